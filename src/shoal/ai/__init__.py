@@ -1,0 +1,1 @@
+"""Computer players: random, MCTS, alpha-beta, levels, hints. Sees only the protocol."""

@@ -1,0 +1,1 @@
+"""Analysis: perft, benchmarks, self-play, arena and ratings, balance reports."""

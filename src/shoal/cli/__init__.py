@@ -1,0 +1,1 @@
+"""The `shoal` command and the terminal UI. Glue only: no rules."""

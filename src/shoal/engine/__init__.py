@@ -1,0 +1,1 @@
+"""The line protocol for outside programs (GTP-like framing)."""

@@ -1,0 +1,1 @@
+"""Game records: headers and turns, as text and JSON; read, write, replay."""

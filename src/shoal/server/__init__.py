@@ -1,0 +1,1 @@
+"""The web application: HTTP + WebSocket API, sessions, storage. Authoritative."""
