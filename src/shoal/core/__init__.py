@@ -14,13 +14,14 @@ from .errors import (
     ShoalError,
     UnknownGameError,
 )
-from .game import Action, AIProfile, Game, Outcome, Seat, State, other
+from .game import Action, AIProfile, Diagram, Game, Outcome, Seat, State, other
 from .options import OptionInfo, describe_options, make_options, option, options_to_strings
 from .registry import GameEntry, Registry
 
 __all__ = [
     "AIProfile",
     "Action",
+    "Diagram",
     "AmbiguousActionError",
     "Game",
     "GameEntry",

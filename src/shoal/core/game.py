@@ -41,7 +41,7 @@ from .errors import (
 )
 from .options import OptionInfo, describe_options, make_options
 
-__all__ = ["AIProfile", "Action", "Game", "Outcome", "Seat", "State", "other"]
+__all__ = ["AIProfile", "Action", "Diagram", "Game", "Outcome", "Seat", "State", "other"]
 
 Seat = int
 """A player's seat: 0 or 1. Seat 0 is the player who makes the first decision."""
@@ -108,6 +108,21 @@ class AIProfile:
     exploration: float = 1.0
     level_scale: float = 1.0
     alphabeta_depth: int = 6
+
+
+@dataclasses.dataclass(frozen=True)
+class Diagram:
+    """A picture for a rules page: a real position drawn by the game's own renderer.
+
+    ``name`` becomes the file name (``docs/games/img/GAME-NAME.svg``); ``last``
+    are the actions of the turn that led to ``state``; ``highlight`` cell ids.
+    """
+
+    name: str
+    caption: str
+    state: State
+    last: tuple[Action, ...] = ()
+    highlight: tuple[str, ...] = ()
 
 
 class Game(ABC):
@@ -189,8 +204,14 @@ class Game(ABC):
         """The board as a standalone SVG document.
 
         ``last`` are the actions of the last turn, applied to reach ``state``
-        (to mark them); ``highlight`` are cell ids to highlight. Every clickable
-        cell carries ``data-cell="ID"`` with the ids of :meth:`click_paths`.
+        (to mark them); ``highlight`` are cell ids to highlight.
+
+        Contract with the web client: the document has a ``viewBox`` and no
+        fixed width or height (it scales); every clickable cell is drawn last,
+        on top, as one shape with ``class="cell"``, ``data-cell="ID"`` (the ids
+        of :meth:`click_paths`) and ``fill="transparent"``. The client styles
+        ``.cell.hl`` (a legal next click) and ``.cell.sel`` (clicked so far); a
+        cell in ``highlight`` is drawn with ``class="cell hl"`` already.
         """
 
     @abstractmethod
@@ -217,6 +238,11 @@ class Game(ABC):
         return f"{state.action_text(action)} is the strongest move found"
 
     ai_profile: ClassVar[AIProfile] = AIProfile()
+
+    # -- documentation ----------------------------------------------------------
+    def diagrams(self) -> list[Diagram]:
+        """Pictures of real positions for the game's rules page (docs/games/ID.md)."""
+        return []
 
 
 class State(ABC):

@@ -251,19 +251,27 @@ class Connect4(Game):
             f'{HEIGHT * size}" class="board connect4">',
             f'<rect width="{WIDTH * size}" height="{HEIGHT * size}" fill="#1f4e9c"/>',
         ]
+        last_cols = set(last)
         for col in range(WIDTH):
-            cell_id = FILES[col]
-            mark = ' stroke="#ffd23f" stroke-width="4"' if cell_id in highlight else ""
-            parts.append(
-                f'<g data-cell="{cell_id}"><rect x="{col * size}" y="0" width="{size}" '
-                f'height="{HEIGHT * size}" fill="transparent"{mark}/>'
-            )
             for row in range(HEIGHT):
                 seat = state.cell(col, row)
                 fill = "#f4f1e8" if seat is None else ("#d7263d", "#f5c518")[seat]
                 cx, cy = col * size + size // 2, (HEIGHT - 1 - row) * size + size // 2
                 parts.append(f'<circle cx="{cx}" cy="{cy}" r="{size * 0.4:.0f}" fill="{fill}"/>')
-            parts.append("</g>")
+                top_stone = seat is not None and (
+                    row == HEIGHT - 1 or state.cell(col, row + 1) is None
+                )
+                if col in last_cols and top_stone:
+                    parts.append(
+                        f'<circle cx="{cx}" cy="{cy}" r="{size * 0.15:.0f}" fill="#222" '
+                        'class="last"/>'
+                    )
+        for col in range(WIDTH):
+            cls = "cell hl" if FILES[col] in highlight else "cell"
+            parts.append(
+                f'<rect class="{cls}" data-cell="{FILES[col]}" x="{col * size}" y="0" '
+                f'width="{size}" height="{HEIGHT * size}" fill="transparent"/>'
+            )
         parts.append("</svg>")
         return "".join(parts)
 
