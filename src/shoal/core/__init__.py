@@ -21,8 +21,8 @@ from .registry import GameEntry, Registry
 __all__ = [
     "AIProfile",
     "Action",
-    "Diagram",
     "AmbiguousActionError",
+    "Diagram",
     "Game",
     "GameEntry",
     "GameOverError",
