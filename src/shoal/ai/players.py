@@ -1,0 +1,65 @@
+"""Computer players and the one interface every caller uses to get one.
+
+A :class:`Player` chooses one atomic action for the seat to move;
+:func:`play_turn` lets it play a whole turn. :func:`get_player` builds a player
+from a level name (``"random"``, or a named level of :data:`LEVELS`).
+
+>>> from shoal.games import get
+>>> player = get_player("random", get("connect4"), seed=1)
+>>> state = get("connect4").initial()
+>>> actions = play_turn(player, state)
+>>> len(actions)
+1
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from shoal.core import Action, Game, InvalidOptionError, State
+
+__all__ = ["LEVELS", "Player", "RandomPlayer", "get_player", "play_turn"]
+
+LEVELS: tuple[str, ...] = ("random",)
+"""The player names :func:`get_player` knows, weakest first."""
+
+
+class Player(Protocol):
+    """Something that chooses an action; never writes onto the state it is given."""
+
+    name: str
+
+    def choose(self, state: State) -> Action:
+        """One legal atomic action for ``state.to_move``."""
+        ...
+
+
+class RandomPlayer:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.name = "random"
+        self._rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        return legal[self._rng.randrange(len(legal))]
+
+
+def get_player(level: str, game: Game, seed: int = 0) -> Player:
+    """The player for a level name (raises InvalidOptionError for an unknown level)."""
+    if level == "random":
+        return RandomPlayer(seed)
+    raise InvalidOptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+
+
+def play_turn(player: Player, state: State) -> list[Action]:
+    """The actions ``player`` chooses until the turn (or the game) is over."""
+    actions: list[Action] = []
+    turn = state.turn
+    while state.outcome is None and state.turn == turn:
+        action = player.choose(state)
+        actions.append(action)
+        state = state.apply(action)
+    return actions
