@@ -1,0 +1,249 @@
+"""The engine protocol: a line protocol on stdin/stdout for outside programs.
+
+Framed like the Go Text Protocol: every reply starts with ``= `` (success) or
+``? `` (failure, then the message), may span lines, and ends with an empty
+line. A failed command never changes the state.
+
+>>> session = EngineSession()
+>>> print(session.handle("new connect4"), end="")
+= ......./......./......./......./......./....... x
+<BLANKLINE>
+>>> print(session.handle("play d"), end="")
+=
+<BLANKLINE>
+>>> print(session.handle("turn"), end="")
+= 1 o
+<BLANKLINE>
+>>> print(session.handle("play z"), end="")
+? 'z': a drop is a column letter a to g
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from shoal import games
+from shoal.ai.players import get_player, play_turn
+from shoal.core import Action, Game, ShoalError, State
+
+__all__ = ["COMMANDS", "EngineError", "EngineSession", "serve"]
+
+
+class EngineError(Exception):
+    """A command that cannot be carried out; its message is the ``?`` reply."""
+
+
+def _reply(ok: bool, body: str) -> str:
+    lines = body.split("\n") if body else [""]
+    head = ("= " if ok else "? ") + lines[0]
+    return "\n".join([head.rstrip(), *lines[1:]]) + "\n\n"
+
+
+class EngineSession:
+    """One game driven by protocol commands; keeps the states for ``undo``."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.states: list[State] = []
+        self.actions: list[Action] = []
+        self.seed = 0
+        self.finished = False
+
+    # -- helpers ------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        if not self.states:
+            raise EngineError("no game: start one with 'new GAME' or 'load GAME POSITION'")
+        return self.states[-1]
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise EngineError("no game: start one with 'new GAME' or 'load GAME POSITION'")
+        return self.game
+
+    @staticmethod
+    def _keyvalues(words: list[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for word in words:
+            key, sep, value = word.partition("=")
+            if not sep or not key:
+                raise EngineError(f"{word!r} is not key=value")
+            out[key] = value
+        return out
+
+    # -- commands -----------------------------------------------------------------
+    def cmd_games(self, args: list[str]) -> str:
+        return "\n".join(games.ids())
+
+    def cmd_new(self, args: list[str]) -> str:
+        if not args:
+            raise EngineError("usage: new GAME [key=value ...]")
+        options = self._keyvalues(args[1:])
+        seed_text = options.pop("seed", "0")
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise EngineError(f"seed {seed_text!r} is not a whole number") from None
+        game = games.REGISTRY.from_mapping(args[0], options)
+        state = game.initial(seed)
+        self.game, self.states, self.actions, self.seed = game, [state], [], seed
+        return state.position()
+
+    def cmd_load(self, args: list[str]) -> str:
+        if len(args) < 2:
+            raise EngineError("usage: load GAME POSITION")
+        game = games.get(args[0])
+        state = game.load(" ".join(args[1:]))
+        self.game, self.states, self.actions = game, [state], []
+        return state.position()
+
+    def cmd_position(self, args: list[str]) -> str:
+        return self.state.position()
+
+    def cmd_legal(self, args: list[str]) -> str:
+        state = self.state
+        return "\n".join(state.action_text(a) for a in state.legal_actions())
+
+    def cmd_play(self, args: list[str], raw: str = "") -> str:
+        if not raw:
+            raise EngineError("usage: play ACTION (an atomic action or a whole turn)")
+        state = self.state
+        actions = state.turn_actions_text(raw)
+        new_states = []
+        for action in actions:
+            state = state.child(action)
+            new_states.append(state)
+        self.states.extend(new_states)
+        self.actions.extend(actions)
+        return ""
+
+    def cmd_turn(self, args: list[str]) -> str:
+        state = self.state
+        if state.to_move is None:
+            return "over"
+        return f"{state.to_move} {state.side_name(state.to_move)}"
+
+    def cmd_result(self, args: list[str]) -> str:
+        outcome = self.state.outcome
+        if outcome is None:
+            return "none"
+        if outcome.winner is None:
+            return f"draw {outcome.reason}"
+        return f"win {outcome.winner} {outcome.reason}"
+
+    def _search_options(self, args: list[str]) -> tuple[str, float | None, int | None]:
+        options = self._keyvalues(args)
+        level = options.pop("level", "random")
+        time_limit = iterations = None
+        try:
+            if "time" in options:
+                time_limit = float(options.pop("time"))
+            if "iterations" in options:
+                iterations = int(options.pop("iterations"))
+        except ValueError as error:
+            raise EngineError(f"bad number: {error}") from None
+        if options:
+            raise EngineError(f"unknown option {next(iter(options))!r}")
+        return level, time_limit, iterations
+
+    def cmd_genmove(self, args: list[str]) -> str:
+        state = self.state
+        if state.outcome is not None:
+            raise EngineError("the game is over")
+        level, _time, _iterations = self._search_options(args)
+        player = get_player(level, self._game(), seed=self.seed + len(self.actions))
+        actions = play_turn(player, state)
+        texts = []
+        for action in actions:
+            texts.append(state.action_text(action))
+            state = state.child(action)
+            self.states.append(state)
+            self.actions.append(action)
+        return "\n".join(texts)
+
+    def cmd_hint(self, args: list[str]) -> str:
+        state = self.state
+        if state.outcome is not None:
+            raise EngineError("the game is over")
+        game = self._game()
+        player = get_player("random", game, seed=self.seed + len(self.actions))
+        action = player.choose(state)
+        return f"{state.action_text(action)} {game.explain(state, action)}"
+
+    def cmd_undo(self, args: list[str]) -> str:
+        if len(self.states) <= 1:
+            raise EngineError("nothing to undo")
+        self.states.pop()
+        self.actions.pop()
+        return ""
+
+    def cmd_show(self, args: list[str]) -> str:
+        return self._game().render_text(self.state)
+
+    def cmd_history(self, args: list[str]) -> str:
+        texts = []
+        for state, action in zip(self.states, self.actions):
+            texts.append(state.action_text(action))
+        return "\n".join(texts)
+
+    def cmd_quit(self, args: list[str]) -> str:
+        self.finished = True
+        return ""
+
+    # -- dispatch -----------------------------------------------------------------
+    def handle(self, line: str) -> str:
+        """The framed reply to one command line."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return ""
+        name, _, rest = text.partition(" ")
+        handler = COMMANDS.get(name.lower())
+        if handler is None:
+            return _reply(False, f"unknown command {name!r} (commands: {', '.join(COMMANDS)})")
+        try:
+            if name.lower() == "play":
+                body = self.cmd_play([], rest.strip())
+            else:
+                try:
+                    args = shlex.split(rest)
+                except ValueError as error:
+                    raise EngineError(f"cannot read the arguments: {error}") from None
+                body = handler(self, args)
+        except (EngineError, ShoalError) as error:
+            return _reply(False, str(error))
+        return _reply(True, body)
+
+
+COMMANDS: dict[str, Callable[[EngineSession, list[str]], str]] = {
+    "games": EngineSession.cmd_games,
+    "new": EngineSession.cmd_new,
+    "load": EngineSession.cmd_load,
+    "position": EngineSession.cmd_position,
+    "legal": EngineSession.cmd_legal,
+    "play": EngineSession.cmd_play,
+    "turn": EngineSession.cmd_turn,
+    "result": EngineSession.cmd_result,
+    "genmove": EngineSession.cmd_genmove,
+    "hint": EngineSession.cmd_hint,
+    "undo": EngineSession.cmd_undo,
+    "show": EngineSession.cmd_show,
+    "history": EngineSession.cmd_history,
+    "quit": EngineSession.cmd_quit,
+}
+
+
+def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    """Read commands until ``quit`` or end of input; reply to each."""
+    session = EngineSession()
+    for line in stdin:
+        reply = session.handle(line)
+        if reply:
+            stdout.write(reply)
+            stdout.flush()
+        if session.finished:
+            break
+    return 0

@@ -1,0 +1,82 @@
+"""The `shoal` command: every subcommand answers --help; the information commands work."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shoal import games
+from shoal.cli.main import build_parser, main
+from shoal.records import Record
+
+
+def shoal(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shoal.cli", *args], capture_output=True, text=True, timeout=120
+    )
+
+
+def subcommands() -> list[str]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return sorted(action.choices)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", subcommands())
+def test_every_subcommand_has_help(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main([name, "--help"])
+    assert done.value.code == 0
+    assert "usage: shoal " + name in capsys.readouterr().out
+
+
+def test_games_lists_the_games_and_all_adds_connect4() -> None:
+    assert shoal("games").stdout.split() == list(games.ids())
+    assert "connect4" in shoal("games", "--all").stdout.split()
+
+
+def test_rules_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "connect4"]) == 0
+    assert "Connect Four" in capsys.readouterr().out
+
+
+def test_unknown_game_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_new_prints_the_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["new", "connect4", "-q"]) == 0
+    assert capsys.readouterr().out.strip() == "......./......./......./......./......./....... x"
+
+
+def test_show_and_replay_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = Record.from_actions(games.get("connect4"), [3, 3, 2, 2, 1, 1, 0])
+    path = tmp_path / "game.txt"
+    path.write_text(record.to_text())
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "four in a row" in out and "seat 0" in out
+    assert main(["replay", str(path), "--moves-only"]) == 0
+    assert "7. a" in capsys.readouterr().out
+
+
+def test_show_a_position_string(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["show", "--game", "connect4", "......./......./......./......./......./...x... o"])
+        == 0
+    )
+    assert "to move: seat 1" in capsys.readouterr().out
+
+
+def test_bench_json_reports_connect4() -> None:
+    import json
+
+    done = shoal("bench", "connect4", "--json", "--windows", "1", "--seconds", "0.2")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["results"][0]["game"] == "connect4"
+    assert data["results"][0]["playouts_per_second"] > 0
