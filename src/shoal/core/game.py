@@ -239,6 +239,34 @@ class Game(ABC):
 
     ai_profile: ClassVar[AIProfile] = AIProfile()
 
+    # -- observations for learning agents (OpenSpiel, PettingZoo) -----------------
+    observation_length: ClassVar[int] = 512
+    """Characters of the position string the generic observation encodes."""
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation`.
+
+        The generic observation one-hot encodes the characters of the position
+        string (printable ASCII, 95 classes, plus one class for "past the end"),
+        so every game has a lossless tensor; a game may override both methods
+        with board planes.
+        """
+        return (self.observation_length, 96)
+
+    def observation(self, state: State, seat: Seat) -> list[float]:
+        """A flat float vector describing ``state`` as seen by ``seat`` (perfect info)."""
+        length = self.observation_length
+        text = state.position()
+        if len(text) > length:
+            raise ValueError(f"{self.id}: position longer than observation_length={length}")
+        out = [0.0] * (length * 96)
+        for index, char in enumerate(text):
+            code = ord(char) - 32
+            out[index * 96 + (code if 0 <= code < 95 else 0)] = 1.0
+        for index in range(len(text), length):
+            out[index * 96 + 95] = 1.0
+        return out
+
     # -- documentation ----------------------------------------------------------
     def diagrams(self) -> list[Diagram]:
         """Pictures of real positions for the game's rules page (docs/games/ID.md)."""

@@ -275,6 +275,20 @@ class Connect4(Game):
         parts.append("</svg>")
         return "".join(parts)
 
+    def observation_shape(self) -> tuple[int, ...]:
+        """Planes: the observer's stones, the other seat's stones, empty cells."""
+        return (3, HEIGHT, WIDTH)
+
+    def observation(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, Connect4State)
+        out = [0.0] * (3 * HEIGHT * WIDTH)
+        for row in range(HEIGHT):
+            for col in range(WIDTH):
+                owner = state.cell(col, row)
+                plane = 2 if owner is None else (0 if owner == seat else 1)
+                out[(plane * HEIGHT + row) * WIDTH + col] = 1.0
+        return out
+
     def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
         return {a: (FILES[a],) for a in state.legal_actions()}
 
