@@ -10,7 +10,6 @@ __all__ = ["add_parser"]
 _PENDING = {
     "play": "play a game in the terminal",
     "serve": "start the web app",
-    "analyze": "self-play analysis of a game for designers",
 }
 
 
