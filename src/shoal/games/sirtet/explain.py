@@ -90,7 +90,7 @@ def illegal_reason(state: SirtetState, text: str) -> str:
             shape = ts.shapes[ts.shape_of[state.pending]]
             return (
                 f"{cells[0]} and {cells[1]} do not sit like two cells of the discarded "
-                f"{_article(shape)}"
+                f"{shape} ({ts.names[state.pending]})"
             )
         if verb == "take" and len(cells) != 1:
             return "a Single Harvest takes one tile (take e2)"
