@@ -18,9 +18,13 @@ numbers    action       meaning
 =========  ===========  ==========================================
 
 >>> game = Sirtet()
->>> state = game.initial(5).apply_text("pick b4") if False else game.initial(5)
->>> state.phase_name, state.legal_actions()[:1] != ()
-('pick', True)
+>>> state = game.initial(5)
+>>> state.phase_name, state.to_move
+('pick', 0)
+>>> state = state.apply(state.legal_actions()[0])
+>>> state = state.apply(state.legal_actions()[0])
+>>> state.phase_name, state.to_move, state.turn
+('choose', 0, 2)
 """
 
 from .game import Sirtet
