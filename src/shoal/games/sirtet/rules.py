@@ -31,14 +31,21 @@ from .tiles import (
     ACT_PASS,
     ACT_SINGLE,
     ACT_TAKE,
+    BURN_CHUNKS,
+    CELL_CHUNKS,
     CELLS,
+    DROP_CHUNKS,
     FREE,
     KING_MASK,
     NUM_TILES,
     ONE_SIDED,
     PAIR_A,
     PAIR_B,
+    SINGLE_CHUNKS,
+    TAKE_CHUNKS,
+    TILE_CHUNKS,
     TileSet,
+    expand,
 )
 
 if TYPE_CHECKING:
@@ -103,27 +110,16 @@ def compare_outcome(ts: TileSet, h0: int, h1: int) -> Outcome:
 
 def pair_actions(ts: TileSet, tile: int, occ: int) -> list[int]:
     """The ``take a+b`` actions a Double Harvest with ``tile`` may take on ``occ``."""
-    out = []
-    for shift, valid, acts in ts.shape_offsets[tile]:
+    out: list[int] = []
+    for shift, valid, chunks in ts.pair_chunks[tile]:
         m = occ & (occ >> shift) & valid
-        while m:
-            low = m & -m
-            out.append(acts[low.bit_length() - 1])
-            m ^= low
+        if m:
+            out.extend(expand(chunks, m))
     return out
 
 
 def _has_pair(offsets: tuple[tuple[int, int, tuple[int, ...]], ...], occ: int) -> bool:
     return any(occ & (occ >> shift) & valid for shift, valid, _ in offsets)
-
-
-def _cells(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class SirtetState(State):
@@ -225,25 +221,21 @@ class SirtetState(State):
         phase, occ = self.phase, self.occ
         if phase == CHOOSE:
             harvest = self.h1 if self.mover else self.h0
-            doubles = []
-            singles = []
             offsets = self.ts.shape_offsets
-            for t in _cells(harvest):
-                if _has_pair(offsets[t], occ):
-                    doubles.append(ACT_DOUBLE + t)
-                singles.append(ACT_SINGLE + t)
-            return (ACT_PASS, *doubles, *singles)
+            doubles = tuple(
+                ACT_DOUBLE + t for t in expand(TILE_CHUNKS, harvest) if _has_pair(offsets[t], occ)
+            )
+            return (ACT_PASS, *doubles, *expand(SINGLE_CHUNKS, harvest))
         if phase == TAKE2:
-            return tuple(sorted(pair_actions(self.ts, self.pending, occ)))
+            return tuple(pair_actions(self.ts, self.pending, occ))
         if phase == TAKE1:
-            return tuple(ACT_TAKE + c for c in _cells(occ))
+            return expand(TAKE_CHUNKS, occ)
         if phase == BURN:
-            return (*(ACT_BURN + c for c in _cells(occ)), ACT_KEEP)
+            return (*expand(BURN_CHUNKS, occ), ACT_KEEP)
         if phase == PICK:
-            return tuple(_cells(occ & KING_MASK[self.start]))
+            return expand(CELL_CHUNKS, occ & KING_MASK[self.start])
         if phase == DROP:
-            harvest = self.h1 if self.mover else self.h0
-            return tuple(ACT_DROP + t for t in _cells(harvest))
+            return expand(DROP_CHUNKS, self.h1 if self.mover else self.h0)
         return ()
 
     def _next(

@@ -31,10 +31,13 @@ __all__ = [
     "ACT_SINGLE",
     "ACT_TAKE",
     "ALL_CELLS",
+    "BURN_CHUNKS",
     "CELLS",
+    "CELL_CHUNKS",
     "CELL_NAMES",
     "COLOUR_LETTERS",
     "COLOUR_NAMES",
+    "DROP_CHUNKS",
     "FILES",
     "FREE",
     "KING",
@@ -46,10 +49,16 @@ __all__ = [
     "PAIR_B",
     "PAIR_OF",
     "SHAPE_CELLS",
+    "SINGLE_CHUNKS",
     "SIZE",
+    "TAKE_CHUNKS",
+    "TILE_CHUNKS",
+    "Chunks",
     "TileSet",
     "cell_index",
     "cell_name",
+    "chunk_table",
+    "expand",
     "offsets_of",
     "symmetries",
 ]
@@ -176,6 +185,51 @@ ACT_PAIR = ACT_DROP + NUM_TILES
 NUM_ACTIONS = ACT_PAIR + len(_PAIRS)
 
 
+Chunks = tuple[tuple[tuple[int, ...], ...], ...]
+"""Per 8-bit chunk of a mask, per chunk value, the tuple of values of its set bits."""
+
+
+def chunk_table(values: list[int]) -> Chunks:
+    """Tables to expand a bitmask into the tuple of ``values[bit]`` of its set bits (skip -1).
+
+    >>> expand(chunk_table([10, 11, 12]), 0b101)
+    (10, 12)
+    """
+    tables = []
+    for base in range(0, len(values), 8):
+        tables.append(
+            tuple(
+                tuple(
+                    values[base + i]
+                    for i in range(8)
+                    if byte >> i & 1 and base + i < len(values) and values[base + i] >= 0
+                )
+                for byte in range(256)
+            )
+        )
+    return tuple(tables)
+
+
+def expand(tables: Chunks, mask: int) -> tuple[int, ...]:
+    """The values of the set bits of ``mask`` (see :func:`chunk_table`), in bit order."""
+    out: tuple[int, ...] = ()
+    for table in tables:
+        if mask & 255:
+            out += table[mask & 255]
+        mask >>= 8
+        if not mask:
+            break
+    return out
+
+
+CELL_CHUNKS = chunk_table(list(range(CELLS)))
+TAKE_CHUNKS = chunk_table([ACT_TAKE + c for c in range(CELLS)])
+BURN_CHUNKS = chunk_table([ACT_BURN + c for c in range(CELLS)])
+SINGLE_CHUNKS = chunk_table([ACT_SINGLE + t for t in range(NUM_TILES)])
+DROP_CHUNKS = chunk_table([ACT_DROP + t for t in range(NUM_TILES)])
+TILE_CHUNKS = chunk_table(list(range(NUM_TILES)))
+
+
 @dataclasses.dataclass(frozen=True)
 class TileSet:
     """One tile set: shapes x colours, with the tables the rules read.
@@ -183,7 +237,8 @@ class TileSet:
     ``shape_offsets[t]`` lists, for tile ``t``, the forward offsets its shape
     reaches as ``(shift, valid, pair_action_by_cell)``: a pair ``(a, a + shift)``
     is on the board exactly when bit ``a`` of ``valid`` is set, and its action
-    number is ``pair_action_by_cell[a]``.
+    number is ``pair_action_by_cell[a]``; ``pair_chunks[t]`` holds the same as
+    ``(shift, valid, chunks)`` with :func:`chunk_table` tables of those actions.
     """
 
     name: str
@@ -195,6 +250,7 @@ class TileSet:
     colour_of: tuple[int, ...]
     colour_masks: tuple[int, ...]
     shape_offsets: tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]
+    pair_chunks: tuple[tuple[tuple[int, int, Chunks], ...], ...]
 
     def tile(self, code: str) -> int:
         """The tile number of a two-letter code such as ``Lc`` (ValueError if none)."""
@@ -236,6 +292,12 @@ def _tileset(name: str, shapes: str, colours: str) -> TileSet:
         sum(1 << t for t in range(NUM_TILES) if colour_of[t] == ci) for ci in range(len(colours))
     )
     tables = {shape: _shape_table(shape) for shape in shapes}
+    chunks = {
+        shape: tuple(
+            (shift, valid, chunk_table(list(acts))) for shift, valid, acts in tables[shape]
+        )
+        for shape in shapes
+    }
     return TileSet(
         name=name,
         shapes=shapes,
@@ -246,6 +308,7 @@ def _tileset(name: str, shapes: str, colours: str) -> TileSet:
         colour_of=tuple(colour_of),
         colour_masks=masks,
         shape_offsets=tuple(tables[shapes[shape_of[t]]] for t in range(NUM_TILES)),
+        pair_chunks=tuple(chunks[shapes[shape_of[t]]] for t in range(NUM_TILES)),
     )
 
 
