@@ -98,6 +98,13 @@ def test_setup_shuffles_36_tiles_and_the_start_cell_becomes_a_hole() -> None:
     assert FREE.initial(1) == state and FREE.initial(2) != state
 
 
+def test_setup_the_start_tile_goes_to_the_discard_zone() -> None:
+    """Seed: take away the Start tile and put it beside the board: the Discard zone."""
+    state = FREE.initial(3)
+    assert "discard: Start" in FREE.render_text(state)
+    assert state.disc == 0 and bin(state.occ).count("1") == 35
+
+
 def test_setup_first_player_then_second_picks_from_the_8_king_neighbours() -> None:
     state = load(full_board("c4"), phase="pick", start="c4")
     assert texts(state) == {f"pick {c}" for c in ["b3", "b4", "b5", "c3", "c5", "d3", "d4", "d5"]}

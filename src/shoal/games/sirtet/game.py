@@ -19,7 +19,7 @@ from shoal.core import Action, Diagram, Game, InvalidPositionError, State
 from . import heuristics, render
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
 from .rules import SirtetOptions, SirtetState, compare_outcome, pair_actions, tileset_of
-from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES
+from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 
 __all__ = ["Sirtet"]
 
@@ -47,7 +47,7 @@ class Sirtet(Game):
     ai_profile = heuristics.AI_PROFILE
 
     @property
-    def tileset(self):  # type: ignore[no-untyped-def]
+    def tileset(self) -> TileSet:
         """The tile tables of this game's tile set."""
         return tileset_of(self.options)
 
