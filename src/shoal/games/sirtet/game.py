@@ -1,0 +1,172 @@
+"""The Sirtet game object: set-up, loading positions, and the hooks to render and advise.
+
+>>> game = Sirtet()
+>>> s = game.initial(7)
+>>> s.position() == game.load(s.position()).position()
+True
+>>> s = s.apply_text(s.action_text(s.legal_actions()[0]))
+>>> s.to_move, s.turn
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from shoal.core import Action, Diagram, Game, InvalidPositionError, State
+
+from . import heuristics, render
+from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
+from .rules import SirtetOptions, SirtetState, compare_outcome, pair_actions, tileset_of
+from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
+
+__all__ = ["Sirtet"]
+
+START_TILE = NUM_TILES
+"""The Start tile's number in the set-up shuffle (it never lies on a board afterwards)."""
+
+
+class Sirtet(Game):
+    """Sirtet (Giuliano Polverari): harvest tetromino tiles, collect one colour."""
+
+    id = "sirtet"
+    title = "Sirtet"
+    rules_version = "1"
+    summary = (
+        "A 6x6 board of coloured tetromino tiles. On a turn you discard a tile from your "
+        "harvest to take two board tiles that sit like two cells of the discarded shape "
+        "(Double Harvest), or to take any one tile and then perhaps discard one from the "
+        "board (Single Harvest); or you pass. When the board is empty or both pass in a row, "
+        "harvests are evened out and the larger colour groups win."
+    )
+    Options = SirtetOptions
+    random_setup = True
+    options: SirtetOptions
+
+    ai_profile = heuristics.AI_PROFILE
+
+    @property
+    def tileset(self) -> TileSet:
+        """The tile tables of this game's tile set."""
+        return tileset_of(self.options)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_game_length(self) -> int:
+        # 2 picks, at most 4 actions per board tile (a pass, then 3 for a single
+        # harvest), a final pass and at most 35 equalising drops.
+        return 2 + 4 * (CELLS - 3) + 1 + NUM_TILES
+
+    def initial(self, seed: int = 0) -> SirtetState:
+        rng = random.Random(seed)
+        tiles = [*range(NUM_TILES), START_TILE]
+        rng.shuffle(tiles)
+        start = tiles.index(START_TILE)
+        layout = tuple(-1 if t == START_TILE else t for t in tiles)
+        return SirtetState(
+            self,
+            self.tileset,
+            layout,
+            ALL_CELLS & ~(1 << start),
+            0,
+            0,
+            0,
+            start,
+            PICK,
+            -1,
+            0,
+            0,
+            0,
+        )
+
+    def load(self, position: str) -> SirtetState:
+        ts = self.tileset
+        layout, h0, h1, disc, start, phase, pending, mover, passes, turn = parse_position(
+            ts, position
+        )
+        occ = sum(1 << c for c in range(CELLS) if layout[c] >= 0)
+
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"{position!r}: {why}")
+
+        if occ >> start & 1:
+            raise bad(f"the Start cell {CELL_NAMES[start]} must be a hole")
+        n0, n1 = h0.bit_count(), h1.bit_count()
+        if passes == 2 and phase not in (DROP, OVER):
+            raise bad("two passes in a row end the game")
+        if phase == PICK:
+            if disc or passes or (n0, n1, mover) not in ((0, 0, 0), (1, 0, 1)):
+                raise bad("during the picks seat 0 picks one tile, then seat 1")
+            if not occ & KING_MASK[start]:
+                raise bad("no tile is left next to the Start cell to pick")
+        elif phase in (CHOOSE, TAKE2, TAKE1, BURN):
+            if not occ:
+                raise bad("the board is empty: the game is over")
+            if phase != CHOOSE and passes:
+                raise bad("a harvest turn is not a pass")
+            if phase == TAKE2:
+                if not disc >> pending & 1:
+                    raise bad(f"{ts.names[pending]} is not in the discard zone")
+                if not pair_actions(ts, pending, occ):
+                    raise bad(f"no pair of board tiles fits {ts.names[pending]}")
+        else:
+            if occ and passes != 2:
+                raise bad("the game ends only on an empty board or after two passes")
+            if phase == DROP and (n0 == n1 or (n0 > n1) != (mover == 0)):
+                raise bad("only the seat with more harvest tiles drops tiles")
+            if phase == OVER and n0 != n1:
+                raise bad("the harvests must be equal once the game is over")
+        outcome = compare_outcome(ts, h0, h1) if phase == OVER else None
+        return SirtetState(
+            self,
+            ts,
+            layout,
+            occ,
+            h0,
+            h1,
+            disc,
+            start,
+            phase,
+            pending,
+            mover,
+            passes,
+            turn,
+            outcome,
+        )
+
+    # -- rendering -----------------------------------------------------------------
+    def render_text(self, state: State) -> str:
+        assert isinstance(state, SirtetState)
+        return render.render_text(state)
+
+    def render_svg(
+        self, state: State, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
+    ) -> str:
+        assert isinstance(state, SirtetState)
+        return render.render_svg(state, last=last, highlight=highlight)
+
+    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+        assert isinstance(state, SirtetState)
+        return render.click_paths(state)
+
+    # -- AI knowledge ---------------------------------------------------------------
+    def features(self, state: State) -> dict[str, float]:
+        assert isinstance(state, SirtetState)
+        return heuristics.features(state)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, SirtetState)
+        return heuristics.evaluate(state, seat)
+
+    def explain(self, state: State, action: Action) -> str:
+        assert isinstance(state, SirtetState)
+        return heuristics.explain(state, action)
+
+    def diagrams(self) -> list[Diagram]:
+        from .diagrams import diagrams
+
+        return diagrams(self)

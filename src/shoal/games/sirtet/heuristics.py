@@ -1,0 +1,166 @@
+"""What the AI knows about Sirtet: features, an evaluation and reasons in words.
+
+The end compares colour groups after the larger harvest is cut down to the
+smaller one's size (its owner keeps the best tiles), so the features look at
+that *projected* standing: each harvest's colour counts, largest first, cut
+to ``min(n0, n1)`` tiles. Extra tiles still help (they give a choice), and
+tiles left on the board in a seat's best colour are its potential.
+
+>>> from shoal.games.sirtet import Sirtet
+>>> g = Sirtet()
+>>> s = g.initial(2)
+>>> -1.0 <= g.evaluate(s, 0) <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+from shoal.core import Action, AIProfile
+
+from .rules import SirtetState, colour_counts, pair_actions
+from .tiles import (
+    ACT_BURN,
+    ACT_DOUBLE,
+    ACT_DROP,
+    ACT_KEEP,
+    ACT_PAIR,
+    ACT_PASS,
+    ACT_SINGLE,
+    ACT_TAKE,
+    CELL_NAMES,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
+    NUM_TILES,
+    PAIR_A,
+    PAIR_B,
+)
+
+__all__ = ["AI_PROFILE", "evaluate", "explain", "features"]
+
+AI_PROFILE = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0)
+"""Games are short (under 150 actions) and random playouts are cheap: plain MCTS."""
+
+
+def _projected(counts: list[int], keep: int) -> list[int]:
+    out = []
+    for c in counts:
+        if keep <= 0:
+            break
+        out.append(min(c, keep))
+        keep -= c
+    return out
+
+
+def _standing(a: list[int], b: list[int]) -> float:
+    """+1 .. -1: who leads on the first differing group, scaled by where and by how much."""
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else 0
+        y = b[i] if i < len(b) else 0
+        if x != y:
+            return max(-1.0, min(1.0, (x - y) / 3.0)) / (1 + i)
+    return 0.0
+
+
+def features(state: SirtetState) -> dict[str, float]:
+    """Named features from seat 0's point of view."""
+    ts = state.ts
+    h0, h1, occ = state.h0, state.h1, state.occ
+    n0, n1 = h0.bit_count(), h1.bit_count()
+    c0, c1 = colour_counts(ts, h0), colour_counts(ts, h1)
+    keep = min(n0, n1)
+    p0, p1 = _projected(c0, keep), _projected(c1, keep)
+    board = [state.layout[c] for c in range(36) if occ >> c & 1]
+
+    def best_colour(h: int) -> int:
+        counts = [(h & m).bit_count() for m in ts.colour_masks]
+        return max(range(len(counts)), key=lambda i: (counts[i], -i))
+
+    b0 = sum(1 for t in board if ts.colour_of[t] == best_colour(h0))
+    b1 = sum(1 for t in board if ts.colour_of[t] == best_colour(h1))
+
+    def doubles(h: int) -> int:
+        return sum(1 for t in range(NUM_TILES) if h >> t & 1 and pair_actions(ts, t, occ))
+
+    return {
+        "standing": _standing(p0, p1),
+        "largest_group": float((p0[0] if p0 else 0) - (p1[0] if p1 else 0)),
+        "second_group": float((p0[1] if len(p0) > 1 else 0) - (p1[1] if len(p1) > 1 else 0)),
+        "tiles": float(n0 - n1),
+        "board_in_best_colour": float(b0 - b1),
+        "double_harvests": float(doubles(h0) - doubles(h1)),
+        "board_tiles": float(len(board)),
+    }
+
+
+def evaluate(state: SirtetState, seat: int) -> float:
+    """A value in [-1, 1] for ``seat``: the projected standing, then potential."""
+    if state.outcome is not None:
+        return state.outcome.value_for(seat)
+    f = features(state)
+    x = (
+        1.2 * f["standing"]
+        + 0.25 * f["largest_group"]
+        + 0.1 * f["second_group"]
+        + 0.12 * f["tiles"]
+        + 0.05 * f["board_in_best_colour"]
+        + 0.03 * f["double_harvests"]
+    )
+    value = math.tanh(x) * 0.95
+    return value if seat == 0 else -value
+
+
+def _colour(state: SirtetState, tile: int) -> str:
+    ts = state.ts
+    return COLOUR_NAMES[COLOUR_LETTERS.index(ts.colours[ts.colour_of[tile]])]
+
+
+def _group_after(state: SirtetState, tiles: list[int]) -> str:
+    ts = state.ts
+    harvest = state.harvest(state.mover)
+    words = []
+    for tile in tiles:
+        colour = ts.colour_of[tile]
+        size = (harvest & ts.colour_masks[colour]).bit_count() + sum(
+            1 for t in tiles if ts.colour_of[t] == colour
+        )
+        words.append(f"{_colour(state, tile)} to {size}")
+    return ", ".join(dict.fromkeys(words))
+
+
+def explain(state: SirtetState, action: Action) -> str:
+    """A one-line reason in words for ``action`` (a hint)."""
+    ts = state.ts
+    text = state.action_text(action)
+    if action >= ACT_PAIR:
+        index = action - ACT_PAIR
+        tiles = [state.layout[PAIR_A[index]], state.layout[PAIR_B[index]]]
+        return (
+            f"{text}: takes {ts.names[tiles[0]]} and {ts.names[tiles[1]]}, growing "
+            f"{_group_after(state, tiles)}"
+        )
+    if action >= ACT_DROP:
+        tile = action - ACT_DROP
+        return f"{text}: gives up a {_colour(state, tile)} tile, keeping the larger groups"
+    if action >= ACT_DOUBLE:
+        tile = (action - ACT_DOUBLE) % NUM_TILES
+        kind = "two tiles" if action < ACT_SINGLE else "one tile"
+        return (
+            f"{text}: spends {ts.names[tile]} ({_colour(state, tile)}), the tile the colour "
+            f"groups miss least, to take {kind}"
+        )
+    if action == ACT_PASS:
+        return "pass: no harvest improves the colour groups enough"
+    if action == ACT_KEEP:
+        return "keep: no board tile is worth denying the opponent"
+    if action >= ACT_BURN:
+        tile = state.layout[action - ACT_BURN]
+        return (
+            f"{text}: removes {ts.names[tile]} from the board, a {_colour(state, tile)} "
+            "tile the opponent would like"
+        )
+    cell = action - ACT_TAKE if action >= ACT_TAKE else action
+    tile = state.layout[cell]
+    growing = _group_after(state, [tile])
+    return f"{text}: takes {ts.names[tile]} on {CELL_NAMES[cell]}, growing {growing}"
