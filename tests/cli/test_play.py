@@ -189,7 +189,11 @@ def test_the_end_offers_to_save(tmp_path: Path) -> None:
     child.expect(PROMPT)
     child.sendline("d")
     child.expect(r"Game over\. x \(seat 0, player 1\) wins: four in a row")
-    child.expect(FINISH)
+    child.expect(r"Save the game \(y\), take back \(undo\), or Enter to finish> ")
+    child.sendline("e")
+    child.expect("Error: 'e': the game is over; answer y, save FILE, undo or Enter")
+    child.sendline("y")
+    child.expect(r"File name \[connect4-\d{8}-\d{4}\.txt\]> ")
     child.sendline("won.txt")
     child.expect("saved to won.txt")
     finish(child)
@@ -226,10 +230,14 @@ def test_plain_output_has_no_escape_sequences(tmp_path: Path) -> None:
         child.sendline(command)
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect("Save the game before leaving")
+    child.expect(r"Save the game before leaving\? y/N> ")
+    child.sendline("y")
+    child.expect(r"File name \[")
     child.sendline("")
+    child.expect(r"saved to connect4-\d{8}-\d{4}\.txt")
     child.expect(pexpect.EOF)
     assert ANSI not in log(child)
+    assert len(list(tmp_path.glob("connect4-*.txt"))) == 1
     assert "Connect Four: you (x) vs random computer (o)" in log(child)
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import itertools
 import re
 import sys
@@ -639,7 +640,7 @@ class Session:
             self._saved = False
             self._show()
         else:  # quit, exit
-            self._offer_save("Save the game before leaving? File name (Enter: leave)> ")
+            self._offer_save("Save the game before leaving? y/N> ")
             raise _GameEnded
 
     def _help(self) -> None:
@@ -737,41 +738,61 @@ class Session:
         self._set_game(record.game, record.start, record.actions)
         self._saved = True
 
-    def _offer_save(self, prompt: str) -> None:
-        if self._saved or not self.actions:
-            return
+    def default_file(self) -> str:
+        """A file name for the game here, e.g. ``connect4-20261122-0215.txt``."""
+        return f"{self.game.id}-{datetime.datetime.now():%Y%m%d-%H%M}.txt"
+
+    def _ask_file_and_save(self) -> bool:
+        """Ask for a file name (Enter takes the suggested one) and save."""
+        default = self.default_file()
         while True:
             try:
-                name = self.ui.ask(prompt).strip()
+                name = self.ui.ask(f"File name [{default}]> ").strip()
             except EOFError:
-                return
-            if not name or self._save(name):
-                return
+                return False
+            if self._save(name or default):
+                return True
+
+    def _offer_save(self, prompt: str) -> None:
+        """Before leaving an unsaved game: y saves, anything else leaves."""
+        if self._saved or not self.actions:
+            return
+        try:
+            answer = self.ui.ask(prompt).strip()
+        except EOFError:
+            return
+        if answer.lower() in ("y", "yes", "save"):
+            self._ask_file_and_save()
+        elif answer.lower().startswith("save "):
+            self._save(answer[5:].strip())
 
     def _finish(self) -> bool:
         """At the end: offer to save, or take back; False when the session is over."""
         person = any(p is None for p in self.players)
-        back = "'undo' to take back, " if person else ""
-        prompt = f"Save the game? File name, {back}Enter to finish> "
-        if self._saved or not self.actions:
-            prompt = f"{back.capitalize()}Enter to finish> "
+        back = "take back (undo), or " if person else "or "
         while True:
+            if self._saved or not self.actions:
+                prompt = f"{back.capitalize()}Enter to finish> "
+            else:
+                prompt = f"Save the game (y), {back}Enter to finish> "
             try:
                 answer = self.ui.ask(prompt).strip()
             except EOFError:
                 return False
-            if not answer or answer.lower() in ("quit", "exit", "q"):
+            word = answer.lower()
+            if word in ("", "n", "no", "quit", "exit", "q"):
                 return False
-            if answer.lower() == "undo":
-                if any(p is None for p in self.players) and self._undo():
+            if word == "undo" and person:
+                if self._undo():
                     self._show()
                     return True
-                if all(p is not None for p in self.players):
-                    self.ui.say("nothing to undo: no person plays in this game", "error")
-                continue
-            name = answer[5:].strip() if answer.lower().startswith("save ") else answer
-            if self._save(name):
-                prompt = f"{back.capitalize()}Enter to finish> "
+            elif word in ("y", "yes", "save"):
+                self._ask_file_and_save()
+            elif word.startswith("save "):
+                self._save(answer[5:].strip())
+            else:
+                options = "y, save FILE, undo or Enter" if person else "y, save FILE or Enter"
+                self.ui.say(f"{answer!r}: the game is over; answer {options}", "error")
 
 
 def choose_game(ui: UI) -> Game | None:
