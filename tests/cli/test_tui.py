@@ -136,6 +136,7 @@ def test_a_whole_turn_typed_at_once() -> None:
     assert session.actions == [TAKE, TAKE, TAKE, TAKE, STOP]
     assert "Last: 1. north: take; take; take" in out
     assert "Last: 2. south: take; stop" in out
+    assert "Moves: 1. north take; take; take  2. south take; stop" in out
 
 
 def test_a_partial_turn_typed_at_once_continues() -> None:
@@ -166,7 +167,7 @@ def test_the_game_ends_with_the_winner_and_reason() -> None:
 def test_against_the_computer_undo_takes_back_both_turns() -> None:
     session, out = run(Take(), ["take; stop", "undo"], levels=(None, "random"))
     assert session.actions == []
-    assert "random computer played" in out
+    assert "random computer (south) played take" in out
     assert "took back 2 turns" in out
 
 
@@ -190,3 +191,16 @@ def test_board_text_marks_what_changed_and_colours_the_sides() -> None:
     assert len(marked) == 1
     assert text.plain[marked[0].start] == "x"
     assert any("red" in str(span.style) for span in text.spans)
+
+
+def test_the_computer_moves_first_when_you_take_seat_1() -> None:
+    session, out = run(Take(), ["undo"], levels=("random", None))
+    assert "random computer (north) played take" in out
+    assert "Error: nothing to undo" in out
+    assert session.actions and session.state.to_move == 1
+
+
+def test_watching_needs_no_input_until_the_end() -> None:
+    session, out = run(Take(), [], levels=("random", "random"))
+    assert session.state.outcome is not None
+    assert "Save the game (y), or Enter to finish> " in out

@@ -88,6 +88,8 @@ class Screen:
     """The game's features as a compact line ('' when it has none)."""
     moves: list[tuple[int, str, str]]
     """Every turn so far: number, side, turn text."""
+    sides: tuple[str, str]
+    """The side names of seats 0 and 1 (pieces take their seat's colour)."""
     notes: list[str]
     """Messages to show under the board (the computer's move, 'turn continues')."""
     over: bool
@@ -149,6 +151,10 @@ class PlainUI:
         self._print()
         self._print(f"{screen.title}: {screen.players}")
         self._print(screen.board)
+        if screen.moves:
+            recent = [f"{n}. {side} {text}" for n, side, text in screen.moves[-8:]]
+            more = "... " if len(screen.moves) > 8 else ""
+            self._print(f"Moves: {more}{'  '.join(recent)}")
         if screen.last:
             self._print(f"Last: {screen.last}")
         if screen.status:
@@ -275,7 +281,7 @@ class RichUI:
         if self.clear:
             self.console.clear()
         board = Panel(
-            board_text(screen.board, screen.before, self._sides),
+            board_text(screen.board, screen.before, screen.sides),
             title=f"[bold]{screen.title}[/]",
             subtitle=f"last: {screen.last}" if screen.last else None,
             border_style="blue",
@@ -302,12 +308,6 @@ class RichUI:
             self.console.print(note, markup=False, style="yellow")
         style = "bold magenta" if screen.over else "bold"
         self.console.print(screen.to_move, style=style, markup=False)
-
-    _sides: tuple[str, str] = ("", "")
-
-    def set_sides(self, sides: tuple[str, str]) -> None:
-        """The side names, so that pieces take their seat's colour."""
-        self._sides = sides
 
     def say(self, text: str, kind: str = "info") -> None:
         style = {"error": "bold red", "good": "bold green", "title": "bold"}.get(kind, "")
@@ -393,9 +393,6 @@ class Session:
             for seat, level in enumerate(self.levels)
         ]
         self.resigned = None
-        set_sides = getattr(self.ui, "set_sides", None)
-        if callable(set_sides):
-            set_sides(self.state.sides())
 
     @property
     def state(self) -> State:
@@ -510,6 +507,7 @@ class Session:
             to_move=to_move,
             status=status,
             moves=moves,
+            sides=sides,
             notes=notes,
             over=self.resigned is not None or state.outcome is not None,
         )
@@ -545,7 +543,8 @@ class Session:
             actions = play_turn(player, state)
         for action in actions:
             self._push(action)
-        self._notes.append(f"{self._who(seat)} played {self._turn_text(state, actions)}")
+        side = state.side_name(seat)
+        self._notes.append(f"{self._who(seat)} ({side}) played {self._turn_text(state, actions)}")
         self._show()
 
     def _prompt(self, seat: Seat) -> str:
