@@ -439,7 +439,7 @@ class Session:
         for action in actions:
             texts.append(before.action_text(action))
             before = before.child(action)
-        return "; ".join(texts) + " …"
+        return "; ".join(texts) + " ..."
 
     # -- names --------------------------------------------------------------------
     def _who(self, seat: Seat) -> str:
