@@ -1,4 +1,4 @@
-"""Subcommands whose implementation lands with later work: ``play``, ``serve``, ``analyze``."""
+"""Subcommands whose implementation lands with later work: ``serve``, ``analyze``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import sys
 __all__ = ["add_parser"]
 
 _PENDING = {
-    "play": "play a game in the terminal",
     "serve": "start the web app",
 }
 

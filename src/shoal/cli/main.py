@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "engine",
     "bench",
     "analyze",
+    "play",
     "pending",
 )
 

@@ -1,0 +1,105 @@
+"""``shoal play``: play a game in the terminal, against the computer or at one keyboard.
+
+Arguments only; the session itself is :mod:`shoal.cli.tui`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from shoal import games
+from shoal.ai.players import LEVELS
+from shoal.core import InvalidOptionError
+from shoal.records import read
+
+from .common import parse_keyvalues
+from .tui import UI, PlainUI, RichUI, Session, choose_game
+
+__all__ = ["DEFAULT_LEVEL", "add_parser", "seat_levels"]
+
+DEFAULT_LEVEL = "club" if "club" in LEVELS else LEVELS[-1]
+"""The computer's level when ``--vs`` is not given."""
+
+
+def seat_levels(vs: str, seat: int, as_level: str | None) -> tuple[str | None, str | None]:
+    """Who plays each seat: ``None`` for a person, else a computer level.
+
+    >>> seat_levels("random", 0, None)
+    (None, 'random')
+    >>> seat_levels("human", 1, None)
+    (None, None)
+    >>> seat_levels("random", 1, "random")
+    ('random', 'random')
+    """
+    levels: list[str | None] = [None, None]
+    levels[1 - seat] = None if vs == "human" else vs
+    levels[seat] = as_level
+    return levels[0], levels[1]
+
+
+def _play(args: argparse.Namespace) -> int:
+    ui: UI = PlainUI() if args.plain else RichUI()
+    if args.delay < 0:
+        raise InvalidOptionError("--delay must not be negative")
+    levels = seat_levels(args.vs, args.seat, args.as_level)
+    if args.load is not None:
+        record = read(Path(args.load).expanduser().read_text())
+        session = Session(record.game, ui, levels=levels, delay=args.delay)
+        session.load_record(record)
+        return session.run()
+    if args.game is None:
+        if args.options:
+            raise InvalidOptionError("give the game before its options: shoal play GAME NAME=VALUE")
+        game = choose_game(ui)
+        if game is None:
+            return 0
+    else:
+        game = games.REGISTRY.from_mapping(args.game, parse_keyvalues(args.options))
+    session = Session(game, ui, levels=levels, seed=args.seed, delay=args.delay)
+    return session.run()
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``play``."""
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description=(
+            "Play a game in the terminal against the computer (--vs LEVEL) or a friend at "
+            "the same keyboard (--vs human); with --as LEVEL the computer also plays your "
+            "seat and you watch. Without GAME, a menu asks which game. In the game, type "
+            "an action in the game's notation or one of: ?, hint, undo, moves, board, "
+            "save FILE, load FILE, resign, quit, help."
+        ),
+    )
+    p.add_argument("game", nargs="?", help="game id (see 'shoal games --all'); omit for a menu")
+    p.add_argument(
+        "options", nargs="*", metavar="NAME=VALUE", help="game options (see 'shoal rules GAME')"
+    )
+    p.add_argument(
+        "--vs",
+        default=DEFAULT_LEVEL,
+        metavar="LEVEL|human",
+        help=f"the opponent: a computer level ({', '.join(LEVELS)}) or 'human' for a friend "
+        f"at this keyboard (default {DEFAULT_LEVEL})",
+    )
+    p.add_argument(
+        "--seat", type=int, choices=(0, 1), default=0, help="your seat: 0 moves first (default 0)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the set-up and the computer")
+    p.add_argument(
+        "--as",
+        dest="as_level",
+        metavar="LEVEL",
+        help="let this computer level play your seat (watch two levels play)",
+    )
+    p.add_argument(
+        "--delay",
+        type=float,
+        default=0.3,
+        help="seconds between turns when the computer plays both seats (default 0.3)",
+    )
+    p.add_argument("--load", metavar="FILE", help="continue the game of a record file")
+    p.add_argument("--plain", action="store_true", help="plain text: no colour, no cursor movement")
+    p.set_defaults(func=_play)

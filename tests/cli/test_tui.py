@@ -1,0 +1,206 @@
+"""The session loop of ``shoal play`` in-process, with injected input and output.
+
+A toy game with multi-action turns (take stones one at a time, then stop)
+checks what connect4 cannot: turns that continue, whole turns typed at once,
+partial turns, and undo inside a turn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Hashable, Iterable, Sequence
+
+import pytest
+
+import shoal.ai
+from shoal import games
+from shoal.cli.tui import PlainUI, Session, board_text
+from shoal.core import Action, Game, InvalidNotationError, Outcome, State
+
+TAKE, STOP = 0, 1
+
+
+@dataclasses.dataclass(frozen=True)
+class TakeOptions:
+    """No options."""
+
+
+class TakeState(State):
+    """A pile; the mover takes 1 to 3 stones one at a time; taking the last stone wins."""
+
+    __slots__ = ("pile", "taken")
+
+    def __init__(self, game: Game, pile: int, taken: int, seat: int, turn: int) -> None:
+        self.game, self.pile, self.taken, self.turn = game, pile, taken, turn
+        self.outcome = Outcome(seat, "took the last stone") if pile == 0 else None
+        self.to_move = None if pile == 0 else seat
+
+    def legal_actions(self) -> Sequence[Action]:
+        if self.outcome is not None:
+            return ()
+        return (TAKE, STOP) if self.taken else (TAKE,)
+
+    def child(self, action: Action) -> State:
+        seat = self.to_move or 0
+        if action == TAKE and self.pile == 1:
+            return TakeState(self.game, 0, 0, seat, self.turn + 1)
+        if action == STOP or self.taken == 2:
+            pile = self.pile - (action == TAKE)
+            return TakeState(self.game, pile, 0, 1 - seat, self.turn + 1)
+        return TakeState(self.game, self.pile - 1, self.taken + 1, seat, self.turn)
+
+    def key(self) -> Hashable:
+        return (self.pile, self.taken, self.to_move)
+
+    def position(self) -> str:
+        return f"{self.pile} {self.taken} {self.to_move}"
+
+    def action_text(self, action: Action) -> str:
+        return ("take", "stop")[action]
+
+    def check_notation(self, text: str) -> None:
+        if text not in ("take", "stop"):
+            raise InvalidNotationError(f"{text!r}: say take or stop")
+
+
+class Take(Game):
+    """The toy game."""
+
+    id = "take"
+    title = "Take"
+    rules_version = "1"
+    Options = TakeOptions
+    side_names = ("north", "south")
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return 2
+
+    @property
+    def max_game_length(self) -> int:
+        return 100
+
+    def initial(self, seed: int = 0) -> State:
+        return TakeState(self, 7, 0, 0, 0)
+
+    def load(self, position: str) -> State:
+        raise NotImplementedError
+
+    def render_text(self, state: State) -> str:
+        assert isinstance(state, TakeState)
+        return "pile " + "o" * state.pile + "." * (7 - state.pile)
+
+    def render_svg(
+        self, state: State, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
+    ) -> str:
+        return "<svg/>"
+
+    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+        return {a: () for a in state.legal_actions()}
+
+    def features(self, state: State) -> dict[str, float]:
+        assert isinstance(state, TakeState)
+        return {"pile": state.pile}
+
+
+def run(game: Game, lines: Iterable[str], **kwargs: object) -> tuple[Session, str]:
+    """Run a session on ``lines`` of input; the output as text."""
+    feed = iter(lines)
+    out = io.StringIO()
+
+    def answer(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            line = next(feed)
+        except StopIteration:
+            raise EOFError from None
+        out.write(line + "\n")
+        return line
+
+    session = Session(game, PlainUI(input_fn=answer, output=out), **kwargs)  # type: ignore[arg-type]
+    assert session.run() == 0
+    return session, out.getvalue()
+
+
+def test_a_turn_continues_and_lists_the_next_choices() -> None:
+    session, out = run(Take(), ["take"])
+    assert "turn continues: choose take or stop" in out
+    assert "1. north (continues)> " in out
+    assert "Status: pile 6" in out
+    assert session.actions == [TAKE]
+
+
+def test_a_whole_turn_typed_at_once() -> None:
+    session, out = run(Take(), ["take; take; take", "take; stop"])
+    assert session.actions == [TAKE, TAKE, TAKE, TAKE, STOP]
+    assert "Last: 1. north: take; take; take" in out
+    assert "Last: 2. south: take; stop" in out
+    assert "Moves: 1. north take; take; take  2. south take; stop" in out
+
+
+def test_a_partial_turn_typed_at_once_continues() -> None:
+    session, out = run(Take(), ["take; take"])
+    assert session.actions == [TAKE, TAKE]
+    assert "turn continues" in out
+
+
+def test_undo_inside_a_turn_takes_back_one_step() -> None:
+    session, out = run(Take(), ["take", "take", "undo"])
+    assert session.actions == [TAKE]
+    assert "took back one step of this turn" in out
+
+
+def test_a_bad_step_changes_nothing() -> None:
+    session, out = run(Take(), ["stop", "grab"])
+    assert session.actions == []
+    assert "Error: stop: not a legal action in this position" in out
+    assert "Error: 'grab': say take or stop" in out
+
+
+def test_the_game_ends_with_the_winner_and_reason() -> None:
+    session, out = run(Take(), ["take; take; take", "take; take; take", "take"])
+    assert session.state.outcome is not None
+    assert "Game over. north (seat 0, player 1) wins: took the last stone" in out
+
+
+def test_against_the_computer_undo_takes_back_both_turns() -> None:
+    session, out = run(Take(), ["take; stop", "undo"], levels=(None, "random"))
+    assert session.actions == []
+    assert "random computer (south) played take" in out
+    assert "took back 2 turns" in out
+
+
+def test_hint_uses_the_ai_hint_when_there_is_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shoal.ai, "hint", lambda state: (TAKE, "takes a stone"), raising=False)
+    _session, out = run(Take(), ["hint"])
+    assert "hint for north: take: takes a stone" in out
+
+
+def test_hint_falls_back_to_a_player_and_explain() -> None:
+    _session, out = run(Take(), ["hint"])
+    assert "hint for north: take: take is the strongest move found" in out
+
+
+def test_board_text_marks_what_changed_and_colours_the_sides() -> None:
+    game = games.get("connect4")
+    before = game.initial()
+    after = before.apply_text("d")
+    text = board_text(game.render_text(after), game.render_text(before), after.sides())
+    marked = [span for span in text.spans if "reverse" in str(span.style)]
+    assert len(marked) == 1
+    assert text.plain[marked[0].start] == "x"
+    assert any("red" in str(span.style) for span in text.spans)
+
+
+def test_the_computer_moves_first_when_you_take_seat_1() -> None:
+    session, out = run(Take(), ["undo"], levels=("random", None))
+    assert "random computer (north) played take" in out
+    assert "Error: nothing to undo" in out
+    assert session.actions and session.state.to_move == 1
+
+
+def test_watching_needs_no_input_until_the_end() -> None:
+    session, out = run(Take(), [], levels=("random", "random"))
+    assert session.state.outcome is not None
+    assert "Save the game (y), or Enter to finish> " in out
