@@ -17,6 +17,7 @@ __all__ = ["REGISTRY", "get", "ids"]
 
 REGISTRY = Registry(
     [
+        GameEntry("cyclix", "Cyclix", "shoal.games.cyclix"),
         GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
     ]
 )
