@@ -30,7 +30,7 @@ __all__ = ["click_paths", "diagrams", "svg", "text"]
 
 _CELL = 64
 _MARGIN = 28
-_PANEL = 150
+_PANEL = 172
 _GLYPHS = {0: "\u265a", 1: "\u265c", 2: "\u265d", 3: "\u265e"}
 _SIDE_WORDS = ("white", "black")
 
@@ -173,6 +173,13 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
         f'font-weight="bold" fill="#3b2f1c" class="status">{status}</text>'
     )
     wanted = set(highlight)
+    for s in range(49):
+        if SQUARE_NAMES[s] in wanted:
+            x, y = _xy(s)
+            out.append(
+                f'<circle cx="{x + _CELL / 2}" cy="{y + _CELL / 2}" r="{_CELL * 0.16:.1f}" '
+                'fill="#2e8b57" fill-opacity="0.75" stroke="#f4fff4" class="target"/>'
+            )
     for s in range(49):
         x, y = _xy(s)
         name = SQUARE_NAMES[s]
