@@ -72,8 +72,31 @@ __all__ = [
     "position_key",
 ]
 
-_ORTH_RAYS = tuple(RAYS[s][:4] for s in range(NUM_SQUARES))
-_DIAG_RAYS = tuple(RAYS[s][4:] for s in range(NUM_SQUARES))
+
+def _slide_table() -> tuple[dict[int, tuple[tuple[int, ...], int, int]], ...]:
+    """``[s * 8 + d][blockers on the ray]``: (actions to the free squares, first blocker
+    square or -1, the action onto it); blockers are ``occ & RAY_MASK[s * 8 + d]``."""
+    tables = []
+    for s in range(NUM_SQUARES):
+        for ray in RAYS[s]:
+            table: dict[int, tuple[tuple[int, ...], int, int]] = {}
+            for bits in range(1 << len(ray)):
+                blockers = sum(1 << t for i, t in enumerate(ray) if bits >> i & 1)
+                free: list[int] = []
+                stop = -1
+                for t in ray:
+                    if blockers >> t & 1:
+                        stop = t
+                        break
+                    free.append(encode(s, t))
+                table[blockers] = (tuple(free), stop, encode(s, stop) if stop >= 0 else -1)
+            tables.append(table)
+    return tuple(tables)
+
+
+_SLIDE = _slide_table()
+_RAY_MASK = tuple(sum(1 << t for t in ray) for s in range(NUM_SQUARES) for ray in RAYS[s])
+_KNIGHT_ACTS = tuple(tuple((t, encode(s, t)) for t in KNIGHT[s]) for s in range(NUM_SQUARES))
 
 CHECKMATE = (Outcome(0, "checkmate"), Outcome(1, "checkmate"))
 THREEFOLD = Outcome(None, "threefold repetition")
@@ -126,19 +149,23 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
             continue
         sb = 1 << s
         if kind == KNIGHT_KIND:
-            targets = [t for t in KNIGHT[s] if not own >> t & 1]
+            moves = [a for t, a in _KNIGHT_ACTS[s] if not own >> t & 1]
         else:
-            targets = []
-            for ray in _ORTH_RAYS[s] if kind == ROOK else _DIAG_RAYS[s]:
-                for t in ray:
-                    if occ >> t & 1:
-                        if enemy >> t & 1:
-                            targets.append(t)
-                        break
-                    targets.append(t)
+            moves = []
+            first = 0 if kind == ROOK else 4
+            for index in range(s * 8 + first, s * 8 + first + 4):
+                free, stop, onto = _SLIDE[index][occ & _RAY_MASK[index]]
+                moves += free
+                if stop >= 0 and enemy >> stop & 1:
+                    moves.append(onto)
         occ_wo = occ ^ sb
-        base = s * 196
-        for t in targets:
+        if not check and not attacked(k, occ_wo, tiles ^ sb, ek, er, eb, en):
+            # Nothing attacks the king even with this piece and its tile gone; adding a
+            # piece or a tile, or removing an enemy, only blocks more: every move is legal.
+            out += moves
+            continue
+        for a in moves:
+            t = (a >> 2) % NUM_SQUARES
             tb = 1 << t
             nt = tiles if tiles & tb else (tiles ^ sb) | tb
             if enemy & tb:
@@ -154,7 +181,7 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
             else:
                 bad = attacked(k, occ_wo | tb, nt, ek, er, eb, en)
             if not bad:
-                append(base + t * 4)
+                append(a)
     kb = 1 << k
     occ_wo = occ ^ kb
     tiles_wo = tiles ^ kb
