@@ -196,6 +196,19 @@ def check_evaluation_range(game: Game, seeds: Iterable[int]) -> None:
                 assert -1.0 <= value <= 1.0, f"{game.id}: evaluate={value}"
 
 
+def check_observation(game: Game, seeds: Iterable[int]) -> None:
+    """Observations have the declared shape, for both seats, at every step."""
+    size = 1
+    for dim in game.observation_shape():
+        size *= dim
+    for seed in list(seeds)[:2]:
+        for state, _ in random_games(game, seed):
+            for seat in (0, 1):
+                vector = game.observation(state, seat)
+                assert len(vector) == size, f"{game.id}: observation length {len(vector)}"
+                assert all(0.0 <= v <= 1.0 for v in vector), f"{game.id}: observation range"
+
+
 CHECKS: dict[str, Check] = {
     "random_play": check_random_play,
     "outcome_only_at_end": check_outcome_only_at_end,
@@ -207,6 +220,7 @@ CHECKS: dict[str, Check] = {
     "bad_input": check_bad_input,
     "rendering": check_rendering,
     "evaluation_range": check_evaluation_range,
+    "observation": check_observation,
 }
 
 

@@ -17,8 +17,9 @@ __all__ = ["REGISTRY", "get", "ids"]
 
 REGISTRY = Registry(
     [
-        GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
         GameEntry("sirtet", "Sirtet", "shoal.games.sirtet"),
+        GameEntry("cyclix", "Cyclix", "shoal.games.cyclix"),
+        GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
     ]
 )
 

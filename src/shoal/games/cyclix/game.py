@@ -1,0 +1,144 @@
+"""The Cyclix game: options, start position, loading, and the hooks to render and evaluate.
+
+>>> game = Cyclix()
+>>> s = game.initial()
+>>> s.position() == START_POSITION
+True
+>>> s = s.apply_text("Rc3-e3").apply_text("Re5xe3")
+>>> s.position().split()[:3]
+['......k/.....nb/......./......./....r../BN...../K......', 'w', 'R']
+>>> s.position().split()[3]
+'k030y6mpexcktp0sc1r,k030y6mqihwp4r8lb7j'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from shoal.core import Action, AIProfile, Diagram, Game, InvalidPositionError, State, option
+
+from . import heuristics, render
+from .geometry import NUM_ACTIONS
+from .notation import START_POSITION, parse_position
+from .rules import CyclixState, attacked
+
+__all__ = ["BOTH_FORFEITS_DRAW", "Cyclix", "CyclixOptions"]
+
+BOTH_FORFEITS_DRAW = True
+"""[decision] Two forfeited turns in a row (both players cannot move) end the game in a draw."""
+
+
+@dataclasses.dataclass(frozen=True)
+class CyclixOptions:
+    """Options of Cyclix."""
+
+    max_turns: int = option(
+        1000,
+        "a game still running after this many turns is drawn (0: no limit; the rules set "
+        "none, search and self-play need one)",
+        minimum=0,
+        maximum=100000,
+        decision=True,
+    )
+
+
+class Cyclix(Game):
+    """Cyclix (Christian Freeling, 2011): Shakti kings on a vanishing 7x7 board of tiles."""
+
+    id = "cyclix"
+    title = "Cyclix"
+    rules_version = "1"
+    summary = (
+        "Each side has a king, a rook, a bishop and a knight on 49 tiles. Rooks, bishops "
+        "and knights move as in chess, over empty squares, and may carry their tile to a "
+        "square without one. The king moves to the first tile it sees in any of eight "
+        "directions (only to an adjacent tile when in check); the tile it leaves vanishes, "
+        "unless a captured piece returns from hand onto it. Checkmate wins; a player who "
+        "cannot move passes; threefold repetition draws."
+    )
+    Options = CyclixOptions
+    side_names = ("white", "black")
+    ai_profile = AIProfile(algorithm="alphabeta", alphabeta_depth=3, playout_cutoff=40)
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_game_length(self) -> int:
+        limit: int = self.options.max_turns
+        return limit if limit else 10**9
+
+    def initial(self, seed: int = 0) -> CyclixState:
+        return self.load(START_POSITION)
+
+    def load(self, position: str) -> CyclixState:
+        sq, tiles, side, hist, forfeits, ply = parse_position(position)
+        other = 4 * (1 - side)
+        o = 4 * side
+        occ = sum(1 << s for s in sq if s >= 0)
+        if attacked(sq[other], occ, tiles, sq[o], sq[o + 1], sq[o + 2], sq[o + 3]):
+            raise InvalidPositionError(f"{position!r}: the side not to move has its king attacked")
+        return CyclixState(self, sq, tiles, side, hist, forfeits, ply)
+
+    # -- rendering ------------------------------------------------------------------
+    def render_text(self, state: State) -> str:
+        assert isinstance(state, CyclixState)
+        return render.text(state)
+
+    def render_svg(
+        self, state: State, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
+    ) -> str:
+        assert isinstance(state, CyclixState)
+        return render.svg(state, last=last, highlight=highlight)
+
+    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+        assert isinstance(state, CyclixState)
+        return render.click_paths(state)
+
+    # -- AI knowledge -------------------------------------------------------------------
+    def features(self, state: State) -> dict[str, float]:
+        assert isinstance(state, CyclixState)
+        return heuristics.features(state)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, CyclixState)
+        return heuristics.evaluate(state, seat)
+
+    def explain(self, state: State, action: Action) -> str:
+        assert isinstance(state, CyclixState)
+        return heuristics.explain(state, action)
+
+    def diagrams(self) -> list[Diagram]:
+        return render.diagrams(self)
+
+    # -- observations for learning agents ----------------------------------------------
+    def observation_shape(self) -> tuple[int, ...]:
+        """16 planes of 7x7: tiles; the observer's K R B N; the other side's K R B N;
+        the observer's R B N in hand; the other side's R B N in hand; observer to move."""
+        return (16, 7, 7)
+
+    def observation(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, CyclixState)
+        cells = 49
+        out = [0.0] * (16 * cells)
+        tiles = state.tiles
+        for square in range(cells):
+            if tiles >> square & 1:
+                out[square] = 1.0
+        pieces = state.pieces
+        for index, square in enumerate(pieces):
+            side, kind = divmod(index, 4)
+            mine = side == seat
+            if square >= 0:
+                out[(1 + kind + (0 if mine else 4)) * cells + square] = 1.0
+            elif kind:
+                plane = 9 + (kind - 1) + (0 if mine else 3)
+                out[plane * cells : (plane + 1) * cells] = [1.0] * cells
+        if state.to_move == seat:
+            out[15 * cells :] = [1.0] * cells
+        return out
+
+
+GAME_CLASS = Cyclix

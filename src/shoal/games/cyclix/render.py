@@ -1,0 +1,270 @@
+"""Cyclix as text and SVG, the click paths, and the rules-page diagrams (pure functions).
+
+>>> from shoal.games.cyclix import Cyclix
+>>> print(text(Cyclix().initial()))
+7  . . . . . . k
+6  . . . . . n b
+5  . . . . r . .
+4  . . . . . . .
+3  . . R . . . .
+2  B N . . . . .
+1  K . . . . . .
+   a b c d e f g
+white to move; hands: white -, black -
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from shoal.core import Action, Diagram
+
+from .geometry import FILES, KINDS, PASS, SIZE, SQUARE_NAMES, decode, square_of
+from .rules import CyclixState
+
+if TYPE_CHECKING:
+    from .game import Cyclix
+
+__all__ = ["click_paths", "diagrams", "svg", "text"]
+
+_CELL = 64
+_MARGIN = 28
+_PANEL = 172
+_GLYPHS = {0: "\u265a", 1: "\u265c", 2: "\u265d", 3: "\u265e"}
+_SIDE_WORDS = ("white", "black")
+
+
+def text(state: CyclixState) -> str:
+    """The board as text: ``KRBN`` White, ``krbn`` Black, ``.`` a tile, ``~`` no tile."""
+    board = ["." if state.tiles >> s & 1 else "~" for s in range(49)]
+    for index, s in enumerate(state.pieces):
+        if s >= 0:
+            board[s] = "KRBNkrbn"[index]
+    lines = [
+        f"{r + 1}  " + " ".join(board[r * SIZE : r * SIZE + SIZE]) for r in range(SIZE - 1, -1, -1)
+    ]
+    lines.append("   " + " ".join(FILES))
+    hands = [
+        "".join(KINDS[k] if side == 0 else KINDS[k].lower() for k in state.hand(side)) or "-"
+        for side in (0, 1)
+    ]
+    if state.outcome is not None:
+        winner = state.outcome.winner
+        head = (
+            f"{_SIDE_WORDS[winner]} wins ({state.outcome.reason})"
+            if winner is not None
+            else f"draw ({state.outcome.reason})"
+        )
+    else:
+        head = f"{_SIDE_WORDS[state.side]} to move" + (" (in check)" if state.in_check else "")
+    lines.append(f"{head}; hands: white {hands[0]}, black {hands[1]}")
+    return "\n".join(lines)
+
+
+def _xy(square: int) -> tuple[int, int]:
+    return _MARGIN + (square % SIZE) * _CELL, _MARGIN + (SIZE - 1 - square // SIZE) * _CELL
+
+
+def _glyph(x: float, y: float, kind: int, side: int, size: float) -> str:
+    fill, stroke = ("#fbfaf5", "#1d1d1d") if side == 0 else ("#1d1d1d", "#e9e4d4")
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.0f}" text-anchor="middle" '
+        f'dominant-baseline="central" fill="{fill}" stroke="{stroke}" stroke-width="1.4" '
+        'paint-order="stroke" font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, '
+        f'serif" class="piece {_SIDE_WORDS[side]} {"krbn"[kind]}">{_GLYPHS[kind]}\ufe0e</text>'
+    )
+
+
+def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()) -> str:
+    """The board as SVG: sea, tiles, pieces, hands beside the board, last move and check."""
+    board_px = SIZE * _CELL
+    width = _MARGIN * 2 + board_px + _PANEL
+    height = _MARGIN * 2 + board_px
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        'class="board cyclix">',
+        "<defs>"
+        '<pattern id="cyclix-waves" width="16" height="8" patternUnits="userSpaceOnUse">'
+        '<path d="M0 6 Q4 2 8 6 T16 6" fill="none" stroke="#5c9cc0" stroke-width="1.2"/>'
+        "</pattern>"
+        '<radialGradient id="cyclix-check"><stop offset="0" stop-color="#ff2a1a" '
+        'stop-opacity="0.95"/><stop offset="1" stop-color="#ff2a1a" stop-opacity="0"/>'
+        "</radialGradient></defs>",
+        f'<rect width="{width}" height="{height}" fill="#ece6d6"/>',
+        f'<rect x="{_MARGIN}" y="{_MARGIN}" width="{board_px}" height="{board_px}" '
+        'fill="#2f6f94"/>',
+        f'<rect x="{_MARGIN}" y="{_MARGIN}" width="{board_px}" height="{board_px}" '
+        'fill="url(#cyclix-waves)"/>',
+    ]
+    marked: set[int] = set()
+    for action in last:
+        if action != PASS and 0 <= action < PASS:
+            frm, to, _ = decode(action)
+            marked.update((frm, to))
+    for s in range(49):
+        x, y = _xy(s)
+        if state.tiles >> s & 1:
+            light = (s % SIZE + s // SIZE) % 2 == 0
+            fill = "#d9b77e" if light else "#cfa66a"
+            if s in marked:
+                fill = "#eed85a" if light else "#e3c94a"
+            out.append(
+                f'<rect x="{x + 3}" y="{y + 5}" width="{_CELL - 6}" height="{_CELL - 6}" '
+                'rx="7" fill="#1e4a63" opacity="0.55"/>'
+                f'<rect x="{x + 3}" y="{y + 3}" width="{_CELL - 6}" height="{_CELL - 6}" '
+                f'rx="7" fill="{fill}" stroke="#8a6a3a" stroke-width="1.2" class="tile"/>'
+            )
+        elif s in marked:
+            out.append(
+                f'<rect x="{x + 5}" y="{y + 5}" width="{_CELL - 10}" height="{_CELL - 10}" '
+                'rx="7" fill="none" stroke="#eed85a" stroke-width="2.5" '
+                'stroke-dasharray="6 4" class="last"/>'
+            )
+    if (state.in_check and state.outcome is None) or (
+        state.outcome is not None and state.outcome.reason == "checkmate"
+    ):
+        k = state.pieces[4 * state.side]
+        x, y = _xy(k)
+        out.append(
+            f'<circle cx="{x + _CELL / 2}" cy="{y + _CELL / 2}" r="{_CELL * 0.46:.1f}" '
+            'fill="url(#cyclix-check)" class="check"/>'
+        )
+    for index, s in enumerate(state.pieces):
+        if s >= 0:
+            x, y = _xy(s)
+            out.append(_glyph(x + _CELL / 2, y + _CELL / 2 + 1, index & 3, index // 4, 46))
+    for i in range(SIZE):
+        cx = _MARGIN + i * _CELL + _CELL / 2
+        cy = _MARGIN + (SIZE - 1 - i) * _CELL + _CELL / 2
+        style = 'font-family="sans-serif" font-size="13" fill="#5a4a30" text-anchor="middle"'
+        out.append(f'<text x="{cx:.0f}" y="{_MARGIN - 9}" {style}>{FILES[i]}</text>')
+        out.append(f'<text x="{cx:.0f}" y="{height - 10}" {style}>{FILES[i]}</text>')
+        out.append(
+            f'<text x="{_MARGIN / 2:.0f}" y="{cy + 5:.0f}" {style}>{i + 1}</text>'
+            f'<text x="{_MARGIN * 1.5 + board_px:.0f}" y="{cy + 5:.0f}" {style}>{i + 1}</text>'
+        )
+    px = _MARGIN * 2 + board_px
+    label = 'font-family="sans-serif" font-size="14" fill="#3b2f1c"'
+    for side, top in ((1, _MARGIN), (0, _MARGIN + board_px - 110)):
+        out.append(
+            f'<rect x="{px}" y="{top}" width="{_PANEL - 12}" height="110" rx="8" '
+            f'fill="#f7f2e6" stroke="#b9a77f" class="hand {_SIDE_WORDS[side]}"/>'
+            f'<text x="{px + 10}" y="{top + 22}" {label}>{_SIDE_WORDS[side].title()} hand</text>'
+        )
+        hand = state.hand(side)
+        if not hand:
+            out.append(
+                f'<text x="{px + 10}" y="{top + 70}" font-family="sans-serif" '
+                'font-size="13" fill="#9a8a6a">empty</text>'
+            )
+        for n, kind in enumerate(hand):
+            out.append(_glyph(px + 26 + n * 42, top + 68, kind, side, 38))
+    if state.outcome is None:
+        status = f"{_SIDE_WORDS[state.side].title()} to move" + (
+            " — check!" if state.in_check else ""
+        )
+    elif state.outcome.winner is None:
+        status = f"Draw: {state.outcome.reason}"
+    else:
+        status = f"{_SIDE_WORDS[state.outcome.winner].title()} wins: {state.outcome.reason}"
+    out.append(
+        f'<text x="{px}" y="{height / 2 + 5:.0f}" font-family="sans-serif" font-size="13" '
+        f'font-weight="bold" fill="#3b2f1c" class="status">{status}</text>'
+    )
+    wanted = set(highlight)
+    for s in range(49):
+        if SQUARE_NAMES[s] in wanted:
+            x, y = _xy(s)
+            out.append(
+                f'<circle cx="{x + _CELL / 2}" cy="{y + _CELL / 2}" r="{_CELL * 0.16:.1f}" '
+                'fill="#2e8b57" fill-opacity="0.75" stroke="#f4fff4" class="target"/>'
+            )
+    for s in range(49):
+        x, y = _xy(s)
+        name = SQUARE_NAMES[s]
+        cls = "cell hl" if name in wanted else "cell"
+        out.append(
+            f'<rect class="{cls}" data-cell="{name}" x="{x}" y="{y}" width="{_CELL}" '
+            f'height="{_CELL}" fill="transparent"/>'
+        )
+    out.append("</svg>")
+    return "".join(out)
+
+
+def click_paths(state: CyclixState) -> dict[Action, tuple[str, ...]]:
+    """(from, to) for every move; re-entry variants share the plain king move's path."""
+    paths: dict[Action, tuple[str, ...]] = {}
+    for action in state.legal_actions():
+        if action == PASS:
+            paths[action] = ()
+        else:
+            frm, to, _ = decode(action)
+            paths[action] = (SQUARE_NAMES[frm], SQUARE_NAMES[to])
+    return paths
+
+
+def _targets(state: CyclixState, frm: str) -> tuple[str, ...]:
+    square = square_of(frm)
+    return tuple(
+        sorted(
+            {
+                SQUARE_NAMES[decode(a)[1]]
+                for a in state.legal_actions()
+                if a != PASS and decode(a)[0] == square
+            }
+        )
+    )
+
+
+def diagrams(game: Cyclix) -> list[Diagram]:
+    """Start, king sight over gaps, carrying a tile, re-entry, a check and a mate."""
+    start = game.initial()
+    sight = game.load("......k/~~.~..~/.~~~.~./.~.K~~./.~~~.r./B....../~...... w RNbn - 0 20")
+    carry_before = game.load("......k/~~~..nb/.~~~r../..~~~~./..R.~../BN~~.../K...... w - - 0 12")
+    carry_action = carry_before.parse_action("Rc3-c5^")
+    reentry_before = game.load("......k/.....nb/......./......./..R..../~B...../K...... w Nr - 0 9")
+    reentry_action = reentry_before.parse_action("Ka1-a3=N")
+    check = game.load("......k/~~~~.nb/~~~~~../.~.~..~/..~~R../.~~..../K~..r.. w BN - 0 30")
+    mate_before = game.load(
+        "~~~~~~k/~~~~~~~/~~~~.~~/~~~~~~~/~~~~~~~/~~~~~~~/K~R~~~~ w BNrbn - 0 41"
+    )
+    mate_action = mate_before.parse_action("Rc1-c7^")
+    return [
+        Diagram("start", "The provisional start position: all 49 tiles in place.", start),
+        Diagram(
+            "king-sight",
+            "The white king on d4 looks past the sea to the first tile in each direction; "
+            "the highlighted tiles are its moves.",
+            sight,
+            highlight=_targets(sight, "d4"),
+        ),
+        Diagram(
+            "carry",
+            "Rc3-c5^: the rook lands on a square without a tile and takes its tile along; "
+            "c3 is now sea.",
+            carry_before.child(carry_action),
+            last=(carry_action,),
+        ),
+        Diagram(
+            "reentry",
+            "Ka1-a3=N: the king moves and the knight from hand takes the tile it left.",
+            reentry_before.child(reentry_action),
+            last=(reentry_action,),
+        ),
+        Diagram(
+            "check",
+            "White is in check from the rook on e1, which sees a1 over the sea on b1: the "
+            "king may only step to an adjacent tile (a2, highlighted), or Re3xe1 captures "
+            "the checker.",
+            check,
+            highlight=_targets(check, "a1"),
+        ),
+        Diagram(
+            "mate",
+            "Rc1-c7^ carries a tile to c7 and checkmates: a king in check may only step to "
+            "an adjacent tile, and every square around g7 is sea.",
+            mate_before.child(mate_action),
+            last=(mate_action,),
+        ),
+    ]

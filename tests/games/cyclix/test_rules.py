@@ -1,0 +1,302 @@
+"""Every sentence of the Cyclix rules (rules/cyclix.md and the seed text) on hand-built positions.
+
+Boards are written rank 7 first: ``KRBN`` White, ``krbn`` Black, ``.`` an empty
+tile, ``~`` a square without a tile.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shoal.analysis.perft import perft
+from shoal.core import Outcome
+from shoal.games import get
+from shoal.games.cyclix import START_POSITION, CyclixState
+
+from . import reference
+
+GAME = get("cyclix")
+DATA = json.loads((Path(__file__).parent / "perft.json").read_text())
+
+
+def load(*ranks: str, side: str = "w", hands: str = "-") -> CyclixState:
+    state = GAME.load(f"{'/'.join(ranks)} {side} {hands} - 0 0")
+    assert isinstance(state, CyclixState)
+    return state
+
+
+def texts(state: CyclixState, prefix: str = "") -> set[str]:
+    return {t for t in state.legal_texts() if t.startswith(prefix)}
+
+
+def play(state: CyclixState, *moves: str) -> CyclixState:
+    for move in moves:
+        state = state.apply_text(move)  # type: ignore[assignment]
+    return state
+
+
+def board(state: CyclixState) -> str:
+    return state.position().split()[0]
+
+
+def agrees_with_reference(state: CyclixState) -> bool:
+    return set(reference.moves(reference.from_string(state.position()))) == texts(state)
+
+
+# -- board and pieces -------------------------------------------------------------------
+
+
+def test_start_all_49_squares_tiled_each_side_king_rook_bishop_knight_white_first() -> None:
+    """7x7 squares, all covered by tiles; K R B N each; the provisional diagram; White first."""
+    state = GAME.initial()
+    assert state.position() == START_POSITION
+    assert state.tiles == (1 << 49) - 1
+    assert board(state) == "......k/.....nb/....r../......./..R..../BN...../K......"
+    assert state.to_move == 0 and state.sides() == ("white", "black")
+    assert state.hand(0) == () and state.hand(1) == ()
+
+
+@pytest.mark.parametrize("depth", range(len(DATA["counts"])))
+def test_perft_from_the_start(depth: int) -> None:
+    assert perft(GAME.load(DATA["start"]), depth) == DATA["counts"][depth]
+
+
+def test_reference_perft_two_from_the_start() -> None:
+    start = reference.from_string(START_POSITION)
+    assert sum(len(reference.moves(p)) for p in reference.moves(start).values()) == 451
+
+
+# -- rook, bishop, knight ---------------------------------------------------------------
+
+
+def test_rook_lines_untiled_and_empty_tiles_do_not_block_pieces_do() -> None:
+    """Rook: lines as in chess; empty tiles and untiled squares do not block; pieces do."""
+    state = load(
+        "...n..k", "...~...", "...~...", ".B.R~.~", ".......", "...~...", "K..N...", hands="rb"
+    )
+    assert texts(state, "Rd4") == {
+        "Rd4-d5^", "Rd4-d6^", "Rd4xd7", "Rd4-d3", "Rd4-d2^",
+        "Rd4-c4", "Rd4-e4^", "Rd4-f4", "Rd4-g4^",
+    }  # fmt: skip
+    assert agrees_with_reference(state)
+
+
+def test_bishop_lines_untiled_and_empty_tiles_do_not_block_pieces_do() -> None:
+    """Bishop: diagonals as in chess, over untiled squares, stopped by pieces."""
+    state = load(
+        "k.....n", ".....~.", "..N.~..", "...B...", "..~.~..", ".~...r.", "K......", hands="Rb"
+    )
+    assert texts(state, "Bd4") == {
+        "Bd4-e5^", "Bd4-f6^", "Bd4xg7", "Bd4-c3^", "Bd4-b2^", "Bd4-e3^", "Bd4xf2",
+    }  # fmt: skip
+    assert agrees_with_reference(state)
+
+
+def test_knight_jumps_over_pieces_and_lands_on_tile_enemy_or_untiled_square() -> None:
+    """Knight: jumps as in chess; ends on an empty tile, an enemy (capture), or carries."""
+    state = load("......k", ".......", ".......", ".......", "..r....", "BR.~...", "KN.....",
+                 hands="bn")  # fmt: skip
+    assert texts(state, "N") == {"Nb1-a3", "Nb1xc3", "Nb1-d2^"}
+    assert agrees_with_reference(state)
+
+
+def test_carrying_takes_the_tile_along_and_the_origin_becomes_untiled() -> None:
+    """R, B, N may end on an untiled square: they take their tile along."""
+    state = load("......k", ".......", ".......", ".......", "..r....", "BR.~...", "KN.....",
+                 hands="bn")  # fmt: skip
+    after = play(state, "Nb1-d2^")
+    assert board(after) == "......k/......./......./......./..r..../BR.N.../K~....."
+    assert bin(after.tiles).count("1") == bin(state.tiles).count("1")
+
+
+def test_moving_to_an_empty_tile_leaves_the_origin_tile_in_place() -> None:
+    state = play(GAME.initial(), "Nb2-c4")
+    assert board(state) == "......k/.....nb/....r../..N..../..R..../B....../K......"
+    assert state.tiles == (1 << 49) - 1
+
+
+def test_capture_returns_the_captured_piece_to_its_owners_hand() -> None:
+    """Capture: the captured piece returns to its owner's hand."""
+    state = load("......k", ".......", ".......", ".......", "..r....", "BR.~...", "KN.....",
+                 hands="bn")  # fmt: skip
+    after = play(state, "Nb1xc3")
+    assert after.hand(1) == (1, 2, 3)
+    assert after.position().split()[2] == "rbn"
+    assert board(after) == "......k/......./......./......./..N..../BR.~.../K......"
+
+
+# -- the king ----------------------------------------------------------------------------
+
+SIGHT = (".......", "~~~~~~~", "~~~~~n~", "..~K~~.", "~~~~~~~", ".......", "...Bk..")
+
+
+def test_king_looks_past_untiled_squares_to_the_first_tile() -> None:
+    """King: in each direction it looks past untiled squares to the first tile and moves
+    there if empty, captures there if enemy; never onto an attacked square; with pieces in
+    hand each plain move also comes with re-entry; no re-entry with a capture."""
+    state = load(*SIGHT[:2], "~~~~~~~", "..~K~~n", *SIGHT[4:], hands="RNrb")
+    plain = {"Kd4-d7", "Kd4-g7", "Kd4-a7", "Kd4-b4", "Kd4-b2"}
+    assert texts(state, "K") == (
+        plain | {t + "=R" for t in plain} | {t + "=N" for t in plain} | {"Kd4xg4"}
+    )
+    assert agrees_with_reference(state)
+
+
+def test_king_stops_at_its_own_piece() -> None:
+    state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "BN~~~~~", "KR~~~~~",
+                 hands="rbn")  # fmt: skip
+    assert texts(state, "K") == set()
+
+
+def test_in_check_the_king_moves_only_to_adjacent_tiles() -> None:
+    """When in check the king may only move to adjacent squares with a tile (empty or an
+    enemy to capture); and re-entry is not allowed when moving out of check."""
+    state = load(*SIGHT[:2], "~~b~.n~", *SIGHT[3:], hands="RNr")
+    assert state.in_check
+    assert texts(state) == {"Kd4-e5", "Kd4xc5"}
+    assert agrees_with_reference(state)
+
+
+def test_the_king_never_carries_its_tile_and_the_tile_it_leaves_is_removed() -> None:
+    """When the king moves, the tile it leaves is removed (no piece in hand)."""
+    state = load(*SIGHT[:2], "~~~~~~~", "..~K~~n", *SIGHT[4:], hands="RNrb")
+    after = play(state, "Kd4-b4")
+    assert board(after) == "......./~~~~~~~/~~~~~~~/.K~~~~n/~~~~~~~/......./...Bk.."
+    assert not after.tiles >> 24 & 1  # d4 is now sea
+    assert after.history == ()  # a tile is gone: no earlier position can come back
+
+
+def test_reentry_puts_a_piece_from_hand_on_the_tile_the_king_left() -> None:
+    """If the player has a piece in hand, it may be put on the vacated tile instead."""
+    state = load("......k", ".....nb", ".......", ".......", "..R....", "~B.....", "K......",
+                 hands="Nr")  # fmt: skip
+    assert texts(state, "K") == {"Ka1-a3", "Ka1-a3=N"}
+    after = play(state, "Ka1-a3=N")
+    assert board(after) == "......k/.....nb/......./......./K.R..../~B...../N......"
+    assert after.hand(0) == () and after.tiles >> 0 & 1
+    assert len(after.history) == 1  # no tile removed: earlier positions still count
+    plain = play(state, "Ka1-a3")
+    assert board(plain) == "......k/.....nb/......./......./K.R..../~B...../~......"
+
+
+def test_no_reentry_without_a_piece_in_hand() -> None:
+    state = load("......k", ".....nb", ".......", ".......", "..R....", "~BN....", "K......",
+                 hands="r")  # fmt: skip
+    assert texts(state, "K") == {"Ka1-a3", "Ka1-b1"}
+
+
+def test_no_reentry_when_the_king_captures() -> None:
+    """Re-entry is not allowed when the king's move is a capture."""
+    state = load("......k", "......b", ".......", ".......", "n.R....", "~B.....", "K......",
+                 hands="Nr")  # fmt: skip
+    assert texts(state, "K") == {"Ka1xa3"}
+    assert play(state, "Ka1xa3").hand(1) == (1, 3)
+
+
+# -- check -------------------------------------------------------------------------------
+
+
+def test_check_by_rook_bishop_knight_and_king() -> None:
+    """A king is attacked by an enemy rook, bishop or knight as their moves reach it,
+    and by the enemy king when it is the first tile that king sees along a line."""
+    rook = load("......k", ".......", ".......", ".......", ".......", ".......", "K~~~r..",
+                side="w", hands="RBNbn")  # fmt: skip
+    bishop = load("......k", ".......", ".......", "...b...", "..~....", ".~.....", "K......",
+                  hands="RBNrn")  # fmt: skip
+    knight = load("......k", ".......", ".......", ".......", ".n.....", ".......", "K......",
+                  hands="RBNrb")  # fmt: skip
+    for state in (rook, bishop, knight):
+        assert state.in_check
+    quiet = load("......k", ".......", ".......", ".......", ".......", "~~.....", "K~b....",
+                 hands="RBNrn")  # fmt: skip
+    assert not quiet.in_check
+
+
+def test_two_kings_may_never_see_each_other() -> None:
+    """No move may make the kings see each other: not a king move to a square in sight,
+    not a piece carrying away the only tile between them."""
+    state = load(".......", ".......", ".~~~k..", "~..~...", "~.N....", "~~..~..", "K......",
+                 hands="RBrbn")  # fmt: skip
+    assert texts(state) == {"Ka1-b1", "Ka1-b1=R", "Ka1-b1=B", "Nc3-b1", "Nc3-d1", "Nc3-e4"}
+    assert agrees_with_reference(state)
+
+
+def test_a_move_must_not_leave_the_own_king_attacked() -> None:
+    """A pinned rook may only move along the line of the attacker."""
+    state = load("r.....k", ".......", ".......", ".......", "R......", ".......", "K......",
+                 hands="BNbn")  # fmt: skip
+    assert texts(state, "R") == {"Ra3-a2", "Ra3-a4", "Ra3-a5", "Ra3-a6", "Ra3xa7"}
+
+
+def test_in_check_move_out_interpose_or_capture_the_attacker() -> None:
+    """In check the player must move out, interpose a piece (carrying a tile too), or
+    capture the attacker."""
+    state = load("......k", ".......", ".......", ".......", ".N..R..", ".~B....", "K~..r..",
+                 hands="bn")  # fmt: skip
+    assert state.in_check
+    assert texts(state) == {"Ka1-a2", "Nb3-c1", "Bc2-b1^", "Bc2-d1", "Re3xe1"}
+    assert agrees_with_reference(state)
+
+
+# -- end of the game ---------------------------------------------------------------------
+
+
+def test_checkmate_loses() -> None:
+    """Checkmate (in check with no legal move) loses."""
+    state = load("~~~~~~k", "~~~~~~~", "~~~~.~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "K~R~~~~",
+                 hands="BNrbn")  # fmt: skip
+    mate = play(state, "Rc1-c7^")
+    assert mate.outcome == Outcome(0, "checkmate")
+    assert mate.legal_actions() == () and mate.to_move is None
+
+
+def test_no_stalemate_a_player_who_cannot_move_must_pass() -> None:
+    """No stalemate: a player with no legal move who is not in check forfeits the turn:
+    pass is then the only legal action (and never legal otherwise)."""
+    state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~KR....",
+                 side="b", hands="BNrbn")  # fmt: skip
+    assert not state.in_check and state.outcome is None
+    assert texts(state) == {"pass"}
+    after = play(state, "pass")
+    assert after.to_move == 0 and after.forfeits == 1 and "pass" not in texts(after)
+
+
+def test_both_players_forfeit_in_a_row_is_a_draw() -> None:
+    """If both players forfeit in a row, the game is drawn [decision]."""
+    state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~.~~~", "~~~~~~~", "~~~~~~~", "K~~~~~~",
+                 hands="RBNrbn")  # fmt: skip
+    assert texts(state) == {"pass"}
+    once = play(state, "pass")
+    assert once.outcome is None and texts(once) == {"pass"}
+    assert play(once, "pass").outcome == Outcome(None, "both players forfeit")
+
+
+def test_threefold_repetition_is_a_draw() -> None:
+    """Threefold repetition of the same position (pieces, tiles, hands, side) draws."""
+    cycle = ("Nb2-c4", "Nf6-d5", "Nc4-b2", "Nd5-f6")
+    twice = play(GAME.initial(), *cycle)
+    assert twice.position().split()[0] == board(GAME.initial())
+    assert twice.outcome is None and twice.repetitions() == 2
+    almost = play(twice, *cycle[:3])
+    assert almost.outcome is None
+    third = play(almost, cycle[3])
+    assert third.outcome == Outcome(None, "threefold repetition")
+    expected = reference.play_out(reference.from_string(START_POSITION), list(cycle * 2))
+    assert expected[-1][1] == "draw repetition" and all(r is None for _, r in expected[:-1])
+
+
+def test_repetition_needs_the_same_side_to_move() -> None:
+    state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~.~~~", "~~~~~~~", "~~~~~~~", "K~~~~~~",
+                 hands="RBNrbn")  # fmt: skip
+    once = play(state, "pass")
+    assert once.repetitions() == 1  # same board, other side to move: a new position
+
+
+def test_the_turn_limit_option_draws_long_games() -> None:
+    game = get("cyclix", max_turns=2)
+    state = play(game.initial(), "Nb2-c4")  # type: ignore[arg-type]
+    assert state.outcome is None
+    assert play(state, "Nf6-d5").outcome == Outcome(None, "turn limit")
