@@ -117,8 +117,10 @@ def explain(state: SyrtisState, action: Action) -> str:
     side = state.side_to_move
     assert side is not None
     who, them = _SIDE[side], _SIDE[1 - side]
-    if after.outcome is not None and after.outcome.winner == state.to_move:
-        return f"{text} wins at once ({after.outcome.reason})"
+    if after.outcome is not None:
+        if after.outcome.winner == state.to_move:
+            return f"{text} wins at once ({after.outcome.reason})"
+        return f"{text} loses at once ({after.outcome.reason}): only if nothing else is left"
     if action == geo.pass_action:
         return "pass: every other action helps the opponent more"
     before = _island_counts(geo, state.tiles, state.light, state.circle)
