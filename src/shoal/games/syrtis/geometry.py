@@ -26,7 +26,7 @@ range                       action                      notation
 >>> g.partner("point")[0], g.partner("mirror")[0]
 (15, 12)
 >>> bits_of(g.neighbours(1 << 5))
-[1, 4, 6, 9]
+(1, 4, 6, 9)
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ import functools
 __all__ = ["Geometry", "bits_of", "geometry"]
 
 FILES = "abcdef"
+_CACHE_SIZE = 1 << 18
+"""Entries kept in the connectivity memo before it is cleared."""
 
 
 class Geometry:
@@ -63,6 +65,9 @@ class Geometry:
         "dark_action",
         "num_actions",
         "_partners",
+        "_connected",
+        "_islands",
+        "_boxes",
     )
 
     def __init__(self, n: int) -> None:
@@ -89,6 +94,9 @@ class Geometry:
         self.light_action = self.pass_action + 1
         self.dark_action = self.pass_action + 2
         self.num_actions = self.pass_action + 3
+        self._connected: dict[int, bool] = {}
+        self._islands: dict[int, int] = {}
+        self._boxes: dict[int, int] = {}
         self._partners = {
             "point": tuple(c - 1 - i for i in range(c)),
             "mirror": tuple((n - 1 - i // n) * n + i % n for i in range(c)),
@@ -128,10 +136,31 @@ class Geometry:
             x = y
 
     def connected(self, bits: int) -> bool:
-        """True when the cells of ``bits`` form one edge-connected group (or none at all)."""
-        if not bits:
-            return True
-        return self.flood(bits & -bits, bits) == bits
+        """True when the cells of ``bits`` form one edge-connected group (or none at all).
+
+        Answers are memoised: search and playouts ask about the same tile sets again
+        and again (tower moves and passes leave the tiles unchanged).
+        """
+        cache = self._connected
+        answer = cache.get(bits)
+        if answer is None:
+            answer = not bits or self.flood(bits & -bits, bits) == bits
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            cache[bits] = answer
+        return answer
+
+    def island(self, cell: int, within: int) -> int:
+        """The cells of ``within`` edge-connected to ``cell`` (memoised like :meth:`connected`)."""
+        key = within << 6 | cell
+        cache = self._islands
+        found = cache.get(key)
+        if found is None:
+            found = self.flood(1 << cell, within)
+            if len(cache) >= _CACHE_SIZE:
+                cache.clear()
+            cache[key] = found
+        return found
 
     def islands(self, bits: int) -> int:
         """The number of edge-connected groups of ``bits``."""
@@ -142,18 +171,25 @@ class Geometry:
         return count
 
     def box(self, bits: int) -> int:
-        """The cells of the bounding box of ``bits`` (0 for no cell)."""
-        if not bits:
-            return 0
-        rows = [r for r in range(self.n) if bits & self.rows[r]]
-        cols = [f for f in range(self.n) if bits & self.cols[f]]
-        rmask = 0
-        for r in range(rows[0], rows[-1] + 1):
-            rmask |= self.rows[r]
-        cmask = 0
-        for f in range(cols[0], cols[-1] + 1):
-            cmask |= self.cols[f]
-        return rmask & cmask
+        """The cells of the bounding box of ``bits`` (0 for no cell); memoised."""
+        found = self._boxes.get(bits)
+        if found is not None:
+            return found
+        found = 0
+        if bits:
+            rows = [r for r in range(self.n) if bits & self.rows[r]]
+            cols = [f for f in range(self.n) if bits & self.cols[f]]
+            rmask = 0
+            for r in range(rows[0], rows[-1] + 1):
+                rmask |= self.rows[r]
+            cmask = 0
+            for f in range(cols[0], cols[-1] + 1):
+                cmask |= self.cols[f]
+            found = rmask & cmask
+        if len(self._boxes) >= _CACHE_SIZE:
+            self._boxes.clear()
+        self._boxes[bits] = found
+        return found
 
 
 @functools.cache
@@ -162,15 +198,22 @@ def geometry(n: int) -> Geometry:
     return Geometry(n)
 
 
-def bits_of(bits: int) -> list[int]:
-    """The cell indices set in ``bits``, ascending.
+_CHUNK = 12
+_TABLES = tuple(
+    tuple(tuple(k * _CHUNK + i for i in range(_CHUNK) if x >> i & 1) for x in range(1 << _CHUNK))
+    for k in range(3)
+)
+_T0, _T1, _T2 = _TABLES
+
+
+def bits_of(bits: int) -> tuple[int, ...]:
+    """The cell indices set in ``bits`` (a board of at most 36 cells), ascending.
 
     >>> bits_of(0b10110)
-    [1, 2, 4]
+    (1, 2, 4)
+    >>> bits_of(1 << 35 | 1 << 12)
+    (12, 35)
     """
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
+    if bits < 4096:
+        return _T0[bits]
+    return _T0[bits & 4095] + _T1[bits >> 12 & 4095] + _T2[bits >> 24]

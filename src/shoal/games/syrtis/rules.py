@@ -238,28 +238,28 @@ class SyrtisState(State):
         else:
             colour, shape = tiles & ~light, tiles & ~circle
         c = geo.cells
-        flood = geo.flood
         out: list[Action] = []
         froms = bits_of(own)
         # tower moves
+        island = geo.island
         for f in froms:
             fbit = 1 << f
             dests = 0
             if fbit & colour:
-                dests = flood(fbit, colour)
+                dests = island(f, colour)
             if fbit & shape:
-                dests |= flood(fbit, shape)
+                dests |= island(f, shape)
             dests &= ~occupied
             if dests:
                 base = f * c
-                out.extend(base + t for t in bits_of(dests))
+                out.extend([base + t for t in bits_of(dests)])
         # slides
         box_empty = geo.box(tiles) & ~tiles
         if box_empty:
             connected = geo.connected
             for f in froms:
                 fbit = 1 << f
-                reach = flood(fbit, box_empty | fbit) & ~fbit
+                reach = island(f, box_empty | fbit) & ~fbit
                 if not reach:
                     continue
                 rest = tiles & ~fbit
@@ -271,12 +271,17 @@ class SyrtisState(State):
                     out.extend(base + t for t in bits_of(reach) if connected(rest | 1 << t))
         # sinks
         empty = geo.full & ~tiles
-        open_tiles = tiles & (geo.neighbours(empty) | geo.border)
-        cand = geo.neighbours(own) & open_tiles & ~occupied
+        neighbours = geo.neighbours
+        open_tiles = tiles & (neighbours(empty) | geo.border)
+        cand = neighbours(own) & open_tiles & ~occupied
         if cand:
             connected = geo.connected
             base = geo.sink_base
-            out.extend(base + t for t in bits_of(cand) if connected(tiles & ~(1 << t)))
+            for t in bits_of(cand):
+                tbit = 1 << t
+                # a tile with a single tile neighbour is a leaf: sinking it splits nothing
+                if (neighbours(tbit) & tiles).bit_count() == 1 or connected(tiles ^ tbit):
+                    out.append(base + t)
         out.append(geo.pass_action)
         return tuple(out)
 
