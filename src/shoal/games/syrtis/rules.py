@@ -108,10 +108,18 @@ def any_set_connected(geo: Geometry, tiles: int, light: int, circle: int) -> boo
 
 
 def complete_islands(geo: Geometry, tiles: int, light: int, circle: int) -> tuple[bool, bool]:
-    """Whether Light and Dark each have a complete island (colour or shape)."""
+    """Whether Light and Dark each have a complete island (colour or shape).
+
+    A set with no tile left counts as complete when ``EMPTY_SET_IS_COMPLETE``.
+    """
     conn = geo.connected
-    lc = conn(light) or conn(circle)
-    dc = conn(tiles & ~light) or conn(tiles & ~circle)
+    dark, square = tiles & ~light, tiles & ~circle
+    if EMPTY_SET_IS_COMPLETE:
+        lc = conn(light) or conn(circle)
+        dc = conn(dark) or conn(square)
+    else:
+        lc = (bool(light) and conn(light)) or (bool(circle) and conn(circle))
+        dc = (bool(dark) and conn(dark)) or (bool(square) and conn(square))
     return lc, dc
 
 
