@@ -17,6 +17,7 @@ __all__ = ["REGISTRY", "get", "ids"]
 
 REGISTRY = Registry(
     [
+        GameEntry("syrtis", "Syrtis", "shoal.games.syrtis"),
         GameEntry("sirtet", "Sirtet", "shoal.games.sirtet"),
         GameEntry("cyclix", "Cyclix", "shoal.games.cyclix"),
         GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),

@@ -1,0 +1,147 @@
+"""What the AI knows about Syrtis: features, an evaluation in [-1, 1], hint reasons.
+
+Features per side (``l_`` Light, ``d_`` Dark): ``islands`` the fewest islands
+of its colour or of its shape (1 means complete), ``colour_islands``,
+``shape_islands``, ``mobility`` (tower move destinations), ``sinks`` (tiles it
+could sink now) and the race state ``race`` (the sink streak, positive for
+Light, negative for Dark).
+
+>>> from shoal.games.syrtis import Syrtis
+>>> g = Syrtis.with_options({"variant": "minor"})
+>>> s = g.load("cSsC/ScLCDs/sLCcSD/CsSc play 0 0 - 0,0 9")
+>>> f = g.features(s)
+>>> f["l_islands"], f["d_islands"], f["race"]
+(5.0, 4.0, 0.0)
+>>> -1 <= g.evaluate(s, 0) <= 1
+True
+"""
+
+from __future__ import annotations
+
+import math
+
+from shoal.core import Action, Seat
+
+from .geometry import Geometry
+from .rules import DARK, LIGHT, PLAY, RACE_LENGTH, SyrtisState
+
+__all__ = ["evaluate", "explain", "features"]
+
+_SIDE = ("Light", "Dark")
+_SETS = (("light", "circle"), ("dark", "square"))
+
+
+def _sets(state: SyrtisState, side: int) -> tuple[int, int]:
+    tiles = state.tiles
+    if side == LIGHT:
+        return state.light, state.circle
+    return tiles & ~state.light, tiles & ~state.circle
+
+
+def _island_counts(geo: Geometry, tiles: int, light: int, circle: int) -> list[list[int]]:
+    """Islands of [[light, circle], [dark, square]]."""
+    return [
+        [geo.islands(light & tiles), geo.islands(circle & tiles)],
+        [geo.islands(tiles & ~light), geo.islands(tiles & ~circle)],
+    ]
+
+
+def _mobility(state: SyrtisState, side: int) -> tuple[int, int]:
+    geo = state.geo
+    colour, shape = _sets(state, side)
+    occupied = state.towers[0] | state.towers[1]
+    own = state.towers[side]
+    moves = 0
+    tmp = own
+    while tmp:
+        fbit = tmp & -tmp
+        tmp ^= fbit
+        dests = 0
+        if fbit & colour:
+            dests = geo.flood(fbit, colour)
+        if fbit & shape:
+            dests |= geo.flood(fbit, shape)
+        moves += (dests & ~occupied).bit_count()
+    empty = geo.full & ~state.tiles
+    open_tiles = state.tiles & (geo.neighbours(empty) | geo.border)
+    sinks = (geo.neighbours(own) & open_tiles & ~occupied).bit_count()
+    return moves, sinks
+
+
+def features(state: SyrtisState) -> dict[str, float]:
+    """Named features (absolute, per side)."""
+    geo = state.geo
+    counts = _island_counts(geo, state.tiles, state.light, state.circle)
+    out: dict[str, float] = {}
+    for side, prefix in ((LIGHT, "l_"), (DARK, "d_")):
+        moves, sinks = _mobility(state, side)
+        out[prefix + "colour_islands"] = float(counts[side][0])
+        out[prefix + "shape_islands"] = float(counts[side][1])
+        out[prefix + "islands"] = float(max(1, min(counts[side])))
+        out[prefix + "mobility"] = float(moves)
+        out[prefix + "sinks"] = float(sinks)
+    race = 0 if state.sinker < 0 else state.streak * (1 if state.sinker == LIGHT else -1)
+    out["race"] = float(race)
+    out["tiles"] = float(state.tiles.bit_count())
+    return out
+
+
+def evaluate(state: SyrtisState, seat: Seat) -> float:
+    """A value in [-1, 1] from ``seat``'s point of view (0 before the side choice)."""
+    if state.outcome is not None:
+        return state.outcome.value_for(seat)
+    if state.phase != PLAY:
+        return 0.0
+    f = features(state)
+    # Light's advantage: fewer islands to join, more mobility, the race
+    score = 0.55 * (f["d_islands"] - f["l_islands"])
+    score += 0.04 * (f["l_mobility"] - f["d_mobility"])
+    score += 0.08 * (f["l_sinks"] - f["d_sinks"])
+    score += 0.35 * f["race"] * abs(f["race"]) / RACE_LENGTH
+    value = math.tanh(score / 2.0)
+    side = LIGHT if seat == state.light_seat else DARK
+    return value if side == LIGHT else -value
+
+
+def explain(state: SyrtisState, action: Action) -> str:
+    """A one-line reason in words for playing ``action`` in ``state``."""
+    geo = state.geo
+    text = state.action_text(action)
+    after = state.child(action)
+    if state.phase != PLAY:
+        if action >= geo.swap_base and action < geo.pass_action:
+            return f"{text} breaks up the fully connected colour or shape"
+        if action in (geo.light_action, geo.dark_action):
+            return f"{text}: this side looks better placed after the set-up"
+        return f"{text} places a tower where it has room to move and sink"
+    side = state.side_to_move
+    assert side is not None
+    who, them = _SIDE[side], _SIDE[1 - side]
+    if after.outcome is not None:
+        if after.outcome.winner == state.to_move:
+            return f"{text} wins at once ({after.outcome.reason})"
+        return f"{text} loses at once ({after.outcome.reason}): only if nothing else is left"
+    if action == geo.pass_action:
+        return "pass: every other action helps the opponent more"
+    before = _island_counts(geo, state.tiles, state.light, state.circle)
+    now = _island_counts(geo, after.tiles, after.light, after.circle)
+    for k in (0, 1):
+        name = _SETS[side][k]
+        if now[side][k] < before[side][k]:
+            if now[side][k] <= 1:
+                return f"{text} completes {who}'s {name} island"
+            return f"{text} leaves {who}'s {name} tiles in {now[side][k]} islands, one fewer"
+    for k in (0, 1):
+        name = _SETS[1 - side][k]
+        if now[1 - side][k] > before[1 - side][k]:
+            if geo.sink_base <= action < geo.place_l_base:
+                return f"{text} sinks the last link of {them}'s {name} island"
+            return f"{text} splits {them}'s {name} island in two"
+    if geo.sink_base <= action < geo.place_l_base:
+        if after.sinker == side and after.streak >= 2:
+            return f"{text} is sink {after.streak} of {RACE_LENGTH} in the quicksand race"
+        return f"{text} sinks a tile and takes the initiative"
+    if action >= geo.slide_base:
+        return f"{text} slides a tower's tile to a better spot inside the box"
+    _, sinks = _mobility(after, side)
+    return f"{text} moves a tower where it can sink {sinks} tiles"
