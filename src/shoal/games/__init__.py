@@ -17,6 +17,7 @@ __all__ = ["REGISTRY", "get", "ids"]
 
 REGISTRY = Registry(
     [
+        GameEntry("sytran", "Sytran", "shoal.games.sytran"),
         GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
     ]
 )
