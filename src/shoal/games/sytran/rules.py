@@ -45,6 +45,8 @@ NO_RING = 6
 
 COLOUR_NAMES = ("white", "black")
 
+_new = object.__new__
+
 
 def count_groups(stones: int, width: int) -> int:
     """The number of groups (6-connected components) of a bitboard.
@@ -220,36 +222,50 @@ class SytranState(State):
     def child(self, action: Action) -> SytranState:
         geo = self._geo
         empty = self._empty
-        turn = self.turn
         if action == geo.num_cells:  # swap: a whole turn; the first player now plays Black
             return SytranState(
-                self.game, self._white, self._black, empty, 0, NO_RING, 1, turn + 1, None
+                self.game, self._white, self._black, empty, 0, NO_RING, 1, self.turn + 1, None
             )
         i = bisect_left(empty, action)
         empty = empty[:i] + empty[i + 1 :]
-        white = self._white
-        black = self._black
-        if (turn + self._swapped) & 1:
-            black |= geo.bit[action]
+        # the hot path of every playout: fill the slots directly, no __init__ call
+        new = _new(SytranState)
+        new.game = self.game
+        new._geo = geo
+        new._empty = empty
+        new._swapped = swapped = self._swapped
+        turn = self.turn
+        if (turn + swapped) & 1:
+            new._black = self._black | geo.bit[action]
+            new._white = self._white
         else:
-            white |= geo.bit[action]
+            new._white = self._white | geo.bit[action]
+            new._black = self._black
         placed = self._placed + 1
         smallest = self._smallest
         ring = geo.ring[action]
         if ring < smallest:
             smallest = ring
+        new.outcome = None
         if placed < smallest and empty and empty[-1] >= geo.ring_start[placed + 1]:
-            return SytranState(
-                self.game, white, black, empty, placed, smallest, self._swapped, turn, None
-            )
+            new._placed = placed
+            new._smallest = smallest
+            new.turn = turn
+            new.to_move = turn & 1
+            new._legal = None
+            return new
+        new._placed = 0
+        new._smallest = NO_RING
+        new.turn = turn + 1
         if empty:
-            return SytranState(
-                self.game, white, black, empty, 0, NO_RING, self._swapped, turn + 1, None
-            )
-        outcome = final_outcome(white, black, self._swapped, geo.width, self.game.penalty)
-        return SytranState(
-            self.game, white, black, empty, 0, NO_RING, self._swapped, turn + 1, outcome
-        )
+            new.to_move = (turn + 1) & 1
+            # a turn starts with every empty cell legal (plus the swap on turn 1)
+            new._legal = empty if turn else None
+            return new
+        new.to_move = None
+        new._legal = ()
+        new.outcome = final_outcome(new._white, new._black, swapped, geo.width, self.game.penalty)
+        return new
 
     def key(self) -> Hashable:
         return (
