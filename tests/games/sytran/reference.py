@@ -7,6 +7,7 @@ tricks and nothing shared with the engine beyond the rules text.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import deque
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -22,6 +23,12 @@ def board_cells(base: int) -> list[tuple[int, int]]:
         for r in range(-k, k + 1)
         if max(abs(q), abs(r), abs(q + r)) <= k
     ]
+
+
+@functools.cache
+def cell_set(base: int) -> frozenset[tuple[int, int]]:
+    """The board's cells as a set (cached: the reference is slow enough already)."""
+    return frozenset(board_cells(base))
 
 
 def ring(cell: tuple[int, int]) -> int:
@@ -41,13 +48,17 @@ def cell_of(base: int, text: str) -> tuple[int, int]:
     return LETTERS.index(text[0]) - base + 1, int(text[1:]) - base
 
 
-def neighbours(cell: tuple[int, int], cells: set[tuple[int, int]]) -> list[tuple[int, int]]:
+def neighbours(
+    cell: tuple[int, int], cells: frozenset[tuple[int, int]] | set[tuple[int, int]]
+) -> list[tuple[int, int]]:
     """The on-board neighbours of ``cell``."""
     q, r = cell
     return [(q + dq, r + dr) for dq, dr in STEPS if (q + dq, r + dr) in cells]
 
 
-def groups(stones: set[tuple[int, int]], cells: set[tuple[int, int]]) -> int:
+def groups(
+    stones: set[tuple[int, int]], cells: frozenset[tuple[int, int]] | set[tuple[int, int]]
+) -> int:
     """The number of maximal connected sets of ``stones``."""
     seen: set[tuple[int, int]] = set()
     count = 0
@@ -82,8 +93,8 @@ class Ref:
     over: bool = False
 
     @property
-    def cells(self) -> set[tuple[int, int]]:
-        return set(board_cells(self.base))
+    def cells(self) -> frozenset[tuple[int, int]]:
+        return cell_set(self.base)
 
     def seat_to_move(self) -> int | None:
         if self.over:

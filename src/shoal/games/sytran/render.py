@@ -25,6 +25,7 @@ Black to move (seat 1); Black may swap
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -129,6 +130,75 @@ def _hexagon(x: float, y: float, radius: float) -> str:
     return " ".join(points)
 
 
+class _Layout:
+    """The parts of the SVG that depend only on the board size (built once per base)."""
+
+    size = 20.0
+    margin = 34.0
+
+    def __init__(self, geo: Geometry) -> None:
+        size, margin = self.size, self.margin
+        span = geo.base - 1
+        half_w = size * SQRT3 * (span + 0.5)
+        half_h = size * (1.5 * span + 1)
+        self.width = 2 * (half_w + margin)
+        self.height = 2 * (half_h + margin) + 22
+        ox, oy = half_w + margin, half_h + margin
+        self.centres = [_xy(q, r, size, ox, oy) for q, r in geo.coords]
+        width, height = self.width, self.height
+        head = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'class="board sytran base{geo.base}" font-family="Helvetica, Arial, sans-serif">',
+            "<style>.cell.hl{fill:rgba(255,196,0,.38)}.cell.sel{fill:rgba(209,69,47,.35)}</style>",
+            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#f7f4ee"/>',
+            f'<polygon points="{_hexagon(ox, oy, size * SQRT3 * (span + 0.62))}" '
+            f'fill="#5f5a52" transform="rotate(30 {ox:.1f} {oy:.1f})"/>',
+        ]
+        for cell, (x, y) in enumerate(self.centres):
+            shade = RING_SHADES[geo.ring[cell] - 1]
+            head.append(
+                f'<polygon points="{_hexagon(x, y, size * 0.97)}" fill="{shade}" '
+                'stroke="#6f6a62" stroke-width="0.8" class="ring"/>'
+            )
+        self.head = "".join(head)
+        files, ranks = _label_spots(geo)
+        labels = []
+        for (q, r), text in files.items():
+            x, y = _xy(q, r, size, ox, oy)
+            labels.append(
+                f'<text x="{x + size * 0.25:.1f}" y="{y - size * 0.35 + 4:.1f}" font-size="12" '
+                f'text-anchor="middle" fill="#4a463f">{text}</text>'
+            )
+        for (q, r), text in ranks.items():
+            x, y = _xy(q, r, size, ox, oy)
+            labels.append(
+                f'<text x="{x - size * 0.3:.1f}" y="{y + 4:.1f}" font-size="12" '
+                f'text-anchor="middle" fill="#4a463f">{text}</text>'
+            )
+        self.labels = "".join(labels)
+        self.stones = [
+            tuple(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.74:.1f}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="1.2" class="stone {COLOUR_NAMES[colour]}"/>'
+                for colour, (fill, stroke) in enumerate((WHITE_STONE, BLACK_STONE))
+            )
+            for x, y in self.centres
+        ]
+        self.hits = [
+            tuple(
+                f'<polygon class="{cls}" data-cell="{geo.names[cell]}" '
+                f'points="{_hexagon(x, y, size)}" fill="transparent"/>'
+                for cls in ("cell", "cell hl")
+            )
+            for cell, (x, y) in enumerate(self.centres)
+        ]
+
+
+@functools.cache
+def _layout(geo: Geometry) -> _Layout:
+    return _Layout(geo)
+
+
 def render_svg(
     state: SytranState,
     *,
@@ -141,51 +211,23 @@ def render_svg(
     coordinates diagram uses this).
     """
     geo = state._geo
-    span = geo.base - 1
-    size = 20.0
-    margin = 34.0
-    half_w = size * SQRT3 * (span + 0.5)
-    half_h = size * (1.5 * span + 1)
-    width = 2 * (half_w + margin)
-    height = 2 * (half_h + margin) + 22
-    ox, oy = half_w + margin, half_h + margin
+    layout = _layout(geo)
+    size = layout.size
     last_cells = {a for a in last if 0 <= a < geo.num_cells}
     marked = set(highlight)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'class="board sytran base{geo.base}" font-family="Helvetica, Arial, sans-serif">',
-        "<style>.cell.hl{fill:rgba(255,196,0,.38)}.cell.sel{fill:rgba(209,69,47,.35)}</style>",
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="#f7f4ee"/>',
-    ]
-    # board outline
-    out.append(
-        f'<polygon points="{_hexagon(ox, oy, size * SQRT3 * (span + 0.62))}" '
-        f'fill="#5f5a52" transform="rotate(30 {ox:.1f} {oy:.1f})"/>'
-    )
-    for cell in range(geo.num_cells):
-        q, r = geo.coords[cell]
-        x, y = _xy(q, r, size, ox, oy)
-        shade = RING_SHADES[geo.ring[cell] - 1]
-        out.append(
-            f'<polygon points="{_hexagon(x, y, size * 0.97)}" fill="{shade}" '
-            'stroke="#6f6a62" stroke-width="0.8"/>'
-        )
-    for cell in range(geo.num_cells):
-        q, r = geo.coords[cell]
-        x, y = _xy(q, r, size, ox, oy)
-        colour = state.cell_colour(cell)
-        name = geo.names[cell]
+    out = [layout.head]
+    white, black = state.white, state.black
+    for cell, (x, y) in enumerate(layout.centres):
+        bit = geo.bit[cell]
+        colour = 0 if white & bit else 1 if black & bit else None
         if colour is not None:
-            fill, stroke = WHITE_STONE if colour == 0 else BLACK_STONE
-            out.append(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.74:.1f}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="1.2" class="stone {COLOUR_NAMES[colour]}"/>'
-            )
+            out.append(layout.stones[cell][colour])
             if cell in last_cells:
                 out.append(
                     f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.24:.1f}" '
                     f'fill="{LAST_MARK}" class="last"/>'
                 )
+        name = geo.names[cell]
         if name in marked:
             out.append(
                 f'<polygon points="{_hexagon(x, y, size * 0.86)}" fill="none" '
@@ -196,33 +238,13 @@ def render_svg(
                     f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10.5" text-anchor="middle" '
                     f'fill="#222">{name}</text>'
                 )
-    files, ranks = _label_spots(geo)
-    for (q, r), text in files.items():
-        x, y = _xy(q, r, size, ox, oy)
-        x, y = x + size * 0.25, y - size * 0.35
-        out.append(
-            f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="12" text-anchor="middle" '
-            f'fill="#4a463f">{text}</text>'
-        )
-    for (q, r), text in ranks.items():
-        x, y = _xy(q, r, size, ox, oy)
-        out.append(
-            f'<text x="{x - size * 0.3:.1f}" y="{y + 4:.1f}" font-size="12" '
-            f'text-anchor="middle" fill="#4a463f">{text}</text>'
-        )
+    out.append(layout.labels)
     out.append(
-        f'<text x="{width / 2:.1f}" y="{height - 12:.1f}" font-size="13" text-anchor="middle" '
-        f'fill="#2d2a26">{status_line(state)}</text>'
+        f'<text x="{layout.width / 2:.1f}" y="{layout.height - 12:.1f}" font-size="13" '
+        f'text-anchor="middle" fill="#2d2a26">{status_line(state)}</text>'
     )
     for cell in range(geo.num_cells):
-        q, r = geo.coords[cell]
-        x, y = _xy(q, r, size, ox, oy)
-        name = geo.names[cell]
-        cls = "cell hl" if name in marked else "cell"
-        out.append(
-            f'<polygon class="{cls}" data-cell="{name}" points="{_hexagon(x, y, size)}" '
-            'fill="transparent"/>'
-        )
+        out.append(layout.hits[cell][geo.names[cell] in marked])
     out.append("</svg>")
     return "".join(out)
 

@@ -30,7 +30,14 @@ from bisect import bisect_left
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from shoal.core import Action, IllegalActionError, InvalidNotationError, Outcome, State
+from shoal.core import (
+    Action,
+    GameOverError,
+    IllegalActionError,
+    InvalidNotationError,
+    Outcome,
+    State,
+)
 
 from .geometry import Geometry
 from .notation import format_position, parse_cell_text
@@ -278,7 +285,37 @@ class SytranState(State):
             self.swap_available,
         )
 
+    def is_legal(self, action: Action) -> bool:
+        """O(1): an empty cell on ring > n (stones placed), or the swap when available."""
+        if self.outcome is not None:
+            return False
+        geo = self._geo
+        if action == geo.num_cells:
+            return self.swap_available
+        if not 0 <= action < geo.num_cells:
+            return False
+        return not (self._white | self._black) & geo.bit[action] and geo.ring[action] > self._placed
+
     # -- notation ---------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """The legal action ``text`` names: a cell like ``j10``, or ``swap``.
+
+        Same contract as :meth:`State.parse_action`, by a direct look-up.
+        """
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not text")
+        if self.outcome is not None:
+            raise GameOverError(f"{text.strip()}: the game is over")
+        norm = self.normalize_text(text)
+        if not norm:
+            raise InvalidNotationError("empty action")
+        geo = self._geo
+        action = geo.num_cells if norm == "swap" else geo.by_name.get(norm)
+        if action is not None and self.is_legal(action):
+            return action
+        self.check_notation(norm)
+        raise IllegalActionError(f"{norm}: {self.illegal_text_reason(norm)}")
+
     def position(self) -> str:
         return format_position(
             self._geo,
