@@ -63,12 +63,19 @@ def count_groups(stones: int, width: int) -> int:
     >>> count_groups(geo.bit[0] | geo.bit[1] | geo.bit[geo.num_cells - 1], geo.width)
     2
     """
-    w1 = width - 1
-    groups = 0
+    # lone stones first, all at once: stones none of whose neighbours is a stone
+    a = stones >> 1
+    b = stones << 1
+    lone = stones & ~(a | b | (stones | a) << width | (stones | b) >> width)
+    groups = lone.bit_count()
+    stones ^= lone
     while stones:
         x = stones & -stones
         while True:
-            y = (x | x << 1 | x >> 1 | x << width | x >> width | x << w1 | x >> w1) & stones
+            # neighbours of bit i: i +- 1, i +- W, i + W - 1, i - W + 1
+            a = x | x >> 1
+            b = x | x << 1
+            y = (a | b | a << width | b >> width) & stones
             if y == x:
                 break
             x = y
@@ -79,12 +86,13 @@ def count_groups(stones: int, width: int) -> int:
 
 def group_bitboards(stones: int, width: int) -> list[int]:
     """The groups of a bitboard, each as a bitboard (lowest bit first)."""
-    w1 = width - 1
     groups = []
     while stones:
         x = stones & -stones
         while True:
-            y = (x | x << 1 | x >> 1 | x << width | x >> width | x << w1 | x >> w1) & stones
+            a = x | x >> 1
+            b = x | x << 1
+            y = (a | b | a << width | b >> width) & stones
             if y == x:
                 break
             x = y
