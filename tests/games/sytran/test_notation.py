@@ -164,6 +164,8 @@ def test_positions_round_trip_through_random_games() -> None:
         ("6/7/8/9/10/5w5/10/9/8/7/6 w 2:3 wb 2", "fewer stones"),
         ("6/7/8/9/10/05w5/10/9/8/7/6 w 0:- wb 2", "bad count"),
         ("6/7/8/9/10/w10w/10/9/8/7/6 w 0:- wb 2", "only 11 cells"),
+        ("6/7/8/9/10/5w5/10/9/8/7/6 w 0:- wb 0", "White's first turn"),
+        ("6/7/8/9/10/b4w5/10/9/8/7/6 b 0:- wb 1", "Black's first turn"),
     ],
 )
 def test_bad_position_strings_are_refused(text: str, message: str) -> None:

@@ -196,8 +196,16 @@ def parse_position(geo: Geometry, text: str) -> tuple[int, int, int | None, int,
         raise InvalidPositionError(f"{text!r}: a swap can only have happened by turn 2")
     if turn == 0 and black:
         raise InvalidPositionError(f"{text!r}: Black has stones before its first turn")
-    if turn == 0 and not swapped and not white and placed:
-        raise InvalidPositionError(f"{text!r}: stones placed but none on the board")
+    if turn == 0 and white.bit_count() != placed:
+        raise InvalidPositionError(
+            f"{text!r}: in White's first turn the board holds exactly the {placed} stones "
+            "placed so far"
+        )
+    if turn == 1 and not swapped and black.bit_count() != placed:
+        raise InvalidPositionError(
+            f"{text!r}: in Black's first turn the board holds exactly the {placed} Black "
+            "stones placed so far"
+        )
     if colour is not None and placed:
         mine = black if colour else white
         if mine.bit_count() < placed:
