@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["diagrams", "render_svg", "render_text", "status_line"]
 
 SQRT3 = math.sqrt(3.0)
-RING_SHADES = ("#f1eee8", "#dcd8cf", "#c4bfb4", "#aaa499", "#8e887d")
+RING_SHADES = ("#f4f1ea", "#dcd7cd", "#bfb9ad", "#9f998d", "#7c766b")
 WHITE_STONE = ("#fbfaf6", "#5b5750")
 BLACK_STONE = ("#23211f", "#000000")
 LAST_MARK = "#d1452f"

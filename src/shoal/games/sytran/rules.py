@@ -45,7 +45,15 @@ from .notation import format_position, parse_cell_text
 if TYPE_CHECKING:
     from .game import Sytran
 
-__all__ = ["NO_RING", "SytranState", "count_groups", "final_outcome", "group_bitboards"]
+__all__ = [
+    "COLOUR_NAMES",
+    "NO_RING",
+    "SytranState",
+    "colour_scores",
+    "count_groups",
+    "final_outcome",
+    "group_bitboards",
+]
 
 NO_RING = 6
 """``smallest`` before the first stone of a turn: above every ring, so min() ignores it."""
