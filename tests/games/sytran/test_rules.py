@@ -315,3 +315,14 @@ def test_the_game_ends_exactly_when_the_board_is_full() -> None:
     before = load(6, white=white[:-1], black=black, turn=30)
     assert before.outcome is None and texts(before) == {white[-1]}
     assert before.apply_text(white[-1]).outcome is not None
+
+
+def test_a_single_stone_is_a_group() -> None:
+    """Seed: 'A single stone is a group' (and a group is maximal: a White ring is one group)."""
+    lone = ["f6", "a6", "k6", "f1", "f11"]
+    white = [name(6, c) for c in sorted(board_cells(6)) if name(6, c) not in lone]
+    end = load(6, white=white[1:], black=lone, turn=30).apply_text(white[0])
+    assert end.outcome is not None
+    # White: 86 stones in one group (around the Black holes): 78; Black: 5 lone stones: 5 - 40
+    assert end.outcome.scores == (78.0, -35.0)
+    assert end.outcome.reason == "score 78 to -35"
