@@ -19,6 +19,7 @@ REGISTRY = Registry(
     [
         GameEntry("syrtis", "Syrtis", "shoal.games.syrtis"),
         GameEntry("sirtet", "Sirtet", "shoal.games.sirtet"),
+        GameEntry("sytran", "Sytran", "shoal.games.sytran"),
         GameEntry("cyclix", "Cyclix", "shoal.games.cyclix"),
         GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
     ]

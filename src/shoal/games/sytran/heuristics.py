@@ -1,0 +1,136 @@
+"""Sytran knowledge for the AI: features, a projected-score evaluation and hint reasons.
+
+The score is stones minus P per group, so what matters is how many groups each
+side will end with. The evaluation projects the final score difference: the
+stones now, half of the empty cells to each side, and each side's groups minus
+the merges it can still make (empty cells touching two or more of its groups,
+counted at half weight since the opponent can contest them). The difference is
+squashed to [-1, 1] with ``tanh``.
+
+>>> from shoal.games.sytran import Sytran
+>>> s = Sytran(Sytran.Options(base=6)).initial()
+>>> s = s.apply_text("f6")
+>>> explain(s, s.parse_action("e6"))
+'e6 places a Black stone on ring 1 next to a White group, contesting it'
+"""
+
+from __future__ import annotations
+
+import math
+
+from shoal.core import Action, Seat
+
+from .geometry import Geometry
+from .rules import COLOUR_NAMES, SytranState, group_bitboards
+
+__all__ = ["evaluate", "explain", "features", "projected_scores"]
+
+
+def _group_of(groups: list[int], bit: int) -> int:
+    for index, group in enumerate(groups):
+        if group & bit:
+            return index
+    return -1
+
+
+def _neighbour_groups(geo: Geometry, groups: list[int], cell: int) -> set[int]:
+    mask = geo.neighbour_mask[cell]
+    return {i for i, g in enumerate(groups) if g & mask}
+
+
+def _merge_cells(geo: Geometry, groups: list[int], empty: tuple[int, ...]) -> int:
+    """Empty cells that touch two or more of the given groups."""
+    if len(groups) < 2:
+        return 0
+    count = 0
+    for cell in empty:
+        mask = geo.neighbour_mask[cell]
+        touching = 0
+        for g in groups:
+            if g & mask:
+                touching += 1
+                if touching == 2:
+                    count += 1
+                    break
+    return count
+
+
+def projected_scores(state: SytranState) -> tuple[float, float]:
+    """Projected final scores of White and Black (see the module docstring)."""
+    geo = state._geo
+    penalty = state.game.penalty
+    empties = len(state.empty_cells)
+    out = []
+    for colour in (0, 1):
+        stones = state.stones_of(colour)
+        groups = group_bitboards(stones, geo.width)
+        merges = _merge_cells(geo, groups, state.empty_cells)
+        expected_groups = max(1.0, len(groups) - 0.5 * merges) if empties else len(groups)
+        out.append(stones.bit_count() + empties / 2 - penalty * expected_groups)
+    return out[0], out[1]
+
+
+def features(state: SytranState) -> dict[str, float]:
+    """Named features, differences from seat 0's point of view, plus raw counts."""
+    geo = state._geo
+    sign = -1.0 if state.swapped else 1.0  # seat 0 plays White unless swapped
+    result: dict[str, float] = {}
+    groups = [group_bitboards(state.stones_of(c), geo.width) for c in (0, 1)]
+    merges = [_merge_cells(geo, groups[c], state.empty_cells) for c in (0, 1)]
+    for c in (0, 1):
+        name = COLOUR_NAMES[c]
+        result[f"{name}_stones"] = float(state.stones_of(c).bit_count())
+        result[f"{name}_groups"] = float(len(groups[c]))
+        result[f"{name}_merge_cells"] = float(merges[c])
+    for k in range(1, geo.num_rings + 1):
+        mask = geo.ring_mask[k]
+        diff = (state.white & mask).bit_count() - (state.black & mask).bit_count()
+        result[f"ring{k}_stones_diff"] = sign * diff
+    result["stones_diff"] = sign * (result["white_stones"] - result["black_stones"])
+    result["groups_diff"] = sign * (result["white_groups"] - result["black_groups"])
+    result["merge_cells_diff"] = sign * (merges[0] - merges[1])
+    white, black = projected_scores(state)
+    result["projected_score_diff"] = sign * (white - black)
+    return result
+
+
+def evaluate(state: SytranState, seat: Seat) -> float:
+    """The projected score difference for ``seat``, squashed into [-1, 1]."""
+    if state.outcome is not None:
+        return state.outcome.value_for(seat)
+    white, black = projected_scores(state)
+    diff = white - black
+    if state.seat_of_colour(0) != seat:
+        diff = -diff
+    scale = 2.0 * state.game.penalty + 10.0
+    return math.tanh(diff / scale)
+
+
+def explain(state: SytranState, action: Action) -> str:
+    """A one-line reason in words for a hint."""
+    geo = state._geo
+    if action == geo.num_cells:
+        return "swap: take over White's opening stones and let the opponent play Black"
+    colour = state.colour_to_move
+    if colour is None:
+        return f"{geo.names[action]}: the game is over"
+    name = geo.names[action]
+    me, them = COLOUR_NAMES[colour].capitalize(), COLOUR_NAMES[1 - colour].capitalize()
+    penalty = state.game.penalty
+    own = _neighbour_groups(geo, group_bitboards(state.stones_of(colour), geo.width), action)
+    opp = _neighbour_groups(geo, group_bitboards(state.stones_of(1 - colour), geo.width), action)
+    ring = geo.ring[action]
+    if len(own) >= 2:
+        count = {2: "two", 3: "three"}.get(len(own), str(len(own)))
+        saved = penalty * (len(own) - 1)
+        return f"{name} joins {count} {me} groups, saving {saved} points"
+    if len(opp) >= 2:
+        return (
+            f"{name} keeps {len(opp)} {them} groups apart, "
+            f"denying {them} {penalty * (len(opp) - 1)} points"
+        )
+    if own:
+        return f"{name} extends a {me} group on ring {ring} without adding a group"
+    if opp:
+        return f"{name} places a {me} stone on ring {ring} next to a {them} group, contesting it"
+    return f"{name} starts a new {me} group on ring {ring} (costs {penalty} points unless joined)"

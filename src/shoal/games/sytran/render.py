@@ -1,0 +1,336 @@
+"""Sytran as text and as SVG, and the rules page's diagrams. Pure functions of a state.
+
+The picture: pointy-top hexagons, rank ``r`` rows running left to right (rank 1
+at the bottom), files running from lower left to upper right. A cell ``(q, r)``
+sits at ``x = sqrt(3) (q + r / 2)``, ``y = -1.5 r`` (in cell radii). The five
+rings are shaded from light (centre) to dark (rim); rank numbers stand at the
+right end of each row, file letters below the lowest cell of each file.
+
+>>> from shoal.games.sytran import Sytran
+>>> print(render_text(Sytran(Sytran.Options(base=6)).initial().apply_text("f6")))
+       . . . . . .  11
+      . . . . . . .  10
+     . . . . . . . .  9
+    . . . . . . . . .  8
+   . . . . . . . . . .  7
+  . . . . . W . . . . .  6
+ a . . . . . . . . . .  5
+  b . . . . . . . . .  4
+   c . . . . . . . .  3
+    d . . . . . . .  2
+     e . . . . . .  1
+      f g h i j k
+Black to move (seat 1); Black may swap
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from shoal.core import Action, Diagram
+
+from .geometry import FILES, Geometry
+from .rules import COLOUR_NAMES, SytranState, colour_scores, count_groups
+
+if TYPE_CHECKING:
+    from .game import Sytran
+
+__all__ = ["diagrams", "render_svg", "render_text", "status_line"]
+
+SQRT3 = math.sqrt(3.0)
+RING_SHADES = ("#f4f1ea", "#dcd7cd", "#bfb9ad", "#9f998d", "#7c766b")
+WHITE_STONE = ("#fbfaf6", "#5b5750")
+BLACK_STONE = ("#23211f", "#000000")
+LAST_MARK = "#d1452f"
+
+
+def _label_spots(geo: Geometry) -> tuple[dict[tuple[int, int], str], dict[tuple[int, int], str]]:
+    """Axial spots outside the board for file letters (below) and rank numbers (right)."""
+    span = geo.base - 1
+    files = {}
+    for q in range(-span, span + 1):
+        r_min = max(-span, -span - q)
+        files[(q, r_min - 1)] = FILES[q + span]
+    ranks = {}
+    for r in range(-span, span + 1):
+        q_max = min(span, span - r)
+        ranks[(q_max + 1, r)] = str(r + geo.base)
+    return files, ranks
+
+
+def status_line(state: SytranState) -> str:
+    """Who is to move and how far the turn has got, or the result."""
+    outcome = state.outcome
+    sides = state.sides()
+    if outcome is not None:
+        assert outcome.scores is not None
+        scores = ", ".join(
+            f"{sides[seat].capitalize()} {int(outcome.scores[seat])}" for seat in (0, 1)
+        )
+        if outcome.winner is None:
+            return f"Game over: draw, {scores}"
+        return f"Game over: {sides[outcome.winner].capitalize()} wins, {scores}"
+    seat = state.to_move
+    assert seat is not None
+    text = f"{sides[seat].capitalize()} to move (seat {seat})"
+    if state.placed:
+        n = state.placed
+        text += (
+            f"; {n} stone{'s' if n > 1 else ''} placed this turn, innermost ring {state.smallest}"
+        )
+    if state.swap_available:
+        text += "; Black may swap"
+    return text
+
+
+def render_text(state: SytranState) -> str:
+    """The board as text: ``W`` White, ``B`` Black, ``.`` empty, with coordinates."""
+    geo = state._geo
+    span = geo.base - 1
+    files, ranks = _label_spots(geo)
+    lines = []
+    for r in range(span, -span - 2, -1):
+        row: dict[int, str] = {}
+        for q in range(-span - 1, span + 2):
+            col = 2 * q + r + 2 * span + 2
+            cell = geo.by_coord.get((q, r))
+            if cell is not None:
+                colour = state.cell_colour(cell)
+                row[col] = "." if colour is None else "WB"[colour]
+            elif (q, r) in files:
+                row[col] = files[(q, r)]
+            elif (q, r) in ranks:
+                row[col + 1] = ranks[(q, r)]
+        if not row:
+            continue
+        width = max(row) + 1
+        chars = [" "] * (width + 2)
+        for col, text in sorted(row.items()):
+            if col < 0:
+                continue
+            chars[col : col + len(text)] = list(text)
+        lines.append("".join(chars).rstrip())
+    lines.append(status_line(state))
+    return "\n".join(lines)
+
+
+def _xy(q: int, r: int, size: float, ox: float, oy: float) -> tuple[float, float]:
+    return ox + size * SQRT3 * (q + r / 2), oy - size * 1.5 * r
+
+
+def _hexagon(x: float, y: float, radius: float) -> str:
+    points = []
+    for k in range(6):
+        angle = math.pi / 6 + k * math.pi / 3
+        points.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+class _Layout:
+    """The parts of the SVG that depend only on the board size (built once per base)."""
+
+    size = 20.0
+    margin = 34.0
+
+    def __init__(self, geo: Geometry) -> None:
+        size, margin = self.size, self.margin
+        span = geo.base - 1
+        half_w = size * SQRT3 * (span + 0.5)
+        half_h = size * (1.5 * span + 1)
+        self.width = 2 * (half_w + margin)
+        self.height = 2 * (half_h + margin) + 22
+        ox, oy = half_w + margin, half_h + margin
+        self.centres = [_xy(q, r, size, ox, oy) for q, r in geo.coords]
+        width, height = self.width, self.height
+        head = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'class="board sytran base{geo.base}" font-family="Helvetica, Arial, sans-serif">',
+            "<style>.cell.hl{fill:rgba(255,196,0,.38)}.cell.sel{fill:rgba(209,69,47,.35)}</style>",
+            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#f7f4ee"/>',
+            f'<polygon points="{_hexagon(ox, oy, size * SQRT3 * (span + 0.62))}" '
+            f'fill="#5f5a52" transform="rotate(30 {ox:.1f} {oy:.1f})"/>',
+        ]
+        for cell, (x, y) in enumerate(self.centres):
+            shade = RING_SHADES[geo.ring[cell] - 1]
+            head.append(
+                f'<polygon points="{_hexagon(x, y, size * 0.97)}" fill="{shade}" '
+                'stroke="#6f6a62" stroke-width="0.8" class="ring"/>'
+            )
+        self.head = "".join(head)
+        files, ranks = _label_spots(geo)
+        labels = []
+        for (q, r), text in files.items():
+            x, y = _xy(q, r, size, ox, oy)
+            labels.append(
+                f'<text x="{x + size * 0.25:.1f}" y="{y - size * 0.35 + 4:.1f}" font-size="12" '
+                f'text-anchor="middle" fill="#4a463f">{text}</text>'
+            )
+        for (q, r), text in ranks.items():
+            x, y = _xy(q, r, size, ox, oy)
+            labels.append(
+                f'<text x="{x - size * 0.3:.1f}" y="{y + 4:.1f}" font-size="12" '
+                f'text-anchor="middle" fill="#4a463f">{text}</text>'
+            )
+        self.labels = "".join(labels)
+        self.stones = [
+            tuple(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.74:.1f}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="1.2" class="stone {COLOUR_NAMES[colour]}"/>'
+                for colour, (fill, stroke) in enumerate((WHITE_STONE, BLACK_STONE))
+            )
+            for x, y in self.centres
+        ]
+        self.hits = [
+            tuple(
+                f'<polygon class="{cls}" data-cell="{geo.names[cell]}" '
+                f'points="{_hexagon(x, y, size)}" fill="transparent"/>'
+                for cls in ("cell", "cell hl")
+            )
+            for cell, (x, y) in enumerate(self.centres)
+        ]
+
+
+@functools.cache
+def _layout(geo: Geometry) -> _Layout:
+    return _Layout(geo)
+
+
+def render_svg(
+    state: SytranState,
+    *,
+    last: Sequence[Action] = (),
+    highlight: Sequence[str] = (),
+) -> str:
+    """The board as a standalone SVG (see ``Game.render_svg`` for the contract).
+
+    Highlighted cells are outlined and, when empty, carry their name (the
+    coordinates diagram uses this).
+    """
+    geo = state._geo
+    layout = _layout(geo)
+    size = layout.size
+    last_cells = {a for a in last if 0 <= a < geo.num_cells}
+    marked = set(highlight)
+    out = [layout.head]
+    white, black = state.white, state.black
+    for cell, (x, y) in enumerate(layout.centres):
+        bit = geo.bit[cell]
+        colour = 0 if white & bit else 1 if black & bit else None
+        if colour is not None:
+            out.append(layout.stones[cell][colour])
+            if cell in last_cells:
+                out.append(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.24:.1f}" '
+                    f'fill="{LAST_MARK}" class="last"/>'
+                )
+        name = geo.names[cell]
+        if name in marked:
+            out.append(
+                f'<polygon points="{_hexagon(x, y, size * 0.86)}" fill="none" '
+                f'stroke="{LAST_MARK}" stroke-width="2.2" class="mark"/>'
+            )
+            if colour is None:
+                out.append(
+                    f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="10.5" text-anchor="middle" '
+                    f'fill="#222">{name}</text>'
+                )
+    out.append(layout.labels)
+    out.append(
+        f'<text x="{layout.width / 2:.1f}" y="{layout.height - 12:.1f}" font-size="13" '
+        f'text-anchor="middle" fill="#2d2a26">{status_line(state)}</text>'
+    )
+    for cell in range(geo.num_cells):
+        out.append(layout.hits[cell][geo.names[cell] in marked])
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _play(state: SytranState, *texts: str) -> SytranState:
+    for text in texts:
+        for action in state.parse_turn(text):
+            state = state.child(action)
+    return state
+
+
+def diagrams(game: Sytran) -> list[Diagram]:
+    """The rules page's pictures: rings, coordinates, a turn of three, the swap, a final score."""
+    game_class = type(game)
+    out = []
+    start = game.initial()
+    geo = game.geo
+    sizes = ", ".join(str(geo.ring_sizes[k]) for k in range(1, geo.num_rings + 1))
+    ring1 = tuple(geo.names[c] for c in range(geo.num_cells) if geo.ring[c] == 1)
+    out.append(
+        Diagram(
+            "rings",
+            f"The base-{geo.base} board: rings 1 (centre, lightest) to {geo.num_rings} "
+            f"(rim, darkest) with {sizes} cells; ring 1 outlined.",
+            start,
+            highlight=ring1,
+        )
+    )
+    base10 = game if geo.base == 10 else game_class(game_class.Options(base=10))
+    names = ("j10", "i10", "k10", "j9", "j11", "k9", "i11", "a10", "a19", "j19", "s10", "s1", "j1")
+    out.append(
+        Diagram(
+            "coordinates",
+            "Coordinates on base 10: the centre j10, its six neighbours and the corners "
+            "a10, a19, j19, s10, s1 and j1.",
+            base10.initial(),
+            highlight=names,
+        )
+    )
+    if geo.base == 10:
+        before = _play(start, "j11", "b12,e7,h19,p2,r9")
+        after = _play(before, "f11,l5,m13")
+        turn = before.parse_turn("f11,l5,m13")
+        out.append(
+            Diagram(
+                "turn-of-three",
+                "White's turn f11,l5,m13: its innermost stone is on ring 3, so it places "
+                "exactly three stones (marked).",
+                after,
+                last=tuple(turn),
+            )
+        )
+        opening = _play(start, "b12,e7,h19,p2,r9")
+        swapped = opening.child(geo.num_cells)
+        out.append(
+            Diagram(
+                "swap",
+                "White opened with five rim stones; Black swapped: the stones stay White, "
+                "the player who placed them now plays Black and moves.",
+                swapped,
+                last=tuple(start.parse_turn("b12,e7,h19,p2,r9")),
+            )
+        )
+    small = game if geo.base == 6 else game_class(game_class.Options(base=6, penalty=game.penalty))
+    rng = random.Random(7)
+    state = small.initial()
+    turn_actions: list[int] = []
+    while state.outcome is None:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        if state.placed == 0:
+            turn_actions = []
+        turn_actions.append(action)
+        state = state.child(action)
+    white, black = state.white, state.black
+    w_score, b_score = colour_scores(white, black, small.geo.width, small.penalty)
+    wg = count_groups(white, small.geo.width)
+    bg = count_groups(black, small.geo.width)
+    out.append(
+        Diagram(
+            "final",
+            f"A finished base-6 game (P = {small.penalty}): White {white.bit_count()} stones "
+            f"in {wg} groups scores {white.bit_count()} - {small.penalty} x {wg} = {w_score}; "
+            f"Black {black.bit_count()} stones in {bg} groups scores {b_score}.",
+            state,
+            last=tuple(turn_actions),
+        )
+    )
+    return out
