@@ -1,4 +1,4 @@
-"""Subcommands whose implementation lands with later work: ``play``, ``serve``, ``analyze``."""
+"""Subcommands whose implementation lands with later work: ``play``, ``analyze``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ __all__ = ["add_parser"]
 
 _PENDING = {
     "play": "play a game in the terminal",
-    "serve": "start the web app",
     "analyze": "self-play analysis of a game for designers",
 }
 

@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "info",
     "engine",
     "bench",
+    "serve",
     "pending",
 )
 
