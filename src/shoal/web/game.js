@@ -82,28 +82,38 @@ function myTurn() {
 
 function render(next) {
   if (!next) return;
-  if (view && next.version < view.version) return; // an older message arrived late
+  if (view && next.version < view.version) {
+    // An older view arrived late (a reply overtaken by a live update): keep the newer one.
+    refreshControls();
+    return;
+  }
   const fresh = !view || next.version !== view.version || next.thinking !== view.thinking;
   view = next;
   document.title = `${view.game.title} — shoal`;
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
   if (fresh) board.show(view.svg, view.legal, myTurn());
-  const wrap = $("#board");
-  wrap.dataset.version = view.version;
-  wrap.dataset.ready = myTurn() ? "yes" : "no";
+  $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus();
   renderPlayers();
-  renderButtons();
   renderMoves();
   renderShare();
   renderFeatures();
+  refreshControls();
+  if (fresh) $("#hint-text").hidden = true;
+}
+
+// What the viewer may do now (after a view, or once a request has come back).
+function refreshControls() {
+  board.enabled = myTurn();
+  board.paint();
+  $("#board").dataset.ready = myTurn() ? "yes" : "no";
+  renderButtons();
   $("#hint").disabled = !view.allowed.hint || !myTurn();
   $("#undo").disabled = !view.allowed.undo || !you.length;
   $("#resign").disabled = !view.allowed.resign || !you.length;
   $("#hint").hidden = view.mode === "friend";
   $("#undo").hidden = view.mode === "friend";
-  if (fresh) $("#hint-text").hidden = true;
 }
 
 function renderStatus() {
@@ -143,7 +153,7 @@ function renderPlayers() {
   const box = $("#players");
   box.replaceChildren(
     ...[0, 1].map((seat) => {
-      const isYou = you.includes(seat) && view.mode !== "local";
+      const isYou = you.includes(seat) && view.mode !== "local" && view.players[seat] !== "You";
       return h(
         "div",
         { class: `player${!view.result && view.to_move === seat ? " to-move" : ""}`, dataset: { seat: String(seat) } },
@@ -228,7 +238,7 @@ async function copy(text) {
 
 async function change(path, body) {
   busy = true;
-  $("#board").dataset.ready = "no";
+  refreshControls();
   try {
     const next = await api(`/api/games/${gid}/${path}`, { method: "POST", body: { version: view.version, ...body }, token });
     busy = false;
@@ -239,8 +249,8 @@ async function change(path, body) {
     toast(error.message, "error");
     if (error.status === 409) await reload();
     else {
-      board.show(view.svg, view.legal, myTurn());
-      $("#board").dataset.ready = myTurn() ? "yes" : "no";
+      board.reset();
+      refreshControls();
     }
   }
 }
