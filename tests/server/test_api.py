@@ -549,3 +549,22 @@ def test_openapi_documents_the_api(client: TestClient) -> None:
 def test_rules_images_refuse_other_paths(client: TestClient) -> None:
     assert client.get("/rules/img/..%2F..%2Fpyproject.toml").status_code == 404
     assert client.get("/rules/img/nothing.svg").status_code == 404
+
+
+def test_the_flag_falls_by_itself_and_watchers_see_it(client: TestClient) -> None:
+    made = create(client, opponent="friend", clock={"base": 0.5, "increment": 0})
+    gid, host, friend = made["id"], made["token"], made["invite_token"]
+    play(client, gid, host, version=1, action=0)
+    play(client, gid, friend, version=2, action=1)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as socket:
+        view = socket.receive_json()["view"]
+        while view["result"] is None:  # no request of ours: the server's timer ends it
+            view = socket.receive_json()["view"]
+    assert view["result"]["winner"] == 1 and view["result"]["reason"] == "x ran out of time"
+
+
+def test_computer_searches_queue_behind_the_cap(db: str) -> None:
+    with TestClient(create_app(db, max_searches=1)) as c:
+        made = [create(c, seat=1) for _ in range(3)]
+        for m in made:
+            assert wait_for(c, m["id"], lambda v: v["ply"] == 1)["ply"] == 1

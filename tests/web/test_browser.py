@@ -123,6 +123,21 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
         page.wait_for_selector("#start")
         page.screenshot(path=str(artifacts / f"new-{name}.png"), full_page=True)
         context.close()
+    dark = browser.new_context(viewport=DESKTOP, color_scheme="dark")
+    page = dark.new_page()
+    gid = _start(page, server, game_id)
+    view = _wait_ready(page, server, gid)
+    page.locator("#hint").click()
+    page.wait_for_selector("#hint-text:not([hidden])")
+    assert page.locator("#board svg .cell.hint").count() == len(
+        httpx.post(
+            f"{server}/api/games/{gid}/hint",
+            json={"version": view["version"]},
+            headers={"X-Shoal-Token": page.evaluate(f"localStorage.getItem('shoal.token.{gid}')")},
+        ).json()["path"]
+    )
+    page.screenshot(path=str(artifacts / f"{game_id}-game-dark-desktop.png"))
+    dark.close()
 
 
 def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: Path) -> None:

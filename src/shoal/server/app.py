@@ -269,7 +269,7 @@ def create_app(
         seat = body.seat if body.seat is not None else secrets.randbelow(2)
         token = new_token()
         invite: str | None = None
-        name = body.name.strip() or "You"
+        name = body.name.strip()
         level: str | None = None
         computer_seat: int | None = None
         clock: dict[str, Any] | None = None
@@ -279,11 +279,11 @@ def create_app(
             level = body.level or default_level()
             get_player(level, game, seed=0)  # unknown levels answer 400 here
             computer_seat = 1 - seat
-            players[seat], players[computer_seat] = name, f"computer ({level})"
+            players[seat], players[computer_seat] = name or "You", f"computer ({level})"
             hashes[seat] = hash_token(token)
         elif body.opponent == "friend":
             invite = new_token()
-            players[seat], players[1 - seat] = name, "Friend"
+            players[seat], players[1 - seat] = name or "Host", "Guest"
             hashes[seat], hashes[1 - seat] = hash_token(token), hash_token(invite)
             if body.clock is not None:
                 base = float(body.clock.base)

@@ -9,6 +9,7 @@ export function h(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") el.className = value;
     else if (key === "text") el.textContent = value;
+    else if (key === "html") el.innerHTML = value;
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
     else el.setAttribute(key, value === true ? "" : value);
@@ -140,4 +141,16 @@ export function download(url) {
   document.body.append(a);
   a.click();
   a.remove();
+}
+
+const ICONS = {
+  first: "M7 5v14M19 5l-9 7 9 7z",
+  prev: "M16 5l-9 7 9 7z",
+  next: "M8 5l9 7-9 7z",
+  last: "M17 5v14M5 5l9 7-9 7z",
+};
+
+// A small inline icon (fonts may lack the media-control glyphs).
+export function icon(name) {
+  return `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="${ICONS[name]}" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
 }

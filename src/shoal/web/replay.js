@@ -1,7 +1,7 @@
 // The replay viewer: a stored game (/replay/game/ID) or an uploaded record
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
-import { $, api, download, footer, h, toast, topbar } from "./common.js";
+import { $, api, download, footer, h, icon, toast, topbar } from "./common.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -56,11 +56,11 @@ function layout() {
         h(
           "div",
           { class: "card replay-controls" },
-          h("button", { class: "btn small", id: "first", title: "Start (Home)", text: "⏮", onclick: () => go(0) }),
-          h("button", { class: "btn small", id: "prev", title: "Back (←)", text: "◀", onclick: () => go(k - 1) }),
+          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
+          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
           h("span", { class: "pos", id: "pos" }),
-          h("button", { class: "btn small", id: "next", title: "Forward (→)", text: "▶", onclick: () => go(k + 1) }),
-          h("button", { class: "btn small", id: "last", title: "End (End)", text: "⏭", onclick: () => go(total) }),
+          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
+          h("button", { class: "btn small", id: "last", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
           h("input", { type: "range", id: "slider", min: "0", value: "0", oninput: (e) => go(Number(e.target.value)) }),
         ),
       ),
@@ -147,7 +147,8 @@ function show(view) {
       ),
     ),
   );
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  const current = list.querySelector(".current");
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
 async function main() {
