@@ -242,3 +242,58 @@ def test_rules_page(server: str, browser: Any) -> None:
         page.wait_for_selector("h1")
         assert games.get(game_id).title in page.locator("h1").first.inner_text()
     context.close()
+
+
+_FAKE_BOARD = """async () => {
+  const { ClickBoard } = await import('/static/board.js');
+  const wrap = document.createElement('div');
+  wrap.className = 'board-wrap';
+  wrap.id = 'fake';
+  document.body.prepend(wrap);
+  window.chosen = [];
+  const board = new ClickBoard(wrap, (entry) => window.chosen.push(entry.action));
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" width="300">' +
+    ['a', 'b', 'c'].map((id, i) =>
+      `<rect class="cell" data-cell="${id}" x="${i * 100}" y="0" width="100" height="100"` +
+      ' fill="transparent"/>').join('') + '</svg>';
+  board.show(svg, [
+    {action: 1, text: 'a', path: ['a']},
+    {action: 2, text: 'a-b', path: ['a', 'b']},
+    {action: 3, text: 'a-b*', path: ['a', 'b']},
+    {action: 4, text: 'c-b', path: ['c', 'b']},
+    {action: 5, text: 'pass', path: []},
+  ], true);
+  window.fakeBoard = board;
+}"""
+
+
+def test_click_paths_narrow_and_ask_when_actions_share_cells(server: str, browser: Any) -> None:
+    """The generic interaction on a made-up board: highlight, narrow, ask, choose."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/replay")
+    page.evaluate(_FAKE_BOARD)
+
+    def lit() -> list[str]:
+        return list(
+            page.eval_on_selector_all("#fake .cell.hl", "els => els.map(e => e.dataset.cell)")
+        )
+
+    assert lit() == ["a", "c"]
+    assert page.evaluate("window.fakeBoard.buttons().map(a => a.action)") == [5]
+    page.click('#fake .cell[data-cell="c"]')
+    assert lit() == ["b"]  # narrowed to the one path through c
+    page.click('#fake .cell[data-cell="b"]')
+    assert page.evaluate("window.chosen") == [4]  # one action left: chosen at once
+    page.evaluate("window.fakeBoard.reset()")
+    page.click('#fake .cell[data-cell="a"]')  # 'a' ends one action and starts two more
+    page.get_by_text("Keep clicking").click()
+    assert lit() == ["b"]
+    page.click('#fake .cell[data-cell="b"]')  # two actions share a-b: a menu asks
+    assert page.locator("#choice-menu button[data-action]").count() == 2
+    page.click('#choice-menu button[data-action="3"]')
+    assert page.evaluate("window.chosen") == [4, 3]
+    page.click('#fake .cell[data-cell="a"]')
+    page.locator('#choice-menu button[data-action="1"]').click()
+    assert page.evaluate("window.chosen") == [4, 3, 1]
+    context.close()

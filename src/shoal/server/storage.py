@@ -104,17 +104,21 @@ class Store:
 
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}
+        self.in_memory = url.startswith("sqlite") and (
+            ":memory:" in url or url in ("sqlite://", "sqlite:///")
+        )
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
-            if ":memory:" in url or url in ("sqlite://", "sqlite:///"):
-                kwargs["poolclass"] = StaticPool
+            if self.in_memory:
+                kwargs["poolclass"] = StaticPool  # one connection: the memory database
         self.url = url
         self.engine: Engine = create_engine(url, **kwargs)
         _Base.metadata.create_all(self.engine)
 
     def close(self) -> None:
-        """Release the database connections."""
-        self.engine.dispose()
+        """Release the database connections (an in-memory database is kept: it would vanish)."""
+        if not self.in_memory:
+            self.engine.dispose()
 
     # -- games ----------------------------------------------------------------
     def insert(self, data: GameData) -> None:
