@@ -54,11 +54,15 @@ def _click_action(page: Any, entry: dict[str, Any]) -> None:
         menu.click()
 
 
-def _start(page: Any, server: str, game_id: str, opponent: str = "computer") -> str:
+def _start(
+    page: Any, server: str, game_id: str, opponent: str = "computer", clock: str = ""
+) -> str:
     page.goto(f"{server}/new?game={game_id}")
     page.locator(f'#opponent input[value="{opponent}"]').check(force=True)
     if opponent == "computer":
         page.select_option("#level", "random")
+    if clock:
+        page.select_option("#clock", clock)
     page.locator("#start").click()
     page.wait_for_url(f"{server}/game/*")
     return str(page.url.rsplit("/", 1)[1])
@@ -148,7 +152,7 @@ def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: 
     friend_ctx = browser.new_context(viewport=PHONE)
     watch_ctx = browser.new_context(viewport=DESKTOP)
     host = host_ctx.new_page()
-    gid = _start(host, server, game_id, opponent="friend")
+    gid = _start(host, server, game_id, opponent="friend", clock="600+5")
     invite = host.locator("#invite-link").input_value()
     assert "#t=" in invite
     friend = friend_ctx.new_page()
@@ -175,6 +179,9 @@ def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: 
                 f"() => Number(document.querySelector('#board').dataset.version) >= {version}"
             )
     assert host.locator("#moves li").count() == friend.locator("#moves li").count()
+    assert _view(server, gid)["clock"]["base"] == 600
+    assert friend.locator("#clock-0").inner_text().startswith(("9:", "10:"))
+    assert friend.locator(".clock.running").count() == 1
     friend.screenshot(path=str(artifacts / "online-friend-phone.png"))
     host.locator("#resign").click()
     host.locator("#resign-yes").click()
