@@ -118,7 +118,7 @@ export function footer() {
       "footer",
       { class: "foot" },
       "shoal — the reference implementation of Syrtis, Sirtet, Sytran, Cyclix and SFIRS. ",
-      h("a", { href: "/docs", text: "API" }),
+      h("a", { href: "/openapi.json", text: "API (OpenAPI)" }),
     ),
   );
 }
