@@ -34,7 +34,10 @@ def test_text_round_trip_replays_to_the_same_final_state(game_id: str, cut: floa
     for seed in range(3):
         record = random_record(game_id, seed, cut)
         back = read_text(record.to_text())
-        assert back.actions == record.actions
+        # A turn notation may be order-free (Sytran sorts a turn's stones): the text
+        # keeps each turn's actions, not always their order within the turn.
+        assert sorted(back.actions) == sorted(record.actions)
+        assert len(back.turns()) == len(record.turns())
         assert back.final_state() == record.final_state()
         assert back.players == ("ann", "bob")
         assert back.to_text() == record.to_text()

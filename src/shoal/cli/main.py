@@ -23,7 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bench",
     "analyze",
     "play",
-    "pending",
+    "serve",
 )
 
 

@@ -1,0 +1,49 @@
+"""``shoal serve``: the web app (FastAPI under uvicorn)."""
+
+from __future__ import annotations
+
+import argparse
+
+__all__ = ["add_parser"]
+
+DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
+"""Same as ``shoal.server.DEFAULT_DATABASE`` (kept here so ``shoal --help`` stays fast)."""
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from shoal.server import create_app
+
+    app = create_app(args.database, max_searches=args.searches)
+    print(f"shoal: serving on http://{args.host}:{args.port}/ (database {args.database})")
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``serve``."""
+    p = sub.add_parser(
+        "serve",
+        help="start the web app",
+        description=(
+            "Start the web app: play in the browser against the computer, a friend online "
+            "or at one screen. Games are stored in the database and survive restarts."
+        ),
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--database",
+        default=DEFAULT_DATABASE,
+        metavar="URL",
+        help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/shoal "
+        f"(default {DEFAULT_DATABASE}: a file in the working directory)",
+    )
+    p.add_argument(
+        "--searches", type=int, default=2, help="computer searches run at once (default 2)"
+    )
+    p.add_argument(
+        "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug")
+    )
+    p.set_defaults(func=_serve)

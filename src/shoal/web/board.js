@@ -1,0 +1,140 @@
+// The one generic board interaction: the server sends, for each legal action, the cells to
+// click in order (its click path). We highlight the next cells of the paths that agree
+// with the clicks so far, narrow on each click, and choose when one action remains; when
+// several actions end on the same cells we ask with a small menu. No rules here.
+import { h } from "./common.js";
+
+const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
+
+export class ClickBoard {
+  constructor(wrap, onChoose) {
+    this.wrap = wrap;
+    this.onChoose = onChoose;
+    this.legal = [];
+    this.prefix = [];
+    this.enabled = false;
+    this.hint = [];
+    wrap.addEventListener("click", (event) => this.click(event));
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.reset();
+    });
+  }
+
+  // Show a new board. ``legal`` is [{action, text, path}]; ``enabled`` says whether the
+  // viewer may act now.
+  show(svg, legal, enabled) {
+    this.svgHost().innerHTML = svg;
+    this.legal = legal;
+    this.enabled = enabled;
+    this.prefix = [];
+    this.hint = [];
+    this.closeMenu();
+    this.paint();
+  }
+
+  svgHost() {
+    let host = this.wrap.querySelector(".svg-host");
+    if (!host) {
+      host = h("div", { class: "svg-host", style: "width:100%;display:flex;justify-content:center" });
+      this.wrap.prepend(host);
+    }
+    return host;
+  }
+
+  candidates() {
+    return this.legal.filter((a) => a.path.length >= this.prefix.length && a.path.length > 0 && samePrefix(a.path, this.prefix));
+  }
+
+  // Cell-less actions (pass, swap, a side choice...): shown as buttons by the page.
+  buttons() {
+    return this.legal.filter((a) => a.path.length === 0);
+  }
+
+  nextCells() {
+    const next = new Set();
+    for (const a of this.candidates()) if (a.path.length > this.prefix.length) next.add(a.path[this.prefix.length]);
+    return next;
+  }
+
+  paint() {
+    this.wrap.classList.toggle("mine", this.enabled);
+    const next = this.enabled ? this.nextCells() : new Set();
+    const chosen = new Set(this.prefix);
+    const hinted = new Set(this.hint);
+    for (const cell of this.wrap.querySelectorAll(".cell")) {
+      const id = cell.dataset.cell;
+      cell.classList.toggle("hl", next.has(id));
+      cell.classList.toggle("sel", chosen.has(id));
+      cell.classList.toggle("hint", hinted.has(id));
+    }
+  }
+
+  showHint(path) {
+    this.hint = path;
+    this.paint();
+  }
+
+  reset() {
+    this.prefix = [];
+    this.closeMenu();
+    this.paint();
+  }
+
+  click(event) {
+    const cell = event.target.closest(".cell");
+    if (!cell || !this.enabled) return;
+    const id = cell.dataset.cell;
+    if (this.nextCells().has(id)) {
+      this.prefix = [...this.prefix, id];
+    } else if (this.prefix.length && this.prefix[this.prefix.length - 1] === id) {
+      this.prefix = this.prefix.slice(0, -1); // a second click on the last cell steps back
+      this.paint();
+      return;
+    } else if (this.legal.some((a) => a.path[0] === id)) {
+      this.prefix = [id]; // start over from another first cell
+    } else {
+      this.reset();
+      return;
+    }
+    this.hint = [];
+    this.settle();
+  }
+
+  settle() {
+    const candidates = this.candidates();
+    const done = candidates.filter((a) => a.path.length === this.prefix.length);
+    const longer = candidates.filter((a) => a.path.length > this.prefix.length);
+    this.paint();
+    if (done.length === 1 && longer.length === 0) {
+      this.choose(done[0]);
+    } else if (done.length >= 1) {
+      this.ask(done, longer.length > 0);
+    }
+  }
+
+  choose(entry) {
+    this.closeMenu();
+    this.onChoose(entry);
+  }
+
+  ask(options, canContinue) {
+    this.closeMenu();
+    const menu = h(
+      "div",
+      { class: "menu", role: "dialog", "aria-label": "Choose an action" },
+      h("h3", { text: "Which move?" }),
+      options.map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.text, onclick: () => this.choose(a) })),
+      canContinue ? h("button", { class: "btn ghost", text: "Keep clicking", onclick: () => this.closeMenu() }) : null,
+      h("button", { class: "btn ghost", text: "Cancel", onclick: () => this.reset() }),
+    );
+    const backdrop = h("div", { class: "menu-backdrop", id: "choice-menu" }, menu);
+    backdrop.addEventListener("click", (e) => {
+      if (e.target === backdrop) this.reset();
+    });
+    document.body.append(backdrop);
+  }
+
+  closeMenu() {
+    document.getElementById("choice-menu")?.remove();
+  }
+}

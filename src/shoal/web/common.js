@@ -1,0 +1,156 @@
+// Shared helpers for every page: the API, the top bar, the theme, small DOM tools.
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else if (key === "html") el.innerHTML = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["X-Shoal-Token"] = token;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    let message = typeof data === "string" ? data : data.detail;
+    if (Array.isArray(message)) message = message.map((d) => d.msg).join("; ");
+    throw new ApiError(response.status, message || response.statusText);
+  }
+  return data;
+}
+
+// Seat tokens live in local storage, keyed by game id; they never go into a URL the
+// server sees (links carry them after '#').
+export const tokens = {
+  get: (id) => localStorage.getItem(`shoal.token.${id}`),
+  set: (id, token) => localStorage.setItem(`shoal.token.${id}`, token),
+  invite: (id) => localStorage.getItem(`shoal.invite.${id}`),
+  setInvite: (id, token) => localStorage.setItem(`shoal.invite.${id}`, token),
+};
+
+let toastTimer = null;
+export function toast(message, kind = "") {
+  let el = $(".toast");
+  if (!el) {
+    el = h("div", { class: "toast", role: "status" });
+    document.body.append(el);
+  }
+  el.className = `toast ${kind}`;
+  el.textContent = message;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (el.hidden = true), kind === "error" ? 5000 : 2600);
+}
+
+const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><circle cx="16" cy="16" r="15" fill="#1f6f8b"/>
+<path d="M6 19c3-3 6-3 9 0s6 3 9 0M6 13c3-3 6-3 9 0s6 3 9 0" stroke="#f5f3ee" stroke-width="2.4" fill="none" stroke-linecap="round"/></svg>`;
+
+function applyTheme(theme) {
+  if (theme) document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+}
+
+export function topbar() {
+  applyTheme(localStorage.getItem("shoal.theme"));
+  const themeButton = h("button", {
+    class: "icon-btn",
+    title: "Light or dark",
+    "aria-label": "Switch light or dark theme",
+    text: "◐",
+    onclick: () => {
+      const dark = document.documentElement.dataset.theme
+        ? document.documentElement.dataset.theme === "dark"
+        : matchMedia("(prefers-color-scheme: dark)").matches;
+      const next = dark ? "light" : "dark";
+      localStorage.setItem("shoal.theme", next);
+      applyTheme(next);
+    },
+  });
+  const brand = h("a", { class: "brand", href: "/" });
+  brand.innerHTML = `${LOGO}<span>shoal</span>`;
+  const bar = h(
+    "header",
+    { class: "topbar" },
+    brand,
+    h(
+      "nav",
+      {},
+      h("a", { href: "/", text: "Games" }),
+      h("a", { href: "/new", text: "New game" }),
+      h("a", { href: "/replay", text: "Replay", class: "wide" }),
+      themeButton,
+    ),
+  );
+  document.body.prepend(bar);
+}
+
+export function footer() {
+  document.body.append(
+    h(
+      "footer",
+      { class: "foot" },
+      "shoal — the reference implementation of Syrtis, Sirtet, Sytran, Cyclix and SFIRS. ",
+      h("a", { href: "/openapi.json", text: "API (OpenAPI)" }),
+    ),
+  );
+}
+
+export function formatClock(seconds) {
+  const s = Math.max(0, seconds);
+  if (s >= 3600) {
+    const hh = Math.floor(s / 3600);
+    const mm = Math.floor((s % 3600) / 60);
+    return `${hh}:${String(mm).padStart(2, "0")}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+  }
+  const mm = Math.floor(s / 60);
+  const ss = s % 60;
+  if (s < 10) return `${mm}:${ss.toFixed(1).padStart(4, "0")}`;
+  return `${mm}:${String(Math.floor(ss)).padStart(2, "0")}`;
+}
+
+export function download(url) {
+  const a = h("a", { href: url, download: "" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+const ICONS = {
+  first: "M7 5v14M19 5l-9 7 9 7z",
+  prev: "M16 5l-9 7 9 7z",
+  next: "M8 5l9 7-9 7z",
+  last: "M17 5v14M5 5l9 7-9 7z",
+};
+
+// A small inline icon (fonts may lack the media-control glyphs).
+export function icon(name) {
+  return `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="${ICONS[name]}" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
+}

@@ -1,0 +1,330 @@
+// The game page: the board, whose turn, the players and clocks, the moves, and the tools.
+// Live updates arrive over a WebSocket; every change goes to the server with the seat's
+// token and the version we saw.
+import { ClickBoard } from "./board.js";
+import { $, api, download, formatClock, h, toast, tokens, topbar } from "./common.js";
+
+const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+
+// A link with '#t=TOKEN' gives this browser a seat (the invite link); keep the token
+// and drop it from the address bar.
+(function takeTokenFromLink() {
+  const match = location.hash.match(/[#&]t=([\w-]+)/);
+  if (match) {
+    tokens.set(gid, match[1]);
+    history.replaceState(null, "", location.pathname);
+  }
+})();
+
+let token = tokens.get(gid);
+let view = null;
+let you = [];
+let busy = false;
+let clockBase = null;
+let board;
+
+const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+function els() {
+  const app = $("#app");
+  app.className = "";
+  app.replaceChildren(
+    h(
+      "div",
+      { class: "game-layout" },
+      h(
+        "section",
+        { class: "board-col" },
+        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+        h("div", { class: "board-wrap", id: "board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
+        h("div", { class: "action-buttons", id: "action-buttons" }),
+      ),
+      h(
+        "aside",
+        { class: "panel" },
+        h("div", { class: "card" }, h("h3", { id: "game-title" }), h("div", { class: "players", id: "players" })),
+        h(
+          "div",
+          { class: "card" },
+          h(
+            "div",
+            { class: "tools" },
+            h("button", { class: "btn", id: "hint", text: "Hint", onclick: hint }),
+            h("button", { class: "btn", id: "undo", text: "Undo", onclick: undo }),
+            h("button", { class: "btn danger", id: "resign", text: "Resign", onclick: resign }),
+          ),
+          h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
+        ),
+        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
+        h("div", { class: "card", id: "share" }),
+        h(
+          "div",
+          { class: "card" },
+          h("h3", { text: "Record" }),
+          h(
+            "div",
+            { class: "tools" },
+            h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
+            h("button", { class: "btn small", text: "Download text", onclick: () => download(`/api/games/${gid}/record?format=text`) }),
+            h("button", { class: "btn small", text: "JSON", onclick: () => download(`/api/games/${gid}/record?format=json`) }),
+          ),
+        ),
+        h("details", { class: "card", id: "features-card" }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
+      ),
+    ),
+  );
+  board = new ClickBoard($("#board"), (entry) => play(entry));
+}
+
+function myTurn() {
+  return view && !view.result && !view.thinking && you.includes(view.to_move) && !busy;
+}
+
+function render(next) {
+  if (!next) return;
+  if (view && next.version < view.version) {
+    // An older view arrived late (a reply overtaken by a live update): keep the newer one.
+    refreshControls();
+    return;
+  }
+  const fresh = !view || next.version !== view.version || next.thinking !== view.thinking;
+  view = next;
+  document.title = `${view.game.title} — shoal`;
+  $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
+  if (fresh) board.show(view.svg, view.legal, myTurn());
+  $("#board").dataset.version = view.version;
+  $("#thinking").hidden = !view.thinking;
+  renderStatus();
+  renderPlayers();
+  renderMoves();
+  renderShare();
+  renderFeatures();
+  refreshControls();
+  if (fresh) $("#hint-text").hidden = true;
+}
+
+// What the viewer may do now (after a view, or once a request has come back).
+function refreshControls() {
+  board.enabled = myTurn();
+  board.paint();
+  $("#board").dataset.ready = myTurn() ? "yes" : "no";
+  renderButtons();
+  $("#hint").disabled = !view.allowed.hint || !myTurn();
+  $("#undo").disabled = !view.allowed.undo || !you.length;
+  $("#resign").disabled = !view.allowed.resign || !you.length;
+  $("#hint").hidden = view.mode === "friend";
+  $("#undo").hidden = view.mode === "friend";
+}
+
+function renderStatus() {
+  const status = $("#status");
+  let main = "";
+  let sub = "";
+  const r = view.result;
+  const local = view.mode === "local";
+  status.className = "status";
+  if (r) {
+    status.classList.add("over");
+    if (r.winner === null) main = "Draw";
+    else if (!local && you.includes(r.winner)) main = "You won";
+    else if (!local && you.length) main = "You lost";
+    else main = `${cap(view.sides[r.winner])} wins`;
+    sub = r.reason + (r.scores ? ` · score ${r.scores.join(" – ")}` : "");
+  } else if (view.thinking) {
+    main = "The computer is thinking…";
+    sub = `${cap(view.sides[view.to_move])} to move`;
+  } else if (you.includes(view.to_move)) {
+    status.classList.add("your-turn");
+    main = local ? `${cap(view.sides[view.to_move])} to move` : "Your turn";
+    const cells = view.legal.some((a) => a.path.length);
+    sub = cells ? "Click a highlighted cell" : "Choose an action below";
+  } else if (you.length) {
+    main = `Waiting for ${view.players[view.to_move]}`;
+    sub = `${cap(view.sides[view.to_move])} to move`;
+  } else {
+    main = `${cap(view.sides[view.to_move])} to move`;
+    sub = "You are watching";
+  }
+  $("#status-main").textContent = main;
+  $("#status-sub").textContent = sub;
+}
+
+function renderPlayers() {
+  const box = $("#players");
+  box.replaceChildren(
+    ...[0, 1].map((seat) => {
+      const isYou = you.includes(seat) && view.mode !== "local" && view.players[seat] !== "You";
+      return h(
+        "div",
+        { class: `player${!view.result && view.to_move === seat ? " to-move" : ""}`, dataset: { seat: String(seat) } },
+        h("span", { class: "side-pill", text: view.sides[seat] }),
+        h("span", { class: "name" }, view.players[seat] || `Seat ${seat + 1}`, isYou ? h("small", { text: "you" }) : null),
+        view.clock ? h("span", { class: "clock", id: `clock-${seat}` }) : null,
+      );
+    }),
+  );
+  clockBase = view.clock ? { at: performance.now(), clock: view.clock } : null;
+  tickClocks();
+}
+
+function tickClocks() {
+  if (!clockBase) return;
+  const { at, clock } = clockBase;
+  const elapsed = (performance.now() - at) / 1000;
+  for (const seat of [0, 1]) {
+    const el = document.getElementById(`clock-${seat}`);
+    if (!el) continue;
+    const running = clock.running === seat && !view.result;
+    const left = clock.remaining[seat] - (running ? elapsed : 0);
+    el.textContent = formatClock(left);
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", left < 20);
+  }
+}
+setInterval(tickClocks, 200);
+
+function renderButtons() {
+  const box = $("#action-buttons");
+  const enabled = myTurn();
+  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.text, onclick: () => play(a) })));
+}
+
+function renderMoves() {
+  const list = $("#moves");
+  if (!view.turns.length) {
+    list.replaceChildren(h("li", { class: "empty", text: "No moves yet" }));
+    return;
+  }
+  list.replaceChildren(
+    ...view.turns.map((t) =>
+      h(
+        "li",
+        { class: t.complete ? "" : "partial" },
+        h("span", { class: "n", text: `${t.number}.` }),
+        h("a", { class: "t", href: `/replay/game/${gid}#k=${t.end}`, text: t.text }),
+        h("span", { class: "s", text: t.side }),
+      ),
+    ),
+  );
+  list.scrollTop = list.scrollHeight;
+}
+
+function renderShare() {
+  const box = $("#share");
+  const origin = location.origin;
+  const rows = [h("h3", { text: "Share" })];
+  const invite = tokens.invite(gid);
+  const field = (label, value, id) =>
+    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (e) => e.target.select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
+  if (view.mode === "friend" && invite && you.length) rows.push(field("Invite your friend (this link gives their seat)", `${origin}/game/${gid}#t=${invite}`, "invite-link"));
+  rows.push(field("Spectators (watch only)", `${origin}/game/${gid}`, "watch-link"));
+  box.replaceChildren(...rows);
+}
+
+function renderFeatures() {
+  const entries = Object.entries(view.features || {});
+  $("#features-card").hidden = entries.length === 0;
+  $("#features").replaceChildren(...entries.flatMap(([k, v]) => [h("span", { text: k.replace(/_/g, " ") }), h("span", { text: String(v) })]));
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Link copied");
+  } catch {
+    toast("Select the link and copy it");
+  }
+}
+
+async function change(path, body) {
+  busy = true;
+  refreshControls();
+  try {
+    const next = await api(`/api/games/${gid}/${path}`, { method: "POST", body: { version: view.version, ...body }, token });
+    busy = false;
+    you = next.you ?? you;
+    render(next);
+  } catch (error) {
+    busy = false;
+    toast(error.message, "error");
+    if (error.status === 409) await reload();
+    else {
+      board.reset();
+      refreshControls();
+    }
+  }
+}
+
+function play(entry) {
+  if (!myTurn()) return;
+  change("actions", { action: entry.action });
+}
+
+function undo() {
+  change("undo", {});
+}
+
+function resign() {
+  const backdrop = h(
+    "div",
+    { class: "menu-backdrop", id: "resign-menu" },
+    h(
+      "div",
+      { class: "menu" },
+      h("h3", { text: "Resign this game?" }),
+      h("button", { class: "btn danger", id: "resign-yes", text: "Resign", onclick: () => { backdrop.remove(); change("resign", {}); } }),
+      h("button", { class: "btn ghost", text: "Keep playing", onclick: () => backdrop.remove() }),
+    ),
+  );
+  document.body.append(backdrop);
+}
+
+async function hint() {
+  try {
+    $("#hint").disabled = true;
+    const result = await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token });
+    if (result.version !== view.version) return;
+    board.showHint(result.path);
+    const text = $("#hint-text");
+    text.hidden = false;
+    text.replaceChildren(h("strong", { text: result.text }), " — ", result.reason);
+  } catch (error) {
+    toast(error.message, "error");
+  } finally {
+    $("#hint").disabled = !myTurn();
+  }
+}
+
+async function reload() {
+  const next = await api(`/api/games/${gid}`, { token });
+  you = next.you;
+  view = null;
+  render(next);
+}
+
+let socket = null;
+setInterval(() => socket && socket.readyState === 1 && socket.send("ping"), 25000);
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gid)}/ws`);
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "view") render(message.view);
+  });
+  socket.addEventListener("close", () => setTimeout(connect, 1500));
+}
+
+async function main() {
+  topbar();
+  els();
+  try {
+    await reload();
+  } catch (error) {
+    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Game not found" }), h("p", { text: error.message }), h("a", { class: "btn primary", href: "/new", text: "Start a new game" })));
+    return;
+  }
+  connect();
+}
+
+main();

@@ -1,0 +1,63 @@
+// The home page: the games, each with its start position, summary, and links.
+import { $, api, footer, h, topbar } from "./common.js";
+
+function card(game) {
+  return h(
+    "article",
+    { class: "card game-card", dataset: { game: game.id } },
+    h(
+      "a",
+      { class: "pic", href: `/rules/${game.id}`, "aria-label": `${game.title} rules` },
+      h("img", { src: `/api/catalog/${game.id}/start.svg`, alt: `${game.title} board`, loading: "lazy" }),
+    ),
+    h(
+      "div",
+      { class: "body" },
+      h("h2", {}, game.title, game.listed ? null : h("span", { class: "tag", text: "calibration" })),
+      h("p", { text: game.summary }),
+      h(
+        "div",
+        { class: "actions" },
+        h("a", { class: "btn primary", href: `/new?game=${game.id}`, text: "Play" }),
+        h("a", { class: "btn ghost", href: `/rules/${game.id}`, text: "Rules" }),
+      ),
+    ),
+  );
+}
+
+async function main() {
+  topbar();
+  const app = $("#app");
+  app.append(
+    h(
+      "section",
+      { class: "hero" },
+      h("h1", { text: "Five abstract games, one calm table." }),
+      h("p", {
+        text:
+          "Syrtis, Sirtet, Sytran, Cyclix and SFIRS: play against the computer, " +
+          "invite a friend online, or share one screen. Replay and download every game.",
+      }),
+      h(
+        "div",
+        { class: "actions" },
+        h("a", { class: "btn primary", href: "/new", text: "Start a game" }),
+        h("a", { class: "btn", href: "/replay", text: "View a record" }),
+      ),
+    ),
+  );
+  const catalog = await api("/api/catalog");
+  const listed = catalog.filter((g) => g.listed);
+  const others = catalog.filter((g) => !g.listed);
+  if (listed.length) {
+    app.append(h("h2", { class: "section-title", text: "The games" }));
+    app.append(h("div", { class: "grid" }, listed.map(card)));
+  }
+  if (others.length) {
+    app.append(h("h2", { class: "section-title", text: listed.length ? "Also here" : "Games" }));
+    app.append(h("div", { class: "grid" }, others.map(card)));
+  }
+  footer();
+}
+
+main();

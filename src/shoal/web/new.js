@@ -1,0 +1,135 @@
+// The "new game" form: the game, its options (from the server's metadata), the opponent,
+// the seat, a seed, and a clock for games against a friend.
+import { $, api, footer, h, toast, tokens, topbar } from "./common.js";
+
+const CLOCKS = [
+  ["", "No clock (correspondence)"],
+  ["180+2", "3 min + 2 s"],
+  ["300+3", "5 min + 3 s"],
+  ["600+5", "10 min + 5 s"],
+  ["1800+20", "30 min + 20 s"],
+];
+
+function optionField(o) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (o.choices) {
+    input = h("select", { id, name: o.name }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })));
+  } else if (o.kind === "bool") {
+    input = h("select", { id, name: o.name }, h("option", { value: "true", selected: o.default, text: "yes" }), h("option", { value: "false", selected: !o.default, text: "no" }));
+  } else if (o.kind === "int" || o.kind === "float") {
+    input = h("input", { id, name: o.name, type: "number", value: String(o.default), min: o.minimum ?? null, max: o.maximum ?? null, step: o.kind === "int" ? "1" : "any" });
+  } else {
+    input = h("input", { id, name: o.name, type: "text", value: String(o.default) });
+  }
+  input.dataset.option = o.name;
+  input.dataset.default = String(o.default);
+  return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " "), o.decision ? h("span", { class: "tag", text: "rules reading" }) : null, h("div", { class: "help", text: o.help })), input);
+}
+
+function radio(name, value, title, small, checked) {
+  return h("label", {}, h("input", { type: "radio", name, value, checked }), title, small ? h("small", { text: small }) : null);
+}
+
+async function main() {
+  topbar();
+  const app = $("#app");
+  const [catalog, levels] = await Promise.all([api("/api/catalog"), api("/api/levels")]);
+  const wanted = new URLSearchParams(location.search).get("game");
+  const sorted = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
+  let game = sorted.find((g) => g.id === wanted) || sorted[0];
+
+  const gameSelect = h("select", { id: "game", name: "game" }, sorted.map((g) => h("option", { value: g.id, selected: g.id === game.id, text: g.title })));
+  const preview = h("div", { class: "preview" });
+  const optionsBox = h("div", { id: "options" });
+  const seatBox = h("div", { class: "segmented", id: "seat" });
+  const levelSelect = h("select", { id: "level", name: "level" }, levels.levels.map((l) => h("option", { value: l, selected: l === levels.default, text: l })));
+  const clockSelect = h("select", { id: "clock", name: "clock" }, CLOCKS.map(([v, t]) => h("option", { value: v, text: t })));
+  const seedInput = h("input", { id: "seed", type: "number", min: "0", placeholder: "random", name: "seed" });
+  const nameInput = h("input", { id: "name", type: "text", maxlength: "40", placeholder: "You", name: "name", value: localStorage.getItem("shoal.name") || "" });
+
+  function showGame() {
+    preview.replaceChildren(
+      h("img", { src: `/api/catalog/${game.id}/start.svg`, alt: "" }),
+      h("p", {}, game.summary, " ", h("a", { href: `/rules/${game.id}`, text: "Rules" })),
+    );
+    optionsBox.replaceChildren(...game.options.map(optionField));
+    if (game.options.length) optionsBox.prepend(h("h2", { text: "Options" }));
+    seatBox.replaceChildren(
+      radio("seat", "0", "Move first", game.sides[0], true),
+      radio("seat", "1", "Move second", game.sides[1], false),
+      radio("seat", "random", "Random", "toss a coin", false),
+    );
+  }
+  gameSelect.addEventListener("change", () => {
+    game = catalog.find((g) => g.id === gameSelect.value);
+    history.replaceState(null, "", `/new?game=${game.id}`);
+    showGame();
+  });
+
+  const opponentBox = h(
+    "div",
+    { class: "segmented", id: "opponent" },
+    radio("opponent", "computer", "Computer", "play against the AI", true),
+    radio("opponent", "friend", "Friend online", "send an invite link", false),
+    radio("opponent", "local", "Same screen", "two players, one device", false),
+  );
+  const levelField = h("div", { class: "field", id: "level-field" }, h("label", { for: "level" }, "Computer level"), levelSelect);
+  const clockField = h("div", { class: "field", id: "clock-field", hidden: true }, h("label", { for: "clock" }, "Clock"), clockSelect);
+  const seatField = h("div", { class: "field", id: "seat-field" }, h("label", {}, "Your seat"), seatBox);
+  opponentBox.addEventListener("change", () => {
+    const mode = new FormData(form).get("opponent");
+    levelField.hidden = mode !== "computer";
+    clockField.hidden = mode !== "friend";
+    seatField.hidden = mode === "local";
+  });
+
+  const submit = h("button", { class: "btn primary", type: "submit", id: "start", text: "Start the game" });
+  const form = h(
+    "form",
+    { class: "card form-card", id: "new-game" },
+    h("div", { class: "field" }, h("label", { for: "game" }, "Game"), gameSelect),
+    preview,
+    h("div", { class: "field" }, h("label", {}, "Opponent"), opponentBox),
+    levelField,
+    clockField,
+    seatField,
+    optionsBox,
+    h("details", {}, h("summary", { text: "More" }), h("div", { class: "row", style: "margin-top:.8rem" }, h("div", { class: "field" }, h("label", { for: "seed" }, "Seed ", h("span", { class: "help", text: "for random set-ups" })), seedInput), h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput))),
+    h("div", { style: "margin-top:1rem" }, submit),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const options = {};
+    for (const el of form.querySelectorAll("[data-option]")) {
+      if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+    }
+    const body = { game: game.id, options, opponent: data.get("opponent"), name: nameInput.value.trim() };
+    if (seedInput.value !== "") body.seed = Number(seedInput.value);
+    const seat = data.get("seat");
+    body.seat = seat === "random" ? null : Number(seat);
+    if (body.opponent === "computer") body.level = levelSelect.value;
+    if (body.opponent === "friend" && clockSelect.value) {
+      const [base, inc] = clockSelect.value.split("+").map(Number);
+      body.clock = { base, increment: inc };
+    }
+    localStorage.setItem("shoal.name", body.name);
+    submit.disabled = true;
+    try {
+      const made = await api("/api/games", { method: "POST", body });
+      tokens.set(made.id, made.token);
+      if (made.invite_token) tokens.setInvite(made.id, made.invite_token);
+      location.href = `/game/${made.id}`;
+    } catch (error) {
+      toast(error.message, "error");
+      submit.disabled = false;
+    }
+  });
+
+  app.append(h("div", { class: "narrow" }, h("h1", { text: "New game" }), form));
+  showGame();
+  footer();
+}
+
+main();

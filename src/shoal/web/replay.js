@@ -1,0 +1,171 @@
+// The replay viewer: a stored game (/replay/game/ID) or an uploaded record
+// (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
+// offers the upload form.
+import { $, api, download, footer, h, icon, toast, topbar } from "./common.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const kind = parts[1];
+const id = parts[2] ? decodeURIComponent(parts[2]) : null;
+const base = kind === "game" ? `/api/games/${id}` : `/api/records/${id}`;
+const recordUrl = kind === "game" ? `/api/games/${id}/record` : `/api/records/${id}/record`;
+
+let k = 0;
+let total = 0;
+let loading = null;
+
+function uploadPage() {
+  const app = $("#app");
+  const text = h("textarea", { id: "record-text", placeholder: '[Game "syrtis"]\n...\n\n1. ...' });
+  const file = h("input", { type: "file", id: "record-file", accept: ".txt,.json,.pgn,text/plain,application/json" });
+  file.addEventListener("change", async () => {
+    if (file.files[0]) text.value = await file.files[0].text();
+  });
+  const submit = h("button", { class: "btn primary", id: "upload", type: "submit", text: "View the record" });
+  const form = h(
+    "form",
+    { class: "card form-card" },
+    h("div", { class: "field" }, h("label", { for: "record-file" }, "A record file ", h("span", { class: "help", text: "text or JSON, as downloaded from a game" })), file),
+    h("div", { class: "field" }, h("label", { for: "record-text" }, "…or paste it here"), text),
+    submit,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    try {
+      const made = await api("/api/records", { method: "POST", body: { text: text.value } });
+      location.href = `/replay/record/${made.id}`;
+    } catch (error) {
+      toast(error.message, "error");
+      submit.disabled = false;
+    }
+  });
+  app.append(h("div", { class: "narrow" }, h("h1", { text: "View a record" }), h("p", { class: "help", text: "Upload a game record to step through it move by move." }), form));
+  footer();
+}
+
+function layout() {
+  $("#app").replaceChildren(
+    h(
+      "div",
+      { class: "game-layout" },
+      h(
+        "section",
+        { class: "board-col" },
+        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+        h("div", { class: "board-wrap", id: "board" }),
+        h(
+          "div",
+          { class: "card replay-controls" },
+          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
+          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
+          h("span", { class: "pos", id: "pos" }),
+          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
+          h("button", { class: "btn small", id: "last", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
+          h("input", { type: "range", id: "slider", min: "0", value: "0", oninput: (e) => go(Number(e.target.value)) }),
+        ),
+      ),
+      h(
+        "aside",
+        { class: "panel" },
+        h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
+        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
+        h(
+          "div",
+          { class: "card" },
+          h("h3", { text: "Record" }),
+          h(
+            "div",
+            { class: "tools" },
+            kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
+            h("button", { class: "btn small", text: "Download text", onclick: () => download(`${recordUrl}?format=text`) }),
+            h("button", { class: "btn small", text: "JSON", onclick: () => download(`${recordUrl}?format=json`) }),
+          ),
+        ),
+      ),
+    ),
+  );
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    if (e.key === "ArrowLeft") go(k - 1);
+    else if (e.key === "ArrowRight") go(k + 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(total);
+  });
+}
+
+async function go(target) {
+  target = Math.max(0, Math.min(total || target, target));
+  loading = target;
+  let view;
+  try {
+    view = await api(`${base}/replay/${target}`);
+  } catch (error) {
+    toast(error.message, "error");
+    return;
+  }
+  if (loading !== target) return;
+  k = target;
+  total = view.total;
+  history.replaceState(null, "", `${location.pathname}#k=${k}`);
+  show(view);
+}
+
+function show(view) {
+  document.title = `${view.game.title} replay — shoal`;
+  $("#board").innerHTML = view.svg;
+  $("#board").dataset.ply = String(view.ply);
+  $("#title").textContent = `${view.game.title} · replay`;
+  $("#pos").textContent = `${view.ply} / ${view.total}`;
+  const slider = $("#slider");
+  slider.max = String(view.total);
+  slider.value = String(view.ply);
+  $("#first").disabled = $("#prev").disabled = view.ply === 0;
+  $("#next").disabled = $("#last").disabled = view.ply === view.total;
+  const r = view.result;
+  const side = (seat) => view.sides[seat] ?? "";
+  if (r) {
+    $("#status-main").textContent = r.winner === null ? "Draw" : `${side(r.winner)} wins`;
+    $("#status-sub").textContent = r.reason;
+  } else {
+    $("#status-main").textContent = view.ply === 0 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
+    $("#status-sub").textContent = view.to_move === null ? "" : `${side(view.to_move)} to move`;
+  }
+  $("#status").className = r ? "status over" : "status";
+  $("#players").replaceChildren(
+    ...[0, 1].map((seat) => h("div", { class: `player${view.to_move === seat ? " to-move" : ""}` }, h("span", { class: "side-pill", text: view.sides[seat] }), h("span", { class: "name", text: view.players[seat] || `Seat ${seat + 1}` }))),
+  );
+  const list = $("#moves");
+  list.replaceChildren(
+    h("li", { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => go(0) }, h("span", { class: "n", text: "0." }), h("span", { class: "t", text: "start" })),
+    ...view.all_turns.map((t) =>
+      h(
+        "li",
+        { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => go(t.end) },
+        h("span", { class: "n", text: `${t.number}.` }),
+        h("span", { class: "t", text: t.text }),
+        h("span", { class: "s", text: t.side }),
+      ),
+    ),
+  );
+  const current = list.querySelector(".current");
+  if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+}
+
+async function main() {
+  topbar();
+  if (!id || (kind !== "game" && kind !== "record")) {
+    uploadPage();
+    return;
+  }
+  layout();
+  const match = location.hash.match(/k=(\d+)/);
+  const first = await api(`${base}/replay/0`).catch((error) => {
+    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Nothing to replay" }), h("p", { text: error.message })));
+    return null;
+  });
+  if (!first) return;
+  total = first.total;
+  await go(match ? Number(match[1]) : total);
+}
+
+main();

@@ -1,0 +1,48 @@
+// A rules page: the game's docs page when the server has one, else its summary and options.
+import { $, api, footer, h, topbar } from "./common.js";
+
+async function main() {
+  topbar();
+  const app = $("#app");
+  const id = location.pathname.split("/").filter(Boolean).pop();
+  let game;
+  try {
+    game = await api(`/api/catalog/${encodeURIComponent(id)}`);
+  } catch (error) {
+    app.append(h("h1", { text: "No such game" }), h("p", { text: error.message }));
+    return;
+  }
+  document.title = `${game.title} rules — shoal`;
+  const head = h(
+    "div",
+    { class: "rules-hero" },
+    h(
+      "div",
+      {},
+      h("h1", { text: game.title }),
+      h("p", { class: "lead", text: game.summary }),
+      h("a", { class: "btn primary", href: `/new?game=${game.id}`, text: `Play ${game.title}` }),
+    ),
+    h("img", { src: `/api/catalog/${game.id}/start.svg`, alt: `${game.title} at the start` }),
+  );
+  app.append(head);
+  const prose = h("article", { class: "prose" });
+  if (game.rules_html) {
+    prose.innerHTML = game.rules_html;
+    const first = prose.querySelector("h1");
+    if (first) first.remove();
+  }
+  if (game.options.length) {
+    prose.append(h("h2", { text: "Options" }));
+    const table = h("table", {}, h("tr", {}, h("th", { text: "Option" }), h("th", { text: "Default" }), h("th", { text: "Meaning" })));
+    for (const o of game.options) {
+      const limits = o.choices ? ` (one of ${o.choices.join(", ")})` : "";
+      table.append(h("tr", {}, h("td", {}, h("code", { text: o.name })), h("td", { text: String(o.default) }), h("td", { text: o.help + limits })));
+    }
+    prose.append(table);
+  }
+  app.append(prose);
+  footer();
+}
+
+main();

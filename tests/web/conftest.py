@@ -1,0 +1,84 @@
+"""A real shoal server (``shoal serve`` in a subprocess) and Debian's Chromium via Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a ``shoal serve`` process on a free port with a fresh database."""
+    port = _free_port()
+    db = tmp_path_factory.mktemp("serve") / "shoal.sqlite3"
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "shoal.cli", "serve", "--port", str(port)),
+            *("--database", f"sqlite:///{db}", "--log-level", "warning"),
+        ],
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(url + "/api/levels", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if process.poll() is not None:
+                raise RuntimeError("shoal serve exited")
+            time.sleep(0.05)
+        else:
+            raise RuntimeError("shoal serve did not start")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (skipped when either is missing)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("no /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    """The folder for screenshots (gitignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
