@@ -18,6 +18,7 @@ __all__ = ["REGISTRY", "get", "ids"]
 REGISTRY = Registry(
     [
         GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
+        GameEntry("sfirs", "SFIRS", "shoal.games.sfirs"),
     ]
 )
 
