@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -134,3 +135,18 @@ def test_either_colour_may_start(first: str) -> None:
     """'The players choose colours and who starts.'"""
     state = get("sfirs", first=first).initial()
     assert state.sides()[0] == first and state.position().split()[1] == first[0]
+
+
+def test_no_game_is_decided_before_both_players_have_moved() -> None:
+    """'The original's "(after each player has made at least one move)" only says that no game
+    is decided before both have moved, which the start position guarantees.'"""
+    # Start-area cubes may not pass active cubes, so only b2/k2 follow-ups could reach the
+    # other side's corner cubes; check 1,000 random first turns per colour.
+    rng = random.Random(3)
+    for first in ("white", "black"):
+        start = get("sfirs", first=first).initial()
+        for _ in range(1000):
+            state = start
+            while state.turn == 0:
+                state = state.child(rng.choice(list(state.legal_actions())))
+            assert state.outcome is None and state.legal_actions()

@@ -75,7 +75,8 @@ class Sfirs(Game):
     )
     Options = SfirsOptions
     side_names = ("white", "black")
-    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=60, exploration=1.0)
+    # random games last about 26 actions and cost little: MCTS plays them out to the end
+    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0)
 
     swap: int
     """1 when Black moves first (seat 0 plays Black), else 0."""
@@ -86,6 +87,7 @@ class Sfirs(Game):
         names = ("white", "black")
         self._sides = (names[self.swap], names[1 - self.swap])
         self._endings: dict[tuple[str, int], Outcome] = {}
+        self._initial: SfirsState | None = None
 
     def side_names_for_options(self) -> tuple[str, str]:
         """The colours of seats 0 and 1 under these options."""
@@ -116,8 +118,11 @@ class Sfirs(Game):
         return 11 * int(self.options.max_turns)
 
     def initial(self, seed: int = 0) -> SfirsState:
-        side = "w" if self.swap == 0 else "b"
-        return self.load(INITIAL_POSITION.replace(" w ", f" {side} ", 1))
+        # the start has no randomness; states are immutable, so one serves every call
+        if self._initial is None:
+            side = "w" if self.swap == 0 else "b"
+            self._initial = self.load(INITIAL_POSITION.replace(" w ", f" {side} ", 1))
+        return self._initial
 
     def load(self, position: str) -> SfirsState:
         f = parse_position(position)
