@@ -16,12 +16,14 @@ import sys
 import time
 from collections import Counter
 
+from shoal.core import Game
 from shoal.games import get
 
+GAME = get("sfirs")
 
-def play_out(seed: int) -> tuple[str, str, int, int]:
+
+def play_out(seed: int, game: Game = GAME) -> tuple[str, str, int, int]:
     """One random game: (reason, winner colour, turns, actions)."""
-    game = get("sfirs")
     rng = random.Random(seed)
     state = game.initial(seed)
     actions = 0
