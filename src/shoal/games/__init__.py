@@ -21,6 +21,7 @@ REGISTRY = Registry(
         GameEntry("sirtet", "Sirtet", "shoal.games.sirtet"),
         GameEntry("sytran", "Sytran", "shoal.games.sytran"),
         GameEntry("cyclix", "Cyclix", "shoal.games.cyclix"),
+        GameEntry("sfirs", "SFIRS", "shoal.games.sfirs"),
         GameEntry("connect4", "Connect Four", "shoal.games.connect4", listed=False),
     ]
 )

@@ -1,0 +1,179 @@
+"""The SFIRS game object: options, start position, loading, and the hooks it delegates.
+
+>>> game = Sfirs()
+>>> s = game.initial()
+>>> s.sides(), s.to_move
+(('white', 'black'), 0)
+>>> Sfirs.with_options({"first": "black"}).initial().sides()
+('black', 'white')
+>>> game.load(s.position()) == s
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from shoal.core import (
+    Action,
+    AIProfile,
+    Diagram,
+    Game,
+    InvalidPositionError,
+    Outcome,
+    Seat,
+    State,
+    option,
+)
+
+from . import diagrams as _diagrams
+from . import heuristics as _heuristics
+from . import render as _render
+from .notation import INITIAL_POSITION, NUM_ACTIONS, parse_position
+from .rules import SfirsState
+
+__all__ = ["Sfirs", "SfirsOptions"]
+
+_FALLBACK = ", no play-area move"
+
+
+@dataclasses.dataclass(frozen=True)
+class SfirsOptions:
+    """SFIRS options: who starts, and the safety turn limit."""
+
+    first: str = option(
+        "white",
+        "the colour that moves first (the players decide; White by default)",
+        choices=("white", "black"),
+        decision=True,
+    )
+    max_turns: int = option(
+        500,
+        "safety rule: after this many turns (a whole chain is one turn) the game ends, "
+        "decided as usual",
+        minimum=1,
+        maximum=1_000_000,
+        decision=True,
+    )
+
+
+class Sfirs(Game):
+    """SFIRS (Martijn Althuisen, SPLLN): cubes leave a crowded centre; the last to move one
+    already in the play area wins."""
+
+    id = "sfirs"
+    title = "SFIRS"
+    rules_version = "1"
+    summary = (
+        "Each player has ten cubes: eight packed in the centre start area, two in the corners "
+        "of the play area. Cubes move straight, at least two squares, never over another. A "
+        "cube ending alone in the play area turns active; one ending on the edge or next to "
+        "another cube turns inactive, as does every active cube it passes or ends beside - "
+        "and then its player may chain another move or revive a cube. The last player to "
+        "move a cube that was already in the play area wins."
+    )
+    Options = SfirsOptions
+    side_names = ("white", "black")
+    # random games last about 26 actions and cost little: MCTS plays them out to the end
+    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0)
+
+    swap: int
+    """1 when Black moves first (seat 0 plays Black), else 0."""
+
+    def __init__(self, options: SfirsOptions | None = None) -> None:
+        super().__init__(options)
+        self.swap = 1 if self.options.first == "black" else 0
+        names = ("white", "black")
+        self._sides = (names[self.swap], names[1 - self.swap])
+        self._endings: dict[tuple[str, int], Outcome] = {}
+        self._initial: SfirsState | None = None
+
+    def side_names_for_options(self) -> tuple[str, str]:
+        """The colours of seats 0 and 1 under these options."""
+        return self._sides
+
+    def ending(self, reason: str, last: int, colour_to_move: int) -> Outcome:
+        """The outcome when the game ends with ``colour_to_move`` to move.
+
+        The winner is the colour that last moved a cube already in the play
+        area (``last``); without one, the colour that made the last move.
+        """
+        if last < 0:
+            reason += _FALLBACK
+            last = 1 - colour_to_move
+        key = (reason, last)
+        outcome = self._endings.get(key)
+        if outcome is None:
+            outcome = self._endings[key] = Outcome(last ^ self.swap, reason)
+        return outcome
+
+    @property
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    @property
+    def max_game_length(self) -> int:
+        # a chain moves each of the player's 10 cubes at most once, then stops or revives
+        return 11 * int(self.options.max_turns)
+
+    def initial(self, seed: int = 0) -> SfirsState:
+        # the start has no randomness; states are immutable, so one serves every call
+        if self._initial is None:
+            side = "w" if self.swap == 0 else "b"
+            self._initial = self.load(INITIAL_POSITION.replace(" w ", f" {side} ", 1))
+        return self._initial
+
+    def load(self, position: str) -> SfirsState:
+        f = parse_position(position)
+        if f.just < 0:
+            return SfirsState.turn_start(
+                self, f.white, f.black, f.active, f.colour, f.last, f.turn, f.first
+            )
+        if f.turn >= self.options.max_turns:
+            raise InvalidPositionError(
+                f"{position!r}: a chain cannot go on after the turn limit {self.options.max_turns}"
+            )
+        state = SfirsState.after_inactive(
+            self, f.white, f.black, f.active, f.colour, f.just, f.permit, f.last, f.turn, f.first
+        )
+        if state is None:
+            raise InvalidPositionError(
+                f"{position!r}: no follow-up is possible after the chain's last move"
+            )
+        return state
+
+    # -- rendering ----------------------------------------------------------------
+    def render_text(self, state: State) -> str:
+        assert isinstance(state, SfirsState)
+        return _render.render_text(state)
+
+    def render_svg(
+        self,
+        state: State,
+        *,
+        last: Sequence[Action] = (),
+        highlight: Sequence[str] = (),
+    ) -> str:
+        assert isinstance(state, SfirsState)
+        return _render.render_svg(state, last=last, highlight=highlight)
+
+    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+        assert isinstance(state, SfirsState)
+        return _render.click_paths(state)
+
+    # -- knowledge for the AI -------------------------------------------------------
+    def features(self, state: State) -> dict[str, float]:
+        assert isinstance(state, SfirsState)
+        return _heuristics.features(state)
+
+    def evaluate(self, state: State, seat: Seat) -> float:
+        assert isinstance(state, SfirsState)
+        return _heuristics.evaluate(state, seat)
+
+    def explain(self, state: State, action: Action) -> str:
+        assert isinstance(state, SfirsState)
+        return _heuristics.explain(state, action)
+
+    def diagrams(self) -> list[Diagram]:
+        return _diagrams.diagrams(self)

@@ -1,0 +1,438 @@
+"""SFIRS rules: the state, legal actions, chains and the end of the game. Pure.
+
+Board: three bitboards, White's cubes, Black's cubes and the active cubes
+(turned 45 degrees; never in the start area, never on the outer edge). A cube
+in the start area is neither active nor inactive.
+
+A turn is one or more atomic actions (a *chain*): a move that leaves the moved
+cube inactive lets the player follow up with one more start-area move, one more
+active-cube move (which may chain again) or one revival (which ends the turn),
+or ``stop``. States in the middle of a chain remember the cube just moved and
+the start-area permission computed at the start of the turn.
+
+"At the beginning of the turn" (the start-area permission) is read literally:
+it is computed once, before the turn's first action, and covers every
+start-area move of that turn, chain follow-ups included, even when the cube
+that gave the permission has since become inactive. Since a player without an
+active cube that can move has no legal action at all, the permission holds in
+every turn that is actually played.
+
+>>> from shoal.games.sfirs import Sfirs
+>>> s = Sfirs().initial()
+>>> len(s.legal_actions()), s.action_text(s.legal_actions()[0])
+(24, 'e5-c5')
+>>> s = s.apply_text("f8-f12")
+>>> s.to_move, s.turn
+(0, 0)
+>>> s = s.apply_text("+b2")
+Traceback (most recent call last):
+...
+shoal.core.errors.IllegalActionError: +b2: the cube on b2 is not inactive
+>>> s.apply_text("stop").turn
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
+
+from shoal.core import Action, Outcome, State
+
+from .geometry import CELLS, EDGE, NB8, ORTH, RAYS, START, bits, cell_name
+from .geometry import MOVE_PASS as _MOVE_PASS
+from .notation import REVIVE, STOP, PositionFields, action_text, check_notation, format_position
+
+if TYPE_CHECKING:
+    from .game import Sfirs
+
+__all__ = [
+    "ADJACENCY",
+    "CORNERS",
+    "NO_ACTION_ENDS_GAME",
+    "REASON_NO_ACTION",
+    "REASON_TURN_LIMIT",
+    "START_LAYOUT",
+    "SfirsState",
+]
+
+ADJACENCY = "the 8 surrounding squares"
+"""[decision] "Next to" means the 8 surrounding squares (table ``NB8``)."""
+START_LAYOUT = "checkerboard: White e5 g5 f6 h6 e7 g7 f8 h8"
+"""[decision] The start area is a checkerboard: White on e5, g5, f6, h6, e7, g7, f8, h8."""
+CORNERS = "White b2 k2, Black b11 k11"
+"""[decision] The play-area corner cubes, all four active at the start."""
+NO_ACTION_ENDS_GAME = True
+"""[decision] A player with no legal action at the start of the turn ends the game."""
+
+REASON_NO_ACTION = "no legal action"
+REASON_TURN_LIMIT = "turn limit"
+
+
+def _active_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
+    """Append the moves of the active ``cubes`` to ``out``."""
+    while cubes:
+        low = cubes & -cubes
+        cubes ^= low
+        c = low.bit_length() - 1
+        occ2 = occ ^ low
+        act2 = active ^ low
+        base = c * CELLS
+        for first_bit, steps in RAYS[c]:
+            if occ & first_bit:
+                continue
+            for to, tb, passed, crosses in steps:
+                if occ & tb:
+                    break
+                if tb & START or ORTH[to] & act2:
+                    continue
+                if crosses and not passed & act2 and not tb & EDGE and not NB8[to] & occ2:
+                    continue
+                out.append(base + to)
+
+
+def _start_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
+    """Append the moves out of the start area of ``cubes`` to ``out``."""
+    while cubes:
+        low = cubes & -cubes
+        cubes ^= low
+        c = low.bit_length() - 1
+        occ2 = occ ^ low
+        base = c * CELLS
+        for first_bit, steps in RAYS[c]:
+            if occ & first_bit:
+                continue
+            for to, tb, passed, crosses in steps:
+                # passing an active cube is forbidden, and passing only grows
+                if occ & tb or passed & active:
+                    break
+                if tb & START:
+                    continue
+                if crosses and not tb & EDGE and not NB8[to] & occ2:
+                    continue
+                out.append(base + to)
+
+
+def _revivals(mine: int, occ: int, active: int, just: int, out: list[int]) -> None:
+    """Append the revivals of ``mine``'s inactive cubes (not ``just``) to ``out``."""
+    inactive = occ & ~active & ~START
+    cands = mine & inactive & ~EDGE & ~(1 << just)
+    while cands:
+        low = cands & -cands
+        cands ^= low
+        c = low.bit_length() - 1
+        if not NB8[c] & inactive:
+            out.append(REVIVE + c)
+
+
+class SfirsState(State):
+    """An SFIRS position, possibly in the middle of a chain (see the module docs)."""
+
+    __slots__ = (
+        "_white",
+        "_black",
+        "_active",
+        "_colour",
+        "_just",
+        "_permit",
+        "_last",
+        "_first",
+        "_legal",
+    )
+
+    game: Sfirs
+
+    def __init__(
+        self,
+        game: Sfirs,
+        white: int,
+        black: int,
+        active: int,
+        colour: int,
+        just: int,
+        permit: bool,
+        last: int,
+        turn: int,
+        first: int,
+        legal: tuple[int, ...],
+        outcome: Outcome | None,
+    ) -> None:
+        self.game = game
+        self._white = white
+        self._black = black
+        self._active = active
+        self._colour = colour
+        self._just = just
+        self._permit = permit
+        self._last = last
+        self._first = first
+        self._legal = legal
+        self.turn = turn
+        self.outcome = outcome
+        self.to_move = None if outcome is not None else colour ^ game.swap
+
+    # -- construction ----------------------------------------------------------
+    @classmethod
+    def turn_start(
+        cls,
+        game: Sfirs,
+        white: int,
+        black: int,
+        active: int,
+        colour: int,
+        last: int,
+        turn: int,
+        first: int,
+    ) -> SfirsState:
+        """The state at the start of ``colour``'s turn (ends the game if it must)."""
+        if turn >= game.options.max_turns:
+            return cls(
+                game, white, black, active, colour, -1, False, last, turn, first, (),
+                game.ending(REASON_TURN_LIMIT, last, colour),
+            )  # fmt: skip
+        mine = black if colour else white
+        occ = white | black
+        moves: list[int] = []
+        _active_moves(mine & active, occ, active, moves)
+        permit = bool(moves)
+        if first >> colour & 1:
+            moves = []
+        if permit:
+            _start_moves(mine & START, occ, active, moves)
+        outcome = None if moves else game.ending(REASON_NO_ACTION, last, colour)
+        return cls(
+            game, white, black, active, colour, -1, permit, last, turn, first, tuple(moves),
+            outcome,
+        )  # fmt: skip
+
+    @classmethod
+    def after_inactive(
+        cls,
+        game: Sfirs,
+        white: int,
+        black: int,
+        active: int,
+        colour: int,
+        just: int,
+        permit: bool,
+        last: int,
+        turn: int,
+        first: int,
+    ) -> SfirsState | None:
+        """The mid-chain state after ``just`` was made inactive, or None without follow-up."""
+        mine = black if colour else white
+        occ = white | black
+        legal: list[int] = []
+        _active_moves(mine & active, occ, active, legal)
+        if permit:
+            _start_moves(mine & START, occ, active, legal)
+        _revivals(mine, occ, active, just, legal)
+        if not legal:
+            return None
+        legal.append(STOP)
+        return cls(
+            game, white, black, active, colour, just, permit, last, turn, first, tuple(legal),
+            None,
+        )  # fmt: skip
+
+    # -- the protocol ----------------------------------------------------------
+    def legal_actions(self) -> Sequence[Action]:
+        return self._legal
+
+    def child(self, action: Action) -> SfirsState:
+        game = self.game
+        colour = self._colour
+        white, black, active = self._white, self._black, self._active
+        if action >= REVIVE:
+            if action < STOP:
+                active |= 1 << (action - REVIVE)
+            return SfirsState.turn_start(
+                game, white, black, active, 1 - colour, self._last, self.turn + 1, self._first
+            )
+        origin, to = divmod(action, CELLS)
+        ob = 1 << origin
+        tb = 1 << to
+        occ2 = (white | black) ^ ob
+        last = self._last if START & ob else colour
+        active = active & ~ob & ~_MOVE_PASS[action]
+        if colour:
+            black ^= ob | tb
+        else:
+            white ^= ob | tb
+        first = self._first & ~(1 << colour)
+        if tb & EDGE or NB8[to] & occ2:
+            chained = SfirsState.after_inactive(
+                game, white, black, active, colour, to, self._permit, last, self.turn, first
+            )
+            if chained is not None:
+                return chained
+        else:
+            active |= tb
+        return SfirsState.turn_start(
+            game, white, black, active, 1 - colour, last, self.turn + 1, first
+        )
+
+    def key(self) -> Hashable:
+        return (
+            self._white,
+            self._black,
+            self._active,
+            self._colour,
+            self._just,
+            self._permit,
+            self._last,
+            self.turn,
+            self._first,
+        )
+
+    def fields(self) -> PositionFields:
+        """The raw contents of the position (see :mod:`.notation`)."""
+        return PositionFields(
+            self._white,
+            self._black,
+            self._active,
+            self._colour,
+            self._just,
+            self._permit if self._just >= 0 else False,
+            self._last,
+            self.turn,
+            self._first,
+        )
+
+    def position(self) -> str:
+        return format_position(self.fields())
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def sides(self) -> tuple[str, str]:
+        return self.game.side_names_for_options()
+
+    def normalize_text(self, text: str) -> str:
+        return "".join(text.split()).lower()
+
+    def check_notation(self, text: str) -> None:
+        check_notation(text)
+
+    def illegal_text_reason(self, text: str) -> str:
+        from .notation import parse_action_text
+
+        return self.explain_illegal(parse_action_text(text))
+
+    def explain_illegal(self, action: Action) -> str:
+        return _why_illegal(self, action)
+
+    # -- queries for renderers, heuristics and tests ----------------------------
+    @property
+    def colour(self) -> int:
+        """The colour to move (0 White, 1 Black); at the end, the one that would move."""
+        return self._colour
+
+    @property
+    def in_chain(self) -> bool:
+        """True in the middle of a chain (a follow-up or ``stop`` is expected)."""
+        return self._just >= 0
+
+    @property
+    def just_moved(self) -> int:
+        """The cube just moved in the chain, or -1."""
+        return self._just
+
+    @property
+    def last_play_mover(self) -> int:
+        """The colour that last moved a cube already in the play area, or -1."""
+        return self._last
+
+    def cubes(self, colour: int) -> int:
+        """The bitboard of ``colour``'s cubes."""
+        return self._black if colour else self._white
+
+    @property
+    def active(self) -> int:
+        """The bitboard of active cubes."""
+        return self._active
+
+    def cube_at(self, cell: int) -> tuple[int, str] | None:
+        """``(colour, kind)`` of the cube on ``cell`` (kind: active, inactive, start)."""
+        bit = 1 << cell
+        if self._white & bit:
+            colour = 0
+        elif self._black & bit:
+            colour = 1
+        else:
+            return None
+        if START & bit:
+            return colour, "start"
+        return colour, "active" if self._active & bit else "inactive"
+
+
+def _why_illegal(state: SfirsState, action: int) -> str:
+    """Why ``action`` is illegal in ``state``, in words."""
+    if action == STOP:
+        return "stop only ends a chain after a move that made the moved cube inactive"
+    colour = state.colour
+    mine = state.cubes(colour)
+    occ = state.cubes(0) | state.cubes(1)
+    active = state.active
+    names = ("White", "Black")
+    if action >= REVIVE:
+        c = action - REVIVE
+        name = cell_name(c)
+        if not state.in_chain:
+            return "a revival only follows a move that made the moved cube inactive"
+        if not mine >> c & 1:
+            return f"there is no {names[colour]} cube on {name}"
+        if START >> c & 1 or active >> c & 1:
+            return f"the cube on {name} is not inactive"
+        if c == state.just_moved:
+            return f"the cube on {name} has just been moved"
+        if EDGE >> c & 1:
+            return f"the cube on {name} is on the outer edge"
+        inactive = occ & ~active & ~START
+        near = bits(NB8[c] & inactive)
+        if near:
+            return f"the cube on {name} is next to the inactive cube on {cell_name(near[0])}"
+        return "it is not a legal follow-up here"
+    origin, to = divmod(action, CELLS)
+    text = f"{cell_name(origin)}"
+    if not occ >> origin & 1:
+        return f"there is no cube on {text}"
+    if not mine >> origin & 1:
+        return f"the cube on {text} is {names[1 - colour]}'s"
+    from_start = bool(START >> origin & 1)
+    if not from_start and not active >> origin & 1:
+        return f"the cube on {text} is inactive"
+    ox, oy, tx, ty = origin % 12, origin // 12, to % 12, to // 12
+    if ox != tx and oy != ty:
+        return "cubes move only along a rank or a file"
+    distance = abs(tx - ox) + abs(ty - oy)
+    if distance < 2:
+        return "a cube moves at least 2 squares"
+    step = (1 if tx > ox else -1 if tx < ox else 0) + 12 * (1 if ty > oy else -1 if ty < oy else 0)
+    for k in range(1, distance + 1):
+        if occ >> (origin + k * step) & 1:
+            return f"the cube on {cell_name(origin + k * step)} is in the way"
+    if START >> to & 1:
+        if from_start:
+            return "a cube may not move from one start-area square to another"
+        return "a cube may not move into the start area"
+    if state.in_chain and not from_start and not active >> origin & 1:
+        return f"the cube on {text} is inactive"
+    if state._first >> colour & 1 and not from_start:
+        return "a player's first move is with a cube from the start area"
+    if from_start and not state._permit:
+        return (
+            "a cube may leave the start area only if its player had an active cube "
+            "that could move at the start of the turn"
+        )
+    act2 = active & ~(1 << origin)
+    passed = bits(_MOVE_PASS[action] & act2)
+    if from_start and passed:
+        return (
+            "a cube leaving the start area may not pass or end next to the active cube on "
+            f"{cell_name(passed[0])}"
+        )
+    in_line = bits(ORTH[to] & act2)
+    if in_line:
+        return f"it would end in line next to the active cube on {cell_name(in_line[0])}"
+    return "it crosses the start area without making any cube inactive"
