@@ -13,7 +13,7 @@ whose ``per_second`` is the benchmark figure (simulations per second).
 
 from __future__ import annotations
 
-from shoal.core import State
+from shoal.core import Game, State
 
 from .alphabeta import AlphaBeta
 from .hints import Hint, hint
@@ -36,6 +36,7 @@ __all__ = [
     "SearchPlayer",
     "SearchResult",
     "analyse",
+    "benchmark",
     "get_player",
     "hint",
     "level_player",
@@ -70,3 +71,20 @@ def analyse(
     if algorithm != "mcts":
         raise ValueError(f"unknown algorithm {algorithm!r} (mcts or alphabeta)")
     return MCTS(game, seed=seed).search(state, iterations=iterations, seconds=seconds)
+
+
+def benchmark(
+    game: Game, algorithm: str = "mcts", *, seconds: float = 1.0, seed: int = 0
+) -> SearchResult:
+    """One timed search from ``game.initial(seed)`` with default settings (``shoal bench``).
+
+    The result's ``per_second`` is MCTS simulations/s (or alpha-beta nodes/s).
+
+    >>> from shoal.games import get
+    >>> benchmark(get("connect4"), seconds=0.05).simulations > 0
+    True
+    """
+    state = game.initial(seed)
+    if algorithm == "alphabeta":
+        return AlphaBeta(game, seed=seed).search(state, seconds=seconds)
+    return MCTS(game, seed=seed).search(state, seconds=seconds)
