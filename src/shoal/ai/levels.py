@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Protocol
 
 from shoal.core import Action, Game, InvalidOptionError, State
 
@@ -36,7 +35,6 @@ __all__ = [
     "LEVEL_TABLE",
     "Level",
     "SearchPlayer",
-    "Searcher",
     "level_by_name",
     "level_player",
     "make_searcher",
@@ -86,20 +84,6 @@ def level_by_name(name: str) -> Level:
             return level
     names = ", ".join(level.name for level in LEVEL_TABLE)
     raise InvalidOptionError(f"unknown level {name!r} (levels: {names})")
-
-
-class Searcher(Protocol):
-    """MCTS or AlphaBeta: something that searches a state within a budget."""
-
-    def search(
-        self,
-        state: State,
-        *,
-        iterations: int | None = None,
-        seconds: float | None = None,
-    ) -> SearchResult:
-        """The result of searching ``state``."""
-        ...
 
 
 class SearchPlayer:
