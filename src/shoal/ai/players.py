@@ -2,7 +2,9 @@
 
 A :class:`Player` chooses one atomic action for the seat to move;
 :func:`play_turn` lets it play a whole turn. :func:`get_player` builds a player
-from a level name (``"random"``, or a named level of :data:`LEVELS`).
+from a level name (``"random"``, or a named level of :data:`LEVELS`: beginner,
+casual, club, strong, max) or a spec such as ``"mcts:iterations=500"`` (see
+:mod:`shoal.ai.levels`).
 
 >>> from shoal.games import get
 >>> player = get_player("random", get("connect4"), seed=1)
@@ -19,9 +21,11 @@ from typing import Protocol
 
 from shoal.core import Action, Game, InvalidOptionError, State
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "get_player", "play_turn"]
+from .levels import DEFAULT_LEVEL, LEVEL_TABLE, level_player, spec_player
 
-LEVELS: tuple[str, ...] = ("random",)
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Player", "RandomPlayer", "get_player", "play_turn"]
+
+LEVELS: tuple[str, ...] = ("random", *(level.name for level in LEVEL_TABLE))
 """The player names :func:`get_player` knows, weakest first."""
 
 
@@ -48,9 +52,20 @@ class RandomPlayer:
 
 
 def get_player(level: str, game: Game, seed: int = 0) -> Player:
-    """The player for a level name (raises InvalidOptionError for an unknown level)."""
+    """The player for a level name or a spec (raises InvalidOptionError for an unknown one).
+
+    >>> from shoal.games import get
+    >>> get_player("club", get("connect4")).name
+    'club'
+    >>> get_player("alphabeta:depth=3", get("connect4")).name
+    'alphabeta:depth=3'
+    """
     if level == "random":
         return RandomPlayer(seed)
+    if level in LEVELS:
+        return level_player(level, game, seed)
+    if level.partition(":")[0] in ("mcts", "alphabeta"):
+        return spec_player(level, game, seed)
     raise InvalidOptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 

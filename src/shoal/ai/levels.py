@@ -1,0 +1,227 @@
+"""Named strength levels and the search players behind them.
+
+A level is a budget: MCTS iterations (multiplied by the game's
+``ai_profile.level_scale``), an alpha-beta depth (relative to the profile's
+``alphabeta_depth``) and a time cap per turn. The game's profile picks the
+algorithm. A turn may take several atomic actions: the player splits the time
+left in the turn over the actions it expects to make (it remembers how many
+its last turn took).
+
+Besides level names, a player can be given as a spec,
+``ALGORITHM[:key=value,...]``, e.g. ``mcts:iterations=500``,
+``alphabeta:depth=4,seconds=2`` or ``mcts:seconds=0.5,cutoff=20``.
+
+>>> [level.name for level in LEVEL_TABLE]
+['beginner', 'casual', 'club', 'strong', 'max']
+>>> from shoal.games import get
+>>> player = level_player("casual", get("connect4"), seed=3)
+>>> player.name
+'casual'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+from shoal.core import Action, Game, InvalidOptionError, State
+
+from .alphabeta import AlphaBeta
+from .mcts import MCTS
+from .result import SearchResult
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVEL_TABLE",
+    "Level",
+    "SearchPlayer",
+    "level_by_name",
+    "level_player",
+    "make_searcher",
+    "spec_player",
+]
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """A named strength: budgets at ``level_scale`` 1 and a time cap per turn."""
+
+    name: str
+    iterations: int
+    """MCTS iterations per action (times the profile's ``level_scale``)."""
+    depth_offset: int
+    """Alpha-beta depth = profile ``alphabeta_depth`` + this (at least 1)."""
+    turn_seconds: float
+    """The most time one whole turn may take."""
+    description: str = ""
+
+    def mcts_iterations(self, game: Game) -> int:
+        """The iteration budget for ``game``."""
+        return max(1, round(self.iterations * game.ai_profile.level_scale))
+
+    def alphabeta_depth(self, game: Game) -> int:
+        """The depth budget for ``game``."""
+        return max(1, game.ai_profile.alphabeta_depth + self.depth_offset)
+
+
+LEVEL_TABLE: tuple[Level, ...] = (
+    Level("beginner", 40, -4, 0.3, "makes plain mistakes; sees a win or a threat in one"),
+    Level("casual", 250, -2, 0.6, "a relaxed opponent"),
+    Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player"),
+    Level("strong", 8000, 2, 4.0, "thinks a few seconds a turn"),
+    Level("max", 40000, 4, 15.0, "the strongest setting; slow"),
+)
+"""The named levels, weakest first."""
+
+DEFAULT_LEVEL = "club"
+"""The level used when none is named."""
+
+
+def level_by_name(name: str) -> Level:
+    """The :class:`Level` called ``name`` (raises InvalidOptionError)."""
+    for level in LEVEL_TABLE:
+        if level.name == name:
+            return level
+    names = ", ".join(level.name for level in LEVEL_TABLE)
+    raise InvalidOptionError(f"unknown level {name!r} (levels: {names})")
+
+
+class SearchPlayer:
+    """A player that asks a searcher for each action, within per-action and per-turn budgets.
+
+    ``last_result`` is the :class:`SearchResult` of its last decision (None
+    when the action was forced).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        searcher: MCTS | AlphaBeta,
+        *,
+        iterations: int | None = None,
+        depth: int | None = None,
+        seconds: float | None = None,
+        turn_seconds: float | None = None,
+    ) -> None:
+        self.name = name
+        self.searcher = searcher
+        self.iterations = iterations
+        self.depth = depth
+        self.seconds = seconds
+        self.turn_seconds = turn_seconds
+        self.last_result: SearchResult | None = None
+        self._turn: tuple[int, int | None] | None = None
+        self._turn_start = 0.0
+        self._turn_actions = 0
+        self._last_turn_actions = 1
+
+    def budget_seconds(self, state: State) -> float | None:
+        """The time this action may take: its share of what is left of the turn."""
+        now = time.perf_counter()
+        turn = (state.turn, state.to_move)
+        if turn != self._turn:
+            if self._turn is not None and self._turn_actions:
+                self._last_turn_actions = self._turn_actions
+            self._turn, self._turn_start, self._turn_actions = turn, now, 0
+        limits = [s for s in (self.seconds,) if s is not None]
+        if self.turn_seconds is not None:
+            left = self.turn_seconds - (now - self._turn_start)
+            expected = max(1, self._last_turn_actions - self._turn_actions)
+            limits.append(max(left / expected, 0.02 * self.turn_seconds))
+        return min(limits) if limits else None
+
+    def choose(self, state: State) -> Action:
+        """The searcher's best action for ``state`` (a forced action without search)."""
+        seconds = self.budget_seconds(state)
+        self._turn_actions += 1
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_result = None
+            return legal[0]
+        self.last_result = self.analyse(state, seconds)
+        return self.last_result.action
+
+    def analyse(self, state: State, seconds: float | None = None) -> SearchResult:
+        """A search of ``state`` with this player's budgets (``seconds`` overrides the time)."""
+        seconds = self.seconds if seconds is None else seconds
+        if isinstance(self.searcher, AlphaBeta):
+            return self.searcher.search(
+                state, depth=self.depth, seconds=seconds, iterations=self.iterations
+            )
+        return self.searcher.search(state, iterations=self.iterations, seconds=seconds)
+
+
+def make_searcher(game: Game, algorithm: str, seed: int = 0) -> MCTS | AlphaBeta:
+    """A fresh searcher of ``algorithm`` (``"mcts"`` or ``"alphabeta"``) for ``game``."""
+    if algorithm == "mcts":
+        return MCTS(game, seed=seed)
+    if algorithm == "alphabeta":
+        return AlphaBeta(game, seed=seed)
+    raise InvalidOptionError(f"unknown algorithm {algorithm!r} (mcts or alphabeta)")
+
+
+def level_player(name: str, game: Game, seed: int = 0) -> SearchPlayer:
+    """The player of the named level for ``game`` (its profile picks the algorithm)."""
+    level = level_by_name(name)
+    algorithm = game.ai_profile.algorithm
+    searcher = make_searcher(game, algorithm, seed)
+    if algorithm == "alphabeta":
+        return SearchPlayer(
+            name, searcher, depth=level.alphabeta_depth(game), turn_seconds=level.turn_seconds
+        )
+    return SearchPlayer(
+        name, searcher, iterations=level.mcts_iterations(game), turn_seconds=level.turn_seconds
+    )
+
+
+_SPEC_KEYS = {"iterations", "depth", "seconds", "turn_seconds", "cutoff", "exploration"}
+
+
+def spec_player(spec: str, game: Game, seed: int = 0) -> SearchPlayer:
+    """A player from ``ALGORITHM[:key=value,...]`` (keys: iterations, depth, seconds,
+    turn_seconds, cutoff, exploration).
+
+    >>> from shoal.games import get
+    >>> spec_player("mcts:iterations=300", get("connect4")).iterations
+    300
+    """
+    algorithm, _, rest = spec.partition(":")
+    values: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip()
+        if not eq or key not in _SPEC_KEYS:
+            raise InvalidOptionError(
+                f"{spec!r}: {part!r} is not key=value with a key among {sorted(_SPEC_KEYS)}"
+            )
+        values[key] = value.strip()
+    try:
+        iterations = int(values["iterations"]) if "iterations" in values else None
+        depth = int(values["depth"]) if "depth" in values else None
+        seconds = float(values["seconds"]) if "seconds" in values else None
+        turn_seconds = float(values["turn_seconds"]) if "turn_seconds" in values else None
+        exploration = float(values["exploration"]) if "exploration" in values else None
+        cutoff_text = values.get("cutoff")
+        cutoff = None if cutoff_text in (None, "none") else int(cutoff_text or 0)
+    except ValueError as error:
+        raise InvalidOptionError(f"{spec!r}: {error}") from None
+    searcher: MCTS | AlphaBeta
+    if algorithm == "mcts":
+        if "cutoff" in values:
+            searcher = MCTS(game, seed=seed, exploration=exploration, playout_cutoff=cutoff)
+        else:
+            searcher = MCTS(game, seed=seed, exploration=exploration)
+        if iterations is None and seconds is None and turn_seconds is None:
+            iterations = 1000
+    else:
+        searcher = make_searcher(game, algorithm, seed)
+        if depth is None and seconds is None and turn_seconds is None:
+            depth = game.ai_profile.alphabeta_depth
+    return SearchPlayer(
+        spec,
+        searcher,
+        iterations=iterations,
+        depth=depth,
+        seconds=seconds,
+        turn_seconds=turn_seconds,
+    )

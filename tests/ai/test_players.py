@@ -1,0 +1,127 @@
+"""Levels, specs, hints: legal play, the interface, the per-turn time budget."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from shoal.ai import (
+    DEFAULT_LEVEL,
+    LEVEL_TABLE,
+    LEVELS,
+    RandomPlayer,
+    SearchPlayer,
+    get_player,
+    hint,
+    play_turn,
+)
+from shoal.core import InvalidOptionError
+from shoal.games import get
+
+from .positions import AVOID_LOSS, FORCED_WIN, WIN_IN_ONE
+from .toygame import DoubleNim
+
+GAME = get("connect4")
+
+
+def test_levels_are_listed_weakest_first_with_club_the_default() -> None:
+    assert LEVELS == ("random", "beginner", "casual", "club", "strong", "max")
+    assert DEFAULT_LEVEL == "club"
+    budgets = [level.iterations for level in LEVEL_TABLE]
+    assert budgets == sorted(budgets)
+    depths = [level.alphabeta_depth(GAME) for level in LEVEL_TABLE]
+    assert depths == sorted(depths)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_builds_a_player_that_plays_legally(level: str) -> None:
+    player = get_player(level, GAME, seed=1)
+    assert player.name == level
+    state = GAME.load(AVOID_LOSS)
+    if level in ("strong", "max"):
+        assert isinstance(player, SearchPlayer)
+        player.iterations = 200  # the behaviour, not the budget, is under test
+    assert player.choose(state) in state.legal_actions()
+
+
+def test_unknown_levels_and_bad_specs_are_refused() -> None:
+    for name in ("grandmaster", "mcts:iterations=many", "mcts:speed=3", "alphabeta:depth"):
+        with pytest.raises(InvalidOptionError):
+            get_player(name, GAME)
+
+
+def test_specs_build_searchers_with_their_budgets() -> None:
+    player = get_player("mcts:iterations=123,cutoff=10,exploration=0.5", GAME, seed=2)
+    assert isinstance(player, SearchPlayer)
+    assert player.iterations == 123
+    player = get_player("alphabeta:depth=3,seconds=0.5", GAME)
+    assert isinstance(player, SearchPlayer)
+    assert (player.depth, player.seconds) == (3, 0.5)
+
+
+@pytest.mark.parametrize("spec", ["beginner", "mcts:iterations=60", "alphabeta:depth=2"])
+def test_the_ai_never_plays_an_illegal_action(spec: str) -> None:
+    """Many games from random openings; ``apply`` checks every action."""
+    rng = random.Random(5)
+    for game_index in range(12):
+        player = get_player(spec, GAME, seed=game_index)
+        opponent = RandomPlayer(seed=game_index)
+        state = GAME.initial()
+        for _ in range(rng.randrange(8)):
+            state = state.apply(rng.choice(state.legal_actions()))
+            if state.outcome is not None:
+                break
+        seat = game_index % 2
+        while state.outcome is None:
+            mover = player if state.to_move == seat else opponent
+            for action in play_turn(mover, state):
+                state = state.apply(action)
+
+
+def test_levels_win_in_one_and_block() -> None:
+    for level in ("beginner", "casual", "club"):
+        state = GAME.load(WIN_IN_ONE)
+        assert state.action_text(get_player(level, GAME).choose(state)) == "d"
+        state = GAME.load(AVOID_LOSS)
+        assert state.action_text(get_player(level, GAME).choose(state)) == "d"
+
+
+def test_a_player_with_a_fixed_seed_is_reproducible() -> None:
+    state = GAME.initial()
+    moves = []
+    for _ in range(2):
+        player = get_player("casual", GAME, seed=11)
+        s = state
+        line = []
+        for _ in range(6):
+            action = player.choose(s)
+            line.append(action)
+            s = s.child(action)
+        moves.append(line)
+    assert moves[0] == moves[1]
+
+
+def test_a_multi_action_turn_shares_the_turn_time() -> None:
+    game = DoubleNim(DoubleNim.Options(40))
+    player = get_player("mcts:turn_seconds=0.4", game)
+    assert isinstance(player, SearchPlayer)
+    state = game.initial()
+    first = player.budget_seconds(state)
+    assert first is not None and first <= 0.4
+    player._turn_actions = 1
+    player._last_turn_actions = 2
+    second = player.budget_seconds(state.child(0))  # same turn, same seat
+    assert second is not None and second <= first
+
+
+def test_hint_gives_the_action_and_a_reason_in_words() -> None:
+    state = GAME.load(FORCED_WIN)
+    h = hint(GAME, state, level="casual")
+    assert state.action_text(h.action) == "d"
+    assert "wins by force in 3" in h.reason
+    assert "\n" not in h.reason
+    assert h.value == 1.0
+    state = GAME.initial()
+    h = hint(GAME, state, level="beginner")
+    assert "% of" in h.reason and h.action in state.legal_actions()
