@@ -80,3 +80,13 @@ def test_bench_json_reports_connect4() -> None:
     data = json.loads(done.stdout)
     assert data["results"][0]["game"] == "connect4"
     assert data["results"][0]["playouts_per_second"] > 0
+
+
+def test_bench_search_reports_mcts_simulations_per_game() -> None:
+    import json
+
+    done = shoal("bench", "sirtet", "--search", "--json", "--windows", "1", "--seconds", "0.2")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["search"]
+    assert [row["game"] for row in rows] == ["sirtet", "connect4"]
+    assert all(row["mcts_simulations_per_second"] > 0 for row in rows)

@@ -64,7 +64,7 @@ def test_every_reply_is_framed_and_failures_change_nothing() -> None:
 
 
 def test_a_game_plays_to_a_result_with_genmove() -> None:
-    script = "new connect4\n" + "genmove\n" * 42 + "result\nhistory\nshow\nquit\n"
+    script = "new connect4\n" + "genmove level=random\n" * 42 + "result\nhistory\nshow\nquit\n"
     replies = run_engine(script)
     results = [body for ok, body in replies if ok and body.startswith(("win", "draw"))]
     assert results, "the game did not reach a result"
@@ -81,6 +81,38 @@ def test_commands_without_a_game_fail_cleanly() -> None:
 @pytest.mark.parametrize("game_id", games.ids(all=True))
 def test_every_game_reaches_a_result_through_the_engine(game_id: str) -> None:
     game = games.get(game_id)
-    script = f"new {game_id}\n" + "genmove\nresult\n" * game.max_game_length + "quit\n"
+    script = f"new {game_id}\n" + "genmove level=random\nresult\n" * game.max_game_length + "quit\n"
     replies = run_engine(script)
     assert any(ok and body.startswith(("win", "draw")) for ok, body in replies)
+
+
+def test_genmove_uses_the_levels_and_budgets_and_hint_explains() -> None:
+    replies = run_engine(
+        "load connect4 ......./......./......./......./......./xxx.ooo x\n"
+        "hint level=casual\n"
+        "genmove level=beginner\n"
+        "result\n"
+        "load connect4 ......./......./......./......./......./....... x\n"
+        "genmove iterations=50\n"
+        "genmove time=0.2\n"
+        "genmove level=grandmaster\n"
+        "genmove depth=3\n"
+        "quit\n"
+    )
+    assert [ok for ok, _ in replies] == [
+        True,
+        True,
+        True,
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+        True,
+    ]
+    assert replies[1][1].startswith("d ") and "win" in replies[1][1]
+    assert replies[2][1] == "d"
+    assert replies[3][1] == "win 0 four in a row"
+    assert "unknown level 'grandmaster'" in replies[7][1]
+    assert "unknown option 'depth'" in replies[8][1]

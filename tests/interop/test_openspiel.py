@@ -70,3 +70,13 @@ def test_openspiel_mcts_bot_plays_every_game_to_the_end(game_id: str) -> None:
 def test_the_seed_parameter_gives_the_set_up() -> None:
     first = load("connect4", seed=3).new_initial_state()
     assert str(first) == games.get("connect4").initial(3).position()
+
+
+def test_a_short_match_against_openspiel_mcts_counts_every_game() -> None:
+    from shoal.interop.versus import versus_openspiel
+
+    result = versus_openspiel("connect4", games_count=2, seconds=0.02)
+    assert result.wins + result.draws + result.losses == 2
+    assert result.shoal_simulations_per_second > 0 and result.openspiel_simulations_per_move >= 2
+    low, high = result.interval()
+    assert 0.0 <= low <= result.score <= high <= 1.0

@@ -16,8 +16,63 @@ from shoal.analysis.bench import (
 __all__ = ["add_parser"]
 
 
+def _search_bench(args: argparse.Namespace, ids: list[str]) -> int:
+    from shoal.ai import benchmark
+
+    rows = []
+    for game_id in ids:
+        game = games.get(game_id)
+        rates = sorted(
+            benchmark(game, seconds=args.seconds, seed=window).per_second
+            for window in range(args.windows)
+        )
+        rate = rates[len(rates) // 2]
+        rows.append({"game": game_id, "mcts_simulations_per_second": rate})
+        if not args.json:
+            print(
+                f"{game_id:24} {rate:11,.0f} MCTS simulations/s (median of {args.windows})",
+                flush=True,
+            )
+    if args.json:
+        print(json.dumps({"search": rows}, indent=1))
+    return 0
+
+
+def _versus(args: argparse.Namespace) -> int:
+    from shoal.interop.versus import versus_openspiel
+
+    result = versus_openspiel(
+        args.vs_openspiel,
+        games_count=args.games_count,
+        seconds=args.move_seconds,
+        progress=None
+        if args.json
+        else lambda done, total: print(f"\r{done}/{total} games", end="", flush=True),
+    )
+    if args.json:
+        print(json.dumps(result.as_dict(), indent=1))
+        return 0
+    low, high = result.interval()
+    print()
+    print(
+        f"{result.game}: shoal MCTS v OpenSpiel MCTSBot, {result.seconds_per_move:g} s per move, "
+        f"{result.games} games: {result.wins} wins, {result.draws} draws, {result.losses} losses; "
+        f"score {result.score:.1%} (95%: {low:.1%} to {high:.1%}); simulations/s: shoal "
+        f"{result.shoal_simulations_per_second:,.0f}, OpenSpiel "
+        f"{result.openspiel_simulations_per_second:,.0f} "
+        f"({result.openspiel_simulations_per_move} per move)"
+    )
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
+    if args.vs_openspiel:
+        return _versus(args)
     ids = list(args.games) or list(games.ids())
+    for game_id in ids:
+        games.REGISTRY.entry(game_id)
+    if args.search:
+        return _search_bench(args, ids if "connect4" in ids else [*ids, "connect4"])
     if "connect4" not in ids:
         ids.append("connect4")
     timing = {
@@ -81,4 +136,27 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seconds", type=float, default=1.0, help="seconds per window (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel reference")
+    p.add_argument(
+        "--search",
+        action="store_true",
+        help="measure MCTS simulations/s per game instead of random playouts",
+    )
+    p.add_argument(
+        "--vs-openspiel",
+        metavar="GAME",
+        help="play shoal's MCTS against OpenSpiel's MCTSBot at the same time per move",
+    )
+    p.add_argument(
+        "--games",
+        dest="games_count",
+        type=int,
+        default=50,
+        help="games of --vs-openspiel (default 50, seats alternate)",
+    )
+    p.add_argument(
+        "--move-seconds",
+        type=float,
+        default=0.1,
+        help="seconds per move in --vs-openspiel (default 0.1)",
+    )
     p.set_defaults(func=_bench)

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from shoal import games
-from shoal.ai.players import get_player, play_turn
+from shoal.ai import DEFAULT_LEVEL, get_player, hint, play_turn
 from shoal.core import Action, Game, ShoalError, State
 
 __all__ = ["COMMANDS", "EngineError", "EngineSession", "serve"]
@@ -137,7 +137,7 @@ class EngineSession:
 
     def _search_options(self, args: list[str]) -> tuple[str, float | None, int | None]:
         options = self._keyvalues(args)
-        level = options.pop("level", "random")
+        level = options.pop("level", DEFAULT_LEVEL)
         time_limit = iterations = None
         try:
             if "time" in options:
@@ -154,8 +154,18 @@ class EngineSession:
         state = self.state
         if state.outcome is not None:
             raise EngineError("the game is over")
-        level, _time, _iterations = self._search_options(args)
-        player = get_player(level, self._game(), seed=self.seed + len(self.actions))
+        level, time_limit, iterations = self._search_options(args)
+        game = self._game()
+        seed = self.seed + len(self.actions)
+        if time_limit is None and iterations is None:
+            player = get_player(level, game, seed=seed)
+        else:
+            # An explicit budget replaces the level's: the game's own search with it.
+            budget = [f"iterations={iterations}"] if iterations is not None else []
+            if time_limit is not None:
+                budget.append(f"turn_seconds={time_limit}")
+            spec = f"{game.ai_profile.algorithm}:{','.join(budget)}"
+            player = get_player(spec, game, seed=seed)
         actions = play_turn(player, state)
         texts = []
         for action in actions:
@@ -169,10 +179,9 @@ class EngineSession:
         state = self.state
         if state.outcome is not None:
             raise EngineError("the game is over")
-        game = self._game()
-        player = get_player("random", game, seed=self.seed + len(self.actions))
-        action = player.choose(state)
-        return f"{state.action_text(action)} {game.explain(state, action)}"
+        level = self._keyvalues(args).get("level", DEFAULT_LEVEL)
+        advice = hint(self._game(), state, level=level, seed=self.seed + len(self.actions))
+        return f"{state.action_text(advice.action)} {advice.reason}"
 
     def cmd_undo(self, args: list[str]) -> str:
         if len(self.states) <= 1:
