@@ -25,6 +25,7 @@ SENTENCES: dict[str, list[str]] = {
     # -- rules file -----------------------------------------------------------------------
     "Components: 36 tiles, one Start tile and 35 = 7 colours x the 5 free tetrominoes": [
         f"{R}::test_components_35_tiles_are_7_colours_by_the_5_free_tetrominoes",
+        f"{S}::test_every_rules_decision_is_an_option_or_a_documented_named_constant",
         f"{S}::test_setup_1_every_tile_is_on_the_board_once_and_the_start_cell_is_random",
     ],
     "Shapes as cell sets I O T L S": [
@@ -48,6 +49,7 @@ SENTENCES: dict[str, list[str]] = {
     "Set-up 3: seat 0, then seat 1, takes one tile from the 8 king-move neighbours": [
         f"{R}::test_setup_first_player_then_second_picks_from_the_8_king_neighbours",
         f"{R}::test_setup_corner_start_cell_has_3_neighbours",
+        f"{S}::test_every_rules_decision_is_an_option_or_a_documented_named_constant",
     ],
     "A turn is one of Double Harvest, Single Harvest, Pass": [
         f"{R}::test_a_turn_is_double_single_or_pass_double_only_with_a_legal_pair",
@@ -388,3 +390,23 @@ def test_lexicographic_comparison_more_cases(
     state = load({}, h0, h1, phase="over", mover="-")
     assert state.outcome is not None
     assert (state.outcome.winner, state.outcome.reason) == (winner, reason)
+
+
+def test_every_rules_decision_is_an_option_or_a_documented_named_constant() -> None:
+    """The [decision]s of the rules file: Components (option tileset), the picks
+    (PICK_NEIGHBOURHOOD), the dots (DOUBLE_OFFSETS); each named on the docs page."""
+    from pathlib import Path
+
+    from shoal.games.sirtet import tiles
+
+    info = {i.name: i for i in FREE.option_infos()}
+    assert info["tileset"].decision
+    assert sorted(tiles.PICK_NEIGHBOURHOOD) == sorted(
+        (a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b
+    )
+    assert {s: set(o) for s, o in tiles.DOUBLE_OFFSETS.items()} == {
+        s: set().union(*(STEPS[k] for k in kinds)) for s, kinds in HAND.items()
+    }
+    docs = (Path(__file__).parents[3] / "docs" / "games" / "sirtet.md").read_text()
+    for name in ("option `tileset`", "`tiles.PICK_NEIGHBOURHOOD`", "`tiles.DOUBLE_OFFSETS`"):
+        assert name in docs

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2
-from .tiles import CELL_NAMES, KING_MASK, cell_index, offsets_of
+from .tiles import CELL_NAMES, DOUBLE_OFFSETS, KING_MASK, cell_index
 
 if TYPE_CHECKING:
     from .rules import SirtetState
@@ -35,7 +35,7 @@ def reach_words(shape: str) -> str:
     >>> reach_words("O")
     'a neighbour or a diagonal neighbour'
     """
-    offsets = offsets_of(shape)
+    offsets = DOUBLE_OFFSETS[shape]
     if shape == "I":  # only straight steps
         return "one, two or three cells along a rank or file"
     words = [w for steps, w in _STEPS if steps <= offsets]
