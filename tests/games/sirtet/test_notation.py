@@ -271,6 +271,8 @@ def test_take2_phase_names_the_discarded_tile() -> None:
         (position({"a1": "Zr"}, "Lc", "Lb"), "not a tile of the free set"),
         (position({}, "Lc", "Lb", phase="drop"), "only the seat with more"),
         (position({}, "LcLr", "Lb", phase="over", mover="-"), "must be equal"),
+        (position({}, "Lc", "Lb", phase="over", mover="-", passes=2), "not a pass"),
+        (position({}, "LcLr", "Lb", phase="drop", passes=1), "not a pass"),
         (position(BOARD, "LcIr", "Lb", phase="take2:Lb"), "not in the discard zone"),
         (position({}, "Lc", "Lb"), "board is empty"),
         (position(BOARD, "Lc", "Lb", phase="pick"), "picks one tile"),

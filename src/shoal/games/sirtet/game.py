@@ -116,6 +116,8 @@ class Sirtet(Game):
         else:
             if occ and passes != 2:
                 raise bad("the game ends only on an empty board or after two passes")
+            if not occ and passes:
+                raise bad("a game that ends on an empty board ends on a harvest, not a pass")
             if phase == DROP and (n0 == n1 or (n0 > n1) != (mover == 0)):
                 raise bad("only the seat with more harvest tiles drops tiles")
             if phase == OVER and n0 != n1:
