@@ -79,6 +79,21 @@ def test_malformed_notation_is_invalid(text: str) -> None:
         state.parse_action(text)
 
 
+def test_an_unknown_tile_name_says_which_tiles_exist() -> None:
+    state = load(BOARD, "LcIr", "Lb")
+    with pytest.raises(InvalidNotationError) as info:
+        state.parse_action("double Z.red")
+    assert str(info.value) == (
+        "double Z.red: Z.red is not a tile of the free set (a tile is SHAPE.colour with "
+        "shape I O T L S and colour red orange yellow green cyan blue white)"
+    )
+    one_sided = load({"a1": "Zr"}, "Lc", "Io", tileset="one-sided")
+    with pytest.raises(
+        InvalidNotationError, match="shape I O T S Z J L and colour red orange yellow green cyan\\)"
+    ):
+        one_sided.parse_action("single L.blue")
+
+
 def test_one_sided_names_z_and_j_but_free_does_not() -> None:
     with pytest.raises(InvalidNotationError):
         load(BOARD, "LcIr", "Lb").parse_action("double Z.red")
