@@ -83,3 +83,36 @@ def test_diagrams_cover_setup_each_shape_single_burn_and_the_end() -> None:
     for d in diagrams[1:6]:
         assert len(d.last) == 2 and d.state.outcome is None
     assert texts(diagrams[0].state) == {f"pick {c}" for c in diagrams[0].highlight}
+
+
+def test_every_click_path_id_is_a_data_cell_of_the_svg() -> None:
+    """In random games of both tile sets, each id of each click path is a hit area."""
+    import random
+
+    from .helpers import ONE_SIDED
+
+    checked = 0
+    for game in (FREE, ONE_SIDED):
+        rng = random.Random(5)
+        for seed in range(6):
+            state = game.initial(seed)
+            while state.outcome is None:
+                checked += 1
+                svg = game.render_svg(state)
+                ids = set(re.findall(r'class="cell[^"]*" data-cell="([^"]+)"', svg))
+                paths = game.click_paths(state)
+                assert set(paths) == set(state.legal_actions())
+                for path in paths.values():
+                    assert set(path) <= ids, (state.position(), path)
+                # the only shared paths: double X and single X (one click on tile X)
+                by_path: dict[tuple[str, ...], list[str]] = {}
+                for action, path in paths.items():
+                    if path:
+                        by_path.setdefault(path, []).append(state.action_text(action))
+                for path, names in by_path.items():
+                    if len(names) > 1:
+                        tile = names[0].split()[1]
+                        assert sorted(names) == [f"double {tile}", f"single {tile}"], path
+                legal = state.legal_actions()
+                state = state.child(legal[rng.randrange(len(legal))])
+    assert checked > 200

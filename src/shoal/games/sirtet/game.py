@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action, Diagram, Game, InvalidPositionError, State
 
-from . import heuristics, render
+from . import heuristics, observe, render
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
 from .rules import SirtetOptions, SirtetState, compare_outcome, pair_actions, tileset_of
 from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
@@ -116,6 +116,8 @@ class Sirtet(Game):
         else:
             if occ and passes != 2:
                 raise bad("the game ends only on an empty board or after two passes")
+            if not occ and passes:
+                raise bad("a game that ends on an empty board ends on a harvest, not a pass")
             if phase == DROP and (n0 == n1 or (n0 > n1) != (mover == 0)):
                 raise bad("only the seat with more harvest tiles drops tiles")
             if phase == OVER and n0 != n1:
@@ -170,3 +172,14 @@ class Sirtet(Game):
         from .diagrams import diagrams
 
         return diagrams(self)
+
+    # -- observations for learning agents ----------------------------------------------
+    def observation_shape(self) -> tuple[int, ...]:
+        """Planes of 6x6: the tile on each cell by colour and by shape, holes, the pick
+        zone, the harvests and discard zone by tile, harvest colour counts, the phase
+        (see :mod:`.observe`)."""
+        return observe.observation_shape(self.tileset)
+
+    def observation(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, SirtetState)
+        return observe.observation(state, seat)

@@ -34,6 +34,8 @@ from .tiles import (
     BURN_CHUNKS,
     CELL_CHUNKS,
     CELLS,
+    COLOUR_LETTERS,
+    COLOUR_NAMES,
     DROP_CHUNKS,
     FREE,
     KING_MASK,
@@ -379,8 +381,16 @@ class SirtetState(State):
                 if "." in part:
                     try:
                         self.ts.tile_by_name(part)
-                    except ValueError as error:
-                        raise InvalidNotationError(f"{text}: {error}") from None
+                    except ValueError:
+                        ts = self.ts
+                        colours = " ".join(
+                            COLOUR_NAMES[COLOUR_LETTERS.index(c)] for c in ts.colours
+                        )
+                        raise InvalidNotationError(
+                            f"{text}: {part} is not a tile of the {ts.name} set (a tile is "
+                            f"SHAPE.colour with shape {' '.join(ts.shapes)} and colour "
+                            f"{colours})"
+                        ) from None
 
     def illegal_text_reason(self, text: str) -> str:
         from .explain import illegal_reason

@@ -37,6 +37,7 @@ __all__ = [
     "CELL_NAMES",
     "COLOUR_LETTERS",
     "COLOUR_NAMES",
+    "DOUBLE_OFFSETS",
     "DROP_CHUNKS",
     "FILES",
     "FREE",
@@ -48,6 +49,7 @@ __all__ = [
     "PAIR_A",
     "PAIR_B",
     "PAIR_OF",
+    "PICK_NEIGHBOURHOOD",
     "SHAPE_CELLS",
     "SINGLE_CHUNKS",
     "SIZE",
@@ -132,6 +134,12 @@ def offsets_of(shape: str) -> frozenset[tuple[int, int]]:
     return frozenset(found)
 
 
+DOUBLE_OFFSETS: dict[str, frozenset[tuple[int, int]]] = {s: offsets_of(s) for s in SHAPE_CELLS}
+"""[decision] "The dots on the discarded tile" are the four cells of its shape: a Double
+Harvest takes two board tiles whose offset (file step, rank step) is the offset between two
+cells of the shape under one of the 8 rotations and reflections (:func:`offsets_of`)."""
+
+
 def _forward(offset: tuple[int, int]) -> bool:
     dc, dr = offset
     return dc > 0 or (dc == 0 and dr > 0)
@@ -148,7 +156,7 @@ def _valid_mask(dc: int, dr: int) -> Bitboard:
 
 # Every pair (a, b), a < b, that some shape reaches: the pair actions.
 _UNION = sorted(
-    {o for s in SHAPE_CELLS for o in offsets_of(s) if _forward(o)},
+    {o for s in SHAPE_CELLS for o in DOUBLE_OFFSETS[s] if _forward(o)},
 )
 _PAIRS = sorted(
     (a, a + dc * SIZE + dr)
@@ -161,16 +169,20 @@ PAIR_B = tuple(b for _, b in _PAIRS)
 PAIR_OF = {pair: index for index, pair in enumerate(_PAIRS)}
 """The pair number of each reachable pair of cells (a, b), a < b."""
 
+PICK_NEIGHBOURHOOD = KING
+"""[decision] The cells "surrounding" the Start cell, where the two initial picks are made:
+its 8 king-move neighbours (3 or 5 at a corner or an edge)."""
+
 KING_MASK = tuple(
     sum(
         1 << cell_index(FILES[f + dc] + str(r + dr + 1))
-        for dc, dr in KING
+        for dc, dr in PICK_NEIGHBOURHOOD
         if 0 <= f + dc < SIZE and 0 <= r + dr < SIZE
     )
     for f in range(SIZE)
     for r in range(SIZE)
 )
-"""For each cell, the bitboard of its (up to 8) king-move neighbours."""
+"""For each cell, the bitboard of its (up to 8) king-move neighbours: the pick zone."""
 
 # Action numbers (see the package docs for the table).
 ACT_PICK = 0
@@ -269,7 +281,7 @@ class TileSet:
 
 def _shape_table(shape: str) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     rows = []
-    for dc, dr in sorted(o for o in offsets_of(shape) if _forward(o)):
+    for dc, dr in sorted(o for o in DOUBLE_OFFSETS[shape] if _forward(o)):
         shift = dc * SIZE + dr
         valid = _valid_mask(dc, dr)
         acts = tuple(
