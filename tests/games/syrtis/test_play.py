@@ -86,10 +86,10 @@ def test_click_paths() -> None:
     assert paths[s.parse_action("pass")] == ()
     setup = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
     assert MINOR.click_paths(setup)[setup.parse_action("swap b2")] == ("b2",)
-    place = load("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0")
+    place = load("ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 0")
     paths = MINOR.click_paths(place)
     assert paths[place.parse_action("L@c4")] == paths[place.parse_action("D@c4")] == ("c4",)
-    choose = load("cLSDsC/ScLCDs/sCcS/CsSc choose - 1 - 0,0 4")
+    choose = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
     assert set(MINOR.click_paths(choose).values()) == {()}
     assert len(set(paths.values())) < len(paths)  # placements share paths: the client asks
 
@@ -110,7 +110,7 @@ def test_features_and_evaluation() -> None:
 def test_explain_speaks_of_islands_and_the_race() -> None:
     s = play(MOVES, streak="L3")
     assert MINOR.explain(s, s.parse_action("xd2")) == "xd2 wins at once (quicksand race)"
-    gift = play("..cD./sLsCLs/S.CDC/C...")
+    gift = play("..c./sLsCLs/SD.CDC/C...")
     assert MINOR.explain(gift, gift.parse_action("xd3")).startswith("xd3 loses at once")
     s2 = play(MOVES)
     text = MINOR.explain(s2, s2.parse_action("xa3"))
@@ -121,7 +121,7 @@ def test_explain_speaks_of_islands_and_the_race() -> None:
 
 def test_explain_names_a_cut_island() -> None:
     """'sinks the last link of Dark's ... island' when a sink splits an opponent island."""
-    s = play("SLCCc/C.CS/ccD.C/.sDSsL")
+    s = play("SCCcL/C.CS/cc.CD/.sDSsL")
     reasons = {s.action_text(a): MINOR.explain(s, a) for a in s.legal_actions()}
     assert any("last link of Dark's" in r for r in reasons.values()), reasons
 
@@ -138,7 +138,7 @@ def test_diagrams_are_real_positions() -> None:
 
 
 def test_sides_before_and_after_the_choice() -> None:
-    s = load("cLSDsC/ScLCDs/sCcS/CsSc choose - 1 - 0,0 4")
+    s = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
     assert s.sides() == ("setup", "chooser")
     assert after(s, "dark").sides() == ("light", "dark")
-    assert legal(after(s, "dark")) == legal(play("cLSDsC/ScLCDs/sCcS/CsSc"))
+    assert legal(after(s, "dark")) == legal(play("SDcLCs/cLSDsC/sCcS/CsSc"))
