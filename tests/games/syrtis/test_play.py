@@ -142,3 +142,39 @@ def test_sides_before_and_after_the_choice() -> None:
     assert s.sides() == ("setup", "chooser")
     assert after(s, "dark").sides() == ("light", "dark")
     assert legal(after(s, "dark")) == legal(play("SDcLCs/cLSDsC/sCcS/CsSc"))
+
+
+def test_observation_planes_from_each_seat() -> None:
+    """Board planes (tile, light, circle, own towers, other towers) and constant planes
+    (sides, to move, phase, streaks, passes, no sink yet, turn), all in [0, 1]."""
+    s = load("cSsC/ScLCDs/sLCcSD/CsSc play 1 1 D3 1,0 250")  # seat 1 Light, to move
+    n = 16
+    assert MINOR.observation_shape() == (17, 4, 4) and MAJOR.observation_shape() == (17, 6, 6)
+
+    def plane(obs: list[float], k: int) -> list[float]:
+        return obs[k * n : (k + 1) * n]
+
+    def cells(values: list[float]) -> set[str]:
+        return {MINOR.geo.names[c] for c, v in enumerate(values) if v}
+
+    light, dark = MINOR.observation(s, 1), MINOR.observation(s, 0)
+    for obs in (light, dark):
+        assert len(obs) == 17 * n and all(0.0 <= v <= 1.0 for v in obs)
+        assert plane(obs, 0) == [1.0] * n
+        assert cells(plane(obs, 1)) == {"a4", "c4", "b3", "d3", "a2", "c2", "b1", "d1"}
+        assert cells(plane(obs, 2)) == {"a4", "d4", "b3", "c3", "b2", "c2", "a1", "d1"}
+        assert plane(obs, 8) == plane(obs, 9) == plane(obs, 10) == [0.0] * n  # play phase
+        assert plane(obs, 15) == [0.0] * n  # a tile has been sunk
+        assert plane(obs, 16) == [0.25] * n
+    assert cells(plane(light, 3)) == cells(plane(dark, 4)) == {"b3", "a2"}
+    assert cells(plane(light, 4)) == cells(plane(dark, 3)) == {"c3", "d2"}
+    assert plane(light, 5) == plane(dark, 6) == [1.0] * n
+    assert plane(light, 6) == plane(dark, 5) == [0.0] * n
+    assert plane(light, 7) == [1.0] * n and plane(dark, 7) == [0.0] * n
+    assert plane(light, 12) == plane(dark, 11) == [0.75] * n  # Dark's streak of 3
+    assert plane(light, 11) == plane(dark, 12) == [0.0] * n
+    assert plane(light, 13) == plane(dark, 14) == [0.25] * n  # Light passed once
+    setup = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
+    obs = MINOR.observation(setup, 0)
+    assert plane(obs, 8) == [1.0] * n and plane(obs, 15) == [1.0] * n
+    assert plane(obs, 5) == plane(obs, 6) == [0.0] * n
