@@ -79,16 +79,18 @@ def test_malformed_text_is_invalid_notation(text: str) -> None:
     ("text", "why"),
     [
         ("b3-d4", "d4 is occupied by a tower"),
-        ("b3-a3", "a3 is not in the tower's light or circle island"),
-        ("a1-b1", "no Light tower stands on a1"),
+        ("b3-a3", r"a3 is not in the tower's light island \(b3 is a light square\)"),
+        ("c2-b1", "b1 is not in the tower's light or circle island"),
+        ("a1-b1", "a1 carries a Dark tower: Light moves only its own"),
+        ("a4-b4", "no Light tower stands on a4"),
         ("xc3", "c3 has no open edge"),
         ("xd4", "d4 carries a tower"),
         ("xa1", "a1 carries a tower"),
-        ("xd3", "d3 is not next to a tile carrying a Light tower"),
+        ("xd3", "d3 touches a tile carrying a Light tower only at a corner"),
         ("b3>c3", "c3 is not empty"),
         ("L@a4", "towers are placed only during the set-up"),
         ("swap a1", "pairs are switched only during the set-up"),
-        ("light", "the side choice comes after"),
+        ("light", "the sides are already chosen"),
     ],
 )
 def test_illegal_actions_say_why(text: str, why: str) -> None:
@@ -101,6 +103,34 @@ def test_illegal_actions_say_why(text: str, why: str) -> None:
     with pytest.raises(IllegalActionError, match=why):
         s.apply(action)
     assert s.position() == before
+
+
+def test_illegal_sink_and_setup_reasons_in_player_words() -> None:
+    """Each refusal names the rule that forbids the action."""
+    s = play("s.C./SDcLCs/sCcSD/CscL.")
+    with pytest.raises(IllegalActionError, match="^xd3: d3 is not next to a tile carrying"):
+        s.apply_text("xd3")
+    cut = play("cLs../S.../CcSDS/sDCscL")
+    with pytest.raises(
+        IllegalActionError, match="^xa3: without a3 the tiles would fall apart into 2 groups"
+    ):
+        cut.apply_text("xa3")
+    apart = play("Sc../sL..C/C..s/cSDSDcL")
+    with pytest.raises(
+        IllegalActionError,
+        match="^a3>b3: after the slide to b3 the tiles would fall apart into 2 groups",
+    ):
+        apart.apply_text("a3>b3")
+    swap = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
+    with pytest.raises(IllegalActionError, match="named by its first cell: swap a1"):
+        swap.apply_text("swap d4")
+    with pytest.raises(IllegalActionError, match="after the pair switching: seat 0 must switch"):
+        swap.apply_text("L@a4")
+    with pytest.raises(IllegalActionError, match="after the four towers are placed"):
+        swap.apply_text("dark")
+    choose = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
+    with pytest.raises(IllegalActionError, match="all four towers are placed: seat 1 now"):
+        choose.apply_text("L@c4")
 
 
 def test_illegal_slide_reasons() -> None:

@@ -333,8 +333,10 @@ def test_slide_destination_differs() -> None:
 def test_slide_only_a_tile_carrying_your_tower() -> None:
     """A tile carrying one of YOUR towers: Dark's tower tile cannot be slid by Light."""
     s = load(SLIDES)
-    with pytest.raises(IllegalActionError, match="no Light tower"):
+    with pytest.raises(IllegalActionError, match="c2 carries a Dark tower: Light slides only"):
         s.apply_text("c2>d2")
+    with pytest.raises(IllegalActionError, match="no Light tower stands on b1"):
+        s.apply_text("b1>b2")
 
 
 # -- a turn: pass --------------------------------------------------------------------------
