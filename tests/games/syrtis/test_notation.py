@@ -108,17 +108,17 @@ def test_illegal_actions_say_why(text: str, why: str) -> None:
 def test_illegal_sink_and_setup_reasons_in_player_words() -> None:
     """Each refusal names the rule that forbids the action."""
     s = play("s.C./SDcLCs/sCcSD/CscL.")
-    with pytest.raises(IllegalActionError, match="^xd3: d3 is not next to a tile carrying"):
+    with pytest.raises(IllegalActionError, match=r"^xd3: d3 is not next to a tile carrying"):
         s.apply_text("xd3")
     cut = play("cLs../S.../CcSDS/sDCscL")
     with pytest.raises(
-        IllegalActionError, match="^xa3: without a3 the tiles would fall apart into 2 groups"
+        IllegalActionError, match=r"^xa3: without a3 the tiles would fall apart into 2 groups"
     ):
         cut.apply_text("xa3")
     apart = play("Sc../sL..C/C..s/cSDSDcL")
     with pytest.raises(
         IllegalActionError,
-        match="^a3>b3: after the slide to b3 the tiles would fall apart into 2 groups",
+        match=r"^a3>b3: after the slide to b3 the tiles would fall apart into 2 groups",
     ):
         apart.apply_text("a3>b3")
     swap = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
