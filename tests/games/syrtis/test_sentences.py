@@ -11,7 +11,7 @@ import pytest
 
 from shoal.core import IllegalActionError
 
-from .helpers import MAJOR, MINOR, after, legal, load, play
+from .helpers import MAJOR, after, legal, load, play
 
 MOVES = "ssCSD/SsLcC/CccLS/sDSsc"
 
