@@ -214,6 +214,10 @@ def test_initial_position_string() -> None:
     """The start: the drawn board, the phase, no sides, seat 0 to decide, no counters."""
     assert MINOR.initial(1).position().endswith(" swap - 0 - 0,0 0")
     assert MINOR.initial(0).position().endswith(" place - 0 - 0,0 0")
+    # the example of docs/games/syrtis.md
+    assert MAJOR.initial(239).position() == (
+        "CSsSSS/ccssSs/cCCCcs/CSsssS/CcCCSS/cccCcs swap - 0 - 0,0 0"
+    )
 
 
 @pytest.mark.parametrize(
