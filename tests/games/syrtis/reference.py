@@ -88,16 +88,32 @@ class Ref:
         ref = cls(n, pairing)
         rng = random.Random(seed)
         kinds = [("light", "circle"), ("light", "square"), ("dark", "circle"), ("dark", "square")]
-        bag = [k for k in kinds for _ in range(n * n // 4)]
+        # The seed text's draw: tiles mixed face down; each odd cell takes a random
+        # face-down tile; its partner an opposite tile (one lying face up, else turn tiles
+        # up until one appears); an empty face-down pile is refilled with all unplaced tiles.
+        face_down = [k for k in kinds for _ in range(n * n // 4)]
+        rng.shuffle(face_down)
+        face_up: list[tuple[str, str]] = []
         for cell in ref.order():
             if cell in ref.board:
                 continue
-            colour, shape = bag.pop(rng.randrange(len(bag)))
+            if len(face_down) == 0:
+                face_down = face_up
+                face_up = []
+                rng.shuffle(face_down)
+            colour, shape = face_down.pop()
             opposite = (
                 "dark" if colour == "light" else "light",
                 "square" if shape == "circle" else "circle",
             )
-            bag.remove(opposite)
+            if opposite in face_up:
+                face_up.remove(opposite)
+            else:
+                while True:
+                    turned = face_down.pop()
+                    if turned == opposite:
+                        break
+                    face_up.append(turned)
             ref.board[cell] = (colour, shape)
             ref.board[ref.partner(cell)] = opposite
         ref.phase = "swap" if ref.some_set_whole() else "place"

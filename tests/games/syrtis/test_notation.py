@@ -12,7 +12,7 @@ from shoal.core import (
     InvalidPositionError,
 )
 from shoal.games import get
-from shoal.games.syrtis.notation import format_action, text_to_action
+from shoal.games.syrtis.notation import format_action, parse_position, text_to_action
 
 from .helpers import MAJOR, MINOR, after, legal, load, play
 
@@ -56,9 +56,9 @@ def test_input_is_case_and_space_insensitive(text: str, canonical: str) -> None:
 
 
 def test_placement_and_side_input_spellings() -> None:
-    s = load("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0")
-    assert s.action_text(s.parse_action("l@a4")) == "L@a4"
-    c = load("cLSDsC/ScLCDs/sCcS/CsSc choose - 1 - 0,0 4")
+    s = load("ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 0")
+    assert s.action_text(s.parse_action("l@b4")) == "L@b4"
+    c = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
     assert c.action_text(c.parse_action(" Light ")) == "light"
 
 
@@ -79,16 +79,18 @@ def test_malformed_text_is_invalid_notation(text: str) -> None:
     ("text", "why"),
     [
         ("b3-d4", "d4 is occupied by a tower"),
-        ("b3-a3", "a3 is not in the tower's light or circle island"),
-        ("a1-b1", "no Light tower stands on a1"),
+        ("b3-a3", r"a3 is not in the tower's light island \(b3 is a light square\)"),
+        ("c2-b1", "b1 is not in the tower's light or circle island"),
+        ("a1-b1", "a1 carries a Dark tower: Light moves only its own"),
+        ("a4-b4", "no Light tower stands on a4"),
         ("xc3", "c3 has no open edge"),
         ("xd4", "d4 carries a tower"),
         ("xa1", "a1 carries a tower"),
-        ("xd3", "d3 is not next to a tile carrying a Light tower"),
+        ("xd3", "d3 touches a tile carrying a Light tower only at a corner"),
         ("b3>c3", "c3 is not empty"),
         ("L@a4", "towers are placed only during the set-up"),
         ("swap a1", "pairs are switched only during the set-up"),
-        ("light", "the side choice comes after"),
+        ("light", "the sides are already chosen"),
     ],
 )
 def test_illegal_actions_say_why(text: str, why: str) -> None:
@@ -103,11 +105,39 @@ def test_illegal_actions_say_why(text: str, why: str) -> None:
     assert s.position() == before
 
 
+def test_illegal_sink_and_setup_reasons_in_player_words() -> None:
+    """Each refusal names the rule that forbids the action."""
+    s = play("s.C./SDcLCs/sCcSD/CscL.")
+    with pytest.raises(IllegalActionError, match=r"^xd3: d3 is not next to a tile carrying"):
+        s.apply_text("xd3")
+    cut = play("cLs../S.../CcSDS/sDCscL")
+    with pytest.raises(
+        IllegalActionError, match=r"^xa3: without a3 the tiles would fall apart into 2 groups"
+    ):
+        cut.apply_text("xa3")
+    apart = play("Sc../sL..C/C..s/cSDSDcL")
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^a3>b3: after the slide to b3 the tiles would fall apart into 2 groups",
+    ):
+        apart.apply_text("a3>b3")
+    swap = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
+    with pytest.raises(IllegalActionError, match="named by its first cell: swap a1"):
+        swap.apply_text("swap d4")
+    with pytest.raises(IllegalActionError, match="after the pair switching: seat 0 must switch"):
+        swap.apply_text("L@a4")
+    with pytest.raises(IllegalActionError, match="after the four towers are placed"):
+        swap.apply_text("dark")
+    choose = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
+    with pytest.raises(IllegalActionError, match="all four towers are placed: seat 1 now"):
+        choose.apply_text("L@c4")
+
+
 def test_illegal_slide_reasons() -> None:
     s = load("....../sCScS./cL...C./S.s.c./C.SD.s./sDcCScL. play 0 0 - 0,0 9")
     with pytest.raises(IllegalActionError, match="outside the bounding box"):
         s.apply_text("a4>f4")
-    s2 = play("Sc../sL..C/C..s/cDSSDcL")
+    s2 = play("Sc../sL..C/C..s/cSDSDcL")
     with pytest.raises(IllegalActionError, match="connected"):
         s2.apply_text("a3>b2")
     s3 = load("....../....../.sCSD../.cL.c../.SDCsL../...... play 0 0 - 0,0 9")
@@ -116,16 +146,18 @@ def test_illegal_slide_reasons() -> None:
 
 
 def test_illegal_setup_reasons() -> None:
-    s = load("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0")
+    s = load("ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 0")
     with pytest.raises(IllegalActionError, match="stands on a light or circle tile"):
-        s.apply_text("L@b4")
+        s.apply_text("L@a4")
+    with pytest.raises(IllegalActionError, match="stands on a dark or square tile"):
+        s.apply_text("D@b4")
     with pytest.raises(IllegalActionError, match="set-up is not finished"):
         s.apply_text("pass")
-    s = after(s, "L@a4", "L@c4")
+    s = after(s, "L@b4", "L@c4")
     with pytest.raises(IllegalActionError, match="both Light towers"):
         s.apply_text("L@d4")
     with pytest.raises(IllegalActionError, match="already carries a tower"):
-        s.apply_text("D@a4")
+        s.apply_text("D@c4")
 
 
 def test_out_of_range_and_game_over() -> None:
@@ -144,15 +176,19 @@ def test_out_of_range_and_game_over() -> None:
 # -- position strings ----------------------------------------------------------------------
 def test_board_field_example_from_the_rules() -> None:
     """Board field: the rank `cSL..sC` reads light circle; dark square with a Light tower;
-    no tile; no tile; light square; dark circle."""
-    s = load("cSL..sC/....../....../....../....../sLSDsD... play 0 0 L1 0,0 50")
-    geo = s.geo
+    no tile; no tile; light square; dark circle. (A Light tower on a dark square cannot
+    arise in a game, so the syntax reader reads the example and a load refuses it.)"""
+    text = "cSL..sC/....../....../....../....../sLSDsD... play 0 0 L1 0,0 50"
+    geo = MAJOR.geo
+    f = parse_position(geo, text)
     a6, b6, e6, f6 = (1 << geo.cell(n) for n in ("a6", "b6", "e6", "f6"))
-    assert s.light & a6 and s.circle & a6
-    assert not s.light & b6 and not s.circle & b6 and s.towers[0] & b6
-    assert not s.tiles & (1 << geo.cell("c6")) and not s.tiles & (1 << geo.cell("d6"))
-    assert s.light & e6 and not s.circle & e6
-    assert not s.light & f6 and s.circle & f6
+    assert f.light & a6 and f.circle & a6
+    assert not f.light & b6 and not f.circle & b6 and f.light_towers & b6
+    assert not f.tiles & (1 << geo.cell("c6")) and not f.tiles & (1 << geo.cell("d6"))
+    assert f.light & e6 and not f.circle & e6
+    assert not f.light & f6 and f.circle & f6
+    with pytest.raises(InvalidPositionError, match="own colour or its own shape"):
+        MAJOR.load(text)
 
 
 @pytest.mark.parametrize(
@@ -162,8 +198,8 @@ def test_board_field_example_from_the_rules() -> None:
         "ssCSD/SsLcC/CccLS/sDSsc play 1 1 D3 0,2 57",
         "ssCSD/SsLcC/CccLS/sDSsc play 0 - L4 0,0 60",
         "cscs/scsc/SCSC/CSCS swap - 0 - 0,0 7",
-        "cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0",
-        "cLSDsC/ScLCDs/sCcS/CsSc choose - 1 - 0,0 4",
+        "ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 0",
+        "SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4",
         "sLsS./sLSsD./SSD../.... play 0 - D1 0,0 20",
     ],
 )
@@ -176,8 +212,12 @@ def test_positions_round_trip_exactly(text: str) -> None:
 
 def test_initial_position_string() -> None:
     """The start: the drawn board, the phase, no sides, seat 0 to decide, no counters."""
-    assert MINOR.initial(2).position().endswith(" swap - 0 - 0,0 0")
+    assert MINOR.initial(1).position().endswith(" swap - 0 - 0,0 0")
     assert MINOR.initial(0).position().endswith(" place - 0 - 0,0 0")
+    # the example of docs/games/syrtis.md
+    assert MAJOR.initial(239).position() == (
+        "CSsSSS/ccssSs/cCCCcs/CSsssS/CcCCSS/cccCcs swap - 0 - 0,0 0"
+    )
 
 
 @pytest.mark.parametrize(
@@ -203,13 +243,13 @@ def test_initial_position_string() -> None:
         ("ssCSD/SsLcC/CccLS/sDSsc play 0 - - 0,0 9", "not over"),
         ("ssCSD/SsLcC/CccLS/sDSsc play 0 0 L4 0,0 9", "is over"),
         ("ssCSD/SsLcC/CccLS/sDSsc play 0 0 - 1,1 9", "game is over"),
-        ("cSsC/ScCs/sCcS/CsSc swap - 0 - 0,0 0", "needs a fully connected"),
+        ("ScCs/cSsC/sCcS/CsSc swap - 0 - 0,0 0", "needs a fully connected"),
         ("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 100", "ends after"),
         ("cscsL/scsc/SCSC/CSCS swap - 0 - 0,0 1", "towers are placed only after"),
-        ("cSsC/ScCs/sCcS/CsSc place - 1 - 0,0 0", "seat 0 decides"),
-        ("cSsC/ScCs/sCcS/CsSc place 0 0 - 0,0 0", "Light seat is '-'"),
-        ("cSsC/ScCs/sCcS/CsSc place - 0 L1 0,0 0", "during the set-up"),
-        ("cLSDsLCD/ScCs/sCcS/CsSc place - 0 - 0,0 4", "phase is 'choose'"),
+        ("ScCs/cSsC/sCcS/CsSc place - 1 - 0,0 0", "seat 0 decides"),
+        ("ScCs/cSsC/sCcS/CsSc place 0 0 - 0,0 0", "Light seat is '-'"),
+        ("ScCs/cSsC/sCcS/CsSc place - 0 L1 0,0 0", "during the set-up"),
+        ("SDcLCs/cLSDsC/sCcS/CsSc place - 0 - 0,0 4", "phase is 'choose'"),
     ],
 )
 def test_bad_positions_are_refused(text: str, why: str) -> None:

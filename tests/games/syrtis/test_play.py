@@ -86,10 +86,10 @@ def test_click_paths() -> None:
     assert paths[s.parse_action("pass")] == ()
     setup = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
     assert MINOR.click_paths(setup)[setup.parse_action("swap b2")] == ("b2",)
-    place = load("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0")
+    place = load("ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 0")
     paths = MINOR.click_paths(place)
     assert paths[place.parse_action("L@c4")] == paths[place.parse_action("D@c4")] == ("c4",)
-    choose = load("cLSDsC/ScLCDs/sCcS/CsSc choose - 1 - 0,0 4")
+    choose = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
     assert set(MINOR.click_paths(choose).values()) == {()}
     assert len(set(paths.values())) < len(paths)  # placements share paths: the client asks
 
@@ -110,7 +110,7 @@ def test_features_and_evaluation() -> None:
 def test_explain_speaks_of_islands_and_the_race() -> None:
     s = play(MOVES, streak="L3")
     assert MINOR.explain(s, s.parse_action("xd2")) == "xd2 wins at once (quicksand race)"
-    gift = play("..cD./sLsCLs/S.CDC/C...")
+    gift = play("..c./sLsCLs/SD.CDC/C...")
     assert MINOR.explain(gift, gift.parse_action("xd3")).startswith("xd3 loses at once")
     s2 = play(MOVES)
     text = MINOR.explain(s2, s2.parse_action("xa3"))
@@ -121,7 +121,7 @@ def test_explain_speaks_of_islands_and_the_race() -> None:
 
 def test_explain_names_a_cut_island() -> None:
     """'sinks the last link of Dark's ... island' when a sink splits an opponent island."""
-    s = play("SLCCc/C.CS/ccD.C/.sDSsL")
+    s = play("SCCcL/C.CS/cc.CD/.sDSsL")
     reasons = {s.action_text(a): MINOR.explain(s, a) for a in s.legal_actions()}
     assert any("last link of Dark's" in r for r in reasons.values()), reasons
 
@@ -138,7 +138,43 @@ def test_diagrams_are_real_positions() -> None:
 
 
 def test_sides_before_and_after_the_choice() -> None:
-    s = load("cLSDsC/ScLCDs/sCcS/CsSc choose - 1 - 0,0 4")
+    s = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
     assert s.sides() == ("setup", "chooser")
     assert after(s, "dark").sides() == ("light", "dark")
-    assert legal(after(s, "dark")) == legal(play("cLSDsC/ScLCDs/sCcS/CsSc"))
+    assert legal(after(s, "dark")) == legal(play("SDcLCs/cLSDsC/sCcS/CsSc"))
+
+
+def test_observation_planes_from_each_seat() -> None:
+    """Board planes (tile, light, circle, own towers, other towers) and constant planes
+    (sides, to move, phase, streaks, passes, no sink yet, turn), all in [0, 1]."""
+    s = load("cSsC/ScLCDs/sLCcSD/CsSc play 1 1 D3 1,0 250")  # seat 1 Light, to move
+    n = 16
+    assert MINOR.observation_shape() == (17, 4, 4) and MAJOR.observation_shape() == (17, 6, 6)
+
+    def plane(obs: list[float], k: int) -> list[float]:
+        return obs[k * n : (k + 1) * n]
+
+    def cells(values: list[float]) -> set[str]:
+        return {MINOR.geo.names[c] for c, v in enumerate(values) if v}
+
+    light, dark = MINOR.observation(s, 1), MINOR.observation(s, 0)
+    for obs in (light, dark):
+        assert len(obs) == 17 * n and all(0.0 <= v <= 1.0 for v in obs)
+        assert plane(obs, 0) == [1.0] * n
+        assert cells(plane(obs, 1)) == {"a4", "c4", "b3", "d3", "a2", "c2", "b1", "d1"}
+        assert cells(plane(obs, 2)) == {"a4", "d4", "b3", "c3", "b2", "c2", "a1", "d1"}
+        assert plane(obs, 8) == plane(obs, 9) == plane(obs, 10) == [0.0] * n  # play phase
+        assert plane(obs, 15) == [0.0] * n  # a tile has been sunk
+        assert plane(obs, 16) == [0.25] * n
+    assert cells(plane(light, 3)) == cells(plane(dark, 4)) == {"b3", "a2"}
+    assert cells(plane(light, 4)) == cells(plane(dark, 3)) == {"c3", "d2"}
+    assert plane(light, 5) == plane(dark, 6) == [1.0] * n
+    assert plane(light, 6) == plane(dark, 5) == [0.0] * n
+    assert plane(light, 7) == [1.0] * n and plane(dark, 7) == [0.0] * n
+    assert plane(light, 12) == plane(dark, 11) == [0.75] * n  # Dark's streak of 3
+    assert plane(light, 11) == plane(dark, 12) == [0.0] * n
+    assert plane(light, 13) == plane(dark, 14) == [0.25] * n  # Light passed once
+    setup = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
+    obs = MINOR.observation(setup, 0)
+    assert plane(obs, 8) == [1.0] * n and plane(obs, 15) == [1.0] * n
+    assert plane(obs, 5) == plane(obs, 6) == [0.0] * n

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from shoal.core import IllegalActionError
+from shoal.core import IllegalActionError, InvalidPositionError
 from shoal.games import get
 from shoal.games.syrtis.rules import SWAP_LIMIT, TURN_LIMIT
 
@@ -64,13 +64,15 @@ def test_four_towers_two_light_two_dark() -> None:
 
 def test_light_owns_light_and_circle_dark_owns_dark_and_square() -> None:
     """Light owns the colour light and the shape circle; Dark owns dark and square."""
-    s = load("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 3")
+    s = load("ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 3")
     texts = legal(s)
+    # every tile but the dark squares a4 b3 d2 c1 takes a Light tower
     assert {t[2:] for t in texts if t.startswith("L@")} == {
-        "a4", "c4", "d4", "b3", "c3", "d3", "a2", "b2", "c2", "a1", "b1", "d1",
+        "b4", "c4", "d4", "a3", "c3", "d3", "a2", "b2", "c2", "a1", "b1", "d1",
     }  # fmt: skip
+    # every tile but the light circles b4 a3 c2 d1 takes a Dark tower
     assert {t[2:] for t in texts if t.startswith("D@")} == {
-        "b4", "c4", "d4", "a3", "c3", "d3", "a2", "b2", "d2", "a1", "b1", "c1",
+        "a4", "c4", "d4", "b3", "c3", "d3", "a2", "b2", "d2", "a1", "b1", "c1",
     }  # fmt: skip
 
 
@@ -111,8 +113,9 @@ def test_draw_uses_the_seeded_generator() -> None:
     assert MAJOR.initial(5) == MAJOR.initial(5)
     assert len({MAJOR.initial(seed).position() for seed in range(10)}) == 10
     rng = random.Random(0)
-    bag = [(1, 1)] * 9 + [(1, 0)] * 9 + [(0, 1)] * 9 + [(0, 0)] * 9
-    odd = bag.pop(rng.randrange(len(bag)))
+    pile = [(1, 1)] * 9 + [(1, 0)] * 9 + [(0, 1)] * 9 + [(0, 0)] * 9
+    rng.shuffle(pile)  # mixed face down; the first tile drawn goes to a1
+    odd = pile[-1]
     a1 = 1 << MAJOR.geo.cell("a1")
     assert (bool(MAJOR.initial(0).light & a1), bool(MAJOR.initial(0).circle & a1)) == (
         bool(odd[0]),
@@ -184,12 +187,14 @@ def test_swap_limit_ends_switching() -> None:
 def test_towers_placed_by_seat_0_one_per_action() -> None:
     """Seat 0 places the four towers, one action each, on an unoccupied tile of the tower's
     own colour or own shape (a Light tower on a light tile or a circle tile)."""
-    s = load("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0")
-    s = after(s, "L@a4", "L@c4", "D@b4")
+    s = load("ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 0")
+    s = after(s, "L@b4", "L@c4", "D@a4")
     assert s.to_move == 0 and s.turn == 3
     texts = legal(s)
     assert not any(t.startswith("L@") for t in texts)  # both Light towers placed
-    assert "D@a4" not in texts and "D@c1" in texts and "D@a2" in texts
+    assert {t for t in texts if t.startswith("D@")} == {
+        "D@" + c for c in ("d4", "b3", "c3", "d3", "a2", "b2", "d2", "a1", "b1", "c1")
+    }  # c4 is taken; b4 a3 c2 d1 are light circles
     s = after(s, "D@d4")
     assert s.to_move == 1 and legal(s) == {"light", "dark"}
 
@@ -197,7 +202,7 @@ def test_towers_placed_by_seat_0_one_per_action() -> None:
 def test_side_choice_light_moves_first() -> None:
     """Seat 1 chooses Light or Dark. Light moves first (the chooser may move twice in a
     row: the turn counter, not the seat, marks turns)."""
-    base = load("cSsC/ScCs/sCcS/CsSc choose - 1 - 0,0 4".replace("cSsC/ScCs", "cLSDsC/ScLCDs"))
+    base = load("SDcLCs/cLSDsC/sCcS/CsSc choose - 1 - 0,0 4")
     light = after(base, "light")
     assert light.sides() == ("dark", "light") and light.to_move == 1 and light.turn == 5
     dark = after(base, "dark")
@@ -247,7 +252,7 @@ def test_other_towers_do_not_block_the_way() -> None:
     # c3 holds Dark's tower between b3 and d3 in the circle island b3-c3-d3-d4-c4
     s = play("SsCc/ScLCDc/CSsSD/cLsCc")
     assert {t for t in legal(s) if t.startswith("b3-")} == {"b3-b4", "b3-c4", "b3-d3", "b3-d4"}
-    s = play("SsCc/ScLCDcD/CSsS/cLsCc")  # now d3 holds a tower too: d4 is still reached
+    s = play("SDsCc/ScLCDcL/CSsS/csCc")  # now d3 holds a tower too: d4 is still reached
     assert {t for t in legal(s) if t.startswith("b3-")} == {"b3-b4", "b3-c4", "b3-d4"}
     with pytest.raises(IllegalActionError, match="d3 is occupied"):
         s.apply_text("b3-d3")
@@ -313,7 +318,7 @@ def test_slide_carries_the_tower_and_keeps_connection() -> None:
     """The tower rides along; a slide that leaves the tiles apart is illegal."""
     s = after(load(SLIDES), "a4>d2")
     assert s.position().split()[0] == "....../sCScS./....C./S.s.c./C.SDcLs./sDcCScL."
-    s = play("Sc../sL..C/C..s/cDSSDcL")  # a3 holds a4-b4 to the rest: every slide cuts
+    s = play("Sc../sL..C/C..s/cSDSDcL")  # a3 holds a4-b4 to the rest: every slide cuts
     assert not any(">" in t for t in legal(s))
     with pytest.raises(IllegalActionError, match="connected"):
         s.apply_text("a3>b3")
@@ -329,8 +334,10 @@ def test_slide_destination_differs() -> None:
 def test_slide_only_a_tile_carrying_your_tower() -> None:
     """A tile carrying one of YOUR towers: Dark's tower tile cannot be slid by Light."""
     s = load(SLIDES)
-    with pytest.raises(IllegalActionError, match="no Light tower"):
+    with pytest.raises(IllegalActionError, match="c2 carries a Dark tower: Light slides only"):
         s.apply_text("c2>d2")
+    with pytest.raises(IllegalActionError, match="no Light tower stands on b1"):
+        s.apply_text("b1>b2")
 
 
 # -- a turn: pass --------------------------------------------------------------------------
@@ -389,7 +396,7 @@ def test_an_opponent_sink_resets_the_streak() -> None:
 
 def test_race_is_checked_before_complete_island() -> None:
     """Checked in this order: the quicksand race first (Dark's island completes too)."""
-    end = after(play("SLCCc/C.CS/ccD.C/.sDSsL", streak="L3"), "xc1")
+    end = after(play("SCCcL/C.CS/cc.CD/.sDSsL", streak="L3"), "xc1")
     assert end.outcome is not None and (end.outcome.winner, end.outcome.reason) == (
         0,
         "quicksand race",
@@ -399,7 +406,7 @@ def test_race_is_checked_before_complete_island() -> None:
 def test_complete_island_wins_for_the_one_player_who_has_it() -> None:
     """Complete island: all remaining tiles of their colour or shape form one island; if
     exactly one player has one, that player wins (here Light's sink completes Dark's)."""
-    end = after(play("..cD./sLsCLs/S.CDC/C..."), "xd3")
+    end = after(play("..c./sLsCLs/SD.CDC/C..."), "xd3")
     assert end.outcome is not None and (end.outcome.winner, end.outcome.reason) == (
         1,
         "complete island",
@@ -408,7 +415,7 @@ def test_complete_island_wins_for_the_one_player_who_has_it() -> None:
 
 def test_a_single_remaining_tile_counts_as_complete() -> None:
     """A single remaining tile counts (Light's last light tile? here: one circle left)."""
-    end = after(play("s.sDS/ScDs./csLSS/SSL.s", streak="D2"), "xa2")
+    end = after(play("s.sSD/SDcsL./csLSS/SS.s", streak="D2"), "xa2")
     assert end.outcome is not None and (end.outcome.winner, end.outcome.reason) == (
         0,
         "complete island",
@@ -427,7 +434,7 @@ def test_no_remaining_tile_counts_as_complete() -> None:
 def test_both_complete_ends_by_initiative_most_recent_sinker() -> None:
     """Initiative: both players have a complete island at once; the player who most recently
     sank a tile wins (Light's slide completes both; Dark sank last)."""
-    end = after(play(".sSCL/sL.SC/.sD../CssDc", streak="D2"), "a3>b3")
+    end = after(play(".sSCL/sL.SC/csD.C/CssDc", streak="D2"), "a3>b3")
     assert end.outcome is not None
     assert (end.outcome.winner, end.outcome.reason) == (1, "initiative: both islands complete")
 
@@ -484,3 +491,90 @@ def test_turn_limit_guard() -> None:
     end = after(s, "c2-c3")
     assert end.outcome is not None
     assert (end.outcome.winner, end.outcome.reason) == (1, "initiative: turn limit")
+
+
+# -- the set-up draw, step by step (seed text) ---------------------------------------------
+class _ScriptedMix(random.Random):
+    """A generator whose ``shuffle`` lays the pile out in a given order (top first)."""
+
+    def __init__(self, *piles: list[str]) -> None:
+        super().__init__(0)
+        self.piles = list(piles)
+
+    def shuffle(self, x: list, random: object = None) -> None:  # type: ignore[override]
+        kinds = {"c": (1, 1), "s": (1, 0), "C": (0, 1), "S": (0, 0)}
+        pile = [kinds[k] for k in self.piles.pop(0)]
+        assert sorted(pile) == sorted(x)
+        x[:] = pile[::-1]  # the engine draws from the end of the list
+
+
+def test_draw_follows_the_face_down_pile_and_reshuffles_unplaced_tiles() -> None:
+    """Seed: "Randomly select a tile and place it in position 1. Then turn tiles face up until
+    you find one with the opposite color and opposite shape; place it in position 2. Continue
+    placing a random tile in each odd-numbered position ... Whenever the face down pile is
+    empty turn all the unplaced tiles face down, mix them, and resume." Odd cells take the
+    next face-down tile (never a face-up one); a partner takes a face-up opposite tile when
+    one lies there, else tiles are turned up until one appears."""
+    from shoal.games.syrtis.rules import draw_board
+
+    geo = MINOR.geo
+    # a1: c; turn s, C (stay face up), S -> d4.  b1: s -> C from the face-up tiles -> c4.
+    # c1: C -> s face up -> b4.  d1: c; turn c c s s C C, then S -> a4.  a2: S -> c (face
+    # up) -> d3.  b2: S -> c -> c3; the face-down pile is empty.  c2: the unplaced s s C C
+    # are mixed again (s C C s): s -> turn C -> b3.  d2: C -> turn s -> a3.
+    rng = _ScriptedMix(list("csCSsCcccssCCSSS"), list("sCCs"))
+    light, circle = draw_board(geo, geo.partner("point"), rng)
+    s = load(f"{_board(geo, light, circle)} place - 0 - 0,0 0")
+    assert s.position().split()[0] == "SsCS/sCcc/SSsC/csCc"
+    assert rng.piles == []  # the second mix happened
+
+
+def _board(geo, light: int, circle: int) -> str:  # type: ignore[no-untyped-def]
+    ranks = []
+    for r in range(geo.n - 1, -1, -1):
+        ranks.append(
+            "".join(
+                "SsCc"[2 * (circle >> c & 1) + (light >> c & 1)] for c in range(r * 4, r * 4 + 4)
+            )
+        )
+    return "/".join(ranks)
+
+
+def test_draw_differs_from_a_plain_bag_draw() -> None:
+    """The face-up tiles wait for the next mix, so the board is not the one a draw from
+    every remaining tile would make (seed text wins over the rules file's summary)."""
+    plain = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        bag = [(1, 1)] * 9 + [(1, 0)] * 9 + [(0, 1)] * 9 + [(0, 0)] * 9
+        light = circle = 0
+        done: set[int] = set()
+        for cell in range(36):
+            if cell in done:
+                continue
+            kind = bag.pop(rng.randrange(len(bag)))
+            bag.remove((1 - kind[0], 1 - kind[1]))
+            mate = MAJOR.partner[cell]
+            light |= 1 << (cell if kind[0] else mate)
+            circle |= 1 << (cell if kind[1] else mate)
+            done |= {cell, mate}
+        s = MAJOR.initial(seed)
+        plain += (s.light, s.circle) == (light, circle)
+    assert plain == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("cSsC/ScCs/sCcS/CsSc place - 0 - 0,0 0", "pair a1-d4 must hold tiles of opposite"),
+        ("ScCs/cSsC/sCcS/CsS. place - 0 - 0,0 0", "every cell holds a tile"),
+        ("ScCs/cSsC/sCcS/CsSL. play 0 0 L1 0,0 9", "own colour or its own shape"),
+        ("ScCs/cSsC/sCcDS/CsScL place - 0 - 0,0 2", "own colour or its own shape"),
+        ("ScCs/..../sLCcSD/CDsScL play 0 0 L2 0,0 9", "one edge-connected group"),
+    ],
+)
+def test_impossible_positions_are_refused(text: str, why: str) -> None:
+    """Set-up boards are full with opposite pairs; a tower stands on its own colour or shape
+    (it is placed so and its tile travels with it); tiles stay one group after every turn."""
+    with pytest.raises(InvalidPositionError, match=why):
+        MINOR.load(text)

@@ -17,9 +17,14 @@ from collections.abc import Sequence
 from shoal.core import Action, AIProfile, Diagram, Game, InvalidOptionError, Seat, State
 from shoal.core.options import option
 
-from .geometry import Geometry, geometry
+from .geometry import Geometry, bits_of, geometry
 from .rules import (
+    DARK,
+    LIGHT,
+    PASS_LIMIT,
     PLACE,
+    PLAY,
+    RACE_LENGTH,
     SWAP,
     SWAP_LIMIT,
     TURN_LIMIT,
@@ -32,6 +37,8 @@ from .rules import (
 __all__ = ["Syrtis", "SyrtisOptions"]
 
 SIZES = {"major": 6, "minor": 4}
+OBSERVATION_PLANES = 17
+"""Planes of the board observation (see :meth:`Syrtis.observation_shape`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,6 +162,64 @@ class Syrtis(Game):
 
         assert isinstance(state, SyrtisState)
         return explain(state, action)
+
+    # -- observations for learning agents ----------------------------------------------
+    def observation_shape(self) -> tuple[int, ...]:
+        """17 planes of N x N (N = 6 or 4), from the observer seat's point of view.
+
+        Board planes: 0 tile present; 1 light tile; 2 circle tile; 3 the observer's
+        towers; 4 the other side's towers (before the side choice, 3 holds the Light
+        towers and 4 the Dark towers). Constant planes: 5 the observer plays Light;
+        6 the observer plays Dark (both 0 before the choice); 7 the observer is to move;
+        8, 9, 10 the set-up phase is swap, place, choose (all 0 in play); 11 the
+        observer's sink streak / 4; 12 the other side's sink streak / 4; 13 the
+        observer's passes in a row / 4; 14 the other side's / 4; 15 no tile sunk yet
+        (initiative would go to Light); 16 turns played / TURN_LIMIT.
+        """
+        n = self.geo.n
+        return (OBSERVATION_PLANES, n, n)
+
+    def observation(self, state: State, seat: Seat) -> list[float]:
+        """The planes of :meth:`observation_shape` as one flat list (plane-major).
+
+        >>> g = Syrtis.with_options({"variant": "minor"})
+        >>> s = g.load("cSsC/ScLCDs/sLCcSD/CsSc play 1 0 D2 0,1 9")
+        >>> obs = g.observation(s, 0)  # seat 0 plays Dark here
+        >>> len(obs), obs[3 * 16 + 10], obs[4 * 16 + 9], obs[6 * 16], obs[11 * 16]
+        (272, 1.0, 1.0, 1.0, 0.5)
+        """
+        assert isinstance(state, SyrtisState)
+        cells = self.geo.cells
+        out = [0.0] * (OBSERVATION_PLANES * cells)
+        if state.light_seat < 0:
+            mine = LIGHT
+        else:
+            mine = LIGHT if seat == state.light_seat else DARK
+        planes = (state.tiles, state.light, state.circle, state.towers[mine],
+                  state.towers[1 - mine])  # fmt: skip
+        for plane, bits in enumerate(planes):
+            base = plane * cells
+            for cell in bits_of(bits):
+                out[base + cell] = 1.0
+        constants = [0.0] * (OBSERVATION_PLANES - 5)
+        if state.light_seat >= 0:
+            constants[0 if mine == LIGHT else 1] = 1.0
+        if state.to_move == seat:
+            constants[2] = 1.0
+        if state.phase != PLAY:
+            constants[3 + state.phase] = 1.0
+        if state.sinker >= 0:
+            constants[6 if state.sinker == mine else 7] = state.streak / RACE_LENGTH
+        else:
+            constants[10] = 1.0
+        constants[8] = state.passes[mine] / PASS_LIMIT
+        constants[9] = state.passes[1 - mine] / PASS_LIMIT
+        constants[11] = min(state.turn, TURN_LIMIT) / TURN_LIMIT
+        for index, value in enumerate(constants):
+            if value:
+                base = (5 + index) * cells
+                out[base : base + cells] = [value] * cells
+        return out
 
     def diagrams(self) -> list[Diagram]:
         from .diagrams import diagrams

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .rules import CHOOSE, PLACE, PLAY, SWAP
 
 if TYPE_CHECKING:
+    from .geometry import Geometry
     from .rules import SyrtisState
 
 __all__ = ["why_illegal"]
@@ -39,13 +40,23 @@ def why_illegal(state: SyrtisState, action: int) -> str:
     if is_play and phase != PLAY:
         return "the set-up is not finished: " + _phase_task(state)
     if geo.place_l_base <= action < geo.swap_base and phase != PLACE:
-        return "towers are placed only during the set-up, after the pair switching"
+        if phase == CHOOSE:
+            return "all four towers are placed: seat 1 now chooses a side"
+        if phase == PLAY:
+            return "towers are placed only during the set-up"
+        return "towers are placed only after the pair switching: " + _phase_task(state)
     if geo.swap_base <= action < geo.pass_action:
         if phase != SWAP:
             return "pairs are switched only during the set-up, while a colour or shape is connected"
-        return f"the two tiles of the pair at {names[action - geo.swap_base]} are alike"
+        cell = action - geo.swap_base
+        first = state.game.pair_first(cell)
+        if first != cell:
+            return f"a pair is named by its first cell: swap {names[first]}"
+        return f"the two tiles of the pair at {names[cell]} are alike"
     if action in (geo.light_action, geo.dark_action):
-        return "the side choice comes after the four towers are placed"
+        if phase == PLAY:
+            return "the sides are already chosen"
+        return "the side choice comes after the four towers are placed: " + _phase_task(state)
     tiles = state.tiles
     occupied = state.towers[0] | state.towers[1]
     if phase == PLACE:
@@ -70,6 +81,9 @@ def why_illegal(state: SyrtisState, action: int) -> str:
         f, t = a // c, a % c
         fbit, tbit = 1 << f, 1 << t
         if not own_towers & fbit:
+            if occupied & fbit:
+                verb = "slides only tiles under its own towers" if slide else "moves only its own"
+                return f"{names[f]} carries a {_SIDE[1 - side]} tower: {who} {verb}"
             return f"no {who} tower stands on {names[f]}"
         if f == t:
             return "the destination must differ from the start"
@@ -81,13 +95,12 @@ def why_illegal(state: SyrtisState, action: int) -> str:
                 return f"{names[t]} is outside the bounding box of the tiles"
             if not geo.flood(fbit, (box & ~tiles) | fbit) & tbit:
                 return f"no path of empty cells inside the box leads from {names[f]} to {names[t]}"
-            return "the tiles would not stay in one connected group"
+            return _split(state, (tiles & ~fbit) | tbit, f"after the slide to {names[t]}")
         if not tiles & tbit:
-            return f"{names[t]} has no tile"
+            return f"{names[t]} has no tile: a tower moves only onto a tile"
         if occupied & tbit:
             return f"{names[t]} is occupied by a tower"
-        colour, shape = _OWN[side]
-        return f"{names[t]} is not in the tower's {colour} or {shape} island"
+        return f"{names[t]} is not in the tower's {_islands_of(state, side, f)}"
     if action < geo.place_l_base:
         t = action - geo.sink_base
         tbit = 1 << t
@@ -96,12 +109,47 @@ def why_illegal(state: SyrtisState, action: int) -> str:
         if occupied & tbit:
             return f"{names[t]} carries a tower"
         if not geo.neighbours(own_towers) & tbit:
+            if _diagonal(geo, own_towers) & tbit:
+                return (
+                    f"{names[t]} touches a tile carrying a {who} tower only at a corner: "
+                    "it must share an edge"
+                )
             return f"{names[t]} is not next to a tile carrying a {who} tower"
         empty = geo.full & ~tiles
         if not (geo.neighbours(empty) | geo.border) & tbit:
-            return f"{names[t]} has no open edge"
-        return "the tiles would not stay in one connected group"
+            return f"{names[t]} has no open edge: all four of its neighbours are tiles"
+        return _split(state, tiles & ~tbit, f"without {names[t]}")
     return "it is not a legal action in this position"
+
+
+def _islands_of(state: SyrtisState, side: int, cell: int) -> str:
+    """The islands a tower on ``cell`` moves through, e.g. "light island (b3 is a light
+    square)" or "light or circle island"."""
+    bit = 1 << cell
+    colour, shape = _OWN[side]
+    is_light, is_circle = bool(state.light & bit), bool(state.circle & bit)
+    has_colour = is_light == (side == 0)
+    has_shape = is_circle == (side == 0)
+    tile = f"{'light' if is_light else 'dark'} {'circle' if is_circle else 'square'}"
+    where = state.geo.names[cell]
+    if has_colour and has_shape:
+        return f"{colour} or {shape} island"
+    if has_colour:
+        return f"{colour} island ({where} is a {tile})"
+    return f"{shape} island ({where} is a {tile})"
+
+
+def _split(state: SyrtisState, tiles: int, when: str) -> str:
+    """Why a sink or slide leaving ``tiles`` is illegal: the tiles fall apart."""
+    groups = state.geo.islands(tiles)
+    return f"{when} the tiles would fall apart into {groups} groups: they must stay connected"
+
+
+def _diagonal(geo: Geometry, bits: int) -> int:
+    """The cells touching a cell of ``bits`` at a corner only."""
+    n = geo.n
+    rows = ((bits << n) & geo.full) | (bits >> n)
+    return ((rows << 1) & geo.not_first) | ((rows >> 1) & geo.not_last)
 
 
 def _phase_task(state: SyrtisState) -> str:

@@ -70,23 +70,45 @@ _NO_LEGAL: tuple[Action, ...] = ()
 def draw_board(geo: Geometry, partner: Sequence[int], rng: random.Random) -> tuple[int, int]:
     """Draw a start board: ``(light, circle)`` bitboards (every cell holds a tile).
 
-    Cells are visited row-major from a1; a cell not yet filled is the odd cell of
-    its pair: it takes ``bag.pop(rng.randrange(len(bag)))`` from the bag (``N²/4``
-    tiles of each type, listed light circle, light square, dark circle, dark
-    square), and its partner takes a tile of the opposite colour and shape.
+    The seed text's procedure, step by step. The ``N²`` tiles (``N²/4`` of each
+    type, listed light circle, light square, dark circle, dark square) are mixed
+    face down (``rng.shuffle``; the pile is drawn from its end). Cells are
+    visited row-major from a1; a cell not yet filled is the odd cell of its
+    pair: it takes the next face-down tile. Its partner takes a tile of the
+    opposite colour AND opposite shape: one already lying face up if there is
+    one, else the first found by turning face-down tiles up one by one (the
+    tiles turned up on the way stay face up, unplaced). Whenever the face-down
+    pile is empty, all unplaced tiles are turned face down and mixed again.
+
+    >>> from shoal.games.syrtis.geometry import geometry
+    >>> geo = geometry(4)
+    >>> light, circle = draw_board(geo, geo.partner("point"), random.Random(0))
+    >>> light.bit_count(), circle.bit_count(), (light & circle).bit_count()
+    (8, 8, 4)
     """
     per = geo.cells // 4
-    bag: list[tuple[int, int]] = []
+    down: list[tuple[int, int]] = []
     for kind in ((1, 1), (1, 0), (0, 1), (0, 0)):
-        bag.extend([kind] * per)
+        down.extend([kind] * per)
+    rng.shuffle(down)
+    up: list[tuple[int, int]] = []
     filled = [False] * geo.cells
     light = circle = 0
     for cell in range(geo.cells):
         if filled[cell]:
             continue
         mate = partner[cell]
-        is_light, is_circle = bag.pop(rng.randrange(len(bag)))
-        bag.remove((1 - is_light, 1 - is_circle))
+        if not down:
+            down, up = up, []
+            rng.shuffle(down)
+        is_light, is_circle = down.pop()
+        want = (1 - is_light, 1 - is_circle)
+        if want in up:
+            up.remove(want)
+        else:
+            # the counts keep one opposite tile unplaced; it is face down here
+            while (found := down.pop()) != want:
+                up.append(found)
         if is_light:
             light |= 1 << cell
         else:
@@ -527,6 +549,23 @@ def load_state(game: Syrtis, text: str) -> SyrtisState:
     if nl > 2 or nd > 2:
         raise bad("there are only two Light and two Dark towers")
     setup = f.phase != PLAY
+    tiles, light, circle = f.tiles, f.light, f.circle
+    if lt & ~(light | circle) or dt & light & circle:
+        raise bad("a tower stands on a tile of its own colour or its own shape")
+    if setup:
+        if tiles != geo.full:
+            raise bad("during the set-up every cell holds a tile")
+        partner = game.partner
+        for p in range(geo.cells):
+            if (light >> p & 1) == (light >> partner[p] & 1) or (circle >> p & 1) == (
+                circle >> partner[p] & 1
+            ):
+                raise bad(
+                    f"the pair {geo.names[min(p, partner[p])]}-{geo.names[max(p, partner[p])]} "
+                    "must hold tiles of opposite colour and opposite shape"
+                )
+    elif not geo.connected(tiles):
+        raise bad("the tiles must form one edge-connected group")
     if setup and (f.sinker >= 0 or f.passes != (0, 0)):
         raise bad("no tile is sunk and nobody passes during the set-up")
     if f.sinker >= 0 and f.streak < 1:
