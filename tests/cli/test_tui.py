@@ -171,13 +171,16 @@ def test_against_the_computer_undo_takes_back_both_turns() -> None:
     assert "took back 2 turns" in out
 
 
-def test_hint_uses_the_ai_hint_when_there_is_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(shoal.ai, "hint", lambda state: (TAKE, "takes a stone"), raising=False)
+def test_hint_shows_the_ai_hint_action_and_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fake_hint(game: object, state: object, seed: int = 0) -> shoal.ai.Hint:
+        return shoal.ai.Hint(TAKE, "takes a stone", 0.5)
+
+    monkeypatch.setattr(shoal.ai, "hint", fake_hint)
     _session, out = run(Take(), ["hint"])
     assert "hint for north: take: takes a stone" in out
 
 
-def test_hint_falls_back_to_a_player_and_explain() -> None:
+def test_hint_asks_the_real_search() -> None:
     _session, out = run(Take(), ["hint"])
     assert "hint for north: take: take is the strongest move found" in out
 

@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from shoal import games
+from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
 from shoal.core import InvalidOptionError
 from shoal.records import read
@@ -17,9 +18,6 @@ from .common import parse_keyvalues
 from .tui import UI, PlainUI, RichUI, Session, choose_game
 
 __all__ = ["DEFAULT_LEVEL", "add_parser", "seat_levels"]
-
-DEFAULT_LEVEL = "club" if "club" in LEVELS else LEVELS[-1]
-"""The computer's level when ``--vs`` is not given."""
 
 
 def seat_levels(vs: str, seat: int, as_level: str | None) -> tuple[str | None, str | None]:

@@ -44,7 +44,7 @@ from typing import Any, Protocol, TextIO
 import shoal.ai
 from shoal import games
 from shoal.ai.players import Player, get_player, play_turn
-from shoal.core import Action, Game, InvalidOptionError, Seat, ShoalError, State
+from shoal.core import Action, Game, Seat, ShoalError, State
 from shoal.records import Record, read
 
 __all__ = ["COMMANDS", "UI", "PlainUI", "RichUI", "Screen", "Session", "choose_game"]
@@ -332,23 +332,6 @@ class RichUI:
 
 
 # -- the session ------------------------------------------------------------------
-def _ai_hint(state: State) -> tuple[Action, str] | None:
-    """The AI package's hint when it offers one: ``(action, reason)`` or None."""
-    hint_fn = getattr(shoal.ai, "hint", None)
-    if not callable(hint_fn):
-        return None
-    result = hint_fn(state)
-    if isinstance(result, int):
-        return result, state.game.explain(state, result)
-    if isinstance(result, tuple) and len(result) == 2:
-        return int(result[0]), str(result[1])
-    action = getattr(result, "action", None)
-    if isinstance(action, int):
-        reason = getattr(result, "reason", None) or state.game.explain(state, action)
-        return action, str(reason)
-    return None
-
-
 class _GameEnded(Exception):
     """Raised inside the loop when the player quits."""
 
@@ -652,18 +635,9 @@ class Session:
         state = self.state
         seat = state.to_move if state.to_move is not None else 0
         with self.ui.thinking("looking for a hint"):
-            found = None
-            with contextlib.suppress(TypeError):
-                found = _ai_hint(state)
-            if found is None:
-                try:
-                    player = get_player("club", self.game, seed=len(self.actions))
-                except InvalidOptionError:
-                    player = get_player("random", self.game, seed=len(self.actions))
-                action = player.choose(state)
-                found = action, self.game.explain(state, action)
-        action, reason = found
-        self.ui.say(f"hint for {state.side_name(seat)}: {state.action_text(action)}: {reason}")
+            advice = shoal.ai.hint(self.game, state, seed=len(self.actions))
+        text = state.action_text(advice.action)
+        self.ui.say(f"hint for {state.side_name(seat)}: {text}: {advice.reason}")
 
     def _undo(self) -> bool:
         """Take back the last human turn (and the computer's replies after it)."""

@@ -41,6 +41,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from shoal import __version__, games
+from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
 from shoal.core import Game, ShoalError, State
 from shoal.records import Record, read
@@ -63,8 +64,8 @@ TokenHeader = Annotated[
 
 
 def default_level() -> str:
-    """The computer's default level: ``club`` when the AI has it, else the last level."""
-    return "club" if "club" in LEVELS else LEVELS[-1]
+    """The computer's default level (the AI's default, ``club``)."""
+    return DEFAULT_LEVEL
 
 
 # -- request bodies ------------------------------------------------------------------
