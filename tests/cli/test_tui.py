@@ -99,9 +99,9 @@ class Take(Game):
     def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
         return {a: () for a in state.legal_actions()}
 
-    def features(self, state: State) -> dict[str, float]:
+    def status(self, state: State) -> str:
         assert isinstance(state, TakeState)
-        return {"pile": state.pile}
+        return f"pile {state.pile}"
 
 
 def run(game: Game, lines: Iterable[str], **kwargs: object) -> tuple[Session, str]:

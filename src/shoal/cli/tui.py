@@ -6,7 +6,7 @@ types at the keyboard, a computer player from :func:`shoal.ai.players.get_player
 plays through :func:`~shoal.ai.players.play_turn`. Everything the session
 knows about the game comes from the protocol: input is matched with
 ``state.turn_actions_text`` / ``state.parse_action`` against the legal actions,
-the board is the game's ``render_text``, the status line its ``features``.
+the board is the game's ``render_text``, the status line its ``status``.
 
 Input and output go through a :class:`UI`: :class:`PlainUI` (plain ``print``
 and ``input``, for screen readers, dumb terminals and tests: inject the two
@@ -85,7 +85,7 @@ class Screen:
     to_move: str
     """Whose decision it is (or the result)."""
     status: str
-    """The game's features as a compact line ('' when it has none)."""
+    """The game's score or race state in a line ('' when it has none)."""
     moves: list[tuple[int, str, str]]
     """Every turn so far: number, side, turn text."""
     sides: tuple[str, str]
@@ -476,8 +476,7 @@ class Session:
             seat = state.to_move if state.to_move is not None else 0
             tail = ", turn continues" if self._in_turn() else ""
             to_move = f"{self._seat_label(seat)} to play{tail}"
-        features = self.game.features(state)
-        status = "  ".join(f"{name} {value:g}" for name, value in features.items())
+        status = self.game.status(state)
         sides = state.sides()
         players = f"{self._who(0)} ({sides[0]}) vs {self._who(1)} ({sides[1]})"
         notes, self._notes = self._notes, []

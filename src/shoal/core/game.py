@@ -222,6 +222,14 @@ class Game(ABC):
         interfaces show it as a button labelled with its text.
         """
 
+    def status(self, state: State) -> str:
+        """One line of the score or race state in words, for players (empty if none).
+
+        E.g. Sytran's running scores or Syrtis' sink streak; interfaces show it
+        beside the board.
+        """
+        return ""
+
     # -- knowledge for the AI ---------------------------------------------------
     def features(self, state: State) -> dict[str, float]:
         """Named evaluation features, from seat 0's point of view (for display)."""

@@ -127,6 +127,7 @@ def board_view(game: Game, states: list[State], actions: list[Action], k: int) -
         "turn": state.turn,
         "turns": turns,
         "features": _features(game, state),
+        "status": game.status(state),
     }
 
 
@@ -252,6 +253,7 @@ class LiveGame:
             "clock": self.clock_view(now),
             "thinking": self.thinking,
             "features": _features(self.game, state),
+            "status": self.game.status(state),
             "position": state.position(),
             "allowed": {
                 "undo": mode != "friend" and self._undo_point() is not None,

@@ -35,7 +35,7 @@ function els() {
       h(
         "section",
         { class: "board-col" },
-        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), h("div", { class: "sub game-status", id: "game-status" }))),
         h("div", { class: "board-wrap", id: "board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ),
@@ -147,6 +147,8 @@ function renderStatus() {
   }
   $("#status-main").textContent = main;
   $("#status-sub").textContent = sub;
+  $("#game-status").textContent = view.status || "";
+  $("#game-status").hidden = !view.status;
 }
 
 function renderPlayers() {

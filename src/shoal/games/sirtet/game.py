@@ -18,7 +18,14 @@ from shoal.core import Action, Diagram, Game, InvalidPositionError, State
 
 from . import heuristics, observe, render
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
-from .rules import SirtetOptions, SirtetState, compare_outcome, pair_actions, tileset_of
+from .rules import (
+    SirtetOptions,
+    SirtetState,
+    colour_counts,
+    compare_outcome,
+    pair_actions,
+    tileset_of,
+)
 from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 
 __all__ = ["Sirtet"]
@@ -167,6 +174,29 @@ class Sirtet(Game):
     def explain(self, state: State, action: Action) -> str:
         assert isinstance(state, SirtetState)
         return heuristics.explain(state, action)
+
+    def status(self, state: State) -> str:
+        """Each harvest's size and sorted colour counts, the board, the passes.
+
+        >>> game = Sirtet()
+        >>> game.status(game.initial(1))
+        'first: no tiles · second: no tiles · 35 tiles on the board'
+        """
+        assert isinstance(state, SirtetState)
+        parts = []
+        for seat, name in enumerate(self.side_names):
+            harvest = state.harvest(seat)
+            counts = colour_counts(state.ts, harvest)
+            if counts:
+                groups = "-".join(str(c) for c in counts)
+                size = harvest.bit_count()
+                parts.append(f"{name}: {size} tile{'s' if size != 1 else ''} ({groups})")
+            else:
+                parts.append(f"{name}: no tiles")
+        parts.append(f"{state.occ.bit_count()} tiles on the board")
+        if state.passes:
+            parts.append(f"{state.passes} pass{'es' if state.passes > 1 else ''} in a row")
+        return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:
         from .diagrams import diagrams

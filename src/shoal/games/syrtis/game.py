@@ -19,6 +19,7 @@ from shoal.core.options import option
 
 from .geometry import Geometry, bits_of, geometry
 from .rules import (
+    CHOOSE,
     DARK,
     LIGHT,
     PASS_LIMIT,
@@ -156,6 +157,30 @@ class Syrtis(Game):
 
         assert isinstance(state, SyrtisState)
         return evaluate(state, seat)
+
+    def status(self, state: State) -> str:
+        """The set-up step, or the sink race and pass counts, in words.
+
+        >>> game = Syrtis(SyrtisOptions(variant="minor"))
+        >>> game.status(game.load("CL.cC/SscC/sDSDC./sScsL play 0 0 L2 0,0 14"))
+        '14 tiles · sink race: Light 2 of 4 · passes in a row: Light 0, Dark 0'
+        """
+        assert isinstance(state, SyrtisState)
+        if state.phase == SWAP:
+            return "set-up: seat 0 switches pairs until no colour or shape is all one group"
+        if state.phase == PLACE:
+            placed = state.towers[0].bit_count() + state.towers[1].bit_count()
+            return f"set-up: seat 0 places the towers ({placed} of 4 placed)"
+        if state.phase == CHOOSE:
+            return "set-up: seat 1 chooses Light or Dark"
+        names = ("Light", "Dark")
+        race = (
+            "no sinks yet"
+            if state.sinker < 0
+            else (f"sink race: {names[state.sinker]} {state.streak} of {RACE_LENGTH}")
+        )
+        passes = f"passes in a row: Light {state.passes[0]}, Dark {state.passes[1]}"
+        return f"{state.tiles.bit_count()} tiles · {race} · {passes}"
 
     def explain(self, state: State, action: Action) -> str:
         from .heuristics import explain
