@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from shoal.analysis.perft import perft
-from shoal.core import Outcome
+from shoal.core import IllegalActionError, InvalidPositionError, Outcome
 from shoal.games import get
-from shoal.games.cyclix import START_POSITION, CyclixState
+from shoal.games.cyclix import START_POSITION, CyclixState, rules
 
 from . import reference
 
@@ -200,19 +200,46 @@ def test_no_reentry_when_the_king_captures() -> None:
 
 
 def test_check_by_rook_bishop_knight_and_king() -> None:
-    """A king is attacked by an enemy rook, bishop or knight as their moves reach it,
-    and by the enemy king when it is the first tile that king sees along a line."""
+    """A king is attacked by an enemy rook, bishop or knight as their moves reach it
+    (over sea squares and empty tiles alike); in check it only steps to adjacent tiles."""
     rook = load("......k", ".......", ".......", ".......", ".......", ".......", "K~~~r..",
-                side="w", hands="RBNbn")  # fmt: skip
+                hands="RBNbn")  # fmt: skip
+    rook_over_tiles = load("......k", ".......", ".......", ".......", ".......", ".......",
+                           "K...r..", hands="RBNbn")  # fmt: skip
     bishop = load("......k", ".......", ".......", "...b...", "..~....", ".~.....", "K......",
                   hands="RBNrn")  # fmt: skip
     knight = load("......k", ".......", ".......", ".......", ".n.....", ".......", "K......",
                   hands="RBNrb")  # fmt: skip
-    for state in (rook, bishop, knight):
-        assert state.in_check
+    assert rook.in_check and texts(rook) == {"Ka1-a2", "Ka1-b2"}
+    assert rook_over_tiles.in_check and texts(rook_over_tiles) == {"Ka1-a2", "Ka1-b2"}
+    assert bishop.in_check and texts(bishop) == {"Ka1-a2", "Ka1-b1"}
+    assert knight.in_check and texts(knight) == {"Ka1-a2", "Ka1-b1", "Ka1-b2"}
     quiet = load("......k", ".......", ".......", ".......", ".......", "~~.....", "K~b....",
                  hands="RBNrn")  # fmt: skip
-    assert not quiet.in_check
+    assert not quiet.in_check  # a3 is guarded by the bishop over b2; c1 is taken
+    assert texts(quiet) == {"Ka1-c3", "Ka1-c3=R", "Ka1-c3=B", "Ka1-c3=N", "Ka1xc1"}
+
+
+def test_the_king_never_moves_onto_a_square_any_enemy_piece_attacks() -> None:
+    """Seed: "A king may not move in check" (into check). The enemy king attacks the first
+    tile it sees past sea (e5, seen from g7 over f6), the rook attacks through an empty
+    tile (c3 and c4 from c1 over sea c2), the bishop over sea (c5 from e7 over d6), the
+    knight by its jump (d3, e4). Left: d7 past the sea of d5 and d6, and e3."""
+    state = load("R~~.b~k", "~~~~~~~", "~~.~.~~", "~~.K.~~", "~~...~~", "~~~~~n~", "N~r~~~B")
+    assert not state.in_check
+    assert texts(state, "K") == {"Kd4-d7", "Kd4-e3"}
+    assert agrees_with_reference(state)
+    # the enemy king looks past sea only: from g5 it sees e3 over f4, and e5 over f5
+    moved = load("R~~.b~.", "~~~~~~~", "~~.~.~k", "~~.K.~~", "~~...~~", "~~~~~n~", "N~r~~~B")
+    assert texts(moved, "K") == {"Kd4-d7"}
+
+
+def test_a_position_where_the_kings_see_each_other_is_refused() -> None:
+    """Two kings may never see each other: such a position cannot be loaded (the side
+    that just moved would have left its king attacked)."""
+    with pytest.raises(InvalidPositionError, match="attacked"):
+        load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "K~~~~~~",
+             hands="RBNrbn")  # fmt: skip
 
 
 def test_two_kings_may_never_see_each_other() -> None:
@@ -300,3 +327,99 @@ def test_the_turn_limit_option_draws_long_games() -> None:
     state = play(game.initial(), "Nb2-c4")  # type: ignore[arg-type]
     assert state.outcome is None
     assert play(state, "Nf6-d5").outcome == Outcome(None, "turn limit")
+
+
+# -- sentences of the seed text not covered above --------------------------------------
+
+
+def test_seed_pieces_move_over_squares_without_tiles_but_do_not_land_on_them() -> None:
+    """Seed: "Pieces may move over squares without tiles, but may not land on them" and
+    "With the exception of the king, pieces may take the tile they occupy along with them
+    to a square that doesn't hold a tile". The king on d4 has only sea around it: it
+    flies to the first tiles (d7, g7, f2; a7 is seen by the black king) and never onto
+    sea; the rook lands on sea only by carrying its tile (^)."""
+    state = load(".k.....", "~~~~~~~", "~~~~~~~", "~~~K~~~", "~~~~~~~", "~~~~~.~", "R~~~~~~",
+                 hands="BNrbn")  # fmt: skip
+    kings = {"Kd4-d7", "Kd4-g7", "Kd4-f2"}
+    assert texts(state, "K") == kings | {t + "=B" for t in kings} | {t + "=N" for t in kings}
+    assert texts(state, "R") == {
+        "Ra1-a2^", "Ra1-a3^", "Ra1-a4^", "Ra1-a5^", "Ra1-a6^", "Ra1-a7",
+        "Ra1-b1^", "Ra1-c1^", "Ra1-d1^", "Ra1-e1^", "Ra1-f1^", "Ra1-g1^",
+    }  # fmt: skip
+    after = play(state, "Ra1-d1^")
+    assert board(after) == ".k...../~~~~~~~/~~~~~~~/~~~K~~~/~~~~~~~/~~~~~.~/~~~R~~~"
+    assert agrees_with_reference(state)
+
+
+def test_seed_white_moves_first_then_turns_alternate() -> None:
+    """Seed: "White moves first, then turns alternate"."""
+    state = GAME.initial()
+    sides = []
+    for move in ("Nb2-c4", "Nf6-d5", "Nc4-b2"):
+        sides.append(state.to_move)
+        state = play(state, move)
+    assert sides == [0, 1, 0] and state.to_move == 1 and state.turn == 3
+    with pytest.raises(IllegalActionError, match="no black piece on b2"):
+        state.parse_action("Nb2-c4")
+
+
+def test_seed_a_captured_piece_in_hand_is_re_entered_by_its_owner() -> None:
+    """Seed: "A captured piece is removed from the board and returned to the owner, who is
+    then said to have the piece 'in hand'. A piece in hand may conditionally be
+    re-entered": after Nf6xd5 White's bishop is in hand and comes back on a1."""
+    state = play(GAME.initial(), "Ba2-d5", "Nf6xd5")
+    assert state.hand(0) == (2,) and state.hand(1) == ()
+    assert texts(state, "K") == {"Ka1-a2", "Ka1-a2=B"}
+    after = play(state, "Ka1-a2=B")
+    assert board(after) == "......k/......b/...nr../......./..R..../KN...../B......"
+    assert after.hand(0) == () and after.tiles == (1 << 49) - 1
+
+
+def test_seed_no_reentry_under_either_or_both_conditions() -> None:
+    """Seed: "There are two conditions under either or both of which the king may not
+    re-enter a piece: if the king makes a capture; if the king moves out of check". In
+    check from the knight on b3, with three pieces in hand, the king may only take b2."""
+    state = load("......k", ".......", ".......", ".......", ".n.....", "~b.....", "K~.....",
+                 hands="RBNr")  # fmt: skip
+    assert state.in_check
+    assert texts(state) == {"Ka1xb2"}
+    after = play(state, "Ka1xb2")
+    assert after.hand(0) == (1, 2, 3) and not after.tiles & 1  # a1 sank, nothing re-entered
+
+
+def test_seed_checkmate_with_flights_seen_by_the_enemy_king() -> None:
+    """Seed: "To checkmate the opponent's king" (the object). The rook checks along the
+    seventh rank over sea; the black king may only step to adjacent tiles, f6 is seen by
+    the white king over the sea of the f-file and g6 is guarded by the bishop."""
+    state = load(".~~~~~k", "~~~~~..", "~~~~~~~", "~~~~B~~", "R~~~~~~", "~~~~~~~", "~~~~~K~",
+                 hands="Nrbn")  # fmt: skip
+    mate = play(state, "Ra3-a7")
+    assert mate.in_check and mate.outcome == Outcome(0, "checkmate")
+    unguarded = load(".~~~~~k", "~~~~~..", "~~~~~~~", "~~~~~~~", "R~~~~~~", "~~~~~~~",
+                     "~~~~~K~", hands="BNrbn")  # fmt: skip
+    escape = play(unguarded, "Ra3-a7")
+    assert escape.outcome is None and texts(escape) == {"Kg7-g6"}
+
+
+def test_threefold_repetition_counts_tiles_not_only_pieces() -> None:
+    """Threefold repetition of the same position (pieces, *tiles*, hands, side to move):
+    the rook carries the c5 tile away and back by another route, so the pieces stand as
+    at the start but c4 is sea and c5 a tile: a new position."""
+    start = load("......k", ".....nb", "..~.r..", ".......", "..R....", "BN.....", "K......")
+    moves = ("Rc3-c5^", "Re5-e6", "Rc5-c4", "Re6-e7", "Rc4-c3^", "Re7-e5")
+    after = play(start, *moves)
+    assert board(after) == "......k/.....nb/....r../..~..../..R..../BN...../K......"
+    assert after.to_move == 0 and after.history  # no tile removed: the start still counts
+    assert after.repetitions() == 1
+
+
+def test_both_forfeits_draw_is_the_decision_constant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If both players forfeit in a row, the game is drawn [decision]: the constant
+    BOTH_FORFEITS_DRAW is what the rules consult; without it, passing goes on until the
+    position repeats a third time."""
+    monkeypatch.setattr(rules, "BOTH_FORFEITS_DRAW", False)
+    state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~.~~~", "~~~~~~~", "~~~~~~~", "K~~~~~~",
+                 hands="RBNrbn")  # fmt: skip
+    twice = play(state, "pass", "pass")
+    assert twice.outcome is None and twice.forfeits == 2
+    assert play(twice, "pass", "pass").outcome == Outcome(None, "threefold repetition")

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BISHOP",
+    "BOTH_FORFEITS_DRAW",
     "KING",
     "KNIGHT_KIND",
     "NUM_ACTIONS",
@@ -97,6 +98,10 @@ def _slide_table() -> tuple[dict[int, tuple[tuple[int, ...], int, int]], ...]:
 _SLIDE = _slide_table()
 _RAY_MASK = tuple(sum(1 << t for t in ray) for s in range(NUM_SQUARES) for ray in RAYS[s])
 _KNIGHT_ACTS = tuple(tuple((t, encode(s, t)) for t in KNIGHT[s]) for s in range(NUM_SQUARES))
+
+BOTH_FORFEITS_DRAW = True
+"""[decision] Two forfeited turns in a row (neither player can move) end the game in a draw.
+Without it the game would go on passing until the position recurs a third time."""
 
 CHECKMATE = (Outcome(0, "checkmate"), Outcome(1, "checkmate"))
 THREEFOLD = Outcome(None, "threefold repetition")
@@ -277,7 +282,7 @@ class CyclixState(State):
         outcome: Outcome | None = None
         legal: Sequence[Action] = ()
         self._check = False
-        if forfeits >= 2:
+        if forfeits >= 2 and BOTH_FORFEITS_DRAW:
             outcome = BOTH_FORFEIT
         elif key in hist and hist.count(key) >= 2:
             outcome = THREEFOLD
@@ -360,7 +365,7 @@ class CyclixState(State):
                 self._tiles,
                 1 - side,
                 (*self._hist, self._key),
-                self._forfeits + 1,
+                min(self._forfeits + 1, 2),
                 self._ply + 1,
             )
         ft, re = divmod(action, 4)
