@@ -359,7 +359,7 @@ def test_seed_white_moves_first_then_turns_alternate() -> None:
         sides.append(state.to_move)
         state = play(state, move)
     assert sides == [0, 1, 0] and state.to_move == 1 and state.turn == 3
-    with pytest.raises(IllegalActionError, match="no black piece on b2"):
+    with pytest.raises(IllegalActionError, match="b2 holds a white piece; it is black's turn"):
         state.parse_action("Nb2-c4")
 
 
