@@ -64,6 +64,15 @@ def test_perft_from_the_start(depth: int) -> None:
     assert perft(GAME.load(DATA["start"]), depth) == DATA["counts"][depth]
 
 
+@pytest.mark.parametrize("entry", DATA["positions"], ids=lambda entry: entry["name"])
+def test_perft_of_positions_with_sea_hands_and_check(entry: dict[str, object]) -> None:
+    """Perft of set-up positions (counts to depth 3 also reached by the reference)."""
+    state = GAME.load(str(entry["position"]))
+    counts = entry["counts"]
+    assert isinstance(counts, list)
+    assert [perft(state, depth) for depth in range(len(counts))] == counts
+
+
 def test_reference_perft_two_from_the_start() -> None:
     start = reference.from_string(START_POSITION)
     assert sum(len(reference.moves(p)) for p in reference.moves(start).values()) == 451
