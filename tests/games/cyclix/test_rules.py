@@ -2,6 +2,42 @@
 
 Boards are written rank 7 first: ``KRBN`` White, ``krbn`` Black, ``.`` an empty
 tile, ``~`` a square without a tile.
+
+Where each sentence is checked (rules file, then the seed text; the other test
+files cover notation and the differential test against ``reference.py``):
+
+* 7x7, 49 tiles, K R B N each, White first, the provisional start:
+  ``test_start_...``, ``test_seed_white_moves_first_then_turns_alternate``.
+* untiled squares stay on the board, pieces pass over them and land only by
+  carrying: ``test_rook_lines_...``, ``test_bishop_lines_...``,
+  ``test_seed_pieces_move_over_squares_without_tiles_but_do_not_land_on_them``.
+* rook, bishop lines, only pieces block; knight jumps; end on an empty tile, an
+  enemy, or sea with the tile: ``test_rook_...``, ``test_bishop_...``,
+  ``test_knight_...``, ``test_carrying_...``, ``test_moving_to_an_empty_tile_...``.
+* the Shakti king, first tile in 8 directions past sea, capture there, own piece
+  blocks: ``test_king_looks_past_untiled_squares_to_the_first_tile``,
+  ``test_king_stops_at_its_own_piece``; in check only adjacent tiles:
+  ``test_in_check_the_king_moves_only_to_adjacent_tiles``,
+  ``test_check_by_rook_bishop_knight_and_king``; never carries:
+  ``test_the_king_never_carries_...``, ``test_seed_pieces_move_over_...``.
+* the king's tile is removed or takes a piece from hand; re-entry optional, own
+  pieces only, not after a capture nor out of check (either or both):
+  ``test_reentry_...``, ``test_no_reentry_...``, ``test_seed_no_reentry_...``,
+  ``test_seed_a_captured_piece_in_hand_is_re_entered_by_its_owner``.
+* captured pieces to the owner's hand: ``test_capture_returns_...``.
+* attacks by rook, bishop, knight and the enemy king's sight; a king may not move
+  into check: ``test_check_by_...``,
+  ``test_the_king_never_moves_onto_a_square_any_enemy_piece_attacks``; kings never
+  see each other: ``test_two_kings_may_never_see_each_other``,
+  ``test_a_position_where_the_kings_see_each_other_is_refused``.
+* no move may leave the own king attacked; out of check by moving, interposing
+  or capturing: ``test_a_move_must_not_leave_...``, ``test_in_check_move_out_...``.
+* checkmate: ``test_checkmate_loses``, ``test_seed_checkmate_...``; a player who
+  can move must, else passes: ``test_no_stalemate_...``; both forfeit
+  [decision]: ``test_both_players_forfeit_...``, ``test_both_forfeits_draw_...``;
+  threefold (pieces, tiles, hands, side): ``test_threefold_...``,
+  ``test_repetition_needs_the_same_side_to_move``; the turn-limit option:
+  ``test_the_turn_limit_option_draws_long_games``.
 """
 
 from __future__ import annotations
@@ -122,6 +158,7 @@ def test_carrying_takes_the_tile_along_and_the_origin_becomes_untiled() -> None:
 
 
 def test_moving_to_an_empty_tile_leaves_the_origin_tile_in_place() -> None:
+    """A rook, bishop or knight ending on an empty tile carries nothing: all tiles stay."""
     state = play(GAME.initial(), "Nb2-c4")
     assert board(state) == "......k/.....nb/....r../..N..../..R..../B....../K......"
     assert state.tiles == (1 << 49) - 1
@@ -155,6 +192,7 @@ def test_king_looks_past_untiled_squares_to_the_first_tile() -> None:
 
 
 def test_king_stops_at_its_own_piece() -> None:
+    """King: the first tile it sees holds its own piece in every direction: no king move."""
     state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~~~~~", "~~~~~~~", "BN~~~~~", "KR~~~~~",
                  hands="rbn")  # fmt: skip
     assert texts(state, "K") == set()
@@ -192,6 +230,7 @@ def test_reentry_puts_a_piece_from_hand_on_the_tile_the_king_left() -> None:
 
 
 def test_no_reentry_without_a_piece_in_hand() -> None:
+    """Re-entry needs a piece of the player's own in hand (Black's rook is no use to White)."""
     state = load("......k", ".....nb", ".......", ".......", "..R....", "~BN....", "K......",
                  hands="r")  # fmt: skip
     assert texts(state, "K") == {"Ka1-a3", "Ka1-b1"}
@@ -325,6 +364,7 @@ def test_threefold_repetition_is_a_draw() -> None:
 
 
 def test_repetition_needs_the_same_side_to_move() -> None:
+    """Threefold repetition: the side to move is part of the position."""
     state = load("~~~~~~k", "~~~~~~~", "~~~~~~~", "~~~.~~~", "~~~~~~~", "~~~~~~~", "K~~~~~~",
                  hands="RBNrbn")  # fmt: skip
     once = play(state, "pass")
@@ -332,10 +372,18 @@ def test_repetition_needs_the_same_side_to_move() -> None:
 
 
 def test_the_turn_limit_option_draws_long_games() -> None:
+    """The safety option max_turns (default 1000; the rules set no limit): a game still
+    running after that many turns is drawn ("turn limit")."""
     game = get("cyclix", max_turns=2)
     state = play(game.initial(), "Nb2-c4")  # type: ignore[arg-type]
     assert state.outcome is None
     assert play(state, "Nf6-d5").outcome == Outcome(None, "turn limit")
+    # a mate on the last allowed turn is still a mate
+    game = get("cyclix", max_turns=42)
+    before = game.load("~~~~~~k/~~~~~~~/~~~~.~~/~~~~~~~/~~~~~~~/~~~~~~~/K~R~~~~ w BNrbn - 0 41")
+    assert before.apply_text("Rc1-c7^").outcome == Outcome(0, "checkmate")
+    assert before.apply_text("Rc1-d1^").outcome == Outcome(None, "turn limit")
+    assert get("cyclix").options.max_turns == 1000
 
 
 # -- sentences of the seed text not covered above --------------------------------------
