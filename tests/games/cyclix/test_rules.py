@@ -229,6 +229,20 @@ def test_reentry_puts_a_piece_from_hand_on_the_tile_the_king_left() -> None:
     assert board(plain) == "......k/.....nb/......./......./K.R..../~B...../~......"
 
 
+def test_a_re_entered_piece_acts_at_once_and_can_give_check() -> None:
+    """Re-entry puts the player's own piece from hand on the vacated tile, where it plays at
+    once: the rook re-entered on a1 checks the black king on a5 along the a-file (over
+    empty tiles); Black in check may only step to adjacent tiles off the file, a6 included
+    in the rook's line once the king has left a5."""
+    state = load(".......", ".......", "k......", ".......", ".......", ".......", "K......",
+                 hands="RBNrbn")  # fmt: skip
+    after = play(state, "Ka1-b1=R")
+    assert board(after) == "......./......./k....../......./......./......./RK....."
+    assert after.hand(0) == (2, 3) and after.in_check
+    assert texts(after) == {"Ka5-b4", "Ka5-b5", "Ka5-b6"}
+    assert agrees_with_reference(after)
+
+
 def test_no_reentry_without_a_piece_in_hand() -> None:
     """Re-entry needs a piece of the player's own in hand (Black's rook is no use to White)."""
     state = load("......k", ".....nb", ".......", ".......", "..R....", "~BN....", "K......",
