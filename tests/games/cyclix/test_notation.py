@@ -28,6 +28,10 @@ def load(text: str) -> CyclixState:
 
 CARRY = load("......k/~~~..nb/.~~~r../..~~~~./..R.~../BN~~.../K...... w - - 0 12")
 REENTRY = load("......k/.....nb/......./......./..R..../~B...../K...... w Nr - 0 9")
+BLOCKED = load("......k/.....nb/....r../......./....R../BN...../K...... b - - 0 1")
+SIGHT = load("......./......./.~~~k../~..~.../~.N..../~~..~../K...... w RBrbn - 0 0")
+CHECK = load("......k/......./......./......./.N..R../.~B..../K~..r.. w bn - 0 0")
+SEA = load(".k...../~~~~~~~/~~~~~~~/~~~K~~~/~~~~~~~/~~~~~.~/R~~~~~~ w BNrbn - 0 0")
 KING_TAKES = load("......k/......b/......./......./n.R..../~B...../K...... w Nr - 0 0")
 
 
@@ -69,13 +73,31 @@ def test_malformed_text_is_invalid_notation(text: str) -> None:
     ("state", "text", "reason"),
     [
         (GAME.initial(), "Nb2-b4", "not a knight's jump"),
-        (GAME.initial(), "Nd3-b4", "no white piece on d3"),
+        (GAME.initial(), "Nd3-b4", "there is no piece on d3"),
+        (GAME.initial(), "Re5-e4", "e5 holds a black piece; it is white's turn"),
+        (BLOCKED, "Re5-e2", "the white rook on e3 stands between e5 and e2"),
+        (SIGHT, "Nc3-a4^", "attacked by the black king on e5 .the kings would see each other"),
+        (SIGHT, "Ka1-a5", "the white king on a5 would be attacked by the black king on e5"),
+        (
+            CHECK,
+            "Nb3-d4",
+            "in check and the white king on a1 would still be attacked by the black rook on e1",
+        ),
+        (CHECK, "Ka1-c3", "in check the king may only step to an adjacent tile"),
+        (CHECK, "Ka1-b2", "b2 has no tile: the king lands only on tiles"),
+        (SEA, "Kd4-d5", "d5 has no tile"),
+        (SEA, "Kd4-c2", "c2 is not on a line from the king on d4"),
+        (GAME.initial(), "Ka1-a3", "the king on a1 sees the tile on a2 first in that direction"),
         (GAME.initial(), "Bb2-c4", "b2 holds the knight, not the bishop"),
         (GAME.initial(), "Rc3xc5", "write it Rc3-c5"),
         (GAME.initial(), "Rc3-f6", "not on a rank or file"),
         (GAME.initial(), "Ba2-a1", "holds a piece of your own"),
-        (GAME.initial(), "Ka1-b1", "leave the white king attacked"),
-        (GAME.initial(), "pass", "pass is allowed only when no move is"),
+        (
+            GAME.initial(),
+            "Ka1-b1",
+            "the white king on b1 would be attacked by the black bishop on g6",
+        ),
+        (GAME.initial(), "pass", "pass is allowed only when you have no legal move"),
         (REENTRY, "Ka1-a3=R", "no rook in hand"),
         (KING_TAKES, "Ka1xa3=N", "no re-entry when the king captures"),
         (CARRY, "Rc3-c5", r"write it Rc3-c5\^"),
@@ -172,3 +194,38 @@ def test_positions_of_random_play_round_trip(seed: int, plies: int) -> None:
 
 def test_conformance_with_a_turn_limit() -> None:
     run_all(get("cyclix", max_turns=30), seeds=range(2))
+
+
+def test_every_illegal_move_of_an_own_piece_gets_a_specific_reason() -> None:
+    """In positions of random play, every refused move of one's own piece is explained by
+    a rule (never the generic fallback), and a move said to leave the king attacked names
+    the attacker."""
+    import random
+
+    from shoal.games.cyclix.notation import illegal_action_reason
+
+    rng = random.Random(3)
+    reasons: set[str] = set()
+    for _ in range(12):
+        state = GAME.initial()
+        for _ in range(rng.randrange(0, 120)):
+            if state.outcome is not None:
+                break
+            state = state.child(rng.choice(state.legal_actions()))  # type: ignore[assignment]
+        if state.outcome is not None:
+            continue
+        legal = set(state.legal_actions())
+        for square in state.pieces[4 * state.side : 4 * state.side + 4]:
+            if square < 0:
+                continue
+            for to in range(49):
+                for re_kind in range(4):
+                    action = encode(square, to, re_kind)
+                    if action in legal:
+                        continue
+                    reason = illegal_action_reason(state, action)
+                    assert not reason.startswith("it would leave"), (state.position(), action)
+                    if "would" in reason:
+                        assert " by the " in reason
+                    reasons.add(reason)
+    assert len(reasons) > 100

@@ -21,12 +21,9 @@ from shoal.core import Action, AIProfile, Diagram, Game, InvalidPositionError, S
 from . import heuristics, render
 from .geometry import NUM_ACTIONS
 from .notation import START_POSITION, parse_position
-from .rules import CyclixState, attacked
+from .rules import BOTH_FORFEITS_DRAW, CyclixState, attacked
 
 __all__ = ["BOTH_FORFEITS_DRAW", "Cyclix", "CyclixOptions"]
-
-BOTH_FORFEITS_DRAW = True
-"""[decision] Two forfeited turns in a row (both players cannot move) end the game in a draw."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BISHOP",
+    "BOTH_FORFEITS_DRAW",
     "KING",
     "KNIGHT_KIND",
     "NUM_ACTIONS",
@@ -96,7 +97,17 @@ def _slide_table() -> tuple[dict[int, tuple[tuple[int, ...], int, int]], ...]:
 
 _SLIDE = _slide_table()
 _RAY_MASK = tuple(sum(1 << t for t in ray) for s in range(NUM_SQUARES) for ray in RAYS[s])
+_BIT = (*(1 << s for s in range(NUM_SQUARES)), 0)
+"""``_BIT[s]``: the bitboard of square ``s``; ``_BIT[-1]`` (a piece in hand) is empty."""
+_ADJACENT = tuple(ray[0] if ray else -1 for s in range(NUM_SQUARES) for ray in RAYS[s])
+"""``_ADJACENT[s * 8 + d]``: the square next to ``s`` in direction ``d``, or -1."""
+_HANDS = tuple(tuple(kind for kind in (1, 2, 3) if mask >> (kind - 1) & 1) for mask in range(8))
+"""``_HANDS[mask]``: the kinds in hand (bit 0 rook, 1 bishop, 2 knight), in kind order."""
 _KNIGHT_ACTS = tuple(tuple((t, encode(s, t)) for t in KNIGHT[s]) for s in range(NUM_SQUARES))
+
+BOTH_FORFEITS_DRAW = True
+"""[decision] Two forfeited turns in a row (neither player can move) end the game in a draw.
+Without it the game would go on passing until the position recurs a third time."""
 
 CHECKMATE = (Outcome(0, "checkmate"), Outcome(1, "checkmate"))
 THREEFOLD = Outcome(None, "threefold repetition")
@@ -131,14 +142,8 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
     e = 4 - o
     k = sq[o]
     ek, er, eb, en = sq[e], sq[e + 1], sq[e + 2], sq[e + 3]
-    own = 0
-    for s in sq[o : o + 4]:
-        if s >= 0:
-            own |= 1 << s
-    enemy = 0
-    for s in sq[e : e + 4]:
-        if s >= 0:
-            enemy |= 1 << s
+    own = _BIT[k] | _BIT[sq[o + 1]] | _BIT[sq[o + 2]] | _BIT[sq[o + 3]]
+    enemy = _BIT[ek] | _BIT[er] | _BIT[eb] | _BIT[en]
     occ = own | enemy
     check = attacked(k, occ, tiles, ek, er, eb, en)
     out: list[Action] = []
@@ -159,9 +164,12 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
                 if stop >= 0 and enemy >> stop & 1:
                     moves.append(onto)
         occ_wo = occ ^ sb
-        if not check and not attacked(k, occ_wo, tiles ^ sb, ek, er, eb, en):
-            # Nothing attacks the king even with this piece and its tile gone; adding a
-            # piece or a tile, or removing an enemy, only blocks more: every move is legal.
+        if not check and (
+            BETWEEN_ANY[s * 49 + k] < 0 or not attacked(k, occ_wo, tiles ^ sb, ek, er, eb, en)
+        ):
+            # Nothing attacks the king even with this piece and its tile gone (certainly
+            # not when the piece is on no line of the king); adding a piece or a tile, or
+            # removing an enemy, only blocks more: every move is legal.
             out += moves
             continue
         for a in moves:
@@ -185,20 +193,19 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
     kb = 1 << k
     occ_wo = occ ^ kb
     tiles_wo = tiles ^ kb
-    hand = [kind for kind in (ROOK, BISHOP, KNIGHT_KIND) if sq[o + kind] < 0]
+    # Re-entry (never in check) is legal exactly when the plain king move is: the piece
+    # on the origin only blocks more, and a line through the origin to the new square
+    # would have reached the king there, which is not in check.
+    hand = () if check else _HANDS[(sq[o + 1] < 0) | (sq[o + 2] < 0) << 1 | (sq[o + 3] < 0) << 2]
     base = k * 196
-    for ray in RAYS[k]:
-        if not ray:
-            continue
+    for index in range(k * 8, k * 8 + 8):
         if check:
-            t = ray[0]
-            if not tiles >> t & 1:
+            t = _ADJACENT[index]
+            if t < 0 or not tiles >> t & 1:
                 continue
         else:
-            for t in ray:
-                if tiles >> t & 1:
-                    break
-            else:
+            t = _SLIDE[index][tiles & _RAY_MASK[index]][1]  # the first tile in sight
+            if t < 0:
                 continue
         tb = 1 << t
         if own & tb:
@@ -218,24 +225,34 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
             continue
         if not attacked(t, no, tiles_wo, ek, er, eb, en):
             append(base + t * 4)
-        if hand and not check and not attacked(t, no | kb, tiles, ek, er, eb, en):
             for kind in hand:
                 append(base + t * 4 + kind)
     return out, check
 
 
+_KEY_FIELD = tuple(
+    tuple((s + 1) << (50 + 6 * index) if s < NUM_SQUARES else 0 for s in range(NUM_SQUARES + 1))
+    for index in range(8)
+)
+"""``_KEY_FIELD[index][square]``: piece ``index``'s field of the key; ``[-1]`` (in hand) is 0."""
+
+
 def position_key(sq: Sequence[int], tiles: Bitboard, side: int) -> int:
     """An exact int for (pieces, tiles, hands, side to move): the repetition key.
+
+    Bits 0..48 the tiles, bit 49 the side to move, then six bits per piece
+    (White K R B N, Black K R B N): its square + 1, or 0 in hand.
 
     >>> position_key((0,) * 8, 1, 0) == 1 + sum(1 << (50 + 6 * i) for i in range(8))
     True
     """
-    key = tiles | side << 49
-    shift = 50
-    for s in sq:
-        key |= (s + 1) << shift
-        shift += 6
-    return key
+    k0, k1, k2, k3, k4, k5, k6, k7 = _KEY_FIELD
+    a, b, c, d, e, f, g, h = sq
+    return (
+        tiles
+        | side << 49
+        | k0[a] | k1[b] | k2[c] | k3[d] | k4[e] | k5[f] | k6[g] | k7[h]
+    )  # fmt: skip
 
 
 class CyclixState(State):
@@ -277,7 +294,7 @@ class CyclixState(State):
         outcome: Outcome | None = None
         legal: Sequence[Action] = ()
         self._check = False
-        if forfeits >= 2:
+        if forfeits >= 2 and BOTH_FORFEITS_DRAW:
             outcome = BOTH_FORFEIT
         elif key in hist and hist.count(key) >= 2:
             outcome = THREEFOLD
@@ -360,7 +377,7 @@ class CyclixState(State):
                 self._tiles,
                 1 - side,
                 (*self._hist, self._key),
-                self._forfeits + 1,
+                min(self._forfeits + 1, 2),
                 self._ply + 1,
             )
         ft, re = divmod(action, 4)
@@ -368,11 +385,8 @@ class CyclixState(State):
         sq = list(self._sq)
         o = 4 * side
         mover = sq.index(frm, o, o + 4)
-        e = 4 - o
-        for j in range(e, e + 4):
-            if sq[j] == to:
-                sq[j] = -1
-                break
+        if to in sq:  # a capture: only an enemy piece can stand on a legal target
+            sq[sq.index(to)] = -1
         sq[mover] = to
         tiles = self._tiles
         hist: tuple[int, ...]
