@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -299,6 +300,20 @@ def test_scores_follow_the_seats_after_a_swap() -> None:
     end = load(6, white=white[:-1], black=black, seats="bw", turn=31).apply_text(white[-1])
     assert end.outcome is not None
     assert end.outcome.scores == (37.0, 30.0) and end.outcome.winner == 0
+
+
+@pytest.mark.parametrize("penalty", [0, 2, 8])
+def test_even_penalty_on_an_odd_board_never_draws(penalty: int) -> None:
+    """Score: 'With P even and an odd cell count, no draw can happen' (random full boards)."""
+    rng = random.Random(penalty)
+    game = get("sytran", base=6, penalty=penalty)
+    for _ in range(20):
+        state = game.initial()
+        while state.outcome is None:
+            state = state.child(rng.choice(state.legal_actions()))
+        white, black = state.outcome.scores
+        assert state.outcome.winner is not None and white != black
+        assert (white - black) % 2 == 1  # stone counts of opposite parity, P x groups even
 
 
 def test_penalty_zero_counts_stones_only() -> None:

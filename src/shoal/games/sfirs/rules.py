@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from shoal.core import Action, Outcome, State
+from shoal.core import Action, IllegalActionError, Outcome, State
 
 from .geometry import CELLS, EDGE, NB8, ORTH, RAYS, START, bits, cell_name
 from .geometry import MOVE_PASS as _MOVE_PASS
@@ -321,6 +321,32 @@ class SfirsState(State):
 
     def explain_illegal(self, action: Action) -> str:
         return _why_illegal(self, action)
+
+    def parse_turn(self, text: str) -> list[Action]:
+        """The atomic actions of a whole turn (``f8-f10; b2-b4; +c7``), checked.
+
+        An unfinished chain is refused with what is still expected:
+
+        >>> from shoal.games.sfirs import Sfirs
+        >>> Sfirs().initial().parse_turn("f8-f12")
+        Traceback (most recent call last):
+        ...
+        shoal.core.errors.IllegalActionError: f8-f12: the turn is not complete: the cube on \
+f12 ended inactive, so a follow-up (a move or a revival) or stop must come next
+        """
+        try:
+            return super().parse_turn(text)
+        except IllegalActionError as error:
+            if not str(error).endswith("the turn is not complete"):
+                raise
+            state: SfirsState = self
+            for part in self.split_turn(text):
+                state = state.child(state.parse_action(part))
+            raise IllegalActionError(
+                f"{text.strip()}: the turn is not complete: the cube on "
+                f"{cell_name(state.just_moved)} ended inactive, so a follow-up (a move or a "
+                "revival) or stop must come next"
+            ) from None
 
     # -- queries for renderers, heuristics and tests ----------------------------
     @property

@@ -383,7 +383,9 @@ class SytranState(State):
         n = self._placed
         return (
             f"{name} is on ring {ring}: after {n} stone{'s' if n != 1 else ''} this turn "
-            f"(innermost ring {self._smallest}) a further stone must go on ring {n + 1} or beyond"
+            f"(innermost ring {self._smallest}) a further stone must go on ring {n + 1} or "
+            f"beyond, since a stone on ring {ring} would allow only {ring} "
+            f"stone{'s' if ring != 1 else ''} in the turn"
         )
 
     # -- whole turns --------------------------------------------------------------
@@ -416,4 +418,17 @@ class SytranState(State):
             if norm in seen:
                 raise IllegalActionError(f"{text.strip()}: {norm} is named twice")
             seen.add(norm)
-        return super().parse_turn(text)
+        try:
+            return super().parse_turn(text)
+        except IllegalActionError as error:
+            if not str(error).endswith("the turn is not complete"):
+                raise
+            state: SytranState = self
+            for part in parts:
+                state = state.child(state.parse_action(part))
+            n, m = state.placed, state.smallest
+            raise IllegalActionError(
+                f"{text.strip()}: the turn is not complete: the innermost ring used is {m} "
+                f"and only {n} stone{'s' if n != 1 else ''} {'is' if n == 1 else 'are'} "
+                f"placed; place another on ring {n + 1} or beyond"
+            ) from None
