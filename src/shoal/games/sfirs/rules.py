@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ADJACENCY",
     "CORNERS",
+    "IN_LINE",
+    "LAST_MOVER_FALLBACK",
     "NO_ACTION_ENDS_GAME",
     "REASON_NO_ACTION",
     "REASON_TURN_LIMIT",
@@ -62,8 +64,14 @@ START_LAYOUT = "checkerboard: White e5 g5 f6 h6 e7 g7 f8 h8"
 """[decision] The start area is a checkerboard: White on e5, g5, f6, h6, e7, g7, f8, h8."""
 CORNERS = "White b2 k2, Black b11 k11"
 """[decision] The play-area corner cubes, all four active at the start."""
+IN_LINE = "an active cube orthogonally next to the square where the move ends"
+"""[decision] "In line": a move may not end orthogonally next to an active cube (``ORTH``);
+ending diagonally next to one is allowed and makes it inactive."""
 NO_ACTION_ENDS_GAME = True
 """[decision] A player with no legal action at the start of the turn ends the game."""
+LAST_MOVER_FALLBACK = True
+"""[decision] When nobody has moved a cube already in the play area, the player who made the
+last move wins (the outcome's reason then ends with ``, no play-area move``)."""
 
 REASON_NO_ACTION = "no legal action"
 REASON_TURN_LIMIT = "turn limit"
