@@ -94,6 +94,25 @@ def test_each_player_places_only_their_own_stones() -> None:
     assert state.to_move == 1 and state.placed == 1
 
 
+def test_each_player_has_enough_stones() -> None:
+    """Seed: 'Each player has enough stones of their own colour': no supply ever runs out.
+
+    Base 6: White already has 86 of the 91 cells and still places three more (five corners
+    are free, all on ring 3); Black, with no stone yet, then fills the last two.
+    """
+    free = ["a6", "a11", "f11", "k6", "k1"]
+    white = [name(6, c) for c in board_cells(6) if name(6, c) not in free]
+    state = load(6, white=white, turn=40)
+    assert texts(state) == set(free)
+    for cell in free[:3]:
+        assert state.turn == 40
+        state = state.apply_text(cell)
+    assert state.turn == 41 and texts(state) == {"k6", "k1"}
+    state = state.apply_text("k6").apply_text("k1")
+    # White 89 stones in one group: 81; Black two lone corners: 2 - 16
+    assert state.outcome is not None and state.outcome.scores == (81.0, -14.0)
+
+
 def test_one_stone_on_ring_1_ends_the_turn() -> None:
     """One stone on ring 1 ends the turn."""
     state = load(10, white=["a10"], black=["s10"], turn=2)
