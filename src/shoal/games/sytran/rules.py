@@ -40,7 +40,7 @@ from shoal.core import (
 )
 
 from .geometry import Geometry
-from .notation import format_position, parse_cell_text
+from .notation import SWAP_TEXT, TURN_SEPARATOR, format_position, parse_cell_text
 
 if TYPE_CHECKING:
     from .game import Sytran
@@ -326,7 +326,7 @@ class SytranState(State):
         if not norm:
             raise InvalidNotationError("empty action")
         geo = self._geo
-        action = geo.num_cells if norm == "swap" else geo.by_name.get(norm)
+        action = geo.num_cells if norm == SWAP_TEXT else geo.by_name.get(norm)
         if action is not None and self.is_legal(action):
             return action
         self.check_notation(norm)
@@ -346,19 +346,19 @@ class SytranState(State):
 
     def action_text(self, action: Action) -> str:
         if action == self._geo.num_cells:
-            return "swap"
+            return SWAP_TEXT
         return self._geo.names[action]
 
     def normalize_text(self, text: str) -> str:
         return "".join(text.split()).lower()
 
     def check_notation(self, text: str) -> None:
-        if text == "swap":
+        if text == SWAP_TEXT:
             return
         parse_cell_text(self._geo, text)
 
     def illegal_text_reason(self, text: str) -> str:
-        if text == "swap":
+        if text == SWAP_TEXT:
             return self._swap_reason()
         return self._cell_reason(parse_cell_text(self._geo, text))
 
@@ -401,16 +401,16 @@ class SytranState(State):
         if any(a == geo.num_cells for a in actions):
             if len(actions) != 1:
                 raise IllegalActionError("a swap is a whole turn by itself")
-            return "swap"
+            return SWAP_TEXT
         cells = sorted(actions, key=lambda a: geo.coords[a])
-        return ",".join(geo.names[a] for a in cells)
+        return TURN_SEPARATOR.join(geo.names[a] for a in cells)
 
     def split_turn(self, text: str) -> list[str]:
-        return [part.strip() for part in text.split(",")]
+        return [part.strip() for part in text.split(TURN_SEPARATOR)]
 
     def parse_turn(self, text: str) -> list[Action]:
         parts = self.split_turn(text)
-        if len(parts) > 1 and any(self.normalize_text(p) == "swap" for p in parts):
+        if len(parts) > 1 and any(self.normalize_text(p) == SWAP_TEXT for p in parts):
             raise InvalidNotationError(f"{text.strip()}: a swap is a whole turn by itself")
         seen = set()
         for part in parts:
