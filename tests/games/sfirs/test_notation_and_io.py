@@ -168,3 +168,15 @@ def test_heuristics() -> None:
     end = make("Wd4 be5", side="w")
     assert "wins" in GAME.explain(end, end.parse_action("d4-d2"))
     assert texts(INITIAL)
+
+
+def test_an_unfinished_chain_says_what_must_come_next() -> None:
+    """Whole turns: a chain left open names the inactive cube and the follow-up or stop due."""
+    state = make("Wc3 Wj10 Bk11")
+    with pytest.raises(IllegalActionError) as info:
+        state.parse_turn("c3-a3")
+    assert str(info.value) == (
+        "c3-a3: the turn is not complete: the cube on a3 ended inactive, so a follow-up "
+        "(a move or a revival) or stop must come next"
+    )
+    assert state.parse_turn("c3-a3; stop") == [state.parse_action("c3-a3"), 20880]

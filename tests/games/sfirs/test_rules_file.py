@@ -128,6 +128,7 @@ def test_decisions_are_options_or_named_constants() -> None:
     from shoal.games.sfirs import rules
 
     assert rules.ADJACENCY and rules.CORNERS and rules.START_LAYOUT and rules.NO_ACTION_ENDS_GAME
+    assert rules.IN_LINE and rules.LAST_MOVER_FALLBACK
 
 
 @pytest.mark.parametrize("first", ["white", "black"])

@@ -64,7 +64,11 @@ def test_parse_turn_accepts_any_order_and_spaces() -> None:
 @pytest.mark.parametrize(
     ("turn", "message"),
     [
-        ("b12,e7", "not complete"),
+        (
+            "b12,e7",
+            "not complete: the innermost ring used is 5 and only 2 stones are placed; "
+            "place another on ring 3 or beyond",
+        ),
         ("k9,k10", "already complete"),
         ("b12,b12,e7,h19,p2", "named twice"),
         ("swap,b12", "whole turn by itself"),
@@ -94,8 +98,12 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="the swap is only allowed"):
         state.apply_text("swap")
     mid = state.apply_text("a10")
-    with pytest.raises(IllegalActionError, match="k9 is on ring 1"):
+    with pytest.raises(IllegalActionError, match="k9 is on ring 1") as info:
         mid.apply_text("k9")
+    assert str(info.value) == (
+        "k9: k9 is on ring 1: after 1 stone this turn (innermost ring 5) a further stone must "
+        "go on ring 2 or beyond, since a stone on ring 1 would allow only 1 stone in the turn"
+    )
     with pytest.raises(IllegalActionError, match="k9 is on ring 1"):
         mid.apply(GAME.geo.by_name["k9"])
     with pytest.raises(IllegalActionError, match="out of range"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -91,6 +92,25 @@ def test_each_player_places_only_their_own_stones() -> None:
     state = state.apply_text("h10")
     assert state.cell_colour(GAME.geo.by_name["h10"]) == 1
     assert state.to_move == 1 and state.placed == 1
+
+
+def test_each_player_has_enough_stones() -> None:
+    """Seed: 'Each player has enough stones of their own colour': no supply ever runs out.
+
+    Base 6: White already has 86 of the 91 cells and still places three more (five corners
+    are free, all on ring 3); Black, with no stone yet, then fills the last two.
+    """
+    free = ["a6", "a11", "f11", "k6", "k1"]
+    white = [name(6, c) for c in board_cells(6) if name(6, c) not in free]
+    state = load(6, white=white, turn=40)
+    assert texts(state) == set(free)
+    for cell in free[:3]:
+        assert state.turn == 40
+        state = state.apply_text(cell)
+    assert state.turn == 41 and texts(state) == {"k6", "k1"}
+    state = state.apply_text("k6").apply_text("k1")
+    # White 89 stones in one group: 81; Black two lone corners: 2 - 16
+    assert state.outcome is not None and state.outcome.scores == (81.0, -14.0)
 
 
 def test_one_stone_on_ring_1_ends_the_turn() -> None:
@@ -299,6 +319,20 @@ def test_scores_follow_the_seats_after_a_swap() -> None:
     end = load(6, white=white[:-1], black=black, seats="bw", turn=31).apply_text(white[-1])
     assert end.outcome is not None
     assert end.outcome.scores == (37.0, 30.0) and end.outcome.winner == 0
+
+
+@pytest.mark.parametrize("penalty", [0, 2, 8])
+def test_even_penalty_on_an_odd_board_never_draws(penalty: int) -> None:
+    """Score: 'With P even and an odd cell count, no draw can happen' (random full boards)."""
+    rng = random.Random(penalty)
+    game = get("sytran", base=6, penalty=penalty)
+    for _ in range(20):
+        state = game.initial()
+        while state.outcome is None:
+            state = state.child(rng.choice(state.legal_actions()))
+        white, black = state.outcome.scores
+        assert state.outcome.winner is not None and white != black
+        assert (white - black) % 2 == 1  # stone counts of opposite parity, P x groups even
 
 
 def test_penalty_zero_counts_stones_only() -> None:

@@ -30,6 +30,7 @@ from shoal.core import (
 from . import diagrams as _diagrams
 from . import heuristics as _heuristics
 from . import render as _render
+from .geometry import EDGE, PLAY, START, bits
 from .notation import INITIAL_POSITION, NUM_ACTIONS, parse_position
 from .rules import SfirsState
 
@@ -177,3 +178,55 @@ class Sfirs(Game):
 
     def diagrams(self) -> list[Diagram]:
         return _diagrams.diagrams(self)
+
+    # -- observations for learning agents ----------------------------------------------
+    def observation_shape(self) -> tuple[int, ...]:
+        """18 planes of 12x12 (index ``x + 12 * y``: file ``x``, rank ``y + 1``).
+
+        Board planes: 0-2 the observer's active, inactive and start-area cubes; 3-5 the
+        other player's; 6 the start area; 7 the outer edge; 8 the play area; 9 the cube
+        just moved in the chain under way. Constant planes: 10 a chain is under way;
+        11 moves out of the start area are permitted in this chain; 12 the observer last
+        moved a cube already in the play area; 13 the other player did; 14 the observer
+        has not made a first move yet; 15 the other player has not; 16 the observer is to
+        move; 17 turns played / the turn limit.
+
+        >>> game = Sfirs()
+        >>> obs = game.observation(game.initial(), 0)
+        >>> len(obs) == 18 * 144, obs[0 * 144 + 1 + 12], obs[5 * 144 + 5 + 48], obs[16 * 144]
+        (True, 1.0, 1.0, 1.0)
+        """
+        return (18, 12, 12)
+
+    def observation(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, SfirsState)
+        f = state.fields()
+        mine_colour = seat ^ self.swap
+        cubes = (f.black, f.white) if mine_colour else (f.white, f.black)
+        out = [0.0] * (18 * 144)
+        for side, board in enumerate(cubes):
+            for cell in bits(board):
+                bit = 1 << cell
+                kind = 2 if START & bit else 0 if f.active & bit else 1
+                out[(3 * side + kind) * 144 + cell] = 1.0
+        for plane, region in ((6, START), (7, EDGE), (8, PLAY)):
+            for cell in bits(region):
+                out[plane * 144 + cell] = 1.0
+        if f.just >= 0:
+            out[9 * 144 + f.just] = 1.0
+        constants = (
+            f.just >= 0,
+            f.just >= 0 and f.permit,
+            f.last == mine_colour,
+            f.last == 1 - mine_colour,
+            bool(f.first >> mine_colour & 1),
+            bool(f.first >> (1 - mine_colour) & 1),
+            state.to_move == seat,
+        )
+        for plane, flag in enumerate(constants, start=10):
+            if flag:
+                out[plane * 144 : (plane + 1) * 144] = [1.0] * 144
+        progress = min(1.0, f.turn / int(self.options.max_turns))
+        if progress:
+            out[17 * 144 :] = [progress] * 144
+        return out

@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from shoal.core import Action, Outcome, State
+from shoal.core import Action, IllegalActionError, Outcome, State
 
 from .geometry import CELLS, EDGE, NB8, ORTH, RAYS, START, bits, cell_name
 from .geometry import MOVE_PASS as _MOVE_PASS
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ADJACENCY",
     "CORNERS",
+    "IN_LINE",
+    "LAST_MOVER_FALLBACK",
     "NO_ACTION_ENDS_GAME",
     "REASON_NO_ACTION",
     "REASON_TURN_LIMIT",
@@ -62,8 +64,14 @@ START_LAYOUT = "checkerboard: White e5 g5 f6 h6 e7 g7 f8 h8"
 """[decision] The start area is a checkerboard: White on e5, g5, f6, h6, e7, g7, f8, h8."""
 CORNERS = "White b2 k2, Black b11 k11"
 """[decision] The play-area corner cubes, all four active at the start."""
+IN_LINE = "an active cube orthogonally next to the square where the move ends"
+"""[decision] "In line": a move may not end orthogonally next to an active cube (``ORTH``);
+ending diagonally next to one is allowed and makes it inactive."""
 NO_ACTION_ENDS_GAME = True
 """[decision] A player with no legal action at the start of the turn ends the game."""
+LAST_MOVER_FALLBACK = True
+"""[decision] When nobody has moved a cube already in the play area, the player who made the
+last move wins (the outcome's reason then ends with ``, no play-area move``)."""
 
 REASON_NO_ACTION = "no legal action"
 REASON_TURN_LIMIT = "turn limit"
@@ -321,6 +329,32 @@ class SfirsState(State):
 
     def explain_illegal(self, action: Action) -> str:
         return _why_illegal(self, action)
+
+    def parse_turn(self, text: str) -> list[Action]:
+        """The atomic actions of a whole turn (``f8-f10; b2-b4; +c7``), checked.
+
+        An unfinished chain is refused with what is still expected:
+
+        >>> from shoal.games.sfirs import Sfirs
+        >>> Sfirs().initial().parse_turn("f8-f12")
+        Traceback (most recent call last):
+        ...
+        shoal.core.errors.IllegalActionError: f8-f12: the turn is not complete: the cube on \
+f12 ended inactive, so a follow-up (a move or a revival) or stop must come next
+        """
+        try:
+            return super().parse_turn(text)
+        except IllegalActionError as error:
+            if not str(error).endswith("the turn is not complete"):
+                raise
+            state: SfirsState = self
+            for part in self.split_turn(text):
+                state = state.child(state.parse_action(part))
+            raise IllegalActionError(
+                f"{text.strip()}: the turn is not complete: the cube on "
+                f"{cell_name(state.just_moved)} ended inactive, so a follow-up (a move or a "
+                "revival) or stop must come next"
+            ) from None
 
     # -- queries for renderers, heuristics and tests ----------------------------
     @property

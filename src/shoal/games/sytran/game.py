@@ -128,3 +128,53 @@ class Sytran(Game):
 
     def diagrams(self) -> list[Diagram]:
         return render.diagrams(self)
+
+    # -- observations for learning agents ----------------------------------------------
+    def observation_shape(self) -> tuple[int, ...]:
+        """8 planes over the ``(2B - 1) x (2B - 1)`` axial grid (row ``r + B - 1``, column
+        ``q + B - 1``; the grid's two cut-off corners are off the board).
+
+        Planes: 0 on-board mask; 1 the observer's stones; 2 the other player's stones;
+        3 ring number / 5 (0 off the board); then constant planes: 4 stones placed this turn
+        / 5; 5 the innermost ring used this turn / 5 (0 before the turn's first stone);
+        6 the swap is available; 7 the observer is to move.
+
+        >>> game = Sytran.with_options({"base": 6})
+        >>> game.observation_shape()
+        (8, 11, 11)
+        >>> s = game.initial().apply_text("f6")    # White's stone on the centre
+        >>> obs = game.observation(s, 1)           # as seen by Black (seat 1)
+        >>> obs[2 * 121 + 5 * 11 + 5], obs[6 * 121], obs[7 * 121]
+        (1.0, 1.0, 1.0)
+        """
+        side = 2 * self.geo.base - 1
+        return (8, side, side)
+
+    def observation(self, state: State, seat: int) -> list[float]:
+        assert isinstance(state, SytranState)
+        geo = self.geo
+        span = geo.base - 1
+        side = 2 * span + 1
+        size = side * side
+        out = [0.0] * (8 * size)
+        mine = state.stones_of(seat ^ int(state.swapped))
+        theirs = state.stones_of(1 - (seat ^ int(state.swapped)))
+        for cell, (q, r) in enumerate(geo.coords):
+            index = (r + span) * side + q + span
+            bit = geo.bit[cell]
+            out[index] = 1.0
+            if mine & bit:
+                out[size + index] = 1.0
+            elif theirs & bit:
+                out[2 * size + index] = 1.0
+            out[3 * size + index] = geo.ring[cell] / 5
+        constants = (
+            state.placed / 5,
+            state.smallest / 5 if state.placed else 0.0,
+            1.0 if state.swap_available else 0.0,
+            1.0 if state.to_move == seat else 0.0,
+        )
+        for plane, value in enumerate(constants, start=4):
+            if value:
+                out[plane * size : (plane + 1) * size] = [value] * size
+        return out

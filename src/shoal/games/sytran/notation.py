@@ -35,7 +35,19 @@ from shoal.core import InvalidNotationError, InvalidPositionError
 
 from .geometry import FILES, Cell, Geometry
 
-__all__ = ["format_position", "parse_cell_text", "parse_position", "rows"]
+__all__ = [
+    "SWAP_TEXT",
+    "TURN_SEPARATOR",
+    "format_position",
+    "parse_cell_text",
+    "parse_position",
+    "rows",
+]
+
+TURN_SEPARATOR = ","
+"""[decision] A whole turn is its stones' cells joined by this, sorted by file then rank."""
+SWAP_TEXT = "swap"
+"""[decision] The notation of Black's swap."""
 
 _CELL = re.compile(r"([a-z])([0-9]{1,2})")
 _ROW = re.compile(r"[0-9]+|[wb]")

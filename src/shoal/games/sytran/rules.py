@@ -40,7 +40,7 @@ from shoal.core import (
 )
 
 from .geometry import Geometry
-from .notation import format_position, parse_cell_text
+from .notation import SWAP_TEXT, TURN_SEPARATOR, format_position, parse_cell_text
 
 if TYPE_CHECKING:
     from .game import Sytran
@@ -326,7 +326,7 @@ class SytranState(State):
         if not norm:
             raise InvalidNotationError("empty action")
         geo = self._geo
-        action = geo.num_cells if norm == "swap" else geo.by_name.get(norm)
+        action = geo.num_cells if norm == SWAP_TEXT else geo.by_name.get(norm)
         if action is not None and self.is_legal(action):
             return action
         self.check_notation(norm)
@@ -346,19 +346,19 @@ class SytranState(State):
 
     def action_text(self, action: Action) -> str:
         if action == self._geo.num_cells:
-            return "swap"
+            return SWAP_TEXT
         return self._geo.names[action]
 
     def normalize_text(self, text: str) -> str:
         return "".join(text.split()).lower()
 
     def check_notation(self, text: str) -> None:
-        if text == "swap":
+        if text == SWAP_TEXT:
             return
         parse_cell_text(self._geo, text)
 
     def illegal_text_reason(self, text: str) -> str:
-        if text == "swap":
+        if text == SWAP_TEXT:
             return self._swap_reason()
         return self._cell_reason(parse_cell_text(self._geo, text))
 
@@ -383,7 +383,9 @@ class SytranState(State):
         n = self._placed
         return (
             f"{name} is on ring {ring}: after {n} stone{'s' if n != 1 else ''} this turn "
-            f"(innermost ring {self._smallest}) a further stone must go on ring {n + 1} or beyond"
+            f"(innermost ring {self._smallest}) a further stone must go on ring {n + 1} or "
+            f"beyond, since a stone on ring {ring} would allow only {ring} "
+            f"stone{'s' if ring != 1 else ''} in the turn"
         )
 
     # -- whole turns --------------------------------------------------------------
@@ -399,16 +401,16 @@ class SytranState(State):
         if any(a == geo.num_cells for a in actions):
             if len(actions) != 1:
                 raise IllegalActionError("a swap is a whole turn by itself")
-            return "swap"
+            return SWAP_TEXT
         cells = sorted(actions, key=lambda a: geo.coords[a])
-        return ",".join(geo.names[a] for a in cells)
+        return TURN_SEPARATOR.join(geo.names[a] for a in cells)
 
     def split_turn(self, text: str) -> list[str]:
-        return [part.strip() for part in text.split(",")]
+        return [part.strip() for part in text.split(TURN_SEPARATOR)]
 
     def parse_turn(self, text: str) -> list[Action]:
         parts = self.split_turn(text)
-        if len(parts) > 1 and any(self.normalize_text(p) == "swap" for p in parts):
+        if len(parts) > 1 and any(self.normalize_text(p) == SWAP_TEXT for p in parts):
             raise InvalidNotationError(f"{text.strip()}: a swap is a whole turn by itself")
         seen = set()
         for part in parts:
@@ -416,4 +418,17 @@ class SytranState(State):
             if norm in seen:
                 raise IllegalActionError(f"{text.strip()}: {norm} is named twice")
             seen.add(norm)
-        return super().parse_turn(text)
+        try:
+            return super().parse_turn(text)
+        except IllegalActionError as error:
+            if not str(error).endswith("the turn is not complete"):
+                raise
+            state: SytranState = self
+            for part in parts:
+                state = state.child(state.parse_action(part))
+            n, m = state.placed, state.smallest
+            raise IllegalActionError(
+                f"{text.strip()}: the turn is not complete: the innermost ring used is {m} "
+                f"and only {n} stone{'s' if n != 1 else ''} {'is' if n == 1 else 'are'} "
+                f"placed; place another on ring {n + 1} or beyond"
+            ) from None
