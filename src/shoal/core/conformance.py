@@ -196,6 +196,7 @@ def check_rendering(game: Game, seeds: Iterable[int]) -> None:
         previous: Action | None = None
         for state, action in random_games(game, seed):
             assert isinstance(game.render_text(state), str) and game.render_text(state)
+            assert isinstance(game.status(state), str) and "\n" not in game.status(state)
             last = (previous,) if previous is not None else ()
             svg = game.render_svg(state, last=last)
             assert svg.lstrip().startswith("<svg") and svg.rstrip().endswith("</svg>")

@@ -107,6 +107,26 @@ class Cyclix(Game):
         assert isinstance(state, CyclixState)
         return heuristics.explain(state, action)
 
+    def status(self, state: State) -> str:
+        """Pieces in hand, tiles left, check and repetition, in words.
+
+        >>> game = Cyclix()
+        >>> game.status(game.initial())
+        'in hand: White none, Black none · 49 tiles'
+        """
+        assert isinstance(state, CyclixState)
+        kinds = {1: "R", 2: "B", 3: "N"}
+        hands = []
+        for side, name in enumerate(("White", "Black")):
+            pieces = ",".join(kinds[k] for k in state.hand(side)) or "none"
+            hands.append(f"{name} {pieces}")
+        parts = [f"in hand: {', '.join(hands)}", f"{state.tiles.bit_count()} tiles"]
+        if state.outcome is None and state.in_check:
+            parts.append(f"{('White', 'Black')[state.side]} is in check")
+        if state.outcome is None and state.repetitions() > 1:
+            parts.append(f"this position has occurred {state.repetitions()} times")
+        return " · ".join(parts)
+
     def diagrams(self) -> list[Diagram]:
         return render.diagrams(self)
 

@@ -176,6 +176,30 @@ class Sfirs(Game):
         assert isinstance(state, SfirsState)
         return _heuristics.explain(state, action)
 
+    def status(self, state: State) -> str:
+        """Movable and active cubes per colour, cubes left in the start area, the last
+        play-area mover (who wins if the game ended now).
+
+        >>> game = Sfirs()
+        >>> for part in game.status(game.initial()).split(" · "):
+        ...     print(part)
+        White 2 active (2 movable), 8 in the start area
+        Black 2 active (2 movable), 8 in the start area
+        """
+        assert isinstance(state, SfirsState)
+        parts = []
+        f = _heuristics.features(state)
+        for name in ("White", "Black"):
+            key = name.lower()
+            parts.append(
+                f"{name} {f[key + '_active']:.0f} active ({f[key + '_movable']:.0f} movable), "
+                f"{f[key + '_start']:.0f} in the start area"
+            )
+        if state.last_play_mover >= 0:
+            leader = ("White", "Black")[state.last_play_mover]
+            parts.append(f"last play-area move: {leader}")
+        return " · ".join(parts)
+
     def diagrams(self) -> list[Diagram]:
         return _diagrams.diagrams(self)
 

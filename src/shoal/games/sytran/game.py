@@ -26,7 +26,7 @@ from shoal.core import Action, AIProfile, Diagram, Game, Seat, State, option
 from . import heuristics, render
 from .geometry import Geometry, geometry
 from .notation import parse_position
-from .rules import NO_RING, SytranState, final_outcome
+from .rules import NO_RING, SytranState, count_groups, final_outcome
 
 __all__ = ["Sytran", "SytranOptions"]
 
@@ -125,6 +125,32 @@ class Sytran(Game):
     def explain(self, state: State, action: Action) -> str:
         assert isinstance(state, SytranState)
         return heuristics.explain(state, action)
+
+    def status(self, state: State) -> str:
+        """Each colour's stones, groups and score so far; the stones of this turn.
+
+        >>> game = Sytran(SytranOptions(base=6))
+        >>> game.status(game.initial().apply_text("f6"))
+        'White 1 stone in 1 group: -7 · Black 0 stones: 0 · empty cells 90 (P = 8)'
+        """
+        assert isinstance(state, SytranState)
+        width, penalty = self.geo.width, self.options.penalty
+        parts = []
+        for colour, name in enumerate(("White", "Black")):
+            stones = state.stones_of(colour)
+            count = stones.bit_count()
+            groups = count_groups(stones, width)
+            score = count - penalty * groups
+            plural = "" if count == 1 else "s"
+            if groups:
+                group_word = "group" if groups == 1 else "groups"
+                parts.append(f"{name} {count} stone{plural} in {groups} {group_word}: {score}")
+            else:
+                parts.append(f"{name} {count} stone{plural}: {score}")
+        parts.append(f"empty cells {len(state.empty_cells)} (P = {penalty})")
+        if state.outcome is None and state.placed:
+            parts.append(f"this turn: {state.placed} placed, innermost ring {state.smallest}")
+        return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:
         return render.diagrams(self)
