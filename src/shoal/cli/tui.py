@@ -451,8 +451,9 @@ class Session:
         else:
             w = outcome.winner
             text = f"{sides[w]} (seat {w}, {self._who(w)}) wins: {outcome.reason}"
-        if outcome.scores is not None:
-            text += f" (score {outcome.scores[0]:g} to {outcome.scores[1]:g})"
+        if outcome.scores is not None and "score" not in outcome.reason:
+            a, b = outcome.scores
+            text += f" (scores: {sides[0]} {a:g}, {sides[1]} {b:g})"
         return text
 
     def screen(self) -> Screen:
