@@ -143,6 +143,14 @@ def _png(figure: Any) -> str:
     return base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
+def _errors(rates: Sequence[dict[str, float]]) -> list[list[float]]:
+    """Error bar lengths below and above each rate (never negative after rounding)."""
+    return [
+        [max(0.0, r["rate"] - r["low"]) for r in rates],
+        [max(0.0, r["high"] - r["rate"]) for r in rates],
+    ]
+
+
 def render_plots(data: dict[str, Any]) -> dict[str, str]:
     """The report's plots as base64 PNGs, by name."""
     from matplotlib.figure import Figure
@@ -155,7 +163,7 @@ def render_plots(data: dict[str, Any]) -> dict[str, str]:
     labels = ["seat 0 score", "first mover", "draws"]
     keys = [data["seat0_score"], data["first_mover"], data["draw_rate"]]
     rates = [k["rate"] for k in keys]
-    errors = [[k["rate"] - k["low"] for k in keys], [k["high"] - k["rate"] for k in keys]]
+    errors = _errors(keys)
     ax.bar(labels, rates, yerr=errors, capsize=6, color=["#3b6ea8", "#c77c2e", "#8a8a8a"])
     ax.axhline(0.5, color="#444", lw=0.8, ls="--")
     ax.set_ylim(0, 1)
@@ -194,10 +202,7 @@ def render_plots(data: dict[str, Any]) -> dict[str, str]:
         ax = fig.subplots()
         names = ["worst third", "middle third", "best third"][: len(terciles)]
         rates = [t["rate"] for t in terciles]
-        errors = [
-            [t["rate"] - t["low"] for t in terciles],
-            [t["high"] - t["rate"] for t in terciles],
-        ]
+        errors = _errors(terciles)
         ax.bar(names, rates, yerr=errors, capsize=6, color="#7a5aa8")
         ax.axhline(0.5, color="#444", lw=0.8, ls="--")
         ax.set_ylim(0, 1)
@@ -308,8 +313,7 @@ def write_sweep(parameter: str, results: list[tuple[str, dict[str, Any]]], out: 
         ("draw_rate", "draws", "#8a8a8a"),
     ):
         rates = [data[key]["rate"] for _, data in results]
-        low = [data[key]["rate"] - data[key]["low"] for _, data in results]
-        high = [data[key]["high"] - data[key]["rate"] for _, data in results]
+        low, high = _errors([data[key] for _, data in results])
         ax.errorbar(
             values, rates, yerr=[low, high], label=label, color=colour, capsize=4, marker="o"
         )

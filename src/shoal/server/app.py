@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
+import json
 import re
 import secrets
 import time
@@ -125,6 +126,32 @@ def _catalog_entry(game_id: str) -> dict[str, Any]:
         "sides": list(state.sides()),
         "options": [dataclasses.asdict(info) for info in cls.option_infos()],
     }
+
+
+def _analysis_summary(docs: Path, game_id: str) -> dict[str, Any] | None:
+    """The headline figures of the shipped self-play report of a game, if there is one.
+
+    Reports live in ``docs/analysis/GAME/`` (written by ``shoal analyze``).
+    """
+    path = docs.parent / "analysis" / game_id / "report.json"
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text())
+        plots = sorted(p.stem for p in path.parent.glob("*.png"))
+        return {
+            "games": data["games"],
+            "players": data["meta"]["players"],
+            "command": data["meta"]["command"],
+            "seat0_score": data["seat0_score"],
+            "first_mover": data["first_mover"],
+            "draw_rate": data["draw_rate"],
+            "length_turns": data["length_turns"],
+            "reasons": data["reasons"],
+            "plots": [f"/rules/analysis/{game_id}/{name}.png" for name in plots],
+        }
+    except (ValueError, KeyError, TypeError):
+        return None
 
 
 def _render_markdown(text: str) -> str:
@@ -243,6 +270,7 @@ def create_app(
         info = _catalog_entry(_clean_game_id(game_id))
         page = docs / f"{game_id}.md"
         info["rules_html"] = _render_markdown(page.read_text()) if page.is_file() else None
+        info["analysis"] = _analysis_summary(docs, info["id"])
         return info
 
     @app.get(
@@ -518,6 +546,17 @@ def create_app(
     @app.get("/rules/{game_id}", include_in_schema=False)
     async def rules_page(game_id: str) -> FileResponse:
         return page("rules.html")
+
+    @app.get("/rules/analysis/{game_id}/{name}", include_in_schema=False)
+    async def analysis_plot(game_id: str, name: str) -> Response:
+        path = docs.parent / "analysis" / game_id / name
+        if (
+            not re.fullmatch(r"[a-z0-9]+", game_id)
+            or not re.fullmatch(r"[a-z]+\.png", name)
+            or not path.is_file()
+        ):
+            return JSONResponse({"detail": "no such plot"}, status_code=404)
+        return FileResponse(path, media_type="image/png")
 
     @app.get("/rules/img/{name}", include_in_schema=False)
     async def rules_image(name: str) -> Response:

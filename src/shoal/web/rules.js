@@ -41,8 +41,32 @@ async function main() {
     }
     prose.append(table);
   }
+  if (game.analysis) prose.append(...analysisSection(game.analysis));
   app.append(prose);
   footer();
+}
+
+const pct = (r) => `${(100 * r.rate).toFixed(1)}% (95%: ${(100 * r.low).toFixed(1)} to ${(100 * r.high).toFixed(1)}%)`;
+
+function analysisSection(a) {
+  const reasons = Object.entries(a.reasons).map(([r, n]) => `${r} ${n}`).join(", ");
+  const rows = [
+    ["Games", `${a.games}, ${a.players[0]} v ${a.players[1]}`],
+    ["First seat's score", pct(a.seat0_score)],
+    [`First mover's score (${(a.first_mover.sides || []).join(", ")})`, pct(a.first_mover)],
+    ["Draws", pct(a.draw_rate)],
+    ["Length", `${a.length_turns.mean.toFixed(1)} turns on average (median ${a.length_turns.median})`],
+    ["How games end", reasons],
+  ];
+  const table = h("table", {}, ...rows.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { text: v }))));
+  const plots = h("div", { class: "analysis-plots" }, ...a.plots.map((src) => h("img", { src, alt: src.split("/").pop().replace(".png", "") })));
+  return [
+    h("h2", { text: "Self-play summary" }),
+    h("p", { text: "What computer players do with this game, from the shipped self-play report." }),
+    table,
+    plots,
+    h("p", { class: "help" }, "Made with ", h("code", { text: a.command })),
+  ];
 }
 
 main();
