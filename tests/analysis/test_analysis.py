@@ -88,3 +88,42 @@ def test_ray_local_mode_agrees_with_the_pool() -> None:
     pooled = run_games(game, "random", "random", range(6), workers=2)
     on_ray = run_games(game, "random", "random", range(6), use_ray=True)
     assert pooled == on_ray
+
+
+def test_a_sweep_compares_option_values_in_one_report(tmp_path: Path) -> None:
+    code = main(
+        [
+            "analyze",
+            "sytran",
+            "base=6",
+            "--games",
+            "4",
+            "--workers",
+            "1",
+            "--quiet",
+            "--sweep",
+            "penalty=2,8",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert code == 0
+    page = (tmp_path / "sweep.html").read_text()
+    assert page.count("<tr><td>") == 2 and "penalty sweep" in page
+    data = json.loads((tmp_path / "sweep.json").read_text())
+    assert set(data["results"]) == {"2", "8"}
+    assert data["results"]["8"]["meta"]["options"] == {"base": "6"}
+    assert (tmp_path / "penalty-2" / "report.html").exists()
+
+
+def test_the_swap_choice_is_reported_with_its_score() -> None:
+    from dataclasses import replace
+
+    base = play_one(games.get("sytran", base=6), "random", "random", seed=1)
+    swapped_and_won = replace(base, seed=101, winner=1, choices=((1, 1, "swap"),))
+    swapped_and_lost = replace(base, seed=102, winner=0, choices=((1, 1, "swap"),))
+    no_swap = replace(base, seed=103, winner=0, choices=())
+    data = figures([swapped_and_won, swapped_and_lost, no_swap], meta("sytran", 3))
+    assert data["choices"] == {
+        "swap": {"times": 2, "games": 2, "share_of_games": 2 / 3, "chooser_score": 0.5}
+    }
