@@ -18,6 +18,8 @@ from shoal.ai import get_player
 from shoal.analysis.arena import ArenaGame, arena
 from shoal.core import InvalidOptionError
 
+from .common import parse_keyvalues
+
 __all__ = ["add_parser", "run"]
 
 
@@ -42,21 +44,11 @@ def add_parser(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _options(words: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition("=")
-        if not sep or not key:
-            raise InvalidOptionError(f"{word!r} is not an option of the form name=value")
-        out[key] = value
-    return out
-
-
 def run(args: argparse.Namespace) -> int:
     """Play the match the parsed arguments describe and print the result."""
     if args.games < 1:
         raise InvalidOptionError("--games must be at least 1")
-    game = games.REGISTRY.from_mapping(args.game, _options(args.options))
+    game = games.REGISTRY.from_mapping(args.game, parse_keyvalues(args.options))
     for spec in (args.a, args.b):
         get_player(spec, game, 0)  # unknown players fail before any game
     show_bar = not args.json and sys.stdout.isatty()
