@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import inspect
-import random
 import secrets
 import time
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -28,7 +25,10 @@ from shoal.core import Action, Game, ShoalError, State
 from .session import ApiError, LiveGame
 from .storage import GameData, StaleVersionError, Store
 
-__all__ = ["GameManager", "compute_hint", "new_game_id", "new_token"]
+__all__ = ["HINT_LEVEL", "GameManager", "compute_hint", "new_game_id", "new_token"]
+
+HINT_LEVEL = "club"
+"""The level whose choice a hint shows (under a second of search)."""
 
 
 def new_game_id() -> str:
@@ -47,28 +47,9 @@ def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[Acti
 
 
 def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
-    """The best action for the seat to move and a reason in words.
-
-    Uses ``shoal.ai.hint`` when the AI provides one; until then a random legal
-    action with the game's own explanation.
-    """
-    hint: Callable[..., Any] | None = getattr(shoal.ai, "hint", None)
-    if hint is not None:
-        try:
-            params = inspect.signature(hint).parameters
-        except (TypeError, ValueError):
-            params = {}  # type: ignore[assignment]
-        kwargs: dict[str, Any] = {"seed": seed} if "seed" in params else {}
-        result = hint(state, **kwargs)
-        if isinstance(result, tuple):
-            action, reason = int(result[0]), str(result[1])
-        else:
-            action = int(result.action)
-            reason = str(getattr(result, "reason", "") or getattr(result, "text", ""))
-        return action, reason or game.explain(state, action)
-    legal = state.legal_actions()
-    action = legal[random.Random(seed).randrange(len(legal))]
-    return action, game.explain(state, action)
+    """The best action for the seat to move and a reason in words (``shoal.ai.hint``)."""
+    result = shoal.ai.hint(game, state, level=HINT_LEVEL, seed=seed)
+    return result.action, result.reason or game.explain(state, result.action)
 
 
 class _Entry:

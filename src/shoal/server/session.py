@@ -37,10 +37,11 @@ MODES = ("computer", "friend", "local")
 class ApiError(Exception):
     """A refused request: an HTTP status and a message a player understands."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 def turn_list(states: list[State], actions: list[Action]) -> list[dict[str, Any]]:
