@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import time
 from typing import Any
@@ -208,9 +209,10 @@ class GameManager:
         if not entry.watchers:
             return
         message = {"type": "view", "view": entry.live.view()}
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)  # once for all
         for socket in list(entry.watchers):
             try:
-                await socket.send_json(message)
+                await socket.send_text(text)
             except Exception:  # a closed socket: forget it
                 entry.watchers.discard(socket)
 

@@ -168,6 +168,7 @@ class LiveGame:
             state = state.child(action)
             self.states.append(state)
         self.thinking = False
+        self._static: dict[str, Any] | None = None
 
     @classmethod
     def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
@@ -185,6 +186,7 @@ class LiveGame:
             states.append(states[-1].child(action))
         live.states = states
         live.thinking = False
+        live._static = None
         return live
 
     # -- reading -----------------------------------------------------------------
@@ -214,7 +216,16 @@ class LiveGame:
         )
 
     def view(self, now: float | None = None) -> dict[str, Any]:
-        """Everything a client shows: the board, the click paths, turns, result, clocks."""
+        """Everything a client shows: the board, the click paths, turns, result, clocks.
+
+        A new dict each time (callers may add keys); the parts that only change
+        with the data are computed once per version and shared.
+        """
+        if self._static is None:
+            self._static = self._static_view()
+        return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
+
+    def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state
         actions = data.actions
         turns = turn_list(self.states, actions)
@@ -250,8 +261,6 @@ class LiveGame:
             "legal": legal,
             "turns": turns,
             "result": result,
-            "clock": self.clock_view(now),
-            "thinking": self.thinking,
             "features": _features(self.game, state),
             "position": state.position(),
             "allowed": {
