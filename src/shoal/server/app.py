@@ -46,7 +46,7 @@ from shoal.ai.players import LEVELS, get_player
 from shoal.core import Game, ShoalError, State
 from shoal.records import Record, read
 
-from .limits import CreationLimit
+from .limits import BodyLimit, CreationLimit, body_too_large
 from .manager import GameManager, check_error, new_game_id, new_token
 from .session import ApiError, replay_view
 from .storage import GameData, Store, hash_token
@@ -241,8 +241,8 @@ def create_app(
             "the seat's token (header X-Shoal-Token) and the version the client saw."
         ),
         lifespan=lifespan,
-        max_body_size=max_body,
     )
+    app.add_middleware(BodyLimit, limit=max_body)
     app.state.store = store
     app.state.manager = manager
 
@@ -256,7 +256,7 @@ def create_app(
     async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         detail = error.detail
         if error.status_code == 413:
-            detail = f"the request body is larger than the limit of {max_body} bytes"
+            detail = body_too_large(max_body)
         return JSONResponse(
             {"detail": detail}, status_code=error.status_code, headers=error.headers
         )
@@ -399,6 +399,7 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
+            await manager.catch_up(entry, body.version)
             live = entry.live
             seats = live.check_player(x_shoal_token)
             if live.over:
@@ -431,6 +432,7 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
+            await manager.catch_up(entry, body.version)
             live = entry.live
             live.check_player(x_shoal_token)
             live.check_version(body.version)
@@ -443,6 +445,7 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
+            await manager.catch_up(entry, body.version)
             live = entry.live
             seats = live.check_player(x_shoal_token)
             if live.over:
@@ -460,6 +463,8 @@ def create_app(
         game_id: str, body: VersionIn, x_shoal_token: TokenHeader = None
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
+        async with entry.lock:
+            await manager.catch_up(entry, body.version)
         live = entry.live
         seats = live.check_player(x_shoal_token)
         if live.data.mode == "friend":

@@ -105,6 +105,19 @@ class GameManager:
         self._after_change(entry)
         return entry
 
+    async def catch_up(self, entry: _Entry, version: int) -> None:
+        """Reload a game that another server process changed, when a client saw a newer version.
+
+        Call with ``entry.lock`` held, before checking the client's version.
+        """
+        if version <= entry.live.data.version:
+            return
+        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is not None and fresh.version > entry.live.data.version:
+            entry.live = LiveGame(fresh)
+            self._after_change(entry)
+            await self.broadcast(entry)
+
     # -- committing ----------------------------------------------------------------
     async def commit(self, entry: _Entry, data: GameData) -> None:
         """Store ``data`` over the current version, then make it live and tell the watchers.
