@@ -177,6 +177,17 @@ CREATE_CASES: list[tuple[str, dict[str, Any], int, str]] = [
         "clock.base",
     ),
     ("no game", {}, 422, "body.game: Field required"),
+    # '²'.isdigit() is true but int('²') fails: these were 500s before.
+    *(
+        (f"a unicode digit in a {game} position", {"game": game, "start": start}, 400, "")
+        for game, start in (
+            ("sfirs", "12/1B8B1/12/12/4bwbw4/4wbwb4/4bwbw4/4wbwb4/12/12/1W8W1/12 w - - ² wb"),
+            ("sfirs", "12/1B8B1/12/12/4bwbw4/4wbwb4/4bwbw4/4wbwb4/12/12/1W8W1/1² w - - 0 wb"),
+            ("syrtis", "ssCScs/cCscCs/ScSSCS/csccSc/CsSCsS/CScsCC place - 0 - 0,0 ²"),
+            ("sytran", "10/11/12/13/14/15/16/17/18/19/18/17/16/15/14/13/12/11/10 w 0:- wb ²"),
+            ("cyclix", "......k/.....nb/....r../......./..R..../BN...../K...... w - - 0 ²"),
+        )
+    ),
 ]
 
 
