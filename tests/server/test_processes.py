@@ -33,3 +33,14 @@ def test_a_process_that_missed_a_move_catches_up(db: str) -> None:
                 f"/api/games/{gid}/actions", json={"version": 2, "action": 3}, headers=auth(token)
             )
             assert response.status_code == 409, response.text
+
+
+def test_the_schema_fits_postgresql() -> None:
+    """Seeds reach 2**63 - 1: a BIGINT column (PostgreSQL's INTEGER stops at 2**31 - 1)."""
+    from sqlalchemy.dialects import postgresql
+    from sqlalchemy.schema import CreateTable
+
+    from shoal.server.storage import _GameRow
+
+    ddl = str(CreateTable(_GameRow.__table__).compile(dialect=postgresql.dialect()))  # type: ignore[arg-type]
+    assert "seed BIGINT" in ddl and "version INTEGER NOT NULL" in ddl
