@@ -6,7 +6,10 @@ open; the player to move POSTs a random legal action and the round trip is
 timed until the *other* player's WebSocket shows the new version. Each computer
 game has one client that moves and waits for the computer's reply on its
 WebSocket (level ``beginner`` by default, to keep the CPU in bounds). A game
-that ends is replaced by a new one, until ``--seconds`` have passed.
+that ends is replaced by a new one, until ``--seconds`` have passed. With
+``--think 0`` (the default) every player moves as soon as it may: the server
+runs flat out and the round trip measures its queue; ``--think S`` gives the
+players S seconds per move on average, a pace closer to people.
 
 Usage (starts its own server on a fresh SQLite file unless ``--port`` names a
 running one, which should run with ``--games-per-client 0``)::
@@ -136,22 +139,34 @@ class Watcher:
 class Run:
     """One load test against ``base`` (http://127.0.0.1:PORT)."""
 
-    def __init__(self, base: str, game_ids: list[str], level: str, seed: int) -> None:
+    def __init__(
+        self, base: str, game_ids: list[str], level: str, seed: int, think: float = 0.0
+    ) -> None:
         self.base = base
         self.ws_base = base.replace("http://", "ws://")
         self.game_ids = game_ids
         self.level = level
+        self.think = think
         self.rng = random.Random(seed)
         self.stats = Stats()
         self.deadline = 0.0
         self.http = httpx.AsyncClient(
             base_url=base,
             timeout=WAIT,
-            limits=httpx.Limits(max_connections=None, max_keepalive_connections=2000),
+            # Idle connections are dropped before uvicorn's 5 s keep-alive would close them
+            # under us (a reuse racing the server's close is a client-side ReadError).
+            limits=httpx.Limits(
+                max_connections=None, max_keepalive_connections=2000, keepalive_expiry=2.0
+            ),
         )
 
     def _error(self, kind: str) -> None:
         self.stats.errors[kind] += 1
+
+    async def _pause(self) -> None:
+        """A player's thinking time before a move: ``think`` seconds on average (0: none)."""
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
 
     async def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
         headers = {"X-Shoal-Token": token} if token else {}
@@ -185,6 +200,7 @@ class Run:
         try:
             view = made["view"]
             while view["result"] is None and time.monotonic() < self.deadline:
+                await self._pause()
                 seat = view["to_move"]
                 version = view["version"]
                 choice = self.rng.choice(view["legal"])
@@ -214,8 +230,10 @@ class Run:
         try:
             view = made["view"]
             while view["result"] is None and time.monotonic() < self.deadline:
+                await self._pause()
                 version = view["version"]
                 choice = self.rng.choice(view["legal"])
+                posted = time.perf_counter()
                 view = await self._post(
                     f"/api/games/{gid}/actions",
                     {"version": version, "action": choice["action"]},
@@ -224,14 +242,13 @@ class Run:
                 self.stats.actions += 1
                 self.stats.human_actions += 1
                 if view["result"] is None and view["to_move"] != 0:
-                    start = time.perf_counter()
                     moved, ply = view["version"], view["ply"]
                     view = await watcher.until(
                         lambda v, n=moved: (
                             v["version"] > n and (v["result"] is not None or v["to_move"] == 0)
                         )
                     )
-                    self.stats.computer_replies.append(time.perf_counter() - start)
+                    self.stats.computer_replies.append(time.perf_counter() - posted)
                     self.stats.actions += view["ply"] - ply
                     self.stats.computer_actions += view["ply"] - ply
             if view["result"] is not None:
@@ -307,6 +324,7 @@ def load_test(
     level: str = "beginner",
     searches: int = 2,
     seed: int = 0,
+    think: float = 0.0,
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`)."""
     if game_ids is None:
@@ -316,7 +334,8 @@ def load_test(
         game_ids = list(registry.ids())
 
     def go(base: str) -> Stats:
-        return asyncio.run(Run(base, game_ids, level, seed).run(games, seconds, computer_share))
+        run = Run(base, game_ids, level, seed, think)
+        return asyncio.run(run.run(games, seconds, computer_share))
 
     if port is not None:
         stats = go(f"http://{HOST}:{port}")
@@ -324,7 +343,9 @@ def load_test(
         with own_server(searches) as base:
             stats = go(base)
     summary = stats.summary()
-    summary.update(games=games, game_ids=game_ids, level=level, computer_share=computer_share)
+    summary.update(
+        games=games, game_ids=game_ids, level=level, computer_share=computer_share, think=think
+    )
     return summary
 
 
@@ -339,6 +360,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", default="beginner", help="the computer's level")
     parser.add_argument("--game", action="append", help="game ids (default: every listed game)")
     parser.add_argument("--searches", type=int, default=2, help="--searches of the own server")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="a player's mean thinking time per move in seconds (default 0: flat out)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
@@ -351,12 +378,17 @@ def main(argv: list[str] | None = None) -> int:
         level=args.level,
         searches=args.searches,
         seed=args.seed,
+        think=args.think,
     )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         rt, cr = summary["round_trip_ms"], summary["computer_reply_ms"]
-        print(f"games at once      {summary['games']} ({summary['game_ids']})")
+        print(f"games at once      {summary['games']} ({', '.join(summary['game_ids'])})")
+        print(
+            f"mix                {summary['computer_share']:.0%} against the computer "
+            f"({summary['level']}), thinking {summary['think']} s per move"
+        )
         print(f"duration           {summary['seconds']} s")
         print(
             f"actions            {summary['actions']} "
@@ -367,7 +399,10 @@ def main(argv: list[str] | None = None) -> int:
             f"move round trip    p50 {rt['p50']} ms, p95 {rt['p95']} ms, p99 {rt['p99']} ms, "
             f"max {rt['max']} ms (n={rt['n']})"
         )
-        print(f"computer reply     p50 {cr['p50']} ms, p95 {cr['p95']} ms (n={cr['n']})")
+        print(
+            f"computer reply     p50 {cr['p50']} ms, p95 {cr['p95']} ms, p99 {cr['p99']} ms "
+            f"(POST until the reply is on the WebSocket, n={cr['n']})"
+        )
         started, finished = summary["games_started"], summary["games_finished"]
         print(f"games              {started} started, {finished} finished")
         print(f"errors             {summary['errors'] or 'none'}")
