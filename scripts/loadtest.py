@@ -280,8 +280,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """A process's CPU time so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @contextlib.contextmanager
-def own_server(searches: int = 2, log_level: str = "warning") -> Iterator[str]:
+def own_server(searches: int = 2, log_level: str = "warning") -> Iterator[tuple[str, int]]:
     """A ``shoal serve`` process on a free loopback port and a fresh SQLite file."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="shoal-load-") as tmp:
@@ -304,7 +313,7 @@ def own_server(searches: int = 2, log_level: str = "warning") -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("shoal serve did not start")
                 time.sleep(0.1)
-            yield base
+            yield base, process.pid
         finally:
             process.terminate()
             try:
@@ -337,12 +346,18 @@ def load_test(
         run = Run(base, game_ids, level, seed, think)
         return asyncio.run(run.run(games, seconds, computer_share))
 
+    server_cpu: float | None = None
     if port is not None:
         stats = go(f"http://{HOST}:{port}")
     else:
-        with own_server(searches) as base:
+        with own_server(searches) as (base, pid):
+            before = cpu_seconds(pid)
             stats = go(base)
+            after = cpu_seconds(pid)
+            if before is not None and after is not None:
+                server_cpu = round(after - before, 1)
     summary = stats.summary()
+    summary["server_cpu_seconds"] = server_cpu
     summary.update(
         games=games, game_ids=game_ids, level=level, computer_share=computer_share, think=think
     )
@@ -395,6 +410,10 @@ def main(argv: list[str] | None = None) -> int:
             f"({summary['human_actions']} by clients, {summary['computer_actions']} by computer)"
         )
         print(f"actions per second {summary['actions_per_second']}")
+        if summary["server_cpu_seconds"] is not None:
+            cpu = summary["server_cpu_seconds"]
+            per = 1000 * cpu / max(1, summary["actions"])
+            print(f"server CPU         {cpu} s ({per:.1f} ms per action, searches included)")
         print(
             f"move round trip    p50 {rt['p50']} ms, p95 {rt['p95']} ms, p99 {rt['p99']} ms, "
             f"max {rt['max']} ms (n={rt['n']})"
