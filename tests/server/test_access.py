@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,11 @@ def test_only_a_seat_token_may_change_a_game(
             json={"version": 1, "action": 0},
             headers=auth(made["token"]),
         ).is_success
+    if endpoint == "undo" and mode == "computer":  # let the computer's reply land first
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/games/{gid}").json()["ply"] < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
     other = create(client, opponent=mode)
     headers = {
         "spectator": {},
