@@ -43,6 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         [
             *(sys.executable, "-m", "shoal.cli", "serve", "--port", str(port)),
             *("--database", f"sqlite:///{db}", "--log-level", "warning"),
+            *("--games-per-client", "0"),  # every test comes from 127.0.0.1
         ],
         env=env,
     )

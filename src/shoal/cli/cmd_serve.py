@@ -15,7 +15,13 @@ def _serve(args: argparse.Namespace) -> int:
 
     from shoal.server import create_app
 
-    app = create_app(args.database, max_searches=args.searches)
+    app = create_app(
+        args.database,
+        max_searches=args.searches,
+        max_body=args.max_body,
+        games_per_client=args.games_per_client,
+        client_window=args.client_window,
+    )
     print(f"shoal: serving on http://{args.host}:{args.port}/ (database {args.database})")
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     return 0
@@ -42,6 +48,28 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument(
         "--searches", type=int, default=2, help="computer searches run at once (default 2)"
+    )
+    p.add_argument(
+        "--max-body",
+        type=int,
+        default=1_048_576,
+        metavar="BYTES",
+        help="largest request body accepted (default 1048576; larger: 413)",
+    )
+    p.add_argument(
+        "--games-per-client",
+        type=int,
+        default=30,
+        metavar="N",
+        help="new games and uploaded records per client address per window "
+        "(default 30; 0: no limit; over it: 429)",
+    )
+    p.add_argument(
+        "--client-window",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="the window of --games-per-client (default 60)",
     )
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug")

@@ -40,6 +40,7 @@ from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from shoal import __version__, games
 from shoal.ai import DEFAULT_LEVEL
@@ -47,6 +48,7 @@ from shoal.ai.players import LEVELS, get_player
 from shoal.core import Game, ShoalError, State
 from shoal.records import Record, read
 
+from .limits import BodyLimit, CreationLimit, body_too_large
 from .manager import GameManager, check_error, new_game_id, new_token
 from .session import ApiError, replay_view
 from .storage import GameData, Store, hash_token
@@ -55,6 +57,18 @@ __all__ = ["DEFAULT_DATABASE", "create_app", "default_level"]
 
 DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
 """The database when none is given: a SQLite file in the working directory."""
+
+MAX_BODY = 1_048_576
+"""The largest request body accepted, in bytes (larger: 413)."""
+
+MAX_RECORD_CHARS = 1_000_000
+"""The longest uploaded record, in characters (it must also fit in :data:`MAX_BODY`)."""
+
+GAMES_PER_CLIENT = 30
+"""New games (and uploaded records) one client address may make per :data:`CLIENT_WINDOW`."""
+
+CLIENT_WINDOW = 60.0
+"""The window of :data:`GAMES_PER_CLIENT`, in seconds."""
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 _REPO_DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
@@ -83,7 +97,9 @@ class CreateGameIn(BaseModel):
     game: str = Field(description="game id (see /api/catalog)")
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2**63, description="set-up seed; random if absent")
-    start: str | None = Field(None, description="a position string to start from")
+    start: str | None = Field(
+        None, max_length=10_000, description="a position string to start from"
+    )
     opponent: Literal["computer", "friend", "local"] = "computer"
     level: str | None = Field(None, description="the computer's level (see /api/levels)")
     seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
@@ -107,7 +123,7 @@ class ActionIn(VersionIn):
 class RecordIn(BaseModel):
     """A game record (text or JSON) to view."""
 
-    text: str = Field(max_length=2_000_000)
+    text: str = Field(max_length=MAX_RECORD_CHARS)
 
 
 # -- helpers ------------------------------------------------------------------------
@@ -160,6 +176,11 @@ def _render_markdown(text: str) -> str:
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     html: str = md.render(text)
     return html
+
+
+def _client_address(request: Request) -> str:
+    """The client's address (behind a proxy: see ``--forwarded-allow-ips`` in docs/server.md)."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _clean_game_id(game_id: str) -> str:
@@ -215,14 +236,20 @@ def create_app(
     *,
     max_searches: int = 2,
     docs_dir: Path | str | None = None,
+    max_body: int = MAX_BODY,
+    games_per_client: int = GAMES_PER_CLIENT,
+    client_window: float = CLIENT_WINDOW,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
     ``max_searches`` caps the computer searches and hints that run at once (the
     others queue); ``docs_dir`` holds the rules pages ``GAME.md`` (default: the
-    checkout's ``docs/games`` when present).
+    checkout's ``docs/games`` when present). ``max_body`` caps a request body in
+    bytes (413); one client address may create ``games_per_client`` games and
+    records per ``client_window`` seconds (429; 0: no limit).
     """
     store = Store(database_url)
+    creations = CreationLimit(games_per_client, client_window)
     manager = GameManager(store, max_searches=max_searches)
     records = _Records(store)
     docs = Path(docs_dir) if docs_dir is not None else _REPO_DOCS
@@ -243,12 +270,24 @@ def create_app(
         ),
         lifespan=lifespan,
     )
+    app.add_middleware(BodyLimit, limit=max_body)
     app.state.store = store
     app.state.manager = manager
 
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+        return JSONResponse(
+            {"detail": error.message}, status_code=error.status, headers=error.headers
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail = error.detail
+        if error.status_code == 413:
+            detail = body_too_large(max_body)
+        return JSONResponse(
+            {"detail": detail}, status_code=error.status_code, headers=error.headers
+        )
 
     @app.exception_handler(ShoalError)
     async def _shoal_error(request: Request, error: ShoalError) -> JSONResponse:
@@ -289,7 +328,8 @@ def create_app(
 
     # -- games ----------------------------------------------------------------------------
     @app.post("/api/games", tags=["games"], summary="Start a game", status_code=201)
-    async def create_game(body: CreateGameIn) -> dict[str, Any]:
+    async def create_game(body: CreateGameIn, request: Request) -> dict[str, Any]:
+        creations.check(_client_address(request))
         game: Game = games.REGISTRY.from_mapping(body.game, body.options)
         seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
         state: State = game.load(body.start) if body.start is not None else game.initial(seed)
@@ -306,7 +346,9 @@ def create_app(
         hashes: list[str | None] = [None, None]
         if body.opponent == "computer":
             level = body.level or default_level()
-            get_player(level, game, seed=0)  # unknown levels answer 400 here
+            if level not in LEVELS:  # only named levels: a search spec could run for hours
+                raise ApiError(400, f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+            get_player(level, game, seed=0)
             computer_seat = 1 - seat
             players[seat], players[computer_seat] = name or "You", f"computer ({level})"
             hashes[seat] = hash_token(token)
@@ -386,6 +428,7 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
+            await manager.catch_up(entry, body.version)
             live = entry.live
             seats = live.check_player(x_shoal_token)
             if live.over:
@@ -418,6 +461,7 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
+            await manager.catch_up(entry, body.version)
             live = entry.live
             live.check_player(x_shoal_token)
             live.check_version(body.version)
@@ -430,6 +474,7 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
+            await manager.catch_up(entry, body.version)
             live = entry.live
             seats = live.check_player(x_shoal_token)
             if live.over:
@@ -447,6 +492,8 @@ def create_app(
         game_id: str, body: VersionIn, x_shoal_token: TokenHeader = None
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
+        async with entry.lock:
+            await manager.catch_up(entry, body.version)
         live = entry.live
         seats = live.check_player(x_shoal_token)
         if live.data.mode == "friend":
@@ -506,7 +553,8 @@ def create_app(
 
     # -- uploaded records ------------------------------------------------------------------
     @app.post("/api/records", tags=["records"], summary="Upload a record to view", status_code=201)
-    async def upload_record(body: RecordIn) -> dict[str, Any]:
+    async def upload_record(body: RecordIn, request: Request) -> dict[str, Any]:
+        creations.check(_client_address(request))
         record = read(body.text)
         record_id = new_game_id()
         store.insert_record(record_id, body.text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import time
 from typing import Any
@@ -25,7 +26,10 @@ from shoal.core import Action, Game, ShoalError, State
 from .session import ApiError, LiveGame
 from .storage import GameData, StaleVersionError, Store
 
-__all__ = ["GameManager", "compute_hint", "new_game_id", "new_token"]
+__all__ = ["HINT_LEVEL", "GameManager", "compute_hint", "new_game_id", "new_token"]
+
+HINT_LEVEL = "club"
+"""The level whose choice a hint shows (under a second of search)."""
 
 
 def new_game_id() -> str:
@@ -44,9 +48,9 @@ def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[Acti
 
 
 def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
-    """The best action for the seat to move and a reason in words (the default level)."""
-    advice = shoal.ai.hint(game, state, seed=seed)
-    return advice.action, advice.reason
+    """The best action for the seat to move and a reason in words (``shoal.ai.hint``)."""
+    result = shoal.ai.hint(game, state, level=HINT_LEVEL, seed=seed)
+    return result.action, result.reason or game.explain(state, result.action)
 
 
 class _Entry:
@@ -100,6 +104,19 @@ class GameManager:
         self._entries[data.id] = entry
         self._after_change(entry)
         return entry
+
+    async def catch_up(self, entry: _Entry, version: int) -> None:
+        """Reload a game that another server process changed, when a client saw a newer version.
+
+        Call with ``entry.lock`` held, before checking the client's version.
+        """
+        if version <= entry.live.data.version:
+            return
+        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is not None and fresh.version > entry.live.data.version:
+            entry.live = LiveGame(fresh)
+            self._after_change(entry)
+            await self.broadcast(entry)
 
     # -- committing ----------------------------------------------------------------
     async def commit(self, entry: _Entry, data: GameData) -> None:
@@ -205,9 +222,10 @@ class GameManager:
         if not entry.watchers:
             return
         message = {"type": "view", "view": entry.live.view()}
+        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)  # once for all
         for socket in list(entry.watchers):
             try:
-                await socket.send_json(message)
+                await socket.send_text(text)
             except Exception:  # a closed socket: forget it
                 entry.watchers.discard(socket)
 

@@ -37,10 +37,11 @@ MODES = ("computer", "friend", "local")
 class ApiError(Exception):
     """A refused request: an HTTP status and a message a player understands."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 def turn_list(states: list[State], actions: list[Action]) -> list[dict[str, Any]]:
@@ -168,6 +169,7 @@ class LiveGame:
             state = state.child(action)
             self.states.append(state)
         self.thinking = False
+        self._static: dict[str, Any] | None = None
 
     @classmethod
     def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
@@ -185,6 +187,7 @@ class LiveGame:
             states.append(states[-1].child(action))
         live.states = states
         live.thinking = False
+        live._static = None
         return live
 
     # -- reading -----------------------------------------------------------------
@@ -214,7 +217,16 @@ class LiveGame:
         )
 
     def view(self, now: float | None = None) -> dict[str, Any]:
-        """Everything a client shows: the board, the click paths, turns, result, clocks."""
+        """Everything a client shows: the board, the click paths, turns, result, clocks.
+
+        A new dict each time (callers may add keys); the parts that only change
+        with the data are computed once per version and shared.
+        """
+        if self._static is None:
+            self._static = self._static_view()
+        return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
+
+    def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state
         actions = data.actions
         turns = turn_list(self.states, actions)
@@ -250,8 +262,6 @@ class LiveGame:
             "legal": legal,
             "turns": turns,
             "result": result,
-            "clock": self.clock_view(now),
-            "thinking": self.thinking,
             "features": _features(self.game, state),
             "status": self.game.status(state),
             "position": state.position(),

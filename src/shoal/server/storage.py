@@ -17,7 +17,18 @@ import hashlib
 import json
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, create_engine, select, update
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 from sqlalchemy.pool import StaticPool
@@ -44,7 +55,7 @@ class _GameRow(_Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # seeds reach 2**63
     start: Mapped[str | None] = mapped_column(Text, nullable=True)
     mode: Mapped[str] = mapped_column(String(16))
     level: Mapped[str | None] = mapped_column(String(32), nullable=True)
@@ -113,6 +124,8 @@ class Store:
                 kwargs["poolclass"] = StaticPool  # one connection: the memory database
         self.url = url
         self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite") and not self.in_memory:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self.engine)
 
     def close(self) -> None:
@@ -175,6 +188,21 @@ class Store:
         with Session(self.engine) as session:
             row = session.get(_RecordRow, record_id)
             return None if row is None else row.text
+
+
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
+    """A SQLite file in WAL mode: readers never wait for the writer, commits are cheap.
+
+    ``synchronous=NORMAL`` keeps every commit through a crash or a kill of the
+    process (the write-ahead log is in the operating system's hands once the
+    commit returns); only a power cut may lose the last commits. For that, use
+    PostgreSQL (docs/server.md).
+    """
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
 
 
 def _columns(data: GameData) -> dict[str, Any]:

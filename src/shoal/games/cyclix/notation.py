@@ -409,7 +409,7 @@ def parse_position(text: str) -> PositionFields:
             hist.extend([key] * count)
     if forfeit_text not in ("0", "1", "2"):
         raise InvalidPositionError(f"{text!r}: the forfeit count is 0, 1 or 2")
-    if not ply_text.isdigit() or str(int(ply_text)) != ply_text:
+    if not (ply_text.isascii() and ply_text.isdigit()) or str(int(ply_text)) != ply_text:
         raise InvalidPositionError(f"{text!r}: the turn count {ply_text!r} is not a number")
     if int(ply_text) >= NUM_ACTIONS * 1000:
         raise InvalidPositionError(f"{text!r}: the turn count is too large")

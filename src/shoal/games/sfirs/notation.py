@@ -173,7 +173,7 @@ def parse_position(text: str) -> PositionFields:
         y = SIZE - 1 - index
         x = 0
         for token in re.findall(r"\d+|.", rank):
-            if token.isdigit():
+            if token.isascii() and token.isdigit():
                 x += int(token)
                 continue
             if token not in "WwBb":
@@ -217,7 +217,7 @@ def parse_position(text: str) -> PositionFields:
     if last_text not in ("w", "b", "-"):
         raise _bad(text, f"the last play-area mover is w, b or -, not {last_text!r}")
     last = -1 if last_text == "-" else COLOURS.index(last_text)
-    if not turn_text.isdigit():
+    if not (turn_text.isascii() and turn_text.isdigit()):
         raise _bad(text, f"the turn count {turn_text!r} is not a number")
     turn = int(turn_text)
     if first_text not in ("wb", "w", "b", "-"):

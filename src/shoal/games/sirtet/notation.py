@@ -271,7 +271,7 @@ def parse_position(ts: TileSet, position: str) -> PositionFields:
     mover = 0 if mover_text == "-" else int(mover_text)
     if p not in ("0", "1", "2"):
         raise InvalidPositionError(f"{position!r}: passes must be 0, 1 or 2")
-    if not t.isdigit():
+    if not (t.isascii() and t.isdigit()):
         raise InvalidPositionError(f"{position!r}: turn {t!r} is not a number")
     return (
         tuple(layout),

@@ -254,7 +254,7 @@ def parse_position(geo: Geometry, text: str) -> PositionFields:
     m = re.fullmatch(r"([0-9]+),([0-9]+)", passes)
     if not m:
         raise _bad(text, f"the passes {passes!r} are not two counts like 0,1")
-    if not turn.isdigit():
+    if not (turn.isascii() and turn.isdigit()):
         raise _bad(text, f"the turn {turn!r} is not a number")
     return PositionFields(
         tiles,

@@ -180,7 +180,9 @@ def parse_position(geo: Geometry, text: str) -> tuple[int, int, int | None, int,
     if seats not in ("wb", "bw"):
         raise InvalidPositionError(f"{text!r}: seats are wb or bw (after a swap)")
     swapped = int(seats == "bw")
-    if not turn_text.isdigit() or (len(turn_text) > 1 and turn_text[0] == "0"):
+    if not (turn_text.isascii() and turn_text.isdigit()) or (
+        len(turn_text) > 1 and turn_text[0] == "0"
+    ):
         raise InvalidPositionError(f"{text!r}: the turn number {turn_text!r} is not a number")
     turn = int(turn_text)
     colour = None if side == "-" else "wb".index(side)

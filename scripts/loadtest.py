@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Load test of one shoal server on 127.0.0.1: many concurrent games, humans and computer.
+
+Each human game has two clients, the host and the guest, each with a WebSocket
+open; the player to move POSTs a random legal action and the round trip is
+timed until the *other* player's WebSocket shows the new version. Each computer
+game has one client that moves and waits for the computer's reply on its
+WebSocket (level ``beginner`` by default, to keep the CPU in bounds). A game
+that ends is replaced by a new one, until ``--seconds`` have passed. With
+``--think 0`` (the default) every player moves as soon as it may: the server
+runs flat out and the round trip measures its queue; ``--think S`` gives the
+players S seconds per move on average, a pace closer to people.
+
+Usage (starts its own server on a fresh SQLite file unless ``--port`` names a
+running one, which should run with ``--games-per-client 0``)::
+
+    PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 200 --seconds 60
+
+Reports actions per second, p50/p95/p99 of the move round trip, the computer's
+reply times, and every error (the target is none). Loopback only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+HOST = "127.0.0.1"
+SRC = Path(__file__).resolve().parents[1] / "src"
+WAIT = 60.0  # the longest wait for one update before it counts as an error
+
+
+@dataclass
+class Stats:
+    """What the run measured."""
+
+    actions: int = 0
+    human_actions: int = 0
+    computer_actions: int = 0
+    games_started: int = 0
+    games_finished: int = 0
+    round_trips: list[float] = field(default_factory=list)
+    computer_replies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """The figures as a dict (milliseconds for times)."""
+
+        def pct(values: list[float], p: float) -> float | None:
+            if not values:
+                return None
+            ordered = sorted(values)
+            return round(1000 * ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 1)
+
+        return {
+            "seconds": round(self.seconds, 1),
+            "actions": self.actions,
+            "human_actions": self.human_actions,
+            "computer_actions": self.computer_actions,
+            "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else 0,
+            "games_started": self.games_started,
+            "games_finished": self.games_finished,
+            "round_trip_ms": {
+                "n": len(self.round_trips),
+                "p50": pct(self.round_trips, 50),
+                "p95": pct(self.round_trips, 95),
+                "p99": pct(self.round_trips, 99),
+                "max": pct(self.round_trips, 100),
+                "mean": round(1000 * statistics.fmean(self.round_trips), 1)
+                if self.round_trips
+                else None,
+            },
+            "computer_reply_ms": {
+                "n": len(self.computer_replies),
+                "p50": pct(self.computer_replies, 50),
+                "p95": pct(self.computer_replies, 95),
+                "p99": pct(self.computer_replies, 99),
+            },
+            "errors": dict(self.errors),
+        }
+
+
+class Watcher:
+    """A client's WebSocket: the newest view, and waits for a version to arrive."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.view: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        with contextlib.suppress(Exception):
+            async for message in self.ws:
+                data = json.loads(message)
+                if data.get("type") == "view":
+                    view = data["view"]
+                    if self.view is None or view["version"] >= self.view["version"]:
+                        self.view = view
+                    self.changed.set()
+
+    async def until(self, test: Any) -> dict[str, Any]:
+        """The first view that passes ``test`` (TimeoutError after WAIT seconds)."""
+        async with asyncio.timeout(WAIT):
+            while True:
+                if self.view is not None and test(self.view):
+                    return self.view
+                if self.task.done():
+                    raise ConnectionError("the WebSocket closed")
+                self.changed.clear()
+                await self.changed.wait()
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self.task.cancel()
+        with contextlib.suppress(BaseException):
+            await self.task
+
+
+class Run:
+    """One load test against ``base`` (http://127.0.0.1:PORT)."""
+
+    def __init__(
+        self, base: str, game_ids: list[str], level: str, seed: int, think: float = 0.0
+    ) -> None:
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://")
+        self.game_ids = game_ids
+        self.level = level
+        self.think = think
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+        self.deadline = 0.0
+        self.http = httpx.AsyncClient(
+            base_url=base,
+            timeout=WAIT,
+            # Idle connections are dropped before uvicorn's 5 s keep-alive would close them
+            # under us (a reuse racing the server's close is a client-side ReadError).
+            limits=httpx.Limits(
+                max_connections=None, max_keepalive_connections=2000, keepalive_expiry=2.0
+            ),
+        )
+
+    def _error(self, kind: str) -> None:
+        self.stats.errors[kind] += 1
+
+    async def _pause(self) -> None:
+        """A player's thinking time before a move: ``think`` seconds on average (0: none)."""
+        if self.think > 0:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+
+    async def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+        headers = {"X-Shoal-Token": token} if token else {}
+        response = await self.http.post(path, json=body, headers=headers)
+        if response.status_code >= 400:
+            raise RuntimeError(f"HTTP {response.status_code} on {path.split('/')[-1]}")
+        return response.json()
+
+    async def _watch(self, gid: str) -> Watcher:
+        ws = await connect(f"{self.ws_base}/api/games/{gid}/ws", open_timeout=WAIT)
+        return Watcher(ws)
+
+    async def slot(self, kind: str) -> None:
+        """Play games of ``kind`` ("human" or "computer") one after another until the deadline."""
+        while time.monotonic() < self.deadline:
+            game = self.rng.choice(self.game_ids)
+            try:
+                if kind == "human":
+                    await self.human_game(game)
+                else:
+                    await self.computer_game(game)
+            except (RuntimeError, ConnectionError, TimeoutError, httpx.HTTPError, OSError) as e:
+                self._error(f"{type(e).__name__}: {e}"[:80])
+                await asyncio.sleep(0.5)
+
+    async def human_game(self, game: str) -> None:
+        made = await self._post("/api/games", {"game": game, "opponent": "friend", "seat": 0})
+        self.stats.games_started += 1
+        gid, tokens = made["id"], (made["token"], made["invite_token"])
+        watchers = [await self._watch(gid), await self._watch(gid)]
+        try:
+            view = made["view"]
+            while view["result"] is None and time.monotonic() < self.deadline:
+                await self._pause()
+                seat = view["to_move"]
+                version = view["version"]
+                choice = self.rng.choice(view["legal"])
+                other = watchers[1 - seat]
+                start = time.perf_counter()
+                await self._post(
+                    f"/api/games/{gid}/actions",
+                    {"version": version, "action": choice["action"]},
+                    tokens[seat],
+                )
+                view = await other.until(lambda v, n=version + 1: v["version"] >= n)
+                self.stats.round_trips.append(time.perf_counter() - start)
+                self.stats.actions += 1
+                self.stats.human_actions += 1
+            if view["result"] is not None:
+                self.stats.games_finished += 1
+        finally:
+            for watcher in watchers:
+                await watcher.close()
+
+    async def computer_game(self, game: str) -> None:
+        body = {"game": game, "opponent": "computer", "level": self.level, "seat": 0}
+        made = await self._post("/api/games", body)
+        self.stats.games_started += 1
+        gid, token = made["id"], made["token"]
+        watcher = await self._watch(gid)
+        try:
+            view = made["view"]
+            while view["result"] is None and time.monotonic() < self.deadline:
+                await self._pause()
+                version = view["version"]
+                choice = self.rng.choice(view["legal"])
+                posted = time.perf_counter()
+                view = await self._post(
+                    f"/api/games/{gid}/actions",
+                    {"version": version, "action": choice["action"]},
+                    token,
+                )
+                self.stats.actions += 1
+                self.stats.human_actions += 1
+                if view["result"] is None and view["to_move"] != 0:
+                    moved, ply = view["version"], view["ply"]
+                    view = await watcher.until(
+                        lambda v, n=moved: (
+                            v["version"] > n and (v["result"] is not None or v["to_move"] == 0)
+                        )
+                    )
+                    self.stats.computer_replies.append(time.perf_counter() - posted)
+                    self.stats.actions += view["ply"] - ply
+                    self.stats.computer_actions += view["ply"] - ply
+            if view["result"] is not None:
+                self.stats.games_finished += 1
+        finally:
+            await watcher.close()
+
+    async def run(self, games: int, seconds: float, computer_share: float) -> Stats:
+        """``games`` slots at once for ``seconds``; a share of them against the computer."""
+        computer = round(games * computer_share)
+        kinds = ["computer"] * computer + ["human"] * (games - computer)
+        start = time.monotonic()
+        self.deadline = start + seconds
+        try:
+            async with asyncio.timeout(seconds + 2 * WAIT):
+                await asyncio.gather(*(self.slot(kind) for kind in kinds))
+        except TimeoutError:
+            self._error("the run overran its time bound")
+        finally:
+            self.stats.seconds = time.monotonic() - start
+            await self.http.aclose()
+        return self.stats
+
+
+def free_port() -> int:
+    """A free port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """A process's CPU time so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def own_server(searches: int = 2, log_level: str = "warning") -> Iterator[tuple[str, int]]:
+    """A ``shoal serve`` process on a free loopback port and a fresh SQLite file."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="shoal-load-") as tmp:
+        env = dict(os.environ, PYTHONPATH=f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+        process = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "shoal.cli", "serve", "--host", HOST, "--port", str(port)),
+                *("--database", f"sqlite:///{tmp}/load.sqlite3", "--log-level", log_level),
+                *("--games-per-client", "0", "--searches", str(searches)),
+            ],
+            env=env,
+        )
+        base = f"http://{HOST}:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(base + "/api/levels", timeout=2).status_code == 200:
+                        break
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("shoal serve did not start")
+                time.sleep(0.1)
+            yield base, process.pid
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def load_test(
+    games: int = 200,
+    seconds: float = 30.0,
+    port: int | None = None,
+    *,
+    game_ids: list[str] | None = None,
+    computer_share: float = 0.25,
+    level: str = "beginner",
+    searches: int = 2,
+    seed: int = 0,
+    think: float = 0.0,
+) -> dict[str, Any]:
+    """Run the load test and answer its summary (see :meth:`Stats.summary`)."""
+    if game_ids is None:
+        sys.path.insert(0, str(SRC))
+        from shoal import games as registry
+
+        game_ids = list(registry.ids())
+
+    def go(base: str) -> Stats:
+        run = Run(base, game_ids, level, seed, think)
+        return asyncio.run(run.run(games, seconds, computer_share))
+
+    server_cpu: float | None = None
+    if port is not None:
+        stats = go(f"http://{HOST}:{port}")
+    else:
+        with own_server(searches) as (base, pid):
+            before = cpu_seconds(pid)
+            stats = go(base)
+            after = cpu_seconds(pid)
+            if before is not None and after is not None:
+                server_cpu = round(after - before, 1)
+    summary = stats.summary()
+    summary["server_cpu_seconds"] = server_cpu
+    summary.update(
+        games=games, game_ids=game_ids, level=level, computer_share=computer_share, think=think
+    )
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="duration (default 30)")
+    parser.add_argument("--port", type=int, help="a running server on 127.0.0.1 (default: own)")
+    parser.add_argument(
+        "--computer-share", type=float, default=0.25, help="share of games vs the computer"
+    )
+    parser.add_argument("--level", default="beginner", help="the computer's level")
+    parser.add_argument("--game", action="append", help="game ids (default: every listed game)")
+    parser.add_argument("--searches", type=int, default=2, help="--searches of the own server")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="a player's mean thinking time per move in seconds (default 0: flat out)",
+    )
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    args = parser.parse_args(argv)
+    summary = load_test(
+        args.games,
+        args.seconds,
+        args.port,
+        game_ids=args.game,
+        computer_share=args.computer_share,
+        level=args.level,
+        searches=args.searches,
+        seed=args.seed,
+        think=args.think,
+    )
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        rt, cr = summary["round_trip_ms"], summary["computer_reply_ms"]
+        print(f"games at once      {summary['games']} ({', '.join(summary['game_ids'])})")
+        print(
+            f"mix                {summary['computer_share']:.0%} against the computer "
+            f"({summary['level']}), thinking {summary['think']} s per move"
+        )
+        print(f"duration           {summary['seconds']} s")
+        print(
+            f"actions            {summary['actions']} "
+            f"({summary['human_actions']} by clients, {summary['computer_actions']} by computer)"
+        )
+        print(f"actions per second {summary['actions_per_second']}")
+        if summary["server_cpu_seconds"] is not None:
+            cpu = summary["server_cpu_seconds"]
+            per = 1000 * cpu / max(1, summary["actions"])
+            print(f"server CPU         {cpu} s ({per:.1f} ms per action, searches included)")
+        print(
+            f"move round trip    p50 {rt['p50']} ms, p95 {rt['p95']} ms, p99 {rt['p99']} ms, "
+            f"max {rt['max']} ms (n={rt['n']})"
+        )
+        print(
+            f"computer reply     p50 {cr['p50']} ms, p95 {cr['p95']} ms, p99 {cr['p99']} ms "
+            f"(POST until the reply is on the WebSocket, n={cr['n']})"
+        )
+        started, finished = summary["games_started"], summary["games_finished"]
+        print(f"games              {started} started, {finished} finished")
+        print(f"errors             {summary['errors'] or 'none'}")
+    return 1 if summary["errors"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""A real ``shoal serve`` process on a loopback port, for races, kills and logs."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+import httpx
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """``shoal serve`` on 127.0.0.1 with a SQLite file; its output goes to ``log_path``."""
+
+    def __init__(self, db: Path, log_path: Path, *args: str) -> None:
+        self.db = db
+        self.log_path = log_path
+        self.args = args
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    def start(self) -> LiveServer:
+        """Start the process (on the same port and database as before) and wait until it answers."""
+        env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop/kill)
+        self.process = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "shoal.cli", "serve", "--port", str(self.port)),
+                *("--database", f"sqlite:///{self.db}", *self.args),
+            ],
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/levels", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError(f"shoal serve exited: {self.log()}")
+            time.sleep(0.05)
+        raise RuntimeError("shoal serve did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+        self._close_log()
+
+    def stop(self) -> None:
+        """A clean stop (SIGTERM)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self._close_log()
+
+    def _close_log(self) -> None:
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def log(self) -> str:
+        """Everything the process printed so far."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+# -- helpers for TestClient and httpx clients alike -----------------------------------------
+def auth(token: str) -> dict[str, str]:
+    """The header that carries a seat token."""
+    return {"X-Shoal-Token": token}

@@ -1,0 +1,42 @@
+"""Fixtures for the server tests: a database file, an app client, real server processes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shoal.server import create_app
+
+from ._live import LiveServer
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    """A fresh SQLite file's URL."""
+    return f"sqlite:///{tmp_path / 'shoal.sqlite3'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    """The app on a fresh database."""
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Start real ``shoal serve`` processes (``live(*args)``); all are stopped at the end."""
+    servers: list[LiveServer] = []
+
+    def start(*args: str) -> LiveServer:
+        n = len(servers)
+        server = LiveServer(tmp_path / "live.sqlite3", tmp_path / f"serve{n}.log", *args)
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()
