@@ -108,7 +108,9 @@ def test_sirtet_the_only_winning_drop() -> None:
 # follow-up Black is left without an active cube that can move: a win in three actions.
 SFIRS_CHAIN_WIN = "5w6/10B1/12/7b4/4b1bw4/4wbw4b/5wb4w/1W5b4/6w5/5b6/8W1W1/4b7 w - b 6 -"
 # SFIRS, Black in a chain after k11: g8-i8 wins in three actions as well.
-SFIRS_CHAIN_WIN_BLACK = "9w2/10b1/12/1B8W1/4bwb5/w1b3wb4/bwwb8/5bw5/7w4/6w5/7b4/12 b k11,start b 9 -"
+SFIRS_CHAIN_WIN_BLACK = (
+    "9w2/10b1/12/1B8W1/4bwb5/w1b3wb4/bwwb8/5bw5/7w4/6w5/7b4/12 b k11,start b 9 -"
+)
 
 
 @pytest.mark.parametrize(
