@@ -65,13 +65,24 @@ class Level:
 
 
 LEVEL_TABLE: tuple[Level, ...] = (
-    Level("beginner", 40, -4, 0.3, "makes plain mistakes; sees a win or a threat in one"),
-    Level("casual", 250, -2, 0.6, "a relaxed opponent"),
+    Level("beginner", 40, -2, 0.15, "makes plain mistakes; sees a win or a threat in one"),
+    Level("casual", 250, -1, 0.4, "a relaxed opponent"),
     Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player"),
-    Level("strong", 8000, 2, 4.0, "thinks a few seconds a turn"),
-    Level("max", 40000, 4, 15.0, "the strongest setting; slow"),
+    Level("strong", 8000, 1, 3.0, "thinks a few seconds a turn"),
+    Level("max", 30000, 2, 8.0, "the strongest setting; slow"),
 )
-"""The named levels, weakest first."""
+"""The named levels, weakest first.
+
+Calibrated in docs/ai.md ("Calibration"). Alpha-beta depths step by one ply
+per level: a ply costs Cyclix about four to five times the nodes, so steps of
+two put strong and max far beyond their time caps (they all stopped at the
+same depth) and left beginner and casual both at depth 1. The top caps (3 s
+and 8 s, were 4 s and 15 s) keep about three times the search per step while
+letting strong and max be measured at all on a shared two-core machine. The
+lower caps (0.15 s and 0.4 s, were 0.3 s and 0.6 s) are above what 40 and 250
+iterations take on a quiet machine; under load, when every level runs into its
+cap, they keep each level at least twice the time of the one below.
+"""
 
 DEFAULT_LEVEL = "club"
 """The level used when none is named."""

@@ -144,7 +144,7 @@ class Syrtis(Game):
         return click_paths(state)
 
     # -- AI knowledge -----------------------------------------------------------------
-    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=60, exploration=1.0)
+    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=20, exploration=1.0)
 
     def features(self, state: State) -> dict[str, float]:
         from .heuristics import features

@@ -60,7 +60,7 @@ class Sytran(Game):
     )
     Options = SytranOptions
     side_names = ("white", "black")
-    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0, level_scale=0.1)
+    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0, level_scale=0.5)
 
     def __init__(self, options: SytranOptions | None = None) -> None:
         super().__init__(options)
