@@ -16,6 +16,7 @@ import base64
 import html
 import io
 import json
+import re
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -26,6 +27,16 @@ from .selfplay import GameSummary
 from .stats import wilson
 
 __all__ = ["figures", "render_plots", "write_report", "write_sweep"]
+
+
+def _reason_kind(reason: str) -> str:
+    """A reason with its numbers replaced by N, so "score 58 to 45" and "score 50 to 61"
+    count as one way to end.
+
+    >>> _reason_kind("largest colour group 4 v 3")
+    'largest colour group N v N'
+    """
+    return re.sub(r"\d+", "N", reason)
 
 
 def _rate(successes: float, trials: int) -> dict[str, float]:
@@ -61,7 +72,8 @@ def figures(summaries: Sequence[GameSummary], meta: dict[str, Any]) -> dict[str,
         for s in movers
     )
     side_wins: Counter[str] = Counter(s.winner_side for s in summaries if s.winner_side)
-    reasons: Counter[str] = Counter(s.reason for s in summaries)
+    reasons: Counter[str] = Counter(_reason_kind(s.reason) for s in summaries)
+    exact_reasons: Counter[str] = Counter(s.reason for s in summaries)
     longest = max((len(s.branching) for s in summaries), default=0)
     branching = []
     for index in range(longest):
@@ -130,6 +142,7 @@ def figures(summaries: Sequence[GameSummary], meta: dict[str, Any]) -> dict[str,
         "lengths": [s.turns for s in summaries],
         "branching": branching,
         "reasons": dict(reasons.most_common()),
+        "exact_reasons": dict(exact_reasons.most_common()),
         "openings": openings,
         "choices": choices,
         "setup": setup,
