@@ -33,10 +33,10 @@ def _reason_kind(reason: str) -> str:
     """A reason with its numbers replaced by N, so "score 58 to 45" and "score 50 to 61"
     count as one way to end.
 
-    >>> _reason_kind("largest colour group 4 v 3")
-    'largest colour group N v N'
+    >>> _reason_kind("largest colour group 4 v 3"), _reason_kind("score 12 to -3")
+    ('largest colour group N v N', 'score N to N')
     """
-    return re.sub(r"\d+", "N", reason)
+    return re.sub(r"-?\d+", "N", reason)
 
 
 def _rate(successes: float, trials: int) -> dict[str, float]:
