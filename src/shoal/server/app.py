@@ -45,12 +45,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from shoal import __version__, games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
-from shoal.core import Game, ShoalError, State
+from shoal.core import Game, Seat, ShoalError, State
 from shoal.records import Record, read
 
 from .limits import BodyLimit, CreationLimit, body_too_large
-from .manager import GameManager, check_error, new_game_id, new_token
-from .session import ApiError, replay_view
+from .manager import GameEntry, GameManager, check_error, new_game_id, new_token
+from .session import ApiError, LiveGame, replay_view
 from .storage import GameData, Store, hash_token
 
 __all__ = ["DEFAULT_DATABASE", "create_app", "default_level"]
@@ -418,6 +418,24 @@ def create_app(
         view["you"] = entry.live.seats_of(token)
         return view
 
+    async def _playable(
+        entry: GameEntry, version: int, token: str | None, flag_message: str
+    ) -> tuple[LiveGame, list[Seat]]:
+        """Under ``entry.lock``: the live game and the caller's seats, if it may still act.
+
+        Catches up with other processes, then refuses (and changes nothing) a wrong
+        token, an ended game, a stale ``version`` or a flag that has just fallen.
+        """
+        await manager.catch_up(entry, version)
+        live = entry.live
+        seats = live.check_player(token)
+        if live.over:
+            raise ApiError(409, "the game is over")
+        live.check_version(version)
+        if await manager.check_flag_locked(entry):
+            raise ApiError(409, flag_message)
+        return live, seats
+
     @app.get("/api/games/{game_id}", tags=["games"], summary="The game as a client shows it")
     async def get_game(game_id: str, x_shoal_token: TokenHeader = None) -> dict[str, Any]:
         return await _view(game_id, x_shoal_token)
@@ -428,14 +446,9 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
-            await manager.catch_up(entry, body.version)
-            live = entry.live
-            seats = live.check_player(x_shoal_token)
-            if live.over:
-                raise ApiError(409, "the game is over")
-            live.check_version(body.version)
-            if await manager.check_flag_locked(entry):
-                raise ApiError(409, "your time ran out: the game is over")
+            live, seats = await _playable(
+                entry, body.version, x_shoal_token, "your time ran out: the game is over"
+            )
             state = live.state
             if state.to_move not in seats:
                 who = "the computer" if live.computer_to_move() else "your opponent"
@@ -474,14 +487,9 @@ def create_app(
     ) -> dict[str, Any]:
         entry = await manager.entry(game_id)
         async with entry.lock:
-            await manager.catch_up(entry, body.version)
-            live = entry.live
-            seats = live.check_player(x_shoal_token)
-            if live.over:
-                raise ApiError(409, "the game is over")
-            live.check_version(body.version)
-            if await manager.check_flag_locked(entry):
-                raise ApiError(409, "the game is over: time ran out")
+            live, seats = await _playable(
+                entry, body.version, x_shoal_token, "the game is over: time ran out"
+            )
             to_move = live.state.to_move
             seat = to_move if len(seats) > 1 and to_move is not None else seats[0]
             await manager.commit(entry, live.with_resignation(seat))

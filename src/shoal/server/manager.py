@@ -26,7 +26,7 @@ from shoal.core import Action, Game, ShoalError, State
 from .session import ApiError, LiveGame
 from .storage import GameData, StaleVersionError, Store
 
-__all__ = ["HINT_LEVEL", "GameManager", "compute_hint", "new_game_id", "new_token"]
+__all__ = ["HINT_LEVEL", "GameEntry", "GameManager", "compute_hint", "new_game_id", "new_token"]
 
 HINT_LEVEL = "club"
 """The level whose choice a hint shows (under a second of search)."""
@@ -53,7 +53,9 @@ def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
     return result.action, result.reason or game.explain(state, result.action)
 
 
-class _Entry:
+class GameEntry:
+    """A loaded game: its live state, the lock its writers take, its watchers and timers."""
+
     __slots__ = ("flag_timer", "live", "lock", "task", "watchers")
 
     def __init__(self, live: LiveGame) -> None:
@@ -71,7 +73,7 @@ class GameManager:
         self.store = store
         self.max_searches = max_searches
         self._searches: asyncio.Semaphore | None = None
-        self._entries: dict[str, _Entry] = {}
+        self._entries: dict[str, GameEntry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     @property
@@ -82,7 +84,7 @@ class GameManager:
         return self._searches
 
     # -- loading ----------------------------------------------------------------
-    async def entry(self, game_id: str) -> _Entry:
+    async def entry(self, game_id: str) -> GameEntry:
         """The loaded game ``game_id`` (404 when there is none)."""
         entry = self._entries.get(game_id)
         if entry is not None:
@@ -92,20 +94,20 @@ class GameManager:
             raise ApiError(404, f"there is no game {game_id!r}")
         entry = self._entries.get(game_id)  # another request may have loaded it meanwhile
         if entry is None:
-            entry = _Entry(LiveGame(data))
+            entry = GameEntry(LiveGame(data))
             self._entries[game_id] = entry
             self._after_change(entry)
         return entry
 
-    async def create(self, data: GameData) -> _Entry:
+    async def create(self, data: GameData) -> GameEntry:
         """Store a new game and load it."""
         await asyncio.to_thread(self.store.insert, data)
-        entry = _Entry(LiveGame(data))
+        entry = GameEntry(LiveGame(data))
         self._entries[data.id] = entry
         self._after_change(entry)
         return entry
 
-    async def catch_up(self, entry: _Entry, version: int) -> None:
+    async def catch_up(self, entry: GameEntry, version: int) -> None:
         """Reload a game that another server process changed, when a client saw a newer version.
 
         Call with ``entry.lock`` held, before checking the client's version.
@@ -119,7 +121,7 @@ class GameManager:
             await self.broadcast(entry)
 
     # -- committing ----------------------------------------------------------------
-    async def commit(self, entry: _Entry, data: GameData) -> None:
+    async def commit(self, entry: GameEntry, data: GameData) -> None:
         """Store ``data`` over the current version, then make it live and tell the watchers.
 
         Call with ``entry.lock`` held. A version conflict in the database (another
@@ -139,7 +141,7 @@ class GameManager:
         self._after_change(entry)
         await self.broadcast(entry)
 
-    def _after_change(self, entry: _Entry) -> None:
+    def _after_change(self, entry: GameEntry) -> None:
         """Start the computer when it is to move; set the flag timer."""
         live = entry.live
         if live.computer_to_move() and (entry.task is None or entry.task.done()):
@@ -160,12 +162,12 @@ class GameManager:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def check_flag(self, entry: _Entry) -> bool:
+    async def check_flag(self, entry: GameEntry) -> bool:
         """End the game when the running clock has fallen; True when it did."""
         async with entry.lock:
             return await self.check_flag_locked(entry)
 
-    async def check_flag_locked(self, entry: _Entry) -> bool:
+    async def check_flag_locked(self, entry: GameEntry) -> bool:
         """:meth:`check_flag` with ``entry.lock`` held."""
         now = time.time()
         seat = entry.live.flag_fallen(now)
@@ -175,7 +177,7 @@ class GameManager:
         return True
 
     # -- the computer -----------------------------------------------------------------
-    async def _computer(self, entry: _Entry) -> None:
+    async def _computer(self, entry: GameEntry) -> None:
         while True:
             live = entry.live
             if not live.computer_to_move():
@@ -208,16 +210,16 @@ class GameManager:
             return await asyncio.to_thread(compute_hint, game, state, seed)
 
     # -- watchers -------------------------------------------------------------------
-    async def watch(self, entry: _Entry, socket: WebSocket) -> None:
+    async def watch(self, entry: GameEntry, socket: WebSocket) -> None:
         """Add a WebSocket watcher and send it the current view."""
         entry.watchers.add(socket)
         await socket.send_json({"type": "view", "view": entry.live.view()})
 
-    def unwatch(self, entry: _Entry, socket: WebSocket) -> None:
+    def unwatch(self, entry: GameEntry, socket: WebSocket) -> None:
         """Forget a watcher."""
         entry.watchers.discard(socket)
 
-    async def broadcast(self, entry: _Entry) -> None:
+    async def broadcast(self, entry: GameEntry) -> None:
         """Send the current view to every watcher (spectators included; no tokens in it)."""
         if not entry.watchers:
             return
