@@ -45,6 +45,24 @@ def test_every_level_builds_a_player_that_plays_legally(level: str) -> None:
     assert player.choose(state) in state.legal_actions()
 
 
+def test_level_scale_scales_both_the_iterations_and_the_turn_cap() -> None:
+    """A game's ``level_scale`` multiplies a level's iteration budget and its time cap."""
+    sytran = get("sytran")
+    scale = sytran.ai_profile.level_scale
+    assert scale == 0.5
+    for level in LEVEL_TABLE:
+        player = get_player(level.name, sytran, seed=1)
+        assert isinstance(player, SearchPlayer)
+        assert player.iterations == round(level.iterations * scale)
+        assert player.turn_seconds == level.turn_seconds * scale
+        unscaled = get_player(level.name, get("syrtis"), seed=1)
+        assert isinstance(unscaled, SearchPlayer)
+        assert (unscaled.iterations, unscaled.turn_seconds) == (
+            level.iterations,
+            level.turn_seconds,
+        )
+
+
 def test_unknown_levels_and_bad_specs_are_refused() -> None:
     for name in ("grandmaster", "mcts:iterations=many", "mcts:speed=3", "alphabeta:depth"):
         with pytest.raises(InvalidOptionError):

@@ -1,8 +1,8 @@
 """Named strength levels and the search players behind them.
 
-A level is a budget: MCTS iterations (multiplied by the game's
-``ai_profile.level_scale``), an alpha-beta depth (relative to the profile's
-``alphabeta_depth``) and a time cap per turn. The game's profile picks the
+A level is a budget: MCTS iterations and a time cap per turn (both multiplied
+by the game's ``ai_profile.level_scale``) and an alpha-beta depth (relative to
+the profile's ``alphabeta_depth``). The game's profile picks the
 algorithm. A turn may take several atomic actions: the player splits the time
 left in the turn over the actions it expects to make (it remembers how many
 its last turn took).
@@ -52,12 +52,16 @@ class Level:
     depth_offset: int
     """Alpha-beta depth = profile ``alphabeta_depth`` + this (at least 1)."""
     turn_seconds: float
-    """The most time one whole turn may take."""
+    """The most time one whole turn may take (times the profile's ``level_scale``)."""
     description: str = ""
 
     def mcts_iterations(self, game: Game) -> int:
         """The iteration budget for ``game``."""
         return max(1, round(self.iterations * game.ai_profile.level_scale))
+
+    def turn_cap(self, game: Game) -> float:
+        """The time cap of one whole turn of ``game``, in seconds."""
+        return self.turn_seconds * game.ai_profile.level_scale
 
     def alphabeta_depth(self, game: Game) -> int:
         """The depth budget for ``game``."""
@@ -68,20 +72,22 @@ LEVEL_TABLE: tuple[Level, ...] = (
     Level("beginner", 40, -2, 0.15, "makes plain mistakes; sees a win or a threat in one"),
     Level("casual", 250, -1, 0.4, "a relaxed opponent"),
     Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player"),
-    Level("strong", 8000, 1, 3.0, "thinks a few seconds a turn"),
-    Level("max", 30000, 2, 8.0, "the strongest setting; slow"),
+    Level("strong", 5000, 1, 2.0, "thinks up to two seconds a turn"),
+    Level("max", 20000, 2, 5.0, "the strongest setting; up to five seconds a turn"),
 )
 """The named levels, weakest first.
 
 Calibrated in docs/ai.md ("Calibration"). Alpha-beta depths step by one ply
 per level: a ply costs Cyclix about four to five times the nodes, so steps of
 two put strong and max far beyond their time caps (they all stopped at the
-same depth) and left beginner and casual both at depth 1. The top caps (3 s
-and 8 s, were 4 s and 15 s) keep about three times the search per step while
-letting strong and max be measured at all on a shared two-core machine. The
-lower caps (0.15 s and 0.4 s, were 0.3 s and 0.6 s) are above what 40 and 250
-iterations take on a quiet machine; under load, when every level runs into its
-cap, they keep each level at least twice the time of the one below.
+same depth) and left beginner and casual both at depth 1. Iterations grow
+about six times per step up to club and then 3.3 and 4 times: on a quiet
+machine strong (5,000) and max (20,000) take about 1.2 s and 5 s a Syrtis
+turn, and their caps (2 s and 5 s; were 3 s and 8 s with 8,000 and 30,000
+iterations) bound a long game's wait. The lower caps (0.15 s and 0.4 s) are
+above what 40 and 250 iterations take on a quiet machine; under load, when
+every level runs into its cap, they keep each level at least twice the time of
+the one below.
 """
 
 DEFAULT_LEVEL = "club"
@@ -178,10 +184,10 @@ def level_player(name: str, game: Game, seed: int = 0) -> SearchPlayer:
     searcher = make_searcher(game, algorithm, seed)
     if algorithm == "alphabeta":
         return SearchPlayer(
-            name, searcher, depth=level.alphabeta_depth(game), turn_seconds=level.turn_seconds
+            name, searcher, depth=level.alphabeta_depth(game), turn_seconds=level.turn_cap(game)
         )
     return SearchPlayer(
-        name, searcher, iterations=level.mcts_iterations(game), turn_seconds=level.turn_seconds
+        name, searcher, iterations=level.mcts_iterations(game), turn_seconds=level.turn_cap(game)
     )
 
 

@@ -99,8 +99,9 @@ class AIProfile:
     ``algorithm`` is ``"mcts"`` or ``"alphabeta"``; ``playout_cutoff`` is the
     number of random playout actions after which MCTS stops and scores the
     position with ``game.evaluate`` (``None``: play out to the end);
-    ``level_scale`` multiplies the iteration budgets of the named levels, so a
-    game whose actions are costly can keep every level's time in line.
+    ``level_scale`` multiplies the named levels' iteration budgets and their
+    time caps per turn, so a game with many turns (Sytran's 95) keeps a whole
+    game's thinking time in line with the others.
     """
 
     algorithm: str = "mcts"
