@@ -7,10 +7,11 @@ import time
 import pytest
 
 from shoal.ai import MCTS, analyse
+from shoal.core import State
 from shoal.games import get
 
 from .positions import AVOID_LOSS, FORCED_WIN, WIN_IN_ONE
-from .toygame import DoubleNim, mover_wins
+from .toygame import DoubleNim, DoubleNimState, mover_wins
 
 GAME = get("connect4")
 
@@ -119,3 +120,32 @@ def test_analyse_is_a_one_liner_for_game_tests() -> None:
     state = GAME.load(FORCED_WIN)
     assert state.action_text(analyse(state, iterations=5000).action) == "d"
     assert analyse(state, "alphabeta", depth=4).proven == "win"
+
+
+class _RecordingNim(DoubleNim):
+    """Double Nim whose evaluation records the turn step of every state it scores."""
+
+    def __init__(self, options: DoubleNim.Options | None = None) -> None:
+        super().__init__(options)
+        self.scored_steps: list[int] = []
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, DoubleNimState)
+        self.scored_steps.append(state.step)
+        return super().evaluate(state, seat)
+
+
+@pytest.mark.parametrize("cutoff", [1, 2, 3])
+def test_playouts_are_cut_off_between_turns_only(cutoff: int) -> None:
+    """A playout stops at the first turn's end after ``cutoff`` actions, never mid-turn."""
+    game = _RecordingNim(DoubleNim.Options(60))
+    MCTS(game, seed=2, playout_cutoff=cutoff).search(game.initial(), iterations=400)
+    assert game.scored_steps, "the cut-off never happened"
+    assert set(game.scored_steps) == {0}
+
+
+def test_a_cutoff_of_zero_scores_the_leaf_as_it_is() -> None:
+    """Cutoff 0: no random action at all, the new leaf itself is scored (mid-turn or not)."""
+    game = _RecordingNim(DoubleNim.Options(60))
+    MCTS(game, seed=2, playout_cutoff=0).search(game.initial(), iterations=200)
+    assert set(game.scored_steps) == {0, 1}

@@ -10,14 +10,16 @@ from shoal.ai import (
     DEFAULT_LEVEL,
     LEVEL_TABLE,
     LEVELS,
+    MCTS,
     RandomPlayer,
     SearchPlayer,
     get_player,
     hint,
+    level_player,
     play_turn,
 )
 from shoal.core import InvalidOptionError
-from shoal.games import get
+from shoal.games import get, ids
 
 from .positions import AVOID_LOSS, FORCED_WIN, WIN_IN_ONE
 from .toygame import DoubleNim
@@ -143,3 +145,52 @@ def test_hint_gives_the_action_and_a_reason_in_words() -> None:
     state = GAME.initial()
     h = hint(GAME, state, level="beginner")
     assert "% of" in h.reason and h.action in state.legal_actions()
+
+
+def test_levels_make_errors_only_where_the_game_asks_for_them() -> None:
+    """Error rates count only with the profile's ``level_errors``; max never errs."""
+    for game_id in ids(all=True):
+        game = get(game_id)
+        rates = [level.errors(game) for level in LEVEL_TABLE]
+        if game.ai_profile.level_errors:
+            assert rates == sorted(rates, reverse=True) and rates[-1] == 0.0
+            assert len(set(rates)) == len(rates)
+        else:
+            assert rates == [0.0] * len(LEVEL_TABLE), game_id
+    assert get("sirtet").ai_profile.level_errors == 1.0
+
+
+def test_a_player_strays_at_its_error_rate_and_never_into_a_proven_loss() -> None:
+    """With rate r about r of the decisions are random legal actions other than the search's."""
+    state = GAME.initial()
+    player = SearchPlayer("test", MCTS(GAME, seed=1), iterations=20, error_rate=0.5, seed=3)
+    strays = 0
+    for _ in range(200):
+        action = player.choose(state)
+        assert player.last_result is not None
+        if player.strayed:
+            strays += 1
+            assert action != player.last_result.action
+        else:
+            assert action == player.last_result.action
+    assert 70 <= strays <= 130
+    always = SearchPlayer("test", MCTS(GAME, seed=1), iterations=300, error_rate=1.0, seed=4)
+    state = GAME.load(AVOID_LOSS)
+    for _ in range(20):
+        action = always.choose(state)
+        result = always.last_result
+        assert result is not None
+        losses = {c.action for c in result.children if c.proven == "loss"}
+        assert losses, "the position should hold proven losses"
+        assert action not in losses
+
+
+def test_hints_ignore_the_error_rate() -> None:
+    """A hint is the search's own choice, even at a level that makes errors."""
+    game = get("sirtet")
+    state = game.initial(4)
+    for seed in range(3):
+        player = level_player("beginner", game, seed)
+        assert player.error_rate == 0.7
+        expected = player.analyse(state, player.turn_seconds).action
+        assert hint(game, state, level="beginner", seed=seed).action == expected

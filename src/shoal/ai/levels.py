@@ -2,7 +2,10 @@
 
 A level is a budget: MCTS iterations and a time cap per turn (both multiplied
 by the game's ``ai_profile.level_scale``) and an alpha-beta depth (relative to
-the profile's ``alphabeta_depth``). The game's profile picks the
+the profile's ``alphabeta_depth``), and an error rate: the share of
+decisions where the level plays a random legal action (never a proven loss)
+in place of its search's choice, times the profile's ``level_errors`` (0 for
+most games, whose levels differ by budget alone). The game's profile picks the
 algorithm. A turn may take several atomic actions: the player splits the time
 left in the turn over the actions it expects to make (it remembers how many
 its last turn took).
@@ -22,6 +25,7 @@ Besides level names, a player can be given as a spec,
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 
 from shoal.core import Action, Game, InvalidOptionError, State
@@ -54,6 +58,8 @@ class Level:
     turn_seconds: float
     """The most time one whole turn may take (times the profile's ``level_scale``)."""
     description: str = ""
+    error_rate: float = 0.0
+    """The share of decisions played at random (times the profile's ``level_errors``)."""
 
     def mcts_iterations(self, game: Game) -> int:
         """The iteration budget for ``game``."""
@@ -63,16 +69,27 @@ class Level:
         """The time cap of one whole turn of ``game``, in seconds."""
         return self.turn_seconds * game.ai_profile.level_scale
 
+    def errors(self, game: Game) -> float:
+        """The share of ``game`` decisions this level plays at random (0 to 1)."""
+        return min(1.0, self.error_rate * game.ai_profile.level_errors)
+
     def alphabeta_depth(self, game: Game) -> int:
         """The depth budget for ``game``."""
         return max(1, game.ai_profile.alphabeta_depth + self.depth_offset)
 
 
 LEVEL_TABLE: tuple[Level, ...] = (
-    Level("beginner", 40, -2, 0.15, "makes plain mistakes; sees a win or a threat in one"),
-    Level("casual", 250, -1, 0.4, "a relaxed opponent"),
-    Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player"),
-    Level("strong", 5000, 1, 2.0, "thinks up to two seconds a turn"),
+    Level(
+        "beginner",
+        40,
+        -2,
+        0.15,
+        "makes plain mistakes; sees a win or a threat in one",
+        error_rate=0.7,
+    ),
+    Level("casual", 250, -1, 0.4, "a relaxed opponent", error_rate=0.5),
+    Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player", error_rate=0.3),
+    Level("strong", 5000, 1, 2.0, "thinks up to two seconds a turn", error_rate=0.15),
     Level("max", 20000, 2, 5.0, "the strongest setting; up to five seconds a turn"),
 )
 """The named levels, weakest first.
@@ -87,7 +104,10 @@ turn, and their caps (2 s and 5 s; were 3 s and 8 s with 8,000 and 30,000
 iterations) bound a long game's wait. The lower caps (0.15 s and 0.4 s) are
 above what 40 and 250 iterations take on a quiet machine; under load, when
 every level runs into its cap, they keep each level at least twice the time of
-the one below.
+the one below. Error rates (0.7, 0.5, 0.3, 0.15, 0) matter only where a game's
+profile sets ``level_errors`` (Sirtet): there the first player's edge decides
+most games between searches of any budget, and deliberate errors, as in
+chess engines' skill levels, are what set the levels apart.
 """
 
 DEFAULT_LEVEL = "club"
@@ -119,8 +139,14 @@ class SearchPlayer:
         depth: int | None = None,
         seconds: float | None = None,
         turn_seconds: float | None = None,
+        error_rate: float = 0.0,
+        seed: int = 0,
     ) -> None:
         self.name = name
+        self.error_rate = error_rate
+        self.strayed = False
+        """True when the last decision was a deliberate error (see ``error_rate``)."""
+        self._errors = random.Random(seed * 7919 + 1)
         self.searcher = searcher
         self.iterations = iterations
         self.depth = depth
@@ -152,11 +178,18 @@ class SearchPlayer:
         seconds = self.budget_seconds(state)
         self._turn_actions += 1
         legal = state.legal_actions()
+        self.strayed = False
         if len(legal) == 1:
             self.last_result = None
             return legal[0]
-        self.last_result = self.analyse(state, seconds)
-        return self.last_result.action
+        result = self.last_result = self.analyse(state, seconds)
+        if self.error_rate and self._errors.random() < self.error_rate:
+            losses = {c.action for c in result.children if c.proven == "loss"}
+            others = [a for a in legal if a not in losses and a != result.action]
+            if others:
+                self.strayed = True
+                return others[self._errors.randrange(len(others))]
+        return result.action
 
     def analyse(self, state: State, seconds: float | None = None) -> SearchResult:
         """A search of ``state`` with this player's budgets (``seconds`` overrides the time)."""
@@ -182,12 +215,18 @@ def level_player(name: str, game: Game, seed: int = 0) -> SearchPlayer:
     level = level_by_name(name)
     algorithm = game.ai_profile.algorithm
     searcher = make_searcher(game, algorithm, seed)
-    if algorithm == "alphabeta":
-        return SearchPlayer(
-            name, searcher, depth=level.alphabeta_depth(game), turn_seconds=level.turn_cap(game)
-        )
+    budget: dict[str, int] = (
+        {"depth": level.alphabeta_depth(game)}
+        if algorithm == "alphabeta"
+        else {"iterations": level.mcts_iterations(game)}
+    )
     return SearchPlayer(
-        name, searcher, iterations=level.mcts_iterations(game), turn_seconds=level.turn_cap(game)
+        name,
+        searcher,
+        **budget,
+        turn_seconds=level.turn_cap(game),
+        error_rate=level.errors(game),
+        seed=seed,
     )
 
 

@@ -256,13 +256,18 @@ class MCTS:
                 legal = state.legal_actions()
                 state = state.child(legal[int(rnd() * len(legal))])
         else:
+            # cut off between turns only: a position in the middle of a turn (a tile
+            # discarded, the harvest not yet taken) would be scored a move short
             steps = 0
+            between_turns = True  # the leaf itself counts (a cutoff of 0 scores it as it is)
             while state.outcome is None:
-                if steps >= cutoff:
+                if steps >= cutoff and between_turns:
                     return self.game.evaluate(state, 0)
                 legal = state.legal_actions()
+                turn = state.turn
                 state = state.child(legal[int(rnd() * len(legal))])
                 steps += 1
+                between_turns = state.turn != turn
         return state.outcome.returns()[0]
 
     # -- reporting ------------------------------------------------------------------

@@ -101,7 +101,11 @@ class AIProfile:
     position with ``game.evaluate`` (``None``: play out to the end);
     ``level_scale`` multiplies the named levels' iteration budgets and their
     time caps per turn, so a game with many turns (Sytran's 95) keeps a whole
-    game's thinking time in line with the others.
+    game's thinking time in line with the others. ``level_errors`` multiplies
+    the levels' error rates (the share of decisions where a level below max
+    plays a random legal action instead of its search's choice): 0, the
+    default, makes the levels budgets only; a game where more search barely
+    changes the result between levels sets it to 1.
     """
 
     algorithm: str = "mcts"
@@ -109,6 +113,7 @@ class AIProfile:
     exploration: float = 1.0
     level_scale: float = 1.0
     alphabeta_depth: int = 6
+    level_errors: float = 0.0
 
 
 @dataclasses.dataclass(frozen=True)
