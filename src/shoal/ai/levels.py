@@ -3,8 +3,8 @@
 A level is a budget: MCTS iterations and a time cap per turn (both multiplied
 by the game's ``ai_profile.level_scale``) and an alpha-beta depth (relative to
 the profile's ``alphabeta_depth``), and an error rate: the share of
-decisions where the level plays a random legal action (never a proven loss)
-in place of its search's choice, times the profile's ``level_errors`` (0 for
+decisions where the level plays the move its search rates lowest (never a
+proven result) in place of its search's choice, times the profile's ``level_errors`` (0 for
 most games, whose levels differ by budget alone). The game's profile picks the
 algorithm. A turn may take several atomic actions: the player splits the time
 left in the turn over the actions it expects to make (it remembers how many
@@ -59,7 +59,7 @@ class Level:
     """The most time one whole turn may take (times the profile's ``level_scale``)."""
     description: str = ""
     error_rate: float = 0.0
-    """The share of decisions played at random (times the profile's ``level_errors``)."""
+    """The share of decisions given to the search's worst move (times ``level_errors``)."""
 
     def mcts_iterations(self, game: Game) -> int:
         """The iteration budget for ``game``."""
@@ -70,7 +70,7 @@ class Level:
         return self.turn_seconds * game.ai_profile.level_scale
 
     def errors(self, game: Game) -> float:
-        """The share of ``game`` decisions this level plays at random (0 to 1)."""
+        """The share of ``game`` decisions this level errs on (0 to 1)."""
         return min(1.0, self.error_rate * game.ai_profile.level_errors)
 
     def alphabeta_depth(self, game: Game) -> int:
@@ -85,11 +85,11 @@ LEVEL_TABLE: tuple[Level, ...] = (
         -2,
         0.15,
         "makes plain mistakes; sees a win or a threat in one",
-        error_rate=0.7,
+        error_rate=0.35,
     ),
-    Level("casual", 250, -1, 0.4, "a relaxed opponent", error_rate=0.5),
-    Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player", error_rate=0.3),
-    Level("strong", 5000, 1, 2.0, "thinks up to two seconds a turn", error_rate=0.15),
+    Level("casual", 250, -1, 0.4, "a relaxed opponent", error_rate=0.3),
+    Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player", error_rate=0.2),
+    Level("strong", 5000, 1, 2.0, "thinks up to two seconds a turn", error_rate=0.1),
     Level("max", 20000, 2, 5.0, "the strongest setting; up to five seconds a turn"),
 )
 """The named levels, weakest first.
@@ -104,10 +104,14 @@ turn, and their caps (2 s and 5 s; were 3 s and 8 s with 8,000 and 30,000
 iterations) bound a long game's wait. The lower caps (0.15 s and 0.4 s) are
 above what 40 and 250 iterations take on a quiet machine; under load, when
 every level runs into its cap, they keep each level at least twice the time of
-the one below. Error rates (0.7, 0.5, 0.3, 0.15, 0) matter only where a game's
+the one below. Error rates (0.35, 0.3, 0.2, 0.1, 0) matter only where a game's
 profile sets ``level_errors`` (Sirtet): there the first player's edge decides
 most games between searches of any budget, and deliberate errors, as in
-chess engines' skill levels, are what set the levels apart.
+chess engines' skill levels, are what set the levels apart above casual
+(beginner and casual are set apart by their budgets, 40 and 250 iterations).
+An error is the search's lowest-rated move: uniformly random errors cost less
+each, so the steps had to be wider, and near random play Sirtet draws most
+games (random v random draws 65%), which left too little room at the top.
 """
 
 DEFAULT_LEVEL = "club"
@@ -184,11 +188,14 @@ class SearchPlayer:
             return legal[0]
         result = self.last_result = self.analyse(state, seconds)
         if self.error_rate and self._errors.random() < self.error_rate:
-            losses = {c.action for c in result.children if c.proven == "loss"}
-            others = [a for a in legal if a not in losses and a != result.action]
+            # the error: the move the search rates lowest, never a proven result (a
+            # pass answered by a pass ends a Sirtet game in a draw: no error may do that)
+            proven = {c.action for c in result.children if c.proven is not None}
+            others = [a for a in legal if a not in proven and a != result.action]
             if others:
                 self.strayed = True
-                return others[self._errors.randrange(len(others))]
+                values = {c.action: c.value for c in result.children if c.visits}
+                return min(others, key=lambda a: (values.get(a, 0.0), self._errors.random()))
         return result.action
 
     def analyse(self, state: State, seconds: float | None = None) -> SearchResult:

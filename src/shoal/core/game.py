@@ -103,7 +103,7 @@ class AIProfile:
     time caps per turn, so a game with many turns (Sytran's 95) keeps a whole
     game's thinking time in line with the others. ``level_errors`` multiplies
     the levels' error rates (the share of decisions where a level below max
-    plays a random legal action instead of its search's choice): 0, the
+    plays the move its search rates lowest instead of its choice): 0, the
     default, makes the levels budgets only; a game where more search barely
     changes the result between levels sets it to 1.
     """

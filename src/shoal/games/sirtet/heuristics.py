@@ -48,8 +48,8 @@ the club level passed into drawn endings against a random player (39 draws in 10
 with the short cutoff the evaluation tells harvests that build a colour from passes.
 Between searches of any budget the first player wins most decisive games (5,000
 iterations won 5 of 5 as the first player against casual's 250, and 1 of 5, with a
-draw, as the second), so budgets alone cannot set the levels apart: ``level_errors``
-turns on the levels' error rates.
+draw, as the second; club scored 0.567 against casual over 60 games), so budgets alone
+cannot set the levels apart: ``level_errors`` turns on the levels' error rates.
 """
 
 
