@@ -198,6 +198,6 @@ def test_hints_ignore_the_error_rate() -> None:
     state = game.initial(4)
     for seed in range(3):
         player = level_player("beginner", game, seed)
-        assert player.error_rate == 0.35
+        assert player.error_rate == 0.5
         expected = player.analyse(state, player.turn_seconds).action
         assert hint(game, state, level="beginner", seed=seed).action == expected

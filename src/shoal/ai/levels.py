@@ -85,9 +85,9 @@ LEVEL_TABLE: tuple[Level, ...] = (
         -2,
         0.15,
         "makes plain mistakes; sees a win or a threat in one",
-        error_rate=0.35,
+        error_rate=0.5,
     ),
-    Level("casual", 250, -1, 0.4, "a relaxed opponent", error_rate=0.3),
+    Level("casual", 250, -1, 0.4, "a relaxed opponent", error_rate=0.35),
     Level("club", 1500, 0, 0.95, "the default: a fair fight for a regular player", error_rate=0.2),
     Level("strong", 5000, 1, 2.0, "thinks up to two seconds a turn", error_rate=0.1),
     Level("max", 20000, 2, 5.0, "the strongest setting; up to five seconds a turn"),
@@ -104,14 +104,15 @@ turn, and their caps (2 s and 5 s; were 3 s and 8 s with 8,000 and 30,000
 iterations) bound a long game's wait. The lower caps (0.15 s and 0.4 s) are
 above what 40 and 250 iterations take on a quiet machine; under load, when
 every level runs into its cap, they keep each level at least twice the time of
-the one below. Error rates (0.35, 0.3, 0.2, 0.1, 0) matter only where a game's
+the one below. Error rates (0.5, 0.35, 0.2, 0.1, 0) matter only where a game's
 profile sets ``level_errors`` (Sirtet): there the first player's edge decides
 most games between searches of any budget, and deliberate errors, as in
-chess engines' skill levels, are what set the levels apart above casual
-(beginner and casual are set apart by their budgets, 40 and 250 iterations).
-An error is the search's lowest-rated move: uniformly random errors cost less
-each, so the steps had to be wider, and near random play Sirtet draws most
-games (random v random draws 65%), which left too little room at the top.
+chess engines' skill levels, are what set the levels apart. An error is the
+search's lowest-rated move: uniformly random errors cost less each, so the
+steps had to be wider than the room there is. The steps widen downwards (0.1
+at the top, 0.15 lower down): the more a level errs, the more its games end in
+draws (random v random draws 65% of Sirtet games), and the less each further
+error costs it.
 """
 
 DEFAULT_LEVEL = "club"
