@@ -41,7 +41,7 @@ __all__ = ["AI_PROFILE", "evaluate", "explain", "features"]
 
 AI_PROFILE = AIProfile(algorithm="mcts", playout_cutoff=4, exploration=1.0, level_errors=1.0)
 """MCTS whose playouts stop at the first turn's end after 4 random actions and score the
-projected standing; the levels make deliberate errors.
+projected standing; beginner and casual make deliberate errors.
 
 Full random playouts value nearly every position at an even game, passing included, so
 the club level passed into drawn endings against a random player (39 draws in 100 games);
@@ -49,7 +49,8 @@ with the short cutoff the evaluation tells harvests that build a colour from pas
 Between searches of any budget the first player wins most decisive games (5,000
 iterations won 5 of 5 as the first player against casual's 250, and 1 of 5, with a
 draw, as the second; club scored 0.567 against casual over 60 games), so budgets alone
-cannot set the levels apart: ``level_errors`` turns on the levels' error rates.
+cannot set the levels apart: ``level_errors`` turns on the error rates of beginner and
+casual. Strong and max search more than club but are not measurably stronger here.
 """
 
 
