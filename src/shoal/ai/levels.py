@@ -2,9 +2,9 @@
 
 A level is a budget: MCTS iterations and a time cap per turn (both multiplied
 by the game's ``ai_profile.level_scale``) and an alpha-beta depth (relative to
-the profile's ``alphabeta_depth``), and an error rate: the share of
-decisions where the level plays the move its search rates lowest (never a
-proven result) in place of its search's choice, times the profile's ``level_errors`` (0 for
+the profile's ``alphabeta_depth``); beginner and casual also have an error
+rate, the share of decisions where they play the move their search rates
+lowest in place of its choice, times the profile's ``level_errors`` (0 for
 most games, whose levels differ by budget alone). The game's profile picks the
 algorithm. A turn may take several atomic actions: the player splits the time
 left in the turn over the actions it expects to make (it remembers how many

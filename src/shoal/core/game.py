@@ -97,15 +97,16 @@ class AIProfile:
     """What a game tells the AI about how to search it (data, never code imports).
 
     ``algorithm`` is ``"mcts"`` or ``"alphabeta"``; ``playout_cutoff`` is the
-    number of random playout actions after which MCTS stops and scores the
-    position with ``game.evaluate`` (``None``: play out to the end);
+    number of random playout actions after which MCTS stops, at the next end of
+    a turn, and scores the position with ``game.evaluate`` (``None``: play out
+    to the end);
     ``level_scale`` multiplies the named levels' iteration budgets and their
     time caps per turn, so a game with many turns (Sytran's 95) keeps a whole
     game's thinking time in line with the others. ``level_errors`` multiplies
-    the levels' error rates (the share of decisions where a level below max
-    plays the move its search rates lowest instead of its choice): 0, the
-    default, makes the levels budgets only; a game where more search barely
-    changes the result between levels sets it to 1.
+    the error rates of the levels below the default (the share of decisions
+    where beginner or casual plays the move its search rates lowest instead of
+    its choice): 0, the default, makes the levels budgets only; a game where
+    more search barely changes the result between levels sets it to 1.
     """
 
     algorithm: str = "mcts"
