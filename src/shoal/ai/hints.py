@@ -34,7 +34,10 @@ class Hint:
 
 
 def hint(game: Game, state: State, level: str = DEFAULT_LEVEL, seed: int = 0) -> Hint:
-    """The action the ``level`` player would choose in ``state``, with a reason.
+    """The action the ``level`` player's search chooses in ``state``, with a reason.
+
+    Always the search's own choice: a level's deliberate errors (its error rate)
+    never reach a hint.
 
     Never changes ``state``; raises ValueError when the game is over.
     """

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Sequence
 
 from shoal.core import Action, Game, InvalidOptionError, State
 
@@ -188,13 +189,13 @@ class SearchPlayer:
             return legal[0]
         result = self.last_result = self.analyse(state, seconds)
         if self.error_rate and self._errors.random() < self.error_rate:
-            error = self._error(state, result)
+            error = self._error(state, legal, result)
             if error is not None:
                 self.strayed = True
                 return error
         return result.action
 
-    def _error(self, state: State, result: SearchResult) -> Action | None:
+    def _error(self, state: State, legal: Sequence[Action], result: SearchResult) -> Action | None:
         """The deliberate error: the move the search rates lowest that settles nothing.
 
         Never a proven result, and never a move after which one action ends the
@@ -204,7 +205,7 @@ class SearchPlayer:
         """
         proven = {c.action for c in result.children if c.proven is not None}
         values = {c.action: c.value for c in result.children if c.visits}
-        others = [a for a in state.legal_actions() if a not in proven and a != result.action]
+        others = [a for a in legal if a not in proven and a != result.action]
         others.sort(key=lambda a: (values.get(a, 0.0), self._errors.random()))
         for action in others:
             after = state.child(action)

@@ -10,8 +10,9 @@
   The search stops early once the root is proven, and the chosen action is the
   quickest win (or the longest resistance).
 * Playouts are uniformly random; with ``playout_cutoff`` (from the game's
-  :class:`~shoal.core.AIProfile`) they stop after that many actions and score
-  the position with ``game.evaluate``.
+  :class:`~shoal.core.AIProfile`) they stop at the first end of a turn after
+  that many actions (never in the middle of a turn) and score the position
+  with ``game.evaluate``.
 * Tree reuse: the next search looks for its state among the nodes below the
   previous root (matched by ``state.key()`` and the seat to move) and keeps
   that subtree with its statistics.
