@@ -147,6 +147,28 @@ def test_hint_gives_the_action_and_a_reason_in_words() -> None:
     assert "% of" in h.reason and h.action in state.legal_actions()
 
 
+def test_a_level_takes_its_cutoff_and_exploration_from_the_profile_when_it_names_them() -> None:
+    """``level_cutoffs`` and ``level_exploration`` override ``playout_cutoff`` and
+    ``exploration`` for the levels they name, and only those."""
+    for game_id in ids(all=True):
+        game = get(game_id)
+        profile = game.ai_profile
+        if profile.algorithm != "mcts":
+            continue
+        cutoffs, exploration = dict(profile.level_cutoffs), dict(profile.level_exploration)
+        for level in LEVEL_TABLE:
+            searcher = level_player(level.name, game).searcher
+            assert isinstance(searcher, MCTS)
+            expected = cutoffs.get(level.name, profile.playout_cutoff)
+            assert searcher.playout_cutoff == expected, (game_id, level.name)
+            factor = exploration.get(level.name, profile.exploration)
+            assert searcher.c == pytest.approx(MCTS(game, exploration=factor).c), game_id
+    sirtet = get("sirtet").ai_profile
+    assert sirtet.cutoff_for("club") == sirtet.playout_cutoff == 4
+    assert sirtet.cutoff_for("strong") > 4
+    assert sirtet.exploration_for("max") < sirtet.exploration_for("strong") == 1.0
+
+
 def test_levels_make_errors_only_where_the_game_asks_for_them() -> None:
     """Error rates count only with the profile's ``level_errors``; from club up none."""
     for game_id in ids(all=True):

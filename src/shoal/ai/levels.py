@@ -6,9 +6,11 @@ the profile's ``alphabeta_depth``); beginner and casual also have an error
 rate, the share of decisions where they play the move their search rates
 lowest in place of its choice, times the profile's ``level_errors`` (0 for
 most games, whose levels differ by budget alone). The game's profile picks the
-algorithm. A turn may take several atomic actions: the player splits the time
-left in the turn over the actions it expects to make (it remembers how many
-its last turn took).
+algorithm, and may give a level its own playout cut-off and exploration
+(``level_cutoffs``, ``level_exploration``: Sirtet's strong and max). A turn
+may take several atomic actions: the player splits the time left in the turn
+over the actions it expects to make (it remembers how many its last turn
+took).
 
 Besides level names, a player can be given as a spec,
 ``ALGORITHM[:key=value,...]``, e.g. ``mcts:iterations=500``,
@@ -112,7 +114,9 @@ so deliberate errors, as in chess engines' skill levels, set the lower levels
 apart. An error is the search's lowest-rated move that settles nothing (see
 ``SearchPlayer``). Club and above never err: the default level must beat
 random play, and a level that errs draws many Sirtet games against it (club
-with a rate of 0.2 scored 0.85 against random over 100 games).
+with a rate of 0.2 scored 0.85 against random over 100 games). Sirtet's
+strong and max are set apart from club by their search settings instead (see
+its profile).
 """
 
 DEFAULT_LEVEL = "club"
@@ -235,8 +239,18 @@ def make_searcher(game: Game, algorithm: str, seed: int = 0) -> MCTS | AlphaBeta
 def level_player(name: str, game: Game, seed: int = 0) -> SearchPlayer:
     """The player of the named level for ``game`` (its profile picks the algorithm)."""
     level = level_by_name(name)
-    algorithm = game.ai_profile.algorithm
-    searcher = make_searcher(game, algorithm, seed)
+    profile = game.ai_profile
+    algorithm = profile.algorithm
+    searcher: MCTS | AlphaBeta = (
+        MCTS(
+            game,
+            seed=seed,
+            playout_cutoff=profile.cutoff_for(name),
+            exploration=profile.exploration_for(name),
+        )
+        if algorithm == "mcts"
+        else make_searcher(game, algorithm, seed)
+    )
     budget: dict[str, int] = (
         {"depth": level.alphabeta_depth(game)}
         if algorithm == "alphabeta"

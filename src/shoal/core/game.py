@@ -107,6 +107,9 @@ class AIProfile:
     where beginner or casual plays the move its search rates lowest instead of
     its choice): 0, the default, makes the levels budgets only; a game where
     more search barely changes the result between levels sets it to 1.
+    ``level_cutoffs`` and ``level_exploration`` give named levels their own
+    ``playout_cutoff`` and ``exploration`` (pairs of level name and value), for
+    a game whose levels differ by more than their budgets.
     """
 
     algorithm: str = "mcts"
@@ -115,6 +118,25 @@ class AIProfile:
     level_scale: float = 1.0
     alphabeta_depth: int = 6
     level_errors: float = 0.0
+    level_cutoffs: tuple[tuple[str, int | None], ...] = ()
+    level_exploration: tuple[tuple[str, float], ...] = ()
+
+    def cutoff_for(self, level: str) -> int | None:
+        """The playout cut-off of the named level (``playout_cutoff`` unless overridden).
+
+        >>> AIProfile(playout_cutoff=4, level_cutoffs=(("max", 16),)).cutoff_for("max")
+        16
+        >>> AIProfile(playout_cutoff=4, level_cutoffs=(("max", 16),)).cutoff_for("club")
+        4
+        """
+        for name, cutoff in self.level_cutoffs:
+            if name == level:
+                return cutoff
+        return self.playout_cutoff
+
+    def exploration_for(self, level: str) -> float:
+        """The exploration factor of the named level (``exploration`` unless overridden)."""
+        return dict(self.level_exploration).get(level, self.exploration)
 
 
 @dataclasses.dataclass(frozen=True)

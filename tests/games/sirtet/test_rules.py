@@ -5,10 +5,13 @@ Rules file: /work/shared/rules/sirtet.md; seed text: seeds/001_ca2e25f18656c12a.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from shoal.games.sirtet import Sirtet
 from shoal.games.sirtet.diagrams import SAMPLE_END_START, SAMPLE_END_TURNS
-from shoal.games.sirtet.tiles import SHAPE_CELLS, offsets_of, symmetries
+from shoal.games.sirtet.tiles import ACT_DOUBLE, ACT_SINGLE, SHAPE_CELLS, offsets_of, symmetries
 
 from .helpers import FREE, ONE_SIDED, load, play, texts
 
@@ -272,3 +275,26 @@ def test_the_sample_game_ends_in_a_draw() -> None:
     assert state.outcome is not None and state.outcome.winner is None
     assert state.outcome.reason == "draw: equal colour groups"
     assert state.outcome.scores == (3.0, 3.0)
+
+
+@pytest.mark.parametrize("careful", [0, 1])
+def test_a_player_who_never_double_harvests_keeps_one_tile_and_draws_every_game(
+    careful: int,
+) -> None:
+    """A consequence of the rules: Single Harvests and passes keep a harvest at its one
+    picked tile, the larger harvest is cut down to one tile at the end, and one tile
+    against one tile is equal colour groups; so either player can force a draw."""
+    game = Sirtet()
+    outcomes = set()
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = game.initial(seed)
+        while state.outcome is None:
+            legal = list(state.legal_actions())
+            if state.to_move == careful:
+                legal = [a for a in legal if not ACT_DOUBLE <= a < ACT_SINGLE]
+                assert (state.harvest(careful)).bit_count() <= 1
+            state = state.child(rng.choice(legal))
+        assert state.outcome.winner != 1 - careful, (seed, state.outcome)
+        outcomes.add(state.outcome.winner)
+    assert outcomes == {None}

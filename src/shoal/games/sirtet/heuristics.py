@@ -39,18 +39,28 @@ from .tiles import (
 
 __all__ = ["AI_PROFILE", "evaluate", "explain", "features"]
 
-AI_PROFILE = AIProfile(algorithm="mcts", playout_cutoff=4, exploration=1.0, level_errors=1.0)
-"""MCTS whose playouts stop at the first turn's end after 4 random actions and score the
-projected standing; beginner and casual make deliberate errors.
+AI_PROFILE = AIProfile(
+    algorithm="mcts",
+    playout_cutoff=4,
+    exploration=1.0,
+    level_errors=1.0,
+    level_cutoffs=(("strong", 8), ("max", 8)),
+    level_exploration=(("max", 0.3),),
+)
+"""MCTS whose playouts stop at the first turn's end after 4 random actions (8 for strong
+and max) and score the projected standing; beginner and casual make deliberate errors;
+max explores less (0.3) and searches deeper.
 
 Full random playouts value nearly every position at an even game, passing included, so
 the club level passed into drawn endings against a random player (39 draws in 100 games);
 with the short cutoff the evaluation tells harvests that build a colour from passes.
-Between searches of any budget the first player wins most decisive games (5,000
-iterations won 5 of 5 as the first player against casual's 250, and 1 of 5, with a
-draw, as the second; club scored 0.567 against casual over 60 games), so budgets alone
-cannot set the levels apart: ``level_errors`` turns on the error rates of beginner and
-casual. Strong and max search more than club but are not measurably stronger here.
+Either player can force a draw (one tile against one tile), and between searches that
+differ in budget alone the first player wins most decisive games (5,000 iterations won 5
+of 5 as the first player against casual's 250, and 1 of 5, with a draw, as the second),
+so budgets alone do not set the levels apart: ``level_errors`` turns on the error rates
+of beginner and casual, and strong and max play out 8 actions where club plays 4 (strong
+scored 0.567 against club with 4, 0.75 with 8, over 30 and 50 games), and max explores
+less (with strong's 1.0, 20,000 iterations drew 12 of 16 games against strong).
 """
 
 
