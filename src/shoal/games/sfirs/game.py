@@ -76,8 +76,12 @@ class Sfirs(Game):
     )
     Options = SfirsOptions
     side_names = ("white", "black")
-    # random games last about 26 actions and cost little: MCTS plays them out to the end
-    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0)
+    # random games last about 26 actions and cost little: MCTS plays them out to the end;
+    # max cuts its playouts after 20 actions and scores them with ``evaluate`` (against
+    # strong: 0.375 over 16 games with full playouts, 0.625 over 48 with the cut-off)
+    ai_profile = AIProfile(
+        algorithm="mcts", playout_cutoff=None, exploration=1.0, level_cutoffs=(("max", 20),)
+    )
 
     swap: int
     """1 when Black moves first (seat 0 plays Black), else 0."""
