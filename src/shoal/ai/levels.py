@@ -227,10 +227,24 @@ class SearchPlayer:
         return self.searcher.search(state, iterations=self.iterations, seconds=seconds)
 
 
-def make_searcher(game: Game, algorithm: str, seed: int = 0) -> MCTS | AlphaBeta:
-    """A fresh searcher of ``algorithm`` (``"mcts"`` or ``"alphabeta"``) for ``game``."""
+def make_searcher(
+    game: Game, algorithm: str, seed: int = 0, level: str | None = None
+) -> MCTS | AlphaBeta:
+    """A fresh searcher of ``algorithm`` (``"mcts"`` or ``"alphabeta"``) for ``game``.
+
+    With a ``level`` name, MCTS takes that level's playout cut-off and
+    exploration from the game's profile (``level_cutoffs``, ``level_exploration``).
+    """
     if algorithm == "mcts":
-        return MCTS(game, seed=seed)
+        if level is None:
+            return MCTS(game, seed=seed)
+        profile = game.ai_profile
+        return MCTS(
+            game,
+            seed=seed,
+            playout_cutoff=profile.cutoff_for(level),
+            exploration=profile.exploration_for(level),
+        )
     if algorithm == "alphabeta":
         return AlphaBeta(game, seed=seed)
     raise InvalidOptionError(f"unknown algorithm {algorithm!r} (mcts or alphabeta)")
@@ -239,18 +253,8 @@ def make_searcher(game: Game, algorithm: str, seed: int = 0) -> MCTS | AlphaBeta
 def level_player(name: str, game: Game, seed: int = 0) -> SearchPlayer:
     """The player of the named level for ``game`` (its profile picks the algorithm)."""
     level = level_by_name(name)
-    profile = game.ai_profile
-    algorithm = profile.algorithm
-    searcher: MCTS | AlphaBeta = (
-        MCTS(
-            game,
-            seed=seed,
-            playout_cutoff=profile.cutoff_for(name),
-            exploration=profile.exploration_for(name),
-        )
-        if algorithm == "mcts"
-        else make_searcher(game, algorithm, seed)
-    )
+    algorithm = game.ai_profile.algorithm
+    searcher = make_searcher(game, algorithm, seed, level=name)
     budget: dict[str, int] = (
         {"depth": level.alphabeta_depth(game)}
         if algorithm == "alphabeta"

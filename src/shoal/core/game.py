@@ -129,10 +129,7 @@ class AIProfile:
         >>> AIProfile(playout_cutoff=4, level_cutoffs=(("max", 16),)).cutoff_for("club")
         4
         """
-        for name, cutoff in self.level_cutoffs:
-            if name == level:
-                return cutoff
-        return self.playout_cutoff
+        return dict(self.level_cutoffs).get(level, self.playout_cutoff)
 
     def exploration_for(self, level: str) -> float:
         """The exploration factor of the named level (``exploration`` unless overridden)."""

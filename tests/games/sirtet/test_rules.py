@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from shoal.games.sirtet import Sirtet
 from shoal.games.sirtet.diagrams import SAMPLE_END_START, SAMPLE_END_TURNS
 from shoal.games.sirtet.tiles import ACT_DOUBLE, ACT_SINGLE, SHAPE_CELLS, offsets_of, symmetries
 
@@ -284,17 +283,13 @@ def test_a_player_who_never_double_harvests_keeps_one_tile_and_draws_every_game(
     """A consequence of the rules: Single Harvests and passes keep a harvest at its one
     picked tile, the larger harvest is cut down to one tile at the end, and one tile
     against one tile is equal colour groups; so either player can force a draw."""
-    game = Sirtet()
-    outcomes = set()
     for seed in range(200):
         rng = random.Random(seed)
-        state = game.initial(seed)
+        state = FREE.initial(seed)
         while state.outcome is None:
             legal = list(state.legal_actions())
             if state.to_move == careful:
                 legal = [a for a in legal if not ACT_DOUBLE <= a < ACT_SINGLE]
-                assert (state.harvest(careful)).bit_count() <= 1
+                assert state.harvest(careful).bit_count() <= 1
             state = state.child(rng.choice(legal))
-        assert state.outcome.winner != 1 - careful, (seed, state.outcome)
-        outcomes.add(state.outcome.winner)
-    assert outcomes == {None}
+        assert state.outcome.winner is None, (seed, state.outcome)
