@@ -155,18 +155,19 @@ def test_a_level_takes_its_cutoff_and_exploration_from_the_profile_when_it_names
         profile = game.ai_profile
         if profile.algorithm != "mcts":
             continue
-        cutoffs, exploration = dict(profile.level_cutoffs), dict(profile.level_exploration)
         for level in LEVEL_TABLE:
             searcher = level_player(level.name, game).searcher
             assert isinstance(searcher, MCTS)
-            expected = cutoffs.get(level.name, profile.playout_cutoff)
-            assert searcher.playout_cutoff == expected, (game_id, level.name)
-            factor = exploration.get(level.name, profile.exploration)
+            assert searcher.playout_cutoff == profile.cutoff_for(level.name), (game_id, level)
+            factor = profile.exploration_for(level.name)
             assert searcher.c == pytest.approx(MCTS(game, exploration=factor).c), game_id
     sirtet = get("sirtet").ai_profile
     assert sirtet.cutoff_for("club") == sirtet.playout_cutoff == 4
     assert sirtet.cutoff_for("strong") > 4
     assert sirtet.exploration_for("max") < sirtet.exploration_for("strong") == 1.0
+    sfirs = get("sfirs").ai_profile
+    assert sfirs.cutoff_for("strong") is None and sfirs.cutoff_for("max") == 20
+    assert sfirs.exploration_for("max") < sfirs.exploration_for("strong") == 1.0
 
 
 def test_levels_make_errors_only_where_the_game_asks_for_them() -> None:

@@ -7,10 +7,10 @@ rate, the share of decisions where they play the move their search rates
 lowest in place of its choice, times the profile's ``level_errors`` (0 for
 most games, whose levels differ by budget alone). The game's profile picks the
 algorithm, and may give a level its own playout cut-off and exploration
-(``level_cutoffs``, ``level_exploration``: Sirtet's strong and max). A turn
-may take several atomic actions: the player splits the time left in the turn
-over the actions it expects to make (it remembers how many its last turn
-took).
+(``level_cutoffs``, ``level_exploration``: Sirtet's strong and max, SFIRS's
+max). A turn may take several atomic actions: the player splits the time left
+in the turn over the actions it expects to make (it remembers how many its
+last turn took).
 
 Besides level names, a player can be given as a spec,
 ``ALGORITHM[:key=value,...]``, e.g. ``mcts:iterations=500``,
