@@ -15,7 +15,7 @@ import pytest
 
 import shoal.ai
 from shoal import games
-from shoal.cli.tui import CommandLoop, PlainUI, Session, board_text
+from shoal.cli.tui import CommandLoop, PlainUI, RichUI, Session, board_text
 from shoal.core import Action, Game, InvalidNotationError, Outcome, ShoalError, State
 
 TAKE, STOP = 0, 1
@@ -277,3 +277,21 @@ def test_a_loop_takes_new_commands() -> None:
     assert loop.run() == 0
     assert seen == ["again"]
     assert "task       show the task again" in out.getvalue()
+
+
+def test_both_uis_show_the_standing_message_and_the_notes() -> None:
+    from rich.console import Console
+
+    session = Session(games.get("connect4"))
+    session.message = "Task: win in one"
+    session.play_text("d")
+    screen = session.screen()
+    assert screen.message == "Task: win in one" and screen.notes == []
+    session.note("well played")
+    screen = session.screen()
+    plain, coloured = io.StringIO(), io.StringIO()
+    PlainUI(output=plain).show(screen)
+    RichUI(Console(file=coloured, width=100), clear=False).show(screen)
+    for out in (plain.getvalue(), coloured.getvalue()):
+        assert "Task: win in one" in out and "well played" in out
+        assert out.index("Task: win in one") < out.index("well played")

@@ -102,6 +102,7 @@ class RichUI:
         return options[index] if index < len(options) else None
 
     def ask(self, prompt: str) -> str:
+        """A line through ``input`` (readline editing), the prompt in colour."""
         with self.console.capture() as capture:
             self.console.print(f"[bold green]{prompt}[/]", end="")
         rendered = capture.get()
@@ -111,6 +112,7 @@ class RichUI:
         return input(rendered)
 
     def show(self, screen: Screen) -> None:
+        """The board panel beside the recent moves, then status, notes and who plays."""
         from rich.columns import Columns
         from rich.panel import Panel
         from rich.table import Table
@@ -141,17 +143,21 @@ class RichUI:
         self.console.print(Columns(parts))
         if screen.status:
             self.console.print(f"[cyan]{screen.status}[/]")
+        if screen.message:
+            self.console.print(screen.message, markup=False, style="bold bright_cyan")
         for note in screen.notes:
             self.console.print(note, markup=False, style="yellow")
         style = "bold magenta" if screen.over else "bold"
         self.console.print(screen.to_move, style=style, markup=False)
 
     def say(self, text: str, kind: str = "info") -> None:
+        """A message in the colour of its kind."""
         style = {"error": "bold red", "good": "bold green", "title": "bold"}.get(kind, "")
         prefix = "✗ " if kind == "error" else ""
         self.console.print(prefix + text, style=style or None, markup=False)
 
     def listing(self, title: str, items: Sequence[str]) -> None:
+        """The items in columns under a bold title."""
         from rich.columns import Columns
 
         self.console.print(f"[bold]{title}[/]")
@@ -160,9 +166,11 @@ class RichUI:
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
+        """A spinner while the block runs."""
         with self.console.status(f"[bold]{text}…[/]", spinner="dots"):
             yield
 
     def pause(self, seconds: float) -> None:
+        """Sleeps."""
         if seconds > 0:
             time.sleep(seconds)
