@@ -14,9 +14,11 @@ from .errors import (
     ShoalError,
     UnknownGameError,
 )
-from .game import Action, AIProfile, Diagram, Game, Outcome, Seat, State, other
+from .game import AIProfile, Diagram, Game, StateT
 from .options import OptionInfo, describe_options, make_options, option, options_to_strings
+from .outcome import Action, Outcome, Seat, other
 from .registry import GameEntry, Registry
+from .state import State
 
 __all__ = [
     "AIProfile",
@@ -37,6 +39,7 @@ __all__ = [
     "Seat",
     "ShoalError",
     "State",
+    "StateT",
     "UnknownGameError",
     "describe_options",
     "make_options",
