@@ -15,7 +15,15 @@ from .errors import (
     UnknownGameError,
 )
 from .game import AIProfile, Diagram, Game, StateT
-from .options import OptionInfo, describe_options, make_options, option, options_to_strings
+from .history import History, Turn, ends_turn, split_turns
+from .options import (
+    OptionInfo,
+    describe_options,
+    make_options,
+    option,
+    options_to_strings,
+    parse_option_words,
+)
 from .outcome import Action, Outcome, Seat, other
 from .registry import GameEntry, Registry
 from .state import State
@@ -28,6 +36,7 @@ __all__ = [
     "Game",
     "GameEntry",
     "GameOverError",
+    "History",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidOptionError",
@@ -40,10 +49,14 @@ __all__ = [
     "ShoalError",
     "State",
     "StateT",
+    "Turn",
     "UnknownGameError",
     "describe_options",
+    "ends_turn",
     "make_options",
     "option",
     "options_to_strings",
     "other",
+    "parse_option_words",
+    "split_turns",
 ]
