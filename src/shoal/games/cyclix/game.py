@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action, AIProfile, Diagram, Game, InvalidPositionError, option
 
-from . import heuristics, render
+from . import diagrams, heuristics, render
 from .geometry import NUM_ACTIONS
 from .notation import START_POSITION, parse_position
 from .rules import BOTH_FORFEITS_DRAW, CyclixState, attacked
@@ -129,7 +129,7 @@ class Cyclix(Game[CyclixState]):
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:
-        return render.diagrams(self)
+        return diagrams.diagrams(self)
 
     # -- observations for learning agents ----------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from shoal.core import Action, Diagram, Game, InvalidPositionError
 
 from . import heuristics, observe, render
+from .geometry import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
 from .rules import (
     SirtetOptions,
@@ -26,7 +27,6 @@ from .rules import (
     pair_actions,
     tileset_of,
 )
-from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 
 __all__ = ["Sirtet"]
 

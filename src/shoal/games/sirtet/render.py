@@ -17,9 +17,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action
 
-from .notation import BURN, CHOOSE, DROP, PICK, TAKE1, TAKE2, action_kind_cells
-from .rules import SirtetState, colour_counts
-from .tiles import (
+from .geometry import (
     ACT_DOUBLE,
     ACT_PAIR,
     CELL_NAMES,
@@ -32,6 +30,8 @@ from .tiles import (
     SHAPE_CELLS,
     SIZE,
 )
+from .notation import BURN, CHOOSE, DROP, PICK, TAKE1, TAKE2, action_kind_cells
+from .rules import SirtetState, colour_counts
 
 __all__ = ["click_paths", "render_svg", "render_text"]
 

@@ -377,7 +377,7 @@ class SyrtisState(State):
         return self.explain_illegal(text_to_action(self.geo, text))
 
     def explain_illegal(self, action: Action) -> str:
-        from .illegal import why_illegal
+        from .explain import why_illegal
 
         return why_illegal(self, action)
 

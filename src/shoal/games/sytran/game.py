@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action, AIProfile, Diagram, Game, Seat, option
 
-from . import heuristics, render
+from . import diagrams, heuristics, render
 from .geometry import Geometry, geometry
 from .notation import parse_position
 from .rules import NO_RING, SytranState, count_groups, final_outcome
@@ -166,7 +166,7 @@ class Sytran(Game[SytranState]):
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:
-        return render.diagrams(self)
+        return diagrams.diagrams(self)
 
     # -- observations for learning agents ----------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:
