@@ -33,6 +33,7 @@ from shoal.core import (
     Outcome,
     State,
 )
+from shoal.core.svg import clickable_cell
 
 __all__ = ["Connect4", "Connect4Options", "Connect4State"]
 
@@ -279,10 +280,9 @@ class Connect4(Game[Connect4State]):
                         'class="last"/>'
                     )
         for col in range(WIDTH):
-            cls = "cell hl" if FILES[col] in highlight else "cell"
+            geometry = f'x="{col * size}" y="0" width="{size}" height="{HEIGHT * size}"'
             parts.append(
-                f'<rect class="{cls}" data-cell="{FILES[col]}" x="{col * size}" y="0" '
-                f'width="{size}" height="{HEIGHT * size}" fill="transparent"/>'
+                clickable_cell(FILES[col], "rect", geometry, highlighted=FILES[col] in highlight)
             )
         parts.append("</svg>")
         return "".join(parts)

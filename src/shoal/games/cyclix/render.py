@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from shoal.core import Action
+from shoal.core.svg import clickable_cell
 
 from .geometry import FILES, KINDS, PASS, SIZE, SQUARE_NAMES, decode
 from .rules import CyclixState
@@ -183,11 +184,8 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
     for s in range(49):
         x, y = _xy(s)
         name = SQUARE_NAMES[s]
-        cls = "cell hl" if name in wanted else "cell"
-        out.append(
-            f'<rect class="{cls}" data-cell="{name}" x="{x}" y="{y}" width="{_CELL}" '
-            f'height="{_CELL}" fill="transparent"/>'
-        )
+        geometry = f'x="{x}" y="{y}" width="{_CELL}" height="{_CELL}"'
+        out.append(clickable_cell(name, "rect", geometry, highlighted=name in wanted))
     out.append("</svg>")
     return "".join(out)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
+from shoal.core.svg import clickable_cell
 
 from .geometry import (
     ACT_DOUBLE,
@@ -177,11 +178,8 @@ def render_svg(
     hits: list[str] = []
 
     def hit(cid: str, x: float, y: float, size: float) -> None:
-        cls = "cell hl" if cid in hl else "cell"
-        hits.append(
-            f'<rect class="{cls}" data-cell="{cid}" x="{x:.1f}" y="{y:.1f}" '
-            f'width="{size:.1f}" height="{size:.1f}" fill="transparent"/>'
-        )
+        geometry = f'x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}"'
+        hits.append(clickable_cell(cid, "rect", geometry, highlighted=cid in hl))
 
     # board
     parts.append(

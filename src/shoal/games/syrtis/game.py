@@ -26,7 +26,7 @@ from shoal.core import (
 from shoal.core.options import option
 
 from .geometry import Geometry, bits_of, geometry
-from .notation import parse_position
+from .notation import PHASES, SETUP_TASKS, parse_position
 from .rules import (
     CHOOSE,
     DARK,
@@ -178,9 +178,7 @@ class Syrtis(Game[SyrtisState]):
         if setup:
             want = 1 if f.phase == CHOOSE else 0
             if f.to_move != want:
-                raise bad(
-                    f"seat {want} decides in the {('swap', 'place', 'choose')[f.phase]} phase"
-                )
+                raise bad(f"seat {want} decides in the {PHASES[f.phase]} phase")
             return SyrtisState(
                 self, tiles=f.tiles, light=f.light, circle=f.circle, towers=(lt, dt),
                 phase=f.phase, light_seat=-1, to_move=want, sinker=-1, streak=0, passes=(0, 0),
@@ -244,12 +242,12 @@ class Syrtis(Game[SyrtisState]):
         '14 tiles · sink race: Light 2 of 4 · passes in a row: Light 0, Dark 0'
         """
         if state.phase == SWAP:
-            return "set-up: seat 0 switches pairs until no colour or shape is all one group"
+            return f"set-up: {SETUP_TASKS[SWAP]}"
         if state.phase == PLACE:
             placed = state.towers[0].bit_count() + state.towers[1].bit_count()
-            return f"set-up: seat 0 places the towers ({placed} of 4 placed)"
+            return f"set-up: {SETUP_TASKS[PLACE]} ({placed} of 4 placed)"
         if state.phase == CHOOSE:
-            return "set-up: seat 1 chooses Light or Dark"
+            return f"set-up: {SETUP_TASKS[CHOOSE]}"
         names = ("Light", "Dark")
         race = (
             "no sinks yet"

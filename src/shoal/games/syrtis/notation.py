@@ -41,6 +41,7 @@ from .geometry import Geometry
 
 __all__ = [
     "PHASES",
+    "SETUP_TASKS",
     "PositionFields",
     "format_action",
     "format_position",
@@ -51,6 +52,14 @@ __all__ = [
 
 PHASES = ("swap", "place", "choose", "play")
 """Phase names of the position string, indexed by the phase number."""
+
+SETUP_TASKS = (
+    "seat 0 switches pairs until no colour or shape is all one group",
+    "seat 0 places the towers",
+    "seat 1 chooses Light or Dark",
+)
+"""What each set-up phase asks, in words, indexed like :data:`PHASES` (the one table the
+status line, the board's caption and the reasons for refusals all use)."""
 
 TILE_LETTERS = "SsCc"
 """Tile letter by type index ``2 * is_circle + is_light``."""

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from shoal.core import Action
+from shoal.core.svg import clickable_cell
 
 from .geometry import FILES, Geometry
 from .rules import COLOUR_NAMES, SytranState
@@ -88,7 +89,7 @@ def status_line(state: SytranState) -> str:
 
 def render_text(state: SytranState) -> str:
     """The board as text: ``W`` White, ``B`` Black, ``.`` empty, with coordinates."""
-    geo = state._geo
+    geo = state.game.geo
     span = geo.base - 1
     files, ranks = _label_spots(geo)
     lines = []
@@ -185,9 +186,10 @@ class _Layout:
         ]
         self.hits = [
             tuple(
-                f'<polygon class="{cls}" data-cell="{geo.names[cell]}" '
-                f'points="{_hexagon(x, y, size)}" fill="transparent"/>'
-                for cls in ("cell", "cell hl")
+                clickable_cell(
+                    geo.names[cell], "polygon", f'points="{_hexagon(x, y, size)}"', highlighted=hl
+                )
+                for hl in (False, True)
             )
             for cell, (x, y) in enumerate(self.centres)
         ]
@@ -209,7 +211,7 @@ def render_svg(
     Highlighted cells are outlined and, when empty, carry their name (the
     coordinates diagram uses this).
     """
-    geo = state._geo
+    geo = state.game.geo
     layout = _layout(geo)
     size = layout.size
     last_cells = {a for a in last if 0 <= a < geo.num_cells}
