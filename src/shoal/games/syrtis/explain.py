@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .notation import SETUP_TASKS
+from .notation import SETUP_WORDS
 from .rules import CHOOSE, PLACE, PLAY, SWAP
 
 if TYPE_CHECKING:
@@ -155,5 +155,5 @@ def _diagonal(geo: Geometry, bits: int) -> int:
 
 def _phase_task(state: SyrtisState) -> str:
     if state.phase != PLAY:
-        return SETUP_TASKS[state.phase]
+        return SETUP_WORDS[state.phase].duty
     return "it is not a legal action in this position"

@@ -26,7 +26,7 @@ from shoal.core import (
 from shoal.core.options import option
 
 from .geometry import Geometry, bits_of, geometry
-from .notation import PHASES, SETUP_TASKS, parse_position
+from .notation import PHASES, SETUP_WORDS, parse_position
 from .rules import (
     CHOOSE,
     DARK,
@@ -242,12 +242,12 @@ class Syrtis(Game[SyrtisState]):
         '14 tiles · sink race: Light 2 of 4 · passes in a row: Light 0, Dark 0'
         """
         if state.phase == SWAP:
-            return f"set-up: {SETUP_TASKS[SWAP]}"
+            return f"set-up: {SETUP_WORDS[SWAP].status}"
         if state.phase == PLACE:
             placed = state.towers[0].bit_count() + state.towers[1].bit_count()
-            return f"set-up: {SETUP_TASKS[PLACE]} ({placed} of 4 placed)"
+            return f"set-up: {SETUP_WORDS[PLACE].status} ({placed} of 4 placed)"
         if state.phase == CHOOSE:
-            return f"set-up: {SETUP_TASKS[CHOOSE]}"
+            return f"set-up: {SETUP_WORDS[CHOOSE].status}"
         names = ("Light", "Dark")
         race = (
             "no sinks yet"

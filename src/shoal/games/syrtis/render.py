@@ -19,7 +19,7 @@ from shoal.core import Action
 from shoal.core.svg import clickable_cell
 
 from .geometry import bits_of
-from .notation import SETUP_TASKS, TILE_LETTERS
+from .notation import SETUP_WORDS, TILE_LETTERS
 from .rules import PLAY, SyrtisState
 
 __all__ = ["click_paths", "render_svg", "render_text"]
@@ -34,7 +34,7 @@ def status(state: SyrtisState) -> str:
         name = state.sides()[w] if w is not None else "nobody"
         return f"over: seat {w} ({name}) wins by {state.outcome.reason}"
     if state.phase != PLAY:
-        return f"set-up: {SETUP_TASKS[state.phase]}"
+        return f"set-up: {SETUP_WORDS[state.phase].status}"
     side = state.side_to_move
     assert side is not None
     race = (
