@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from shoal import games
-from shoal.cli.main import build_parser, main
+from shoal.cli.main import build_parser, main, parse_args
 from shoal.records import Record
 
 
@@ -90,3 +90,55 @@ def test_bench_search_reports_mcts_simulations_per_game() -> None:
     rows = json.loads(done.stdout)["search"]
     assert [row["game"] for row in rows] == ["sirtet", "connect4"]
     assert all(row["mcts_simulations_per_second"] > 0 for row in rows)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "sytran", "--vs", "beginner", "base=6"],
+        ["play", "sytran", "base=6", "--vs", "beginner"],
+        ["play", "--vs", "beginner", "sytran", "base=6"],
+        ["play", "sytran", "--vs", "human", "penalty=4", "--seat", "1", "base=6"],
+    ],
+)
+def test_game_options_are_taken_anywhere_on_the_line(argv: list[str]) -> None:
+    args = parse_args(build_parser(), argv)
+    assert args.game == "sytran"
+    assert "base=6" in args.options
+
+
+def test_options_after_flags_reach_every_command_with_options() -> None:
+    parser = build_parser()
+    args = parse_args(parser, ["arena", "sytran", "club", "casual", "--games", "4", "base=6"])
+    assert (args.games, args.options) == (4, ["base=6"])
+    args = parse_args(parser, ["analyze", "sytran", "--games", "2", "penalty=4"])
+    assert args.options == ["penalty=4"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "stray"),
+    [
+        (["play", "sytran", "--vs", "human", "base"], "base"),
+        (["play", "sytran", "--bogus", "base=6"], "--bogus base=6"),
+        (["games", "base=6"], "base=6"),
+    ],
+)
+def test_a_stray_word_is_still_refused(
+    argv: list[str], stray: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 2
+    assert f"unrecognized arguments: {stray}" in capsys.readouterr().err
+
+
+def test_play_with_options_after_the_flags_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "shoal.cli", "play", "sytran", "--vs", "beginner", "base=6"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Sytran" in done.stdout

@@ -15,8 +15,8 @@ import pytest
 
 import shoal.ai
 from shoal import games
-from shoal.cli.tui import PlainUI, Session, board_text
-from shoal.core import Action, Game, InvalidNotationError, Outcome, State
+from shoal.cli.tui import CommandLoop, PlainUI, RichUI, Session, board_text
+from shoal.core import Action, Game, InvalidNotationError, Outcome, ShoalError, State
 
 TAKE, STOP = 0, 1
 
@@ -106,6 +106,11 @@ class Take(Game):
 
 def run(game: Game, lines: Iterable[str], **kwargs: object) -> tuple[Session, str]:
     """Run a session on ``lines`` of input; the output as text."""
+    return run_session(Session(game, **kwargs), lines)  # type: ignore[arg-type]
+
+
+def run_session(session: Session, lines: Iterable[str]) -> tuple[Session, str]:
+    """Run the command loop on ``session`` with ``lines`` of input; the output as text."""
     feed = iter(lines)
     out = io.StringIO()
 
@@ -118,8 +123,7 @@ def run(game: Game, lines: Iterable[str], **kwargs: object) -> tuple[Session, st
         out.write(line + "\n")
         return line
 
-    session = Session(game, PlainUI(input_fn=answer, output=out), **kwargs)  # type: ignore[arg-type]
-    assert session.run() == 0
+    assert CommandLoop(session, PlainUI(input_fn=answer, output=out)).run() == 0
     return session, out.getvalue()
 
 
@@ -207,3 +211,87 @@ def test_watching_needs_no_input_until_the_end() -> None:
     session, out = run(Take(), [], levels=("random", "random"))
     assert session.state.outcome is not None
     assert "Save the game (y), or Enter to finish> " in out
+
+
+# -- the session without a loop: what a course or a puzzle front end builds on ---------
+def test_a_session_starts_from_any_position_string() -> None:
+    game = games.get("connect4")
+    position = "......./......./......./......./......./...x... o"
+    session = Session(game, start=position)
+    assert session.state.position() == position
+    assert session.prompt() == "2. o> "
+    session.play_text("d")
+    assert session.record().start == position
+    assert session.actions == [3]
+
+
+def test_listeners_hear_each_batch_with_who_played_it() -> None:
+    heard: list[tuple[int, tuple[object, ...], bool, bool]] = []
+    session = Session(Take(), levels=(None, "random"))
+    session.listeners.append(
+        lambda s, p: heard.append((p.seat, p.actions, p.by_computer, p.turn_over))
+    )
+    session.play_text("take")
+    session.play_text("stop")
+    assert session.computer_turn()
+    assert heard[:2] == [(0, (TAKE,), False, False), (0, (STOP,), False, True)]
+    assert heard[2][0] == 1 and heard[2][2] is True and heard[2][3] is True
+
+
+def test_a_listener_can_refuse_a_move_and_say_why() -> None:
+    """A puzzle's check: a move that is not the solution is taken back with a note."""
+
+    def only_take_then_stop(session: Session, played: object) -> None:
+        if session.actions == [TAKE, TAKE]:
+            session.undo_step()
+            session.note("not the solution: stop after one stone")
+
+    session = Session(Take())
+    session.listeners.append(only_take_then_stop)
+    session.message = "Puzzle: take exactly one stone"
+    _session, out = run_session(session, ["take", "take", "stop"])
+    assert session.actions == [TAKE, STOP]
+    assert out.count("Puzzle: take exactly one stone") == 4
+    assert out.count("not the solution: stop after one stone") == 1
+
+
+def test_the_session_refuses_what_it_cannot_do() -> None:
+    session = Session(Take())
+    with pytest.raises(ShoalError, match="not the computer's turn"):
+        session.computer_turn()
+    with pytest.raises(ShoalError, match="nothing to take back"):
+        session.undo_step()
+    assert session.undo() is False
+    with pytest.raises(ShoalError):
+        session.play_text("grab")
+    assert session.actions == [] and session.saved
+
+
+def test_a_loop_takes_new_commands() -> None:
+    session = Session(Take())
+    seen: list[str] = []
+    out = io.StringIO()
+    lines = iter(["task again", "help", "quit"])
+    loop = CommandLoop(session, PlainUI(input_fn=lambda _p: next(lines), output=out))
+    loop.add_command("task", "show the task again", seen.append)
+    assert loop.run() == 0
+    assert seen == ["again"]
+    assert "task       show the task again" in out.getvalue()
+
+
+def test_both_uis_show_the_standing_message_and_the_notes() -> None:
+    from rich.console import Console
+
+    session = Session(games.get("connect4"))
+    session.message = "Task: win in one"
+    session.play_text("d")
+    screen = session.screen()
+    assert screen.message == "Task: win in one" and screen.notes == []
+    session.note("well played")
+    screen = session.screen()
+    plain, coloured = io.StringIO(), io.StringIO()
+    PlainUI(output=plain).show(screen)
+    RichUI(Console(file=coloured, width=100), clear=False).show(screen)
+    for out in (plain.getvalue(), coloured.getvalue()):
+        assert "Task: win in one" in out and "well played" in out
+        assert out.index("Task: win in one") < out.index("well played")

@@ -1,6 +1,6 @@
 """``shoal play``: play a game in the terminal, against the computer or at one keyboard.
 
-Arguments only; the session itself is :mod:`shoal.cli.tui`.
+Arguments only; the session, screens and command loop are :mod:`shoal.cli.tui`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from shoal.core import InvalidOptionError
 from shoal.records import read
 
 from .common import parse_keyvalues
-from .tui import UI, PlainUI, RichUI, Session, choose_game
+from .tui import UI, CommandLoop, PlainUI, RichUI, Session, choose_game
 
 __all__ = ["DEFAULT_LEVEL", "add_parser", "seat_levels"]
 
@@ -43,9 +43,9 @@ def _play(args: argparse.Namespace) -> int:
     levels = seat_levels(args.vs, args.seat, args.as_level)
     if args.load is not None:
         record = read(Path(args.load).expanduser().read_text())
-        session = Session(record.game, ui, levels=levels, delay=args.delay)
+        session = Session(record.game, levels=levels)
         session.load_record(record)
-        return session.run()
+        return CommandLoop(session, ui, delay=args.delay).run()
     if args.game is None:
         if args.options:
             raise InvalidOptionError("give the game before its options: shoal play GAME NAME=VALUE")
@@ -54,8 +54,8 @@ def _play(args: argparse.Namespace) -> int:
             return 0
     else:
         game = games.REGISTRY.from_mapping(args.game, parse_keyvalues(args.options))
-    session = Session(game, ui, levels=levels, seed=args.seed, delay=args.delay)
-    return session.run()
+    session = Session(game, levels=levels, seed=args.seed)
+    return CommandLoop(session, ui, delay=args.delay).run()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

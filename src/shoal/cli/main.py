@@ -3,6 +3,10 @@
 Each module ``shoal.cli.cmd_NAME`` listed in :data:`COMMAND_MODULES` defines
 ``add_parser(subparsers)``, which adds its subcommand(s) and sets ``func`` (a
 callable taking the parsed arguments and returning an exit code).
+
+A subcommand with game options (an ``options`` list of ``NAME=VALUE`` words)
+takes them anywhere on the line, also after its flags:
+``shoal play sytran --vs human base=8``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from collections.abc import Sequence
 from shoal import __version__
 from shoal.core import ShoalError
 
-__all__ = ["COMMAND_MODULES", "build_parser", "main"]
+__all__ = ["COMMAND_MODULES", "build_parser", "main", "parse_args"]
 
 COMMAND_MODULES: tuple[str, ...] = (
     "info",
@@ -45,10 +49,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _option_word(word: str) -> bool:
+    """A game option ``name=value`` (not a flag)."""
+    name, sep, _value = word.partition("=")
+    return bool(sep) and bool(name) and not word.startswith("-")
+
+
+def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse ``argv``; game options after the flags join the subcommand's ``options``.
+
+    argparse takes positional words only together, so ``GAME --vs human base=8``
+    leaves ``base=8`` over: it is added to ``options`` when the subcommand has
+    them; any other leftover word is the usual "unrecognized arguments" error.
+
+    >>> args = parse_args(build_parser(), ["play", "sytran", "--vs", "human", "base=8"])
+    >>> args.game, args.vs, args.options
+    ('sytran', 'human', ['base=8'])
+    """
+    args, extra = parser.parse_known_args(argv)
+    options = getattr(args, "options", None)
+    if extra and isinstance(options, list) and all(_option_word(word) for word in extra):
+        args.options = [*options, *extra]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``shoal`` command; returns the exit code."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(parser, argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -1,0 +1,410 @@
+"""One game at the terminal, without any I/O: turns, undo, records, the computer's turns, hints.
+
+A :class:`Session` keeps the game (every state since the start and the atomic
+actions between them) and knows who plays each seat: a person (``None``) or a
+computer level from :func:`shoal.ai.players.get_player`. Everything it knows
+about the game comes from the protocol: input is matched with
+``state.turn_actions_text`` / ``state.parse_action`` against the legal actions,
+the board is the game's ``render_text``, the status line its ``status``.
+
+It reads and prints nothing: a command loop
+(:class:`shoal.cli.tui.loop.CommandLoop`) asks the person, draws
+:meth:`Session.screen` and calls :meth:`Session.play_text`,
+:meth:`Session.computer_turn`, :meth:`Session.undo`... Other front ends (a
+course, puzzles) reuse it: start from any position string (``start=``), set a
+standing ``message`` or one-off notes, and follow every batch of actions played
+through ``listeners``.
+
+>>> from shoal import games
+>>> session = Session(games.get("connect4"), levels=(None, "random"))
+>>> seen = []
+>>> session.listeners.append(lambda s, played: seen.append(played.by_computer))
+>>> session.play_text("d")
+[3]
+>>> session.person_to_move
+False
+>>> len(session.computer_turn())
+1
+>>> seen
+[False, True]
+>>> session.undo()
+True
+>>> session.actions
+[]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+import shoal.ai
+from shoal.ai.players import Player, get_player, play_turn
+from shoal.core import Action, Game, Seat, ShoalError, State
+from shoal.records import Record
+
+from .screen import Screen
+
+__all__ = ["FEW", "Listener", "Played", "Session"]
+
+FEW = 12
+"""Up to this many next actions are listed when a turn continues."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Played:
+    """A batch of actions just played, as the session's listeners receive it."""
+
+    seat: Seat
+    """The seat that played them."""
+    actions: tuple[Action, ...]
+    before: State
+    """The state before them."""
+    by_computer: bool
+    """True for the computer's turn, False for a person's input."""
+    turn_over: bool
+    """True when the seat's turn ended with them (or the game did)."""
+
+
+Listener = Callable[["Session", Played], None]
+"""Called after each batch of actions played (may call ``note``, ``undo``...)."""
+
+
+class Session:
+    """One game: seats played by people (``None``) or computer levels.
+
+    ``levels[seat]`` is ``None`` for a person at the keyboard, else a level
+    name for :func:`get_player` (validated here). ``start`` is a position
+    string of the game (``None``: the game's initial position for ``seed``).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        levels: tuple[str | None, str | None] = (None, None),
+        seed: int = 0,
+        start: str | None = None,
+        actions: Sequence[Action] = (),
+    ) -> None:
+        self.levels = levels
+        self.seed = seed
+        self.resigned: Seat | None = None
+        self.message = ""
+        """A standing line shown on every screen ('' for none): a task, a goal."""
+        self.listeners: list[Listener] = []
+        """Called with (session, :class:`Played`) after each batch of actions."""
+        self.saved = True
+        """False when the game changed since it was last saved or loaded."""
+        self._notes: list[str] = []
+        self._set_game(game, start, actions)
+        self.saved = True
+
+    # -- state --------------------------------------------------------------------
+    def _set_game(self, game: Game, start: str | None, actions: Sequence[Action]) -> None:
+        self.game = game
+        self.start = start
+        first = game.load(start) if start is not None else game.initial(self.seed)
+        self.states: list[State] = [first]
+        self.actions: list[Action] = []
+        for action in actions:
+            self._push(action)
+        self.players: list[Player | None] = [
+            None if level is None else get_player(level, game, seed=self.seed * 2 + seat)
+            for seat, level in enumerate(self.levels)
+        ]
+        self.resigned = None
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        """True once the game ended or a side resigned."""
+        return self.resigned is not None or self.state.outcome is not None
+
+    @property
+    def person_to_move(self) -> bool:
+        """True when a person (not the computer) plays the seat to move."""
+        seat = self.state.to_move
+        return seat is not None and self.players[seat] is None
+
+    @property
+    def has_person(self) -> bool:
+        """True when a person plays at least one seat."""
+        return any(player is None for player in self.players)
+
+    def note(self, text: str) -> None:
+        """A one-off message for the next screen (under the board)."""
+        self._notes.append(text)
+
+    def _push(self, action: Action) -> None:
+        self.states.append(self.state.apply(action))
+        self.actions.append(action)
+        self.saved = False
+
+    def _played(self, before: State, actions: Sequence[Action], by_computer: bool) -> None:
+        seat = before.to_move if before.to_move is not None else 0
+        after = self.state
+        done = after.outcome is not None or after.turn != before.turn
+        event = Played(seat, tuple(actions), before, by_computer, done)
+        for listener in list(self.listeners):
+            listener(self, event)
+
+    def turn_starts(self) -> list[int]:
+        """Indices into ``actions`` where each turn begins."""
+        starts = []
+        for index in range(len(self.actions)):
+            if index == 0 or self.states[index].turn != self.states[index - 1].turn:
+                starts.append(index)
+        return starts
+
+    def turns(self) -> list[tuple[int, State, list[Action]]]:
+        """(start index, state before, actions) for each turn so far (the last may be partial)."""
+        starts = self.turn_starts()
+        out = []
+        for n, start in enumerate(starts):
+            end = starts[n + 1] if n + 1 < len(starts) else len(self.actions)
+            out.append((start, self.states[start], self.actions[start:end]))
+        return out
+
+    def in_turn(self) -> bool:
+        """True when the seat to move has already taken actions of its current turn."""
+        return (
+            bool(self.actions)
+            and self.state.outcome is None
+            and self.states[-2].turn == self.state.turn
+        )
+
+    @staticmethod
+    def turn_text(before: State, actions: list[Action]) -> str:
+        """A turn in notation; an unfinished one as its steps and ``...``."""
+        after = before
+        for action in actions:
+            after = after.child(action)
+        if after.turn != before.turn or after.outcome is not None:
+            return before.turn_text(actions)
+        texts = []
+        for action in actions:
+            texts.append(before.action_text(action))
+            before = before.child(action)
+        return "; ".join(texts) + " ..."
+
+    # -- names --------------------------------------------------------------------
+    def who(self, seat: Seat) -> str:
+        """``you``, ``player 1`` or ``club computer``."""
+        level = self.levels[seat]
+        if level is not None:
+            return f"{level} computer"
+        if self.levels[1 - seat] is None:
+            return f"player {seat + 1}"
+        return "you"
+
+    def seat_label(self, seat: Seat) -> str:
+        """The side, seat and player, e.g. ``x (seat 0, you)``."""
+        return f"{self.state.side_name(seat)} (seat {seat}, {self.who(seat)})"
+
+    def prompt(self) -> str:
+        """The move prompt, e.g. ``3. x> `` or ``3. x (continues)> ``."""
+        seat = self.state.to_move if self.state.to_move is not None else 0
+        number = self.state.turn + 1
+        tail = " (continues)" if self.in_turn() else ""
+        return f"{number}. {self.state.side_name(seat)}{tail}> "
+
+    def result_text(self) -> str:
+        """The result in words, with its reason (and scores where the game counts)."""
+        state = self.state
+        sides = state.sides()
+        if self.resigned is not None:
+            winner = 1 - self.resigned
+            return f"{sides[self.resigned]} resigns: {self.seat_label(winner)} wins"
+        outcome = state.outcome
+        if outcome is None:
+            return "unfinished"
+        if outcome.winner is None:
+            text = f"Draw: {outcome.reason}"
+        else:
+            w = outcome.winner
+            text = f"{sides[w]} (seat {w}, {self.who(w)}) wins: {outcome.reason}"
+        if outcome.scores is not None and "score" not in outcome.reason:
+            a, b = outcome.scores
+            text += f" (scores: {sides[0]} {a:g}, {sides[1]} {b:g})"
+        return text
+
+    def move_list(self) -> list[tuple[int, str, str]]:
+        """Every turn so far: number, side, turn text."""
+        return [
+            (n, before.side_name(before.to_move or 0), self.turn_text(before, acts))
+            for n, (_i, before, acts) in enumerate(self.turns(), start=1)
+        ]
+
+    def screen(self) -> Screen:
+        """The screen for the current state (it takes the pending notes)."""
+        state = self.state
+        turns = self.turns()
+        moves = self.move_list()
+        before_board: str | None = None
+        last = ""
+        if turns:
+            index, _before, _acts = turns[-1]
+            number, side, text = moves[-1]
+            last = f"{number}. {side}: {text}"
+            before_board = self.game.render_text(self.states[index])
+        if self.over:
+            to_move = "Game over. " + self.result_text()
+        else:
+            seat = state.to_move if state.to_move is not None else 0
+            tail = ", turn continues" if self.in_turn() else ""
+            to_move = f"{self.seat_label(seat)} to play{tail}"
+        sides = state.sides()
+        notes, self._notes = self._notes, []
+        return Screen(
+            title=self.game.title,
+            players=f"{self.who(0)} ({sides[0]}) vs {self.who(1)} ({sides[1]})",
+            board=self.game.render_text(state),
+            before=before_board,
+            last=last,
+            to_move=to_move,
+            status=self.game.status(state),
+            moves=moves,
+            sides=sides,
+            notes=notes,
+            over=self.over,
+            message=self.message,
+        )
+
+    # -- playing ------------------------------------------------------------------
+    def play_text(self, line: str) -> list[Action]:
+        """Play a person's input: a whole turn, or its first steps; raises ShoalError.
+
+        A bad line changes nothing. When the turn goes on, a note lists the
+        next choices (or says how many there are).
+        """
+        state = self.state
+        try:
+            actions = state.turn_actions_text(line)
+        except ShoalError:
+            partial = self._partial_turn(line)
+            if partial is None:
+                raise
+            actions = partial
+        for action in actions:
+            self._push(action)
+        after = self.state
+        if after.outcome is None and after.turn == state.turn:
+            legal = [after.action_text(a) for a in after.legal_actions()]
+            if len(legal) <= FEW:
+                self.note(f"turn continues: choose {' or '.join(legal)}")
+            else:
+                self.note(f"turn continues: {len(legal)} choices (? lists them)")
+        self._played(state, actions, by_computer=False)
+        return actions
+
+    def _partial_turn(self, line: str) -> list[Action] | None:
+        """The first atomic actions of a turn typed together, when they do not complete it."""
+        state = self.state
+        parts = state.split_turn(line)
+        if len(parts) <= 1:
+            return None
+        actions = []
+        for part in parts:
+            if state.outcome is not None or state.turn != self.state.turn:
+                return None
+            try:
+                action = state.parse_action(part)
+            except ShoalError:
+                return None
+            actions.append(action)
+            state = state.child(action)
+        return actions
+
+    def thinking_text(self) -> str:
+        """What to show while the computer chooses for the seat to move."""
+        seat = self.state.to_move if self.state.to_move is not None else 0
+        return f"{self.who(seat)} ({self.state.side_name(seat)}) is thinking"
+
+    def computer_turn(self) -> list[Action]:
+        """The computer plays the whole turn of the seat to move (a note says what)."""
+        state = self.state
+        seat = state.to_move
+        player = self.players[seat] if seat is not None else None
+        if seat is None or player is None:
+            raise ShoalError("it is not the computer's turn")
+        actions = play_turn(player, state)
+        for action in actions:
+            self._push(action)
+        side = state.side_name(seat)
+        self.note(f"{self.who(seat)} ({side}) played {self.turn_text(state, actions)}")
+        self._played(state, actions, by_computer=True)
+        return actions
+
+    def hint(self) -> shoal.ai.Hint:
+        """The AI's suggestion for the seat to move, with its reason."""
+        return shoal.ai.hint(self.game, self.state, seed=len(self.actions))
+
+    def hint_text(self, advice: shoal.ai.Hint) -> str:
+        """A hint in words, e.g. ``hint for x: d: d is the strongest move found``."""
+        state = self.state
+        seat = state.to_move if state.to_move is not None else 0
+        text = state.action_text(advice.action)
+        return f"hint for {state.side_name(seat)}: {text}: {advice.reason}"
+
+    def resign(self) -> None:
+        """The seat to move gives up."""
+        self.resigned = self.state.to_move
+        self.saved = False
+
+    def undo(self) -> bool:
+        """Take back the last person's turn (and the computer's replies after it).
+
+        Inside a turn, one step. False (and nothing changes) when no person's
+        turn is left to take back.
+        """
+        if self.in_turn():
+            self.undo_step()
+            self.note("took back one step of this turn")
+            return True
+        if self.resigned is not None:
+            self.resigned = None
+        starts = self.turn_starts()
+        humans = [i for i in starts if self.players[self.states[i].to_move or 0] is None]
+        if not humans:
+            return False
+        cut = humans[-1]
+        taken = len(starts) - starts.index(cut)
+        del self.states[cut + 1 :]
+        del self.actions[cut:]
+        self.saved = False
+        self.note(f"took back {taken} turn{'s' if taken > 1 else ''}")
+        return True
+
+    def undo_step(self) -> None:
+        """Take back the last atomic action (for a listener refusing a wrong move)."""
+        if not self.actions:
+            raise ShoalError("nothing to take back")
+        self.states.pop()
+        self.actions.pop()
+        self.resigned = None
+
+    # -- records ------------------------------------------------------------------
+    def record(self) -> Record:
+        """The game so far as a record."""
+        names = tuple("human" if level is None else level for level in self.levels)
+        record = Record.from_actions(
+            self.game,
+            self.actions,
+            seed=self.seed,
+            start=self.start,
+            players=(names[0], names[1]),
+        )
+        if self.resigned is not None:
+            record.extra_tags["Termination"] = f"seat {self.resigned} resigned"
+        return record
+
+    def load_record(self, record: Record) -> None:
+        """Continue from ``record`` (its game, start and actions)."""
+        self.seed = record.seed or 0
+        self._set_game(record.game, record.start, record.actions)
+        self.saved = True
