@@ -20,7 +20,7 @@ from typing import Any
 
 from shoal import games
 from shoal.ai.players import get_player
-from shoal.core import Game, State, options_to_strings
+from shoal.core import Game, History, options_to_strings
 
 __all__ = ["GameSummary", "play_one", "run_games"]
 
@@ -63,13 +63,11 @@ def play_one(game: Game, level_a: str, level_b: str, seed: int) -> GameSummary:
         get_player(level_a, game, seed=2 * seed),
         get_player(level_b, game, seed=2 * seed + 1),
     )
-    state: State = game.initial(seed)
-    turn_start = state
+    history = History(game.initial(seed))
+    state = history.state
     branching: list[int] = [len(state.legal_actions())]
     openings: list[str] = []
     choices: list[tuple[int, int, str]] = []
-    current: list[int] = []
-    actions = 0
     early: list[tuple[frozenset[str], str]] = []
     bound_value: float | None = None
     initial_sides = state.sides()
@@ -81,15 +79,13 @@ def play_one(game: Game, level_a: str, level_b: str, seed: int) -> GameSummary:
         action = players[seat].choose(state)
         if state.turn < CHOICE_TURNS and not game.click_paths(state).get(action, ()):
             choices.append((state.turn, seat, state.action_text(action)))
-        current.append(action)
-        state = state.child(action)
-        actions += 1
-        if state.turn != turn_start.turn or state.outcome is not None:
+        state = history.play(action, checked=False)
+        if not history.in_turn:
+            turn = history.turn(-1)
             if len(openings) < OPENING_TURNS:
-                openings.append(turn_start.turn_text(current))
+                openings.append(turn.text())
             if len(early) < CHOICE_TURNS:
-                early.append((frozenset(turn_start.sides()), turn_start.side_name(seat)))
-            turn_start, current = state, []
+                early.append((frozenset(turn.before.sides()), turn.side))
             if state.outcome is None:
                 branching.append(len(state.legal_actions()))
     outcome = state.outcome
@@ -107,7 +103,7 @@ def play_one(game: Game, level_a: str, level_b: str, seed: int) -> GameSummary:
         sides=(sides[0], sides[1]),
         first_mover_side=first_mover_side,
         turns=state.turn,
-        actions=actions,
+        actions=len(history),
         branching=tuple(branching),
         openings=tuple(openings),
         choices=tuple(choices),

@@ -14,9 +14,19 @@ from .errors import (
     ShoalError,
     UnknownGameError,
 )
-from .game import Action, AIProfile, Diagram, Game, Outcome, Seat, State, other
-from .options import OptionInfo, describe_options, make_options, option, options_to_strings
+from .game import AIProfile, Diagram, Game, StateT
+from .history import History, Turn, ends_turn, split_turns
+from .options import (
+    OptionInfo,
+    describe_options,
+    make_options,
+    option,
+    options_to_strings,
+    parse_option_words,
+)
+from .outcome import Action, Outcome, Seat, other
 from .registry import GameEntry, Registry
+from .state import State
 
 __all__ = [
     "AIProfile",
@@ -26,6 +36,7 @@ __all__ = [
     "Game",
     "GameEntry",
     "GameOverError",
+    "History",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidOptionError",
@@ -37,10 +48,15 @@ __all__ = [
     "Seat",
     "ShoalError",
     "State",
+    "StateT",
+    "Turn",
     "UnknownGameError",
     "describe_options",
+    "ends_turn",
     "make_options",
     "option",
     "options_to_strings",
     "other",
+    "parse_option_words",
+    "split_turns",
 ]

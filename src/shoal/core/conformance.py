@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from .errors import GameOverError, IllegalActionError, InvalidNotationError, ShoalError
 from .game import Action, Game, State
+from .history import split_turns
 
 __all__ = ["CHECKS", "random_games", "run_all"]
 
@@ -92,25 +93,19 @@ def check_turn_round_trip(game: Game, seeds: Iterable[int]) -> None:
     actions and reaches the same state.
     """
     for seed in seeds:
-        start: State | None = None
-        actions: list[Action] = []
-        for state, action in random_games(game, seed):
-            if start is not None and (state.turn != start.turn or state.outcome is not None):
-                text = start.turn_text(actions)
-                back = start.parse_turn(text)
-                if back != actions:
-                    assert sorted(back) == sorted(actions), (
-                        f"{game.id}: turn {text!r} parsed to {back}"
-                    )
-                    assert _replay(start, back) == _replay(start, actions), (
-                        f"{game.id}: turn {text!r} reordered reaches another state"
-                    )
-                start, actions = None, []
-            if action is None:
-                break
-            if start is None:
-                start = state
-            actions.append(action)
+        steps = list(random_games(game, seed))
+        actions = [action for _, action in steps if action is not None]
+        for turn in split_turns(steps[0][0], actions):
+            start, turn_actions = turn.before, list(turn.actions)
+            text = start.turn_text(turn_actions)
+            back = start.parse_turn(text)
+            if back != turn_actions:
+                assert sorted(back) == sorted(turn_actions), (
+                    f"{game.id}: turn {text!r} parsed to {back}"
+                )
+                assert _replay(start, back) == _replay(start, turn_actions), (
+                    f"{game.id}: turn {text!r} reordered reaches another state"
+                )
 
 
 def check_position_round_trip(game: Game, seeds: Iterable[int]) -> None:

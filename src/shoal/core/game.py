@@ -30,66 +30,32 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Self
 
-from .errors import (
-    AmbiguousActionError,
-    GameOverError,
-    IllegalActionError,
-    InvalidNotationError,
-)
+from typing_extensions import TypeVar
+
 from .options import OptionInfo, describe_options, make_options
+from .outcome import Action, Outcome, Seat, other
+from .state import State
 
-__all__ = ["AIProfile", "Action", "Diagram", "Game", "Outcome", "Seat", "State", "other"]
+__all__ = [
+    "AIProfile",
+    "Action",
+    "Diagram",
+    "Game",
+    "Outcome",
+    "Seat",
+    "State",
+    "StateT",
+    "other",
+]
 
-Seat = int
-"""A player's seat: 0 or 1. Seat 0 is the player who makes the first decision."""
+StateT = TypeVar("StateT", bound=State, default=State)
+"""The state type of a game, as in ``class Syrtis(Game[SyrtisState])``.
 
-Action = int
-"""An atomic action: an int in ``range(game.num_distinct_actions)``."""
-
-
-def other(seat: Seat) -> Seat:
-    """The other seat.
-
-    >>> other(0), other(1)
-    (1, 0)
-    """
-    return 1 - seat
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: the winning seat (``None`` for a draw), why, and scores.
-
-    ``scores`` are per seat, for games that count points (Sytran); ``None``
-    elsewhere.
-
-    >>> Outcome(1, "complete island").returns()
-    (-1.0, 1.0)
-    >>> Outcome(None, "threefold repetition").returns()
-    (0.0, 0.0)
-    """
-
-    winner: Seat | None
-    reason: str
-    scores: tuple[float, float] | None = None
-
-    @property
-    def is_draw(self) -> bool:
-        """True when nobody won."""
-        return self.winner is None
-
-    def returns(self) -> tuple[float, float]:
-        """+1 for the winner, -1 for the loser, 0 each for a draw, per seat."""
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
-
-    def value_for(self, seat: Seat) -> float:
-        """+1, 0 or -1 from ``seat``'s point of view."""
-        return self.returns()[seat]
+A bare ``Game`` means ``Game[State]`` (any game, as the registry hands it out).
+"""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,9 +117,11 @@ class Diagram:
     highlight: tuple[str, ...] = ()
 
 
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """A game with fixed options. Immutable; equal when id and options are equal.
 
+    Generic in its state type: ``class Syrtis(Game[SyrtisState])`` makes every
+    hook take and return ``SyrtisState``, so no hook needs to check the type.
     Subclasses set the class attributes and implement :meth:`initial`,
     :meth:`load` and the rendering hooks. ``Options`` is a frozen dataclass
     built with :func:`shoal.core.options.option` fields.
@@ -176,7 +144,7 @@ class Game(ABC):
         self.options = options if options is not None else self.Options()
 
     @classmethod
-    def with_options(cls, values: Mapping[str, Any] | None = None) -> Game:
+    def with_options(cls, values: Mapping[str, Any] | None = None) -> Self:
         """The game with options given by name (values may be strings)."""
         return cls(make_options(cls.Options, values))
 
@@ -207,22 +175,22 @@ class Game(ABC):
 
     # -- states ----------------------------------------------------------------
     @abstractmethod
-    def initial(self, seed: int = 0) -> State:
+    def initial(self, seed: int = 0) -> StateT:
         """The start state; a random set-up is drawn from ``random.Random(seed)``."""
 
     @abstractmethod
-    def load(self, position: str) -> State:
+    def load(self, position: str) -> StateT:
         """The state a position string describes (raises InvalidPositionError)."""
 
     # -- rendering (pure functions of the state) -------------------------------
     @abstractmethod
-    def render_text(self, state: State) -> str:
+    def render_text(self, state: StateT) -> str:
         """The board as plain text, with coordinates."""
 
     @abstractmethod
     def render_svg(
         self,
-        state: State,
+        state: StateT,
         *,
         last: Sequence[Action] = (),
         highlight: Sequence[str] = (),
@@ -241,14 +209,14 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+    def click_paths(self, state: StateT) -> dict[Action, tuple[str, ...]]:
         """For each legal action, the cell ids to click, in order.
 
         An action with an empty path has no cell (pass, swap, a side choice):
         interfaces show it as a button labelled with its text.
         """
 
-    def status(self, state: State) -> str:
+    def status(self, state: StateT) -> str:
         """One line of the score or race state in words, for players (empty if none).
 
         E.g. Sytran's running scores or Syrtis' sink streak; interfaces show it
@@ -257,17 +225,17 @@ class Game(ABC):
         return ""
 
     # -- knowledge for the AI ---------------------------------------------------
-    def features(self, state: State) -> dict[str, float]:
+    def features(self, state: StateT) -> dict[str, float]:
         """Named evaluation features, from seat 0's point of view (for display)."""
         return {}
 
-    def evaluate(self, state: State, seat: Seat) -> float:
+    def evaluate(self, state: StateT, seat: Seat) -> float:
         """A heuristic value in [-1, 1] of ``state`` from ``seat``'s point of view."""
         if state.outcome is not None:
             return state.outcome.value_for(seat)
         return 0.0
 
-    def explain(self, state: State, action: Action) -> str:
+    def explain(self, state: StateT, action: Action) -> str:
         """A short reason in words why ``action`` is good in ``state`` (for hints)."""
         return f"{state.action_text(action)} is the strongest move found"
 
@@ -287,7 +255,7 @@ class Game(ABC):
         """
         return (self.observation_length, 96)
 
-    def observation(self, state: State, seat: Seat) -> list[float]:
+    def observation(self, state: StateT, seat: Seat) -> list[float]:
         """A flat float vector describing ``state`` as seen by ``seat`` (perfect info)."""
         length = self.observation_length
         text = state.position()
@@ -305,207 +273,3 @@ class Game(ABC):
     def diagrams(self) -> list[Diagram]:
         """Pictures of real positions for the game's rules page (docs/games/ID.md)."""
         return []
-
-
-class State(ABC):
-    """An immutable game state. Subclasses use ``__slots__`` and set the attributes.
-
-    Attributes set by every subclass:
-
-    ``game``
-        the :class:`Game` (with its options) this state belongs to;
-    ``to_move``
-        the seat that decides next, or ``None`` when the game is over;
-    ``outcome``
-        ``None`` until the game is over, then the :class:`Outcome`;
-    ``turn``
-        the number of completed turns (a turn may take several actions).
-    """
-
-    __slots__ = ("game", "to_move", "outcome", "turn")
-
-    game: Game
-    to_move: Seat | None
-    outcome: Outcome | None
-    turn: int
-
-    # -- hooks for the game -----------------------------------------------------
-    @abstractmethod
-    def legal_actions(self) -> Sequence[Action]:
-        """The legal atomic actions, in a fixed order (empty when over)."""
-
-    @abstractmethod
-    def child(self, action: Action) -> State:
-        """The state after ``action``, unchecked (for search): ``action`` must be legal."""
-
-    @abstractmethod
-    def key(self) -> Hashable:
-        """A stable value equal for equal positions (repetition, transposition tables)."""
-
-    @abstractmethod
-    def position(self) -> str:
-        """The one-line position string; ``game.load`` reads it back exactly."""
-
-    @abstractmethod
-    def action_text(self, action: Action) -> str:
-        """The action in the game's notation (valid for this state)."""
-
-    def sides(self) -> tuple[str, str]:
-        """The side names of seats 0 and 1 in this state."""
-        return self.game.side_names
-
-    def explain_illegal(self, action: Action) -> str:
-        """Why a well-formed action is illegal here (games override for better words)."""
-        return "it is not a legal action in this position"
-
-    def normalize_text(self, text: str) -> str:
-        """Canonical spelling of action text before matching (default: trimmed)."""
-        return " ".join(text.split())
-
-    def check_notation(self, text: str) -> None:
-        """Raise InvalidNotationError when ``text`` is not an action at all.
-
-        Called only for text that matches no legal action, to tell malformed
-        input from a well-formed but illegal action. The default accepts all.
-        """
-        return None
-
-    # -- cross-cutting behaviour ------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self.outcome is not None
-
-    def side_name(self, seat: Seat) -> str:
-        """The side ``seat`` plays."""
-        return self.sides()[seat]
-
-    def is_legal(self, action: Action) -> bool:
-        """True when ``action`` is one of the legal actions."""
-        return action in self.legal_actions()
-
-    def apply(self, action: Action) -> State:
-        """The state after ``action``, which must be legal (else IllegalActionError)."""
-        if self.outcome is not None:
-            raise GameOverError("the game is over: no more actions")
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalActionError(f"{action!r} is not an action number")
-        if not self.is_legal(action):
-            if 0 <= action < self.game.num_distinct_actions:
-                try:
-                    text = self.action_text(action)
-                except Exception:  # an action of another context may not format
-                    text = f"action {action}"
-                raise IllegalActionError(f"{text}: {self.explain_illegal(action)}")
-            raise IllegalActionError(f"action {action} is out of range")
-        return self.child(action)
-
-    def legal_texts(self) -> dict[str, Action]:
-        """The legal actions by their notation."""
-        return {self.action_text(a): a for a in self.legal_actions()}
-
-    def parse_action(self, text: str) -> Action:
-        """The legal action that ``text`` names.
-
-        Raises GameOverError after the end, InvalidNotationError for text that
-        is no action, IllegalActionError for a well-formed action that is not
-        legal here, and AmbiguousActionError when it names several.
-        """
-        if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not text")
-        if self.outcome is not None:
-            raise GameOverError(f"{text.strip()}: the game is over")
-        norm = self.normalize_text(text)
-        if not norm:
-            raise InvalidNotationError("empty action")
-        matches = [a for a in self.legal_actions() if self.action_text(a) == norm]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            raise AmbiguousActionError(f"{norm}: names {len(matches)} different actions")
-        self.check_notation(norm)
-        raise IllegalActionError(f"{norm}: {self.illegal_text_reason(norm)}")
-
-    def illegal_text_reason(self, text: str) -> str:
-        """Why well-formed ``text`` names no legal action (games override)."""
-        return "not a legal action in this position"
-
-    def apply_text(self, text: str) -> State:
-        """The state after the action ``text`` names."""
-        return self.child(self.parse_action(text))
-
-    # -- whole turns ------------------------------------------------------------
-    def turn_text(self, actions: Sequence[Action]) -> str:
-        """A whole turn (its atomic actions from this state) in turn notation.
-
-        Default: the atomic actions joined with ``"; "``.
-        """
-        texts = []
-        state: State = self
-        for action in actions:
-            texts.append(state.action_text(action))
-            state = state.child(action)
-        return "; ".join(texts)
-
-    def split_turn(self, text: str) -> list[str]:
-        """The atomic parts of a whole turn's text (default: split on ``;``)."""
-        return [part.strip() for part in text.split(";")]
-
-    def parse_turn(self, text: str) -> list[Action]:
-        """The atomic actions of a whole turn from this state, checked.
-
-        The text must make exactly one complete turn; else IllegalActionError.
-        """
-        if self.outcome is not None:
-            raise GameOverError(f"{text.strip()}: the game is over")
-        parts = self.split_turn(text)
-        if not parts or any(not p for p in parts):
-            raise InvalidNotationError(f"{text.strip()!r} is not a turn")
-        actions: list[Action] = []
-        state: State = self
-        for index, part in enumerate(parts):
-            if state.outcome is not None or state.turn != self.turn:
-                raise IllegalActionError(
-                    f"{text.strip()}: the turn is already complete before {part!r}"
-                )
-            action = state.parse_action(part)
-            actions.append(action)
-            state = state.child(action)
-            del index
-        if state.outcome is None and state.turn == self.turn:
-            raise IllegalActionError(f"{text.strip()}: the turn is not complete")
-        return actions
-
-    def turn_actions_text(self, text: str) -> list[Action]:
-        """An atomic action or a whole turn, whichever ``text`` is (engine ``play``)."""
-        try:
-            return [self.parse_action(text)]
-        except (InvalidNotationError, IllegalActionError):
-            if len(self.split_turn(text)) <= 1:
-                raise
-        return self.parse_turn(text)
-
-    # -- equality ---------------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, State)
-            and type(other) is type(self)
-            and self.game == other.game
-            and self.key() == other.key()
-        )
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.position()}>"
-
-    def __copy__(self) -> State:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
-        return self
-
-    def returns(self) -> tuple[float, float]:
-        """Per-seat returns: the outcome's at the end, zeros before."""
-        return self.outcome.returns() if self.outcome is not None else (0.0, 0.0)

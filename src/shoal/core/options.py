@@ -23,12 +23,19 @@ shoal.core.errors.InvalidOptionError: option base: 7 is not one of 6, 8, 10
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from .errors import InvalidOptionError
 
-__all__ = ["OptionInfo", "describe_options", "make_options", "option", "options_to_strings"]
+__all__ = [
+    "OptionInfo",
+    "describe_options",
+    "make_options",
+    "option",
+    "options_to_strings",
+    "parse_option_words",
+]
 
 T = TypeVar("T")
 
@@ -165,4 +172,33 @@ def options_to_strings(options: Any) -> dict[str, str]:
         value = getattr(options, f.name)
         if value != f.default:
             out[f.name] = str(value).lower() if isinstance(value, bool) else str(value)
+    return out
+
+
+def parse_option_words(words: Iterable[str]) -> dict[str, str]:
+    """``name=value`` words as a dict of strings, in order (the values are not checked).
+
+    Used wherever options are typed as words (the engine protocol, the command
+    line); :func:`make_options` then checks names and values. A word without
+    ``=``, with an empty name, or a name given twice raises InvalidOptionError.
+
+    >>> parse_option_words(["base=8", "penalty=6"])
+    {'base': '8', 'penalty': '6'}
+    >>> parse_option_words(["base"])
+    Traceback (most recent call last):
+    ...
+    shoal.core.errors.InvalidOptionError: 'base' is not an option of the form name=value
+    >>> parse_option_words(["seed=1", "seed=2"])
+    Traceback (most recent call last):
+    ...
+    shoal.core.errors.InvalidOptionError: option seed is given twice
+    """
+    out: dict[str, str] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        if not sep or not name:
+            raise InvalidOptionError(f"{word!r} is not an option of the form name=value")
+        if name in out:
+            raise InvalidOptionError(f"option {name} is given twice")
+        out[name] = value
     return out

@@ -28,7 +28,7 @@ from typing import TextIO
 
 from shoal import games
 from shoal.ai import DEFAULT_LEVEL, get_player, hint, play_turn
-from shoal.core import Action, Game, ShoalError, State
+from shoal.core import Game, History, ShoalError, State, parse_option_words
 
 __all__ = ["COMMANDS", "EngineError", "EngineSession", "serve"]
 
@@ -48,32 +48,25 @@ class EngineSession:
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self.states: list[State] = []
-        self.actions: list[Action] = []
+        self.history: History | None = None
         self.seed = 0
         self.finished = False
 
     # -- helpers ------------------------------------------------------------------
     @property
     def state(self) -> State:
-        if not self.states:
+        """The current state (EngineError before a game is started)."""
+        return self._history().state
+
+    def _history(self) -> History:
+        if self.history is None:
             raise EngineError("no game: start one with 'new GAME' or 'load GAME POSITION'")
-        return self.states[-1]
+        return self.history
 
     def _game(self) -> Game:
         if self.game is None:
             raise EngineError("no game: start one with 'new GAME' or 'load GAME POSITION'")
         return self.game
-
-    @staticmethod
-    def _keyvalues(words: list[str]) -> dict[str, str]:
-        out: dict[str, str] = {}
-        for word in words:
-            key, sep, value = word.partition("=")
-            if not sep or not key:
-                raise EngineError(f"{word!r} is not key=value")
-            out[key] = value
-        return out
 
     # -- commands -----------------------------------------------------------------
     def cmd_games(self, args: list[str]) -> str:
@@ -82,7 +75,7 @@ class EngineSession:
     def cmd_new(self, args: list[str]) -> str:
         if not args:
             raise EngineError("usage: new GAME [key=value ...]")
-        options = self._keyvalues(args[1:])
+        options = parse_option_words(args[1:])
         seed_text = options.pop("seed", "0")
         try:
             seed = int(seed_text)
@@ -90,7 +83,7 @@ class EngineSession:
             raise EngineError(f"seed {seed_text!r} is not a whole number") from None
         game = games.REGISTRY.from_mapping(args[0], options)
         state = game.initial(seed)
-        self.game, self.states, self.actions, self.seed = game, [state], [], seed
+        self.game, self.history, self.seed = game, History(state), seed
         return state.position()
 
     def cmd_load(self, args: list[str]) -> str:
@@ -98,7 +91,7 @@ class EngineSession:
             raise EngineError("usage: load GAME POSITION")
         game = games.get(args[0])
         state = game.load(" ".join(args[1:]))
-        self.game, self.states, self.actions = game, [state], []
+        self.game, self.history = game, History(state)
         return state.position()
 
     def cmd_position(self, args: list[str]) -> str:
@@ -111,14 +104,7 @@ class EngineSession:
     def cmd_play(self, args: list[str], raw: str = "") -> str:
         if not raw:
             raise EngineError("usage: play ACTION (an atomic action or a whole turn)")
-        state = self.state
-        actions = state.turn_actions_text(raw)
-        new_states = []
-        for action in actions:
-            state = state.child(action)
-            new_states.append(state)
-        self.states.extend(new_states)
-        self.actions.extend(actions)
+        self._history().play_text(raw)
         return ""
 
     def cmd_turn(self, args: list[str]) -> str:
@@ -136,7 +122,7 @@ class EngineSession:
         return f"win {outcome.winner} {outcome.reason}"
 
     def _search_options(self, args: list[str]) -> tuple[str, float | None, int | None]:
-        options = self._keyvalues(args)
+        options = parse_option_words(args)
         level = options.pop("level", DEFAULT_LEVEL)
         time_limit = iterations = None
         try:
@@ -156,7 +142,7 @@ class EngineSession:
             raise EngineError("the game is over")
         level, time_limit, iterations = self._search_options(args)
         game = self._game()
-        seed = self.seed + len(self.actions)
+        seed = self.seed + len(self._history())
         if time_limit is None and iterations is None:
             player = get_player(level, game, seed=seed)
         else:
@@ -168,36 +154,35 @@ class EngineSession:
             player = get_player(spec, game, seed=seed)
         actions = play_turn(player, state)
         texts = []
+        history = self._history()
         for action in actions:
-            texts.append(state.action_text(action))
-            state = state.child(action)
-            self.states.append(state)
-            self.actions.append(action)
+            texts.append(history.state.action_text(action))
+            history.play(action, checked=False)
         return "\n".join(texts)
 
     def cmd_hint(self, args: list[str]) -> str:
         state = self.state
         if state.outcome is not None:
             raise EngineError("the game is over")
-        level = self._keyvalues(args).get("level", DEFAULT_LEVEL)
-        advice = hint(self._game(), state, level=level, seed=self.seed + len(self.actions))
+        level = parse_option_words(args).get("level", DEFAULT_LEVEL)
+        advice = hint(self._game(), state, level=level, seed=self.seed + len(self._history()))
         return f"{state.action_text(advice.action)} {advice.reason}"
 
     def cmd_undo(self, args: list[str]) -> str:
-        if len(self.states) <= 1:
+        history = self.history
+        if history is None or not len(history):
             raise EngineError("nothing to undo")
-        self.states.pop()
-        self.actions.pop()
+        history.undo()
         return ""
 
     def cmd_show(self, args: list[str]) -> str:
         return self._game().render_text(self.state)
 
     def cmd_history(self, args: list[str]) -> str:
-        texts = []
-        for state, action in zip(self.states, self.actions):
-            texts.append(state.action_text(action))
-        return "\n".join(texts)
+        if self.history is None:
+            return ""
+        turns = self.history.turns()
+        return "\n".join(text for turn in turns for text in turn.texts())
 
     def cmd_quit(self, args: list[str]) -> str:
         self.finished = True

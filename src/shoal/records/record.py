@@ -47,11 +47,13 @@ from shoal import games
 from shoal.core import (
     Action,
     Game,
+    History,
     InvalidPositionError,
     Outcome,
     RecordError,
     ShoalError,
     State,
+    ends_turn,
     options_to_strings,
 )
 
@@ -132,34 +134,24 @@ class Record:
             return self.game.load(self.start)
         return self.game.initial(self.seed or 0)
 
+    def history(self) -> History:
+        """The game as a :class:`~shoal.core.History`: every state and the turns."""
+        return History(self.start_state(), self.actions, checked=False)
+
     def states(self) -> list[State]:
         """Every state of the game, the start included."""
-        state = self.start_state()
-        out = [state]
-        for action in self.actions:
-            state = state.child(action)
-            out.append(state)
-        return out
+        return list(self.history().states)
 
     def final_state(self) -> State:
         """The state after the last action."""
         return self.states()[-1]
 
     def turns(self) -> list[tuple[State, list[Action], bool]]:
-        """The turns: the state each starts from, its actions, and whether it is complete."""
-        out: list[tuple[State, list[Action], bool]] = []
-        state = self.start_state()
-        start = state
-        current: list[Action] = []
-        for action in self.actions:
-            current.append(action)
-            state = state.child(action)
-            if state.turn != start.turn or state.outcome is not None:
-                out.append((start, current, True))
-                start, current = state, []
-        if current:
-            out.append((start, current, False))
-        return out
+        """The turns: the state each starts from, its actions, and whether it is complete.
+
+        The same turns as ``history().turns()``, as plain tuples.
+        """
+        return [(t.before, list(t.actions), t.complete) for t in self.history().turns()]
 
     # -- text ---------------------------------------------------------------------
     def tags(self) -> list[tuple[str, str]]:
@@ -186,15 +178,11 @@ class Record:
         """The record as PGN-like text."""
         lines = [f'[{name} "{_escape(value)}"]' for name, value in self.tags()]
         lines.append("")
-        for number, (state, actions, complete) in enumerate(self.turns(), start=1):
-            if complete:
-                lines.append(f"{number}. {state.turn_text(actions)}")
+        for turn in self.history().turns():
+            if turn.complete:
+                lines.append(f"{turn.number}. {turn.text()}")
             else:
-                parts = []
-                for action in actions:
-                    parts.append(state.action_text(action))
-                    state = state.child(action)
-                lines.append(f"{number}. partial: {'; '.join(parts)}")
+                lines.append(f"{turn.number}. partial: {turn.text()}")
         return "\n".join(lines) + "\n"
 
     # -- JSON ---------------------------------------------------------------------
@@ -202,12 +190,8 @@ class Record:
         """The record as a JSON-ready dict; turns are lists of atomic action texts."""
         final = self.final_state()
         turns = []
-        for state, actions, complete in self.turns():
-            texts = []
-            for action in actions:
-                texts.append(state.action_text(action))
-                state = state.child(action)
-            turns.append({"actions": texts, "complete": complete})
+        for turn in self.history().turns():
+            turns.append({"actions": turn.texts(), "complete": turn.complete})
         return {
             "format": "shoal-record",
             "version": 1,
@@ -388,7 +372,7 @@ def read_json(text: str | bytes) -> Record:
     for index, turn in enumerate(turns, start=1):
         if not isinstance(turn, dict) or not isinstance(turn.get("actions"), list):
             raise RecordError(f"turn {index}: expected {{'actions': [...]}}")
-        turn_start = state.turn
+        turn_start, before = state.turn, state
         for text in turn["actions"]:
             if not isinstance(text, str):
                 raise RecordError(f"turn {index}: actions must be text")
@@ -400,7 +384,7 @@ def read_json(text: str | bytes) -> Record:
                 raise RecordError(f"turn {index}: {error}") from None
             actions.append(action)
             state = state.child(action)
-        complete = state.turn != turn_start or state.outcome is not None
+        complete = ends_turn(before, state)
         if not complete and index != len(turns):
             raise RecordError(f"turn {index} is not complete")
     result = data.get("result")

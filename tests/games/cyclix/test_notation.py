@@ -202,7 +202,7 @@ def test_every_illegal_move_of_an_own_piece_gets_a_specific_reason() -> None:
     the attacker."""
     import random
 
-    from shoal.games.cyclix.notation import illegal_action_reason
+    from shoal.games.cyclix.explain import illegal_action_reason
 
     rng = random.Random(3)
     reasons: set[str] = set()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from shoal.games.sirtet.tiles import ACT_PASS
+from shoal.games.sirtet.geometry import ACT_PASS
 
 from .helpers import FREE, load, play, texts
 

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from shoal.games.sirtet.diagrams import SAMPLE_END_START, SAMPLE_END_TURNS
-from shoal.games.sirtet.tiles import ACT_DOUBLE, ACT_SINGLE, SHAPE_CELLS, offsets_of, symmetries
+from shoal.games.sirtet.geometry import ACT_DOUBLE, ACT_SINGLE, SHAPE_CELLS, offsets_of, symmetries
 
 from .helpers import FREE, ONE_SIDED, load, play, texts
 

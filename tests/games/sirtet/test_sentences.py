@@ -12,7 +12,7 @@ import itertools
 
 import pytest
 
-from shoal.games.sirtet.tiles import SHAPE_CELLS, symmetries
+from shoal.games.sirtet.geometry import SHAPE_CELLS, symmetries
 
 from .helpers import FREE, ONE_SIDED, load, play, texts
 from .reference import all_codes
@@ -397,16 +397,16 @@ def test_every_rules_decision_is_an_option_or_a_documented_named_constant() -> N
     (PICK_NEIGHBOURHOOD), the dots (DOUBLE_OFFSETS); each named on the docs page."""
     from pathlib import Path
 
-    from shoal.games.sirtet import tiles
+    from shoal.games.sirtet import geometry
 
     info = {i.name: i for i in FREE.option_infos()}
     assert info["tileset"].decision
-    assert sorted(tiles.PICK_NEIGHBOURHOOD) == sorted(
+    assert sorted(geometry.PICK_NEIGHBOURHOOD) == sorted(
         (a, b) for a in (-1, 0, 1) for b in (-1, 0, 1) if a or b
     )
-    assert {s: set(o) for s, o in tiles.DOUBLE_OFFSETS.items()} == {
+    assert {s: set(o) for s, o in geometry.DOUBLE_OFFSETS.items()} == {
         s: set().union(*(STEPS[k] for k in kinds)) for s, kinds in HAND.items()
     }
     docs = (Path(__file__).parents[3] / "docs" / "games" / "sirtet.md").read_text()
-    for name in ("option `tileset`", "`tiles.PICK_NEIGHBOURHOOD`", "`tiles.DOUBLE_OFFSETS`"):
+    for name in ("option `tileset`", "`geometry.PICK_NEIGHBOURHOOD`", "`geometry.DOUBLE_OFFSETS`"):
         assert name in docs

@@ -515,7 +515,7 @@ def test_draw_follows_the_face_down_pile_and_reshuffles_unplaced_tiles() -> None
     empty turn all the unplaced tiles face down, mix them, and resume." Odd cells take the
     next face-down tile (never a face-up one); a partner takes a face-up opposite tile when
     one lies there, else tiles are turned up until one appears."""
-    from shoal.games.syrtis.rules import draw_board
+    from shoal.games.syrtis.setup import draw_board
 
     geo = MINOR.geo
     # a1: c; turn s, C (stay face up), S -> d4.  b1: s -> C from the face-up tiles -> c4.

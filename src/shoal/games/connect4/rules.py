@@ -33,6 +33,7 @@ from shoal.core import (
     Outcome,
     State,
 )
+from shoal.core.svg import clickable_cell
 
 __all__ = ["Connect4", "Connect4Options", "Connect4State"]
 
@@ -154,7 +155,7 @@ class Connect4State(State):
         return ("x", "o")
 
 
-class Connect4(Game):
+class Connect4(Game[Connect4State]):
     """Connect Four, 7x6; the first to make four in a row wins; a full board draws."""
 
     id = "connect4"
@@ -176,7 +177,14 @@ class Connect4(Game):
         return WIDTH * HEIGHT
 
     def initial(self, seed: int = 0) -> Connect4State:
-        return Connect4State(self, 0, 0, 0, 0, None)
+        return Connect4State(
+            self,
+            mine=0,
+            mask=0,
+            full=0,
+            ply=0,
+            outcome=None,
+        )
 
     def load(self, position: str) -> Connect4State:
         parts = position.split()
@@ -223,10 +231,16 @@ class Connect4(Game):
                 mine = boards[(ply - 1) & 1]
             else:
                 mine = boards[ply & 1]
-        return Connect4State(self, mine, mask, full, ply, outcome)
+        return Connect4State(
+            self,
+            mine=mine,
+            mask=mask,
+            full=full,
+            ply=ply,
+            outcome=outcome,
+        )
 
-    def render_text(self, state: State) -> str:
-        assert isinstance(state, Connect4State)
+    def render_text(self, state: Connect4State) -> str:
         lines = []
         for row in range(HEIGHT - 1, -1, -1):
             cells = []
@@ -239,12 +253,11 @@ class Connect4(Game):
 
     def render_svg(
         self,
-        state: State,
+        state: Connect4State,
         *,
         last: Sequence[Action] = (),
         highlight: Sequence[str] = (),
     ) -> str:
-        assert isinstance(state, Connect4State)
         size = 60
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH * size} '
@@ -267,10 +280,9 @@ class Connect4(Game):
                         'class="last"/>'
                     )
         for col in range(WIDTH):
-            cls = "cell hl" if FILES[col] in highlight else "cell"
+            geometry = f'x="{col * size}" y="0" width="{size}" height="{HEIGHT * size}"'
             parts.append(
-                f'<rect class="{cls}" data-cell="{FILES[col]}" x="{col * size}" y="0" '
-                f'width="{size}" height="{HEIGHT * size}" fill="transparent"/>'
+                clickable_cell(FILES[col], "rect", geometry, highlighted=FILES[col] in highlight)
             )
         parts.append("</svg>")
         return "".join(parts)
@@ -279,8 +291,7 @@ class Connect4(Game):
         """Planes: the observer's stones, the other seat's stones, empty cells."""
         return (3, HEIGHT, WIDTH)
 
-    def observation(self, state: State, seat: int) -> list[float]:
-        assert isinstance(state, Connect4State)
+    def observation(self, state: Connect4State, seat: int) -> list[float]:
         out = [0.0] * (3 * HEIGHT * WIDTH)
         for row in range(HEIGHT):
             for col in range(WIDTH):
@@ -289,7 +300,7 @@ class Connect4(Game):
                 out[(plane * HEIGHT + row) * WIDTH + col] = 1.0
         return out
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+    def click_paths(self, state: Connect4State) -> dict[Action, tuple[str, ...]]:
         return {a: (FILES[a],) for a in state.legal_actions()}
 
 

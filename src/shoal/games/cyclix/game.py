@@ -16,9 +16,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from shoal.core import Action, AIProfile, Diagram, Game, InvalidPositionError, State, option
+from shoal.core import Action, AIProfile, Diagram, Game, InvalidPositionError, option
 
-from . import heuristics, render
+from . import diagrams, heuristics, render
 from .geometry import NUM_ACTIONS
 from .notation import START_POSITION, parse_position
 from .rules import BOTH_FORFEITS_DRAW, CyclixState, attacked
@@ -40,7 +40,7 @@ class CyclixOptions:
     )
 
 
-class Cyclix(Game):
+class Cyclix(Game[CyclixState]):
     """Cyclix (Christian Freeling, 2011): Shakti kings on a vanishing 7x7 board of tiles."""
 
     id = "cyclix"
@@ -77,44 +77,45 @@ class Cyclix(Game):
         occ = sum(1 << s for s in sq if s >= 0)
         if attacked(sq[other], occ, tiles, sq[o], sq[o + 1], sq[o + 2], sq[o + 3]):
             raise InvalidPositionError(f"{position!r}: the side not to move has its king attacked")
-        return CyclixState(self, sq, tiles, side, hist, forfeits, ply)
+        return CyclixState(
+            self,
+            sq=sq,
+            tiles=tiles,
+            side=side,
+            hist=hist,
+            forfeits=forfeits,
+            ply=ply,
+        )
 
     # -- rendering ------------------------------------------------------------------
-    def render_text(self, state: State) -> str:
-        assert isinstance(state, CyclixState)
+    def render_text(self, state: CyclixState) -> str:
         return render.text(state)
 
     def render_svg(
-        self, state: State, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
+        self, state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
     ) -> str:
-        assert isinstance(state, CyclixState)
         return render.svg(state, last=last, highlight=highlight)
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        assert isinstance(state, CyclixState)
+    def click_paths(self, state: CyclixState) -> dict[Action, tuple[str, ...]]:
         return render.click_paths(state)
 
     # -- AI knowledge -------------------------------------------------------------------
-    def features(self, state: State) -> dict[str, float]:
-        assert isinstance(state, CyclixState)
+    def features(self, state: CyclixState) -> dict[str, float]:
         return heuristics.features(state)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, CyclixState)
+    def evaluate(self, state: CyclixState, seat: int) -> float:
         return heuristics.evaluate(state, seat)
 
-    def explain(self, state: State, action: Action) -> str:
-        assert isinstance(state, CyclixState)
+    def explain(self, state: CyclixState, action: Action) -> str:
         return heuristics.explain(state, action)
 
-    def status(self, state: State) -> str:
+    def status(self, state: CyclixState) -> str:
         """Pieces in hand, tiles left, check and repetition, in words.
 
         >>> game = Cyclix()
         >>> game.status(game.initial())
         'in hand: White none, Black none · 49 tiles'
         """
-        assert isinstance(state, CyclixState)
         kinds = {1: "R", 2: "B", 3: "N"}
         hands = []
         for side, name in enumerate(("White", "Black")):
@@ -128,7 +129,7 @@ class Cyclix(Game):
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:
-        return render.diagrams(self)
+        return diagrams.diagrams(self)
 
     # -- observations for learning agents ----------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:
@@ -136,8 +137,7 @@ class Cyclix(Game):
         the observer's R B N in hand; the other side's R B N in hand; observer to move."""
         return (16, 7, 7)
 
-    def observation(self, state: State, seat: int) -> list[float]:
-        assert isinstance(state, CyclixState)
+    def observation(self, state: CyclixState, seat: int) -> list[float]:
         cells = 49
         out = [0.0] * (16 * cells)
         tiles = state.tiles

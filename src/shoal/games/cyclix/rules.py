@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from shoal.core import Action, Outcome, State
 
-from . import notation
+from . import explain, notation
 from .geometry import (
     BETWEEN_ANY,
     BETWEEN_DIAG,
@@ -424,7 +424,7 @@ class CyclixState(State):
         notation.check_notation(text)
 
     def illegal_text_reason(self, text: str) -> str:
-        return notation.illegal_reason(self, text)
+        return explain.illegal_reason(self, text)
 
     def explain_illegal(self, action: Action) -> str:
-        return notation.illegal_action_reason(self, action)
+        return explain.illegal_action_reason(self, action)

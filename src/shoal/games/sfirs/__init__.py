@@ -1,9 +1,13 @@
 """SFIRS (Martijn Althuisen, SPLLN): cubes leave the start area; the last to move one in play wins.
 
-Rules: docs/games/sfirs.md. Modules: :mod:`.geometry` (board tables),
-:mod:`.rules` (state and legal actions), :mod:`.notation` (action texts and the
-position string), :mod:`.render`, :mod:`.heuristics`, :mod:`.diagrams`,
-:mod:`.game` (the Game object).
+Modules (the same names in every game): :mod:`.game` (the Game object: options, start,
+loading, hooks), :mod:`.rules` (the state: legal actions, apply, end of game),
+:mod:`.geometry` (board tables, move rays), :mod:`.notation` (action and turn text,
+position strings), :mod:`.explain` (why an action is illegal, in words), :mod:`.render`
+(text, SVG, click paths), :mod:`.diagrams` (rules-page pictures), :mod:`.heuristics`
+(features, evaluation, hint reasons).
+
+Rules: docs/games/sfirs.md.
 
 >>> from shoal.games.sfirs import Sfirs
 >>> Sfirs().initial().position()

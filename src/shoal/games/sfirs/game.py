@@ -23,7 +23,6 @@ from shoal.core import (
     InvalidPositionError,
     Outcome,
     Seat,
-    State,
     option,
 )
 
@@ -59,7 +58,7 @@ class SfirsOptions:
     )
 
 
-class Sfirs(Game):
+class Sfirs(Game[SfirsState]):
     """SFIRS (Martijn Althuisen, SPLLN): cubes leave a crowded centre; the last to move one
     already in the play area wins."""
 
@@ -138,14 +137,30 @@ class Sfirs(Game):
         f = parse_position(position)
         if f.just < 0:
             return SfirsState.turn_start(
-                self, f.white, f.black, f.active, f.colour, f.last, f.turn, f.first
+                self,
+                white=f.white,
+                black=f.black,
+                active=f.active,
+                colour=f.colour,
+                last=f.last,
+                turn=f.turn,
+                first=f.first,
             )
         if f.turn >= self.options.max_turns:
             raise InvalidPositionError(
                 f"{position!r}: a chain cannot go on after the turn limit {self.options.max_turns}"
             )
         state = SfirsState.after_inactive(
-            self, f.white, f.black, f.active, f.colour, f.just, f.permit, f.last, f.turn, f.first
+            self,
+            white=f.white,
+            black=f.black,
+            active=f.active,
+            colour=f.colour,
+            just=f.just,
+            permit=f.permit,
+            last=f.last,
+            turn=f.turn,
+            first=f.first,
         )
         if state is None:
             raise InvalidPositionError(
@@ -154,38 +169,32 @@ class Sfirs(Game):
         return state
 
     # -- rendering ----------------------------------------------------------------
-    def render_text(self, state: State) -> str:
-        assert isinstance(state, SfirsState)
+    def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
 
     def render_svg(
         self,
-        state: State,
+        state: SfirsState,
         *,
         last: Sequence[Action] = (),
         highlight: Sequence[str] = (),
     ) -> str:
-        assert isinstance(state, SfirsState)
         return _render.render_svg(state, last=last, highlight=highlight)
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        assert isinstance(state, SfirsState)
+    def click_paths(self, state: SfirsState) -> dict[Action, tuple[str, ...]]:
         return _render.click_paths(state)
 
     # -- knowledge for the AI -------------------------------------------------------
-    def features(self, state: State) -> dict[str, float]:
-        assert isinstance(state, SfirsState)
+    def features(self, state: SfirsState) -> dict[str, float]:
         return _heuristics.features(state)
 
-    def evaluate(self, state: State, seat: Seat) -> float:
-        assert isinstance(state, SfirsState)
+    def evaluate(self, state: SfirsState, seat: Seat) -> float:
         return _heuristics.evaluate(state, seat)
 
-    def explain(self, state: State, action: Action) -> str:
-        assert isinstance(state, SfirsState)
+    def explain(self, state: SfirsState, action: Action) -> str:
         return _heuristics.explain(state, action)
 
-    def status(self, state: State) -> str:
+    def status(self, state: SfirsState) -> str:
         """Movable and active cubes per colour, cubes left in the start area, the last
         play-area mover (who wins if the game ended now).
 
@@ -195,7 +204,6 @@ class Sfirs(Game):
         White 2 active (2 movable), 8 in the start area
         Black 2 active (2 movable), 8 in the start area
         """
-        assert isinstance(state, SfirsState)
         parts = []
         f = _heuristics.features(state)
         for name in ("White", "Black"):
@@ -231,8 +239,7 @@ class Sfirs(Game):
         """
         return (18, 12, 12)
 
-    def observation(self, state: State, seat: int) -> list[float]:
-        assert isinstance(state, SfirsState)
+    def observation(self, state: SfirsState, seat: int) -> list[float]:
         f = state.fields()
         mine_colour = seat ^ self.swap
         cubes = (f.black, f.white) if mine_colour else (f.white, f.black)

@@ -22,7 +22,7 @@ from shoal.core import Action, Seat
 
 from .geometry import CELLS, EDGE, NB8, START, bits, cell_name
 from .notation import REVIVE, STOP
-from .rules import SfirsState, _active_moves
+from .rules import SfirsState, active_moves
 
 __all__ = ["evaluate", "explain", "features"]
 
@@ -36,7 +36,7 @@ def movable(state: SfirsState, colour: int) -> int:
     count = 0
     for c in bits(state.cubes(colour) & active):
         moves: list[int] = []
-        _active_moves(1 << c, occ, active, moves)
+        active_moves(1 << c, occ, active, moves)
         count += bool(moves)
     return count
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
+from shoal.core.svg import clickable_cell
 
 from .geometry import CELLS, EDGE, FILES, SIZE, START, cell_name, parse_cell
 from .notation import REVIVE, STOP
@@ -189,11 +190,10 @@ def render_svg(
     for c in range(CELLS):
         name = cell_name(c)
         cx, cy = _xy(c)
-        cls = "cell hl" if name in marked else "cell"
-        out.append(
-            f'<rect class="{cls}" data-cell="{name}" x="{cx - _CELL / 2:.0f}" '
-            f'y="{cy - _CELL / 2:.0f}" width="{_CELL}" height="{_CELL}" fill="transparent"/>'
+        geometry = (
+            f'x="{cx - _CELL / 2:.0f}" y="{cy - _CELL / 2:.0f}" width="{_CELL}" height="{_CELL}"'
         )
+        out.append(clickable_cell(name, "rect", geometry, highlighted=name in marked))
     out.append("</svg>")
     return "".join(out)
 

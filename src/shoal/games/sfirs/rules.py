@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 
 from shoal.core import Action, IllegalActionError, Outcome, State
 
-from .geometry import CELLS, EDGE, NB8, ORTH, RAYS, START, bits, cell_name
+from .explain import why_illegal
+from .geometry import CELLS, EDGE, NB8, ORTH, RAYS, START, cell_name
 from .geometry import MOVE_PASS as _MOVE_PASS
 from .notation import REVIVE, STOP, PositionFields, action_text, check_notation, format_position
 
@@ -56,6 +57,7 @@ __all__ = [
     "REASON_TURN_LIMIT",
     "START_LAYOUT",
     "SfirsState",
+    "active_moves",
 ]
 
 ADJACENCY = "the 8 surrounding squares"
@@ -77,7 +79,7 @@ REASON_NO_ACTION = "no legal action"
 REASON_TURN_LIMIT = "turn limit"
 
 
-def _active_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
+def active_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
     """Append the moves of the active ``cubes`` to ``out``."""
     while cubes:
         low = cubes & -cubes
@@ -201,7 +203,7 @@ class SfirsState(State):
         mine = black if colour else white
         occ = white | black
         moves: list[int] = []
-        _active_moves(mine & active, occ, active, moves)
+        active_moves(mine & active, occ, active, moves)
         permit = bool(moves)
         if first >> colour & 1:
             moves = []
@@ -231,7 +233,7 @@ class SfirsState(State):
         mine = black if colour else white
         occ = white | black
         legal: list[int] = []
-        _active_moves(mine & active, occ, active, legal)
+        active_moves(mine & active, occ, active, legal)
         if permit:
             _start_moves(mine & START, occ, active, legal)
         _revivals(mine, occ, active, just, legal)
@@ -328,7 +330,7 @@ class SfirsState(State):
         return self.explain_illegal(parse_action_text(text))
 
     def explain_illegal(self, action: Action) -> str:
-        return _why_illegal(self, action)
+        return why_illegal(self, action)
 
     def parse_turn(self, text: str) -> list[Action]:
         """The atomic actions of a whole turn (``f8-f10; b2-b4; +c7``), checked.
@@ -386,6 +388,16 @@ f12 ended inactive, so a follow-up (a move or a revival) or stop must come next
         """The bitboard of active cubes."""
         return self._active
 
+    def before_first_move(self, colour: int) -> bool:
+        """True while ``colour`` has not made its first move (it must come from the start area)."""
+        return bool(self._first >> colour & 1)
+
+    @property
+    def may_leave_start(self) -> bool:
+        """True when a cube may leave the start area this turn (the player had a movable active
+        cube at the start of the turn)."""
+        return self._permit
+
     def cube_at(self, cell: int) -> tuple[int, str] | None:
         """``(colour, kind)`` of the cube on ``cell`` (kind: active, inactive, start)."""
         bit = 1 << cell
@@ -398,75 +410,3 @@ f12 ended inactive, so a follow-up (a move or a revival) or stop must come next
         if START & bit:
             return colour, "start"
         return colour, "active" if self._active & bit else "inactive"
-
-
-def _why_illegal(state: SfirsState, action: int) -> str:
-    """Why ``action`` is illegal in ``state``, in words."""
-    if action == STOP:
-        return "stop only ends a chain after a move that made the moved cube inactive"
-    colour = state.colour
-    mine = state.cubes(colour)
-    occ = state.cubes(0) | state.cubes(1)
-    active = state.active
-    names = ("White", "Black")
-    if action >= REVIVE:
-        c = action - REVIVE
-        name = cell_name(c)
-        if not state.in_chain:
-            return "a revival only follows a move that made the moved cube inactive"
-        if not mine >> c & 1:
-            return f"there is no {names[colour]} cube on {name}"
-        if START >> c & 1 or active >> c & 1:
-            return f"the cube on {name} is not inactive"
-        if c == state.just_moved:
-            return f"the cube on {name} has just been moved"
-        if EDGE >> c & 1:
-            return f"the cube on {name} is on the outer edge"
-        inactive = occ & ~active & ~START
-        near = bits(NB8[c] & inactive)
-        if near:
-            return f"the cube on {name} is next to the inactive cube on {cell_name(near[0])}"
-        return "it is not a legal follow-up here"
-    origin, to = divmod(action, CELLS)
-    text = f"{cell_name(origin)}"
-    if not occ >> origin & 1:
-        return f"there is no cube on {text}"
-    if not mine >> origin & 1:
-        return f"the cube on {text} is {names[1 - colour]}'s"
-    from_start = bool(START >> origin & 1)
-    if not from_start and not active >> origin & 1:
-        return f"the cube on {text} is inactive"
-    ox, oy, tx, ty = origin % 12, origin // 12, to % 12, to // 12
-    if ox != tx and oy != ty:
-        return "cubes move only along a rank or a file"
-    distance = abs(tx - ox) + abs(ty - oy)
-    if distance < 2:
-        return "a cube moves at least 2 squares"
-    step = (1 if tx > ox else -1 if tx < ox else 0) + 12 * (1 if ty > oy else -1 if ty < oy else 0)
-    for k in range(1, distance + 1):
-        if occ >> (origin + k * step) & 1:
-            return f"the cube on {cell_name(origin + k * step)} is in the way"
-    if START >> to & 1:
-        if from_start:
-            return "a cube may not move from one start-area square to another"
-        return "a cube may not move into the start area"
-    if state.in_chain and not from_start and not active >> origin & 1:
-        return f"the cube on {text} is inactive"
-    if state._first >> colour & 1 and not from_start:
-        return "a player's first move is with a cube from the start area"
-    if from_start and not state._permit:
-        return (
-            "a cube may leave the start area only if its player had an active cube "
-            "that could move at the start of the turn"
-        )
-    act2 = active & ~(1 << origin)
-    passed = bits(_MOVE_PASS[action] & act2)
-    if from_start and passed:
-        return (
-            "a cube leaving the start area may not pass or end next to the active cube on "
-            f"{cell_name(passed[0])}"
-        )
-    in_line = bits(ORTH[to] & act2)
-    if in_line:
-        return f"it would end in line next to the active cube on {cell_name(in_line[0])}"
-    return "it crosses the start area without making any cube inactive"

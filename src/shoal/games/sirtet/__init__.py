@@ -1,5 +1,13 @@
 """Sirtet (Giuliano Polverari): harvest coloured tetromino tiles from a 6x6 board.
 
+Modules (the same names in every game): :mod:`.game` (the Game object: options, start,
+loading, hooks), :mod:`.rules` (the state: legal actions, apply, end of game),
+:mod:`.geometry` (cells, tiles, shapes, action numbers), :mod:`.notation` (action and
+turn text, position strings), :mod:`.explain` (why an action is illegal, in words),
+:mod:`.render` (text, SVG, click paths), :mod:`.diagrams` (rules-page pictures),
+:mod:`.heuristics` (features, evaluation, hint reasons); and :mod:`.observe` (board-plane
+observations for learning agents).
+
 Action numbers (489 in all; each number has one meaning in every phase):
 
 =========  ===========  ==========================================

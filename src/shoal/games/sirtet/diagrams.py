@@ -12,9 +12,18 @@ from typing import TYPE_CHECKING
 
 from shoal.core import Diagram
 
+from .geometry import (
+    ACT_BURN,
+    ACT_DOUBLE,
+    ACT_PAIR,
+    ACT_SINGLE,
+    ACT_TAKE,
+    CELL_NAMES,
+    PAIR_A,
+    PAIR_B,
+)
 from .notation import CHOOSE
 from .rules import SirtetState
-from .tiles import ACT_BURN, ACT_DOUBLE, ACT_PAIR, ACT_SINGLE, ACT_TAKE, CELL_NAMES, PAIR_A, PAIR_B
 
 if TYPE_CHECKING:
     from .game import Sirtet

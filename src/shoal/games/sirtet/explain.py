@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .geometry import CELL_NAMES, DOUBLE_OFFSETS, KING_MASK, cell_index
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2
-from .tiles import CELL_NAMES, DOUBLE_OFFSETS, KING_MASK, cell_index
 
 if TYPE_CHECKING:
     from .rules import SirtetState

@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from shoal.core import Action, Diagram, Game, InvalidPositionError, State
+from shoal.core import Action, Diagram, Game, InvalidPositionError
 
 from . import heuristics, observe, render
+from .geometry import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
 from .rules import (
     SirtetOptions,
@@ -26,7 +27,6 @@ from .rules import (
     pair_actions,
     tileset_of,
 )
-from .tiles import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 
 __all__ = ["Sirtet"]
 
@@ -34,7 +34,7 @@ START_TILE = NUM_TILES
 """The Start tile's number in the set-up shuffle (it never lies on a board afterwards)."""
 
 
-class Sirtet(Game):
+class Sirtet(Game[SirtetState]):
     """Sirtet (Giuliano Polverari): harvest tetromino tiles, collect one colour."""
 
     id = "sirtet"
@@ -76,18 +76,18 @@ class Sirtet(Game):
         layout = tuple(-1 if t == START_TILE else t for t in tiles)
         return SirtetState(
             self,
-            self.tileset,
-            layout,
-            ALL_CELLS & ~(1 << start),
-            0,
-            0,
-            0,
-            start,
-            PICK,
-            -1,
-            0,
-            0,
-            0,
+            ts=self.tileset,
+            layout=layout,
+            occ=ALL_CELLS & ~(1 << start),
+            h0=0,
+            h1=0,
+            disc=0,
+            start=start,
+            phase=PICK,
+            pending=-1,
+            mover=0,
+            passes=0,
+            turn=0,
         )
 
     def load(self, position: str) -> SirtetState:
@@ -132,57 +132,50 @@ class Sirtet(Game):
         outcome = compare_outcome(ts, h0, h1) if phase == OVER else None
         return SirtetState(
             self,
-            ts,
-            layout,
-            occ,
-            h0,
-            h1,
-            disc,
-            start,
-            phase,
-            pending,
-            mover,
-            passes,
-            turn,
-            outcome,
+            ts=ts,
+            layout=layout,
+            occ=occ,
+            h0=h0,
+            h1=h1,
+            disc=disc,
+            start=start,
+            phase=phase,
+            pending=pending,
+            mover=mover,
+            passes=passes,
+            turn=turn,
+            outcome=outcome,
         )
 
     # -- rendering -----------------------------------------------------------------
-    def render_text(self, state: State) -> str:
-        assert isinstance(state, SirtetState)
+    def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)
 
     def render_svg(
-        self, state: State, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
+        self, state: SirtetState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
     ) -> str:
-        assert isinstance(state, SirtetState)
         return render.render_svg(state, last=last, highlight=highlight)
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        assert isinstance(state, SirtetState)
+    def click_paths(self, state: SirtetState) -> dict[Action, tuple[str, ...]]:
         return render.click_paths(state)
 
     # -- AI knowledge ---------------------------------------------------------------
-    def features(self, state: State) -> dict[str, float]:
-        assert isinstance(state, SirtetState)
+    def features(self, state: SirtetState) -> dict[str, float]:
         return heuristics.features(state)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        assert isinstance(state, SirtetState)
+    def evaluate(self, state: SirtetState, seat: int) -> float:
         return heuristics.evaluate(state, seat)
 
-    def explain(self, state: State, action: Action) -> str:
-        assert isinstance(state, SirtetState)
+    def explain(self, state: SirtetState, action: Action) -> str:
         return heuristics.explain(state, action)
 
-    def status(self, state: State) -> str:
+    def status(self, state: SirtetState) -> str:
         """Each harvest's size and sorted colour counts, the board, the passes.
 
         >>> game = Sirtet()
         >>> game.status(game.initial(1))
         'first: no tiles · second: no tiles · 35 tiles on the board'
         """
-        assert isinstance(state, SirtetState)
         parts = []
         for seat, name in enumerate(self.side_names):
             harvest = state.harvest(seat)
@@ -210,6 +203,5 @@ class Sirtet(Game):
         (see :mod:`.observe`)."""
         return observe.observation_shape(self.tileset)
 
-    def observation(self, state: State, seat: int) -> list[float]:
-        assert isinstance(state, SirtetState)
+    def observation(self, state: SirtetState, seat: int) -> list[float]:
         return observe.observation(state, seat)

@@ -19,8 +19,7 @@ import math
 
 from shoal.core import Action, AIProfile
 
-from .rules import SirtetState, colour_counts, pair_actions
-from .tiles import (
+from .geometry import (
     ACT_BURN,
     ACT_DOUBLE,
     ACT_DROP,
@@ -36,6 +35,7 @@ from .tiles import (
     PAIR_A,
     PAIR_B,
 )
+from .rules import SirtetState, colour_counts, pair_actions
 
 __all__ = ["AI_PROFILE", "evaluate", "explain", "features"]
 

@@ -41,7 +41,7 @@ import re
 
 from shoal.core import InvalidNotationError, InvalidPositionError
 
-from .tiles import (
+from .geometry import (
     ACT_BURN,
     ACT_DOUBLE,
     ACT_DROP,

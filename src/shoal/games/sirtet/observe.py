@@ -33,9 +33,9 @@ True
 
 from __future__ import annotations
 
+from .geometry import CELLS, KING_MASK, NUM_TILES, SIZE, TileSet
 from .notation import OVER, PICK
 from .rules import SirtetState
-from .tiles import CELLS, KING_MASK, NUM_TILES, SIZE, TileSet
 
 __all__ = ["observation", "observation_shape"]
 

@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
+from shoal.core.svg import clickable_cell
 
-from .notation import BURN, CHOOSE, DROP, PICK, TAKE1, TAKE2, action_kind_cells
-from .rules import SirtetState, colour_counts
-from .tiles import (
+from .geometry import (
     ACT_DOUBLE,
     ACT_PAIR,
     CELL_NAMES,
@@ -32,6 +31,8 @@ from .tiles import (
     SHAPE_CELLS,
     SIZE,
 )
+from .notation import BURN, CHOOSE, DROP, PICK, TAKE1, TAKE2, action_kind_cells
+from .rules import SirtetState, colour_counts
 
 __all__ = ["click_paths", "render_svg", "render_text"]
 
@@ -177,11 +178,8 @@ def render_svg(
     hits: list[str] = []
 
     def hit(cid: str, x: float, y: float, size: float) -> None:
-        cls = "cell hl" if cid in hl else "cell"
-        hits.append(
-            f'<rect class="{cls}" data-cell="{cid}" x="{x:.1f}" y="{y:.1f}" '
-            f'width="{size:.1f}" height="{size:.1f}" fill="transparent"/>'
-        )
+        geometry = f'x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}"'
+        hits.append(clickable_cell(cid, "rect", geometry, highlighted=cid in hl))
 
     # board
     parts.append(

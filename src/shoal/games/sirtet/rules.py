@@ -21,8 +21,7 @@ from typing import TYPE_CHECKING
 from shoal.core import Action, InvalidNotationError, Outcome, State, option
 
 from . import notation
-from .notation import BURN, CHOOSE, DROP, OVER, PHASES, PICK, TAKE1, TAKE2
-from .tiles import (
+from .geometry import (
     ACT_BURN,
     ACT_DOUBLE,
     ACT_DROP,
@@ -49,6 +48,7 @@ from .tiles import (
     TileSet,
     expand,
 )
+from .notation import BURN, CHOOSE, DROP, OVER, PHASES, PICK, TAKE1, TAKE2
 
 if TYPE_CHECKING:
     from .game import Sirtet
@@ -411,7 +411,7 @@ class SirtetState(State):
             return "; ".join(notation.action_text(self.ts, a) for a in actions)
         name = self.ts.names[(first - ACT_DOUBLE) % NUM_TILES]
         cells = [c for a in actions[1:] for c in notation.action_kind_cells(a)]
-        from .tiles import CELL_NAMES
+        from .geometry import CELL_NAMES
 
         if first < ACT_SINGLE:
             return f"{name}: {' '.join(CELL_NAMES[c] for c in cells)}"

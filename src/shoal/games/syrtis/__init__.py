@@ -1,10 +1,11 @@
 """Syrtis (David Vander Laan): consolidate your colour or shape on a sinking island.
 
-Package layout: :mod:`.geometry` (cells, masks, action numbers), :mod:`.rules`
-(state, legal actions, end of game), :mod:`.notation` (action text, position
-strings), :mod:`.illegal` (reasons for refusals), :mod:`.render` (text, SVG,
-click paths), :mod:`.heuristics` (features, evaluation, hints),
-:mod:`.diagrams` (rules-page pictures).
+Modules (the same names in every game): :mod:`.game` (the Game object: options, start,
+loading, hooks), :mod:`.rules` (the state: legal actions, apply, end of game),
+:mod:`.geometry` (cells, masks, action numbers), :mod:`.notation` (action and turn text,
+position strings), :mod:`.explain` (why an action is illegal, in words), :mod:`.render`
+(text, SVG, click paths), :mod:`.diagrams` (rules-page pictures), :mod:`.heuristics`
+(features, evaluation, hint reasons); and :mod:`.setup` (the random start board).
 
 >>> from shoal.games import get
 >>> s = get("syrtis", variant="minor").load("cSsC/ScLCDs/sLCcSD/CsSc play 0 0 - 0,0 9")

@@ -14,10 +14,19 @@ import dataclasses
 import random
 from collections.abc import Sequence
 
-from shoal.core import Action, AIProfile, Diagram, Game, InvalidOptionError, Seat, State
+from shoal.core import (
+    Action,
+    AIProfile,
+    Diagram,
+    Game,
+    InvalidOptionError,
+    InvalidPositionError,
+    Seat,
+)
 from shoal.core.options import option
 
 from .geometry import Geometry, bits_of, geometry
+from .notation import PHASES, SETUP_WORDS, parse_position
 from .rules import (
     CHOOSE,
     DARK,
@@ -31,9 +40,9 @@ from .rules import (
     TURN_LIMIT,
     SyrtisState,
     any_set_connected,
-    draw_board,
-    load_state,
+    end_of_game,
 )
+from .setup import draw_board
 
 __all__ = ["Syrtis", "SyrtisOptions"]
 
@@ -66,7 +75,7 @@ class SyrtisOptions:
             raise InvalidOptionError(f"option pairing: {self.pairing!r} is not point or mirror")
 
 
-class Syrtis(Game):
+class Syrtis(Game[SyrtisState]):
     """Syrtis by David Vander Laan: consolidate your colour or shape on a sinking island."""
 
     id = "syrtis"
@@ -112,67 +121,133 @@ class Syrtis(Game):
         phase = SWAP if any_set_connected(geo, geo.full, light, circle) else PLACE
         assert SWAP_LIMIT > 0
         return SyrtisState(
-            self, geo.full, light, circle, (0, 0), phase, -1, 0, -1, 0, (0, 0), 0, None
-        )
+            self, tiles=geo.full, light=light, circle=circle, towers=(0, 0), phase=phase,
+            light_seat=-1, to_move=0, sinker=-1, streak=0, passes=(0, 0), turn=0, outcome=None,
+        )  # fmt: skip
 
     def load(self, position: str) -> SyrtisState:
-        return load_state(self, position)
+        """Read a position string and check that it describes a possible state."""
+        geo = self.geo
+        f = parse_position(geo, position)
+
+        def bad(why: str) -> InvalidPositionError:
+            return InvalidPositionError(f"{position!r}: {why}")
+
+        lt, dt = f.light_towers, f.dark_towers
+        nl, nd = lt.bit_count(), dt.bit_count()
+        if nl > 2 or nd > 2:
+            raise bad("there are only two Light and two Dark towers")
+        setup = f.phase != PLAY
+        tiles, light, circle = f.tiles, f.light, f.circle
+        if lt & ~(light | circle) or dt & light & circle:
+            raise bad("a tower stands on a tile of its own colour or its own shape")
+        if setup:
+            if tiles != geo.full:
+                raise bad("during the set-up every cell holds a tile")
+            partner = self.partner
+            for p in range(geo.cells):
+                if (light >> p & 1) == (light >> partner[p] & 1) or (circle >> p & 1) == (
+                    circle >> partner[p] & 1
+                ):
+                    raise bad(
+                        f"the pair {geo.names[min(p, partner[p])]}-{geo.names[max(p, partner[p])]} "
+                        "must hold tiles of opposite colour and opposite shape"
+                    )
+        elif not geo.connected(tiles):
+            raise bad("the tiles must form one edge-connected group")
+        if setup and (f.sinker >= 0 or f.passes != (0, 0)):
+            raise bad("no tile is sunk and nobody passes during the set-up")
+        if f.sinker >= 0 and f.streak < 1:
+            raise bad("a sink streak counts at least one sink")
+        if f.streak > RACE_LENGTH or max(f.passes) > PASS_LIMIT:
+            raise bad(f"streaks stop at {RACE_LENGTH} sinks and {PASS_LIMIT} passes")
+        if (f.light_seat < 0) != setup:
+            raise bad("the Light seat is '-' exactly until the side choice is made")
+        if f.phase == SWAP:
+            if lt | dt:
+                raise bad("towers are placed only after the pair switching")
+            if not any_set_connected(geo, f.tiles, f.light, f.circle):
+                raise bad("pair switching needs a fully connected colour or shape")
+            if f.turn >= SWAP_LIMIT:
+                raise bad(f"pair switching ends after {SWAP_LIMIT} turns")
+        elif f.phase == PLACE:
+            if nl + nd == 4:
+                raise bad("all four towers are placed: the phase is 'choose'")
+        elif nl != 2 or nd != 2:
+            raise bad("two Light and two Dark towers must be on the board")
+        if setup:
+            want = 1 if f.phase == CHOOSE else 0
+            if f.to_move != want:
+                raise bad(f"seat {want} decides in the {PHASES[f.phase]} phase")
+            return SyrtisState(
+                self, tiles=f.tiles, light=f.light, circle=f.circle, towers=(lt, dt),
+                phase=f.phase, light_seat=-1, to_move=want, sinker=-1, streak=0, passes=(0, 0),
+                turn=f.turn, outcome=None,
+            )  # fmt: skip
+        if f.passes[0] and f.passes[1] and f.to_move is not None:
+            raise bad("both sides passed last: the game is over")
+        outcome = end_of_game(
+            geo, f.tiles, f.light, f.circle, f.light_seat, f.sinker, f.streak, f.passes, f.turn
+        )
+        if (outcome is None) != (f.to_move is not None):
+            if outcome is None:
+                raise bad("the game is not over: give the seat to move")
+            raise bad(f"the game is over ({outcome.reason}): the seat to move must be '-'")
+        return SyrtisState(
+            self, tiles=f.tiles, light=f.light, circle=f.circle, towers=(lt, dt), phase=PLAY,
+            light_seat=f.light_seat, to_move=f.to_move, sinker=f.sinker, streak=f.streak,
+            passes=f.passes, turn=f.turn, outcome=outcome,
+        )  # fmt: skip
 
     # -- rendering ---------------------------------------------------------------------
-    def render_text(self, state: State) -> str:
+    def render_text(self, state: SyrtisState) -> str:
         from .render import render_text
 
-        assert isinstance(state, SyrtisState)
         return render_text(state)
 
     def render_svg(
         self,
-        state: State,
+        state: SyrtisState,
         *,
         last: Sequence[Action] = (),
         highlight: Sequence[str] = (),
     ) -> str:
         from .render import render_svg
 
-        assert isinstance(state, SyrtisState)
         return render_svg(state, last=last, highlight=highlight)
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
+    def click_paths(self, state: SyrtisState) -> dict[Action, tuple[str, ...]]:
         from .render import click_paths
 
-        assert isinstance(state, SyrtisState)
         return click_paths(state)
 
     # -- AI knowledge -----------------------------------------------------------------
     ai_profile = AIProfile(algorithm="mcts", playout_cutoff=20, exploration=1.0)
 
-    def features(self, state: State) -> dict[str, float]:
+    def features(self, state: SyrtisState) -> dict[str, float]:
         from .heuristics import features
 
-        assert isinstance(state, SyrtisState)
         return features(state)
 
-    def evaluate(self, state: State, seat: Seat) -> float:
+    def evaluate(self, state: SyrtisState, seat: Seat) -> float:
         from .heuristics import evaluate
 
-        assert isinstance(state, SyrtisState)
         return evaluate(state, seat)
 
-    def status(self, state: State) -> str:
+    def status(self, state: SyrtisState) -> str:
         """The set-up step, or the sink race and pass counts, in words.
 
         >>> game = Syrtis(SyrtisOptions(variant="minor"))
         >>> game.status(game.load("CL.cC/SscC/sDSDC./sScsL play 0 0 L2 0,0 14"))
         '14 tiles · sink race: Light 2 of 4 · passes in a row: Light 0, Dark 0'
         """
-        assert isinstance(state, SyrtisState)
         if state.phase == SWAP:
-            return "set-up: seat 0 switches pairs until no colour or shape is all one group"
+            return f"set-up: {SETUP_WORDS[SWAP].status}"
         if state.phase == PLACE:
             placed = state.towers[0].bit_count() + state.towers[1].bit_count()
-            return f"set-up: seat 0 places the towers ({placed} of 4 placed)"
+            return f"set-up: {SETUP_WORDS[PLACE].status} ({placed} of 4 placed)"
         if state.phase == CHOOSE:
-            return "set-up: seat 1 chooses Light or Dark"
+            return f"set-up: {SETUP_WORDS[CHOOSE].status}"
         names = ("Light", "Dark")
         race = (
             "no sinks yet"
@@ -182,10 +257,9 @@ class Syrtis(Game):
         passes = f"passes in a row: Light {state.passes[0]}, Dark {state.passes[1]}"
         return f"{state.tiles.bit_count()} tiles · {race} · {passes}"
 
-    def explain(self, state: State, action: Action) -> str:
+    def explain(self, state: SyrtisState, action: Action) -> str:
         from .heuristics import explain
 
-        assert isinstance(state, SyrtisState)
         return explain(state, action)
 
     # -- observations for learning agents ----------------------------------------------
@@ -204,7 +278,7 @@ class Syrtis(Game):
         n = self.geo.n
         return (OBSERVATION_PLANES, n, n)
 
-    def observation(self, state: State, seat: Seat) -> list[float]:
+    def observation(self, state: SyrtisState, seat: Seat) -> list[float]:
         """The planes of :meth:`observation_shape` as one flat list (plane-major).
 
         >>> g = Syrtis.with_options({"variant": "minor"})
@@ -213,7 +287,6 @@ class Syrtis(Game):
         >>> len(obs), obs[3 * 16 + 10], obs[4 * 16 + 9], obs[6 * 16], obs[11 * 16]
         (272, 1.0, 1.0, 1.0, 0.5)
         """
-        assert isinstance(state, SyrtisState)
         cells = self.geo.cells
         out = [0.0] * (OBSERVATION_PLANES * cells)
         if state.light_seat < 0:

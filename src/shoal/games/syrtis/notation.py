@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from typing import NamedTuple
 
 from shoal.core import InvalidNotationError, InvalidPositionError
 
@@ -41,7 +42,9 @@ from .geometry import Geometry
 
 __all__ = [
     "PHASES",
+    "SETUP_WORDS",
     "PositionFields",
+    "SetupWords",
     "format_action",
     "format_position",
     "normalize",
@@ -51,6 +54,26 @@ __all__ = [
 
 PHASES = ("swap", "place", "choose", "play")
 """Phase names of the position string, indexed by the phase number."""
+
+
+class SetupWords(NamedTuple):
+    """What a set-up phase asks, in words: ``status`` for the status line and the board's
+    caption, ``duty`` for the reason a refused action gives."""
+
+    status: str
+    duty: str
+
+
+SETUP_WORDS = (
+    SetupWords(
+        "seat 0 switches pairs until no colour or shape is all one group",
+        "seat 0 must switch pairs until no colour or shape is connected",
+    ),
+    SetupWords("seat 0 places the towers", "seat 0 places the towers"),
+    SetupWords("seat 1 chooses Light or Dark", "seat 1 chooses a side"),
+)
+"""The set-up phases' wordings, indexed like :data:`PHASES` (the one table every
+interface and explanation uses)."""
 
 TILE_LETTERS = "SsCc"
 """Tile letter by type index ``2 * is_circle + is_light``."""

@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
+from shoal.core.svg import clickable_cell
 
 from .geometry import bits_of
-from .notation import TILE_LETTERS
-from .rules import CHOOSE, PLACE, SWAP, SyrtisState
+from .notation import SETUP_WORDS, TILE_LETTERS
+from .rules import PLAY, SyrtisState
 
 __all__ = ["click_paths", "render_svg", "render_text"]
 
@@ -32,12 +33,8 @@ def status(state: SyrtisState) -> str:
         w = state.outcome.winner
         name = state.sides()[w] if w is not None else "nobody"
         return f"over: seat {w} ({name}) wins by {state.outcome.reason}"
-    if state.phase == SWAP:
-        return "set-up: seat 0 switches pairs (a colour or shape is fully connected)"
-    if state.phase == PLACE:
-        return "set-up: seat 0 places the towers"
-    if state.phase == CHOOSE:
-        return "set-up: seat 1 chooses Light or Dark"
+    if state.phase != PLAY:
+        return f"set-up: {SETUP_WORDS[state.phase].status}"
     side = state.side_to_move
     assert side is not None
     race = (
@@ -273,10 +270,7 @@ def render_svg(
     for cell in range(geo.cells):
         x, y = _xy(state, cell)
         name = geo.names[cell]
-        cls = "cell hl" if name in marked else "cell"
-        parts.append(
-            f'<rect class="{cls}" data-cell="{name}" x="{x}" y="{y}" width="{_S}" '
-            f'height="{_S}" fill="transparent"/>'
-        )
+        geometry = f'x="{x}" y="{y}" width="{_S}" height="{_S}"'
+        parts.append(clickable_cell(name, "rect", geometry, highlighted=name in marked))
     parts.append("</svg>")
     return "".join(parts)

@@ -15,11 +15,10 @@ the side choice at the end of the set-up (``light_seat``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from shoal.core import Action, InvalidPositionError, Outcome, Seat, State
+from shoal.core import Action, Outcome, Seat, State
 
 from .geometry import Geometry, bits_of
 from .notation import PositionFields, format_action, format_position, normalize, text_to_action
@@ -40,8 +39,6 @@ __all__ = [
     "SWAP_LIMIT",
     "TURN_LIMIT",
     "SyrtisState",
-    "draw_board",
-    "load_state",
 ]
 
 LIGHT, DARK = 0, 1
@@ -65,60 +62,6 @@ TURN_LIMIT = 1000
 included) ends by initiative, reason ``"initiative: turn limit"``."""
 
 _NO_LEGAL: tuple[Action, ...] = ()
-
-
-def draw_board(geo: Geometry, partner: Sequence[int], rng: random.Random) -> tuple[int, int]:
-    """Draw a start board: ``(light, circle)`` bitboards (every cell holds a tile).
-
-    The seed text's procedure, step by step. The ``N²`` tiles (``N²/4`` of each
-    type, listed light circle, light square, dark circle, dark square) are mixed
-    face down (``rng.shuffle``; the pile is drawn from its end). Cells are
-    visited row-major from a1; a cell not yet filled is the odd cell of its
-    pair: it takes the next face-down tile. Its partner takes a tile of the
-    opposite colour AND opposite shape: one already lying face up if there is
-    one, else the first found by turning face-down tiles up one by one (the
-    tiles turned up on the way stay face up, unplaced). Whenever the face-down
-    pile is empty, all unplaced tiles are turned face down and mixed again.
-
-    >>> from shoal.games.syrtis.geometry import geometry
-    >>> geo = geometry(4)
-    >>> light, circle = draw_board(geo, geo.partner("point"), random.Random(0))
-    >>> light.bit_count(), circle.bit_count(), (light & circle).bit_count()
-    (8, 8, 4)
-    """
-    per = geo.cells // 4
-    down: list[tuple[int, int]] = []
-    for kind in ((1, 1), (1, 0), (0, 1), (0, 0)):
-        down.extend([kind] * per)
-    rng.shuffle(down)
-    up: list[tuple[int, int]] = []
-    filled = [False] * geo.cells
-    light = circle = 0
-    for cell in range(geo.cells):
-        if filled[cell]:
-            continue
-        mate = partner[cell]
-        if not down:
-            down, up = up, []
-            rng.shuffle(down)
-        is_light, is_circle = down.pop()
-        want = (1 - is_light, 1 - is_circle)
-        if want in up:
-            up.remove(want)
-        else:
-            # the counts keep one opposite tile unplaced; it is face down here
-            while (found := down.pop()) != want:
-                up.append(found)
-        if is_light:
-            light |= 1 << cell
-        else:
-            light |= 1 << mate
-        if is_circle:
-            circle |= 1 << cell
-        else:
-            circle |= 1 << mate
-        filled[cell] = filled[mate] = True
-    return light, circle
 
 
 def any_set_connected(geo: Geometry, tiles: int, light: int, circle: int) -> bool:
@@ -434,7 +377,7 @@ class SyrtisState(State):
         return self.explain_illegal(text_to_action(self.geo, text))
 
     def explain_illegal(self, action: Action) -> str:
-        from .illegal import why_illegal
+        from .explain import why_illegal
 
         return why_illegal(self, action)
 
@@ -532,78 +475,3 @@ def end_of_game(
             return None
     winner = DARK if sinker == DARK else LIGHT
     return Outcome(light_seat if winner == LIGHT else 1 - light_seat, _REASONS[why])
-
-
-def load_state(game: Syrtis, text: str) -> SyrtisState:
-    """Read a position string and check that it describes a possible state."""
-    from .notation import parse_position
-
-    geo = game.geo
-    f = parse_position(geo, text)
-
-    def bad(why: str) -> InvalidPositionError:
-        return InvalidPositionError(f"{text!r}: {why}")
-
-    lt, dt = f.light_towers, f.dark_towers
-    nl, nd = lt.bit_count(), dt.bit_count()
-    if nl > 2 or nd > 2:
-        raise bad("there are only two Light and two Dark towers")
-    setup = f.phase != PLAY
-    tiles, light, circle = f.tiles, f.light, f.circle
-    if lt & ~(light | circle) or dt & light & circle:
-        raise bad("a tower stands on a tile of its own colour or its own shape")
-    if setup:
-        if tiles != geo.full:
-            raise bad("during the set-up every cell holds a tile")
-        partner = game.partner
-        for p in range(geo.cells):
-            if (light >> p & 1) == (light >> partner[p] & 1) or (circle >> p & 1) == (
-                circle >> partner[p] & 1
-            ):
-                raise bad(
-                    f"the pair {geo.names[min(p, partner[p])]}-{geo.names[max(p, partner[p])]} "
-                    "must hold tiles of opposite colour and opposite shape"
-                )
-    elif not geo.connected(tiles):
-        raise bad("the tiles must form one edge-connected group")
-    if setup and (f.sinker >= 0 or f.passes != (0, 0)):
-        raise bad("no tile is sunk and nobody passes during the set-up")
-    if f.sinker >= 0 and f.streak < 1:
-        raise bad("a sink streak counts at least one sink")
-    if f.streak > RACE_LENGTH or max(f.passes) > PASS_LIMIT:
-        raise bad(f"streaks stop at {RACE_LENGTH} sinks and {PASS_LIMIT} passes")
-    if (f.light_seat < 0) != setup:
-        raise bad("the Light seat is '-' exactly until the side choice is made")
-    if f.phase == SWAP:
-        if lt | dt:
-            raise bad("towers are placed only after the pair switching")
-        if not any_set_connected(geo, f.tiles, f.light, f.circle):
-            raise bad("pair switching needs a fully connected colour or shape")
-        if f.turn >= SWAP_LIMIT:
-            raise bad(f"pair switching ends after {SWAP_LIMIT} turns")
-    elif f.phase == PLACE:
-        if nl + nd == 4:
-            raise bad("all four towers are placed: the phase is 'choose'")
-    elif nl != 2 or nd != 2:
-        raise bad("two Light and two Dark towers must be on the board")
-    if setup:
-        want = 1 if f.phase == CHOOSE else 0
-        if f.to_move != want:
-            raise bad(f"seat {want} decides in the {('swap', 'place', 'choose')[f.phase]} phase")
-        return SyrtisState(
-            game, f.tiles, f.light, f.circle, (lt, dt), f.phase, -1, want, -1, 0, (0, 0),
-            f.turn, None,
-        )  # fmt: skip
-    if f.passes[0] and f.passes[1] and f.to_move is not None:
-        raise bad("both sides passed last: the game is over")
-    outcome = end_of_game(
-        geo, f.tiles, f.light, f.circle, f.light_seat, f.sinker, f.streak, f.passes, f.turn
-    )
-    if (outcome is None) != (f.to_move is not None):
-        if outcome is None:
-            raise bad("the game is not over: give the seat to move")
-        raise bad(f"the game is over ({outcome.reason}): the seat to move must be '-'")
-    return SyrtisState(
-        game, f.tiles, f.light, f.circle, (lt, dt), PLAY, f.light_seat, f.to_move,
-        f.sinker, f.streak, f.passes, f.turn, outcome,
-    )  # fmt: skip

@@ -1,9 +1,11 @@
 """Sytran (Christian Freeling, 2023): Strands placement and Symple scoring on a hexhex board.
 
-Modules: :mod:`.geometry` (cells, rings, names, bitboards), :mod:`.rules` (the
-state: count rule, swap, score), :mod:`.notation` (cell names, position
-strings), :mod:`.render` (text and SVG), :mod:`.heuristics` (features,
-evaluation, explanations) and :mod:`.game` (the :class:`Sytran` game object).
+Modules (the same names in every game): :mod:`.game` (the Game object: options, start,
+loading, hooks), :mod:`.rules` (the state: legal actions, apply, end of game),
+:mod:`.geometry` (cells, rings, names, bitboards), :mod:`.notation` (action and turn
+text, position strings), :mod:`.explain` (why an action is illegal, in words),
+:mod:`.render` (text, SVG, click paths), :mod:`.diagrams` (rules-page pictures),
+:mod:`.heuristics` (features, evaluation, hint reasons).
 
 >>> from shoal.games import get
 >>> game = get("sytran", base=6)

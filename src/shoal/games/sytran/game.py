@@ -21,9 +21,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from shoal.core import Action, AIProfile, Diagram, Game, Seat, State, option
+from shoal.core import Action, AIProfile, Diagram, Game, Seat, option
 
-from . import heuristics, render
+from . import diagrams, heuristics, render
 from .geometry import Geometry, geometry
 from .notation import parse_position
 from .rules import NO_RING, SytranState, count_groups, final_outcome
@@ -45,7 +45,7 @@ class SytranOptions:
     )
 
 
-class Sytran(Game):
+class Sytran(Game[SytranState]):
     """Sytran (Christian Freeling, 2023): Strands placement, Symple scoring, on a hexhex board."""
 
     id = "sytran"
@@ -79,7 +79,17 @@ class Sytran(Game):
     def initial(self, seed: int = 0) -> SytranState:
         """The empty board, White (seat 0) to move."""
         empty = tuple(range(self.geo.num_cells))
-        return SytranState(self, 0, 0, empty, 0, NO_RING, 0, 0, None)
+        return SytranState(
+            self,
+            white=0,
+            black=0,
+            empty=empty,
+            placed=0,
+            smallest=NO_RING,
+            swapped=0,
+            turn=0,
+            outcome=None,
+        )
 
     def load(self, position: str) -> SytranState:
         """The state of a position string (see :mod:`shoal.games.sytran.notation`)."""
@@ -90,50 +100,53 @@ class Sytran(Game):
         outcome = None
         if colour is None:
             outcome = final_outcome(white, black, swapped, geo.width, self.penalty)
-        return SytranState(self, white, black, empty, placed, smallest, swapped, turn, outcome)
+        return SytranState(
+            self,
+            white=white,
+            black=black,
+            empty=empty,
+            placed=placed,
+            smallest=smallest,
+            swapped=swapped,
+            turn=turn,
+            outcome=outcome,
+        )
 
     # -- rendering ------------------------------------------------------------------
-    def render_text(self, state: State) -> str:
-        assert isinstance(state, SytranState)
+    def render_text(self, state: SytranState) -> str:
         return render.render_text(state)
 
     def render_svg(
         self,
-        state: State,
+        state: SytranState,
         *,
         last: Sequence[Action] = (),
         highlight: Sequence[str] = (),
     ) -> str:
-        assert isinstance(state, SytranState)
         return render.render_svg(state, last=last, highlight=highlight)
 
-    def click_paths(self, state: State) -> dict[Action, tuple[str, ...]]:
-        assert isinstance(state, SytranState)
+    def click_paths(self, state: SytranState) -> dict[Action, tuple[str, ...]]:
         names = self.geo.names
         swap = self.geo.num_cells
         return {a: (() if a == swap else (names[a],)) for a in state.legal_actions()}
 
     # -- AI knowledge ----------------------------------------------------------------
-    def features(self, state: State) -> dict[str, float]:
-        assert isinstance(state, SytranState)
+    def features(self, state: SytranState) -> dict[str, float]:
         return heuristics.features(state)
 
-    def evaluate(self, state: State, seat: Seat) -> float:
-        assert isinstance(state, SytranState)
+    def evaluate(self, state: SytranState, seat: Seat) -> float:
         return heuristics.evaluate(state, seat)
 
-    def explain(self, state: State, action: Action) -> str:
-        assert isinstance(state, SytranState)
+    def explain(self, state: SytranState, action: Action) -> str:
         return heuristics.explain(state, action)
 
-    def status(self, state: State) -> str:
+    def status(self, state: SytranState) -> str:
         """Each colour's stones, groups and score so far; the stones of this turn.
 
         >>> game = Sytran(SytranOptions(base=6))
         >>> game.status(game.initial().apply_text("f6"))
         'White 1 stone in 1 group: -7 · Black 0 stones: 0 · empty cells 90 (P = 8)'
         """
-        assert isinstance(state, SytranState)
         width, penalty = self.geo.width, self.options.penalty
         parts = []
         for colour, name in enumerate(("White", "Black")):
@@ -153,7 +166,7 @@ class Sytran(Game):
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:
-        return render.diagrams(self)
+        return diagrams.diagrams(self)
 
     # -- observations for learning agents ----------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:
@@ -176,8 +189,7 @@ class Sytran(Game):
         side = 2 * self.geo.base - 1
         return (8, side, side)
 
-    def observation(self, state: State, seat: int) -> list[float]:
-        assert isinstance(state, SytranState)
+    def observation(self, state: SytranState, seat: int) -> list[float]:
         geo = self.geo
         span = geo.base - 1
         side = 2 * span + 1

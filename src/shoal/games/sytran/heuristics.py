@@ -57,7 +57,7 @@ def _merge_cells(geo: Geometry, groups: list[int], empty: tuple[int, ...]) -> in
 
 def projected_scores(state: SytranState) -> tuple[float, float]:
     """Projected final scores of White and Black (see the module docstring)."""
-    geo = state._geo
+    geo = state.game.geo
     penalty = state.game.penalty
     empties = len(state.empty_cells)
     out = []
@@ -72,7 +72,7 @@ def projected_scores(state: SytranState) -> tuple[float, float]:
 
 def features(state: SytranState) -> dict[str, float]:
     """Named features, differences from seat 0's point of view, plus raw counts."""
-    geo = state._geo
+    geo = state.game.geo
     sign = -1.0 if state.swapped else 1.0  # seat 0 plays White unless swapped
     result: dict[str, float] = {}
     groups = [group_bitboards(state.stones_of(c), geo.width) for c in (0, 1)]
@@ -108,7 +108,7 @@ def evaluate(state: SytranState, seat: Seat) -> float:
 
 def explain(state: SytranState, action: Action) -> str:
     """A one-line reason in words for a hint."""
-    geo = state._geo
+    geo = state.game.geo
     if action == geo.num_cells:
         return "swap: take over White's opening stones and let the opponent play Black"
     colour = state.colour_to_move

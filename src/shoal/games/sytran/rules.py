@@ -39,6 +39,7 @@ from shoal.core import (
     State,
 )
 
+from .explain import cell_reason, swap_reason
 from .geometry import Geometry
 from .notation import SWAP_TEXT, TURN_SEPARATOR, format_position, parse_cell_text
 
@@ -359,34 +360,13 @@ class SytranState(State):
 
     def illegal_text_reason(self, text: str) -> str:
         if text == SWAP_TEXT:
-            return self._swap_reason()
-        return self._cell_reason(parse_cell_text(self._geo, text))
+            return swap_reason(self)
+        return cell_reason(self, parse_cell_text(self._geo, text))
 
     def explain_illegal(self, action: Action) -> str:
         if action == self._geo.num_cells:
-            return self._swap_reason()
-        return self._cell_reason(action)
-
-    def _swap_reason(self) -> str:
-        if self._swapped:
-            return "the swap has already been made"
-        if self.turn == 0:
-            return "only Black may swap, on Black's first decision"
-        return "the swap is only allowed as Black's first decision"
-
-    def _cell_reason(self, cell: int) -> str:
-        geo = self._geo
-        name = geo.names[cell]
-        if self.cell_colour(cell) is not None:
-            return f"{name} is occupied"
-        ring = geo.ring[cell]
-        n = self._placed
-        return (
-            f"{name} is on ring {ring}: after {n} stone{'s' if n != 1 else ''} this turn "
-            f"(innermost ring {self._smallest}) a further stone must go on ring {n + 1} or "
-            f"beyond, since a stone on ring {ring} would allow only {ring} "
-            f"stone{'s' if ring != 1 else ''} in the turn"
-        )
+            return swap_reason(self)
+        return cell_reason(self, action)
 
     # -- whole turns --------------------------------------------------------------
     def turn_text(self, actions: Sequence[Action]) -> str:

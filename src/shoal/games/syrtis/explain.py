@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .notation import SETUP_WORDS
 from .rules import CHOOSE, PLACE, PLAY, SWAP
 
 if TYPE_CHECKING:
@@ -153,10 +154,6 @@ def _diagonal(geo: Geometry, bits: int) -> int:
 
 
 def _phase_task(state: SyrtisState) -> str:
-    if state.phase == SWAP:
-        return "seat 0 must switch pairs until no colour or shape is connected"
-    if state.phase == PLACE:
-        return "seat 0 places the towers"
-    if state.phase == CHOOSE:
-        return "seat 1 chooses a side"
+    if state.phase != PLAY:
+        return SETUP_WORDS[state.phase].duty
     return "it is not a legal action in this position"

@@ -1,0 +1,41 @@
+"""Sytran: why a stone or a swap is illegal, in words (the reasons behind every refusal).
+
+>>> from shoal.games import get
+>>> state = get("sytran").initial()
+>>> swap_reason(state)
+"only Black may swap, on Black's first decision"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import SytranState
+
+__all__ = ["cell_reason", "swap_reason"]
+
+
+def swap_reason(state: SytranState) -> str:
+    """Why ``swap`` is illegal in ``state``."""
+    if state.swapped:
+        return "the swap has already been made"
+    if state.turn == 0:
+        return "only Black may swap, on Black's first decision"
+    return "the swap is only allowed as Black's first decision"
+
+
+def cell_reason(state: SytranState, cell: int) -> str:
+    """Why a stone on ``cell`` is illegal in ``state``."""
+    geo = state.game.geo
+    name = geo.names[cell]
+    if state.cell_colour(cell) is not None:
+        return f"{name} is occupied"
+    ring = geo.ring[cell]
+    n = state.placed
+    return (
+        f"{name} is on ring {ring}: after {n} stone{'s' if n != 1 else ''} this turn "
+        f"(innermost ring {state.smallest}) a further stone must go on ring {n + 1} or "
+        f"beyond, since a stone on ring {ring} would allow only {ring} "
+        f"stone{'s' if ring != 1 else ''} in the turn"
+    )
