@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from shoal import games
+from shoal.server import background as background_module
 from shoal.server import create_app
-from shoal.server import manager as manager_module
 
 schemathesis = pytest.importorskip("schemathesis")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -111,9 +111,9 @@ def _aim(case: Any, targets: Targets) -> str | None:
 @schema.parametrize()
 @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_errors(case: Any, targets: Targets, monkeypatch: Any) -> None:
-    monkeypatch.setattr(manager_module, "HINT_LEVEL", "beginner")  # fast hints
+    monkeypatch.setattr(background_module, "HINT_LEVEL", "beginner")  # fast hints
     gid = _aim(case, targets)
-    before = APP.state.store.load(gid) if gid else None
+    before = APP.state.context.store.load(gid) if gid else None
     response = case.call_and_validate(checks=[not_a_server_error])
     import sys
 
@@ -121,5 +121,5 @@ def test_no_server_errors(case: Any, targets: Targets, monkeypatch: Any) -> None
     if response.status_code >= 400:
         assert response.json()["detail"], response.text
         if before is not None:
-            after = APP.state.store.load(gid)
+            after = APP.state.context.store.load(gid)
             assert (after.version, after.actions) == (before.version, before.actions)

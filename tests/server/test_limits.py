@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from shoal.server import background as background_module
 from shoal.server import create_app
-from shoal.server import manager as manager_module
+from shoal.server.errors import ApiError
 from shoal.server.limits import CreationLimit
-from shoal.server.session import ApiError
 
 from ._live import auth
 
@@ -45,9 +45,13 @@ def test_searches_queue_behind_the_cap_and_all_complete(
     db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     gauge = Gauge()
-    monkeypatch.setattr(manager_module, "_computer_turn", gauge.wrap(manager_module._computer_turn))
-    monkeypatch.setattr(manager_module, "HINT_LEVEL", "beginner")
-    monkeypatch.setattr(manager_module, "compute_hint", gauge.wrap(manager_module.compute_hint))
+    monkeypatch.setattr(
+        background_module, "_computer_turn", gauge.wrap(background_module._computer_turn)
+    )
+    monkeypatch.setattr(background_module, "HINT_LEVEL", "beginner")
+    monkeypatch.setattr(
+        background_module, "compute_hint", gauge.wrap(background_module.compute_hint)
+    )
     with TestClient(create_app(db, max_searches=2, games_per_client=0)) as client:
         made = [
             client.post(

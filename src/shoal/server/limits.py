@@ -28,14 +28,9 @@ from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .session import ApiError
+from .errors import ApiError, body_too_large
 
-__all__ = ["BodyLimit", "CreationLimit", "body_too_large"]
-
-
-def body_too_large(limit: int) -> str:
-    """The message of a 413."""
-    return f"the request body is larger than the limit of {limit} bytes"
+__all__ = ["BodyLimit", "CreationLimit"]
 
 
 class BodyLimit:

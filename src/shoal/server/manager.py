@@ -1,11 +1,11 @@
-"""The games a server process holds: loading, committing, live updates, computer moves, clocks.
+"""The games a server process holds: loading, committing, ending on time, live updates.
 
 One :class:`GameManager` per app. It keeps the loaded games in memory (each with
 an :class:`asyncio.Lock`, so changes to one game are serialised), commits every
-change to the :class:`~shoal.server.storage.Store` before it is acknowledged,
-pushes new views to the game's WebSocket watchers, runs the computer's turns in
-worker threads (at most ``max_searches`` at once; the others queue) and ends
-games whose clock has fallen.
+change to the :class:`~shoal.server.storage.Store` before it is acknowledged and
+pushes new views to the game's WebSocket watchers. After every change it tells
+its listeners (:class:`Listener`): the background work of :mod:`.background`
+(the computer's turns, the flag timers) starts from there.
 """
 
 from __future__ import annotations
@@ -15,21 +15,16 @@ import contextlib
 import json
 import secrets
 import time
-from typing import Any
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
 from fastapi import WebSocket
 
-import shoal.ai
-from shoal.ai.players import get_player, play_turn
-from shoal.core import Action, Game, ShoalError, State
-
-from .session import ApiError, LiveGame
+from .errors import ApiError
+from .session import LiveGame
 from .storage import GameData, StaleVersionError, Store
 
-__all__ = ["HINT_LEVEL", "GameEntry", "GameManager", "compute_hint", "new_game_id", "new_token"]
-
-HINT_LEVEL = "club"
-"""The level whose choice a hint shows (under a second of search)."""
+__all__ = ["GameEntry", "GameManager", "Listener", "new_game_id", "new_token"]
 
 
 def new_game_id() -> str:
@@ -42,46 +37,39 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[Action]:
-    player = get_player(level, game, seed=seed)
-    return play_turn(player, state)
-
-
-def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
-    """The best action for the seat to move and a reason in words (``shoal.ai.hint``)."""
-    result = shoal.ai.hint(game, state, level=HINT_LEVEL, seed=seed)
-    return result.action, result.reason or game.explain(state, result.action)
-
-
 class GameEntry:
-    """A loaded game: its live state, the lock its writers take, its watchers and timers."""
+    """A loaded game: its live state, the lock its writers take, its watchers."""
 
-    __slots__ = ("flag_timer", "live", "lock", "task", "watchers")
+    __slots__ = ("live", "lock", "watchers")
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live
         self.lock = asyncio.Lock()
         self.watchers: set[WebSocket] = set()
-        self.task: asyncio.Task[None] | None = None
-        self.flag_timer: asyncio.TimerHandle | None = None
+
+
+class Listener(Protocol):
+    """Background work told of every change of a loaded game."""
+
+    def after_change(self, entry: GameEntry) -> None:
+        """React to a change (in the event loop; start tasks with :meth:`GameManager.spawn`)."""
+
+    def close(self) -> None:
+        """Stop timers at shutdown (the manager cancels the spawned tasks itself)."""
 
 
 class GameManager:
-    """Loaded games, their watchers, computer turns and clocks."""
+    """Loaded games, their commits and watchers; background work listens to the changes."""
 
-    def __init__(self, store: Store, max_searches: int = 2) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        self.max_searches = max_searches
-        self._searches: asyncio.Semaphore | None = None
         self._entries: dict[str, GameEntry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._listeners: list[Listener] = []
 
-    @property
-    def searches(self) -> asyncio.Semaphore:
-        """The queue for computer searches (created inside the running loop)."""
-        if self._searches is None:
-            self._searches = asyncio.Semaphore(self.max_searches)
-        return self._searches
+    def listen(self, listener: Listener) -> None:
+        """Tell ``listener`` of every change from now on (in the order of registration)."""
+        self._listeners.append(listener)
 
     # -- loading ----------------------------------------------------------------
     async def entry(self, game_id: str) -> GameEntry:
@@ -142,21 +130,11 @@ class GameManager:
         await self.broadcast(entry)
 
     def _after_change(self, entry: GameEntry) -> None:
-        """Start the computer when it is to move; set the flag timer."""
-        live = entry.live
-        if live.computer_to_move() and (entry.task is None or entry.task.done()):
-            entry.task = self._spawn(self._computer(entry))
-        if entry.flag_timer is not None:
-            entry.flag_timer.cancel()
-            entry.flag_timer = None
-        seconds = live.seconds_to_flag()
-        if seconds is not None:
-            loop = asyncio.get_running_loop()
-            entry.flag_timer = loop.call_later(
-                max(0.0, seconds) + 0.05, lambda: self._spawn(self.check_flag(entry))
-            )
+        for listener in self._listeners:
+            listener.after_change(entry)
 
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task of this manager (cancelled by :meth:`close`)."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -175,39 +153,6 @@ class GameManager:
             return False
         await self.commit(entry, entry.live.with_flag(seat, now))
         return True
-
-    # -- the computer -----------------------------------------------------------------
-    async def _computer(self, entry: GameEntry) -> None:
-        while True:
-            live = entry.live
-            if not live.computer_to_move():
-                return
-            version = live.data.version
-            level = live.data.level or "random"
-            seed = (live.data.seed or 0) * 1_000_003 + len(live.data.actions)
-            live.thinking = True
-            await self.broadcast(entry)
-            try:
-                async with self.searches:
-                    if entry.live.data.version != version:
-                        continue
-                    actions = await asyncio.to_thread(
-                        _computer_turn, live.game, live.state, level, seed
-                    )
-            finally:
-                entry.live.thinking = False
-            async with entry.lock:
-                if entry.live.data.version != version or entry.live.over:
-                    await self.broadcast(entry)  # an undo or resignation came first
-                    continue
-                if await self.check_flag_locked(entry):
-                    return
-                await self.commit(entry, entry.live.with_actions(actions, time.time()))
-
-    async def hint(self, game: Game, state: State, seed: int) -> tuple[Action, str]:
-        """A hint computed in a worker thread, queued with the computer's searches."""
-        async with self.searches:
-            return await asyncio.to_thread(compute_hint, game, state, seed)
 
     # -- watchers -------------------------------------------------------------------
     async def watch(self, entry: GameEntry, socket: WebSocket) -> None:
@@ -232,23 +177,11 @@ class GameManager:
                 entry.watchers.discard(socket)
 
     async def close(self) -> None:
-        """Stop the computer tasks and timers (at shutdown)."""
-        for entry in self._entries.values():
-            if entry.flag_timer is not None:
-                entry.flag_timer.cancel()
+        """Stop the listeners' timers and the spawned tasks (at shutdown)."""
+        for listener in self._listeners:
+            listener.close()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
             with contextlib.suppress(BaseException):
                 await task
-
-
-def check_error(error: ShoalError) -> ApiError:
-    """The API error for a rules error (imported here so callers need no core names)."""
-    from shoal.core import IllegalActionError, UnknownGameError
-
-    if isinstance(error, UnknownGameError):
-        return ApiError(404, str(error))
-    if isinstance(error, IllegalActionError):
-        return ApiError(422, str(error))
-    return ApiError(400, str(error))

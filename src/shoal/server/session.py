@@ -2,7 +2,7 @@
 
 :class:`LiveGame` wraps a :class:`~shoal.server.storage.GameData` with the states
 it replays to, and answers everything the API asks: the view (SVG, click paths,
-turns, result, clocks), who a token may play, how an action, an undo or a
+turns, result, clocks; drawn by :mod:`.views`), who a token may play, how an action, an undo or a
 resignation changes the data. It never writes to the database itself: the app
 saves the new data (checked against the version) before it answers, so nothing
 is acknowledged that is not stored.
@@ -18,142 +18,16 @@ from typing import Any
 
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
-from shoal.records import Record, result_token
+from shoal.records import Record
 
+from .errors import ApiError
 from .storage import GameData, hash_token
+from .views import features_view, last_turn_actions, option_values, outcome_view, turn_list
 
-__all__ = [
-    "MODES",
-    "ApiError",
-    "LiveGame",
-    "replay_view",
-    "turn_list",
-]
+__all__ = ["MODES", "LiveGame"]
 
 MODES = ("computer", "friend", "local")
 """Who plays: against the computer, against a friend online, both at one screen."""
-
-
-class ApiError(Exception):
-    """A refused request: an HTTP status and a message a player understands."""
-
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers
-
-
-def turn_list(states: list[State], actions: list[Action]) -> list[dict[str, Any]]:
-    """The turns of a game: number, seat, side, text, first and last action index, complete.
-
-    ``states[i]`` is the state before ``actions[i]`` (``len(states) == len(actions) + 1``).
-    ``start``/``end`` delimit the turn's actions: ``actions[start:end]``; ``end`` is
-    also the index of the state the turn leads to.
-    """
-    out: list[dict[str, Any]] = []
-    start = 0
-    for index in range(len(actions)):
-        after = states[index + 1]
-        if after.turn != states[start].turn or after.outcome is not None:
-            out.append(_turn_entry(states, actions, len(out) + 1, start, index + 1, True))
-            start = index + 1
-    if start < len(actions):
-        out.append(_turn_entry(states, actions, len(out) + 1, start, len(actions), False))
-    return out
-
-
-def _turn_entry(
-    states: list[State], actions: list[Action], number: int, start: int, end: int, complete: bool
-) -> dict[str, Any]:
-    state = states[start]
-    seat = state.to_move
-    if complete:
-        text = state.turn_text(actions[start:end])
-    else:
-        text = "; ".join(states[i].action_text(actions[i]) for i in range(start, end))
-    side = state.side_name(seat) if seat is not None else ""
-    return {
-        "number": number,
-        "seat": seat,
-        "side": side,
-        "text": text,
-        "start": start,
-        "end": end,
-        "complete": complete,
-    }
-
-
-def _last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> list[Action]:
-    if not turns:
-        return []
-    last = turns[-1]
-    return actions[last["start"] : last["end"]]
-
-
-def _outcome_dict(state: State, ended: dict[str, Any] | None) -> dict[str, Any] | None:
-    if ended is not None:
-        winner = ended.get("winner")
-        token = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
-        return {"winner": winner, "reason": ended["reason"], "scores": None, "result": token}
-    outcome = state.outcome
-    if outcome is None:
-        return None
-    return {
-        "winner": outcome.winner,
-        "reason": outcome.reason,
-        "scores": list(outcome.scores) if outcome.scores is not None else None,
-        "result": result_token(outcome),
-    }
-
-
-def _features(game: Game, state: State) -> dict[str, float]:
-    try:
-        values = game.features(state)
-    except Exception:  # features are for display only: never let them break a view
-        return {}
-    return {str(k): round(float(v), 4) for k, v in values.items()}
-
-
-def board_view(game: Game, states: list[State], actions: list[Action], k: int) -> dict[str, Any]:
-    """The position after ``k`` actions, drawn, with the turns up to there."""
-    state = states[k]
-    turns = turn_list(states[: k + 1], actions[:k])
-    return {
-        "ply": k,
-        "svg": game.render_svg(state, last=_last_turn_actions(turns, actions[:k])),
-        "to_move": state.to_move,
-        "sides": list(state.sides()),
-        "position": state.position(),
-        "turn": state.turn,
-        "turns": turns,
-        "features": _features(game, state),
-        "status": game.status(state),
-    }
-
-
-def replay_view(record: Record, k: int) -> dict[str, Any]:
-    """The replay view of a record at ``k`` actions (0 = the start)."""
-    n = len(record.actions)
-    if not 0 <= k <= n:
-        raise ApiError(404, f"move {k} is out of range: the record has {n} actions")
-    states = record.states()
-    view = board_view(record.game, states, record.actions, k)
-    full_turns = turn_list(states, record.actions)
-    view.update(
-        game={"id": record.game.id, "title": record.game.title},
-        options=_option_values(record.game),
-        total=n,
-        all_turns=full_turns,
-        players=list(record.players),
-        result=_outcome_dict(states[k], None),
-        final_result=_outcome_dict(states[-1], None),
-    )
-    return view
-
-
-def _option_values(game: Game) -> dict[str, Any]:
-    return {f.name: getattr(game.options, f.name) for f in dataclasses.fields(game.options)}
 
 
 class LiveGame:
@@ -241,12 +115,12 @@ class LiveGame:
                         "path": list(paths.get(action, ())),
                     }
                 )
-        result = _outcome_dict(state, data.ended)
+        result = outcome_view(state, data.ended)
         mode = data.mode
         return {
             "id": data.id,
             "game": {"id": self.game.id, "title": self.game.title},
-            "options": _option_values(self.game),
+            "options": option_values(self.game),
             "seed": data.seed,
             "start": data.start,
             "mode": mode,
@@ -258,11 +132,11 @@ class LiveGame:
             "turn": state.turn,
             "to_move": None if self.over else state.to_move,
             "sides": list(state.sides()),
-            "svg": self.game.render_svg(state, last=_last_turn_actions(turns, actions)),
+            "svg": self.game.render_svg(state, last=last_turn_actions(turns, actions)),
             "legal": legal,
             "turns": turns,
             "result": result,
-            "features": _features(self.game, state),
+            "features": features_view(self.game, state),
             "status": self.game.status(state),
             "position": state.position(),
             "allowed": {

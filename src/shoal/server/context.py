@@ -1,0 +1,145 @@
+"""The shared state of one app, and the FastAPI dependency that hands it to the routes.
+
+:func:`create_app <shoal.server.app.create_app>` builds one :class:`ServerContext`
+from its :class:`Settings` and keeps it on ``app.state.context``; a route asks
+for it with a parameter of type :data:`Context`. Nothing here is a module
+global, so several apps (tests, processes) never share a database or a queue.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import OrderedDict
+from pathlib import Path
+from typing import Annotated, cast
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from shoal.records import Record, read
+
+from .background import Clocks, Computer
+from .errors import ApiError
+from .limits import CreationLimit
+from .manager import GameManager
+from .storage import Store
+
+__all__ = [
+    "CLIENT_WINDOW",
+    "DEFAULT_DATABASE",
+    "DEFAULT_DOCS",
+    "GAMES_PER_CLIENT",
+    "MAX_BODY",
+    "Context",
+    "RecordCache",
+    "ServerContext",
+    "Settings",
+    "client_address",
+    "get_context",
+]
+
+DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
+"""The database when none is given: a SQLite file in the working directory."""
+
+MAX_BODY = 1_048_576
+"""The largest request body accepted, in bytes (larger: 413)."""
+
+GAMES_PER_CLIENT = 30
+"""New games (and uploaded records) one client address may make per :data:`CLIENT_WINDOW`."""
+
+CLIENT_WINDOW = 60.0
+"""The window of :data:`GAMES_PER_CLIENT`, in seconds."""
+
+DEFAULT_DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
+"""The rules pages when none are given: the checkout's ``docs/games``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Settings:
+    """How an app is set up (the arguments of ``create_app``, i.e. of ``shoal serve``).
+
+    ``docs_dir`` holds the rules pages ``GAME.md``; the self-play reports are in
+    its sibling ``analysis``.
+    """
+
+    database_url: str = DEFAULT_DATABASE
+    max_searches: int = 2
+    docs_dir: Path = DEFAULT_DOCS
+    max_body: int = MAX_BODY
+    games_per_client: int = GAMES_PER_CLIENT
+    client_window: float = CLIENT_WINDOW
+
+
+class RecordCache:
+    """Uploaded records, parsed once and kept in a small LRU cache."""
+
+    def __init__(self, store: Store, size: int = 32) -> None:
+        self.store = store
+        self.size = size
+        self.cache: OrderedDict[str, Record] = OrderedDict()
+
+    def get(self, record_id: str) -> Record:
+        """The uploaded record ``record_id`` (404 when there is none)."""
+        record = self.cache.get(record_id)
+        if record is None:
+            text = self.store.load_record(record_id)
+            if text is None:
+                raise ApiError(404, f"there is no record {record_id!r}")
+            record = read(text)
+            self.put(record_id, record)
+        self.cache.move_to_end(record_id)
+        return record
+
+    def put(self, record_id: str, record: Record) -> None:
+        """Keep ``record`` (the least recently used goes when the cache is full)."""
+        self.cache[record_id] = record
+        while len(self.cache) > self.size:
+            self.cache.popitem(last=False)
+
+
+@dataclasses.dataclass
+class ServerContext:
+    """Everything the routes share: settings, database, loaded games, queues, limits."""
+
+    settings: Settings
+    store: Store
+    manager: GameManager
+    computer: Computer
+    creations: CreationLimit
+    records: RecordCache
+
+    @classmethod
+    def open(cls, settings: Settings) -> ServerContext:
+        """Open the database and build the manager with its background work."""
+        store = Store(settings.database_url)
+        manager = GameManager(store)
+        computer = Computer(manager, max_searches=settings.max_searches)
+        manager.listen(computer)
+        manager.listen(Clocks(manager))
+        return cls(
+            settings=settings,
+            store=store,
+            manager=manager,
+            computer=computer,
+            creations=CreationLimit(settings.games_per_client, settings.client_window),
+            records=RecordCache(store),
+        )
+
+    async def close(self) -> None:
+        """Stop the background work and release the database (at shutdown)."""
+        await self.manager.close()
+        self.store.close()
+
+
+def get_context(connection: HTTPConnection) -> ServerContext:
+    """The app's context (a FastAPI dependency, for HTTP routes and WebSockets alike)."""
+    return cast(ServerContext, connection.app.state.context)
+
+
+Context = Annotated[ServerContext, Depends(get_context)]
+"""A route parameter of this type receives the app's :class:`ServerContext`."""
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address (behind a proxy: see ``--forwarded-allow-ips`` in docs/server.md)."""
+    return connection.client.host if connection.client is not None else "unknown"

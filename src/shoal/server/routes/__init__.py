@@ -1,0 +1,21 @@
+"""The routes of the app, one module per area, each with its request and response models.
+
+* ``catalog``: the games, their options, rules pages and start boards; the computer's levels.
+* ``games``: starting a game, its view, actions, undo, resignation, hints, the live socket.
+* ``records``: a game's record and replay; uploaded records.
+* ``pages``: the web client's pages, pictures and plots.
+
+Areas to come (auth, lobby, users, ratings, puzzles, learn, analysis) get a module
+here each and a line in :data:`ROUTERS`. A route module never imports another
+(an import-linter contract says so): what areas share lives below them, in
+``shoal.server.context``, ``.changes``, ``.manager``, ``.session``, ``.storage``.
+"""
+
+from fastapi import APIRouter
+
+from . import catalog, games, pages, records
+
+__all__ = ["ROUTERS"]
+
+ROUTERS: tuple[APIRouter, ...] = (catalog.router, games.router, records.router, pages.router)
+"""Every area's router, in the order the app includes them."""

@@ -1,0 +1,124 @@
+"""The catalog: the games with their options, rules pages and start boards; the levels.
+
+* ``GET /api/catalog``: the games with their options metadata;
+* ``GET /api/catalog/{game}``: one game with its rules page as HTML and the
+  summary of its shipped self-play report;
+* ``GET /api/catalog/{game}/start.svg``: the board at the start;
+* ``GET /api/levels``: the computer's levels and the default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from shoal import games
+from shoal.ai import DEFAULT_LEVEL
+from shoal.ai.players import LEVELS
+
+from ..context import Context
+from ..errors import ApiError
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["catalog"])
+
+
+def _catalog_entry(game_id: str) -> dict[str, Any]:
+    entry = games.REGISTRY.entry(game_id)
+    cls = games.REGISTRY.game_class(game_id)
+    game = cls()
+    state = game.initial(0)
+    return {
+        "id": game_id,
+        "title": cls.title,
+        "summary": cls.summary,
+        "listed": entry.listed,
+        "rules_version": cls.rules_version,
+        "random_setup": cls.random_setup,
+        "sides": list(state.sides()),
+        "options": [dataclasses.asdict(info) for info in cls.option_infos()],
+    }
+
+
+def _analysis_summary(docs: Path, game_id: str) -> dict[str, Any] | None:
+    """The headline figures of the shipped self-play report of a game, if there is one.
+
+    Reports live in ``docs/analysis/GAME/`` (written by ``shoal analyze``).
+    """
+    path = docs.parent / "analysis" / game_id / "report.json"
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text())
+        plots = sorted(p.stem for p in path.parent.glob("*.png"))
+        return {
+            "games": data["games"],
+            "players": data["meta"]["players"],
+            "command": data["meta"]["command"],
+            "seat0_score": data["seat0_score"],
+            "first_mover": data["first_mover"],
+            "draw_rate": data["draw_rate"],
+            "length_turns": data["length_turns"],
+            "reasons": data["reasons"],
+            "plots": [f"/rules/analysis/{game_id}/{name}.png" for name in plots],
+        }
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def _render_markdown(text: str) -> str:
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    html: str = md.render(text)
+    return html
+
+
+def _clean_game_id(game_id: str) -> str:
+    if not re.fullmatch(r"[a-z0-9_]+", game_id):
+        raise ApiError(404, f"unknown game {game_id!r}")
+    return game_id
+
+
+@functools.lru_cache(maxsize=64)
+def _start_svg(game_id: str) -> str:
+    game = games.get(game_id)
+    return game.render_svg(game.initial(0))
+
+
+@router.get("/api/catalog", summary="The games and their options")
+async def catalog() -> list[dict[str, Any]]:
+    return [_catalog_entry(game_id) for game_id in games.ids(all=True)]
+
+
+@router.get("/api/catalog/{game_id}", summary="One game and its rules page")
+async def catalog_game(game_id: str, context: Context) -> dict[str, Any]:
+    docs = context.settings.docs_dir
+    info = _catalog_entry(_clean_game_id(game_id))
+    page = docs / f"{game_id}.md"
+    info["rules_html"] = _render_markdown(page.read_text()) if page.is_file() else None
+    info["analysis"] = _analysis_summary(docs, info["id"])
+    return info
+
+
+@router.get(
+    "/api/catalog/{game_id}/start.svg",
+    summary="The board at the start (default options, seed 0)",
+    response_class=Response,
+)
+async def catalog_svg(game_id: str) -> Response:
+    svg = _start_svg(_clean_game_id(game_id))
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=300"})
+
+
+@router.get("/api/levels", summary="The computer's levels")
+async def levels() -> dict[str, Any]:
+    return {"levels": list(LEVELS), "default": DEFAULT_LEVEL}

@@ -1,0 +1,23 @@
+"""Storage of games and uploaded records with SQLAlchemy 2 (SQLite by default, any URL).
+
+One row per game holds everything needed to rebuild it after a restart: the game
+id and options, the seed or start position, every accepted atomic action, the
+seat tokens (SHA-256 hashes, never the secrets), the players, the clock settings
+and the remaining times, the end by resignation or time, and a ``version`` that
+grows with every change. Writes are optimistic: :meth:`Store.save` updates the
+row only where the version is still the one the change was made from, so two
+server processes can never both accept a move on the same version.
+
+Modules:
+
+* ``data``: :class:`GameData`, a stored game as plain data, and :func:`hash_token`.
+* ``tables``: the SQLAlchemy tables (``shoal_games``, ``shoal_records``).
+* ``store``: :class:`Store`, the queries (the only code that opens a session).
+
+Schema migrations, when they come, live beside these (``storage/migrations``).
+"""
+
+from .data import GameData, hash_token
+from .store import StaleVersionError, Store
+
+__all__ = ["GameData", "StaleVersionError", "Store", "hash_token"]

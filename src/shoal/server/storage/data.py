@@ -1,0 +1,42 @@
+"""A stored game as plain data, and the stored form of a seat token."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from typing import Any
+
+__all__ = ["GameData", "hash_token"]
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token (tokens are random secrets; a hash suffices)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclasses.dataclass
+class GameData:
+    """A stored game, as plain data.
+
+    ``mode`` is ``"computer"``, ``"friend"`` or ``"local"``; ``token_hashes``
+    holds per seat the hash of the token that may play it (``None`` for the
+    computer's seat; the same hash twice at one screen). ``clock`` is
+    ``{"base", "increment", "remaining": [s0, s1], "since": epoch seconds}``
+    or ``None``; ``ended`` is ``{"winner", "reason"}`` for an end the rules do
+    not know (resignation, time) or ``None``.
+    """
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int | None
+    start: str | None
+    mode: str
+    level: str | None
+    computer_seat: int | None
+    players: list[str]
+    token_hashes: list[str | None]
+    actions: list[int]
+    clock: dict[str, Any] | None
+    ended: dict[str, Any] | None
+    version: int
