@@ -237,7 +237,11 @@ def test_an_error_never_leaves_the_game_one_action_from_its_end() -> None:
 
 
 def test_hints_ignore_the_error_rate() -> None:
-    """A hint is the search's own choice, even where the level itself would err."""
+    """A hint is the search's own choice, even where the level itself would err.
+
+    The searches get a time cap their 40 iterations never reach, so the
+    comparison depends on the seeds alone, not on the machine's load.
+    """
     game = get("sirtet")
     state = game.initial(4)
     state = state.child(state.legal_actions()[0])
@@ -251,7 +255,7 @@ def test_hints_ignore_the_error_rate() -> None:
     assert erring, "beginner (error rate 0.35) should err on some of 20 seeds"
     for seed in erring[:3]:
         player = level_player("beginner", game, seed)
-        searched = player.analyse(state, player.turn_seconds).action
+        searched = player.analyse(state, 60.0).action
         strayed = level_player("beginner", game, seed).choose(state)
         assert strayed != searched
-        assert hint(game, state, level="beginner", seed=seed).action == searched
+        assert hint(game, state, level="beginner", seed=seed, seconds=60.0).action == searched

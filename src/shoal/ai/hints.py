@@ -33,11 +33,19 @@ class Hint:
     result: SearchResult | None = None
 
 
-def hint(game: Game, state: State, level: str = DEFAULT_LEVEL, seed: int = 0) -> Hint:
+def hint(
+    game: Game,
+    state: State,
+    level: str = DEFAULT_LEVEL,
+    seed: int = 0,
+    seconds: float | None = None,
+) -> Hint:
     """The action the ``level`` player's search chooses in ``state``, with a reason.
 
     Always the search's own choice: a level's deliberate errors (its error rate)
-    never reach a hint.
+    never reach a hint. ``seconds`` caps the search (default: the level's time
+    per turn); with a cap the level's iterations never reach, the hint depends
+    on ``seed`` alone, not on the machine's load.
 
     Never changes ``state``; raises ValueError when the game is over.
     """
@@ -48,6 +56,6 @@ def hint(game: Game, state: State, level: str = DEFAULT_LEVEL, seed: int = 0) ->
         action = legal[0]
         return Hint(action, f"{game.explain(state, action)}; the only legal action", 0.0)
     player = level_player(level, game, seed)
-    result = player.analyse(state, player.turn_seconds)
+    result = player.analyse(state, player.turn_seconds if seconds is None else seconds)
     words = game.explain(state, result.action)
     return Hint(result.action, f"{words}; {result.view()}", result.value, result)

@@ -12,9 +12,9 @@ from typing import Any
 from shoal import games
 from shoal.analysis.report import figures, write_report, write_sweep
 from shoal.analysis.selfplay import run_games
-from shoal.core import Game, InvalidOptionError, options_to_strings
+from shoal.core import Game, InvalidOptionError, options_to_strings, parse_option_words
 
-from .common import add_game_arguments, parse_keyvalues
+from .common import add_game_arguments
 
 __all__ = ["add_parser", "analyze_game"]
 
@@ -84,7 +84,7 @@ def analyze_game(
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    options = parse_keyvalues(args.options)
+    options = parse_option_words(args.options)
     out = Path(args.out or f"analysis-{args.game}")
     command = "shoal " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv else ""
     if args.sweep:

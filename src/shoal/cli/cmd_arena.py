@@ -16,9 +16,7 @@ from typing import Any
 from shoal import games
 from shoal.ai import get_player
 from shoal.analysis.arena import ArenaGame, arena
-from shoal.core import InvalidOptionError
-
-from .common import parse_keyvalues
+from shoal.core import InvalidOptionError, parse_option_words
 
 __all__ = ["add_parser", "run"]
 
@@ -48,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     """Play the match the parsed arguments describe and print the result."""
     if args.games < 1:
         raise InvalidOptionError("--games must be at least 1")
-    game = games.REGISTRY.from_mapping(args.game, parse_keyvalues(args.options))
+    game = games.REGISTRY.from_mapping(args.game, parse_option_words(args.options))
     for spec in (args.a, args.b):
         get_player(spec, game, 0)  # unknown players fail before any game
     show_bar = not args.json and sys.stdout.isatty()

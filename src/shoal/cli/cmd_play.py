@@ -11,10 +11,9 @@ from pathlib import Path
 from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
-from shoal.core import InvalidOptionError
+from shoal.core import InvalidOptionError, parse_option_words
 from shoal.records import read
 
-from .common import parse_keyvalues
 from .tui import UI, CommandLoop, PlainUI, RichUI, Session, choose_game
 
 __all__ = ["DEFAULT_LEVEL", "add_parser", "seat_levels"]
@@ -53,7 +52,7 @@ def _play(args: argparse.Namespace) -> int:
         if game is None:
             return 0
     else:
-        game = games.REGISTRY.from_mapping(args.game, parse_keyvalues(args.options))
+        game = games.REGISTRY.from_mapping(args.game, parse_option_words(args.options))
     session = Session(game, levels=levels, seed=args.seed)
     return CommandLoop(session, ui, delay=args.delay).run()
 

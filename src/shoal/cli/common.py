@@ -5,20 +5,9 @@ from __future__ import annotations
 import argparse
 
 from shoal import games
-from shoal.core import Game, InvalidOptionError
+from shoal.core import Game, parse_option_words
 
-__all__ = ["add_game_arguments", "game_from_args", "parse_keyvalues"]
-
-
-def parse_keyvalues(words: list[str]) -> dict[str, str]:
-    """``["base=8", "penalty=6"]`` as a dict (raises InvalidOptionError)."""
-    out: dict[str, str] = {}
-    for word in words:
-        key, sep, value = word.partition("=")
-        if not sep or not key:
-            raise InvalidOptionError(f"{word!r} is not an option of the form name=value")
-        out[key] = value
-    return out
+__all__ = ["add_game_arguments", "game_from_args"]
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,4 +20,4 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 def game_from_args(args: argparse.Namespace) -> Game:
     """The game named by the parsed GAME and NAME=VALUE arguments."""
-    return games.REGISTRY.from_mapping(args.game, parse_keyvalues(args.options))
+    return games.REGISTRY.from_mapping(args.game, parse_option_words(args.options))

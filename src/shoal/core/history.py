@@ -121,6 +121,29 @@ class History:
         self._starts: list[int] = []
         self.extend(actions, checked=checked)
 
+    @classmethod
+    def of_states(cls, states: Sequence[State], actions: Sequence[Action]) -> History:
+        """A history from states already computed (``states[i]`` comes before ``actions[i]``).
+
+        Nothing is applied again: for callers that keep the states of a stored
+        game (the server), so that turns are split without replaying it.
+
+        >>> from shoal.games import get
+        >>> start = get("sytran").initial()
+        >>> j10 = start.parse_action("j10")
+        >>> [t.text() for t in History.of_states([start, start.child(j10)], [j10]).turns()]
+        ['j10']
+        """
+        if len(states) != len(actions) + 1:
+            raise ValueError(f"{len(states)} states do not fit {len(actions)} actions")
+        history = cls(states[0])
+        history._states = list(states)
+        history._actions = list(actions)
+        for index in range(len(actions)):
+            if index == 0 or ends_turn(states[history._starts[-1]], states[index]):
+                history._starts.append(index)
+        return history
+
     # -- reading ---------------------------------------------------------------------
     @property
     def start(self) -> State:

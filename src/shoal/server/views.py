@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from shoal.core import Action, Game, State
+from shoal.core import Action, Game, History, State
 from shoal.records import Record, result_token
 
 from .errors import ApiError
@@ -30,39 +30,20 @@ def turn_list(states: list[State], actions: list[Action]) -> list[dict[str, Any]
 
     ``states[i]`` is the state before ``actions[i]`` (``len(states) == len(actions) + 1``).
     ``start``/``end`` delimit the turn's actions: ``actions[start:end]``; ``end`` is
-    also the index of the state the turn leads to.
+    also the index of the state the turn leads to. The turns are :class:`shoal.core.Turn`'s.
     """
-    out: list[dict[str, Any]] = []
-    start = 0
-    for index in range(len(actions)):
-        after = states[index + 1]
-        if after.turn != states[start].turn or after.outcome is not None:
-            out.append(_turn_entry(states, actions, len(out) + 1, start, index + 1, True))
-            start = index + 1
-    if start < len(actions):
-        out.append(_turn_entry(states, actions, len(out) + 1, start, len(actions), False))
-    return out
-
-
-def _turn_entry(
-    states: list[State], actions: list[Action], number: int, start: int, end: int, complete: bool
-) -> dict[str, Any]:
-    state = states[start]
-    seat = state.to_move
-    if complete:
-        text = state.turn_text(actions[start:end])
-    else:
-        text = "; ".join(states[i].action_text(actions[i]) for i in range(start, end))
-    side = state.side_name(seat) if seat is not None else ""
-    return {
-        "number": number,
-        "seat": seat,
-        "side": side,
-        "text": text,
-        "start": start,
-        "end": end,
-        "complete": complete,
-    }
+    return [
+        {
+            "number": turn.number,
+            "seat": turn.seat,
+            "side": turn.side,
+            "text": turn.text(),
+            "start": turn.start,
+            "end": turn.end,
+            "complete": turn.complete,
+        }
+        for turn in History.of_states(states, actions).turns()
+    ]
 
 
 def last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> list[Action]:

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 
 import shoal.ai
 from shoal.ai.players import Player, get_player, play_turn
-from shoal.core import Action, Game, Seat, ShoalError, State
+from shoal.core import Action, Game, History, Seat, ShoalError, State, Turn
 from shoal.records import Record
 
 from .screen import Screen
@@ -105,8 +105,8 @@ class Session:
         self.game = game
         self.start = start
         first = game.load(start) if start is not None else game.initial(self.seed)
-        self.states: list[State] = [first]
-        self.actions: list[Action] = []
+        self.history = History(first)
+        """The game so far: every state, the atomic actions and the turns."""
         for action in actions:
             self._push(action)
         self.players: list[Player | None] = [
@@ -118,7 +118,17 @@ class Session:
     @property
     def state(self) -> State:
         """The current state."""
-        return self.states[-1]
+        return self.history.state
+
+    @property
+    def states(self) -> list[State]:
+        """Every state from the start (one more than :attr:`actions`), as a new list."""
+        return list(self.history.states)
+
+    @property
+    def actions(self) -> list[Action]:
+        """The atomic actions played so far, as a new list."""
+        return list(self.history.actions)
 
     @property
     def over(self) -> bool:
@@ -141,8 +151,7 @@ class Session:
         self._notes.append(text)
 
     def _push(self, action: Action) -> None:
-        self.states.append(self.state.apply(action))
-        self.actions.append(action)
+        self.history.play(action)
         self.saved = False
 
     def _played(self, before: State, actions: Sequence[Action], by_computer: bool) -> None:
@@ -155,42 +164,20 @@ class Session:
 
     def turn_starts(self) -> list[int]:
         """Indices into ``actions`` where each turn begins."""
-        starts = []
-        for index in range(len(self.actions)):
-            if index == 0 or self.states[index].turn != self.states[index - 1].turn:
-                starts.append(index)
-        return starts
+        return self.history.turn_starts()
 
-    def turns(self) -> list[tuple[int, State, list[Action]]]:
-        """(start index, state before, actions) for each turn so far (the last may be partial)."""
-        starts = self.turn_starts()
-        out = []
-        for n, start in enumerate(starts):
-            end = starts[n + 1] if n + 1 < len(starts) else len(self.actions)
-            out.append((start, self.states[start], self.actions[start:end]))
-        return out
+    def turns(self) -> list[Turn]:
+        """Every turn so far (the last may be incomplete)."""
+        return self.history.turns()
 
     def in_turn(self) -> bool:
         """True when the seat to move has already taken actions of its current turn."""
-        return (
-            bool(self.actions)
-            and self.state.outcome is None
-            and self.states[-2].turn == self.state.turn
-        )
+        return self.history.in_turn
 
     @staticmethod
-    def turn_text(before: State, actions: list[Action]) -> str:
+    def turn_text(turn: Turn) -> str:
         """A turn in notation; an unfinished one as its steps and ``...``."""
-        after = before
-        for action in actions:
-            after = after.child(action)
-        if after.turn != before.turn or after.outcome is not None:
-            return before.turn_text(actions)
-        texts = []
-        for action in actions:
-            texts.append(before.action_text(action))
-            before = before.child(action)
-        return "; ".join(texts) + " ..."
+        return turn.text() if turn.complete else turn.text() + " ..."
 
     # -- names --------------------------------------------------------------------
     def who(self, seat: Seat) -> str:
@@ -235,10 +222,7 @@ class Session:
 
     def move_list(self) -> list[tuple[int, str, str]]:
         """Every turn so far: number, side, turn text."""
-        return [
-            (n, before.side_name(before.to_move or 0), self.turn_text(before, acts))
-            for n, (_i, before, acts) in enumerate(self.turns(), start=1)
-        ]
+        return [(turn.number, turn.side, self.turn_text(turn)) for turn in self.turns()]
 
     def screen(self) -> Screen:
         """The screen for the current state (it takes the pending notes)."""
@@ -248,10 +232,9 @@ class Session:
         before_board: str | None = None
         last = ""
         if turns:
-            index, _before, _acts = turns[-1]
             number, side, text = moves[-1]
             last = f"{number}. {side}: {text}"
-            before_board = self.game.render_text(self.states[index])
+            before_board = self.game.render_text(turns[-1].before)
         if self.over:
             to_move = "Game over. " + self.result_text()
         else:
@@ -336,7 +319,8 @@ class Session:
         for action in actions:
             self._push(action)
         side = state.side_name(seat)
-        self.note(f"{self.who(seat)} ({side}) played {self.turn_text(state, actions)}")
+        played = self.turn_text(self.history.turn(-1))
+        self.note(f"{self.who(seat)} ({side}) played {played}")
         self._played(state, actions, by_computer=True)
         return actions
 
@@ -368,14 +352,13 @@ class Session:
             return True
         if self.resigned is not None:
             self.resigned = None
-        starts = self.turn_starts()
-        humans = [i for i in starts if self.players[self.states[i].to_move or 0] is None]
+        turns = self.turns()
+        humans = [turn for turn in turns if self.players[turn.seat or 0] is None]
         if not humans:
             return False
         cut = humans[-1]
-        taken = len(starts) - starts.index(cut)
-        del self.states[cut + 1 :]
-        del self.actions[cut:]
+        taken = len(turns) - cut.number + 1
+        self.history.truncate(cut.start)
         self.saved = False
         self.note(f"took back {taken} turn{'s' if taken > 1 else ''}")
         return True
@@ -384,8 +367,7 @@ class Session:
         """Take back the last atomic action (for a listener refusing a wrong move)."""
         if not self.actions:
             raise ShoalError("nothing to take back")
-        self.states.pop()
-        self.actions.pop()
+        self.history.undo()
         self.resigned = None
 
     # -- records ------------------------------------------------------------------
