@@ -1,0 +1,34 @@
+"""The option sets the native fast paths are tested on, and those that must fall back.
+
+``CASES``: every existing option set of every game (each option's choices, and
+a non-default number where an option is a number), each compared with the pure
+engine on at least :data:`POSITIONS` random positions.
+
+``FALLBACK``: option values the C code does not cover (rule options added
+after it was written); with any of them the game must run on the pure path.
+An option not yet present in the game's Options is skipped by the test.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+POSITIONS = 5000
+"""Random positions per case (the issue's minimum)."""
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("connect4", {}),
+    ("sytran", {"base": 10}),
+    ("sytran", {"base": 8}),
+    ("sytran", {"base": 6}),
+    ("sytran", {"base": 6, "penalty": 0}),
+    ("sytran", {"base": 8, "penalty": 50}),
+]
+
+FALLBACK: list[tuple[str, dict[str, Any]]] = [
+    ("sytran", {"shortage": True}),
+    ("cyclix", {"king_sight": True}),
+    ("sfirs", {"crossing": True}),
+    ("sfirs", {"start_chain": True}),
+    ("syrtis", {"first_ending": True}),
+]

@@ -1,0 +1,79 @@
+"""Choosing the path: SHOAL_PURE, uncovered options, and the searches on both paths."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from shoal import games
+from shoal.ai import MCTS
+from shoal.core.native import engine_for
+
+from .cases import FALLBACK
+
+
+def test_shoal_pure_forces_the_pure_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = games.get("connect4")
+    monkeypatch.setenv("SHOAL_PURE", "1")
+    assert engine_for(game) is None
+    assert not MCTS(game).native
+    monkeypatch.setenv("SHOAL_PURE", "0")
+    if engine_for(game) is None:
+        pytest.skip("the native fast path is not built")
+    assert MCTS(game).native
+    assert not MCTS(game, native=False).native
+
+
+@pytest.mark.parametrize("case", FALLBACK, ids=lambda c: f"{c[0]}-{next(iter(c[1]))}")
+def test_unknown_option_values_fall_back_to_pure(case: tuple[str, dict[str, object]]) -> None:
+    game_id, options = case
+    cls = type(games.get(game_id))
+    names = {f.name for f in dataclasses.fields(cls.Options)}
+    missing = set(options) - names
+    if missing:
+        pytest.skip(f"{game_id} has no option {', '.join(sorted(missing))} yet")
+    game = games.get(game_id, **options)
+    assert game.native_engine() is None
+
+
+@pytest.mark.parametrize(
+    ("position", "move"),
+    [
+        ("......./......./......./......./......./xxx.ooo x", "d"),
+        ("......./......./......./......./...o.../..xxo.. x", None),
+    ],
+)
+def test_native_and_pure_mcts_agree_on_proofs(position: str, move: str | None) -> None:
+    game = games.get("connect4")
+    state = game.load(position)
+    native = MCTS(game, iterations=3000, seed=2)
+    if not native.native:
+        pytest.skip("the native fast path is not built")
+    fast = native.search(state)
+    pure = MCTS(game, iterations=3000, seed=2, native=False).search(state)
+    if move is not None:
+        assert state.action_text(fast.action) == state.action_text(pure.action) == move
+        assert fast.proven == pure.proven == "win"
+        assert fast.proof_length == pure.proof_length == 1
+    assert fast.algorithm == pure.algorithm == "mcts"
+    assert {c.action for c in fast.children} <= set(state.legal_actions())
+    assert sum(c.visits for c in fast.children) == fast.simulations + fast.reused
+    if move is None:  # no early proof: every action was tried
+        assert {c.action for c in fast.children} == set(state.legal_actions())
+
+
+def test_native_tree_is_reused_and_reset() -> None:
+    game = games.get("connect4")
+    searcher = MCTS(game, iterations=2000, seed=1)
+    if not searcher.native:
+        pytest.skip("the native fast path is not built")
+    state = game.initial()
+    first = searcher.search(state)
+    after = state.child(first.action)
+    reply = after.legal_actions()[0]
+    second = searcher.search(after.child(reply))
+    assert second.reused > 0
+    searcher.reset()
+    assert searcher.tree_visits == 0
+    assert searcher.search(state).reused == 0
