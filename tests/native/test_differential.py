@@ -4,7 +4,9 @@ For each case of :mod:`tests.native.cases`, random games from seeds 0, 1, ...
 until :data:`POSITIONS` positions: the same legal actions (in order), status
 (over, winner, seat to move, turn) and evaluations for both seats; applying the
 chosen random action in C gives exactly the packed pure child; equal state keys
-pack to equal bytes (so the C state carries no more and no less than the key).
+come from equal packed bytes (the C state carries at least the key, so the
+native search's tree reuse, which compares packed states, never confuses two
+positions).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def _case_id(case: tuple[str, dict[str, Any]]) -> str:
 def test_native_agrees_with_pure(case: tuple[str, dict[str, Any]]) -> None:
     game, engine = _engine(*case)
     seen = 0
-    keys: dict[Any, bytes] = {}
+    keys: dict[bytes, Any] = {}
     seed = 0
     while seen < POSITIONS:
         rng = random.Random(seed)
@@ -60,11 +62,15 @@ def test_native_agrees_with_pure(case: tuple[str, dict[str, Any]]) -> None:
                         game.evaluate(state, seat), abs=1e-9
                     ), where
             key = (state.key(), state.to_move)
-            assert keys.setdefault(key, packed) == packed, f"{where}: one key, two packings"
+            assert keys.setdefault(packed, key) == key, f"{where}: one packing, two keys"
             seen += 1
             if outcome is not None:
                 break
             legal = state.legal_actions()
+            if seen % 7 == 0:  # the playouts' own draw stays within the legal actions
+                drawn = set(engine.sample(packed, seen, 2 * len(legal)))
+                assert drawn <= set(legal), where
+                assert len(drawn) > len(legal) // 4, where
             action = legal[rng.randrange(len(legal))]
             child = state.child(action)
             assert engine.apply(packed, action) == engine.pack(child), (

@@ -141,6 +141,11 @@ class NativeEngine:
         )
         return result
 
+    def sample(self, packed: bytes, seed: int, count: int) -> list[int]:
+        """``count`` random actions of a packed state, drawn as the playouts draw them."""
+        result: list[int] = self.module.sample(packed, seed & (2**64 - 1), count)
+        return result
+
     def random_walk(self, packed: bytes, seed: int) -> list[bytes]:
         """The packed states of one random game from ``packed`` to its end."""
         result: list[bytes] = self.module.random_walk(packed, seed & (2**64 - 1))

@@ -32,6 +32,8 @@ typedef struct {
     int turn;     /* completed turns */
 } ShoalStatus;
 
+struct ShoalRng;
+
 typedef struct ShoalEngine {
     const char *name;
     Py_ssize_t state_size;
@@ -43,10 +45,13 @@ typedef struct ShoalEngine {
     void (*status)(const void *state, ShoalStatus *out);
     /* game.evaluate(state, seat) in [-1, 1]; NULL when the game has no C evaluation */
     double (*evaluate)(const void *state, int seat);
+    /* optional (may be NULL): a uniformly random legal action of a running game, drawn
+     * with shoal_rng_below over the legal actions in order but without listing them */
+    int (*random_action)(const void *state, struct ShoalRng *rng);
 } ShoalEngine;
 
 /* -- random numbers: xoshiro256** seeded by splitmix64 ---------------------- */
-typedef struct { uint64_t s[4]; } ShoalRng;
+typedef struct ShoalRng { uint64_t s[4]; } ShoalRng;
 
 static inline uint64_t shoal_splitmix(uint64_t *x) {
     uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
@@ -90,8 +95,12 @@ static inline double shoal_playout(const ShoalEngine *e, void *state, ShoalRng *
     e->status(state, &st);
     if (cutoff < 0 || e->evaluate == NULL) {
         while (!st.over) {
-            int n = e->legal(state, legal);
-            e->apply(state, legal[shoal_rng_below(rng, n)]);
+            if (e->random_action) {
+                e->apply(state, e->random_action(state, rng));
+            } else {
+                int n = e->legal(state, legal);
+                e->apply(state, legal[shoal_rng_below(rng, n)]);
+            }
             steps++;
             e->status(state, &st);
         }
@@ -102,8 +111,12 @@ static inline double shoal_playout(const ShoalEngine *e, void *state, ShoalRng *
                 return e->evaluate(state, 0);
             }
             int turn = st.turn;
-            int n = e->legal(state, legal);
-            e->apply(state, legal[shoal_rng_below(rng, n)]);
+            if (e->random_action) {
+                e->apply(state, e->random_action(state, rng));
+            } else {
+                int n = e->legal(state, legal);
+                e->apply(state, legal[shoal_rng_below(rng, n)]);
+            }
             steps++;
             e->status(state, &st);
             between_turns = st.turn != turn;
@@ -237,7 +250,31 @@ static PyObject *shoal_py_random_walk(PyObject *module, PyObject *args) {
     return out;
 }
 
+/* sample(packed, seed, count) -> `count` random legal actions as playouts draw them */
+static PyObject *shoal_py_sample(PyObject *module, PyObject *args) {
+    const ShoalEngine *e = shoal_engine_of_module(module);
+    PyObject *packed;
+    unsigned long long seed;
+    int count;
+    char buf[SHOAL_STATE_BUF];
+    int legal[SHOAL_MAX_ACTIONS];
+    if (!PyArg_ParseTuple(args, "OKi", &packed, &seed, &count)) return NULL;
+    if (shoal_read_state(e, packed, buf) < 0) return NULL;
+    ShoalRng rng;
+    shoal_rng_seed(&rng, seed);
+    int n = e->legal(buf, legal);
+    if (n == 0) return PyList_New(0);
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    for (int i = 0; i < count; i++) {
+        int a = e->random_action ? e->random_action(buf, &rng) : legal[shoal_rng_below(&rng, n)];
+        PyList_SET_ITEM(out, i, PyLong_FromLong(a));
+    }
+    return out;
+}
+
 #define SHOAL_COMMON_METHODS \
+    {"sample", (PyCFunction)shoal_py_sample, METH_VARARGS, "random legal actions as playouts draw them"}, \
     {"legal_actions", (PyCFunction)shoal_py_legal, METH_O, "legal actions of a packed state"}, \
     {"apply", (PyCFunction)shoal_py_apply, METH_VARARGS, "the packed state after a legal action"}, \
     {"status", (PyCFunction)shoal_py_status, METH_O, "(over, winner, to_move, turn)"}, \
