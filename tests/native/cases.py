@@ -23,6 +23,8 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("sytran", {"base": 6}),
     ("sytran", {"base": 6, "penalty": 0}),
     ("sytran", {"base": 8, "penalty": 50}),
+    ("sirtet", {"tileset": "free"}),
+    ("sirtet", {"tileset": "one-sided"}),
 ]
 
 FALLBACK: list[tuple[str, dict[str, Any]]] = [
