@@ -25,6 +25,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("sytran", {"base": 8, "penalty": 50}),
     ("sirtet", {"tileset": "free"}),
     ("sirtet", {"tileset": "one-sided"}),
+    ("cyclix", {}),
+    ("cyclix", {"max_turns": 60}),
+    ("cyclix", {"max_turns": 0}),
 ]
 
 FALLBACK: list[tuple[str, dict[str, Any]]] = [
