@@ -28,6 +28,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("cyclix", {}),
     ("cyclix", {"max_turns": 60}),
     ("cyclix", {"max_turns": 0}),
+    ("sfirs", {}),
+    ("sfirs", {"first": "black"}),
+    ("sfirs", {"max_turns": 12}),
 ]
 
 FALLBACK: list[tuple[str, dict[str, Any]]] = [
