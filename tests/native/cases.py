@@ -31,6 +31,10 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("sfirs", {}),
     ("sfirs", {"first": "black"}),
     ("sfirs", {"max_turns": 12}),
+    ("syrtis", {"variant": "major", "pairing": "point"}),
+    ("syrtis", {"variant": "major", "pairing": "mirror"}),
+    ("syrtis", {"variant": "minor", "pairing": "point"}),
+    ("syrtis", {"variant": "minor", "pairing": "mirror"}),
 ]
 
 FALLBACK: list[tuple[str, dict[str, Any]]] = [
