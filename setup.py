@@ -27,7 +27,10 @@ def _extension(name: str, source: str) -> Extension:
 def _extensions() -> list[Extension]:
     import os
 
-    out = [_extension("shoal.ai._mcts", "src/shoal/ai/_mcts.c")]
+    out = [
+        _extension("shoal.ai._mcts", "src/shoal/ai/_mcts.c"),
+        _extension("shoal.ai._alphabeta", "src/shoal/ai/_alphabeta.c"),
+    ]
     for game in GAMES:
         source = f"src/shoal/games/{game}/_fast.c"
         if os.path.exists(source):

@@ -77,3 +77,35 @@ def test_native_tree_is_reused_and_reset() -> None:
     searcher.reset()
     assert searcher.tree_visits == 0
     assert searcher.search(state).reused == 0
+
+
+@pytest.mark.parametrize(
+    ("position", "move", "length"),
+    [
+        ("......./......./......./......./......./xxx.ooo x", "d", 1),
+        ("......./......./......./......./......./..xx.oo x", None, None),
+    ],
+)
+def test_native_and_pure_alphabeta_agree(position: str, move: str | None, length: int) -> None:
+    from shoal.ai import AlphaBeta
+
+    game = games.get("connect4")
+    state = game.load(position)
+    native = AlphaBeta(game, depth=5, seed=1)
+    if not native.native:
+        pytest.skip("the native fast path is not built")
+    fast = native.search(state)
+    pure = AlphaBeta(game, depth=5, seed=1, native=False).search(state)
+    assert fast.algorithm == pure.algorithm == "alphabeta"
+    assert fast.proven == pure.proven
+    assert fast.proof_length == pure.proof_length
+    if move is not None:
+        assert state.action_text(fast.action) == state.action_text(pure.action) == move
+        assert fast.proof_length == length
+    else:  # x wins by force with a double threat: both searches find a winning action
+        assert fast.proven == "win"
+        for result in (fast, pure):
+            after = state.child(result.action)
+            assert AlphaBeta(game, depth=4, native=False).search(after).proven == "loss"
+    assert fast.pv[0] == fast.action
+    assert all(isinstance(a, int) for a in fast.pv)

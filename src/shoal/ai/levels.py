@@ -253,7 +253,7 @@ def make_searcher(
             native=native,
         )
     if algorithm == "alphabeta":
-        return AlphaBeta(game, seed=seed)
+        return AlphaBeta(game, seed=seed, native=native)
     raise InvalidOptionError(f"unknown algorithm {algorithm!r} (mcts or alphabeta)")
 
 
