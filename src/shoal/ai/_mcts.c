@@ -35,7 +35,12 @@ typedef struct {
     int busy;
     ShoalRng rng;
     Node *root;
+    long long nodes; /* nodes held by the tree */
 } Searcher;
+
+/* A search also stops when its tree holds this many bytes of nodes (a time budget on a
+ * fast game would otherwise grow it by hundreds of megabytes a second). */
+#define TREE_BYTES_LIMIT (768LL << 20)
 
 static Node *node_new(const ShoalEngine *e, const void *state, int action) {
     Node *n = calloc(1, sizeof(Node) + e->state_size);
@@ -52,12 +57,14 @@ static Node *node_new(const ShoalEngine *e, const void *state, int action) {
     return n;
 }
 
-static void node_free(Node *n, Node *keep) {
-    if (!n || n == keep) return;
-    for (int i = 0; i < n->nchildren; i++) node_free(n->children[i], keep);
+static long long node_free(Node *n, Node *keep) {
+    if (!n || n == keep) return 0;
+    long long freed = 1;
+    for (int i = 0; i < n->nchildren; i++) freed += node_free(n->children[i], keep);
     free(n->children);
     free(n->untried);
     free(n);
+    return freed;
 }
 
 static inline double sign_of(const Node *n) { return n->to_move == 0 ? 1.0 : -1.0; }
@@ -129,6 +136,7 @@ static int iterate(Searcher *s, Node *root, Node **path, char *buf, int *legal) 
             e->apply(buf, action);
             Node *child = node_new(e, buf, action);
             if (!child) return -1;
+            s->nodes++;
             if (node->nchildren == node->cap) {
                 int cap = node->cap ? node->cap * 2 : 4;
                 Node **grown = realloc(node->children, sizeof(Node *) * cap);
@@ -254,12 +262,14 @@ static PyObject *Searcher_search(Searcher *s, PyObject *args) {
     Node *root = find_root(s, state, st.to_move);
     if (root) {
         memcpy(root->state, state, e->state_size);
-        node_free(s->root, root);
+        s->nodes -= node_free(s->root, root);
     } else {
         node_free(s->root, NULL);
         root = node_new(e, state, -1);
         if (!root) return PyErr_NoMemory();
+        s->nodes = 1;
     }
+    long long node_limit = TREE_BYTES_LIMIT / (long long)(sizeof(Node) + e->state_size + 48);
     s->root = root;
     long reused = root->visits;
     Node **path = malloc(sizeof(Node *) * (MAX_PATH + 2));
@@ -273,7 +283,7 @@ static PyObject *Searcher_search(Searcher *s, PyObject *args) {
     s->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     while ((iterations < 0 || done < iterations) && !root->has_proof) {
-        if (done && now() >= deadline) break;
+        if (done && (now() >= deadline || s->nodes >= node_limit)) break;
         if (iterate(s, root, path, buf, legal) < 0) { failed = 1; break; }
         done++;
     }
@@ -311,6 +321,7 @@ static PyObject *Searcher_reset(Searcher *s, PyObject *unused) {
     }
     node_free(s->root, NULL);
     s->root = NULL;
+    s->nodes = 0;
     Py_RETURN_NONE;
 }
 
@@ -337,6 +348,7 @@ static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
     }
     node_free(s->root, NULL);
     s->root = NULL;
+    s->nodes = 0;
     Py_XSETREF(s->capsule, Py_NewRef(capsule));
     s->engine = e;
     shoal_rng_seed(&s->rng, seed);
