@@ -11,7 +11,12 @@ An option not yet present in the game's Options is skipped by the test.
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+import pytest
+
+from shoal.core.native import native_disabled
 
 POSITIONS = 5000
 """Random positions per case (the issue's minimum)."""
@@ -44,3 +49,16 @@ FALLBACK: list[tuple[str, dict[str, Any]]] = [
     ("sfirs", {"start_chain": True}),
     ("syrtis", {"first_ending": True}),
 ]
+
+
+def not_built(what: str) -> None:
+    """Skip a test whose fast path is not built, or fail under ``SHOAL_REQUIRE_NATIVE=1``.
+
+    ``scripts/test`` (and so CI) sets it: there the fast paths must have been built.
+    """
+    message = f"{what}: the native fast path is not built"
+    if native_disabled():
+        pytest.skip(f"{what}: SHOAL_PURE forces the pure path")
+    if os.environ.get("SHOAL_REQUIRE_NATIVE", "") not in ("", "0"):
+        pytest.fail(message)
+    pytest.skip(message)

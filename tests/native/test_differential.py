@@ -20,14 +20,14 @@ import pytest
 from shoal import games
 from shoal.core.native import NativeEngine
 
-from .cases import CASES, POSITIONS
+from .cases import CASES, POSITIONS, not_built
 
 
 def _engine(game_id: str, options: dict[str, Any]) -> tuple[Any, NativeEngine]:
     game = games.get(game_id, **options)
     engine = game.native_engine()
     if engine is None:
-        pytest.skip(f"{game_id} {options}: the native fast path is not built")
+        not_built(f"{game_id} {options}")
     return game, engine
 
 

@@ -10,7 +10,7 @@ from shoal import games
 from shoal.ai import MCTS
 from shoal.core.native import engine_for
 
-from .cases import FALLBACK
+from .cases import FALLBACK, not_built
 
 
 def test_shoal_pure_forces_the_pure_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -20,7 +20,7 @@ def test_shoal_pure_forces_the_pure_path(monkeypatch: pytest.MonkeyPatch) -> Non
     assert not MCTS(game).native
     monkeypatch.setenv("SHOAL_PURE", "0")
     if engine_for(game) is None:
-        pytest.skip("the native fast path is not built")
+        not_built("connect4")
     assert MCTS(game).native
     assert not MCTS(game, native=False).native
 
@@ -49,7 +49,7 @@ def test_native_and_pure_mcts_agree_on_proofs(position: str, move: str | None) -
     state = game.load(position)
     native = MCTS(game, iterations=3000, seed=2)
     if not native.native:
-        pytest.skip("the native fast path is not built")
+        not_built("connect4")
     fast = native.search(state)
     pure = MCTS(game, iterations=3000, seed=2, native=False).search(state)
     if move is not None:
@@ -67,7 +67,7 @@ def test_native_tree_is_reused_and_reset() -> None:
     game = games.get("connect4")
     searcher = MCTS(game, iterations=2000, seed=1)
     if not searcher.native:
-        pytest.skip("the native fast path is not built")
+        not_built("connect4")
     state = game.initial()
     first = searcher.search(state)
     after = state.child(first.action)
@@ -93,7 +93,7 @@ def test_native_and_pure_alphabeta_agree(position: str, move: str | None, length
     state = game.load(position)
     native = AlphaBeta(game, depth=5, seed=1)
     if not native.native:
-        pytest.skip("the native fast path is not built")
+        not_built("connect4")
     fast = native.search(state)
     pure = AlphaBeta(game, depth=5, seed=1, native=False).search(state)
     assert fast.algorithm == pure.algorithm == "alphabeta"
