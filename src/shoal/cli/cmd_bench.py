@@ -41,6 +41,7 @@ def _search_bench(args: argparse.Namespace, ids: list[str]) -> int:
             )
             rate = rates[len(rates) // 2]
             row[f"{path}_mcts_simulations_per_second"] = rate
+            row["mcts_simulations_per_second"] = rate  # the path in use (native in compare)
             if not args.json:
                 print(
                     f"{game_id:24} {rate:11,.0f} MCTS simulations/s ({path}, median of "
