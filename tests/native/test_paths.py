@@ -109,3 +109,33 @@ def test_native_and_pure_alphabeta_agree(position: str, move: str | None, length
             assert AlphaBeta(game, depth=4, native=False).search(after).proven == "loss"
     assert fast.pv[0] == fast.action
     assert all(isinstance(a, int) for a in fast.pv)
+
+
+def test_an_option_the_c_code_does_not_know_is_covered_only_at_its_default() -> None:
+    from shoal.core.native import options_supported
+
+    @dataclasses.dataclass(frozen=True)
+    class Options:
+        base: int = 10
+        shortage: bool = False  # a rule option added after the C code
+
+    table = {"base": lambda v: v in (6, 8, 10)}
+    assert options_supported(Options(), table)
+    assert options_supported(Options(base=6), table)
+    assert not options_supported(Options(base=7), table)
+    assert not options_supported(Options(shortage=True), table)
+
+
+def test_a_missing_extension_warns_once_and_gives_the_pure_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from shoal.core import native
+
+    monkeypatch.setattr(native, "_warned", False)
+    with pytest.warns(RuntimeWarning, match="not built"):
+        assert native.load_extension("shoal.games.connect4", "_no_such_module") is None
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert native.load_extension("shoal.games.connect4", "_no_such_module") is None
