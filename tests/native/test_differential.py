@@ -109,4 +109,8 @@ def test_illegal_action_and_bad_bytes_are_refused() -> None:
         engine.apply(full, 0)
     with pytest.raises(ValueError, match="bytes"):
         engine.legal_actions(packed[:-1])
+    with pytest.raises(ValueError, match="seat 2 is not 0 or 1"):
+        engine.evaluate(packed, 2)
+    with pytest.raises(ValueError, match="not a count"):
+        engine.playouts(packed, -1, 0)
     assert engine.legal_actions(packed) == tuple(range(7))  # nothing changed

@@ -195,6 +195,10 @@ static PyObject *shoal_py_evaluate(PyObject *module, PyObject *args) {
     int seat;
     char buf[SHOAL_STATE_BUF];
     if (!PyArg_ParseTuple(args, "Oi", &packed, &seat)) return NULL;
+    if (seat != 0 && seat != 1) {
+        PyErr_Format(PyExc_ValueError, "%s: seat %d is not 0 or 1", e->name, seat);
+        return NULL;
+    }
     if (shoal_read_state(e, packed, buf) < 0) return NULL;
     if (e->evaluate == NULL) {
         PyErr_Format(PyExc_NotImplementedError, "%s: no native evaluation", e->name);
@@ -212,6 +216,10 @@ static PyObject *shoal_py_playouts(PyObject *module, PyObject *args) {
     int cutoff;
     char start[SHOAL_STATE_BUF], buf[SHOAL_STATE_BUF];
     if (!PyArg_ParseTuple(args, "OlKi", &packed, &count, &seed, &cutoff)) return NULL;
+    if (count < 0) {
+        PyErr_Format(PyExc_ValueError, "%s: %ld playouts is not a count", e->name, count);
+        return NULL;
+    }
     if (shoal_read_state(e, packed, start) < 0) return NULL;
     ShoalRng rng;
     shoal_rng_seed(&rng, seed);
@@ -259,6 +267,10 @@ static PyObject *shoal_py_sample(PyObject *module, PyObject *args) {
     char buf[SHOAL_STATE_BUF];
     int legal[SHOAL_MAX_ACTIONS];
     if (!PyArg_ParseTuple(args, "OKi", &packed, &seed, &count)) return NULL;
+    if (count < 0) {
+        PyErr_Format(PyExc_ValueError, "%s: %d actions is not a count", e->name, count);
+        return NULL;
+    }
     if (shoal_read_state(e, packed, buf) < 0) return NULL;
     ShoalRng rng;
     shoal_rng_seed(&rng, seed);
