@@ -76,7 +76,7 @@ def test_an_iteration_budget_caps_a_time_budget() -> None:
 
 
 def test_tree_reuse_keeps_the_subtree_of_the_actions_played() -> None:
-    searcher = MCTS(GAME, seed=7)
+    searcher = MCTS(GAME, seed=7, native=False)  # reads the pure tree's nodes
     state = GAME.initial()
     first = searcher.search(state, iterations=3000)
     after_reply = state.child(first.pv[0]).child(first.pv[1])

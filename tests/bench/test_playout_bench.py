@@ -34,9 +34,25 @@ def test_random_playout(benchmark: Any, game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", games.ids(all=True))
-def test_mcts_200_simulations(benchmark: Any, game_id: str) -> None:
+def test_native_random_playouts(benchmark: Any, game_id: str) -> None:
+    """100 random playouts in C (the fast path), where the game has one built."""
+    game = games.get(game_id)
+    engine = game.native_engine()
+    if engine is None:
+        pytest.skip("no native fast path (not built, or SHOAL_PURE)")
+    packed = engine.pack(game.initial(1))
+    assert packed is not None
+    total, actions = benchmark(engine.playouts, packed, 100, 0)
+    assert -100 <= total <= 100 and actions >= 100
+
+
+@pytest.mark.parametrize("native", [False, True], ids=["pure", "native"])
+@pytest.mark.parametrize("game_id", games.ids(all=True))
+def test_mcts_200_simulations(benchmark: Any, game_id: str, native: bool) -> None:
     game = games.get(game_id)
     state = game.initial(1)
-    result = benchmark(lambda: MCTS(game, seed=0, reuse=False).search(state, iterations=200))
+    result = benchmark(
+        lambda: MCTS(game, seed=0, reuse=False, native=native).search(state, iterations=200)
+    )
     assert result.simulations == 200 or result.proven is not None
     assert result.action in state.legal_actions()

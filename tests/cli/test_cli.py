@@ -92,6 +92,26 @@ def test_bench_search_reports_mcts_simulations_per_game() -> None:
     assert all(row["mcts_simulations_per_second"] > 0 for row in rows)
 
 
+def test_bench_compare_reports_both_paths_and_their_ratio() -> None:
+    import json
+
+    done = shoal(
+        "bench", "sirtet", "--path", "compare", "--json", "--windows", "1", "--seconds", "0.2",
+        "--no-openspiel",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    paths = {(r["game"], r["path"]) for r in out["results"]}
+    assert {("sirtet", "pure"), ("connect4", "pure")} <= paths
+    native = ("sirtet", "native") in paths
+    assert native == ("sirtet" in out["native_over_pure"])
+    if native:
+        assert out["native_over_pure"]["sirtet"] > 1
+    done = shoal("bench", "sirtet", "--path", "sideways")
+    assert done.returncode != 0
+    assert "sideways" in done.stderr
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -74,11 +74,17 @@ def analyse(
 
 
 def benchmark(
-    game: Game, algorithm: str = "mcts", *, seconds: float = 1.0, seed: int = 0
+    game: Game,
+    algorithm: str = "mcts",
+    *,
+    seconds: float = 1.0,
+    seed: int = 0,
+    native: bool = True,
 ) -> SearchResult:
     """One timed search from ``game.initial(seed)`` with default settings (``shoal bench``).
 
-    The result's ``per_second`` is MCTS simulations/s (or alpha-beta nodes/s).
+    The result's ``per_second`` is MCTS simulations/s (or alpha-beta nodes/s);
+    ``native=False`` keeps MCTS on the pure-Python path.
 
     >>> from shoal.games import get
     >>> benchmark(get("connect4"), seconds=0.05).simulations > 0
@@ -87,4 +93,4 @@ def benchmark(
     state = game.initial(seed)
     if algorithm == "alphabeta":
         return AlphaBeta(game, seed=seed).search(state, seconds=seconds)
-    return MCTS(game, seed=seed).search(state, seconds=seconds)
+    return MCTS(game, seed=seed, native=native).search(state, seconds=seconds)

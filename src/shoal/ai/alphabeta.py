@@ -12,6 +12,10 @@
   heuristic (root ties broken by a seeded shuffle).
 * Budgets: a depth and/or seconds; the result is the best action of the
   deepest completed iteration.
+* Native path: when the game has a compiled engine covering the state, the
+  whole search runs in C (``_alphabeta.c``) with the same rules, its table keyed
+  by a hash of the packed state; ``native=False`` (or ``SHOAL_PURE=1``) keeps
+  it in Python.
 
 >>> from shoal.games import get
 >>> game = get("connect4")
@@ -23,10 +27,13 @@
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from collections.abc import Hashable, Sequence
+from types import ModuleType
+from typing import Any
 
 from shoal.core import Action, Game, State
 
@@ -40,6 +47,16 @@ WIN = 1000.0
 _PROVEN = WIN / 2
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _MAX_DEPTH = 128
+
+
+def _load_native() -> ModuleType | None:
+    try:
+        return importlib.import_module("shoal.ai._alphabeta")
+    except ImportError:
+        return None
+
+
+_NATIVE = _load_native()
 
 
 class _Timeout(Exception):
@@ -61,6 +78,7 @@ class AlphaBeta:
         seconds: float | None = None,
         seed: int = 0,
         table_size: int = 500_000,
+        native: bool = True,
     ) -> None:
         self.game = game
         self.depth = depth
@@ -73,6 +91,20 @@ class AlphaBeta:
         self.nodes = 0
         self._deadline = math.inf
         self._root_order: dict[Action, int] = {}
+        self._native: Any = None
+        self._engine = game.native_engine() if native and _NATIVE is not None else None
+        if self._engine is not None and self._engine.has_evaluate:
+            self._native = _NATIVE.Searcher(  # type: ignore[union-attr]
+                self._engine.capsule,
+                self.rng.getrandbits(64),
+                game.num_distinct_actions,
+                table_size,
+            )
+
+    @property
+    def native(self) -> bool:
+        """True when searches of covered states run in C."""
+        return self._native is not None
 
     def search(
         self,
@@ -96,6 +128,10 @@ class AlphaBeta:
         max_depth = min(depth if depth is not None else _MAX_DEPTH, _MAX_DEPTH)
         seat = state.to_move
         assert seat is not None
+        if self._native is not None and self._engine is not None:
+            packed = self._engine.pack(state)
+            if packed is not None:
+                return self._native_search(state, seat, packed, max_depth, seconds, iterations)
         legal = list(state.legal_actions())
         self.rng.shuffle(legal)
         self._root_order = {a: i for i, a in enumerate(legal)}
@@ -121,27 +157,27 @@ class AlphaBeta:
             if d >= self.game.max_game_length:
                 break
         elapsed = time.perf_counter() - start
-        proven = None
-        length = None
-        if abs(best_value) > _PROVEN:
-            proven = "win" if best_value > 0 else "loss"
-            length = round(WIN - abs(best_value))
-            shown = 1.0 if best_value > 0 else -1.0
-        else:
-            shown = max(-1.0, min(1.0, best_value)) if reached else 0.0
-        return SearchResult(
-            "alphabeta",
-            best_action,
-            seat,
-            shown,
-            self.nodes,
-            elapsed,
-            self._pv(state, best_action, reached),
-            proven=proven,
-            proof_length=length,
-            depth=reached,
-            children=(ChildStat(best_action, 1, shown, proven),),
+        pv = self._pv(state, best_action, reached)
+        return _result(best_action, best_value, reached, seat, self.nodes, elapsed, pv)
+
+    def _native_search(
+        self,
+        state: State,
+        seat: int,
+        packed: bytes,
+        max_depth: int,
+        seconds: float | None,
+        iterations: int | None,
+    ) -> SearchResult:
+        best_action, best_value, reached, nodes, elapsed, pv = self._native.search(
+            packed,
+            max_depth,
+            -1.0 if seconds is None else seconds,
+            -1 if iterations is None else iterations,
+            self.game.max_game_length,
         )
+        self.nodes = nodes
+        return _result(best_action, best_value, reached, seat, nodes, elapsed, tuple(pv))
 
     def _pv(self, state: State, first: Action, depth: int) -> tuple[Action, ...]:
         pv = [first]
@@ -220,6 +256,39 @@ class AlphaBeta:
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self.table[key] = (depth, _to_table(best, ply), flag, best_move)
         return best
+
+
+def _result(
+    best_action: Action,
+    best_value: float,
+    reached: int,
+    seat: int,
+    nodes: int,
+    elapsed: float,
+    pv: tuple[Action, ...],
+) -> SearchResult:
+    """The search's report (the same for the pure and the native search)."""
+    proven = None
+    length = None
+    if abs(best_value) > _PROVEN:
+        proven = "win" if best_value > 0 else "loss"
+        length = round(WIN - abs(best_value))
+        shown = 1.0 if best_value > 0 else -1.0
+    else:
+        shown = max(-1.0, min(1.0, best_value)) if reached else 0.0
+    return SearchResult(
+        "alphabeta",
+        best_action,
+        seat,
+        shown,
+        nodes,
+        elapsed,
+        pv,
+        proven=proven,
+        proof_length=length,
+        depth=reached,
+        children=(ChildStat(best_action, 1, shown, proven),),
+    )
 
 
 def _to_table(value: float, ply: int) -> float:

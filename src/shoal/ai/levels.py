@@ -14,7 +14,12 @@ last turn took).
 
 Besides level names, a player can be given as a spec,
 ``ALGORITHM[:key=value,...]``, e.g. ``mcts:iterations=500``,
-``alphabeta:depth=4,seconds=2`` or ``mcts:seconds=0.5,cutoff=20``.
+``alphabeta:depth=4,seconds=2`` or ``mcts:seconds=0.5,cutoff=20``. A level
+name takes options the same way: ``club:path=pure`` forces the pure-Python
+search (``path=native``, the default, uses the compiled fast path where the
+game has one), ``club:budget=time`` spends the level's whole time cap on every
+turn instead of stopping at its iteration budget (so two paths get the same
+time per turn), and ``turn_seconds=S`` replaces that cap.
 
 >>> [level.name for level in LEVEL_TABLE]
 ['beginner', 'casual', 'club', 'strong', 'max']
@@ -228,43 +233,86 @@ class SearchPlayer:
 
 
 def make_searcher(
-    game: Game, algorithm: str, seed: int = 0, level: str | None = None
+    game: Game, algorithm: str, seed: int = 0, level: str | None = None, native: bool = True
 ) -> MCTS | AlphaBeta:
     """A fresh searcher of ``algorithm`` (``"mcts"`` or ``"alphabeta"``) for ``game``.
 
     With a ``level`` name, MCTS takes that level's playout cut-off and
-    exploration from the game's profile (``level_cutoffs``, ``level_exploration``).
+    exploration from the game's profile (``level_cutoffs``, ``level_exploration``);
+    ``native=False`` keeps MCTS on the pure-Python path.
     """
     if algorithm == "mcts":
         if level is None:
-            return MCTS(game, seed=seed)
+            return MCTS(game, seed=seed, native=native)
         profile = game.ai_profile
         return MCTS(
             game,
             seed=seed,
             playout_cutoff=profile.cutoff_for(level),
             exploration=profile.exploration_for(level),
+            native=native,
         )
     if algorithm == "alphabeta":
-        return AlphaBeta(game, seed=seed)
+        return AlphaBeta(game, seed=seed, native=native)
     raise InvalidOptionError(f"unknown algorithm {algorithm!r} (mcts or alphabeta)")
 
 
-def level_player(name: str, game: Game, seed: int = 0) -> SearchPlayer:
-    """The player of the named level for ``game`` (its profile picks the algorithm)."""
+_LEVEL_KEYS = {"path": ("native", "pure"), "budget": ("iterations", "time"), "turn_seconds": ()}
+
+
+def _level_options(spec: str) -> tuple[str, dict[str, str]]:
+    """``LEVEL[:key=value,...]`` split into the level name and checked options."""
+    name, _, rest = spec.partition(":")
+    values: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = (x.strip() for x in part.partition("="))
+        if not eq or key not in _LEVEL_KEYS:
+            raise InvalidOptionError(
+                f"{spec!r}: {part!r} is not key=value with a key among {sorted(_LEVEL_KEYS)}"
+            )
+        allowed = _LEVEL_KEYS[key]
+        if allowed and value not in allowed:
+            raise InvalidOptionError(f"{spec!r}: {key} is {' or '.join(allowed)}, not {value!r}")
+        if key == "turn_seconds":
+            try:
+                if not float(value) > 0:
+                    raise ValueError
+            except ValueError:
+                raise InvalidOptionError(
+                    f"{spec!r}: turn_seconds must be a positive number, not {value!r}"
+                ) from None
+        values[key] = value
+    return name, values
+
+
+def level_player(spec: str, game: Game, seed: int = 0) -> SearchPlayer:
+    """The player of the named level for ``game`` (its profile picks the algorithm).
+
+    ``spec`` is a level name, optionally with options (``club:path=pure``,
+    ``club:budget=time,turn_seconds=0.2``; see the module docs).
+
+    >>> from shoal.games import get
+    >>> level_player("club:path=pure", get("connect4")).searcher.native
+    False
+    """
+    name, options = _level_options(spec)
     level = level_by_name(name)
     algorithm = game.ai_profile.algorithm
-    searcher = make_searcher(game, algorithm, seed, level=name)
+    native = options.get("path", "native") == "native"
+    searcher = make_searcher(game, algorithm, seed, level=name, native=native)
+    turn_cap = float(options.get("turn_seconds", level.turn_cap(game)))
     budget: dict[str, int] = (
         {"depth": level.alphabeta_depth(game)}
         if algorithm == "alphabeta"
         else {"iterations": level.mcts_iterations(game)}
     )
+    if options.get("budget") == "time":
+        budget = {"depth": 128} if algorithm == "alphabeta" else {}
     return SearchPlayer(
-        name,
+        spec,
         searcher,
         **budget,
-        turn_seconds=level.turn_cap(game),
+        turn_seconds=turn_cap,
         error_rate=level.errors(game),
         seed=seed,
     )

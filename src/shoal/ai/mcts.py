@@ -16,6 +16,10 @@
 * Tree reuse: the next search looks for its state among the nodes below the
   previous root (matched by ``state.key()`` and the seat to move) and keeps
   that subtree with its statistics.
+* Native path: when the game has a compiled engine covering the state
+  (``game.native_engine()``, see :mod:`shoal.core.native`) the whole search
+  runs in C (:mod:`shoal.ai.native`) with the same rules; ``native=False`` (or
+  ``SHOAL_PURE=1``) keeps it in Python. Results have the same shape either way.
 * Budgets: iterations and/or seconds. With a fixed iteration budget and seed
   the search is reproducible. The given state is never changed (states are
   immutable; the tree holds the children ``child()`` returned).
@@ -36,6 +40,7 @@ import time
 
 from shoal.core import Action, Game, State
 
+from .native import NativeTree, native_search_available
 from .result import ChildStat, SearchResult
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "MCTS"]
@@ -93,6 +98,7 @@ class MCTS:
         reuse: bool = True,
         reuse_depth: int = 12,
         solver: bool = True,
+        native: bool = True,
     ) -> None:
         profile = game.ai_profile
         self.game = game
@@ -109,15 +115,36 @@ class MCTS:
         self.reuse_depth = reuse_depth
         self.solver = solver
         self._root: _Node | None = None
+        self._native: NativeTree | None = None
+        engine = game.native_engine() if native and native_search_available() else None
+        if engine is not None and (self.playout_cutoff is None or engine.has_evaluate):
+            self._native = NativeTree(
+                engine,
+                c=self.c,
+                cutoff=self.playout_cutoff,
+                solver=solver,
+                seed=self.rng.getrandbits(64),
+                reuse=reuse,
+                reuse_depth=reuse_depth,
+            )
+
+    @property
+    def native(self) -> bool:
+        """True when searches of covered states run in C."""
+        return self._native is not None
 
     # -- tree ---------------------------------------------------------------------
     def reset(self) -> None:
         """Forget the tree."""
         self._root = None
+        if self._native is not None:
+            self._native.reset()
 
     @property
     def tree_visits(self) -> int:
         """Simulations held by the current root (0 without a tree)."""
+        if self._native is not None and self._native.tree_visits:
+            return self._native.tree_visits
         return 0 if self._root is None else self._root.visits
 
     def _root_for(self, state: State) -> _Node:
@@ -159,6 +186,17 @@ class MCTS:
             iterations, seconds = self.iterations, self.seconds
             if iterations is None and seconds is None:
                 iterations = DEFAULT_ITERATIONS
+        if self._native is not None:
+            packed = self._native.engine.pack(state)
+            if packed is not None:
+                result = self._native.search(state, packed, iterations, seconds)
+                if result is not None:
+                    return result
+                legal = state.legal_actions()
+                action = legal[self.rng.randrange(len(legal))]
+                seat = state.to_move
+                assert seat is not None
+                return SearchResult("mcts", action, seat, 0.0, 0, 0.0, (action,))
         root = self._root_for(state)
         reused = root.visits
         start = time.perf_counter()

@@ -62,7 +62,7 @@ def get_player(level: str, game: Game, seed: int = 0) -> Player:
     """
     if level == "random":
         return RandomPlayer(seed)
-    if level in LEVELS:
+    if level in LEVELS or level.partition(":")[0] in LEVELS[1:]:
         return level_player(level, game, seed)
     if level.partition(":")[0] in ("mcts", "alphabeta"):
         return spec_player(level, game, seed)

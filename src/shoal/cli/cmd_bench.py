@@ -9,6 +9,7 @@ from shoal import games
 from shoal.analysis.bench import (
     BenchResult,
     measure_openspiel_connect4,
+    measure_openspiel_mcts,
     measure_playouts,
     openspiel_available,
 )
@@ -16,25 +17,60 @@ from shoal.analysis.bench import (
 __all__ = ["add_parser"]
 
 
+def _paths(args: argparse.Namespace) -> list[str]:
+    return ["pure", "native"] if args.path == "compare" else [args.path]
+
+
 def _search_bench(args: argparse.Namespace, ids: list[str]) -> int:
-    from shoal.ai import benchmark
+    from shoal.ai import MCTS, benchmark
 
     rows = []
     for game_id in ids:
         game = games.get(game_id)
-        rates = sorted(
-            benchmark(game, seconds=args.seconds, seed=window).per_second
-            for window in range(args.windows)
-        )
-        rate = rates[len(rates) // 2]
-        rows.append({"game": game_id, "mcts_simulations_per_second": rate})
-        if not args.json:
-            print(
-                f"{game_id:24} {rate:11,.0f} MCTS simulations/s (median of {args.windows})",
-                flush=True,
+        row: dict[str, object] = {"game": game_id}
+        for path in _paths(args):
+            native = path == "native"
+            if native and not MCTS(game, native=True).native:
+                row["native_mcts_simulations_per_second"] = None
+                if not args.json:
+                    print(f"{game_id:24} no native search (pure path)", flush=True)
+                continue
+            rates = sorted(
+                benchmark(game, seconds=args.seconds, seed=window, native=native).per_second
+                for window in range(args.windows)
             )
+            rate = rates[len(rates) // 2]
+            row[f"{path}_mcts_simulations_per_second"] = rate
+            row["mcts_simulations_per_second"] = rate  # the path in use (native in compare)
+            if not args.json:
+                print(
+                    f"{game_id:24} {rate:11,.0f} MCTS simulations/s ({path}, median of "
+                    f"{args.windows})",
+                    flush=True,
+                )
+        pure, fast = (
+            row.get("pure_mcts_simulations_per_second"),
+            row.get("native_mcts_simulations_per_second"),
+        )
+        if isinstance(pure, float) and isinstance(fast, float) and pure > 0:
+            row["speedup"] = fast / pure
+            if not args.json:
+                print(f"{game_id:24} native / pure = {fast / pure:.1f}x", flush=True)
+        rows.append(row)
+    reference = None
+    if "connect4" in ids and openspiel_available() and not args.no_openspiel:
+        reference = measure_openspiel_mcts(seconds=args.seconds)
+        c4 = next(r for r in rows if r["game"] == "connect4")
+        if not args.json:
+            print(f"{'openspiel:connect_four':24} {reference:11,.0f} MCTSBot simulations/s (C++)")
+            for path in _paths(args):
+                mine = c4.get(f"{path}_mcts_simulations_per_second")
+                if isinstance(mine, float):
+                    print(
+                        f"connect4 MCTS: shoal {path} / OpenSpiel MCTSBot = {mine / reference:.2f}x"
+                    )
     if args.json:
-        print(json.dumps({"search": rows}, indent=1))
+        print(json.dumps({"search": rows, "openspiel_mcts_connect_four": reference}, indent=1))
     return 0
 
 
@@ -83,37 +119,46 @@ def _bench(args: argparse.Namespace) -> int:
     results: list[BenchResult] = []
     for game_id in ids:
         games.REGISTRY.entry(game_id)  # unknown ids fail before any timing
+    ratios: list[tuple[str, float]] = []
     for game_id in ids:
-        results.append(measure_playouts(game_id, **timing))
-        if not args.json:
-            _print_row(results[-1])
+        rows = []
+        for path in _paths(args):
+            rows.append(measure_playouts(game_id, path=path, **timing))
+            if not args.json:
+                _print_row(rows[-1])
+        if len(rows) == 2 and rows[1].path == "native":
+            ratios.append((game_id, rows[1].playouts_per_second / rows[0].playouts_per_second))
+        results.extend(rows)
     reference = None
     if "connect4" in ids and openspiel_available() and not args.no_openspiel:
         reference = measure_openspiel_connect4(**timing)
         if not args.json:
             _print_row(reference)
-    c4 = next(r for r in results if r.game == "connect4")
+    c4 = next(r for r in reversed(results) if r.game == "connect4")
     if args.json:
         out = {
             "results": [r.as_dict() for r in results],
+            "native_over_pure": dict(ratios),
             "openspiel_connect_four": reference.as_dict() if reference else None,
         }
         print(json.dumps(out, indent=1))
         return 0
     print()
     for r in results:
-        if r.game != "connect4":
+        if r.game != "connect4" and r.path == c4.path:
             ratio = c4.playouts_per_second / r.playouts_per_second
-            print(f"{r.game}: one random playout costs {ratio:.1f}x a connect4 playout")
+            print(f"{r.game}: one random playout costs {ratio:.1f}x a connect4 playout ({r.path})")
+    for game_id, ratio in ratios:
+        print(f"{game_id}: native / pure random playouts = {ratio:.1f}x")
     if reference is not None:
         ratio = c4.playouts_per_second / reference.playouts_per_second
-        print(f"connect4: shoal (pure Python) / OpenSpiel C++ from Python = {ratio:.2f}x")
+        print(f"connect4: shoal ({c4.path}) / OpenSpiel C++ from Python = {ratio:.2f}x")
     return 0
 
 
 def _print_row(r: BenchResult) -> None:
     print(
-        f"{r.game:24} {r.playouts_per_second:11,.0f} playouts/s "
+        f"{r.game:16} {r.path:7} {r.playouts_per_second:11,.0f} playouts/s "
         f"{r.actions_per_second:12,.0f} actions/s  ({r.mean_actions_per_playout:.1f} "
         "actions per playout)",
         flush=True,
@@ -140,6 +185,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--search",
         action="store_true",
         help="measure MCTS simulations/s per game instead of random playouts",
+    )
+    p.add_argument(
+        "--path",
+        choices=("native", "pure", "compare"),
+        default="native",
+        help="native (the compiled fast path where built, else pure), pure (forced), or "
+        "compare (both, with the ratio; in --search also OpenSpiel's C++ MCTSBot)",
     )
     p.add_argument(
         "--vs-openspiel",

@@ -222,6 +222,44 @@ def check_observation(game: Game, seeds: Iterable[int]) -> None:
                 assert all(0.0 <= v <= 1.0 for v in vector), f"{game.id}: observation range"
 
 
+def check_native_agrees(game: Game, seeds: Iterable[int]) -> None:
+    """The compiled fast path (when the game has one for these options) agrees with the rules.
+
+    Along random games: the same legal actions, status and evaluation, and
+    applying the chosen action in C gives the packed pure child. Vacuous on the
+    pure path (``SHOAL_PURE=1``, not built, or options the C code does not cover).
+    """
+    engine = game.native_engine()
+    if engine is None:
+        return
+    for seed in seeds:
+        for state, action in random_games(game, seed):
+            packed = engine.pack(state)
+            if packed is None:
+                continue
+            assert engine.legal_actions(packed) == tuple(state.legal_actions()), (
+                f"{game.id}: native legal actions differ at {state.position()}"
+            )
+            over, winner, to_move, turn = engine.status(packed)
+            outcome = state.outcome
+            expected = -1 if outcome is None or outcome.winner is None else outcome.winner
+            assert (over, winner, turn) == (outcome is not None, expected, state.turn), (
+                f"{game.id}: native status differs at {state.position()}"
+            )
+            assert to_move == (-1 if state.to_move is None else state.to_move)
+            if engine.has_evaluate:
+                for seat in (0, 1):
+                    mine = engine.evaluate(packed, seat)
+                    assert abs(mine - game.evaluate(state, seat)) < 1e-9, (
+                        f"{game.id}: native evaluation differs at {state.position()}"
+                    )
+            if action is not None:
+                assert engine.apply(packed, action) == engine.pack(state.child(action)), (
+                    f"{game.id}: native child differs after {state.action_text(action)} "
+                    f"at {state.position()}"
+                )
+
+
 CHECKS: dict[str, Check] = {
     "random_play": check_random_play,
     "outcome_only_at_end": check_outcome_only_at_end,
@@ -234,6 +272,7 @@ CHECKS: dict[str, Check] = {
     "rendering": check_rendering,
     "evaluation_range": check_evaluation_range,
     "observation": check_observation,
+    "native_agrees": check_native_agrees,
 }
 
 

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar
 
+from .native import NativeEngine, engine_for
 from .options import OptionInfo, describe_options, make_options
 from .outcome import Action, Outcome, Seat, other
 from .state import State
@@ -240,6 +241,15 @@ class Game(ABC, Generic[StateT]):
         return f"{state.action_text(action)} is the strongest move found"
 
     ai_profile: ClassVar[AIProfile] = AIProfile()
+
+    def native_engine(self) -> NativeEngine | None:
+        """The compiled fast path for this game and options, or None (the pure path).
+
+        Found by convention in the game package's ``fast`` module; None under
+        ``SHOAL_PURE=1``, when it is not built, or when an option value is not
+        covered by the C code (see :mod:`shoal.core.native`).
+        """
+        return engine_for(self)  # type: ignore[arg-type]
 
     # -- observations for learning agents (OpenSpiel, PettingZoo) -----------------
     observation_length: ClassVar[int] = 512

@@ -1,0 +1,63 @@
+"""Sytran's native fast path (``_fast.c``): packing states for the C struct.
+
+Covered: every base (6, 8, 10) and penalty of the options; any other option
+value (a rule option added later) falls back to the pure engine.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from shoal.core.native import NativeEngine, load_extension, options_supported
+
+from .game import Sytran
+from .rules import SytranState
+
+__all__ = ["SUPPORTED_OPTIONS", "engine", "pack"]
+
+_fast = load_extension(__package__ or "shoal.games.sytran")
+_MAXC = 272
+_LAYOUT = struct.Struct(f"=8i{_MAXC}B{_MAXC}H")
+
+SUPPORTED_OPTIONS: dict[str, Any] = {
+    "base": lambda v: v in (6, 8, 10),
+    "penalty": lambda v: isinstance(v, int) and 0 <= v <= 50,
+}
+"""Option name -> test of the values the C code covers."""
+
+
+def pack(state: SytranState) -> bytes:
+    """The C struct of ``state``."""
+    geo = state.game.geo
+    white, black = state.white, state.black
+    colours = [0] * _MAXC
+    for cell, bit in enumerate(geo.bit):
+        if white & bit:
+            colours[cell] = 1
+        elif black & bit:
+            colours[cell] = 2
+    empty = list(state.empty_cells)
+    nempty = len(empty)
+    empty += [0] * (_MAXC - nempty)
+    outcome = state.outcome
+    result = 0 if outcome is None else 3 if outcome.winner is None else outcome.winner + 1
+    return _LAYOUT.pack(
+        geo.base,
+        state.game.penalty,
+        state.placed,
+        state.smallest,
+        int(state.swapped),
+        state.turn,
+        result,
+        nempty,
+        *colours,
+        *empty,
+    )
+
+
+def engine(game: Sytran) -> NativeEngine | None:
+    """The native engine, or None when not built or the options are not covered."""
+    if _fast is None or not options_supported(game.options, SUPPORTED_OPTIONS):
+        return None
+    return NativeEngine(game, _fast, pack)  # type: ignore[arg-type]
