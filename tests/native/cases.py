@@ -43,11 +43,12 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 FALLBACK: list[tuple[str, dict[str, Any]]] = [
-    ("sytran", {"shortage": True}),
-    ("cyclix", {"king_sight": True}),
-    ("sfirs", {"crossing": True}),
-    ("sfirs", {"start_chain": True}),
-    ("syrtis", {"first_ending": True}),
+    ("sytran", {"shortage": "strands"}),
+    ("sytran", {"shortage": "literal"}),
+    ("cyclix", {"king_sight": "free"}),
+    ("sfirs", {"crossing": "outside"}),
+    ("sfirs", {"start_chain": "no"}),
+    ("syrtis", {"first_ending": "island"}),
 ]
 
 

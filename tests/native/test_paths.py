@@ -25,7 +25,7 @@ def test_shoal_pure_forces_the_pure_path(monkeypatch: pytest.MonkeyPatch) -> Non
     assert not MCTS(game, native=False).native
 
 
-@pytest.mark.parametrize("case", FALLBACK, ids=lambda c: f"{c[0]}-{next(iter(c[1]))}")
+@pytest.mark.parametrize("case", FALLBACK, ids=lambda c: f"{c[0]}-{next(iter(c[1].items()))}")
 def test_unknown_option_values_fall_back_to_pure(case: tuple[str, dict[str, object]]) -> None:
     game_id, options = case
     cls = type(games.get(game_id))

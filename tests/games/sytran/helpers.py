@@ -44,9 +44,10 @@ def position(
     return f"{rows_text(base, white, black)} {to_move} {progress} {seats} {turn}"
 
 
-def load(base: int, penalty: int = 8, **fields: object) -> SytranState:
+def load(base: int, penalty: int = 8, shortage: str = "flow", **fields: object) -> SytranState:
     """The engine state of a hand-built position."""
-    state = get("sytran", base=base, penalty=penalty).load(position(base, **fields))  # type: ignore[arg-type]
+    game = get("sytran", base=base, penalty=penalty, shortage=shortage)
+    state = game.load(position(base, **fields))  # type: ignore[arg-type]
     assert isinstance(state, SytranState)
     return state
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from collections import deque
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -91,6 +92,10 @@ class Ref:
     black_has_decided: bool = False
     white_turns_done: int = 0
     over: bool = False
+    shortage: str = "flow"  # the reading of the shortage sentence: flow, strands, literal
+    this_turn: tuple[tuple[int, int], ...] = ()  # the cells placed so far this turn
+    # answers that depend on the position only, worked out once per position
+    memo: dict[object, bool] = dataclasses.field(default_factory=dict, init=False, repr=False)
 
     @property
     def cells(self) -> frozenset[tuple[int, int]]:
@@ -105,7 +110,41 @@ class Ref:
         if cell in self.board or cell not in self.cells:
             return False
         limit = ring(cell) if self.smallest is None else min(self.smallest, ring(cell))
-        return self.placed + 1 <= limit
+        if self.placed + 1 > limit:
+            return False
+        if self.shortage == "strands" and self.placed and self.remembered("full"):
+            return False  # the count is the innermost ring m: once m and outward are full, stop
+        if self.shortage == "literal" and not self.remembered("short"):
+            return self.remembered(ring(cell))  # the cell's ring is all that matters
+        return True
+
+    def remembered(self, question: object) -> bool:
+        if question not in self.memo:
+            if question == "full":
+                self.memo[question] = self.rings_m_and_out_full()
+            elif question == "short":
+                self.memo[question] = self.whole_board_short()
+            else:
+                cell = next(c for c in self.cells if c not in self.board and ring(c) == question)
+                self.memo[question] = self.can_complete((*self.this_turn, cell))
+        return self.memo[question]
+
+    def rings_m_and_out_full(self) -> bool:
+        """strands: no vacant cell is left on the turn's innermost ring and outward."""
+        assert self.smallest is not None
+        return not any(c not in self.board and ring(c) >= self.smallest for c in self.cells)
+
+    def whole_board_short(self) -> bool:
+        """literal: at the turn's start, fewer vacant cells than the innermost vacant ring."""
+        vacant = [c for c in self.cells if c not in self.board] + list(self.this_turn)
+        return len(vacant) < min(ring(c) for c in vacant)
+
+    def can_complete(self, stones: tuple[tuple[int, int], ...]) -> bool:
+        """literal: some choice of further vacant cells makes a set whose size is the
+        number of its innermost ring."""
+        vacant = [c for c in self.cells if c not in self.board and c not in stones]
+        per_ring = tuple(min(5, sum(1 for c in vacant if ring(c) == k)) for k in range(1, 6))
+        return _completion_exists(tuple(sorted(ring(c) for c in stones)), per_ring)
 
     def legal(self) -> set[str]:
         """The legal decisions as notation text."""
@@ -136,12 +175,14 @@ class Ref:
         new.board[cell] = new.colour
         new.placed += 1
         new.smallest = ring(cell) if new.smallest is None else min(new.smallest, ring(cell))
+        new.this_turn = (*new.this_turn, cell)
         if not any(new.stone_is_legal(c) for c in new.cells):
             if new.colour == "W":
                 new.white_turns_done += 1
             new.colour = "B" if new.colour == "W" else "W"
             new.placed = 0
             new.smallest = None
+            new.this_turn = ()
             if len(new.board) == len(new.cells):
                 new.over = True
         return new
@@ -165,6 +206,17 @@ class Ref:
         return 0 if a > b else 1
 
 
-def start(base: int, penalty: int = 8) -> Ref:
+@functools.cache
+def _completion_exists(stone_rings: tuple[int, ...], per_ring: tuple[int, ...]) -> bool:
+    """Tries every count of further stones to take from each ring (rings 1 to 5)."""
+    for take in itertools.product(*(range(v + 1) for v in per_ring)):
+        size = len(stone_rings) + sum(take)
+        rings = [*stone_rings, *(k + 1 for k in range(5) if take[k])]
+        if rings and size == min(rings):
+            return True
+    return False
+
+
+def start(base: int, penalty: int = 8, shortage: str = "flow") -> Ref:
     """The empty board, White to move."""
-    return Ref(base, penalty, {})
+    return Ref(base, penalty, {}, shortage=shortage)

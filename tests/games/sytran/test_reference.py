@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -18,17 +19,24 @@ from .helpers import texts
 DATA = json.loads((Path(__file__).parent / "perft.json").read_text())
 
 
-def _random_game_against_reference(base: int, penalty: int, seed: int) -> int:
-    """Plays one random game on both; returns the number of positions compared."""
+def _random_game_against_reference(
+    base: int, penalty: int, seed: int, shortage: str = "flow", differ: list[int] | None = None
+) -> int:
+    """Plays one random game on both; returns the number of positions compared.
+
+    ``differ`` counts the positions where the reading allows other actions than ``flow``,
+    or where the same action leads to other choices (a turn ends sooner or later).
+    """
     rng = random.Random(seed)
-    game = get("sytran", base=base, penalty=penalty)
+    game = get("sytran", base=base, penalty=penalty, shortage=shortage)
     state = game.initial()
-    ref = reference.start(base, penalty)
+    ref = reference.start(base, penalty, shortage)
     compared = 0
     while True:
         assert isinstance(state, SytranState)
         legal = texts(state)
         assert legal == ref.legal(), f"seed {seed}: {state.position()}"
+        flow = dataclasses.replace(ref, shortage="flow") if differ is not None else None
         assert state.to_move == ref.seat_to_move()
         assert (state.outcome is None) == (not ref.over)
         compared += 1
@@ -40,6 +48,13 @@ def _random_game_against_reference(base: int, penalty: int, seed: int) -> int:
         options = sorted(legal)
         text = "swap" if "swap" in legal and seed % 2 else rng.choice(options)
         state = state.apply_text(text)
+        if flow is not None and differ is not None:
+            after, flow_after = ref.play(text), flow.play(text)
+            if legal != flow.legal() or (after.colour, after.legal()) != (
+                flow_after.colour,
+                flow_after.legal(),
+            ):
+                differ.append(compared)
         ref = ref.play(text)
 
 
@@ -53,6 +68,21 @@ def test_engine_agrees_with_reference_on_5000_random_positions() -> None:
         total += _random_game_against_reference(base, penalty, seed)
         seed += 1
     assert total >= 5000
+
+
+@pytest.mark.parametrize("shortage", ["strands", "literal"])
+def test_every_shortage_reading_agrees_with_reference(shortage: str) -> None:
+    """The other readings of the shortage sentence, on >= 5,000 positions each: the random
+    games end with a shortage turn, where the readings differ."""
+    total = 0
+    seed = 0
+    plan = [6, 6, 8, 10]
+    differ: list[int] = []
+    while total < 5000:
+        total += _random_game_against_reference(plan[seed % len(plan)], 8, seed, shortage, differ)
+        seed += 1
+    assert total >= 5000
+    assert len(differ) >= 5, "the random games must reach positions where the readings differ"
 
 
 def test_reference_groups_agree_with_engine_on_finished_boards() -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .shortage import literal_reason
+
 if TYPE_CHECKING:
     from .rules import SytranState
 
@@ -33,6 +35,8 @@ def cell_reason(state: SytranState, cell: int) -> str:
         return f"{name} is occupied"
     ring = geo.ring[cell]
     n = state.placed
+    if ring > n and state.game.shortage == "literal":
+        return literal_reason(geo, state.empty_cells, n, state.smallest, cell)
     return (
         f"{name} is on ring {ring}: after {n} stone{'s' if n != 1 else ''} this turn "
         f"(innermost ring {state.smallest}) a further stone must go on ring {n + 1} or "

@@ -26,14 +26,14 @@ from shoal.core import Action, AIProfile, Diagram, Game, Seat, option
 from . import diagrams, heuristics, render
 from .geometry import Geometry, geometry
 from .notation import parse_position
-from .rules import NO_RING, SytranState, count_groups, final_outcome
+from .rules import NO_RING, SHORTAGE_READINGS, SytranState, count_groups, final_outcome
 
 __all__ = ["Sytran", "SytranOptions"]
 
 
 @dataclasses.dataclass(frozen=True)
 class SytranOptions:
-    """Sytran's options: the board's base and the group penalty P."""
+    """Sytran's options: the board's base, the group penalty P, and the shortage reading."""
 
     base: int = option(10, "board size: cells per side of the hexhex board", choices=(6, 8, 10))
     penalty: int = option(
@@ -41,6 +41,15 @@ class SytranOptions:
         "points subtracted per own group (P, agreed before the game)",
         minimum=0,
         maximum=50,
+        decision=True,
+    )
+    shortage: str = option(
+        "flow",
+        "when too few cells are vacant for the count: flow (the turn ends when no further "
+        "stone is legal), strands (fill the vacant cells on the turn's innermost ring and "
+        "outward, then stop), literal (a turn is always ring-count stones, except when the "
+        "whole board has fewer vacant cells)",
+        choices=SHORTAGE_READINGS,
         decision=True,
     )
 
@@ -66,6 +75,7 @@ class Sytran(Game[SytranState]):
         super().__init__(options)
         self.geo: Geometry = geometry(self.options.base)
         self.penalty: int = self.options.penalty
+        self.shortage: str = self.options.shortage
 
     @property
     def num_distinct_actions(self) -> int:

@@ -42,6 +42,7 @@ from shoal.core import (
 from .explain import cell_reason, swap_reason
 from .geometry import Geometry
 from .notation import SWAP_TEXT, TURN_SEPARATOR, format_position, parse_cell_text
+from .shortage import SHORTAGE_READINGS, literal_legal, strands_turn_goes_on
 
 if TYPE_CHECKING:
     from .game import Sytran
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COLOUR_NAMES",
     "NO_RING",
+    "SHORTAGE_READINGS",
     "SytranState",
     "colour_scores",
     "count_groups",
@@ -240,8 +242,16 @@ class SytranState(State):
                     legal = (*empty, self._geo.num_cells)
                 else:
                     legal = empty
+                if self.game.shortage == "literal":
+                    legal = self._literal(legal)
             self._legal = legal
         return legal
+
+    def _literal(self, legal: tuple[int, ...]) -> tuple[int, ...]:
+        """``shortage=literal``: keep the stones after which the turn can be completed."""
+        swap = legal[-1:] if legal and legal[-1] == self._geo.num_cells else ()
+        cells = legal[: len(legal) - len(swap)]
+        return literal_legal(self._geo, self._empty, cells, self._placed, self._smallest) + swap
 
     def child(self, action: Action) -> SytranState:
         geo = self._geo
@@ -271,7 +281,11 @@ class SytranState(State):
         if ring < smallest:
             smallest = ring
         new.outcome = None
-        if placed < smallest and empty and empty[-1] >= geo.ring_start[placed + 1]:
+        if self.game.shortage == "strands":
+            goes_on = strands_turn_goes_on(geo, empty, placed, smallest)
+        else:
+            goes_on = placed < smallest and bool(empty) and empty[-1] >= geo.ring_start[placed + 1]
+        if goes_on:
             new._placed = placed
             new._smallest = smallest
             new.turn = turn
@@ -284,7 +298,7 @@ class SytranState(State):
         if empty:
             new.to_move = (turn + 1) & 1
             # a turn starts with every empty cell legal (plus the swap on turn 1)
-            new._legal = empty if turn else None
+            new._legal = empty if turn and self.game.shortage != "literal" else None
             return new
         new.to_move = None
         new._legal = ()
@@ -311,6 +325,8 @@ class SytranState(State):
             return self.swap_available
         if not 0 <= action < geo.num_cells:
             return False
+        if self.game.shortage == "literal":
+            return action in self.legal_actions()
         return not (self._white | self._black) & geo.bit[action] and geo.ring[action] > self._placed
 
     # -- notation ---------------------------------------------------------------
