@@ -70,8 +70,11 @@ def make(tiles, pieces, hands, side) -> RefPosition:  # type: ignore[no-untyped-
     )
 
 
-def squares_attacked_by(pos: RefPosition, color: str) -> set[tuple[int, int]]:
-    """Every square a piece of ``color`` attacks."""
+def squares_attacked_by(
+    pos: RefPosition, color: str, king_near_only: bool = False
+) -> set[tuple[int, int]]:
+    """Every square a piece of ``color`` attacks (with ``king_near_only``, its king attacks
+    only the adjacent tiles)."""
     pieces = pos.piece_map()
     out = set()
     for square, (owner, letter) in pieces.items():
@@ -97,6 +100,8 @@ def squares_attacked_by(pos: RefPosition, color: str) -> set[tuple[int, int]]:
                     if target in pos.tiles:
                         out.add(target)
                         break
+                    if king_near_only:
+                        break
                     target = (target[0] + df, target[1] + dr)
     return out
 
@@ -109,7 +114,16 @@ def in_check(pos: RefPosition, color: str) -> bool:
     return king_of(pos, color) in squares_attacked_by(pos, enemy(color))
 
 
-def moves(pos: RefPosition) -> dict[str, RefPosition]:
+def left_attacked(pos: RefPosition, color: str, sight: str) -> bool:
+    """After ``color`` moved: is its king attacked? Under ``king_sight=free`` an enemy king
+    that this move leaves in check attacks only its adjacent tiles."""
+    if sight == "always":
+        return in_check(pos, color)
+    other_in_check = in_check(pos, enemy(color))  # the mover's king sees as far as usual
+    return king_of(pos, color) in squares_attacked_by(pos, enemy(color), other_in_check)
+
+
+def moves(pos: RefPosition, sight: str = "always") -> dict[str, RefPosition]:
     """The legal moves of the side to move, as notation -> resulting position."""
     color = pos.side
     pieces = pos.piece_map()
@@ -176,12 +190,14 @@ def moves(pos: RefPosition) -> dict[str, RefPosition]:
                     text += "^"
                 options.append((text, make(tiles, new_pieces, hands, enemy(color))))
             for option_text, result in options:
-                if not in_check(result, color):
+                if not left_attacked(result, color, sight):
                     results[option_text] = result
     return results
 
 
-def play_out(start: RefPosition, texts: list[str]) -> list[tuple[set[str], str | None]]:
+def play_out(
+    start: RefPosition, texts: list[str], sight: str = "always"
+) -> list[tuple[set[str], str | None]]:
     """For each position of a game (start, then after each move): legal texts and the result.
 
     The result is None while the game goes on, else "white checkmate", "black
@@ -201,7 +217,7 @@ def play_out(start: RefPosition, texts: list[str]) -> list[tuple[set[str], str |
         elif seen[pos] >= 3:
             result = "draw repetition"
         else:
-            table = moves(pos)
+            table = moves(pos, sight)
             if table:
                 legal = set(table)
             elif in_check(pos, pos.side):
@@ -219,5 +235,5 @@ def play_out(start: RefPosition, texts: list[str]) -> list[tuple[set[str], str |
             pos = make(pos.tiles, pos.piece_map(), dict(pos.hands), enemy(pos.side))
         else:
             passes = 0
-            pos = moves(pos)[text]
+            pos = moves(pos, sight)[text]
         seen[pos] = seen.get(pos, 0) + 1

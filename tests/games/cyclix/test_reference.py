@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 
-from shoal.core import InvalidPositionError
+import pytest
+
+from shoal.core import Game, InvalidPositionError
 from shoal.games import get
 from shoal.games.cyclix import CyclixState
 
@@ -20,7 +22,7 @@ GAME = get("cyclix")
 POSITIONS = 5000
 
 
-def random_setup(rng: random.Random) -> CyclixState:
+def random_setup(rng: random.Random, game: Game = GAME) -> CyclixState:
     """A random legal position: random tiles, every piece on a tile or in hand."""
     while True:
         density = rng.choice((0.25, 0.4, 0.6, 0.8, 1.0))
@@ -40,7 +42,7 @@ def random_setup(rng: random.Random) -> CyclixState:
         ranks = ["".join(board[r * 7 : r * 7 + 7]) for r in range(6, -1, -1)]
         text = f"{'/'.join(ranks)} {rng.choice('wb')} {''.join(hand) or '-'} - 0 0"
         try:
-            return GAME.load(text)  # type: ignore[return-value]
+            return game.load(text)  # type: ignore[return-value]
         except InvalidPositionError:
             continue  # the side not to move was in check
 
@@ -56,7 +58,9 @@ def result_name(state: CyclixState) -> str | None:
     ]
 
 
-def compare_game(start: CyclixState, rng: random.Random, plies: int) -> int:
+def compare_game(
+    start: CyclixState, rng: random.Random, plies: int, differ: list[int] | None = None
+) -> int:
     state = start
     states = [state]
     texts = []
@@ -65,25 +69,37 @@ def compare_game(start: CyclixState, rng: random.Random, plies: int) -> int:
         texts.append(state.action_text(action))
         state = state.child(action)
         states.append(state)
-    expected = reference.play_out(reference.from_string(start.position()), texts)
+    sight = start.game.options.king_sight
+    expected = reference.play_out(reference.from_string(start.position()), texts, sight)
     assert len(expected) == len(states)
     for engine_state, (legal, result) in zip(states, expected):
         assert set(engine_state.legal_texts()) == legal, engine_state.position()
         assert result_name(engine_state) == result, engine_state.position()
+        if differ is not None and result is None:
+            pos = reference.from_string(engine_state.position())
+            if set(reference.moves(pos)) != legal:
+                differ.append(1)
     return len(states)
 
 
-def test_engine_and_reference_agree_on_5000_random_positions() -> None:
+@pytest.mark.parametrize("king_sight", ["always", "free"])
+def test_engine_and_reference_agree_on_5000_random_positions(king_sight: str) -> None:
+    """Every reading of the kings' sight: legal moves and results on >= 5,000 positions;
+    under ``free`` some of them must allow other moves than ``always``."""
+    game = get("cyclix", king_sight=king_sight)
     rng = random.Random(2011)
     count = 0
     games = 0
+    differ: list[int] = []
     while count < POSITIONS:
         if games % 3 == 0:
-            start = GAME.initial()
+            start: CyclixState = game.initial()  # type: ignore[assignment]
             plies = 400
         else:
-            start = random_setup(rng)
+            start = random_setup(rng, game)
             plies = 40
-        count += compare_game(start, rng, plies)
+        count += compare_game(start, rng, plies, differ if king_sight == "free" else None)
         games += 1
     assert count >= POSITIONS
+    if king_sight == "free":
+        assert len(differ) >= 20

@@ -22,6 +22,7 @@ from . import diagrams, heuristics, render
 from .geometry import NUM_ACTIONS
 from .notation import START_POSITION, parse_position
 from .rules import BOTH_FORFEITS_DRAW, CyclixState, attacked
+from .sight import KING_SIGHT_READINGS, safe_free
 
 __all__ = ["BOTH_FORFEITS_DRAW", "Cyclix", "CyclixOptions"]
 
@@ -36,6 +37,15 @@ class CyclixOptions:
         "none, search and self-play need one)",
         minimum=0,
         maximum=100000,
+        decision=True,
+    )
+    king_sight: str = option(
+        "always",
+        "how far a king in check threatens: always (a king attacks the first tile it sees "
+        "along each line, so the kings never see each other) or free (a king in check "
+        "attacks only its adjacent tiles, so a move that checks the enemy king may let the "
+        "kings see each other)",
+        choices=KING_SIGHT_READINGS,
         decision=True,
     )
 
@@ -75,7 +85,11 @@ class Cyclix(Game[CyclixState]):
         other = 4 * (1 - side)
         o = 4 * side
         occ = sum(1 << s for s in sq if s >= 0)
-        if attacked(sq[other], occ, tiles, sq[o], sq[o + 1], sq[o + 2], sq[o + 3]):
+        if self.options.king_sight == "free":
+            unsafe = not safe_free(sq, tiles, 1 - side)
+        else:
+            unsafe = attacked(sq[other], occ, tiles, sq[o], sq[o + 1], sq[o + 2], sq[o + 3])
+        if unsafe:
             raise InvalidPositionError(f"{position!r}: the side not to move has its king attacked")
         return CyclixState(
             self,

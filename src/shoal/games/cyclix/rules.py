@@ -136,8 +136,14 @@ def attacked(k: Square, occ: Bitboard, tiles: Bitboard, ek: int, er: int, eb: in
     return m >= 0 and not m & tiles
 
 
-def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Action], bool]:
-    """The legal moves of ``side`` (no pass) and whether its king is in check."""
+def generate(
+    sq: tuple[int, ...], tiles: Bitboard, side: int, pseudo: bool = False
+) -> tuple[list[Action], bool]:
+    """The legal moves of ``side`` (no pass) and whether its king is in check.
+
+    With ``pseudo`` the moves ignore the safety of the mover's own king (for the
+    ``king_sight=free`` reading, which decides that by itself, in :mod:`.sight`).
+    """
     o = 4 * side
     e = 4 - o
     k = sq[o]
@@ -164,8 +170,9 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
                 if stop >= 0 and enemy >> stop & 1:
                     moves.append(onto)
         occ_wo = occ ^ sb
-        if not check and (
-            BETWEEN_ANY[s * 49 + k] < 0 or not attacked(k, occ_wo, tiles ^ sb, ek, er, eb, en)
+        if pseudo or (
+            not check
+            and (BETWEEN_ANY[s * 49 + k] < 0 or not attacked(k, occ_wo, tiles ^ sb, ek, er, eb, en))
         ):
             # Nothing attacks the king even with this piece and its tile gone (certainly
             # not when the piece is on no line of the king); adding a piece or a tile, or
@@ -212,7 +219,7 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
             continue
         no = occ_wo | tb
         if enemy & tb:
-            if not attacked(
+            if pseudo or not attacked(
                 t,
                 no,
                 tiles_wo,
@@ -223,11 +230,33 @@ def generate(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Acti
             ):
                 append(base + t * 4)
             continue
-        if not attacked(t, no, tiles_wo, ek, er, eb, en):
+        if pseudo or not attacked(t, no, tiles_wo, ek, er, eb, en):
             append(base + t * 4)
             for kind in hand:
                 append(base + t * 4 + kind)
     return out, check
+
+
+def apply_move(
+    sq: tuple[int, ...], tiles: Bitboard, side: int, action: Action
+) -> tuple[tuple[int, ...], Bitboard, bool]:
+    """The pieces and tiles after ``side`` moves (not a pass), and whether a tile vanished."""
+    ft, re = divmod(action, 4)
+    frm, to = divmod(ft, NUM_SQUARES)
+    new = list(sq)
+    o = 4 * side
+    mover = new.index(frm, o, o + 4)
+    if to in new:  # a capture: only an enemy piece can stand on a legal target
+        new[new.index(to)] = -1
+    new[mover] = to
+    if mover == o:
+        if re:
+            new[o + re] = frm
+            return tuple(new), tiles, False
+        return tuple(new), tiles ^ (1 << frm), True
+    if not tiles >> to & 1:
+        tiles = (tiles ^ (1 << frm)) | (1 << to)
+    return tuple(new), tiles, False
 
 
 _KEY_FIELD = tuple(
@@ -299,7 +328,12 @@ class CyclixState(State):
         elif key in hist and hist.count(key) >= 2:
             outcome = THREEFOLD
         else:
-            moves, check = generate(sq, tiles, side)
+            if game.options.king_sight == "free":
+                from .sight import generate_free  # the other reading: sight imports this module
+
+                moves, check = generate_free(sq, tiles, side)
+            else:
+                moves, check = generate(sq, tiles, side)
             self._check = check
             if moves:
                 legal = tuple(moves)
@@ -380,28 +414,9 @@ class CyclixState(State):
                 min(self._forfeits + 1, 2),
                 self._ply + 1,
             )
-        ft, re = divmod(action, 4)
-        frm, to = divmod(ft, NUM_SQUARES)
-        sq = list(self._sq)
-        o = 4 * side
-        mover = sq.index(frm, o, o + 4)
-        if to in sq:  # a capture: only an enemy piece can stand on a legal target
-            sq[sq.index(to)] = -1
-        sq[mover] = to
-        tiles = self._tiles
-        hist: tuple[int, ...]
-        if mover == o:
-            if re:
-                sq[o + re] = frm
-                hist = (*self._hist, self._key)
-            else:
-                tiles ^= 1 << frm
-                hist = ()
-        else:
-            if not tiles >> to & 1:
-                tiles = (tiles ^ (1 << frm)) | (1 << to)
-            hist = (*self._hist, self._key)
-        return CyclixState(self.game, tuple(sq), tiles, 1 - side, hist, 0, self._ply + 1)
+        sq, tiles, removed = apply_move(self._sq, self._tiles, side, action)
+        hist = () if removed else (*self._hist, self._key)
+        return CyclixState(self.game, sq, tiles, 1 - side, hist, 0, self._ply + 1)
 
     def key(self) -> Hashable:
         return (self._key, self._forfeits)
