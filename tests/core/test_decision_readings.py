@@ -23,7 +23,9 @@ def test_the_five_unsure_readings_are_offered() -> None:
     """rules/: Sytran shortage, Cyclix king_sight, SFIRS crossing and start_chain, Syrtis
     first_ending are options whose other values are listed."""
     offered = {(g, name) for g, name, _ in readings()}
-    assert {("sytran", "shortage"), ("cyclix", "king_sight")} <= offered
+    expected = {("sytran", "shortage"), ("cyclix", "king_sight")}
+    expected |= {("sfirs", "crossing"), ("sfirs", "start_chain")}
+    assert expected <= offered
 
 
 @pytest.mark.parametrize(("game_id", "name", "value"), readings(), ids=str)

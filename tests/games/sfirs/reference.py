@@ -146,7 +146,20 @@ def near_way(a: Square, b: Square) -> frozenset[Square]:
     return frozenset(q for s in travel(a, b) for q in around(s) if q != a)
 
 
-def check_move(p: Pos, a: Square, b: Square) -> tuple[set[Square], bool] | None:
+@dataclass(frozen=True)
+class Reading:
+    """The two rule options that read the original text another way (rules/sfirs.md)."""
+
+    crossing: str = "all"  # or "outside": the crossing limit binds only cubes from outside
+    start_chain: str = "yes"  # or "no": a start-area follow-up ends the chain
+
+
+DEFAULT = Reading()
+
+
+def check_move(
+    p: Pos, a: Square, b: Square, reading: Reading = DEFAULT
+) -> tuple[set[Square], bool] | None:
     """None if the cube on a may not move to b; else (active cubes passed, ends inactive)."""
     if a == b or (a[0] != b[0] and a[1] != b[1]):
         return None
@@ -165,14 +178,17 @@ def check_move(p: Pos, a: Square, b: Square) -> tuple[set[Square], bool] | None:
         return None
     ends_inactive = on_edge(b) or any(q != a and q in p.cubes for q in around(b))
     crosses = any(in_start(s) for s in way[:-1])
-    if crosses and not ends_inactive and not active_passed:
+    bound = reading.crossing == "all" or kind != "S"  # whom the crossing limit binds
+    if bound and crosses and not ends_inactive and not active_passed:
         return None
     return active_passed, ends_inactive
 
 
-def try_move(p: Pos, a: Square, b: Square) -> tuple[dict[Square, list[str]], bool] | None:
+def try_move(
+    p: Pos, a: Square, b: Square, reading: Reading = DEFAULT
+) -> tuple[dict[Square, list[str]], bool] | None:
     """The cubes after moving the cube on a to b, and whether it ended inactive; or None."""
-    checked = check_move(p, a, b)
+    checked = check_move(p, a, b, reading)
     if checked is None:
         return None
     active_passed, ends_inactive = checked
@@ -188,38 +204,38 @@ def line_squares(a: Square) -> list[Square]:
     return [(x, a[1]) for x in range(12) if x != a[0]] + [(a[0], y) for y in range(12) if y != a[1]]
 
 
-def moves_of(p: Pos, kind: str) -> list[str]:
+def moves_of(p: Pos, kind: str, reading: Reading = DEFAULT) -> list[str]:
     out = []
     for a, (colour, k) in p.cubes.items():
         if colour != p.side or k != kind:
             continue
         for b in line_squares(a):
-            if check_move(p, a, b) is not None:
+            if check_move(p, a, b, reading) is not None:
                 out.append(f"{name(a)}-{name(b)}")
     return out
 
 
-def start_permitted(p: Pos) -> bool:
+def start_permitted(p: Pos, reading: Reading = DEFAULT) -> bool:
     """At the start of a turn: the side has an active cube in the play area that can move."""
-    return bool(moves_of(p, "A"))
+    return bool(moves_of(p, "A", reading))
 
 
-def legal(p: Pos, max_turns: int = 500) -> set[str]:
+def legal(p: Pos, max_turns: int = 500, reading: Reading = DEFAULT) -> set[str]:
     if p.chain is None:
         if p.turn >= max_turns:
             return set()
-        actives = moves_of(p, "A")
+        actives = moves_of(p, "A", reading)
         permit = bool(actives)
         out: set[str] = set()
         if p.side not in p.first:
             out |= set(actives)
         if permit:
-            out |= set(moves_of(p, "S"))
+            out |= set(moves_of(p, "S", reading))
         return out
     just, permit = p.chain
-    out = set(moves_of(p, "A"))
+    out = set(moves_of(p, "A", reading))
     if permit:
-        out |= set(moves_of(p, "S"))
+        out |= set(moves_of(p, "S", reading))
     for q, (colour, k) in p.cubes.items():
         if colour != p.side or k != "I" or q == just or on_edge(q):
             continue
@@ -232,13 +248,13 @@ def legal(p: Pos, max_turns: int = 500) -> set[str]:
 
 
 def outcome(
-    p: Pos, max_turns: int = 500, actions: set[str] | None = None
+    p: Pos, max_turns: int = 500, actions: set[str] | None = None, reading: Reading = DEFAULT
 ) -> tuple[str, str] | None:
     """(winner colour, reason) or None (``actions``: the legal actions, if known)."""
     if p.chain is not None:
         return None
     if actions is None:
-        actions = legal(p, max_turns)
+        actions = legal(p, max_turns, reading)
     if p.turn >= max_turns:
         reason = "turn limit"
     elif not actions:
@@ -254,7 +270,7 @@ def end_turn(p: Pos) -> Pos:
     return Pos(p.cubes, "b" if p.side == "w" else "w", None, p.last, p.turn + 1, p.first)
 
 
-def apply(p: Pos, text: str, max_turns: int = 500) -> Pos:
+def apply(p: Pos, text: str, max_turns: int = 500, reading: Reading = DEFAULT) -> Pos:
     """The position after ``text``, which must be a legal action."""
     if text == "stop":
         return end_turn(p)
@@ -265,14 +281,16 @@ def apply(p: Pos, text: str, max_turns: int = 500) -> Pos:
     a_text, b_text = text.split("-")
     a, b = square(a_text), square(b_text)
     from_start = p.cubes[a][1] == "S"
-    permit = p.chain[1] if p.chain is not None else start_permitted(p)
-    result = try_move(p, a, b)
+    permit = p.chain[1] if p.chain is not None else start_permitted(p, reading)
+    result = try_move(p, a, b, reading)
     assert result is not None
     cubes, inactive = result
     last = p.last if from_start else p.side
     after = Pos(cubes, p.side, None, last, p.turn, p.first - {p.side})
-    if inactive:
+    # start_chain=no: a follow-up that moved a start-area cube ends the chain
+    chains = p.chain is None or not from_start or reading.start_chain == "yes"
+    if inactive and chains:
         chained = Pos(cubes, p.side, (b, permit), last, p.turn, after.first)
-        if legal(chained, max_turns):
+        if legal(chained, max_turns, reading):
             return chained
     return end_turn(after)

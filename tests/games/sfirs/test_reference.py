@@ -10,37 +10,54 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from shoal.core import InvalidPositionError
 from shoal.games import get
 from shoal.games.sfirs.rules import SfirsState
 
 from . import reference as ref
 
-WHITE_FIRST = get("sfirs")
-BLACK_FIRST = get("sfirs", first="black")
-SHORT = get("sfirs", max_turns=6)
-
 
 def _colour_of(state: SfirsState, seat: int | None) -> str | None:
     return None if seat is None else state.sides()[seat][0]
 
 
+def _reading(state: SfirsState) -> ref.Reading:
+    options = state.game.options
+    return ref.Reading(crossing=options.crossing, start_chain=options.start_chain)
+
+
+DIFFER: list[str] = []
+"""Positions where a non-default reading allowed other actions or led elsewhere than the
+default (so the readings' tests cannot pass by never meeting a difference)."""
+
+
 def _compare(state: SfirsState, rng: random.Random) -> None:
     max_turns = state.game.options.max_turns
+    reading = _reading(state)
     text = state.position()
     p = ref.parse(text)
     assert ref.fmt(p) == text
-    expected = ref.legal(p, max_turns)
+    expected = ref.legal(p, max_turns, reading)
     got = {state.action_text(a) for a in state.legal_actions()}
     assert got == expected, f"{text}: engine-only {got - expected}, reference-only {expected - got}"
-    ref_outcome = ref.outcome(p, max_turns, expected)
+    ref_outcome = ref.outcome(p, max_turns, expected, reading)
     if state.outcome is None:
         assert ref_outcome is None, text
         action = rng.choice(list(state.legal_actions()))
         after = state.child(action)
-        assert after.position() == ref.fmt(ref.apply(p, state.action_text(action), max_turns)), (
+        expected_after = ref.apply(p, state.action_text(action), max_turns, reading)
+        assert after.position() == ref.fmt(expected_after), (
             f"{text} after {state.action_text(action)}"
         )
+        if reading != ref.DEFAULT:
+            default = ref.legal(p, max_turns)
+            move = state.action_text(action)
+            if default != expected or ref.fmt(ref.apply(p, move, max_turns)) != ref.fmt(
+                expected_after
+            ):
+                DIFFER.append(text)
     else:
         assert ref_outcome == (_colour_of(state, state.outcome.winner), state.outcome.reason), text
 
@@ -79,12 +96,23 @@ def _random_board(rng: random.Random) -> str:
     return f"{'/'.join(ranks)} {side} {chain} {last} {rng.randint(0, 5)} {first}"
 
 
-def test_engine_agrees_with_reference_on_random_game_positions() -> None:
+READINGS = [{}, {"crossing": "outside"}, {"start_chain": "no"}]
+
+
+@pytest.mark.parametrize(
+    "reading", READINGS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()) or "default"
+)
+def test_engine_agrees_with_reference_on_random_game_positions(reading: dict[str, str]) -> None:
+    """Every reading of the text (options crossing and start_chain) on >= 3,500 positions
+    of random games, plus 1,500 random boards below."""
     rng = random.Random(2024)
     checked = 0
     seed = 0
+    DIFFER.clear()
+    games = [get("sfirs", **reading), get("sfirs", first="black", **reading)]
+    games.append(get("sfirs", max_turns=6, **reading))
     while checked < 3500:
-        game = (WHITE_FIRST, BLACK_FIRST, SHORT)[seed % 3]
+        game = games[seed % 3]
         state = game.initial(seed)
         while True:
             _compare(state, rng)
@@ -94,20 +122,28 @@ def test_engine_agrees_with_reference_on_random_game_positions() -> None:
             state = state.child(rng.choice(list(state.legal_actions())))
         seed += 1
     assert checked >= 3500
+    if reading:
+        assert len(DIFFER) >= 20, "the random games must meet positions where readings differ"
+        DIFFER.clear()
 
 
-def test_engine_agrees_with_reference_on_random_boards() -> None:
+@pytest.mark.parametrize(
+    "reading", READINGS, ids=lambda r: ",".join(f"{k}={v}" for k, v in r.items()) or "default"
+)
+def test_engine_agrees_with_reference_on_random_boards(reading: dict[str, str]) -> None:
     rng = random.Random(7)
     checked = loaded = 0
+    games = [get("sfirs", **reading), get("sfirs", max_turns=6, **reading)]
     while checked < 1500:
         text = _random_board(rng)
-        game = (WHITE_FIRST, SHORT)[checked % 2]
+        game = games[checked % 2]
         try:
             state = game.load(text)
         except InvalidPositionError:
             # only a chain without any follow-up is refused; the reference agrees
             p = ref.parse(text)
-            assert p.chain is not None and not ref.legal(p, game.options.max_turns), text
+            legal = ref.legal(p, game.options.max_turns, _reading(game.initial()))
+            assert p.chain is not None and not legal, text
             continue
         loaded += 1
         _compare(state, rng)

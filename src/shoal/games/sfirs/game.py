@@ -40,7 +40,7 @@ _FALLBACK = ", no play-area move"
 
 @dataclasses.dataclass(frozen=True)
 class SfirsOptions:
-    """SFIRS options: who starts, and the safety turn limit."""
+    """SFIRS options: who starts, the safety turn limit, and two readings of the text."""
 
     first: str = option(
         "white",
@@ -54,6 +54,21 @@ class SfirsOptions:
         "decided as usual",
         minimum=1,
         maximum=1_000_000,
+        decision=True,
+    )
+    crossing: str = option(
+        "all",
+        "whom the limit on crossing empty start-area squares binds: all (every cube, so the "
+        "inner start cubes leave only by ending inactive) or outside (only cubes coming from "
+        "outside the start area)",
+        choices=("all", "outside"),
+        decision=True,
+    )
+    start_chain: str = option(
+        "yes",
+        "whether a chain follow-up that moved a start-area cube and ended inactive allows a "
+        "further follow-up: yes, or no (it ends the chain)",
+        choices=("yes", "no"),
         decision=True,
     )
 
@@ -93,6 +108,8 @@ class Sfirs(Game[SfirsState]):
     def __init__(self, options: SfirsOptions | None = None) -> None:
         super().__init__(options)
         self.swap = 1 if self.options.first == "black" else 0
+        self.cross_freely: bool = self.options.crossing == "outside"
+        self.start_chains: bool = self.options.start_chain == "yes"
         names = ("white", "black")
         self._sides = (names[self.swap], names[1 - self.swap])
         self._endings: dict[tuple[str, int], Outcome] = {}

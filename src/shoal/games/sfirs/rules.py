@@ -101,8 +101,14 @@ def active_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
                 out.append(base + to)
 
 
-def _start_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
-    """Append the moves out of the start area of ``cubes`` to ``out``."""
+def _start_moves(
+    cubes: int, occ: int, active: int, out: list[int], cross_freely: bool = False
+) -> None:
+    """Append the moves out of the start area of ``cubes`` to ``out``.
+
+    ``cross_freely`` (option ``crossing=outside``): a start-area cube may pass empty
+    start-area squares without ending inactive.
+    """
     while cubes:
         low = cubes & -cubes
         cubes ^= low
@@ -118,7 +124,7 @@ def _start_moves(cubes: int, occ: int, active: int, out: list[int]) -> None:
                     break
                 if tb & START:
                     continue
-                if crosses and not tb & EDGE and not NB8[to] & occ2:
+                if crosses and not cross_freely and not tb & EDGE and not NB8[to] & occ2:
                     continue
                 out.append(base + to)
 
@@ -208,7 +214,7 @@ class SfirsState(State):
         if first >> colour & 1:
             moves = []
         if permit:
-            _start_moves(mine & START, occ, active, moves)
+            _start_moves(mine & START, occ, active, moves, game.cross_freely)
         outcome = None if moves else game.ending(REASON_NO_ACTION, last, colour)
         return cls(
             game, white, black, active, colour, -1, permit, last, turn, first, tuple(moves),
@@ -235,7 +241,7 @@ class SfirsState(State):
         legal: list[int] = []
         active_moves(mine & active, occ, active, legal)
         if permit:
-            _start_moves(mine & START, occ, active, legal)
+            _start_moves(mine & START, occ, active, legal, game.cross_freely)
         _revivals(mine, occ, active, just, legal)
         if not legal:
             return None
@@ -270,13 +276,15 @@ class SfirsState(State):
         else:
             white ^= ob | tb
         first = self._first & ~(1 << colour)
-        if tb & EDGE or NB8[to] & occ2:
+        # start_chain=no: a follow-up that moved a start-area cube ends the chain
+        chains = self._just < 0 or not START & ob or game.start_chains
+        if chains and (tb & EDGE or NB8[to] & occ2):
             chained = SfirsState.after_inactive(
                 game, white, black, active, colour, to, self._permit, last, self.turn, first
             )
             if chained is not None:
                 return chained
-        else:
+        elif not (tb & EDGE or NB8[to] & occ2):
             active |= tb
         return SfirsState.turn_start(
             game, white, black, active, 1 - colour, last, self.turn + 1, first
