@@ -24,7 +24,7 @@ def test_the_five_unsure_readings_are_offered() -> None:
     first_ending are options whose other values are listed."""
     offered = {(g, name) for g, name, _ in readings()}
     expected = {("sytran", "shortage"), ("cyclix", "king_sight")}
-    expected |= {("sfirs", "crossing"), ("sfirs", "start_chain")}
+    expected |= {("sfirs", "crossing"), ("sfirs", "start_chain"), ("syrtis", "first_ending")}
     assert expected <= offered
 
 

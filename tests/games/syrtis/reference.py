@@ -58,9 +58,10 @@ class Ref:
     """A reference game state. ``board`` maps a cell to (colour, shape), colour in
     'light'/'dark', shape in 'circle'/'square'; ``towers`` maps a cell to 'L'/'D'."""
 
-    def __init__(self, n: int, pairing: str) -> None:
+    def __init__(self, n: int, pairing: str, first_ending: str = "race") -> None:
         self.n = n
         self.pairing = pairing
+        self.first_ending = first_ending  # "race": the quicksand race before the island
         self.board: dict[tuple[int, int], tuple[str, str]] = {}
         self.towers: dict[tuple[int, int], str] = {}
         self.phase = "swap"
@@ -84,8 +85,8 @@ class Ref:
         return [(f, r) for r in range(self.n) for f in range(self.n)]
 
     @classmethod
-    def start(cls, n: int, pairing: str, seed: int) -> Ref:
-        ref = cls(n, pairing)
+    def start(cls, n: int, pairing: str, seed: int, first_ending: str = "race") -> Ref:
+        ref = cls(n, pairing, first_ending)
         rng = random.Random(seed)
         kinds = [("light", "circle"), ("light", "square"), ("dark", "circle"), ("dark", "square")]
         # The seed text's draw: tiles mixed face down; each odd cell takes a random
@@ -126,7 +127,7 @@ class Ref:
         return False
 
     def copy(self) -> Ref:
-        other = Ref(self.n, self.pairing)
+        other = Ref(self.n, self.pairing, self.first_ending)
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
         other.towers = dict(self.towers)
@@ -262,11 +263,14 @@ class Ref:
     def check_end(self) -> None:
         winner: str | None = None
         reason = ""
-        if self.streak >= 4:
+        lc, dc = self.complete("L"), self.complete("D")
+        island_first = self.first_ending == "island"
+        if island_first and lc != dc:
+            winner, reason = ("L" if lc else "D"), "complete island"
+        elif self.streak >= 4:
             assert self.sinker is not None
             winner, reason = self.sinker, "quicksand race"
         else:
-            lc, dc = self.complete("L"), self.complete("D")
             if lc and not dc:
                 winner, reason = "L", "complete island"
             elif dc and not lc:

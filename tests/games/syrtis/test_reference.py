@@ -17,18 +17,20 @@ from .reference import Ref
 POSITIONS_PER_VARIANT = 5000
 
 
+@pytest.mark.parametrize("first_ending", ["race", "island"])
 @pytest.mark.parametrize(("variant", "size"), [("major", 6), ("minor", 4)])
-def test_engine_agrees_with_reference(variant: str, size: int) -> None:
-    """Legal action texts, positions and outcomes agree on >= 5,000 positions per variant."""
+def test_engine_agrees_with_reference(variant: str, size: int, first_ending: str) -> None:
+    """Legal action texts, positions and outcomes agree on >= 5,000 positions per variant
+    and per reading of the order of the endings (option first_ending)."""
     positions = 0
     outcomes: dict[str, int] = {}
     seed = 0
     while positions < POSITIONS_PER_VARIANT:
         pairing = ("point", "mirror")[seed % 2]
-        game = get("syrtis", variant=variant, pairing=pairing)
+        game = get("syrtis", variant=variant, pairing=pairing, first_ending=first_ending)
         rng = random.Random(1000 + seed)
         state = game.initial(seed)
-        ref = Ref.start(size, pairing, seed)
+        ref = Ref.start(size, pairing, seed, first_ending)
         while True:
             positions += 1
             assert state.position() == ref.position()

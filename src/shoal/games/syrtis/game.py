@@ -67,12 +67,23 @@ class SyrtisOptions:
         choices=("point", "mirror"),
         decision=True,
     )
+    first_ending: str = option(
+        "race",
+        "which ending is checked first when one turn achieves both: race (the quicksand race "
+        "wins, for the player who sank last) or island (a single complete island wins)",
+        choices=("race", "island"),
+        decision=True,
+    )
 
     def __post_init__(self) -> None:
         if self.variant not in SIZES:
             raise InvalidOptionError(f"option variant: {self.variant!r} is not major or minor")
         if self.pairing not in ("point", "mirror"):
             raise InvalidOptionError(f"option pairing: {self.pairing!r} is not point or mirror")
+        if self.first_ending not in ("race", "island"):
+            raise InvalidOptionError(
+                f"option first_ending: {self.first_ending!r} is not race or island"
+            )
 
 
 class Syrtis(Game[SyrtisState]):
@@ -101,6 +112,7 @@ class Syrtis(Game[SyrtisState]):
         super().__init__(options)
         self.geo = geometry(SIZES[self.options.variant])
         self.partner = self.geo.partner(self.options.pairing)
+        self.island_first: bool = self.options.first_ending == "island"
 
     @property
     def num_distinct_actions(self) -> int:
@@ -187,8 +199,9 @@ class Syrtis(Game[SyrtisState]):
         if f.passes[0] and f.passes[1] and f.to_move is not None:
             raise bad("both sides passed last: the game is over")
         outcome = end_of_game(
-            geo, f.tiles, f.light, f.circle, f.light_seat, f.sinker, f.streak, f.passes, f.turn
-        )
+            geo, f.tiles, f.light, f.circle, f.light_seat, f.sinker, f.streak, f.passes, f.turn,
+            island_first=self.options.first_ending == "island",
+        )  # fmt: skip
         if (outcome is None) != (f.to_move is not None):
             if outcome is None:
                 raise bad("the game is not over: give the seat to move")

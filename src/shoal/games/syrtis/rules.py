@@ -433,7 +433,7 @@ def _finish(
     was not over).
     """
     outcome = end_of_game(game.geo, tiles, light, circle, light_seat, sinker, streak, passes,
-                          turn, tiles_changed)  # fmt: skip
+                          turn, tiles_changed, game.island_first)  # fmt: skip
     return SyrtisState(
         game, tiles, light, circle, towers, PLAY, light_seat,
         None if outcome is not None else to_move,
@@ -452,9 +452,15 @@ def end_of_game(
     passes: tuple[int, int],
     turn: int,
     check_islands: bool = True,
+    island_first: bool = False,
 ) -> Outcome | None:
-    """The outcome of a play-phase position, checking the endings in the rules' order."""
-    if streak >= RACE_LENGTH:
+    """The outcome of a play-phase position, checking the endings in the rules' order.
+
+    ``island_first`` (option ``first_ending=island``): a single complete island is checked
+    before the quicksand race, as the original lists them.
+    """
+    race = streak >= RACE_LENGTH
+    if race and not island_first:
         return Outcome(light_seat if sinker == LIGHT else 1 - light_seat, _REASONS["race"])
     why = None
     if check_islands:
@@ -464,6 +470,8 @@ def end_of_game(
             return Outcome(light_seat if winner == LIGHT else 1 - light_seat, _REASONS["island"])
         if lc:
             why = "both"
+    if race:
+        return Outcome(light_seat if sinker == LIGHT else 1 - light_seat, _REASONS["race"])
     if why is None:
         if passes[0] and passes[1]:
             why = "passes"
