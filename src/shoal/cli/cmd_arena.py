@@ -17,6 +17,7 @@ from shoal import games
 from shoal.ai import get_player
 from shoal.analysis.arena import ArenaGame, arena
 from shoal.core import InvalidOptionError, parse_option_words
+from shoal.core.options import options_to_strings
 
 __all__ = ["add_parser", "run"]
 
@@ -70,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
             )
     else:
         result = arena(game, args.a, args.b, games=args.games, seed=args.seed, processes=args.jobs)
+    options = options_to_strings(game.options)
     if args.json:
-        print(json.dumps(result.as_dict(), indent=1))
+        print(json.dumps({**result.as_dict(), "options": options}, indent=1))
     else:
-        print(f"{game.title}: {result.summary()}")
+        named = ", ".join(f"{name}={value}" for name, value in options.items())
+        print(f"{game.title}{f' ({named})' if named else ''}: {result.summary()}")
     return 0

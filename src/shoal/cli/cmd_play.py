@@ -40,6 +40,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.delay < 0:
         raise InvalidOptionError("--delay must not be negative")
     levels = seat_levels(args.vs, args.seat, args.as_level)
+    if args.load is not None and args.start is not None:
+        raise InvalidOptionError("give --load FILE or --start POSITION, not both")
     if args.load is not None:
         record = read(Path(args.load).expanduser().read_text())
         session = Session(record.game, levels=levels)
@@ -53,7 +55,9 @@ def _play(args: argparse.Namespace) -> int:
             return 0
     else:
         game = games.REGISTRY.from_mapping(args.game, parse_option_words(args.options))
-    session = Session(game, levels=levels, seed=args.seed)
+    if args.start is not None:
+        game.load(args.start)  # a bad position string fails here, in words, before the screen
+    session = Session(game, levels=levels, seed=args.seed, start=args.start)
     return CommandLoop(session, ui, delay=args.delay).run()
 
 
@@ -98,5 +102,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="seconds between turns when the computer plays both seats (default 0.3)",
     )
     p.add_argument("--load", metavar="FILE", help="continue the game of a record file")
+    p.add_argument(
+        "--start",
+        metavar="POSITION",
+        help="start from a position string instead of the game's start (e.g. another Cyclix "
+        "start position; see docs/games/GAME.md, 'Position string')",
+    )
     p.add_argument("--plain", action="store_true", help="plain text: no colour, no cursor movement")
     p.set_defaults(func=_play)

@@ -46,6 +46,7 @@ async function main() {
   const levelSelect = h("select", { id: "level", name: "level" }, levels.levels.map((l) => h("option", { value: l, selected: l === levels.default, text: l })));
   const clockSelect = h("select", { id: "clock", name: "clock" }, CLOCKS.map(([v, t]) => h("option", { value: v, text: t })));
   const seedInput = h("input", { id: "seed", type: "number", min: "0", placeholder: "random", name: "seed" });
+  const startInput = h("input", { id: "start-position", type: "text", name: "start", placeholder: "the game's usual start", autocomplete: "off", spellcheck: "false" });
   const nameInput = h("input", { id: "name", type: "text", maxlength: "40", placeholder: "You", name: "name", value: localStorage.getItem("shoal.name") || "" });
 
   function showGame() {
@@ -95,7 +96,7 @@ async function main() {
     clockField,
     seatField,
     optionsBox,
-    h("details", {}, h("summary", { text: "More" }), h("div", { class: "row", style: "margin-top:.8rem" }, h("div", { class: "field" }, h("label", { for: "seed" }, "Seed ", h("span", { class: "help", text: "for random set-ups" })), seedInput), h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput))),
+    h("details", {}, h("summary", { text: "More" }), h("div", { class: "row", style: "margin-top:.8rem" }, h("div", { class: "field" }, h("label", { for: "seed" }, "Seed ", h("span", { class: "help", text: "for random set-ups" })), seedInput), h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)), h("div", { class: "field" }, h("label", { for: "start-position" }, "Start position ", h("span", { class: "help", text: "a position string (see the rules page) to start from instead" })), startInput)),
     h("div", { style: "margin-top:1rem" }, submit),
   );
   form.addEventListener("submit", async (event) => {
@@ -107,6 +108,7 @@ async function main() {
     }
     const body = { game: game.id, options, opponent: data.get("opponent"), name: nameInput.value.trim() };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
+    if (startInput.value.trim() !== "") body.start = startInput.value.trim();
     const seat = data.get("seat");
     body.seat = seat === "random" ? null : Number(seat);
     if (body.opponent === "computer") body.level = levelSelect.value;

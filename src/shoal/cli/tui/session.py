@@ -41,6 +41,7 @@ from collections.abc import Callable, Sequence
 import shoal.ai
 from shoal.ai.players import Player, get_player, play_turn
 from shoal.core import Action, Game, History, Seat, ShoalError, State, Turn
+from shoal.core.options import options_to_strings
 from shoal.records import Record
 
 from .screen import Screen
@@ -243,8 +244,10 @@ class Session:
             to_move = f"{self.seat_label(seat)} to play{tail}"
         sides = state.sides()
         notes, self._notes = self._notes, []
+        options = options_to_strings(self.game.options)
+        named = ", ".join(f"{name}={value}" for name, value in options.items())
         return Screen(
-            title=self.game.title,
+            title=f"{self.game.title} ({named})" if named else self.game.title,
             players=f"{self.who(0)} ({sides[0]}) vs {self.who(1)} ({sides[1]})",
             board=self.game.render_text(state),
             before=before_board,

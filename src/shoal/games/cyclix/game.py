@@ -41,10 +41,8 @@ class CyclixOptions:
     )
     king_sight: str = option(
         "always",
-        "how far a king in check threatens: always (a king attacks the first tile it sees "
-        "along each line, so the kings never see each other) or free (a king in check "
-        "attacks only its adjacent tiles, so a move that checks the enemy king may let the "
-        "kings see each other)",
+        "always: the kings never see each other; free: a king in check threatens only its "
+        "adjacent tiles, so a checking move may let the kings see each other",
         choices=KING_SIGHT_READINGS,
         decision=True,
     )

@@ -58,16 +58,14 @@ class SfirsOptions:
     )
     crossing: str = option(
         "all",
-        "whom the limit on crossing empty start-area squares binds: all (every cube, so the "
-        "inner start cubes leave only by ending inactive) or outside (only cubes coming from "
-        "outside the start area)",
+        "who may cross empty start squares only to end inactive: all cubes, or only those "
+        "from outside (start cubes then leave freely)",
         choices=("all", "outside"),
         decision=True,
     )
     start_chain: str = option(
         "yes",
-        "whether a chain follow-up that moved a start-area cube and ended inactive allows a "
-        "further follow-up: yes, or no (it ends the chain)",
+        "may a start-area follow-up that ends inactive chain again: yes, or no (it ends the turn)",
         choices=("yes", "no"),
         decision=True,
     )

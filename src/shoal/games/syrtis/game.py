@@ -69,8 +69,8 @@ class SyrtisOptions:
     )
     first_ending: str = option(
         "race",
-        "which ending is checked first when one turn achieves both: race (the quicksand race "
-        "wins, for the player who sank last) or island (a single complete island wins)",
+        "a turn that wins both ways: race (the player who sank last wins) or island (the "
+        "owner of the only complete island wins)",
         choices=("race", "island"),
         decision=True,
     )

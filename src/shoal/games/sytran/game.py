@@ -45,10 +45,9 @@ class SytranOptions:
     )
     shortage: str = option(
         "flow",
-        "when too few cells are vacant for the count: flow (the turn ends when no further "
-        "stone is legal), strands (fill the vacant cells on the turn's innermost ring and "
-        "outward, then stop), literal (a turn is always ring-count stones, except when the "
-        "whole board has fewer vacant cells)",
+        "too few vacant cells for the count: flow (stop when no stone fits), strands (fill "
+        "the turn's ring and outward, then stop), literal (always the full count, except on "
+        "an all but full board)",
         choices=SHORTAGE_READINGS,
         decision=True,
     )
