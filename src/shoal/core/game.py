@@ -31,10 +31,12 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import Any, ClassVar, Generic, Self
 
 from typing_extensions import TypeVar
 
+from .course import Course, parse_course
 from .native import NativeEngine, engine_for
 from .options import OptionInfo, describe_options, make_options
 from .outcome import Action, Outcome, Seat, other
@@ -216,6 +218,19 @@ class Game(ABC, Generic[StateT]):
         An action with an empty path has no cell (pass, swap, a side choice):
         interfaces show it as a button labelled with its text.
         """
+
+    def course(self) -> Course | None:
+        """The game's course (``course.toml`` in the game's package), or None without one.
+
+        Read from the package's data each time (a course is small); a broken file raises
+        CourseError saying where.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            text = resources.files(package).joinpath("course.toml").read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):
+            return None
+        return parse_course(self.id, text)
 
     def status(self, state: StateT) -> str:
         """One line of the score or race state in words, for players (empty if none).

@@ -105,6 +105,7 @@ export function topbar() {
       {},
       h("a", { href: "/", text: "Games" }),
       h("a", { href: "/new", text: "New game" }),
+      h("a", { href: "/learn", text: "Learn" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       themeButton,
     ),

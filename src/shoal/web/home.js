@@ -20,6 +20,7 @@ function card(game) {
         { class: "actions" },
         h("a", { class: "btn primary", href: `/new?game=${game.id}`, text: "Play" }),
         h("a", { class: "btn ghost", href: `/rules/${game.id}`, text: "Rules" }),
+        game.listed ? h("a", { class: "btn ghost", href: `/learn/${game.id}`, text: "Learn" }) : null,
       ),
     ),
   );

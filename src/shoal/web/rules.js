@@ -22,6 +22,8 @@ async function main() {
       h("h1", { text: game.title }),
       h("p", { class: "lead", text: game.summary }),
       h("a", { class: "btn primary", href: `/new?game=${game.id}`, text: `Play ${game.title}` }),
+      " ",
+      game.listed ? h("a", { class: "btn", href: `/learn/${game.id}`, text: "Learn step by step" }) : null,
     ),
     h("img", { src: `/api/catalog/${game.id}/start.svg`, alt: `${game.title} at the start` }),
   );

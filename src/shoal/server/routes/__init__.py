@@ -3,9 +3,10 @@
 * ``catalog``: the games, their options, rules pages and start boards; the computer's levels.
 * ``games``: starting a game, its view, actions, undo, resignation, hints, the live socket.
 * ``records``: a game's record and replay; uploaded records.
+* ``learn``: the courses, and a learner's attempt at a step.
 * ``pages``: the web client's pages, pictures and plots.
 
-Areas to come (auth, lobby, users, ratings, puzzles, learn, analysis) get a module
+Areas to come (auth, lobby, users, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
 (an import-linter contract says so): what areas share lives below them, in
 ``shoal.server.context``, ``.changes``, ``.manager``, ``.session``, ``.storage``.
@@ -13,9 +14,15 @@ here each and a line in :data:`ROUTERS`. A route module never imports another
 
 from fastapi import APIRouter
 
-from . import catalog, games, pages, records
+from . import catalog, games, learn, pages, records
 
 __all__ = ["ROUTERS"]
 
-ROUTERS: tuple[APIRouter, ...] = (catalog.router, games.router, records.router, pages.router)
+ROUTERS: tuple[APIRouter, ...] = (
+    catalog.router,
+    games.router,
+    records.router,
+    learn.router,
+    pages.router,
+)
 """Every area's router, in the order the app includes them."""

@@ -66,6 +66,16 @@ async def game_page(game_id: str) -> FileResponse:
     return _page("game.html")
 
 
+@router.get("/learn")
+async def learn_index_page() -> FileResponse:
+    return _page("learn.html")
+
+
+@router.get("/learn/{game_id}")
+async def learn_page(game_id: str) -> FileResponse:
+    return _page("learn.html")
+
+
 @router.get("/replay")
 async def replay_upload_page() -> FileResponse:
     return _page("replay.html")

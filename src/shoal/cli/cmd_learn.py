@@ -1,0 +1,60 @@
+"""``shoal learn``: a game's course in the terminal, or exported as JSON for other tools."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from shoal import games
+from shoal.core import InvalidOptionError
+
+from .tui import PlainUI, RichUI
+from .tui.learn import LearnLoop
+from .tui.screen import UI
+
+__all__ = ["add_parser"]
+
+
+def _learn(args: argparse.Namespace) -> int:
+    if args.game is None:
+        for game_id in games.ids():
+            game = games.get(game_id)
+            course = game.course()
+            if course is not None:
+                print(f"{game_id:8} {course.title}: {len(course.steps)} steps")
+        print("Take one with: shoal learn GAME")
+        return 0
+    game = games.get(args.game)
+    course = game.course()
+    if course is None:
+        raise InvalidOptionError(f"{game.title} has no course yet")
+    if args.export:
+        print(json.dumps(course.as_dict(game), indent=1, ensure_ascii=False))
+        return 0
+    if not 1 <= args.step <= len(course.steps):
+        raise InvalidOptionError(f"--step must be between 1 and {len(course.steps)}")
+    ui: UI = PlainUI() if args.plain else RichUI()
+    return LearnLoop(game, course, ui, first=args.step - 1).run()
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``learn``."""
+    p = sub.add_parser(
+        "learn",
+        help="learn a game step by step in the terminal",
+        description=(
+            "Take a game's course: one idea per step, on a real position, by doing it; the "
+            "last step is a game against the beginner computer. In a step type an action or "
+            "a whole turn, or: hint (a solution), skip, ? (legal actions), quit. Without "
+            "GAME, list the courses."
+        ),
+    )
+    p.add_argument("game", nargs="?", help="game id (see 'shoal games'); omit to list courses")
+    p.add_argument("--step", type=int, default=1, help="start at this step (default 1)")
+    p.add_argument(
+        "--export",
+        action="store_true",
+        help="print the course as JSON (steps with position, text, task, solutions)",
+    )
+    p.add_argument("--plain", action="store_true", help="plain text: no colour")
+    p.set_defaults(func=_learn)

@@ -1,0 +1,100 @@
+"""Learn: each game's course, one step at a time, on the same board as a game.
+
+* the pages ``/learn`` and ``/learn/{game}`` (``learn.html``) are in ``pages``;
+* ``GET /api/learn``: the courses (title, number of steps);
+* ``GET /api/learn/{game}``: one course (steps with position, text, task, solutions);
+* ``POST /api/learn/{game}/{step}`` ``{"actions": [...]}``: the learner's actions so far
+  (notation) played from the step's position: the board to show, the legal actions with
+  their click paths, and the verdict (going on, solved, or wrong with feedback).
+
+The server keeps nothing between requests: a step's attempt is replayed from its position
+each time (a few actions), so a course works for guests with no storage at all; the
+browser keeps the learner's progress.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from shoal import games
+from shoal.core import Game, ShoalError
+from shoal.core.course import Course
+
+from ..errors import ApiError
+
+__all__ = ["AttemptIn", "router"]
+
+router = APIRouter(tags=["learn"])
+
+
+class AttemptIn(BaseModel):
+    """The learner's atomic actions in this step so far, in the game's notation."""
+
+    actions: list[str] = Field(default_factory=list, max_length=100)
+
+
+def _course(game_id: str) -> tuple[Game[Any], Course]:
+    if game_id not in games.ids(all=True):
+        raise ApiError(404, f"no game {game_id!r}")
+    game = games.get(game_id)
+    course = game.course()
+    if course is None:
+        raise ApiError(404, f"{game.title} has no course yet")
+    return game, course
+
+
+@router.get("/api/learn", summary="The courses")
+async def courses() -> list[dict[str, Any]]:
+    out = []
+    for game_id in games.ids():
+        game = games.get(game_id)
+        course = game.course()
+        if course is not None:
+            out.append(
+                {"game": game_id, "title": course.title, "intro": course.intro,
+                 "steps": len(course.steps)}
+            )  # fmt: skip
+    return out
+
+
+@router.get("/api/learn/{game_id}", summary="A game's course")
+async def course(game_id: str) -> dict[str, Any]:
+    game, found = _course(game_id)
+    return found.as_dict(game)
+
+
+@router.post("/api/learn/{game_id}/{step}", summary="Play the learner's actions in a step")
+async def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
+    game, found = _course(game_id)
+    if not 1 <= step <= len(found.steps):
+        raise ApiError(404, f"the {game.title} course has steps 1 to {len(found.steps)}")
+    item = found.steps[step - 1]
+    if item.kind != "task":
+        raise ApiError(400, f"step {step} is a game: start it with POST /api/games")
+    try:
+        verdict = found.attempt(game, step - 1, body.actions)
+    except ShoalError as error:
+        raise ApiError(400, str(error)) from None
+    state = verdict.state
+    step_game = item.game(game)
+    legal = []
+    if state.outcome is None and not (verdict.solved or verdict.wrong):
+        paths = step_game.click_paths(state)
+        legal = [
+            {"action": a, "text": state.action_text(a), "path": list(paths.get(a, ()))}
+            for a in state.legal_actions()
+        ]
+    return {
+        "step": step,
+        "svg": step_game.render_svg(state),
+        "legal": legal,
+        "status": step_game.status(state),
+        "position": state.position(),
+        "to_move": state.to_move,
+        "solved": verdict.solved,
+        "wrong": verdict.wrong,
+        "message": verdict.message,
+    }

@@ -1,0 +1,236 @@
+// Learn: /learn lists the courses, /learn/GAME takes one step at a time on a real board.
+// The server replays the learner's actions in the step and says what happened (going on,
+// solved, or wrong with feedback); no rules here. Progress stays in this browser.
+import { $, api, footer, h, toast, tokens, topbar } from "./common.js";
+import { ClickBoard } from "./board.js";
+
+const parts = location.pathname.split("/").filter(Boolean);
+const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
+
+const progressKey = (id) => `shoal.learn.${id}`;
+function solvedSteps(id) {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(progressKey(id)) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+function markSolved(id, step) {
+  const done = solvedSteps(id);
+  done.add(step);
+  localStorage.setItem(progressKey(id), JSON.stringify([...done].sort((a, b) => a - b)));
+}
+
+async function indexPage() {
+  const courses = await api("/api/learn");
+  const cards = courses.map((c) => {
+    const done = solvedSteps(c.game).size;
+    const label = done === 0 ? "Start" : done >= c.steps ? "Review" : "Continue";
+    return h(
+      "article",
+      { class: "card course-card", dataset: { game: c.game } },
+      h("h2", { text: c.title }),
+      h("p", { text: c.intro }),
+      h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
+      h("p", { class: "help", text: `${done} of ${c.steps} steps done` }),
+      h("a", { class: "btn primary", href: `/learn/${c.game}`, text: label }),
+    );
+  });
+  $("#app").append(
+    h("div", { class: "narrow" }, h("h1", { text: "Learn to play" }), h("p", { class: "help", text: "One idea at a time, on a real board, by doing it. The last step of each course is a game against the beginner computer." }), h("div", { class: "course-list" }, cards)),
+  );
+  footer();
+}
+
+class Lesson {
+  constructor(course) {
+    this.course = course;
+    this.index = 0;
+    this.actions = [];
+    this.board = null;
+  }
+
+  layout() {
+    $("#app").replaceChildren(
+      h(
+        "div",
+        { class: "game-layout" },
+        h(
+          "section",
+          { class: "board-col" },
+          h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+          h("div", { class: "board-wrap", id: "board" }),
+          h("div", { class: "action-buttons", id: "action-buttons" }),
+        ),
+        h(
+          "aside",
+          { class: "panel" },
+          h(
+            "div",
+            { class: "card lesson", id: "lesson" },
+            h("p", { class: "help", id: "step-count" }),
+            h("h2", { id: "step-title" }),
+            h("p", { id: "step-text" }),
+            h("p", { class: "task", id: "step-task" }),
+            h("p", { class: "feedback", id: "feedback", role: "status" }),
+            h(
+              "div",
+              { class: "tools" },
+              h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
+              h("button", { class: "btn small", id: "show-hint", text: "Show me", onclick: () => this.hint() }),
+              h("button", { class: "btn small", id: "prev-step", text: "Back", onclick: () => this.go(this.index - 1) }),
+              h("button", { class: "btn primary small", id: "next-step", text: "Next step", onclick: () => this.go(this.index + 1) }),
+            ),
+          ),
+          h("div", { class: "card" }, h("h3", { text: this.course.title }), h("ol", { class: "steps", id: "steps" })),
+        ),
+      ),
+    );
+    this.board = new ClickBoard($("#board"), (entry) => this.play(entry.text));
+  }
+
+  get step() {
+    return this.course.steps[this.index];
+  }
+
+  async go(index) {
+    if (index < 0 || index >= this.course.steps.length) return;
+    this.index = index;
+    this.actions = [];
+    history.replaceState(null, "", `${location.pathname}#step=${index + 1}`);
+    this.showStep();
+    if (this.step.kind === "game") {
+      this.showGameStep();
+      return;
+    }
+    await this.refresh();
+  }
+
+  showStep() {
+    const step = this.step;
+    const total = this.course.steps.length;
+    document.title = `${step.title} · ${this.course.title} — shoal`;
+    $("#lesson").dataset.step = String(this.index + 1);
+    $("#step-count").textContent = `Step ${this.index + 1} of ${total}`;
+    $("#step-title").textContent = step.title;
+    $("#step-text").textContent = step.text;
+    $("#step-task").textContent = step.task ? `Your task: ${step.task}` : "";
+    this.setFeedback("", "");
+    $("#prev-step").disabled = this.index === 0;
+    $("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
+    $("#restart").hidden = $("#show-hint").hidden = step.kind === "game";
+    const done = solvedSteps(this.course.game);
+    $("#steps").replaceChildren(
+      ...this.course.steps.map((s, i) =>
+        h(
+          "li",
+          { class: `clickable${i === this.index ? " current" : ""}${done.has(i + 1) ? " done" : ""}`, onclick: () => this.go(i) },
+          h("span", { class: "t", text: s.title }),
+          done.has(i + 1) ? h("span", { class: "s", text: "✓", "aria-label": "done" }) : null,
+        ),
+      ),
+    );
+  }
+
+  showGameStep() {
+    const step = this.step;
+    $("#status-main").textContent = "Your first game";
+    $("#status-sub").textContent = `against the ${step.level} computer`;
+    $("#board").innerHTML = "";
+    $("#action-buttons").replaceChildren(
+      h("button", { class: "btn primary", id: "play-game", text: `Play against the ${step.level} computer`, onclick: () => this.startGame() }),
+    );
+  }
+
+  async startGame() {
+    const step = this.step;
+    try {
+      const made = await api("/api/games", { method: "POST", body: { game: this.course.game, options: step.options, opponent: "computer", level: step.level, seat: 0 } });
+      tokens.set(made.id, made.token);
+      markSolved(this.course.game, this.index + 1);
+      location.href = `/game/${made.id}`;
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  setFeedback(text, kind) {
+    const box = $("#feedback");
+    box.textContent = text;
+    box.className = `feedback ${kind}`;
+    box.dataset.kind = kind;
+  }
+
+  async refresh() {
+    let view;
+    try {
+      view = await api(`/api/learn/${this.course.game}/${this.index + 1}`, { method: "POST", body: { actions: this.actions } });
+    } catch (error) {
+      this.actions.pop();
+      toast(error.message, "error");
+      return;
+    }
+    this.show(view);
+  }
+
+  show(view) {
+    const enabled = !view.solved && !view.wrong && view.legal.length > 0;
+    this.board.show(view.svg, view.legal, enabled);
+    $("#board").dataset.ready = enabled ? "yes" : "no";
+    $("#board").dataset.actions = String(this.actions.length);
+    $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
+    $("#status-sub").textContent = view.status;
+    $("#status").className = view.solved ? "status over" : "status";
+    $("#action-buttons").replaceChildren(
+      ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.text, onclick: () => this.play(a.text) })),
+    );
+    if (view.solved) {
+      markSolved(this.course.game, this.index + 1);
+      this.showStep();
+      this.setFeedback(view.message, "good");
+      $("#next-step").disabled = this.index === this.course.steps.length - 1;
+      $("#next-step").focus();
+    } else if (view.wrong) {
+      this.setFeedback(`${view.message} Press "Start again" to try once more.`, "bad");
+    }
+  }
+
+  async play(text) {
+    this.actions.push(text);
+    await this.refresh();
+  }
+
+  async restart() {
+    this.actions = [];
+    this.setFeedback("", "");
+    await this.refresh();
+  }
+
+  hint() {
+    const solution = this.step.solutions[0] || [];
+    this.setFeedback(`One way: ${solution.join(", then ")}`, "hint");
+  }
+}
+
+async function lessonPage() {
+  let course;
+  try {
+    course = await api(`/api/learn/${encodeURIComponent(gameId)}`);
+  } catch (error) {
+    $("#app").append(h("div", { class: "narrow" }, h("h1", { text: "No such course" }), h("p", { text: error.message }), h("a", { class: "btn", href: "/learn", text: "All courses" })));
+    footer();
+    return;
+  }
+  const lesson = new Lesson(course);
+  lesson.layout();
+  const match = location.hash.match(/step=(\d+)/);
+  await lesson.go(match ? Number(match[1]) - 1 : 0);
+}
+
+async function main() {
+  topbar();
+  if (gameId) await lessonPage();
+  else await indexPage();
+}
+
+main();
