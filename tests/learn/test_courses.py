@@ -12,7 +12,7 @@ import pytest
 from shoal import games
 from shoal.core.course import Course, CourseError, parse_course
 
-GAMES = ["sytran"]
+GAMES = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
 
 
 def course_of(game_id: str) -> Course:
