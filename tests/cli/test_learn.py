@@ -1,0 +1,107 @@
+"""``shoal learn`` as a person uses it: a whole course in a pseudo-terminal, the listing,
+the JSON export, and bad input refused in words."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+
+from shoal import games
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+PROMPT = r"\d+\. \w+( \(continues\))?> "
+
+
+def shoal(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    return subprocess.run(
+        [sys.executable, "-m", "shoal.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+
+
+def test_the_sytran_course_completed_in_the_terminal(tmp_path: Path) -> None:
+    """Every step solved by typing its moves (one wrong answer on the way), then the game."""
+    course = games.get("sytran").course()
+    assert course is not None
+    env = dict(os.environ, PYTHONPATH=str(SRC), COLUMNS="120")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "shoal.cli", "learn", "sytran", "--plain"],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+    )
+    child.logfile_read = (tmp_path / "learn.log").open("w")
+    child.expect("Learn Sytran")
+    for number, step in enumerate(course.steps, 1):
+        child.expect(f"Step {number} of {len(course.steps)}: {step.title}")
+        if step.kind == "game":
+            child.expect("Play against the beginner computer")
+            child.expect(PROMPT)
+            child.sendline("quit")
+            break
+        if number == 2:  # a wrong answer first: feedback, and the step starts again
+            child.expect(PROMPT)
+            child.sendline("j10")
+            child.expect("A stone on ring 1 ends the turn with one stone")
+            child.expect("Try again from the same position")
+        for text in step.solutions[0]:
+            child.expect(PROMPT)
+            child.sendline(text)
+        child.expect("Well done!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_hint_and_skip_in_the_terminal(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "shoal.cli", "learn", "cyclix", "--plain", "--step", "7"],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+    )
+    child.expect("Step 7 of 9: Checkmate")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect("One way: Rc1-c7\\^")
+    child.sendline("skip")
+    child.expect("Step 8 of 9: No move: pass")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Come back with: shoal learn cyclix --step 8")
+    child.expect(pexpect.EOF)
+
+
+def test_the_list_and_the_export() -> None:
+    listing = shoal("learn")
+    assert listing.returncode == 0
+    for game_id in ("syrtis", "sirtet", "sytran", "cyclix", "sfirs"):
+        assert game_id in listing.stdout
+    exported = shoal("learn", "sfirs", "--export")
+    assert exported.returncode == 0, exported.stderr
+    data = json.loads(exported.stdout)
+    assert data["game"] == "sfirs" and data["steps"][0]["solutions"] == [["e5-c5"]]
+
+
+def test_bad_input_is_refused_in_words() -> None:
+    for args, words in (
+        (("learn", "nogame"), "unknown game"),
+        (("learn", "connect4"), "has no course yet"),
+        (("learn", "sytran", "--step", "99"), "--step must be between 1 and 9"),
+    ):
+        done = shoal(*args)
+        assert done.returncode == 2, (args, done.stdout)
+        assert words in done.stderr.lower() or words in done.stderr, (args, done.stderr)
