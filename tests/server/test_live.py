@@ -172,8 +172,9 @@ def test_sigkill_in_mid_play_loses_no_acknowledged_action(live: Start, tmp_path:
     server.start()
     with httpx.Client(base_url=server.url, timeout=30) as http:
         for p in players:
-            view = http.get(f"/api/games/{p.gid}").json()
+            # stored actions first: the computer may resume and add more before the view
             _, actions = _stored_actions(db, p.gid)
+            view = http.get(f"/api/games/{p.gid}").json()
             assert view["ply"] >= len(actions)  # the reloaded game has every stored action
             deadline = time.monotonic() + 30
             moves = 0
