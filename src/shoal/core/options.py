@@ -110,8 +110,12 @@ def describe_options(cls: type) -> list[OptionInfo]:
     return infos
 
 
+_KIND_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text"}
+
+
 def _coerce(info: OptionInfo, value: Any) -> Any:
     kind = info.kind
+    words = _KIND_WORDS.get(kind, kind)
     if isinstance(value, str) and kind != "str":
         text = value.strip().lower()
         try:
@@ -125,17 +129,18 @@ def _coerce(info: OptionInfo, value: Any) -> Any:
                 return int(text)
             return float(text)
         except ValueError:
-            raise InvalidOptionError(f"option {info.name}: {value!r} is not a {kind}") from None
+            shown = "nothing" if not text else repr(value)
+            raise InvalidOptionError(f"option {info.name}: {shown} is not {words}") from None
     if kind == "bool" and not isinstance(value, bool):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not a bool")
+        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
     if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not an int")
+        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
     if kind == "float" and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not a number")
+        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
     if kind == "float":
         return float(value)
     if kind == "str" and not isinstance(value, str):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not a string")
+        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
     return value
 
 

@@ -7,13 +7,122 @@ statuses, and the app's exception handlers, which answer every refusal as JSON `
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from shoal.core import IllegalActionError, ShoalError, UnknownGameError
 
-__all__ = ["ApiError", "add_error_handlers", "body_too_large", "check_error"]
+__all__ = [
+    "ApiError",
+    "add_error_handlers",
+    "body_too_large",
+    "check_error",
+    "validation_words",
+]
+
+_KINDS = {
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "string_type": "text",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a JSON object",
+    "model_attributes_type": "a JSON object",
+    "model_type": "a JSON object",
+}
+_UNION_MEMBERS = {"str", "int", "float", "bool", "list", "dict"}
+_HUGE = 10**9
+
+_NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="color-scheme" content="light dark">
+<title>Page not found — shoal</title>
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css">
+<script type="module" src="/static/notfound.js"></script>
+</head>
+<body class="page-missing">
+<main id="app"><div class="narrow">
+<h1>Page not found</h1>
+<p>There is no page at this address. It may have been mistyped, or the game it showed may be
+gone.</p>
+<p><a class="btn primary" href="/">All games</a> <a class="btn" href="/new">New game</a>
+<a class="btn" href="/learn">Learn to play</a></p>
+</div></main>
+</body>
+</html>
+"""
+"""The page a browser gets for an unknown address (the API keeps answering JSON)."""
+
+
+def _limit(value: Any, words: str, huge: str) -> str:
+    return huge if isinstance(value, int | float) and abs(value) >= _HUGE else f"{words} {value}"
+
+
+def _one(error: Mapping[str, Any], field: str) -> str:
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind == "json_invalid":
+        return "the request body is not valid JSON"
+    if kind == "missing":
+        return f"{field} is missing"
+    if kind in _KINDS:
+        return f"{field} must be {_KINDS[kind]}"
+    if kind == "string_too_long":
+        return f"{field} is too long (at most {ctx.get('max_length')} characters)"
+    if kind == "too_long":
+        return f"{field} has too many items (at most {ctx.get('max_length')})"
+    if kind == "string_too_short":
+        return f"{field} is too short (at least {ctx.get('min_length')} characters)"
+    if kind in ("less_than", "less_than_equal"):
+        bound = ctx.get("lt", ctx.get("le"))
+        words = "less than" if kind == "less_than" else "at most"
+        return f"{field} must be {_limit(bound, words, 'smaller')}"
+    if kind in ("greater_than", "greater_than_equal"):
+        bound = ctx.get("gt", ctx.get("ge"))
+        words = "more than" if kind == "greater_than" else "at least"
+        return f"{field} must be {_limit(bound, words, 'larger')}"
+    if kind == "literal_error":
+        return f"{field} must be one of {ctx.get('expected')}"
+    message = str(error.get("msg", "is not valid"))
+    return f"{field}: {message[:1].lower()}{message[1:]}"
+
+
+def validation_words(errors: Sequence[Mapping[str, Any]]) -> str:
+    """FastAPI's validation errors as one sentence a person reads (not the raw list).
+
+    >>> validation_words([{"type": "missing", "loc": ("body", "version"), "msg": "x"}])
+    'version is missing'
+    >>> validation_words([{"type": "less_than", "loc": ("body", "seed"), "ctx": {"lt": 2**63}}])
+    'seed must be smaller'
+    """
+    by_field: dict[str, list[Mapping[str, Any]]] = {}
+    for error in errors:
+        loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path")]
+        loc = [p for p in loc if p not in _UNION_MEMBERS and not p.startswith("function-")]
+        field = ".".join(loc) if loc else "the request body"
+        by_field.setdefault(field, []).append(error)
+    parts = []
+    for field, group in by_field.items():
+        kinds = [_KINDS.get(str(e.get("type"))) for e in group]
+        if len(group) > 1 and all(kinds):
+            unique = list(dict.fromkeys(k for k in kinds if k))
+            parts.append(f"{field} must be {' or '.join(unique)}")
+            continue
+        parts.extend(dict.fromkeys(_one(e, field) for e in group))
+    return "; ".join(parts)
 
 
 class ApiError(Exception):
@@ -53,13 +162,21 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
         )
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, error: StarletteHTTPException) -> Response:
+        path = request.url.path
+        wants_page = "text/html" in request.headers.get("accept", "")
+        if error.status_code == 404 and wants_page and not path.startswith(("/api/", "/static/")):
+            return HTMLResponse(_NOT_FOUND_PAGE, status_code=404)
         detail = error.detail
         if error.status_code == 413:
             detail = body_too_large(max_body)
         return JSONResponse(
             {"detail": detail}, status_code=error.status_code, headers=error.headers
         )
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": validation_words(error.errors())}, status_code=422)
 
     @app.exception_handler(ShoalError)
     async def _shoal_error(request: Request, error: ShoalError) -> JSONResponse:

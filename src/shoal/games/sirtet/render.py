@@ -270,9 +270,11 @@ def render_svg(
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
         f'class="board sirtet" font-family="sans-serif">'
-        "<style>.coord{fill:#c9d3dc;font-size:15px;text-anchor:middle}"
-        ".start{fill:#ffd166;font-size:11px;text-anchor:middle}"
-        ".zone{font-size:14px;font-weight:bold}.status{fill:#e9edf1;font-size:13px}</style>"
+        # every rule scoped to this board, so nothing leaks into the page around it
+        "<style>svg.sirtet .coord{fill:#c9d3dc;font-size:15px;text-anchor:middle}"
+        "svg.sirtet .start{fill:#ffd166;font-size:11px;text-anchor:middle}"
+        "svg.sirtet .zone{font-size:14px;font-weight:bold}"
+        "svg.sirtet .status{fill:#e9edf1;font-size:13px}</style>"
         f'<rect width="{width}" height="{height:.0f}" fill="{_BG}"/>'
     )
     return head + "".join(parts) + "".join(hits) + "</svg>"

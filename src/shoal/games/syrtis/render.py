@@ -220,7 +220,8 @@ def render_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + 22}" '
         f'class="board syrtis" font-family="sans-serif">',
         f"<title>Syrtis: {status(state)}</title>",
-        "<style>.cell.hl{fill:#ffe66d;fill-opacity:.38}.cell.sel{fill:#e4572e;fill-opacity:.3}</style>",
+        "<style>svg.syrtis .cell.hl{fill:#ffe66d;fill-opacity:.38}"
+        "svg.syrtis .cell.sel{fill:#e4572e;fill-opacity:.3}</style>",
         "<defs>"
         f'<marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
         f'markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="{_MARK}"/></marker>'

@@ -149,7 +149,8 @@ class _Layout:
         head = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
             f'class="board sytran base{geo.base}" font-family="Helvetica, Arial, sans-serif">',
-            "<style>.cell.hl{fill:rgba(255,196,0,.38)}.cell.sel{fill:rgba(209,69,47,.35)}</style>",
+            "<style>svg.sytran .cell.hl{fill:rgba(255,196,0,.38)}"
+            "svg.sytran .cell.sel{fill:rgba(209,69,47,.35)}</style>",
             f'<rect width="{width:.0f}" height="{height:.0f}" fill="#f7f4ee"/>',
             f'<polygon points="{_hexagon(ox, oy, size * SQRT3 * (span + 0.62))}" '
             f'fill="#5f5a52" transform="rotate(30 {ox:.1f} {oy:.1f})"/>',
