@@ -52,7 +52,10 @@ function els() {
             h("button", { class: "btn", id: "hint", text: "Hint", onclick: hint }),
             h("button", { class: "btn", id: "undo", text: "Undo", onclick: undo }),
             h("button", { class: "btn danger", id: "resign", text: "Resign", onclick: resign }),
+            h("button", { class: "btn", id: "flip", text: "Flip board", "aria-pressed": "false", onclick: () => setFlipped(!flipped) }),
+            h("button", { class: "btn primary", id: "play-again", text: "Play again", hidden: true, onclick: playAgain }),
           ),
+          h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("shoal.sound") === "on", onchange: (e) => localStorage.setItem("shoal.sound", e.target.checked ? "on" : "off") }), " Sound when it is your turn"),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
         h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
@@ -76,11 +79,89 @@ function els() {
   board = new ClickBoard($("#board"), (entry) => play(entry));
 }
 
+// The board's orientation: flipped shows it from the second side (Black's in Cyclix, SFIRS
+// and Syrtis); a player of that side sees it so by default. Kept per game in this browser.
+const NATURAL_ORIENTATION = new Set(["cyclix", "sfirs", "syrtis"]);
+let flipped = false;
+let orientationChosen = false;
+
+function setFlipped(value) {
+  flipped = value;
+  orientationChosen = true;
+  localStorage.setItem(`shoal.flip.${gid}`, value ? "1" : "0");
+  applyFlip();
+}
+
+function applyFlip() {
+  $("#board").classList.toggle("flipped", flipped);
+  $("#flip").setAttribute("aria-pressed", String(flipped));
+}
+
+function defaultOrientation() {
+  if (orientationChosen) return;
+  const saved = localStorage.getItem(`shoal.flip.${gid}`);
+  if (saved !== null) flipped = saved === "1";
+  else flipped = NATURAL_ORIENTATION.has(view.game.id) && view.mode !== "local" && you.length === 1 && you[0] === 1;
+  orientationChosen = true;
+  applyFlip();
+}
+
+// A turn alert while the page is in the background: the tab title, and a short sound if
+// the player turned it on.
+let alerted = false;
+function turnAlert() {
+  const title = `${view.game.title} — shoal`;
+  if (myTurn() && document.hidden && view.mode !== "local") {
+    if (!alerted) {
+      alerted = true;
+      if (localStorage.getItem("shoal.sound") === "on") beep();
+    }
+    document.title = `(1) Your turn · ${title}`;
+  } else {
+    alerted = false;
+    document.title = title;
+  }
+}
+document.addEventListener("visibilitychange", () => view && turnAlert());
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch {
+    /* no sound available */
+  }
+}
+
+// At the end: the same game again, sides swapped (against the computer, or on one screen).
+async function playAgain() {
+  const body = { game: view.game.id, options: view.options, opponent: view.mode, name: localStorage.getItem("shoal.name") || "" };
+  if (view.start) body.start = view.start;
+  if (view.mode === "computer") {
+    body.level = view.level;
+    body.seat = you.length ? 1 - you[0] : 0;
+  }
+  try {
+    const made = await api("/api/games", { method: "POST", body });
+    tokens.set(made.id, made.token);
+    location.href = `/game/${made.id}`;
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
 function myTurn() {
   return view && !view.result && !view.thinking && you.includes(view.to_move) && !busy;
 }
 
-function render(next) {
+function render(next, fromSocket = false) {
   if (!next) return;
   if (view && next.version < view.version) {
     // An older view arrived late (a reply overtaken by a live update): keep the newer one.
@@ -88,8 +169,13 @@ function render(next) {
     return;
   }
   const fresh = !view || next.version !== view.version || next.thinking !== view.thinking;
+  if (view && next.version === view.version && view.thinking && !next.thinking && !fromSocket) {
+    // a reply computed before the computer's search started: the search is still running
+    next = { ...next, thinking: true };
+  }
   view = next;
-  document.title = `${view.game.title} — shoal`;
+  defaultOrientation();
+  turnAlert();
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
   if (fresh) board.show(view.svg, view.legal, myTurn());
   $("#board").dataset.version = view.version;
@@ -110,10 +196,14 @@ function refreshControls() {
   $("#board").dataset.ready = myTurn() ? "yes" : "no";
   renderButtons();
   $("#hint").disabled = !view.allowed.hint || !myTurn();
-  $("#undo").disabled = !view.allowed.undo || !you.length;
-  $("#resign").disabled = !view.allowed.resign || !you.length;
-  $("#hint").hidden = view.mode === "friend";
-  $("#undo").hidden = view.mode === "friend";
+  const over = Boolean(view.result);
+  $("#undo").disabled = !view.allowed.undo || !you.length || over || view.thinking || busy;
+  $("#resign").disabled = !view.allowed.resign || !you.length || over;
+  // spectators get no player tools; a finished game offers to play again instead
+  $("#hint").hidden = view.mode === "friend" || !you.length || over;
+  $("#undo").hidden = view.mode === "friend" || !you.length || over;
+  $("#resign").hidden = !you.length || over;
+  $("#play-again").hidden = !over || !you.length || view.mode === "friend";
 }
 
 function renderStatus() {
@@ -312,7 +402,7 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gid)}/ws`);
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") render(message.view);
+    if (message.type === "view") render(message.view, true);
   });
   socket.addEventListener("close", () => setTimeout(connect, 1500));
 }

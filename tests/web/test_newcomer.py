@@ -1,0 +1,147 @@
+"""Defects a newcomer met on the web app, each reproduced in Chromium (issue "The web app,
+played as a newcomer"): a real 404 page, board styles that leave the page alone, no player
+tools for spectators or after the end, play again, flipping the board, the computer's
+thinking shown for its whole search, the turn alert in the tab title."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .test_browser import DESKTOP, PHONE, _click_action, _start, _view, _wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_unknown_address_shows_a_page_not_found(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport=PHONE)
+    response = page.goto(f"{server}/no/such/page")
+    assert response is not None and response.status == 404
+    assert page.locator("h1").inner_text() == "Page not found"
+    assert "detail" not in page.content()
+    page.locator("a", has_text="All games").first.click()
+    page.wait_for_url(f"{server}/")
+    page.close()
+
+
+def test_a_sirtet_board_does_not_shrink_the_page_status_line(server: str, browser: Any) -> None:
+    """Sirtet's SVG used to carry `.status{font-size:13px}` unscoped."""
+    page = browser.new_page(viewport=DESKTOP)
+    sizes = {}
+    for game in ("sytran", "sirtet"):
+        _start(page, server, game)
+        page.wait_for_selector("#board svg")
+        sizes[game] = page.evaluate("getComputedStyle(document.querySelector('#status')).fontSize")
+    assert sizes["sirtet"] == sizes["sytran"]
+    page.close()
+
+
+def test_spectators_get_no_player_tools(server: str, browser: Any) -> None:
+    player = browser.new_page(viewport=DESKTOP)
+    gid = _start(player, server, "sytran", opponent="friend")
+    _wait_ready(player, server, gid)
+    assert player.locator("#resign").is_visible()
+    watcher = browser.new_context(viewport=DESKTOP).new_page()
+    watcher.goto(f"{server}/game/{gid}")
+    watcher.wait_for_selector("#board svg")
+    assert watcher.locator("#status-sub").inner_text() == "You are watching"
+    for tool in ("#resign", "#undo", "#hint", "#play-again"):
+        assert not watcher.locator(tool).is_visible(), tool
+    player.close()
+    watcher.close()
+
+
+def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    gid = _start(page, server, "cyclix")
+    view = _wait_ready(page, server, gid)
+    _click_action(page, view["legal"][0])
+    page.wait_for_function("() => document.querySelector('#board').dataset.ready === 'yes'")
+    page.locator("#resign").click()
+    page.locator("#resign-yes").click()
+    page.wait_for_selector("#status.over")
+    assert page.locator("#status-main").inner_text() == "You lost"
+    assert not page.locator("#undo").is_visible() and not page.locator("#resign").is_visible()
+    assert page.locator("#play-again").is_visible()
+    page.screenshot(path=str(artifacts / "game-over-play-again-desktop.png"))
+    page.locator("#play-again").click()
+    page.wait_for_url(lambda url: "/game/" in url and not url.endswith(gid))
+    new_gid = page.url.rsplit("/", 1)[1]
+    token = page.evaluate(f"localStorage.getItem('shoal.token.{new_gid}')")
+    again = _view(server, new_gid, token)
+    assert again["you"] == [1] and again["computer_seat"] == 0
+    assert again["level"] == "random" and again["game"]["id"] == "cyclix"
+    # a Cyclix player of Black sees the board from Black's side at first
+    page.wait_for_selector("#board.flipped svg")
+    page.screenshot(path=str(artifacts / "cyclix-black-flipped-desktop.png"))
+    page.locator("#flip").click()
+    assert "flipped" not in (page.locator("#board").get_attribute("class") or "")
+    page.reload()
+    page.wait_for_selector("#board svg")
+    assert "flipped" not in (page.locator("#board").get_attribute("class") or "")
+    page.close()
+
+
+def test_the_computer_is_shown_thinking_for_its_whole_search(server: str, browser: Any) -> None:
+    """Against `strong`, the computer's reply takes a while: after our move the page says it is
+    thinking (and Undo waits) until the computer's move arrives."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server}/new?game=sytran")
+    page.select_option("#level", "strong")
+    page.locator("#start").click()
+    page.wait_for_url(f"{server}/game/*")
+    gid = page.url.rsplit("/", 1)[1]
+    view = _wait_ready(page, server, gid)
+    entry = next(e for e in view["legal"] if e["text"] == "j10")
+    _click_action(page, entry)
+    page.wait_for_selector("#thinking:not([hidden])", timeout=10_000)
+    assert page.locator("#status-main").inner_text() == "The computer is thinking…"
+    assert page.locator("#undo").is_disabled()
+    page.wait_for_function(
+        "() => document.querySelector('#board').dataset.ready === 'yes'", timeout=60_000
+    )
+    assert page.locator("#thinking").is_hidden()
+    page.close()
+
+
+def test_the_tab_title_tells_a_player_in_the_background_it_is_their_turn(
+    server: str, browser: Any
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    gid = _start(page, server, "sytran", opponent="friend")
+    _wait_ready(page, server, gid)
+    invite = page.evaluate(f"localStorage.getItem('shoal.invite.{gid}')")
+    # the page goes to the background; the friend moves
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    view = _view(server, gid)
+    httpx.post(
+        f"{server}/api/games/{gid}/actions",
+        json={"version": view["version"], "text": "j10"},
+        headers={"X-Shoal-Token": page.evaluate(f"localStorage.getItem('shoal.token.{gid}')")},
+        timeout=10,
+    ).raise_for_status()
+    friend_view = _view(server, gid, invite)
+    httpx.post(
+        f"{server}/api/games/{gid}/actions",
+        json={"version": friend_view["version"], "text": "swap"},
+        headers={"X-Shoal-Token": invite},
+        timeout=10,
+    ).raise_for_status()
+    page.wait_for_function("() => document.title.startsWith('(1) Your turn')")
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.wait_for_function("() => !document.title.startsWith('(1)')")
+    context.close()
