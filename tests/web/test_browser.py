@@ -159,6 +159,9 @@ def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: 
     friend.goto(invite)
     friend.wait_for_selector("#board svg")
     assert "#t=" not in friend.url  # the token leaves the address bar
+    friend.fill("#join-name", "Ann")  # the invite is claimed once, under the friend's name
+    friend.locator("#join").click()
+    friend.wait_for_function("() => document.querySelector('#players').innerText.includes('Ann')")
     watcher = watch_ctx.new_page()
     watcher.goto(host.locator("#watch-link").input_value())
     watcher.wait_for_selector("#board svg")

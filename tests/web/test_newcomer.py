@@ -145,3 +145,63 @@ def test_the_tab_title_tells_a_player_in_the_background_it_is_their_turn(
     )
     page.wait_for_function("() => !document.title.startsWith('(1)')")
     context.close()
+
+
+def _friend_game(page: Any, server: str) -> tuple[str, str]:
+    gid = _start(page, server, "sytran", opponent="friend")
+    _wait_ready(page, server, gid)
+    return gid, page.locator("#invite-link").input_value()
+
+
+def test_opening_your_own_invite_keeps_your_seat(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """New game -> Friend online -> the invite link in another tab of the same browser: the
+    browser asks instead of overwriting; the first tab keeps its seat after a reload."""
+    context = browser.new_context(viewport=DESKTOP)
+    host = context.new_page()
+    gid, invite = _friend_game(host, server)
+    token = host.evaluate(f"localStorage.getItem('shoal.token.{gid}')")
+    tab = context.new_page()
+    tab.goto(invite)
+    tab.wait_for_selector("#keep-seat")
+    tab.screenshot(path=str(artifacts / "own-invite-desktop.png"))
+    tab.locator("#keep-seat").click()
+    host.reload()
+    _wait_ready(host, server, gid)
+    assert host.locator("#status-main").inner_text() == "Your turn"
+    assert host.evaluate(f"localStorage.getItem('shoal.token.{gid}')") == token
+    context.close()
+
+
+def test_an_invite_is_claimed_once_and_then_only_watches(server: str, browser: Any) -> None:
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    gid, invite = _friend_game(host, server)
+    friend = browser.new_context(viewport=PHONE).new_page()
+    friend.goto(invite)
+    friend.fill("#join-name", "Ann")
+    friend.locator("#join").click()
+    friend.wait_for_function("() => document.querySelector('#players').innerText.includes('Ann')")
+    assert _view(server, gid)["players"][1] == "Ann"
+    third = browser.new_context(viewport=DESKTOP).new_page()
+    third.goto(invite)
+    toast = third.locator(".toast")
+    toast.wait_for()
+    assert "already been taken" in toast.inner_text()
+    assert third.locator("#status-sub").inner_text() == "You are watching"
+
+
+def test_a_damaged_link_never_drops_a_good_seat(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    host = context.new_page()
+    gid, invite = _friend_game(host, server)
+    token = host.evaluate(f"localStorage.getItem('shoal.token.{gid}')")
+    host.goto("about:blank")
+    host.goto(invite[:-5])  # the link cut short, as a chat app may do
+    toast = host.locator(".toast")
+    toast.wait_for()
+    assert "not valid" in toast.inner_text()
+    assert host.evaluate(f"localStorage.getItem('shoal.token.{gid}')") == token
+    _wait_ready(host, server, gid)
+    assert host.locator("#status-main").inner_text() == "Your turn"
+    context.close()

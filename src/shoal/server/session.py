@@ -200,6 +200,15 @@ class LiveGame:
         data.version = self.data.version + 1
         return data
 
+    def with_claim(self, seat: Seat, token_hash: str, name: str) -> GameData:
+        """The data after the invite of ``seat`` was claimed: a new private token, a name."""
+        hashes = list(self.data.token_hashes)
+        hashes[seat] = token_hash
+        players = list(self.data.players)
+        if name:
+            players[seat] = name
+        return self._next(token_hashes=hashes, players=players)
+
     def with_flag(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat`` lost on time."""
         clock = dict(self.data.clock or {})

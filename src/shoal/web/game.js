@@ -6,14 +6,13 @@ import { $, api, download, formatClock, h, toast, tokens, topbar } from "./commo
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
-// A link with '#t=TOKEN' gives this browser a seat (the invite link); keep the token
-// and drop it from the address bar.
-(function takeTokenFromLink() {
-  const match = location.hash.match(/[#&]t=([\w-]+)/);
-  if (match) {
-    tokens.set(gid, match[1]);
-    history.replaceState(null, "", location.pathname);
-  }
+// An invite link ('#t=INVITE') is a one-time claim: this browser gets a private token for
+// the invited seat. A browser that already holds a seat here is asked first, so opening
+// your own invite never costs you your seat; a damaged or used link just lets you watch.
+const inviteFromLink = (() => {
+  const match = location.hash.match(/[#&]t=([\w-]*)/);
+  if (match) history.replaceState(null, "", location.pathname);
+  return match ? match[1] : null;
 })();
 
 let token = tokens.get(gid);
@@ -407,11 +406,67 @@ function connect() {
   socket.addEventListener("close", () => setTimeout(connect, 1500));
 }
 
+function dialog(title, text, ...buttons) {
+  const backdrop = h("div", { class: "menu-backdrop", id: "invite-menu" }, h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), ...buttons));
+  document.body.append(backdrop);
+  return backdrop;
+}
+
+async function claimSeat(invite, name) {
+  const result = await api(`/api/games/${gid}/claim`, { method: "POST", body: { name }, token: invite });
+  if (token && token !== result.token) localStorage.setItem(`shoal.token.${gid}.other`, token);
+  tokens.set(gid, result.token);
+  token = result.token;
+  await reload();
+}
+
+async function handleInvite(invite) {
+  let probe = null;
+  try {
+    probe = invite ? await api(`/api/games/${gid}`, { token: invite }) : null;
+  } catch {
+    probe = null;
+  }
+  const seat = probe && probe.you.length === 1 ? probe.you[0] : null;
+  if (seat === null) {
+    toast(`This invite link is not valid, or its seat has already been taken${you.length ? "" : ": you can watch the game"}.`, "error");
+    return;
+  }
+  const side = cap(view.sides[seat]);
+  if (you.length) {
+    const mine = cap(view.sides[you[0]]);
+    const box = dialog(
+      "This is your friend's invite",
+      `You play ${mine} here. This link gives the ${side} seat: send it to your friend. Opening it here keeps your seat.`,
+      h("button", { class: "btn primary", id: "keep-seat", text: `Keep playing ${mine}`, onclick: () => box.remove() }),
+      h("button", { class: "btn ghost", id: "take-seat", text: `Play ${side} in this tab`, onclick: async () => { box.remove(); await claimSeat(invite, ""); } }),
+    );
+    return;
+  }
+  const name = h("input", { type: "text", id: "join-name", maxlength: "40", placeholder: "Your name", value: localStorage.getItem("shoal.name") || "" });
+  const box = dialog(
+    `Join this game as ${side}`,
+    `${view.players[1 - seat] || "Your friend"} invited you to play ${view.game.title}.`,
+    h("div", { class: "field" }, h("label", { for: "join-name", text: "Your name" }), name),
+    h("button", { class: "btn primary", id: "join", text: `Play ${side}`, onclick: async () => {
+      box.remove();
+      localStorage.setItem("shoal.name", name.value.trim());
+      try {
+        await claimSeat(invite, name.value.trim());
+      } catch (error) {
+        toast(error.message, "error");
+      }
+    } }),
+    h("button", { class: "btn ghost", text: "Just watch", onclick: () => box.remove() }),
+  );
+}
+
 async function main() {
   topbar();
   els();
   try {
     await reload();
+    if (inviteFromLink !== null) await handleInvite(inviteFromLink);
   } catch (error) {
     $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Game not found" }), h("p", { text: error.message }), h("a", { class: "btn primary", href: "/new", text: "Start a new game" })));
     return;

@@ -2,6 +2,7 @@
 
 * ``catalog``: the games, their options, rules pages and start boards; the computer's levels.
 * ``games``: starting a game, its view, actions, undo, resignation, hints, the live socket.
+* ``seats``: claiming an online game's invite link (once).
 * ``records``: a game's record and replay; uploaded records.
 * ``learn``: the courses, and a learner's attempt at a step.
 * ``pages``: the web client's pages, pictures and plots.
@@ -14,13 +15,14 @@ here each and a line in :data:`ROUTERS`. A route module never imports another
 
 from fastapi import APIRouter
 
-from . import catalog, games, learn, pages, records
+from . import catalog, games, learn, pages, records, seats
 
 __all__ = ["ROUTERS"]
 
 ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     games.router,
+    seats.router,
     records.router,
     learn.router,
     pages.router,
