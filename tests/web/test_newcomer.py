@@ -68,6 +68,7 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     page.locator("#resign-yes").click()
     page.wait_for_selector("#status.over")
     assert page.locator("#status-main").inner_text() == "You lost"
+    assert page.locator("#status-sub").inner_text() == "White resigned: Black wins."
     assert not page.locator("#undo").is_visible() and not page.locator("#resign").is_visible()
     assert page.locator("#play-again").is_visible()
     page.screenshot(path=str(artifacts / "game-over-play-again-desktop.png"))
@@ -205,3 +206,13 @@ def test_a_damaged_link_never_drops_a_good_seat(server: str, browser: Any) -> No
     _wait_ready(host, server, gid)
     assert host.locator("#status-main").inner_text() == "Your turn"
     context.close()
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_a_rules_page_is_never_wider_than_a_phone(game: str, server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/rules/{game}")
+    page.wait_for_selector(".prose h2")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
+    page.close()

@@ -218,7 +218,7 @@ function renderStatus() {
     else if (!local && you.includes(r.winner)) main = "You won";
     else if (!local && you.length) main = "You lost";
     else main = `${cap(view.sides[r.winner])} wins`;
-    sub = r.reason + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
+    sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
   } else if (view.thinking) {
     main = "The computer is thinking…";
     sub = `${cap(view.sides[view.to_move])} to move`;

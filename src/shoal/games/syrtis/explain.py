@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .geometry import Geometry
     from .rules import SyrtisState
 
-__all__ = ["why_illegal"]
+__all__ = ["ending_sentence", "why_illegal"]
 
 _SIDE = ("Light", "Dark")
 _OWN = (("light", "circle"), ("dark", "square"))
@@ -157,3 +157,32 @@ def _phase_task(state: SyrtisState) -> str:
     if state.phase != PLAY:
         return SETUP_WORDS[state.phase].duty
     return "it is not a legal action in this position"
+
+
+def ending_sentence(state: SyrtisState) -> str:
+    """How a finished game ended, in a sentence (who won and why that wins)."""
+    outcome = state.outcome
+    if outcome is None or outcome.winner is None:
+        return ""
+    sides = state.sides()
+    winner = sides[outcome.winner].capitalize()
+    passer = "Light" if state.passes[0] >= state.passes[1] else "Dark"
+    reason = outcome.reason
+    if reason == "quicksand race":
+        return f"{winner} sank four tiles in a row and wins the race against the quicksand."
+    if reason == "complete island":
+        return (
+            f"{winner} wins with a complete island: all their remaining tiles of one colour, "
+            "or of one shape, touch in a single group."
+        )
+    why = {
+        "initiative: both islands complete": "Both players completed an island at once",
+        "initiative: consecutive passes": "Both players passed, one after the other",
+        "initiative: four passes": f"{passer} passed four turns in a row",
+        "initiative: turn limit": "The game reached its turn limit",
+    }.get(reason)
+    if why is None:
+        return f"{winner} wins: {reason}."
+    if state.sinker < 0:
+        return f"{why}, so the initiative decides: nobody sank a tile, and Light, who moved first, wins."
+    return f"{why}, so the initiative decides: {winner} sank a tile most recently and wins."

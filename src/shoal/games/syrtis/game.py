@@ -25,6 +25,7 @@ from shoal.core import (
 )
 from shoal.core.options import option
 
+from .explain import ending_sentence as _ending_sentence
 from .geometry import Geometry, bits_of, geometry
 from .notation import PHASES, SETUP_WORDS, parse_position
 from .rules import (
@@ -211,6 +212,9 @@ class Syrtis(Game[SyrtisState]):
             light_seat=f.light_seat, to_move=f.to_move, sinker=f.sinker, streak=f.streak,
             passes=f.passes, turn=f.turn, outcome=outcome,
         )  # fmt: skip
+
+    def ending_sentence(self, state: SyrtisState) -> str:
+        return _ending_sentence(state) or super().ending_sentence(state)
 
     # -- rendering ---------------------------------------------------------------------
     def render_text(self, state: SyrtisState) -> str:
