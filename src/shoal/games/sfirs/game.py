@@ -27,9 +27,9 @@ from shoal.core import (
 )
 
 from . import diagrams as _diagrams
-from .explain import ending_sentence as _ending_sentence
 from . import heuristics as _heuristics
 from . import render as _render
+from .explain import ending_sentence as _ending_sentence
 from .geometry import EDGE, PLAY, START, bits
 from .notation import INITIAL_POSITION, NUM_ACTIONS, parse_position
 from .rules import SfirsState

@@ -184,5 +184,8 @@ def ending_sentence(state: SyrtisState) -> str:
     if why is None:
         return f"{winner} wins: {reason}."
     if state.sinker < 0:
-        return f"{why}, so the initiative decides: nobody sank a tile, and Light, who moved first, wins."
+        return (
+            f"{why}, so the initiative decides: nobody sank a tile, and Light, who moved "
+            "first, wins."
+        )
     return f"{why}, so the initiative decides: {winner} sank a tile most recently and wins."
