@@ -216,3 +216,33 @@ def test_a_rules_page_is_never_wider_than_a_phone(game: str, server: str, browse
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
     page.close()
+
+
+def test_the_syrtis_set_up_menu_says_what_each_choice_means(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Clicking a tile where both towers may go used to offer "L@a1 / D@a1"."""
+    made = httpx.post(
+        f"{server}/api/games",
+        json={
+            "game": "syrtis",
+            "options": {"variant": "minor"},
+            "start": "ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 3",
+            "opponent": "local",
+        },
+        timeout=10,
+    ).json()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/game/{made['id']}")
+    page.evaluate(f"localStorage.setItem('shoal.token.{made['id']}', '{made['token']}')")
+    page.reload()
+    _wait_ready(page, server, made["id"])
+    page.locator('#board svg .cell[data-cell="a1"]').first.click(force=True)
+    menu = page.locator("#choice-menu")
+    menu.wait_for()
+    labels = sorted(menu.locator("button[data-action]").all_inner_texts())
+    assert labels == ["Dark tower on a1", "Light tower on a1"]
+    page.screenshot(path=str(artifacts / "syrtis-tower-menu-phone.png"))
+    menu.get_by_text("Light tower on a1").click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.version === '2'")
+    assert _view(server, made["id"])["position"].split()[0].startswith("ScCs/cSsC/sCcS/CLsSc")

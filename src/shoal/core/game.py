@@ -251,6 +251,13 @@ class Game(ABC, Generic[StateT]):
             return state.outcome.value_for(seat)
         return 0.0
 
+    def action_label(self, state: StateT, action: Action) -> str:
+        """An action in words for a menu or a button (the notation unless a game says more).
+
+        Syrtis, for example, labels ``L@e3`` "Light tower on e3".
+        """
+        return state.action_text(action)
+
     def ending_sentence(self, state: StateT) -> str:
         """How the game ended, in a sentence a newcomer understands (games say more).
 

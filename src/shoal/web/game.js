@@ -277,7 +277,7 @@ setInterval(tickClocks, 200);
 function renderButtons() {
   const box = $("#action-buttons");
   const enabled = myTurn();
-  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.text, onclick: () => play(a) })));
+  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
 }
 
 function renderMoves() {

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .geometry import Geometry
     from .rules import SyrtisState
 
-__all__ = ["ending_sentence", "why_illegal"]
+__all__ = ["action_label", "ending_sentence", "why_illegal"]
 
 _SIDE = ("Light", "Dark")
 _OWN = (("light", "circle"), ("dark", "square"))
@@ -189,3 +189,24 @@ def ending_sentence(state: SyrtisState) -> str:
             "first, wins."
         )
     return f"{why}, so the initiative decides: {winner} sank a tile most recently and wins."
+
+
+def action_label(text: str) -> str:
+    """An action's notation in words, for menus and buttons.
+
+    >>> action_label("L@e3"), action_label("swap c1"), action_label("a3>b2")
+    ('Light tower on e3', 'Switch the pair of c1', 'Slide the tile on a3 to b2')
+    """
+    if text.startswith(("L@", "D@")):
+        return f"{'Light' if text[0] == 'L' else 'Dark'} tower on {text[2:]}"
+    if text.startswith("swap "):
+        return f"Switch the pair of {text[5:]}"
+    if text.startswith("x"):
+        return f"Sink the tile on {text[1:]}"
+    if ">" in text:
+        frm, to = text.split(">")
+        return f"Slide the tile on {frm} to {to}"
+    if "-" in text:
+        frm, to = text.split("-")
+        return f"Move the tower on {frm} to {to}"
+    return {"pass": "Pass", "light": "Play Light", "dark": "Play Dark"}.get(text, text)
