@@ -246,3 +246,20 @@ def test_the_syrtis_set_up_menu_says_what_each_choice_means(
     menu.get_by_text("Light tower on a1").click()
     page.wait_for_function("() => document.querySelector('#board').dataset.version === '2'")
     assert _view(server, made["id"])["position"].split()[0].startswith("ScCs/cSsC/sCcS/CLsSc")
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_a_player_reads_the_rules_before_the_programmers_material(
+    game: str, server: str, browser: Any
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server}/rules/{game}")
+    page.wait_for_selector(".prose h2")
+    top = page.locator(".prose > h2").all_inner_texts()
+    assert not [t for t in top if t.lower().startswith(("position string", "action ", "perft"))]
+    folded = page.locator("#for-programmers > h2").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    assert any(t.lower().startswith("position string") for t in folded), folded
+    assert not page.locator("#for-programmers").evaluate("d => d.open")
+    page.close()
