@@ -263,3 +263,40 @@ def test_a_player_reads_the_rules_before_the_programmers_material(
     assert any(t.lower().startswith("position string") for t in folded), folded
     assert not page.locator("#for-programmers").evaluate("d => d.open")
     page.close()
+
+
+def _smallest_target(page: Any) -> float:
+    """The smallest clickable cell of the board, in CSS pixels (its shorter side)."""
+    return float(
+        page.evaluate(
+            "Math.min(...[...document.querySelectorAll('#board svg .cell')]"
+            ".map(c => c.getBoundingClientRect()).filter(r => r.width > 0)"
+            ".map(r => Math.min(r.width, r.height)))"
+        )
+    )
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_on_a_phone_the_board_zooms_to_40_px_targets(
+    game: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+    page = context.new_page()
+    gid = _start(page, server, game)
+    _wait_ready(page, server, gid)
+    sizes = [_smallest_target(page)]
+    while page.locator("#zoom-in").is_enabled() and sizes[-1] < 40:
+        page.locator("#zoom-in").click()
+        sizes.append(_smallest_target(page))
+    print(
+        f"{game}: smallest target {sizes[0]:.0f} px, {sizes[-1]:.0f} px at zoom step {len(sizes) - 1}"
+    )
+    assert sizes[-1] >= 40, sizes
+    # a zoomed board still plays by clicking
+    view = _view(server, gid)
+    _click_action(page, view["legal"][0])
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {view['version']}"
+    )
+    page.screenshot(path=str(artifacts / f"{game}-zoomed-phone.png"))
+    context.close()
