@@ -289,7 +289,8 @@ def test_on_a_phone_the_board_zooms_to_40_px_targets(
         page.locator("#zoom-in").click()
         sizes.append(_smallest_target(page))
     print(
-        f"{game}: smallest target {sizes[0]:.0f} px, {sizes[-1]:.0f} px at zoom step {len(sizes) - 1}"
+        f"{game}: smallest target {sizes[0]:.0f} px, "
+        f"{sizes[-1]:.0f} px at zoom step {len(sizes) - 1}"
     )
     assert sizes[-1] >= 40, sizes
     # a zoomed board still plays by clicking
