@@ -251,6 +251,10 @@ class Game(ABC, Generic[StateT]):
             return state.outcome.value_for(seat)
         return 0.0
 
+    def text_legend(self) -> str:
+        """What the characters of ``render_text`` mean, in one line (a terminal's legend)."""
+        return ""
+
     def action_label(self, state: StateT, action: Action) -> str:
         """An action in words for a menu or a button (the notation unless a game says more).
 

@@ -188,6 +188,12 @@ class Sfirs(Game[SfirsState]):
         return _ending_sentence(state) or super().ending_sentence(state)
 
     # -- rendering ----------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "W B an active cube (upright), w b inactive or still in the start area; "
+            ". empty; ~ the outer edge"
+        )
+
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
 

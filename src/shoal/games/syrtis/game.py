@@ -221,6 +221,12 @@ class Syrtis(Game[SyrtisState]):
         return _ending_sentence(state) or super().ending_sentence(state)
 
     # -- rendering ---------------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "c light circle, s light square, C dark circle, S dark square; "
+            "L or D after a tile: a Light or Dark tower; . no tile"
+        )
+
     def render_text(self, state: SyrtisState) -> str:
         from .render import render_text
 
