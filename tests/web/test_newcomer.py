@@ -301,3 +301,33 @@ def test_on_a_phone_the_board_zooms_to_40_px_targets(
     )
     page.screenshot(path=str(artifacts / f"{game}-zoomed-phone.png"))
     context.close()
+
+
+def test_an_online_rematch_is_offered_and_accepted(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    gid, invite = _friend_game(host, server)
+    friend = browser.new_context(viewport=PHONE).new_page()
+    friend.goto(invite)
+    friend.fill("#join-name", "Ann")
+    friend.locator("#join").click()
+    friend.wait_for_function("() => document.querySelector('#players').innerText.includes('Ann')")
+    host.locator("#resign").click()
+    host.locator("#resign-yes").click()
+    host.wait_for_selector("#status.over")
+    host.locator("#rematch").click()
+    host.wait_for_selector("#rematch-withdraw")
+    friend.wait_for_selector("#rematch-accept")
+    friend.screenshot(path=str(artifacts / "rematch-offer-phone.png"))
+    friend.locator("#rematch-accept").click()
+    for page in (host, friend):
+        page.wait_for_url(lambda url: "/game/" in url and not url.endswith(gid))
+    new_gid = host.url.rsplit("/", 1)[1]
+    assert friend.url.endswith(new_gid)
+    host_token = host.evaluate(f"localStorage.getItem('shoal.token.{new_gid}')")
+    friend_token = friend.evaluate(f"localStorage.getItem('shoal.token.{new_gid}')")
+    assert _view(server, new_gid, host_token)["you"] == [1]
+    assert _view(server, new_gid, friend_token)["you"] == [0]
+    friend.wait_for_selector("#board svg")
+    assert friend.locator("#status-main").inner_text() == "Your turn"

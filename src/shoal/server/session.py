@@ -43,6 +43,9 @@ class LiveGame:
             state = state.child(action)
             self.states.append(state)
         self.thinking = False
+        self.rematch: dict[str, Any] | None = None
+        """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
+        then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
         self._static: dict[str, Any] | None = None
 
     @classmethod
@@ -61,6 +64,7 @@ class LiveGame:
             states.append(states[-1].child(action))
         live.states = states
         live.thinking = False
+        live.rematch = old.rematch
         live._static = None
         return live
 
@@ -98,7 +102,15 @@ class LiveGame:
         """
         if self._static is None:
             self._static = self._static_view()
-        return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
+        rematch = None
+        if self.rematch is not None:  # never the tokens: the view goes to every watcher
+            rematch = {"offered_by": self.rematch["by"], "game": self.rematch.get("game")}
+        return {
+            **self._static,
+            "clock": self.clock_view(now),
+            "thinking": self.thinking,
+            "rematch": rematch,
+        }
 
     def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state

@@ -62,6 +62,7 @@ function els() {
             h("button", { class: "btn primary", id: "play-again", text: "Play again", hidden: true, onclick: playAgain }),
           ),
           h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("shoal.sound") === "on", onchange: (e) => localStorage.setItem("shoal.sound", e.target.checked ? "on" : "off") }), " Sound when it is your turn"),
+          h("div", { class: "rematch", id: "rematch-box", hidden: true }),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
         h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
@@ -143,6 +144,54 @@ function beep() {
     tone.stop(audio.currentTime + 0.25);
   } catch {
     /* no sound available */
+  }
+}
+
+// An online game's rematch: offered by one player, accepted by the other; both then move to
+// the new game (sides swapped) with seat tokens of their own.
+let rematchFollowed = false;
+function renderRematch() {
+  const box = $("#rematch-box");
+  const over = Boolean(view.result);
+  const offer = view.rematch;
+  box.hidden = !(view.mode === "friend" && over);
+  if (box.hidden) return;
+  if (offer && offer.game) {
+    if (you.length && !rematchFollowed) followRematch(offer);
+    box.replaceChildren(h("a", { class: "btn", href: `/game/${offer.game}`, text: you.length ? "Go to the rematch" : "Watch the rematch" }));
+    return;
+  }
+  if (!you.length) {
+    box.replaceChildren(offer ? h("p", { class: "help", text: "A rematch is offered." }) : "");
+    return;
+  }
+  const act = (method, label, id, cls = "btn") => h("button", { class: cls, id, text: label, onclick: () => rematchRequest(method) });
+  if (!offer) box.replaceChildren(act("POST", "Rematch", "rematch", "btn primary"));
+  else if (offer.offered_by === you[0]) box.replaceChildren(h("p", { class: "help", text: "Rematch offered: waiting for your opponent." }), act("DELETE", "Withdraw", "rematch-withdraw"));
+  else box.replaceChildren(h("p", { text: "Your opponent offers a rematch." }), act("POST", "Accept", "rematch-accept", "btn primary"), act("DELETE", "Decline", "rematch-decline"));
+}
+
+async function rematchRequest(method) {
+  try {
+    const result = await api(`/api/games/${gid}/rematch`, { method, token });
+    if (result.game && result.token) {
+      rematchFollowed = true;
+      tokens.set(result.game, result.token);
+      location.href = `/game/${result.game}`;
+    }
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+async function followRematch(offer) {
+  rematchFollowed = true;
+  try {
+    const seat = await api(`/api/games/${gid}/rematch/token`, { method: "POST", token });
+    tokens.set(seat.game, seat.token);
+    location.href = `/game/${seat.game}`;
+  } catch {
+    // the accepter's page follows its own reply; the offerer can still use the link
   }
 }
 
@@ -238,6 +287,7 @@ function refreshControls() {
   $("#undo").hidden = view.mode === "friend" || !you.length || over;
   $("#resign").hidden = !you.length || over;
   $("#play-again").hidden = !over || !you.length || view.mode === "friend";
+  renderRematch();
 }
 
 function renderStatus() {

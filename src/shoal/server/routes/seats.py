@@ -1,4 +1,12 @@
-"""Seats: claiming an online game's invite (a one-time claim, as a challenge link on lichess).
+"""Seats: claiming an online game's invite (a one-time claim, as a challenge link on lichess),
+and the rematch of an online game.
+
+* ``POST /api/games/{id}/rematch`` (a player's token), once the game is over: the first call
+  offers a rematch (every watcher sees ``rematch.offered_by``); the other player's call
+  accepts it: a new online game with the sides swapped, same options and clock, answered with
+  the caller's new seat token; the offerer gets theirs from
+  ``POST /api/games/{id}/rematch/token``. ``DELETE`` withdraws or declines an offer. Offers
+  live in the server's memory, like lichess's: a restart forgets them.
 
 * ``POST /api/games/{id}/claim`` with the invite token in ``X-Shoal-Token`` and
   ``{"version", "name"}``: the seat the invite gives gets a new private token, returned
@@ -9,6 +17,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header
@@ -17,12 +26,15 @@ from pydantic import BaseModel, Field
 from ..changes import change
 from ..context import Context
 from ..errors import ApiError
-from ..manager import new_token
-from ..storage import hash_token
+from ..manager import new_game_id, new_token
+from ..session import LiveGame
+from ..storage import GameData, hash_token
 
 __all__ = ["ClaimIn", "router"]
 
 router = APIRouter(tags=["games"])
+
+TokenHeader = Annotated[str | None, Header(alias="X-Shoal-Token", description="a seat token")]
 
 TAKEN = "this invite link is not valid, or its seat has already been taken: you can watch"
 
@@ -39,7 +51,7 @@ async def claim(
     game_id: str,
     body: ClaimIn,
     context: Context,
-    x_shoal_token: Annotated[str | None, Header(alias="X-Shoal-Token")] = None,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     name = " ".join(body.name.split())
     if any(not ch.isprintable() for ch in name):
@@ -61,3 +73,96 @@ async def claim(
             raise ApiError(403, TAKEN) from None
         raise
     return {"seat": seat, "token": token}
+
+
+def _rematch_data(live: LiveGame) -> tuple[GameData, dict[int, str]]:
+    """The rematch of ``live``: sides swapped, same game, options, start and clock."""
+    old = live.data
+    tokens = {0: new_token(), 1: new_token()}  # by seat of the old game
+    clock = None
+    if old.clock is not None:
+        base = float(old.clock["base"])
+        clock = {"base": base, "increment": old.clock["increment"], "remaining": [base, base],
+                 "since": None}  # fmt: skip
+    data = GameData(
+        id=new_game_id(),
+        game=old.game,
+        options=dict(old.options),
+        seed=None if old.start is not None else secrets.randbelow(2**31),
+        start=old.start,
+        mode="friend",
+        level=None,
+        computer_seat=None,
+        players=[old.players[1], old.players[0]],
+        token_hashes=[hash_token(tokens[1]), hash_token(tokens[0])],  # old seat s plays 1 - s
+        actions=[],
+        clock=clock,
+        ended=None,
+        version=1,
+    )
+    return data, tokens
+
+
+@router.post("/api/games/{game_id}/rematch", summary="Offer or accept a rematch")
+async def rematch(
+    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+) -> dict[str, Any]:
+    manager = context.manager
+    entry = await manager.entry(game_id)
+    async with entry.lock:
+        live = entry.live
+        seats = live.check_player(x_shoal_token)
+        if live.data.mode != "friend":
+            raise ApiError(400, "a rematch is for online games: use Play again")
+        if not live.over:
+            raise ApiError(409, "the game is not over yet")
+        seat = seats[0]
+        offer = live.rematch
+        if offer is None:
+            live.rematch = {"by": seat}
+            await manager.broadcast(entry)
+            return {"offered": True, "game": None}
+        if offer.get("game") is not None:
+            raise ApiError(409, "the rematch has already started")
+        if offer["by"] == seat:
+            raise ApiError(409, "you have already offered a rematch: wait for an answer")
+        data, tokens = _rematch_data(live)
+        await manager.create(data)
+        live.rematch = {
+            "by": offer["by"],
+            "game": data.id,
+            "tokens": {offer["by"]: tokens[offer["by"]]},
+        }
+        await manager.broadcast(entry)
+    return {"offered": False, "game": data.id, "token": tokens[seat]}
+
+
+@router.post("/api/games/{game_id}/rematch/token", summary="The offerer's seat in the rematch")
+async def rematch_token(
+    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+) -> dict[str, Any]:
+    entry = await context.manager.entry(game_id)
+    async with entry.lock:
+        live = entry.live
+        seats = live.check_player(x_shoal_token)
+        offer = live.rematch or {}
+        token = offer.get("tokens", {}).pop(seats[0], None)
+        if token is None:
+            raise ApiError(404, "no rematch seat is waiting for you")
+    return {"game": offer["game"], "token": token}
+
+
+@router.delete("/api/games/{game_id}/rematch", summary="Withdraw or decline a rematch offer")
+async def no_rematch(
+    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+) -> dict[str, Any]:
+    manager = context.manager
+    entry = await manager.entry(game_id)
+    async with entry.lock:
+        live = entry.live
+        live.check_player(x_shoal_token)
+        if live.rematch is None or live.rematch.get("game") is not None:
+            raise ApiError(409, "there is no rematch offer to withdraw or decline")
+        live.rematch = None
+        await manager.broadcast(entry)
+    return {"offered": False, "game": None}
