@@ -117,3 +117,26 @@ def test_screenshots_of_a_step_on_a_phone(
     page.wait_for_selector(".course-card")
     page.screenshot(path=str(artifacts / "learn-index-phone.png"), full_page=True)
     context.close()
+
+
+def test_a_typed_illegal_action_gets_the_games_reason_and_a_legal_one_is_played(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Cyclix step 1: typing Rc2-d3 shows the rules' reason in the lesson and leaves the board
+    as it was; typing the solution Rc2-c7 solves the step."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/learn/cyclix")
+    _wait_actions(page, 0)
+    before = page.locator("#board").inner_html()
+    page.locator("#move-text").fill("Rc2-d3")
+    page.locator("#type-move button").click()
+    page.wait_for_selector('#feedback[data-kind="bad"]')
+    assert "d3 is not on a rank or file of the rook" in page.locator("#feedback").inner_text()
+    assert page.locator("#board").inner_html() == before
+    assert page.locator("#board").get_attribute("data-ready") == "yes"
+    page.screenshot(path=str(artifacts / "learn-cyclix-illegal-phone.png"), full_page=True)
+    page.locator("#move-text").fill("Rc2-c7")
+    page.locator("#move-text").press("Enter")
+    page.wait_for_selector('#feedback[data-kind="good"]')
+    assert page.locator("#board").get_attribute("data-actions") == "1"
+    page.close()
