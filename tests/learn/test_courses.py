@@ -61,6 +61,49 @@ def test_a_wrong_answer_gets_feedback_and_the_step_starts_over(game_id: str) -> 
     assert seen >= 1
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_mistake_played_to_the_end_of_the_turn_gets_its_own_feedback(game_id: str) -> None:
+    """Each listed mistake, with the turn finished by whatever the learner may do next (here
+    the last legal action, e.g. stop, keep, pass), is a wrong answer with the step's feedback
+    for it: no mistake can be turned into a solution by ending the turn early."""
+    game = games.get(game_id)
+    course = course_of(game_id)
+    for index, step in enumerate(course.steps):
+        for mistake, feedback in step.mistakes.items():
+            texts = [mistake]
+            verdict = course.attempt(game, index, texts)
+            while not (verdict.wrong or verdict.solved) and len(texts) < 50:
+                legal = verdict.state.legal_actions()
+                texts.append(verdict.state.action_text(legal[-1]))
+                verdict = course.attempt(game, index, texts)
+            assert verdict.wrong and verdict.message == feedback, (step.title, texts)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_one_action_step_lists_every_action_that_solves_it(game_id: str) -> None:
+    """So the export (and the hint) tells outside tools all the answers the engine accepts."""
+    game = games.get(game_id)
+    course = course_of(game_id)
+    for index, step in enumerate(course.steps):
+        if step.kind != "task" or any(len(s) != 1 for s in step.solutions):
+            continue
+        start = step.start(game)
+        texts = [start.action_text(a) for a in start.legal_actions()]
+        solving = {t for t in texts if course.attempt(game, index, [t]).solved}
+        assert solving == {s[0] for s in step.solutions}, step.title
+
+
+def test_a_chain_stopped_after_its_first_move_is_not_a_chain() -> None:
+    """SFIRS "Chains": d4-d1 then stop ends the turn with two actions but one move: wrong,
+    with the step's feedback; d4-d1 then any move of the k2 cube solves it."""
+    game = games.get("sfirs")
+    course = course_of("sfirs")
+    index = next(i for i, s in enumerate(course.steps) if s.title == "Chains")
+    stopped = course.attempt(game, index, ["d4-d1", "stop"])
+    assert stopped.wrong and "then go on" in stopped.message
+    assert course.attempt(game, index, ["d4-d1", "k2-k9"]).solved
+
+
 def test_the_export_lists_positions_texts_and_solutions() -> None:
     game = games.get("sytran")
     data = json.loads(json.dumps(course_of("sytran").as_dict(game)))
