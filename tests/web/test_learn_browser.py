@@ -135,8 +135,11 @@ def test_a_typed_illegal_action_gets_the_games_reason_and_a_legal_one_is_played(
     assert page.locator("#board").inner_html() == before
     assert page.locator("#board").get_attribute("data-ready") == "yes"
     page.screenshot(path=str(artifacts / "learn-cyclix-illegal-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(artifacts / "learn-cyclix-illegal-desktop.png"))
     page.locator("#move-text").fill("Rc2-c7")
     page.locator("#move-text").press("Enter")
     page.wait_for_selector('#feedback[data-kind="good"]')
     assert page.locator("#board").get_attribute("data-actions") == "1"
+    assert page.locator("#move-text").is_disabled()  # solved: nothing more to play here
     page.close()

@@ -76,8 +76,7 @@ class Lesson {
             h(
               "form",
               { class: "type-move", id: "type-move", onsubmit: (event) => this.typed(event) },
-              h("label", { class: "help", for: "move-text", text: "Or type an action" }),
-              h("input", { type: "text", id: "move-text", autocomplete: "off", spellcheck: "false", maxlength: "60" }),
+              h("input", { type: "text", id: "move-text", autocomplete: "off", spellcheck: "false", maxlength: "60", placeholder: "Or type an action", "aria-label": "Type an action in notation" }),
               h("button", { class: "btn small", type: "submit", text: "Play" }),
             ),
             h(
@@ -185,6 +184,7 @@ class Lesson {
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
     this.board.show(view.svg, view.legal, enabled);
     $("#board").dataset.ready = enabled ? "yes" : "no";
+    for (const control of $("#type-move").elements) control.disabled = !enabled;
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
     $("#status-sub").textContent = view.status;
