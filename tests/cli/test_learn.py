@@ -68,20 +68,20 @@ def test_hint_and_skip_in_the_terminal(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(SRC))
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "shoal.cli", "learn", "cyclix", "--plain", "--step", "7"],
+        ["-m", "shoal.cli", "learn", "cyclix", "--plain", "--step", "8"],
         env=env,
         encoding="utf-8",
         timeout=30,
     )
-    child.expect("Step 7 of 9: Checkmate")
+    child.expect("Step 8 of 10: Checkmate")
     child.expect(PROMPT)
     child.sendline("hint")
     child.expect("One way: Rc1-c7\\^")
     child.sendline("skip")
-    child.expect("Step 8 of 9: No move: pass")
+    child.expect("Step 9 of 10: No move: pass")
     child.expect(PROMPT)
     child.sendline("quit")
-    child.expect("Come back with: shoal learn cyclix --step 8")
+    child.expect("Come back with: shoal learn cyclix --step 9")
     child.expect(pexpect.EOF)
 
 

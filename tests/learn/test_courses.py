@@ -10,6 +10,7 @@ import re
 import pytest
 
 from shoal import games
+from shoal.core import ShoalError
 from shoal.core.course import Course, CourseError, parse_course
 
 GAMES = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
@@ -163,3 +164,14 @@ def test_a_course_that_drifted_from_the_rules_is_caught() -> None:
     assert any("solution b12 does not reach the goal" in p for p in problems)
     assert any("the mistake i10 solves the step" in p for p in problems)
     assert any("step 2 (Two): the position does not load" in p for p in problems)
+
+
+def test_a_move_that_ignores_a_check_is_refused_with_the_rules_reason() -> None:
+    """Cyclix "Capturing the checker": Bb1-c2 leaves the king attacked; the attempt raises the
+    game's own error, which the web lesson and the terminal show as it is."""
+    game = games.get("cyclix")
+    course = course_of("cyclix")
+    index = next(i for i, s in enumerate(course.steps) if s.title == "Capturing the checker")
+    with pytest.raises(ShoalError, match="would still be attacked by the black rook on e4"):
+        course.attempt(game, index, ["Bb1-c2"])
+    assert course.attempt(game, index, ["Bb1xe4"]).solved
