@@ -175,3 +175,18 @@ def test_a_move_that_ignores_a_check_is_refused_with_the_rules_reason() -> None:
     with pytest.raises(ShoalError, match="would still be attacked by the black rook on e4"):
         course.attempt(game, index, ["Bb1-c2"])
     assert course.attempt(game, index, ["Bb1xe4"]).solved
+
+
+def test_a_sink_the_rules_refuse_gets_their_reason_in_the_sinking_step() -> None:
+    """Syrtis "Sinking a tile": b2 touches Light's tower on a3 only at a corner, c2 touches
+    none; each refusal names the rule, and the legal sink xa2 solves the step."""
+    game = games.get("syrtis")
+    course = course_of("syrtis")
+    index = next(i for i, s in enumerate(course.steps) if s.title == "Sinking a tile")
+    with pytest.raises(ShoalError, match="only at a corner: it must share an edge"):
+        course.attempt(game, index, ["xb2"])
+    with pytest.raises(ShoalError, match="not next to a tile carrying a Light tower"):
+        course.attempt(game, index, ["xc2"])
+    with pytest.raises(ShoalError, match="carries a tower"):
+        course.attempt(game, index, ["xa3"])
+    assert course.attempt(game, index, ["xa2"]).solved
