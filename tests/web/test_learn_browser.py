@@ -113,6 +113,16 @@ def test_screenshots_of_a_step_on_a_phone(
     page.goto(f"{server}/learn/{game}#step=2")
     _wait_actions(page, 0)
     page.screenshot(path=str(artifacts / f"learn-{game}-phone.png"), full_page=True)
+    # the last task step (an ending), on the phone and on a desktop
+    last = len(httpx.get(f"{server}/api/learn/{game}", timeout=10).json()["steps"]) - 1
+    page.goto(f"{server}/learn/{game}#step={last}")
+    page.reload()
+    page.wait_for_function(f"() => document.querySelector('#lesson')?.dataset.step === '{last}'")
+    _wait_actions(page, 0)
+    page.screenshot(path=str(artifacts / f"learn-{game}-ending-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(artifacts / f"learn-{game}-ending-desktop.png"))
+    page.set_viewport_size(PHONE)
     page.goto(f"{server}/learn")
     page.wait_for_selector(".course-card")
     page.screenshot(path=str(artifacts / "learn-index-phone.png"), full_page=True)
