@@ -112,6 +112,7 @@ class LiveGame:
                     {
                         "action": action,
                         "text": state.action_text(action),
+                        "label": self.game.action_label(state, action),
                         "path": list(paths.get(action, ())),
                     }
                 )

@@ -36,6 +36,13 @@ function els() {
         { class: "board-col" },
         h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), h("div", { class: "sub game-status", id: "game-status" }))),
         h("div", { class: "board-wrap", id: "board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
+        h(
+          "div",
+          { class: "zoom-bar", role: "group", "aria-label": "Board size" },
+          h("button", { class: "btn small", id: "zoom-out", text: "−", title: "Smaller board", "aria-label": "Zoom out", onclick: () => zoomBy(-1) }),
+          h("span", { class: "help", id: "zoom-level", text: "100%" }),
+          h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(1) }),
+        ),
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ),
       h(
@@ -156,6 +163,32 @@ async function playAgain() {
   }
 }
 
+// Zoom: on a phone a big board's cells are small; a bigger board scrolls inside its frame.
+const ZOOMS = [1, 1.5, 2, 2.5, 3];
+let zoomIndex = 0;
+
+function zoomBy(step) {
+  zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
+  localStorage.setItem(`shoal.zoom.${view.game.id}`, String(ZOOMS[zoomIndex]));
+  applyZoom();
+}
+
+function applyZoom() {
+  const zoom = ZOOMS[zoomIndex];
+  const wrap = $("#board");
+  wrap.style.setProperty("--zoom", String(zoom));
+  wrap.classList.toggle("zoomed", zoom > 1);
+  $("#zoom-level").textContent = `${Math.round(zoom * 100)}%`;
+  $("#zoom-out").disabled = zoomIndex === 0;
+  $("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
+}
+
+function restoreZoom() {
+  const saved = Number(localStorage.getItem(`shoal.zoom.${view.game.id}`) || "1");
+  zoomIndex = Math.max(0, ZOOMS.indexOf(saved));
+  applyZoom();
+}
+
 function myTurn() {
   return view && !view.result && !view.thinking && you.includes(view.to_move) && !busy;
 }
@@ -172,7 +205,9 @@ function render(next, fromSocket = false) {
     // a reply computed before the computer's search started: the search is still running
     next = { ...next, thinking: true };
   }
+  const first = !view;
   view = next;
+  if (first) restoreZoom();
   defaultOrientation();
   turnAlert();
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
@@ -218,7 +253,7 @@ function renderStatus() {
     else if (!local && you.includes(r.winner)) main = "You won";
     else if (!local && you.length) main = "You lost";
     else main = `${cap(view.sides[r.winner])} wins`;
-    sub = r.reason + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
+    sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
   } else if (view.thinking) {
     main = "The computer is thinking…";
     sub = `${cap(view.sides[view.to_move])} to move`;
@@ -277,7 +312,7 @@ setInterval(tickClocks, 200);
 function renderButtons() {
   const box = $("#action-buttons");
   const enabled = myTurn();
-  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.text, onclick: () => play(a) })));
+  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
 }
 
 function renderMoves() {
