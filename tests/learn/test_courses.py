@@ -10,6 +10,7 @@ import re
 import pytest
 
 from shoal import games
+from shoal.core import ShoalError
 from shoal.core.course import Course, CourseError, parse_course
 
 GAMES = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
@@ -59,6 +60,49 @@ def test_a_wrong_answer_gets_feedback_and_the_step_starts_over(game_id: str) -> 
                 assert verdict.message == feedback
                 seen += 1
     assert seen >= 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_mistake_played_to_the_end_of_the_turn_gets_its_own_feedback(game_id: str) -> None:
+    """Each listed mistake, with the turn finished by whatever the learner may do next (here
+    the last legal action, e.g. stop, keep, pass), is a wrong answer with the step's feedback
+    for it: no mistake can be turned into a solution by ending the turn early."""
+    game = games.get(game_id)
+    course = course_of(game_id)
+    for index, step in enumerate(course.steps):
+        for mistake, feedback in step.mistakes.items():
+            texts = [mistake]
+            verdict = course.attempt(game, index, texts)
+            while not (verdict.wrong or verdict.solved) and len(texts) < 50:
+                legal = verdict.state.legal_actions()
+                texts.append(verdict.state.action_text(legal[-1]))
+                verdict = course.attempt(game, index, texts)
+            assert verdict.wrong and verdict.message == feedback, (step.title, texts)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_one_action_step_lists_every_action_that_solves_it(game_id: str) -> None:
+    """So the export (and the hint) tells outside tools all the answers the engine accepts."""
+    game = games.get(game_id)
+    course = course_of(game_id)
+    for index, step in enumerate(course.steps):
+        if step.kind != "task" or any(len(s) != 1 for s in step.solutions):
+            continue
+        start = step.start(game)
+        texts = [start.action_text(a) for a in start.legal_actions()]
+        solving = {t for t in texts if course.attempt(game, index, [t]).solved}
+        assert solving == {s[0] for s in step.solutions}, step.title
+
+
+def test_a_chain_stopped_after_its_first_move_is_not_a_chain() -> None:
+    """SFIRS "Chains": d4-d1 then stop ends the turn with two actions but one move: wrong,
+    with the step's feedback; d4-d1 then any move of the k2 cube solves it."""
+    game = games.get("sfirs")
+    course = course_of("sfirs")
+    index = next(i for i, s in enumerate(course.steps) if s.title == "Chains")
+    stopped = course.attempt(game, index, ["d4-d1", "stop"])
+    assert stopped.wrong and "then go on" in stopped.message
+    assert course.attempt(game, index, ["d4-d1", "k2-k9"]).solved
 
 
 def test_the_export_lists_positions_texts_and_solutions() -> None:
@@ -120,3 +164,29 @@ def test_a_course_that_drifted_from_the_rules_is_caught() -> None:
     assert any("solution b12 does not reach the goal" in p for p in problems)
     assert any("the mistake i10 solves the step" in p for p in problems)
     assert any("step 2 (Two): the position does not load" in p for p in problems)
+
+
+def test_a_move_that_ignores_a_check_is_refused_with_the_rules_reason() -> None:
+    """Cyclix "Capturing the checker": Bb1-c2 leaves the king attacked; the attempt raises the
+    game's own error, which the web lesson and the terminal show as it is."""
+    game = games.get("cyclix")
+    course = course_of("cyclix")
+    index = next(i for i, s in enumerate(course.steps) if s.title == "Capturing the checker")
+    with pytest.raises(ShoalError, match="would still be attacked by the black rook on e4"):
+        course.attempt(game, index, ["Bb1-c2"])
+    assert course.attempt(game, index, ["Bb1xe4"]).solved
+
+
+def test_a_sink_the_rules_refuse_gets_their_reason_in_the_sinking_step() -> None:
+    """Syrtis "Sinking a tile": b2 touches Light's tower on a3 only at a corner, c2 touches
+    none; each refusal names the rule, and the legal sink xa2 solves the step."""
+    game = games.get("syrtis")
+    course = course_of("syrtis")
+    index = next(i for i, s in enumerate(course.steps) if s.title == "Sinking a tile")
+    with pytest.raises(ShoalError, match="only at a corner: it must share an edge"):
+        course.attempt(game, index, ["xb2"])
+    with pytest.raises(ShoalError, match="not next to a tile carrying a Light tower"):
+        course.attempt(game, index, ["xc2"])
+    with pytest.raises(ShoalError, match="carries a tower"):
+        course.attempt(game, index, ["xa3"])
+    assert course.attempt(game, index, ["xa2"]).solved

@@ -113,7 +113,43 @@ def test_screenshots_of_a_step_on_a_phone(
     page.goto(f"{server}/learn/{game}#step=2")
     _wait_actions(page, 0)
     page.screenshot(path=str(artifacts / f"learn-{game}-phone.png"), full_page=True)
+    # the last task step (an ending), on the phone and on a desktop
+    last = len(httpx.get(f"{server}/api/learn/{game}", timeout=10).json()["steps"]) - 1
+    page.goto(f"{server}/learn/{game}#step={last}")
+    page.reload()
+    page.wait_for_function(f"() => document.querySelector('#lesson')?.dataset.step === '{last}'")
+    _wait_actions(page, 0)
+    page.screenshot(path=str(artifacts / f"learn-{game}-ending-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(artifacts / f"learn-{game}-ending-desktop.png"))
+    page.set_viewport_size(PHONE)
     page.goto(f"{server}/learn")
     page.wait_for_selector(".course-card")
     page.screenshot(path=str(artifacts / "learn-index-phone.png"), full_page=True)
     context.close()
+
+
+def test_a_typed_illegal_action_gets_the_games_reason_and_a_legal_one_is_played(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Cyclix step 1: typing Rc2-d3 shows the rules' reason in the lesson and leaves the board
+    as it was; typing the solution Rc2-c7 solves the step."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/learn/cyclix")
+    _wait_actions(page, 0)
+    before = page.locator("#board").inner_html()
+    page.locator("#move-text").fill("Rc2-d3")
+    page.locator("#type-move button").click()
+    page.wait_for_selector('#feedback[data-kind="bad"]')
+    assert "d3 is not on a rank or file of the rook" in page.locator("#feedback").inner_text()
+    assert page.locator("#board").inner_html() == before
+    assert page.locator("#board").get_attribute("data-ready") == "yes"
+    page.screenshot(path=str(artifacts / "learn-cyclix-illegal-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(artifacts / "learn-cyclix-illegal-desktop.png"))
+    page.locator("#move-text").fill("Rc2-c7")
+    page.locator("#move-text").press("Enter")
+    page.wait_for_selector('#feedback[data-kind="good"]')
+    assert page.locator("#board").get_attribute("data-actions") == "1"
+    assert page.locator("#move-text").is_disabled()  # solved: nothing more to play here
+    page.close()

@@ -74,6 +74,12 @@ class Lesson {
             h("p", { class: "task", id: "step-task" }),
             h("p", { class: "feedback", id: "feedback", role: "status" }),
             h(
+              "form",
+              { class: "type-move", id: "type-move", onsubmit: (event) => this.typed(event) },
+              h("input", { type: "text", id: "move-text", autocomplete: "off", spellcheck: "false", maxlength: "60", placeholder: "Or type an action", "aria-label": "Type an action in notation" }),
+              h("button", { class: "btn small", type: "submit", text: "Play" }),
+            ),
+            h(
               "div",
               { class: "tools" },
               h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
@@ -118,7 +124,7 @@ class Lesson {
     this.setFeedback("", "");
     $("#prev-step").disabled = this.index === 0;
     $("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
-    $("#restart").hidden = $("#show-hint").hidden = step.kind === "game";
+    $("#restart").hidden = $("#show-hint").hidden = $("#type-move").hidden = step.kind === "game";
     const done = solvedSteps(this.course.game);
     $("#steps").replaceChildren(
       ...this.course.steps.map((s, i) =>
@@ -166,8 +172,9 @@ class Lesson {
     try {
       view = await api(`/api/learn/${this.course.game}/${this.index + 1}`, { method: "POST", body: { actions: this.actions } });
     } catch (error) {
+      // an action the game refuses: its own reason, and the board stays as it was
       this.actions.pop();
-      toast(error.message, "error");
+      this.setFeedback(error.message, "bad");
       return;
     }
     this.show(view);
@@ -177,6 +184,7 @@ class Lesson {
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
     this.board.show(view.svg, view.legal, enabled);
     $("#board").dataset.ready = enabled ? "yes" : "no";
+    for (const control of $("#type-move").elements) control.disabled = !enabled;
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
     $("#status-sub").textContent = view.status;
@@ -196,8 +204,18 @@ class Lesson {
   }
 
   async play(text) {
+    this.setFeedback("", "");
     this.actions.push(text);
     await this.refresh();
+  }
+
+  async typed(event) {
+    event.preventDefault();
+    const input = $("#move-text");
+    const text = input.value.trim();
+    if (!text || $("#board").dataset.ready !== "yes") return;
+    input.value = "";
+    await this.play(text);
   }
 
   async restart() {
