@@ -15,7 +15,7 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from fastapi import WebSocket
@@ -66,10 +66,19 @@ class GameManager:
         self._entries: dict[str, GameEntry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[Listener] = []
+        self._commit_hooks: list[Callable[[str, int], None]] = []
 
     def listen(self, listener: Listener) -> None:
         """Tell ``listener`` of every change from now on (in the order of registration)."""
         self._listeners.append(listener)
+
+    def on_commit(self, hook: Callable[[str, int], None]) -> None:
+        """Call ``hook(game_id, version)`` after each change this process stores."""
+        self._commit_hooks.append(hook)
+
+    def loaded(self, game_id: str) -> GameEntry | None:
+        """The game ``game_id`` when this process has it loaded, else None."""
+        return self._entries.get(game_id)
 
     # -- loading ----------------------------------------------------------------
     async def entry(self, game_id: str) -> GameEntry:
@@ -128,6 +137,8 @@ class GameManager:
         entry.live.thinking = thinking
         self._after_change(entry)
         await self.broadcast(entry)
+        for hook in self._commit_hooks:
+            hook(data.id, data.version)
 
     def _after_change(self, entry: GameEntry) -> None:
         for listener in self._listeners:
@@ -141,9 +152,16 @@ class GameManager:
         return task
 
     async def check_flag(self, entry: GameEntry) -> bool:
-        """End the game when the running clock has fallen; True when it did."""
+        """End the game when the running clock has fallen; True when it did.
+
+        Every process that has the game loaded has a timer; the database's version
+        check lets exactly one of them store the flag (the others reload the game).
+        """
         async with entry.lock:
-            return await self.check_flag_locked(entry)
+            try:
+                return await self.check_flag_locked(entry)
+            except ApiError:  # another process stored the flag (or a move) first
+                return False
 
     async def check_flag_locked(self, entry: GameEntry) -> bool:
         """:meth:`check_flag` with ``entry.lock`` held."""

@@ -1,0 +1,115 @@
+"""Several real server processes on one PostgreSQL: shared data, live updates, one winner.
+
+Needs the private PostgreSQL of tests/pg.py (skipped with the reason without it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from ..pg import PostgresServer
+from ._live import SRC, LiveServer, auth, free_port
+from .test_live import _race
+
+
+@pytest.fixture
+def pg_live(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Start real ``shoal serve`` processes on one fresh PostgreSQL database."""
+    url = postgres_server.new_database()
+    servers: list[LiveServer] = []
+
+    def start(*args: str) -> LiveServer:
+        server = LiveServer(url, tmp_path / f"serve{len(servers)}.log", *args)
+        servers.append(server)
+        return server.start()
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+async def _receive_move(ws_url: str, post: Callable[[], httpx.Response]) -> dict[str, Any]:
+    """Watch a game over WebSocket, make ``post`` happen, return the first newer view."""
+    async with websockets.connect(ws_url) as socket:
+        first = json.loads(await socket.recv())
+        assert first["type"] == "view"
+        response = await asyncio.to_thread(post)
+        assert response.status_code == 200, response.text
+        while True:
+            message = json.loads(await asyncio.wait_for(socket.recv(), timeout=20))
+            if message["type"] == "view" and message["view"]["version"] > first["view"]["version"]:
+                view: dict[str, Any] = message["view"]
+                return view
+
+
+def test_a_move_posted_to_one_process_reaches_a_watcher_on_another(
+    pg_live: Callable[..., LiveServer],
+) -> None:
+    a = pg_live("--log-level", "warning")
+    b = pg_live("--log-level", "warning")
+    made = httpx.post(a.url + "/api/games", json={"game": "connect4", "opponent": "friend"}).json()
+    gid, host = made["id"], made["token"]
+    assert httpx.get(f"{b.url}/api/games/{gid}").json()["version"] == 1  # B serves it too
+
+    def post() -> httpx.Response:
+        return httpx.post(
+            f"{a.url}/api/games/{gid}/actions", json={"version": 1, "action": 3}, headers=auth(host)
+        )
+
+    ws_url = b.url.replace("http://", "ws://") + f"/api/games/{gid}/ws"
+    view = asyncio.run(_receive_move(ws_url, post))
+    assert view["version"] == 2 and view["ply"] == 1
+    assert [t["text"] for t in view["turns"]] == ["d"]
+
+
+def test_two_actions_on_one_version_two_processes_on_postgres(
+    pg_live: Callable[..., LiveServer],
+) -> None:
+    """The database's conditional update on the version decides, across processes."""
+    first = pg_live("--log-level", "warning", "--games-per-client", "0")
+    second = pg_live("--log-level", "warning", "--games-per-client", "0")
+    _race((first.url, second.url), rounds=30)
+
+
+def test_workers_above_one_are_refused_on_sqlite(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            *(sys.executable, "-m", "shoal.cli", "serve", "--workers", "2"),
+            *("--database", f"sqlite:///{tmp_path / 'x.sqlite3'}", "--port", str(free_port())),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"},
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "needs PostgreSQL" in result.stderr and "LISTEN/NOTIFY" in result.stderr
+    assert not (tmp_path / "x.sqlite3").exists()  # nothing was started or created
+
+
+def test_serve_with_two_workers_on_postgres(pg_live: Callable[..., LiveServer]) -> None:
+    """``--workers 2``: two processes on one port; a game made through one plays on."""
+    server = pg_live("--log-level", "warning", "--workers", "2")
+    made = httpx.post(server.url + "/api/games", json={"game": "connect4", "opponent": "local"})
+    gid, token = made.json()["id"], made.json()["token"]
+    with httpx.Client(base_url=server.url) as http:  # new connections: either worker answers
+        for version in range(1, 9):
+            response = httpx.post(
+                f"{server.url}/api/games/{gid}/actions",
+                json={"version": version, "action": version % 7},
+                headers=auth(token),
+            )
+            assert response.status_code == 200, response.text
+        assert http.get(f"/api/games/{gid}").json()["version"] == 9
+    assert "Traceback" not in server.log()
