@@ -9,6 +9,7 @@ import asyncio
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+
+from shoal.server.storage import Store
 
 from ..pg import PostgresServer
 from ._live import SRC, LiveServer, auth, free_port
@@ -113,3 +116,40 @@ def test_serve_with_two_workers_on_postgres(pg_live: Callable[..., LiveServer]) 
             assert response.status_code == 200, response.text
         assert http.get(f"/api/games/{gid}").json()["version"] == 9
     assert "Traceback" not in server.log()
+
+
+def test_a_fallen_flag_is_stored_once_across_processes(
+    pg_live: Callable[..., LiveServer],
+) -> None:
+    """Both processes have the game loaded and a flag timer: one stores the flag, once."""
+    a = pg_live("--log-level", "warning")
+    b = pg_live("--log-level", "warning")
+    made = httpx.post(
+        a.url + "/api/games",
+        json={"game": "connect4", "opponent": "friend", "clock": {"base": 1.0, "increment": 0}},
+    ).json()
+    gid, host, friend = made["id"], made["token"], made["invite_token"]
+    for version, (url, token) in enumerate([(a.url, host), (b.url, friend)], start=1):
+        response = httpx.post(
+            f"{url}/api/games/{gid}/actions",
+            json={"version": version, "action": version},
+            headers=auth(token),
+        )
+        assert response.status_code == 200, response.text
+    for server in (a, b):  # both have it loaded, the host's clock running
+        assert httpx.get(f"{server.url}/api/games/{gid}").json()["clock"]["running"] == 0
+    deadline = time.monotonic() + 20
+    views: list[dict[str, Any]] = []
+    while time.monotonic() < deadline:
+        views = [httpx.get(f"{s.url}/api/games/{gid}").json() for s in (a, b)]
+        if all(v["result"] is not None for v in views):
+            break
+        time.sleep(0.1)
+    for view in views:
+        assert view["result"]["winner"] == 1 and "ran out of time" in view["result"]["reason"]
+        assert view["version"] == 4  # two moves, then one flag: never two
+    store = Store(a.database)
+    stored = store.load(gid)
+    store.close()
+    assert stored is not None and stored.version == 4
+    assert "Traceback" not in a.log() + b.log()
