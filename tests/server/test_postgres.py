@@ -114,7 +114,11 @@ def test_serve_with_two_workers_on_postgres(pg_live: Callable[..., LiveServer]) 
                 headers=auth(token),
             )
             assert response.status_code == 200, response.text
-        assert http.get(f"/api/games/{gid}").json()["version"] == 9
+        # A read on another worker shows the last move once its notification arrived.
+        deadline = time.monotonic() + 10
+        while http.get(f"/api/games/{gid}").json()["version"] != 9:
+            assert time.monotonic() < deadline, "the last move never reached every worker"
+            time.sleep(0.02)
     assert "Traceback" not in server.log()
 
 
@@ -152,4 +156,35 @@ def test_a_fallen_flag_is_stored_once_across_processes(
     stored = store.load(gid)
     store.close()
     assert stored is not None and stored.version == 4
+    assert "Traceback" not in a.log() + b.log()
+
+
+def test_the_computer_replies_once_when_two_processes_have_the_game(
+    pg_live: Callable[..., LiveServer],
+) -> None:
+    """The process that stored the human move plays the reply; the other only shows it."""
+    a = pg_live("--log-level", "warning")
+    b = pg_live("--log-level", "warning")
+    made = httpx.post(a.url + "/api/games", json={"game": "connect4", "level": "random"}).json()
+    gid, token = made["id"], made["token"]
+    version = made["view"]["version"]
+    assert made["view"]["you"] == [0]
+    for turn in range(4):
+        assert httpx.get(f"{b.url}/api/games/{gid}").json()["version"] == version
+        url = (a.url, b.url)[turn % 2]
+        response = httpx.post(
+            f"{url}/api/games/{gid}/actions",
+            json={"version": version, "action": (0, 6)[turn % 2]},  # never four in a row
+            headers=auth(token),
+        )
+        assert response.status_code == 200, response.text
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            views = [httpx.get(f"{s.url}/api/games/{gid}").json() for s in (a, b)]
+            if all(v["version"] == version + 2 for v in views):
+                break
+            time.sleep(0.05)
+        assert [v["version"] for v in views] == [version + 2] * 2  # the move and one reply
+        assert views[0]["turns"] == views[1]["turns"]
+        version += 2
     assert "Traceback" not in a.log() + b.log()

@@ -38,14 +38,19 @@ def new_token() -> str:
 
 
 class GameEntry:
-    """A loaded game: its live state, the lock its writers take, its watchers."""
+    """A loaded game: its live state, the lock its writers take, its watchers.
 
-    __slots__ = ("live", "lock", "watchers")
+    ``changed_elsewhere`` is the last version another server process announced
+    (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
+    """
+
+    __slots__ = ("changed_elsewhere", "live", "lock", "watchers")
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live
         self.lock = asyncio.Lock()
         self.watchers: set[WebSocket] = set()
+        self.changed_elsewhere = 0
 
 
 class Listener(Protocol):
@@ -129,8 +134,10 @@ class GameManager:
             await asyncio.to_thread(self.store.save, data, old)
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
-            if fresh is not None:
+            if fresh is not None and fresh.version > entry.live.data.version:
                 entry.live = LiveGame(fresh)
+                self._after_change(entry)
+                await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
         entry.live = LiveGame.extend(entry.live, data)

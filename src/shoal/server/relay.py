@@ -108,6 +108,7 @@ class Relay:
 
     async def _catch_up(self, entry: GameEntry, version: int) -> None:
         async with entry.lock:
+            entry.changed_elsewhere = version  # the announcing process plays the computer
             await self.manager.catch_up(entry, version)
 
     async def close(self) -> None:
