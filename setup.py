@@ -6,7 +6,11 @@ warning and shoal runs on its pure-Python engines. ``scripts/setup`` runs
 ``python setup.py build_ext --inplace``.
 """
 
+import shutil
+from pathlib import Path
+
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 INCLUDE = ["src/shoal/core/include"]
 GAMES = ["connect4", "sytran", "sirtet", "cyclix", "sfirs", "syrtis"]
@@ -38,4 +42,20 @@ def _extensions() -> list[Extension]:
     return out
 
 
-setup(ext_modules=_extensions())
+class BuildPyWithDocs(build_py):
+    """Also puts the rules pages (docs/games: text and pictures) in the wheel, as shoal/_docs.
+
+    The server reads them from the checkout's docs/games when there is one, else
+    from this copy, so an installed shoal shows its rules pages too.
+    """
+
+    def run(self) -> None:
+        super().run()
+        source = Path("docs/games")
+        if source.is_dir() and not getattr(self, "editable_mode", False):
+            target = Path(self.build_lib) / "shoal" / "_docs" / "games"
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(source, target)
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_py": BuildPyWithDocs})

@@ -281,25 +281,42 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float | None:
-    """A process's CPU time so far (Linux /proc), or None."""
+    """A process's CPU time so far, its live children's included (Linux /proc), or None.
+
+    With ``--workers N`` the uvicorn workers are the server's children. PostgreSQL's
+    own processes are not counted.
+    """
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            child = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(child[1]) == pid:
+            total += (int(child[11]) + int(child[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 @contextlib.contextmanager
-def own_server(searches: int = 2, log_level: str = "warning") -> Iterator[tuple[str, int]]:
-    """A ``shoal serve`` process on a free loopback port and a fresh SQLite file."""
+def own_server(
+    searches: int = 2, log_level: str = "warning", database: str | None = None, workers: int = 1
+) -> Iterator[tuple[str, int]]:
+    """A ``shoal serve`` process on a free loopback port and ``database`` (default: a new
+    SQLite file), with ``workers`` worker processes."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="shoal-load-") as tmp:
+        database = database or f"sqlite:///{tmp}/load.sqlite3"
         env = dict(os.environ, PYTHONPATH=f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
         process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "shoal.cli", "serve", "--host", HOST, "--port", str(port)),
-                *("--database", f"sqlite:///{tmp}/load.sqlite3", "--log-level", log_level),
+                *("--database", database, "--log-level", log_level),
                 *("--games-per-client", "0", "--searches", str(searches)),
+                *("--workers", str(workers)),
             ],
             env=env,
         )
@@ -334,6 +351,8 @@ def load_test(
     searches: int = 2,
     seed: int = 0,
     think: float = 0.0,
+    database: str | None = None,
+    workers: int = 1,
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`)."""
     if game_ids is None:
@@ -350,7 +369,7 @@ def load_test(
     if port is not None:
         stats = go(f"http://{HOST}:{port}")
     else:
-        with own_server(searches) as (base, pid):
+        with own_server(searches, database=database, workers=workers) as (base, pid):
             before = cpu_seconds(pid)
             stats = go(base)
             after = cpu_seconds(pid)
@@ -359,7 +378,12 @@ def load_test(
     summary = stats.summary()
     summary["server_cpu_seconds"] = server_cpu
     summary.update(
-        games=games, game_ids=game_ids, level=level, computer_share=computer_share, think=think
+        workers=workers,
+        games=games,
+        game_ids=game_ids,
+        level=level,
+        computer_share=computer_share,
+        think=think,
     )
     return summary
 
@@ -381,9 +405,33 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="a player's mean thinking time per move in seconds (default 0: flat out)",
     )
+    parser.add_argument(
+        "--database", metavar="URL", help="the own server's database (default: a new SQLite file)"
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="run the own server on a private PostgreSQL started for the run (tests/pg.py)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="--workers of the own server")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
+    with contextlib.ExitStack() as stack:
+        if args.postgres:
+            sys.path.insert(0, str(SRC.parent))
+            from tests.pg import PostgresServer, find_bin_dir
+
+            bin_dir = find_bin_dir()
+            if bin_dir is None:
+                parser.error("--postgres: PostgreSQL is not installed (scripts/setup installs it)")
+            server = PostgresServer(bin_dir).start()
+            stack.callback(server.stop)
+            args.database = server.new_database()
+        return _report(args)
+
+
+def _report(args: argparse.Namespace) -> int:
     summary = load_test(
         args.games,
         args.seconds,
@@ -394,12 +442,15 @@ def main(argv: list[str] | None = None) -> int:
         searches=args.searches,
         seed=args.seed,
         think=args.think,
+        database=args.database,
+        workers=args.workers,
     )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         rt, cr = summary["round_trip_ms"], summary["computer_reply_ms"]
         print(f"games at once      {summary['games']} ({', '.join(summary['game_ids'])})")
+        print(f"server             {summary['workers']} worker(s), {args.database or 'SQLite'}")
         print(
             f"mix                {summary['computer_share']:.0%} against the computer "
             f"({summary['level']}), thinking {summary['think']} s per move"

@@ -24,10 +24,11 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """``shoal serve`` on 127.0.0.1 with a SQLite file; its output goes to ``log_path``."""
+    """``shoal serve`` on 127.0.0.1 on a SQLite file or a database URL; output in ``log_path``."""
 
-    def __init__(self, db: Path, log_path: Path, *args: str) -> None:
+    def __init__(self, db: Path | str, log_path: Path, *args: str) -> None:
         self.db = db
+        self.database = db if isinstance(db, str) else f"sqlite:///{db}"
         self.log_path = log_path
         self.args = args
         self.port = free_port()
@@ -42,7 +43,7 @@ class LiveServer:
         self.process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "shoal.cli", "serve", "--port", str(self.port)),
-                *("--database", f"sqlite:///{self.db}", *self.args),
+                *("--database", self.database, *self.args),
             ],
             env=env,
             stdout=self._log,

@@ -14,9 +14,9 @@ from ._live import LiveServer
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    """A fresh SQLite file's URL."""
-    return f"sqlite:///{tmp_path / 'shoal.sqlite3'}"
+def db(db_url: str) -> str:
+    """A fresh database's URL: SQLite and PostgreSQL in turn (``db_url``)."""
+    return db_url
 
 
 @pytest.fixture

@@ -153,6 +153,7 @@ def _leaks(text: str, secrets: list[str]) -> list[str]:
     return [s for s in secrets if s in text]
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # reads the SQLite file's bytes
 def test_no_token_in_views_broadcasts_or_the_database(client: TestClient, db: str) -> None:
     friend = create(client, opponent="friend")
     local = create(client, opponent="local")

@@ -11,17 +11,51 @@ DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import json
+    import os
+    import sys
+
     import uvicorn
+
+    settings = {
+        "max_searches": args.searches,
+        "max_body": args.max_body,
+        "games_per_client": args.games_per_client,
+        "client_window": args.client_window,
+    }
+    if args.workers < 1:
+        print("shoal serve: --workers must be 1 or more", file=sys.stderr)
+        return 2
+    if args.workers > 1:
+        from shoal.server.relay import is_postgres
+        from shoal.server.worker import SETTINGS_ENV
+
+        if not is_postgres(args.database):
+            print(
+                "shoal serve: --workers above 1 needs PostgreSQL (--database "
+                "postgresql+psycopg://...): the processes pass live updates to each other "
+                "through PostgreSQL's LISTEN/NOTIFY, which SQLite does not have",
+                file=sys.stderr,
+            )
+            return 2
+        os.environ[SETTINGS_ENV] = json.dumps({"database_url": args.database, **settings})
+        print(
+            f"shoal: serving on http://{args.host}:{args.port}/ with {args.workers} workers "
+            f"(database {args.database})"
+        )
+        uvicorn.run(
+            "shoal.server.worker:app",
+            factory=True,
+            workers=args.workers,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+        )
+        return 0
 
     from shoal.server import create_app
 
-    app = create_app(
-        args.database,
-        max_searches=args.searches,
-        max_body=args.max_body,
-        games_per_client=args.games_per_client,
-        client_window=args.client_window,
-    )
+    app = create_app(args.database, **settings)
     print(f"shoal: serving on http://{args.host}:{args.port}/ (database {args.database})")
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
     return 0
@@ -45,6 +79,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="URL",
         help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/shoal "
         f"(default {DEFAULT_DATABASE}: a file in the working directory)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on the one port (default 1; above 1 needs PostgreSQL, "
+        "see docs/server.md)",
     )
     p.add_argument(
         "--searches", type=int, default=2, help="computer searches run at once (default 2)"

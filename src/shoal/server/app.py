@@ -6,6 +6,9 @@ handlers, includes one router per area (:mod:`shoal.server.routes`) and serves
 the client's static files. The API is documented at ``/docs`` and
 ``/openapi.json``, and area by area in the route modules.
 
+On PostgreSQL the app also listens for the other processes' changes
+(:mod:`shoal.server.relay`), so several processes can serve one site.
+
 Tokens travel in a header, never in a URL the server sees (the client keeps
 them in the page's fragment and local storage), so they stay out of logs.
 """
@@ -32,6 +35,7 @@ from .context import (
 )
 from .errors import add_error_handlers
 from .limits import BodyLimit
+from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
 
@@ -67,7 +71,12 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        relay = Relay(context.manager, database_url) if is_postgres(database_url) else None
+        if relay is not None:  # live updates from the other processes on this database
+            await relay.start()
         yield
+        if relay is not None:
+            await relay.close()
         await context.close()
 
     app = FastAPI(

@@ -17,6 +17,7 @@ import shoal.ai
 from shoal.ai.players import get_player, play_turn
 from shoal.core import Action, Game, State
 
+from .errors import ApiError
 from .manager import GameEntry, GameManager
 
 __all__ = ["HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
@@ -53,7 +54,13 @@ class Computer:
         return self._searches
 
     def after_change(self, entry: GameEntry) -> None:
-        """Start the computer when it is to move (once per game)."""
+        """Start the computer when it is to move (once per game).
+
+        Not for a version another process made and announced: that process runs
+        the reply (and the database's version check settles any overlap).
+        """
+        if entry.changed_elsewhere == entry.live.data.version:
+            return
         game_id = entry.live.data.id
         task = self._tasks.get(game_id)
         if entry.live.computer_to_move() and (task is None or task.done()):
@@ -92,9 +99,12 @@ class Computer:
                 if entry.live.data.version != version or entry.live.over:
                     await manager.broadcast(entry)  # an undo or resignation came first
                     continue
-                if await manager.check_flag_locked(entry):
-                    return
-                await manager.commit(entry, entry.live.with_actions(actions, time.time()))
+                try:
+                    if await manager.check_flag_locked(entry):
+                        return
+                    await manager.commit(entry, entry.live.with_actions(actions, time.time()))
+                except ApiError:  # another process changed the game first: it is reloaded
+                    continue
 
     async def hint(self, game: Game, state: State, seed: int) -> tuple[Action, str]:
         """A hint computed in a worker thread, queued with the computer's searches."""

@@ -50,8 +50,13 @@ GAMES_PER_CLIENT = 30
 CLIENT_WINDOW = 60.0
 """The window of :data:`GAMES_PER_CLIENT`, in seconds."""
 
-DEFAULT_DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
-"""The rules pages when none are given: the checkout's ``docs/games``."""
+_CHECKOUT_DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
+DEFAULT_DOCS = (
+    _CHECKOUT_DOCS
+    if _CHECKOUT_DOCS.is_dir()
+    else Path(__file__).resolve().parents[1] / "_docs" / "games"
+)
+"""The rules pages when none are given: the checkout's ``docs/games``, else the wheel's copy."""
 
 
 @dataclasses.dataclass(frozen=True)

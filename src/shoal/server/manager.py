@@ -15,7 +15,7 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from fastapi import WebSocket
@@ -38,14 +38,19 @@ def new_token() -> str:
 
 
 class GameEntry:
-    """A loaded game: its live state, the lock its writers take, its watchers."""
+    """A loaded game: its live state, the lock its writers take, its watchers.
 
-    __slots__ = ("live", "lock", "watchers")
+    ``changed_elsewhere`` is the last version another server process announced
+    (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
+    """
+
+    __slots__ = ("changed_elsewhere", "live", "lock", "watchers")
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live
         self.lock = asyncio.Lock()
         self.watchers: set[WebSocket] = set()
+        self.changed_elsewhere = 0
 
 
 class Listener(Protocol):
@@ -66,10 +71,19 @@ class GameManager:
         self._entries: dict[str, GameEntry] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[Listener] = []
+        self._commit_hooks: list[Callable[[str, int], None]] = []
 
     def listen(self, listener: Listener) -> None:
         """Tell ``listener`` of every change from now on (in the order of registration)."""
         self._listeners.append(listener)
+
+    def on_commit(self, hook: Callable[[str, int], None]) -> None:
+        """Call ``hook(game_id, version)`` after each change this process stores."""
+        self._commit_hooks.append(hook)
+
+    def loaded(self, game_id: str) -> GameEntry | None:
+        """The game ``game_id`` when this process has it loaded, else None."""
+        return self._entries.get(game_id)
 
     # -- loading ----------------------------------------------------------------
     async def entry(self, game_id: str) -> GameEntry:
@@ -120,14 +134,18 @@ class GameManager:
             await asyncio.to_thread(self.store.save, data, old)
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
-            if fresh is not None:
+            if fresh is not None and fresh.version > entry.live.data.version:
                 entry.live = LiveGame(fresh)
+                self._after_change(entry)
+                await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
         entry.live = LiveGame.extend(entry.live, data)
         entry.live.thinking = thinking
         self._after_change(entry)
         await self.broadcast(entry)
+        for hook in self._commit_hooks:
+            hook(data.id, data.version)
 
     def _after_change(self, entry: GameEntry) -> None:
         for listener in self._listeners:
@@ -141,9 +159,16 @@ class GameManager:
         return task
 
     async def check_flag(self, entry: GameEntry) -> bool:
-        """End the game when the running clock has fallen; True when it did."""
+        """End the game when the running clock has fallen; True when it did.
+
+        Every process that has the game loaded has a timer; the database's version
+        check lets exactly one of them store the flag (the others reload the game).
+        """
         async with entry.lock:
-            return await self.check_flag_locked(entry)
+            try:
+                return await self.check_flag_locked(entry)
+            except ApiError:  # another process stored the flag (or a move) first
+                return False
 
     async def check_flag_locked(self, entry: GameEntry) -> bool:
         """:meth:`check_flag` with ``entry.lock`` held."""

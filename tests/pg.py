@@ -1,0 +1,122 @@
+"""A private PostgreSQL server for the tests: initdb and pg_ctl in a temporary directory.
+
+Run as root, the server runs as the unprivileged user ``nobody`` (PostgreSQL refuses
+root), on a free TCP port of 127.0.0.1 with trust authentication for local connections
+only. Each test gets a fresh database on it (:func:`PostgresServer.new_database`).
+
+Without PostgreSQL's binaries the tests that need it skip with the reason, unless
+``SHOAL_REQUIRE_POSTGRES=1`` (as in ``scripts/test``): then they fail.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+__all__ = ["PostgresServer", "find_bin_dir", "postgres_server"]
+
+_COUNTER = itertools.count()
+
+
+def find_bin_dir() -> Path | None:
+    """The folder of ``initdb`` and ``pg_ctl``: the PATH, else /usr/lib/postgresql/N/bin."""
+    on_path = shutil.which("initdb")
+    if on_path and shutil.which("pg_ctl"):
+        return Path(on_path).resolve().parent
+    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), reverse=True)
+    return candidates[0].parent if candidates else None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class PostgresServer:
+    """One PostgreSQL cluster in a temporary directory, started and stopped by the tests."""
+
+    def __init__(self, bin_dir: Path) -> None:
+        self.bin_dir = bin_dir
+        self.root = Path(tempfile.mkdtemp(prefix="shoal-pg-"))
+        self.data = self.root / "data"
+        self.port = _free_port()
+        self.as_user: list[str] = []
+        if os.geteuid() == 0:  # initdb and postgres refuse to run as root
+            shutil.chown(self.root, "nobody")
+            self.as_user = ["runuser", "-u", "nobody", "--"]
+
+    def _run(self, *args: str) -> None:
+        result = subprocess.run(
+            [*self.as_user, *args], capture_output=True, text=True, cwd=self.root, check=False
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"{' '.join(args[:2])} failed: {result.stdout}{result.stderr}")
+
+    def start(self) -> PostgresServer:
+        initdb = str(self.bin_dir / "initdb")
+        self._run(initdb, "-D", str(self.data), "-U", "shoal", "--auth=trust", "-E", "UTF8")
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.root}"
+            " -c fsync=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            str(self.bin_dir / "pg_ctl"),
+            *("-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w", "start"),
+        )
+        return self
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "fast", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        """The SQLAlchemy URL of ``database`` on this server (driver psycopg 3)."""
+        return f"postgresql+psycopg://shoal@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        """A fresh, empty database: its URL."""
+        import psycopg
+
+        name = f"t{os.getpid()}_{next(_COUNTER)}"
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=shoal dbname=postgres", autocommit=True
+        ) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+def _unavailable() -> str | None:
+    if find_bin_dir() is None:
+        return "PostgreSQL is not installed (initdb/pg_ctl not found; scripts/setup installs it)"
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "the psycopg driver is not installed (pip install 'shoal[postgres]')"
+    return None
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The session's private PostgreSQL server (skips, or fails when it is required)."""
+    reason = _unavailable()
+    if reason is not None:
+        if os.environ.get("SHOAL_REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"SHOAL_REQUIRE_POSTGRES=1 but {reason}")
+        pytest.skip(reason)
+    bin_dir = find_bin_dir()
+    assert bin_dir is not None
+    server = PostgresServer(bin_dir).start()
+    yield server
+    server.stop()
