@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "analyze",
     "play",
     "serve",
+    "db",
     "arena",
     "learn",
 )

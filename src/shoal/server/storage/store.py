@@ -18,7 +18,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from .data import GameData
-from .tables import Base, GameRow, RecordRow
+from .migrate import upgrade
+from .tables import GameRow, RecordRow
 
 __all__ = ["StaleVersionError", "Store"]
 
@@ -47,7 +48,7 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite") and not self.in_memory:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        upgrade(self.engine)  # the schema is Alembic's: any older database is brought up to date
 
     def close(self) -> None:
         """Release the database connections (an in-memory database is kept: it would vanish)."""
