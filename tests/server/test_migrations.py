@@ -33,10 +33,15 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
 def _rows(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the legacy tables, in the legacy file's columns (new columns aside)."""
+    columns = {}
+    with sqlite3.connect(LEGACY) as legacy:
+        for table in ("shoal_games", "shoal_records"):
+            columns[table] = [r[1] for r in legacy.execute(f"PRAGMA table_info({table})")]
     with sqlite3.connect(path) as db:
         return {
-            table: sorted(db.execute(f"SELECT * FROM {table}").fetchall())
-            for table in ("shoal_games", "shoal_records")
+            table: sorted(db.execute(f"SELECT {', '.join(names)} FROM {table}").fetchall())
+            for table, names in columns.items()
         }
 
 
@@ -66,6 +71,9 @@ def test_shoal_db_upgrade_keeps_every_game_move_token_and_record(legacy: Path) -
     ).stdout
     assert f"upgraded from revision none to {migrate.head()}" in out
     assert _rows(legacy) == before  # not a value changed
+    with sqlite3.connect(legacy) as db:
+        assert db.execute("SELECT accounts FROM shoal_games").fetchall() == [(None,)] * 3
+        assert db.execute("SELECT count(*) FROM shoal_users").fetchone() == (0,)
     engine = create_engine(f"sqlite:///{legacy}")
     assert migrate.current(engine) == migrate.head()
     engine.dispose()

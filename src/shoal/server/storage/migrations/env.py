@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from shoal.server.storage.tables import Base
+from shoal.server.storage.account_tables import Base  # every table, accounts included
 
 connection = context.config.attributes["connection"]
 context.configure(
