@@ -25,15 +25,22 @@ def app(db: str) -> Any:
     return create_app(db)
 
 
+PORTAL: dict[int, Any] = {}
+
+
 @pytest.fixture
 def client(app: Any) -> Iterator[TestClient]:
     with TestClient(app) as c:
+        PORTAL[id(app)] = c.portal
         yield c
+    del PORTAL[id(app)]
 
 
 def other(app: Any) -> TestClient:
-    """A second browser on the same app (its own cookies)."""
-    return TestClient(app)
+    """Another browser on the same app: its own cookies, the app's event loop."""
+    browser = TestClient(app)
+    browser.portal = PORTAL[id(app)]  # background work (the computer) outlives the request
+    return browser
 
 
 def users(db: str) -> int:
@@ -97,10 +104,10 @@ def test_login_logout_and_me(client: TestClient, app: Any) -> None:
     ],
 )
 def test_bad_signups_are_refused_in_words_and_change_nothing(
-    client: TestClient, db: str, name: str, password: str, status: int, words: str
+    client: TestClient, app: Any, db: str, name: str, password: str, status: int, words: str
 ) -> None:
     signup(client, "alice")
-    fresh = other(client.app)
+    fresh = other(app)
     error(signup(fresh, name, password), status, words)
     assert users(db) == 1
     assert "shoal_session" not in fresh.cookies
@@ -209,7 +216,7 @@ def test_change_password(client: TestClient, app: Any) -> None:
     [{"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "cross-site"}],
 )
 def test_cross_site_changes_with_the_cookie_are_refused(
-    client: TestClient, db: str, headers: dict[str, str]
+    client: TestClient, app: Any, db: str, headers: dict[str, str]
 ) -> None:
     signup(client, "alice")
     made = client.post("/api/games", json={"game": GAME, "opponent": "local"}).json()
@@ -219,7 +226,7 @@ def test_cross_site_changes_with_the_cookie_are_refused(
     assert client.get(f"/api/games/{gid}").json()["version"] == 1  # nothing changed
     error(client.post("/api/auth/logout-everywhere", headers=headers), 403, "another site")
     assert client.get("/api/me").status_code == 200
-    fresh = other(client.app)
+    fresh = other(app)
     error(
         fresh.post(
             "/api/auth/signup", json={"username": "bob", "password": PASSWORD}, headers=headers
