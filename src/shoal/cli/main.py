@@ -29,6 +29,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "play",
     "serve",
     "db",
+    "admin",
     "arena",
     "learn",
 )
