@@ -13,9 +13,11 @@ Every change here is refused (403) when it comes from another site.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..accounts import AccountsDep, SignedIn, check_password, check_username, cross_site
@@ -26,6 +28,9 @@ from ..errors import ApiError
 __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"])
+
+PAGE = Path(__file__).resolve().parents[2] / "web" / "account.html"
+"""The account pages' HTML (their script draws the page from the path)."""
 
 
 class Credentials(BaseModel):
@@ -107,3 +112,14 @@ async def change_password(
     accounts.store.end_sessions(user.id)
     accounts.start_session(user, request, response)
     return {"changed": True}
+
+
+# -- pages ----------------------------------------------------------------------------
+@router.get("/signup", include_in_schema=False)
+async def signup_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
+
+
+@router.get("/login", include_in_schema=False)
+async def login_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import io
 import zipfile
+from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..accounts import AccountsDep, SignedIn
@@ -27,6 +29,9 @@ from ..storage.accounts import User
 __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"])
+
+PAGE = Path(__file__).resolve().parents[2] / "web" / "account.html"
+"""The account pages' HTML (their script draws the page from the path)."""
 
 
 class ClaimsIn(BaseModel):
@@ -158,3 +163,19 @@ async def profile(
         "games": [g for g in games if g["over"]],
         "playing": [g for g in games if not g["over"]],
     }
+
+
+# -- pages ----------------------------------------------------------------------------
+@router.get("/@/{username}", include_in_schema=False)
+async def profile_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
+
+
+@router.get("/me/games", include_in_schema=False)
+async def my_games_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
+
+
+@router.get("/settings", include_in_schema=False)
+async def settings_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
