@@ -114,6 +114,9 @@ def test_sign_up_errors_are_shown_in_words_and_pages_screenshot(
         page.goto(f"{server}/settings")
         page.wait_for_selector("#delete-account")
         page.screenshot(path=str(artifacts / f"accounts-settings-{tag}.png"), full_page=True)
+        page.click("#logout")
+        page.wait_for_url(f"{server}/")
+        page.wait_for_selector("#nav-login")
         context.close()
     taken = httpx.post(
         f"{server}/api/auth/signup", json={"username": name.upper(), "password": PASSWORD}

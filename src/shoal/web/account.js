@@ -100,10 +100,21 @@ async function needMe() {
   }
 }
 
+function signOutButton() {
+  return h("button", { class: "btn", id: "logout", text: "Sign out", onclick: async () => {
+    await api("/api/auth/logout", { method: "POST" });
+    location.href = "/";
+  } });
+}
+
 async function myGames() {
-  if (!(await needMe())) return;
+  const me = await needMe();
+  if (!me) return;
   const games = await api("/api/me/games");
-  app.append(h("section", { class: "card" }, h("h1", { text: "My games" }), gameTable(games, "No game in progress: start one from New game.")));
+  app.append(
+    h("section", { class: "card" }, h("h1", { text: "My games" }), gameTable(games, "No game in progress: start one from New game.")),
+    h("section", { class: "card" }, h("div", { class: "actions" }, h("a", { class: "btn", href: `/@/${me.username}`, text: "My profile" }), h("a", { class: "btn", href: "/settings", text: "Settings" }), signOutButton())),
+  );
 }
 
 async function settings() {
@@ -131,6 +142,7 @@ async function settings() {
       h("button", { class: "btn", id: "change-password", text: "Change password", onclick: () => post("/api/auth/password", { old: oldPw.value, new: newPw.value }, () => toast("Password changed; other devices are signed out")) })),
     h("section", { class: "card" }, h("h2", { text: "Sessions and data" }),
       h("div", { class: "actions" },
+        signOutButton(),
         h("button", { class: "btn", id: "logout-everywhere", text: "Sign out everywhere", onclick: () => post("/api/auth/logout-everywhere", undefined, () => (location.href = "/")) }),
         h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Export my games (zip)" }))),
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
