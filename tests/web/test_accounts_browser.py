@@ -122,3 +122,29 @@ def test_sign_up_errors_are_shown_in_words_and_pages_screenshot(
         f"{server}/api/auth/signup", json={"username": name.upper(), "password": PASSWORD}
     )
     assert taken.status_code == 409 and "is taken" in taken.json()["detail"]
+
+
+def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
+    server: str, browser: Any
+) -> None:
+    made = httpx.post(f"{server}/api/games", json={"game": "connect4", "opponent": "friend"})
+    gid, invite = made.json()["id"], made.json()["invite_token"]
+    name = f"carol{secrets.token_hex(3)}"
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    _sign_up(page, server, name)
+    page.wait_for_url(f"{server}/@/{name}")
+    page.goto(f"{server}/game/{gid}#t={invite}")
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('.name')].some(e => e.textContent.includes('{name}'))"
+    )
+    view = _view(server, gid)
+    seat = 1 - made.json()["seats"][0]
+    assert view["players"][seat] == name
+    other = browser.new_context(viewport=PHONE)
+    phone = other.new_page()
+    _sign_in(phone, server, name)
+    phone.wait_for_url(f"{server}/@/{name}")
+    assert phone.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")["you"] == [seat]
+    context.close()
+    other.close()

@@ -115,14 +115,20 @@ export function topbar() {
   accountNav();
 }
 
+let mePromise = null;
+
+// The signed-in account ({username, ...}), or null for a guest (asked once per page).
+export function whoami() {
+  mePromise ??= api("/api/me").catch(() => null);
+  return mePromise;
+}
+
 // The account part of the navigation: sign in, or my name and My games with the count
 // of games where it is my turn (also in the tab title).
 async function accountNav() {
   const slot = $("#account-nav");
-  let me = null;
-  try {
-    me = await api("/api/me");
-  } catch {
+  const me = await whoami();
+  if (!me) {
     slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
     return;
   }
