@@ -6,15 +6,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
 
 from shoal.server.storage.account_tables import Base  # every table, accounts included
 
-connection = context.config.attributes["connection"]
-context.configure(
-    connection=connection,
-    target_metadata=Base.metadata,
-    render_as_batch=True,  # ALTER TABLE on SQLite goes through a copy of the table
-)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run(config: Any) -> None:
+    """Run the migrations Alembic asked for on shoal's connection."""
+    context.configure(
+        connection=config.attributes["connection"],
+        target_metadata=Base.metadata,
+        render_as_batch=True,  # ALTER TABLE on SQLite goes through a copy of the table
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+try:
+    _config = context.config
+except AttributeError:  # imported outside a migration (pytest collects modules): nothing to run
+    _config = None
+if _config is not None:
+    run(_config)
