@@ -24,6 +24,7 @@ def run(config: Any) -> None:
         context.run_migrations()
 
 
+_config: Any
 try:
     _config = context.config
 except AttributeError:  # imported outside a migration (pytest collects modules): nothing to run
