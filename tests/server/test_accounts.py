@@ -127,14 +127,15 @@ def test_unknown_user_and_wrong_password_take_the_same_time(client: TestClient) 
 
     def median(name: str) -> float:
         times = []
-        for _ in range(5):
+        for _ in range(7):
             start = time.perf_counter()
             login(client, name, "not the password")
             times.append(time.perf_counter() - start)
-        return sorted(times)[2]
+        return sorted(times)[3]
 
     known, unknown = median("alice"), median("nobody")
-    assert 0.5 < known / unknown < 2.0, (known, unknown)  # both pay one Argon2id check
+    # Both pay one Argon2id check (without the dummy hash, "nobody" would answer ~100x sooner).
+    assert 0.4 < known / unknown < 2.5, (known, unknown)
 
 
 def test_too_many_attempts_answer_429_with_retry_after(client: TestClient, db: str) -> None:

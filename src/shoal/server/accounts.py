@@ -115,9 +115,15 @@ class Accounts:
         return self.hasher.hash(password)
 
     def verify(self, stored: str | None, password: str) -> bool:
-        """True when ``password`` matches ``stored`` (None: checked against a dummy, same cost)."""
+        """True when ``password`` matches ``stored``.
+
+        With no usable hash (no such user, a deleted one) the check runs against a
+        dummy hash, so every answer costs the same Argon2id work.
+        """
+        usable = stored is not None and stored.startswith("$argon2")
+        hashed = stored if stored is not None and usable else self.dummy
         try:
-            return self.hasher.verify(stored or self.dummy, password) and stored is not None
+            return self.hasher.verify(hashed, password) and usable
         except (VerificationError, InvalidHashError):
             return False
 
