@@ -295,3 +295,25 @@ def test_both_uis_show_the_standing_message_and_the_notes() -> None:
     for out in (plain.getvalue(), coloured.getvalue()):
         assert "Task: win in one" in out and "well played" in out
         assert out.index("Task: win in one") < out.index("well played")
+
+
+def test_a_status_line_on_the_board_is_not_coloured_letter_by_letter() -> None:
+    """A line of words under a board (``White to move``) is one style, not a colour per
+    letter; sea (``~``) is blue; pieces keep their colours."""
+    from shoal.cli.tui import board_text
+
+    text = board_text("~ K k\nWhite to move", None, ("white", "black"))
+    styles = {str(span.style) for span in text.spans if span.start >= 6}
+    assert styles == {"bold"}
+    assert str(next(s for s in text.spans if s.start == 0).style) == "blue"
+
+
+@pytest.mark.parametrize("game_id", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_the_plain_board_has_a_legend(game_id: str) -> None:
+    lines = iter(["quit"])
+    out = io.StringIO()
+    ui = PlainUI(input_fn=lambda prompt: next(lines), output=out)
+    CommandLoop(Session(games.get(game_id), levels=(None, "random")), ui).run()
+    legend = next(line for line in out.getvalue().splitlines() if line.startswith("Legend: "))
+    assert legend == "Legend: " + games.get(game_id).text_legend()
+    assert len(legend) > 30

@@ -256,6 +256,7 @@ def test_no_action_after_the_end(client: TestClient) -> None:
     assert view["result"] == {
         "winner": 0,
         "reason": view["result"]["reason"],
+        "sentence": "X wins: four in a row.",
         "scores": None,
         "result": "1-0",
     }

@@ -135,6 +135,7 @@ def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
     _sign_up(page, server, name)
     page.wait_for_url(f"{server}/@/{name}")
     page.goto(f"{server}/game/{gid}#t={invite}")
+    page.locator("#join").click()  # the invite's dialog: take the seat
     page.wait_for_function(
         f"() => [...document.querySelectorAll('.name')].some(e => e.textContent.includes('{name}'))"
     )

@@ -93,7 +93,8 @@ def test_play_against_the_computer_to_the_end(
     view = _view(server, gid)
     assert view["result"] is not None
     assert page.locator("#status.over").count() == 1
-    assert view["result"]["reason"] in page.locator("#status-sub").inner_text()
+    # the page says how the game ended in a sentence (the short reason stays in the view)
+    assert view["result"]["sentence"] in page.locator("#status-sub").inner_text()
     assert page.locator("#moves li").count() == len(view["turns"])
     page.screenshot(path=str(artifacts / f"{game_id}-over-desktop.png"))
     context.close()
@@ -159,6 +160,9 @@ def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: 
     friend.goto(invite)
     friend.wait_for_selector("#board svg")
     assert "#t=" not in friend.url  # the token leaves the address bar
+    friend.fill("#join-name", "Ann")  # the invite is claimed once, under the friend's name
+    friend.locator("#join").click()
+    friend.wait_for_function("() => document.querySelector('#players').innerText.includes('Ann')")
     watcher = watch_ctx.new_page()
     watcher.goto(host.locator("#watch-link").input_value())
     watcher.wait_for_selector("#board svg")

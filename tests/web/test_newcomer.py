@@ -68,6 +68,7 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     page.locator("#resign-yes").click()
     page.wait_for_selector("#status.over")
     assert page.locator("#status-main").inner_text() == "You lost"
+    assert page.locator("#status-sub").inner_text() == "White resigned: Black wins."
     assert not page.locator("#undo").is_visible() and not page.locator("#resign").is_visible()
     assert page.locator("#play-again").is_visible()
     page.screenshot(path=str(artifacts / "game-over-play-again-desktop.png"))
@@ -145,3 +146,188 @@ def test_the_tab_title_tells_a_player_in_the_background_it_is_their_turn(
     )
     page.wait_for_function("() => !document.title.startsWith('(1)')")
     context.close()
+
+
+def _friend_game(page: Any, server: str) -> tuple[str, str]:
+    gid = _start(page, server, "sytran", opponent="friend")
+    _wait_ready(page, server, gid)
+    return gid, page.locator("#invite-link").input_value()
+
+
+def test_opening_your_own_invite_keeps_your_seat(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """New game -> Friend online -> the invite link in another tab of the same browser: the
+    browser asks instead of overwriting; the first tab keeps its seat after a reload."""
+    context = browser.new_context(viewport=DESKTOP)
+    host = context.new_page()
+    gid, invite = _friend_game(host, server)
+    token = host.evaluate(f"localStorage.getItem('shoal.token.{gid}')")
+    tab = context.new_page()
+    tab.goto(invite)
+    tab.wait_for_selector("#keep-seat")
+    tab.screenshot(path=str(artifacts / "own-invite-desktop.png"))
+    tab.locator("#keep-seat").click()
+    host.reload()
+    _wait_ready(host, server, gid)
+    assert host.locator("#status-main").inner_text() == "Your turn"
+    assert host.evaluate(f"localStorage.getItem('shoal.token.{gid}')") == token
+    context.close()
+
+
+def test_an_invite_is_claimed_once_and_then_only_watches(server: str, browser: Any) -> None:
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    gid, invite = _friend_game(host, server)
+    friend = browser.new_context(viewport=PHONE).new_page()
+    friend.goto(invite)
+    friend.fill("#join-name", "Ann")
+    friend.locator("#join").click()
+    friend.wait_for_function("() => document.querySelector('#players').innerText.includes('Ann')")
+    assert _view(server, gid)["players"][1] == "Ann"
+    third = browser.new_context(viewport=DESKTOP).new_page()
+    third.goto(invite)
+    toast = third.locator(".toast")
+    toast.wait_for()
+    assert "already been taken" in toast.inner_text()
+    assert third.locator("#status-sub").inner_text() == "You are watching"
+
+
+def test_a_damaged_link_never_drops_a_good_seat(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    host = context.new_page()
+    gid, invite = _friend_game(host, server)
+    token = host.evaluate(f"localStorage.getItem('shoal.token.{gid}')")
+    host.goto("about:blank")
+    host.goto(invite[:-5])  # the link cut short, as a chat app may do
+    toast = host.locator(".toast")
+    toast.wait_for()
+    assert "not valid" in toast.inner_text()
+    assert host.evaluate(f"localStorage.getItem('shoal.token.{gid}')") == token
+    _wait_ready(host, server, gid)
+    assert host.locator("#status-main").inner_text() == "Your turn"
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_a_rules_page_is_never_wider_than_a_phone(game: str, server: str, browser: Any) -> None:
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/rules/{game}")
+    page.wait_for_selector(".prose h2")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width
+    page.close()
+
+
+def test_the_syrtis_set_up_menu_says_what_each_choice_means(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Clicking a tile where both towers may go used to offer "L@a1 / D@a1"."""
+    made = httpx.post(
+        f"{server}/api/games",
+        json={
+            "game": "syrtis",
+            "options": {"variant": "minor"},
+            "start": "ScCs/cSsC/sCcS/CsSc place - 0 - 0,0 3",
+            "opponent": "local",
+        },
+        timeout=10,
+    ).json()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(f"{server}/game/{made['id']}")
+    page.evaluate(f"localStorage.setItem('shoal.token.{made['id']}', '{made['token']}')")
+    page.reload()
+    _wait_ready(page, server, made["id"])
+    page.locator('#board svg .cell[data-cell="a1"]').first.click(force=True)
+    menu = page.locator("#choice-menu")
+    menu.wait_for()
+    labels = sorted(menu.locator("button[data-action]").all_inner_texts())
+    assert labels == ["Dark tower on a1", "Light tower on a1"]
+    page.screenshot(path=str(artifacts / "syrtis-tower-menu-phone.png"))
+    menu.get_by_text("Light tower on a1").click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.version === '2'")
+    assert _view(server, made["id"])["position"].split()[0].startswith("ScCs/cSsC/sCcS/CLsSc")
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_a_player_reads_the_rules_before_the_programmers_material(
+    game: str, server: str, browser: Any
+) -> None:
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(f"{server}/rules/{game}")
+    page.wait_for_selector(".prose h2")
+    top = page.locator(".prose > h2").all_inner_texts()
+    assert not [t for t in top if t.lower().startswith(("position string", "action ", "perft"))]
+    folded = page.locator("#for-programmers > h2").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    assert any(t.lower().startswith("position string") for t in folded), folded
+    assert not page.locator("#for-programmers").evaluate("d => d.open")
+    page.close()
+
+
+def _smallest_target(page: Any) -> float:
+    """The smallest clickable cell of the board, in CSS pixels (its shorter side)."""
+    return float(
+        page.evaluate(
+            "Math.min(...[...document.querySelectorAll('#board svg .cell')]"
+            ".map(c => c.getBoundingClientRect()).filter(r => r.width > 0)"
+            ".map(r => Math.min(r.width, r.height)))"
+        )
+    )
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_on_a_phone_the_board_zooms_to_40_px_targets(
+    game: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
+    page = context.new_page()
+    gid = _start(page, server, game)
+    _wait_ready(page, server, gid)
+    sizes = [_smallest_target(page)]
+    while page.locator("#zoom-in").is_enabled() and sizes[-1] < 40:
+        page.locator("#zoom-in").click()
+        sizes.append(_smallest_target(page))
+    print(
+        f"{game}: smallest target {sizes[0]:.0f} px, "
+        f"{sizes[-1]:.0f} px at zoom step {len(sizes) - 1}"
+    )
+    assert sizes[-1] >= 40, sizes
+    # a zoomed board still plays by clicking
+    view = _view(server, gid)
+    _click_action(page, view["legal"][0])
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {view['version']}"
+    )
+    page.screenshot(path=str(artifacts / f"{game}-zoomed-phone.png"))
+    context.close()
+
+
+def test_an_online_rematch_is_offered_and_accepted(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    host = browser.new_context(viewport=DESKTOP).new_page()
+    gid, invite = _friend_game(host, server)
+    friend = browser.new_context(viewport=PHONE).new_page()
+    friend.goto(invite)
+    friend.fill("#join-name", "Ann")
+    friend.locator("#join").click()
+    friend.wait_for_function("() => document.querySelector('#players').innerText.includes('Ann')")
+    host.locator("#resign").click()
+    host.locator("#resign-yes").click()
+    host.wait_for_selector("#status.over")
+    host.locator("#rematch").click()
+    host.wait_for_selector("#rematch-withdraw")
+    friend.wait_for_selector("#rematch-accept")
+    friend.screenshot(path=str(artifacts / "rematch-offer-phone.png"))
+    friend.locator("#rematch-accept").click()
+    for page in (host, friend):
+        page.wait_for_url(lambda url: "/game/" in url and not url.endswith(gid))
+    new_gid = host.url.rsplit("/", 1)[1]
+    assert friend.url.endswith(new_gid)
+    host_token = host.evaluate(f"localStorage.getItem('shoal.token.{new_gid}')")
+    friend_token = friend.evaluate(f"localStorage.getItem('shoal.token.{new_gid}')")
+    assert _view(server, new_gid, host_token)["you"] == [1]
+    assert _view(server, new_gid, friend_token)["you"] == [0]
+    friend.wait_for_selector("#board svg")
+    assert friend.locator("#status-main").inner_text() == "Your turn"

@@ -251,6 +251,30 @@ class Game(ABC, Generic[StateT]):
             return state.outcome.value_for(seat)
         return 0.0
 
+    def text_legend(self) -> str:
+        """What the characters of ``render_text`` mean, in one line (a terminal's legend)."""
+        return ""
+
+    def action_label(self, state: StateT, action: Action) -> str:
+        """An action in words for a menu or a button (the notation unless a game says more).
+
+        Syrtis, for example, labels ``L@e3`` "Light tower on e3".
+        """
+        return state.action_text(action)
+
+    def ending_sentence(self, state: StateT) -> str:
+        """How the game ended, in a sentence a newcomer understands (games say more).
+
+        The outcome's ``reason`` stays the short form for records and programs.
+        """
+        outcome = state.outcome
+        if outcome is None:
+            return ""
+        if outcome.winner is None:
+            return f"A draw: {outcome.reason}."
+        winner = state.side_name(outcome.winner).capitalize()
+        return f"{winner} wins: {outcome.reason}."
+
     def explain(self, state: StateT, action: Action) -> str:
         """A short reason in words why ``action`` is good in ``state`` (for hints)."""
         return f"{state.action_text(action)} is the strongest move found"

@@ -43,6 +43,9 @@ class LiveGame:
             state = state.child(action)
             self.states.append(state)
         self.thinking = False
+        self.rematch: dict[str, Any] | None = None
+        """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
+        then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
         self._static: dict[str, Any] | None = None
 
     @classmethod
@@ -61,6 +64,7 @@ class LiveGame:
             states.append(states[-1].child(action))
         live.states = states
         live.thinking = False
+        live.rematch = old.rematch
         live._static = None
         return live
 
@@ -102,7 +106,15 @@ class LiveGame:
         """
         if self._static is None:
             self._static = self._static_view()
-        return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
+        rematch = None
+        if self.rematch is not None:  # never the tokens: the view goes to every watcher
+            rematch = {"offered_by": self.rematch["by"], "game": self.rematch.get("game")}
+        return {
+            **self._static,
+            "clock": self.clock_view(now),
+            "thinking": self.thinking,
+            "rematch": rematch,
+        }
 
     def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state
@@ -116,6 +128,7 @@ class LiveGame:
                     {
                         "action": action,
                         "text": state.action_text(action),
+                        "label": self.game.action_label(state, action),
                         "path": list(paths.get(action, ())),
                     }
                 )
@@ -207,6 +220,15 @@ class LiveGame:
     def with_holders(self, accounts: list[int | None], players: list[str]) -> GameData:
         """The data with new seat accounts and player names (nothing else changes)."""
         return self._next(accounts=list(accounts), players=list(players))
+
+    def with_claim(self, seat: Seat, token_hash: str, name: str) -> GameData:
+        """The data after the invite of ``seat`` was claimed: a new private token, a name."""
+        hashes = list(self.data.token_hashes)
+        hashes[seat] = token_hash
+        players = list(self.data.players)
+        if name:
+            players[seat] = name
+        return self._next(token_hashes=hashes, players=players)
 
     def with_flag(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat`` lost on time."""

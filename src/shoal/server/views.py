@@ -59,13 +59,24 @@ def outcome_view(state: State, ended: dict[str, Any] | None) -> dict[str, Any] |
     if ended is not None:
         winner = ended.get("winner")
         token = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
-        return {"winner": winner, "reason": ended["reason"], "scores": None, "result": token}
+        reason = str(ended["reason"])
+        sentence = reason[:1].upper() + reason[1:]
+        if winner is not None:
+            sentence += f": {state.side_name(winner).capitalize()} wins."
+        return {
+            "winner": winner,
+            "reason": reason,
+            "sentence": sentence,
+            "scores": None,
+            "result": token,
+        }
     outcome = state.outcome
     if outcome is None:
         return None
     return {
         "winner": outcome.winner,
         "reason": outcome.reason,
+        "sentence": state.game.ending_sentence(state),
         "scores": list(outcome.scores) if outcome.scores is not None else None,
         "result": result_token(outcome),
     }

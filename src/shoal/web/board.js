@@ -123,7 +123,7 @@ export class ClickBoard {
       "div",
       { class: "menu", role: "dialog", "aria-label": "Choose an action" },
       h("h3", { text: "Which move?" }),
-      options.map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.text, onclick: () => this.choose(a) })),
+      options.map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.choose(a) })),
       canContinue ? h("button", { class: "btn ghost", text: "Keep clicking", onclick: () => this.closeMenu() }) : null,
       h("button", { class: "btn ghost", text: "Cancel", onclick: () => this.reset() }),
     );

@@ -6,14 +6,13 @@ import { $, api, download, formatClock, h, toast, tokens, topbar, whoami } from 
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
-// A link with '#t=TOKEN' gives this browser a seat (the invite link); keep the token
-// and drop it from the address bar.
-(function takeTokenFromLink() {
-  const match = location.hash.match(/[#&]t=([\w-]+)/);
-  if (match) {
-    tokens.set(gid, match[1]);
-    history.replaceState(null, "", location.pathname);
-  }
+// An invite link ('#t=INVITE') is a one-time claim: this browser gets a private token for
+// the invited seat. A browser that already holds a seat here is asked first, so opening
+// your own invite never costs you your seat; a damaged or used link just lets you watch.
+const inviteFromLink = (() => {
+  const match = location.hash.match(/[#&]t=([\w-]*)/);
+  if (match) history.replaceState(null, "", location.pathname);
+  return match ? match[1] : null;
 })();
 
 let token = tokens.get(gid);
@@ -37,6 +36,13 @@ function els() {
         { class: "board-col" },
         h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), h("div", { class: "sub game-status", id: "game-status" }))),
         h("div", { class: "board-wrap", id: "board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
+        h(
+          "div",
+          { class: "zoom-bar", role: "group", "aria-label": "Board size" },
+          h("button", { class: "btn small", id: "zoom-out", text: "−", title: "Smaller board", "aria-label": "Zoom out", onclick: () => zoomBy(-1) }),
+          h("span", { class: "help", id: "zoom-level", text: "100%" }),
+          h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(1) }),
+        ),
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ),
       h(
@@ -56,6 +62,7 @@ function els() {
             h("button", { class: "btn primary", id: "play-again", text: "Play again", hidden: true, onclick: playAgain }),
           ),
           h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("shoal.sound") === "on", onchange: (e) => localStorage.setItem("shoal.sound", e.target.checked ? "on" : "off") }), " Sound when it is your turn"),
+          h("div", { class: "rematch", id: "rematch-box", hidden: true }),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
         h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
@@ -140,6 +147,54 @@ function beep() {
   }
 }
 
+// An online game's rematch: offered by one player, accepted by the other; both then move to
+// the new game (sides swapped) with seat tokens of their own.
+let rematchFollowed = false;
+function renderRematch() {
+  const box = $("#rematch-box");
+  const over = Boolean(view.result);
+  const offer = view.rematch;
+  box.hidden = !(view.mode === "friend" && over);
+  if (box.hidden) return;
+  if (offer && offer.game) {
+    if (you.length && !rematchFollowed) followRematch(offer);
+    box.replaceChildren(h("a", { class: "btn", href: `/game/${offer.game}`, text: you.length ? "Go to the rematch" : "Watch the rematch" }));
+    return;
+  }
+  if (!you.length) {
+    box.replaceChildren(offer ? h("p", { class: "help", text: "A rematch is offered." }) : "");
+    return;
+  }
+  const act = (method, label, id, cls = "btn") => h("button", { class: cls, id, text: label, onclick: () => rematchRequest(method) });
+  if (!offer) box.replaceChildren(act("POST", "Rematch", "rematch", "btn primary"));
+  else if (offer.offered_by === you[0]) box.replaceChildren(h("p", { class: "help", text: "Rematch offered: waiting for your opponent." }), act("DELETE", "Withdraw", "rematch-withdraw"));
+  else box.replaceChildren(h("p", { text: "Your opponent offers a rematch." }), act("POST", "Accept", "rematch-accept", "btn primary"), act("DELETE", "Decline", "rematch-decline"));
+}
+
+async function rematchRequest(method) {
+  try {
+    const result = await api(`/api/games/${gid}/rematch`, { method, token });
+    if (result.game && result.token) {
+      rematchFollowed = true;
+      tokens.set(result.game, result.token);
+      location.href = `/game/${result.game}`;
+    }
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+async function followRematch(offer) {
+  rematchFollowed = true;
+  try {
+    const seat = await api(`/api/games/${gid}/rematch/token`, { method: "POST", token });
+    tokens.set(seat.game, seat.token);
+    location.href = `/game/${seat.game}`;
+  } catch {
+    // the accepter's page follows its own reply; the offerer can still use the link
+  }
+}
+
 // At the end: the same game again, sides swapped (against the computer, or on one screen).
 async function playAgain() {
   const body = { game: view.game.id, options: view.options, opponent: view.mode, name: localStorage.getItem("shoal.name") || "" };
@@ -155,6 +210,32 @@ async function playAgain() {
   } catch (error) {
     toast(error.message, "error");
   }
+}
+
+// Zoom: on a phone a big board's cells are small; a bigger board scrolls inside its frame.
+const ZOOMS = [1, 1.5, 2, 2.5, 3];
+let zoomIndex = 0;
+
+function zoomBy(step) {
+  zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
+  localStorage.setItem(`shoal.zoom.${view.game.id}`, String(ZOOMS[zoomIndex]));
+  applyZoom();
+}
+
+function applyZoom() {
+  const zoom = ZOOMS[zoomIndex];
+  const wrap = $("#board");
+  wrap.style.setProperty("--zoom", String(zoom));
+  wrap.classList.toggle("zoomed", zoom > 1);
+  $("#zoom-level").textContent = `${Math.round(zoom * 100)}%`;
+  $("#zoom-out").disabled = zoomIndex === 0;
+  $("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
+}
+
+function restoreZoom() {
+  const saved = Number(localStorage.getItem(`shoal.zoom.${view.game.id}`) || "1");
+  zoomIndex = Math.max(0, ZOOMS.indexOf(saved));
+  applyZoom();
 }
 
 function myTurn() {
@@ -173,7 +254,9 @@ function render(next, fromSocket = false) {
     // a reply computed before the computer's search started: the search is still running
     next = { ...next, thinking: true };
   }
+  const first = !view;
   view = next;
+  if (first) restoreZoom();
   defaultOrientation();
   turnAlert();
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
@@ -204,6 +287,7 @@ function refreshControls() {
   $("#undo").hidden = view.mode === "friend" || !you.length || over;
   $("#resign").hidden = !you.length || over;
   $("#play-again").hidden = !over || !you.length || view.mode === "friend";
+  renderRematch();
 }
 
 function renderStatus() {
@@ -219,7 +303,7 @@ function renderStatus() {
     else if (!local && you.includes(r.winner)) main = "You won";
     else if (!local && you.length) main = "You lost";
     else main = `${cap(view.sides[r.winner])} wins`;
-    sub = r.reason + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
+    sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
   } else if (view.thinking) {
     main = "The computer is thinking…";
     sub = `${cap(view.sides[view.to_move])} to move`;
@@ -278,7 +362,7 @@ setInterval(tickClocks, 200);
 function renderButtons() {
   const box = $("#action-buttons");
   const enabled = myTurn();
-  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.text, onclick: () => play(a) })));
+  box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
 }
 
 function renderMoves() {
@@ -407,22 +491,79 @@ function connect() {
   socket.addEventListener("close", () => setTimeout(connect, 1500));
 }
 
+function dialog(title, text, ...buttons) {
+  const backdrop = h("div", { class: "menu-backdrop", id: "invite-menu" }, h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), ...buttons));
+  document.body.append(backdrop);
+  return backdrop;
+}
+
+async function claimSeat(invite, name) {
+  const result = await api(`/api/games/${gid}/claim`, { method: "POST", body: { name }, token: invite });
+  if (token && token !== result.token) localStorage.setItem(`shoal.token.${gid}.other`, token);
+  tokens.set(gid, result.token);
+  token = result.token;
+  await reload();
+  await tieSeatToAccount();
+}
+
+async function handleInvite(invite) {
+  let probe = null;
+  try {
+    probe = invite ? await api(`/api/games/${gid}`, { token: invite }) : null;
+  } catch {
+    probe = null;
+  }
+  const seat = probe && probe.you.length === 1 ? probe.you[0] : null;
+  if (seat === null) {
+    toast(`This invite link is not valid, or its seat has already been taken${you.length ? "" : ": you can watch the game"}.`, "error");
+    return;
+  }
+  const side = cap(view.sides[seat]);
+  if (you.length) {
+    const mine = cap(view.sides[you[0]]);
+    const box = dialog(
+      "This is your friend's invite",
+      `You play ${mine} here. This link gives the ${side} seat: send it to your friend. Opening it here keeps your seat.`,
+      h("button", { class: "btn primary", id: "keep-seat", text: `Keep playing ${mine}`, onclick: () => box.remove() }),
+      h("button", { class: "btn ghost", id: "take-seat", text: `Play ${side} in this tab`, onclick: async () => { box.remove(); await claimSeat(invite, ""); } }),
+    );
+    return;
+  }
+  const name = h("input", { type: "text", id: "join-name", maxlength: "40", placeholder: "Your name", value: localStorage.getItem("shoal.name") || "" });
+  const box = dialog(
+    `Join this game as ${side}`,
+    `${view.players[1 - seat] || "Your friend"} invited you to play ${view.game.title}.`,
+    h("div", { class: "field" }, h("label", { for: "join-name", text: "Your name" }), name),
+    h("button", { class: "btn primary", id: "join", text: `Play ${side}`, onclick: async () => {
+      box.remove();
+      localStorage.setItem("shoal.name", name.value.trim());
+      try {
+        await claimSeat(invite, name.value.trim());
+      } catch (error) {
+        toast(error.message, "error");
+      }
+    } }),
+    h("button", { class: "btn ghost", text: "Just watch", onclick: () => box.remove() }),
+  );
+}
+
 async function main() {
   topbar();
   els();
   try {
     await reload();
+    if (inviteFromLink !== null) await handleInvite(inviteFromLink);
   } catch (error) {
     $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Game not found" }), h("p", { text: error.message }), h("a", { class: "btn primary", href: "/new", text: "Start a new game" })));
     return;
   }
   connect();
-  claimSeat();
+  tieSeatToAccount();
 }
 
 // Signed in with a seat token here (an invite link, a game begun as a guest): the seat
 // becomes the account's, so it plays from any browser where the player is signed in.
-async function claimSeat() {
+async function tieSeatToAccount() {
   if (!token || !you.length || !(await whoami())) return;
   const done = await api("/api/me/claims", { method: "POST", body: { games: [{ id: gid, token }] } }).catch(() => null);
   if (done && done.claimed.length) await reload();

@@ -182,7 +182,7 @@ class Lesson {
     $("#status-sub").textContent = view.status;
     $("#status").className = view.solved ? "status over" : "status";
     $("#action-buttons").replaceChildren(
-      ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.text, onclick: () => this.play(a.text) })),
+      ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
     );
     if (view.solved) {
       markSolved(this.course.game, this.index + 1);

@@ -44,8 +44,32 @@ async function main() {
     prose.append(table);
   }
   if (game.analysis) prose.append(...analysisSection(game.analysis));
+  const technical = programmersSections(prose);
+  if (technical.length) {
+    prose.append(h("details", { class: "for-programmers", id: "for-programmers" }, h("summary", { text: "For programmers: position strings, action numbers, observations" }), ...technical));
+  }
   app.append(prose);
   footer();
+}
+
+// The material for programmers (position strings, action numbers, perft, observations,
+// engine notes) moves below the rules, folded, so a player reads the rules first.
+const TECHNICAL = /^(position strings?|action (encoding|numbers)|perft|observations|engine notes|ai knowledge|ai)\b/i;
+
+function programmersSections(prose) {
+  const moved = [];
+  for (const heading of [...prose.querySelectorAll(":scope > h2")]) {
+    if (!TECHNICAL.test(heading.textContent.trim())) continue;
+    const section = [heading];
+    let next = heading.nextElementSibling;
+    while (next && next.tagName !== "H2") {
+      section.push(next);
+      next = next.nextElementSibling;
+    }
+    for (const el of section) el.remove();
+    moved.push(...section);
+  }
+  return moved;
 }
 
 const pct = (r) => `${(100 * r.rate).toFixed(1)}% (95%: ${(100 * r.low).toFixed(1)} to ${(100 * r.high).toFixed(1)}%)`;

@@ -18,7 +18,7 @@ def test_text_board_lists_ranks_harvests_and_the_discard_zone() -> None:
     assert lines[1] == "6  .. .. .. .. .. Tw"
     assert lines[6] == "1  Ig .. .. .. .. .."
     assert "harvest 0 (2; groups [1, 1]): I.red L.cyan" in text
-    assert "discard: Start" in text and "seat 0 discards a harvest tile" in text
+    assert "discard: Start" in text and "the first player discards a harvest tile" in text
 
 
 def test_svg_has_a_view_box_every_cell_and_clickable_harvest_tiles() -> None:

@@ -124,7 +124,9 @@ def test_illegal_sink_and_setup_reasons_in_player_words() -> None:
     swap = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
     with pytest.raises(IllegalActionError, match="named by its first cell: swap a1"):
         swap.apply_text("swap d4")
-    with pytest.raises(IllegalActionError, match="after the pair switching: seat 0 must switch"):
+    with pytest.raises(
+        IllegalActionError, match="after the pair switching: the set-up player must switch"
+    ):
         swap.apply_text("L@a4")
     with pytest.raises(IllegalActionError, match="after the four towers are placed"):
         swap.apply_text("dark")

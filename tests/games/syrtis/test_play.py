@@ -45,7 +45,7 @@ def test_random_games_reach_the_end(game) -> None:  # type: ignore[no-untyped-de
 def test_text_rendering_shows_tiles_towers_and_status() -> None:
     text = MINOR.render_text(play(MOVES))
     assert text.splitlines()[0] == "4  s   s   C   SD"
-    assert text.splitlines()[-1] == "play: Light (seat 0) to move; no sink yet"
+    assert text.splitlines()[-1] == "play: Light to move; no sink yet"
     over = after(play(MOVES, streak="L3"), "xd2")
     assert "wins by quicksand race" in MINOR.render_text(over)
 

@@ -63,7 +63,7 @@ def test_text_render_has_coordinates_and_status() -> None:
     text = GAME.render_text(_opening())
     board = text.rsplit("\n", 1)[0]
     assert board.count("B") == 0 and board.count("W") == 5
-    assert "19" in text and text.rstrip().endswith("Black to move (seat 1); Black may swap")
+    assert "19" in text and text.rstrip().endswith("Black to move; Black may swap")
     lines = text.splitlines()
     assert len(lines) == 21 and lines[-2].split() == list("jklmnopqrs")
 

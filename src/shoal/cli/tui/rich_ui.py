@@ -21,6 +21,7 @@ _SEAT_STYLES = ("bold bright_red", "bold bright_yellow")
 _GLYPH_STYLES = ("bold bright_cyan", "bold bright_green", "bold magenta", "bold bright_blue")
 _EMPTY = set(".·-|+_:/\\")
 _ANSI = re.compile(r"(\x1b\[[0-9;?]*[A-Za-z])")
+_PROSE = re.compile(r"[A-Za-z]{3,}")
 
 
 def _coordinate_line(line: str) -> bool:
@@ -53,9 +54,14 @@ def board_text(board: str, before: str | None, sides: tuple[str, str]) -> Any:
     text = Text()
     for row, line in enumerate(lines):
         legend = _coordinate_line(line)
+        prose = _PROSE.search(line) is not None  # a status line: words, not pieces
         for col, char in enumerate(line):
             if char.isspace():
                 style = ""
+            elif prose:
+                style = "bold"
+            elif char == "~":
+                style = "blue"
             elif legend or char.isdigit():
                 style = "cyan dim"
             elif char in _EMPTY:
@@ -141,6 +147,8 @@ class RichUI:
             parts.append(Panel(moves, title="moves", border_style="bright_black", expand=False))
         self.console.print(screen.players, style="dim", markup=False)
         self.console.print(Columns(parts))
+        if screen.legend:
+            self.console.print(screen.legend, style="dim", markup=False)
         if screen.status:
             self.console.print(f"[cyan]{screen.status}[/]")
         if screen.message:

@@ -50,6 +50,8 @@ class Screen:
     over: bool
     message: str = ""
     """A standing line set by the caller (a course's task, a puzzle's goal); '' for none."""
+    legend: str = ""
+    """What the board's characters mean (the game's ``text_legend``); '' for none."""
 
 
 class UI(Protocol):
@@ -109,6 +111,8 @@ class PlainUI:
         self._print()
         self._print(f"{screen.title}: {screen.players}")
         self._print(screen.board)
+        if screen.legend:
+            self._print(f"Legend: {screen.legend}")
         if screen.moves:
             recent = [f"{n}. {side} {text}" for n, side, text in screen.moves[-8:]]
             more = "... " if len(screen.moves) > 8 else ""

@@ -259,6 +259,7 @@ class Session:
             notes=notes,
             over=self.over,
             message=self.message,
+            legend=self.game.text_legend(),
         )
 
     # -- playing ------------------------------------------------------------------

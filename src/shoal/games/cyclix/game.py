@@ -100,6 +100,11 @@ class Cyclix(Game[CyclixState]):
         )
 
     # -- rendering ------------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "K R B N White's king, rook, bishop, knight; k r b n Black's; . a tile; ~ sea (no tile)"
+        )
+
     def render_text(self, state: CyclixState) -> str:
         return render.text(state)
 

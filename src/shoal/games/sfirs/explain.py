@@ -16,7 +16,7 @@ from .notation import REVIVE, STOP
 if TYPE_CHECKING:
     from .rules import SfirsState
 
-__all__ = ["why_illegal"]
+__all__ = ["ending_sentence", "why_illegal"]
 
 
 def why_illegal(state: SfirsState, action: int) -> str:
@@ -89,3 +89,23 @@ def why_illegal(state: SfirsState, action: int) -> str:
     if in_line:
         return f"it would end in line next to the active cube on {cell_name(in_line[0])}"
     return "it crosses the start area without making any cube inactive"
+
+
+def ending_sentence(state: SfirsState) -> str:
+    """How a finished game ended, in a sentence (who won and why that wins)."""
+    outcome = state.outcome
+    if outcome is None or outcome.winner is None:
+        return ""
+    sides = state.sides()
+    winner = sides[outcome.winner].capitalize()
+    stuck = sides[1 - outcome.winner].capitalize()
+    if outcome.reason.startswith("turn limit"):
+        first = "The game reached its turn limit"
+    else:
+        first = f"{stuck} has no active cube that can move, so the game is over"
+    if outcome.reason.endswith("no play-area move"):
+        return (
+            f"{first}. Nobody ever moved a cube already out in the open, so {winner}, who made "
+            "the last move, wins."
+        )
+    return f"{first}. {winner} wins: the last to move a cube that was already out in the open."

@@ -29,6 +29,7 @@ from shoal.core import (
 from . import diagrams as _diagrams
 from . import heuristics as _heuristics
 from . import render as _render
+from .explain import ending_sentence as _ending_sentence
 from .geometry import EDGE, PLAY, START, bits
 from .notation import INITIAL_POSITION, NUM_ACTIONS, parse_position
 from .rules import SfirsState
@@ -183,7 +184,16 @@ class Sfirs(Game[SfirsState]):
             )
         return state
 
+    def ending_sentence(self, state: SfirsState) -> str:
+        return _ending_sentence(state) or super().ending_sentence(state)
+
     # -- rendering ----------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "W B an active cube (upright), w b inactive or still in the start area; "
+            ". empty; ~ the outer edge"
+        )
+
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
 

@@ -148,6 +148,11 @@ class Sirtet(Game[SirtetState]):
         )
 
     # -- rendering -----------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "a tile is its shape (I O T L S; Z J one-sided) and colour (r o y g c b w); .. a hole"
+        )
+
     def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)
 

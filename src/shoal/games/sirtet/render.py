@@ -64,7 +64,7 @@ def _tiles(mask: int) -> list[int]:
 def _status(state: SirtetState) -> str:
     if state.outcome is not None:
         o = state.outcome
-        who = "draw" if o.winner is None else f"seat {o.winner} wins"
+        who = "draw" if o.winner is None else f"the {state.sides()[o.winner]} player wins"
         return f"game over: {who} ({o.reason})"
     seat = state.mover
     ts = state.ts
@@ -76,13 +76,15 @@ def _status(state: SirtetState) -> str:
         BURN: "may discard one board tile (burn) or keep",
         DROP: "drops harvest tiles down to equal numbers",
     }[state.phase]
-    return f"seat {seat} {what}"
+    return f"the {state.sides()[seat]} player {what}"
 
 
 def _short_status(state: SirtetState) -> str:
     if state.outcome is not None:
         o = state.outcome
-        return o.reason if o.winner is None else f"seat {o.winner} wins: {o.reason}"
+        if o.winner is None:
+            return o.reason
+        return f"{state.sides()[o.winner].capitalize()} player wins: {o.reason}"
     seat = state.mover
     what = {
         PICK: "picks next to the start",
@@ -92,7 +94,7 @@ def _short_status(state: SirtetState) -> str:
         BURN: "burns a board tile or keeps",
         DROP: "drops down to equal harvests",
     }[state.phase]
-    return f"seat {seat} {what}"
+    return f"{state.sides()[seat].capitalize()} player {what}"
 
 
 def render_text(state: SirtetState) -> str:
@@ -257,8 +259,9 @@ def render_svg(
         counts = colour_counts(ts, harvest)
         mover = state.outcome is None and state.mover == seat
         zone(
-            f"{'▶ ' if mover else ''}Seat {seat} ({sides[seat]}): {harvest.bit_count()} tiles, "
-            f"groups {'-'.join(map(str, counts)) or '0'}",
+            f"{'▶ ' if mover else ''}{sides[seat].capitalize()} player: "
+            f"{harvest.bit_count()} tile{'' if harvest.bit_count() == 1 else 's'}, "
+            f"colour groups {'-'.join(map(str, counts)) or '0'}",
             _tiles(harvest),
             f"h{seat}",
             mover,

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .geometry import Geometry
     from .rules import SyrtisState
 
-__all__ = ["why_illegal"]
+__all__ = ["action_label", "ending_sentence", "why_illegal"]
 
 _SIDE = ("Light", "Dark")
 _OWN = (("light", "circle"), ("dark", "square"))
@@ -157,3 +157,56 @@ def _phase_task(state: SyrtisState) -> str:
     if state.phase != PLAY:
         return SETUP_WORDS[state.phase].duty
     return "it is not a legal action in this position"
+
+
+def ending_sentence(state: SyrtisState) -> str:
+    """How a finished game ended, in a sentence (who won and why that wins)."""
+    outcome = state.outcome
+    if outcome is None or outcome.winner is None:
+        return ""
+    sides = state.sides()
+    winner = sides[outcome.winner].capitalize()
+    passer = "Light" if state.passes[0] >= state.passes[1] else "Dark"
+    reason = outcome.reason
+    if reason == "quicksand race":
+        return f"{winner} sank four tiles in a row and wins the race against the quicksand."
+    if reason == "complete island":
+        return (
+            f"{winner} wins with a complete island: all their remaining tiles of one colour, "
+            "or of one shape, touch in a single group."
+        )
+    why = {
+        "initiative: both islands complete": "Both players completed an island at once",
+        "initiative: consecutive passes": "Both players passed, one after the other",
+        "initiative: four passes": f"{passer} passed four turns in a row",
+        "initiative: turn limit": "The game reached its turn limit",
+    }.get(reason)
+    if why is None:
+        return f"{winner} wins: {reason}."
+    if state.sinker < 0:
+        return (
+            f"{why}, so the initiative decides: nobody sank a tile, and Light, who moved "
+            "first, wins."
+        )
+    return f"{why}, so the initiative decides: {winner} sank a tile most recently and wins."
+
+
+def action_label(text: str) -> str:
+    """An action's notation in words, for menus and buttons.
+
+    >>> action_label("L@e3"), action_label("swap c1"), action_label("a3>b2")
+    ('Light tower on e3', 'Switch the pair of c1', 'Slide the tile on a3 to b2')
+    """
+    if text.startswith(("L@", "D@")):
+        return f"{'Light' if text[0] == 'L' else 'Dark'} tower on {text[2:]}"
+    if text.startswith("swap "):
+        return f"Switch the pair of {text[5:]}"
+    if text.startswith("x"):
+        return f"Sink the tile on {text[1:]}"
+    if ">" in text:
+        frm, to = text.split(">")
+        return f"Slide the tile on {frm} to {to}"
+    if "-" in text:
+        frm, to = text.split("-")
+        return f"Move the tower on {frm} to {to}"
+    return {"pass": "Pass", "light": "Play Light", "dark": "Play Dark"}.get(text, text)

@@ -25,6 +25,8 @@ from shoal.core import (
 )
 from shoal.core.options import option
 
+from .explain import action_label as _action_label
+from .explain import ending_sentence as _ending_sentence
 from .geometry import Geometry, bits_of, geometry
 from .notation import PHASES, SETUP_WORDS, parse_position
 from .rules import (
@@ -212,7 +214,19 @@ class Syrtis(Game[SyrtisState]):
             passes=f.passes, turn=f.turn, outcome=outcome,
         )  # fmt: skip
 
+    def action_label(self, state: SyrtisState, action: Action) -> str:
+        return _action_label(state.action_text(action))
+
+    def ending_sentence(self, state: SyrtisState) -> str:
+        return _ending_sentence(state) or super().ending_sentence(state)
+
     # -- rendering ---------------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "c light circle, s light square, C dark circle, S dark square; "
+            "L or D after a tile: a Light or Dark tower; . no tile"
+        )
+
     def render_text(self, state: SyrtisState) -> str:
         from .render import render_text
 

@@ -66,11 +66,11 @@ class SetupWords(NamedTuple):
 
 SETUP_WORDS = (
     SetupWords(
-        "seat 0 switches pairs until no colour or shape is all one group",
-        "seat 0 must switch pairs until no colour or shape is connected",
+        "the set-up player switches pairs until no colour or shape is all one group",
+        "the set-up player must switch pairs until no colour or shape is connected",
     ),
-    SetupWords("seat 0 places the towers", "seat 0 places the towers"),
-    SetupWords("seat 1 chooses Light or Dark", "seat 1 chooses a side"),
+    SetupWords("the set-up player places the towers", "the set-up player places the towers"),
+    SetupWords("the other player chooses Light or Dark", "the other player chooses a side"),
 )
 """The set-up phases' wordings, indexed like :data:`PHASES` (the one table every
 interface and explanation uses)."""

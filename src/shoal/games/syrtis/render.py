@@ -8,7 +8,7 @@
 2  sL  C   c   SD
 1  C   s   S   c
    a   b   c   d
-play: Light (seat 0) to move; no sink yet
+play: Light to move; no sink yet
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ def status(state: SyrtisState) -> str:
     """One line saying whose decision it is, or how the game ended."""
     if state.outcome is not None:
         w = state.outcome.winner
-        name = state.sides()[w] if w is not None else "nobody"
-        return f"over: seat {w} ({name}) wins by {state.outcome.reason}"
+        name = state.sides()[w].capitalize() if w is not None else "Nobody"
+        return f"over: {name} wins by {state.outcome.reason}"
     if state.phase != PLAY:
         return f"set-up: {SETUP_WORDS[state.phase].status}"
     side = state.side_to_move
@@ -42,7 +42,7 @@ def status(state: SyrtisState) -> str:
         if state.sinker < 0
         else f"{_SIDE[state.sinker]} has sunk {state.streak} in a row"
     )
-    return f"play: {_SIDE[side]} (seat {state.to_move}) to move; {race}"
+    return f"play: {_SIDE[side]} to move; {race}"
 
 
 def render_text(state: SyrtisState) -> str:

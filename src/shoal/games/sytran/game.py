@@ -122,6 +122,12 @@ class Sytran(Game[SytranState]):
         )
 
     # -- rendering ------------------------------------------------------------------
+    def text_legend(self) -> str:
+        return (
+            "W white stone, B black stone, . empty cell; ring 1 is j10 and its six "
+            "neighbours, each ring two cells wider, ring 5 the rim"
+        )
+
     def render_text(self, state: SytranState) -> str:
         return render.render_text(state)
 

@@ -20,7 +20,7 @@ right end of each row, file letters below the lowest cell of each file.
     d . . . . . . .  2
      e . . . . . .  1
       f g h i j k
-Black to move (seat 1); Black may swap
+Black to move; Black may swap
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def status_line(state: SytranState) -> str:
         return f"Game over: {sides[outcome.winner].capitalize()} wins, {scores}"
     seat = state.to_move
     assert seat is not None
-    text = f"{sides[seat].capitalize()} to move (seat {seat})"
+    text = f"{sides[seat].capitalize()} to move"
     if state.placed:
         n = state.placed
         text += (

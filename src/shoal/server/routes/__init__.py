@@ -2,6 +2,7 @@
 
 * ``catalog``: the games, their options, rules pages and start boards; the computer's levels.
 * ``games``: starting a game, its view, actions, undo, resignation, hints, the live socket.
+* ``seats``: claiming an online game's invite link (once).
 * ``records``: a game's record and replay; uploaded records.
 * ``learn``: the courses, and a learner's attempt at a step.
 * ``auth``: signing up, in and out, passwords (the session cookie).
@@ -16,13 +17,14 @@ here each and a line in :data:`ROUTERS`. A route module never imports another
 
 from fastapi import APIRouter
 
-from . import auth, catalog, games, learn, pages, records, users
+from . import auth, catalog, games, learn, pages, records, seats, users
 
 __all__ = ["ROUTERS"]
 
 ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     games.router,
+    seats.router,
     records.router,
     learn.router,
     auth.router,

@@ -84,7 +84,12 @@ async def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
     if state.outcome is None and not (verdict.solved or verdict.wrong):
         paths = step_game.click_paths(state)
         legal = [
-            {"action": a, "text": state.action_text(a), "path": list(paths.get(a, ()))}
+            {
+                "action": a,
+                "text": state.action_text(a),
+                "label": step_game.action_label(state, a),
+                "path": list(paths.get(a, ())),
+            }
             for a in state.legal_actions()
         ]
     return {
