@@ -28,6 +28,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "analyze",
     "play",
     "serve",
+    "db",
+    "admin",
     "arena",
     "learn",
 )

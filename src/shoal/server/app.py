@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 
 from shoal import __version__
 
+from .accounts import Accounts
 from .context import (
     CLIENT_WINDOW,
     DEFAULT_DATABASE,
@@ -90,6 +91,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.context = context
+    app.state.accounts = Accounts(context.store)
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:

@@ -46,12 +46,14 @@ async def change(
     refuse: Callable[[LiveGame], None] | None = None,
     when_over: bool = False,
     flag_message: str | None = None,
+    account: int | None = None,
 ) -> AsyncIterator[Change]:
     """Under the game's lock: the game, once the caller may change it from ``version``.
 
     In order: catch up with a newer ``version`` stored by another process; 403
-    unless ``token`` plays a seat; ``refuse(live)`` (a check of the route, which
-    raises); 409 when the game is over (unless ``when_over``); 409 for a stale
+    unless ``token`` (or the signed-in ``account``) plays a seat; ``refuse(live)``
+    (a check of the route, which raises); 409 when the game is over (unless
+    ``when_over``); 409 for a stale
     ``version``; with a ``flag_message``, end the game if its clock has fallen
     and answer 409 with that message.
     """
@@ -59,7 +61,7 @@ async def change(
     async with entry.lock:
         await manager.catch_up(entry, version)
         live = entry.live
-        seats = live.check_player(token)
+        seats = live.check_player(token, account)
         if refuse is not None:
             refuse(live)
         if not when_over and live.over:

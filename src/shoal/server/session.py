@@ -79,12 +79,16 @@ class LiveGame:
         """True once the game has ended (by the rules, resignation or time)."""
         return self.data.ended is not None or self.state.outcome is not None
 
-    def seats_of(self, token: str | None) -> list[Seat]:
-        """The seats ``token`` may play (none for a missing or wrong token)."""
-        if not token:
-            return []
-        digest = hash_token(token)
-        return [seat for seat, h in enumerate(self.data.token_hashes) if h == digest]
+    def seats_of(self, token: str | None, account: int | None = None) -> list[Seat]:
+        """The seats ``token`` or the signed-in ``account`` may play (none for a wrong token)."""
+        held = self.data.accounts or [None, None]
+        digest = hash_token(token) if token else None
+        return [
+            seat
+            for seat, h in enumerate(self.data.token_hashes)
+            if (digest is not None and h == digest)
+            or (account is not None and held[seat] == account)
+        ]
 
     def computer_to_move(self) -> bool:
         """True when it is the computer's turn."""
@@ -213,6 +217,10 @@ class LiveGame:
         data.version = self.data.version + 1
         return data
 
+    def with_holders(self, accounts: list[int | None], players: list[str]) -> GameData:
+        """The data with new seat accounts and player names (nothing else changes)."""
+        return self._next(accounts=list(accounts), players=list(players))
+
     def with_claim(self, seat: Seat, token_hash: str, name: str) -> GameData:
         """The data after the invite of ``seat`` was claimed: a new private token, a name."""
         hashes = list(self.data.token_hashes)
@@ -300,9 +308,9 @@ class LiveGame:
                 "reload and try again",
             )
 
-    def check_player(self, token: str | None) -> list[Seat]:
-        """The seats of ``token``; 403 when it plays none."""
-        seats = self.seats_of(token)
+    def check_player(self, token: str | None, account: int | None = None) -> list[Seat]:
+        """The seats of ``token`` (or of the signed-in ``account``); 403 when it plays none."""
+        seats = self.seats_of(token, account)
         if not seats:
             raise ApiError(403, "this token does not play in this game")
         return seats

@@ -107,10 +107,36 @@ export function topbar() {
       h("a", { href: "/new", text: "New game" }),
       h("a", { href: "/learn", text: "Learn" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
+      h("span", { id: "account-nav", class: "account-nav" }),
       themeButton,
     ),
   );
   document.body.prepend(bar);
+  accountNav();
+}
+
+let mePromise = null;
+
+// The signed-in account ({username, ...}), or null for a guest (asked once per page).
+export function whoami() {
+  mePromise ??= api("/api/me").catch(() => null);
+  return mePromise;
+}
+
+// The account part of the navigation: sign in, or my name and My games with the count
+// of games where it is my turn (also in the tab title).
+async function accountNav() {
+  const slot = $("#account-nav");
+  const me = await whoami();
+  if (!me) {
+    slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
+    return;
+  }
+  const games = await api("/api/me/games").catch(() => []);
+  const turn = games.filter((g) => g.your_turn).length;
+  const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
+  slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
+  if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
 }
 
 export function footer() {

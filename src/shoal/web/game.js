@@ -2,7 +2,7 @@
 // Live updates arrive over a WebSocket; every change goes to the server with the seat's
 // token and the version we saw.
 import { ClickBoard } from "./board.js";
-import { $, api, download, formatClock, h, toast, tokens, topbar } from "./common.js";
+import { $, api, download, formatClock, h, toast, tokens, topbar, whoami } from "./common.js";
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -503,6 +503,7 @@ async function claimSeat(invite, name) {
   tokens.set(gid, result.token);
   token = result.token;
   await reload();
+  await tieSeatToAccount();
 }
 
 async function handleInvite(invite) {
@@ -557,6 +558,15 @@ async function main() {
     return;
   }
   connect();
+  tieSeatToAccount();
+}
+
+// Signed in with a seat token here (an invite link, a game begun as a guest): the seat
+// becomes the account's, so it plays from any browser where the player is signed in.
+async function tieSeatToAccount() {
+  if (!token || !you.length || !(await whoami())) return;
+  const done = await api("/api/me/claims", { method: "POST", body: { games: [{ id: gid, token }] } }).catch(() => null);
+  if (done && done.claimed.length) await reload();
 }
 
 main();

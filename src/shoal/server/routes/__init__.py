@@ -5,9 +5,11 @@
 * ``seats``: claiming an online game's invite link (once).
 * ``records``: a game's record and replay; uploaded records.
 * ``learn``: the courses, and a learner's attempt at a step.
+* ``auth``: signing up, in and out, passwords (the session cookie).
+* ``users``: the signed-in player (``/api/me``...) and profiles.
 * ``pages``: the web client's pages, pictures and plots.
 
-Areas to come (auth, lobby, users, ratings, puzzles, analysis) get a module
+Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
 (an import-linter contract says so): what areas share lives below them, in
 ``shoal.server.context``, ``.changes``, ``.manager``, ``.session``, ``.storage``.
@@ -15,7 +17,7 @@ here each and a line in :data:`ROUTERS`. A route module never imports another
 
 from fastapi import APIRouter
 
-from . import catalog, games, learn, pages, records, seats
+from . import auth, catalog, games, learn, pages, records, seats, users
 
 __all__ = ["ROUTERS"]
 
@@ -25,6 +27,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     seats.router,
     records.router,
     learn.router,
+    auth.router,
+    users.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""

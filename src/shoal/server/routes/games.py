@@ -24,12 +24,14 @@ from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
 from shoal.core import Game, Seat, ShoalError, State
 
+from ..accounts import Player
 from ..changes import change
 from ..context import Context, ServerContext, client_address
 from ..errors import ApiError, check_error
 from ..manager import new_game_id, new_token
 from ..session import LiveGame
 from ..storage import GameData, hash_token
+from ..storage.accounts import User
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
 
@@ -146,13 +148,19 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     return _NewGame(data, seat, token, invite)
 
 
-async def _view(context: ServerContext, game_id: str, token: str | None) -> dict[str, Any]:
-    """The game's view for the holder of ``token`` (its seats in ``you``)."""
+def _id(player: User | None) -> int | None:
+    return None if player is None else player.id
+
+
+async def _view(
+    context: ServerContext, game_id: str, token: str | None, player: User | None = None
+) -> dict[str, Any]:
+    """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
     manager = context.manager
     entry = await manager.entry(game_id)
     await manager.check_flag(entry)
     view = entry.live.view()
-    view["you"] = entry.live.seats_of(token)
+    view["you"] = entry.live.seats_of(token, _id(player))
     return view
 
 
@@ -163,9 +171,16 @@ def _no_hints_online(live: LiveGame) -> None:
 
 # -- routes ---------------------------------------------------------------------------
 @router.post("/api/games", summary="Start a game", status_code=201)
-async def create_game(body: CreateGameIn, request: Request, context: Context) -> dict[str, Any]:
+async def create_game(
+    body: CreateGameIn, request: Request, context: Context, player: Player
+) -> dict[str, Any]:
     context.creations.check(client_address(request))
     new = _new_game(body)
+    if player is not None:  # a signed-in player's seats are the account's too
+        mine = [0, 1] if body.opponent == "local" else [new.seat]
+        new.data.accounts = [player.id if s in mine else None for s in (0, 1)]
+        if body.opponent != "local":
+            new.data.players[new.seat] = player.username
     entry = await context.manager.create(new.data)
     seats = [0, 1] if body.opponent == "local" else [new.seat]
     view = entry.live.view()
@@ -201,20 +216,25 @@ async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]
 
 @router.get("/api/games/{game_id}", summary="The game as a client shows it")
 async def get_game(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str, context: Context, player: Player, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
-    return await _view(context, game_id, x_shoal_token)
+    return await _view(context, game_id, x_shoal_token, player)
 
 
 @router.post("/api/games/{game_id}/actions", summary="Play one atomic action")
 async def post_action(
-    game_id: str, body: ActionIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: ActionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     async with change(
         context.manager,
         game_id,
         body.version,
         x_shoal_token,
+        account=_id(player),
         flag_message="your time ran out: the game is over",
     ) as now:
         live, state = now.live, now.live.state
@@ -234,41 +254,61 @@ async def post_action(
         except ShoalError as error:
             raise check_error(error) from None
         await now.commit(live.with_actions([action], time.time()))
-    return await _view(context, game_id, x_shoal_token)
+    return await _view(context, game_id, x_shoal_token, player)
 
 
 @router.post("/api/games/{game_id}/undo", summary="Take back your last turn")
 async def post_undo(
-    game_id: str, body: VersionIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: VersionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    async with change(context.manager, game_id, body.version, x_shoal_token, when_over=True) as now:
+    async with change(
+        context.manager, game_id, body.version, x_shoal_token, when_over=True, account=_id(player)
+    ) as now:
         await now.commit(now.live.with_undo())
-    return await _view(context, game_id, x_shoal_token)
+    return await _view(context, game_id, x_shoal_token, player)
 
 
 @router.post("/api/games/{game_id}/resign", summary="Resign (the other seat wins)")
 async def post_resign(
-    game_id: str, body: VersionIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: VersionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     async with change(
         context.manager,
         game_id,
         body.version,
         x_shoal_token,
+        account=_id(player),
         flag_message="the game is over: time ran out",
     ) as now:
         to_move = now.live.state.to_move
         seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
-    return await _view(context, game_id, x_shoal_token)
+    return await _view(context, game_id, x_shoal_token, player)
 
 
 @router.post("/api/games/{game_id}/hint", summary="A suggested action")
 async def post_hint(
-    game_id: str, body: VersionIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: VersionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     async with change(
-        context.manager, game_id, body.version, x_shoal_token, refuse=_no_hints_online
+        context.manager,
+        game_id,
+        body.version,
+        x_shoal_token,
+        refuse=_no_hints_online,
+        account=_id(player),
     ) as now:
         live = now.live
         if live.state.to_move not in now.seats:

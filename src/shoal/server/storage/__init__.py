@@ -14,10 +14,11 @@ Modules:
 * ``tables``: the SQLAlchemy tables (``shoal_games``, ``shoal_records``).
 * ``store``: :class:`Store`, the queries (the only code that opens a session).
 
-Schema migrations, when they come, live beside these (``storage/migrations``).
+* ``migrate``: :func:`upgrade`, Alembic migrations (the revisions in ``storage/migrations``).
 """
 
 from .data import GameData, hash_token
+from .migrate import upgrade
 from .store import StaleVersionError, Store
 
-__all__ = ["GameData", "StaleVersionError", "Store", "hash_token"]
+__all__ = ["GameData", "StaleVersionError", "Store", "hash_token", "upgrade"]

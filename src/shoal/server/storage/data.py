@@ -24,6 +24,7 @@ class GameData:
     ``{"base", "increment", "remaining": [s0, s1], "since": epoch seconds}``
     or ``None``; ``ended`` is ``{"winner", "reason"}`` for an end the rules do
     not know (resignation, time) or ``None``.
+    ``accounts`` holds per seat the account that plays it, as well as its token.
     """
 
     id: str
@@ -40,3 +41,5 @@ class GameData:
     clock: dict[str, Any] | None
     ended: dict[str, Any] | None
     version: int
+    accounts: list[int | None] | None = None
+    """Per seat, the id of the account holding it (None: a guest's token or the computer)."""

@@ -17,8 +17,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
+from .account_tables import SeatRow
 from .data import GameData
-from .tables import Base, GameRow, RecordRow
+from .migrate import upgrade
+from .tables import GameRow, RecordRow
 
 __all__ = ["StaleVersionError", "Store"]
 
@@ -47,7 +49,7 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite") and not self.in_memory:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        upgrade(self.engine)  # the schema is Alembic's: any older database is brought up to date
 
     def close(self) -> None:
         """Release the database connections (an in-memory database is kept: it would vanish)."""
@@ -60,6 +62,8 @@ class Store:
         now = _now()
         with Session(self.engine) as session:
             session.add(GameRow(created=now, updated=now, **_columns(data)))
+            session.flush()
+            _sync_seats(session, data)
             session.commit()
 
     def load(self, game_id: str) -> GameData | None:
@@ -87,6 +91,7 @@ class Store:
             if getattr(result, "rowcount", 1) != 1:
                 session.rollback()
                 raise StaleVersionError(data.id)
+            _sync_seats(session, data)
             session.commit()
 
     def list_ids(self, limit: int = 50) -> list[str]:
@@ -122,6 +127,18 @@ def _sqlite_pragmas(connection: Any, record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
+
+
+def _sync_seats(session: Session, data: GameData) -> None:
+    """Keep ``shoal_seats`` (the index of the accounts' games) as ``data.accounts`` says."""
+    for seat, user_id in enumerate(data.accounts or ()):
+        row = session.get(SeatRow, (data.id, seat))
+        if user_id is None and row is not None:
+            session.delete(row)
+        elif user_id is not None and row is None:
+            session.add(SeatRow(game_id=data.id, seat=seat, user_id=user_id))
+        elif row is not None and user_id is not None:
+            row.user_id = user_id
 
 
 def _columns(data: GameData) -> dict[str, Any]:

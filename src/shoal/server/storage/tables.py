@@ -33,6 +33,7 @@ class GameRow(Base):
     actions: Mapped[list[int]] = mapped_column(JSON)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     ended: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    accounts: Mapped[list[int | None] | None] = mapped_column(JSON, nullable=True)  # rev 0002
     version: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
     updated: Mapped[datetime.datetime] = mapped_column(DateTime)

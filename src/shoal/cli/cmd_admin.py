@@ -1,0 +1,77 @@
+"""``shoal admin``: the server's users (list, disable, enable, set a password)."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+
+from .cmd_serve import DEFAULT_DATABASE
+
+__all__ = ["add_parser"]
+
+
+def _run(args: argparse.Namespace) -> int:
+    from shoal.server.accounts import Accounts, check_password
+    from shoal.server.errors import ApiError
+    from shoal.server.storage import Store
+    from shoal.server.storage.accounts import AccountStore
+
+    store = Store(args.database)  # brings the schema up to date
+    try:
+        accounts = AccountStore(store.engine)
+        if args.admin_command == "list":
+            print(f"{'id':>5}  {'username':<20}  {'created':<19}  state")
+            for user in accounts.users():
+                state = "deleted" if user.deleted else "disabled" if user.disabled else "active"
+                created = user.created.isoformat(" ", "seconds")
+                print(f"{user.id:>5}  {user.username:<20}  {created:<19}  {state}")
+            return 0
+        found = accounts.by_name(args.username)
+        if found is None or found[0].deleted:
+            print(f"shoal admin: there is no user {args.username!r}", file=sys.stderr)
+            return 1
+        user = found[0]
+        if args.admin_command in ("disable", "enable"):
+            disabled = args.admin_command == "disable"
+            accounts.update_user(user.id, disabled=disabled)
+            ended = accounts.end_sessions(user.id) if disabled else 0
+            print(f"shoal admin: {user.username} {args.admin_command}d ({ended} sessions ended)")
+            return 0
+        password = args.password_stdin and sys.stdin.readline().rstrip("\n")
+        if not password:
+            password = getpass.getpass(f"new password for {user.username}: ")
+        try:
+            check_password(password, user.username)
+        except ApiError as error:
+            print(f"shoal admin: {error.message}", file=sys.stderr)
+            return 1
+        hasher = Accounts(store)
+        accounts.update_user(user.id, password_hash=hasher.hash(password))
+        ended = accounts.end_sessions(user.id)
+        print(f"shoal admin: new password set for {user.username} ({ended} sessions ended)")
+        return 0
+    finally:
+        store.close()
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``admin`` (list, disable, enable, password)."""
+    p = sub.add_parser(
+        "admin",
+        help="manage the server's users",
+        description="List users, disable or enable one (a disabled user's sessions end), "
+        "or set a new password.",
+    )
+    p.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL", help="SQLAlchemy URL")
+    actions = p.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
+    actions.add_parser("list", help="list the users")
+    for name, what in (("disable", "disable a user"), ("enable", "enable a user again")):
+        one = actions.add_parser(name, help=what)
+        one.add_argument("username")
+    pw = actions.add_parser("password", help="set a new password (asked, or read from stdin)")
+    pw.add_argument("username")
+    pw.add_argument(
+        "--password-stdin", action="store_true", help="read the password from standard input"
+    )
+    p.set_defaults(func=_run)

@@ -1,0 +1,54 @@
+"""Schema migrations with Alembic: :func:`upgrade` brings a database to the newest revision.
+
+A database made before migrations existed (tables present, no ``alembic_version``)
+is the schema of revision ``0001``: it is stamped so, then upgraded like any other.
+"""
+
+from __future__ import annotations
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Connection, Engine
+
+__all__ = ["FIRST", "current", "head", "upgrade"]
+
+FIRST = "0001"
+"""The revision of the schema shipped before migrations (games and records)."""
+
+
+def _config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", "shoal.server.storage:migrations")
+    config.attributes["connection"] = connection
+    return config
+
+
+def head() -> str:
+    """The newest revision."""
+    revision = ScriptDirectory.from_config(_config()).get_current_head()
+    assert revision is not None
+    return revision
+
+
+def current(engine: Engine) -> str | None:
+    """The database's revision (None: not under migrations)."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine, revision: str = "head") -> tuple[str | None, str | None]:
+    """Upgrade the database to ``revision``; returns (the revision before, the one after).
+
+    The revision before is None for a database made before migrations (or empty).
+    """
+    with engine.begin() as connection:
+        before = MigrationContext.configure(connection).get_current_revision()
+        config = _config(connection)
+        if before is None and inspect(connection).has_table("shoal_games"):
+            command.stamp(config, FIRST)  # made before migrations: revision 1's schema
+        command.upgrade(config, revision)
+        after = MigrationContext.configure(connection).get_current_revision()
+    return before, after

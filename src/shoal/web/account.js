@@ -1,0 +1,163 @@
+// The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
+import { $, api, footer, h, toast, topbar } from "./common.js";
+
+const app = $("#app");
+const path = location.pathname;
+
+function guestClaims() {
+  const claims = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (key.startsWith("shoal.token.")) claims.push({ id: key.slice(12), token: localStorage.getItem(key) });
+  }
+  return claims;
+}
+
+function field(label, input, hint) {
+  return h("div", { class: "field" }, h("label", { for: input.id, text: label }), input, hint ? h("p", { class: "help", text: hint }) : null);
+}
+
+function credentialsForm(signup) {
+  const name = h("input", { type: "text", id: "username", name: "username", autocomplete: "username", required: true, maxlength: 20 });
+  const password = h("input", { type: "password", id: "password", name: "password", autocomplete: signup ? "new-password" : "current-password", required: true });
+  const error = h("p", { class: "form-error", id: "form-error", role: "alert", hidden: true });
+  const form = h(
+    "form",
+    { class: "card account-form", id: signup ? "signup-form" : "login-form" },
+    h("h1", { text: signup ? "Create an account" : "Sign in" }),
+    field("Username", name, signup ? "3 to 20 characters: letters, digits, _ and -" : null),
+    field("Password", password, signup ? "at least 8 characters, not your username" : null),
+    error,
+    h("button", { class: "btn primary", type: "submit", id: "submit", text: signup ? "Sign up" : "Sign in" }),
+    h("p", { class: "help" }, signup ? "Already have an account? " : "New here? ", h("a", { href: signup ? "/login" : "/signup", text: signup ? "Sign in" : "Create an account" })),
+    signup ? h("p", { class: "help", text: "Games you are playing as a guest in this browser move to your account." }) : null,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const body = { username: name.value.trim(), password: password.value };
+    if (signup) body.claims = guestClaims();
+    try {
+      const me = await api(signup ? "/api/auth/signup" : "/api/auth/login", { method: "POST", body });
+      const next = new URLSearchParams(location.search).get("next");
+      location.href = next && next.startsWith("/") && !next.startsWith("//") ? next : `/@/${me.username}`;
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+    }
+  });
+  return form;
+}
+
+function resultText(g) {
+  if (!g.result) return "";
+  if (g.won === true) return "won";
+  if (g.won === false) return "lost";
+  return g.mode === "local" ? g.result.result : "draw";
+}
+
+function gameRow(g) {
+  return h(
+    "tr",
+    { class: g.your_turn ? "your-turn" : "" },
+    h("td", {}, h("a", { href: `/game/${g.id}`, text: g.title })),
+    h("td", { text: g.opponent }),
+    h("td", { text: g.over ? resultText(g) : g.your_turn ? "your turn" : "waiting" }),
+    h("td", { text: `${g.ply} moves` }),
+  );
+}
+
+function gameTable(games, empty) {
+  if (!games.length) return h("p", { class: "help", text: empty });
+  return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Length"].map((t) => h("th", { text: t })))), h("tbody", {}, ...games.map(gameRow)));
+}
+
+async function profile(name) {
+  const filter = new URLSearchParams(location.search).get("game");
+  let user;
+  try {
+    user = await api(`/api/users/${encodeURIComponent(name)}${filter ? `?game=${encodeURIComponent(filter)}` : ""}`);
+  } catch (e) {
+    app.append(h("div", { class: "card" }, h("h1", { text: "No such player" }), h("p", { text: e.message })));
+    return;
+  }
+  document.title = `${user.username} — shoal`;
+  const catalog = await api("/api/catalog");
+  const select = h("select", { id: "game-filter", "aria-label": "Filter by game", onchange: (e) => (location.search = e.target.value ? `?game=${e.target.value}` : "") }, h("option", { value: "", text: "All games" }), ...catalog.filter((g) => g.listed).map((g) => h("option", { value: g.id, text: g.title, selected: g.id === filter })));
+  app.append(
+    h("div", { class: "card profile" }, h("h1", { text: user.username }), h("p", { class: "help", text: `Playing since ${user.created.slice(0, 10)}` })),
+    h("section", { class: "card" }, h("h2", { text: "Games in progress" }), gameTable(user.playing, "No game in progress.")),
+    h("section", { class: "card" }, h("div", { class: "row-between" }, h("h2", { text: "Games played" }), select), gameTable(user.games, "No finished game yet.")),
+  );
+}
+
+async function needMe() {
+  try {
+    return await api("/api/me");
+  } catch {
+    location.href = `/login?next=${encodeURIComponent(path)}`;
+    return null;
+  }
+}
+
+function signOutButton() {
+  return h("button", { class: "btn", id: "logout", text: "Sign out", onclick: async () => {
+    await api("/api/auth/logout", { method: "POST" });
+    location.href = "/";
+  } });
+}
+
+async function myGames() {
+  const me = await needMe();
+  if (!me) return;
+  const games = await api("/api/me/games");
+  app.append(
+    h("section", { class: "card" }, h("h1", { text: "My games" }), gameTable(games, "No game in progress: start one from New game.")),
+    h("section", { class: "card" }, h("div", { class: "actions" }, h("a", { class: "btn", href: `/@/${me.username}`, text: "My profile" }), h("a", { class: "btn", href: "/settings", text: "Settings" }), signOutButton())),
+  );
+}
+
+async function settings() {
+  const me = await needMe();
+  if (!me) return;
+  const prefs = { coordinates: true, theme: "wood", ...me.prefs };
+  const post = async (url, body, done, method = "POST") => {
+    try {
+      await api(url, { method, body });
+      done();
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  };
+  const oldPw = h("input", { type: "password", id: "old-password", autocomplete: "current-password" });
+  const newPw = h("input", { type: "password", id: "new-password", autocomplete: "new-password" });
+  const coords = h("input", { type: "checkbox", id: "coordinates", checked: prefs.coordinates });
+  const theme = h("select", { id: "board-theme" }, ...["wood", "blue", "green", "grey"].map((t) => h("option", { value: t, text: t, selected: prefs.theme === t })));
+  const delPw = h("input", { type: "password", id: "delete-password", autocomplete: "current-password" });
+  app.append(
+    h("h1", { text: `Settings — ${me.username}` }),
+    h("section", { class: "card" }, h("h2", { text: "Board" }), h("label", { class: "check" }, coords, " Show coordinates"), field("Board colours", theme),
+      h("button", { class: "btn", id: "save-prefs", text: "Save", onclick: () => post("/api/me/prefs", { coordinates: coords.checked, theme: theme.value }, () => toast("Saved"), "PUT") })),
+    h("section", { class: "card" }, h("h2", { text: "Password" }), field("Current password", oldPw), field("New password", newPw, "at least 8 characters, not your username"),
+      h("button", { class: "btn", id: "change-password", text: "Change password", onclick: () => post("/api/auth/password", { old: oldPw.value, new: newPw.value }, () => toast("Password changed; other devices are signed out")) })),
+    h("section", { class: "card" }, h("h2", { text: "Sessions and data" }),
+      h("div", { class: "actions" },
+        signOutButton(),
+        h("button", { class: "btn", id: "logout-everywhere", text: "Sign out everywhere", onclick: () => post("/api/auth/logout-everywhere", undefined, () => (location.href = "/")) }),
+        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Export my games (zip)" }))),
+    h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
+      h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
+  );
+}
+
+async function main() {
+  topbar();
+  if (path === "/signup") app.append(credentialsForm(true));
+  else if (path === "/login") app.append(credentialsForm(false));
+  else if (path.startsWith("/@/")) await profile(decodeURIComponent(path.slice(3)));
+  else if (path === "/me/games") await myGames();
+  else if (path === "/settings") await settings();
+  footer();
+}
+
+main();
