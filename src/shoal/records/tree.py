@@ -1,0 +1,173 @@
+"""A move tree: a game's main line with variations, as on an analysis board.
+
+Every node below the root is one atomic action; a node's first child continues
+its main line, the others are variations. A node is named by its *path*, the
+child indices from the root (``()`` is the root, ``(0, 0, 1)`` the second
+choice after the main line's first two actions). Every change checks first and
+changes nothing when it refuses (a ValueError in words).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Sequence
+
+from shoal.core import Action, Game, ShoalError, State
+from shoal.core.history import History
+
+__all__ = ["MoveNode", "MoveTree", "Path"]
+
+Path = tuple[int, ...]
+
+
+@dataclasses.dataclass(eq=False)
+class MoveNode:
+    """One action of the tree (``action`` is None at the root) and what follows it."""
+
+    action: Action | None
+    children: list[MoveNode] = dataclasses.field(default_factory=list)
+    comment: str = ""
+
+    def same(self, other: MoveNode) -> bool:
+        """True when both subtrees hold the same actions, order and comments."""
+        return (
+            self.action == other.action
+            and self.comment == other.comment
+            and len(self.children) == len(other.children)
+            and all(a.same(b) for a, b in zip(self.children, other.children, strict=True))
+        )
+
+
+class MoveTree:
+    """A tree of actions from one start state."""
+
+    def __init__(self, game: Game, start: State, mainline: Sequence[Action] = ()) -> None:
+        self.game = game
+        self.start = start
+        self.root = MoveNode(None)
+        path: Path = ()
+        for action in mainline:
+            path = self.add(path, action)
+
+    # -- reading ------------------------------------------------------------------
+    def node(self, path: Sequence[int]) -> MoveNode:
+        """The node at ``path``; ValueError when there is none."""
+        node = self.root
+        for depth, index in enumerate(path):
+            if not 0 <= index < len(node.children):
+                raise ValueError(
+                    f"no move at path {list(path)} (step {depth + 1} has no choice {index})"
+                )
+            node = node.children[index]
+        return node
+
+    def actions(self, path: Sequence[int]) -> list[Action]:
+        """The actions from the start to the node at ``path``."""
+        self.node(path)
+        out: list[Action] = []
+        node = self.root
+        for index in path:
+            node = node.children[index]
+            assert node.action is not None
+            out.append(node.action)
+        return out
+
+    def state(self, path: Sequence[int]) -> State:
+        """The state at the node ``path``."""
+        state = self.start
+        for action in self.actions(path):
+            state = state.child(action)
+        return state
+
+    def history(self, path: Sequence[int]) -> History:
+        """The line to ``path`` as a :class:`~shoal.core.History`."""
+        return History(self.start, self.actions(path), checked=False)
+
+    def mainline_path(self, path: Sequence[int] = ()) -> Path:
+        """``path`` followed by first children to the end of its line."""
+        node = self.node(path)
+        out = list(path)
+        while node.children:
+            out.append(0)
+            node = node.children[0]
+        return tuple(out)
+
+    def mainline(self) -> list[Action]:
+        """The main line's actions."""
+        return self.actions(self.mainline_path())
+
+    def paths(self) -> Iterator[Path]:
+        """Every node's path, depth first, main lines before variations (root excluded)."""
+        stack: list[tuple[Path, MoveNode]] = [((), self.root)]
+        while stack:
+            path, node = stack.pop()
+            if path:
+                yield path
+            for index in reversed(range(len(node.children))):
+                stack.append(((*path, index), node.children[index]))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.paths())
+
+    def same(self, other: MoveTree) -> bool:
+        """True when both trees start alike and hold the same moves and comments."""
+        return self.start.position() == other.start.position() and self.root.same(other.root)
+
+    # -- changing -----------------------------------------------------------------
+    def add(self, path: Sequence[int], action: Action) -> Path:
+        """Play ``action`` after ``path``: the existing child if there is one, else a new variation.
+
+        Returns the path of the node. Refuses an illegal action or a finished game.
+        """
+        node = self.node(path)
+        state = self.state(path)
+        for index, child in enumerate(node.children):
+            if child.action == action:
+                return (*path, index)
+        if state.outcome is not None:
+            raise ValueError("the game is over at this move: nothing can follow it")
+        try:
+            state.apply(action)
+        except ShoalError as error:
+            raise ValueError(f"not a legal move here: {error}") from None
+        node.children.append(MoveNode(action))
+        return (*path, len(node.children) - 1)
+
+    def add_text(self, path: Sequence[int], text: str) -> Path:
+        """Like :meth:`add` with the action in notation."""
+        state = self.state(path)
+        try:
+            action = state.parse_action(text)
+        except ShoalError as error:
+            raise ValueError(f"{text!r} is not a legal move here: {error}") from None
+        return self.add(path, action)
+
+    def remove(self, path: Sequence[int]) -> None:
+        """Delete the node at ``path`` and everything after it."""
+        if not path:
+            raise ValueError("the start of the game cannot be deleted")
+        self.node(path)
+        parent = self.node(path[:-1])
+        del parent.children[path[-1]]
+
+    def promote(self, path: Sequence[int]) -> Path:
+        """Make the variation holding ``path`` the main line at its branching point.
+
+        The nearest ancestor-or-self that is not a first child moves to the front
+        of its siblings. Returns the node's new path (unchanged if already main).
+        """
+        self.node(path)
+        new = list(path)
+        for depth in reversed(range(len(path))):
+            if path[depth] != 0:
+                parent = self.node(path[:depth])
+                parent.children.insert(0, parent.children.pop(path[depth]))
+                new[depth] = 0
+                break
+        return tuple(new)
+
+    def set_comment(self, path: Sequence[int], comment: str) -> None:
+        """Set the comment after the node at ``path`` (braces are refused: they end comments)."""
+        if "{" in comment or "}" in comment:
+            raise ValueError("a comment cannot hold { or }")
+        self.node(path).comment = comment.strip()
