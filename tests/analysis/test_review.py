@@ -122,3 +122,17 @@ def test_a_review_never_changes_the_record() -> None:
     assert record.to_text() == before
     with pytest.raises(ValueError, match="at least one simulation"):
         review_record(record, simulations=0)
+
+
+def test_win_chance_is_the_roots_visit_weighted_value() -> None:
+    from shoal.ai.result import ChildStat, SearchResult
+    from shoal.analysis.review import win_chance
+
+    children = (ChildStat(1, 3, 1.0), ChildStat(2, 1, -1.0))
+    # the best child alone says +1 (a certain win); the root's visits say +0.5
+    result = SearchResult("mcts", 1, 0, 1.0, 4, 0.1, (1,), children=children)
+    assert win_chance(result) == 75.0
+    assert win_chance(SearchResult("mcts", 1, 0, 0.2, 4, 0.1, (1,), proven="win")) == 100.0
+    assert win_chance(SearchResult("mcts", 1, 0, 0.2, 4, 0.1, (1,), proven="loss")) == 0.0
+    assert win_chance(SearchResult("mcts", 1, 0, 0.2, 4, 0.1, (1,), proven="draw")) == 50.0
+    assert win_chance(SearchResult("mcts", 1, 0, 0.2, 0, 0.1, (1,))) == 60.0

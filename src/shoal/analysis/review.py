@@ -68,14 +68,21 @@ MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def win_chance(result: SearchResult) -> float:
-    """The searched seat's winning chance in points [0, 100]."""
+    """The searched seat's winning chance in points [0, 100].
+
+    A proof decides; otherwise the root's value, the visit-weighted mean of its
+    children (the best child's own mean rests on few playouts when a game has
+    hundreds of moves, as Sytran's board has).
+    """
     if result.proven == "win":
         return 100.0
     if result.proven == "loss":
         return 0.0
     if result.proven == "draw":
         return 50.0
-    return 50.0 + 50.0 * max(-1.0, min(1.0, result.value))
+    visits = sum(c.visits for c in result.children)
+    value = sum(c.visits * c.value for c in result.children) / visits if visits else result.value
+    return 50.0 + 50.0 * max(-1.0, min(1.0, value))
 
 
 def _finished_chance(state: State, seat: Seat) -> float:
