@@ -119,3 +119,49 @@ def test_a_game_with_several_actions_per_turn() -> None:
     second = tree.add_text(first, "f6")
     assert _texts(tree, second) == ["j10", "f6"]
     assert tree.mainline() == tree.actions(second)
+
+
+def test_json_round_trip_keeps_the_tree() -> None:
+    import json
+
+    tree = _tree()
+    tree.add_text((0, 0), "e")
+    tree.set_comment((0, 0, 1), "sharper")
+    data = json.loads(json.dumps(tree.to_json_dict()))
+    assert data["tree"]["children"][0]["children"][0]["children"][1] == {
+        "move": "e",
+        "comment": "sharper",
+        "children": [],
+    }
+    again = MoveTree.from_json_dict(tree.game, data)
+    assert again.same(tree)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ([], "an object with a start"),
+        ({"start": "nonsense"}, "the tree's start"),
+        (
+            {
+                "start": "......./......./......./......./......./....... x",
+                "tree": {"children": [{}]},
+            },
+            "has no move",
+        ),
+        (
+            {
+                "start": "......./......./......./......./......./....... x",
+                "tree": {"children": [{"move": "z"}]},
+            },
+            "not a legal move",
+        ),
+        (
+            {"start": "......./......./......./......./......./....... x", "tree": {"children": 3}},
+            "children list",
+        ),
+    ],
+)
+def test_broken_json_trees_are_refused(data: object, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        MoveTree.from_json_dict(get("connect4"), data)

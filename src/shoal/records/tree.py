@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from shoal.core import Action, Game, ShoalError, State
 from shoal.core.history import History
@@ -171,3 +172,47 @@ class MoveTree:
         if "{" in comment or "}" in comment:
             raise ValueError("a comment cannot hold { or }")
         self.node(path).comment = comment.strip()
+
+    # -- JSON ---------------------------------------------------------------------
+    def to_json_dict(self) -> dict[str, Any]:
+        """The tree as JSON data: nested ``{"move", "comment", "children"}`` from the root."""
+
+        def walk(node: MoveNode, state: State) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            if node.action is not None:
+                out["move"] = state.action_text(node.action)
+                state = state.child(node.action)
+            if node.comment:
+                out["comment"] = node.comment
+            out["children"] = [walk(child, state) for child in node.children]
+            return out
+
+        return {"start": self.start.position(), "tree": walk(self.root, self.start)}
+
+    @classmethod
+    def from_json_dict(cls, game: Game, data: Any) -> MoveTree:
+        """The tree that :meth:`to_json_dict` wrote; ValueError in words when broken."""
+        if not isinstance(data, dict) or not isinstance(data.get("start"), str):
+            raise ValueError("a move tree is an object with a start position string")
+        try:
+            start = game.load(data["start"])
+        except ShoalError as error:
+            raise ValueError(f"the tree's start: {error}") from None
+        tree = cls(game, start)
+
+        def walk(path: Path, node: Any, depth: int) -> None:
+            if not isinstance(node, dict) or not isinstance(node.get("children", []), list):
+                raise ValueError(f"a node at depth {depth} is not an object with a children list")
+            comment = node.get("comment", "")
+            if not isinstance(comment, str):
+                raise ValueError(f"a comment at depth {depth} is not text")
+            if comment:
+                tree.set_comment(path, comment)
+            for child in node.get("children", []):
+                move = child.get("move") if isinstance(child, dict) else None
+                if not isinstance(move, str):
+                    raise ValueError(f"a node at depth {depth + 1} has no move")
+                walk(tree.add_text(path, move), child, depth + 1)
+
+        walk((), data.get("tree", {}), 0)
+        return tree
