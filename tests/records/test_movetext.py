@@ -91,3 +91,47 @@ def test_broken_movetext_is_refused_in_words(text: str, words: str) -> None:
     game = get("connect4")
     with pytest.raises(MovetextError, match=words.replace("(", r"\(")):
         read_movetext(game, game.initial(), text)
+
+
+def test_a_record_with_variations_round_trips_exactly() -> None:
+    from shoal.records.movetext import read_tree_record, write_tree_record
+    from shoal.records.record import Record
+
+    tree = _connect4_tree()
+    record = Record.from_actions(tree.game, [], players=("ann", "bob"), date="2026.11.25")
+    text = write_tree_record(record, tree)
+    assert text.endswith("\n1. d; 2. d; 3. c; (3. e; {the other side} 4. a;) 4. b;\n")
+    assert '[Seat0 "ann"]' in text
+    again, again_tree = read_tree_record(text)
+    assert again_tree.same(tree)
+    assert again.actions == tree.mainline()
+    assert write_tree_record(again, again_tree) == text
+
+
+def test_old_records_still_read_as_a_tree() -> None:
+    from shoal.records.movetext import read_tree_record
+    from shoal.records.record import Record
+
+    game = get("connect4")
+    state = game.initial()
+    actions = []
+    for text in ["d", "c", "d"]:
+        action = state.parse_action(text)
+        actions.append(action)
+        state = state.child(action)
+    old = Record.from_actions(game, actions).to_text()
+    record, tree = read_tree_record(old)
+    assert record.to_text() == old
+    assert tree.mainline() == actions
+    assert len(tree) == 3
+
+
+def test_a_tree_record_with_a_wrong_result_is_refused() -> None:
+    from shoal.core import RecordError
+    from shoal.records.movetext import read_tree_record
+
+    text = '[Game "connect4"]\n[Result "1-0"]\n\n1. d; 2. d;\n'
+    with pytest.raises(RecordError, match="does not match the main line"):
+        read_tree_record(text)
+    with pytest.raises(RecordError, match=r"movetext: .*never closed"):
+        read_tree_record('[Game "connect4"]\n\n1. d; (1. e;\n2. d;\n')

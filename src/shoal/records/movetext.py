@@ -10,13 +10,21 @@ and refuses broken movetext in words, naming the offending character.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
-from shoal.core import Game, ShoalError, State
+from shoal.core import Game, RecordError, ShoalError, State
 
+from .record import Record, _escape, read_text, result_token
 from .tree import MoveNode, MoveTree, Path
 
-__all__ = ["MovetextError", "read_movetext", "write_movetext"]
+__all__ = [
+    "MovetextError",
+    "read_movetext",
+    "read_tree_record",
+    "write_movetext",
+    "write_tree_record",
+]
 
 _NUMBER = re.compile(r"^(\d+)(\.\.\.|\.)\s*")
 
@@ -127,3 +135,49 @@ def read_movetext(game: Game, start: State, text: str) -> MoveTree:
     if stack:
         raise MovetextError("a variation ( is never closed")
     return tree
+
+
+def write_tree_record(record: Record, tree: MoveTree) -> str:
+    """A text record of ``tree``: ``record``'s tags (Result from the main line), then movetext."""
+    main = dataclasses.replace(record, actions=tree.mainline())
+    lines = [f'[{name} "{_escape(value)}"]' for name, value in main.tags()]
+    return "\n".join([*lines, "", write_movetext(tree)]) + "\n"
+
+
+def _is_movetext(body: str) -> bool:
+    """True for movetext with ``;`` endings; False for the plain one-turn-a-line records."""
+    return body.rstrip().endswith((";", ")", "}"))
+
+
+def read_tree_record(text: str) -> tuple[Record, MoveTree]:
+    """Read a text record with or without variations: the main line's record and the tree.
+
+    Old records (one turn a line) still read; their tree is their main line.
+    Raises RecordError (with the line for the tags, in words for the movetext).
+    """
+    lines = text.splitlines()
+    body_start = len(lines)
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith(("[", "#")):
+            body_start = index
+            break
+    body = "\n".join(lines[body_start:])
+    if not _is_movetext(body):
+        record = read_text(text)
+        return record, MoveTree(record.game, record.start_state(), record.actions)
+    header = [line for line in lines[:body_start] if not line.strip().startswith("[Result ")]
+    result = next(
+        (line.strip()[9:-2] for line in lines[:body_start] if line.strip().startswith("[Result ")),
+        None,
+    )
+    empty = read_text("\n".join(header) + "\n")
+    try:
+        tree = read_movetext(empty.game, empty.start_state(), body)
+    except MovetextError as error:
+        raise RecordError(f"movetext: {error}") from None
+    record = dataclasses.replace(empty, actions=tree.mainline())
+    expected = result_token(record.final_state().outcome)
+    if result is not None and result != expected:
+        raise RecordError(f"Result {result} does not match the main line ({expected})")
+    return record, tree
