@@ -75,3 +75,25 @@ def test_review_refuses_a_broken_record(tmp_path: Path, capsys: pytest.CaptureFi
     err = capsys.readouterr().err
     assert err.startswith("shoal: ")
     assert path.read_text() == '[Game "connect4"]\n\n1. z\n'
+
+
+def test_review_and_replay_read_a_record_with_variations(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shoal.records.movetext import write_tree_record
+    from shoal.records.tree import MoveTree
+
+    game = get("connect4")
+    tree = MoveTree(game, game.initial())
+    path = tree.add_text(tree.add_text((), "d"), "c")
+    tree.add_text((0,), "e")
+    tree.add_text(path, "d")
+    record = Record.from_actions(game, [])
+    file = tmp_path / "tree.txt"
+    file.write_text(write_tree_record(record, tree))
+    assert main(["replay", str(file), "--moves-only"]) == 0
+    out = capsys.readouterr().out
+    assert "1. d" in out and "2. c" in out and "3. d" in out and "2. e" not in out
+    assert main(["review", str(file), "--json", "--level", "quick"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [t["played"] for t in data["turns"]] == ["d", "c", "d"]
