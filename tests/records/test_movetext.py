@@ -135,3 +135,13 @@ def test_a_tree_record_with_a_wrong_result_is_refused() -> None:
         read_tree_record(text)
     with pytest.raises(RecordError, match=r"movetext: .*never closed"):
         read_tree_record('[Game "connect4"]\n\n1. d; (1. e;\n2. d;\n')
+
+
+def test_an_oversized_tree_record_is_refused() -> None:
+    from shoal.core import RecordError
+    from shoal.records.movetext import read_tree_record
+    from shoal.records.record import MAX_RECORD_BYTES
+
+    text = '[Game "connect4"]\n\n' + "1. d; " * (MAX_RECORD_BYTES // 6 + 1)
+    with pytest.raises(RecordError):
+        read_tree_record(text)

@@ -15,7 +15,7 @@ import re
 
 from shoal.core import Game, RecordError, ShoalError, State
 
-from .record import Record, _escape, read_text, result_token
+from .record import Record, _check_size, _escape, read_text, result_token
 from .tree import MoveNode, MoveTree, Path
 
 __all__ = [
@@ -155,6 +155,7 @@ def read_tree_record(text: str) -> tuple[Record, MoveTree]:
     Old records (one turn a line) still read; their tree is their main line.
     Raises RecordError (with the line for the tags, in words for the movetext).
     """
+    _check_size(text)
     lines = text.splitlines()
     body_start = len(lines)
     for index, line in enumerate(lines):
