@@ -128,13 +128,33 @@ def test_json_round_trip_keeps_the_tree() -> None:
     tree.add_text((0, 0), "e")
     tree.set_comment((0, 0, 1), "sharper")
     data = json.loads(json.dumps(tree.to_json_dict()))
-    assert data["tree"]["children"][0]["children"][0]["children"][1] == {
-        "move": "e",
-        "comment": "sharper",
-        "children": [],
-    }
+    assert data["nodes"] == [
+        {"parent": -1, "move": "d"},
+        {"parent": 0, "move": "d"},
+        {"parent": 1, "move": "c"},
+        {"parent": 1, "move": "e", "comment": "sharper"},
+    ]
     again = MoveTree.from_json_dict(tree.game, data)
     assert again.same(tree)
+
+
+def test_a_long_line_needs_no_deep_nesting() -> None:
+    game = get("sytran")
+    tree = MoveTree(game, game.initial())
+    path: tuple[int, ...] = ()
+    state = game.initial()
+    for _ in range(1200):
+        if state.outcome is not None:
+            break
+        action = state.legal_actions()[0]
+        path = tree.add(path, action)
+        state = state.child(action)
+    again = MoveTree.from_json_dict(game, tree.to_json_dict())
+    assert again.same(tree)
+    assert len(again) == len(path)
+
+
+_EMPTY = "......./......./......./......./......./....... x"
 
 
 @pytest.mark.parametrize(
@@ -142,24 +162,10 @@ def test_json_round_trip_keeps_the_tree() -> None:
     [
         ([], "an object with a start"),
         ({"start": "nonsense"}, "the tree's start"),
-        (
-            {
-                "start": "......./......./......./......./......./....... x",
-                "tree": {"children": [{}]},
-            },
-            "has no move",
-        ),
-        (
-            {
-                "start": "......./......./......./......./......./....... x",
-                "tree": {"children": [{"move": "z"}]},
-            },
-            "not a legal move",
-        ),
-        (
-            {"start": "......./......./......./......./......./....... x", "tree": {"children": 3}},
-            "children list",
-        ),
+        ({"start": _EMPTY, "nodes": [{}]}, "node 0 has no move"),
+        ({"start": _EMPTY, "nodes": [{"parent": -1, "move": "z"}]}, "not a legal move"),
+        ({"start": _EMPTY, "nodes": [{"parent": 0, "move": "d"}]}, "not an earlier node"),
+        ({"start": _EMPTY, "nodes": 3}, "not a list"),
     ],
 )
 def test_broken_json_trees_are_refused(data: object, words: str) -> None:

@@ -31,12 +31,13 @@ class MoveNode:
 
     def same(self, other: MoveNode) -> bool:
         """True when both subtrees hold the same actions, order and comments."""
-        return (
-            self.action == other.action
-            and self.comment == other.comment
-            and len(self.children) == len(other.children)
-            and all(a.same(b) for a, b in zip(self.children, other.children, strict=True))
-        )
+        stack = [(self, other)]
+        while stack:
+            a, b = stack.pop()
+            if a.action != b.action or a.comment != b.comment or len(a.children) != len(b.children):
+                return False
+            stack.extend(zip(a.children, b.children, strict=True))
+        return True
 
 
 class MoveTree:
@@ -175,19 +176,30 @@ class MoveTree:
 
     # -- JSON ---------------------------------------------------------------------
     def to_json_dict(self) -> dict[str, Any]:
-        """The tree as JSON data: nested ``{"move", "comment", "children"}`` from the root."""
+        """The tree as JSON data, flat (so long games nest nothing).
 
-        def walk(node: MoveNode, state: State) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            if node.action is not None:
-                out["move"] = state.action_text(node.action)
-                state = state.child(node.action)
+        ``nodes`` lists every move depth first, main lines first, each as
+        ``{"parent": INDEX, "move": TEXT}`` (``parent`` -1 for the root, and a
+        ``comment`` when there is one); a node's children keep their order.
+        """
+        nodes: list[dict[str, Any]] = []
+        stack: list[tuple[int, MoveNode, State]] = [
+            (-1, child, self.start) for child in reversed(self.root.children)
+        ]
+        while stack:
+            parent, node, state = stack.pop()
+            assert node.action is not None
+            entry: dict[str, Any] = {"parent": parent, "move": state.action_text(node.action)}
             if node.comment:
-                out["comment"] = node.comment
-            out["children"] = [walk(child, state) for child in node.children]
-            return out
-
-        return {"start": self.start.position(), "tree": walk(self.root, self.start)}
+                entry["comment"] = node.comment
+            nodes.append(entry)
+            after = state.child(node.action)
+            index = len(nodes) - 1
+            stack.extend((index, child, after) for child in reversed(node.children))
+        out: dict[str, Any] = {"start": self.start.position(), "nodes": nodes}
+        if self.root.comment:
+            out["comment"] = self.root.comment
+        return out
 
     @classmethod
     def from_json_dict(cls, game: Game, data: Any) -> MoveTree:
@@ -198,21 +210,28 @@ class MoveTree:
             start = game.load(data["start"])
         except ShoalError as error:
             raise ValueError(f"the tree's start: {error}") from None
+        nodes = data.get("nodes", [])
+        if not isinstance(nodes, list):
+            raise ValueError("the tree's nodes are not a list")
         tree = cls(game, start)
-
-        def walk(path: Path, node: Any, depth: int) -> None:
-            if not isinstance(node, dict) or not isinstance(node.get("children", []), list):
-                raise ValueError(f"a node at depth {depth} is not an object with a children list")
-            comment = node.get("comment", "")
-            if not isinstance(comment, str):
-                raise ValueError(f"a comment at depth {depth} is not text")
-            if comment:
-                tree.set_comment(path, comment)
-            for child in node.get("children", []):
-                move = child.get("move") if isinstance(child, dict) else None
-                if not isinstance(move, str):
-                    raise ValueError(f"a node at depth {depth + 1} has no move")
-                walk(tree.add_text(path, move), child, depth + 1)
-
-        walk((), data.get("tree", {}), 0)
+        comment = data.get("comment", "")
+        if not isinstance(comment, str):
+            raise ValueError("the tree's comment is not text")
+        if comment:
+            tree.set_comment((), comment)
+        paths: list[Path] = []
+        for number, entry in enumerate(nodes):
+            if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
+                raise ValueError(f"node {number} has no move")
+            parent = entry.get("parent")
+            if not isinstance(parent, int) or not -1 <= parent < number:
+                raise ValueError(f"node {number}: parent {parent!r} is not an earlier node or -1")
+            base = () if parent == -1 else paths[parent]
+            path = tree.add_text(base, entry["move"])
+            note = entry.get("comment", "")
+            if not isinstance(note, str):
+                raise ValueError(f"node {number}: the comment is not text")
+            if note:
+                tree.set_comment(path, note)
+            paths.append(path)
         return tree
