@@ -109,7 +109,7 @@ def accuracy_of(drop: float) -> float:
     """lichess's accuracy of one move from its drop in winning-chance points, in [0, 100].
 
     >>> round(accuracy_of(0.0), 1), round(accuracy_of(30.0), 1)
-    (100.0, 24.2)
+    (100.0, 24.8)
     """
     value = 103.1668 * math.exp(-0.04354 * max(0.0, drop)) - 3.1669
     return max(0.0, min(100.0, value))
