@@ -32,6 +32,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "admin",
     "arena",
     "learn",
+    "review",
 )
 
 
