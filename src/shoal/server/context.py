@@ -22,6 +22,7 @@ from .background import Clocks, Computer
 from .errors import ApiError
 from .limits import CreationLimit
 from .manager import GameManager
+from .social import Social
 from .storage import Store
 
 __all__ = [
@@ -99,7 +100,7 @@ class RecordCache:
 
 @dataclasses.dataclass
 class ServerContext:
-    """Everything the routes share: settings, database, loaded games, queues, limits."""
+    """Everything the routes share: settings, database, loaded games, queues, limits, chat."""
 
     settings: Settings
     store: Store
@@ -107,6 +108,7 @@ class ServerContext:
     computer: Computer
     creations: CreationLimit
     records: RecordCache
+    social: Social
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -116,6 +118,8 @@ class ServerContext:
         computer = Computer(manager, max_searches=settings.max_searches)
         manager.listen(computer)
         manager.listen(Clocks(manager))
+        social = Social(manager, store)
+        manager.listen(social)
         return cls(
             settings=settings,
             store=store,
@@ -123,6 +127,7 @@ class ServerContext:
             computer=computer,
             creations=CreationLimit(settings.games_per_client, settings.client_window),
             records=RecordCache(store),
+            social=social,
         )
 
     async def close(self) -> None:

@@ -11,13 +11,24 @@ server processes can never both accept a move on the same version.
 Modules:
 
 * ``data``: :class:`GameData`, a stored game as plain data, and :func:`hash_token`.
-* ``tables``: the SQLAlchemy tables (``shoal_games``, ``shoal_records``).
-* ``store``: :class:`Store`, the queries (the only code that opens a session).
+* ``tables``: the SQLAlchemy tables (``shoal_games``, ``shoal_records``, ``shoal_offers``,
+  ``shoal_chat``).
+* ``store``: :class:`Store`, the queries of games and records.
+* ``social``: :class:`SocialStore`, the queries of offers, mutes and chat (issue 23).
 
 Schema migrations, when they come, live beside these (``storage/migrations``).
 """
 
 from .data import GameData, hash_token
+from .social import ChatMessage, Offers, SocialStore
 from .store import StaleVersionError, Store
 
-__all__ = ["GameData", "StaleVersionError", "Store", "hash_token"]
+__all__ = [
+    "ChatMessage",
+    "GameData",
+    "Offers",
+    "SocialStore",
+    "StaleVersionError",
+    "Store",
+    "hash_token",
+]
