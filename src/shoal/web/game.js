@@ -3,6 +3,7 @@
 // token and the version we saw.
 import { ClickBoard } from "./board.js";
 import { $, api, download, formatClock, h, toast, tokens, topbar } from "./common.js";
+import { Social } from "./social.js";
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -21,6 +22,7 @@ let you = [];
 let busy = false;
 let clockBase = null;
 let board;
+let social = null; // offers and chat (social.js)
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -76,6 +78,7 @@ function els() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  social = new Social(gid, () => ({ view, you, token }), $("#resign").closest(".card"));
 }
 
 // The board's orientation: flipped shows it from the second side (Black's in Cyclix, SFIRS
@@ -186,6 +189,7 @@ function render(next, fromSocket = false) {
   renderFeatures();
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
+  social.update();
 }
 
 // What the viewer may do now (after a view, or once a request has come back).
@@ -418,6 +422,7 @@ async function claimSeat(invite, name) {
   tokens.set(gid, result.token);
   token = result.token;
   await reload();
+  social.connect();
 }
 
 async function handleInvite(invite) {
@@ -472,6 +477,7 @@ async function main() {
     return;
   }
   connect();
+  social.connect();
 }
 
 main();
