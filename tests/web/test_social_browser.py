@@ -66,6 +66,7 @@ def test_draw_declined_chat_and_resignation(server: str, browser: Any, artifacts
     host.wait_for_selector("#draw-pending")
     friend.wait_for_selector("#incoming-draw")
     assert "offers a draw" in friend.locator("#incoming-draw").inner_text()
+    friend.locator("#incoming-draw").scroll_into_view_if_needed()
     friend.screenshot(path=str(artifacts / "offer-draw-phone.png"))
     assert watcher.locator("#incoming-draw").count() == 0  # spectators get no tools
     assert watcher.locator("#offers-card").is_hidden()
@@ -84,6 +85,8 @@ def test_draw_declined_chat_and_resignation(server: str, browser: Any, artifacts
         assert page.evaluate("() => window.__xss") is None
     assert friend.locator("#chat-title").text_content() == "Chat"
     host.screenshot(path=str(artifacts / "chat-desktop.png"))
+    friend.locator("#chat-input").scroll_into_view_if_needed()
+    friend.screenshot(path=str(artifacts / "chat-phone.png"))
 
     # the spectators talk in their own room, which the players' chat does not show
     assert watcher.locator("#chat-title").text_content() == "Spectators' chat"

@@ -40,6 +40,7 @@ export class Social {
 
   receive(message) {
     if (message.type === "offers") {
+      this.tell(this.offers, message);
       this.offers = message;
       this.render();
     } else if (message.type === "history") {
@@ -50,6 +51,15 @@ export class Social {
       if (!list.some((m) => m.id === message.message.id)) list.push(message.message);
       this.renderChat();
     }
+  }
+
+  // A toast when the opponent's offer arrives (the card may be below the board on a phone).
+  tell(before, after) {
+    const { you } = this.game();
+    if (you.length !== 1) return;
+    const theirs = (kind) => after[kind] !== null && after[kind] !== you[0] && (!before || before[kind] !== after[kind]);
+    if (theirs("draw")) toast("Your opponent offers a draw");
+    if (theirs("takeback")) toast("Your opponent asks for a takeback");
   }
 
   // Called by the game page after every view.
