@@ -70,7 +70,7 @@ def test_bad_messages_are_refused_and_not_stored(client: TestClient, game: dict[
     refused(
         client.post(f"/api/games/{gid}/chat", json={"text": 5}, headers={"X-Shoal-Token": ann}),
         422,
-        "",
+        "text must be text",
     )
     refused(say(client, "nogame", ann, "hi"), 404, "there is no game")
     assert room(client, gid, ann) == []
@@ -142,3 +142,34 @@ def test_messages_survive_a_restart(db: str) -> None:
         say(client, made["id"], made["token"], "remember me")
     with TestClient(create_app(db)) as client:
         assert [m["text"] for m in room(client, made["id"], made["token"])] == ["remember me"]
+
+
+def test_a_lapsed_offer_and_a_mute_reach_the_sockets(
+    client: TestClient, game: dict[str, Any]
+) -> None:
+    gid, ann, bob = game["id"], game["token"], game["invite_token"]
+    with client.websocket_connect(f"/api/games/{gid}/social") as socket:
+        socket.send_json({"token": ann})
+        for _ in range(3):  # the offers, then the history of both rooms
+            socket.receive_json()
+        version = client.get(f"/api/games/{gid}").json()["version"]
+        client.post(
+            f"/api/games/{gid}/draw",
+            json={"version": version, "action": "offer"},
+            headers={"X-Shoal-Token": ann},
+        )
+        assert socket.receive_json()["draw"] == 0
+        for seat, token in ((0, ann), (1, bob)):  # Ann moves (the offer stands), Bob replies
+            view = client.get(f"/api/games/{gid}").json()
+            moved = client.post(
+                f"/api/games/{gid}/actions",
+                json={"version": view["version"], "action": view["legal"][0]["action"]},
+                headers={"X-Shoal-Token": token},
+            )
+            assert moved.status_code == 200, moved.text
+            assert socket.receive_json()["draw"] == (0 if seat == 0 else None)
+        client.post(f"/api/games/{gid}/mute", json={"muted": True}, headers={"X-Shoal-Token": ann})
+        say(client, gid, bob, "you will not hear this")
+        say(client, gid, ann, "talking to myself")
+        got = socket.receive_json()
+        assert got["type"] == "chat" and got["message"]["text"] == "talking to myself"

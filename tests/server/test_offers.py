@@ -102,7 +102,7 @@ def test_draw_refusals_change_nothing(duel: Duel) -> None:
     refused(duel.post(1, "draw", action="offer"), 409, "accept it or decline it")
     refused(duel.post(0, "draw", token="not-a-token", action="decline"), 403, "does not play")
     refused(duel.post(1, "draw", action="accept", version=99), 409, "the game has changed")
-    refused(duel.post(1, "draw", action="shake hands"), 422, "")
+    refused(duel.post(1, "draw", action="shake hands"), 422, "action must be one of 'offer'")
     assert duel.offers()["draw"] == 0 and duel.view()["result"] is None
 
 
