@@ -143,6 +143,9 @@ class Social:
         if self.burst <= 0:
             return
         now = time.monotonic() if now is None else now
+        if len(self._sent) > 10_000:  # forget the writers with nothing in the window
+            for key in [k for k, v in self._sent.items() if not v or v[-1] <= now - self.window]:
+                del self._sent[key]
         sent = self._sent.setdefault((game_id, writer), collections.deque())
         while sent and sent[0] <= now - self.window:
             sent.popleft()
