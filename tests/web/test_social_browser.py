@@ -108,3 +108,50 @@ def test_draw_declined_chat_and_resignation(server: str, browser: Any, artifacts
     friend.screenshot(path=str(artifacts / "chat-over-phone.png"), full_page=True)
     for ctx in (host_ctx, friend_ctx, watch_ctx):
         ctx.close()
+
+
+def test_takeback_accepted_and_abort_with_confirmation(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    game_id = GAME_IDS[0]
+    host_ctx = browser.new_context(viewport=PHONE)
+    friend_ctx = browser.new_context(viewport=DESKTOP)
+    host = host_ctx.new_page()
+    gid = _start(host, server, game_id, opponent="friend")
+    friend = friend_ctx.new_page()
+    friend.goto(host.locator("#invite-link").input_value())
+    friend.locator("#join").click()
+    friend.wait_for_selector("#offers-card:not([hidden])")
+    view = _view(server, gid)
+    mover, waiter = (host, friend) if view["to_move"] == 0 else (friend, host)
+    _wait_ready(mover, server, gid)
+    _click_action(mover, view["legal"][0])
+    waiter.wait_for_function(
+        "(v) => Number(document.querySelector('#board').dataset.version) > v", arg=view["version"]
+    )
+
+    # the mover asks to take the turn back; the other accepts; the board is as before
+    mover.locator("#ask-takeback").click()
+    mover.locator("#offer-yes").click()
+    waiter.wait_for_selector("#incoming-takeback")
+    waiter.locator("#incoming-takeback").scroll_into_view_if_needed()
+    waiter.screenshot(path=str(artifacts / "offer-takeback.png"))
+    waiter.locator("#accept-takeback").click()
+    mover.wait_for_selector("#takeback-pending", state="detached")
+    after = _view(server, gid)
+    assert after["ply"] == 0 and after["result"] is None
+
+    # abort asks first: Cancel keeps the game, confirming ends it without a result
+    host.locator("#abort").click()
+    host.get_by_text("Cancel").click()
+    assert _view(server, gid)["result"] is None
+    host.locator("#abort").click()
+    host.locator("#offer-yes").click()
+    friend.wait_for_selector("#status.over")
+    result = _view(server, gid)["result"]
+    assert result["result"] == "*" and "aborted" in result["reason"]
+    assert "borted" in friend.locator("#status").inner_text()
+    host.wait_for_selector("#status.over")
+    host.screenshot(path=str(artifacts / "offer-aborted-phone.png"))
+    for ctx in (host_ctx, friend_ctx):
+        ctx.close()
