@@ -22,6 +22,7 @@ from .background import Clocks, Computer
 from .errors import ApiError
 from .limits import CreationLimit
 from .manager import GameManager
+from .social import Social
 from .storage import Store
 
 __all__ = [
@@ -104,7 +105,7 @@ class RecordCache:
 
 @dataclasses.dataclass
 class ServerContext:
-    """Everything the routes share: settings, database, loaded games, queues, limits."""
+    """Everything the routes share: settings, database, loaded games, queues, limits, chat."""
 
     settings: Settings
     store: Store
@@ -112,6 +113,7 @@ class ServerContext:
     computer: Computer
     creations: CreationLimit
     records: RecordCache
+    social: Social
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -121,6 +123,8 @@ class ServerContext:
         computer = Computer(manager, max_searches=settings.max_searches)
         manager.listen(computer)
         manager.listen(Clocks(manager))
+        social = Social(manager, store)
+        manager.listen(social)
         return cls(
             settings=settings,
             store=store,
@@ -128,6 +132,7 @@ class ServerContext:
             computer=computer,
             creations=CreationLimit(settings.games_per_client, settings.client_window),
             records=RecordCache(store),
+            social=social,
         )
 
     async def close(self) -> None:

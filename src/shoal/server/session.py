@@ -268,6 +268,27 @@ class LiveGame:
             clock = dict(clock, remaining=self.remaining(), since=None)
         return self._next(ended=ended, clock=clock)
 
+    def with_agreement(self, reason: str, *, aborted: bool = False) -> GameData:
+        """The data after both players ended the game: a draw by agreement, or an abort."""
+        ended: dict[str, Any] = {"winner": None, "reason": reason}
+        if aborted:
+            ended["aborted"] = True
+        clock = self.data.clock
+        if clock is not None:
+            clock = dict(clock, remaining=self.remaining(), since=None)
+        return self._next(ended=ended, clock=clock)
+
+    def with_takeback(self, seat: Seat, now: float) -> GameData:
+        """The data after ``seat``'s last turn was taken back (with what followed it)."""
+        turns = turn_list(self.states, self.data.actions)
+        point = next((int(t["start"]) for t in reversed(turns) if t["seat"] == seat), None)
+        if point is None:
+            raise ApiError(409, "you have not played a turn yet: there is nothing to take back")
+        clock = self.data.clock
+        if clock is not None:
+            clock = dict(clock, remaining=self.remaining(now), since=now)
+        return self._next(actions=self.data.actions[:point], clock=clock)
+
     def _undo_point(self) -> int | None:
         """How many actions stay after an undo (None: nothing to undo).
 

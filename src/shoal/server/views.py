@@ -59,6 +59,8 @@ def outcome_view(state: State, ended: dict[str, Any] | None) -> dict[str, Any] |
     if ended is not None:
         winner = ended.get("winner")
         token = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+        if ended.get("aborted"):
+            token = "*"  # an aborted game has no result
         reason = str(ended["reason"])
         sentence = reason[:1].upper() + reason[1:]
         if winner is not None:

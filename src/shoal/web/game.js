@@ -3,6 +3,7 @@
 // token and the version we saw.
 import { ClickBoard } from "./board.js";
 import { $, api, download, formatClock, h, toast, tokens, topbar, whoami } from "./common.js";
+import { Social } from "./social.js";
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -21,6 +22,7 @@ let you = [];
 let busy = false;
 let clockBase = null;
 let board;
+let social = null; // offers and chat (social.js)
 
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -84,6 +86,7 @@ function els() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  social = new Social(gid, () => ({ view, you, token }), $("#resign").closest(".card"));
 }
 
 // The board's orientation: flipped shows it from the second side (Black's in Cyclix, SFIRS
@@ -270,6 +273,7 @@ function render(next, fromSocket = false) {
   renderFeatures();
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
+  social.update();
 }
 
 // What the viewer may do now (after a view, or once a request has come back).
@@ -504,6 +508,7 @@ async function claimSeat(invite, name) {
   token = result.token;
   await reload();
   await tieSeatToAccount();
+  social.connect();
 }
 
 async function handleInvite(invite) {
@@ -559,6 +564,7 @@ async function main() {
   }
   connect();
   tieSeatToAccount();
+  social.connect();
 }
 
 // Signed in with a seat token here (an invite link, a game begun as a guest): the seat

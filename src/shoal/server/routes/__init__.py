@@ -3,6 +3,8 @@
 * ``catalog``: the games, their options, rules pages and start boards; the computer's levels.
 * ``games``: starting a game, its view, actions, undo, resignation, hints, the live socket.
 * ``seats``: claiming an online game's invite link (once).
+* ``offers``: draw offers, takeback requests, aborts between the players.
+* ``chat``: a game's chat rooms, mutes, and the social socket (offers and chat live).
 * ``records``: a game's record and replay; uploaded records.
 * ``learn``: the courses, and a learner's attempt at a step.
 * ``auth``: signing up, in and out, passwords (the session cookie).
@@ -17,7 +19,7 @@ here each and a line in :data:`ROUTERS`. A route module never imports another
 
 from fastapi import APIRouter
 
-from . import auth, catalog, games, learn, pages, records, seats, users
+from . import auth, catalog, chat, games, learn, offers, pages, records, seats, users
 
 __all__ = ["ROUTERS"]
 
@@ -25,6 +27,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     catalog.router,
     games.router,
     seats.router,
+    offers.router,
+    chat.router,
     records.router,
     learn.router,
     auth.router,

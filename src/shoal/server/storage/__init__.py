@@ -11,14 +11,26 @@ server processes can never both accept a move on the same version.
 Modules:
 
 * ``data``: :class:`GameData`, a stored game as plain data, and :func:`hash_token`.
-* ``tables``: the SQLAlchemy tables (``shoal_games``, ``shoal_records``).
-* ``store``: :class:`Store`, the queries (the only code that opens a session).
+* ``tables``: the SQLAlchemy tables (``shoal_games``, ``shoal_records``, ``shoal_offers``,
+  ``shoal_chat``).
+* ``store``: :class:`Store`, the queries of games and records.
+* ``social``: :class:`SocialStore`, the queries of offers, mutes and chat (issue 23).
 
 * ``migrate``: :func:`upgrade`, Alembic migrations (the revisions in ``storage/migrations``).
 """
 
 from .data import GameData, hash_token
 from .migrate import upgrade
+from .social import ChatMessage, Offers, SocialStore
 from .store import StaleVersionError, Store
 
-__all__ = ["GameData", "StaleVersionError", "Store", "hash_token", "upgrade"]
+__all__ = [
+    "ChatMessage",
+    "GameData",
+    "Offers",
+    "SocialStore",
+    "StaleVersionError",
+    "Store",
+    "hash_token",
+    "upgrade",
+]

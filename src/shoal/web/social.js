@@ -1,0 +1,195 @@
+// The social side of the game page (issue 23): offers between the players (draw, takeback,
+// abort, each with a confirmation; the opponent's offer with Accept / Decline) and the chat
+// (the players' room, or the spectators' own room). Offers and messages arrive live over
+// the game's social socket; messages are shown as text, never as HTML.
+import { $, api, h, toast } from "./common.js";
+
+const CHAT_LENGTH = 500;
+
+export class Social {
+  // gid: the game; game(): {view, you, token} now; the cards go after `anchor` in the panel.
+  constructor(gid, game, anchor) {
+    this.gid = gid;
+    this.game = game;
+    this.offers = null;
+    this.messages = { players: [], spectators: [] };
+    this.socket = null;
+    this.offersCard = h("div", { class: "card", id: "offers-card", hidden: true });
+    this.chatCard = h("div", { class: "card", id: "chat-card", hidden: true });
+    anchor.after(this.offersCard, this.chatCard);
+    setInterval(() => this.socket && this.socket.readyState === 1 && this.socket.send("ping"), 25000);
+  }
+
+  get room() {
+    return this.game().you.length ? "players" : "spectators";
+  }
+
+  // (Re)open the social socket: after the first view, and when this browser takes a seat.
+  connect() {
+    if (this.socket) {
+      this.socket.onclose = null;
+      this.socket.close();
+    }
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(this.gid)}/social`);
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ token: this.game().token || null }));
+    socket.onmessage = (event) => this.receive(JSON.parse(event.data));
+    socket.onclose = () => setTimeout(() => this.socket === socket && this.connect(), 1500);
+  }
+
+  receive(message) {
+    if (message.type === "offers") {
+      this.tell(this.offers, message);
+      this.offers = message;
+      this.render();
+    } else if (message.type === "history") {
+      this.messages[message.room] = message.messages;
+      this.renderChat();
+    } else if (message.type === "chat") {
+      const list = this.messages[message.message.room];
+      if (!list.some((m) => m.id === message.message.id)) list.push(message.message);
+      this.renderChat();
+    }
+  }
+
+  // A toast when the opponent's offer arrives (the card may be below the board on a phone).
+  tell(before, after) {
+    const { you } = this.game();
+    if (you.length !== 1) return;
+    const theirs = (kind) => after[kind] !== null && after[kind] !== you[0] && (!before || before[kind] !== after[kind]);
+    if (theirs("draw")) toast("Your opponent offers a draw");
+    if (theirs("takeback")) toast("Your opponent asks for a takeback");
+  }
+
+  // Called by the game page after every view.
+  update() {
+    this.render();
+  }
+
+  render() {
+    this.renderOffers();
+    this.renderChat();
+  }
+
+  // -- offers -------------------------------------------------------------------------
+  renderOffers() {
+    const { view, you } = this.game();
+    const card = this.offersCard;
+    const offers = this.offers;
+    if (!view || !offers || !you.length || view.result) {
+      card.hidden = true;
+      return;
+    }
+    const me = you.length === 1 ? you[0] : null;
+    const rows = [];
+    const people = view.mode === "friend";
+    if (people && offers.draw !== null && offers.draw !== me) {
+      rows.push(this.incoming("draw", "Your opponent offers a draw.", "accept-draw", "decline-draw"));
+    }
+    if (people && offers.takeback !== null && offers.takeback !== me) {
+      rows.push(this.incoming("takeback", "Your opponent asks to take back their last turn.", "accept-takeback", "decline-takeback"));
+    }
+    const tools = [];
+    if (people && offers.draw === me) {
+      tools.push(h("span", { class: "help", id: "draw-pending", text: "You offered a draw." }), h("button", { class: "btn small", id: "withdraw-draw", text: "Withdraw", onclick: () => this.send("draw", "withdraw") }));
+    } else if (people && offers.allowed.draw && offers.draw === null) {
+      tools.push(h("button", { class: "btn", id: "offer-draw", text: "Offer a draw", onclick: () => this.confirm("Offer a draw?", "Your opponent may accept or decline. The offer lapses once they move.", "Offer a draw", () => this.send("draw", "offer")) }));
+    }
+    if (people && offers.takeback === me) {
+      tools.push(h("span", { class: "help", id: "takeback-pending", text: "You asked for a takeback." }), h("button", { class: "btn small", id: "withdraw-takeback", text: "Withdraw", onclick: () => this.send("takeback", "withdraw") }));
+    } else if (people && offers.allowed.takeback && offers.takeback === null) {
+      tools.push(h("button", { class: "btn", id: "ask-takeback", text: "Ask for a takeback", onclick: () => this.confirm("Ask for a takeback?", "If your opponent agrees, your last turn is taken back.", "Ask", () => this.send("takeback", "request")) }));
+    }
+    if (offers.allowed.abort) {
+      tools.push(h("button", { class: "btn", id: "abort", text: "Abort", onclick: () => this.confirm("Abort this game?", "An aborted game ends without a result.", "Abort the game", () => this.send("abort")) }));
+    }
+    card.hidden = !rows.length && !tools.length;
+    card.replaceChildren(...rows, tools.length ? h("div", { class: "tools" }, ...tools) : "");
+  }
+
+  incoming(kind, text, yes, no) {
+    return h(
+      "div",
+      { class: "offer-incoming", id: `incoming-${kind}`, role: "alert" },
+      h("p", { text }),
+      h("div", { class: "tools" }, h("button", { class: "btn primary", id: yes, text: "Accept", onclick: () => this.send(kind, "accept") }), h("button", { class: "btn ghost", id: no, text: "Decline", onclick: () => this.send(kind, "decline") })),
+    );
+  }
+
+  confirm(title, text, yes, then) {
+    const backdrop = h(
+      "div",
+      { class: "menu-backdrop", id: "offer-menu" },
+      h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), h("button", { class: "btn primary", id: "offer-yes", text: yes, onclick: () => { backdrop.remove(); then(); } }), h("button", { class: "btn ghost", text: "Cancel", onclick: () => backdrop.remove() })),
+    );
+    document.body.append(backdrop);
+  }
+
+  async send(path, action) {
+    const { view, token } = this.game();
+    const body = { version: view.version };
+    if (action) body.action = action;
+    try {
+      this.offers = await api(`/api/games/${this.gid}/${path}`, { method: "POST", body, token });
+      this.render();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  // -- chat -----------------------------------------------------------------------------
+  renderChat() {
+    const { view, you, token } = this.game();
+    const card = this.chatCard;
+    const room = this.room;
+    if (!view || (room === "players" && view.mode !== "friend") || (room === "spectators" && view.mode === "local")) {
+      card.hidden = true;
+      return;
+    }
+    card.hidden = false;
+    if (!card.firstChild) {
+      const input = h("input", { type: "text", id: "chat-input", maxlength: String(CHAT_LENGTH), placeholder: "Say something", "aria-label": "Message", autocomplete: "off" });
+      const form = h("form", { class: "chat-form", onsubmit: (event) => { event.preventDefault(); this.say(input); } }, input, h("button", { class: "btn", id: "chat-send", type: "submit", text: "Send" }));
+      const mute = h("label", { class: "help chat-mute", id: "mute-label" }, h("input", { type: "checkbox", id: "mute", onchange: (e) => this.mute(e.target.checked) }), " Mute your opponent");
+      card.replaceChildren(h("h3", { id: "chat-title" }), h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" }), form, mute);
+    }
+    $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
+    const me = you.length === 1 ? you[0] : null;
+    $("#mute-label", card).hidden = me === null || !token;
+    $("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
+    const muted = $("#mute", card).checked;
+    const log = $("#chat-log", card);
+    const messages = this.messages[room].filter((m) => !(muted && m.seat !== null && m.seat !== me));
+    log.replaceChildren(...(messages.length ? messages.map((m) => h("li", { class: m.seat === me && me !== null ? "mine" : "" }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }))) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  async say(input) {
+    const text = input.value.trim();
+    if (!text) return;
+    const { token } = this.game();
+    const room = this.room;
+    const body = { room, text };
+    if (room === "spectators") body.name = localStorage.getItem("shoal.name") || "";
+    try {
+      const message = await api(`/api/games/${this.gid}/chat`, { method: "POST", body, token: room === "players" ? token : null });
+      input.value = "";
+      if (!this.messages[room].some((m) => m.id === message.id)) this.messages[room].push(message);
+      this.renderChat();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+
+  async mute(muted) {
+    try {
+      this.offers = await api(`/api/games/${this.gid}/mute`, { method: "POST", body: { muted }, token: this.game().token });
+      const { token } = this.game();
+      this.messages.players = await api(`/api/games/${this.gid}/chat?room=players`, { token });
+      this.render();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  }
+}
