@@ -69,6 +69,10 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     page.wait_for_selector("#status.over")
     assert page.locator("#status-main").inner_text() == "You lost"
     assert page.locator("#status-sub").inner_text() == "White resigned: Black wins."
+    # the board's own caption no longer says whose move it is
+    captions = page.locator("#board svg text").all_text_contents()
+    assert not [c for c in captions if "to move" in c]
+    assert page.locator("#board svg text.caption-over").text_content() == "Black wins"
     assert not page.locator("#undo").is_visible() and not page.locator("#resign").is_visible()
     assert page.locator("#play-again").is_visible()
     page.screenshot(path=str(artifacts / "game-over-play-again-desktop.png"))
