@@ -3,8 +3,9 @@
 The picture: pointy-top hexagons, rank ``r`` rows running left to right (rank 1
 at the bottom), files running from lower left to upper right. A cell ``(q, r)``
 sits at ``x = sqrt(3) (q + r / 2)``, ``y = -1.5 r`` (in cell radii). The five
-rings are shaded from light (centre) to dark (rim) (in text: ``.`` and ``:`` by turns); rank numbers stand at the
-right end of each row, file letters below the lowest cell of each file.
+rings are shaded from light (centre) to dark (rim), in text ``.`` and ``:`` by turns;
+rank numbers stand at the right end of each row, file letters below the lowest cell of
+each file.
 
 >>> from shoal.games.sytran import Sytran
 >>> print(render_text(Sytran(Sytran.Options(base=6)).initial().apply_text("f6")))
