@@ -76,6 +76,9 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     assert not page.locator("#undo").is_visible() and not page.locator("#resign").is_visible()
     assert page.locator("#play-again").is_visible()
     page.screenshot(path=str(artifacts / "game-over-play-again-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "game-over-play-again-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
     page.locator("#play-again").click()
     page.wait_for_url(lambda url: "/game/" in url and not url.endswith(gid))
     new_gid = page.url.rsplit("/", 1)[1]
