@@ -448,7 +448,9 @@ function undo() {
 function captionTheEnd() {
   const r = view.result;
   if (!r) return;
-  const words = r.winner === null ? "Draw" : `${cap(view.sides[r.winner])} wins`;
+  const side = r.winner === null ? "" : view.sides[r.winner];
+  const who = /^(first|second)$/.test(side) ? `${cap(side)} player` : cap(side);
+  const words = r.winner === null ? "Draw" : `${who} wins`;
   for (const text of document.querySelectorAll("#board svg text")) {
     const caption = text.classList.contains("status") || /\bto move\b/.test(text.textContent);
     if (caption && !/\b(wins?|won|draw)\b/i.test(text.textContent)) {
