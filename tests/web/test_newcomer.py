@@ -69,9 +69,16 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     page.wait_for_selector("#status.over")
     assert page.locator("#status-main").inner_text() == "You lost"
     assert page.locator("#status-sub").inner_text() == "White resigned: Black wins."
+    # the board's own caption no longer says whose move it is
+    captions = page.locator("#board svg text").all_text_contents()
+    assert not [c for c in captions if "to move" in c]
+    assert page.locator("#board svg text.caption-over").text_content() == "Black wins"
     assert not page.locator("#undo").is_visible() and not page.locator("#resign").is_visible()
     assert page.locator("#play-again").is_visible()
     page.screenshot(path=str(artifacts / "game-over-play-again-desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "game-over-play-again-phone.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
     page.locator("#play-again").click()
     page.wait_for_url(lambda url: "/game/" in url and not url.endswith(gid))
     new_gid = page.url.rsplit("/", 1)[1]
@@ -331,3 +338,25 @@ def test_an_online_rematch_is_offered_and_accepted(
     assert _view(server, new_gid, friend_token)["you"] == [0]
     friend.wait_for_selector("#board svg")
     assert friend.locator("#status-main").inner_text() == "Your turn"
+
+
+@pytest.mark.parametrize("game", ["sytran", "sirtet"])
+def test_after_a_resignation_no_board_caption_says_who_is_to_move(
+    game: str, server: str, browser: Any
+) -> None:
+    """Sytran's caption ('White to move') and Sirtet's ('First player picks ...') give way to
+    the result once a player resigns; the board itself is left as it was."""
+    page = browser.new_page(viewport=DESKTOP)
+    gid = _start(page, server, game)
+    _wait_ready(page, server, gid)
+    before = page.locator("#board svg text").all_text_contents()
+    page.locator("#resign").click()
+    page.locator("#resign-yes").click()
+    page.wait_for_selector("#status.over")
+    page.wait_for_selector("#board svg text.caption-over")
+    after = page.locator("#board svg text").all_text_contents()
+    assert not [c for c in after if "to move" in c or "picks" in c]
+    winner = page.locator("#board svg text.caption-over").text_content()
+    assert winner in ("White wins", "Black wins", "Second player wins", "First player wins")
+    assert len(after) == len(before)  # coordinates and labels untouched
+    page.close()

@@ -263,7 +263,10 @@ function render(next, fromSocket = false) {
   defaultOrientation();
   turnAlert();
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
-  if (fresh) board.show(view.svg, view.legal, myTurn());
+  if (fresh) {
+    board.show(view.svg, view.legal, myTurn());
+    captionTheEnd();
+  }
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus();
@@ -442,6 +445,23 @@ function play(entry) {
 
 function undo() {
   change("undo", {});
+}
+
+// A game that ends off the board (resignation, time) leaves the board's own caption saying
+// who is to move: once the game is over, that caption states the result instead.
+function captionTheEnd() {
+  const r = view.result;
+  if (!r) return;
+  const side = r.winner === null ? "" : view.sides[r.winner];
+  const who = /^(first|second)$/.test(side) ? `${cap(side)} player` : cap(side);
+  const words = r.winner === null ? "Draw" : `${who} wins`;
+  for (const text of document.querySelectorAll("#board svg text")) {
+    const caption = text.classList.contains("status") || /\bto move\b/.test(text.textContent);
+    if (caption && !/\b(wins?|won|draw)\b/i.test(text.textContent)) {
+      text.textContent = words;
+      text.classList.add("caption-over");
+    }
+  }
 }
 
 function resign() {

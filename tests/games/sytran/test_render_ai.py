@@ -68,6 +68,26 @@ def test_text_render_has_coordinates_and_status() -> None:
     assert len(lines) == 21 and lines[-2].split() == list("jklmnopqrs")
 
 
+def test_text_render_shows_the_rings() -> None:
+    """Text: empty cells show their ring, '.' on odd rings and ':' on even ones, as the web
+    board shades them; the legend says so."""
+    state = GAME.initial().apply_text("j10")  # j10 is the centre, ring 1
+    lines = GAME.render_text(state).splitlines()
+    cells = [c for line in lines[:-2] for c in line.split() if c in ".:WB"]
+    assert len(cells) == GAME.geo.num_cells
+    centre = GAME.geo.by_name["j10"]
+    ring2 = next(c for c in range(GAME.geo.num_cells) if GAME.geo.ring[c] == 2)
+    empty = GAME.initial()
+    text = GAME.render_text(empty)
+    rows = [line.split() for line in text.splitlines()[:-2]]
+    counted = [c for row in rows for c in row if c in ".:"]
+    assert counted.count(":") == sum(GAME.geo.ring[c] % 2 == 0 for c in range(GAME.geo.num_cells))
+    assert counted.count(".") == sum(GAME.geo.ring[c] % 2 == 1 for c in range(GAME.geo.num_cells))
+    assert GAME.geo.ring[centre] == 1 and GAME.geo.ring[ring2] == 2
+    assert "W" in "".join(lines[:-1])  # the stone on the centre replaces its '.'
+    assert ". on rings 1, 3, 5 and : on rings 2, 4" in GAME.text_legend()
+
+
 def test_diagrams_are_real_positions() -> None:
     """diagrams(): rings, coordinates, a turn of three, the swap, a final position with score."""
     diagrams = {d.name: d for d in GAME.diagrams()}

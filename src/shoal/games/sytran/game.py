@@ -124,8 +124,8 @@ class Sytran(Game[SytranState]):
     # -- rendering ------------------------------------------------------------------
     def text_legend(self) -> str:
         return (
-            "W white stone, B black stone, . empty cell; ring 1 is j10 and its six "
-            "neighbours, each ring two cells wider, ring 5 the rim"
+            "W white stone, B black stone; empty cells are . on rings 1, 3, 5 and : on "
+            "rings 2, 4 (ring 1 is the centre and its six neighbours, the last ring the rim)"
         )
 
     def render_text(self, state: SytranState) -> str:

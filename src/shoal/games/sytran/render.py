@@ -3,20 +3,21 @@
 The picture: pointy-top hexagons, rank ``r`` rows running left to right (rank 1
 at the bottom), files running from lower left to upper right. A cell ``(q, r)``
 sits at ``x = sqrt(3) (q + r / 2)``, ``y = -1.5 r`` (in cell radii). The five
-rings are shaded from light (centre) to dark (rim); rank numbers stand at the
-right end of each row, file letters below the lowest cell of each file.
+rings are shaded from light (centre) to dark (rim), in text ``.`` and ``:`` by turns;
+rank numbers stand at the right end of each row, file letters below the lowest cell of
+each file.
 
 >>> from shoal.games.sytran import Sytran
 >>> print(render_text(Sytran(Sytran.Options(base=6)).initial().apply_text("f6")))
        . . . . . .  11
       . . . . . . .  10
-     . . . . . . . .  9
-    . . . . . . . . .  8
-   . . . . . . . . . .  7
-  . . . . . W . . . . .  6
- a . . . . . . . . . .  5
-  b . . . . . . . . .  4
-   c . . . . . . . .  3
+     . . : : : : . .  9
+    . . : : : : : . .  8
+   . . : : . . : : . .  7
+  . . : : . W . : : . .  6
+ a . . : : . . : : . .  5
+  b . . : : : : : . .  4
+   c . . : : : : . .  3
     d . . . . . . .  2
      e . . . . . .  1
       f g h i j k
@@ -87,8 +88,13 @@ def status_line(state: SytranState) -> str:
     return text
 
 
+_EMPTY = (":", ".")
+"""An empty cell's character by ring parity: odd rings (1, 3, 5) ``.``, even rings ``:``."""
+
+
 def render_text(state: SytranState) -> str:
-    """The board as text: ``W`` White, ``B`` Black, ``.`` empty, with coordinates."""
+    """The board as text: ``W`` White, ``B`` Black, empty cells ``.`` on odd rings and ``:``
+    on even rings (so the rings that set a turn's size show), with coordinates."""
     geo = state.game.geo
     span = geo.base - 1
     files, ranks = _label_spots(geo)
@@ -100,7 +106,7 @@ def render_text(state: SytranState) -> str:
             cell = geo.by_coord.get((q, r))
             if cell is not None:
                 colour = state.cell_colour(cell)
-                row[col] = "." if colour is None else "WB"[colour]
+                row[col] = _EMPTY[geo.ring[cell] % 2] if colour is None else "WB"[colour]
             elif (q, r) in files:
                 row[col] = files[(q, r)]
             elif (q, r) in ranks:
