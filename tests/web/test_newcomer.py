@@ -360,3 +360,19 @@ def test_after_a_resignation_no_board_caption_says_who_is_to_move(
     assert winner in ("White wins", "Black wins", "Second player wins", "First player wins")
     assert len(after) == len(before)  # coordinates and labels untouched
     page.close()
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_a_game_page_speaks_without_seat_numbers(game: str, server: str, browser: Any) -> None:
+    """No jargon for players: no "seat 0", no "1 tiles", no "Setup to move" (board captions
+    included: the SVG's text is part of the page)."""
+    import re
+
+    page = browser.new_page(viewport=DESKTOP)
+    gid = _start(page, server, game)
+    _wait_ready(page, server, gid)
+    text = page.evaluate(
+        "document.body.innerText + ' ' + document.querySelector('#board svg').textContent"
+    )
+    assert not re.search(r"\bseat \d|\b1 tiles\b|Setup to move", text, re.I), text[:400]
+    page.close()
