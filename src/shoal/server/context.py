@@ -13,7 +13,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Annotated, cast
 
-from fastapi import Depends
+from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
 from shoal.records import Record, read
@@ -35,6 +35,7 @@ __all__ = [
     "RecordCache",
     "ServerContext",
     "Settings",
+    "TokenHeader",
     "client_address",
     "get_context",
 ]
@@ -147,6 +148,11 @@ def get_context(connection: HTTPConnection) -> ServerContext:
 
 
 Context = Annotated[ServerContext, Depends(get_context)]
+
+TokenHeader = Annotated[
+    str | None, Header(alias="X-Shoal-Token", description="the seat token of the player")
+]
+"""A seat token sent in ``X-Shoal-Token`` (the routes of every area that acts for a seat)."""
 """A route parameter of this type receives the app's :class:`ServerContext`."""
 
 

@@ -75,6 +75,8 @@ class Sytran(Game[SytranState]):
         self.geo: Geometry = geometry(self.options.base)
         self.penalty: int = self.options.penalty
         self.shortage: str = self.options.shortage
+        self.strands: bool = self.shortage == "strands"
+        """``shortage=strands``, read once per game (the turn's end is tested in every child)."""
 
     @property
     def num_distinct_actions(self) -> int:

@@ -281,7 +281,7 @@ class SytranState(State):
         if ring < smallest:
             smallest = ring
         new.outcome = None
-        if self.game.shortage == "strands":
+        if self.game.strands:
             goes_on = strands_turn_goes_on(geo, empty, placed, smallest)
         else:
             goes_on = placed < smallest and bool(empty) and empty[-1] >= geo.ring_start[placed + 1]

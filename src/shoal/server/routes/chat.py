@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
 from shoal.core import Seat, other
 
-from ..context import Context, ServerContext, client_address
+from ..context import Context, ServerContext, TokenHeader, client_address
 from ..errors import ApiError
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
@@ -35,9 +35,6 @@ __all__ = ["ChatIn", "MuteIn", "router"]
 
 router = APIRouter(tags=["chat"])
 
-TokenHeader = Annotated[
-    str | None, Header(alias="X-Shoal-Token", description="the seat token of the player")
-]
 Room = Literal["players", "spectators"]
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -26,7 +26,7 @@ from shoal.core import Game, Seat, ShoalError, State
 
 from ..accounts import Player
 from ..changes import change
-from ..context import Context, ServerContext, client_address
+from ..context import Context, ServerContext, TokenHeader, client_address
 from ..errors import ApiError, check_error
 from ..manager import new_game_id, new_token
 from ..session import LiveGame
@@ -36,10 +36,6 @@ from ..storage.accounts import User
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
 
 router = APIRouter(tags=["games"])
-
-TokenHeader = Annotated[
-    str | None, Header(alias="X-Shoal-Token", description="the seat token of the player")
-]
 
 
 # -- request bodies ------------------------------------------------------------------

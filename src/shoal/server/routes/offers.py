@@ -19,15 +19,15 @@ and sent live over ``WS /api/games/{id}/social`` (see :mod:`.chat`).
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter
 from pydantic import BaseModel
 
 from shoal.core import Seat, other
 
 from ..changes import Change, change
-from ..context import Context, ServerContext
+from ..context import Context, ServerContext, TokenHeader
 from ..errors import ApiError
 from ..session import LiveGame
 from ..social import abortable, draw_offer_open, offers_view, takeback_open
@@ -36,10 +36,6 @@ from ..storage import Offers
 __all__ = ["AbortIn", "DrawIn", "TakebackIn", "router"]
 
 router = APIRouter(tags=["offers"])
-
-TokenHeader = Annotated[
-    str | None, Header(alias="X-Shoal-Token", description="the seat token of the player")
-]
 
 
 class DrawIn(BaseModel):

@@ -18,13 +18,13 @@ and the rematch of an online game.
 from __future__ import annotations
 
 import secrets
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from ..changes import change
-from ..context import Context
+from ..context import Context, TokenHeader
 from ..errors import ApiError
 from ..manager import new_game_id, new_token
 from ..session import LiveGame
@@ -34,7 +34,6 @@ __all__ = ["ClaimIn", "router"]
 
 router = APIRouter(tags=["games"])
 
-TokenHeader = Annotated[str | None, Header(alias="X-Shoal-Token", description="a seat token")]
 
 TAKEN = "this invite link is not valid, or its seat has already been taken: you can watch"
 
