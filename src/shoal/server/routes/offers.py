@@ -77,6 +77,12 @@ async def _answer(context: ServerContext, live: LiveGame, offers: Offers) -> dic
     return offers_view(live, offers)
 
 
+def _whose(standing: dict[str, Any] | None, me: int) -> tuple[bool, bool]:
+    """(made by me, made by my opponent) for a standing offer or request."""
+    by_me = standing is not None and int(standing["seat"]) == me
+    return by_me, standing is not None and not by_me
+
+
 @router.get("/api/games/{game_id}/offers", summary="The standing offers of a game")
 async def get_offers(game_id: str, context: Context) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
@@ -92,9 +98,7 @@ async def post_draw(
     ) as now:
         me, live = _seat(now), now.live
         offers = await context.social.offers(game_id)
-        standing = offers.draw if draw_offer_open(live, offers.draw) else None
-        by_me = standing is not None and int(standing["seat"]) == me
-        by_them = standing is not None and not by_me
+        by_me, by_them = _whose(offers.draw if draw_offer_open(live, offers.draw) else None, me)
         if body.action == "offer":
             if by_me:
                 raise ApiError(409, "you have already offered a draw: wait for the answer")
@@ -125,9 +129,8 @@ async def post_takeback(
     ) as now:
         me, live = _seat(now), now.live
         offers = await context.social.offers(game_id)
-        standing = offers.takeback if takeback_open(live, offers.takeback) else None
-        by_me = standing is not None and int(standing["seat"]) == me
-        by_them = standing is not None and not by_me
+        open_request = offers.takeback if takeback_open(live, offers.takeback) else None
+        by_me, by_them = _whose(open_request, me)
         if body.action == "request":
             if by_me:
                 raise ApiError(409, "you have already asked for a takeback: wait for the answer")
