@@ -48,7 +48,11 @@ def _click_action(page: Any, entry: dict[str, Any]) -> None:
         menu = page.locator("#choice-menu")
         if menu.count():  # a shorter action shares the path so far: keep clicking
             menu.get_by_text("Keep clicking").click()
-        page.locator(f'#board svg .cell[data-cell="{cell}"]').first.click(force=True)
+        target = page.locator(f'#board svg .cell[data-cell="{cell}"]').first
+        # a forced click lands on the cell's coordinates: bring the cell out from under the
+        # sticky header first (a tall board scrolls; clicking under the header hits the header)
+        target.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+        target.click(force=True)
     menu = page.locator(f'#choice-menu button[data-action="{entry["action"]}"]')
     if menu.count():
         menu.click()
