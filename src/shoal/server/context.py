@@ -21,9 +21,12 @@ from shoal.records import Record, read
 from .background import Clocks, Computer
 from .errors import ApiError
 from .limits import CreationLimit
+from .live_engine import LiveEngine
 from .manager import GameManager
+from .reviews import Reviewer
 from .social import Social
 from .storage import Store
+from .storage.reviews import ReviewStore
 
 __all__ = [
     "CLIENT_WINDOW",
@@ -115,6 +118,10 @@ class ServerContext:
     creations: CreationLimit
     records: RecordCache
     social: Social
+    reviews: Reviewer
+    """Game reviews in worker threads, stored once (issue 26)."""
+    engine: LiveEngine
+    """The analysis board's engine (issue 26)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -134,10 +141,13 @@ class ServerContext:
             creations=CreationLimit(settings.games_per_client, settings.client_window),
             records=RecordCache(store),
             social=social,
+            reviews=Reviewer(ReviewStore(store.engine)),
+            engine=LiveEngine(settings.max_searches),
         )
 
     async def close(self) -> None:
         """Stop the background work and release the database (at shutdown)."""
+        await self.reviews.close()
         await self.manager.close()
         self.store.close()
 

@@ -10,6 +10,8 @@
 * ``auth``: signing up, in and out, passwords (the session cookie).
 * ``users``: the signed-in player (``/api/me``...) and profiles.
 * ``pages``: the web client's pages, pictures and plots.
+* ``review``: game reviews, computed once in the background (issue 26).
+* ``analysis``: the analysis board: positions, record import/export, the live engine.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -19,7 +21,20 @@ here each and a line in :data:`ROUTERS`. A route module never imports another
 
 from fastapi import APIRouter
 
-from . import auth, catalog, chat, games, learn, offers, pages, records, seats, users
+from . import (
+    analysis,
+    auth,
+    catalog,
+    chat,
+    games,
+    learn,
+    offers,
+    pages,
+    records,
+    review,
+    seats,
+    users,
+)
 
 __all__ = ["ROUTERS"]
 
@@ -33,6 +48,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     learn.router,
     auth.router,
     users.router,
+    review.router,
+    analysis.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""

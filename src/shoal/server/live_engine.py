@@ -1,0 +1,151 @@
+"""The analysis board's engine (issue 26): MCTS in a worker thread, its best turns sent live.
+
+:meth:`LiveEngine.analyse` searches one position in steps (an anytime
+deepening: each step adds :data:`STEP_SECONDS` of simulations to the same
+tree, so values sharpen as it goes) and calls ``send`` after every step with
+the three most visited turns, their values and the evaluation for the first
+player. It stops after :data:`MAX_SECONDS`, when the position is proven, or as
+soon as its ``stop`` event is set (the board moved to another position). At
+most ``max_searches`` analyses search at once (the others wait their turn), so
+analysis boards cannot starve the computer's moves.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from shoal.ai.mcts import MCTS
+from shoal.ai.result import SearchResult
+from shoal.core import Action, Game, State
+from shoal.core.history import ends_turn
+
+__all__ = ["LINES", "MAX_SECONDS", "STEP_SECONDS", "LiveEngine", "chance", "outcome_lines"]
+
+STEP_SECONDS = 0.25
+"""Seconds of search between two updates."""
+
+MAX_SECONDS = 12.0
+"""Seconds of search per position; then the last update says ``done``."""
+
+LINES = 3
+"""How many turns an update shows."""
+
+
+def chance(value: float) -> float:
+    """A value in [-1, 1] as a winning chance in points [0, 100], rounded to 0.1."""
+    return round(50.0 + 50.0 * max(-1.0, min(1.0, value)), 1)
+
+
+def _line(state: State, result: SearchResult, action: Action) -> str:
+    """The turn that starts with ``action``: the best reply's continuation up to the turn's end."""
+    actions = [action]
+    current = state.child(action)
+    pv = list(result.pv)
+    follow = pv[1:] if pv and pv[0] == action else []
+    for next_action in follow:
+        if ends_turn(state, current) or next_action not in current.legal_actions():
+            break
+        actions.append(next_action)
+        current = current.child(next_action)
+    return state.turn_text(actions) if ends_turn(state, current) else state.action_text(action)
+
+
+def lines_of(state: State, result: SearchResult) -> list[dict[str, Any]]:
+    """The :data:`LINES` most visited root actions, each with its turn text and value."""
+    seat = state.to_move
+    assert seat is not None
+    children = sorted(result.children, key=lambda c: (-c.visits, -c.value))[:LINES]
+    if not children:
+        children_data = [(result.action, 1, result.value, result.proven)]
+    else:
+        children_data = [(c.action, c.visits, c.value, c.proven) for c in children]
+    out = []
+    for action, visits, value, proven in children_data:
+        points = {"win": 100.0, "loss": 0.0, "draw": 50.0}.get(proven or "", chance(value))
+        out.append(
+            {
+                "action": action,
+                "move": state.action_text(action),
+                "turn": _line(state, result, action),
+                "value": points,
+                "visits": visits,
+                "proven": proven,
+            }
+        )
+    return out
+
+
+def outcome_lines(state: State) -> dict[str, Any]:
+    """The update for a finished position: no turns, the result as the evaluation."""
+    outcome = state.outcome
+    assert outcome is not None
+    first = 50.0 if outcome.winner is None else (100.0 if outcome.winner == 0 else 0.0)
+    return {"lines": [], "eval": first, "simulations": 0, "done": True, "over": True}
+
+
+class LiveEngine:
+    """Analyses in worker threads, at most ``max_searches`` at once."""
+
+    def __init__(self, max_searches: int = 2) -> None:
+        self._slots = threading.BoundedSemaphore(max_searches)
+
+    def analyse(
+        self,
+        game: Game,
+        state: State,
+        send: Callable[[dict[str, Any]], None],
+        stop: threading.Event,
+        *,
+        max_seconds: float = MAX_SECONDS,
+        seed: int = 0,
+    ) -> None:
+        """Search ``state`` (in the calling worker thread), sending each step's turns."""
+        if state.outcome is not None:
+            send(outcome_lines(state))
+            return
+        while not self._slots.acquire(timeout=0.1):
+            if stop.is_set():
+                return
+        try:
+            self._search(game, state, send, stop, max_seconds, seed)
+        finally:
+            self._slots.release()
+
+    @staticmethod
+    def _search(
+        game: Game,
+        state: State,
+        send: Callable[[dict[str, Any]], None],
+        stop: threading.Event,
+        max_seconds: float,
+        seed: int,
+    ) -> None:
+        seat = state.to_move
+        assert seat is not None
+        searcher = MCTS(game, seed=seed, reuse=True)
+        spent, simulations = 0.0, 0
+        while not stop.is_set():
+            began = time.perf_counter()
+            result = searcher.search(state, seconds=STEP_SECONDS)
+            spent += time.perf_counter() - began
+            simulations = max(simulations + result.simulations, result.reused + result.simulations)
+            lines = lines_of(state, result)
+            best = lines[0]["value"] if lines else 50.0
+            done = spent >= max_seconds or result.proven is not None
+            if stop.is_set():
+                return
+            send(
+                {
+                    "lines": lines,
+                    "eval": best if seat == 0 else round(100.0 - best, 1),
+                    "simulations": simulations,
+                    "seconds": round(spent, 2),
+                    "done": done,
+                    "over": False,
+                }
+            )
+            if done:
+                return

@@ -1,0 +1,85 @@
+"""Game review (issue 26): a finished game or an uploaded record, reviewed once in the background.
+
+* ``POST /api/games/{id}/review`` starts the review of a finished game (409 while
+  it is played: a review would help a player in the middle of a game);
+  ``GET /api/games/{id}/review`` reports it: ``status`` ``none``, ``running``
+  (with ``done`` searches out of ``total``), ``done`` (with ``review``) or
+  ``failed`` (with ``error``; POST starts it again).
+* ``POST /api/records/{id}/review``, ``GET /api/records/{id}/review``: the same
+  for an uploaded record.
+
+The body of a POST may name a ``level`` (``quick``, ``normal``, ``deep``;
+default ``normal``, the documented budget of docs/review.md). A review is
+computed once per game and level: a second POST returns the stored one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel
+
+from shoal.analysis.review import LEVEL_FACTORS
+from shoal.records import Record
+
+from ..context import Context, ServerContext
+from ..errors import ApiError
+
+__all__ = ["ReviewIn", "router"]
+
+router = APIRouter(tags=["review"])
+
+
+class ReviewIn(BaseModel):
+    """What to review with: the level of the budget."""
+
+    level: str = "normal"
+
+
+def _level(level: str) -> str:
+    if level not in LEVEL_FACTORS:
+        names = ", ".join(LEVEL_FACTORS)
+        raise ApiError(400, f"review level {level!r} is unknown; the levels are {names}")
+    return level
+
+
+async def _finished_game(context: ServerContext, game_id: str) -> Record:
+    entry = await context.manager.entry(game_id)
+    if not entry.live.over:
+        raise ApiError(
+            409,
+            "the game is not over yet: a review is made once a game has ended "
+            "(it would help a player in the middle of a game)",
+        )
+    return entry.live.record()
+
+
+@router.post("/api/games/{game_id}/review", summary="Start the review of a finished game")
+async def start_game_review(
+    game_id: str, context: Context, body: ReviewIn | None = None
+) -> dict[str, Any]:
+    level = _level((body or ReviewIn()).level)
+    record = await _finished_game(context, game_id)
+    return context.reviews.start(f"game/{game_id}", level, record)
+
+
+@router.get("/api/games/{game_id}/review", summary="The review of a game and its progress")
+async def game_review(game_id: str, context: Context, level: str = "normal") -> dict[str, Any]:
+    await context.manager.entry(game_id)  # 404 for an unknown game
+    return context.reviews.status(f"game/{game_id}", _level(level))
+
+
+@router.post("/api/records/{record_id}/review", summary="Start the review of an uploaded record")
+async def start_record_review(
+    record_id: str, context: Context, body: ReviewIn | None = None
+) -> dict[str, Any]:
+    level = _level((body or ReviewIn()).level)
+    record = context.records.get(record_id)
+    return context.reviews.start(f"record/{record_id}", level, record)
+
+
+@router.get("/api/records/{record_id}/review", summary="The review of an uploaded record")
+async def record_review(record_id: str, context: Context, level: str = "normal") -> dict[str, Any]:
+    context.records.get(record_id)  # 404 for an unknown record
+    return context.reviews.status(f"record/{record_id}", _level(level))
