@@ -77,6 +77,8 @@ function els() {
             "div",
             { class: "tools" },
             h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
+            h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: "Review", hidden: true }),
+            h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
             h("button", { class: "btn small", text: "Download text", onclick: () => download(`/api/games/${gid}/record?format=text`) }),
             h("button", { class: "btn small", text: "JSON", onclick: () => download(`/api/games/${gid}/record?format=json`) }),
           ),
@@ -294,6 +296,7 @@ function refreshControls() {
   $("#undo").hidden = view.mode === "friend" || !you.length || over;
   $("#resign").hidden = !you.length || over;
   $("#play-again").hidden = !over || !you.length || view.mode === "friend";
+  $("#review-link").hidden = $("#analysis-link").hidden = !over; // review and study once it ended
   renderRematch();
 }
 

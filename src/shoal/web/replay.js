@@ -2,6 +2,7 @@
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
 import { $, api, download, footer, h, icon, toast, topbar } from "./common.js";
+import { ReviewPanel } from "./review.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -12,6 +13,8 @@ const recordUrl = kind === "game" ? `/api/games/${id}/record` : `/api/records/${
 let k = 0;
 let total = 0;
 let loading = null;
+let review = null; // the computer review's card (review.js)
+const wantsReview = location.hash.includes("review");
 
 function uploadPage() {
   const app = $("#app");
@@ -79,8 +82,10 @@ function layout() {
             kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
             h("button", { class: "btn small", text: "Download text", onclick: () => download(`${recordUrl}?format=text`) }),
             h("button", { class: "btn small", text: "JSON", onclick: () => download(`${recordUrl}?format=json`) }),
+            h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: "Analysis board" }),
           ),
         ),
+        h("div", { class: "card", id: "review-card" }),
       ),
     ),
   );
@@ -147,6 +152,14 @@ function show(view) {
       ),
     ),
   );
+  if (review?.review) {
+    for (const li of list.querySelectorAll("li[data-end]")) {
+      const mark = review.markAt(Number(li.dataset.end));
+      if (mark) li.querySelector(".t").append(h("strong", { class: "sym", text: ` ${mark}` }));
+    }
+  }
+  review?.show(view.ply);
+  $("#analyse-here").href = `/analysis/${kind}/${id}#k=${view.ply}`;
   const current = list.querySelector(".current");
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
@@ -165,7 +178,10 @@ async function main() {
   });
   if (!first) return;
   total = first.total;
+  review = new ReviewPanel($("#review-card"), base, (ply) => go(ply), first.sides);
+  review.onReady = () => go(k);
   await go(match ? Number(match[1]) : total);
+  await review.load(wantsReview);
 }
 
 main();

@@ -1,0 +1,397 @@
+// The analysis board (issue 26): any position, moves played by clicking (board.js), each new
+// line a branch of a move tree (back and forward, switch variations, promote, delete), the
+// engine's three best turns live over a WebSocket with an evaluation bar, and the record
+// with its variations to download. Pages: /analysis (choose a start), /analysis/GAME (its
+// start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
+// The tree lives here; the server draws positions, checks moves and runs the engine.
+import { ClickBoard } from "./board.js";
+import { $, api, footer, h, icon, toast, topbar } from "./common.js";
+
+const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+
+let game = null; // {id, title}
+let options = {};
+let sides = ["", ""];
+let players = ["", ""];
+let start = "";
+let nodes = []; // {move, parent, children, comment, number, first, seat}
+const root = { children: [] };
+let cur = -1; // the current node (-1: the start)
+let view = null;
+let board = null;
+let loading = 0;
+
+// -- the tree -------------------------------------------------------------------------------
+const kids = (id) => (id === -1 ? root.children : nodes[id].children);
+
+function line(id) {
+  const moves = [];
+  for (let n = id; n !== -1; n = nodes[n].parent) moves.push(nodes[n].move);
+  return moves.reverse();
+}
+
+function setTree(tree) {
+  start = tree.start;
+  nodes = [];
+  root.children = [];
+  for (const entry of tree.nodes) {
+    const id = nodes.length;
+    nodes.push({ move: entry.move, parent: entry.parent, children: [], comment: entry.comment || "", number: entry.number, first: entry.first, seat: entry.seat });
+    kids(entry.parent).push(id);
+  }
+  cur = -1;
+}
+
+// The tree as the server reads it: depth first, main lines first, parents by index.
+function treeJson() {
+  const out = [];
+  const walk = (id, parent) => {
+    out.push({ parent, move: nodes[id].move, ...(nodes[id].comment ? { comment: nodes[id].comment } : {}) });
+    const index = out.length - 1;
+    for (const child of nodes[id].children) walk(child, index);
+  };
+  for (const child of root.children) walk(child, -1);
+  return { start, nodes: out };
+}
+
+function play(entry) {
+  const existing = kids(cur).find((id) => nodes[id].move === entry.text);
+  if (existing !== undefined) return goTo(existing);
+  const id = nodes.length;
+  const first = cur === -1 || nodes[cur].number !== view.turn + 1;
+  nodes.push({ move: entry.text, parent: cur, children: [], comment: "", number: view.turn + 1, first, seat: view.to_move });
+  kids(cur).push(id);
+  goTo(id);
+}
+
+function promote() {
+  for (let n = cur; n !== -1; n = nodes[n].parent) {
+    const siblings = kids(nodes[n].parent);
+    const at = siblings.indexOf(n);
+    if (at > 0) {
+      siblings.splice(at, 1);
+      siblings.unshift(n);
+      renderTree();
+      toast("Promoted to the main line");
+      return;
+    }
+  }
+  toast("This is already the main line");
+}
+
+function remove() {
+  if (cur === -1) return toast("The start cannot be deleted", "error");
+  const parent = nodes[cur].parent;
+  const siblings = kids(parent);
+  siblings.splice(siblings.indexOf(cur), 1);
+  goTo(parent);
+}
+
+function sibling(step) {
+  if (cur === -1) return;
+  const siblings = kids(nodes[cur].parent);
+  const at = siblings.indexOf(cur) + step;
+  if (at >= 0 && at < siblings.length) goTo(siblings[at]);
+}
+
+function lastOfLine(id) {
+  let n = id;
+  while (kids(n).length) n = kids(n)[0];
+  return n;
+}
+
+// -- the page -------------------------------------------------------------------------------
+function layout() {
+  $("#app").replaceChildren(
+    h(
+      "div",
+      { class: "game-layout" },
+      h(
+        "section",
+        { class: "board-col" },
+        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+        h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
+        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "action-buttons", id: "action-buttons" }),
+        h(
+          "div",
+          { class: "card replay-controls" },
+          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => goTo(-1) }),
+          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => cur !== -1 && goTo(nodes[cur].parent) }),
+          h("span", { class: "pos", id: "pos" }),
+          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => kids(cur).length && goTo(kids(cur)[0]) }),
+          h("button", { class: "btn small", id: "last", title: "End of the line (End)", html: icon("last"), onclick: () => goTo(lastOfLine(cur)) }),
+        ),
+      ),
+      h(
+        "aside",
+        { class: "panel" },
+        h("div", { class: "card" }, h("h3", { id: "title" }), h("p", { class: "help", id: "source" })),
+        h(
+          "div",
+          { class: "card" },
+          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
+          h("ol", { class: "engine-lines", id: "engine-lines" }),
+        ),
+        h(
+          "div",
+          { class: "card" },
+          h("h3", { text: "Moves" }),
+          h("div", { class: "movetree", id: "movetree" }),
+          h(
+            "div",
+            { class: "tools" },
+            h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: promote }),
+            h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: remove }),
+            h("button", { class: "btn small", id: "up", text: "↑ Variation", title: "Previous variation (↑)", onclick: () => sibling(-1) }),
+            h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: () => sibling(1) }),
+          ),
+        ),
+        h(
+          "div",
+          { class: "card" },
+          h("h3", { text: "Record" }),
+          h(
+            "div",
+            { class: "tools" },
+            h("button", { class: "btn small", id: "download-text", text: "Download with variations", onclick: () => save("text") }),
+            h("button", { class: "btn small", id: "download-json", text: "JSON", onclick: () => save("json") }),
+            h("a", { class: "btn small", href: "/analysis", text: "Another position" }),
+          ),
+          h("p", { class: "help", id: "position-line" }),
+        ),
+      ),
+    ),
+  );
+  board = new ClickBoard($("#board"), (entry) => play(entry));
+  document.addEventListener("keydown", (e) => {
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+}
+
+async function goTo(id) {
+  cur = id;
+  const ticket = ++loading;
+  renderTree();
+  let next;
+  try {
+    next = await api("/api/analysis/view", { method: "POST", body: { game: game.id, options, start, moves: line(id) } });
+  } catch (error) {
+    toast(error.message, "error");
+    return;
+  }
+  if (ticket !== loading) return;
+  view = next;
+  show();
+  analyse();
+}
+
+function show() {
+  board.show(view.svg, view.legal, !view.result);
+  $("#board").dataset.ply = String(view.ply);
+  $("#board").dataset.node = String(cur);
+  $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
+  const r = view.result;
+  $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
+  $("#status-sub").textContent = r ? "" : `${sides[view.to_move] ?? ""} to move · click the board to try a move`;
+  $("#status").className = r ? "status over" : "status";
+  $("#pos").textContent = `${view.ply}`;
+  $("#first").disabled = $("#prev").disabled = cur === -1;
+  $("#next").disabled = $("#last").disabled = kids(cur).length === 0;
+  $("#position-line").textContent = `Position: ${view.position}`;
+}
+
+function moveLabel(id, forceNumber) {
+  const n = nodes[id];
+  const prefix = n.first ? `${n.number}. ` : forceNumber ? `${n.number}… ` : "";
+  return `${prefix}${n.move}`;
+}
+
+// The tree as movetext: the main line inline, each variation in brackets after the move it replaces.
+function renderTree() {
+  const box = $("#movetree");
+  const span = (id, forceNumber) => {
+    const el = h("span", { class: `mv${id === cur ? " current" : ""}`, dataset: { node: String(id) }, text: moveLabel(id, forceNumber), onclick: () => goTo(id) });
+    return nodes[id].comment ? [el, h("span", { class: "comment", text: nodes[id].comment })] : [el];
+  };
+  const lineOf = (parent, into, forceFirst) => {
+    let at = parent;
+    let force = forceFirst;
+    while (kids(at).length) {
+      const [main, ...others] = kids(at);
+      into.append(...span(main, force));
+      for (const v of others) {
+        const block = h("span", { class: "variation" });
+        block.append(...span(v, true));
+        lineOf(v, block, false);
+        into.append(block);
+      }
+      force = others.length > 0;
+      at = main;
+    }
+  };
+  const top = h("div", { class: "mainline" });
+  top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1" }, text: "start", onclick: () => goTo(-1) }));
+  lineOf(-1, top, true);
+  box.replaceChildren(top);
+  box.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+async function save(format) {
+  try {
+    const response = await fetch("/api/analysis/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: game.id, options, tree: treeJson(), format, players }) });
+    if (!response.ok) throw new Error((await response.json()).detail);
+    const blob = await response.blob();
+    const a = h("a", { href: URL.createObjectURL(blob), download: `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+// -- the engine -----------------------------------------------------------------------------
+let socket = null;
+let engine = false;
+let asked = 0;
+
+function engineOn(on) {
+  engine = on;
+  $("#evalbar").hidden = !on;
+  $("#engine-lines").replaceChildren();
+  $("#engine-info").textContent = "";
+  if (!on) {
+    socket?.readyState === 1 && socket.send(JSON.stringify({ type: "stop" }));
+    return;
+  }
+  if (!socket || socket.readyState > 1) connect();
+  else analyse();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/analysis/ws`);
+  socket.addEventListener("open", analyse);
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.id !== asked || !engine) return;
+    if (message.type === "error") toast(message.detail, "error");
+    else showLines(message);
+  });
+  socket.addEventListener("close", () => engine && setTimeout(() => engine && connect(), 1500));
+}
+
+function analyse() {
+  if (!engine || !view || !socket || socket.readyState !== 1) return;
+  asked += 1;
+  $("#engine-info").textContent = " searching…";
+  socket.send(JSON.stringify({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) }));
+}
+
+function showLines(message) {
+  const first = message.eval;
+  $("#evalbar .fill").style.width = `${first}%`;
+  $("#evalbar").dataset.eval = String(first);
+  $("#eval-label").textContent = `${sides[0]} ${first}%`;
+  $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.simulations.toLocaleString()} simulations${message.done ? "" : "…"}`;
+  $("#engine-lines").replaceChildren(
+    ...message.lines.map((l) =>
+      h(
+        "li",
+        { class: "clickable", dataset: { move: l.move }, title: "Play this move", onclick: () => view.legal.find((a) => a.text === l.move) && play(view.legal.find((a) => a.text === l.move)) },
+        h("span", { class: "value", text: l.proven ? { win: "wins", loss: "loses", draw: "draw" }[l.proven] : `${l.value}%` }),
+        h("span", { class: "t", text: l.turn }),
+      ),
+    ),
+  );
+}
+
+// -- the start ------------------------------------------------------------------------------
+function open(data, k = null) {
+  game = data.game;
+  options = data.options || {};
+  sides = data.sides;
+  players = data.players || ["", ""];
+  setTree(data.tree);
+  layout();
+  document.title = `${game.title} analysis — shoal`;
+  $("#title").textContent = `${game.title} · analysis board`;
+  const from = { game: "A finished game: its moves are the main line.", record: "An uploaded record, its variations included.", import: "A record you opened.", position: "A position: play moves to build lines." };
+  $("#source").textContent = from[data.source] || "";
+  let target = -1;
+  if (k !== null) {
+    let ply = 0;
+    while (ply < k && kids(target).length) {
+      target = kids(target)[0];
+      ply += 1;
+    }
+  }
+  goTo(target);
+}
+
+async function chooser() {
+  const catalog = await api("/api/catalog");
+  const listed = catalog.filter((g) => g.listed);
+  const select = h("select", { id: "start-game" }, listed.map((g) => h("option", { value: g.id, text: g.title })));
+  const position = h("input", { id: "start-position", placeholder: "optional: a position string", autocomplete: "off" });
+  const record = h("textarea", { id: "start-record", placeholder: '[Game "syrtis"]\n...\n\n1. ...' });
+  const file = h("input", { type: "file", id: "start-file", accept: ".txt,.json,.pgn,text/plain,application/json" });
+  file.addEventListener("change", async () => {
+    if (file.files[0]) record.value = await file.files[0].text();
+  });
+  const fromPosition = async (event) => {
+    event.preventDefault();
+    try {
+      const query = position.value.trim() ? `?position=${encodeURIComponent(position.value.trim())}` : "";
+      open(await api(`/api/analysis/start/${select.value}${query}`));
+      history.replaceState(null, "", `/analysis/${select.value}${query ? `#position=${encodeURIComponent(position.value.trim())}` : ""}`);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  const fromRecord = async (event) => {
+    event.preventDefault();
+    try {
+      open(await api("/api/analysis/import", { method: "POST", body: { text: record.value } }));
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  $("#app").replaceChildren(
+    h(
+      "div",
+      { class: "narrow" },
+      h("h1", { text: "Analysis board" }),
+      h("p", { class: "help", text: "Try moves from any position, keep every line as a variation, and ask the engine. The review and the board of a finished game open from its page." }),
+      h("form", { class: "card form-card", onsubmit: fromPosition }, h("div", { class: "field" }, h("label", { for: "start-game", text: "Game" }), select), h("div", { class: "field" }, h("label", { for: "start-position", text: "Position" }), position), h("button", { class: "btn primary", id: "start-open", type: "submit", text: "Open the board" })),
+      h("form", { class: "card form-card", onsubmit: fromRecord }, h("div", { class: "field" }, h("label", { for: "start-file" }, "A record ", h("span", { class: "help", text: "text or JSON, variations included" })), file), h("div", { class: "field" }, h("label", { for: "start-record", text: "…or paste it here" }), record), h("button", { class: "btn", id: "start-import", type: "submit", text: "Open the record" })),
+    ),
+  );
+  footer();
+}
+
+async function main() {
+  topbar();
+  const k = location.hash.match(/k=(\d+)/);
+  const position = location.hash.match(/position=([^&]*)/);
+  try {
+    if (parts.length === 3 && (parts[1] === "game" || parts[1] === "record")) {
+      open(await api(`/api/${parts[1]}s/${encodeURIComponent(parts[2])}/analysis`), k ? Number(k[1]) : null);
+    } else if (parts.length === 2) {
+      const query = position ? `?position=${position[1]}` : "";
+      open(await api(`/api/analysis/start/${encodeURIComponent(parts[1])}${query}`));
+    } else {
+      await chooser();
+    }
+  } catch (error) {
+    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Nothing to analyse" }), h("p", { id: "analysis-error", text: error.message }), h("a", { class: "btn", href: "/analysis", text: "Choose a position" })));
+  }
+}
+
+main();

@@ -1,0 +1,188 @@
+// The review of a finished game (issue 26), shown on the replay page: a button that starts
+// it on the server (a background job, computed once), its progress, then the evaluation
+// graph (the first player's winning chance over the turns, marks at the inaccuracies,
+// mistakes and blunders, click to jump to a turn), the marked turns beside the engine's
+// preferred turn, and each player's accuracy and counts.
+import { api, h, toast } from "./common.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const CLASS_NAMES = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
+const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+function svg(tag, attrs = {}) {
+  const el = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
+  return el;
+}
+
+export class ReviewPanel {
+  // ``base`` is /api/games/ID or /api/records/ID; ``go(ply)`` shows the board after ply actions.
+  constructor(card, base, go, sides) {
+    this.card = card;
+    this.base = base;
+    this.go = go;
+    this.sides = sides;
+    this.review = null;
+    this.ply = 0;
+    this.onReady = () => {};
+    this.card.replaceChildren(
+      h("h3", { text: "Computer review" }),
+      h("p", { class: "help", id: "review-help", text: "Every turn searched by the engine: where the game was won and lost." }),
+      h("button", { class: "btn primary", id: "review-start", text: "Review", onclick: () => this.start() }),
+      h("div", { class: "review-progress", id: "review-progress", hidden: true }, h("div", { class: "bar" }, h("span")), h("span", { class: "help", id: "review-progress-text" })),
+      h("div", { id: "review-body" }),
+    );
+  }
+
+  async load(autostart = false) {
+    const status = await api(`${this.base}/review`).catch(() => null);
+    if (!status) return;
+    if (status.status === "none" && autostart) return this.start();
+    this.update(status);
+    if (status.status === "running") this.poll();
+  }
+
+  async start() {
+    this.card.querySelector("#review-start").disabled = true;
+    try {
+      this.update(await api(`${this.base}/review`, { method: "POST", body: {} }));
+      this.poll();
+    } catch (error) {
+      toast(error.message, "error");
+      this.card.querySelector("#review-start").disabled = false;
+    }
+  }
+
+  async poll() {
+    while (this.status === "running") {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const status = await api(`${this.base}/review`).catch(() => null);
+      if (status) this.update(status);
+    }
+  }
+
+  update(status) {
+    this.status = status.status;
+    const progress = this.card.querySelector("#review-progress");
+    const button = this.card.querySelector("#review-start");
+    progress.hidden = status.status !== "running";
+    button.hidden = status.status === "running" || status.status === "done";
+    button.disabled = false;
+    if (status.status === "running") {
+      const share = status.total ? status.done / status.total : 0;
+      progress.querySelector(".bar span").style.width = `${Math.round(share * 100)}%`;
+      progress.querySelector("#review-progress-text").textContent = status.total ? `Reviewing: ${status.done} of ${status.total} positions searched` : "Reviewing: waiting for the engine…";
+    } else if (status.status === "failed") {
+      button.textContent = "Review again";
+      toast(status.error || "the review failed", "error");
+    } else if (status.status === "done") {
+      this.review = status.review;
+      this.card.querySelector("#review-help").hidden = true;
+      this.render();
+      this.onReady();
+    }
+  }
+
+  // The mark of the turn that ends at ``end`` (?!, ?, ??), for the moves list.
+  markAt(end) {
+    const turn = this.review?.turns.find((t) => t.end === end);
+    return turn && turn.mark ? SYMBOL[turn.mark] : "";
+  }
+
+  show(ply) {
+    this.ply = ply;
+    const graph = this.card.querySelector(".review-graph");
+    if (!graph || !this.review) return;
+    const index = this.indexOfPly(ply);
+    const cursor = graph.querySelector(".cursor");
+    cursor.setAttribute("visibility", index === null ? "hidden" : "visible");
+    if (index !== null) {
+      const x = this.x(index);
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+    }
+    for (const li of this.card.querySelectorAll(".review-marks li")) li.classList.toggle("current", Number(li.dataset.end) === ply);
+  }
+
+  indexOfPly(ply) {
+    if (ply === 0) return 0;
+    const i = this.review.turns.findIndex((t) => t.end === ply);
+    return i < 0 ? null : i + 1;
+  }
+
+  x(index) {
+    const n = Math.max(1, this.review.graph.length - 1);
+    return 4 + (index / n) * 592;
+  }
+
+  y(value) {
+    return 4 + ((100 - value) / 100) * 112;
+  }
+
+  render() {
+    const r = this.review;
+    const body = this.card.querySelector("#review-body");
+    const plot = svg("svg", { viewBox: "0 0 600 120", class: "review-graph", role: "img", "aria-label": `${this.sides[0]}'s winning chance over the game` });
+    plot.append(svg("rect", { x: 0, y: 0, width: 600, height: 120, class: "bg" }));
+    const points = r.graph.map((v, i) => `${this.x(i).toFixed(1)},${this.y(v).toFixed(1)}`);
+    plot.append(svg("path", { class: "area", d: `M${this.x(0)},${this.y(0)} L${points.join(" L")} L${this.x(r.graph.length - 1)},${this.y(0)} Z` }));
+    plot.append(svg("line", { class: "mid", x1: 0, x2: 600, y1: this.y(50), y2: this.y(50) }));
+    plot.append(svg("polyline", { class: "line", points: points.join(" ") }));
+    plot.append(svg("line", { class: "cursor", x1: 0, x2: 0, y1: 0, y2: 120 }));
+    // every turn is a clickable column; the marked ones carry a dot
+    r.turns.forEach((t, i) => {
+      const x = this.x(i + 1);
+      const width = 592 / Math.max(1, r.graph.length - 1);
+      const hit = svg("rect", { class: "hit", x: x - width / 2, y: 0, width, height: 120, "data-end": t.end });
+      const title = svg("title");
+      title.textContent = `${t.number}. ${t.played} (${t.side}): ${this.sides[0]} ${r.graph[i + 1]}%`;
+      hit.append(title);
+      hit.addEventListener("click", () => this.go(t.end));
+      plot.append(hit);
+      if (t.mark) {
+        const dot = svg("circle", { class: `mark ${t.mark}`, cx: x, cy: this.y(r.graph[i + 1]), r: t.mark === "blunder" ? 5 : 4, "data-end": t.end, "data-mark": t.mark });
+        dot.addEventListener("click", () => this.go(t.end));
+        plot.append(dot);
+      }
+    });
+    const summary = h(
+      "div",
+      { class: "review-summary" },
+      r.players.map((p) =>
+        h(
+          "div",
+          { class: "review-player", dataset: { seat: String(p.seat) } },
+          h("div", { class: "who" }, h("span", { class: "side-pill", text: p.side }), h("span", { class: "name", text: p.name || p.side })),
+          h("div", { class: "accuracy" }, h("strong", { text: `${p.accuracy}%` }), " accuracy"),
+          h("div", { class: "counts" }, Object.keys(CLASS_NAMES).map((name) => h("span", { class: `count ${name}`, dataset: { mark: name } }, h("strong", { text: String(p.counts[name]) }), ` ${CLASS_NAMES[name].toLowerCase()}`))),
+        ),
+      ),
+    );
+    const marked = r.turns.filter((t) => t.mark);
+    const list = marked.length
+      ? h(
+          "ol",
+          { class: "review-marks moves" },
+          marked.map((t) =>
+            h(
+              "li",
+              { class: `clickable ${t.mark}`, dataset: { end: String(t.end), mark: t.mark }, onclick: () => this.go(t.end) },
+              h("span", { class: "n", text: `${t.number}.` }),
+              h("span", { class: "t" }, `${t.played} `, h("strong", { class: "sym", text: SYMBOL[t.mark] })),
+              h("span", { class: "best", text: t.best ? `best ${t.best}` : "" }),
+              h("span", { class: "s", text: `−${t.drop}` }),
+            ),
+          ),
+        )
+      : h("p", { class: "help", id: "review-no-marks", text: "No turn lost ten points of winning chance or more: nothing is marked." });
+    body.replaceChildren(
+      plot,
+      h("p", { class: "help review-legend", text: `The line is ${this.sides[0]}'s winning chance after each turn (up: ${this.sides[0]} better). Click it to see the position.` }),
+      summary,
+      h("h4", { text: "Marked turns" }),
+      list,
+      h("p", { class: "help", text: `${r.simulations} simulations per position; thresholds: ${r.thresholds.inaccuracy}, ${r.thresholds.mistake} and ${r.thresholds.blunder} points of winning chance lost.` }),
+    );
+    this.show(this.ply);
+  }
+}
