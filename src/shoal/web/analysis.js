@@ -198,7 +198,7 @@ function show() {
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
   const r = view.result;
   $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${sides[view.to_move] ?? ""} to move · click the board to try a move`;
+  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · click the board to try a move`;
   $("#status").className = r ? "status over" : "status";
   $("#pos").textContent = `${view.ply}`;
   $("#first").disabled = $("#prev").disabled = cur === -1;
@@ -298,7 +298,7 @@ function showLines(message) {
   const first = message.eval;
   $("#evalbar .fill").style.width = `${first}%`;
   $("#evalbar").dataset.eval = String(first);
-  $("#eval-label").textContent = `${sides[0]} ${first}%`;
+  $("#eval-label").textContent = `${(view?.sides ?? sides)[0]} ${first}%`;
   $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.simulations.toLocaleString()} simulations${message.done ? "" : "…"}`;
   $("#engine-lines").replaceChildren(
     ...message.lines.map((l) =>

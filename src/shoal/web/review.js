@@ -6,7 +6,7 @@
 import { api, h, toast } from "./common.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const CLASS_NAMES = { inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" };
+const CLASS_NAMES = { inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"] };
 const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 function svg(tag, attrs = {}) {
@@ -152,9 +152,9 @@ export class ReviewPanel {
         h(
           "div",
           { class: "review-player", dataset: { seat: String(p.seat) } },
-          h("div", { class: "who" }, h("span", { class: "side-pill", text: p.side }), h("span", { class: "name", text: p.name || p.side })),
+          h("div", { class: "who" }, h("span", { class: "side-pill", text: this.sides[p.seat] || p.side }), h("span", { class: "name", text: p.name || this.sides[p.seat] || p.side })),
           h("div", { class: "accuracy" }, h("strong", { text: `${p.accuracy}%` }), " accuracy"),
-          h("div", { class: "counts" }, Object.keys(CLASS_NAMES).map((name) => h("span", { class: `count ${name}`, dataset: { mark: name } }, h("strong", { text: String(p.counts[name]) }), ` ${CLASS_NAMES[name].toLowerCase()}`))),
+          h("div", { class: "counts" }, Object.keys(CLASS_NAMES).map((name) => h("span", { class: `count ${name}`, dataset: { mark: name } }, h("strong", { text: String(p.counts[name]) }), ` ${CLASS_NAMES[name][p.counts[name] === 1 ? 0 : 1]}`))),
         ),
       ),
     );
