@@ -6,12 +6,13 @@ tree, so values sharpen as it goes) and calls ``send`` after every step with
 the three most visited turns, their values and the evaluation for the first
 player. It stops after :data:`MAX_SECONDS`, when the position is proven, or as
 soon as its ``stop`` event is set (the board moved to another position). At
-most ``max_searches`` analyses search at once (the others wait their turn), so
-analysis boards cannot starve the computer's moves.
+most ``max_searches`` analyses search at once (the others wait their turn in the
+event loop, holding no thread), so analysis boards cannot starve the computer's moves.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable
@@ -87,12 +88,21 @@ def outcome_lines(state: State) -> dict[str, Any]:
 
 
 class LiveEngine:
-    """Analyses in worker threads, at most ``max_searches`` at once."""
+    """Analyses in worker threads, at most ``max_searches`` at once (the others wait here,
+    in the event loop, so waiting boards hold no worker thread)."""
 
     def __init__(self, max_searches: int = 2) -> None:
-        self._slots = threading.BoundedSemaphore(max_searches)
+        self.max_searches = max_searches
+        self._slots: asyncio.Semaphore | None = None
 
-    def analyse(
+    @property
+    def slots(self) -> asyncio.Semaphore:
+        """The queue of analyses (made inside the running loop)."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.max_searches)
+        return self._slots
+
+    async def analyse(
         self,
         game: Game,
         state: State,
@@ -102,17 +112,14 @@ class LiveEngine:
         max_seconds: float = MAX_SECONDS,
         seed: int = 0,
     ) -> None:
-        """Search ``state`` (in the calling worker thread), sending each step's turns."""
+        """Search ``state`` in a worker thread, calling ``send`` (from that thread) each step."""
         if state.outcome is not None:
             send(outcome_lines(state))
             return
-        while not self._slots.acquire(timeout=0.1):
+        async with self.slots:
             if stop.is_set():
                 return
-        try:
-            self._search(game, state, send, stop, max_seconds, seed)
-        finally:
-            self._slots.release()
+            await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
 
     @staticmethod
     def _search(

@@ -240,7 +240,7 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
     loop = asyncio.get_running_loop()
     engine: LiveEngine = context.engine
     stop = threading.Event()
-    running: asyncio.Future[None] | None = None
+    running: set[asyncio.Future[None]] = set()  # kept until done (the loop holds tasks weakly)
 
     async def push(message: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):  # the socket closed: the search stops below
@@ -266,7 +266,10 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
 
         nonlocal stop
         stop = mine
-        return loop.run_in_executor(None, lambda: engine.analyse(game, states[-1], send, mine))
+        task = asyncio.ensure_future(engine.analyse(game, states[-1], send, mine))
+        running.add(task)
+        task.add_done_callback(running.discard)
+        return task
 
     try:
         while True:
@@ -283,16 +286,16 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
                 continue
             stop.set()  # a new position or a stop: the running search ends
             if message.get("type") == "analyse":
-                running = await start(message)
+                await start(message)
             elif message.get("type") != "stop":
                 await push({"type": "error", "detail": "the types are 'analyse' and 'stop'"})
     except WebSocketDisconnect:
         pass
     finally:
         stop.set()
-        if running is not None:
+        for task in list(running):
             with contextlib.suppress(Exception):
-                await running
+                await task
 
 
 # -- pages --------------------------------------------------------------------------------
