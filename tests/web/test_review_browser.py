@@ -86,6 +86,8 @@ def test_each_game_is_reviewed_and_the_graph_jumps_to_a_marked_turn(
         if kind != "turn":  # the marked turn is listed with the engine's preferred turn
             item = page.locator(f'.review-marks li[data-end="{end}"]')
             assert item.count() == 1 and "best" in item.inner_text()
+            href = item.locator("a.try").get_attribute("href")
+            assert href is not None and href.startswith(f"/analysis/game/{gid}#k=")
             assert page.locator(f'#moves li[data-end="{end}"] .sym').count() == 1
         jumped[game_id] = kind
         size = "phone" if viewport == PHONE else "desktop"
@@ -131,6 +133,12 @@ def test_analysis_board_variation_main_line_and_download(
         "(k) => document.querySelector('#board').dataset.ply === k", arg=str(k + 2)
     )
     assert page.locator("#movetree .variation .mv").count() == 2
+    page.fill("#comment", "worth a look")  # a comment after the variation's second move
+    page.locator("#comment").press("Tab")
+    page.wait_for_selector("#movetree .variation .comment")
+    page.fill("#comment", "no {braces}")
+    page.locator("#comment").press("Tab")
+    assert page.locator("#comment").input_value() == "worth a look"  # refused, unchanged
     # the engine: three turns and the bar
     page.locator("#engine-toggle").check()
     page.wait_for_function("() => document.querySelectorAll('#engine-lines li').length === 3")
@@ -152,7 +160,7 @@ def test_analysis_board_variation_main_line_and_download(
     for text in main:
         path = expected.add_text(path, text)
     branch = expected.add_text(expected.mainline_path()[:k], first["text"])
-    expected.add_text(branch, reply["text"])
+    expected.set_comment(expected.add_text(branch, reply["text"]), "worth a look")
     for button in ("#download-text", "#download-json"):
         with page.expect_download() as info:
             page.locator(button).click()

@@ -87,6 +87,17 @@ function remove() {
   goTo(parent);
 }
 
+// The comment after the current move (braces end comments in a record: refused).
+function comment(text) {
+  if (cur === -1) return toast("Choose a move first: a comment follows a move", "error");
+  if (/[{}]/.test(text)) {
+    $("#comment").value = nodes[cur].comment;
+    return toast("A comment cannot hold { or }", "error");
+  }
+  nodes[cur].comment = text.trim();
+  renderTree();
+}
+
 function sibling(step) {
   if (cur === -1) return;
   const siblings = kids(nodes[cur].parent);
@@ -138,6 +149,7 @@ function layout() {
           { class: "card" },
           h("h3", { text: "Moves" }),
           h("div", { class: "movetree", id: "movetree" }),
+          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
           h(
             "div",
             { class: "tools" },
@@ -239,6 +251,11 @@ function renderTree() {
   top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1" }, text: "start", onclick: () => goTo(-1) }));
   lineOf(-1, top, true);
   box.replaceChildren(top);
+  const input = $("#comment");
+  if (input && document.activeElement !== input) {
+    input.value = cur === -1 ? "" : nodes[cur].comment;
+    input.disabled = cur === -1;
+  }
   box.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 

@@ -179,7 +179,7 @@ async function main() {
   if (!first) return;
   total = first.total;
   const final = first.total ? await api(`${base}/replay/${first.total}`).catch(() => first) : first;
-  review = new ReviewPanel($("#review-card"), base, (ply) => go(ply), final.sides); // the sides as the game ends (not a set-up phase's)
+  review = new ReviewPanel($("#review-card"), base, (ply) => go(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
   review.onReady = () => go(k);
   await go(match ? Number(match[1]) : total);
   await review.load(wantsReview);

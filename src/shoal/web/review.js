@@ -17,7 +17,8 @@ function svg(tag, attrs = {}) {
 
 export class ReviewPanel {
   // ``base`` is /api/games/ID or /api/records/ID; ``go(ply)`` shows the board after ply actions.
-  constructor(card, base, go, sides) {
+  constructor(card, base, go, sides, analysisUrl = null) {
+    this.analysisUrl = analysisUrl; // (ply) => the analysis board at that ply, to try the better turn
     this.card = card;
     this.base = base;
     this.go = go;
@@ -169,7 +170,7 @@ export class ReviewPanel {
               { class: `clickable ${t.mark}`, dataset: { end: String(t.end), mark: t.mark }, onclick: () => this.go(t.end) },
               h("span", { class: "n", text: `${t.number}.` }),
               h("span", { class: "t" }, `${t.played} `, h("strong", { class: "sym", text: SYMBOL[t.mark] })),
-              h("span", { class: "best", text: t.best ? `best ${t.best}` : "" }),
+              h("span", { class: "best" }, t.best ? `best ${t.best}` : "", this.analysisUrl ? h("a", { class: "try", href: this.analysisUrl(t.start), text: " try it", title: "Open the analysis board before this turn", onclick: (e) => e.stopPropagation() }) : null),
               h("span", { class: "s", text: `−${t.drop}` }),
             ),
           ),
