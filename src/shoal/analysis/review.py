@@ -5,7 +5,11 @@ How a review is made (the documented budget and thresholds):
 * Every state a turn starts from is searched once by MCTS with
   :data:`REVIEW_SIMULATIONS` simulations times the game's ``level_scale``
   (times ``level`` factor, see :data:`LEVEL_FACTORS`), seeded, so a review is
-  the same on every run. The state after a turn is the next turn's start, so a
+  the same on every run. Playouts stop where the game's profile says for the
+  level ``"review"`` (``ai_profile.cutoff_for("review")``, its evaluation then
+  scores the leaf): Sytran reviews cut playouts after 4 actions, since random
+  playouts to the end of its long games blur one turn's effect below every
+  threshold. The state after a turn is the next turn's start, so a
   game of N turns costs N searches (plus one for an unfinished game's end).
 * A value ``v`` in [-1, 1] for the seat to move becomes a winning chance in
   points, ``50 + 50 v`` (a proven win is 100, a proven loss 0, a finished game
@@ -261,7 +265,8 @@ def review_record(
         for t in History(record.start_state(), record.actions, checked=False).turns()
         if t.complete
     ]
-    searcher = MCTS(game, iterations=budget, seed=seed, reuse=False)
+    cutoff = game.ai_profile.cutoff_for("review")
+    searcher = MCTS(game, iterations=budget, seed=seed, reuse=False, playout_cutoff=cutoff)
     cache: dict[int, SearchResult] = {}
     states: list[State] = [t.before for t in turns]
     if turns:

@@ -68,7 +68,15 @@ class Sytran(Game[SytranState]):
     )
     Options = SytranOptions
     side_names = ("white", "black")
-    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=None, exploration=1.0, level_scale=0.5)
+    ai_profile = AIProfile(
+        algorithm="mcts",
+        playout_cutoff=None,
+        exploration=1.0,
+        level_scale=0.5,
+        # a game review scores its leaves by the projected score after 4 random actions:
+        # random playouts to the end blur one turn's effect below every review threshold
+        level_cutoffs=(("review", 4),),
+    )
 
     def __init__(self, options: SytranOptions | None = None) -> None:
         super().__init__(options)
