@@ -34,7 +34,7 @@ def test_a_start_position_that_is_already_over_is_refused_in_words() -> None:
         state = state.child(rng.choice(list(state.legal_actions())))
     with pytest.raises(ApiError, match="already over"):
         game_data("cyclix", {}, mode="friend", players=["A", "B"], token_hashes=[None, None],
-                  start=state.position)  # fmt: skip
+                  start=state.position())  # fmt: skip
     with pytest.raises(ShoalError):
         game_data("cyclix", {}, mode="friend", players=["A", "B"], token_hashes=[None, None],
                   start="not a position")  # fmt: skip
