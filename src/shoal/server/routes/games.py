@@ -22,13 +22,13 @@ from pydantic import BaseModel, Field
 from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
-from shoal.core import Game, Seat, ShoalError, State
+from shoal.core import Seat, ShoalError
 
 from ..accounts import Player
 from ..changes import change
 from ..context import Context, ServerContext, TokenHeader, client_address
+from ..creation import fresh_clock, game_data, new_token
 from ..errors import ApiError, check_error
-from ..manager import new_game_id, new_token
 from ..session import LiveGame
 from ..storage import GameData, hash_token
 from ..storage.accounts import User
@@ -85,11 +85,6 @@ class _NewGame(NamedTuple):
 
 def _new_game(body: CreateGameIn) -> _NewGame:
     """A new game's stored data, the creator's seat and token, and the friend's invite token."""
-    game: Game = games.REGISTRY.from_mapping(body.game, body.options)
-    seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-    state: State = game.load(body.start) if body.start is not None else game.initial(seed)
-    if state.outcome is not None:
-        raise ApiError(400, "the start position is already over")
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     invite: str | None = None
@@ -99,11 +94,13 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     clock: dict[str, Any] | None = None
     players = ["", ""]
     hashes: list[str | None] = [None, None]
+    if body.clock is not None and body.opponent != "friend":
+        raise ApiError(400, "clocks are for games against a friend online")
     if body.opponent == "computer":
         level = body.level or DEFAULT_LEVEL
         if level not in LEVELS:  # only named levels: a search spec could run for hours
             raise ApiError(400, f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-        get_player(level, game, seed=0)
+        get_player(level, games.REGISTRY.from_mapping(body.game, body.options), seed=0)
         computer_seat = 1 - seat
         players[seat], players[computer_seat] = name or "You", f"computer ({level})"
         hashes[seat] = hash_token(token)
@@ -112,34 +109,22 @@ def _new_game(body: CreateGameIn) -> _NewGame:
         players[seat], players[1 - seat] = name or "Host", "Guest"
         hashes[seat], hashes[1 - seat] = hash_token(token), hash_token(invite)
         if body.clock is not None:
-            base = float(body.clock.base)
-            clock = {
-                "base": base,
-                "increment": float(body.clock.increment),
-                "remaining": [base, base],
-                "since": None,
-            }
+            clock = fresh_clock(body.clock.base, body.clock.increment)
     else:
         players = ["Player 1", "Player 2"]
         hashes = [hash_token(token), hash_token(token)]
         seat = 0
-    if body.clock is not None and body.opponent != "friend":
-        raise ApiError(400, "clocks are for games against a friend online")
-    data = GameData(
-        id=new_game_id(),
-        game=game.id,
-        options={k: str(v) for k, v in body.options.items()},
-        seed=None if body.start is not None else seed,
-        start=body.start,
+    data = game_data(
+        body.game,
+        body.options,
         mode=body.opponent,
-        level=level,
-        computer_seat=computer_seat,
         players=players,
         token_hashes=hashes,
-        actions=[],
+        seed=body.seed,
+        start=body.start,
+        level=level,
+        computer_seat=computer_seat,
         clock=clock,
-        ended=None,
-        version=1,
     )
     return _NewGame(data, seat, token, invite)
 

@@ -17,7 +17,6 @@ and the rematch of an online game.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from fastapi import APIRouter
@@ -25,10 +24,10 @@ from pydantic import BaseModel, Field
 
 from ..changes import change
 from ..context import Context, TokenHeader
+from ..creation import rematch_data
 from ..errors import ApiError
-from ..manager import new_game_id, new_token
-from ..session import LiveGame
-from ..storage import GameData, hash_token
+from ..manager import new_token
+from ..storage import hash_token
 
 __all__ = ["ClaimIn", "router"]
 
@@ -74,34 +73,6 @@ async def claim(
     return {"seat": seat, "token": token}
 
 
-def _rematch_data(live: LiveGame) -> tuple[GameData, dict[int, str]]:
-    """The rematch of ``live``: sides swapped, same game, options, start and clock."""
-    old = live.data
-    tokens = {0: new_token(), 1: new_token()}  # by seat of the old game
-    clock = None
-    if old.clock is not None:
-        base = float(old.clock["base"])
-        clock = {"base": base, "increment": old.clock["increment"], "remaining": [base, base],
-                 "since": None}  # fmt: skip
-    data = GameData(
-        id=new_game_id(),
-        game=old.game,
-        options=dict(old.options),
-        seed=None if old.start is not None else secrets.randbelow(2**31),
-        start=old.start,
-        mode="friend",
-        level=None,
-        computer_seat=None,
-        players=[old.players[1], old.players[0]],
-        token_hashes=[hash_token(tokens[1]), hash_token(tokens[0])],  # old seat s plays 1 - s
-        actions=[],
-        clock=clock,
-        ended=None,
-        version=1,
-    )
-    return data, tokens
-
-
 @router.post("/api/games/{game_id}/rematch", summary="Offer or accept a rematch")
 async def rematch(
     game_id: str, context: Context, x_shoal_token: TokenHeader = None
@@ -125,7 +96,7 @@ async def rematch(
             raise ApiError(409, "the rematch has already started")
         if offer["by"] == seat:
             raise ApiError(409, "you have already offered a rematch: wait for an answer")
-        data, tokens = _rematch_data(live)
+        data, tokens = rematch_data(live.data)
         await manager.create(data)
         live.rematch = {
             "by": offer["by"],
