@@ -40,7 +40,7 @@ def test_review_prints_marks_and_summary(
     assert first[-1] == "e"
     assert "x (ann): accuracy" in out
     assert "1 blunder," in out
-    assert "budget: 250 simulations per position, seed 0" in out
+    assert "budget: 250 MCTS simulations per position, seed 0" in out
 
 
 def test_review_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

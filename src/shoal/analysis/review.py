@@ -2,10 +2,15 @@
 
 How a review is made (the documented budget and thresholds):
 
-* Every state a turn starts from is searched once by MCTS with
-  :data:`REVIEW_SIMULATIONS` simulations times the game's ``level_scale``
-  (times ``level`` factor, see :data:`LEVEL_FACTORS`), seeded, so a review is
-  the same on every run. Playouts stop where the game's profile says for the
+* Every state a turn starts from is searched once with the game's own search
+  (its ``ai_profile.algorithm``), seeded, so a review is the same on every run.
+  MCTS games: :data:`REVIEW_SIMULATIONS` simulations times the game's
+  ``level_scale`` (times the ``level`` factor, see :data:`LEVEL_FACTORS`).
+  Alpha-beta games (Cyclix): the profile's ``alphabeta_depth`` plus
+  :data:`DEPTH_STEPS` of the level (normal searches as deep as the strong
+  level plays), the evaluation's value read as the winning chance: random
+  playouts in a game of captures blur a lost piece into noise, the game's
+  evaluation does not. Playouts stop where the game's profile says for the
   level ``"review"`` (``ai_profile.cutoff_for("review")``, its evaluation then
   scores the leaf): Sytran reviews cut playouts after 4 actions, since random
   playouts to the end of its long games blur one turn's effect below every
@@ -31,8 +36,9 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from shoal.ai.alphabeta import AlphaBeta
 from shoal.ai.mcts import MCTS
 from shoal.ai.result import SearchResult
 from shoal.core import Action, Game, Seat, State
@@ -41,6 +47,7 @@ from shoal.records.record import Record
 
 __all__ = [
     "CLASSES",
+    "DEPTH_STEPS",
     "LEVEL_FACTORS",
     "REVIEW_SIMULATIONS",
     "THRESHOLDS",
@@ -55,6 +62,9 @@ __all__ = [
 
 REVIEW_SIMULATIONS = 1000
 """MCTS simulations per searched state at level ``normal`` and ``level_scale`` 1."""
+
+DEPTH_STEPS = {"quick": 0, "normal": 1, "deep": 2}
+"""Plies added to an alpha-beta game's ``alphabeta_depth`` at each review level."""
 
 LEVEL_FACTORS: dict[str, float] = {"quick": 0.25, "normal": 1.0, "deep": 4.0}
 """Budget factors of ``shoal review --level``."""
@@ -171,6 +181,8 @@ class Review:
     seed: int
     turns: tuple[TurnReview, ...]
     players: tuple[PlayerSummary, PlayerSummary]
+    budget: str = ""
+    """The search per position in words, e.g. "1000 MCTS simulations"."""
 
     def graph(self) -> list[float]:
         """The first seat's winning chance at the start and after every turn (points)."""
@@ -186,6 +198,7 @@ class Review:
         return {
             "game": self.game_id,
             "simulations": self.simulations,
+            "budget": self.budget,
             "seed": self.seed,
             "thresholds": {name: least for name, least in THRESHOLDS},
             "graph": [round(p, 1) for p in self.graph()],
@@ -243,6 +256,39 @@ def simulations_for(game: Game, level: str = "normal") -> int:
     return max(1, round(REVIEW_SIMULATIONS * LEVEL_FACTORS[level] * game.ai_profile.level_scale))
 
 
+class _Search(NamedTuple):
+    """How a review searches: a state at the level's budget, and a state a turn led to."""
+
+    before: Callable[[State], SearchResult]
+    after: Callable[[State, int], SearchResult] | None
+    """Alpha-beta: the state after a turn of ``k`` actions, ``k`` plies shallower, so
+    the engine's own turn keeps its value exactly (no odd/even depth bias)."""
+    words: str
+
+
+def _searcher(game: Game, level: str, budget: int, seed: int, forced_mcts: bool) -> _Search:
+    """The review's searches for ``game`` (an explicit simulation budget asks for MCTS)."""
+    profile = game.ai_profile
+    if profile.algorithm == "alphabeta" and not forced_mcts:
+        depth = max(1, profile.alphabeta_depth + DEPTH_STEPS[level])
+        searcher = AlphaBeta(game, depth=depth, seed=seed)
+
+        def at(state: State, plies: int) -> SearchResult:
+            searcher.table.clear()  # each state on its own: the same review in any order
+            return searcher.search(state, depth=max(1, plies))
+
+        return _Search(
+            lambda state: at(state, depth),
+            lambda state, k: at(state, depth - k),
+            f"alpha-beta to depth {depth}",
+        )
+    cutoff = profile.cutoff_for("review")
+    mcts = MCTS(game, iterations=budget, seed=seed, reuse=False, playout_cutoff=cutoff)
+    return _Search(
+        lambda state: mcts.search(state, iterations=budget), None, f"{budget} MCTS simulations"
+    )
+
+
 def review_record(
     record: Record,
     *,
@@ -265,8 +311,7 @@ def review_record(
         for t in History(record.start_state(), record.actions, checked=False).turns()
         if t.complete
     ]
-    cutoff = game.ai_profile.cutoff_for("review")
-    searcher = MCTS(game, iterations=budget, seed=seed, reuse=False, playout_cutoff=cutoff)
+    searches = _searcher(game, level, budget, seed, simulations is not None)
     cache: dict[int, SearchResult] = {}
     states: list[State] = [t.before for t in turns]
     if turns:
@@ -278,7 +323,7 @@ def review_record(
 
     def search(index: int) -> SearchResult:
         if index not in cache:
-            cache[index] = searcher.search(states[index], iterations=budget)
+            cache[index] = searches.before(states[index])
             if progress is not None:
                 progress(len(cache), total)
         return cache[index]
@@ -301,7 +346,10 @@ def review_record(
         elif len(after_state.legal_actions()) == 1:
             after = before if before >= 0 else 50.0
         else:
-            later = search(i + 1)
+            if searches.after is not None:
+                later = searches.after(after_state, len(turn.actions))
+            else:
+                later = search(i + 1)
             chance = win_chance(later)
             after = chance if after_state.to_move == seat else 100.0 - chance
         if before < 0:
@@ -325,7 +373,9 @@ def review_record(
             )
         )
     summaries = tuple(_summary(record, reviewed, seat) for seat in (0, 1))
-    return Review(game.id, budget, seed, tuple(reviewed), (summaries[0], summaries[1]))
+    return Review(
+        game.id, budget, seed, tuple(reviewed), (summaries[0], summaries[1]), budget=searches.words
+    )
 
 
 def _summary(record: Record, turns: Sequence[TurnReview], seat: Seat) -> PlayerSummary:

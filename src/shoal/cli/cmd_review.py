@@ -33,7 +33,7 @@ def format_review(review: Review) -> str:
             f"{t.number:>4}  {t.side:<6} {t.played:<14} {t.symbol:<4} {chance:>13}  {engine}"
         )
     lines.append("")
-    lines.append(f"budget: {review.simulations} simulations per position, seed {review.seed}")
+    lines.append(f"budget: {review.budget} per position, seed {review.seed}")
     for p in review.players:
         who = f"{p.side} ({p.name})" if p.name else p.side
         counts = ", ".join(
@@ -77,7 +77,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "?! inaccuracy, ? mistake, ?? blunder), the engine's preferred turn beside each "
             f"turn it would not have played, and each player's accuracy. Budget: "
             f"{REVIEW_SIMULATIONS} MCTS simulations per position at level normal, times "
-            "the game's level scale."
+            "the game's level scale; for a game searched by alpha-beta (Cyclix), its depth "
+            "plus one."
         ),
     )
     p.add_argument("record", help="record file (text or JSON)")
@@ -85,7 +86,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--level",
         choices=list(LEVEL_FACTORS),
         default="normal",
-        help="search budget: quick x0.25, normal x1, deep x4 (default normal)",
+        help="search budget: quick x0.25, normal x1, deep x4 (alpha-beta: depth +0, +1, +2; "
+        "default normal)",
     )
     p.add_argument("--seed", type=int, default=0, help="search seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")

@@ -182,7 +182,7 @@ export class ReviewPanel {
       summary,
       h("h4", { text: "Marked turns" }),
       list,
-      h("p", { class: "help", text: `${r.simulations} simulations per position; thresholds: ${r.thresholds.inaccuracy}, ${r.thresholds.mistake} and ${r.thresholds.blunder} points of winning chance lost.` }),
+      h("p", { class: "help", text: `${r.budget || r.simulations + " simulations"} per position; thresholds: ${r.thresholds.inaccuracy}, ${r.thresholds.mistake} and ${r.thresholds.blunder} points of winning chance lost.` }),
     );
     this.show(this.ply);
   }
