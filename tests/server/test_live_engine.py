@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 from typing import Any
@@ -59,3 +60,47 @@ def test_a_finished_position_reports_its_result() -> None:
     updates: list[dict[str, Any]] = []
     asyncio.run(LiveEngine(1).analyse(game, state, updates.append, threading.Event()))
     assert updates == [{"lines": [], "eval": 100.0, "simulations": 0, "done": True, "over": True}]
+
+
+def test_an_alphabeta_game_deepens_and_ranks_every_root_turn_by_value() -> None:
+    """Cyclix (searched by alpha-beta): one update per depth, the three best turns by value."""
+    game = get("cyclix")
+    updates: list[dict[str, Any]] = []
+    asyncio.run(
+        LiveEngine(1).analyse(
+            game, game.initial(0), updates.append, threading.Event(), max_seconds=1.0
+        )
+    )
+    depths = [u["depth"] for u in updates]
+    assert depths == list(range(1, len(depths) + 1)) and len(depths) >= 2
+    assert updates[-1]["done"] is True
+    for update in updates:
+        values = [line["value"] for line in update["lines"]]
+        assert len(values) == 3 and values == sorted(values, reverse=True)
+        assert update["eval"] == values[0]  # white to move: the evaluation is its best turn
+
+
+def test_an_alphabeta_analysis_sees_a_mate_in_one() -> None:
+    """A position where the side to move mates at once: the first line is a proven win."""
+    game = get("cyclix")
+    state = game.initial(1)
+    rng = random.Random(1)
+    # find a position from a random game where some action ends the game with a win
+    while True:
+        state = state.child(rng.choice(list(state.legal_actions())))
+        if state.is_over:
+            state = game.initial(rng.randrange(1000))
+            continue
+        mover = state.to_move
+        wins = [
+            a
+            for a in state.legal_actions()
+            if (c := state.child(a)).outcome is not None and c.outcome.winner == mover
+        ]
+        if wins:
+            break
+    updates: list[dict[str, Any]] = []
+    asyncio.run(LiveEngine(1).analyse(game, state, updates.append, threading.Event()))
+    first = updates[-1]["lines"][0]
+    assert first["proven"] == "win" and first["value"] == 100.0
+    assert first["action"] in wins

@@ -1,13 +1,15 @@
-"""The analysis board's engine (issue 26): MCTS in a worker thread, its best turns sent live.
+"""The analysis board's engine (issue 26): a search in a worker thread, its best turns sent live.
 
 :meth:`LiveEngine.analyse` searches one position in steps (an anytime
 deepening: each step adds :data:`STEP_SECONDS` of simulations to the same
 tree, so values sharpen as it goes) and calls ``send`` after every step with
 the three most visited turns, their values and the evaluation for the first
-player. It stops after :data:`MAX_SECONDS`, when the position is proven, or as
-soon as its ``stop`` event is set (the board moved to another position). At
-most ``max_searches`` analyses search at once (the others wait their turn in the
-event loop, holding no thread), so analysis boards cannot starve the computer's moves.
+player (a game searched by alpha-beta, Cyclix: every root turn one depth deeper
+per step, the three best by value). It stops after :data:`MAX_SECONDS`, when
+the position is proven, or as soon as its ``stop`` event is set (the board moved
+to another position). At most ``max_searches`` analyses search at once (the
+others wait their turn in the event loop, holding no thread), so analysis boards
+cannot starve the computer's moves.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from shoal.ai.alphabeta import AlphaBeta
 from shoal.ai.mcts import MCTS
 from shoal.ai.result import SearchResult
 from shoal.core import Action, Game, State
@@ -130,6 +133,9 @@ class LiveEngine:
         max_seconds: float,
         seed: int,
     ) -> None:
+        if game.ai_profile.algorithm == "alphabeta":
+            _deepen(game, state, send, stop, max_seconds, seed)
+            return
         seat = state.to_move
         assert seat is not None
         searcher = MCTS(game, seed=seed, reuse=True)
@@ -156,3 +162,78 @@ class LiveEngine:
             )
             if done:
                 return
+
+
+MAX_DEPTH = 8
+"""The deepest alpha-beta analysis (plies below the root's turns)."""
+
+
+def _deepen(
+    game: Game,
+    state: State,
+    send: Callable[[dict[str, Any]], None],
+    stop: threading.Event,
+    max_seconds: float,
+    seed: int,
+) -> None:
+    """A game searched by alpha-beta (Cyclix): every root action searched one depth deeper
+    each step, the three best by value sent after each depth (MCTS's random playouts blur a
+    game of captures; the game's own search and evaluation do not)."""
+    seat = state.to_move
+    assert seat is not None
+    searcher = AlphaBeta(game, seed=seed)
+    began, nodes = time.perf_counter(), 0
+    legal = list(state.legal_actions())
+    for depth in range(1, MAX_DEPTH + 1):
+        scored: list[tuple[float, Action, str | None, str]] = []
+        for action in legal:
+            if stop.is_set():
+                return
+            child = state.child(action)
+            if child.outcome is not None:
+                winner = child.outcome.winner
+                value = 0.0 if winner is None else (1.0 if winner == seat else -1.0)
+                ended = "draw" if winner is None else ("win" if winner == seat else "loss")
+                scored.append((value, action, ended, state.action_text(action)))
+                continue
+            result = searcher.search(child, depth=max(1, depth - 1))
+            nodes += result.simulations
+            mine = child.to_move == seat
+            value = result.value if mine else -result.value
+            proven = result.proven
+            if proven in ("win", "loss") and not mine:
+                proven = "loss" if proven == "win" else "win"
+            scored.append((value, action, proven, state.action_text(action)))
+        scored.sort(key=lambda item: -item[0])
+        lines = [
+            {
+                "action": action,
+                "move": text,
+                "turn": text,
+                "value": {"win": 100.0, "loss": 0.0, "draw": 50.0}.get(proven or "", chance(v)),
+                "visits": depth,
+                "proven": proven,
+            }
+            for v, action, proven, text in scored[:LINES]
+        ]
+        best = chance(scored[0][0]) if scored else 50.0
+        if scored and scored[0][2] is not None:
+            best = {"win": 100.0, "loss": 0.0, "draw": 50.0}[scored[0][2]]
+        spent = time.perf_counter() - began
+        settled = all(p is not None for _, _, p, _ in scored)
+        done = spent >= max_seconds or depth == MAX_DEPTH or settled
+        if stop.is_set():
+            return
+        send(
+            {
+                "lines": lines,
+                "eval": best if seat == 0 else round(100.0 - best, 1),
+                "simulations": nodes,
+                "depth": depth,
+                "seconds": round(spent, 2),
+                "done": done,
+                "over": False,
+            }
+        )
+        if done:
+            return

@@ -316,7 +316,7 @@ function showLines(message) {
   $("#evalbar .fill").style.width = `${first}%`;
   $("#evalbar").dataset.eval = String(first);
   $("#eval-label").textContent = `${(view?.sides ?? sides)[0]} ${first}%`;
-  $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.simulations.toLocaleString()} simulations${message.done ? "" : "…"}`;
+  $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.depth ? `depth ${message.depth}, ${message.simulations.toLocaleString()} positions` : `${message.simulations.toLocaleString()} simulations`}${message.done ? "" : "…"}`;
   $("#engine-lines").replaceChildren(
     ...message.lines.map((l) =>
       h(
