@@ -119,38 +119,38 @@ def test_the_streams_are_ndjson(live: Callable[..., LiveServer]) -> None:
     token = _bot_token(server, "robot")
     headers = {"Authorization": f"Bearer {token}"}
     alice = _person(server, "alice")
-    with httpx.Client(base_url=server.url, headers=headers, timeout=30) as bot:
-        with bot.stream("GET", "/api/bot/stream/event") as events:
-            assert events.headers["content-type"].startswith("application/x-ndjson")
-            made = alice.post("/api/games/vs/robot", json={"game": "sfirs", "seed": 5, "seat": 0})
-            game_id = made.json()["id"]
-            lines = events.iter_lines()
-            start = json.loads(next(line for line in lines if line.strip()))
-            assert start["type"] == "gameStart"
-            assert start["game"] == {
-                "id": game_id,
-                "game": "sfirs",
-                "seat": 1,
-                "opponent": "alice",
-                "isMyTurn": False,
-            }
-            with bot.stream("GET", f"/api/bot/game/stream/{game_id}") as stream:
-                states = (json.loads(line) for line in stream.iter_lines() if line.strip())
-                full = next(states)
-                assert full["type"] == "gameFull" and full["yourSeats"] == [1]
-                assert full["state"]["moves"] == [] and full["state"]["turn"] == 0
-                view = alice.get(f"/api/games/{game_id}").json()
-                text = view["legal"][0]["text"]
-                alice.post(f"/api/games/{game_id}/actions", json={"version": 1, "text": text})
-                after = next(states)
-                assert after["type"] == "gameState" and after["moves"] == [text]
-                resigned = alice.post(f"/api/games/{game_id}/resign", json={"version": 2})
-                assert resigned.status_code == 200
-                last = next(states)
-                assert last["status"] == "over" and last["winner"] == 1
-                assert list(states) == []  # the game stream ends with the game
-            finish = json.loads(next(line for line in lines if line.strip()))
-            assert finish["type"] == "gameFinish" and finish["game"]["winner"] == 1
+    bot = httpx.Client(base_url=server.url, headers=headers, timeout=30)
+    with bot, bot.stream("GET", "/api/bot/stream/event") as events:
+        assert events.headers["content-type"].startswith("application/x-ndjson")
+        made = alice.post("/api/games/vs/robot", json={"game": "sfirs", "seed": 5, "seat": 0})
+        game_id = made.json()["id"]
+        lines = events.iter_lines()
+        start = json.loads(next(line for line in lines if line.strip()))
+        assert start["type"] == "gameStart"
+        assert start["game"] == {
+            "id": game_id,
+            "game": "sfirs",
+            "seat": 1,
+            "opponent": "alice",
+            "isMyTurn": False,
+        }
+        with bot.stream("GET", f"/api/bot/game/stream/{game_id}") as stream:
+            states = (json.loads(line) for line in stream.iter_lines() if line.strip())
+            full = next(states)
+            assert full["type"] == "gameFull" and full["yourSeats"] == [1]
+            assert full["state"]["moves"] == [] and full["state"]["turn"] == 0
+            view = alice.get(f"/api/games/{game_id}").json()
+            text = view["legal"][0]["text"]
+            alice.post(f"/api/games/{game_id}/actions", json={"version": 1, "text": text})
+            after = next(states)
+            assert after["type"] == "gameState" and after["moves"] == [text]
+            resigned = alice.post(f"/api/games/{game_id}/resign", json={"version": 2})
+            assert resigned.status_code == 200
+            last = next(states)
+            assert last["status"] == "over" and last["winner"] == 1
+            assert list(states) == []  # the game stream ends with the game
+        finish = json.loads(next(line for line in lines if line.strip()))
+        assert finish["type"] == "gameFinish" and finish["game"]["winner"] == 1
     alice.close()
 
 
