@@ -137,3 +137,18 @@ def test_the_computer_bots_play_by_name(client: TestClient, db: str) -> None:
     games_of_bot = client.get("/api/users/shoal-random")
     assert games_of_bot.status_code == 200
     assert view["players"] == ["shoal-random", "alice"]
+
+
+def test_a_bot_resigns_and_then_nothing_changes(client: TestClient, db: str) -> None:
+    _, token = _bot(client, "robot")
+    assert signup(client, "alice").status_code == 201
+    game_id = client.post("/api/games/vs/robot", json={"game": "cyclix", "seed": 3}).json()["id"]
+    error(client.post(f"/api/bot/game/{game_id}/resign"), 401, "Bearer")
+    resigned = client.post(f"/api/bot/game/{game_id}/resign", headers=_bearer(token))
+    assert resigned.status_code == 200, resigned.text
+    state = resigned.json()["state"]
+    assert state["status"] == "over" and state["winner"] == 0 and "resigned" in state["reason"]
+    error(client.post(f"/api/bot/game/{game_id}/resign", headers=_bearer(token)), 409, "over")
+    first = _texts(3, 1)[0]
+    error(client.post(f"/api/bot/game/{game_id}/move/{first}", headers=_bearer(token)), 409, "over")
+    assert client.get(f"/api/games/{game_id}").json()["version"] == 2
