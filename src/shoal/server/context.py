@@ -23,9 +23,11 @@ from .errors import ApiError
 from .limits import CreationLimit
 from .live_engine import LiveEngine
 from .manager import GameManager
+from .ratings import RatingListener
 from .reviews import Reviewer
 from .social import Social
 from .storage import Store
+from .storage.ratings import RatingStore
 from .storage.reviews import ReviewStore
 
 __all__ = [
@@ -122,6 +124,8 @@ class ServerContext:
     """Game reviews in worker threads, stored once (issue 26)."""
     engine: LiveEngine
     """The analysis board's engine (issue 26)."""
+    ratings: RatingStore
+    """Ratings, their history and the rated games (issue 23)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -133,6 +137,8 @@ class ServerContext:
         manager.listen(Clocks(manager))
         social = Social(manager, store)
         manager.listen(social)
+        ratings = RatingStore(store.engine)
+        manager.listen(RatingListener(manager, ratings))
         return cls(
             settings=settings,
             store=store,
@@ -143,6 +149,7 @@ class ServerContext:
             social=social,
             reviews=Reviewer(ReviewStore(store.engine)),
             engine=LiveEngine(settings.max_searches),
+            ratings=ratings,
         )
 
     async def close(self) -> None:

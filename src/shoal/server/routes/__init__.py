@@ -12,6 +12,7 @@
 * ``pages``: the web client's pages, pictures and plots.
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
+* ``ratings``: leaderboards, a game's rating changes, rating histories (issue 23).
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
@@ -32,6 +33,7 @@ from . import (
     learn,
     offers,
     pages,
+    ratings,
     records,
     review,
     seats,
@@ -53,6 +55,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     review.router,
     analysis.router,
     bot.router,
+    ratings.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""

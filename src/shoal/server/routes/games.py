@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from typing import Any, Literal, NamedTuple
@@ -60,6 +61,7 @@ class CreateGameIn(BaseModel):
     seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
     clock: ClockIn | None = Field(None, description="a clock for friend games; none: no clock")
     name: str = Field("", max_length=40, description="the creator's name")
+    rated: bool = Field(False, description="a rated game (signed in, against a friend online)")
 
 
 class VersionIn(BaseModel):
@@ -129,6 +131,18 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     return _NewGame(data, seat, token, invite)
 
 
+def _check_rated(body: CreateGameIn, player: User | None) -> None:
+    """A rated game needs an account, and an opponent who can hold one (a friend online)."""
+    if not body.rated:
+        return
+    if player is None:
+        raise ApiError(403, "sign in to play rated games: guests play casual games only")
+    if body.opponent != "friend":
+        raise ApiError(
+            400, "only games against a friend online can be rated (play the shoal- bots for that)"
+        )
+
+
 def _id(player: User | None) -> int | None:
     return None if player is None else player.id
 
@@ -156,12 +170,16 @@ async def create_game(
     body: CreateGameIn, request: Request, context: Context, player: Player
 ) -> dict[str, Any]:
     context.creations.check(client_address(request))
+    _check_rated(body, player)
     new = _new_game(body)
     if player is not None:  # a signed-in player's seats are the account's too
         mine = [0, 1] if body.opponent == "local" else [new.seat]
         new.data.accounts = [player.id if s in mine else None for s in (0, 1)]
         if body.opponent != "local":
             new.data.players[new.seat] = player.username
+    if body.rated:
+        speed = "live" if new.data.clock is not None else "correspondence"
+        await asyncio.to_thread(context.ratings.mark_rated, new.data.id, new.data.game, speed)
     entry = await context.manager.create(new.data)
     seats = [0, 1] if body.opponent == "local" else [new.seat]
     view = entry.live.view()

@@ -163,10 +163,19 @@ async def profile(
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
-        "ratings": {},
+        "ratings": _ratings(context, user),
         "games": [g for g in games if g["over"]],
         "playing": [g for g in games if not g["over"]],
     }
+
+
+def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
+    """Per game, the most played speed's rating (``ratings``' shape in DESIGN.md, plus speeds)."""
+    out: dict[str, Any] = {}
+    for stored in context.ratings.ratings(user.id):  # most played first
+        shown = dict(stored.as_json(), speed=stored.speed)
+        out.setdefault(stored.game, dict(shown, speeds={}))["speeds"][stored.speed] = shown
+    return out
 
 
 # -- pages ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -69,6 +69,8 @@ class RatingStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.clock: Callable[[], datetime.datetime] = utcnow
+        """Now, as naive UTC (tests inject another clock)."""
 
     # -- rated games ------------------------------------------------------------------
     def mark_rated(self, game_id: str, game: str, speed: str) -> None:
@@ -104,7 +106,7 @@ class RatingStore:
         ended without a result (aborted). Answers None when the game is casual or
         already settled (by this or another process), else what was written.
         """
-        now = now or utcnow()
+        now = now or self.clock()
         for attempt in range(3):
             try:
                 return self._settle_once(game_id, accounts, scores, now)
@@ -194,6 +196,26 @@ class RatingStore:
             found = session.get(RatingRow, (user_id, game, speed))
             return StoredRating(game, speed, DEFAULT, 0, None) if found is None else _stored(found)
 
+    def displays(self, user_ids: Sequence[int], game: str, speed: str) -> dict[int, str]:
+        """Each account's rating as shown beside its name (``1500?`` for a newcomer).
+
+        The helper for lists of names (the lobby, My games): one query for all.
+        """
+        out = {uid: DEFAULT.display() for uid in user_ids}
+        if not user_ids:
+            return out
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(RatingRow).where(
+                    RatingRow.user_id.in_(list(user_ids)),
+                    RatingRow.game == game,
+                    RatingRow.speed == speed,
+                )
+            ).scalars()
+            for r in rows:
+                out[r.user_id] = Rating(r.r, r.rd, r.sigma).display()
+        return out
+
     def history(self, user_id: int, game: str) -> dict[str, list[dict[str, Any]]]:
         """Per speed, the account's rating after each of its rated games, oldest first."""
         out: dict[str, list[dict[str, Any]]] = {}
@@ -215,10 +237,10 @@ class RatingStore:
         return out
 
     def leaderboard(
-        self, game: str, speed: str, now: datetime.datetime, limit: int = 50, days: int = 90
+        self, game: str, speed: str, limit: int = 50, days: int = 90
     ) -> list[LeaderRow]:
         """The top ``limit`` established players (rd <= 110) rated in the last ``days``."""
-        since = now - datetime.timedelta(days=days)
+        since = self.clock() - datetime.timedelta(days=days)
         with Session(self.engine) as session:
             rows = session.execute(
                 select(RatingRow, UserRow.username)
