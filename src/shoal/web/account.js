@@ -61,7 +61,7 @@ function gameRow(g) {
     "tr",
     { class: g.your_turn ? "your-turn" : "" },
     h("td", {}, h("a", { href: `/game/${g.id}`, text: g.title })),
-    h("td", { text: g.opponent }),
+    h("td", { text: g.opponent_rating ? `${g.opponent} (${g.opponent_rating})` : g.opponent }),
     h("td", { text: g.over ? resultText(g) : g.your_turn ? "your turn" : "waiting" }),
     h("td", { text: `${g.ply} moves` }),
   );
@@ -70,6 +70,27 @@ function gameRow(g) {
 function gameTable(games, empty) {
   if (!games.length) return h("p", { class: "help", text: empty });
   return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Length"].map((t) => h("th", { text: t })))), h("tbody", {}, ...games.map(gameRow)));
+}
+
+// Ratings (issue 23): per game the rating ("1523", "1500?" while provisional), its games,
+// a link to the leaderboard and the history plot (/api/users/NAME/ratings/GAME/plot.svg).
+function ratingsCard(user, catalog) {
+  const rated = Object.entries(user.ratings || {});
+  const title = (id) => (catalog.find((g) => g.id === id) || { title: id }).title;
+  if (!rated.length) return h("section", { class: "card", id: "ratings" }, h("h2", { text: "Ratings" }), h("p", { class: "help", text: "No rated game yet." }));
+  return h(
+    "section",
+    { class: "card", id: "ratings" },
+    h("h2", { text: "Ratings" }),
+    ...rated.map(([game, r]) =>
+      h(
+        "div",
+        { class: "rating-block", dataset: { game } },
+        h("h3", {}, `${title(game)}: `, h("span", { class: "rating", text: r.display }), h("small", { text: ` ${r.speed} · ${r.games} rated games · ` }), h("a", { href: `/leaderboard/${game}`, text: "leaderboard" })),
+        h("img", { class: "rating-plot", src: `/api/users/${encodeURIComponent(user.username)}/ratings/${game}/plot.svg`, alt: `${title(game)} rating history` }),
+      ),
+    ),
+  );
 }
 
 async function profile(name) {
@@ -86,6 +107,7 @@ async function profile(name) {
   const select = h("select", { id: "game-filter", "aria-label": "Filter by game", onchange: (e) => (location.search = e.target.value ? `?game=${e.target.value}` : "") }, h("option", { value: "", text: "All games" }), ...catalog.filter((g) => g.listed).map((g) => h("option", { value: g.id, text: g.title, selected: g.id === filter })));
   app.append(
     h("div", { class: "card profile" }, h("h1", { text: user.username }), h("p", { class: "help", text: `Playing since ${user.created.slice(0, 10)}` })),
+    ratingsCard(user, catalog),
     h("section", { class: "card" }, h("h2", { text: "Games in progress" }), gameTable(user.playing, "No game in progress.")),
     h("section", { class: "card" }, h("div", { class: "row-between" }, h("h2", { text: "Games played" }), select), gameTable(user.games, "No finished game yet.")),
   );

@@ -4,6 +4,7 @@
 import { ClickBoard } from "./board.js";
 import { $, api, download, formatClock, h, toast, tokens, topbar, whoami } from "./common.js";
 import { Social } from "./social.js";
+import { showRatings } from "./ratings.js";
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -273,6 +274,7 @@ function render(next, fromSocket = false) {
   $("#thinking").hidden = !view.thinking;
   renderStatus();
   renderPlayers();
+  showRatings(gid, view);
   renderMoves();
   renderShare();
   renderFeatures();

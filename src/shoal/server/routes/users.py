@@ -72,6 +72,9 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
         opponents = [data.players[s] for s in (0, 1) if s not in seats] or ["(yourself)"]
         result = live.view()["result"] if live.over else None
         won = None if result is None or result["winner"] is None else result["winner"] in seats
+        others = [a for s, a in enumerate(data.accounts or ()) if s not in seats and a is not None]
+        speed = "live" if data.clock is not None else "correspondence"
+        shown = context.ratings.displays(others[:1], data.game, speed) if others else {}
         out.append(
             {
                 "id": game_id,
@@ -81,6 +84,7 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
                 "players": data.players,
                 "seats": seats,
                 "opponent": opponents[0],
+                "opponent_rating": shown.get(others[0]) if others else None,
                 "ply": len(data.actions),
                 "over": live.over,
                 "your_turn": not live.over and live.state.to_move in seats,

@@ -1,0 +1,59 @@
+// Ratings on the game page (issue 23): each player's rating beside the name, and once a
+// rated game is over, each player's change on the result screen ("+12" / "−12").
+// game.js calls showRatings(gid, view) after every render of the players.
+import { $, h } from "./common.js";
+
+let cached = null; // the last answer of GET /api/games/ID/ratings
+let cachedFor = ""; // "over" or "playing": refetch when the game ends
+let pending = null;
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
+}
+
+function paint(view) {
+  if (!cached) return;
+  for (const item of cached.seats) {
+    const name = document.querySelector(`#players .player[data-seat="${item.seat}"] .name`);
+    if (name && item.rating && !name.querySelector(".rating")) {
+      name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: "rating" }));
+    }
+  }
+  const status = $("#status");
+  let box = $("#rating-changes");
+  if (!view.result || !cached.rated || cached.seats.every((s) => s.change === null)) {
+    if (box) box.remove();
+    return;
+  }
+  if (!box) {
+    box = h("div", { id: "rating-changes", class: "rating-changes" });
+    status.append(box);
+  }
+  box.replaceChildren(
+    ...cached.seats.map((s) =>
+      h(
+        "span",
+        { class: `rating-change ${s.change > 0 ? "up" : s.change < 0 ? "down" : ""}`, dataset: { seat: String(s.seat) } },
+        `${view.players[s.seat]} ${s.rating} `,
+        h("strong", { text: signed(s.change) }),
+      ),
+    ),
+  );
+}
+
+export function showRatings(gid, view) {
+  const state = view.result ? "over" : "playing";
+  paint(view);
+  if (state === cachedFor || pending) return;
+  pending = fetch(`/api/games/${encodeURIComponent(gid)}/ratings`)
+    .then((r) => (r.ok ? r.json() : null))
+    .then((answer) => {
+      cached = answer;
+      cachedFor = state;
+      pending = null;
+      paint(view);
+    })
+    .catch(() => {
+      pending = null;
+    });
+}
