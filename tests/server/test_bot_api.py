@@ -152,3 +152,13 @@ def test_a_bot_resigns_and_then_nothing_changes(client: TestClient, db: str) -> 
     first = _texts(3, 1)[0]
     error(client.post(f"/api/bot/game/{game_id}/move/{first}", headers=_bearer(token)), 409, "over")
     assert client.get(f"/api/games/{game_id}").json()["version"] == 2
+
+
+def test_a_disabled_bot_cannot_use_its_token(client: TestClient, db: str) -> None:
+    user_id, token = _bot(client, "robot")
+    bots: Any = client.app.state.bots  # type: ignore[attr-defined]
+    bots.accounts.update_user(user_id, disabled=True)
+    error(client.get("/api/bot/account", headers=_bearer(token)), 401, "disabled")
+    assert "robot" not in [b["username"] for b in client.get("/api/bots").json()]
+    assert signup(client, "alice").status_code == 201
+    error(client.post("/api/games/vs/robot", json={"game": "cyclix"}), 409, "disabled")
