@@ -51,8 +51,9 @@ def other(app: Any) -> TestClient:
 
 
 def users(db: str) -> int:
-    """The people's accounts (not the server's own shoal-LEVEL bots)."""
-    return int(rows(db, "SELECT count(*) FROM shoal_users WHERE username NOT LIKE 'shoal-%'")[0][0])
+    """How many people have accounts (the server's own bots aside)."""
+    sql = "SELECT count(*) FROM shoal_users WHERE id NOT IN (SELECT user_id FROM shoal_bots)"
+    return int(rows(db, sql)[0][0])
 
 
 def wait_turn(client: TestClient, gid: str, seat: int) -> dict[str, Any]:
@@ -76,7 +77,7 @@ def test_signup_signs_in_with_a_safe_cookie_and_stores_only_an_argon2id_hash(
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Secure" not in cookie
     assert "Max-Age=2592000" in cookie
     assert client.get("/api/me").json()["username"] == "Alice_1"
-    (stored,) = rows(db, "SELECT password_hash FROM shoal_users WHERE username = 'Alice_1'")[0]
+    (stored,) = rows(db, "SELECT password_hash FROM shoal_users WHERE name_key = 'alice_1'")[0]
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
     secret = client.cookies["shoal_session"]
     (session_hash,) = rows(db, "SELECT id_hash FROM shoal_sessions")[0]

@@ -118,6 +118,7 @@ export function topbar() {
       h("a", { href: "/learn", text: "Learn" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       h("a", { href: "/analysis", text: "Analysis", class: "wide" }),
+      h("a", { href: "/bots", text: "Bots", class: "wide" }),
       h("span", { id: "account-nav", class: "account-nav" }),
       themeButton,
     ),
