@@ -12,6 +12,7 @@
 * ``pages``: the web client's pages, pictures and plots.
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
+* ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -24,6 +25,7 @@ from fastapi import APIRouter
 from . import (
     analysis,
     auth,
+    bot,
     catalog,
     chat,
     games,
@@ -50,6 +52,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     review.router,
     analysis.router,
+    bot.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
