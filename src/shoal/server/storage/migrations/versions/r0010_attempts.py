@@ -1,7 +1,7 @@
 """Sign-in attempts counted in the database (issue 21, across workers): ``shoal_attempts``.
 
 Revision ID: 0010
-Revises: 0009
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0010"
-down_revision: str | None = "0009"
+down_revision: str | None = "0007"
 branch_labels = None
 depends_on = None
 
