@@ -45,7 +45,9 @@ def other(app: Any) -> TestClient:
 
 
 def users(db: str) -> int:
-    return int(rows(db, "SELECT count(*) FROM shoal_users")[0][0])
+    """Accounts made by signing up (the computer's own accounts have no password)."""
+    sql = "SELECT count(*) FROM shoal_users WHERE password_hash LIKE '$argon2%'"
+    return int(rows(db, sql)[0][0])
 
 
 def wait_turn(client: TestClient, gid: str, seat: int) -> dict[str, Any]:
@@ -69,7 +71,7 @@ def test_signup_signs_in_with_a_safe_cookie_and_stores_only_an_argon2id_hash(
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Secure" not in cookie
     assert "Max-Age=2592000" in cookie
     assert client.get("/api/me").json()["username"] == "Alice_1"
-    (stored,) = rows(db, "SELECT password_hash FROM shoal_users")[0]
+    (stored,) = rows(db, "SELECT password_hash FROM shoal_users WHERE name_key = 'alice_1'")[0]
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
     secret = client.cookies["shoal_session"]
     (session_hash,) = rows(db, "SELECT id_hash FROM shoal_sessions")[0]
