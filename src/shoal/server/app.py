@@ -73,7 +73,11 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        relay = Relay(context.manager, database_url) if is_postgres(database_url) else None
+        relay = (
+            Relay(context.manager, database_url, context.events)
+            if is_postgres(database_url)
+            else None
+        )
         if relay is not None:  # live updates from the other processes on this database
             await relay.start()
         yield

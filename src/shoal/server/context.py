@@ -20,6 +20,7 @@ from shoal.records import Record, read
 
 from .background import Clocks, Computer
 from .errors import ApiError
+from .events import Events
 from .limits import CreationLimit
 from .live_engine import LiveEngine
 from .manager import GameManager
@@ -122,6 +123,8 @@ class ServerContext:
     """Game reviews in worker threads, stored once (issue 26)."""
     engine: LiveEngine
     """The analysis board's engine (issue 26)."""
+    events: Events = dataclasses.field(default_factory=Events)
+    """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
