@@ -36,6 +36,7 @@ from .context import (
 )
 from .errors import add_error_handlers
 from .limits import BodyLimit
+from .lobby import Lobby
 from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
@@ -92,6 +93,7 @@ def create_app(
     )
     app.state.context = context
     app.state.accounts = Accounts(context.store)
+    app.state.lobby = Lobby(context)
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:
