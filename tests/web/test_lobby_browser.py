@@ -103,3 +103,43 @@ def test_lobby_errors_in_words_and_home_section(server: str, browser: Any, artif
     phone.goto(f"{server}/")
     phone.wait_for_selector("#home-lobby #lobby-live.on")
     phone.screenshot(path=str(artifacts / "home-lobby-phone.png"))
+
+
+def _signed_up(browser: Any, server: str, name: str, viewport: dict[str, int]) -> Any:
+    context = browser.new_context(viewport=viewport)
+    answer = context.request.post(
+        f"{server}/api/auth/signup", data={"username": name, "password": "correct horse"}
+    )
+    assert answer.status == 201, answer.text()
+    return context.new_page()
+
+
+def test_a_challenge_from_a_profile_is_accepted_in_the_lobby(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    carol = _signed_up(browser, server, "carol", DESKTOP)
+    dave = _signed_up(browser, server, "dave", PHONE)
+    dave.goto(f"{server}/lobby")
+    dave.wait_for_selector("#lobby-live.on")
+    dave.wait_for_selector("#challenge-list")
+    carol.goto(f"{server}/lobby")  # carol waits in the lobby: the game's start reaches her there
+    carol.wait_for_selector("#lobby-live.on")
+    profile = carol.context.new_page()
+    profile.goto(f"{server}/@/dave")
+    profile.wait_for_selector("#challenge-send")
+    profile.select_option("#challenge-time", "3d")
+    profile.select_option("#challenge-colour", "second")
+    profile.screenshot(path=str(artifacts / "challenge-profile-desktop.png"), full_page=True)
+    profile.locator("#challenge-send").click()
+    profile.wait_for_selector("#challenge-sent:not([hidden])")
+    dave.wait_for_selector("[data-accept-challenge]")  # live, without a reload
+    assert "carol" in dave.locator("#challenge-list").inner_text()
+    dave.screenshot(path=str(artifacts / "challenge-incoming-phone.png"), full_page=True)
+    dave.locator("[data-accept-challenge]").click()
+    for page in (carol, dave):
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector("#board svg")
+    gid = dave.url.rsplit("/", 1)[1]
+    assert carol.url.endswith(gid)
+    view = _view(server, gid)
+    assert view["players"] == ["dave", "carol"]

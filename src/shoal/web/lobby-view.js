@@ -73,7 +73,7 @@ function row(seek, onError) {
 }
 
 // Mount the live table into `box`; `onError(error)` shows a refusal in words.
-export function mountSeeks(box, onError, { limit = 0 } = {}) {
+export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {}) {
   const live = h("span", { class: "lobby-live", id: "lobby-live", text: "connecting…" });
   const body = h("tbody", { id: "seeks-body" });
   const empty = h("p", { class: "seeks-empty", id: "seeks-empty", text: "No open seeks yet: create one, and wait here for an opponent." });
@@ -99,6 +99,7 @@ export function mountSeeks(box, onError, { limit = 0 } = {}) {
       const message = JSON.parse(event.data);
       if (message.type === "seeks") show(message.seeks);
       else if (message.type === "start") enterGame(message);
+      else onMessage(message);
     };
     socket.onclose = () => {
       live.textContent = "reconnecting…";
@@ -109,3 +110,33 @@ export function mountSeeks(box, onError, { limit = 0 } = {}) {
   };
   connect();
 }
+
+// The create-seek and challenge forms' parts: time controls, a game's options.
+export const TIME_CONTROLS = [
+  ["Real time", [["3+2", "3 min + 2 s"], ["5+3", "5 min + 3 s"], ["10+5", "10 min + 5 s"], ["15+10", "15 min + 10 s"], ["30+20", "30 min + 20 s"]]],
+  ["Correspondence", [["1d", "1 day / move"], ["2d", "2 days / move"], ["3d", "3 days / move"], ["7d", "7 days / move"], ["14d", "14 days / move"]]],
+  ["Other", [["", "No clock"]]],
+];
+
+export function timeSelect(id) {
+  return h("select", { id, name: "time_control" }, TIME_CONTROLS.map(([label, items]) => h("optgroup", { label }, items.map(([value, text]) => h("option", { value, text, selected: value === "5+3" })))));
+}
+
+export function optionInputs(game) {
+  return game.options.map((o) => {
+    const id = `seek-opt-${o.name}`;
+    const input = o.choices
+      ? h("select", { id }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })))
+      : h("input", { id, type: o.kind === "int" || o.kind === "float" ? "number" : "text", value: String(o.default) });
+    input.dataset.option = o.name;
+    input.dataset.default = String(o.default);
+    return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " ")), input);
+  });
+}
+
+export function chosenOptions(box) {
+  const options = {};
+  for (const el of box.querySelectorAll("[data-option]")) if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+  return options;
+}
+

@@ -1,34 +1,6 @@
 // The lobby page (issue 22): open seeks live, the create-seek form, my challenges.
 import { $, api, footer, h, topbar, whoami } from "./common.js";
-import { enterGame, lobbyApi, mountSeeks, optionsText, timeText } from "./lobby-view.js";
-
-export const TIME_CONTROLS = [
-  ["Real time", [["3+2", "3 min + 2 s"], ["5+3", "5 min + 3 s"], ["10+5", "10 min + 5 s"], ["15+10", "15 min + 10 s"], ["30+20", "30 min + 20 s"]]],
-  ["Correspondence", [["1d", "1 day / move"], ["2d", "2 days / move"], ["3d", "3 days / move"], ["7d", "7 days / move"], ["14d", "14 days / move"]]],
-  ["Other", [["", "No clock"]]],
-];
-
-export function timeSelect(id) {
-  return h("select", { id, name: "time_control" }, TIME_CONTROLS.map(([label, items]) => h("optgroup", { label }, items.map(([value, text]) => h("option", { value, text, selected: value === "5+3" })))));
-}
-
-export function optionInputs(game) {
-  return game.options.map((o) => {
-    const id = `seek-opt-${o.name}`;
-    const input = o.choices
-      ? h("select", { id }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })))
-      : h("input", { id, type: o.kind === "int" || o.kind === "float" ? "number" : "text", value: String(o.default) });
-    input.dataset.option = o.name;
-    input.dataset.default = String(o.default);
-    return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " ")), input);
-  });
-}
-
-export function chosenOptions(box) {
-  const options = {};
-  for (const el of box.querySelectorAll("[data-option]")) if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
-  return options;
-}
+import { chosenOptions, enterGame, lobbyApi, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
 
 function segmented(name, items) {
   return h("div", { class: "segmented", id: `seek-${name}` }, items.map(([value, title, checked]) => h("label", {}, h("input", { type: "radio", name, value, checked }), title)));
@@ -103,6 +75,7 @@ async function challengesCard(me, showError) {
   };
   await load();
   setInterval(load, 30000);
+  card.reload = load;
   return card;
 }
 
@@ -118,8 +91,13 @@ async function main() {
   const table = h("section", { class: "card seeks-card" }, h("h2", { class: "section-title", text: "Open seeks" }), problem);
   const left = h("div", {}, table);
   app.append(h("h1", { text: "Lobby" }), h("div", { class: "lobby" }, left, seekForm(catalog, me, showError)));
-  mountSeeks(table, showError);
-  if (me) left.append(await challengesCard(me, showError));
+  let reloadChallenges = () => {};
+  mountSeeks(table, showError, { onMessage: (m) => m.type === "challenges" && reloadChallenges() });
+  if (me) {
+    const card = await challengesCard(me, showError);
+    reloadChallenges = card.reload;
+    left.append(card);
+  }
   footer();
 }
 

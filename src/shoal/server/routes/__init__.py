@@ -13,6 +13,7 @@
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
+* ``challenges``: one account challenges another by name (issue 22).
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -26,6 +27,7 @@ from . import (
     analysis,
     auth,
     catalog,
+    challenges,
     chat,
     games,
     learn,
@@ -53,6 +55,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     review.router,
     analysis.router,
     lobby.router,
+    challenges.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
