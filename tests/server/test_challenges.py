@@ -1,4 +1,4 @@
-"""Challenges (issue 22): by name, accepted into a game, declined, withdrawn, expired after 7 days."""
+"""Challenges (issue 22): by name, accepted, declined, withdrawn, expired after 7 days."""
 
 from __future__ import annotations
 
