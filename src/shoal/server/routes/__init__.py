@@ -14,6 +14,7 @@
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
 * ``challenges``: one account challenges another by name (issue 22).
+* ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -26,6 +27,7 @@ from fastapi import APIRouter
 from . import (
     analysis,
     auth,
+    bot,
     catalog,
     challenges,
     chat,
@@ -56,6 +58,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     lobby.router,
     challenges.router,
+    bot.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
