@@ -163,3 +163,58 @@ def test_a_live_seek_goes_when_its_creator_leaves_a_correspondence_one_stays(
             ws.close()
             left = watcher.receive_json()["seeks"]
             assert [s["time_control"] for s in left] == ["2d"]
+
+
+def test_a_game_from_a_seek_has_its_rematch_with_sides_swapped(db: str) -> None:
+    app = create_app(db)
+    with TestClient(app) as a, TestClient(app) as guest:
+        signup(a, "alice")
+        sid = seek(a, {}, time_control="10+5", colour="first").json()["id"]
+        answer = guest.post(f"/api/seeks/{sid}/accept", json={"name": "Bob"}, headers=B).json()
+        gid, bob = answer["game"], {"X-Shoal-Token": answer["token"]}
+        alice = {"X-Shoal-Token": a.post(f"/api/seeks/{sid}/seat").json()["token"]}
+        version = guest.get(f"/api/games/{gid}", headers=bob).json()["version"]
+        resigned = guest.post(f"/api/games/{gid}/resign", json={"version": version}, headers=bob)
+        assert resigned.json()["result"] is not None
+        assert guest.post(f"/api/games/{gid}/rematch", headers=bob).json()["offered"] is True
+        accepted = a.post(f"/api/games/{gid}/rematch", headers=alice).json()
+        new = accepted["game"]
+        bob_seat = guest.post(f"/api/games/{gid}/rematch/token", headers=bob).json()
+        assert bob_seat["game"] == new
+        data = app.state.context.store.load(new)
+        assert data.players == ["Bob", "alice"]
+        assert (data.time_control, data.clock["base"], data.clock["increment"]) == (
+            "10+5",
+            600.0,
+            5.0,
+        )
+        assert data.accounts is not None and data.accounts[0] is None
+        you = guest.get(f"/api/games/{new}", headers={"X-Shoal-Token": bob_seat["token"]})
+        assert you.json()["you"] == [0]
+        assert a.get(f"/api/games/{new}").json()["you"] == [1]  # alice's account holds seat 1
+
+
+def test_an_accounts_live_seek_goes_when_all_its_lobby_pages_close(db: str) -> None:
+    app = create_app(db)
+    app.state.lobby.grace = 0.0
+    with TestClient(app) as c:  # one client, one event loop: alice by her cookie, a guest
+        signup(c, "alice")
+        alice = {"Cookie": f"shoal_session={c.cookies.get('shoal_session')}"}
+        c.cookies.clear()
+        with (
+            c.websocket_connect("/api/lobby/ws", headers=alice) as one,
+            c.websocket_connect("/api/lobby/ws", headers=alice) as two,
+        ):
+            one.receive_json()
+            two.receive_json()
+            assert seek(c, alice).status_code == 201
+            one.receive_json()
+            two.receive_json()
+            with c.websocket_connect("/api/lobby/ws?guest=guest-key-of-b-000000") as w:
+                assert len(w.receive_json()["seeks"]) == 1
+                one.close()
+                two.send_text("ping")  # the other page of the account is still here
+                assert two.receive_json() == {"type": "pong"}
+                assert len(c.get("/api/seeks", headers=B).json()) == 1
+                two.close()
+                assert w.receive_json()["seeks"] == []

@@ -195,7 +195,7 @@ class Lobby:
     def leave(self, socket: WebSocket) -> None:
         """A connection closed: the member's live seeks go once none of theirs is left."""
         who = self.sockets.pop(socket, None)
-        if who is None or self.members(who):
+        if not who or self.members(who):  # an anonymous watcher has no seeks
             return
         self._leaving[who] = self.context.manager.spawn(self._withdraw_later(who))
 
