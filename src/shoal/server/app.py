@@ -37,6 +37,7 @@ from .context import (
 )
 from .errors import add_error_handlers
 from .limits import BodyLimit
+from .lobby import Lobby
 from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
@@ -97,6 +98,7 @@ def create_app(
     )
     app.state.context = context
     app.state.accounts = Accounts(context.store)
+    app.state.lobby = Lobby(context)
     app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)

@@ -1,5 +1,6 @@
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
 import { $, api, applyBoardPrefs, footer, h, toast, topbar } from "./common.js";
+import { challengeCard } from "./challenge.js";
 
 const app = $("#app");
 const path = location.pathname;
@@ -89,6 +90,8 @@ async function profile(name) {
     h("section", { class: "card" }, h("h2", { text: "Games in progress" }), gameTable(user.playing, "No game in progress.")),
     h("section", { class: "card" }, h("div", { class: "row-between" }, h("h2", { text: "Games played" }), select), gameTable(user.games, "No finished game yet.")),
   );
+  const challenge = await challengeCard(user.username, catalog);
+  if (challenge) app.querySelector(".profile").after(challenge);
 }
 
 async function needMe() {

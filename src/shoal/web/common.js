@@ -115,6 +115,7 @@ export function topbar() {
       {},
       h("a", { href: "/", text: "Games" }),
       h("a", { href: "/new", text: "New game" }),
+      h("a", { href: "/lobby", text: "Lobby", id: "nav-lobby", class: "wide" }),
       h("a", { href: "/learn", text: "Learn" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       h("a", { href: "/analysis", text: "Analysis", class: "wide" }),

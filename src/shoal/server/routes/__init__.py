@@ -12,6 +12,8 @@
 * ``pages``: the web client's pages, pictures and plots.
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
+* ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
+* ``challenges``: one account challenges another by name (issue 22).
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
@@ -27,9 +29,11 @@ from . import (
     auth,
     bot,
     catalog,
+    challenges,
     chat,
     games,
     learn,
+    lobby,
     offers,
     pages,
     records,
@@ -52,6 +56,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     review.router,
     analysis.router,
+    lobby.router,
+    challenges.router,
     bot.router,
     pages.router,
 )
