@@ -12,6 +12,7 @@
 * ``pages``: the web client's pages, pictures and plots.
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
+* ``notifications``: notifications, their live count, mail settings, unsubscribing.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -28,6 +29,7 @@ from . import (
     chat,
     games,
     learn,
+    notifications,
     offers,
     pages,
     records,
@@ -50,6 +52,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     review.router,
     analysis.router,
+    notifications.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
