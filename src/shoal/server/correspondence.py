@@ -125,6 +125,11 @@ class Correspondence:
         await asyncio.to_thread(self.store.start_clock, row)
         return row
 
+    async def days(self, game_id: str) -> int | None:
+        """The days per move of ``game_id`` (None: not a correspondence game)."""
+        row = await asyncio.to_thread(self.store.clock, game_id)
+        return None if row is None else row.days
+
     async def view(self, game_id: str) -> dict[str, Any] | None:
         """The clock for a client: days per move, the seat to move, its deadline (epoch s)."""
         row = await asyncio.to_thread(self.store.clock, game_id)

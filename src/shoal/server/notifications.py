@@ -29,7 +29,7 @@ from .mail import Mailer
 from .session import LiveGame
 from .storage.notices import Notice, NoticeStore
 
-__all__ = ["KINDS", "Notifier"]
+__all__ = ["KINDS", "Notifier", "notify_challenge"]
 
 KINDS = ("your_turn", "challenge", "game_ended", "offer")
 """The kinds of notification."""
@@ -175,3 +175,24 @@ class Notifier:
         if self.mailer is not None:
             self.mailer.challenge(user_id, f"challenge:{challenge_id}", by, title, link)
         return notice
+
+
+async def notify_challenge(
+    notifier: Notifier,
+    user_id: int,
+    by: str,
+    title: str,
+    *,
+    challenge_id: str,
+    link: str,
+    data: dict[str, Any] | None = None,
+) -> Notice:
+    """Tell ``user_id`` that ``by`` challenges them (for the lobby's challenges).
+
+    Call as ``await notify_challenge(context.notifier, user.id, "alice", "Syrtis",
+    challenge_id=cid, link="/lobby")``: a ``challenge`` notification (pushed live) and,
+    when the server mails and the account wants it, one mail per challenge.
+    """
+    return await notifier.challenge(
+        user_id, by, title, challenge_id=challenge_id, link=link, data=data
+    )
