@@ -1,4 +1,4 @@
-"""A real local SMTP server for the mail tests: aiosmtpd on a free port, keeping what it receives."""
+"""A real local SMTP server for the mail tests: aiosmtpd on a free port, keeping its mail."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class Inbox:
     url: str
     messages: list[EmailMessage] = dataclasses.field(default_factory=list)
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
         message["X-Envelope-To"] = ", ".join(envelope.rcpt_tos)
