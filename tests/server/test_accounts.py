@@ -326,8 +326,8 @@ def test_profile_export_and_delete(client: TestClient, app: Any, db: str) -> Non
 
 def test_prefs(client: TestClient) -> None:
     signup(client, "alice")
-    put = client.put("/api/me/prefs", json={"coordinates": False, "theme": "blue"})
+    put = client.put("/api/me/prefs", json={"coordinates": False, "theme": "grey"})
     assert put.status_code == 200
-    assert client.get("/api/me").json()["prefs"] == {"coordinates": False, "theme": "blue"}
+    assert client.get("/api/me").json()["prefs"] == {"coordinates": False, "theme": "grey"}
     assert client.put("/api/me/prefs", json={"theme": "pink"}).status_code == 422
-    assert client.get("/api/me").json()["prefs"]["theme"] == "blue"
+    assert client.get("/api/me").json()["prefs"]["theme"] == "grey"

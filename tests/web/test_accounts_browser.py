@@ -149,3 +149,52 @@ def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
     assert phone.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")["you"] == [seat]
     context.close()
     other.close()
+
+
+def test_board_preferences_from_settings_apply_to_every_board(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Coordinates off and grey colours, saved in settings, apply on the game and replay pages
+    of that account in a new browser; a guest's boards keep coordinates and colours."""
+    name = f"bea{secrets.token_hex(3)}"
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    _sign_up(page, server, name)
+    page.wait_for_url(f"{server}/@/{name}")
+    page.goto(f"{server}/settings")
+    page.uncheck("#coordinates")
+    page.select_option("#board-theme", "grey")
+    page.click("#save-prefs")
+    page.wait_for_selector(".toast:has-text('Saved')")
+    gid = _start(page, server, "syrtis")
+    _wait_ready(page, server, gid)
+
+    def shown(p: Any) -> tuple[int, str]:
+        coords = p.locator("#board svg .coord")
+        assert coords.count() > 0
+        visible = sum(1 for i in range(coords.count()) if coords.nth(i).is_visible())
+        svg_filter = p.evaluate("getComputedStyle(document.querySelector('#board svg')).filter")
+        return visible, str(svg_filter)
+
+    other = browser.new_context(viewport=PHONE)  # the same account in another browser
+    phone = other.new_page()
+    _sign_in(phone, server, name)
+    phone.wait_for_url(f"{server}/@/{name}")
+    phone.goto(f"{server}/game/{gid}")
+    phone.wait_for_selector("#board svg .coord", state="attached")
+    phone.wait_for_function("() => document.documentElement.dataset.coords === 'off'")
+    visible, svg_filter = shown(phone)
+    assert visible == 0 and "grayscale" in svg_filter
+    phone.screenshot(path=str(artifacts / "prefs-game-phone.png"))
+    phone.goto(f"{server}/replay/game/{gid}")
+    phone.wait_for_selector("#board svg .coord", state="attached")
+    phone.wait_for_function("() => document.documentElement.dataset.boardTheme === 'grey'")
+    assert shown(phone)[0] == 0
+
+    guest = browser.new_context(viewport=DESKTOP).new_page()
+    guest.goto(f"{server}/game/{gid}")
+    guest.wait_for_selector("#board svg .coord", state="attached")
+    visible, svg_filter = shown(guest)
+    assert visible > 0 and svg_filter == "none"
+    context.close()
+    other.close()

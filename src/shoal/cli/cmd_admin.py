@@ -1,4 +1,5 @@
-"""``shoal admin``: the server's users (list, disable, enable, set a password)."""
+"""``shoal admin``: the server's users (list, disable, enable, set a password) and bots
+(mark an account a bot, give it an API token, revoke its tokens)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"shoal admin: there is no user {args.username!r}", file=sys.stderr)
             return 1
         user = found[0]
+        if args.admin_command in ("bot", "token", "revoke"):
+            return _bots(args.admin_command, store, user.id, user.username)
         if args.admin_command in ("disable", "enable"):
             disabled = args.admin_command == "disable"
             accounts.update_user(user.id, disabled=disabled)
@@ -55,18 +58,54 @@ def _run(args: argparse.Namespace) -> int:
         store.close()
 
 
+def _bots(command: str, store: object, user_id: int, username: str) -> int:
+    from shoal.server.bots import new_api_token
+    from shoal.server.storage import Store
+    from shoal.server.storage.bots import BotStore
+
+    assert isinstance(store, Store)
+    bots = BotStore(store.engine)
+    if command == "bot":
+        done = bots.mark(user_id)
+        print(f"shoal admin: {username} " + ("is now a bot" if done else "was a bot already"))
+        return 0
+    if command == "revoke":
+        print(f"shoal admin: {bots.revoke_tokens(user_id)} API tokens of {username} revoked")
+        return 0
+    if not bots.is_bot(user_id):
+        print(
+            f"shoal admin: {username} is not a bot (first: shoal admin bot {username})",
+            file=sys.stderr,
+        )
+        return 1
+    if bots.level_of(user_id) is not None:
+        print(f"shoal admin: {username} is the server's own AI: it needs no token", file=sys.stderr)
+        return 1
+    token = new_api_token(bots, user_id)
+    print(f"shoal admin: API token for {username} (shown once; keep it secret):")
+    print(token)
+    return 0
+
+
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``admin`` (list, disable, enable, password)."""
     p = sub.add_parser(
         "admin",
         help="manage the server's users",
         description="List users, disable or enable one (a disabled user's sessions end), "
-        "or set a new password.",
+        "set a new password, mark a bot, give it an API token or revoke its tokens.",
     )
     p.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL", help="SQLAlchemy URL")
     actions = p.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
     actions.add_parser("list", help="list the users")
     for name, what in (("disable", "disable a user"), ("enable", "enable a user again")):
+        one = actions.add_parser(name, help=what)
+        one.add_argument("username")
+    for name, what in (
+        ("bot", "mark an account a bot (it may then get API tokens)"),
+        ("token", "a new API token for a bot (printed once)"),
+        ("revoke", "revoke every API token of a bot"),
+    ):
         one = actions.add_parser(name, help=what)
         one.add_argument("username")
     pw = actions.add_parser("password", help="set a new password (asked, or read from stdin)")

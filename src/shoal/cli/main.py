@@ -33,6 +33,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "arena",
     "learn",
     "review",
+    "bot",
 )
 
 

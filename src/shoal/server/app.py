@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from shoal import __version__
 
 from .accounts import Accounts
+from .bots import Bots
 from .context import (
     CLIENT_WINDOW,
     DEFAULT_DATABASE,
@@ -104,6 +105,7 @@ def create_app(
     )
     app.state.context = context
     app.state.accounts = Accounts(context.store)
+    app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:

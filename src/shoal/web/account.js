@@ -1,5 +1,5 @@
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
-import { $, api, footer, h, toast, topbar } from "./common.js";
+import { $, api, applyBoardPrefs, footer, h, toast, topbar } from "./common.js";
 
 const app = $("#app");
 const path = location.pathname;
@@ -120,7 +120,7 @@ async function myGames() {
 async function settings() {
   const me = await needMe();
   if (!me) return;
-  const prefs = { coordinates: true, theme: "wood", ...me.prefs };
+  const prefs = { coordinates: true, theme: "natural", ...me.prefs };
   const post = async (url, body, done, method = "POST") => {
     try {
       await api(url, { method, body });
@@ -132,12 +132,16 @@ async function settings() {
   const oldPw = h("input", { type: "password", id: "old-password", autocomplete: "current-password" });
   const newPw = h("input", { type: "password", id: "new-password", autocomplete: "new-password" });
   const coords = h("input", { type: "checkbox", id: "coordinates", checked: prefs.coordinates });
-  const theme = h("select", { id: "board-theme" }, ...["wood", "blue", "green", "grey"].map((t) => h("option", { value: t, text: t, selected: prefs.theme === t })));
+  const themes = { natural: "the game's own", grey: "grey (no colour)", contrast: "strong contrast" };
+  const theme = h("select", { id: "board-theme" }, ...Object.entries(themes).map(([t, words]) => h("option", { value: t, text: words, selected: prefs.theme === t })));
   const delPw = h("input", { type: "password", id: "delete-password", autocomplete: "current-password" });
   app.append(
     h("h1", { text: `Settings — ${me.username}` }),
     h("section", { class: "card" }, h("h2", { text: "Board" }), h("label", { class: "check" }, coords, " Show coordinates"), field("Board colours", theme),
-      h("button", { class: "btn", id: "save-prefs", text: "Save", onclick: () => post("/api/me/prefs", { coordinates: coords.checked, theme: theme.value }, () => toast("Saved"), "PUT") })),
+      h("button", { class: "btn", id: "save-prefs", text: "Save", onclick: () => {
+        const chosen = { coordinates: coords.checked, theme: theme.value };
+        post("/api/me/prefs", chosen, () => { applyBoardPrefs(chosen); toast("Saved"); }, "PUT");
+      } })),
     h("section", { class: "card" }, h("h2", { text: "Password" }), field("Current password", oldPw), field("New password", newPw, "at least 8 characters, not your username"),
       h("button", { class: "btn", id: "change-password", text: "Change password", onclick: () => post("/api/auth/password", { old: oldPw.value, new: newPw.value }, () => toast("Password changed; other devices are signed out")) })),
     h("section", { class: "card" }, h("h2", { text: "Sessions and data" }),

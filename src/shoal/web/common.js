@@ -78,8 +78,18 @@ function applyTheme(theme) {
   else delete document.documentElement.dataset.theme;
 }
 
+// A signed-in player's board preferences ({coordinates, theme}), on every board of the page.
+export function applyBoardPrefs(prefs) {
+  const root = document.documentElement;
+  if (prefs && prefs.coordinates === false) root.dataset.coords = "off";
+  else delete root.dataset.coords;
+  if (prefs && ["grey", "contrast"].includes(prefs.theme)) root.dataset.boardTheme = prefs.theme;
+  else delete root.dataset.boardTheme;
+}
+
 export function topbar() {
   applyTheme(localStorage.getItem("shoal.theme"));
+  whoami().then((me) => applyBoardPrefs(me && me.prefs));
   const themeButton = h("button", {
     class: "icon-btn",
     title: "Light or dark",

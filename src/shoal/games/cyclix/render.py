@@ -138,7 +138,10 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
     for i in range(SIZE):
         cx = _MARGIN + i * _CELL + _CELL / 2
         cy = _MARGIN + (SIZE - 1 - i) * _CELL + _CELL / 2
-        style = 'font-family="sans-serif" font-size="13" fill="#5a4a30" text-anchor="middle"'
+        style = (
+            'font-family="sans-serif" font-size="13" fill="#5a4a30" text-anchor="middle" '
+            'class="coord"'
+        )
         out.append(f'<text x="{cx:.0f}" y="{_MARGIN - 9}" {style}>{FILES[i]}</text>')
         out.append(f'<text x="{cx:.0f}" y="{height - 10}" {style}>{FILES[i]}</text>')
         out.append(

@@ -122,12 +122,12 @@ def render_svg(
         for ty in (_MARGIN / 2 + 5, side - _MARGIN / 2 + 5):
             out.append(
                 f'<text x="{x:.0f}" y="{ty:.0f}" font-size="14" text-anchor="middle" '
-                f'fill="#f1e7d0">{FILES[i]}</text>'
+                f'fill="#f1e7d0" class="coord">{FILES[i]}</text>'
             )
         for tx in (_MARGIN / 2, side - _MARGIN / 2):
             out.append(
                 f'<text x="{tx:.0f}" y="{y + 5:.0f}" font-size="13" text-anchor="middle" '
-                f'fill="#f1e7d0">{i + 1}</text>'
+                f'fill="#f1e7d0" class="coord">{i + 1}</text>'
             )
     for name in highlight:
         try:

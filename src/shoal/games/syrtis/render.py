@@ -237,13 +237,13 @@ def render_svg(
         y = _M + (n - 1 - i) * _S + _S / 2 + 5
         parts.append(
             f'<text x="{x}" y="{_M - 10}" text-anchor="middle" font-size="14" '
-            f'fill="#d8ecf5">{"abcdef"[i]}</text>'
+            f'fill="#d8ecf5" class="coord">{"abcdef"[i]}</text>'
             f'<text x="{x}" y="{_M + n * _S + 20}" text-anchor="middle" font-size="14" '
-            f'fill="#d8ecf5">{"abcdef"[i]}</text>'
+            f'fill="#d8ecf5" class="coord">{"abcdef"[i]}</text>'
             f'<text x="{_M / 2}" y="{y}" text-anchor="middle" font-size="14" '
-            f'fill="#d8ecf5">{i + 1}</text>'
+            f'fill="#d8ecf5" class="coord">{i + 1}</text>'
             f'<text x="{_M + n * _S + _M / 2}" y="{y}" text-anchor="middle" font-size="14" '
-            f'fill="#d8ecf5">{i + 1}</text>'
+            f'fill="#d8ecf5" class="coord">{i + 1}</text>'
         )
     for cell in bits_of(state.tiles):
         parts.append(_tile(state, cell))

@@ -174,13 +174,13 @@ class _Layout:
             x, y = _xy(q, r, size, ox, oy)
             labels.append(
                 f'<text x="{x + size * 0.25:.1f}" y="{y - size * 0.35 + 4:.1f}" font-size="12" '
-                f'text-anchor="middle" fill="#4a463f">{text}</text>'
+                f'text-anchor="middle" fill="#4a463f" class="coord">{text}</text>'
             )
         for (q, r), text in ranks.items():
             x, y = _xy(q, r, size, ox, oy)
             labels.append(
                 f'<text x="{x - size * 0.3:.1f}" y="{y + 4:.1f}" font-size="12" '
-                f'text-anchor="middle" fill="#4a463f">{text}</text>'
+                f'text-anchor="middle" fill="#4a463f" class="coord">{text}</text>'
             )
         self.labels = "".join(labels)
         self.stones = [

@@ -13,6 +13,7 @@
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``notifications``: notifications, their live count, mail settings, unsubscribing.
+* ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -25,6 +26,7 @@ from fastapi import APIRouter
 from . import (
     analysis,
     auth,
+    bot,
     catalog,
     chat,
     games,
@@ -53,6 +55,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     review.router,
     analysis.router,
     notifications.router,
+    bot.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""

@@ -41,10 +41,14 @@ class ClaimsIn(BaseModel):
 
 
 class PrefsIn(BaseModel):
-    """Board preferences."""
+    """Board preferences, applied on every page with a board (game, replay, learn, analysis).
+
+    ``theme``: ``natural`` (each game's own colours), ``grey`` (no colour), ``contrast``
+    (stronger contrast and colour), as filters over any game's board.
+    """
 
     coordinates: bool = True
-    theme: Literal["wood", "blue", "green", "grey"] = "wood"
+    theme: Literal["natural", "grey", "contrast"] = "natural"
 
 
 class DeleteIn(BaseModel):

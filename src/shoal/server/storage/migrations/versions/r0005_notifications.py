@@ -2,7 +2,7 @@
 ``shoal_notifications``, ``shoal_mail_sent``, ``shoal_notify_settings``, ``shoal_site_secrets``.
 
 Revision ID: r0005
-Revises: 0009
+Revises: 0007
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "r0005"
-down_revision: str | None = "0009"
+down_revision: str | None = "0007"
 branch_labels = None
 depends_on = None
 
