@@ -168,6 +168,24 @@ def test_a_page_not_signed_in_gets_no_socket(client: TestClient) -> None:
     assert closed.value.code == 4401
 
 
+def test_a_page_of_another_site_gets_no_socket(client: TestClient) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    as_user(client, account(client, "bob"))
+    with client.websocket_connect(
+        "/api/notifications/ws", headers={"Origin": "http://testserver"}
+    ) as socket:  # this site's own pages
+        assert socket.receive_json() == {"type": "notification", "unread": 0}
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(
+            "/api/notifications/ws", headers={"Origin": "https://evil.example"}
+        ) as socket,
+    ):
+        socket.receive_json()
+    assert closed.value.code == 4401
+
+
 def test_the_lobby_may_notify_a_challenge(client: TestClient) -> None:
     bob = account(client, "bob")
     found = client.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
-from ..accounts import SignedIn, cross_site, get_accounts
+from ..accounts import SignedIn, get_accounts
 from ..context import Context
 from ..errors import ApiError
 from ..mail import check_unsubscribe
@@ -106,10 +106,19 @@ async def put_settings(body: SettingsIn, user: SignedIn, context: Context) -> di
     return _settings_view(settings, context.notifier.mailer is not None)
 
 
+def _other_site(socket: WebSocket) -> bool:
+    """True when a browser opens the socket from a page of another site (its ``Origin``)."""
+    origin = socket.headers.get("origin")
+    if origin is None:
+        return False  # programs send none
+    scheme = "https" if socket.url.scheme in ("wss", "https") else "http"
+    return origin.rstrip("/") != f"{scheme}://{socket.url.netloc}"
+
+
 @router.websocket("/api/notifications/ws")
 async def notification_socket(socket: WebSocket, context: Context) -> None:
     user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
-    if user is None or cross_site(socket):
+    if user is None or _other_site(socket):
         await socket.close(code=4401, reason="sign in to receive notifications")
         return
     await socket.accept()
