@@ -3,6 +3,8 @@
 // the player allowed it, the /notifications page, and the mail settings on /settings.
 import { $, api, footer, h, toast, topbar } from "/static/common.js";
 
+const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
+
 const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer" };
 
 function target(n) {
@@ -53,7 +55,10 @@ function connect(delay = 1000) {
 export function bell(slot) {
   if ($("#nav-notifications")) return;
   const badge = h("span", { class: "nav-count", id: "notification-count", text: "0", hidden: true });
-  slot.prepend(h("a", { href: "/notifications", id: "nav-notifications", class: "nav-bell", "aria-label": "Notifications", title: "Notifications" }, "🔔", badge));
+  const link = h("a", { href: "/notifications", id: "nav-notifications", class: "nav-bell", "aria-label": "Notifications", title: "Notifications" });
+  link.innerHTML = BELL;
+  link.append(badge);
+  slot.prepend(link);
   connect();
 }
 
@@ -73,8 +78,8 @@ function row(n) {
   const when = new Date(n.time * 1000).toLocaleString();
   const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id) },
     h("a", { href: target(n), onclick: () => { if (!n.read) api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {}); } },
-      h("strong", { text: KIND_WORDS[n.kind] || n.kind }), " ", h("span", { text: n.text })),
-    h("small", { class: "help", text: ` ${when}` }));
+      h("span", { class: "notice-text", text: n.text })),
+    h("small", { class: "help", text: `${KIND_WORDS[n.kind] || n.kind} · ${when}` }));
   return item;
 }
 
