@@ -205,3 +205,35 @@ def test_the_lobby_may_notify_a_challenge(client: TestClient) -> None:
     assert [(n["kind"], n["text"], n["data"]["challenge"]) for n in got] == [
         ("challenge", "alice challenges you to Syrtis", "c1")
     ]
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_a_page_open_on_another_process_gets_the_push(db: str) -> None:
+    """Two server processes on PostgreSQL: the event on one, the page open on the other."""
+    with (
+        TestClient(create_app(db, sweep_every=3600)) as a,
+        TestClient(create_app(db, sweep_every=3600)) as b,
+    ):
+        bob = account(a, "bob")
+        found = a.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]
+        assert found is not None
+        as_user(b, bob)
+        with b.websocket_connect("/api/notifications/ws") as socket:
+            assert socket.receive_json() == {"type": "notification", "unread": 0}
+            run(
+                a,
+                lambda: notify_challenge(
+                    context(a).notifier,
+                    found[0].id,
+                    "alice",
+                    "Cyclix",
+                    challenge_id="c9",
+                    link="/lobby",
+                ),
+            )
+            pushed = socket.receive_json()
+            assert pushed["unread"] == 1
+            assert pushed["notification"]["text"] == "alice challenges you to Cyclix"
+            as_user(a, bob)
+            assert a.post("/api/notifications/read").json()["marked"] == 1
+            assert socket.receive_json() == {"type": "notification", "unread": 0}

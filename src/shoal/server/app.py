@@ -37,7 +37,8 @@ from .context import (
 )
 from .errors import add_error_handlers
 from .limits import BodyLimit
-from .relay import Relay, is_postgres
+from .notice_relay import NoticeRelay
+from .relay import Relay, conninfo, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
 
@@ -88,7 +89,13 @@ def create_app(
         if relay is not None:  # live updates from the other processes on this database
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        notices = None
+        if relay is not None:  # notifications pushed to pages open on the other processes
+            notices = NoticeRelay(context.notifier, conninfo(database_url))
+            await notices.start()
         yield
+        if notices is not None:
+            await notices.close()
         if relay is not None:
             await relay.close()
         await context.close()

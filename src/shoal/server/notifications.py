@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -47,6 +48,8 @@ class Notifier:
         self.store = store
         self.mailer = mailer
         self.sockets: dict[int, set[WebSocket]] = {}
+        self.published: Callable[[int, int], None] | None = None
+        """Tells the other server processes (``publish(user, notice id or 0)``), if any."""
 
     async def notify(
         self,
@@ -65,8 +68,13 @@ class Notifier:
         await self.push(user_id, notice)
         return notice
 
-    async def push(self, user_id: int, notice: Notice | None = None) -> None:
-        """Send the unread count (and ``notice``) to every open page of ``user_id``."""
+    async def push(self, user_id: int, notice: Notice | None = None, *, relay: bool = True) -> None:
+        """Send the unread count (and ``notice``) to every open page of ``user_id``.
+
+        With ``relay``, the other server processes push it to their pages too.
+        """
+        if relay and self.published is not None:
+            self.published(user_id, 0 if notice is None else notice.id)
         sockets = self.sockets.get(user_id)
         if not sockets:
             return

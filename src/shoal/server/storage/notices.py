@@ -151,6 +151,12 @@ class NoticeStore:
             session.commit()
             return _notice(row)
 
+    def get(self, notice_id: int) -> Notice | None:
+        """The notification ``notice_id``, or None."""
+        with Session(self.engine) as session:
+            row = session.get(NotificationRow, notice_id)
+            return None if row is None else _notice(row)
+
     def notices(self, user_id: int, *, unread: bool = False, limit: int = 50) -> list[Notice]:
         """The user's notifications, newest first."""
         query = select(NotificationRow).where(NotificationRow.user_id == user_id)
