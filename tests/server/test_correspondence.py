@@ -65,6 +65,12 @@ def test_the_deadline_of_the_player_to_move_is_stored_and_moves_on(
     assert _deadline(client, game.id) == (0, clock.now + 3 * DAY)
     row = context(client).notices.clock(game.id)
     assert row is not None and row.days == 3 and row.turn == 2
+    assert client.get(f"/api/games/{game.id}/correspondence").json() == {
+        "days": 3,
+        "seat": 0,
+        "deadline": clock.now + 3 * DAY,
+        "now": clock.now,
+    }
 
 
 def test_the_sweeper_ends_the_game_once_the_deadline_passes(
@@ -167,3 +173,5 @@ def test_bad_correspondence_requests_are_refused_in_words(client: TestClient) ->
     error(client.post("/api/games", json={**new, "correspondence_days": 15}), 422, "at most 14")
     error(client.post("/api/games", json={**new, "correspondence_days": "x"}), 422, "whole number")
     assert client.get("/api/games").json() == []  # nothing was made
+    live = client.post("/api/games", json=new).json()["id"]
+    error(client.get(f"/api/games/{live}/correspondence"), 404, "no correspondence game")

@@ -112,6 +112,12 @@ def test_the_badge_and_list_update_live_and_a_hidden_page_notifies(
     page.wait_for_function("() => !document.querySelector('#notices .notice.unread')")
     assert page.locator("#notices .notice").count() == 1  # read, still listed
 
+    page.goto(f"{server}/game/{gid}")  # the game shows the time left to move
+    page.wait_for_selector("#corr-deadline")
+    line = page.locator("#corr-deadline").inner_text()
+    assert line.startswith("3 days per move · 2 days 23 h left to move (until "), line
+    page.screenshot(path=str(artifacts / f"correspondence-game-{name}.png"))
+
     page.goto(f"{server}/settings")
     page.wait_for_selector("#mail #email")
     page.fill("#email", "not an address")

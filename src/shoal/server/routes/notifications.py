@@ -9,6 +9,9 @@
   whether to mail turns and challenges.
 * ``GET /unsubscribe?token=T`` (a page with one button) and ``POST /unsubscribe?token=T``
   (also RFC 8058's one-click): mail off for the token's account, without signing in.
+* ``GET /api/games/{id}/correspondence``: a correspondence game's clock (``days``, the
+  ``seat`` to move, its ``deadline`` and the server's ``now`` in epoch seconds; 404 for a
+  game without one).
 * ``GET /notifications``: the page.
 """
 
@@ -113,6 +116,14 @@ def _other_site(socket: WebSocket) -> bool:
         return False  # programs send none
     scheme = "https" if socket.url.scheme in ("wss", "https") else "http"
     return origin.rstrip("/") != f"{scheme}://{socket.url.netloc}"
+
+
+@router.get("/api/games/{game_id}/correspondence", summary="A correspondence game's clock")
+async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]:
+    found = await context.correspondence.view(game_id)
+    if found is None:
+        raise ApiError(404, f"there is no correspondence game {game_id!r}")
+    return found
 
 
 @router.websocket("/api/notifications/ws")
