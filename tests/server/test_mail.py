@@ -59,6 +59,48 @@ def test_a_move_mails_the_player_to_move_once(client: TestClient, inbox: Inbox) 
     assert inbox.wait(2)[1]["To"] == "alice@example.org"
 
 
+def test_one_notification_and_one_mail_per_move_then_the_timeout_ends_it(
+    client: TestClient, inbox: Inbox
+) -> None:
+    """The issue's check: A's move makes exactly one notification and one mail for B;
+    B lets the deadline pass and A wins."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    _email(client, bob, "bob@example.org")
+    game = correspondence_game(client, alice, bob, days=2)
+    move(client, game, 0)
+    move(client, game, 1)
+    move(client, game, 0)  # bob's turn for the second time
+    mails = inbox.wait(2)
+    inbox.quiet(2, 0.5)
+    assert [m["To"] for m in mails] == ["bob@example.org"] * 2
+    as_user(client, bob)
+    turns = [n for n in client.get("/api/notifications").json()["notifications"]]
+    assert [n["kind"] for n in turns] == ["your_turn", "your_turn"]
+    clock = context(client).correspondence.clock
+    assert isinstance(clock, Clock)
+    clock.now += 2 * 86400 + 1
+    assert run(client, context(client).correspondence.sweep) == [game.id]
+    result = client.get(f"/api/games/{game.id}").json()["result"]
+    assert result["winner"] == 0 and "ran out of time (2 days per move)" in result["reason"]
+    inbox.quiet(2, 0.3)  # the end is not mailed
+
+
+def test_a_deleted_account_loses_its_address_and_notifications(client: TestClient) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    _email(client, bob, "bob@example.org")
+    game = correspondence_game(client, alice, bob)
+    move(client, game, 0)
+    found = client.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]
+    assert found is not None
+    store = context(client).notices
+    assert store.unread(found[0].id) == 1
+    as_user(client, bob)
+    gone = client.request("DELETE", "/api/me", json={"password": PASSWORD})
+    assert gone.status_code == 200, gone.text
+    assert store.unread(found[0].id) == 0
+    assert store.settings(found[0].id).email is None
+
+
 def test_no_mail_without_an_address_or_with_the_setting_off(
     client: TestClient, inbox: Inbox
 ) -> None:

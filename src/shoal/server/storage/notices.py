@@ -14,7 +14,7 @@ import datetime
 import secrets
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -233,6 +233,13 @@ class NoticeStore:
             row.email = settings.email
             row.mail_turns = settings.mail_turns
             row.mail_challenges = settings.mail_challenges
+            session.commit()
+
+    def forget(self, user_id: int) -> None:
+        """Delete the user's notifications and mail settings (its address with them)."""
+        with Session(self.engine) as session:
+            session.execute(delete(NotificationRow).where(NotificationRow.user_id == user_id))
+            session.execute(delete(NotifySettingsRow).where(NotifySettingsRow.user_id == user_id))
             session.commit()
 
     def secret(self, name: str) -> str:
