@@ -150,6 +150,7 @@ async function accountNav() {
   const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
   slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
   if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
+  import("/static/notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
 }
 
 export function footer() {

@@ -14,6 +14,7 @@
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
 * ``challenges``: one account challenges another by name (issue 22).
+* ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
@@ -34,6 +35,7 @@ from . import (
     games,
     learn,
     lobby,
+    notifications,
     offers,
     pages,
     records,
@@ -58,6 +60,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     lobby.router,
     challenges.router,
+    notifications.router,
     bot.router,
     pages.router,
 )

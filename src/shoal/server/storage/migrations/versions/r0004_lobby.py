@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "r0004"
-down_revision: str | None = "0007"
+down_revision: str | None = "0010"
 branch_labels = None
 depends_on = None
 
