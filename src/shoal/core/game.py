@@ -262,6 +262,14 @@ class Game(ABC, Generic[StateT]):
         """
         return state.action_text(action)
 
+    def puzzle_theme(self, state: StateT, line: Sequence[Action]) -> str | None:
+        """A puzzle's theme (``"mate in two"``, ``"last stone"``) for the won ``line``.
+
+        ``line`` is the solution: the winner's and the defender's atomic actions
+        from ``state`` to the won end. ``None`` (the default) names no theme.
+        """
+        return None
+
     def ending_sentence(self, state: StateT) -> str:
         """How the game ended, in a sentence a newcomer understands (games say more).
 
