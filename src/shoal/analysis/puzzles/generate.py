@@ -5,7 +5,7 @@ end and asks the :class:`~.prove.Prover` about every position where a turn
 begins: a puzzle is a position whose mover forces a win within the game's bound
 of atomic actions, has at least two legal actions, and whose winning first
 actions (within the bound, and within two actions more than the quickest win)
-are at most ``max_accepted`` and at most half the legal actions. It must also
+are at most the game's ``max_accepted`` and at most half the legal actions. It must also
 be missed by a weaker level (that level's first choice does not win), unless
 ``require_miss`` is off. The
 solution line is the winner's quickest win against the defender's longest
@@ -51,6 +51,8 @@ class Settings:
     """Only positions within this many actions of the self-play game's end are examined."""
     max_nodes: int
     """The prover's node budget per position (beyond it the position is skipped)."""
+    max_accepted: int = 2
+    """The most winning first actions a puzzle may have (all of them are accepted)."""
 
 
 SETTINGS: dict[str, Settings] = {
@@ -58,7 +60,7 @@ SETTINGS: dict[str, Settings] = {
     "sirtet": Settings(depth=5, window=10, max_nodes=30_000),
     "sytran": Settings(depth=7, window=9, max_nodes=60_000),
     "cyclix": Settings(depth=3, window=12, max_nodes=30_000),
-    "sfirs": Settings(depth=5, window=10, max_nodes=30_000),
+    "sfirs": Settings(depth=5, window=20, max_nodes=30_000, max_accepted=3),
 }
 """Bounds per game id (data; a game without an entry gets :data:`DEFAULT_SETTINGS`)."""
 
@@ -124,7 +126,7 @@ class Found:
     accepted: list[int]
 
 
-def examine(state: State, settings: Settings, max_accepted: int = 2) -> Found | str:
+def examine(state: State, settings: Settings) -> Found | str:
     """The proven puzzle at ``state``, or why it is none (``"no_win"``, ``"too_many_wins"``...)."""
     seat = state.to_move
     if seat is None or len(state.legal_actions()) < 2:
@@ -136,7 +138,7 @@ def examine(state: State, settings: Settings, max_accepted: int = 2) -> Found | 
             return "no_win"
         bound = max(settings.depth, distance + 2)
         accepted = prover.winning_actions(state, bound)
-        if len(accepted) > max_accepted or 2 * len(accepted) > len(state.legal_actions()):
+        if len(accepted) > settings.max_accepted or 2 * len(accepted) > len(state.legal_actions()):
             return "too_many_wins"
         line = prover.line(state, distance)
     except ProofBudgetExceeded:
