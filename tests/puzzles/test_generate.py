@@ -117,8 +117,18 @@ def test_the_miss_check_keeps_only_puzzles_a_weaker_level_gets_wrong() -> None:
 def test_cli_generate_writes_json_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "p.jsonl"
     code = main(
-        ["puzzles", "generate", "sytran", "--count", "1", "--level", "random", "--out", str(out)]
-        + ["--no-miss-check"]
+        [
+            "puzzles",
+            "generate",
+            "sytran",
+            "--count",
+            "1",
+            "--level",
+            "random",
+            "--out",
+            str(out),
+            "--no-miss-check",
+        ]
     )
     assert code == 0
     lines = out.read_text().splitlines()
