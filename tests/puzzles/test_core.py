@@ -46,6 +46,7 @@ def test_a_two_step_puzzle_plays_the_defenders_reply_automatically() -> None:
     first = attempt(puzzle, C4, ["b"])
     assert first.correct and not first.solved
     assert first.replies == ("a",)
+    assert [C4.load(TWO).action_text(a) for a in first.last] == ["b", "a"]
     assert first.state.to_move == 0
     assert "The answer: a" in first.message
     assert expected_next(puzzle, C4, ["b"]) == "e"
@@ -69,8 +70,9 @@ def test_a_wrong_action_gets_the_defenders_reply_as_refutation() -> None:
 
 def test_the_refutation_line_stops_after_the_defenders_turn() -> None:
     state = C4.load(ROW).apply_text("a")
-    after, texts = refutation_line(state, 0, first_legal)
+    after, texts, actions = refutation_line(state, 0, first_legal)
     assert len(texts) == 1 and after.to_move == 0 and after.outcome is None
+    assert actions == (state.legal_actions()[0],)
 
 
 def test_bad_attempts_are_refused_in_words() -> None:

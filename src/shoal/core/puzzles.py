@@ -200,16 +200,23 @@ class PuzzleVerdict:
     replies: tuple[str, ...] = ()
     refutation: tuple[str, ...] = ()
     message: str = ""
+    last: tuple[Action, ...] = ()
+    """The learner's last action and the automatic ones after it (to mark on the board)."""
 
 
 Chooser = Callable[["State"], "Action"]
 """Picks the best action for the seat to move (the AI, at a small budget)."""
 
 
-def refutation_line(state: State, winner: int, choose: Chooser) -> tuple[State, tuple[str, ...]]:
+def refutation_line(
+    state: State, winner: int, choose: Chooser
+) -> tuple[State, tuple[str, ...], tuple[Action, ...]]:
     """The actions after a wrong one until the defender has answered: the rest of the
-    learner's turn (if the wrong action did not end it) and the defender's whole turn."""
+    learner's turn (if the wrong action did not end it) and the defender's whole turn.
+
+    Returns the state after them, their texts and the actions."""
     texts: list[str] = []
+    actions: list[Action] = []
     defended = False
     while state.outcome is None and len(texts) < MAX_REFUTATION:
         if state.to_move == winner and defended:
@@ -217,8 +224,9 @@ def refutation_line(state: State, winner: int, choose: Chooser) -> tuple[State, 
         defended = defended or state.to_move != winner
         action = choose(state)
         texts.append(state.action_text(action))
+        actions.append(action)
         state = state.apply(action)
-    return state, tuple(texts)
+    return state, tuple(texts), tuple(actions)
 
 
 def _words(texts: Sequence[str]) -> str:
@@ -253,16 +261,21 @@ def attempt(
         elif wins_now or (index == 0 and canon in puzzle.accepted_first):
             if not last:
                 raise PuzzleError(f"action {number + 1} comes after the puzzle was solved")
-            return PuzzleVerdict(after, True, solved=True, message=f"{canon} wins. Solved!")
+            return PuzzleVerdict(
+                after, True, solved=True, message=f"{canon} wins. Solved!", last=(action,)
+            )
         else:
             if not last:
                 raise PuzzleError(f"action {number} ({canon}) was wrong: the attempt ended there")
-            return _wrong(game, puzzle, after, canon, choose)
+            return _wrong(game, puzzle, after, action, canon, choose)
         state = after
         replies = []
+        marks = [action]
         while state.outcome is None and state.to_move != puzzle.winner and index < len(solution):
             replies.append(solution[index])
-            state = state.apply_text(solution[index])
+            reply = state.parse_action(solution[index])
+            marks.append(reply)
+            state = state.apply(reply)
             index += 1
         solved = index >= len(solution) or state.outcome is not None
         if solved and not last:
@@ -274,24 +287,30 @@ def attempt(
                 answer = f" The answer: {_words(replies)}." if replies else ""
                 message = f"{canon} is right.{answer} Go on."
             return PuzzleVerdict(
-                state, True, solved=solved, replies=tuple(replies), message=message
+                state, True, solved, tuple(replies), message=message, last=tuple(marks)
             )
     raise AssertionError("unreachable")
 
 
 def _wrong(
-    game: Game[Any], puzzle: Puzzle, after: State, canon: str, choose: Chooser | None
+    game: Game[Any],
+    puzzle: Puzzle,
+    after: State,
+    action: Action,
+    canon: str,
+    choose: Chooser | None,
 ) -> PuzzleVerdict:
     refutation: tuple[str, ...] = ()
+    marks: tuple[Action, ...] = ()
     final = after
     if choose is not None:
-        final, refutation = refutation_line(after, puzzle.winner, choose)
+        final, refutation, marks = refutation_line(after, puzzle.winner, choose)
     words = f"{canon} is not the way."
     if refutation:
         words += f" The answer: {_words(refutation)}."
     if final.outcome is not None:
         words += " " + game.ending_sentence(final)
-    return PuzzleVerdict(final, False, refutation=refutation, message=words)
+    return PuzzleVerdict(final, False, refutation=refutation, message=words, last=(action, *marks))
 
 
 def expected_next(puzzle: Puzzle, base: Game[Any], played: Sequence[str]) -> str | None:

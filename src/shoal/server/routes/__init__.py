@@ -13,6 +13,7 @@
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
+* ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -32,6 +33,7 @@ from . import (
     learn,
     offers,
     pages,
+    puzzles,
     records,
     review,
     seats,
@@ -53,6 +55,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     review.router,
     analysis.router,
     bot.router,
+    puzzles.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
