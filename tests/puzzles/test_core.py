@@ -48,10 +48,11 @@ def test_a_two_step_puzzle_plays_the_defenders_reply_automatically() -> None:
     assert first.replies == ("a",)
     assert [C4.load(TWO).action_text(a) for a in first.last] == ["b", "a"]
     assert first.state.to_move == 0
-    assert "The answer: a" in first.message
+    assert first.message == "b is right. O answers a. Go on."
     assert expected_next(puzzle, C4, ["b"]) == "e"
     done = attempt(puzzle, C4, ["b", "e"])
     assert done.solved and done.state.outcome is not None
+    assert done.message.startswith("e is right. Solved! X wins")
     # an accepted first action counts as solved at once (it wins by force too)
     assert attempt(puzzle, C4, ["e"]).solved
     wrong = attempt(puzzle, C4, ["b", "g"])
@@ -63,7 +64,7 @@ def test_a_wrong_action_gets_the_defenders_reply_as_refutation() -> None:
     assert not verdict.correct and not verdict.solved
     assert verdict.refutation == ("d",)
     assert verdict.state.outcome is not None and verdict.state.outcome.winner == 1
-    assert verdict.message.startswith("a is not the way. The answer: d. ")
+    assert verdict.message == "a is not the way. O answers d. O wins: four in a row."
     # without a chooser: judged wrong, no line
     assert attempt(MATE1, C4, ["a"]).refutation == ()
 
@@ -169,3 +170,19 @@ def test_a_puzzle_round_trips_and_a_game_without_a_file_has_none() -> None:
     [puzzle] = parse_puzzles("connect4", "\n" + line() + "\n\n")
     assert parse_puzzles("connect4", json.dumps(puzzle.as_dict())) == [puzzle]
     assert load_puzzles(C4) == []
+
+
+def test_a_wrong_action_inside_a_turn_is_followed_to_the_defenders_answer() -> None:
+    """SFIRS: a turn of several actions; after a wrong first one the learner's turn is
+    played out by the chooser before the defender answers, and the words say whose is what."""
+    game = games.get("sfirs")
+    puzzle = test_puzzles("sfirs")[0]
+    start = puzzle.start(game)
+    after = start.apply_text("k11-b11")
+    assert after.to_move == puzzle.winner  # the turn goes on
+    verdict = attempt(puzzle, game, ["k11-b11"], choose=first_legal)
+    own = verdict.refutation[:-1]
+    assert verdict.message == (
+        f"k11-b11 is not the way. Then {', '.join(own)}; White answers {verdict.refutation[-1]}."
+    )
+    assert verdict.state.to_move == puzzle.winner

@@ -233,6 +233,24 @@ def _words(texts: Sequence[str]) -> str:
     return ", ".join(texts)
 
 
+def _answer(start: State, winner: int, texts: Sequence[str]) -> str:
+    """The automatic actions from ``start`` in words: "Dark answers c1-f4." (with the
+    learner's forced rest of the turn first, when there is one)."""
+    own = []
+    state = start
+    for text in texts:
+        if state.to_move != winner:
+            break
+        own.append(text)
+        state = state.apply_text(text)
+    rest = texts[len(own) :]
+    words = f"Then {_words(own)}; " if own else ""
+    if rest:
+        defender = start.side_name(1 - winner)
+        words += f"{defender[:1].upper()}{defender[1:]} answers {_words(rest)}."
+    return words.replace("; ", ".", 1) if own and not rest else words
+
+
 def attempt(
     puzzle: Puzzle, base: Game[Any], played: Sequence[str], choose: Chooser | None = None
 ) -> PuzzleVerdict:
@@ -269,6 +287,7 @@ def attempt(
                 raise PuzzleError(f"action {number} ({canon}) was wrong: the attempt ended there")
             return _wrong(game, puzzle, after, action, canon, choose)
         state = after
+        before = state
         replies = []
         marks = [action]
         while state.outcome is None and state.to_move != puzzle.winner and index < len(solution):
@@ -281,10 +300,11 @@ def attempt(
         if solved and not last:
             raise PuzzleError(f"action {number + 1} comes after the puzzle was solved")
         if last:
+            answer = f" {_answer(before, puzzle.winner, replies)}" if replies else ""
             if solved:
-                message = f"{canon} is right. Solved!"
+                ending = f" {game.ending_sentence(state)}" if state.outcome is not None else ""
+                message = f"{canon} is right.{answer} Solved!{ending}"
             else:
-                answer = f" The answer: {_words(replies)}." if replies else ""
                 message = f"{canon} is right.{answer} Go on."
             return PuzzleVerdict(
                 state, True, solved, tuple(replies), message=message, last=tuple(marks)
@@ -307,7 +327,7 @@ def _wrong(
         final, refutation, marks = refutation_line(after, puzzle.winner, choose)
     words = f"{canon} is not the way."
     if refutation:
-        words += f" The answer: {_words(refutation)}."
+        words += " " + _answer(after, puzzle.winner, refutation)
     if final.outcome is not None:
         words += " " + game.ending_sentence(final)
     return PuzzleVerdict(final, False, refutation=refutation, message=words, last=(action, *marks))

@@ -116,6 +116,7 @@ export function topbar() {
       h("a", { href: "/", text: "Games" }),
       h("a", { href: "/new", text: "New game" }),
       h("a", { href: "/learn", text: "Learn" }),
+      h("a", { href: "/puzzles", text: "Puzzles", class: "wide" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       h("a", { href: "/analysis", text: "Analysis", class: "wide" }),
       h("span", { id: "account-nav", class: "account-nav" }),
