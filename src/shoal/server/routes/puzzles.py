@@ -218,9 +218,7 @@ def _view(
         "finished": finished,
         "replies": list(verdict.replies) if verdict else [],
         "refutation": list(verdict.refutation) if verdict else [],
-        "message": verdict.message
-        if verdict
-        else f"Find the win for {start.side_name(puzzle.winner)}.",
+        "message": verdict.message if verdict else "",
         "solution": list(puzzle.solution) if finished else None,
         "frames": _frames(base, puzzle) if finished else None,
         "rated": False,
