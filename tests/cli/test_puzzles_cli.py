@@ -85,12 +85,24 @@ def test_the_list_and_bad_input() -> None:
     assert listed.returncode == 0
     assert "syrtis   3 puzzles" in listed.stdout and "sfirs    1 puzzles" in listed.stdout
     unknown = shoal("puzzles", "chess")
-    assert unknown.returncode != 0 and "unknown game 'chess'" in unknown.stderr
-    none = shoal("puzzles", "connect4")
-    assert none.returncode != 0 and "Connect Four has no puzzles yet" in none.stderr
+    assert unknown.returncode != 0 and "invalid choice: 'chess'" in unknown.stderr
     missing = shoal("puzzles", "syrtis", "--puzzle", "syrtis-0999")
     assert missing.returncode != 0 and "no Syrtis puzzle 'syrtis-0999'" in missing.stderr
     other = shoal("puzzles", "syrtis", "--puzzle", "cyclix-9001")
     assert other.returncode != 0 and "no Syrtis puzzle 'cyclix-9001'" in other.stderr
     rating = shoal("puzzles", "syrtis", "--rating", "-3")
     assert rating.returncode != 0 and "--rating must be between 0 and 5000" in rating.stderr
+
+
+def test_a_broken_puzzle_file_is_refused_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "syrtis.jsonl").write_text('{"id": "syrtis-0001", "position": "x"}\n{oops\n')
+    env = dict(ENV, SHOAL_PUZZLES_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "shoal.cli", "puzzles", "syrtis"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode != 0
+    assert "syrtis syrtis.jsonl, line 1: missing key(s) solution, winner" in done.stderr

@@ -1,6 +1,11 @@
-"""``shoal puzzles``: the puzzles group. ``shoal puzzles GAME`` solves them in the terminal
-(:mod:`shoal.cli.puzzles_play`); other subcommands add themselves with
-:func:`add_puzzle_commands` hooks listed in :data:`PUZZLE_MODULES`."""
+"""``shoal puzzles``: the puzzles group.
+
+``shoal puzzles GAME`` solves a game's puzzles in the terminal and ``shoal puzzles`` lists
+them (:mod:`shoal.cli.puzzles_play`: one sub-command per game id). Other sub-commands
+(``generate``, ``export``) join the group from their own modules, listed in
+:data:`PUZZLE_MODULES`: each defines ``add_to_group(group, parser)``, where ``group`` is the
+group's sub-parsers and ``parser`` the ``puzzles`` parser itself.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +15,20 @@ import importlib
 __all__ = ["PUZZLE_MODULES", "add_parser"]
 
 PUZZLE_MODULES: tuple[str, ...] = ("puzzles_play",)
-"""Modules of ``shoal.cli`` that add to the group: each defines ``add_to_group(parser)``."""
+"""Modules of ``shoal.cli`` that add sub-commands to ``shoal puzzles``."""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``puzzles``."""
+    """Add ``puzzles`` and its sub-commands."""
     p = sub.add_parser(
         "puzzles",
-        help="solve puzzles: positions where the side to move wins by force",
+        help="puzzles: positions where the side to move wins by force",
         description=(
-            "Solve a game's puzzles in the terminal: find the winning action, the other side "
-            "answers by itself, a wrong action is refuted at once. Type an action or a turn, "
-            "or: solution, skip, ? (legal actions), quit. Without GAME, list the games."
+            "shoal puzzles GAME: solve a game's puzzles in the terminal (find the winning "
+            "action, the other side answers by itself, a wrong action is refuted at once). "
+            "Without GAME, list the games with puzzles."
         ),
     )
+    group = p.add_subparsers(dest="puzzles_command", metavar="GAME|COMMAND")
     for name in PUZZLE_MODULES:
-        importlib.import_module(f"shoal.cli.{name}").add_to_group(p)
+        importlib.import_module(f"shoal.cli.{name}").add_to_group(group, p)

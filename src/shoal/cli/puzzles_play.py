@@ -16,14 +16,16 @@ from .tui.screen import UI
 __all__ = ["add_to_group"]
 
 
+def _list(args: argparse.Namespace) -> int:
+    for game_id in games.ids():
+        found = puzzles_of(game_id)
+        if found:
+            print(f"{game_id:8} {len(found)} puzzles")
+    print("Solve them with: shoal puzzles GAME")
+    return 0
+
+
 def _puzzles(args: argparse.Namespace) -> int:
-    if args.game is None:
-        for game_id in games.ids():
-            found = puzzles_of(game_id)
-            if found:
-                print(f"{game_id:8} {len(found)} puzzles")
-        print("Solve them with: shoal puzzles GAME")
-        return 0
     game = games.get(args.game)
     found = puzzles_of(game.id)
     if not found:
@@ -39,9 +41,26 @@ def _puzzles(args: argparse.Namespace) -> int:
     return PuzzleLoop(game, found, ui, rating=Rating(args.rating), first=first).run()
 
 
-def add_to_group(p: argparse.ArgumentParser) -> None:
-    """The arguments of ``shoal puzzles [GAME]``."""
-    p.add_argument("game", nargs="?", help="game id (see 'shoal games'); omit to list")
+def add_to_group(
+    group: argparse._SubParsersAction[argparse.ArgumentParser], parent: argparse.ArgumentParser
+) -> None:
+    """``shoal puzzles GAME`` for each game id, and ``shoal puzzles`` alone (the list)."""
+    parent.set_defaults(func=_list)
+    for game_id in games.ids():
+        p = group.add_parser(
+            game_id,
+            help=f"solve {games.get(game_id).title} puzzles in the terminal",
+            description=(
+                "Find the winning action; the other side answers by itself; a wrong action "
+                "is refuted at once. Type an action or a turn, or: solution, skip, ? (legal "
+                "actions), quit."
+            ),
+        )
+        _arguments(p, game_id)
+
+
+def _arguments(p: argparse.ArgumentParser, game_id: str) -> None:
+    p.set_defaults(game=game_id)
     p.add_argument("--puzzle", metavar="ID", help="start with this puzzle (e.g. cyclix-0007)")
     p.add_argument(
         "--rating", type=float, default=1500.0, help="your puzzle rating to start from (1500)"
