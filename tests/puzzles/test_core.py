@@ -186,3 +186,18 @@ def test_a_wrong_action_inside_a_turn_is_followed_to_the_defenders_answer() -> N
         f"k11-b11 is not the way. Then {', '.join(own)}; White answers {verdict.refutation[-1]}."
     )
     assert verdict.state.to_move == puzzle.winner
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_shipped_puzzle_is_solved_by_its_own_line(game_id: str) -> None:
+    """The package data of each game (once shipped) goes through the checker: the learner's
+    actions of the solution solve it, each first action in accepted_first does too."""
+    game = games.get(game_id)
+    shipped = load_puzzles(game)
+    if not shipped:
+        pytest.skip(f"{game_id} ships no puzzles yet")
+    for puzzle in shipped:
+        verdict = attempt(puzzle, game, _learner_actions(puzzle, game))
+        assert verdict.solved, puzzle.id
+        for first in puzzle.accepted_first:
+            assert attempt(puzzle, game, [first]).correct, (puzzle.id, first)

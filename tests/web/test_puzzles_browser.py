@@ -135,7 +135,9 @@ def test_a_wrong_move_shows_the_refutation_then_the_solution(
     page.screenshot(path=str(artifacts / "puzzles-refutation-phone.png"))
     page.locator("#show-solution").click()
     _wait(page, f"document.querySelectorAll('#solution li').length === {len(puzzle.solution)}")
-    assert page.locator("#solution li").all_inner_texts() == list(puzzle.solution)
+    numbered = [f"{n}. {text}" for n, text in enumerate(puzzle.solution, 1)]
+    assert page.locator("#solution li").all_inner_texts() == numbered
+    assert page.locator("#status-main").inner_text() == "Solution"
     _wait(page, f"document.querySelector('#board')?.dataset.frame === '{len(puzzle.solution)}'")
     page.screenshot(path=str(artifacts / "puzzles-solution-phone.png"))
     page.locator("#next-puzzle").click()

@@ -246,8 +246,11 @@ class Trainer {
     }
     this.setFeedback(`The solution: ${view.solution.join(", ")}`, "hint");
     const frames = view.frames;
-    const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1) }, text: f.text, onclick: () => this.frame(frames, i + 1) }));
+    const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text }, title: "Show the board after this action", text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
     $("#solution").replaceChildren(...items);
+    $("#status-main").textContent = "Solution";
+    $("#status-sub").textContent = `${capital(this.puzzle.side)} to play and win`;
+    $("#show-solution").hidden = true;
     let index = 0;
     clearInterval(this.timer);
     this.frame(frames, 0);
