@@ -162,3 +162,44 @@ def test_the_puzzle_pages_at_phone_and_desktop_sizes(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.screenshot(path=str(artifacts / f"puzzles-cyclix-{size}.png"))
     context.close()
+
+
+def test_a_signed_in_solver_keeps_the_rating_on_the_server(
+    puzzle_server: str, browser: Any
+) -> None:
+    """Signed in, the rating and streak come from the account (not the browser): a solved
+    puzzle moves them on the server, and a fresh browser signed in as the same account
+    shows them."""
+    puzzle = test_puzzles("sirtet")[0]
+    context = browser.new_context(viewport=DESKTOP)
+    made = context.request.post(
+        f"{puzzle_server}/api/auth/signup",
+        data={"username": "puzzler", "password": "correct horse"},
+    )
+    assert made.status == 201, made.text()
+    page = context.new_page()
+    page.goto(f"{puzzle_server}/puzzles/sirtet#{puzzle.id}")
+    done: list[str] = []
+    for text in _learner(puzzle):
+        _wait(page, f"document.querySelector('#board')?.dataset.actions === '{len(done)}'")
+        entry = next(e for e in _legal(puzzle_server, puzzle.id, done) if e["text"] == text)
+        _click_action(page, entry)
+        done.append(text)
+    _wait(page, "document.querySelector('#board')?.dataset.state === 'solved'")
+    assert page.locator("#my-streak").inner_text() == "1"
+    rating = page.locator("#my-rating").inner_text()
+    context.close()
+    # another browser, same account: the standing is the server's
+    other = browser.new_context(viewport=DESKTOP)
+    signed = other.request.post(
+        f"{puzzle_server}/api/auth/login",
+        data={"username": "puzzler", "password": "correct horse"},
+    )
+    assert signed.ok, signed.text()
+    page = other.new_page()
+    page.goto(f"{puzzle_server}/puzzles")
+    card = page.locator('.puzzle-card[data-game="sirtet"]')
+    card.wait_for()
+    assert card.locator(".rating").inner_text() == rating
+    assert card.locator(".streak").inner_text() == "1 (best 1)"
+    other.close()
