@@ -151,6 +151,8 @@ def test_bad_input_is_refused_in_words(client: TestClient, tmp_path: Path) -> No
     error(client.post(url, json={"actions": ["zz99"]}), 400, "")
     assert client.post(url, json={"actions": "pick"}).status_code == 422
     assert client.post(url, json={"rating": {"r": -5}}).status_code == 422
+    for rating in ("-3", "nan", "abc"):
+        assert client.get(f"/api/puzzles/sirtet/next?rating={rating}").status_code == 422
     # a broken puzzle file says where
     (tmp_path / "sirtet.jsonl").write_text('{"id": "sirtet-0001"}\n')
     with pytest.MonkeyPatch.context() as patch:

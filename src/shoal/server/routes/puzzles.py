@@ -19,9 +19,9 @@ Like ``learn``, the server keeps no attempt between requests.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
@@ -111,7 +111,11 @@ def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
 
 @router.get("/api/puzzles/{game_id}/next", summary="The next puzzle for my rating")
 def next_one(
-    game_id: str, context: Context, user: Player, rating: float = 1500.0, exclude: str = ""
+    game_id: str,
+    context: Context,
+    user: Player,
+    rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
+    exclude: Annotated[str, Query(max_length=20_000)] = "",
 ) -> dict[str, Any]:
     game, found = _game_puzzles(game_id)
     if user is not None:
