@@ -39,8 +39,9 @@ from shoal.core.puzzles import Puzzle, PuzzleVerdict, attempt
 from shoal.ratings.glicko2 import Rating
 
 from ..accounts import Player
-from ..context import Context
+from ..context import Context, ServerContext
 from ..errors import ApiError
+from ..storage.accounts import User
 from ..storage.puzzles import PuzzlePlayer, PuzzleStore
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
@@ -175,8 +176,8 @@ def _view(
     puzzle: Puzzle,
     state: State,
     verdict: PuzzleVerdict | None,
-    context: Any,
-    user: Any,
+    context: ServerContext,
+    user: User | None,
     guest: Rating | None,
     give_up: bool,
 ) -> dict[str, Any]:
