@@ -17,7 +17,7 @@ from shoal import games
 from shoal.analysis.puzzles.generate import generate
 from shoal.core import InvalidOptionError, ShoalError, parse_option_words
 
-__all__ = ["add_export_parser", "add_generate_parser", "shipped_lines"]
+__all__ = ["add_export_parser", "add_generate_parser", "add_to_group", "shipped_lines"]
 
 
 def shipped_lines(game_id: str) -> list[str]:
@@ -97,3 +97,11 @@ def add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("game", help="game id")
     p.set_defaults(func=_export)
+
+
+def add_to_group(
+    group: argparse._SubParsersAction[argparse.ArgumentParser], parser: argparse.ArgumentParser
+) -> None:
+    """``shoal puzzles generate`` and ``export`` (see :mod:`shoal.cli.cmd_puzzles`)."""
+    add_generate_parser(group)
+    add_export_parser(group)

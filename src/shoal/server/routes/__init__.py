@@ -16,6 +16,7 @@
 * ``challenges``: one account challenges another by name (issue 22).
 * ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
+* ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -38,6 +39,7 @@ from . import (
     notifications,
     offers,
     pages,
+    puzzles,
     records,
     review,
     seats,
@@ -62,6 +64,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     challenges.router,
     notifications.router,
     bot.router,
+    puzzles.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
