@@ -135,11 +135,9 @@ def test_leaderboard_filters_established_recent_top_50(client: TestClient) -> No
     for n in range(16):
         for i in range(0, 54, 2):
             game_id = f"g{n}x{i}"
-            ratings.mark_rated(game_id, "cyclix", "correspondence")
             score = (0.5, 0.5) if i % 4 == 0 else ((1.0, 0.0) if (n + i // 2) % 2 else (0.0, 1.0))
-            ratings.settle(game_id, [ids[i], ids[i + 1]], score)
-    ratings.mark_rated("late", "cyclix", "correspondence")
-    ratings.settle("late", [ids[54], ids[55]], (1.0, 0.0))
+            ratings.settle(game_id, "cyclix", "correspondence", [ids[i], ids[i + 1]], score)
+    ratings.settle("late", "cyclix", "correspondence", [ids[54], ids[55]], (1.0, 0.0))
     board = client.get("/api/leaderboard/cyclix").json()["speeds"]
     names = [row["username"] for row in board["correspondence"]]
     assert len(names) == 50 and board["live"] == []

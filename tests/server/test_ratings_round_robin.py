@@ -61,8 +61,8 @@ def _play(store: Store, ratings: RatingStore, ids: list[int], levels: list[str],
         token_hashes=["a" * 64, "b" * 64],
         seed=seed,
         accounts=list(ids),
+        rated=True,
     )
-    ratings.mark_rated(data.id, GAME, "correspondence")
     store.insert(data)
     live = LiveGame(data)
     game = live.game

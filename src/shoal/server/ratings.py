@@ -47,7 +47,10 @@ def scores_of(live: LiveGame) -> tuple[float, float] | None:
 
 def settle_live(ratings: RatingStore, live: LiveGame) -> list[dict[str, Any]] | None:
     """Settle a finished game's ratings (once; None when casual or already settled)."""
-    return ratings.settle(live.data.id, live.data.accounts, scores_of(live))
+    data = live.data
+    if not data.rated:
+        return None
+    return ratings.settle(data.id, data.game, speed_of(data), data.accounts, scores_of(live))
 
 
 class RatingListener:
@@ -60,7 +63,7 @@ class RatingListener:
 
     def after_change(self, entry: GameEntry) -> None:
         live = entry.live
-        if not live.over or live.data.id in self._done:
+        if not live.over or not live.data.rated or live.data.id in self._done:
             return
         self._done.add(live.data.id)
         self.manager.spawn(self._settle(live))

@@ -13,7 +13,11 @@
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``ratings``: leaderboards, a game's rating changes, rating histories (issue 23).
+* ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
+* ``challenges``: one account challenges another by name (issue 22).
+* ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
+* ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -28,11 +32,15 @@ from . import (
     auth,
     bot,
     catalog,
+    challenges,
     chat,
     games,
     learn,
+    lobby,
+    notifications,
     offers,
     pages,
+    puzzles,
     ratings,
     records,
     review,
@@ -54,8 +62,12 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     review.router,
     analysis.router,
+    lobby.router,
+    challenges.router,
+    notifications.router,
     bot.router,
     ratings.router,
+    puzzles.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""

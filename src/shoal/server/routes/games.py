@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from typing import Any, Literal, NamedTuple
@@ -60,6 +59,9 @@ class CreateGameIn(BaseModel):
     level: str | None = Field(None, description="the computer's level (see /api/levels)")
     seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
     clock: ClockIn | None = Field(None, description="a clock for friend games; none: no clock")
+    correspondence_days: int | None = Field(
+        None, ge=1, le=14, description="correspondence: days per move (friend games; no clock)"
+    )
     name: str = Field("", max_length=40, description="the creator's name")
     rated: bool = Field(False, description="a rated game (signed in, against a friend online)")
 
@@ -98,6 +100,11 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     hashes: list[str | None] = [None, None]
     if body.clock is not None and body.opponent != "friend":
         raise ApiError(400, "clocks are for games against a friend online")
+    if body.correspondence_days is not None:
+        if body.opponent != "friend":
+            raise ApiError(400, "correspondence is for games against a friend online")
+        if body.clock is not None:
+            raise ApiError(400, "a game has a live clock or days per move, not both")
     if body.opponent == "computer":
         level = body.level or DEFAULT_LEVEL
         if level not in LEVELS:  # only named levels: a search spec could run for hours
@@ -156,6 +163,7 @@ async def _view(
     await manager.check_flag(entry)
     view = entry.live.view()
     view["you"] = entry.live.seats_of(token, _id(player))
+    view["correspondence"] = await context.correspondence.view(game_id)
     return view
 
 
@@ -178,12 +186,14 @@ async def create_game(
         if body.opponent != "local":
             new.data.players[new.seat] = player.username
     if body.rated:
-        speed = "live" if new.data.clock is not None else "correspondence"
-        await asyncio.to_thread(context.ratings.mark_rated, new.data.id, new.data.game, speed)
+        new.data.rated = True
     entry = await context.manager.create(new.data)
     seats = [0, 1] if body.opponent == "local" else [new.seat]
+    if body.correspondence_days is not None:
+        await context.correspondence.start(entry, body.correspondence_days)
     view = entry.live.view()
     view["you"] = seats
+    view["correspondence"] = await context.correspondence.view(new.data.id)
     return {
         "id": new.data.id,
         "token": new.token,

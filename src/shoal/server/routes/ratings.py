@@ -65,10 +65,10 @@ async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     live = entry.live
     rated = await asyncio.to_thread(context.ratings.rated_game, game_id)
-    if rated is not None and live.over and not rated["settled"]:
+    if live.data.rated and live.over and (rated is None or not rated["settled"]):
         await asyncio.to_thread(settle_live, context.ratings, live)  # once: the claim decides
         rated = await asyncio.to_thread(context.ratings.rated_game, game_id)
-    speed = rated["speed"] if rated is not None else speed_of(live.data)
+    speed = speed_of(live.data)
     ids = [a for a in (live.data.accounts or ()) if a is not None]
     shown = await asyncio.to_thread(context.ratings.displays, ids, live.data.game, speed)
     changes = rated["changes"] if rated is not None else None
@@ -83,7 +83,7 @@ async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
             item["before"] = changes[seat]["before"]
         seats.append(item)
     unrated = changes.get("unrated") if isinstance(changes, dict) else None
-    return {"rated": rated is not None, "speed": speed, "seats": seats, "unrated": unrated}
+    return {"rated": bool(live.data.rated), "speed": speed, "seats": seats, "unrated": unrated}
 
 
 def _user_id(context: Context, username: str) -> int:

@@ -73,18 +73,6 @@ class RatingStore:
         """Now, as naive UTC (tests inject another clock)."""
 
     # -- rated games ------------------------------------------------------------------
-    def mark_rated(self, game_id: str, game: str, speed: str) -> None:
-        """Record that ``game_id`` was created rated (before the game is stored)."""
-        if speed not in SPEEDS:
-            raise ValueError(f"unknown speed {speed!r} (speeds: {', '.join(SPEEDS)})")
-        with Session(self.engine) as session:
-            session.add(
-                RatedGameRow(
-                    game_id=game_id, game=game, speed=speed, settled=False, created=utcnow()
-                )
-            )
-            session.commit()
-
     def rated_game(self, game_id: str) -> dict[str, Any] | None:
         """``{speed, settled, changes}`` of a rated game, or None for a casual one."""
         with Session(self.engine) as session:
@@ -96,6 +84,8 @@ class RatingStore:
     def settle(
         self,
         game_id: str,
+        game: str,
+        speed: str,
         accounts: Sequence[int | None] | None,
         scores: tuple[float, float] | None,
         now: datetime.datetime | None = None,
@@ -103,13 +93,14 @@ class RatingStore:
         """Apply the end of ``game_id`` to its players' ratings, once; the changes per seat.
 
         ``scores`` is ``(1, 0)``, ``(0.5, 0.5)``, ``(0, 1)``, or None for a game that
-        ended without a result (aborted). Answers None when the game is casual or
-        already settled (by this or another process), else what was written.
+        ended without a result (aborted). Call it only for games created rated;
+        answers None when the game was already settled (by this or another
+        process) or could not count, else what was written.
         """
         now = now or self.clock()
         for attempt in range(3):
             try:
-                return self._settle_once(game_id, accounts, scores, now)
+                return self._settle_once(game_id, game, speed, accounts, scores, now)
             except IntegrityError:  # two first ratings of one account at once: try again
                 if attempt == 2:
                     raise
@@ -118,6 +109,8 @@ class RatingStore:
     def _settle_once(
         self,
         game_id: str,
+        game: str,
+        speed: str,
         accounts: Sequence[int | None] | None,
         scores: tuple[float, float] | None,
         now: datetime.datetime,
@@ -129,7 +122,13 @@ class RatingStore:
                 .values(settled=True)
             )
             if getattr(claimed, "rowcount", 0) != 1:
-                return None
+                if session.get(RatedGameRow, game_id) is not None:
+                    return None  # settled already (here or by another process)
+                # a rated game not marked at creation (the lobby's): the insert is the claim
+                session.add(
+                    RatedGameRow(game_id=game_id, game=game, speed=speed, settled=True, created=now)
+                )
+                session.flush()  # IntegrityError when another process claimed it meanwhile
             row = session.get(RatedGameRow, game_id)
             assert row is not None
             ids = list(accounts or ())

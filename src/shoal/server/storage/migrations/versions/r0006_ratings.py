@@ -1,7 +1,7 @@
 """Ratings (issue 23): ``shoal_ratings``, ``shoal_rating_history``, ``shoal_rated_games``.
 
-Revision ID: 0006
-Revises: 0007
+Revision ID: r0006
+Revises: 0008
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision: str | None = "0007"
+revision = "r0006"
+down_revision: str | None = "0008"
 branch_labels = None
 depends_on = None
 
