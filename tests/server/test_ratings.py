@@ -156,3 +156,28 @@ def test_unknown_game_leaderboard_is_404_with_words(client: TestClient) -> None:
     error(client.get("/api/users/nobody/ratings/cyclix"), 404, "there is no player 'nobody'")
     page = client.get("/leaderboard/cyclix")
     assert page.status_code == 200 and "leaderboard.js" in page.text
+
+
+def test_settle_happens_once_under_concurrency(client: TestClient) -> None:
+    """Eight threads settle the same end at once (as several processes would): one wins."""
+    import threading
+
+    context = client.app.state.context  # type: ignore[attr-defined]
+    ratings, accounts = context.ratings, AccountStore(context.store.engine)
+    a, b = accounts.create_user("ann", "x"), accounts.create_user("ben", "x")
+    assert a is not None and b is not None
+    results: list[Any] = []
+    barrier = threading.Barrier(8)
+
+    def settle() -> None:
+        barrier.wait()
+        results.append(ratings.settle("g1", "cyclix", "live", [a.id, b.id], (1.0, 0.0)))
+
+    threads = [threading.Thread(target=settle) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(r is not None for r in results) == 1
+    assert ratings.rating(a.id, "cyclix", "live").games == 1
+    assert len(ratings.history(a.id, "cyclix")["live"]) == 1
