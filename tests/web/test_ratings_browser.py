@@ -1,0 +1,71 @@
+"""Ratings in Chromium (issue 23): a rated lobby game between two accounts, resigned; both
+result screens show each player's change; the profile shows the rating and its plot; the
+leaderboard page. Screenshots at 390x844 and 1280x800."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .test_browser import DESKTOP, PHONE
+from .test_lobby_browser import _signed_up
+
+pytestmark = pytest.mark.browser
+
+
+def test_rated_game_shows_changes_profile_and_leaderboard(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    a = _signed_up(browser, server, "rate_ann", DESKTOP)
+    b = _signed_up(browser, server, "rate_ben", PHONE)
+    b.goto(f"{server}/lobby")
+    b.wait_for_selector("#lobby-live.on")
+    a.goto(f"{server}/lobby")
+    a.wait_for_selector("#lobby-live.on")
+    a.select_option("#seek-game", "cyclix")
+    a.select_option("#seek-time", "")
+    a.locator('#seek-colour input[value="first"]').check(force=True)
+    a.locator("#seek-rated").check()
+    a.locator("#seek-create").click()
+    a.wait_for_selector("#seeks tr.mine [data-cancel]")
+    b.wait_for_selector("#seeks [data-accept]")
+    b.locator("#seeks [data-accept]").click()
+    for page in (a, b):
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector("#players .player .rating")
+    assert "(1500?)" in a.locator("#players").inner_text()  # newcomers: provisional
+    b.locator("#resign").click()
+    b.locator("#resign-yes").click()
+    for page in (a, b):
+        page.wait_for_selector("#status.over #rating-changes .rating-change")
+    text = a.locator("#rating-changes").inner_text()
+    assert "rate_ann" in text and "rate_ben" in text, text
+    up = a.locator("#rating-changes .rating-change.up strong").inner_text()
+    down = a.locator("#rating-changes .rating-change.down strong").inner_text()
+    assert up.startswith("+") and down.startswith("−") and up[1:] == down[1:], (up, down)
+    assert b.locator("#rating-changes").inner_text() == text  # both see the same changes
+    a.screenshot(path=str(artifacts / "ratings-result-desktop.png"), full_page=True)
+    b.screenshot(path=str(artifacts / "ratings-result-phone.png"), full_page=True)
+
+    gained = 1500 + int(up[1:])
+    a.goto(f"{server}/@/rate_ann")
+    a.wait_for_selector("#ratings .rating-block img.rating-plot")
+    assert f"{gained}?" in a.locator("#ratings").inner_text()
+    a.wait_for_function("() => document.querySelector('#ratings img.rating-plot').naturalWidth > 0")
+    a.screenshot(path=str(artifacts / "ratings-profile-desktop.png"), full_page=True)
+    b.goto(f"{server}/@/rate_ann")
+    b.wait_for_selector("#ratings .rating-block")
+    b.screenshot(path=str(artifacts / "ratings-profile-phone.png"), full_page=True)
+
+    for page, tag in ((a, "desktop"), (b, "phone")):
+        page.goto(f"{server}/leaderboard/cyclix")
+        page.wait_for_selector("section.leaderboard")
+        # one game each: still provisional, so not on the board
+        assert "rate_ann" not in page.locator("#app").inner_text()
+        assert "No established players yet." in page.locator("#app").inner_text()
+        page.screenshot(path=str(artifacts / f"ratings-leaderboard-{tag}.png"), full_page=True)
+    a.goto(f"{server}/leaderboard/chess")
+    a.wait_for_selector("#app .error")
+    assert "there is no game 'chess'" in a.locator("#app .error").inner_text()
