@@ -77,7 +77,11 @@ def test_a_rated_game_changes_both_ratings_once(players: TestClient) -> None:
     assert [p["rating"] for p in history["correspondence"]] == [alice["rating"]]
     plot = client.get("/api/users/alice/ratings/cyclix/plot.svg")
     assert plot.headers["content-type"].startswith("image/svg+xml")
-    assert "<polyline" in plot.text and f"correspondence: {alice['rating']}" in plot.text
+    assert (
+        "<polyline" in plot.text
+        and "<circle" in plot.text
+        and f"correspondence: {alice['rating']}" in plot.text
+    )
 
 
 def test_a_game_with_a_clock_is_rated_live(players: TestClient) -> None:

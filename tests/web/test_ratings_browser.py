@@ -40,6 +40,10 @@ def test_rated_game_shows_changes_profile_and_leaderboard(
     b.locator("#resign-yes").click()
     for page in (a, b):
         page.wait_for_selector("#status.over #rating-changes .rating-change")
+    for page in (a, b):  # the names beside the board show the new ratings too
+        page.wait_for_function(
+            "() => !document.querySelector('#players').innerText.includes('1500?')"
+        )
     text = a.locator("#rating-changes").inner_text()
     assert "rate_ann" in text and "rate_ben" in text, text
     up = a.locator("#rating-changes .rating-change.up strong").inner_text()

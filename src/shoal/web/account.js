@@ -87,7 +87,7 @@ function ratingsCard(user, catalog) {
       h(
         "div",
         { class: "rating-block", dataset: { game } },
-        h("h3", {}, `${title(game)}: `, h("span", { class: "rating", text: r.display }), h("small", { text: ` ${r.speed} · ${r.games} rated games · ` }), h("a", { href: `/leaderboard/${game}`, text: "leaderboard" })),
+        h("h3", {}, `${title(game)}: `, h("span", { class: "rating", text: r.display }), h("small", { text: ` ${r.speed} · ${r.games} rated game${r.games === 1 ? "" : "s"} · ` }), h("a", { href: `/leaderboard/${game}`, text: "leaderboard" })),
         h("img", { class: "rating-plot", src: `/api/users/${encodeURIComponent(user.username)}/ratings/${game}/plot.svg`, alt: `${title(game)} rating history` }),
       ),
     ),

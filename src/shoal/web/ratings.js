@@ -15,9 +15,10 @@ function paint(view) {
   if (!cached) return;
   for (const item of cached.seats) {
     const name = document.querySelector(`#players .player[data-seat="${item.seat}"] .name`);
-    if (name && item.rating && !name.querySelector(".rating")) {
-      name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: "rating" }));
-    }
+    if (!name || !item.rating) continue;
+    const shown = name.querySelector(".rating");
+    if (shown) shown.textContent = `(${item.rating})`;
+    else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: "rating" }));
   }
   const status = $("#status");
   let box = $("#rating-changes");

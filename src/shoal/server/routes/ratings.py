@@ -136,15 +136,17 @@ def plot_svg(title: str, history: dict[str, list[dict[str, Any]]]) -> str:
         y = height - pad / 2 - (height - pad) * (rating - low) / (high - low)
         return round(x, 1), round(y, 1)
 
-    for value in (low + 20, high - 20):
+    for value in sorted({low + 20, high - 20}):
         _, y = xy(0, value)
         parts.append(
             f'<text x="2" y="{y + 4}" font-family="sans-serif" font-size="11">{round(value)}</text>'
             f'<line x1="{pad}" x2="{width - 8}" y1="{y}" y2="{y}" stroke="#ddd"/>'
         )
     for row, (speed, series) in enumerate(history.items()):
-        line = " ".join(f"{x},{y}" for x, y in (xy(i, p["rating"]) for i, p in enumerate(series)))
+        spots = [xy(i, p["rating"]) for i, p in enumerate(series)]
+        line = " ".join(f"{x},{y}" for x, y in spots)
         colour = COLOURS.get(speed, "#333")
+        parts.extend(f'<circle cx="{x}" cy="{y}" r="3" fill="{colour}"/>' for x, y in spots)
         parts.append(
             f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2"/>'
             f'<text x="{width - 8}" y="{14 + 14 * row}" text-anchor="end" fill="{colour}" '
