@@ -1,5 +1,7 @@
 // The leaderboard page /leaderboard/GAME: per speed, the top 50 established players
 // (deviation <= 110) active in the last 90 days, from GET /api/leaderboard/GAME.
+import { footer, topbar } from "./common.js";
+
 const app = document.getElementById("app");
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
@@ -18,10 +20,12 @@ async function main() {
     return;
   }
   document.title = `${body.title} leaderboard — shoal`;
-  app.append(el("h1", `${body.title} leaderboard`));
-  app.append(el("p", "Established players (rating deviation at most 110) who played a rated game in the last 90 days."));
+  const intro = el("section", null, { class: "card" });
+  intro.append(el("h1", `${body.title} leaderboard`));
+  intro.append(el("p", "Established players (rating deviation at most 110) who played a rated game in the last 90 days.", { class: "help" }));
+  app.append(intro);
   for (const [speed, rows] of Object.entries(body.speeds)) {
-    const section = el("section", null, { class: "leaderboard", "data-speed": speed });
+    const section = el("section", null, { class: "card leaderboard", "data-speed": speed });
     section.append(el("h2", speed === "live" ? "Live" : "Correspondence"));
     if (!rows.length) {
       section.append(el("p", "No established players yet."));
@@ -44,4 +48,5 @@ async function main() {
   }
 }
 
-main();
+topbar();
+main().then(footer);
