@@ -12,6 +12,9 @@
 * ``pages``: the web client's pages, pictures and plots.
 * ``review``: game reviews, computed once in the background (issue 26).
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
+* ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
+* ``challenges``: one account challenges another by name (issue 22).
+* ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 * ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).
 
@@ -28,9 +31,12 @@ from . import (
     auth,
     bot,
     catalog,
+    challenges,
     chat,
     games,
     learn,
+    lobby,
+    notifications,
     offers,
     pages,
     puzzles,
@@ -54,6 +60,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     users.router,
     review.router,
     analysis.router,
+    lobby.router,
+    challenges.router,
+    notifications.router,
     bot.router,
     puzzles.router,
     pages.router,

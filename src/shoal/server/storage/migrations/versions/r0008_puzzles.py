@@ -1,7 +1,7 @@
 """Puzzle ratings and streaks (issue 25): ``shoal_puzzle_players``, ``shoal_puzzle_ratings``.
 
-Revision ID: 0008
-Revises: 0007
+Revision ID: r0008
+Revises: r0005
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008"
-down_revision: str | None = "0007"
+revision = "r0008"
+down_revision: str | None = "r0005"
 branch_labels = None
 depends_on = None
 
