@@ -14,7 +14,7 @@ import importlib
 
 __all__ = ["PUZZLE_MODULES", "add_parser"]
 
-PUZZLE_MODULES: tuple[str, ...] = ("puzzles_play",)
+PUZZLE_MODULES: tuple[str, ...] = ("puzzles_play", "puzzles_generate")
 """Modules of ``shoal.cli`` that add sub-commands to ``shoal puzzles``."""
 
 

@@ -5,7 +5,7 @@ and ``rated``.
 (correspondence: N days per move) or null (none).
 
 Revision ID: r0004
-Revises: 0007
+Revises: 0010
 """
 
 from __future__ import annotations

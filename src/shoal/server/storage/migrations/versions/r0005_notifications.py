@@ -2,7 +2,7 @@
 ``shoal_notifications``, ``shoal_mail_sent``, ``shoal_notify_settings``, ``shoal_site_secrets``.
 
 Revision ID: r0005
-Revises: 0007
+Revises: r0004
 """
 
 from __future__ import annotations

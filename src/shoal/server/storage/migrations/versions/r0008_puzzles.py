@@ -1,6 +1,6 @@
 """Puzzle ratings and streaks (issue 25): ``shoal_puzzle_players``, ``shoal_puzzle_ratings``.
 
-Revision ID: r0008
+Revision ID: 0008
 Revises: r0005
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "r0008"
+revision = "0008"
 down_revision: str | None = "r0005"
 branch_labels = None
 depends_on = None
