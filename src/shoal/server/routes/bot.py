@@ -114,9 +114,14 @@ async def bots_page() -> FileResponse:
 
 
 @router.get("/api/bot/stream/event", summary="The bot's events (ndjson stream)")
-async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
+async def stream_events(
+    user: BotUser, bots: BotsDep, context: Context, lobby: LobbyDep
+) -> StreamingResponse:
     events = bots.events
     queue = events.open_user(user.id)
+    for challenge in await asyncio.to_thread(lobby.store.challenges_of, user.id):
+        if challenge.challenged == user.id and challenge.status == "open":
+            bots.on_challenge(challenge)  # open challenges first, like games on
     held = await asyncio.to_thread(bots.accounts.seats_of, user.id)
     for game_id in dict.fromkeys(g for g, _ in held):
         entry = await context.manager.entry(game_id)
