@@ -33,6 +33,7 @@ from .manager import GameEntry
 from .session import LiveGame
 from .storage.accounts import AccountStore, User
 from .storage.bots import BotStore
+from .storage.lobby import Challenge
 
 __all__ = [
     "BOT_PREFIX",
@@ -240,6 +241,27 @@ class Bots:
         self.computers = ensure_computer_bots(accounts, self.store)
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
+
+    def on_challenge(self, challenge: Challenge) -> None:
+        """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``."""
+        if challenge.challenged not in self.events.users:
+            return
+        challenger = self.accounts.by_id(challenge.challenger)
+        self.events.send(
+            challenge.challenged,
+            {
+                "type": "challenge",
+                "challenge": {
+                    "id": challenge.id,
+                    "challenger": challenger.username if challenger is not None else "?",
+                    "game": challenge.game,
+                    "options": challenge.options,
+                    "colour": challenge.colour,
+                    "time_control": challenge.time_control,
+                    "rated": challenge.rated,
+                },
+            },
+        )
 
     def user_of(self, connection: HTTPConnection) -> User:
         """The account of the request's ``Authorization: Bearer`` token (401 otherwise)."""
