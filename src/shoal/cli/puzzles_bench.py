@@ -40,7 +40,8 @@ def puzzle_bench(args: argparse.Namespace) -> int:
         if not args.json:
             print(
                 f"{score.game:8} {score.level:9} {score.solved:3}/{score.total:<3} "
-                f"{100 * score.share:5.1f}%",
+                f"{100 * score.share:5.1f}%"
+                + (f"  ({score.other_wins} by a slower proven win)" if score.other_wins else ""),
                 flush=True,
             )
 
@@ -55,6 +56,7 @@ def puzzle_bench(args: argparse.Namespace) -> int:
                 "total": r.total,
                 "share": r.share,
                 "missed": list(r.missed),
+                "other_wins": r.other_wins,
             }
             for r in rows
         ]
