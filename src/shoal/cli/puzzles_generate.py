@@ -17,7 +17,7 @@ from shoal.analysis.puzzles.data import shipped_lines
 from shoal.analysis.puzzles.generate import generate
 from shoal.core import InvalidOptionError, parse_option_words
 
-__all__ = ["add_export_parser", "add_generate_parser"]
+__all__ = ["add_export_parser", "add_generate_parser", "add_to_group"]
 
 
 def _generate(args: argparse.Namespace) -> int:
@@ -88,3 +88,11 @@ def add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("game", help="game id")
     p.set_defaults(func=_export)
+
+
+def add_to_group(
+    group: argparse._SubParsersAction[argparse.ArgumentParser], parser: argparse.ArgumentParser
+) -> None:
+    """``shoal puzzles generate`` and ``export`` (see :mod:`shoal.cli.cmd_puzzles`)."""
+    add_generate_parser(group)
+    add_export_parser(group)

@@ -45,6 +45,8 @@ def game_data(
     computer_seat: int | None = None,
     clock: dict[str, Any] | None = None,
     accounts: list[int | None] | None = None,
+    time_control: str | None = None,
+    rated: bool | None = None,
 ) -> GameData:
     """A new game of ``game_id`` with ``options``, checked: unknown games and options,
     and start positions that do not read or are already over, raise with words.
@@ -73,6 +75,8 @@ def game_data(
         ended=None,
         version=1,
         accounts=None if accounts is None else list(accounts),
+        time_control=time_control,
+        rated=rated,
     )
 
 
@@ -97,5 +101,7 @@ def rematch_data(old: GameData) -> tuple[GameData, dict[int, str]]:
         start=old.start,
         clock=clock,
         accounts=accounts,
+        time_control=old.time_control,
+        rated=old.rated,
     )
     return data, tokens

@@ -1,5 +1,6 @@
 // The home page: the games, each with its start position, summary, and links.
 import { $, api, footer, h, topbar } from "./common.js";
+import { mountSeeks } from "./lobby-view.js";
 
 function card(game) {
   return h(
@@ -47,6 +48,9 @@ async function main() {
       ),
     ),
   );
+  const lobby = h("section", { class: "card seeks-card", id: "home-lobby" }, h("h2", { class: "section-title" }, "Lobby: open seeks ", h("a", { href: "/lobby", text: "open the lobby" })));
+  app.append(lobby);
+  mountSeeks(lobby, (error) => alert(error.message), { limit: 5 });
   const catalog = await api("/api/catalog");
   const listed = catalog.filter((g) => g.listed);
   const others = catalog.filter((g) => !g.listed);

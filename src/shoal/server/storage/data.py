@@ -43,3 +43,8 @@ class GameData:
     version: int
     accounts: list[int | None] | None = None
     """Per seat, the id of the account holding it (None: a guest's token or the computer)."""
+    time_control: str | None = None
+    """How the game was agreed (lobby, issue 22): ``"M+S"`` a live clock of M minutes plus
+    S seconds a turn, ``"Nd"`` correspondence with N days per move, None: none."""
+    rated: bool | None = None
+    """Whether the players agreed to a rated game (lobby seeks and challenges; None: casual)."""

@@ -39,6 +39,8 @@ class GameRow(Base):
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     ended: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     accounts: Mapped[list[int | None] | None] = mapped_column(JSON, nullable=True)  # rev 0002
+    time_control: Mapped[str | None] = mapped_column(String(32), nullable=True)  # rev r0004
+    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # rev r0004
     version: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
     updated: Mapped[datetime.datetime] = mapped_column(DateTime)

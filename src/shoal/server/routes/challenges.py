@@ -1,0 +1,188 @@
+"""Challenges (issue 22): one account challenges another by name; accepted, declined, expired.
+
+* ``POST /api/challenges`` ``{username, game, options, colour, time_control, rated}``
+  (signed in): a challenge, stored; the hooks of
+  :meth:`Lobby.challenge_created <shoal.server.lobby.Lobby.challenge_created>` run (the
+  notifications hook in there) and the challenged's lobby pages are told.
+* ``GET /api/challenges``: my open challenges, ``{incoming, outgoing}``.
+* ``POST /api/challenges/{id}/accept`` (the challenged): the game starts, as from a seek;
+  ``/decline`` (the challenged); ``DELETE /api/challenges/{id}`` (the challenger withdraws).
+* A challenge not answered within 7 days has expired (checked by time when read).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel, Field
+
+from shoal import games
+from shoal.core import ShoalError
+
+from ..accounts import AccountsDep, SignedIn
+from ..context import Context
+from ..errors import ApiError
+from ..lobby import LobbyDep, Side, check_options, parse_time_control, start_game, who_of
+from ..storage import hash_token
+from ..storage.lobby import Challenge
+
+__all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
+
+router = APIRouter(tags=["lobby"])
+
+MAX_OPEN_CHALLENGES = 10
+"""Open challenges one account may have sent at once."""
+
+
+class ChallengeIn(BaseModel):
+    """A challenge of the player ``username``."""
+
+    username: str = Field(max_length=40)
+    game: str = Field(max_length=64)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    colour: Literal["first", "second", "random"] = "random"
+    time_control: str | None = Field(None, max_length=32)
+    rated: bool = False
+
+
+def _view(challenge: Challenge, names: dict[int, str]) -> dict[str, Any]:
+    try:
+        title = games.get(challenge.game).title
+    except ShoalError:
+        title = challenge.game
+    return {
+        "id": challenge.id,
+        "challenger": names.get(challenge.challenger, "?"),
+        "challenged": names.get(challenge.challenged, "?"),
+        "game": challenge.game,
+        "title": title,
+        "options": challenge.options,
+        "colour": challenge.colour,
+        "time_control": challenge.time_control,
+        "rated": challenge.rated,
+        "status": challenge.status,
+        "game_id": challenge.game_id,
+        "created": challenge.created.isoformat() + "Z",
+    }
+
+
+def _names(accounts: AccountsDep, *ids: int) -> dict[int, str]:
+    out = {}
+    for user_id in set(ids):
+        user = accounts.store.by_id(user_id)
+        out[user_id] = user.username if user is not None else "?"
+    return out
+
+
+async def _challenge(lobby: LobbyDep, challenge_id: int) -> Challenge:
+    challenge = await asyncio.to_thread(lobby.store.challenge, challenge_id)
+    if challenge is None:
+        raise ApiError(404, f"there is no challenge {challenge_id}")
+    return challenge
+
+
+def _gone(challenge: Challenge) -> ApiError:
+    if challenge.status == "expired":
+        return ApiError(409, "this challenge has expired: challenges last 7 days")
+    return ApiError(409, f"this challenge is not open any more (it was {challenge.status})")
+
+
+@router.post("/api/challenges", summary="Challenge a player", status_code=201)
+async def create_challenge(
+    body: ChallengeIn, user: SignedIn, accounts: AccountsDep, lobby: LobbyDep
+) -> dict[str, Any]:
+    found = await asyncio.to_thread(accounts.store.by_name, body.username)
+    target = found[0] if found is not None else None
+    if target is None or target.deleted or target.disabled:
+        raise ApiError(404, f"there is no player {body.username!r}")
+    if target.id == user.id:
+        raise ApiError(400, "you cannot challenge yourself: create a seek in the lobby")
+    options = check_options(body.game, body.options)
+    parse_time_control(body.time_control)
+    control = None if body.time_control in (None, "", "none") else body.time_control.strip()
+    sent = await asyncio.to_thread(lobby.store.challenges_of, user.id)
+    if sum(1 for c in sent if c.challenger == user.id) >= MAX_OPEN_CHALLENGES:
+        raise ApiError(
+            429, f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers"
+        )
+    challenge = await asyncio.to_thread(
+        lobby.store.add_challenge,
+        challenger=user.id,
+        challenged=target.id,
+        game=body.game,
+        options=options,
+        colour=body.colour,
+        time_control=control,
+        rated=body.rated,
+    )
+    lobby.challenge_created(challenge)
+    await lobby.tell(who_of(target.id, None), {"type": "challenges"})
+    return _view(challenge, {user.id: user.username, target.id: target.username})
+
+
+@router.get("/api/challenges", summary="My open challenges, received and sent")
+async def my_challenges(
+    user: SignedIn, accounts: AccountsDep, lobby: LobbyDep
+) -> dict[str, list[dict[str, Any]]]:
+    mine = await asyncio.to_thread(lobby.store.challenges_of, user.id)
+    names = _names(accounts, *(c.challenger for c in mine), *(c.challenged for c in mine))
+    return {
+        "incoming": [_view(c, names) for c in mine if c.challenged == user.id],
+        "outgoing": [_view(c, names) for c in mine if c.challenger == user.id],
+    }
+
+
+@router.post("/api/challenges/{challenge_id}/accept", summary="Accept a challenge: play")
+async def accept_challenge(
+    challenge_id: int, user: SignedIn, accounts: AccountsDep, context: Context, lobby: LobbyDep
+) -> dict[str, Any]:
+    challenge = await _challenge(lobby, challenge_id)
+    if challenge.challenged != user.id:
+        raise ApiError(403, "only the challenged player can accept a challenge")
+    if challenge.status != "open":
+        raise _gone(challenge)
+    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "accepted"):
+        raise _gone(await _challenge(lobby, challenge_id))
+    challenger = _names(accounts, challenge.challenger)[challenge.challenger]
+    data, creator_token, token = await start_game(
+        context,
+        game=challenge.game,
+        options=challenge.options,
+        colour=challenge.colour,
+        time_control=challenge.time_control,
+        rated=challenge.rated,
+        creator=Side(challenger, challenge.challenger),
+        other=Side(user.username, user.id),
+    )
+    await asyncio.to_thread(lobby.store.set_game, challenge_id, data.id)
+    seat = data.token_hashes.index(hash_token(token))
+    url = f"/game/{data.id}"
+    await lobby.tell(
+        who_of(challenge.challenger, None),
+        {"type": "start", "game": data.id, "seat": 1 - seat, "token": creator_token, "url": url},
+    )
+    return {"game": data.id, "seat": seat, "token": token, "url": url}
+
+
+@router.post("/api/challenges/{challenge_id}/decline", summary="Decline a challenge")
+async def decline_challenge(challenge_id: int, user: SignedIn, lobby: LobbyDep) -> dict[str, Any]:
+    challenge = await _challenge(lobby, challenge_id)
+    if challenge.challenged != user.id:
+        raise ApiError(403, "only the challenged player can decline a challenge")
+    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "declined"):
+        raise _gone(await _challenge(lobby, challenge_id))
+    await lobby.tell(who_of(challenge.challenger, None), {"type": "challenges"})
+    return {"id": challenge_id, "status": "declined", "game": None}
+
+
+@router.delete("/api/challenges/{challenge_id}", summary="Withdraw my challenge")
+async def cancel_challenge(challenge_id: int, user: SignedIn, lobby: LobbyDep) -> dict[str, Any]:
+    challenge = await _challenge(lobby, challenge_id)
+    if challenge.challenger != user.id:
+        raise ApiError(403, "only the challenger can withdraw a challenge")
+    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "cancelled"):
+        raise _gone(await _challenge(lobby, challenge_id))
+    await lobby.tell(who_of(challenge.challenged, None), {"type": "challenges"})
+    return {"id": challenge_id, "status": "cancelled"}

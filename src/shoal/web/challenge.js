@@ -1,0 +1,46 @@
+// Challenge a player from their profile page (/@/NAME, issue 22).
+import { api, h, whoami } from "./common.js";
+import { chosenOptions, optionInputs, timeSelect } from "./lobby-view.js";
+
+// The card, or null on my own profile or for a guest (who is asked to sign in).
+export async function challengeCard(username, catalog) {
+  const me = await whoami();
+  if (me && me.username.toLowerCase() === username.toLowerCase()) return null;
+  const card = h("section", { class: "card form-card", id: "challenge-card" }, h("h2", { text: `Challenge ${username}` }));
+  if (!me) {
+    card.append(h("p", {}, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: "Sign in" }), " to challenge this player."));
+    return card;
+  }
+  const games = catalog.filter((g) => g.listed);
+  const gameSelect = h("select", { id: "challenge-game" }, games.map((g) => h("option", { value: g.id, text: g.title })));
+  const optionsBox = h("div", { id: "challenge-options" });
+  const show = () => optionsBox.replaceChildren(...optionInputs(games.find((g) => g.id === gameSelect.value)));
+  gameSelect.addEventListener("change", show);
+  show();
+  const colour = h("select", { id: "challenge-colour" }, h("option", { value: "random", text: "Random" }), h("option", { value: "first", text: "First" }), h("option", { value: "second", text: "Second" }));
+  const note = h("p", { class: "form-error", id: "challenge-error", role: "alert", hidden: true });
+  const done = h("p", { class: "help", id: "challenge-sent", hidden: true });
+  const form = h(
+    "form",
+    {},
+    h("div", { class: "row" }, h("div", { class: "field" }, h("label", { for: "challenge-game" }, "Game"), gameSelect), h("div", { class: "field" }, h("label", { for: "challenge-time" }, "Time control"), timeSelect("challenge-time")), h("div", { class: "field" }, h("label", { for: "challenge-colour" }, "Your side"), colour)),
+    h("details", {}, h("summary", { text: "Options" }), optionsBox),
+    note,
+    done,
+    h("button", { class: "btn primary", type: "submit", id: "challenge-send", text: "Send the challenge" }),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    note.hidden = true;
+    try {
+      await api("/api/challenges", { method: "POST", body: { username, game: gameSelect.value, options: chosenOptions(optionsBox), colour: colour.value, time_control: form.querySelector("#challenge-time").value || null } });
+      done.textContent = `Challenge sent: ${username} sees it in the lobby and may accept it within 7 days. You will be taken to the game from the lobby.`;
+      done.hidden = false;
+    } catch (e) {
+      note.textContent = e.message;
+      note.hidden = false;
+    }
+  });
+  card.append(form);
+  return card;
+}

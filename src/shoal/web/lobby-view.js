@@ -1,0 +1,142 @@
+// The lobby's live table of seeks (issue 22), shared by /lobby and the home page:
+// the guest key, the API with it, the table, and the socket that keeps it current.
+import { ApiError, h, tokens } from "./common.js";
+
+// A guest is known to the lobby by a random key kept in this browser (never shown).
+export function guestKey() {
+  let key = localStorage.getItem("shoal.guest");
+  if (!key) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    key = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("shoal.guest", key);
+  }
+  return key;
+}
+
+export async function lobbyApi(path, { method = "GET", body } = {}) {
+  const headers = { "X-Shoal-Guest": guestKey() };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    let message = data.detail;
+    if (Array.isArray(message)) message = message.map((d) => `${d.loc ? d.loc.slice(1).join(".") + ": " : ""}${d.msg}`).join("; ");
+    throw new ApiError(response.status, message || response.statusText);
+  }
+  return data;
+}
+
+export function timeText(tc) {
+  if (!tc) return "No clock";
+  if (tc.endsWith("d")) return `${tc.slice(0, -1)} day${tc === "1d" ? "" : "s"} / move`;
+  const [m, s] = tc.split("+");
+  return `${m} min + ${s} s`;
+}
+
+export function optionsText(options) {
+  const items = Object.entries(options || {});
+  return items.length ? items.map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") : "";
+}
+
+// Go to a game just started from the lobby, with this browser's seat token.
+export function enterGame(start) {
+  if (start.token) tokens.set(start.game, start.token);
+  location.href = start.url || `/game/${start.game}`;
+}
+
+function row(seek, onError) {
+  const act = seek.mine
+    ? h("button", { class: "btn small danger", text: "Cancel", "data-cancel": seek.id, onclick: () => lobbyApi(`/api/seeks/${seek.id}`, { method: "DELETE" }).catch(onError) })
+    : h("button", {
+        class: "btn small primary",
+        text: "Accept",
+        "data-accept": seek.id,
+        onclick: async (event) => {
+          event.target.disabled = true;
+          try {
+            enterGame(await lobbyApi(`/api/seeks/${seek.id}/accept`, { method: "POST", body: { name: localStorage.getItem("shoal.name") || "" } }));
+          } catch (error) {
+            event.target.disabled = false;
+            onError(error);
+          }
+        },
+      });
+  return h(
+    "tr",
+    { class: seek.mine ? "mine" : "", dataset: { seek: String(seek.id) } },
+    h("td", {}, h("span", { class: "creator", text: seek.creator }), h("span", { class: "rating", text: seek.rating == null ? "?" : String(Math.round(seek.rating)) })),
+    h("td", {}, seek.title, h("span", { class: "opts", text: optionsText(seek.options) })),
+    h("td", { text: timeText(seek.time_control) }),
+    h("td", { class: "wide", text: seek.rated ? "Rated" : "Casual" }),
+    h("td", { class: "act" }, act),
+  );
+}
+
+// Mount the live table into `box`; `onError(error)` shows a refusal in words.
+export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {}) {
+  const live = h("span", { class: "lobby-live", id: "lobby-live", text: "connecting…" });
+  const body = h("tbody", { id: "seeks-body" });
+  const empty = h("p", { class: "seeks-empty", id: "seeks-empty", text: "No open seeks yet: create one, and wait here for an opponent." });
+  const table = h(
+    "table",
+    { class: "seeks", id: "seeks" },
+    h("thead", {}, h("tr", {}, h("th", { text: "Player" }), h("th", { text: "Game" }), h("th", { text: "Time" }), h("th", { class: "wide", text: "Mode" }), h("th", {}))),
+    body,
+  );
+  box.append(live, table, empty);
+  const show = (seeks) => {
+    const shown = limit ? seeks.slice(0, limit) : seeks;
+    body.replaceChildren(...shown.map((s) => row(s, onError)));
+    table.hidden = !shown.length;
+    empty.hidden = !!shown.length;
+  };
+  let delay = 500;
+  const connect = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws?guest=${encodeURIComponent(guestKey())}`);
+    socket.onopen = () => { delay = 500; live.textContent = "live"; live.classList.add("on"); };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "seeks") show(message.seeks);
+      else if (message.type === "start") enterGame(message);
+      else onMessage(message);
+    };
+    socket.onclose = () => {
+      live.textContent = "reconnecting…";
+      live.classList.remove("on");
+      setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 10000);
+    };
+  };
+  connect();
+}
+
+// The create-seek and challenge forms' parts: time controls, a game's options.
+export const TIME_CONTROLS = [
+  ["Real time", [["3+2", "3 min + 2 s"], ["5+3", "5 min + 3 s"], ["10+5", "10 min + 5 s"], ["15+10", "15 min + 10 s"], ["30+20", "30 min + 20 s"]]],
+  ["Correspondence", [["1d", "1 day / move"], ["2d", "2 days / move"], ["3d", "3 days / move"], ["7d", "7 days / move"], ["14d", "14 days / move"]]],
+  ["Other", [["", "No clock"]]],
+];
+
+export function timeSelect(id) {
+  return h("select", { id, name: "time_control" }, TIME_CONTROLS.map(([label, items]) => h("optgroup", { label }, items.map(([value, text]) => h("option", { value, text, selected: value === "5+3" })))));
+}
+
+export function optionInputs(game) {
+  return game.options.map((o) => {
+    const id = `seek-opt-${o.name}`;
+    const input = o.choices
+      ? h("select", { id }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })))
+      : h("input", { id, type: o.kind === "int" || o.kind === "float" ? "number" : "text", value: String(o.default) });
+    input.dataset.option = o.name;
+    input.dataset.default = String(o.default);
+    return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " ")), input);
+  });
+}
+
+export function chosenOptions(box) {
+  const options = {};
+  for (const el of box.querySelectorAll("[data-option]")) if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+  return options;
+}
+

@@ -1,0 +1,104 @@
+// The lobby page (issue 22): open seeks live, the create-seek form, my challenges.
+import { $, api, footer, h, topbar, whoami } from "./common.js";
+import { chosenOptions, enterGame, lobbyApi, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
+
+function segmented(name, items) {
+  return h("div", { class: "segmented", id: `seek-${name}` }, items.map(([value, title, checked]) => h("label", {}, h("input", { type: "radio", name, value, checked }), title)));
+}
+
+function seekForm(catalog, me, showError) {
+  const games = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
+  const gameSelect = h("select", { id: "seek-game" }, games.map((g) => h("option", { value: g.id, text: g.title })));
+  const optionsBox = h("div", { id: "seek-options" });
+  const showOptions = () => optionsBox.replaceChildren(...optionInputs(games.find((g) => g.id === gameSelect.value)));
+  gameSelect.addEventListener("change", showOptions);
+  showOptions();
+  const rated = h("input", { type: "checkbox", id: "seek-rated", disabled: !me });
+  const name = h("input", { type: "text", id: "seek-name", maxlength: "40", placeholder: "Guest", value: localStorage.getItem("shoal.name") || "" });
+  const error = h("p", { class: "form-error", id: "seek-error", role: "alert", hidden: true });
+  const form = h(
+    "form",
+    { class: "card form-card", id: "seek-form" },
+    h("h2", { text: "Create a seek" }),
+    h("div", { class: "field" }, h("label", { for: "seek-game" }, "Game"), gameSelect),
+    optionsBox,
+    h("div", { class: "field" }, h("label", { for: "seek-time" }, "Time control"), timeSelect("seek-time")),
+    h("div", { class: "field" }, h("label", {}, "Your side"), segmented("colour", [["random", "Random", true], ["first", "First"], ["second", "Second"]])),
+    h("div", { class: "field" }, h("label", { for: "seek-rated" }, rated, " Rated", h("span", { class: "help", text: me ? " (ratings count once they land)" : " — sign in to play rated" }))),
+    me ? null : h("div", { class: "field" }, h("label", { for: "seek-name" }, "Your name"), name),
+    error,
+    h("button", { class: "btn primary", type: "submit", id: "seek-create", text: "Create seek" }),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    if (!me) localStorage.setItem("shoal.name", name.value.trim());
+    const body = {
+      game: gameSelect.value,
+      options: chosenOptions(optionsBox),
+      colour: new FormData(form).get("colour"),
+      time_control: $("#seek-time").value || null,
+      rated: rated.checked,
+      name: name.value.trim(),
+    };
+    try {
+      await lobbyApi("/api/seeks", { method: "POST", body });
+    } catch (e) {
+      error.textContent = e.message;
+      error.hidden = false;
+    }
+  });
+  return form;
+}
+
+async function challengesCard(me, showError) {
+  const card = h("section", { class: "card challenges-card", id: "challenges" }, h("h2", { class: "section-title", text: "Challenges" }));
+  const list = h("div", { id: "challenge-list" });
+  card.append(list);
+  const load = async () => {
+    const mine = await api("/api/challenges").catch(() => ({ incoming: [], outgoing: [] }));
+    const items = [];
+    for (const c of mine.incoming) {
+      const act = (what) => async () => {
+        try {
+          const answer = await api(`/api/challenges/${c.id}/${what}`, { method: "POST" });
+          if (answer.game) enterGame(answer);
+          else load();
+        } catch (e) { showError(e); }
+      };
+      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, h("strong", { text: c.challenger }), ` challenges you: ${c.title}, ${timeText(c.time_control)}${c.rated ? ", rated" : ""} ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: act("decline") })));
+    }
+    for (const c of mine.outgoing) {
+      items.push(h("div", { class: "challenge" }, h("p", {}, `You challenged `, h("strong", { text: c.challenged }), `: ${c.title}, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: "Cancel", onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
+    }
+    list.replaceChildren(...(items.length ? items : [h("p", { class: "help", text: "No challenges. Challenge a player from their profile page." })]));
+  };
+  await load();
+  setInterval(load, 30000);
+  card.reload = load;
+  return card;
+}
+
+async function main() {
+  topbar();
+  const app = $("#app");
+  const [catalog, me] = await Promise.all([api("/api/catalog"), whoami()]);
+  const problem = h("p", { class: "form-error", id: "lobby-error", role: "alert", hidden: true });
+  const showError = (error) => {
+    problem.textContent = error.message;
+    problem.hidden = false;
+  };
+  const table = h("section", { class: "card seeks-card" }, h("h2", { class: "section-title", text: "Open seeks" }), problem);
+  const left = h("div", {}, table);
+  app.append(h("h1", { text: "Lobby" }), h("div", { class: "lobby" }, left, seekForm(catalog, me, showError)));
+  let reloadChallenges = () => {};
+  mountSeeks(table, showError, { onMessage: (m) => m.type === "challenges" && reloadChallenges() });
+  if (me) {
+    const card = await challengesCard(me, showError);
+    reloadChallenges = card.reload;
+    left.append(card);
+  }
+  footer();
+}
+
+main();
