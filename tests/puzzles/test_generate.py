@@ -147,3 +147,31 @@ def test_cli_refuses_bad_input_in_words(capsys: pytest.CaptureFixture[str]) -> N
     assert "unknown game 'nogame'" in capsys.readouterr().err
     assert main(["puzzles", "export", "connect4"]) == 2
     assert "connect4 ships no puzzles" in capsys.readouterr().err
+
+
+def test_bench_puzzles_scores_each_level(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["bench", "--puzzles", "sytran", "--time", "0.05", "--limit", "2", "--json"])
+    assert code == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["level"] for r in rows] == ["beginner", "casual", "club", "strong", "max"]
+    for row in rows:
+        assert row["total"] == 2 and row["solved"] + len(row["missed"]) == 2
+
+
+def test_bench_puzzles_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--puzzles", "sytran", "--time", "0"]) == 2
+    assert "--time must be above 0 seconds" in capsys.readouterr().err
+    assert main(["bench", "--puzzles", "sytran", "--limit", "0"]) == 2
+    assert "--limit must be at least 1" in capsys.readouterr().err
+    assert main(["bench", "--puzzles", "nogame"]) == 2
+    assert "unknown game 'nogame'" in capsys.readouterr().err
+
+
+def test_export_prints_the_shipped_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["puzzles", "export", "sytran"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) >= 100
+    first = json.loads(lines[0])
+    assert first["id"] == "sytran-0001" and isinstance(first["solution"], list)
+    state = get("sytran").load(first["position"])
+    assert state.to_move == first["winner"]

@@ -14,6 +14,8 @@ from shoal.analysis.bench import (
     openspiel_available,
 )
 
+from .puzzles_bench import add_puzzle_arguments, puzzle_bench
+
 __all__ = ["add_parser"]
 
 
@@ -102,6 +104,8 @@ def _versus(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.puzzles:
+        return puzzle_bench(args)
     if args.vs_openspiel:
         return _versus(args)
     ids = list(args.games) or list(games.ids())
@@ -181,6 +185,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seconds", type=float, default=1.0, help="seconds per window (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON for machines")
     p.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel reference")
+    add_puzzle_arguments(p)
     p.add_argument(
         "--search",
         action="store_true",

@@ -10,23 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from importlib import resources
 from pathlib import Path
 
 from shoal import games
+from shoal.analysis.puzzles.data import shipped_lines
 from shoal.analysis.puzzles.generate import generate
-from shoal.core import InvalidOptionError, ShoalError, parse_option_words
+from shoal.core import InvalidOptionError, parse_option_words
 
-__all__ = ["add_export_parser", "add_generate_parser", "add_to_group", "shipped_lines"]
-
-
-def shipped_lines(game_id: str) -> list[str]:
-    """The JSON lines of the puzzles shipped with ``game_id`` (raises ShoalError when none)."""
-    games.get(game_id)  # an unknown game is a clear error
-    data = resources.files("shoal.games").joinpath(game_id, "puzzles.jsonl")
-    if not data.is_file():
-        raise ShoalError(f"{game_id} ships no puzzles")
-    return [line for line in data.read_text(encoding="utf-8").splitlines() if line.strip()]
+__all__ = ["add_export_parser", "add_generate_parser", "add_to_group"]
 
 
 def _generate(args: argparse.Namespace) -> int:

@@ -60,7 +60,7 @@ SETTINGS: dict[str, Settings] = {
     "sirtet": Settings(depth=5, window=10, max_nodes=30_000),
     "sytran": Settings(depth=7, window=9, max_nodes=60_000),
     "cyclix": Settings(depth=3, window=12, max_nodes=30_000),
-    "sfirs": Settings(depth=5, window=20, max_nodes=30_000, max_accepted=3),
+    "sfirs": Settings(depth=3, window=24, max_nodes=20_000, max_accepted=3),
 }
 """Bounds per game id (data; a game without an entry gets :data:`DEFAULT_SETTINGS`)."""
 
