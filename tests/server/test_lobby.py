@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
@@ -218,3 +219,22 @@ def test_an_accounts_live_seek_goes_when_all_its_lobby_pages_close(db: str) -> N
                 assert len(c.get("/api/seeks", headers=B).json()) == 1
                 two.close()
                 assert w.receive_json()["seeks"] == []
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_two_server_processes_share_the_live_lobby(db: str) -> None:
+    """Two apps on one PostgreSQL database (as two processes): a seek made through one
+    appears live on the other's socket, and its creator there is sent into the game."""
+    with (
+        TestClient(create_app(db)) as one,
+        TestClient(create_app(db)) as two,
+        one.websocket_connect("/api/lobby/ws?guest=guest-key-of-a-000000") as ws,
+    ):
+        assert ws.receive_json()["seeks"] == []
+        sid = seek(two).json()["id"]  # A's seek, made through the other process
+        listed = ws.receive_json()["seeks"]
+        assert [(s["id"], s["mine"]) for s in listed] == [(sid, True)]
+        answer = two.post(f"/api/seeks/{sid}/accept", json={}, headers=B).json()
+        start = ws.receive_json()
+        assert (start["type"], start["game"], start["seat"]) == ("start", answer["game"], 0)
+        assert ws.receive_json()["seeks"] == []

@@ -77,7 +77,9 @@ def create_app(
         relay = Relay(context.manager, database_url) if is_postgres(database_url) else None
         if relay is not None:  # live updates from the other processes on this database
             await relay.start()
+        await app.state.lobby.start(database_url)
         yield
+        await app.state.lobby.close()
         if relay is not None:
             await relay.close()
         await context.close()
