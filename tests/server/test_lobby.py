@@ -73,6 +73,8 @@ def test_bad_seeks_are_refused_in_words_and_store_nothing(client: TestClient) ->
     error(seek(client, rated=True), 403, "rated seek needs an account")
     error(seek(client, {}), 401, "guest key")
     error(seek(client, {"X-Shoal-Guest": "short"}), 400, "16 to 100")
+    error(seek(client, options={"variant": "huge"}), 422, "variant")
+    error(seek(client, name="Ann\x00"), 400, "plain text")
     assert seek(client, colour="purple").status_code == 422
     assert client.get("/api/seeks", headers=A).json() == []
 
