@@ -153,11 +153,10 @@ class Run:
         self.http = httpx.AsyncClient(
             base_url=base,
             timeout=WAIT,
-            # Idle connections are dropped before uvicorn's 5 s keep-alive would close them
-            # under us (a reuse racing the server's close is a client-side ReadError).
-            limits=httpx.Limits(
-                max_connections=None, max_keepalive_connections=2000, keepalive_expiry=2.0
-            ),
+            # One connection per request: on a loaded machine, a kept-alive connection idle
+            # for uvicorn's 5 s keep-alive could be reused as the server closes it (a
+            # client-side ReadError of a request never read), whatever the expiry here.
+            limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
         )
 
     def _error(self, kind: str) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.sql import Executable
 
 PASSWORD = "correct horse"
 
@@ -22,10 +23,17 @@ def login(client: TestClient, username: str, password: str = PASSWORD) -> Any:
     return client.post("/api/auth/login", json={"username": username, "password": password})
 
 
-def rows(db: str, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-    """Rows of ``sql`` in the SQLite database of URL ``db``."""
-    with sqlite3.connect(db.removeprefix("sqlite:///")) as connection:
-        return connection.execute(sql, args).fetchall()
+def rows(db: str, sql: str | Executable, **params: Any) -> list[tuple[Any, ...]]:
+    """Rows of ``sql`` (text with ``:name`` parameters, or a SQLAlchemy statement) in the
+    database of URL ``db`` (SQLite or PostgreSQL), through SQLAlchemy."""
+    engine = create_engine(db)
+    try:
+        with engine.begin() as connection:
+            statement = text(sql) if isinstance(sql, str) else sql
+            result = connection.execute(statement, params)
+            return [tuple(row) for row in result] if result.returns_rows else []
+    finally:
+        engine.dispose()
 
 
 def error(response: Any, status: int, words: str) -> None:

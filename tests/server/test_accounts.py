@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import sqlite3
 import time
 import zipfile
 from collections.abc import Iterator
@@ -12,19 +11,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select, update
 
 from shoal.server import create_app
+from shoal.server.storage.account_tables import SessionRow
 
 from .accounts_helpers import PASSWORD, error, login, rows, signup
 
 GAME = "connect4"
-
-
-@pytest.fixture
-def db(tmp_path: Any) -> str:
-    """SQLite only: these tests read and write the account tables with sqlite3 directly (the
-    other server tests run on both databases; porting these is left for the next step)."""
-    return f"sqlite:///{tmp_path / 'accounts.sqlite3'}"
 
 
 @pytest.fixture
@@ -51,7 +45,9 @@ def other(app: Any) -> TestClient:
 
 
 def users(db: str) -> int:
-    return int(rows(db, "SELECT count(*) FROM shoal_users")[0][0])
+    """Accounts made by signing up (the computer's own accounts have no password)."""
+    sql = "SELECT count(*) FROM shoal_users WHERE password_hash LIKE '$argon2%'"
+    return int(rows(db, sql)[0][0])
 
 
 def wait_turn(client: TestClient, gid: str, seat: int) -> dict[str, Any]:
@@ -75,7 +71,7 @@ def test_signup_signs_in_with_a_safe_cookie_and_stores_only_an_argon2id_hash(
     assert "HttpOnly" in cookie and "SameSite=lax" in cookie and "Secure" not in cookie
     assert "Max-Age=2592000" in cookie
     assert client.get("/api/me").json()["username"] == "Alice_1"
-    (stored,) = rows(db, "SELECT password_hash FROM shoal_users")[0]
+    (stored,) = rows(db, "SELECT password_hash FROM shoal_users WHERE name_key = 'alice_1'")[0]
     assert stored.startswith("$argon2id$") and PASSWORD not in stored
     secret = client.cookies["shoal_session"]
     (session_hash,) = rows(db, "SELECT id_hash FROM shoal_sessions")[0]
@@ -166,8 +162,7 @@ def test_too_many_attempts_from_one_address(client: TestClient) -> None:
 def test_an_expired_session_is_refused_and_removed(client: TestClient, db: str) -> None:
     signup(client, "alice")
     past = datetime.datetime.now(datetime.UTC).replace(tzinfo=None) - datetime.timedelta(days=1)
-    with sqlite3.connect(db.removeprefix("sqlite:///")) as c:
-        c.execute("UPDATE shoal_sessions SET expires = ?", (past.isoformat(" "),))
+    rows(db, update(SessionRow).values(expires=past))
     error(client.get("/api/me"), 401, "not signed in")
     assert rows(db, "SELECT count(*) FROM shoal_sessions")[0][0] == 0
 
@@ -175,11 +170,10 @@ def test_an_expired_session_is_refused_and_removed(client: TestClient, db: str) 
 def test_a_session_slides_forward_when_used(client: TestClient, db: str) -> None:
     signup(client, "alice")
     soon = datetime.datetime.now(datetime.UTC).replace(tzinfo=None) + datetime.timedelta(days=2)
-    with sqlite3.connect(db.removeprefix("sqlite:///")) as c:
-        c.execute("UPDATE shoal_sessions SET expires = ?", (soon.isoformat(" "),))
+    rows(db, update(SessionRow).values(expires=soon))
     assert client.get("/api/me").status_code == 200
-    (expires,) = rows(db, "SELECT expires FROM shoal_sessions")[0]
-    assert expires > (soon + datetime.timedelta(days=27)).isoformat(" ")
+    (expires,) = rows(db, select(SessionRow.expires))[0]
+    assert expires > soon + datetime.timedelta(days=27)
 
 
 def test_a_forged_session_is_refused(client: TestClient) -> None:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from shoal import games
-from shoal.server.bots import new_api_token
+from shoal.server.bots import BotEvents, new_api_token
 
 from .accounts_helpers import error, rows, signup
 
@@ -152,3 +153,26 @@ def test_a_bot_resigns_and_then_nothing_changes(client: TestClient, db: str) -> 
     first = _texts(3, 1)[0]
     error(client.post(f"/api/bot/game/{game_id}/move/{first}", headers=_bearer(token)), 409, "over")
     assert client.get(f"/api/games/{game_id}").json()["version"] == 2
+
+
+def test_a_disabled_bot_cannot_use_its_token(client: TestClient, db: str) -> None:
+    user_id, token = _bot(client, "robot")
+    bots: Any = client.app.state.bots  # type: ignore[attr-defined]
+    bots.accounts.update_user(user_id, disabled=True)
+    error(client.get("/api/bot/account", headers=_bearer(token)), 401, "disabled")
+    assert "robot" not in [b["username"] for b in client.get("/api/bots").json()]
+    assert signup(client, "alice").status_code == 201
+    error(client.post("/api/games/vs/robot", json={"game": "cyclix"}), 409, "disabled")
+
+
+def test_other_areas_push_events_to_open_streams() -> None:
+    events = BotEvents()
+
+    async def run() -> None:
+        queue = events.open_user(7)
+        assert events.send(7, {"type": "challenge", "challenge": {"id": "c1"}}) == 1
+        assert await queue.get() == {"type": "challenge", "challenge": {"id": "c1"}}
+        events.close_user(7, queue)
+        assert events.send(7, {"type": "challenge"}) == 0  # no stream open: nobody hears it
+
+    asyncio.run(run())

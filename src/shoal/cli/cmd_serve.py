@@ -22,7 +22,25 @@ def _serve(args: argparse.Namespace) -> int:
         "max_body": args.max_body,
         "games_per_client": args.games_per_client,
         "client_window": args.client_window,
+        "smtp_url": args.smtp or os.environ.get("SHOAL_SMTP") or None,
+        "site_url": args.site_url or f"http://{args.host}:{args.port}",
+        "correspondence_day": args.correspondence_day,
+        "sweep_every": args.sweep_every,
     }
+    if settings["smtp_url"]:
+        from shoal.server.mail import parse_smtp
+
+        try:
+            parse_smtp(str(settings["smtp_url"]))
+        except ValueError as error:
+            print(f"shoal serve: --smtp: {error}", file=sys.stderr)
+            return 2
+    if args.correspondence_day <= 0 or args.sweep_every <= 0:
+        print(
+            "shoal serve: --correspondence-day and --sweep-every are seconds above 0",
+            file=sys.stderr,
+        )
+        return 2
     if args.workers < 1:
         print("shoal serve: --workers must be 1 or more", file=sys.stderr)
         return 2
@@ -112,6 +130,34 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=60.0,
         metavar="SECONDS",
         help="the window of --games-per-client (default 60)",
+    )
+    p.add_argument(
+        "--smtp",
+        default=None,
+        metavar="URL",
+        help="send mail for correspondence turns and challenges through this SMTP server: "
+        "smtp://[user:password@]host[:port][?from=ADDRESS&starttls=1] or smtps://... "
+        "(default: the environment variable SHOAL_SMTP; none: no mail)",
+    )
+    p.add_argument(
+        "--site-url",
+        default=None,
+        metavar="URL",
+        help="the site's public address, for the links in mails (default http://HOST:PORT)",
+    )
+    p.add_argument(
+        "--correspondence-day",
+        type=float,
+        default=86400.0,
+        metavar="SECONDS",
+        help="the length of a correspondence 'day' (default 86400; shorter for tests and demos)",
+    )
+    p.add_argument(
+        "--sweep-every",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how often correspondence deadlines are checked (default 10)",
     )
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug")

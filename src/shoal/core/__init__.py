@@ -14,7 +14,7 @@ from .errors import (
     ShoalError,
     UnknownGameError,
 )
-from .game import AIProfile, Diagram, Game, StateT
+from .game import NUMBER_WORDS, AIProfile, Diagram, Game, StateT
 from .history import History, Turn, ends_turn, split_turns
 from .options import (
     OptionInfo,
@@ -29,6 +29,7 @@ from .registry import GameEntry, Registry
 from .state import State
 
 __all__ = [
+    "NUMBER_WORDS",
     "AIProfile",
     "Action",
     "AmbiguousActionError",

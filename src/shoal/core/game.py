@@ -42,7 +42,11 @@ from .options import OptionInfo, describe_options, make_options
 from .outcome import Action, Outcome, Seat, other
 from .state import State
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+"""Small numbers in words, for themes such as "mate in two"."""
+
 __all__ = [
+    "NUMBER_WORDS",
     "AIProfile",
     "Action",
     "Diagram",
@@ -261,6 +265,31 @@ class Game(ABC, Generic[StateT]):
         Syrtis, for example, labels ``L@e3`` "Light tower on e3".
         """
         return state.action_text(action)
+
+    def puzzle_theme(self, state: StateT, line: Sequence[Action]) -> str | None:
+        """A puzzle's theme (``"mate in two"``, ``"last stone"``) for the won ``line``.
+
+        ``line`` is the solution: the winner's and the defender's atomic actions
+        from ``state`` to the won end. ``None`` (the default) names no theme.
+        """
+        return None
+
+    def puzzle_ending(self, state: StateT, line: Sequence[Action]) -> tuple[int, StateT]:
+        """The turns the winner (``state.to_move``) takes in ``line``, and the state at its end.
+
+        >>> from shoal.games import get
+        >>> game = get("connect4")
+        >>> start = game.load("......./......./......./......./......./xxx.ooo x")
+        >>> turns, end = game.puzzle_ending(start, [start.parse_action("d")])
+        >>> turns, end.outcome.reason
+        (1, 'four in a row')
+        """
+        winner, turns, last_turn = state.to_move, 0, -1
+        for action in line:
+            if state.to_move == winner and state.turn != last_turn:
+                turns, last_turn = turns + 1, state.turn
+            state = state.child(action)  # type: ignore[assignment]
+        return turns, state
 
     def ending_sentence(self, state: StateT) -> str:
         """How the game ended, in a sentence a newcomer understands (games say more).

@@ -9,7 +9,9 @@
 * Cross-site protection: a change made with the cookie is refused (403) when
   ``Sec-Fetch-Site`` says another site or ``Origin`` is not the server's own.
 * Sign-in attempts are limited per client address and per account (429 with
-  ``Retry-After``); an unknown name costs the same hash check as a wrong password.
+  ``Retry-After``), counted in the database (:class:`~.storage.attempts.AttemptStore`)
+  so the limits hold across ``--workers``; an unknown name costs the same hash check
+  as a wrong password.
 
 :class:`Accounts` lives on ``app.state.accounts``; routes reach it through the
 dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
@@ -31,9 +33,9 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
 from .errors import ApiError
-from .limits import CreationLimit
 from .storage import Store
 from .storage.accounts import AccountStore, User, utcnow
+from .storage.attempts import AttemptStore
 
 __all__ = [
     "COOKIE",
@@ -106,8 +108,8 @@ class Accounts:
         self.store = AccountStore(store.engine)
         self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=19456, parallelism=1)
         self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
-        self.by_address = CreationLimit(attempts_per_address, window)
-        self.by_account = CreationLimit(attempts_per_account, window)
+        self.by_address = AttemptStore(store.engine, "address", attempts_per_address, window)
+        self.by_account = AttemptStore(store.engine, "account", attempts_per_account, window)
 
     # -- passwords -------------------------------------------------------------
     def hash(self, password: str) -> str:
@@ -174,14 +176,12 @@ class Accounts:
         )
 
 
-def _limited(limit: CreationLimit, key: str, what: str) -> None:
-    try:
-        limit.check(key)
-    except ApiError as error:
-        seconds = error.headers.get("Retry-After", "60") if error.headers else "60"
+def _limited(limit: AttemptStore, key: str, what: str) -> None:
+    wait = limit.attempt(key)
+    if wait is not None:
         raise ApiError(
-            429, f"too many {what}: try again in {seconds} s", headers={"Retry-After": seconds}
-        ) from None
+            429, f"too many {what}: try again in {wait} s", headers={"Retry-After": str(wait)}
+        )
 
 
 def get_accounts(connection: HTTPConnection) -> Accounts:

@@ -38,7 +38,8 @@ from .context import (
 from .errors import add_error_handlers
 from .limits import BodyLimit
 from .lobby import Lobby
-from .relay import Relay, is_postgres
+from .notice_relay import NoticeRelay
+from .relay import Relay, conninfo, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
 
@@ -53,6 +54,10 @@ def create_app(
     max_body: int = MAX_BODY,
     games_per_client: int = GAMES_PER_CLIENT,
     client_window: float = CLIENT_WINDOW,
+    smtp_url: str | None = None,
+    site_url: str = "http://127.0.0.1:8000",
+    correspondence_day: float = 86400.0,
+    sweep_every: float = 10.0,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -60,7 +65,10 @@ def create_app(
     others queue); ``docs_dir`` holds the rules pages ``GAME.md`` (default: the
     checkout's ``docs/games`` when present). ``max_body`` caps a request body in
     bytes (413); one client address may create ``games_per_client`` games and
-    records per ``client_window`` seconds (429; 0: no limit).
+    records per ``client_window`` seconds (429; 0: no limit). ``smtp_url`` mails
+    correspondence turns and challenges (links to ``site_url``); correspondence
+    deadlines are swept every ``sweep_every`` seconds, with days of
+    ``correspondence_day`` seconds (docs/notifications.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -69,17 +77,32 @@ def create_app(
         games_per_client=games_per_client,
         client_window=client_window,
         docs_dir=Path(docs_dir) if docs_dir is not None else DEFAULT_DOCS,
+        smtp_url=smtp_url,
+        site_url=site_url,
+        correspondence_day=correspondence_day,
+        sweep_every=sweep_every,
     )
     context = ServerContext.open(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        relay = Relay(context.manager, database_url) if is_postgres(database_url) else None
+        relay = (
+            Relay(context.manager, database_url, context.events)
+            if is_postgres(database_url)
+            else None
+        )
         if relay is not None:  # live updates from the other processes on this database
             await relay.start()
+        context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        notices = None
+        if relay is not None:  # notifications pushed to pages open on the other processes
+            notices = NoticeRelay(context.notifier, conninfo(database_url))
+            await notices.start()
         await app.state.lobby.start(database_url)
         yield
         await app.state.lobby.close()
+        if notices is not None:
+            await notices.close()
         if relay is not None:
             await relay.close()
         await context.close()

@@ -175,6 +175,16 @@ class BotEvents:
             for queue in self.users.get(user_id, ()):
                 queue.put_nowait({"type": kind, "game": _summary(live, user_id)})
 
+    def send(self, user_id: int, event: dict[str, Any]) -> int:
+        """Push ``event`` to the account's open event streams; how many there were.
+
+        For the other areas' events, e.g. the lobby's ``{"type": "challenge", ...}``.
+        """
+        queues = self.users.get(user_id, set())
+        for queue in queues:
+            queue.put_nowait(event)
+        return len(queues)
+
     def open_user(self, user_id: int) -> asyncio.Queue[dict[str, Any]]:
         """A new event queue of ``user_id``'s stream (games already on are announced again)."""
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()

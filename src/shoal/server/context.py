@@ -19,13 +19,18 @@ from starlette.requests import HTTPConnection
 from shoal.records import Record, read
 
 from .background import Clocks, Computer
+from .correspondence import DAY, Correspondence
 from .errors import ApiError
+from .events import Events
 from .limits import CreationLimit
 from .live_engine import LiveEngine
+from .mail import Mailer, parse_smtp
 from .manager import GameManager
+from .notifications import Notifier
 from .reviews import Reviewer
 from .social import Social
 from .storage import Store
+from .storage.notices import NoticeStore
 from .storage.reviews import ReviewStore
 
 __all__ = [
@@ -78,6 +83,14 @@ class Settings:
     max_body: int = MAX_BODY
     games_per_client: int = GAMES_PER_CLIENT
     client_window: float = CLIENT_WINDOW
+    smtp_url: str | None = None
+    """Where to send mail (``smtp://host:port``; None: no mail), see :mod:`.mail`."""
+    site_url: str = "http://127.0.0.1:8000"
+    """The site's address, for the links in mails."""
+    correspondence_day: float = DAY
+    """The length of a correspondence day in seconds (shorter only for tests and demos)."""
+    sweep_every: float = 10.0
+    """Seconds between two sweeps for correspondence deadlines."""
 
 
 class RecordCache:
@@ -122,6 +135,14 @@ class ServerContext:
     """Game reviews in worker threads, stored once (issue 26)."""
     engine: LiveEngine
     """The analysis board's engine (issue 26)."""
+    notices: NoticeStore
+    """Correspondence clocks, notifications, mail settings (issue 22)."""
+    notifier: Notifier
+    """Notifications: stored, pushed to open pages, mailed (issue 22)."""
+    correspondence: Correspondence
+    """Correspondence deadlines and their sweeper (issue 22)."""
+    events: Events = dataclasses.field(default_factory=Events)
+    """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -133,6 +154,20 @@ class ServerContext:
         manager.listen(Clocks(manager))
         social = Social(manager, store)
         manager.listen(social)
+        notices = NoticeStore(store.engine)
+        mailer = None
+        if settings.smtp_url:
+            mailer = Mailer(
+                notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
+            )
+        notifier = Notifier(notices, mailer)
+        correspondence = Correspondence(
+            manager,
+            notices,
+            notifier,
+            day_seconds=settings.correspondence_day,
+            sweep_every=settings.sweep_every,
+        )
         return cls(
             settings=settings,
             store=store,
@@ -143,6 +178,9 @@ class ServerContext:
             social=social,
             reviews=Reviewer(ReviewStore(store.engine)),
             engine=LiveEngine(settings.max_searches),
+            notices=notices,
+            notifier=notifier,
+            correspondence=correspondence,
         )
 
     async def close(self) -> None:

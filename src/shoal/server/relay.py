@@ -6,6 +6,11 @@ every other process that has the game loaded reloads it from the database (under
 the game's lock, only when the version is newer) and sends the new view to its
 own WebSocket watchers. No extra service: the database carries the events.
 
+The same relay carries every other kind of event (lobby seeks, notifications, ...):
+:meth:`Events.publish <shoal.server.events.Events.publish>` hands it ``(channel,
+JSON)``, sent on :data:`EVENTS` as ``{"o": ORIGIN, "c": CHANNEL, "p": PAYLOAD}``;
+every other process passes it to its own subscribers (:mod:`shoal.server.events`).
+
 A notification lost while a process was disconnected only delays that process's
 watchers: the next client action with a newer version catches the game up
 (:meth:`GameManager.catch_up <shoal.server.manager.GameManager.catch_up>`), and the
@@ -16,18 +21,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 from typing import Any
 
 from sqlalchemy.engine import make_url
 
+from .events import Events
 from .manager import GameEntry, GameManager
 
-__all__ = ["CHANNEL", "Relay", "conninfo", "is_postgres"]
+__all__ = ["CHANNEL", "EVENTS", "Relay", "conninfo", "is_postgres"]
 
 CHANNEL = "shoal_games"
 """The PostgreSQL notification channel of game changes."""
+
+EVENTS = "shoal_events"
+"""The PostgreSQL notification channel of the other events (:mod:`shoal.server.events`)."""
 
 log = logging.getLogger("shoal.server.relay")
 
@@ -45,8 +55,9 @@ def conninfo(url: str) -> str:
 class Relay:
     """Publishes this process's commits and applies the other processes' ones."""
 
-    def __init__(self, manager: GameManager, url: str) -> None:
+    def __init__(self, manager: GameManager, url: str, events: Events | None = None) -> None:
         self.manager = manager
+        self.events = events
         self.conninfo = conninfo(url)
         self.origin = secrets.token_hex(8)  # this process: its own notifications are skipped
         self._send: Any = None
@@ -60,6 +71,8 @@ class Relay:
 
         self._send = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
         self.manager.on_commit(self.publish)
+        if self.events is not None:
+            self.events.forward = self.forward
         self._task = asyncio.get_running_loop().create_task(self._listen())
         await asyncio.wait_for(self._ready.wait(), timeout=30)
 
@@ -67,10 +80,15 @@ class Relay:
         """Tell the other processes that ``game_id`` is now at ``version`` (a commit hook)."""
         self.manager.spawn(self._notify(f"{self.origin} {game_id} {version}"))
 
-    async def _notify(self, payload: str) -> None:
+    def forward(self, channel: str, text: str) -> None:
+        """Send an event of :mod:`~shoal.server.events` (its payload as JSON ``text``)."""
+        note = f'{{"o":{json.dumps(self.origin)},"c":{json.dumps(channel)},"p":{text}}}'
+        self.manager.spawn(self._notify(note, EVENTS))
+
+    async def _notify(self, payload: str, channel: str = CHANNEL) -> None:
         async with self._send_lock:
             try:
-                await self._send.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                await self._send.execute("SELECT pg_notify(%s, %s)", (channel, payload))
             except Exception as error:  # the connection broke: reconnect once, then give up
                 log.warning("shoal relay: notify failed (%s); reconnecting", error)
                 import psycopg
@@ -78,7 +96,7 @@ class Relay:
                 with contextlib.suppress(Exception):
                     await self._send.close()
                 self._send = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                await self._send.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                await self._send.execute("SELECT pg_notify(%s, %s)", (channel, payload))
 
     async def _listen(self) -> None:
         import psycopg
@@ -89,9 +107,13 @@ class Relay:
                     self.conninfo, autocommit=True
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
+                    await conn.execute(f"LISTEN {EVENTS}")
                     self._ready.set()
                     async for note in conn.notifies():
-                        self._received(note.payload)
+                        if note.channel == EVENTS:
+                            self._event(note.payload)
+                        else:
+                            self._received(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
@@ -105,6 +127,16 @@ class Relay:
         entry = self.manager.loaded(parts[1])
         if entry is not None and int(parts[2]) > entry.live.data.version:
             self.manager.spawn(self._catch_up(entry, int(parts[2])))
+
+    def _event(self, payload: str) -> None:
+        try:
+            note = json.loads(payload)
+            origin, channel, data = note["o"], note["c"], note["p"]
+        except (ValueError, KeyError, TypeError):
+            log.warning("shoal relay: an event that is not ours: %.80s", payload)
+            return
+        if origin != self.origin and self.events is not None:
+            self.events.deliver(channel, data)
 
     async def _catch_up(self, entry: GameEntry, version: int) -> None:
         async with entry.lock:

@@ -155,6 +155,7 @@ async function settings() {
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );
+  await import("/static/notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
 }
 
 async function main() {

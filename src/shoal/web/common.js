@@ -117,8 +117,10 @@ export function topbar() {
       h("a", { href: "/new", text: "New game" }),
       h("a", { href: "/lobby", text: "Lobby", id: "nav-lobby", class: "wide" }),
       h("a", { href: "/learn", text: "Learn" }),
+      h("a", { href: "/puzzles", text: "Puzzles", class: "wide" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       h("a", { href: "/analysis", text: "Analysis", class: "wide" }),
+      h("a", { href: "/bots", text: "Bots", class: "wide" }),
       h("span", { id: "account-nav", class: "account-nav" }),
       themeButton,
     ),
@@ -149,6 +151,7 @@ async function accountNav() {
   const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
   slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
   if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
+  import("/static/notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
 }
 
 export function footer() {

@@ -3,6 +3,7 @@
 // token and the version we saw.
 import { ClickBoard } from "./board.js";
 import { $, api, download, formatClock, h, toast, tokens, topbar, whoami } from "./common.js";
+import { showDeadline } from "./correspondence.js";
 import { Social } from "./social.js";
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -272,6 +273,7 @@ function render(next, fromSocket = false) {
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus();
+  showDeadline(view); // correspondence: time left to move (issue 22)
   renderPlayers();
   renderMoves();
   renderShare();

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from shoal.core import Action, AIProfile, Diagram, Game, InvalidPositionError, option
+from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, InvalidPositionError, option
 
 from . import diagrams, heuristics, render
 from .geometry import NUM_ACTIONS
@@ -122,6 +122,13 @@ class Cyclix(Game[CyclixState]):
 
     def evaluate(self, state: CyclixState, seat: int) -> float:
         return heuristics.evaluate(state, seat)
+
+    def puzzle_theme(self, state: CyclixState, line: Sequence[Action]) -> str | None:
+        """``"mate in two"`` for a line that ends in checkmate on the winner's second turn."""
+        turns, end = self.puzzle_ending(state, line)
+        if end.outcome is not None and end.outcome.reason == "checkmate" and turns < 10:
+            return f"mate in {NUMBER_WORDS[turns]}"
+        return None
 
     def explain(self, state: CyclixState, action: Action) -> str:
         return heuristics.explain(state, action)

@@ -184,6 +184,13 @@ class Sfirs(Game[SfirsState]):
             )
         return state
 
+    def puzzle_theme(self, state: SfirsState, line: Sequence[Action]) -> str | None:
+        """How the line ends the game, in the outcome's words (``"no legal action"``)."""
+        end = self.puzzle_ending(state, line)[1]
+        if end.outcome is None:
+            return None
+        return end.outcome.reason.removesuffix(_FALLBACK)
+
     def ending_sentence(self, state: SfirsState) -> str:
         return _ending_sentence(state) or super().ending_sentence(state)
 

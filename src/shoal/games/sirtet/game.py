@@ -171,6 +171,13 @@ class Sirtet(Game[SirtetState]):
     def evaluate(self, state: SirtetState, seat: int) -> float:
         return heuristics.evaluate(state, seat)
 
+    def puzzle_theme(self, state: SirtetState, line: Sequence[Action]) -> str | None:
+        """The deciding comparison of the final score, e.g. ``"largest colour group"``."""
+        end = self.puzzle_ending(state, line)[1]
+        if end.outcome is None or end.outcome.winner is None:
+            return None
+        return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
+
     def explain(self, state: SirtetState, action: Action) -> str:
         return heuristics.explain(state, action)
 

@@ -217,6 +217,16 @@ class Syrtis(Game[SyrtisState]):
     def action_label(self, state: SyrtisState, action: Action) -> str:
         return _action_label(state.action_text(action))
 
+    def puzzle_theme(self, state: SyrtisState, line: Sequence[Action]) -> str | None:
+        """``"fourth sink"`` (the quicksand race), ``"complete island"`` or ``"last sink"``."""
+        end = self.puzzle_ending(state, line)[1]
+        if end.outcome is None:
+            return None
+        reason = end.outcome.reason
+        if reason == "quicksand race":
+            return "fourth sink"
+        return "complete island" if reason == "complete island" else "last sink"
+
     def ending_sentence(self, state: SyrtisState) -> str:
         return _ending_sentence(state) or super().ending_sentence(state)
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from shoal.core import Action, AIProfile, Diagram, Game, Seat, option
+from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, option
 
 from . import diagrams, heuristics, render
 from .geometry import Geometry, geometry
@@ -161,6 +161,15 @@ class Sytran(Game[SytranState]):
 
     def evaluate(self, state: SytranState, seat: Seat) -> float:
         return heuristics.evaluate(state, seat)
+
+    def puzzle_theme(self, state: SytranState, line: Sequence[Action]) -> str | None:
+        """``"last stone"`` (or ``"last three stones"``): the line fills the board to the score."""
+        end = self.puzzle_ending(state, line)[1]
+        if end.outcome is None:
+            return None
+        if len(line) == 1:
+            return "last stone"
+        return f"last {NUMBER_WORDS[len(line)] if len(line) < 10 else len(line)} stones"
 
     def explain(self, state: SytranState, action: Action) -> str:
         return heuristics.explain(state, action)

@@ -14,7 +14,9 @@
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
 * ``challenges``: one account challenges another by name (issue 22).
+* ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
+* ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -34,8 +36,10 @@ from . import (
     games,
     learn,
     lobby,
+    notifications,
     offers,
     pages,
+    puzzles,
     records,
     review,
     seats,
@@ -58,7 +62,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     analysis.router,
     lobby.router,
     challenges.router,
+    notifications.router,
     bot.router,
+    puzzles.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""

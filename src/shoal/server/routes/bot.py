@@ -14,7 +14,7 @@ with an empty line every few seconds while nothing happens.
 * ``POST /api/games/vs/{username}``: a new game against a named account (with the
   cookie or a token): against a bot (``shoal-LEVEL`` or a program), or, for a bot,
   against a person, who finds it in "My games".
-* ``GET /api/bots``: the bots of the server.
+* ``GET /api/bots``: the bots of the server; ``/bots``: the page to play one.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import StreamingResponse
+from fastapi.responses import FileResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from shoal.core import ShoalError
@@ -47,6 +48,8 @@ __all__ = ["VsIn", "router"]
 router = APIRouter(tags=["bot"])
 
 NDJSON = "application/x-ndjson"
+
+BOTS_PAGE = Path(__file__).resolve().parents[2] / "web" / "bots.html"
 
 
 class VsIn(BaseModel):
@@ -97,8 +100,13 @@ async def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
 async def list_bots(bots: BotsDep) -> list[dict[str, Any]]:
     return [
         {"username": user.username, "level": level}
-        for level, user in sorted(bots.computers.items(), key=lambda item: item[1].id)
+        for user, level in await asyncio.to_thread(bots.store.bots)
     ]
+
+
+@router.get("/bots", include_in_schema=False)
+async def bots_page() -> FileResponse:
+    return FileResponse(BOTS_PAGE, media_type="text/html")
 
 
 @router.get("/api/bot/stream/event", summary="The bot's events (ndjson stream)")

@@ -59,6 +59,9 @@ class CreateGameIn(BaseModel):
     level: str | None = Field(None, description="the computer's level (see /api/levels)")
     seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
     clock: ClockIn | None = Field(None, description="a clock for friend games; none: no clock")
+    correspondence_days: int | None = Field(
+        None, ge=1, le=14, description="correspondence: days per move (friend games; no clock)"
+    )
     name: str = Field("", max_length=40, description="the creator's name")
 
 
@@ -96,6 +99,11 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     hashes: list[str | None] = [None, None]
     if body.clock is not None and body.opponent != "friend":
         raise ApiError(400, "clocks are for games against a friend online")
+    if body.correspondence_days is not None:
+        if body.opponent != "friend":
+            raise ApiError(400, "correspondence is for games against a friend online")
+        if body.clock is not None:
+            raise ApiError(400, "a game has a live clock or days per move, not both")
     if body.opponent == "computer":
         level = body.level or DEFAULT_LEVEL
         if level not in LEVELS:  # only named levels: a search spec could run for hours
@@ -142,6 +150,7 @@ async def _view(
     await manager.check_flag(entry)
     view = entry.live.view()
     view["you"] = entry.live.seats_of(token, _id(player))
+    view["correspondence"] = await context.correspondence.view(game_id)
     return view
 
 
@@ -164,8 +173,11 @@ async def create_game(
             new.data.players[new.seat] = player.username
     entry = await context.manager.create(new.data)
     seats = [0, 1] if body.opponent == "local" else [new.seat]
+    if body.correspondence_days is not None:
+        await context.correspondence.start(entry, body.correspondence_days)
     view = entry.live.view()
     view["you"] = seats
+    view["correspondence"] = await context.correspondence.view(new.data.id)
     return {
         "id": new.data.id,
         "token": new.token,

@@ -105,6 +105,7 @@ async def post_draw(
             if by_them:
                 raise ApiError(409, "your opponent has offered a draw: accept it or decline it")
             offers.draw = {"seat": me, "ply": len(live.data.actions)}
+            await context.notifier.offer(live, me, "draw")
         elif body.action == "withdraw":
             if not by_me:
                 raise ApiError(409, "you have no draw offer to withdraw")

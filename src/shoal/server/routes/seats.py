@@ -91,13 +91,17 @@ async def rematch(
         if offer is None:
             live.rematch = {"by": seat}
             await manager.broadcast(entry)
+            await context.notifier.offer(live, seat, "rematch")
             return {"offered": True, "game": None}
         if offer.get("game") is not None:
             raise ApiError(409, "the rematch has already started")
         if offer["by"] == seat:
             raise ApiError(409, "you have already offered a rematch: wait for an answer")
         data, tokens = rematch_data(live.data)
-        await manager.create(data)
+        created = await manager.create(data)
+        days = await context.correspondence.days(game_id)
+        if days is not None:  # a correspondence game's rematch is one too
+            await context.correspondence.start(created, days)
         live.rematch = {
             "by": offer["by"],
             "game": data.id,

@@ -144,6 +144,7 @@ async def delete_me(
     games = await release_seats(context, user)
     accounts.store.end_sessions(user.id)
     accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
+    context.notices.forget(user.id)  # notifications and email address go too (issue 22)
     accounts.end_session(request, response)
     return {"deleted": True, "games": games}
 

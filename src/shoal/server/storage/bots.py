@@ -58,6 +58,17 @@ class BotStore:
             )
             return {str(level): _user(user) for level, user in rows}
 
+    def bots(self) -> list[tuple[User, str | None]]:
+        """Every bot that can play (not disabled or deleted) with its level, oldest first."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(UserRow, BotRow.level)
+                .join(UserRow, UserRow.id == BotRow.user_id)
+                .where(UserRow.disabled.is_(False), UserRow.deleted.is_(False))
+                .order_by(UserRow.id)
+            )
+            return [(_user(user), level) for user, level in rows]
+
     def add_token(self, user_id: int, token_hash: str) -> None:
         """Store a new token of the bot ``user_id``."""
         with Session(self.engine) as session:

@@ -5,7 +5,7 @@ and ``rated``.
 (correspondence: N days per move) or null (none).
 
 Revision ID: r0004
-Revises: 0007
+Revises: 0010
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "r0004"
-down_revision: str | None = "0007"
+down_revision: str | None = "0010"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,154 @@
+"""``shoal puzzles GAME``: puzzles in the terminal, on the same session and screens as a game.
+
+Each puzzle starts a :class:`Session` at its position with a person on both seats; a
+listener judges the learner's actions after every batch with
+:func:`shoal.core.puzzles.attempt` and plays the defender's replies into the session itself,
+so the board shows them. A wrong action is answered at once by the AI's refutation (played
+on the board too) and ends the puzzle. The rating (Glicko-2) and the streak of the run are
+shown after each puzzle; the terminal keeps no file. Glue only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from shoal.analysis.puzzle_play import next_puzzle, puzzle_rating, rate, refuter
+from shoal.core import Game
+from shoal.core.puzzles import Puzzle, attempt
+from shoal.ratings.glicko2 import Rating
+
+from .loop import CommandLoop
+from .screen import UI
+from .session import Played, Session
+
+__all__ = ["PuzzleLoop"]
+
+
+class _Over(Exception):
+    """Leaves a puzzle's command loop: ``solved``, ``wrong``, ``solution``, ``skip``, ``quit``."""
+
+    def __init__(self, how: str, message: str = "") -> None:
+        super().__init__(how)
+        self.how = how
+        self.message = message
+
+
+class PuzzleLoop:
+    """Solve ``puzzles`` of ``game`` at the terminal, nearest the rating first."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        puzzles: Sequence[Puzzle],
+        ui: UI,
+        *,
+        rating: Rating | None = None,
+        first: Puzzle | None = None,
+        seconds: float | None = None,
+    ) -> None:
+        self.game = game
+        self.puzzles = puzzles
+        self.ui = ui
+        self.rating = rating or Rating()
+        self.first = first
+        self.seconds = seconds
+        self.streak = 0
+        self.solved = 0
+        self.tried = 0
+        self.seen: list[str] = []
+
+    def run(self) -> int:
+        """Puzzle after puzzle until ``quit`` or the end of input; returns an exit code."""
+        self.ui.say(f"{self.game.title} puzzles: {len(self.puzzles)}", "title")
+        self.ui.say(
+            "Find the winning action; the other side answers by itself. Type an action or a "
+            "turn, or: solution, skip, ? (legal actions), quit."
+        )
+        puzzle = self.first or next_puzzle(self.puzzles, self.rating.r, self.seen)
+        while puzzle is not None:
+            if not self._one(puzzle):
+                break
+            puzzle = next_puzzle(self.puzzles, self.rating.r, self.seen)
+        self.ui.say(
+            f"{self.solved} of {self.tried} solved; rating {self.rating.display()}, "
+            f"streak {self.streak}."
+        )
+        return 0
+
+    def _one(self, puzzle: Puzzle) -> bool:
+        """One puzzle; False when the learner quits."""
+        self.seen.append(puzzle.id)
+        game = puzzle.game(self.game)
+        start = puzzle.start(self.game)
+        side = start.side_name(puzzle.winner)
+        theme = f" ({puzzle.theme})" if puzzle.theme else ""
+        self.ui.say(f"Puzzle {puzzle.id}{theme}, rated {puzzle.difficulty}", "title")
+        session = Session(game, start=puzzle.position)
+        session.message = f"{side.capitalize()} to play and win"
+        texts: list[str] = []
+        choose = refuter(game) if self.seconds is None else refuter(game, self.seconds)
+        auto = [False]
+
+        def check(session: Session, played: Played) -> None:
+            if auto[0]:
+                return
+            before = played.before
+            for action in played.actions:
+                texts.append(before.action_text(action))
+                before = before.child(action)
+            verdict = attempt(puzzle, self.game, texts, choose)
+            auto[0] = True
+            try:
+                state = session.state
+                for text in verdict.replies or verdict.refutation:
+                    action = state.parse_action(text)
+                    session.history.play(action)
+                    state = state.apply(action)
+            finally:
+                auto[0] = False
+            if verdict.solved:
+                raise _Over("solved", verdict.message)
+            if not verdict.correct:
+                raise _Over("wrong", verdict.message)
+            if verdict.replies:
+                session.note(verdict.message)
+
+        session.listeners.append(check)
+        loop = CommandLoop(session, self.ui)
+        loop.add_command("solution", "show the solution (the puzzle counts as failed)",
+                         lambda _r: self._raise("solution"))  # fmt: skip
+        loop.add_command("skip", "go to the next puzzle (unrated)", lambda _r: self._raise("skip"))
+        loop.add_command("quit", "stop solving puzzles", lambda _r: self._raise("quit"))
+        loop.add_command("exit", "stop solving puzzles", lambda _r: self._raise("quit"))
+        try:
+            loop.run()
+        except _Over as over:
+            if over.how in ("quit",):
+                return False
+            if over.how == "skip":
+                return True
+            self.ui.show(session.screen())
+            solved = over.how == "solved"
+            self.ui.say(over.message, "good" if solved else "error")
+            if not solved:
+                self.ui.say("The solution: " + ", ".join(puzzle.solution))
+            self._rate(puzzle, solved)
+            return True
+        return False  # end of input
+
+    def _rate(self, puzzle: Puzzle, solved: bool) -> None:
+        before = self.rating
+        self.rating, _ = rate(self.rating, puzzle_rating(puzzle), solved)
+        self.tried += 1
+        self.solved += int(solved)
+        self.streak = self.streak + 1 if solved else 0
+        change = round(self.rating.r - before.r)
+        self.ui.say(
+            f"Rating {self.rating.display()} ({change:+d}), streak {self.streak}, "
+            f"{self.solved} of {self.tried} solved."
+        )
+
+    @staticmethod
+    def _raise(how: str) -> None:
+        raise _Over(how)

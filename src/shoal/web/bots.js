@@ -1,0 +1,52 @@
+// The bots page (/bots): the server's own bots (the computer at each level) and program bots;
+// a signed-in player picks a game and a seat and starts a game against one (docs/bots.md).
+import { $, api, footer, h, toast, tokens, topbar, whoami } from "./common.js";
+
+const SEATS = [["0", "Move first"], ["1", "Move second"], ["", "Random"]];
+
+async function main() {
+  topbar();
+  const app = $("#app");
+  const [me, catalog, bots] = await Promise.all([whoami(), api("/api/catalog"), api("/api/bots")]);
+  const games = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
+  const gameSelect = h("select", { id: "bot-game", name: "game" }, games.map((g) => h("option", { value: g.id, text: g.title })));
+  const seatSelect = h("select", { id: "bot-seat", name: "seat" }, SEATS.map(([v, t]) => h("option", { value: v, text: t })));
+  const intro = h(
+    "p",
+    { class: "help" },
+    "Bots are accounts a program plays: the computer at each level, and programs connected with ",
+    h("code", { text: "shoal bot" }),
+    ".",
+  );
+  const rows = bots.map((bot) =>
+    h(
+      "li",
+      { class: "bot-row card", "data-bot": bot.username },
+      h("div", {}, h("strong", { text: bot.username }), h("p", { class: "help", text: bot.level ? `the computer at level ${bot.level}` : "a program" })),
+      h("button", { class: "btn primary", type: "button", text: "Play", disabled: !me, onclick: () => play(bot.username) }),
+    ),
+  );
+  async function play(name) {
+    const body = { game: gameSelect.value, seat: seatSelect.value === "" ? null : Number(seatSelect.value) };
+    try {
+      const made = await api(`/api/games/vs/${encodeURIComponent(name)}`, { method: "POST", body });
+      tokens.set(made.id, made.token);
+      location.href = `/game/${made.id}`;
+    } catch (e) {
+      toast(e.message, "error");
+    }
+  }
+  const signIn = me
+    ? []
+    : [h("p", { class: "form-error", id: "bots-signin" }, "Games against bots are between accounts: ", h("a", { href: "/login?next=/bots", text: "sign in" }), " to play one.")];
+  app.replaceChildren(
+    h("h1", { text: "Play a bot" }),
+    intro,
+    ...signIn,
+    h("div", { class: "bot-choice" }, h("label", { for: "bot-game", text: "Game" }), gameSelect, h("label", { for: "bot-seat", text: "Your seat" }), seatSelect),
+    h("ul", { class: "bot-list", id: "bot-list" }, rows),
+  );
+  footer();
+}
+
+main();

@@ -1,0 +1,149 @@
+// Notifications (issue 22): the bell and unread count in the navigation (live over
+// WS /api/notifications/ws), the browser's Notification API when the page is hidden and
+// the player allowed it, the /notifications page, and the mail settings on /settings.
+import { $, api, footer, h, toast, topbar } from "/static/common.js";
+
+const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
+
+const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer" };
+
+function target(n) {
+  if (n.kind === "challenge") return n.data.link || "/";
+  return n.game ? `/game/${n.game}` : "/notifications";
+}
+
+function setCount(unread) {
+  const badge = $("#notification-count");
+  if (!badge) return;
+  badge.textContent = String(unread);
+  badge.hidden = unread === 0;
+  $("#nav-notifications").setAttribute("aria-label", unread ? `Notifications: ${unread} unread` : "Notifications");
+  document.dispatchEvent(new CustomEvent("shoal:notifications", { detail: { unread } }));
+}
+
+// A system notification, when the page is in the background and the player allowed them.
+function systemNotice(n) {
+  if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
+  const shown = new Notification(`shoal — ${KIND_WORDS[n.kind] || "News"}`, { body: n.text, tag: `shoal-${n.id}`, icon: "/static/favicon.svg" });
+  shown.onclick = () => {
+    window.focus();
+    location.href = target(n);
+  };
+}
+
+let socket = null;
+
+function connect(delay = 1000) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/notifications/ws`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type !== "notification") return;
+    setCount(message.unread);
+    if (message.notification) {
+      systemNotice(message.notification);
+      document.dispatchEvent(new CustomEvent("shoal:notification", { detail: message.notification }));
+    }
+  };
+  socket.onclose = (event) => {
+    if (event.code === 4401) return; // signed out
+    setTimeout(() => connect(Math.min(delay * 2, 30000)), delay);
+  };
+}
+
+// The bell in the navigation of a signed-in player (called by common.js).
+export function bell(slot) {
+  if ($("#nav-notifications")) return;
+  const badge = h("span", { class: "nav-count", id: "notification-count", text: "0", hidden: true });
+  const link = h("a", { href: "/notifications", id: "nav-notifications", class: "nav-bell", "aria-label": "Notifications", title: "Notifications" });
+  link.innerHTML = BELL;
+  link.append(badge);
+  slot.prepend(link);
+  connect();
+}
+
+// The button that asks the browser's permission for system notifications.
+function allowButton() {
+  if (!("Notification" in window)) return h("p", { class: "help", text: "This browser has no system notifications." });
+  if (Notification.permission === "granted") return h("p", { class: "help", id: "notify-allowed", text: "System notifications are on when this site is in the background." });
+  if (Notification.permission === "denied") return h("p", { class: "help", text: "System notifications are blocked for this site in the browser's settings." });
+  return h("button", { class: "btn", id: "allow-notifications", text: "Allow system notifications", onclick: async () => {
+    const answer = await Notification.requestPermission();
+    toast(answer === "granted" ? "System notifications are on" : "System notifications stay off");
+    $("#allow-notifications")?.replaceWith(allowButton());
+  } });
+}
+
+function row(n) {
+  const when = new Date(n.time * 1000).toLocaleString();
+  const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id) },
+    h("a", { href: target(n), onclick: () => { if (!n.read) api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {}); } },
+      h("span", { class: "notice-text", text: n.text })),
+    h("small", { class: "help", text: `${KIND_WORDS[n.kind] || n.kind} · ${when}` }));
+  return item;
+}
+
+async function page() {
+  const app = $("#app");
+  let me = null;
+  try {
+    me = await api("/api/me");
+  } catch {
+    app.append(h("h1", { text: "Notifications" }), h("p", {}, h("a", { href: "/login?next=/notifications", text: "Sign in" }), " to see your notifications."));
+    return;
+  }
+  const list = h("ul", { class: "notices", id: "notices" });
+  const empty = h("p", { class: "help", id: "no-notices", text: "Nothing yet: your turns in correspondence games, challenges, offers and finished games show here." });
+  const fill = async () => {
+    const got = await api("/api/notifications");
+    list.replaceChildren(...got.notifications.map(row));
+    empty.hidden = got.notifications.length > 0;
+  };
+  app.append(
+    h("h1", { text: `Notifications — ${me.username}` }),
+    h("section", { class: "card" },
+      h("div", { class: "actions" },
+        h("button", { class: "btn", id: "mark-all-read", text: "Mark all read", onclick: async () => {
+          await api("/api/notifications/read", { method: "POST" });
+          await fill();
+        } }),
+        h("a", { class: "btn", href: "/settings#mail", text: "Mail settings" })),
+      allowButton()),
+    h("section", { class: "card" }, empty, list),
+  );
+  await fill();
+  document.addEventListener("shoal:notification", fill);
+}
+
+// The mail part of the settings page (called by account.js).
+export async function mailSettings(app) {
+  let s;
+  try {
+    s = await api("/api/notifications/settings");
+  } catch {
+    return;
+  }
+  const email = h("input", { type: "email", id: "email", value: s.email, autocomplete: "email", placeholder: "name@example.org" });
+  const turns = h("input", { type: "checkbox", id: "mail-turns", checked: s.mail_turns });
+  const challenges = h("input", { type: "checkbox", id: "mail-challenges", checked: s.mail_challenges });
+  app.append(h("section", { class: "card", id: "mail" },
+    h("h2", { text: "Mail and notifications" }),
+    s.server_sends_mail ? null : h("p", { class: "help", text: "This server sends no mail at the moment; your settings are kept for when it does." }),
+    h("label", { for: "email", text: "Email address (optional)" }), email,
+    h("label", { class: "check" }, turns, " Mail me when it is my turn in a correspondence game"),
+    h("label", { class: "check" }, challenges, " Mail me when someone challenges me"),
+    h("button", { class: "btn", id: "save-mail", text: "Save", onclick: async () => {
+      try {
+        await api("/api/notifications/settings", { method: "PUT", body: { email: email.value, mail_turns: turns.checked, mail_challenges: challenges.checked } });
+        toast("Saved");
+      } catch (e) {
+        toast(e.message, "error");
+      }
+    } }),
+    allowButton()));
+}
+
+if (location.pathname === "/notifications") {
+  topbar();
+  page().then(footer);
+}

@@ -1,0 +1,52 @@
+"""One server process's events for the cross-process test (``test_events.py``).
+
+``python _events_peer.py URL`` opens the server's context on the PostgreSQL database
+``URL`` with its relay, subscribes to the channels ``lobby`` and ``notify``, prints
+``ready``, then obeys lines on stdin: ``publish CHANNEL JSON`` publishes, ``quit`` ends.
+Every delivered event is printed as ``got CHANNEL JSON``; a refused publish as
+``refused WHY``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+from shoal.server.context import ServerContext, Settings
+from shoal.server.relay import Relay
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+async def main(url: str) -> None:
+    context = ServerContext.open(Settings(database_url=url))
+    relay = Relay(context.manager, url, context.events)
+    await relay.start()
+    for channel in ("lobby", "notify"):
+
+        def show(payload: Any, channel: str = channel) -> None:
+            say(f"got {channel} {json.dumps(payload, sort_keys=True)}")
+
+        context.events.subscribe(channel, show)
+    say("ready")
+    loop = asyncio.get_running_loop()
+    while True:
+        line = (await loop.run_in_executor(None, sys.stdin.readline)).strip()
+        if not line or line == "quit":
+            break
+        _, channel, text = line.split(" ", 2)
+        try:
+            context.events.publish(channel, json.loads(text))
+        except ValueError as error:
+            say(f"refused {error}")
+        say("published")
+    await relay.close()
+    await context.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1]))

@@ -1,0 +1,169 @@
+"""Events on named channels: in one process, and across two real processes on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shoal.server.events import MAX_PAYLOAD, Events
+
+from ..pg import PostgresServer
+
+PEER = Path(__file__).with_name("_events_peer.py")
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_publish_calls_every_subscriber_of_the_channel_once() -> None:
+    events = Events()
+    lobby: list[Any] = []
+    other: list[Any] = []
+    stop = events.subscribe("lobby", lobby.append)
+    events.subscribe("notify", other.append)
+    events.publish("lobby", {"seek": "abc", "state": "open"})
+    assert lobby == [{"seek": "abc", "state": "open"}] and other == []
+    stop()
+    events.publish("lobby", {"seek": "abc", "state": "taken"})
+    assert len(lobby) == 1  # no longer subscribed
+
+
+def test_a_failing_subscriber_does_not_stop_the_others() -> None:
+    events = Events()
+    seen: list[Any] = []
+
+    def broken(payload: Any) -> None:
+        raise RuntimeError("broken")
+
+    events.subscribe("lobby", broken)
+    events.subscribe("lobby", seen.append)
+    events.publish("lobby", 1)
+    assert seen == [1]
+
+
+@pytest.mark.parametrize(
+    ("channel", "payload", "words"),
+    [
+        ("Lobby", 1, "a channel name is 1 to 40 characters"),
+        ("lobby seeks", 1, "a channel name"),
+        ("", 1, "a channel name"),
+        ("lobby", {"x": object()}, "plain JSON"),
+        ("lobby", float("nan"), "plain JSON"),
+        ("lobby", "x" * (MAX_PAYLOAD + 1), f"at most {MAX_PAYLOAD} bytes"),
+    ],
+)
+def test_bad_events_are_refused_in_words_and_sent_nowhere(
+    channel: str, payload: Any, words: str
+) -> None:
+    events = Events()
+    seen: list[Any] = []
+    sent: list[Any] = []
+    events.subscribe("lobby", seen.append)
+    events.forward = lambda channel, text: sent.append(text)
+    with pytest.raises(ValueError, match=words):
+        events.publish(channel, payload)
+    assert seen == [] and sent == []
+
+
+class Peer:
+    """A process with the server's context and relay on one database (``_events_peer.py``)."""
+
+    def __init__(self, url: str) -> None:
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{SRC.parent}"}
+        self.process = subprocess.Popen(
+            [sys.executable, str(PEER), url],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.got: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.strip())
+
+    def until(self, line: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {line!r} in time; had {self.got}")
+            try:
+                got = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            self.got.append(got)
+            if got == line:
+                return
+
+    def publish(self, channel: str, payload: Any) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"publish {channel} {json.dumps(payload)}\n")
+        self.process.stdin.flush()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.write("quit\n")
+            self.process.stdin.flush()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def peers(postgres_server: PostgresServer) -> Iterator[tuple[Peer, Peer]]:
+    url = postgres_server.new_database()
+    from shoal.server.storage import Store
+
+    Store(url).close()  # the schema first, so the two processes do not race on it
+    a, b = Peer(url), Peer(url)
+    try:
+        a.until("ready")
+        b.until("ready")
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_an_event_published_in_one_process_reaches_the_subscribers_of_the_other(
+    peers: tuple[Peer, Peer],
+) -> None:
+    a, b = peers
+    a.publish("lobby", {"seek": "s1", "state": "open"})
+    b.until('got lobby {"seek": "s1", "state": "open"}')
+    b.publish("notify", {"user": 7, "text": "your turn"})
+    a.until('got notify {"text": "your turn", "user": 7}')
+    # One delivery per process: A had its own event at once and never again from the
+    # database (B's event came after it, so A's echo would have arrived by now).
+    a.publish("lobby", {"mark": "end"})
+    b.until('got lobby {"mark": "end"}')
+    a.until('got lobby {"mark": "end"}')
+    assert a.got.count('got lobby {"seek": "s1", "state": "open"}') == 1
+    assert b.got.count('got lobby {"seek": "s1", "state": "open"}') == 1
+    assert b.got.count('got notify {"text": "your turn", "user": 7}') == 1
+
+
+def test_a_refused_event_reaches_no_process(peers: tuple[Peer, Peer]) -> None:
+    a, b = peers
+    a.publish("lobby", "x" * (MAX_PAYLOAD + 1))
+    a.until("published")
+    assert any(line.startswith("refused an event's payload has at most") for line in a.got)
+    a.publish("lobby", {"after": 1})
+    b.until('got lobby {"after": 1}')
+    assert [line for line in b.got if line.startswith("got")] == ['got lobby {"after": 1}']
