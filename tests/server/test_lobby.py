@@ -59,7 +59,11 @@ def test_the_game_keeps_the_time_control_and_rated_flag(db: str) -> None:
         assert data.players == ["bobby", "alice"]
         assert data.accounts is not None and None not in data.accounts
         # the accounts' seats are theirs: the creator plays with the cookie alone
-        assert a.get(f"/api/games/{answer['game']}").json()["you"] == [1]
+        game = a.get(f"/api/games/{answer['game']}").json()
+        assert game["you"] == [1]
+        # the server keeps the correspondence deadline of the player to move: 3 days
+        assert game["correspondence"]["days"] == 3
+        assert game["correspondence"]["seat"] == game["to_move"]
 
 
 def test_bad_seeks_are_refused_in_words_and_store_nothing(client: TestClient) -> None:
