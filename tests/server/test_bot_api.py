@@ -176,3 +176,36 @@ def test_other_areas_push_events_to_open_streams() -> None:
         assert events.send(7, {"type": "challenge"}) == 0  # no stream open: nobody hears it
 
     asyncio.run(run())
+
+
+def test_a_bot_answers_the_lobbys_challenges(client: TestClient, db: str) -> None:
+    _, token = _bot(client, "robot")
+    _, other = _bot(client, "robot2")
+    assert signup(client, "alice").status_code == 201
+    body = {"username": "robot", "game": "cyclix", "colour": "first"}
+    first = client.post("/api/challenges", json=body)
+    assert first.status_code == 201, first.text
+    challenge_id = first.json()["id"]
+    error(client.post(f"/api/bot/challenge/{challenge_id}/accept"), 401, "Bearer")
+    error(
+        client.post(f"/api/bot/challenge/{challenge_id}/accept", headers=_bearer(other)),
+        403,
+        "only the challenged",
+    )
+    error(client.post("/api/bot/challenge/999/accept", headers=_bearer(token)), 404, "no challenge")
+    accepted = client.post(f"/api/bot/challenge/{challenge_id}/accept", headers=_bearer(token))
+    assert accepted.status_code == 200, accepted.text
+    game_id, seat = accepted.json()["game"], accepted.json()["seat"]
+    assert seat == 1
+    view = client.get(f"/api/games/{game_id}").json()
+    assert view["players"] == ["alice", "robot"]
+    error(
+        client.post(f"/api/bot/challenge/{challenge_id}/decline", headers=_bearer(token)),
+        409,
+        "not open",
+    )
+    second = client.post("/api/challenges", json=body).json()["id"]
+    declined = client.post(f"/api/bot/challenge/{second}/decline", headers=_bearer(token))
+    assert declined.status_code == 200, declined.text
+    again = client.post(f"/api/bot/challenge/{second}/accept", headers=_bearer(token))
+    error(again, 409, "it is declined")

@@ -177,3 +177,37 @@ def test_a_wrong_token_and_a_crashing_engine_end_shoal_bot_with_words(
     out, _ = revoked.communicate(timeout=60)
     assert revoked.returncode == 1 and "this API token was revoked" in out
     alice.close()
+
+
+def test_shoal_bot_accepts_a_challenge_and_plays_it_to_the_end(
+    live: Callable[..., LiveServer],
+) -> None:
+    server = live()
+    token = _bot_token(server, "robot")
+    alice = _person(server, "alice")
+    bot = _bot(server, token, "--engine", ENGINE, "--genmove", "level=random", "--games", "1")
+    try:
+        deadline = time.monotonic() + 60
+        made = alice.post(
+            "/api/challenges", json={"username": "robot", "game": "sfirs", "colour": "second"}
+        )
+        assert made.status_code == 201, made.text
+        game_id = None
+        while game_id is None and time.monotonic() < deadline:
+            mine = alice.get("/api/me/games").json()
+            games = mine if isinstance(mine, list) else mine.get("games", [])
+            game_id = games[0]["id"] if games else None
+            time.sleep(0.1)
+        assert game_id is not None, "the bot did not accept"
+        view = alice.get(f"/api/games/{game_id}").json()
+        seat = view["players"].index("alice")
+        final = _play_my_turns(alice, game_id, seat, time.monotonic() + 120)
+        out, _ = bot.communicate(timeout=60)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+            bot.wait()
+    assert bot.returncode == 0, out
+    assert "accepted the challenge of alice (sfirs)" in out
+    assert final["result"] is not None and f"game {game_id} over" in out
+    alice.close()

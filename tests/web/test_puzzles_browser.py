@@ -151,8 +151,12 @@ def test_the_puzzle_pages_at_phone_and_desktop_sizes(
 ) -> None:
     context = browser.new_context(viewport=viewport)
     page = context.new_page()
-    page.goto(f"{puzzle_server}/puzzles")
+    page.goto(f"{puzzle_server}/")  # the home page leads there on every screen
+    page.locator('.hero a[href="/puzzles"]').wait_for()
+    page.screenshot(path=str(artifacts / f"puzzles-home-{size}.png"))
+    page.locator('.hero a[href="/puzzles"]').click()
     page.wait_for_selector(".puzzle-card")
+    assert page.url == f"{puzzle_server}/puzzles"
     assert page.locator(".puzzle-card").count() == len(GAMES)
     # nothing sticks out sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]

@@ -1,6 +1,7 @@
 """``shoal bot``: a program that speaks ``shoal engine``'s protocol plays on a server.
 
-It reads the bot's event stream (``/api/bot/stream/event``); for each game that
+It reads the bot's event stream (``/api/bot/stream/event``), accepts the
+challenges it brings, and for each game that
 starts it follows the game stream, and on each of its turns sets the engine to
 the game (``new GAME options seed=N`` or ``load GAME POSITION``, then ``play``
 for every action so far), asks ``genmove`` and POSTs the actions it answers. A
@@ -124,6 +125,8 @@ class BotClient:
                     game = event.get("game", {})
                     if event.get("type") == "gameStart":
                         self._start(str(game["id"]))
+                    elif event.get("type") == "challenge":
+                        self._accept(event["challenge"])
                     elif event.get("type") == "gameFinish":
                         self.log(f"game {game['id']} finished (winner: {game.get('winner')})")
                 why = "the server closed it"
@@ -137,6 +140,14 @@ class BotClient:
             self.log(f"the event stream dropped ({why}): reconnecting in {wait:.0f} s")
             time.sleep(wait)
             wait = min(wait * 2, 30.0)
+
+    def _accept(self, challenge: dict[str, Any]) -> None:
+        who, game = challenge.get("challenger"), challenge.get("game")
+        try:
+            self.call(f"/api/bot/challenge/{int(challenge['id'])}/accept", "POST")
+            self.log(f"accepted the challenge of {who} ({game})")
+        except Refused as error:
+            self.log(f"could not accept the challenge of {who}: {error}")
 
     def _start(self, game_id: str) -> None:
         with self.guard:

@@ -121,6 +121,7 @@ def create_app(
     app.state.accounts = Accounts(context.store)
     app.state.lobby = Lobby(context)
     app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
+    app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:

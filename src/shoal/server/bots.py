@@ -33,6 +33,7 @@ from .manager import GameEntry
 from .session import LiveGame
 from .storage.accounts import AccountStore, User
 from .storage.bots import BotStore
+from .storage.lobby import Challenge
 
 __all__ = [
     "BOT_PREFIX",
@@ -62,6 +63,10 @@ def new_api_token(bots: BotStore, user_id: int) -> str:
     return token
 
 
+COMPUTER_PASSWORD = "!computer"
+"""The password hash of the server's own bot accounts: no password matches it."""
+
+
 def ensure_computer_bots(accounts: AccountStore, bots: BotStore) -> dict[str, User]:
     """The accounts ``shoal-LEVEL`` for every level, made when missing (idempotent).
 
@@ -72,16 +77,21 @@ def ensure_computer_bots(accounts: AccountStore, bots: BotStore) -> dict[str, Us
         name = BOT_PREFIX + level
         found = accounts.by_name(name)
         if found is None:
-            user = accounts.create_user(name, "!computer")
-            if user is None:  # another process made it meanwhile
-                found = accounts.by_name(name)
-            else:
+            user = accounts.create_user(name, COMPUTER_PASSWORD)
+            if user is not None:
                 bots.mark(user.id, level)
                 continue
-        if found is not None and bots.level_of(found[0].id) is None:
-            if not bots.is_bot(found[0].id):
-                log.warning("the name %s belongs to a person: no computer bot for %s", name, level)
+            found = accounts.by_name(name)  # another process made it meanwhile
+        if found is None:
             continue
+        user, password_hash = found
+        if bots.level_of(user.id) is not None:
+            continue
+        if password_hash == COMPUTER_PASSWORD and not bots.is_bot(user.id):
+            # made by another worker starting at the same moment, not marked yet
+            bots.mark(user.id, level)
+        elif not bots.is_bot(user.id):
+            log.warning("the name %s belongs to a person: no computer bot for %s", name, level)
     return bots.computer_bots()
 
 
@@ -231,6 +241,27 @@ class Bots:
         self.computers = ensure_computer_bots(accounts, self.store)
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
+
+    def on_challenge(self, challenge: Challenge) -> None:
+        """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``."""
+        if challenge.challenged not in self.events.users:
+            return
+        challenger = self.accounts.by_id(challenge.challenger)
+        self.events.send(
+            challenge.challenged,
+            {
+                "type": "challenge",
+                "challenge": {
+                    "id": challenge.id,
+                    "challenger": challenger.username if challenger is not None else "?",
+                    "game": challenge.game,
+                    "options": challenge.options,
+                    "colour": challenge.colour,
+                    "time_control": challenge.time_control,
+                    "rated": challenge.rated,
+                },
+            },
+        )
 
     def user_of(self, connection: HTTPConnection) -> User:
         """The account of the request's ``Authorization: Bearer`` token (401 otherwise)."""

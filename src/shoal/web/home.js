@@ -45,6 +45,7 @@ async function main() {
         { class: "actions" },
         h("a", { class: "btn primary", href: "/new", text: "Start a game" }),
         h("a", { class: "btn", href: "/replay", text: "View a record" }),
+        h("a", { class: "btn", href: "/puzzles", text: "Solve puzzles" }),
       ),
     ),
   );

@@ -11,6 +11,8 @@ with an empty line every few seconds while nothing happens.
   it ends after the state that ends the game.
 * ``POST /api/bot/game/{id}/move/{action}``: one atomic action in the game's notation.
 * ``POST /api/bot/game/{id}/resign``.
+* ``POST /api/bot/challenge/{id}/accept`` / ``decline``: answer a challenge of the lobby
+  (``challenge`` events on the event stream).
 * ``POST /api/games/vs/{username}``: a new game against a named account (with the
   cookie or a token): against a bot (``shoal-LEVEL`` or a program), or, for a bot,
   against a person, who finds it in "My games".
@@ -39,9 +41,11 @@ from ..changes import change
 from ..context import Context, client_address
 from ..creation import game_data, new_token
 from ..errors import ApiError, check_error
+from ..lobby import LobbyDep, Side, start_game, who_of
 from ..manager import GameEntry
 from ..storage import hash_token
 from ..storage.accounts import User
+from ..storage.lobby import Challenge
 
 __all__ = ["VsIn", "router"]
 
@@ -110,9 +114,14 @@ async def bots_page() -> FileResponse:
 
 
 @router.get("/api/bot/stream/event", summary="The bot's events (ndjson stream)")
-async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
+async def stream_events(
+    user: BotUser, bots: BotsDep, context: Context, lobby: LobbyDep
+) -> StreamingResponse:
     events = bots.events
     queue = events.open_user(user.id)
+    for challenge in await asyncio.to_thread(lobby.store.challenges_of, user.id):
+        if challenge.challenged == user.id and challenge.status == "open":
+            bots.on_challenge(challenge)  # open challenges first, like games on
     held = await asyncio.to_thread(bots.accounts.seats_of, user.id)
     for game_id in dict.fromkeys(g for g, _ in held):
         entry = await context.manager.entry(game_id)
@@ -199,6 +208,54 @@ async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str,
         seat = to_move if to_move in now.seats else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
     return {"ok": True, "state": game_state(entry.live)}
+
+
+async def _open_challenge(lobby: LobbyDep, challenge_id: int, user: User) -> Challenge:
+    challenge = await asyncio.to_thread(lobby.store.challenge, challenge_id)
+    if challenge is None:
+        raise ApiError(404, f"there is no challenge {challenge_id}")
+    if challenge.challenged != user.id:
+        raise ApiError(403, "only the challenged player can answer a challenge")
+    if challenge.status != "open":
+        raise ApiError(409, f"this challenge is not open any more (it is {challenge.status})")
+    return challenge
+
+
+@router.post("/api/bot/challenge/{challenge_id}/accept", summary="Accept a challenge: play")
+async def bot_accept(
+    challenge_id: int, user: BotUser, context: Context, lobby: LobbyDep, accounts: AccountsDep
+) -> dict[str, Any]:
+    challenge = await _open_challenge(lobby, challenge_id, user)
+    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "accepted"):
+        raise ApiError(409, "this challenge was answered meanwhile")
+    challenger = await asyncio.to_thread(accounts.store.by_id, challenge.challenger)
+    data, creator_token, _ = await start_game(
+        context,
+        game=challenge.game,
+        options=challenge.options,
+        colour=challenge.colour,
+        time_control=challenge.time_control,
+        rated=challenge.rated,
+        creator=Side(challenger.username if challenger else "?", challenge.challenger),
+        other=Side(user.username, user.id),
+    )
+    await asyncio.to_thread(lobby.store.set_game, challenge_id, data.id)
+    seat = 1 - data.token_hashes.index(hash_token(creator_token))
+    url = f"/game/{data.id}"
+    await lobby.tell(
+        who_of(challenge.challenger, None),
+        {"type": "start", "game": data.id, "seat": 1 - seat, "token": creator_token, "url": url},
+    )
+    return {"ok": True, "game": data.id, "seat": seat}
+
+
+@router.post("/api/bot/challenge/{challenge_id}/decline", summary="Decline a challenge")
+async def bot_decline(challenge_id: int, user: BotUser, lobby: LobbyDep) -> dict[str, Any]:
+    challenge = await _open_challenge(lobby, challenge_id, user)
+    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "declined"):
+        raise ApiError(409, "this challenge was answered meanwhile")
+    await lobby.tell(who_of(challenge.challenger, None), {"type": "challenges"})
+    return {"ok": True}
 
 
 @router.post("/api/games/vs/{username}", summary="A game against a named account", status_code=201)

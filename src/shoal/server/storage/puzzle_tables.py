@@ -1,4 +1,4 @@
-"""The SQLAlchemy tables of puzzles (issue 25), added by migration 0008.
+"""The SQLAlchemy tables of puzzles (issue 25), added by migration r0008_puzzles.py.
 
 * ``shoal_puzzle_players``: an account's puzzle rating (Glicko-2) and streak, per game;
 * ``shoal_puzzle_ratings``: each puzzle's rating, moved by the accounts' attempts.
