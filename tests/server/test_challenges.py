@@ -36,6 +36,9 @@ def test_a_challenge_is_seen_accepted_and_starts_the_game(two: Any) -> None:
     made = challenge(a, options={"variant": "minor"})
     assert made.status_code == 201, made.text
     assert [c.id for c in seen] == [made.json()["id"]]  # the hook of new challenges ran
+    notices = b.get("/api/notifications").json()["notifications"]
+    assert [n["kind"] for n in notices] == ["challenge"]
+    assert "alice challenges you to Syrtis" in notices[0]["text"]
     incoming = b.get("/api/challenges").json()
     assert [(c["challenger"], c["options"]) for c in incoming["incoming"]] == [
         ("alice", {"variant": "minor"})

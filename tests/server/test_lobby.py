@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
@@ -58,7 +59,11 @@ def test_the_game_keeps_the_time_control_and_rated_flag(db: str) -> None:
         assert data.players == ["bobby", "alice"]
         assert data.accounts is not None and None not in data.accounts
         # the accounts' seats are theirs: the creator plays with the cookie alone
-        assert a.get(f"/api/games/{answer['game']}").json()["you"] == [1]
+        game = a.get(f"/api/games/{answer['game']}").json()
+        assert game["you"] == [1]
+        # the server keeps the correspondence deadline of the player to move: 3 days
+        assert game["correspondence"]["days"] == 3
+        assert game["correspondence"]["seat"] == game["to_move"]
 
 
 def test_bad_seeks_are_refused_in_words_and_store_nothing(client: TestClient) -> None:
@@ -72,6 +77,8 @@ def test_bad_seeks_are_refused_in_words_and_store_nothing(client: TestClient) ->
     error(seek(client, rated=True), 403, "rated seek needs an account")
     error(seek(client, {}), 401, "guest key")
     error(seek(client, {"X-Shoal-Guest": "short"}), 400, "16 to 100")
+    error(seek(client, options={"variant": "huge"}), 422, "variant")
+    error(seek(client, name="Ann\x00"), 400, "plain text")
     assert seek(client, colour="purple").status_code == 422
     assert client.get("/api/seeks", headers=A).json() == []
 
@@ -218,3 +225,22 @@ def test_an_accounts_live_seek_goes_when_all_its_lobby_pages_close(db: str) -> N
                 assert len(c.get("/api/seeks", headers=B).json()) == 1
                 two.close()
                 assert w.receive_json()["seeks"] == []
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_two_server_processes_share_the_live_lobby(db: str) -> None:
+    """Two apps on one PostgreSQL database (as two processes): a seek made through one
+    appears live on the other's socket, and its creator there is sent into the game."""
+    with (
+        TestClient(create_app(db)) as one,
+        TestClient(create_app(db)) as two,
+        one.websocket_connect("/api/lobby/ws?guest=guest-key-of-a-000000") as ws,
+    ):
+        assert ws.receive_json()["seeks"] == []
+        sid = seek(two).json()["id"]  # A's seek, made through the other process
+        listed = ws.receive_json()["seeks"]
+        assert [(s["id"], s["mine"]) for s in listed] == [(sid, True)]
+        answer = two.post(f"/api/seeks/{sid}/accept", json={}, headers=B).json()
+        start = ws.receive_json()
+        assert (start["type"], start["game"], start["seat"]) == ("start", answer["game"], 0)
+        assert ws.receive_json()["seeks"] == []

@@ -98,7 +98,9 @@ def create_app(
         if relay is not None:  # notifications pushed to pages open on the other processes
             notices = NoticeRelay(context.notifier, conninfo(database_url))
             await notices.start()
+        await app.state.lobby.start(database_url)
         yield
+        await app.state.lobby.close()
         if notices is not None:
             await notices.close()
         if relay is not None:

@@ -10,7 +10,7 @@
   seeks once their last lobby connection is gone (after a grace of a few seconds, so that a
   reload keeps them). Correspondence seeks stay until taken or cancelled.
 
-Live pushes reach the connections of this process (see docs/lobby.md for several processes).
+On PostgreSQL the pushes reach every server process (:mod:`shoal.server.lobby_relay`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from shoal.core import ShoalError
 from .context import ServerContext
 from .creation import fresh_clock, game_data, new_token
 from .errors import ApiError
+from .lobby_relay import LobbyRelay
+from .relay import is_postgres
 from .storage import GameData, hash_token
 from .storage.lobby import Challenge, LobbyStore, Seek
 
@@ -137,7 +139,9 @@ async def start_game(
         time_control=time_control,
         rated=rated,
     )
-    await context.manager.create(data)
+    entry = await context.manager.create(data)
+    if control is not None and control[0] == "days":  # the server keeps the deadlines
+        await context.correspondence.start(entry, int(control[1]))
     return data, tokens[seat], tokens[1 - seat]
 
 
@@ -179,6 +183,25 @@ class Lobby:
         self.challenge_hooks: list[Callable[[Challenge], Any]] = []
         """Called with every new challenge (notifications hook in here)."""
         self._leaving: dict[str, asyncio.Task[None]] = {}
+        self.relay: LobbyRelay | None = None
+        """Other server processes on the same PostgreSQL database (see :meth:`start`)."""
+
+    async def start(self, url: str) -> None:
+        """On PostgreSQL, exchange live messages with the other processes (at startup)."""
+        if is_postgres(url):
+            self.relay = LobbyRelay(url, self._from_elsewhere)
+            await self.relay.start()
+
+    async def close(self) -> None:
+        """Stop the relay (at shutdown)."""
+        if self.relay is not None:
+            await self.relay.close()
+
+    async def _from_elsewhere(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "seeks":
+            await self._publish_here()
+        elif message.get("kind") == "tell" and isinstance(message.get("message"), dict):
+            await self._tell_here(str(message.get("who")), message["message"])
 
     def members(self, who: str) -> int:
         """How many lobby connections ``who`` has here."""
@@ -220,13 +243,26 @@ class Lobby:
             self.sockets.pop(socket, None)
 
     async def publish(self) -> None:
-        """Send the open seeks to every connection (each sees which are its own)."""
+        """Send the open seeks to every connection (each sees which are its own), here and
+        in the other processes."""
+        await self._publish_here()
+        if self.relay is not None:
+            await self.relay.notify({"kind": "seeks"})
+
+    async def _publish_here(self) -> None:
+        if not self.sockets:
+            return
         seeks = await self._seeks()
         for socket, who in list(self.sockets.items()):
             await self._send(socket, who, seeks)
 
     async def tell(self, who: str, message: dict[str, Any]) -> None:
-        """Send ``message`` to every connection of ``who``."""
+        """Send ``message`` to every connection of ``who``, here and in the other processes."""
+        await self._tell_here(who, message)
+        if self.relay is not None:
+            await self.relay.notify({"kind": "tell", "who": who, "message": message})
+
+    async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
         for socket, member in list(self.sockets.items()):
             if member == who:
                 try:

@@ -1,7 +1,8 @@
 """Challenges (issue 22): one account challenges another by name; accepted, declined, expired.
 
 * ``POST /api/challenges`` ``{username, game, options, colour, time_control, rated}``
-  (signed in): a challenge, stored; the hooks of
+  (signed in): a challenge, stored; the challenged gets a ``challenge`` notification (and
+  a mail when the server mails); the hooks of
   :meth:`Lobby.challenge_created <shoal.server.lobby.Lobby.challenge_created>` run (the
   notifications hook in there) and the challenged's lobby pages are told.
 * ``GET /api/challenges``: my open challenges, ``{incoming, outgoing}``.
@@ -25,6 +26,7 @@ from ..accounts import AccountsDep, SignedIn
 from ..context import Context
 from ..errors import ApiError
 from ..lobby import LobbyDep, Side, check_options, parse_time_control, start_game, who_of
+from ..notifications import notify_challenge
 from ..storage import hash_token
 from ..storage.lobby import Challenge
 
@@ -91,7 +93,7 @@ def _gone(challenge: Challenge) -> ApiError:
 
 @router.post("/api/challenges", summary="Challenge a player", status_code=201)
 async def create_challenge(
-    body: ChallengeIn, user: SignedIn, accounts: AccountsDep, lobby: LobbyDep
+    body: ChallengeIn, user: SignedIn, accounts: AccountsDep, context: Context, lobby: LobbyDep
 ) -> dict[str, Any]:
     found = await asyncio.to_thread(accounts.store.by_name, body.username)
     target = found[0] if found is not None else None
@@ -118,8 +120,18 @@ async def create_challenge(
         rated=body.rated,
     )
     lobby.challenge_created(challenge)
+    view = _view(challenge, {user.id: user.username, target.id: target.username})
+    await notify_challenge(
+        context.notifier,
+        target.id,
+        user.username,
+        view["title"],
+        challenge_id=str(challenge.id),
+        link="/lobby",
+        data={"game": challenge.game, "time_control": challenge.time_control},
+    )
     await lobby.tell(who_of(target.id, None), {"type": "challenges"})
-    return _view(challenge, {user.id: user.username, target.id: target.username})
+    return view
 
 
 @router.get("/api/challenges", summary="My open challenges, received and sent")
