@@ -115,10 +115,13 @@ async def start_game(
     rated: bool,
     creator: Side,
     other: Side,
+    computer: str | None = None,
 ) -> tuple[GameData, str, str]:
     """A new online game; answers it, the creator's seat token and the other's.
 
-    ``colour`` is the creator's: ``first``, ``second`` or ``random``.
+    ``colour`` is the creator's: ``first``, ``second`` or ``random``. ``computer``: the
+    level when ``other`` is one of the server's own ``shoal-LEVEL`` bots, whose seat the
+    computer plays (the game is then a game against the computer, held by both accounts).
     """
     seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
     tokens = {seat: new_token(), 1 - seat: new_token()}
@@ -128,12 +131,17 @@ async def start_game(
     accounts[seat], accounts[1 - seat] = creator.account, other.account
     control = parse_time_control(time_control)
     clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
+    hashes: list[str | None] = [hash_token(tokens[0]), hash_token(tokens[1])]
+    if computer is not None:
+        hashes[1 - seat] = None
     data = game_data(
         game,
         options,
-        mode="friend",
+        mode="friend" if computer is None else "computer",
         players=players,
-        token_hashes=[hash_token(tokens[0]), hash_token(tokens[1])],
+        token_hashes=hashes,
+        level=computer,
+        computer_seat=None if computer is None else 1 - seat,
         clock=clock,
         accounts=accounts if any(a is not None for a in accounts) else None,
         time_control=time_control,

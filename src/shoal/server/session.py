@@ -312,6 +312,8 @@ class LiveGame:
         """The data after an undo (raises ApiError when there is nothing to undo)."""
         if self.data.mode == "friend":
             raise ApiError(403, "undo is only for games against the computer or at one screen")
+        if self.data.rated:
+            raise ApiError(403, "no undo in a rated game")
         point = self._undo_point()
         if point is None:
             if self.data.ended is not None:

@@ -18,6 +18,7 @@ export async function challengeCard(username, catalog) {
   gameSelect.addEventListener("change", show);
   show();
   const colour = h("select", { id: "challenge-colour" }, h("option", { value: "random", text: "Random" }), h("option", { value: "first", text: "First" }), h("option", { value: "second", text: "Second" }));
+  const rated = h("input", { type: "checkbox", id: "challenge-rated" });
   const note = h("p", { class: "form-error", id: "challenge-error", role: "alert", hidden: true });
   const done = h("p", { class: "help", id: "challenge-sent", hidden: true });
   const form = h(
@@ -25,6 +26,7 @@ export async function challengeCard(username, catalog) {
     {},
     h("div", { class: "row" }, h("div", { class: "field" }, h("label", { for: "challenge-game" }, "Game"), gameSelect), h("div", { class: "field" }, h("label", { for: "challenge-time" }, "Time control"), timeSelect("challenge-time")), h("div", { class: "field" }, h("label", { for: "challenge-colour" }, "Your side"), colour)),
     h("details", {}, h("summary", { text: "Options" }), optionsBox),
+    h("label", { class: "check" }, rated, " Rated"),
     note,
     done,
     h("button", { class: "btn primary", type: "submit", id: "challenge-send", text: "Send the challenge" }),
@@ -33,7 +35,11 @@ export async function challengeCard(username, catalog) {
     event.preventDefault();
     note.hidden = true;
     try {
-      await api("/api/challenges", { method: "POST", body: { username, game: gameSelect.value, options: chosenOptions(optionsBox), colour: colour.value, time_control: form.querySelector("#challenge-time").value || null } });
+      const made = await api("/api/challenges", { method: "POST", body: { username, game: gameSelect.value, options: chosenOptions(optionsBox), colour: colour.value, time_control: form.querySelector("#challenge-time").value || null, rated: rated.checked } });
+      if (made.url) { // the server's own bots accept at once: the game is on
+        location.href = made.url;
+        return;
+      }
       done.textContent = `Challenge sent: ${username} sees it in the lobby and may accept it within 7 days. You will be taken to the game from the lobby.`;
       done.hidden = false;
     } catch (e) {

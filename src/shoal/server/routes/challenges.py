@@ -23,11 +23,13 @@ from shoal import games
 from shoal.core import ShoalError
 
 from ..accounts import AccountsDep, SignedIn
-from ..context import Context
+from ..bots import BotsDep
+from ..context import Context, ServerContext
 from ..errors import ApiError
-from ..lobby import LobbyDep, Side, check_options, parse_time_control, start_game, who_of
+from ..lobby import Lobby, LobbyDep, Side, check_options, parse_time_control, start_game, who_of
 from ..notifications import notify_challenge
 from ..storage import hash_token
+from ..storage.accounts import User
 from ..storage.lobby import Challenge
 
 __all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
@@ -93,7 +95,12 @@ def _gone(challenge: Challenge) -> ApiError:
 
 @router.post("/api/challenges", summary="Challenge a player", status_code=201)
 async def create_challenge(
-    body: ChallengeIn, user: SignedIn, accounts: AccountsDep, context: Context, lobby: LobbyDep
+    body: ChallengeIn,
+    user: SignedIn,
+    accounts: AccountsDep,
+    context: Context,
+    lobby: LobbyDep,
+    bots: BotsDep,
 ) -> dict[str, Any]:
     found = await asyncio.to_thread(accounts.store.by_name, body.username)
     target = found[0] if found is not None else None
@@ -119,6 +126,9 @@ async def create_challenge(
         time_control=control,
         rated=body.rated,
     )
+    level = next((lv for lv, bot in bots.computers.items() if bot.id == target.id), None)
+    if level is not None:  # the server's own bot of that level accepts at once
+        return await _computer_accepts(context, lobby, challenge, user, target, level)
     lobby.challenge_created(challenge)
     view = _view(challenge, {user.id: user.username, target.id: target.username})
     await notify_challenge(
@@ -131,6 +141,34 @@ async def create_challenge(
         data={"game": challenge.game, "time_control": challenge.time_control},
     )
     await lobby.tell(who_of(target.id, None), {"type": "challenges"})
+    return view
+
+
+async def _computer_accepts(
+    context: ServerContext,
+    lobby: Lobby,
+    challenge: Challenge,
+    user: User,
+    bot: User,
+    level: str,
+) -> dict[str, Any]:
+    """A challenge of ``shoal-LEVEL``: accepted at once; the computer plays the bot's seat."""
+    await asyncio.to_thread(lobby.store.answer, challenge.id, "accepted")
+    data, token, _ = await start_game(
+        context,
+        game=challenge.game,
+        options=challenge.options,
+        colour=challenge.colour,
+        time_control=challenge.time_control,
+        rated=challenge.rated,
+        creator=Side(user.username, user.id),
+        other=Side(bot.username, bot.id),
+        computer=level,
+    )
+    await asyncio.to_thread(lobby.store.set_game, challenge.id, data.id)
+    view = _view(challenge, {user.id: user.username, bot.id: bot.username})
+    seat = data.token_hashes.index(hash_token(token))
+    view.update(status="accepted", game=data.id, seat=seat, token=token, url=f"/game/{data.id}")
     return view
 
 

@@ -170,6 +170,8 @@ async def _view(
 def _no_hints_online(live: LiveGame) -> None:
     if live.data.mode == "friend":
         raise ApiError(403, "hints are off in games between people online")
+    if live.data.rated:
+        raise ApiError(403, "hints are off in rated games")
 
 
 # -- routes ---------------------------------------------------------------------------
