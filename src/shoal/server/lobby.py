@@ -137,7 +137,9 @@ async def start_game(
         time_control=time_control,
         rated=rated,
     )
-    await context.manager.create(data)
+    entry = await context.manager.create(data)
+    if control and control[0] == "days":  # the server keeps its deadlines (issue 22)
+        await context.correspondence.start(entry, int(control[1]))
     return data, tokens[seat], tokens[1 - seat]
 
 
