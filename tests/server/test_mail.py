@@ -244,3 +244,33 @@ def test_the_unsubscribe_link_works_over_http_without_signing_in(
     inbox.quiet(2, 1.0)
     for c in (alice, bob, stranger):
         c.close()
+
+
+def test_a_lobby_challenge_notifies_and_mails_and_its_game_keeps_days(
+    client: TestClient, inbox: Inbox
+) -> None:
+    """The lobby's challenge (POST /api/challenges) reaches the challenged player; accepted with
+    ``3d`` it makes a correspondence game whose deadline the server keeps."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    _email(client, bob, "bob@example.org")
+    as_user(client, alice)
+    made = client.post(
+        "/api/challenges",
+        json={"username": "bob", "game": "connect4", "colour": "first", "time_control": "3d"},
+    )
+    assert made.status_code == 201, made.text
+    [mail] = inbox.wait(1)
+    assert mail["Subject"] == "alice challenges you to Connect Four"
+    assert link(mail, "/lobby") == "http://shoal.test/lobby"
+    as_user(client, bob)
+    [notice] = client.get("/api/notifications").json()["notifications"]
+    assert (
+        notice["kind"] == "challenge" and notice["text"] == "alice challenges you to Connect Four"
+    )
+    challenge = notice["data"]["challenge"]
+    accepted = client.post(f"/api/challenges/{challenge}/accept")
+    assert accepted.status_code == 200, accepted.text
+    clock = client.get(f"/api/games/{accepted.json()['game']}/correspondence").json()
+    assert (
+        clock["days"] == 3 and clock["seat"] == 0 and clock["deadline"] == clock["now"] + 3 * 86400
+    )
