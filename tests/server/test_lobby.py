@@ -244,3 +244,28 @@ def test_two_server_processes_share_the_live_lobby(db: str) -> None:
         start = ws.receive_json()
         assert (start["type"], start["game"], start["seat"]) == ("start", answer["game"], 0)
         assert ws.receive_json()["seeks"] == []
+
+
+def test_each_seek_shows_its_creators_rating_in_its_game_and_speed(db: str) -> None:
+    """Beside an account's name, its rating for the seek's game and speed (`?` while
+    provisional, the settled figure after a rated game); a guest's seek shows none."""
+    app = create_app(db)
+    with TestClient(app) as a, TestClient(app) as b, TestClient(app) as g:
+        signup(a, "alice")
+        signup(b, "bobby")
+        assert seek(g, B, game="cyclix").status_code == 201  # a guest's seek
+        listed = {s["creator"]: s["rating"] for s in b.get("/api/seeks").json()}
+        assert listed == {"Ann": None}
+        # alice (signed in) plays one rated correspondence game of cyclix and wins it
+        sid = seek(a, {}, game="cyclix", time_control="3d", rated=True).json()["id"]
+        game = b.post(f"/api/seeks/{sid}/accept", json={}).json()["game"]
+        version = b.get(f"/api/games/{game}").json()["version"]
+        assert b.post(f"/api/games/{game}/resign", json={"version": version}).status_code == 200
+        assert a.get(f"/api/games/{game}/ratings").json()["rated"]  # settled by now
+        settled = a.get("/api/users/alice").json()["ratings"]["cyclix"]["display"]
+        live = seek(a, {}, game="cyclix", time_control="5+3").json()
+        corr = seek(a, {}, game="cyclix", time_control="2d").json()
+        assert live["rating"] == "1500?"  # no live game yet: a newcomer in that speed
+        assert corr["rating"] == settled != "1500?"
+        shown = {s["id"]: s["rating"] for s in g.get("/api/seeks", headers=B).json()}
+        assert shown[live["id"]] == "1500?" and shown[corr["id"]] == settled

@@ -36,6 +36,7 @@ from .lobby_relay import LobbyRelay
 from .relay import is_postgres
 from .storage import GameData, hash_token
 from .storage.lobby import Challenge, LobbyStore, Seek
+from .storage.ratings import RatingStore
 
 __all__ = [
     "MAX_DAYS",
@@ -153,8 +154,31 @@ async def start_game(
     return data, tokens[seat], tokens[1 - seat]
 
 
-def seek_view(seek: Seek, mine: bool = False) -> dict[str, Any]:
-    """A seek for clients (no guest key in it)."""
+def seek_speed(seek: Seek) -> str:
+    """The rating speed a game from ``seek`` counts for: ``live`` with a clock, else
+    ``correspondence`` (as :func:`shoal.server.ratings.speed_of` says of games)."""
+    control = parse_time_control(seek.time_control)
+    return "live" if control is not None and control[0] == "live" else "correspondence"
+
+
+def seek_ratings(ratings: RatingStore, seeks: list[Seek]) -> dict[int, str]:
+    """Per seek id, its creator's rating in the seek's game and speed (``1500?`` for a
+    newcomer); guests' seeks have none. One query per game and speed."""
+    wanted: dict[tuple[str, str], list[Seek]] = {}
+    for seek in seeks:
+        if seek.user_id is not None:
+            wanted.setdefault((seek.game, seek_speed(seek)), []).append(seek)
+    out: dict[int, str] = {}
+    for (game, speed), group in wanted.items():
+        shown = ratings.displays([s.user_id for s in group if s.user_id is not None], game, speed)
+        for seek in group:
+            if seek.user_id is not None:
+                out[seek.id] = shown[seek.user_id]
+    return out
+
+
+def seek_view(seek: Seek, mine: bool = False, rating: str | None = None) -> dict[str, Any]:
+    """A seek for clients (no guest key in it); ``rating``: the creator's, shown beside it."""
     try:
         title = games.get(seek.game).title
     except ShoalError:
@@ -170,7 +194,7 @@ def seek_view(seek: Seek, mine: bool = False) -> dict[str, Any]:
         "rated": seek.rated,
         "creator": seek.name,
         "account": seek.user_id is not None,
-        "rating": None,  # ratings land with the ratings work: clients show "?"
+        "rating": rating,
         "mine": mine,
     }
 
@@ -244,7 +268,10 @@ class Lobby:
         return await asyncio.to_thread(self.store.open_seeks)
 
     async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
-        views = [seek_view(s, who_of(s.user_id, s.guest_hash) == who) for s in seeks]
+        shown = await asyncio.to_thread(seek_ratings, self.context.ratings, seeks)
+        views = [
+            seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
+        ]
         try:
             await socket.send_json({"type": "seeks", "seeks": views})
         except Exception:

@@ -24,7 +24,7 @@ function seekForm(catalog, me, showError) {
     optionsBox,
     h("div", { class: "field" }, h("label", { for: "seek-time" }, "Time control"), timeSelect("seek-time")),
     h("div", { class: "field" }, h("label", {}, "Your side"), segmented("colour", [["random", "Random", true], ["first", "First"], ["second", "Second"]])),
-    h("div", { class: "field" }, h("label", { for: "seek-rated" }, rated, " Rated", h("span", { class: "help", text: me ? " (ratings count once they land)" : " — sign in to play rated" }))),
+    h("div", { class: "field" }, h("label", { for: "seek-rated" }, rated, " Rated", h("span", { class: "help", text: me ? " (Glicko-2, per game and speed)" : " — sign in to play rated" }))),
     me ? null : h("div", { class: "field" }, h("label", { for: "seek-name" }, "Your name"), name),
     error,
     h("button", { class: "btn primary", type: "submit", id: "seek-create", text: "Create seek" }),

@@ -32,6 +32,7 @@ from ..lobby import (
     Side,
     check_options,
     parse_time_control,
+    seek_ratings,
     seek_view,
     start_game,
     who_of,
@@ -108,7 +109,8 @@ async def list_seeks(
 ) -> list[dict[str, Any]]:
     user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
     seeks = await asyncio.to_thread(lobby.store.open_seeks)
-    return [seek_view(s, _mine(s, user_id, guest)) for s in seeks]
+    shown = await asyncio.to_thread(seek_ratings, lobby.context.ratings, seeks)
+    return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
 
 
 @router.post("/api/seeks", summary="Create a seek", status_code=201)
@@ -144,7 +146,8 @@ async def create_seek(
         name=name,
     )
     await lobby.publish()
-    return seek_view(seek, mine=True)
+    shown = await asyncio.to_thread(seek_ratings, context.ratings, [seek])
+    return seek_view(seek, mine=True, rating=shown.get(seek.id))
 
 
 async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
