@@ -1,4 +1,5 @@
-"""Ratings in Chromium (issue 23): a rated lobby game between two accounts, resigned; both
+"""Ratings in Chromium (issue 23): a rated lobby game between two accounts (two turns, a draw
+offer declined, a chat exchange), resigned; both
 result screens show each player's change; the profile shows the rating and its plot; the
 leaderboard page. Screenshots at 390x844 and 1280x800."""
 
@@ -9,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import DESKTOP, PHONE
+from .test_browser import DESKTOP, PHONE, _click_action, _view, _wait_ready
 from .test_lobby_browser import _signed_up
 
 pytestmark = pytest.mark.browser
@@ -36,6 +37,32 @@ def test_rated_game_shows_changes_profile_and_leaderboard(
         page.wait_for_url("**/game/*")
         page.wait_for_selector("#players .player .rating")
     assert "(1500?)" in a.locator("#players").inner_text()  # newcomers: provisional
+    gid = a.url.rsplit("/", 1)[1]
+    pages = {0: a, 1: b}  # ann took the first seat
+    for _ in range(2):  # two turns: past the abort, into a game a draw can be offered in
+        view = _view(server, gid)
+        page = pages[view["to_move"]]
+        _wait_ready(page, server, gid)
+        _click_action(page, view["legal"][0])
+        for p in (a, b):
+            p.wait_for_function(
+                "(v) => Number(document.querySelector('#board').dataset.version) > v",
+                arg=view["version"],
+            )
+    # a draw offer, declined: the game goes on, still rated
+    a.locator("#offer-draw").click()
+    a.locator("#offer-yes").click()
+    b.wait_for_selector("#incoming-draw")
+    b.locator("#decline-draw").click()
+    a.wait_for_selector("#offer-draw")
+    assert _view(server, gid)["result"] is None
+    # a chat exchange, both ways, live
+    for page, words, other in ((a, "good luck", b), (b, "you too", a)):
+        page.fill("#chat-input", words)
+        page.locator("#chat-send").click()
+        other.wait_for_function(
+            "(t) => document.querySelector('#chat-log').innerText.includes(t)", arg=words
+        )
     b.locator("#resign").click()
     b.locator("#resign-yes").click()
     for page in (a, b):
