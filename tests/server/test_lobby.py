@@ -269,3 +269,12 @@ def test_each_seek_shows_its_creators_rating_in_its_game_and_speed(db: str) -> N
         assert corr["rating"] == settled != "1500?"
         shown = {s["id"]: s["rating"] for s in g.get("/api/seeks", headers=B).json()}
         assert shown[live["id"]] == "1500?" and shown[corr["id"]] == settled
+
+
+def test_a_wrong_bot_token_cannot_take_a_seek_and_the_seek_stays_open(client: TestClient) -> None:
+    sid = seek(client).json()["id"]
+    taken = client.post(
+        f"/api/seeks/{sid}/accept", json={}, headers={"Authorization": "Bearer shb_nope"}
+    )
+    assert taken.status_code == 401 and "token" in taken.json()["detail"]
+    assert [s["id"] for s in client.get("/api/seeks", headers=B).json()] == [sid]

@@ -33,8 +33,8 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a ``shoal serve`` process on a free port with a fresh database."""
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A ``shoal serve`` process on a free port with a fresh database: its URL, its database."""
     port = _free_port()
     db = tmp_path_factory.mktemp("serve") / "shoal.sqlite3"
     src = str(Path(__file__).resolve().parents[2] / "src")
@@ -60,10 +60,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             time.sleep(0.05)
         else:
             raise RuntimeError("shoal serve did not start")
-        yield url
+        yield url, f"sqlite:///{db}"
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(served: tuple[str, str]) -> str:
+    """The base URL of the session's ``shoal serve`` process."""
+    return served[0]
 
 
 @pytest.fixture(scope="session")

@@ -60,6 +60,8 @@ class BotClient:
         games: int = 0,
         timeout: float = 30.0,
         log: Any = None,
+        seeks: frozenset[str] | None = None,
+        poll: float = 1.0,
     ) -> None:
         self.server = server.rstrip("/")
         self.token = token
@@ -72,16 +74,24 @@ class BotClient:
         self.playing: set[str] = set()
         self.finished = 0
         self.guard = threading.Lock()
+        self.seeks = seeks
+        """Games whose open lobby seeks the bot takes (empty: every game; None: none)."""
+        self.poll = poll
 
     # -- HTTP ---------------------------------------------------------------------
-    def _request(self, path: str, method: str = "GET") -> urllib.request.Request:
+    def _request(self, path: str, method: str = "GET", body: Any = None) -> urllib.request.Request:
         headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
-        return urllib.request.Request(self.server + path, method=method, headers=headers)
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        return urllib.request.Request(self.server + path, data, headers, method=method)
 
-    def call(self, path: str, method: str = "GET") -> Any:
+    def call(self, path: str, method: str = "GET", body: Any = None) -> Any:
         """The JSON answer of one request (4xx/5xx: :class:`Refused` with the server's words)."""
+        request = self._request(path, method, body)
         try:
-            with urllib.request.urlopen(self._request(path, method), timeout=self.timeout) as r:
+            with urllib.request.urlopen(request, timeout=self.timeout) as r:
                 return json.loads(r.read().decode())
         except urllib.error.HTTPError as error:
             raise Refused(error.code, _words(error)) from None
@@ -110,6 +120,8 @@ class BotClient:
             return 1
         self.log(f"shoal bot: playing as {account['username']} on {self.server}")
         threading.Thread(target=self._events, daemon=True).start()
+        if self.seeks is not None:
+            threading.Thread(target=self._take_seeks, daemon=True).start()
         problem = self.done.get()
         if problem is not None:
             self.log(f"shoal bot: {problem}")
@@ -140,6 +152,32 @@ class BotClient:
             self.log(f"the event stream dropped ({why}): reconnecting in {wait:.0f} s")
             time.sleep(wait)
             wait = min(wait * 2, 30.0)
+
+    def _take_seeks(self) -> None:
+        """Take an open lobby seek of a wanted game whenever the bot plays no game."""
+        while True:
+            time.sleep(self.poll)
+            with self.guard:
+                busy = bool(self.playing)
+            if busy:
+                continue
+            try:
+                seeks = self.call("/api/seeks")
+            except (Refused, *DROPPED):
+                continue
+            for seek in seeks:
+                if self.seeks and seek.get("game") not in self.seeks:
+                    continue
+                try:
+                    taken = self.call(f"/api/seeks/{int(seek['id'])}/accept", "POST", {})
+                except Refused as error:  # taken by someone else first, or not for bots
+                    self.log(f"could not take the seek of {seek.get('creator')}: {error}")
+                    continue
+                except DROPPED:
+                    break
+                self.log(f"took the seek of {seek.get('creator')} ({seek.get('game')})")
+                self._start(str(taken["game"]))
+                break
 
     def _accept(self, challenge: dict[str, Any]) -> None:
         who, game = challenge.get("challenger"), challenge.get("game")
@@ -237,7 +275,12 @@ def _bot(args: argparse.Namespace) -> int:
         print(f"shoal bot: {error}", file=sys.stderr)
         return 1
     try:
-        client = BotClient(args.server, args.token, engine, genmove=args.genmove, games=args.games)
+        seeks = None
+        if args.seeks is not None:
+            seeks = frozenset(g.strip() for g in args.seeks.split(",") if g.strip())
+        client = BotClient(
+            args.server, args.token, engine, genmove=args.genmove, games=args.games, seeks=seeks
+        )
         return client.run()
     finally:
         engine.close()
@@ -261,5 +304,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument(
         "--games", type=int, default=0, metavar="N", help="stop after N games (0: never)"
+    )
+    p.add_argument(
+        "--seeks",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="GAMES",
+        help="also take open lobby seeks when no game is on: of the comma-separated games, "
+        "or of every game without GAMES",
     )
     p.set_defaults(func=_bot)

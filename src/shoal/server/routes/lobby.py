@@ -24,6 +24,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from ..accounts import Player, get_accounts
+from ..bots import BotsDep
 from ..context import Context, client_address
 from ..errors import ApiError
 from ..lobby import (
@@ -161,11 +162,15 @@ async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
 async def accept_seek(
     seek_id: int,
     body: AcceptIn,
+    request: Request,
     context: Context,
     lobby: LobbyDep,
+    bots: BotsDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
 ) -> dict[str, Any]:
+    if "authorization" in request.headers:  # a bot program (shoal bot --seeks) takes it
+        player = bots.user_of(request)
     user_id, guest = _who(player, x_shoal_guest)
     seek = await _open_seek(lobby, seek_id)
     if seek.status != "open":
