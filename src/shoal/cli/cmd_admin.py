@@ -28,6 +28,8 @@ def _run(args: argparse.Namespace) -> int:
                 created = user.created.isoformat(" ", "seconds")
                 print(f"{user.id:>5}  {user.username:<20}  {created:<19}  {state}")
             return 0
+        if args.admin_command in ("chat", "hide", "unhide"):
+            return _chat(args, store)
         found = accounts.by_name(args.username)
         if found is None or found[0].deleted:
             print(f"shoal admin: there is no user {args.username!r}", file=sys.stderr)
@@ -56,6 +58,31 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     finally:
         store.close()
+
+
+def _chat(args: argparse.Namespace, store: object) -> int:
+    """``chat GAME`` lists a game's messages with their ids; ``hide``/``unhide ID``."""
+    from shoal.server.storage import Store
+    from shoal.server.storage.social import SocialStore
+
+    assert isinstance(store, Store)
+    social = SocialStore(store.engine)
+    if args.admin_command == "chat":
+        found = social.all_messages(args.game_id)
+        if not found:
+            print(f"shoal admin: no chat messages in game {args.game_id!r}")
+            return 0
+        for message, hidden in found:
+            flag = "hidden" if hidden else "shown"
+            print(f"{message.id:>6}  {message.room:<10} {flag:<6}  {message.name}: {message.text}")
+        return 0
+    hide = args.admin_command == "hide"
+    if not social.hide(args.message_id, hide):
+        print(f"shoal admin: there is no chat message {args.message_id}", file=sys.stderr)
+        return 1
+    what = "hidden (players and spectators no longer get it)" if hide else "shown again"
+    print(f"shoal admin: message {args.message_id} {what}")
+    return 0
 
 
 def _bots(command: str, store: object, user_id: int, username: str) -> int:
@@ -93,7 +120,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "admin",
         help="manage the server's users",
         description="List users, disable or enable one (a disabled user's sessions end), "
-        "set a new password, mark a bot, give it an API token or revoke its tokens.",
+        "set a new password, mark a bot, give it an API token or revoke its tokens; list a "
+        "game's chat and hide (or show again) a message.",
     )
     p.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL", help="SQLAlchemy URL")
     actions = p.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
@@ -108,6 +136,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     ):
         one = actions.add_parser(name, help=what)
         one.add_argument("username")
+    chat = actions.add_parser("chat", help="list a game's chat messages with their ids")
+    chat.add_argument("game_id", metavar="GAME_ID")
+    for name, what in (("hide", "hide a chat message"), ("unhide", "show a hidden message again")):
+        one = actions.add_parser(name, help=what)
+        one.add_argument("message_id", type=int, metavar="MESSAGE_ID")
     pw = actions.add_parser("password", help="set a new password (asked, or read from stdin)")
     pw.add_argument("username")
     pw.add_argument(

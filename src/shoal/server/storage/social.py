@@ -97,6 +97,25 @@ class SocialStore:
             ).all()
             return [_message(row) for row in reversed(rows)]
 
+    def all_messages(self, game_id: str) -> list[tuple[ChatMessage, bool]]:
+        """Every message of a game, both rooms, hidden ones too (with the flag), oldest first:
+        for moderators."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.id)
+            ).all()
+            return [(_message(row), bool(row.hidden)) for row in rows]
+
+    def hide(self, message_id: int, hidden: bool = True) -> bool:
+        """Hide (or show again) message ``message_id``; False when there is no such message."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            if row is None:
+                return False
+            row.hidden = hidden
+            session.commit()
+            return True
+
 
 def _message(row: ChatRow) -> ChatMessage:
     created = row.created.replace(tzinfo=datetime.UTC).timestamp()
