@@ -39,7 +39,6 @@ from .errors import add_error_handlers
 from .limits import BodyLimit
 from .lobby import Lobby
 from .notice_relay import NoticeRelay
-from .notifications import tell_challenged
 from .relay import Relay, conninfo, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
@@ -121,11 +120,6 @@ def create_app(
     app.state.context = context
     app.state.accounts = Accounts(context.store)
     app.state.lobby = Lobby(context)
-    app.state.lobby.challenge_hooks.append(  # notifications and mail (issue 22)
-        lambda challenge: context.manager.spawn(
-            tell_challenged(context.notifier, app.state.accounts.store, challenge)
-        )
-    )
     app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
     app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
     app.add_middleware(BodyLimit, limit=max_body)

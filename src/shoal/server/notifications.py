@@ -24,16 +24,13 @@ from typing import Any
 
 from fastapi import WebSocket
 
-from shoal import games
-from shoal.core import Seat, ShoalError, other
+from shoal.core import Seat, other
 
 from .mail import Mailer
 from .session import LiveGame
-from .storage.accounts import AccountStore
-from .storage.lobby import Challenge
 from .storage.notices import Notice, NoticeStore
 
-__all__ = ["KINDS", "Notifier", "notify_challenge", "tell_challenged"]
+__all__ = ["KINDS", "Notifier", "notify_challenge"]
 
 KINDS = ("your_turn", "challenge", "game_ended", "offer")
 """The kinds of notification."""
@@ -206,22 +203,4 @@ async def notify_challenge(
     """
     return await notifier.challenge(
         user_id, by, title, challenge_id=challenge_id, link=link, data=data
-    )
-
-
-async def tell_challenged(notifier: Notifier, accounts: AccountStore, challenge: Challenge) -> None:
-    """The lobby's hook of a new challenge: notify (and mail) the challenged player."""
-    by = await asyncio.to_thread(accounts.by_id, challenge.challenger)
-    try:
-        title = games.get(challenge.game).title
-    except ShoalError:
-        title = challenge.game
-    await notify_challenge(
-        notifier,
-        challenge.challenged,
-        by.username if by is not None else "someone",
-        title,
-        challenge_id=str(challenge.id),
-        link="/lobby",
-        data={"time_control": challenge.time_control, "rated": challenge.rated},
     )
