@@ -43,6 +43,14 @@ def chance(value: float) -> float:
     return round(50.0 + 50.0 * max(-1.0, min(1.0, value)), 1)
 
 
+PROVEN_POINTS = {"win": 100.0, "loss": 0.0, "draw": 50.0}
+
+
+def points(value: float, proven: str | None) -> float:
+    """The winning chance shown for a value: a proof decides, else :func:`chance`."""
+    return PROVEN_POINTS[proven] if proven in PROVEN_POINTS else chance(value)
+
+
 def _line(state: State, result: SearchResult, action: Action) -> str:
     """The turn that starts with ``action``: the best reply's continuation up to the turn's end."""
     actions = [action]
@@ -68,13 +76,12 @@ def lines_of(state: State, result: SearchResult) -> list[dict[str, Any]]:
         children_data = [(c.action, c.visits, c.value, c.proven) for c in children]
     out = []
     for action, visits, value, proven in children_data:
-        points = {"win": 100.0, "loss": 0.0, "draw": 50.0}.get(proven or "", chance(value))
         out.append(
             {
                 "action": action,
                 "move": state.action_text(action),
                 "turn": _line(state, result, action),
-                "value": points,
+                "value": points(value, proven),
                 "visits": visits,
                 "proven": proven,
             }
@@ -210,15 +217,13 @@ def _deepen(
                 "action": action,
                 "move": text,
                 "turn": text,
-                "value": {"win": 100.0, "loss": 0.0, "draw": 50.0}.get(proven or "", chance(v)),
+                "value": points(v, proven),
                 "visits": depth,
                 "proven": proven,
             }
             for v, action, proven, text in scored[:LINES]
         ]
-        best = chance(scored[0][0]) if scored else 50.0
-        if scored and scored[0][2] is not None:
-            best = {"win": 100.0, "loss": 0.0, "draw": 50.0}[scored[0][2]]
+        best = points(scored[0][0], scored[0][2]) if scored else 50.0
         spent = time.perf_counter() - began
         settled = all(p is not None for _, _, p, _ in scored)
         done = spent >= max_seconds or depth == MAX_DEPTH or settled

@@ -216,23 +216,29 @@ async def accept_challenge(
     return {"game": data.id, "seat": seat, "token": token, "url": url}
 
 
+async def _close(
+    lobby: Lobby, challenge_id: int, user: User, status: str, side: str, refusal: str
+) -> dict[str, Any]:
+    """End an open challenge as ``status`` by its ``side`` (``challenged`` declines,
+    ``challenger`` withdraws) and tell the other player's lobby pages."""
+    challenge = await _challenge(lobby, challenge_id)
+    if getattr(challenge, side) != user.id:
+        raise ApiError(403, refusal)
+    if not await asyncio.to_thread(lobby.store.answer, challenge_id, status):
+        raise _gone(await _challenge(lobby, challenge_id))
+    other = challenge.challenger if side == "challenged" else challenge.challenged
+    await lobby.tell(who_of(other, None), {"type": "challenges"})
+    return {"id": challenge_id, "status": status}
+
+
 @router.post("/api/challenges/{challenge_id}/decline", summary="Decline a challenge")
 async def decline_challenge(challenge_id: int, user: SignedIn, lobby: LobbyDep) -> dict[str, Any]:
-    challenge = await _challenge(lobby, challenge_id)
-    if challenge.challenged != user.id:
-        raise ApiError(403, "only the challenged player can decline a challenge")
-    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "declined"):
-        raise _gone(await _challenge(lobby, challenge_id))
-    await lobby.tell(who_of(challenge.challenger, None), {"type": "challenges"})
-    return {"id": challenge_id, "status": "declined", "game": None}
+    refusal = "only the challenged player can decline a challenge"
+    answer = await _close(lobby, challenge_id, user, "declined", "challenged", refusal)
+    return {**answer, "game": None}
 
 
 @router.delete("/api/challenges/{challenge_id}", summary="Withdraw my challenge")
 async def cancel_challenge(challenge_id: int, user: SignedIn, lobby: LobbyDep) -> dict[str, Any]:
-    challenge = await _challenge(lobby, challenge_id)
-    if challenge.challenger != user.id:
-        raise ApiError(403, "only the challenger can withdraw a challenge")
-    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "cancelled"):
-        raise _gone(await _challenge(lobby, challenge_id))
-    await lobby.tell(who_of(challenge.challenged, None), {"type": "challenges"})
-    return {"id": challenge_id, "status": "cancelled"}
+    refusal = "only the challenger can withdraw a challenge"
+    return await _close(lobby, challenge_id, user, "cancelled", "challenger", refusal)
