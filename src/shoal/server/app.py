@@ -6,8 +6,9 @@ handlers, includes one router per area (:mod:`shoal.server.routes`) and serves
 the client's static files. The API is documented at ``/docs`` and
 ``/openapi.json``, and area by area in the route modules.
 
-On PostgreSQL the app also listens for the other processes' changes
-(:mod:`shoal.server.relay`), so several processes can serve one site.
+On PostgreSQL the app also listens for the other processes' events (games, lobby,
+notifications: one connection, :mod:`shoal.server.relay`), so several processes can
+serve one site.
 
 Tokens travel in a header, never in a URL the server sees (the client keeps
 them in the page's fragment and local storage), so they stay out of logs.
@@ -38,8 +39,7 @@ from .context import (
 from .errors import add_error_handlers
 from .limits import BodyLimit
 from .lobby import Lobby
-from .notice_relay import NoticeRelay
-from .relay import Relay, conninfo, is_postgres
+from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
 
@@ -91,18 +91,11 @@ def create_app(
             if is_postgres(database_url)
             else None
         )
-        if relay is not None:  # live updates from the other processes on this database
+        if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
-        notices = None
-        if relay is not None:  # notifications pushed to pages open on the other processes
-            notices = NoticeRelay(context.notifier, conninfo(database_url))
-            await notices.start()
-        await app.state.lobby.start(database_url)
         yield
         await app.state.lobby.close()
-        if notices is not None:
-            await notices.close()
         if relay is not None:
             await relay.close()
         await context.close()

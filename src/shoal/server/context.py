@@ -166,7 +166,8 @@ class ServerContext:
             mailer = Mailer(
                 notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
             )
-        notifier = Notifier(notices, mailer)
+        events = Events()
+        notifier = Notifier(notices, mailer, events)
         correspondence = Correspondence(
             manager,
             notices,
@@ -188,11 +189,13 @@ class ServerContext:
             notices=notices,
             notifier=notifier,
             correspondence=correspondence,
+            events=events,
         )
 
     async def close(self) -> None:
         """Stop the background work and release the database (at shutdown)."""
         await self.reviews.close()
+        await self.events.close()
         await self.manager.close()
         self.store.close()
 

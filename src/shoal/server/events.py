@@ -16,6 +16,13 @@ SQLite (one process) it is delivery in the process only. Payloads are JSON value
 of at most :data:`MAX_PAYLOAD` bytes (PostgreSQL's limit is 8000): send ids and
 small states, not pages; a subscriber that needs more reads the database.
 
+A subscriber may be a coroutine function: its coroutine runs as a task of the bus
+(cancelled by :meth:`Events.close`). A part that serves its own process itself when
+it publishes, awaiting its own sockets before it answers (the lobby, notifications,
+games), subscribes with ``here=False``: it then gets only the other processes' events.
+The server's channels: ``games`` (:mod:`.relay`), ``lobby`` (:mod:`.lobby`),
+``notices`` (:mod:`.notifications`).
+
 Delivery across processes is at most once: a process that was disconnected from the
 database misses what was sent meanwhile (the relay reconnects by itself), so a
 subscriber treats an event as a hint to refresh, never as the only copy of a change.
@@ -23,10 +30,13 @@ subscriber treats an event as a hint to refresh, never as the only copy of a cha
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import inspect
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 __all__ = ["MAX_PAYLOAD", "Events", "Subscriber"]
@@ -34,8 +44,9 @@ __all__ = ["MAX_PAYLOAD", "Events", "Subscriber"]
 MAX_PAYLOAD = 7000
 """The largest payload in bytes of JSON (PostgreSQL refuses notifications over 8000)."""
 
-Subscriber = Callable[[Any], None]
-"""A subscriber: called with the payload, in the event loop; it must not block."""
+Subscriber = Callable[[Any], Awaitable[None] | None]
+"""A subscriber: called with the payload, in the event loop; it must not block (a
+coroutine function's coroutine runs as a task)."""
 
 CHANNEL_NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
 
@@ -46,20 +57,25 @@ class Events:
     """Channels of events with their subscribers, and the forwarder to other processes."""
 
     def __init__(self) -> None:
-        self._subscribers: dict[str, list[Subscriber]] = {}
+        self._subscribers: dict[str, list[tuple[Subscriber, bool]]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         self.forward: Callable[[str, str], None] | None = None
         """Set by the relay: sends ``(channel, JSON text)`` to the other processes."""
 
-    def subscribe(self, channel: str, subscriber: Subscriber) -> Callable[[], None]:
+    def subscribe(
+        self, channel: str, subscriber: Subscriber, *, here: bool = True
+    ) -> Callable[[], None]:
         """Call ``subscriber(payload)`` for every event on ``channel``; returns the
-        function that ends the subscription."""
+        function that ends the subscription. ``here=False``: only for the events of
+        the other processes (the subscriber's part serves its own process itself)."""
         _check_channel(channel)
-        self._subscribers.setdefault(channel, []).append(subscriber)
+        listener = (subscriber, here)
+        self._subscribers.setdefault(channel, []).append(listener)
 
         def stop() -> None:
             listeners = self._subscribers.get(channel, [])
-            if subscriber in listeners:
-                listeners.remove(subscriber)
+            if listener in listeners:
+                listeners.remove(listener)
 
         return stop
 
@@ -76,17 +92,52 @@ class Events:
                 f"an event's payload has at most {MAX_PAYLOAD} bytes of JSON, "
                 f"not {len(text.encode())}: send an id and let subscribers read the rest"
             )
-        self.deliver(channel, json.loads(text))  # subscribers get what the others get
+        self._call(channel, json.loads(text), here=True)  # what the others get
         if self.forward is not None:
             self.forward(channel, text)
 
     def deliver(self, channel: str, payload: Any) -> None:
-        """Call this process's subscribers of ``channel`` (the relay's way in)."""
-        for subscriber in list(self._subscribers.get(channel, [])):
+        """Call this process's subscribers of ``channel`` with another process's event
+        (the relay's way in)."""
+        self._call(channel, payload, here=False)
+
+    def _call(self, channel: str, payload: Any, *, here: bool) -> None:
+        for subscriber, wants_here in list(self._subscribers.get(channel, [])):
+            if here and not wants_here:
+                continue
             try:
-                subscriber(payload)
+                result = subscriber(payload)
+                if inspect.isawaitable(result):
+                    self._run(channel, result)
             except Exception:  # one broken subscriber does not stop the others
                 log.exception("shoal events: a subscriber of %r failed", channel)
+
+    def _run(self, channel: str, awaitable: Awaitable[None]) -> None:
+        async def run() -> None:
+            try:
+                await awaitable
+            except Exception:
+                log.exception("shoal events: a subscriber of %r failed", channel)
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: nothing could run it
+            if inspect.iscoroutine(awaitable):
+                awaitable.close()
+            log.error("shoal events: an async subscriber of %r outside an event loop", channel)
+            return
+        task = loop.create_task(run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        """Cancel the subscribers' tasks still running (at shutdown)."""
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
 
 
 def _check_channel(channel: str) -> None:

@@ -10,7 +10,8 @@
   seeks once their last lobby connection is gone (after a grace of a few seconds, so that a
   reload keeps them). Correspondence seeks stay until taken or cancelled.
 
-On PostgreSQL the pushes reach every server process (:mod:`shoal.server.lobby_relay`).
+On PostgreSQL the pushes reach every server process: the lobby's messages to the other
+processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
 """
 
 from __future__ import annotations
@@ -32,13 +33,12 @@ from shoal.core import ShoalError
 from .context import ServerContext
 from .creation import fresh_clock, game_data, new_token
 from .errors import ApiError
-from .lobby_relay import LobbyRelay
-from .relay import is_postgres
 from .storage import GameData, hash_token
 from .storage.lobby import Challenge, LobbyStore, Seek
 from .storage.ratings import RatingStore
 
 __all__ = [
+    "LOBBY",
     "MAX_DAYS",
     "MAX_OPEN_SEEKS",
     "Lobby",
@@ -55,6 +55,10 @@ MAX_OPEN_SEEKS = 5
 
 MAX_DAYS = 14
 """The longest correspondence time per move, in days."""
+
+LOBBY = "lobby"
+"""The events' channel of the lobby: ``{"kind": "seeks"}`` (the list changed) or
+``{"kind": "tell", "who": MEMBER, "message": MESSAGE}`` (to one member's sockets)."""
 
 _LIVE = re.compile(r"(\d{1,3})\+(\d{1,3})")
 _DAYS = re.compile(r"(\d{1,2})d")
@@ -215,21 +219,16 @@ class Lobby:
         self.challenge_hooks: list[Callable[[Challenge], Any]] = []
         """Called with every new challenge (notifications hook in here)."""
         self._leaving: dict[str, asyncio.Task[None]] = {}
-        self.relay: LobbyRelay | None = None
-        """Other server processes on the same PostgreSQL database (see :meth:`start`)."""
-
-    async def start(self, url: str) -> None:
-        """On PostgreSQL, exchange live messages with the other processes (at startup)."""
-        if is_postgres(url):
-            self.relay = LobbyRelay(url, self._from_elsewhere)
-            await self.relay.start()
+        # The other processes' messages (this process serves its own sockets itself).
+        self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
 
     async def close(self) -> None:
-        """Stop the relay (at shutdown)."""
-        if self.relay is not None:
-            await self.relay.close()
+        """Stop receiving the other processes' messages (at shutdown)."""
+        self._stop()
 
-    async def _from_elsewhere(self, message: dict[str, Any]) -> None:
+    async def _from_elsewhere(self, message: Any) -> None:
+        if not isinstance(message, dict):
+            return
         if message.get("kind") == "seeks":
             await self._publish_here()
         elif message.get("kind") == "tell" and isinstance(message.get("message"), dict):
@@ -281,8 +280,7 @@ class Lobby:
         """Send the open seeks to every connection (each sees which are its own), here and
         in the other processes."""
         await self._publish_here()
-        if self.relay is not None:
-            await self.relay.notify({"kind": "seeks"})
+        self.context.events.publish(LOBBY, {"kind": "seeks"})
 
     async def _publish_here(self) -> None:
         if not self.sockets:
@@ -294,8 +292,7 @@ class Lobby:
     async def tell(self, who: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of ``who``, here and in the other processes."""
         await self._tell_here(who, message)
-        if self.relay is not None:
-            await self.relay.notify({"kind": "tell", "who": who, "message": message})
+        self.context.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
 
     async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
         for socket, member in list(self.sockets.items()):

@@ -13,27 +13,36 @@ The kinds:
 * ``offer``: your opponent offers a draw or a rematch.
 
 Live games send no ``your_turn`` or ``game_ended``: both players are at the board.
+
+Pages open on the other server processes (PostgreSQL) get the push through the events'
+channel ``notices`` (:mod:`shoal.server.events`): ``{"user": USER, "notice": ID}`` (ID 0
+for a new count only); a process with a page of that account open reads the notification
+from the database and pushes it with the unread count. A lost event only delays a badge:
+the page reads the count again on its next load.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
 
 from shoal.core import Seat, other
 
+from .events import Events
 from .mail import Mailer
 from .session import LiveGame
 from .storage.notices import Notice, NoticeStore
 
-__all__ = ["KINDS", "Notifier", "notify_challenge"]
+__all__ = ["KINDS", "NOTICES", "Notifier", "notify_challenge"]
 
 KINDS = ("your_turn", "challenge", "game_ended", "offer")
 """The kinds of notification."""
+
+NOTICES = "notices"
+"""The events' channel of notifications: ``{"user": USER, "notice": ID or 0}``."""
 
 
 def _held(live: LiveGame, seat: Seat) -> int | None:
@@ -44,12 +53,16 @@ def _held(live: LiveGame, seat: Seat) -> int | None:
 class Notifier:
     """Stores notifications, pushes them to open pages, mails turns and challenges."""
 
-    def __init__(self, store: NoticeStore, mailer: Mailer | None = None) -> None:
+    def __init__(
+        self, store: NoticeStore, mailer: Mailer | None = None, events: Events | None = None
+    ) -> None:
         self.store = store
         self.mailer = mailer
         self.sockets: dict[int, set[WebSocket]] = {}
-        self.published: Callable[[int, int], None] | None = None
-        """Tells the other server processes (``publish(user, notice id or 0)``), if any."""
+        self.events = events
+        """Tells the other server processes (:data:`NOTICES`), if any."""
+        if events is not None:  # this process pushes its own notifications itself
+            events.subscribe(NOTICES, self._from_elsewhere, here=False)
 
     async def notify(
         self,
@@ -73,8 +86,10 @@ class Notifier:
 
         With ``relay``, the other server processes push it to their pages too.
         """
-        if relay and self.published is not None:
-            self.published(user_id, 0 if notice is None else notice.id)
+        if relay and self.events is not None:
+            self.events.publish(
+                NOTICES, {"user": user_id, "notice": 0 if notice is None else notice.id}
+            )
         sockets = self.sockets.get(user_id)
         if not sockets:
             return
@@ -88,6 +103,17 @@ class Notifier:
                 await socket.send_text(text)
             except Exception:  # a closed page: forget it
                 sockets.discard(socket)
+
+    async def _from_elsewhere(self, event: Any) -> None:
+        if not isinstance(event, dict):
+            return
+        user_id, notice_id = event.get("user"), event.get("notice")
+        if not isinstance(user_id, int) or not isinstance(notice_id, int):
+            return
+        if user_id not in self.sockets:
+            return
+        notice = await asyncio.to_thread(self.store.get, notice_id) if notice_id else None
+        await self.push(user_id, notice, relay=False)
 
     def watch(self, user_id: int, socket: WebSocket) -> None:
         """Push ``user_id``'s notifications to ``socket`` from now on."""

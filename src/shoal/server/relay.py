@@ -1,15 +1,15 @@
-"""Live updates across server processes through PostgreSQL's ``LISTEN``/``NOTIFY``.
+"""Events across server processes through PostgreSQL's ``LISTEN``/``NOTIFY``: one connection.
 
-Every process on one PostgreSQL database listens on the channel ``shoal_games``.
-After a process commits a change of a game it notifies ``"ORIGIN GAME VERSION"``;
-every other process that has the game loaded reloads it from the database (under
-the game's lock, only when the version is newer) and sends the new view to its
-own WebSocket watchers. No extra service: the database carries the events.
-
-The same relay carries every other kind of event (lobby seeks, notifications, ...):
-:meth:`Events.publish <shoal.server.events.Events.publish>` hands it ``(channel,
-JSON)``, sent on :data:`EVENTS` as ``{"o": ORIGIN, "c": CHANNEL, "p": PAYLOAD}``;
-every other process passes it to its own subscribers (:mod:`shoal.server.events`).
+Every process on one PostgreSQL database listens on the one channel :data:`EVENTS`.
+:meth:`Events.publish <shoal.server.events.Events.publish>` hands the relay ``(channel,
+JSON)``, sent as ``{"o": ORIGIN, "c": CHANNEL, "p": PAYLOAD}``; every other process passes
+it to its own subscribers (:mod:`shoal.server.events`). The server's parts each have a
+channel of :mod:`~shoal.server.events`: ``lobby`` (seeks), ``notices`` (notifications)
+and ``games``, kept here: after a process commits a change of a game it publishes
+``{"game": GAME, "version": VERSION}``; every other process that has the game loaded
+reloads it from the database (under the game's lock, only when the version is newer) and
+sends the new view to its own WebSocket watchers. No extra service: the database carries
+the events.
 
 A notification lost while a process was disconnected only delays that process's
 watchers: the next client action with a newer version catches the game up
@@ -31,13 +31,13 @@ from sqlalchemy.engine import make_url
 from .events import Events
 from .manager import GameEntry, GameManager
 
-__all__ = ["CHANNEL", "EVENTS", "Relay", "conninfo", "is_postgres"]
-
-CHANNEL = "shoal_games"
-"""The PostgreSQL notification channel of game changes."""
+__all__ = ["EVENTS", "GAMES", "Relay", "conninfo", "is_postgres"]
 
 EVENTS = "shoal_events"
-"""The PostgreSQL notification channel of the other events (:mod:`shoal.server.events`)."""
+"""The PostgreSQL notification channel of every event (:mod:`shoal.server.events`)."""
+
+GAMES = "games"
+"""The events' channel of game changes: ``{"game": GAME, "version": VERSION}``."""
 
 log = logging.getLogger("shoal.server.relay")
 
@@ -53,9 +53,10 @@ def conninfo(url: str) -> str:
 
 
 class Relay:
-    """Publishes this process's commits and applies the other processes' ones."""
+    """Sends this process's events to the others and delivers theirs here; keeps the
+    loaded games in step with the other processes' commits."""
 
-    def __init__(self, manager: GameManager, url: str, events: Events | None = None) -> None:
+    def __init__(self, manager: GameManager, url: str, events: Events) -> None:
         self.manager = manager
         self.events = events
         self.conninfo = conninfo(url)
@@ -64,6 +65,7 @@ class Relay:
         self._send_lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
+        self._stop_games: Any = None
 
     async def start(self) -> None:
         """Connect and start listening (returns once ``LISTEN`` is in force)."""
@@ -71,32 +73,36 @@ class Relay:
 
         self._send = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
         self.manager.on_commit(self.publish)
-        if self.events is not None:
-            self.events.forward = self.forward
+        self._stop_games = self.events.subscribe(GAMES, self._received, here=False)
+        self.events.forward = self.forward
         self._task = asyncio.get_running_loop().create_task(self._listen())
         await asyncio.wait_for(self._ready.wait(), timeout=30)
 
     def publish(self, game_id: str, version: int) -> None:
         """Tell the other processes that ``game_id`` is now at ``version`` (a commit hook)."""
-        self.manager.spawn(self._notify(f"{self.origin} {game_id} {version}"))
+        self.events.publish(GAMES, {"game": game_id, "version": version})
 
     def forward(self, channel: str, text: str) -> None:
         """Send an event of :mod:`~shoal.server.events` (its payload as JSON ``text``)."""
         note = f'{{"o":{json.dumps(self.origin)},"c":{json.dumps(channel)},"p":{text}}}'
-        self.manager.spawn(self._notify(note, EVENTS))
+        self.manager.spawn(self._notify(note))
 
-    async def _notify(self, payload: str, channel: str = CHANNEL) -> None:
+    async def _notify(self, payload: str) -> None:
+        import psycopg
+
         async with self._send_lock:
-            try:
-                await self._send.execute("SELECT pg_notify(%s, %s)", (channel, payload))
-            except Exception as error:  # the connection broke: reconnect once, then give up
-                log.warning("shoal relay: notify failed (%s); reconnecting", error)
-                import psycopg
-
-                with contextlib.suppress(Exception):
-                    await self._send.close()
-                self._send = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                await self._send.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+            for attempt in (1, 2):  # the connection broke: reconnect once, then give up
+                try:
+                    if attempt == 2:
+                        with contextlib.suppress(Exception):
+                            await self._send.close()
+                        self._send = await psycopg.AsyncConnection.connect(
+                            self.conninfo, autocommit=True
+                        )
+                    await self._send.execute("SELECT pg_notify(%s, %s)", (EVENTS, payload))
+                    return
+                except Exception as error:
+                    log.warning("shoal relay: notify failed (%s), attempt %d", error, attempt)
 
     async def _listen(self) -> None:
         import psycopg
@@ -106,27 +112,15 @@ class Relay:
                 async with await psycopg.AsyncConnection.connect(
                     self.conninfo, autocommit=True
                 ) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
                     await conn.execute(f"LISTEN {EVENTS}")
                     self._ready.set()
                     async for note in conn.notifies():
-                        if note.channel == EVENTS:
-                            self._event(note.payload)
-                        else:
-                            self._received(note.payload)
+                        self._event(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
                 log.warning("shoal relay: listening failed (%s); again in 1 s", error)
                 await asyncio.sleep(1)
-
-    def _received(self, payload: str) -> None:
-        parts = payload.split()
-        if len(parts) != 3 or parts[0] == self.origin or not parts[2].isdigit():
-            return
-        entry = self.manager.loaded(parts[1])
-        if entry is not None and int(parts[2]) > entry.live.data.version:
-            self.manager.spawn(self._catch_up(entry, int(parts[2])))
 
     def _event(self, payload: str) -> None:
         try:
@@ -135,8 +129,18 @@ class Relay:
         except (ValueError, KeyError, TypeError):
             log.warning("shoal relay: an event that is not ours: %.80s", payload)
             return
-        if origin != self.origin and self.events is not None:
+        if origin != self.origin and isinstance(channel, str):
             self.events.deliver(channel, data)
+
+    def _received(self, change: Any) -> None:
+        if not isinstance(change, dict):
+            return
+        game_id, version = change.get("game"), change.get("version")
+        if not isinstance(game_id, str) or not isinstance(version, int):
+            return
+        entry = self.manager.loaded(game_id)
+        if entry is not None and version > entry.live.data.version:
+            self.manager.spawn(self._catch_up(entry, version))
 
     async def _catch_up(self, entry: GameEntry, version: int) -> None:
         async with entry.lock:
@@ -145,6 +149,10 @@ class Relay:
 
     async def close(self) -> None:
         """Stop listening and close the connections."""
+        if self._stop_games is not None:
+            self._stop_games()
+        if self.events.forward == self.forward:
+            self.events.forward = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(BaseException):
