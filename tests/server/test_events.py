@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
@@ -34,6 +35,60 @@ def test_publish_calls_every_subscriber_of_the_channel_once() -> None:
     stop()
     events.publish("lobby", {"seek": "abc", "state": "taken"})
     assert len(lobby) == 1  # no longer subscribed
+
+
+def test_a_subscriber_here_false_gets_only_the_other_processes_events() -> None:
+    """The lobby and notifications serve their own process themselves (awaited before the
+    answer): their subscriptions get only what the relay delivers from elsewhere."""
+    events = Events()
+    everything: list[Any] = []
+    elsewhere: list[Any] = []
+    sent: list[tuple[str, str]] = []
+    events.forward = lambda channel, text: sent.append((channel, text))
+    events.subscribe("lobby", everything.append)
+    stop = events.subscribe("lobby", elsewhere.append, here=False)
+    events.publish("lobby", {"kind": "seeks"})
+    assert everything == [{"kind": "seeks"}] and elsewhere == []
+    assert sent == [("lobby", '{"kind":"seeks"}')]  # the other processes still get it
+    events.deliver("lobby", {"kind": "tell"})  # as the relay does with another's event
+    assert everything == [{"kind": "seeks"}, {"kind": "tell"}]
+    assert elsewhere == [{"kind": "tell"}]
+    stop()
+    events.deliver("lobby", {"kind": "seeks"})
+    assert elsewhere == [{"kind": "tell"}]
+
+
+def test_an_async_subscriber_runs_as_a_task_and_close_cancels_it() -> None:
+    async def scenario() -> None:
+        events = Events()
+        done: list[Any] = []
+        started, release, finished = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+        async def slow(payload: Any) -> None:
+            started.set()
+            await release.wait()
+            done.append(payload)
+            finished.set()
+
+        async def broken(payload: Any) -> None:
+            raise RuntimeError("broken")
+
+        events.subscribe("notices", broken)
+        events.subscribe("notices", slow)
+        events.deliver("notices", 1)  # returns at once; the subscriber runs as a task
+        assert done == []
+        await asyncio.wait_for(started.wait(), timeout=5)
+        release.set()
+        await asyncio.wait_for(finished.wait(), timeout=5)
+        assert done == [1]  # the broken one stopped nothing
+        release.clear()
+        started.clear()
+        events.publish("notices", 2)
+        await asyncio.wait_for(started.wait(), timeout=5)
+        await events.close()  # cancelled (and awaited) while it waits: it never finishes
+        assert done == [1]
+
+    asyncio.run(scenario())
 
 
 def test_a_failing_subscriber_does_not_stop_the_others() -> None:
