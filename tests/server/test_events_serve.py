@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,3 +135,63 @@ def test_lobby_and_notifications_cross_processes_on_the_one_events_connection(
     asyncio.run(play())
     for server in (a, b):
         assert "Traceback" not in server.log(), server.log()
+
+
+def backends(postgres_server: PostgresServer, url: str, sql: str) -> list[Any]:
+    """Rows of ``sql`` about the database of ``url`` (its name is the parameter)."""
+    with psycopg.connect(
+        f"host=127.0.0.1 port={postgres_server.port} user=shoal dbname=postgres", autocommit=True
+    ) as conn:
+        return conn.execute(sql, (url.rsplit("/", 1)[1],)).fetchall()
+
+
+def test_the_bus_survives_its_connections_being_cut(
+    two_servers: tuple[LiveServer, LiveServer, str], postgres_server: PostgresServer
+) -> None:
+    """The one LISTEN connection of each process, and A's sending one, are terminated by
+    the database: the relay listens again, A resends on a new connection, and the next
+    event still reaches B."""
+    a, b, url = two_servers
+    body = {"game": "syrtis", "colour": "first", "time_control": "5+3", "name": "Gil"}
+
+    async def play() -> None:
+        ws = b.url.replace("http://", "ws://") + "/api/lobby/ws"
+        async with websockets.connect(ws) as lobby:
+            assert (await next_json(lobby))["seeks"] == []
+            first = await asyncio.to_thread(
+                httpx.post, a.url + "/api/seeks", json=body, headers=GUEST
+            )
+            assert len((await next_json(lobby))["seeks"]) == 1, first.text
+            cut = backends(
+                postgres_server,
+                url,
+                "SELECT pid, left(query, 6), pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND (query ILIKE 'listen%%' OR query ILIKE '%%pg_notify%%')",
+            )
+            assert all(done for _, _, done in cut)
+            assert sorted(kind for _, kind, _ in cut)[:3] == ["LISTEN", "LISTEN", "SELECT"]
+            old = {pid for pid, _, _ in cut}
+            deadline = time.monotonic() + 30
+            while True:  # both relays listen again (they retry after 1 s)
+                again = backends(
+                    postgres_server,
+                    url,
+                    "SELECT pid FROM pg_stat_activity WHERE datname = %s"
+                    " AND query ILIKE 'listen%%' AND state = 'idle'",
+                )
+                if len({pid for (pid,) in again} - old) == 2:
+                    break
+                assert time.monotonic() < deadline, again
+                await asyncio.sleep(0.1)
+            other = {"X-Shoal-Guest": "guest-key-of-h-000000"}
+            second = await asyncio.to_thread(
+                httpx.post, a.url + "/api/seeks", json={**body, "name": "Hal"}, headers=other
+            )
+            assert second.status_code == 201, second.text
+            listed = (await next_json(lobby))["seeks"]
+            assert sorted(s["creator"] for s in listed) == ["Gil", "Hal"]
+
+    asyncio.run(play())
+    assert "shoal relay: notify failed" in a.log()
+    for server in (a, b):
+        assert "shoal relay: listening failed" in server.log()
