@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
-from shoal.analysis.puzzles.generate import Settings, candidates, examine, generate, self_play
+from shoal.analysis.puzzles.generate import (
+    SETTINGS,
+    Settings,
+    candidates,
+    examine,
+    generate,
+    self_play,
+)
 from shoal.analysis.puzzles.prove import ProofBudgetExceeded, Prover
 from shoal.cli.main import main
 from shoal.games import get
@@ -109,9 +117,49 @@ def test_the_miss_check_keeps_only_puzzles_a_weaker_level_gets_wrong() -> None:
         + report.not_missed
         + report.no_win
         + report.too_many_wins
-        + (report.over_budget)
+        + report.over_budget
+        + report.theme_full
         == report.candidates
     )
+
+
+def test_one_theme_takes_at_most_its_share_of_a_set() -> None:
+    """Cyclix's mates in one are the commonest win: capped, the set also holds mates in two."""
+    game = get("cyclix")
+    settings = dataclasses.replace(SETTINGS["cyclix"], theme_share=0.5)
+    puzzles, report = generate(
+        game,
+        4,
+        level="random",
+        seed=0,
+        require_miss=False,
+        per_game=3,
+        settings=settings,
+        max_games=20,
+    )
+    themes = [p.theme for p in puzzles]
+    assert len(puzzles) == 4
+    assert themes.count("mate in one") <= 2 and themes.count("mate in two") >= 2
+    assert report.theme_full >= 1  # the cap turned mates in one away
+
+
+def test_a_skipped_theme_makes_no_puzzle() -> None:
+    game = get("cyclix")
+    settings = dataclasses.replace(
+        SETTINGS["cyclix"], theme_share=1.0, skip_themes=("mate in one",)
+    )
+    puzzles, report = generate(
+        game,
+        2,
+        level="random",
+        seed=0,
+        require_miss=False,
+        per_game=3,
+        settings=settings,
+        max_games=20,
+    )
+    assert [p.theme for p in puzzles] == ["mate in two", "mate in two"]
+    assert report.theme_full >= 1
 
 
 def test_cli_generate_writes_json_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -53,14 +53,20 @@ class Settings:
     """The prover's node budget per position (beyond it the position is skipped)."""
     max_accepted: int = 2
     """The most winning first actions a puzzle may have (all of them are accepted)."""
+    theme_share: float = 1.0
+    """The largest share of a generated set one theme may take (a varied set)."""
+    skip_themes: tuple[str, ...] = ()
+    """Themes that make no puzzle (an ending a solver cannot see on the board)."""
 
 
 SETTINGS: dict[str, Settings] = {
     "syrtis": Settings(depth=5, window=14, max_nodes=30_000),
     "sirtet": Settings(depth=5, window=10, max_nodes=30_000),
     "sytran": Settings(depth=7, window=9, max_nodes=60_000),
-    "cyclix": Settings(depth=3, window=12, max_nodes=30_000),
-    "sfirs": Settings(depth=3, window=24, max_nodes=20_000, max_accepted=3),
+    "cyclix": Settings(depth=3, window=12, max_nodes=30_000, theme_share=0.5),
+    "sfirs": Settings(
+        depth=3, window=24, max_nodes=20_000, max_accepted=3, skip_themes=("turn limit",)
+    ),
 }
 """Bounds per game id (data; a game without an entry gets :data:`DEFAULT_SETTINGS`)."""
 
@@ -105,6 +111,7 @@ class GenerationReport:
     too_many_wins: int = 0
     over_budget: int = 0
     not_missed: int = 0
+    theme_full: int = 0
     solver_seconds: float = 0.0
 
     def text(self) -> str:
@@ -113,7 +120,8 @@ class GenerationReport:
             f"{self.games} self-play games, {self.candidates} candidates examined, "
             f"{self.kept} kept (no forced win {self.no_win}, several wins {self.too_many_wins}, "
             f"over the node budget {self.over_budget}, found by the weaker levels "
-            f"{self.not_missed}); solver {self.solver_seconds:.1f} s"
+            f"{self.not_missed}, theme skipped or full {self.theme_full}); "
+            f"solver {self.solver_seconds:.1f} s"
         )
 
 
@@ -211,6 +219,8 @@ def generate(
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
     options = options_to_strings(game.options)
+    themes: dict[str | None, int] = {}
+    theme_cap = max(1, math.ceil(settings.theme_share * count))
     game_seed = seed
     while len(puzzles) < count and (max_games is None or report.games < max_games):
         states = self_play(game, level, game_seed)
@@ -230,12 +240,19 @@ def generate(
             if isinstance(found, str):
                 setattr(report, found, getattr(report, found) + 1)
                 continue
+            theme = game.puzzle_theme(found.state, found.line)
+            if theme in settings.skip_themes or themes.get(theme, 0) >= theme_cap:
+                report.theme_full += 1
+                continue
             missed = missed_by(found, WEAKER_LEVELS, seed=game_seed)
             if require_miss and not missed:
                 report.not_missed += 1
                 continue
-            puzzle = _puzzle(game, found, missed, options, len(puzzles) + 1, game_seed, level)
+            puzzle = _puzzle(
+                game, found, theme, missed, options, len(puzzles) + 1, game_seed, level
+            )
             puzzles.append(puzzle)
+            themes[theme] = themes.get(theme, 0) + 1
             report.kept += 1
             from_this_game += 1
             if progress:
@@ -247,6 +264,7 @@ def generate(
 def _puzzle(
     game: Game,
     found: Found,
+    theme: str | None,
     missed: list[str],
     options: dict[str, str],
     number: int,
@@ -267,7 +285,7 @@ def _puzzle(
         winner=state.to_move,
         solution=texts,
         accepted_first=[state.action_text(a) for a in found.accepted],
-        theme=game.puzzle_theme(state, found.line),
+        theme=theme,
         difficulty=difficulty(found, missed),
         source=f"selfplay seed {seed} level {level}",
     )
