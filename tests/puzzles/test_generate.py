@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from shoal.analysis.puzzles.generate import (
-    SETTINGS,
     Settings,
     candidates,
     examine,
@@ -124,9 +122,9 @@ def test_the_miss_check_keeps_only_puzzles_a_weaker_level_gets_wrong() -> None:
 
 
 def test_one_theme_takes_at_most_its_share_of_a_set() -> None:
-    """Cyclix's mates in one are the commonest win: capped, the set also holds mates in two."""
+    """Mates in one are the commonest win within 3 actions: capped, the set holds mates in two."""
     game = get("cyclix")
-    settings = dataclasses.replace(SETTINGS["cyclix"], theme_share=0.5)
+    settings = Settings(depth=3, window=12, max_nodes=30_000, theme_share=0.5)
     puzzles, report = generate(
         game,
         4,
@@ -145,9 +143,7 @@ def test_one_theme_takes_at_most_its_share_of_a_set() -> None:
 
 def test_a_skipped_theme_makes_no_puzzle() -> None:
     game = get("cyclix")
-    settings = dataclasses.replace(
-        SETTINGS["cyclix"], theme_share=1.0, skip_themes=("mate in one",)
-    )
+    settings = Settings(depth=3, window=12, max_nodes=30_000, skip_themes=("mate in one",))
     puzzles, report = generate(
         game,
         2,

@@ -63,7 +63,7 @@ SETTINGS: dict[str, Settings] = {
     "syrtis": Settings(depth=5, window=14, max_nodes=30_000),
     "sirtet": Settings(depth=5, window=10, max_nodes=30_000),
     "sytran": Settings(depth=7, window=9, max_nodes=60_000),
-    "cyclix": Settings(depth=3, window=12, max_nodes=30_000, theme_share=0.5),
+    "cyclix": Settings(depth=5, window=12, max_nodes=200_000, theme_share=0.5),
     "sfirs": Settings(
         depth=3, window=24, max_nodes=20_000, max_accepted=3, skip_themes=("turn limit",)
     ),
