@@ -29,6 +29,7 @@ KEYS = {
 
 pytestmark = pytest.mark.slow
 
+
 def shipped(game_id: str) -> list[dict[str, object]]:
     data = resources.files("shoal.games").joinpath(game_id, "puzzles.jsonl")
     return [json.loads(line) for line in data.read_text().splitlines() if line.strip()]
