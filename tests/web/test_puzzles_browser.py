@@ -242,6 +242,15 @@ def test_a_chosen_theme_gives_its_puzzles_and_survives_a_reload(
     options = page.locator("#puzzle-theme option").all_inner_texts()
     assert options == ["All themes (3)", "Fourth sink (2)", "Complete island (1)"]
     assert "?theme=complete%20island#" in page.url
+    # the only one of its theme: "Next puzzle" brings it again, and says so
+    page.locator("#next-puzzle").click()
+    words = "No other puzzle of the theme “complete island”: this one again."
+    _wait(page, f"document.querySelector('.toast')?.textContent === {words!r}")
+    assert page.locator("#puzzle").get_attribute("data-puzzle") == island
+    # a theme chosen by its link is remembered too
+    page.goto(f"{puzzle_server}/puzzles/syrtis")
+    assert _theme_shown(page, "complete island") == island
+    assert page.locator("#puzzle-theme").input_value() == "complete island"
     # the choice beside the board: another theme, then the next puzzle keeps to it
     page.select_option("#puzzle-theme", "fourth sink")
     first = _theme_shown(page, "fourth sink")

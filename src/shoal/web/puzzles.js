@@ -84,13 +84,16 @@ class Trainer {
 
   // The theme choice: "All themes" and each of the game's themes with its count.
   themes(list) {
-    const wanted = new URLSearchParams(location.search).get("theme") ?? localStorage.getItem(themeKey(gameId)) ?? "";
+    // the address first (a link, a reload), else the one this browser remembers
+    const given = new URLSearchParams(location.search).get("theme");
+    const wanted = given ?? localStorage.getItem(themeKey(gameId)) ?? "";
     const known = list.map((t) => t.theme);
     if (wanted && !known.includes(wanted)) {
       toast(`No puzzles of the theme “${wanted}” here: showing all themes.`, "error");
       localStorage.removeItem(themeKey(gameId));
     } else {
       this.theme = wanted;
+      if (given !== null) this.remember();
     }
     const select = $("#puzzle-theme");
     select.replaceChildren(
@@ -101,10 +104,14 @@ class Trainer {
     select.disabled = list.length === 0;
   }
 
+  remember() {
+    if (this.theme) localStorage.setItem(themeKey(gameId), this.theme);
+    else localStorage.removeItem(themeKey(gameId));
+  }
+
   async chooseTheme(theme) {
     this.theme = theme;
-    if (theme) localStorage.setItem(themeKey(gameId), theme);
-    else localStorage.removeItem(themeKey(gameId));
+    this.remember();
     history.replaceState(null, "", `${location.pathname}${this.search()}`);
     await this.next();
   }
@@ -180,7 +187,9 @@ class Trainer {
     // the one on the board too: "Next puzzle" before finishing it moves on
     const exclude = [...g.seen.slice(-300), this.puzzle?.id].filter(Boolean).join(",");
     const theme = this.theme ? `&theme=${encodeURIComponent(this.theme)}` : "";
-    await this.load(`/api/puzzles/${encodeURIComponent(gameId)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
+    const before = this.puzzle?.id;
+    const loaded = await this.load(`/api/puzzles/${encodeURIComponent(gameId)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
+    if (loaded && this.theme && this.puzzle.id === before) toast(`No other puzzle of the theme “${this.theme}”: this one again.`);
   }
 
   async load(url) {
