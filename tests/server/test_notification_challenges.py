@@ -37,13 +37,14 @@ def challenge(client: TestClient, username: str = "bobby") -> int:
 
 
 def states(client: TestClient) -> dict[int, Any]:
-    """Each challenge notification's challenge state, by challenge id."""
+    """Each challenge notification's challenge (id, status, game), by challenge id."""
     got = client.get("/api/notifications")
     assert got.status_code == 200, got.text
     out = {}
     for n in got.json()["notifications"]:
         assert n["kind"] == "challenge"
-        out[int(n["data"]["challenge"])] = n["challenge"]
+        c = n["challenge"]
+        out[int(n["data"]["challenge"])] = c and {k: c[k] for k in ("id", "status", "game")}
     return out
 
 
@@ -51,6 +52,9 @@ def test_an_open_challenge_is_accepted_from_its_notification(three: Any, db: str
     _, a, b, _ = three
     cid = challenge(a)
     assert states(b) == {cid: {"id": cid, "status": "open", "game": None}}
+    (notice,) = b.get("/api/notifications").json()["notifications"]
+    terms = {k: notice["challenge"][k] for k in ("time_control", "rated", "colour")}
+    assert terms == {"time_control": "3d", "rated": False, "colour": "first"}  # what is offered
     answer = b.post(f"/api/challenges/{cid}/accept")
     assert answer.status_code == 200, answer.text
     game = answer.json()["game"]

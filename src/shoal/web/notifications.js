@@ -2,7 +2,7 @@
 // WS /api/notifications/ws), the browser's Notification API when the page is hidden and
 // the player allowed it, the /notifications page, and the mail settings on /settings.
 import { $, api, footer, h, toast, topbar } from "/static/common.js";
-import { enterGame } from "/static/lobby-view.js";
+import { enterGame, timeText } from "/static/lobby-view.js";
 
 const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
 
@@ -88,15 +88,18 @@ function challengeState(n) {
   return `Closed (${c.status}).`;
 }
 
+const SIDES = { first: "you play second", second: "you play first", random: "sides drawn at random" };
+
 // Accept / Decline on a challenge that is still open; its state in words otherwise.
 function challengeBox(n, refill) {
   const c = n.challenge;
   if (c && c.status === "open") {
+    const terms = `${timeText(c.time_control)} · ${c.rated ? "rated" : "casual"} · ${SIDES[c.colour] || c.colour}`;
     const answer = (what) => async (event) => {
       for (const button of event.target.parentElement.querySelectorAll("button")) button.disabled = true;
+      if (!n.read) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
       try {
         const done = await api(`/api/challenges/${c.id}/${what}`, { method: "POST" });
-        if (!n.read) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
         if (done.game) return enterGame(done);
         toast("Challenge declined");
         await refill();
@@ -110,6 +113,7 @@ function challengeBox(n, refill) {
       }
     };
     return h("div", { class: "notice-challenge" },
+      h("p", { class: "help challenge-terms", text: terms }),
       h("div", { class: "actions" },
         h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: answer("accept") }),
         h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: answer("decline") })),
@@ -122,7 +126,7 @@ function challengeBox(n, refill) {
 
 function row(n, refill) {
   const when = new Date(n.time * 1000).toLocaleString();
-  const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id) },
+  const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id), "data-challenge": n.kind === "challenge" ? String(n.data.challenge) : null },
     h("a", { href: target(n), onclick: () => { if (!n.read) api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {}); } },
       h("span", { class: "notice-text", text: n.text })),
     h("small", { class: "help", text: `${KIND_WORDS[n.kind] || n.kind} · ${when}` }),

@@ -1,10 +1,11 @@
 """Notifications (issue 22): the signed-in player's list, read marks, live count, mail settings.
 
 * ``GET /api/notifications`` (``?unread=true``, ``limit``): newest first, with ``unread``;
-  a ``challenge`` notification carries its challenge's ``{id, status, game}`` now
-  (``status``: ``open``, ``accepted``, ``declined``, ``cancelled``, ``expired``; null when
-  the challenge is gone), so the page answers an open one (``POST /api/challenges/{id}/
-  accept`` or ``/decline``) and shows the others' state in words.
+  a ``challenge`` notification carries its challenge now: ``{id, status, game,
+  time_control, rated, colour}`` (``colour``: the challenger's side; ``status``: ``open``,
+  ``accepted``, ``declined``, ``cancelled``, ``expired``; null when the challenge is
+  gone), so the page answers an open one (``POST /api/challenges/{id}/accept`` or
+  ``/decline``) and shows the others' state in words.
 * ``POST /api/notifications/{id}/read``, ``POST /api/notifications/read`` (all): mark read.
 * ``GET /api/notifications/count``: ``{"unread": n}`` (the navigation's badge).
 * ``WS /api/notifications/ws``: the count at once, then each new notification with the
@@ -36,7 +37,7 @@ from ..context import Context
 from ..errors import ApiError
 from ..lobby import LobbyDep
 from ..mail import check_unsubscribe
-from ..storage.lobby import LobbyStore
+from ..storage.lobby import Challenge, LobbyStore
 from ..storage.notices import MailSettings, Notice
 
 __all__ = ["SettingsIn", "router"]
@@ -73,6 +74,17 @@ def _challenge_id(notice: Notice) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+def _challenge_view(c: Challenge) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "status": c.status,
+        "game": c.game_id,
+        "time_control": c.time_control,
+        "rated": c.rated,
+        "colour": c.colour,
+    }
+
+
 def _views(lobby: LobbyStore, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
     """The notifications' JSON; a challenge's with the challenge's state now."""
     ids = {i for i in map(_challenge_id, found) if i is not None}
@@ -84,9 +96,7 @@ def _views(lobby: LobbyStore, user_id: int, found: list[Notice]) -> list[dict[st
         if notice.kind == "challenge":
             c = challenges.get(cid) if cid is not None else None
             mine = c is not None and user_id in (c.challenged, c.challenger)
-            view["challenge"] = (
-                {"id": c.id, "status": c.status, "game": c.game_id} if c and mine else None
-            )
+            view["challenge"] = _challenge_view(c) if c is not None and mine else None
         out.append(view)
     return out
 
