@@ -52,7 +52,7 @@ def test_every_shipped_puzzle_is_proven_and_its_first_action_the_only_win(game_i
         solution = list(puzzle["solution"])  # type: ignore[call-overload]
         winner = puzzle["winner"]
         assert start.to_move == winner, puzzle["id"]
-        prover = Prover(winner, max_nodes=2_000_000)  # type: ignore[arg-type]
+        prover = Prover(winner, max_nodes=2_000_000, native=False)  # type: ignore[arg-type]
         assert prover.distance(start, len(solution)) == len(solution), puzzle["id"]
         state, actions = start, []
         for text in solution:

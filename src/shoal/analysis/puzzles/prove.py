@@ -8,6 +8,13 @@ out past the bound (or to draw or win). A transposition table keyed by
 and the longest bound proven not to. A node budget keeps each question finite:
 :class:`ProofBudgetExceeded` says the answer is not known.
 
+When the game has a compiled engine covering the position (docs/native.md), the
+search itself runs in C (``_prove.c``): the same children order and the same
+table of bounds, keyed there by a 128-bit hash of the packed state, so the
+answers are the same and the node counts may differ (the packed state can tell
+apart positions that ``state.key()`` merges). ``native=False`` or
+``SHOAL_PURE=1`` keeps everything in Python, the reference the tests compare with.
+
 >>> from shoal.games import get
 >>> state = get("connect4").load("......./......./......./......./......./xxx.ooo x")
 >>> prover = Prover(state.to_move)
@@ -17,29 +24,82 @@ and the longest bound proven not to. A node budget keeps each question finite:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Hashable
+from types import ModuleType
+from typing import Any
 
 from shoal.core import Action, Seat, State
 
-__all__ = ["ProofBudgetExceeded", "Prover"]
+__all__ = ["ProofBudgetExceeded", "Prover", "native_prover_available"]
 
 
 class ProofBudgetExceeded(Exception):
     """The prover ran out of nodes before it could answer."""
 
 
+def _load_native() -> ModuleType | None:
+    try:
+        return importlib.import_module("shoal.analysis.puzzles._prove")
+    except ImportError:
+        return None
+
+
+_NATIVE = _load_native()
+
+
+def native_prover_available() -> bool:
+    """True when the native prover is built."""
+    return _NATIVE is not None
+
+
 class Prover:
     """Proves forced wins for ``seat`` within bounds of atomic actions."""
 
-    def __init__(self, seat: Seat, max_nodes: int = 200_000) -> None:
+    def __init__(self, seat: Seat, max_nodes: int = 200_000, *, native: bool = True) -> None:
         self.seat = seat
         self.max_nodes = max_nodes
-        self.nodes = 0
+        self.native = native and _NATIVE is not None
+        self._pure_nodes = 0
         self._win_at: dict[Hashable, int] = {}
         self._fail_at: dict[Hashable, int] = {}
+        self._searcher: Any = None
+        self._capsule: object = None
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded so far (in Python and in C)."""
+        return self._pure_nodes + (self._searcher.nodes if self._searcher is not None else 0)
+
+    def _native_wins(self, state: State, depth: int) -> bool | None:
+        """The C search's answer, or None when the state is not covered."""
+        engine = state.game.native_engine()
+        if engine is None:
+            return None
+        if self._searcher is None:
+            self._searcher = _NATIVE.Prover(  # type: ignore[union-attr]
+                engine.capsule, self.seat, self.max_nodes
+            )
+            self._capsule = engine.capsule
+        elif engine.capsule is not self._capsule:
+            raise ValueError("one prover answers for one game")
+        packed = engine.pack(state)
+        if packed is None:
+            return None
+        result: int = self._searcher.wins(packed, depth)
+        if result < 0:
+            raise ProofBudgetExceeded(f"more than {self.max_nodes} positions")
+        return result == 1
 
     def wins(self, state: State, depth: int) -> bool:
         """True when ``seat`` wins by force within ``depth`` atomic actions from ``state``."""
+        if self.native and state.outcome is None and depth > 0:
+            answer = self._native_wins(state, depth)
+            if answer is not None:
+                return answer
+        return self._pure_wins(state, depth)
+
+    def _pure_wins(self, state: State, depth: int) -> bool:
         outcome = state.outcome
         if outcome is not None:
             return outcome.winner == self.seat
@@ -50,17 +110,17 @@ class Prover:
             return True
         if self._fail_at.get(key, -1) >= depth:
             return False
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
+        self._pure_nodes += 1
+        if self._pure_nodes > self.max_nodes:
             raise ProofBudgetExceeded(f"more than {self.max_nodes} positions")
         children = [state.child(a) for a in state.legal_actions()]
         if state.to_move == self.seat:
             # an immediate win first, then the rest in the game's order
             children.sort(key=lambda c: 0 if c.outcome is not None else 1)
-            result = any(self.wins(c, depth - 1) for c in children)
+            result = any(self._pure_wins(c, depth - 1) for c in children)
         else:
             children.sort(key=lambda c: 0 if c.outcome is None else 1)
-            result = all(self.wins(c, depth - 1) for c in children)
+            result = all(self._pure_wins(c, depth - 1) for c in children)
         if result:
             self._win_at[key] = min(depth, self._win_at.get(key, depth))
         else:
