@@ -109,3 +109,17 @@ def test_a_notification_whose_challenge_is_gone_says_so(three: Any) -> None:
         connection.exec_driver_sql(f"DELETE FROM shoal_challenges WHERE id = {int(cid)}")
     assert states(b) == {cid: None}
     error(b.post(f"/api/challenges/{cid}/accept"), 404, f"no challenge {cid}")
+
+
+def test_the_challenged_pages_hear_of_each_answer(three: Any) -> None:
+    _, a, b, _ = three
+    withdrawn, declined, accepted = challenge(a), challenge(a), challenge(a)
+    with b.websocket_connect("/api/notifications/ws") as ws:
+        assert ws.receive_json() == {"type": "notification", "unread": 3}
+        assert a.delete(f"/api/challenges/{withdrawn}").status_code == 200
+        assert ws.receive_json() == {"type": "notification", "unread": 3}  # list again
+        assert b.post(f"/api/challenges/{declined}/decline").status_code == 200
+        assert ws.receive_json() == {"type": "notification", "unread": 3}
+        assert b.post(f"/api/challenges/{accepted}/accept").status_code == 200
+        assert ws.receive_json() == {"type": "notification", "unread": 3}
+    assert [c["status"] for c in states(b).values()] == ["accepted", "declined", "cancelled"]

@@ -1,10 +1,11 @@
 """Answering challenges from /notifications in Chromium (a real ``shoal serve``).
 
 Alice (a program, over HTTP) challenges Bob; Bob, signed in, has /notifications open.
-Two more challenges arrive live; he declines one from the page (it then reads "Declined"),
-tries to accept one Alice has just withdrawn (refused in words on the row, nothing
-started, it reads "Withdrawn"), and accepts the first: he lands in the game, playing his
-seat. Back on the page it reads "Accepted" with the game's link. At 390x844 and
+Two more challenges arrive live; he declines one from the page (it then reads "Declined");
+Alice withdraws the other (the open page reads "Withdrawn" at once); a fourth is withdrawn
+just as Bob clicks Accept (the request is held until Alice's withdrawal is in): refused in
+words on the row, nothing started. He accepts the first: he lands in the game, playing
+his seat. Back on the page it reads "Accepted" with the game's link. At 390x844 and
 1280x800, with screenshots in ``test-artifacts/``.
 """
 
@@ -80,15 +81,29 @@ def test_accept_and_decline_challenges_from_the_notifications_page(
     assert row(declined).locator("button").count() == 0
     assert _status(bob, declined)["status"] == "declined"
 
-    # Alice withdraws one the page still offers: accepting it is refused in words
+    # Alice withdraws one: the open page says so at once, with no button left
     assert alice.delete(f"/api/challenges/{withdrawn}").status_code == 200
-    row(withdrawn).locator("[data-accept-challenge]").click()
-    alert = row(withdrawn).locator("[role=alert]")
-    alert.filter(has_text="not open any more (it was cancelled)").wait_for()
+    row(withdrawn).locator(".challenge-state").filter(has_text="Withdrawn by").wait_for()
     assert f"Withdrawn by {alice_name}." in row(withdrawn).inner_text()
-    assert _status(bob, withdrawn)["status"] == "cancelled"
-    assert _status(bob, withdrawn)["game"] is None  # nothing started
-    assert page.url.endswith("/notifications")
+    assert row(withdrawn).locator("button").count() == 0
+
+    # ... and one more just as Bob clicks Accept on it: refused in words, nothing started
+    raced = _challenge(alice, bob_name)
+    row(raced).locator("[data-accept-challenge]").wait_for()
+
+    def withdraw_first(route: Any) -> None:
+        assert alice.delete(f"/api/challenges/{raced}").status_code == 200
+        route.continue_()
+
+    page.route(f"**/api/challenges/{raced}/accept", withdraw_first)
+    row(raced).locator("[data-accept-challenge]").click()
+    alert = row(raced).locator("[role=alert]")
+    alert.filter(has_text="not open any more (it was cancelled)").wait_for()
+    assert f"Withdrawn by {alice_name}." in row(raced).inner_text()
+    assert _status(bob, raced)["status"] == "cancelled"
+    assert _status(bob, raced)["game"] is None  # nothing started
+    page.wait_for_timeout(300)  # a refill of the list keeps the refusal shown
+    assert alert.is_visible() and page.url.endswith("/notifications")
     page.screenshot(path=str(artifacts / f"notification-challenges-answered-{name}.png"))
 
     # Accept the first: Bob lands in the game, on his seat

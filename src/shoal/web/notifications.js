@@ -90,6 +90,14 @@ function challengeState(n) {
 
 const SIDES = { first: "you play second", second: "you play first", random: "sides drawn at random" };
 
+// The server's refusal of an answer, by notification id: kept across refills of the list.
+const refusals = new Map();
+
+function refusal(n) {
+  const text = refusals.get(n.id);
+  return h("p", { class: "form-error", role: "alert", hidden: !text, text: text || "" });
+}
+
 // Accept / Decline on a challenge that is still open; its state in words otherwise.
 function challengeBox(n, refill) {
   const c = n.challenge;
@@ -104,12 +112,8 @@ function challengeBox(n, refill) {
         toast("Challenge declined");
         await refill();
       } catch (e) {
-        await refill().catch(() => {});
-        const shown = $(`.notice[data-id="${n.id}"] .form-error`);
-        if (shown) {
-          shown.textContent = e.message;
-          shown.hidden = false;
-        } else toast(e.message, "error");
+        refusals.set(n.id, e.message);
+        await refill().catch(() => toast(e.message, "error"));
       }
     };
     return h("div", { class: "notice-challenge" },
@@ -117,11 +121,11 @@ function challengeBox(n, refill) {
       h("div", { class: "actions" },
         h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: answer("accept") }),
         h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: answer("decline") })),
-      h("p", { class: "form-error", role: "alert", hidden: true }));
+      refusal(n));
   }
   return h("div", { class: "notice-challenge" },
     h("p", { class: "help challenge-state" }, challengeState(n)),
-    h("p", { class: "form-error", role: "alert", hidden: true }));
+    refusal(n));
 }
 
 function row(n, refill) {
@@ -163,7 +167,8 @@ async function page() {
     h("section", { class: "card" }, empty, list),
   );
   await fill();
-  document.addEventListener("shoal:notification", fill);
+  // every message of the socket: a new notification, a read mark, a challenge answered
+  document.addEventListener("shoal:notifications", () => fill().catch(() => {}));
 }
 
 // The mail part of the settings page (called by account.js).
