@@ -46,9 +46,7 @@ def test_a_deadline_of_seconds_ends_the_game_across_a_real_restart(
     token = bob.post(f"/api/games/{gid}/claim", json={}, headers=auth(made["invite_token"])).json()[
         "token"
     ]
-    assert bob.post("/api/me/claims", json={"games": [{"id": gid, "token": token}]}).json()[
-        "claimed"
-    ] == [gid]
+    assert bob.get(f"/api/games/{gid}").json()["you"] == [1]  # bob's account's from the claim
     _move(alice, gid, made["token"])
     _move(bob, gid, token)
     view = alice.get(f"/api/games/{gid}").json()
