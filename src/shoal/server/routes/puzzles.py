@@ -59,7 +59,7 @@ class RatingIn(BaseModel):
 
     r: float = Field(1500.0, ge=0, le=5000)
     rd: float = Field(350.0, ge=30, le=350)
-    sigma: float = Field(0.06, gt=0, le=0.2)
+    sigma: float = Field(0.06, ge=0.001, le=0.2)
 
 
 class AttemptIn(BaseModel):
