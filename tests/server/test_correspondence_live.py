@@ -1,7 +1,8 @@
 """A correspondence deadline of a few seconds, in real time, across a restart of a real server.
 
-``shoal serve --correspondence-day 6`` makes a "day" six seconds (three were too few on a
-loaded machine: the day could pass between Bob's move and the check that Alice has the move). Bob moves, the
+``shoal serve --correspondence-day 6`` makes a "day" six seconds (three were too few on
+a loaded machine: the day could pass between Bob's move and the check that Alice has
+the move). Bob moves, the
 server is killed (SIGKILL: nothing runs at shutdown) while Alice has the move, it
 starts again and, with nobody connected, ends the game on time.
 """
