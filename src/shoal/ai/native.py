@@ -47,6 +47,7 @@ class NativeTree:
         c: float,
         cutoff: int | None,
         solver: bool,
+        decisive: bool = False,
         seed: int,
         reuse: bool,
         reuse_depth: int,
@@ -61,6 +62,7 @@ class NativeTree:
             seed & (2**64 - 1),
             reuse,
             reuse_depth,
+            decisive,
         )
 
     @property
