@@ -106,3 +106,20 @@ def test_a_broken_puzzle_file_is_refused_with_its_line(tmp_path: Path) -> None:
     )
     assert done.returncode != 0
     assert "syrtis syrtis.jsonl, line 1: missing key(s) solution, winner" in done.stderr
+
+
+def test_export_into_a_reader_that_stops_early_ends_quietly() -> None:
+    """``shoal puzzles export GAME | head -1``: one line out, no traceback, exit status 0."""
+    env = {k: v for k, v in ENV.items() if k != "SHOAL_PUZZLES_DIR"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "shoal.cli", "puzzles", "export", "sfirs"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()  # the reader goes away with 109 lines unread
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""
+    assert first.startswith(b'{"id": "sfirs-0001"')
