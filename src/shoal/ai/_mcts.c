@@ -386,8 +386,8 @@ static PyObject *Searcher_tree_visits(Searcher *s, void *unused) {
 }
 
 static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
-    static char *names[] = {"engine", "c",     "cutoff",   "solver", "seed",
-                            "reuse",  "reuse_depth", "decisive", NULL};
+    static char *names[] = {"engine", "c", "cutoff", "solver", "seed", "reuse", "reuse_depth",
+                            "decisive", NULL};
     PyObject *capsule;
     unsigned long long seed;
     s->decisive = 0;
