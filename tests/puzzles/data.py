@@ -1,6 +1,8 @@
 """Real puzzles for the tests, made by hand (tests/puzzles/data/GAME.jsonl): positions from
 random self-play where an exhaustive search proves that the side to move wins within three
-atomic actions and no other first action wins as fast."""
+atomic actions and no other first action wins as fast. Each carries the theme its game
+names for the solution (``Game.puzzle_theme``): Syrtis has two "fourth sink" and one
+"complete island", the other games one theme each."""
 
 from __future__ import annotations
 

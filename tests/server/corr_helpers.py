@@ -80,9 +80,8 @@ def correspondence_game(client: TestClient, a: str, b: str, days: int = 1) -> Ga
         f"/api/games/{gid}/claim", json={}, headers=auth(made.json()["invite_token"])
     )
     assert claimed.status_code == 200, claimed.text
-    token = claimed.json()["token"]
-    held = client.post("/api/me/claims", json={"games": [{"id": gid, "token": token}]})
-    assert held.json()["claimed"] == [gid], held.text
+    token = claimed.json()["token"]  # signed in: the seat is b's account's from the claim
+    assert client.get(f"/api/games/{gid}").json()["you"] == [1]
     settle(client)
     return Game(gid, [made.json()["token"], token], [a, b])
 

@@ -151,6 +151,10 @@ def test_bad_input_is_refused_in_words(client: TestClient, tmp_path: Path) -> No
     error(client.post(url, json={"actions": ["zz99"]}), 400, "")
     assert client.post(url, json={"actions": "pick"}).status_code == 422
     assert client.post(url, json={"rating": {"r": -5}}).status_code == 422
+    # a volatility so small that Glicko-2's log of its square fails was a server error
+    for sigma in (1e-300, 0.0009, 0.21):
+        body = {"give_up": True, "rating": {"r": 1500, "rd": 350, "sigma": sigma}}
+        assert client.post(url, json=body).status_code == 422, sigma
     for rating in ("-3", "nan", "abc"):
         assert client.get(f"/api/puzzles/sirtet/next?rating={rating}").status_code == 422
     # a broken puzzle file says where

@@ -125,7 +125,7 @@ def test_sign_up_errors_are_shown_in_words_and_pages_screenshot(
 
 
 def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
-    server: str, browser: Any
+    server: str, browser: Any, artifacts: Path
 ) -> None:
     made = httpx.post(f"{server}/api/games", json={"game": "connect4", "opponent": "friend"})
     gid, invite = made.json()["id"], made.json()["invite_token"]
@@ -135,6 +135,9 @@ def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
     _sign_up(page, server, name)
     page.wait_for_url(f"{server}/@/{name}")
     page.goto(f"{server}/game/{gid}#t={invite}")
+    assert name in page.locator("#join-account").inner_text()  # no name asked: the account's
+    assert page.locator("#join-name").count() == 0
+    page.screenshot(path=str(artifacts / "invite-signed-in-desktop.png"))
     page.locator("#join").click()  # the invite's dialog: take the seat
     page.wait_for_function(
         f"() => [...document.querySelectorAll('.name')].some(e => e.textContent.includes('{name}'))"
@@ -147,6 +150,9 @@ def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
     _sign_in(phone, server, name)
     phone.wait_for_url(f"{server}/@/{name}")
     assert phone.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")["you"] == [seat]
+    phone.goto(f"{server}/me/games")  # the game is among the account's games
+    phone.locator(f'a[href="/game/{gid}"]').first.wait_for()
+    phone.screenshot(path=str(artifacts / "invite-my-games-phone.png"))
     context.close()
     other.close()
 

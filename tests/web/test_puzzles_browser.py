@@ -161,7 +161,7 @@ def test_the_puzzle_pages_at_phone_and_desktop_sizes(
     # nothing sticks out sideways
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.screenshot(path=str(artifacts / f"puzzles-index-{size}.png"), full_page=True)
-    page.locator('.puzzle-card[data-game="cyclix"] a').click()
+    page.locator('.puzzle-card[data-game="cyclix"] a.btn').click()
     _wait(page, "document.querySelector('#board')?.dataset.actions === '0'")
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     page.screenshot(path=str(artifacts / f"puzzles-cyclix-{size}.png"))
@@ -207,3 +207,78 @@ def test_a_signed_in_solver_keeps_the_rating_on_the_server(
     assert card.locator(".rating").inner_text() == rating
     assert card.locator(".streak").inner_text() == "1 (best 1)"
     other.close()
+
+
+def _theme_shown(page: Any, theme: str) -> str:
+    """Waits for a puzzle of ``theme`` on the board; its id."""
+    ids = [p.id for p in test_puzzles("syrtis") if p.theme == theme]
+    _wait(page, f"{ids!r}.includes(document.querySelector('#puzzle')?.dataset.puzzle)")
+    _wait(page, "document.querySelector('#board')?.dataset.actions === '0'")
+    shown = page.locator("#puzzle").get_attribute("data-puzzle")
+    assert shown in ids and theme in page.locator("#puzzle-meta").inner_text()
+    return str(shown)
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)])
+def test_a_chosen_theme_gives_its_puzzles_and_survives_a_reload(
+    size: str, viewport: dict[str, int], puzzle_server: str, browser: Any, artifacts: Path
+) -> None:
+    """The hand-made Syrtis puzzles: two "fourth sink", one "complete island". A theme is
+    chosen from its link on /puzzles and from the choice beside the board; the puzzle shown
+    is of it, the next one too, and a reload (or coming back without the address) keeps it."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{puzzle_server}/puzzles")
+    links = page.locator('.puzzle-card[data-game="syrtis"] .puzzle-themes a')
+    links.first.wait_for()
+    shown = [(a.get_attribute("data-theme"), a.locator(".count").inner_text()) for a in links.all()]
+    assert shown == [("fourth sink", "2"), ("complete island", "1")]
+    assert links.first.inner_text().startswith("Fourth sink")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.screenshot(path=str(artifacts / f"puzzles-themes-index-{size}.png"), full_page=True)
+    page.locator('.puzzle-card[data-game="syrtis"] a[data-theme="complete island"]').click()
+    island = _theme_shown(page, "complete island")
+    assert page.locator("#puzzle-theme").input_value() == "complete island"
+    options = page.locator("#puzzle-theme option").all_inner_texts()
+    assert options == ["All themes (3)", "Fourth sink (2)", "Complete island (1)"]
+    assert "?theme=complete%20island#" in page.url
+    # the only one of its theme: "Next puzzle" brings it again, and says so
+    page.locator("#next-puzzle").click()
+    words = "No other puzzle of the theme “complete island”: this one again."
+    _wait(page, f"document.querySelector('.toast')?.textContent === {words!r}")
+    assert page.locator("#puzzle").get_attribute("data-puzzle") == island
+    # a theme chosen by its link is remembered too
+    page.goto(f"{puzzle_server}/puzzles/syrtis")
+    assert _theme_shown(page, "complete island") == island
+    assert page.locator("#puzzle-theme").input_value() == "complete island"
+    # the choice beside the board: another theme, then the next puzzle keeps to it
+    page.select_option("#puzzle-theme", "fourth sink")
+    first = _theme_shown(page, "fourth sink")
+    assert "?theme=fourth%20sink#" in page.url
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.screenshot(path=str(artifacts / f"puzzles-themes-chosen-{size}.png"))
+    page.locator("#next-puzzle").click()
+    _wait(page, f"document.querySelector('#puzzle')?.dataset.puzzle !== '{first}'")
+    second = _theme_shown(page, "fourth sink")
+    assert second != island
+    # a reload keeps the theme and the puzzle
+    page.reload()
+    assert _theme_shown(page, "fourth sink") == second
+    assert page.locator("#puzzle-theme").input_value() == "fourth sink"
+    # back without the address: this browser remembers the theme
+    page.goto(f"{puzzle_server}/puzzles/syrtis")
+    _theme_shown(page, "fourth sink")
+    assert page.locator("#puzzle-theme").input_value() == "fourth sink"
+    # "All themes" forgets it
+    page.select_option("#puzzle-theme", "")
+    _wait(page, "!location.search")
+    page.goto(f"{puzzle_server}/puzzles/syrtis")
+    _wait(page, "document.querySelector('#board')?.dataset.actions === '0'")
+    assert page.locator("#puzzle-theme").input_value() == ""
+    # an unknown theme in the address: said, and all themes shown
+    page.goto(f"{puzzle_server}/puzzles/syrtis?theme=mate%20in%20two")
+    _wait(page, "document.querySelector('#board')?.dataset.actions === '0'")
+    assert page.locator("#puzzle-theme").input_value() == ""
+    words = "No puzzles of the theme “mate in two” here: showing all themes."
+    _wait(page, f"document.querySelector('.toast')?.textContent === {words!r}")
+    context.close()

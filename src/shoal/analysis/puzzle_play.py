@@ -10,17 +10,20 @@ defender's refutation by the AI, choosing the next puzzle, and the Glicko-2 rati
 * A solved puzzle is a win of the solver against the puzzle, a failed one a loss: both
   ratings move by one Glicko-2 period (:func:`rate`). A puzzle's starting rating is its
   ``difficulty`` with deviation :data:`PUZZLE_RD`.
+* A player may keep to one theme (:func:`themes_of`, :func:`of_theme`): the next puzzle is
+  then chosen among that theme's puzzles alone, the same way.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 from shoal import games
 from shoal.ai import hint
-from shoal.core import Action, Game, State
+from shoal.core import Action, Game, InvalidOptionError, State
 from shoal.core.puzzles import Chooser, Puzzle, load_puzzles, parse_puzzles
 from shoal.ratings.glicko2 import Rating, Result, update
 
@@ -30,10 +33,12 @@ __all__ = [
     "REFUTE_SECONDS",
     "find_puzzle",
     "next_puzzle",
+    "of_theme",
     "puzzle_rating",
     "puzzles_of",
     "rate",
     "refuter",
+    "themes_of",
 ]
 
 REFUTE_LEVEL = "club"
@@ -68,6 +73,29 @@ def next_puzzle(
         return None
     left = [p for p in puzzles if p.id not in set(exclude)] or list(puzzles)
     return min(left, key=lambda p: (abs(p.difficulty - rating), p.id))
+
+
+def themes_of(puzzles: Sequence[Puzzle]) -> list[tuple[str, int]]:
+    """The themes the puzzles name, each with how many: the most common first, then by name
+    (puzzles without a theme are in none)."""
+    counts = Counter(p.theme for p in puzzles if p.theme)
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+def _plain(theme: str) -> str:
+    return " ".join(theme.replace("-", " ").replace("_", " ").casefold().split())
+
+
+def of_theme(puzzles: Sequence[Puzzle], theme: str) -> list[Puzzle]:
+    """The puzzles of ``theme`` (case, hyphens and underscores aside: ``mate-in-two`` is
+    ``mate in two``); an unknown theme is refused in words naming the known ones."""
+    wanted = _plain(theme)
+    chosen = [p for p in puzzles if p.theme and _plain(p.theme) == wanted]
+    if not chosen:
+        known = [name for name, _ in themes_of(puzzles)]
+        words = f"the themes are: {', '.join(known)}" if known else "these puzzles name none"
+        raise InvalidOptionError(f"no puzzles of the theme {theme!r}; {words}")
+    return chosen
 
 
 def refuter(game: Game, seconds: float = REFUTE_SECONDS, seed: int = 0) -> Chooser:

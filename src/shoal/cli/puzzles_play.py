@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from shoal import games
-from shoal.analysis.puzzle_play import find_puzzle, puzzles_of
+from shoal.analysis.puzzle_play import find_puzzle, of_theme, puzzles_of, themes_of
 from shoal.core import InvalidOptionError
 from shoal.ratings.glicko2 import Rating
 
@@ -21,7 +21,10 @@ def _list(args: argparse.Namespace) -> int:
         found = puzzles_of(game_id)
         if found:
             print(f"{game_id:8} {len(found)} puzzles")
-    print("Solve them with: shoal puzzles GAME")
+            themes = ", ".join(f"{theme} {count}" for theme, count in themes_of(found))
+            if themes:
+                print(f"{'':8} themes: {themes}")
+    print('Solve them with: shoal puzzles GAME [--theme "THEME"]')
     return 0
 
 
@@ -30,6 +33,13 @@ def _puzzles(args: argparse.Namespace) -> int:
     found = puzzles_of(game.id)
     if not found:
         raise InvalidOptionError(f"{game.title} has no puzzles yet")
+    theme = None
+    if args.theme is not None:
+        try:
+            found = of_theme(found, args.theme)
+        except InvalidOptionError as error:
+            raise InvalidOptionError(f"{game.title}: {error}") from None
+        theme = found[0].theme
     first = None
     if args.puzzle is not None:
         first = find_puzzle(args.puzzle)
@@ -38,7 +48,8 @@ def _puzzles(args: argparse.Namespace) -> int:
     if not 0 < args.rating < 5000:
         raise InvalidOptionError("--rating must be between 0 and 5000")
     ui: UI = PlainUI() if args.plain else RichUI()
-    return PuzzleLoop(game, found, ui, rating=Rating(args.rating), first=first).run()
+    loop = PuzzleLoop(game, found, ui, rating=Rating(args.rating), first=first, theme=theme)
+    return loop.run()
 
 
 def add_to_group(
@@ -62,6 +73,11 @@ def add_to_group(
 def _arguments(p: argparse.ArgumentParser, game_id: str) -> None:
     p.set_defaults(game=game_id)
     p.add_argument("--puzzle", metavar="ID", help="start with this puzzle (e.g. cyclix-0007)")
+    p.add_argument(
+        "--theme",
+        metavar="THEME",
+        help='only puzzles of this theme (e.g. "mate in two"; `shoal puzzles` lists them)',
+    )
     p.add_argument(
         "--rating", type=float, default=1500.0, help="your puzzle rating to start from (1500)"
     )

@@ -221,14 +221,21 @@ class LiveGame:
         """The data with new seat accounts and player names (nothing else changes)."""
         return self._next(accounts=list(accounts), players=list(players))
 
-    def with_claim(self, seat: Seat, token_hash: str, name: str) -> GameData:
-        """The data after the invite of ``seat`` was claimed: a new private token, a name."""
+    def with_claim(
+        self, seat: Seat, token_hash: str, name: str, account: int | None = None
+    ) -> GameData:
+        """The data after the invite of ``seat`` was claimed: a new private token, a name
+        (and the claiming ``account`` holds the seat, when given)."""
         hashes = list(self.data.token_hashes)
         hashes[seat] = token_hash
         players = list(self.data.players)
         if name:
             players[seat] = name
-        return self._next(token_hashes=hashes, players=players)
+        if account is None:
+            return self._next(token_hashes=hashes, players=players)
+        accounts = list(self.data.accounts or [None, None])
+        accounts[seat] = account
+        return self._next(token_hashes=hashes, players=players, accounts=accounts)
 
     def with_flag(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat`` lost on time."""

@@ -561,16 +561,17 @@ async function handleInvite(invite) {
     );
     return;
   }
+  const me = await whoami(); // signed in: the seat is the account's, under its name
   const name = h("input", { type: "text", id: "join-name", maxlength: "40", placeholder: "Your name", value: localStorage.getItem("shoal.name") || "" });
   const box = dialog(
     `Join this game as ${side}`,
     `${view.players[1 - seat] || "Your friend"} invited you to play ${view.game.title}.`,
-    h("div", { class: "field" }, h("label", { for: "join-name", text: "Your name" }), name),
+    me ? h("p", { class: "help", id: "join-account", text: `You play as ${me.username}; the game goes to your account's games.` }) : h("div", { class: "field" }, h("label", { for: "join-name", text: "Your name" }), name),
     h("button", { class: "btn primary", id: "join", text: `Play ${side}`, onclick: async () => {
       box.remove();
-      localStorage.setItem("shoal.name", name.value.trim());
+      if (!me) localStorage.setItem("shoal.name", name.value.trim());
       try {
-        await claimSeat(invite, name.value.trim());
+        await claimSeat(invite, me ? "" : name.value.trim());
       } catch (error) {
         toast(error.message, "error");
       }

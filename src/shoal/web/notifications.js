@@ -2,12 +2,14 @@
 // WS /api/notifications/ws), the browser's Notification API when the page is hidden and
 // the player allowed it, the /notifications page, and the mail settings on /settings.
 import { $, api, footer, h, toast, topbar } from "/static/common.js";
+import { enterGame, timeText } from "/static/lobby-view.js";
 
 const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
 
 const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer" };
 
 function target(n) {
+  if (n.kind === "challenge" && n.challenge && n.challenge.game) return `/game/${n.challenge.game}`;
   if (n.kind === "challenge") return n.data.link || "/";
   return n.game ? `/game/${n.game}` : "/notifications";
 }
@@ -74,12 +76,65 @@ function allowButton() {
   } });
 }
 
-function row(n) {
+// A challenge's state in words, once it is no longer open.
+function challengeState(n) {
+  const c = n.challenge;
+  const by = n.data.by || "the challenger";
+  if (!c) return "This challenge no longer exists.";
+  if (c.status === "accepted") return h("span", {}, "Accepted. ", c.game ? h("a", { href: `/game/${c.game}`, text: "Open the game" }) : null);
+  if (c.status === "declined") return "Declined.";
+  if (c.status === "cancelled") return `Withdrawn by ${by}.`;
+  if (c.status === "expired") return "Expired: challenges last 7 days.";
+  return `Closed (${c.status}).`;
+}
+
+const SIDES = { first: "you play second", second: "you play first", random: "sides drawn at random" };
+
+// The server's refusal of an answer, by notification id: kept across refills of the list.
+const refusals = new Map();
+
+function refusal(n) {
+  const text = refusals.get(n.id);
+  return h("p", { class: "form-error", role: "alert", hidden: !text, text: text || "" });
+}
+
+// Accept / Decline on a challenge that is still open; its state in words otherwise.
+function challengeBox(n, refill) {
+  const c = n.challenge;
+  if (c && c.status === "open") {
+    const terms = `${timeText(c.time_control)} · ${c.rated ? "rated" : "casual"} · ${SIDES[c.colour] || c.colour}`;
+    const answer = (what) => async (event) => {
+      for (const button of event.target.parentElement.querySelectorAll("button")) button.disabled = true;
+      if (!n.read) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
+      try {
+        const done = await api(`/api/challenges/${c.id}/${what}`, { method: "POST" });
+        if (done.game) return enterGame(done);
+        toast("Challenge declined");
+        await refill();
+      } catch (e) {
+        refusals.set(n.id, e.message);
+        await refill().catch(() => toast(e.message, "error"));
+      }
+    };
+    return h("div", { class: "notice-challenge" },
+      h("p", { class: "help challenge-terms", text: terms }),
+      h("div", { class: "actions" },
+        h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: answer("accept") }),
+        h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: answer("decline") })),
+      refusal(n));
+  }
+  return h("div", { class: "notice-challenge" },
+    h("p", { class: "help challenge-state" }, challengeState(n)),
+    refusal(n));
+}
+
+function row(n, refill) {
   const when = new Date(n.time * 1000).toLocaleString();
-  const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id) },
+  const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id), "data-challenge": n.kind === "challenge" ? String(n.data.challenge) : null },
     h("a", { href: target(n), onclick: () => { if (!n.read) api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {}); } },
       h("span", { class: "notice-text", text: n.text })),
-    h("small", { class: "help", text: `${KIND_WORDS[n.kind] || n.kind} · ${when}` }));
+    h("small", { class: "help", text: `${KIND_WORDS[n.kind] || n.kind} · ${when}` }),
+    n.kind === "challenge" ? challengeBox(n, refill) : null);
   return item;
 }
 
@@ -96,7 +151,7 @@ async function page() {
   const empty = h("p", { class: "help", id: "no-notices", text: "Nothing yet: your turns in correspondence games, challenges, offers and finished games show here." });
   const fill = async () => {
     const got = await api("/api/notifications");
-    list.replaceChildren(...got.notifications.map(row));
+    list.replaceChildren(...got.notifications.map((n) => row(n, fill)));
     empty.hidden = got.notifications.length > 0;
   };
   app.append(
@@ -112,7 +167,8 @@ async function page() {
     h("section", { class: "card" }, empty, list),
   );
   await fill();
-  document.addEventListener("shoal:notification", fill);
+  // every message of the socket: a new notification, a read mark, a challenge answered
+  document.addEventListener("shoal:notifications", () => fill().catch(() => {}));
 }
 
 // The mail part of the settings page (called by account.js).

@@ -2,6 +2,8 @@
 // them one after another. The server judges each action (no rules here): it plays the
 // defender's replies, refutes a wrong action at once, and rates a finished puzzle. A guest's
 // rating and streak live in this browser (localStorage); an account's on the server.
+// A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
+// per game in this browser; the server picks the next puzzle among that theme only.
 import { $, api, footer, h, toast, topbar, whoami } from "./common.js";
 import { ClickBoard } from "./board.js";
 
@@ -25,6 +27,8 @@ function saveGuest(id, data) {
 }
 const shown = (rating) => `${Math.round(rating.r)}${rating.rd > 110 ? "?" : ""}`;
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+const themeKey = (id) => `shoal.puzzles.${id}.theme`;
+const themeLink = (id, theme) => `/puzzles/${encodeURIComponent(id)}?theme=${encodeURIComponent(theme)}`;
 
 async function indexPage(me) {
   const list = await api("/api/puzzles");
@@ -35,6 +39,13 @@ async function indexPage(me) {
       { class: "card course-card puzzle-card", dataset: { game: g.game } },
       h("h2", { text: g.title }),
       h("p", { class: "help", text: `${g.count} puzzle${g.count === 1 ? "" : "s"}` }),
+      g.themes.length
+        ? h(
+            "ul",
+            { class: "puzzle-themes", "aria-label": `${g.title} puzzle themes` },
+            g.themes.map((t) => h("li", {}, h("a", { href: themeLink(g.game, t.theme), dataset: { theme: t.theme } }, capital(t.theme), h("span", { class: "count", text: String(t.count) })))),
+          )
+        : null,
       h(
         "dl",
         { class: "puzzle-stats" },
@@ -68,6 +79,45 @@ class Trainer {
     this.actions = [];
     this.rated = false;
     this.timer = null;
+    this.theme = "";
+  }
+
+  // The theme choice: "All themes" and each of the game's themes with its count.
+  themes(list) {
+    // the address first (a link, a reload), else the one this browser remembers
+    const given = new URLSearchParams(location.search).get("theme");
+    const wanted = given ?? localStorage.getItem(themeKey(gameId)) ?? "";
+    const known = list.map((t) => t.theme);
+    if (wanted && !known.includes(wanted)) {
+      toast(`No puzzles of the theme “${wanted}” here: showing all themes.`, "error");
+      localStorage.removeItem(themeKey(gameId));
+    } else {
+      this.theme = wanted;
+      if (given !== null) this.remember();
+    }
+    const select = $("#puzzle-theme");
+    select.replaceChildren(
+      h("option", { value: "", text: this.count ? `All themes (${this.count})` : "All themes", selected: !this.theme }),
+      ...list.map((t) => h("option", { value: t.theme, text: `${capital(t.theme)} (${t.count})`, selected: t.theme === this.theme })),
+    );
+    select.value = this.theme;
+    select.disabled = list.length === 0;
+  }
+
+  remember() {
+    if (this.theme) localStorage.setItem(themeKey(gameId), this.theme);
+    else localStorage.removeItem(themeKey(gameId));
+  }
+
+  async chooseTheme(theme) {
+    this.theme = theme;
+    this.remember();
+    history.replaceState(null, "", `${location.pathname}${this.search()}`);
+    await this.next();
+  }
+
+  search() {
+    return this.theme ? `?theme=${encodeURIComponent(this.theme)}` : "";
   }
 
   layout() {
@@ -85,6 +135,12 @@ class Trainer {
         h(
           "aside",
           { class: "panel" },
+          h(
+            "div",
+            { class: "card puzzle-theme-card" },
+            h("label", { for: "puzzle-theme", text: "Theme" }),
+            h("select", { id: "puzzle-theme", onchange: (e) => this.chooseTheme(e.target.value) }, h("option", { value: "", text: "All themes" })),
+          ),
           h(
             "div",
             { class: "card lesson puzzle", id: "puzzle" },
@@ -128,8 +184,12 @@ class Trainer {
   async next() {
     const g = guest(gameId);
     const rating = this.standing().rating.r;
-    const exclude = g.seen.slice(-300).join(",");
-    await this.load(`/api/puzzles/${encodeURIComponent(gameId)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}`);
+    // the one on the board too: "Next puzzle" before finishing it moves on
+    const exclude = [...g.seen.slice(-300), this.puzzle?.id].filter(Boolean).join(",");
+    const theme = this.theme ? `&theme=${encodeURIComponent(this.theme)}` : "";
+    const before = this.puzzle?.id;
+    const loaded = await this.load(`/api/puzzles/${encodeURIComponent(gameId)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
+    if (loaded && this.theme && this.puzzle.id === before) toast(`No other puzzle of the theme “${this.theme}”: this one again.`);
   }
 
   async load(url) {
@@ -144,7 +204,7 @@ class Trainer {
     this.actions = [];
     this.rated = false;
     this.puzzle = view;
-    history.replaceState(null, "", `${location.pathname}#${view.id}`);
+    history.replaceState(null, "", `${location.pathname}${this.search()}#${view.id}`);
     document.title = `Puzzle ${view.id} — shoal`;
     $("#puzzle").dataset.puzzle = view.id;
     $("#puzzle-meta").textContent = [`Puzzle ${view.id}`, view.theme, `rated ${Math.round(view.puzzle_rating.r)}`].filter(Boolean).join(" · ");
@@ -274,11 +334,11 @@ class Trainer {
 async function trainerPage(me) {
   const trainer = new Trainer(me);
   trainer.layout();
-  if (me) {
-    const list = await api("/api/puzzles").catch(() => []);
-    const mine = list.find((g) => g.game === gameId);
-    if (mine && mine.me) trainer.serverStanding = mine.me;
-  }
+  const list = await api("/api/puzzles").catch(() => []);
+  const mine = list.find((g) => g.game === gameId);
+  if (me && mine && mine.me) trainer.serverStanding = mine.me;
+  trainer.count = mine ? mine.count : undefined;
+  trainer.themes(mine ? mine.themes : []);
   const wanted = location.hash.slice(1);
   if (wanted && (await trainer.load(`/api/puzzles/${encodeURIComponent(wanted)}`))) return;
   await trainer.next();

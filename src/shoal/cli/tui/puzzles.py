@@ -35,7 +35,8 @@ class _Over(Exception):
 
 
 class PuzzleLoop:
-    """Solve ``puzzles`` of ``game`` at the terminal, nearest the rating first."""
+    """Solve ``puzzles`` of ``game`` at the terminal, nearest the rating first (``theme``:
+    the one theme they were chosen by, named in the title)."""
 
     def __init__(
         self,
@@ -46,8 +47,10 @@ class PuzzleLoop:
         rating: Rating | None = None,
         first: Puzzle | None = None,
         seconds: float | None = None,
+        theme: str | None = None,
     ) -> None:
         self.game = game
+        self.theme = theme
         self.puzzles = puzzles
         self.ui = ui
         self.rating = rating or Rating()
@@ -60,7 +63,8 @@ class PuzzleLoop:
 
     def run(self) -> int:
         """Puzzle after puzzle until ``quit`` or the end of input; returns an exit code."""
-        self.ui.say(f"{self.game.title} puzzles: {len(self.puzzles)}", "title")
+        chosen = f", {self.theme}" if self.theme else ""
+        self.ui.say(f"{self.game.title} puzzles{chosen}: {len(self.puzzles)}", "title")
         self.ui.say(
             "Find the winning action; the other side answers by itself. Type an action or a "
             "turn, or: solution, skip, ? (legal actions), quit."

@@ -16,6 +16,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from shoal.core import (
+    NUMBER_WORDS,
     Action,
     AIProfile,
     Diagram,
@@ -31,7 +32,7 @@ from . import heuristics as _heuristics
 from . import render as _render
 from .explain import ending_sentence as _ending_sentence
 from .geometry import EDGE, PLAY, START, bits
-from .notation import INITIAL_POSITION, NUM_ACTIONS, parse_position
+from .notation import INITIAL_POSITION, NUM_ACTIONS, REVIVE, STOP, parse_position
 from .rules import SfirsState
 
 __all__ = ["Sfirs", "SfirsOptions"]
@@ -187,11 +188,29 @@ class Sfirs(Game[SfirsState]):
         return state
 
     def puzzle_theme(self, state: SfirsState, line: Sequence[Action]) -> str | None:
-        """How the line ends the game, in the outcome's words (``"no legal action"``)."""
-        end = self.puzzle_ending(state, line)[1]
+        """How the winner leaves the opponent without a legal action.
+
+        In one turn: ``"chain of moves"`` (a move that ends inactive, then more),
+        ``"chain ending in a revival"`` or ``"one move"``; over several turns of the
+        winner: ``"win in two turns"``... Another ending gives the outcome's words
+        (``"turn limit"``).
+        """
+        turns, end = self.puzzle_ending(state, line)
         if end.outcome is None:
             return None
-        return end.outcome.reason.removesuffix(_FALLBACK)
+        reason = end.outcome.reason.removesuffix(_FALLBACK)
+        if reason != "no legal action":
+            return reason
+        if turns > 1:
+            return f"win in {NUMBER_WORDS[turns] if turns < 10 else turns} turns"
+        winner, mine = state.to_move, []
+        for action in line:
+            if state.to_move == winner:
+                mine.append(action)
+            state = state.child(action)
+        if any(REVIVE <= action < STOP for action in mine):
+            return "chain ending in a revival"
+        return "chain of moves" if len(mine) > 1 else "one move"
 
     def ending_sentence(self, state: SfirsState) -> str:
         return _ending_sentence(state) or super().ending_sentence(state)

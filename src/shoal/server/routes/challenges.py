@@ -9,6 +9,8 @@
 * ``POST /api/challenges/{id}/accept`` (the challenged): the game starts, as from a seek;
   ``/decline`` (the challenged); ``DELETE /api/challenges/{id}`` (the challenger withdraws).
 * A challenge not answered within 7 days has expired (checked by time when read).
+* Once answered or withdrawn, the challenged's notification pages get the unread count
+  again (``WS /api/notifications/ws``), so /notifications shows the challenge's new state.
 """
 
 from __future__ import annotations
@@ -213,14 +215,22 @@ async def accept_challenge(
         who_of(challenge.challenger, None),
         {"type": "start", "game": data.id, "seat": 1 - seat, "token": creator_token, "url": url},
     )
+    await context.notifier.push(user.id)  # my other notification pages show it accepted
     return {"game": data.id, "seat": seat, "token": token, "url": url}
 
 
 async def _close(
-    lobby: Lobby, challenge_id: int, user: User, status: str, side: str, refusal: str
+    context: ServerContext,
+    lobby: Lobby,
+    challenge_id: int,
+    user: User,
+    status: str,
+    side: str,
+    refusal: str,
 ) -> dict[str, Any]:
     """End an open challenge as ``status`` by its ``side`` (``challenged`` declines,
-    ``challenger`` withdraws) and tell the other player's lobby pages."""
+    ``challenger`` withdraws), tell the other player's lobby pages and the challenged's
+    notification pages (which show the challenge's state)."""
     challenge = await _challenge(lobby, challenge_id)
     if getattr(challenge, side) != user.id:
         raise ApiError(403, refusal)
@@ -228,17 +238,22 @@ async def _close(
         raise _gone(await _challenge(lobby, challenge_id))
     other = challenge.challenger if side == "challenged" else challenge.challenged
     await lobby.tell(who_of(other, None), {"type": "challenges"})
+    await context.notifier.push(challenge.challenged)
     return {"id": challenge_id, "status": status}
 
 
 @router.post("/api/challenges/{challenge_id}/decline", summary="Decline a challenge")
-async def decline_challenge(challenge_id: int, user: SignedIn, lobby: LobbyDep) -> dict[str, Any]:
+async def decline_challenge(
+    challenge_id: int, user: SignedIn, context: Context, lobby: LobbyDep
+) -> dict[str, Any]:
     refusal = "only the challenged player can decline a challenge"
-    answer = await _close(lobby, challenge_id, user, "declined", "challenged", refusal)
+    answer = await _close(context, lobby, challenge_id, user, "declined", "challenged", refusal)
     return {**answer, "game": None}
 
 
 @router.delete("/api/challenges/{challenge_id}", summary="Withdraw my challenge")
-async def cancel_challenge(challenge_id: int, user: SignedIn, lobby: LobbyDep) -> dict[str, Any]:
+async def cancel_challenge(
+    challenge_id: int, user: SignedIn, context: Context, lobby: LobbyDep
+) -> dict[str, Any]:
     refusal = "only the challenger can withdraw a challenge"
-    return await _close(lobby, challenge_id, user, "cancelled", "challenger", refusal)
+    return await _close(context, lobby, challenge_id, user, "cancelled", "challenger", refusal)

@@ -1,6 +1,11 @@
 """Notifications (issue 22): the signed-in player's list, read marks, live count, mail settings.
 
-* ``GET /api/notifications`` (``?unread=true``, ``limit``): newest first, with ``unread``.
+* ``GET /api/notifications`` (``?unread=true``, ``limit``): newest first, with ``unread``;
+  a ``challenge`` notification carries its challenge now: ``{id, status, game,
+  time_control, rated, colour}`` (``colour``: the challenger's side; ``status``: ``open``,
+  ``accepted``, ``declined``, ``cancelled``, ``expired``; null when the challenge is
+  gone), so the page answers an open one (``POST /api/challenges/{id}/accept`` or
+  ``/decline``) and shows the others' state in words.
 * ``POST /api/notifications/{id}/read``, ``POST /api/notifications/read`` (all): mark read.
 * ``GET /api/notifications/count``: ``{"unread": n}`` (the navigation's badge).
 * ``WS /api/notifications/ws``: the count at once, then each new notification with the
@@ -30,8 +35,10 @@ from pydantic import BaseModel, Field
 from ..accounts import SignedIn, get_accounts
 from ..context import Context
 from ..errors import ApiError
+from ..lobby import LobbyDep
 from ..mail import check_unsubscribe
-from ..storage.notices import MailSettings
+from ..storage.lobby import Challenge, LobbyStore
+from ..storage.notices import MailSettings, Notice
 
 __all__ = ["SettingsIn", "router"]
 
@@ -59,16 +66,52 @@ def _settings_view(settings: MailSettings, mail_on: bool) -> dict[str, Any]:
     }
 
 
+def _challenge_id(notice: Notice) -> int | None:
+    """The id of the challenge a ``challenge`` notification tells of, or None."""
+    if notice.kind != "challenge":
+        return None
+    value = str(notice.data.get("challenge", ""))
+    return int(value) if value.isdigit() else None
+
+
+def _challenge_view(c: Challenge) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "status": c.status,
+        "game": c.game_id,
+        "time_control": c.time_control,
+        "rated": c.rated,
+        "colour": c.colour,
+    }
+
+
+def _views(lobby: LobbyStore, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
+    """The notifications' JSON; a challenge's with the challenge's state now."""
+    ids = {i for i in map(_challenge_id, found) if i is not None}
+    challenges = lobby.challenges(ids)
+    out = []
+    for notice in found:
+        view = notice.view()
+        cid = _challenge_id(notice)
+        if notice.kind == "challenge":
+            c = challenges.get(cid) if cid is not None else None
+            mine = c is not None and user_id in (c.challenged, c.challenger)
+            view["challenge"] = _challenge_view(c) if c is not None and mine else None
+        out.append(view)
+    return out
+
+
 @router.get("/api/notifications", summary="My notifications, newest first")
 async def notifications(
-    user: SignedIn, context: Context, unread: bool = False, limit: int = 50
+    user: SignedIn, context: Context, lobby: LobbyDep, unread: bool = False, limit: int = 50
 ) -> dict[str, Any]:
     if not 1 <= limit <= 200:
         raise ApiError(400, "limit is a number from 1 to 200")
     store = context.notices
     found = await asyncio.to_thread(store.notices, user.id, unread=unread, limit=limit)
     count = await asyncio.to_thread(store.unread, user.id)
-    return {"notifications": [n.view() for n in found], "unread": count}
+    views = await asyncio.to_thread(_views, lobby.store, user.id, found)
+    return {"notifications": views, "unread": count}
 
 
 @router.get("/api/notifications/count", summary="How many of my notifications are unread")

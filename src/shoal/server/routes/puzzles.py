@@ -1,10 +1,11 @@
 """Puzzles (issue 25): positions where the side to move wins by force, solved by clicking.
 
 * the pages ``/puzzles`` and ``/puzzles/{game}`` (``puzzles.html``);
-* ``GET /api/puzzles``: the games with puzzles, how many, and the signed-in account's
-  rating and streak in each;
-* ``GET /api/puzzles/{game}/next?rating=R&exclude=ID,ID``: the next puzzle (nearest the
-  rating: the account's on the server, else ``rating``), as its start view;
+* ``GET /api/puzzles``: the games with puzzles, how many, their themes with how many each,
+  and the signed-in account's rating and streak in each;
+* ``GET /api/puzzles/{game}/next?rating=R&exclude=ID,ID&theme=T``: the next puzzle (nearest
+  the rating: the account's on the server, else ``rating``; only of theme ``T`` when given,
+  an unknown theme is a 400 naming the known ones), as its start view;
 * ``GET /api/puzzles/{id}``: one puzzle's start view;
 * ``POST /api/puzzles/{id}/attempt`` ``{"actions": [...], "rating": {...}, "give_up": false}``:
   the learner's actions so far, judged (see :func:`shoal.core.puzzles.attempt`): the board
@@ -29,10 +30,12 @@ from shoal import games
 from shoal.analysis.puzzle_play import (
     find_puzzle,
     next_puzzle,
+    of_theme,
     puzzle_rating,
     puzzles_of,
     rate,
     refuter,
+    themes_of,
 )
 from shoal.core import Game, ShoalError, State
 from shoal.core.puzzles import Puzzle, PuzzleVerdict, attempt
@@ -56,7 +59,7 @@ class RatingIn(BaseModel):
 
     r: float = Field(1500.0, ge=0, le=5000)
     rd: float = Field(350.0, ge=30, le=350)
-    sigma: float = Field(0.06, gt=0, le=0.2)
+    sigma: float = Field(0.06, ge=0.001, le=0.2)
 
 
 class AttemptIn(BaseModel):
@@ -104,6 +107,7 @@ def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
                     "game": game_id,
                     "title": games.get(game_id).title,
                     "count": len(found),
+                    "themes": [{"theme": t, "count": n} for t, n in themes_of(found)],
                     "me": None if user is None else (mine or PuzzlePlayer()).view(),
                 }
             )
@@ -117,8 +121,14 @@ def next_one(
     user: Player,
     rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
     exclude: Annotated[str, Query(max_length=20_000)] = "",
+    theme: Annotated[str, Query(max_length=100)] = "",
 ) -> dict[str, Any]:
     game, found = _game_puzzles(game_id)
+    if theme:
+        try:
+            found = of_theme(found, theme)
+        except ShoalError as error:
+            raise ApiError(400, f"{game.title}: {error}") from None
     if user is not None:
         rating = PuzzleStore(context.store.engine).player(user.id, game_id).rating.r
     chosen = next_puzzle(found, rating, exclude.split(",")[:500])

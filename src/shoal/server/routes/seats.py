@@ -12,7 +12,9 @@ and the rematch of an online game.
   ``{"version", "name"}``: the seat the invite gives gets a new private token, returned
   once; the invite then plays nothing, so a second browser opening the link is refused
   (403, "already taken") and watches instead. Programs that play with the invite token
-  itself, without claiming, keep working as before.
+  itself, without claiming, keep working as before. A signed-in joiner's seat is
+  their account's at once (their username shown, as after ``POST /api/me/claims``), so a
+  rated invite game counts and shows in their games; a guest's stays a guest seat.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from ..accounts import Player
 from ..changes import change
 from ..context import Context, TokenHeader
 from ..creation import rematch_data
@@ -49,6 +52,7 @@ async def claim(
     game_id: str,
     body: ClaimIn,
     context: Context,
+    player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     name = " ".join(body.name.split())
@@ -65,7 +69,12 @@ async def claim(
                 raise ApiError(400, "this token plays more than one seat")
             seat = now.seats[0]
             token = new_token()
-            await now.commit(now.live.with_claim(seat, hash_token(token), name))
+            held = (now.live.data.accounts or [None, None])[seat] is not None
+            if player is None or held:  # a guest's seat stays a guest seat
+                data = now.live.with_claim(seat, hash_token(token), name)
+            else:
+                data = now.live.with_claim(seat, hash_token(token), player.username, player.id)
+            await now.commit(data)
     except ApiError as error:
         if error.status == 403:
             raise ApiError(403, TAKEN) from None

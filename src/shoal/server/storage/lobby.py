@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -212,6 +212,15 @@ class LobbyStore:
         with Session(self.engine) as session:
             row = session.get(ChallengeRow, challenge_id)
             return None if row is None else self._challenge(row)
+
+    def challenges(self, challenge_ids: Iterable[int]) -> dict[int, Challenge]:
+        """The challenges of ``challenge_ids`` that exist, by id (one query)."""
+        wanted = sorted(set(challenge_ids))
+        if not wanted:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.scalars(select(ChallengeRow).where(ChallengeRow.id.in_(wanted)))
+            return {row.id: self._challenge(row) for row in rows}
 
     def challenges_of(self, user_id: int) -> list[Challenge]:
         """The open (unexpired) challenges to or from ``user_id``, newest first."""
