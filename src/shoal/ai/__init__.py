@@ -80,11 +80,13 @@ def benchmark(
     seconds: float = 1.0,
     seed: int = 0,
     native: bool = True,
+    decisive: bool = False,
 ) -> SearchResult:
     """One timed search from ``game.initial(seed)`` with default settings (``shoal bench``).
 
     The result's ``per_second`` is MCTS simulations/s (or alpha-beta nodes/s);
-    ``native=False`` keeps MCTS on the pure-Python path.
+    ``native=False`` keeps MCTS on the pure-Python path, ``decisive=True`` checks
+    for decisive moves at each expansion.
 
     >>> from shoal.games import get
     >>> benchmark(get("connect4"), seconds=0.05).simulations > 0
@@ -93,4 +95,4 @@ def benchmark(
     state = game.initial(seed)
     if algorithm == "alphabeta":
         return AlphaBeta(game, seed=seed).search(state, seconds=seconds)
-    return MCTS(game, seed=seed, native=native).search(state, seconds=seconds)
+    return MCTS(game, seed=seed, native=native, decisive=decisive).search(state, seconds=seconds)

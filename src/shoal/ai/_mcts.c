@@ -2,7 +2,7 @@
  * driven through a game's ShoalEngine table (shoal/core/include/shoal_engine.h), so a
  * whole search, playouts included, never crosses into Python. mcts.py stays the
  * reference: the same selection, expansion order (shuffled untried actions popped from
- * the end), proofs and choice of the action to play. */
+ * the end), decisive moves, proofs and choice of the action to play. */
 #include "shoal_engine.h"
 #include <math.h>
 #include <time.h>
@@ -11,7 +11,7 @@ typedef struct Node {
     struct Node **children;
     int nchildren, cap;
     int *untried;
-    int nuntried;
+    int nuntried, ualloc;
     int expanded; /* untried computed */
     int action;
     int to_move;
@@ -30,12 +30,13 @@ typedef struct {
     double c;
     int cutoff;
     int solver;
+    int decisive;
     int reuse;
     int reuse_depth;
     int busy;
     ShoalRng rng;
     Node *root;
-    long long nodes; /* nodes held by the tree */
+    long long bytes; /* bytes held by the tree's nodes */
 } Searcher;
 
 /* A search also stops when its tree holds this many bytes of nodes (a time budget on a
@@ -57,10 +58,16 @@ static Node *node_new(const ShoalEngine *e, const void *state, int action) {
     return n;
 }
 
-static long long node_free(Node *n, Node *keep) {
+/* what a node holds, in bytes (with an allowance for the allocator's overhead) */
+static inline long long node_bytes(const ShoalEngine *e, const Node *n) {
+    return (long long)(sizeof(Node) + e->state_size) + (long long)sizeof(int) * n->ualloc +
+           (long long)sizeof(Node *) * n->cap + 48;
+}
+
+static long long node_free(const ShoalEngine *e, Node *n, Node *keep) {
     if (!n || n == keep) return 0;
-    long long freed = 1;
-    for (int i = 0; i < n->nchildren; i++) freed += node_free(n->children[i], keep);
+    long long freed = node_bytes(e, n);
+    for (int i = 0; i < n->nchildren; i++) freed += node_free(e, n->children[i], keep);
     free(n->children);
     free(n->untried);
     free(n);
@@ -100,11 +107,70 @@ static Node *select_child(Searcher *s, Node *node) {
     for (int i = 0; i < node->nchildren; i++) {
         Node *ch = node->children[i];
         if (ch->has_proof && ch->proven * sign < 0 && s->solver) continue;
+        if (!ch->visits) return ch; /* a decisive child not yet visited */
         double v = (double)ch->visits;
         double score = sign * ch->total / v + s->c * sqrt(log_n / v);
         if (score > best_score) { best_score = score; best = ch; }
     }
     return best;
+}
+
+/* append child to node's children (the child is freed on failure); 0 or -1 */
+static int add_child(Searcher *s, Node *node, Node *child) {
+    if (node->nchildren == node->cap) {
+        int cap = node->cap ? node->cap * 2 : 4;
+        Node **grown = realloc(node->children, sizeof(Node *) * cap);
+        if (!grown) { free(child); return -1; }
+        s->bytes += (long long)sizeof(Node *) * (cap - node->cap);
+        node->children = grown;
+        node->cap = cap;
+    }
+    node->children[node->nchildren++] = child;
+    s->bytes += (long long)(sizeof(Node) + s->engine->state_size) + 48;
+    return 0;
+}
+
+/* Compute node's untried actions (shuffled); with decisive moves, make the children of the
+ * actions that end the game (the others keep their order) and try to prove node.
+ * buf is scratch space for a state, legal for the actions. 0, or -1 on memory exhaustion. */
+static int expand(Searcher *s, Node *node, char *buf, int *legal) {
+    const ShoalEngine *e = s->engine;
+    int n = e->legal(node->state, legal);
+    node->untried = malloc(sizeof(int) * (n > 0 ? n : 1));
+    if (!node->untried) return -1;
+    node->ualloc = n > 0 ? n : 1;
+    s->bytes += (long long)sizeof(int) * node->ualloc;
+    for (int i = n - 1; i > 0; i--) { /* Fisher-Yates */
+        int j = shoal_rng_below(&s->rng, i + 1);
+        int t = legal[i]; legal[i] = legal[j]; legal[j] = t;
+    }
+    node->expanded = 1;
+    if (!s->decisive) {
+        memcpy(node->untried, legal, sizeof(int) * n);
+        node->nuntried = n;
+        return 0;
+    }
+    int rest = 0;
+    for (int i = 0; i < n; i++) {
+        ShoalStatus st;
+        memcpy(buf, node->state, e->state_size);
+        e->apply(buf, legal[i]);
+        e->status(buf, &st);
+        if (!st.over) {
+            node->untried[rest++] = legal[i];
+            continue;
+        }
+        Node *child = node_new(e, buf, legal[i]);
+        if (!child || add_child(s, node, child) < 0) {
+            /* keep the node consistent: the actions not yet sorted stay untried */
+            for (int k = i; k < n; k++) node->untried[rest++] = legal[k];
+            node->nuntried = rest;
+            return -1;
+        }
+    }
+    node->nuntried = rest;
+    if (s->solver && node->nchildren) try_prove(node);
+    return 0;
 }
 
 #define MAX_PATH 100000
@@ -119,33 +185,24 @@ static int iterate(Searcher *s, Node *root, Node **path, char *buf, int *legal) 
     for (;;) {
         if (node->has_proof) { value = node->proven; break; }
         if (!node->expanded) {
-            int n = e->legal(node->state, legal);
-            node->untried = malloc(sizeof(int) * (n > 0 ? n : 1));
-            if (!node->untried) return -1;
-            for (int i = n - 1; i > 0; i--) { /* Fisher-Yates */
-                int j = shoal_rng_below(&s->rng, i + 1);
-                int t = legal[i]; legal[i] = legal[j]; legal[j] = t;
+            if (expand(s, node, buf, legal) < 0) return -1;
+            if (node->has_proof) { /* decisive moves proved it */
+                for (int i = depth - 2; i >= 0 && try_prove(path[i]); i--) {}
+                value = node->proven;
+                break;
             }
-            memcpy(node->untried, legal, sizeof(int) * n);
-            node->nuntried = n;
-            node->expanded = 1;
         }
         if (node->nuntried) {
             int action = node->untried[--node->nuntried];
             memcpy(buf, node->state, e->state_size);
             e->apply(buf, action);
             Node *child = node_new(e, buf, action);
-            if (!child) return -1;
-            s->nodes++;
-            if (node->nchildren == node->cap) {
-                int cap = node->cap ? node->cap * 2 : 4;
-                Node **grown = realloc(node->children, sizeof(Node *) * cap);
-                if (!grown) { free(child); return -1; }
-                node->children = grown;
-                node->cap = cap;
-            }
-            node->children[node->nchildren++] = child;
+            if (!child || add_child(s, node, child) < 0) return -1;
             path[depth++] = child;
+            if (!child->has_proof && s->decisive) {
+                if (expand(s, child, buf, legal) < 0) return -1;
+                if (!child->has_proof) memcpy(buf, child->state, e->state_size);
+            }
             if (child->has_proof) {
                 value = child->proven;
                 if (s->solver)
@@ -262,14 +319,13 @@ static PyObject *Searcher_search(Searcher *s, PyObject *args) {
     Node *root = find_root(s, state, st.to_move);
     if (root) {
         memcpy(root->state, state, e->state_size);
-        s->nodes -= node_free(s->root, root);
+        s->bytes -= node_free(e, s->root, root);
     } else {
-        node_free(s->root, NULL);
+        node_free(s->engine, s->root, NULL);
         root = node_new(e, state, -1);
         if (!root) return PyErr_NoMemory();
-        s->nodes = 1;
+        s->bytes = node_bytes(e, root);
     }
-    long long node_limit = TREE_BYTES_LIMIT / (long long)(sizeof(Node) + e->state_size + 48);
     s->root = root;
     long reused = root->visits;
     Node **path = malloc(sizeof(Node *) * (MAX_PATH + 2));
@@ -283,7 +339,7 @@ static PyObject *Searcher_search(Searcher *s, PyObject *args) {
     s->busy = 1;
     Py_BEGIN_ALLOW_THREADS
     while ((iterations < 0 || done < iterations) && !root->has_proof) {
-        if (done && (now() >= deadline || s->nodes >= node_limit)) break;
+        if (done && (now() >= deadline || s->bytes >= TREE_BYTES_LIMIT)) break;
         if (iterate(s, root, path, buf, legal) < 0) { failed = 1; break; }
         done++;
     }
@@ -319,9 +375,9 @@ static PyObject *Searcher_reset(Searcher *s, PyObject *unused) {
         PyErr_SetString(PyExc_RuntimeError, "this searcher is searching");
         return NULL;
     }
-    node_free(s->root, NULL);
+    node_free(s->engine, s->root, NULL);
     s->root = NULL;
-    s->nodes = 0;
+    s->bytes = 0;
     Py_RETURN_NONE;
 }
 
@@ -330,11 +386,14 @@ static PyObject *Searcher_tree_visits(Searcher *s, void *unused) {
 }
 
 static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
-    static char *names[] = {"engine", "c", "cutoff", "solver", "seed", "reuse", "reuse_depth", NULL};
+    static char *names[] = {"engine", "c", "cutoff", "solver", "seed", "reuse", "reuse_depth",
+                            "decisive", NULL};
     PyObject *capsule;
     unsigned long long seed;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OdipKpi", names, &capsule, &s->c, &s->cutoff,
-                                     &s->solver, &seed, &s->reuse, &s->reuse_depth))
+    s->decisive = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OdipKpi|p", names, &capsule, &s->c, &s->cutoff,
+                                     &s->solver, &seed, &s->reuse, &s->reuse_depth,
+                                     &s->decisive))
         return -1;
     const ShoalEngine *e = PyCapsule_GetPointer(capsule, SHOAL_ENGINE_CAPSULE);
     if (!e) return -1;
@@ -346,9 +405,9 @@ static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
         PyErr_Format(PyExc_ValueError, "%s: a playout cut-off needs a native evaluation", e->name);
         return -1;
     }
-    node_free(s->root, NULL);
+    node_free(s->engine, s->root, NULL);
     s->root = NULL;
-    s->nodes = 0;
+    s->bytes = 0;
     Py_XSETREF(s->capsule, Py_NewRef(capsule));
     s->engine = e;
     shoal_rng_seed(&s->rng, seed);
@@ -356,7 +415,7 @@ static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
 }
 
 static void Searcher_dealloc(Searcher *s) {
-    node_free(s->root, NULL);
+    node_free(s->engine, s->root, NULL);
     Py_XDECREF(s->capsule);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }

@@ -19,7 +19,9 @@ name takes options the same way: ``club:path=pure`` forces the pure-Python
 search (``path=native``, the default, uses the compiled fast path where the
 game has one), ``club:budget=time`` spends the level's whole time cap on every
 turn instead of stopping at its iteration budget (so two paths get the same
-time per turn), and ``turn_seconds=S`` replaces that cap.
+time per turn), ``turn_seconds=S`` replaces that cap, and ``decisive=on`` or
+``decisive=off`` overrides the profile's choice of decisive moves for the level
+(``level_decisive``; ``club:decisive=off`` is the level as it was before them).
 
 >>> [level.name for level in LEVEL_TABLE]
 ['beginner', 'casual', 'club', 'strong', 'max']
@@ -233,23 +235,30 @@ class SearchPlayer:
 
 
 def make_searcher(
-    game: Game, algorithm: str, seed: int = 0, level: str | None = None, native: bool = True
+    game: Game,
+    algorithm: str,
+    seed: int = 0,
+    level: str | None = None,
+    native: bool = True,
+    decisive: bool | None = None,
 ) -> MCTS | AlphaBeta:
     """A fresh searcher of ``algorithm`` (``"mcts"`` or ``"alphabeta"``) for ``game``.
 
     With a ``level`` name, MCTS takes that level's playout cut-off and
-    exploration from the game's profile (``level_cutoffs``, ``level_exploration``);
-    ``native=False`` keeps MCTS on the pure-Python path.
+    exploration from the game's profile (``level_cutoffs``, ``level_exploration``)
+    and whether it checks for decisive moves (``level_decisive``, unless
+    ``decisive`` says); ``native=False`` keeps MCTS on the pure-Python path.
     """
     if algorithm == "mcts":
-        if level is None:
-            return MCTS(game, seed=seed, native=native)
         profile = game.ai_profile
+        if level is None:
+            return MCTS(game, seed=seed, native=native, decisive=bool(decisive))
         return MCTS(
             game,
             seed=seed,
             playout_cutoff=profile.cutoff_for(level),
             exploration=profile.exploration_for(level),
+            decisive=profile.decisive_for(level) if decisive is None else decisive,
             native=native,
         )
     if algorithm == "alphabeta":
@@ -257,7 +266,12 @@ def make_searcher(
     raise InvalidOptionError(f"unknown algorithm {algorithm!r} (mcts or alphabeta)")
 
 
-_LEVEL_KEYS = {"path": ("native", "pure"), "budget": ("iterations", "time"), "turn_seconds": ()}
+_LEVEL_KEYS = {
+    "path": ("native", "pure"),
+    "budget": ("iterations", "time"),
+    "turn_seconds": (),
+    "decisive": ("on", "off"),
+}
 
 
 def _level_options(spec: str) -> tuple[str, dict[str, str]]:
@@ -299,7 +313,8 @@ def level_player(spec: str, game: Game, seed: int = 0) -> SearchPlayer:
     level = level_by_name(name)
     algorithm = game.ai_profile.algorithm
     native = options.get("path", "native") == "native"
-    searcher = make_searcher(game, algorithm, seed, level=name, native=native)
+    decisive = {"on": True, "off": False}.get(options.get("decisive", ""))
+    searcher = make_searcher(game, algorithm, seed, level=name, native=native, decisive=decisive)
     turn_cap = float(options.get("turn_seconds", level.turn_cap(game)))
     budget: dict[str, int] = (
         {"depth": level.alphabeta_depth(game)}

@@ -9,6 +9,13 @@
   proven (the best of them for the mover). Proven losses are never selected.
   The search stops early once the root is proven, and the chosen action is the
   quickest win (or the longest resistance).
+* Decisive moves (Teytaud & Teytaud 2010; ``decisive=True``): when a node's
+  legal actions are first computed (with this option, as soon as the node is
+  made) every action is applied, and those that end the game become children
+  at once (the other actions keep their shuffled order); a node with such a
+  winning child, or whose every action ends the game, is proven there. Children
+  not yet visited are selected first. So a first action whose playout lost is
+  still proven when its reply wins, or loses, in one action.
 * Playouts are uniformly random; with ``playout_cutoff`` (from the game's
   :class:`~shoal.core.AIProfile`) they stop at the first end of a turn after
   that many actions (never in the middle of a turn) and score the position
@@ -98,6 +105,7 @@ class MCTS:
         reuse: bool = True,
         reuse_depth: int = 12,
         solver: bool = True,
+        decisive: bool = False,
         native: bool = True,
     ) -> None:
         profile = game.ai_profile
@@ -114,6 +122,7 @@ class MCTS:
         self.reuse = reuse
         self.reuse_depth = reuse_depth
         self.solver = solver
+        self.decisive = decisive
         self._root: _Node | None = None
         self._native: NativeTree | None = None
         engine = game.native_engine() if native and native_search_available() else None
@@ -123,6 +132,7 @@ class MCTS:
                 c=self.c,
                 cutoff=self.playout_cutoff,
                 solver=solver,
+                decisive=decisive,
                 seed=self.rng.getrandbits(64),
                 reuse=reuse,
                 reuse_depth=reuse_depth,
@@ -222,13 +232,18 @@ class MCTS:
                 break
             untried = node.untried
             if untried is None:
-                untried = node.untried = list(node.state.legal_actions())
-                self.rng.shuffle(untried)
+                untried = self._expand(node)
+                if node.proven is not None:  # decisive moves proved it
+                    self._prove(path)
+                    value = node.proven
+                    break
             if untried:
                 action = untried.pop()
                 child = _Node(node.state.child(action), action)
                 node.children.append(child)
                 path.append(child)
+                if child.proven is None and self.decisive:
+                    self._expand(child)
                 if child.proven is not None:
                     value = child.proven
                     if self.solver:
@@ -242,6 +257,26 @@ class MCTS:
             n.visits += 1
             n.total += value
 
+    def _expand(self, node: _Node) -> list[Action]:
+        """Compute ``node``'s untried actions (shuffled); with ``decisive``, make the
+        children of the actions that end the game and try to prove ``node``."""
+        untried = list(node.state.legal_actions())
+        self.rng.shuffle(untried)
+        if self.decisive:
+            state = node.state
+            rest: list[Action] = []
+            for action in untried:
+                after = state.child(action)
+                if after.outcome is None:
+                    rest.append(action)
+                else:
+                    node.children.append(_Node(after, action))
+            untried = rest
+        node.untried = untried
+        if self.decisive and self.solver and node.children:
+            self._try_prove(node)
+        return untried
+
     def _select(self, node: _Node) -> _Node:
         sign = node.sign()
         log_n = math.log(node.visits)
@@ -253,6 +288,8 @@ class MCTS:
             if proven is not None and proven * sign < 0 and self.solver:
                 continue  # a proven loss for the mover
             visits = child.visits
+            if not visits:  # a decisive child not yet visited
+                return child
             score = sign * child.total / visits + c * math.sqrt(log_n / visits)
             if score > best_score:
                 best_score = score

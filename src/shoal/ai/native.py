@@ -2,11 +2,14 @@
 
 When a game has a compiled engine that covers the searched state (see
 :mod:`shoal.core.native`), :class:`MCTS` hands the whole search to
-:class:`NativeTree`: the same UCT, solver, tree reuse and cut-off playouts as
-the pure search, in C. The result is built exactly as the pure search builds
-it, so callers cannot tell the paths apart except by speed. One difference: a
-native search also stops when its tree holds about 768 MB of nodes (a time budget
-on a fast game would otherwise grow it by hundreds of megabytes a second).
+:class:`NativeTree`: the same UCT, solver, decisive moves, tree reuse and
+cut-off playouts as the pure search, in C (each path with its own random
+stream, so the two agree on proofs, not on every visit count). The result is
+built exactly as the pure search builds it, so callers cannot tell the paths
+apart except by speed. One difference: a native search also stops when its
+tree holds about 768 MB of nodes, counting their states, children and untried
+actions (a time budget on a fast game would otherwise grow it by hundreds of
+megabytes a second).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ class NativeTree:
         c: float,
         cutoff: int | None,
         solver: bool,
+        decisive: bool = False,
         seed: int,
         reuse: bool,
         reuse_depth: int,
@@ -61,6 +65,7 @@ class NativeTree:
             seed & (2**64 - 1),
             reuse,
             reuse_depth,
+            decisive,
         )
 
     @property

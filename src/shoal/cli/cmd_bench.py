@@ -29,7 +29,7 @@ def _search_bench(args: argparse.Namespace, ids: list[str]) -> int:
     rows = []
     for game_id in ids:
         game = games.get(game_id)
-        row: dict[str, object] = {"game": game_id}
+        row: dict[str, object] = {"game": game_id, "decisive": args.decisive}
         for path in _paths(args):
             native = path == "native"
             if native and not MCTS(game, native=True).native:
@@ -38,7 +38,9 @@ def _search_bench(args: argparse.Namespace, ids: list[str]) -> int:
                     print(f"{game_id:24} no native search (pure path)", flush=True)
                 continue
             rates = sorted(
-                benchmark(game, seconds=args.seconds, seed=window, native=native).per_second
+                benchmark(
+                    game, seconds=args.seconds, seed=window, native=native, decisive=args.decisive
+                ).per_second
                 for window in range(args.windows)
             )
             rate = rates[len(rates) // 2]
@@ -46,8 +48,8 @@ def _search_bench(args: argparse.Namespace, ids: list[str]) -> int:
             row["mcts_simulations_per_second"] = rate  # the path in use (native in compare)
             if not args.json:
                 print(
-                    f"{game_id:24} {rate:11,.0f} MCTS simulations/s ({path}, median of "
-                    f"{args.windows})",
+                    f"{game_id:24} {rate:11,.0f} MCTS simulations/s ({path}, "
+                    f"{'decisive moves, ' if args.decisive else ''}median of {args.windows})",
                     flush=True,
                 )
         pure, fast = (
@@ -190,6 +192,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--search",
         action="store_true",
         help="measure MCTS simulations/s per game instead of random playouts",
+    )
+    p.add_argument(
+        "--decisive",
+        action="store_true",
+        help="in --search, MCTS checks for decisive moves at each expansion (docs/ai.md)",
     )
     p.add_argument(
         "--path",

@@ -82,7 +82,10 @@ class AIProfile:
     more search barely changes the result between levels sets it to 1.
     ``level_cutoffs`` and ``level_exploration`` give named levels their own
     ``playout_cutoff`` and ``exploration`` (pairs of level name and value), for
-    a game whose levels differ by more than their budgets.
+    a game whose levels differ by more than their budgets. ``level_decisive``
+    names the levels whose MCTS checks for decisive moves at each expansion
+    (an action that ends the game at once becomes a child there and may prove
+    the node; see :mod:`shoal.ai.mcts`).
     """
 
     algorithm: str = "mcts"
@@ -93,6 +96,7 @@ class AIProfile:
     level_errors: float = 0.0
     level_cutoffs: tuple[tuple[str, int | None], ...] = ()
     level_exploration: tuple[tuple[str, float], ...] = ()
+    level_decisive: tuple[str, ...] = ()
 
     def cutoff_for(self, level: str) -> int | None:
         """The playout cut-off of the named level (``playout_cutoff`` unless overridden).
@@ -107,6 +111,16 @@ class AIProfile:
     def exploration_for(self, level: str) -> float:
         """The exploration factor of the named level (``exploration`` unless overridden)."""
         return dict(self.level_exploration).get(level, self.exploration)
+
+    def decisive_for(self, level: str) -> bool:
+        """True when the named level's MCTS checks for decisive moves.
+
+        >>> AIProfile(level_decisive=("club", "max")).decisive_for("club")
+        True
+        >>> AIProfile(level_decisive=("club", "max")).decisive_for("casual")
+        False
+        """
+        return level in self.level_decisive
 
 
 @dataclasses.dataclass(frozen=True)

@@ -93,13 +93,15 @@ class Sfirs(Game[SfirsState]):
     # random games last about 26 actions and cost little: MCTS plays them out to the end;
     # max cuts its playouts after 20 actions, scores them with ``evaluate`` and explores
     # half as much (against strong: 0.375 over 16 games with full playouts, 0.625 over 48
-    # with the cut-off, 0.875 over 16 with the cut-off and exploration 0.5; docs/ai.md)
+    # with the cut-off, 0.875 over 16 with the cut-off and exploration 0.5; docs/ai.md);
+    # club, strong and max check for decisive moves at each expansion (docs/ai.md, "Puzzles")
     ai_profile = AIProfile(
         algorithm="mcts",
         playout_cutoff=None,
         exploration=1.0,
         level_cutoffs=(("max", 20),),
         level_exploration=(("max", 0.5),),
+        level_decisive=("club", "strong", "max"),
     )
 
     swap: int

@@ -46,10 +46,12 @@ AI_PROFILE = AIProfile(
     level_errors=1.0,
     level_cutoffs=(("strong", 8), ("max", 8)),
     level_exploration=(("max", 0.3),),
+    level_decisive=("club", "strong", "max"),
 )
 """MCTS whose playouts stop at the first turn's end after 4 random actions (8 for strong
 and max) and score the projected standing; beginner and casual make deliberate errors;
-max explores less (0.3) and searches deeper.
+max explores less (0.3) and searches deeper; club, strong and max check for decisive
+moves at each expansion (docs/ai.md, "Puzzles: the AI's test suite").
 
 Full random playouts value nearly every position at an even game, passing included, so
 the club level passed into drawn endings against a random player (39 draws in 100 games);

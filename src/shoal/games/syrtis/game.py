@@ -259,7 +259,13 @@ class Syrtis(Game[SyrtisState]):
         return click_paths(state)
 
     # -- AI knowledge -----------------------------------------------------------------
-    ai_profile = AIProfile(algorithm="mcts", playout_cutoff=20, exploration=1.0)
+    # club, strong and max check for decisive moves at each expansion (docs/ai.md, "Puzzles")
+    ai_profile = AIProfile(
+        algorithm="mcts",
+        playout_cutoff=20,
+        exploration=1.0,
+        level_decisive=("club", "strong", "max"),
+    )
 
     def features(self, state: SyrtisState) -> dict[str, float]:
         from .heuristics import features
