@@ -183,7 +183,8 @@ def test_a_wrong_action_inside_a_turn_is_followed_to_the_defenders_answer() -> N
     verdict = attempt(puzzle, game, ["k11-b11"], choose=first_legal)
     own = verdict.refutation[:-1]
     assert verdict.message == (
-        f"k11-b11 is not the way. Then {', '.join(own)}; White answers {verdict.refutation[-1]}."
+        f"k11-b11 is not the way. Black goes on with {', '.join(own)}; "
+        f"White answers {verdict.refutation[-1]}."
     )
     assert verdict.state.to_move == puzzle.winner
 

@@ -235,7 +235,7 @@ def _words(texts: Sequence[str]) -> str:
 
 def _answer(start: State, winner: int, texts: Sequence[str]) -> str:
     """The automatic actions from ``start`` in words: "Dark answers c1-f4." (with the
-    learner's forced rest of the turn first, when there is one)."""
+    rest of the learner's turn first, when there is one: "Light goes on with a1-a3; ...")."""
     own = []
     state = start
     for text in texts:
@@ -244,7 +244,8 @@ def _answer(start: State, winner: int, texts: Sequence[str]) -> str:
         own.append(text)
         state = state.apply_text(text)
     rest = texts[len(own) :]
-    words = f"Then {_words(own)}; " if own else ""
+    mover = start.side_name(winner)
+    words = f"{mover[:1].upper()}{mover[1:]} goes on with {_words(own)}; " if own else ""
     if rest:
         defender = start.side_name(1 - winner)
         words += f"{defender[:1].upper()}{defender[1:]} answers {_words(rest)}."
