@@ -30,6 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from shoal.core import Action, Seat, State
+from shoal.core.native import NativeEngine
 
 __all__ = ["ProofBudgetExceeded", "Prover", "native_prover_available"]
 
@@ -71,8 +72,10 @@ class Prover:
         """Positions expanded so far (in Python and in C)."""
         return self._pure_nodes + (self._searcher.nodes if self._searcher is not None else 0)
 
-    def _native_wins(self, state: State, depth: int) -> bool | None:
-        """The C search's answer, or None when the state is not covered."""
+    def _packed(self, state: State) -> tuple[NativeEngine, bytes] | None:
+        """The engine and packed state for the C search, or None when it does not cover it."""
+        if not self.native:
+            return None
         engine = state.game.native_engine()
         if engine is None:
             return None
@@ -84,8 +87,9 @@ class Prover:
         elif engine.capsule is not self._capsule:
             raise ValueError("one prover answers for one game")
         packed = engine.pack(state)
-        if packed is None:
-            return None
+        return None if packed is None else (engine, packed)
+
+    def _native_answer(self, packed: bytes, depth: int) -> bool:
         result: int = self._searcher.wins(packed, depth)
         if result < 0:
             raise ProofBudgetExceeded(f"more than {self.max_nodes} positions")
@@ -93,10 +97,10 @@ class Prover:
 
     def wins(self, state: State, depth: int) -> bool:
         """True when ``seat`` wins by force within ``depth`` atomic actions from ``state``."""
-        if self.native and state.outcome is None and depth > 0:
-            answer = self._native_wins(state, depth)
-            if answer is not None:
-                return answer
+        if state.outcome is None and depth > 0:
+            covered = self._packed(state)
+            if covered is not None:
+                return self._native_answer(covered[1], depth)
         return self._pure_wins(state, depth)
 
     def _pure_wins(self, state: State, depth: int) -> bool:
@@ -136,6 +140,14 @@ class Prover:
 
     def winning_actions(self, state: State, depth: int) -> list[Action]:
         """The mover's (``seat``'s) first actions that force the win within ``depth``."""
+        covered = self._packed(state) if state.outcome is None else None
+        if covered is not None:  # the children made in C: no packing of each in Python
+            engine, packed = covered
+            return [
+                action
+                for action in engine.legal_actions(packed)
+                if self._native_answer(engine.apply(packed, action), depth - 1)
+            ]
         return [a for a in state.legal_actions() if self.wins(state.child(a), depth - 1)]
 
     def line(self, state: State, depth: int) -> list[Action]:
