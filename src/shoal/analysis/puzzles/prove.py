@@ -24,13 +24,11 @@ apart positions that ``state.key()`` merges). ``native=False`` or
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Hashable
-from types import ModuleType
 from typing import Any
 
 from shoal.core import Action, Seat, State
-from shoal.core.native import NativeEngine
+from shoal.core.native import NativeEngine, load_extension
 
 __all__ = ["ProofBudgetExceeded", "Prover", "native_prover_available"]
 
@@ -39,14 +37,7 @@ class ProofBudgetExceeded(Exception):
     """The prover ran out of nodes before it could answer."""
 
 
-def _load_native() -> ModuleType | None:
-    try:
-        return importlib.import_module("shoal.analysis.puzzles._prove")
-    except ImportError:
-        return None
-
-
-_NATIVE = _load_native()
+_NATIVE = load_extension("shoal.analysis.puzzles", "_prove")
 
 
 def native_prover_available() -> bool:
