@@ -43,6 +43,7 @@ from ..creation import game_data, new_token
 from ..errors import ApiError, check_error
 from ..lobby import LobbyDep, Side, start_game, who_of
 from ..manager import GameEntry
+from ..params import RowId
 from ..storage import hash_token
 from ..storage.accounts import User
 from ..storage.lobby import Challenge
@@ -223,7 +224,7 @@ async def _open_challenge(lobby: LobbyDep, challenge_id: int, user: User) -> Cha
 
 @router.post("/api/bot/challenge/{challenge_id}/accept", summary="Accept a challenge: play")
 async def bot_accept(
-    challenge_id: int, user: BotUser, context: Context, lobby: LobbyDep, accounts: AccountsDep
+    challenge_id: RowId, user: BotUser, context: Context, lobby: LobbyDep, accounts: AccountsDep
 ) -> dict[str, Any]:
     challenge = await _open_challenge(lobby, challenge_id, user)
     if not await asyncio.to_thread(lobby.store.answer, challenge_id, "accepted"):
@@ -250,7 +251,7 @@ async def bot_accept(
 
 
 @router.post("/api/bot/challenge/{challenge_id}/decline", summary="Decline a challenge")
-async def bot_decline(challenge_id: int, user: BotUser, lobby: LobbyDep) -> dict[str, Any]:
+async def bot_decline(challenge_id: RowId, user: BotUser, lobby: LobbyDep) -> dict[str, Any]:
     challenge = await _open_challenge(lobby, challenge_id, user)
     if not await asyncio.to_thread(lobby.store.answer, challenge_id, "declined"):
         raise ApiError(409, "this challenge was answered meanwhile")

@@ -30,6 +30,7 @@ from ..context import Context, ServerContext
 from ..errors import ApiError
 from ..lobby import Lobby, LobbyDep, Side, check_options, parse_time_control, start_game, who_of
 from ..notifications import notify_challenge
+from ..params import RowId
 from ..storage import hash_token
 from ..storage.accounts import User
 from ..storage.lobby import Challenge
@@ -188,7 +189,7 @@ async def my_challenges(
 
 @router.post("/api/challenges/{challenge_id}/accept", summary="Accept a challenge: play")
 async def accept_challenge(
-    challenge_id: int, user: SignedIn, accounts: AccountsDep, context: Context, lobby: LobbyDep
+    challenge_id: RowId, user: SignedIn, accounts: AccountsDep, context: Context, lobby: LobbyDep
 ) -> dict[str, Any]:
     challenge = await _challenge(lobby, challenge_id)
     if challenge.challenged != user.id:
@@ -222,7 +223,7 @@ async def accept_challenge(
 async def _close(
     context: ServerContext,
     lobby: Lobby,
-    challenge_id: int,
+    challenge_id: RowId,
     user: User,
     status: str,
     side: str,
@@ -244,7 +245,7 @@ async def _close(
 
 @router.post("/api/challenges/{challenge_id}/decline", summary="Decline a challenge")
 async def decline_challenge(
-    challenge_id: int, user: SignedIn, context: Context, lobby: LobbyDep
+    challenge_id: RowId, user: SignedIn, context: Context, lobby: LobbyDep
 ) -> dict[str, Any]:
     refusal = "only the challenged player can decline a challenge"
     answer = await _close(context, lobby, challenge_id, user, "declined", "challenged", refusal)
@@ -253,7 +254,7 @@ async def decline_challenge(
 
 @router.delete("/api/challenges/{challenge_id}", summary="Withdraw my challenge")
 async def cancel_challenge(
-    challenge_id: int, user: SignedIn, context: Context, lobby: LobbyDep
+    challenge_id: RowId, user: SignedIn, context: Context, lobby: LobbyDep
 ) -> dict[str, Any]:
     refusal = "only the challenger can withdraw a challenge"
     return await _close(context, lobby, challenge_id, user, "cancelled", "challenger", refusal)

@@ -38,6 +38,7 @@ from ..lobby import (
     start_game,
     who_of,
 )
+from ..params import RowId
 from ..storage import hash_token
 from ..storage.accounts import User
 from ..storage.lobby import Seek
@@ -160,7 +161,7 @@ async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
 
 @router.post("/api/seeks/{seek_id}/accept", summary="Accept a seek: the game starts")
 async def accept_seek(
-    seek_id: int,
+    seek_id: RowId,
     body: AcceptIn,
     request: Request,
     context: Context,
@@ -215,7 +216,7 @@ async def accept_seek(
 
 @router.post("/api/seeks/{seek_id}/seat", summary="The creator's seat in a taken seek's game")
 async def seek_seat(
-    seek_id: int, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
+    seek_id: RowId, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
 ) -> dict[str, Any]:
     user_id, guest = _who(player, x_shoal_guest)
     seek = await _open_seek(lobby, seek_id)
@@ -229,7 +230,7 @@ async def seek_seat(
 
 @router.delete("/api/seeks/{seek_id}", summary="Withdraw your seek")
 async def cancel_seek(
-    seek_id: int, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
+    seek_id: RowId, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
 ) -> dict[str, Any]:
     user_id, guest = _who(player, x_shoal_guest)
     seek = await _open_seek(lobby, seek_id)

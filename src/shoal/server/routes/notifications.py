@@ -37,6 +37,7 @@ from ..context import Context
 from ..errors import ApiError
 from ..lobby import LobbyDep
 from ..mail import check_unsubscribe
+from ..params import RowId
 from ..storage.lobby import Challenge, LobbyStore
 from ..storage.notices import MailSettings, Notice
 
@@ -127,7 +128,7 @@ async def read_all(user: SignedIn, context: Context) -> dict[str, int]:
 
 
 @router.post("/api/notifications/{notice_id}/read", summary="Mark one notification read")
-async def read_one(notice_id: int, user: SignedIn, context: Context) -> dict[str, int]:
+async def read_one(notice_id: RowId, user: SignedIn, context: Context) -> dict[str, int]:
     store = context.notices
     if not await asyncio.to_thread(store.owns, user.id, notice_id):
         raise ApiError(404, f"you have no notification {notice_id}")
