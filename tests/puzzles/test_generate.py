@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from shoal.analysis.puzzles.generate import (
+    GenerationReport,
+    Puzzle,
     Settings,
     candidates,
     examine,
@@ -121,19 +123,25 @@ def test_the_miss_check_keeps_only_puzzles_a_weaker_level_gets_wrong() -> None:
     )
 
 
-def test_one_theme_takes_at_most_its_share_of_a_set() -> None:
-    """Mates in one are the commonest win within 3 actions: capped, the set holds mates in two."""
+def _cyclix_set(count: int, settings: Settings) -> tuple[list[Puzzle], GenerationReport]:
+    """Cyclix puzzles from random games (mates in one and two are common there), no miss check."""
     game = get("cyclix")
-    settings = Settings(depth=3, window=12, max_nodes=30_000, theme_share=0.5)
-    puzzles, report = generate(
+    return generate(
         game,
-        4,
+        count,
         level="random",
         seed=0,
         require_miss=False,
         per_game=3,
         settings=settings,
         max_games=20,
+    )
+
+
+def test_one_theme_takes_at_most_its_share_of_a_set() -> None:
+    """Mates in one are the commonest win within 3 actions: capped, the set holds mates in two."""
+    puzzles, report = _cyclix_set(
+        4, Settings(depth=3, window=12, max_nodes=30_000, theme_share=0.5)
     )
     themes = [p.theme for p in puzzles]
     assert len(puzzles) == 4
@@ -142,18 +150,8 @@ def test_one_theme_takes_at_most_its_share_of_a_set() -> None:
 
 
 def test_a_skipped_theme_makes_no_puzzle() -> None:
-    game = get("cyclix")
     settings = Settings(depth=3, window=12, max_nodes=30_000, skip_themes=("mate in one",))
-    puzzles, report = generate(
-        game,
-        2,
-        level="random",
-        seed=0,
-        require_miss=False,
-        per_game=3,
-        settings=settings,
-        max_games=20,
-    )
+    puzzles, report = _cyclix_set(2, settings)
     assert [p.theme for p in puzzles] == ["mate in two", "mate in two"]
     assert report.theme_full >= 1
 
