@@ -181,3 +181,16 @@ def test_the_challenged_follows_the_link_to_the_challenge_page_and_accepts(
     assert answering.locator("#challenge-game").get_attribute("href") == f"/game/{gid}"
     assert answering.locator("#challenge-accept").count() == 0
     answering.screenshot(path=str(artifacts / "challenge-page-accepted-phone.png"))
+
+    # straight from the mail's link: the page marks the challenge's notification read
+    again = waiting.context.request.post(f"{server}/api/challenges", data=body).json()["id"]
+    count = f"{server}/api/notifications/count"
+    assert answering.context.request.get(count).json()["unread"] == 1
+    answering.goto(f"{server}/challenges/{again}")
+    answering.wait_for_selector("#challenge-accept")
+    for _ in range(50):  # the page marks it after showing the challenge
+        if answering.context.request.get(count).json()["unread"] == 0:
+            break
+        answering.wait_for_timeout(100)
+    assert answering.context.request.get(count).json()["unread"] == 0
+    answering.locator("#notification-count").wait_for(state="hidden")  # the bell, live

@@ -45,6 +45,14 @@ function answers(c, act) {
   return [h("p", { class: "help", id: "challenge-waiting", text: waiting }), h("div", { class: "actions challenge-actions" }, buttons)];
 }
 
+// Coming from the mail's link, the challenge's notification is read now (the bell's count).
+async function markRead() {
+  const unread = await api("/api/notifications?unread=true").catch(() => ({ notifications: [] }));
+  for (const n of unread.notifications) {
+    if (n.kind === "challenge" && n.data.challenge === id) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
+  }
+}
+
 async function main() {
   topbar();
   const app = $("#app");
@@ -89,6 +97,7 @@ async function main() {
     document.title = `${c.challenger} vs ${c.challenged}: ${c.title} — shoal`;
   };
   await show();
+  markRead();
   // the other player answers or withdraws: a "challenges" message; an acceptance: "start"
   watchLobby({ onMessage: (m) => m.type === "challenges" && show() });
   footer();

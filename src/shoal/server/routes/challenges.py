@@ -13,7 +13,8 @@
   who challenges whom to what, the clock, rated or casual, the sides; **Accept** and
   **Decline** for the challenged, **Cancel** for the challenger while it is open; what
   became of it otherwise (accepted, with the game's link; declined; withdrawn; expired).
-  Live through the lobby socket. Signed out: to ``/login?next=...`` and back; another
+  Live through the lobby socket; opening it marks the challenged's notification of it
+  read. Signed out: to ``/login?next=...`` and back; another
   account gets a 403 page in words, an unknown number a 404 page.
 * ``POST /api/challenges/{id}/accept`` (the challenged): the game starts, as from a seek;
   ``/decline`` (the challenged); ``DELETE /api/challenges/{id}`` (the challenger withdraws).
