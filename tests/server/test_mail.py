@@ -261,7 +261,8 @@ def test_a_lobby_challenge_notifies_and_mails_and_its_game_keeps_days(
     assert made.status_code == 201, made.text
     [mail] = inbox.wait(1)
     assert mail["Subject"] == "alice challenges you to Connect Four"
-    assert link(mail, "/lobby") == "http://shoal.test/lobby"
+    cid = made.json()["id"]
+    assert link(mail, "/challenges/") == f"http://shoal.test/challenges/{cid}"  # its page
     as_user(client, bob)
     [notice] = client.get("/api/notifications").json()["notifications"]
     assert (

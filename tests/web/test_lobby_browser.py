@@ -143,3 +143,54 @@ def test_a_challenge_from_a_profile_is_accepted_in_the_lobby(
     assert carol.url.endswith(gid)
     view = _view(server, gid)
     assert view["players"] == ["dave", "carol"]
+
+
+def test_the_challenged_follows_the_link_to_the_challenge_page_and_accepts(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The notification's link (as the mail's) leads to /challenges/ID: the challenger
+    waits there, the challenged reads the terms there and accepts; both land in the game."""
+    tag = f"{random.randrange(16**4):04x}"
+    erin, fred = f"erin{tag}", f"fred{tag}"
+    waiting = _signed_up(browser, server, erin, DESKTOP)
+    answering = _signed_up(browser, server, fred, PHONE)
+    body = {"username": fred, "game": "syrtis", "colour": "first", "time_control": "3d"}
+    made = waiting.context.request.post(f"{server}/api/challenges", data=body)
+    assert made.status == 201, made.text()
+    cid = made.json()["id"]
+    waiting.goto(f"{server}/challenges/{cid}")
+    waiting.wait_for_selector("#challenge-cancel")
+    assert waiting.locator("#challenge-who").inner_text() == f"You challenge {fred} to Syrtis"
+    answering.goto(f"{server}/notifications")
+    answering.locator(f'#notices li[data-challenge="{cid}"] a[href="/challenges/{cid}"]').click()
+    answering.wait_for_url(f"**/challenges/{cid}")
+    answering.wait_for_selector("#challenge-accept")
+    assert answering.locator("#challenge-who").inner_text() == f"{erin} challenges you to Syrtis"
+    terms = answering.locator("#challenge-terms").inner_text()
+    assert "Correspondence: 3 days / move" in terms and "You play second" in terms, terms
+    assert answering.locator("#challenge-decline").is_visible()
+    answering.screenshot(path=str(artifacts / "challenge-page-phone.png"), full_page=True)
+    answering.locator("#challenge-accept").click()
+    for page in (waiting, answering):  # the challenger is taken from the challenge's page
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector("#board svg")
+    gid = answering.url.rsplit("/", 1)[1]
+    assert waiting.url.endswith(gid) and _view(server, gid)["players"] == [erin, fred]
+    answering.goto(f"{server}/challenges/{cid}")  # afterwards: what became of it
+    answering.locator("#challenge-outcome").filter(has_text="Accepted").wait_for()
+    assert answering.locator("#challenge-game").get_attribute("href") == f"/game/{gid}"
+    assert answering.locator("#challenge-accept").count() == 0
+    answering.screenshot(path=str(artifacts / "challenge-page-accepted-phone.png"))
+
+    # straight from the mail's link: the page marks the challenge's notification read
+    again = waiting.context.request.post(f"{server}/api/challenges", data=body).json()["id"]
+    count = f"{server}/api/notifications/count"
+    assert answering.context.request.get(count).json()["unread"] == 1
+    answering.goto(f"{server}/challenges/{again}")
+    answering.wait_for_selector("#challenge-accept")
+    for _ in range(50):  # the page marks it after showing the challenge
+        if answering.context.request.get(count).json()["unread"] == 0:
+            break
+        answering.wait_for_timeout(100)
+    assert answering.context.request.get(count).json()["unread"] == 0
+    answering.locator("#notification-count").wait_for(state="hidden")  # the bell, live

@@ -7,6 +7,7 @@ statuses, and the app's exception handlers, which answer every refusal as JSON `
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,6 +23,7 @@ __all__ = [
     "add_error_handlers",
     "body_too_large",
     "check_error",
+    "page_in_words",
     "validation_words",
 ]
 
@@ -42,29 +44,49 @@ _KINDS = {
 _UNION_MEMBERS = {"str", "int", "float", "bool", "list", "dict"}
 _HUGE = 10**9
 
-_NOT_FOUND_PAGE = """<!doctype html>
+_PAGE = """<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="color-scheme" content="light dark">
-<title>Page not found — shoal</title>
+<title>{title} — shoal</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/notfound.js"></script>
 </head>
 <body class="page-missing">
 <main id="app"><div class="narrow">
-<h1>Page not found</h1>
-<p>There is no page at this address. It may have been mistyped, or the game it showed may be
-gone.</p>
-<p><a class="btn primary" href="/">All games</a> <a class="btn" href="/new">New game</a>
-<a class="btn" href="/learn">Learn to play</a></p>
+<h1>{title}</h1>
+{body}
 </div></main>
 </body>
 </html>
 """
+
+_HOME_LINKS = (
+    '<p><a class="btn primary" href="/">All games</a> <a class="btn" href="/new">New game</a>\n'
+    '<a class="btn" href="/learn">Learn to play</a></p>'
+)
+
+_NOT_FOUND_PAGE = _PAGE.format(
+    title="Page not found",
+    body="<p>There is no page at this address. It may have been mistyped, or the game it "
+    "showed may be\ngone.</p>\n" + _HOME_LINKS,
+)
 """The page a browser gets for an unknown address (the API keeps answering JSON)."""
+
+
+def page_in_words(status: int, title: str, words: str) -> HTMLResponse:
+    """A page that refuses in words: ``title`` and the sentence ``words`` (plain text, escaped),
+    with the site's top bar and the links home, answered with ``status``.
+
+    >>> page = page_in_words(403, "Not your challenge", "Only its <two> players see it.")
+    >>> page.status_code, b"Only its &lt;two&gt; players" in page.body
+    (403, True)
+    """
+    body = f'<p class="refusal">{html.escape(words)}</p>\n{_HOME_LINKS}'
+    return HTMLResponse(_PAGE.format(title=html.escape(title), body=body), status_code=status)
 
 
 def _limit(value: Any, words: str, huge: str) -> str:
@@ -149,6 +171,13 @@ def body_too_large(limit: int) -> str:
     return f"the request body is larger than the limit of {limit} bytes"
 
 
+def _wants_page(request: Request) -> bool:
+    """A browser asks for a page (not the API's JSON, not a static file)."""
+    path = request.url.path
+    wants_html = "text/html" in request.headers.get("accept", "")
+    return wants_html and not path.startswith(("/api/", "/static/"))
+
+
 def add_error_handlers(app: FastAPI, max_body: int) -> None:
     """Answer :class:`ApiError`, HTTP errors and rules errors as ``{"detail": ...}``.
 
@@ -163,9 +192,7 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, error: StarletteHTTPException) -> Response:
-        path = request.url.path
-        wants_page = "text/html" in request.headers.get("accept", "")
-        if error.status_code == 404 and wants_page and not path.startswith(("/api/", "/static/")):
+        if error.status_code == 404 and _wants_page(request):
             return HTMLResponse(_NOT_FOUND_PAGE, status_code=404)
         detail = error.detail
         if error.status_code == 413:
@@ -175,8 +202,11 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
         )
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        return JSONResponse({"detail": validation_words(error.errors())}, status_code=422)
+    async def _invalid(request: Request, error: RequestValidationError) -> Response:
+        words = validation_words(error.errors())
+        if request.method == "GET" and _wants_page(request):  # /challenges/abc in a browser
+            return page_in_words(422, "Not a valid address", f"This address is not valid: {words}.")
+        return JSONResponse({"detail": words}, status_code=422)
 
     @app.exception_handler(ShoalError)
     async def _shoal_error(request: Request, error: ShoalError) -> JSONResponse:

@@ -190,7 +190,8 @@ class Notifier:
     ) -> Notice:
         """``by`` challenges ``user_id`` to a game of ``title`` (the lobby's challenges).
 
-        ``link`` is the site path where the challenge is answered; a mail goes out
+        ``link`` is the site path where the challenge is answered (the lobby's challenges
+        use their page ``/challenges/ID``); a mail goes out
         once per challenge when the server mails and the account wants it.
         """
         text = f"{by} challenges you to {title}"
@@ -224,8 +225,9 @@ async def notify_challenge(
     """Tell ``user_id`` that ``by`` challenges them (for the lobby's challenges).
 
     Call as ``await notify_challenge(context.notifier, user.id, "alice", "Syrtis",
-    challenge_id=cid, link="/lobby")``: a ``challenge`` notification (pushed live) and,
-    when the server mails and the account wants it, one mail per challenge.
+    challenge_id=cid, link=f"/challenges/{cid}")``: a ``challenge`` notification (pushed
+    live) and, when the server mails and the account wants it, one mail per challenge.
+    ``link`` is the challenge's own page, where the challenged sees its terms and answers.
     """
     return await notifier.challenge(
         user_id, by, title, challenge_id=challenge_id, link=link, data=data

@@ -40,7 +40,7 @@ export async function challengeCard(username, catalog) {
         location.href = made.url;
         return;
       }
-      done.textContent = `Challenge sent: ${username} sees it in the lobby and their notifications, and may accept it within 7 days. You will be taken to the game from the lobby.`;
+      done.replaceChildren(`Challenge sent: ${username} is told, and may accept it within 7 days. Wait on `, h("a", { href: `/challenges/${made.id}`, id: "challenge-link", text: "the challenge's page" }), " (or in the lobby): you will be taken to the game when it is accepted.");
       done.hidden = false;
     } catch (e) {
       note.textContent = e.message;

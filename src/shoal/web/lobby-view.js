@@ -1,5 +1,6 @@
 // The lobby's live table of seeks (issue 22), shared by /lobby and the home page:
-// the guest key, the API with it, the table, and the socket that keeps it current.
+// the guest key, the API with it, the table, and the socket that keeps it current
+// (also the challenge page's, watchLobby).
 import { ApiError, h, tokens } from "./common.js";
 
 // A guest is known to the lobby by a random key kept in this browser (never shown).
@@ -90,20 +91,28 @@ export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {
     table.hidden = !shown.length;
     empty.hidden = !!shown.length;
   };
+  watchLobby({
+    onMessage: (message) => (message.type === "seeks" ? show(message.seeks) : onMessage(message)),
+    onOpen: () => { live.textContent = "live"; live.classList.add("on"); },
+    onClose: () => { live.textContent = "reconnecting…"; live.classList.remove("on"); },
+  });
+}
+
+// The lobby socket, reconnecting: a game of mine that starts (a seek taken, a challenge
+// accepted) takes this page into it; every other message goes to `onMessage`.
+export function watchLobby({ onMessage = () => {}, onOpen = () => {}, onClose = () => {} } = {}) {
   let delay = 500;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws?guest=${encodeURIComponent(guestKey())}`);
-    socket.onopen = () => { delay = 500; live.textContent = "live"; live.classList.add("on"); };
+    socket.onopen = () => { delay = 500; onOpen(); };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "seeks") show(message.seeks);
-      else if (message.type === "start") enterGame(message);
+      if (message.type === "start") enterGame(message);
       else onMessage(message);
     };
     socket.onclose = () => {
-      live.textContent = "reconnecting…";
-      live.classList.remove("on");
+      onClose();
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 10000);
     };

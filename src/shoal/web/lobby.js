@@ -66,10 +66,10 @@ async function challengesCard(me, showError) {
           else load();
         } catch (e) { showError(e); }
       };
-      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, h("strong", { text: c.challenger }), ` challenges you: ${c.title}, ${timeText(c.time_control)}${c.rated ? ", rated" : ""} ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: act("decline") })));
+      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, h("strong", { text: c.challenger }), " challenges you: ", h("a", { href: `/challenges/${c.id}`, text: c.title }), `, ${timeText(c.time_control)}${c.rated ? ", rated" : ""} ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: act("decline") })));
     }
     for (const c of mine.outgoing) {
-      items.push(h("div", { class: "challenge" }, h("p", {}, `You challenged `, h("strong", { text: c.challenged }), `: ${c.title}, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: "Cancel", onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
+      items.push(h("div", { class: "challenge" }, h("p", {}, `You challenged `, h("strong", { text: c.challenged }), ": ", h("a", { href: `/challenges/${c.id}`, text: c.title }), `, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: "Cancel", onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
     }
     list.replaceChildren(...(items.length ? items : [h("p", { class: "help", text: "No challenges. Challenge a player from their profile page." })]));
   };

@@ -1,4 +1,4 @@
-// The page for an unknown address: the usual top bar and footer around the server's words.
+// The pages of an unknown address or a refusal: the usual top bar and footer around the server's words.
 import { footer, topbar } from "./common.js";
 
 topbar();

@@ -8,8 +8,10 @@ const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"
 
 const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer" };
 
+// Where a notification leads: a challenge to its page (to its game once accepted).
 function target(n) {
   if (n.kind === "challenge" && n.challenge && n.challenge.game) return `/game/${n.challenge.game}`;
+  if (n.kind === "challenge" && n.challenge) return `/challenges/${n.challenge.id}`;
   if (n.kind === "challenge") return n.data.link || "/";
   return n.game ? `/game/${n.game}` : "/notifications";
 }

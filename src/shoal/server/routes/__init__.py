@@ -14,7 +14,7 @@
 * ``analysis``: the analysis board: positions, record import/export, the live engine.
 * ``ratings``: leaderboards, a game's rating changes, rating histories (issue 23).
 * ``lobby``: open seeks, live over a socket; accepting one starts a game (issue 22).
-* ``challenges``: one account challenges another by name (issue 22).
+* ``challenges``: one account challenges another by name (issue 22); a challenge's page.
 * ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 * ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).

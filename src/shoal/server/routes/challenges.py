@@ -6,6 +6,16 @@
   :meth:`Lobby.challenge_created <shoal.server.lobby.Lobby.challenge_created>` run (the
   notifications hook in there) and the challenged's lobby pages are told.
 * ``GET /api/challenges``: my open challenges, ``{incoming, outgoing}``.
+* ``GET /api/challenges/{id}``: one challenge, open or not, for its two players only
+  (403 for anyone else, 404 for none): its fields as in the lists, plus ``you``
+  (``challenger`` or ``challenged``), ``expires`` and, once accepted, ``url`` of the game.
+* ``GET /challenges/{id}``: the challenge's page (the link of its notification and mail):
+  who challenges whom to what, the clock, rated or casual, the sides; **Accept** and
+  **Decline** for the challenged, **Cancel** for the challenger while it is open; what
+  became of it otherwise (accepted, with the game's link; declined; withdrawn; expired).
+  Live through the lobby socket; opening it marks the challenged's notification of it
+  read. Signed out: to ``/login?next=...`` and back; another
+  account gets a 403 page in words, an unknown number a 404 page.
 * ``POST /api/challenges/{id}/accept`` (the challenged): the game starts, as from a seek;
   ``/decline`` (the challenged); ``DELETE /api/challenges/{id}`` (the challenger withdraws).
 * A challenge not answered within 7 days has expired (checked by time when read).
@@ -16,9 +26,12 @@
 from __future__ import annotations
 
 import asyncio
+import datetime
+from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -27,13 +40,13 @@ from shoal.core import ShoalError
 from ..accounts import AccountsDep, SignedIn
 from ..bots import BotsDep
 from ..context import Context, ServerContext
-from ..errors import ApiError
+from ..errors import ApiError, page_in_words
 from ..lobby import Lobby, LobbyDep, Side, check_options, parse_time_control, start_game, who_of
 from ..notifications import notify_challenge
 from ..params import RowId
 from ..storage import hash_token
 from ..storage.accounts import User
-from ..storage.lobby import Challenge
+from ..storage.lobby import CHALLENGE_DAYS, Challenge
 
 __all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
 
@@ -41,6 +54,9 @@ router = APIRouter(tags=["lobby"])
 
 MAX_OPEN_CHALLENGES = 10
 """Open challenges one account may have sent at once."""
+
+PAGE = Path(__file__).resolve().parents[2] / "web" / "challenge.html"
+"""The page of one challenge (its script: ``challenge-page.js``)."""
 
 
 class ChallengeIn(BaseModel):
@@ -88,6 +104,16 @@ async def _challenge(lobby: LobbyDep, challenge_id: int) -> Challenge:
     if challenge is None:
         raise ApiError(404, f"there is no challenge {challenge_id}")
     return challenge
+
+
+def _players_only(challenge: Challenge, user: User) -> str | None:
+    """Why ``user`` may not see ``challenge`` (None: one of its two players)."""
+    if user.id in (challenge.challenger, challenge.challenged):
+        return None
+    return (
+        f"challenge {challenge.id} is between two other players: only they can see it "
+        f"(you are signed in as {user.username})"
+    )
 
 
 def _gone(challenge: Challenge) -> ApiError:
@@ -140,7 +166,7 @@ async def create_challenge(
         user.username,
         view["title"],
         challenge_id=str(challenge.id),
-        link="/lobby",
+        link=f"/challenges/{challenge.id}",
         data={"game": challenge.game, "time_control": challenge.time_control},
     )
     await lobby.tell(who_of(target.id, None), {"type": "challenges"})
@@ -185,6 +211,41 @@ async def my_challenges(
         "incoming": [_view(c, names) for c in mine if c.challenged == user.id],
         "outgoing": [_view(c, names) for c in mine if c.challenger == user.id],
     }
+
+
+@router.get("/api/challenges/{challenge_id}", summary="One of my challenges, open or not")
+async def one_challenge(
+    challenge_id: RowId, user: SignedIn, accounts: AccountsDep, lobby: LobbyDep
+) -> dict[str, Any]:
+    challenge = await _challenge(lobby, challenge_id)
+    refusal = _players_only(challenge, user)
+    if refusal is not None:
+        raise ApiError(403, refusal)
+    names = await asyncio.to_thread(_names, accounts, challenge.challenger, challenge.challenged)
+    expires = challenge.created + datetime.timedelta(days=CHALLENGE_DAYS)
+    return {
+        **_view(challenge, names),
+        "you": "challenger" if user.id == challenge.challenger else "challenged",
+        "expires": expires.isoformat() + "Z",
+        "url": f"/game/{challenge.game_id}" if challenge.game_id else None,
+    }
+
+
+@router.get("/challenges/{challenge_id}", include_in_schema=False)
+async def challenge_page(
+    challenge_id: RowId, request: Request, accounts: AccountsDep, lobby: LobbyDep
+) -> Response:
+    user = await asyncio.to_thread(accounts.user_of, request)
+    if user is None:  # a mail's link, signed out: sign in and come back
+        return RedirectResponse(f"/login?next=/challenges/{challenge_id}", status_code=303)
+    challenge = await asyncio.to_thread(lobby.store.challenge, challenge_id)
+    if challenge is None:
+        words = f"There is no challenge {challenge_id}: the link may be mistyped."
+        return page_in_words(404, "No such challenge", words)
+    refusal = _players_only(challenge, user)
+    if refusal is not None:
+        return page_in_words(403, "Not your challenge", refusal[:1].upper() + refusal[1:] + ".")
+    return FileResponse(PAGE, media_type="text/html")
 
 
 @router.post("/api/challenges/{challenge_id}/accept", summary="Accept a challenge: play")

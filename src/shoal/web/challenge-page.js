@@ -1,0 +1,106 @@
+// One challenge's page, /challenges/ID (issue 22): the link of its notification and mail.
+// Who challenges whom to what and on which terms; Accept / Decline for the challenged and
+// Cancel for the challenger while it is open; what became of it otherwise. The server
+// lets only its two players in; the lobby socket keeps the page current.
+import { $, api, footer, h, topbar } from "./common.js";
+import { enterGame, optionsText, timeText, watchLobby } from "./lobby-view.js";
+
+const id = location.pathname.split("/").pop();
+
+function clock(tc) {
+  if (!tc) return "No clock";
+  return `${tc.endsWith("d") ? "Correspondence" : "Real time"}: ${timeText(tc)}`;
+}
+
+// My side in words (`colour` is the challenger's).
+function side(c) {
+  if (c.colour === "random") return "Drawn at random when the game starts";
+  const challengerFirst = c.colour === "first";
+  const mineFirst = c.you === "challenger" ? challengerFirst : !challengerFirst;
+  return `You play ${mineFirst ? "first" : "second"}`;
+}
+
+function person(name, me, first = false) {
+  return me ? h("strong", { text: first ? "You" : "you" }) : h("a", { href: `/@/${name}`, text: name });
+}
+
+const when = (iso) => new Date(iso).toLocaleString();
+
+// What became of the challenge, in words (and the game's link once accepted).
+function outcome(c) {
+  const other = c.you === "challenger" ? c.challenged : c.challenger;
+  if (c.status === "accepted") return h("p", { id: "challenge-outcome" }, `Accepted: the game is on. `, c.url ? h("a", { class: "btn primary", id: "challenge-game", href: c.url, text: "Open the game" }) : null);
+  if (c.status === "declined") return h("p", { id: "challenge-outcome", text: c.you === "challenged" ? "You declined this challenge." : `${other} declined this challenge.` });
+  if (c.status === "cancelled") return h("p", { id: "challenge-outcome", text: c.you === "challenger" ? "You withdrew this challenge." : `${other} withdrew this challenge.` });
+  if (c.status === "expired") return h("p", { id: "challenge-outcome", text: "Expired: a challenge lasts 7 days." });
+  return h("p", { id: "challenge-outcome", text: `Closed (${c.status}).` });
+}
+
+function answers(c, act) {
+  const other = c.you === "challenger" ? c.challenged : c.challenger;
+  const buttons = c.you === "challenged"
+    ? [h("button", { class: "btn primary", id: "challenge-accept", text: "Accept", onclick: act("accept") }), h("button", { class: "btn", id: "challenge-decline", text: "Decline", onclick: act("decline") })]
+    : [h("button", { class: "btn danger", id: "challenge-cancel", text: "Cancel the challenge", onclick: act("cancel") })];
+  const waiting = c.you === "challenged" ? `Open until ${when(c.expires)}.` : `Waiting for ${other}'s answer (until ${when(c.expires)}): you will be taken to the game when it is accepted.`;
+  return [h("p", { class: "help", id: "challenge-waiting", text: waiting }), h("div", { class: "actions challenge-actions" }, buttons)];
+}
+
+// Coming from the mail's link, the challenge's notification is read now (the bell's count).
+async function markRead() {
+  const unread = await api("/api/notifications?unread=true").catch(() => ({ notifications: [] }));
+  for (const n of unread.notifications) {
+    if (n.kind === "challenge" && n.data.challenge === id) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
+  }
+}
+
+async function main() {
+  topbar();
+  const app = $("#app");
+  const box = h("section", { class: "card challenge-page", id: "challenge" });
+  const problem = h("p", { class: "form-error", id: "challenge-error", role: "alert", hidden: true });
+  app.append(h("div", { class: "narrow" }, h("h1", { text: "Challenge" }), box, h("p", { class: "help" }, "Your open challenges are also in ", h("a", { href: "/lobby", text: "the lobby" }), " and your ", h("a", { href: "/notifications", text: "notifications" }), ".")));
+  const show = async () => {
+    let c;
+    try {
+      c = await api(`/api/challenges/${id}`);
+    } catch (e) {
+      box.replaceChildren(h("p", { class: "form-error", role: "alert", text: e.message }));
+      return;
+    }
+    const act = (what) => async (event) => {
+      for (const button of event.target.parentElement.querySelectorAll("button")) button.disabled = true;
+      problem.hidden = true;
+      try {
+        if (what === "cancel") await api(`/api/challenges/${id}`, { method: "DELETE" });
+        else {
+          const done = await api(`/api/challenges/${id}/${what}`, { method: "POST" });
+          if (done.game) return enterGame(done);
+        }
+      } catch (e) {
+        problem.textContent = e.message;
+        problem.hidden = false;
+      }
+      await show();
+    };
+    const options = optionsText(c.options);
+    box.replaceChildren(
+      h("h2", { id: "challenge-who" }, person(c.challenger, c.you === "challenger", true), c.you === "challenger" ? " challenge " : " challenges ", person(c.challenged, c.you === "challenged"), ` to ${c.title}`),
+      h("dl", { class: "challenge-terms", id: "challenge-terms" },
+        h("dt", { text: "Game" }), h("dd", {}, h("a", { href: `/rules/${c.game}`, text: c.title }), options ? ` (${options})` : ""),
+        h("dt", { text: "Clock" }), h("dd", { text: clock(c.time_control) }),
+        h("dt", { text: "Mode" }), h("dd", { text: c.rated ? "Rated" : "Casual" }),
+        h("dt", { text: "Sides" }), h("dd", { text: side(c) }),
+        h("dt", { text: "Sent" }), h("dd", { text: when(c.created) })),
+      ...(c.status === "open" ? answers(c, act) : [outcome(c)]),
+      problem,
+    );
+    document.title = `${c.challenger} vs ${c.challenged}: ${c.title} — shoal`;
+  };
+  await show();
+  markRead();
+  // the other player answers or withdraws: a "challenges" message; an acceptance: "start"
+  watchLobby({ onMessage: (m) => m.type === "challenges" && show() });
+  footer();
+}
+
+main();
