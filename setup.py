@@ -34,7 +34,7 @@ def _extensions() -> list[Extension]:
     out = [
         _extension("shoal.ai._mcts", "src/shoal/ai/_mcts.c"),
         _extension("shoal.ai._alphabeta", "src/shoal/ai/_alphabeta.c"),
-        _extension("shoal.analysis.puzzles._prove", "src/shoal/analysis/puzzles/_prove.c"),
+        _extension("shoal.ai._prove", "src/shoal/ai/_prove.c"),
     ]
     for game in GAMES:
         source = f"src/shoal/games/{game}/_fast.c"

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from shoal.ai.prove import Prover, native_prover_available
 from shoal.analysis.puzzles.data import shipped
 from shoal.analysis.puzzles.generate import settings_for
-from shoal.analysis.puzzles.prove import Prover, native_prover_available
 from shoal.games import REGISTRY
 
 from ..native.cases import not_built

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from shoal.ai.prove import ProofBudgetExceeded, Prover
 from shoal.analysis.puzzles.generate import (
     GenerationReport,
     Puzzle,
@@ -16,7 +17,6 @@ from shoal.analysis.puzzles.generate import (
     generate,
     self_play,
 )
-from shoal.analysis.puzzles.prove import ProofBudgetExceeded, Prover
 from shoal.cli.main import main
 from shoal.games import get
 

@@ -17,8 +17,8 @@ from importlib import resources
 
 import pytest
 
+from shoal.ai.prove import Prover
 from shoal.analysis.puzzles.generate import settings_for
-from shoal.analysis.puzzles.prove import Prover
 from shoal.games import REGISTRY
 
 GAMES = ("syrtis", "sirtet", "sytran", "cyclix", "sfirs")

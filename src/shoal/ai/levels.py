@@ -8,7 +8,8 @@ lowest in place of its choice, times the profile's ``level_errors`` (0 for
 most games, whose levels differ by budget alone). The game's profile picks the
 algorithm, and may give a level its own playout cut-off and exploration
 (``level_cutoffs``, ``level_exploration``: Sirtet's strong and max, SFIRS's
-max). A turn may take several atomic actions: the player splits the time left
+max), and a proof pre-search before its tree search (``level_presearch``:
+Sirtet's max). A turn may take several atomic actions: the player splits the time left
 in the turn over the actions it expects to make (it remembers how many its
 last turn took).
 
@@ -21,7 +22,11 @@ game has one), ``club:budget=time`` spends the level's whole time cap on every
 turn instead of stopping at its iteration budget (so two paths get the same
 time per turn), ``turn_seconds=S`` replaces that cap, and ``decisive=on`` or
 ``decisive=off`` overrides the profile's choice of decisive moves for the level
-(``level_decisive``; ``club:decisive=off`` is the level as it was before them).
+(``level_decisive``; ``club:decisive=off`` is the level as it was before them);
+``presearch=off`` drops the profile's proof pre-search (``level_presearch``; MCTS levels),
+``presearch=DEPTH/NODES`` sets one (``max:presearch=5/4000``: before the tree
+search, a forced win within 5 atomic actions, at most 4,000 positions; see
+:mod:`shoal.ai.presearch`).
 
 >>> [level.name for level in LEVEL_TABLE]
 ['beginner', 'casual', 'club', 'strong', 'max']
@@ -241,24 +246,34 @@ def make_searcher(
     level: str | None = None,
     native: bool = True,
     decisive: bool | None = None,
+    presearch: tuple[int, int] | str | None = "profile",
 ) -> MCTS | AlphaBeta:
     """A fresh searcher of ``algorithm`` (``"mcts"`` or ``"alphabeta"``) for ``game``.
 
     With a ``level`` name, MCTS takes that level's playout cut-off and
-    exploration from the game's profile (``level_cutoffs``, ``level_exploration``)
-    and whether it checks for decisive moves (``level_decisive``, unless
-    ``decisive`` says); ``native=False`` keeps MCTS on the pure-Python path.
+    exploration from the game's profile (``level_cutoffs``, ``level_exploration``),
+    whether it checks for decisive moves (``level_decisive``, unless
+    ``decisive`` says) and its proof pre-search (``level_presearch``, unless
+    ``presearch`` is ``(depth, max_nodes)`` or None); ``native=False`` keeps
+    MCTS on the pure-Python path.
     """
     if algorithm == "mcts":
         profile = game.ai_profile
         if level is None:
-            return MCTS(game, seed=seed, native=native, decisive=bool(decisive))
+            return MCTS(
+                game,
+                seed=seed,
+                native=native,
+                decisive=bool(decisive),
+                presearch=None if isinstance(presearch, str) else presearch,
+            )
         return MCTS(
             game,
             seed=seed,
             playout_cutoff=profile.cutoff_for(level),
             exploration=profile.exploration_for(level),
             decisive=profile.decisive_for(level) if decisive is None else decisive,
+            presearch=profile.presearch_for(level) if isinstance(presearch, str) else presearch,
             native=native,
         )
     if algorithm == "alphabeta":
@@ -271,7 +286,23 @@ _LEVEL_KEYS = {
     "budget": ("iterations", "time"),
     "turn_seconds": (),
     "decisive": ("on", "off"),
+    "presearch": (),
 }
+
+
+def _presearch_option(spec: str, value: str) -> tuple[int, int] | None:
+    """``off`` or ``DEPTH/NODES`` (both at least 1) as a pre-search setting."""
+    if value == "off":
+        return None
+    depth, slash, nodes = value.partition("/")
+    try:
+        if slash and int(depth) >= 1 and int(nodes) >= 1:
+            return int(depth), int(nodes)
+    except ValueError:
+        pass
+    raise InvalidOptionError(
+        f"{spec!r}: presearch is off or DEPTH/NODES (e.g. 5/4000), not {value!r}"
+    )
 
 
 def _level_options(spec: str) -> tuple[str, dict[str, str]]:
@@ -295,6 +326,8 @@ def _level_options(spec: str) -> tuple[str, dict[str, str]]:
                 raise InvalidOptionError(
                     f"{spec!r}: turn_seconds must be a positive number, not {value!r}"
                 ) from None
+        if key == "presearch":
+            _presearch_option(spec, value)
         values[key] = value
     return name, values
 
@@ -314,7 +347,12 @@ def level_player(spec: str, game: Game, seed: int = 0) -> SearchPlayer:
     algorithm = game.ai_profile.algorithm
     native = options.get("path", "native") == "native"
     decisive = {"on": True, "off": False}.get(options.get("decisive", ""))
-    searcher = make_searcher(game, algorithm, seed, level=name, native=native, decisive=decisive)
+    presearch: tuple[int, int] | str | None = "profile"
+    if "presearch" in options:
+        presearch = _presearch_option(spec, options["presearch"])
+    searcher = make_searcher(
+        game, algorithm, seed, level=name, native=native, decisive=decisive, presearch=presearch
+    )
     turn_cap = float(options.get("turn_seconds", level.turn_cap(game)))
     budget: dict[str, int] = (
         {"depth": level.alphabeta_depth(game)}

@@ -27,6 +27,11 @@
   (``game.native_engine()``, see :mod:`shoal.core.native`) the whole search
   runs in C (:mod:`shoal.ai.native`) with the same rules; ``native=False`` (or
   ``SHOAL_PURE=1``) keeps it in Python. Results have the same shape either way.
+* Proof pre-search (``presearch=(depth, max_nodes)``): before the tree search,
+  the bounded prover looks for a forced win within ``depth`` atomic actions
+  (:mod:`shoal.ai.presearch`); a win found is returned proven, the quickest
+  one, without the tree search; otherwise (no win, or more than ``max_nodes``
+  positions) the tree search runs with what is left of ``seconds``.
 * Budgets: iterations and/or seconds. With a fixed iteration budget and seed
   the search is reproducible. The given state is never changed (states are
   immutable; the tree holds the children ``child()`` returned).
@@ -41,6 +46,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -48,6 +54,7 @@ import time
 from shoal.core import Action, Game, State
 
 from .native import NativeTree, native_search_available
+from .presearch import presearch
 from .result import ChildStat, SearchResult
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "MCTS"]
@@ -91,6 +98,7 @@ class MCTS:
     (either may be None; both None means :data:`DEFAULT_ITERATIONS`).
     ``exploration`` and ``playout_cutoff`` default to the game's profile
     (``playout_cutoff="profile"``; None plays every playout to the end).
+    ``presearch`` is ``(depth, max_nodes)`` of a proof pre-search, or None.
     """
 
     def __init__(
@@ -106,9 +114,12 @@ class MCTS:
         reuse_depth: int = 12,
         solver: bool = True,
         decisive: bool = False,
+        presearch: tuple[int, int] | None = None,
         native: bool = True,
     ) -> None:
         profile = game.ai_profile
+        if presearch is not None and (presearch[0] < 1 or presearch[1] < 1):
+            raise ValueError(f"presearch: depth and nodes must be at least 1, not {presearch}")
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
@@ -123,6 +134,8 @@ class MCTS:
         self.reuse_depth = reuse_depth
         self.solver = solver
         self.decisive = decisive
+        self.presearch = presearch
+        self._prove_native = native
         self._root: _Node | None = None
         self._native: NativeTree | None = None
         engine = game.native_engine() if native and native_search_available() else None
@@ -196,6 +209,20 @@ class MCTS:
             iterations, seconds = self.iterations, self.seconds
             if iterations is None and seconds is None:
                 iterations = DEFAULT_ITERATIONS
+        if self.presearch is None:
+            return self._search(state, iterations, seconds)
+        start = time.perf_counter()
+        found, nodes = presearch(state, *self.presearch, native=self._prove_native)
+        spent = time.perf_counter() - start
+        if found is not None:
+            return dataclasses.replace(found, seconds=spent)
+        if seconds is not None:  # the pre-search's time counts against the budget
+            seconds = max(seconds - spent, 0.001)
+        result = self._search(state, iterations, seconds)
+        return dataclasses.replace(result, seconds=result.seconds + spent, prover_nodes=nodes)
+
+    def _search(self, state: State, iterations: int | None, seconds: float | None) -> SearchResult:
+        """The tree search proper (native or pure), within the given budgets."""
         if self._native is not None:
             packed = self._native.engine.pack(state)
             if packed is not None:

@@ -33,7 +33,10 @@ class SearchResult:
     ``algorithm``); ``reused`` is how many simulations the tree already held
     when the search began (tree reuse); ``proven`` is ``"win"``, ``"loss"`` or
     ``"draw"`` when the value is a proof, with ``proof_length`` atomic actions
-    to the end under best play.
+    to the end under best play. ``prover_nodes`` counts the positions a proof
+    pre-search expanded before the search (:mod:`shoal.ai.presearch`; 0 without
+    one); when it proved the win, ``simulations`` is 0 and ``seconds`` its time,
+    else ``seconds`` includes it.
     """
 
     algorithm: str
@@ -48,6 +51,7 @@ class SearchResult:
     depth: int = 0
     reused: int = 0
     children: tuple[ChildStat, ...] = ()
+    prover_nodes: int = 0
 
     @property
     def per_second(self) -> float:

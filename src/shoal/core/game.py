@@ -85,7 +85,10 @@ class AIProfile:
     a game whose levels differ by more than their budgets. ``level_decisive``
     names the levels whose MCTS checks for decisive moves at each expansion
     (an action that ends the game at once becomes a child there and may prove
-    the node; see :mod:`shoal.ai.mcts`).
+    the node; see :mod:`shoal.ai.mcts`). ``level_presearch`` gives named levels
+    a proof pre-search, ``(depth, max_nodes)``: before its tree search the
+    level's MCTS looks for a forced win within ``depth`` atomic actions,
+    expanding at most ``max_nodes`` positions (see :mod:`shoal.ai.presearch`).
     """
 
     algorithm: str = "mcts"
@@ -97,6 +100,7 @@ class AIProfile:
     level_cutoffs: tuple[tuple[str, int | None], ...] = ()
     level_exploration: tuple[tuple[str, float], ...] = ()
     level_decisive: tuple[str, ...] = ()
+    level_presearch: tuple[tuple[str, tuple[int, int]], ...] = ()
 
     def cutoff_for(self, level: str) -> int | None:
         """The playout cut-off of the named level (``playout_cutoff`` unless overridden).
@@ -121,6 +125,16 @@ class AIProfile:
         False
         """
         return level in self.level_decisive
+
+    def presearch_for(self, level: str) -> tuple[int, int] | None:
+        """The named level's proof pre-search, ``(depth, max_nodes)``, or None.
+
+        >>> AIProfile(level_presearch=(("max", (5, 4000)),)).presearch_for("max")
+        (5, 4000)
+        >>> AIProfile(level_presearch=(("max", (5, 4000)),)).presearch_for("strong") is None
+        True
+        """
+        return dict(self.level_presearch).get(level)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Puzzles from self-play: positions where the side to move has one proven way to win.
 
 The generator plays self-play games at a level, walks each game back from its
-end and asks the :class:`~.prove.Prover` about every position where a turn
+end and asks the :class:`~shoal.ai.prove.Prover` about every position where a turn
 begins: a puzzle is a position whose mover forces a win within the game's bound
 of atomic actions, has at least two legal actions, and whose winning first
 actions (within the bound, and within two actions more than the quickest win)
@@ -9,7 +9,7 @@ are at most the game's ``max_accepted`` and at most half the legal actions. It m
 be missed by a weaker level (that level's first choice does not win), unless
 ``require_miss`` is off. The
 solution line is the winner's quickest win against the defender's longest
-resistance (:meth:`~.prove.Prover.line`).
+resistance (:meth:`~shoal.ai.prove.Prover.line`).
 
 Near the end of a game the bound reaches the end itself, so the proof is the
 game's certain ending searched to the last action: for Sytran, whose forced
@@ -26,9 +26,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from shoal.ai.players import get_player
+from shoal.ai.prove import ProofBudgetExceeded, Prover
 from shoal.core import Game, State, options_to_strings
-
-from .prove import ProofBudgetExceeded, Prover
 
 __all__ = [
     "SETTINGS",

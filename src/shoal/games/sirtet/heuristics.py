@@ -47,11 +47,15 @@ AI_PROFILE = AIProfile(
     level_cutoffs=(("strong", 8), ("max", 8)),
     level_exploration=(("max", 0.3),),
     level_decisive=("club", "strong", "max"),
+    level_presearch=(("max", (5, 4000)),),
 )
 """MCTS whose playouts stop at the first turn's end after 4 random actions (8 for strong
 and max) and score the projected standing; beginner and casual make deliberate errors;
 max explores less (0.3) and searches deeper; club, strong and max check for decisive
-moves at each expansion (docs/ai.md, "Puzzles: the AI's test suite").
+moves at each expansion (docs/ai.md, "Puzzles: the AI's test suite"); max first looks for
+a forced win within 5 atomic actions with the prover, at most 4,000 positions (its low
+exploration hardly visits a winning first action whose first playouts lost: docs/ai.md,
+"Proof pre-search: Sirtet's max").
 
 Full random playouts value nearly every position at an even game, passing included, so
 the club level passed into drawn endings against a random player (39 draws in 100 games);

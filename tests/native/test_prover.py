@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from shoal.analysis.puzzles.prove import ProofBudgetExceeded, Prover, native_prover_available
+from shoal.ai.prove import ProofBudgetExceeded, Prover, native_prover_available
 from shoal.core import State
 from shoal.games import REGISTRY, get
 from tests.native.cases import not_built
@@ -114,7 +114,7 @@ def test_one_native_prover_answers_for_one_game() -> None:
 
 def test_the_native_prover_refuses_bad_arguments() -> None:
     require_native("sfirs")
-    from shoal.analysis.puzzles import _prove  # type: ignore[attr-defined]
+    from shoal.ai import _prove  # type: ignore[attr-defined]
 
     engine = get("sfirs").native_engine()
     assert engine is not None

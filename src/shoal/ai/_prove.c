@@ -211,7 +211,7 @@ static PyGetSetDef Prover_getset[] = {
 
 static PyTypeObject ProverType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "shoal.analysis.puzzles._prove.Prover",
+    .tp_name = "shoal.ai._prove.Prover",
     .tp_basicsize = sizeof(Prover),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A native bounded prover over one game's engine capsule.",

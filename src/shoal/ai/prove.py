@@ -37,7 +37,7 @@ class ProofBudgetExceeded(Exception):
     """The prover ran out of nodes before it could answer."""
 
 
-_NATIVE = load_extension("shoal.analysis.puzzles", "_prove")
+_NATIVE = load_extension("shoal.ai", "_prove")
 
 
 def native_prover_available() -> bool:
