@@ -1,0 +1,144 @@
+// What the game page shows of a view, beside the board: the status line, the players and
+// their clocks, the moves, the share links, the position details, and the board's caption
+// once the game is over. Each function draws from the view it is given; none changes the
+// game. game.js calls them after every view.
+import { $, formatClock, h, toast, tokens } from "./common.js";
+
+export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+// you: the seats this browser holds in the game.
+export function renderStatus(view, you) {
+  const status = $("#status");
+  let main = "";
+  let sub = "";
+  const r = view.result;
+  const local = view.mode === "local";
+  status.className = "status";
+  if (r) {
+    status.classList.add("over");
+    if (r.winner === null) main = "Draw";
+    else if (!local && you.includes(r.winner)) main = "You won";
+    else if (!local && you.length) main = "You lost";
+    else main = `${cap(view.sides[r.winner])} wins`;
+    sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
+  } else if (view.thinking) {
+    main = "The computer is thinking…";
+    sub = `${cap(view.sides[view.to_move])} to move`;
+  } else if (you.includes(view.to_move)) {
+    status.classList.add("your-turn");
+    main = local ? `${cap(view.sides[view.to_move])} to move` : "Your turn";
+    const cells = view.legal.some((a) => a.path.length);
+    sub = cells ? "Click a highlighted cell" : "Choose an action below";
+  } else if (you.length) {
+    main = `Waiting for ${view.players[view.to_move]}`;
+    sub = `${cap(view.sides[view.to_move])} to move`;
+  } else {
+    main = `${cap(view.sides[view.to_move])} to move`;
+    sub = "You are watching";
+  }
+  $("#status-main").textContent = main;
+  $("#status-sub").textContent = sub;
+  $("#game-status").textContent = view.status || "";
+  $("#game-status").hidden = !view.status;
+}
+
+// The clocks count down between views from the last view's clock; `over` stops them.
+let clockBase = null;
+
+export function renderPlayers(view, you) {
+  const box = $("#players");
+  box.replaceChildren(
+    ...[0, 1].map((seat) => {
+      const isYou = you.includes(seat) && view.mode !== "local" && view.players[seat] !== "You";
+      return h(
+        "div",
+        { class: `player${!view.result && view.to_move === seat ? " to-move" : ""}`, dataset: { seat: String(seat) } },
+        h("span", { class: "side-pill", text: view.sides[seat] }),
+        h("span", { class: "name" }, view.players[seat] || `Seat ${seat + 1}`, isYou ? h("small", { text: "you" }) : null),
+        view.clock ? h("span", { class: "clock", id: `clock-${seat}` }) : null,
+      );
+    }),
+  );
+  clockBase = view.clock ? { at: performance.now(), clock: view.clock, over: Boolean(view.result) } : null;
+  tickClocks();
+}
+
+function tickClocks() {
+  if (!clockBase) return;
+  const { at, clock, over } = clockBase;
+  const elapsed = (performance.now() - at) / 1000;
+  for (const seat of [0, 1]) {
+    const el = document.getElementById(`clock-${seat}`);
+    if (!el) continue;
+    const running = clock.running === seat && !over;
+    const left = clock.remaining[seat] - (running ? elapsed : 0);
+    el.textContent = formatClock(left);
+    el.classList.toggle("running", running);
+    el.classList.toggle("low", left < 20);
+  }
+}
+setInterval(tickClocks, 200);
+
+export function renderMoves(gid, view) {
+  const list = $("#moves");
+  if (!view.turns.length) {
+    list.replaceChildren(h("li", { class: "empty", text: "No moves yet" }));
+    return;
+  }
+  list.replaceChildren(
+    ...view.turns.map((t) =>
+      h(
+        "li",
+        { class: t.complete ? "" : "partial" },
+        h("span", { class: "n", text: `${t.number}.` }),
+        h("a", { class: "t", href: `/replay/game/${gid}#k=${t.end}`, text: t.text }),
+        h("span", { class: "s", text: t.side }),
+      ),
+    ),
+  );
+  list.scrollTop = list.scrollHeight;
+}
+
+export function renderShare(gid, view, you) {
+  const box = $("#share");
+  const origin = location.origin;
+  const rows = [h("h3", { text: "Share" })];
+  const invite = tokens.invite(gid);
+  const field = (label, value, id) =>
+    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (e) => e.target.select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
+  if (view.mode === "friend" && invite && you.length) rows.push(field("Invite your friend (this link gives their seat)", `${origin}/game/${gid}#t=${invite}`, "invite-link"));
+  rows.push(field("Spectators (watch only)", `${origin}/game/${gid}`, "watch-link"));
+  box.replaceChildren(...rows);
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Link copied");
+  } catch {
+    toast("Select the link and copy it");
+  }
+}
+
+export function renderFeatures(view) {
+  const entries = Object.entries(view.features || {});
+  $("#features-card").hidden = entries.length === 0;
+  $("#features").replaceChildren(...entries.flatMap(([k, v]) => [h("span", { text: k.replace(/_/g, " ") }), h("span", { text: String(v) })]));
+}
+
+// A game that ends off the board (resignation, time) leaves the board's own caption saying
+// who is to move: once the game is over, that caption states the result instead.
+export function captionTheEnd(view) {
+  const r = view.result;
+  if (!r) return;
+  const side = r.winner === null ? "" : view.sides[r.winner];
+  const who = /^(first|second)$/.test(side) ? `${cap(side)} player` : cap(side);
+  const words = r.winner === null ? "Draw" : `${who} wins`;
+  for (const text of document.querySelectorAll("#board svg text")) {
+    const caption = text.classList.contains("status") || /\bto move\b/.test(text.textContent);
+    if (caption && !/\b(wins?|won|draw)\b/i.test(text.textContent)) {
+      text.textContent = words;
+      text.classList.add("caption-over");
+    }
+  }
+}

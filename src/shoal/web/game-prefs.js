@@ -1,0 +1,94 @@
+// This browser's ways of showing the game page, kept in local storage: the board's
+// orientation (per game), its zoom (per kind of game), and the alert in the tab's title
+// (with a sound if turned on) when it is your turn while the page is in the background.
+import { $ } from "./common.js";
+
+// The board's orientation: flipped shows it from the second side (Black's in Cyclix, SFIRS
+// and Syrtis); a player of that side sees it so by default. Kept per game in this browser.
+const NATURAL_ORIENTATION = new Set(["cyclix", "sfirs", "syrtis"]);
+let flipped = false;
+let orientationChosen = false;
+
+export function toggleFlip(gid) {
+  flipped = !flipped;
+  orientationChosen = true;
+  localStorage.setItem(`shoal.flip.${gid}`, flipped ? "1" : "0");
+  applyFlip();
+}
+
+function applyFlip() {
+  $("#board").classList.toggle("flipped", flipped);
+  $("#flip").setAttribute("aria-pressed", String(flipped));
+}
+
+// Once, at the first view: the saved orientation, else the player's natural one.
+export function defaultOrientation(gid, view, you) {
+  if (orientationChosen) return;
+  const saved = localStorage.getItem(`shoal.flip.${gid}`);
+  if (saved !== null) flipped = saved === "1";
+  else flipped = NATURAL_ORIENTATION.has(view.game.id) && view.mode !== "local" && you.length === 1 && you[0] === 1;
+  orientationChosen = true;
+  applyFlip();
+}
+
+// Zoom: on a phone a big board's cells are small; a bigger board scrolls inside its frame.
+const ZOOMS = [1, 1.5, 2, 2.5, 3];
+let zoomIndex = 0;
+
+export function zoomBy(gameId, step) {
+  zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
+  localStorage.setItem(`shoal.zoom.${gameId}`, String(ZOOMS[zoomIndex]));
+  applyZoom();
+}
+
+function applyZoom() {
+  const zoom = ZOOMS[zoomIndex];
+  const wrap = $("#board");
+  wrap.style.setProperty("--zoom", String(zoom));
+  wrap.classList.toggle("zoomed", zoom > 1);
+  $("#zoom-level").textContent = `${Math.round(zoom * 100)}%`;
+  $("#zoom-out").disabled = zoomIndex === 0;
+  $("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
+}
+
+export function restoreZoom(gameId) {
+  const saved = Number(localStorage.getItem(`shoal.zoom.${gameId}`) || "1");
+  zoomIndex = Math.max(0, ZOOMS.indexOf(saved));
+  applyZoom();
+}
+
+// A turn alert while the page is in the background: the tab title, and a short sound if
+// the player turned it on. yourTurn: whether this browser may move now.
+let alerted = false;
+export function turnAlert(view, yourTurn) {
+  const title = `${view.game.title} — shoal`;
+  if (yourTurn && document.hidden && view.mode !== "local") {
+    if (!alerted) {
+      alerted = true;
+      if (soundOn()) beep();
+    }
+    document.title = `(1) Your turn · ${title}`;
+  } else {
+    alerted = false;
+    document.title = title;
+  }
+}
+
+export const soundOn = () => localStorage.getItem("shoal.sound") === "on";
+export const setSound = (on) => localStorage.setItem("shoal.sound", on ? "on" : "off");
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.25);
+  } catch {
+    /* no sound available */
+  }
+}
