@@ -2,7 +2,7 @@
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
-import { h } from "./common.js";
+import { $, h } from "./common.js";
 
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
@@ -137,4 +137,25 @@ export class ClickBoard {
   closeMenu() {
     document.getElementById("choice-menu")?.remove();
   }
+}
+
+// A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
+// board column (the status line, the board, the action buttons) and an aside of `cards`, and
+// returns the ClickBoard that calls onChoose(entry) when the player picks an action.
+export function boardPage(cards, onChoose) {
+  $("#app").replaceChildren(
+    h(
+      "div",
+      { class: "game-layout" },
+      h(
+        "section",
+        { class: "board-col" },
+        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "action-buttons", id: "action-buttons" }),
+      ),
+      h("aside", { class: "panel" }, ...cards),
+    ),
+  );
+  return new ClickBoard($("#board"), onChoose);
 }

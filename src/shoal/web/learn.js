@@ -2,7 +2,7 @@
 // The server replays the learner's actions in the step and says what happened (going on,
 // solved, or wrong with feedback); no rules here. Progress stays in this browser.
 import { $, api, footer, h, toast, tokens, topbar } from "./common.js";
-import { ClickBoard } from "./board.js";
+import { boardPage } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -51,48 +51,33 @@ class Lesson {
   }
 
   layout() {
-    $("#app").replaceChildren(
+    const cards = [
       h(
         "div",
-        { class: "game-layout" },
+        { class: "card lesson", id: "lesson" },
+        h("p", { class: "help", id: "step-count" }),
+        h("h2", { id: "step-title" }),
+        h("p", { id: "step-text" }),
+        h("p", { class: "task", id: "step-task" }),
+        h("p", { class: "feedback", id: "feedback", role: "status" }),
         h(
-          "section",
-          { class: "board-col" },
-          h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
-          h("div", { class: "board-wrap", id: "board" }),
-          h("div", { class: "action-buttons", id: "action-buttons" }),
+          "form",
+          { class: "type-move", id: "type-move", onsubmit: (event) => this.typed(event) },
+          h("input", { type: "text", id: "move-text", autocomplete: "off", spellcheck: "false", maxlength: "60", placeholder: "Or type an action", "aria-label": "Type an action in notation" }),
+          h("button", { class: "btn small", type: "submit", text: "Play" }),
         ),
         h(
-          "aside",
-          { class: "panel" },
-          h(
-            "div",
-            { class: "card lesson", id: "lesson" },
-            h("p", { class: "help", id: "step-count" }),
-            h("h2", { id: "step-title" }),
-            h("p", { id: "step-text" }),
-            h("p", { class: "task", id: "step-task" }),
-            h("p", { class: "feedback", id: "feedback", role: "status" }),
-            h(
-              "form",
-              { class: "type-move", id: "type-move", onsubmit: (event) => this.typed(event) },
-              h("input", { type: "text", id: "move-text", autocomplete: "off", spellcheck: "false", maxlength: "60", placeholder: "Or type an action", "aria-label": "Type an action in notation" }),
-              h("button", { class: "btn small", type: "submit", text: "Play" }),
-            ),
-            h(
-              "div",
-              { class: "tools" },
-              h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
-              h("button", { class: "btn small", id: "show-hint", text: "Show me", onclick: () => this.hint() }),
-              h("button", { class: "btn small", id: "prev-step", text: "Back", onclick: () => this.go(this.index - 1) }),
-              h("button", { class: "btn primary small", id: "next-step", text: "Next step", onclick: () => this.go(this.index + 1) }),
-            ),
-          ),
-          h("div", { class: "card" }, h("h3", { text: this.course.title }), h("ol", { class: "steps", id: "steps" })),
+          "div",
+          { class: "tools" },
+          h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
+          h("button", { class: "btn small", id: "show-hint", text: "Show me", onclick: () => this.hint() }),
+          h("button", { class: "btn small", id: "prev-step", text: "Back", onclick: () => this.go(this.index - 1) }),
+          h("button", { class: "btn primary small", id: "next-step", text: "Next step", onclick: () => this.go(this.index + 1) }),
         ),
       ),
-    );
-    this.board = new ClickBoard($("#board"), (entry) => this.play(entry.text));
+      h("div", { class: "card" }, h("h3", { text: this.course.title }), h("ol", { class: "steps", id: "steps" })),
+    ];
+    this.board = boardPage(cards, (entry) => this.play(entry.text));
   }
 
   get step() {

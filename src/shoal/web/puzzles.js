@@ -5,7 +5,7 @@
 // A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
 // per game in this browser; the server picks the next puzzle among that theme only.
 import { $, api, footer, h, toast, topbar, whoami } from "./common.js";
-import { ClickBoard } from "./board.js";
+import { boardPage } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -121,46 +121,31 @@ class Trainer {
   }
 
   layout() {
-    $("#app").replaceChildren(
+    const cards = [
       h(
         "div",
-        { class: "game-layout" },
+        { class: "card puzzle-theme-card" },
+        h("label", { for: "puzzle-theme", text: "Theme" }),
+        h("select", { id: "puzzle-theme", onchange: (e) => this.chooseTheme(e.target.value) }, h("option", { value: "", text: "All themes" })),
+      ),
+      h(
+        "div",
+        { class: "card lesson puzzle", id: "puzzle" },
+        h("p", { class: "help", id: "puzzle-meta" }),
+        h("h2", { id: "puzzle-task" }),
+        h("p", { class: "feedback", id: "feedback", role: "status" }),
+        h("ol", { class: "puzzle-line", id: "solution" }),
         h(
-          "section",
-          { class: "board-col" },
-          h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
-          h("div", { class: "board-wrap", id: "board" }),
-          h("div", { class: "action-buttons", id: "action-buttons" }),
-        ),
-        h(
-          "aside",
-          { class: "panel" },
-          h(
-            "div",
-            { class: "card puzzle-theme-card" },
-            h("label", { for: "puzzle-theme", text: "Theme" }),
-            h("select", { id: "puzzle-theme", onchange: (e) => this.chooseTheme(e.target.value) }, h("option", { value: "", text: "All themes" })),
-          ),
-          h(
-            "div",
-            { class: "card lesson puzzle", id: "puzzle" },
-            h("p", { class: "help", id: "puzzle-meta" }),
-            h("h2", { id: "puzzle-task" }),
-            h("p", { class: "feedback", id: "feedback", role: "status" }),
-            h("ol", { class: "puzzle-line", id: "solution" }),
-            h(
-              "div",
-              { class: "tools" },
-              h("button", { class: "btn small", id: "retry", text: "Try again", onclick: () => this.retry() }),
-              h("button", { class: "btn small", id: "show-solution", text: "Show solution", onclick: () => this.showSolution() }),
-              h("button", { class: "btn primary small", id: "next-puzzle", text: "Next puzzle", onclick: () => this.next() }),
-            ),
-          ),
-          h("div", { class: "card", id: "standing" }, h("h3", { text: "You" }), h("dl", { class: "puzzle-stats", id: "stats" })),
+          "div",
+          { class: "tools" },
+          h("button", { class: "btn small", id: "retry", text: "Try again", onclick: () => this.retry() }),
+          h("button", { class: "btn small", id: "show-solution", text: "Show solution", onclick: () => this.showSolution() }),
+          h("button", { class: "btn primary small", id: "next-puzzle", text: "Next puzzle", onclick: () => this.next() }),
         ),
       ),
-    );
-    this.board = new ClickBoard($("#board"), (entry) => this.play(entry.text));
+      h("div", { class: "card", id: "standing" }, h("h3", { text: "You" }), h("dl", { class: "puzzle-stats", id: "stats" })),
+    ];
+    this.board = boardPage(cards, (entry) => this.play(entry.text));
   }
 
   standing() {
