@@ -96,6 +96,11 @@ def test_lobby_errors_in_words_and_home_section(server: str, browser: Any, artif
     page.wait_for_selector("#seek-error:not([hidden])")
     assert "16 to 100" in page.locator("#seek-error").inner_text()
     page.screenshot(path=str(artifacts / "lobby-error-desktop.png"))
+    # a guest is asked to sign in for challenges; the link brings them back to the lobby
+    prompt = page.locator("#challenges-signin")
+    assert "Sign in to send and receive challenges." in prompt.inner_text()
+    assert prompt.locator("a").get_attribute("href") == "/login?next=/lobby"
+    assert page.locator("#challenge-list").count() == 0
     page.goto(f"{server}/")
     page.wait_for_selector("#home-lobby #lobby-live.on")
     page.screenshot(path=str(artifacts / "home-lobby-desktop.png"))
@@ -122,6 +127,7 @@ def test_a_challenge_from_a_profile_is_accepted_in_the_lobby(
     dave.goto(f"{server}/lobby")
     dave.wait_for_selector("#lobby-live.on")
     dave.wait_for_selector("#challenge-list")
+    assert dave.locator("#challenges-signin").count() == 0
     carol.goto(f"{server}/lobby")  # carol waits in the lobby: the game's start reaches her there
     carol.wait_for_selector("#lobby-live.on")
     profile = carol.context.new_page()

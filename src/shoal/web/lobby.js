@@ -1,4 +1,5 @@
-// The lobby page (issue 22): open seeks live, the create-seek form, my challenges.
+// The lobby page (issue 22): open seeks live, the create-seek form, my challenges (a guest
+// is asked to sign in for them).
 import { $, api, footer, h, topbar, whoami } from "./common.js";
 import { chosenOptions, enterGame, lobbyApi, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
 
@@ -97,6 +98,9 @@ async function main() {
     const card = await challengesCard(me, showError);
     reloadChallenges = card.reload;
     left.append(card);
+  } else {
+    // challenges are between accounts: say so, with the way back here after signing in
+    left.append(h("section", { class: "card challenges-card", id: "challenges-signin" }, h("h2", { class: "section-title", text: "Challenges" }), h("p", { class: "help" }, h("a", { href: "/login?next=/lobby", text: "Sign in" }), " to send and receive challenges.")));
   }
   footer();
 }
