@@ -64,6 +64,23 @@ def test_a_challenge_is_seen_accepted_and_starts_the_game(two: Any) -> None:
     assert b.get("/api/challenges").json() == {"incoming": [], "outgoing": []}
 
 
+def test_the_answering_players_other_tabs_hear_of_it(two: Any) -> None:
+    """Accepting, declining or withdrawing in one tab refreshes the player's other lobby and
+    challenge pages: their lobby socket gets a "challenges" message."""
+    _, a, b = two
+    for answer in ("accept", "decline", "withdraw"):
+        cid = challenge(a).json()["id"]
+        actor = a if answer == "withdraw" else b
+        with actor.websocket_connect("/api/lobby/ws") as other_tab:
+            assert other_tab.receive_json()["type"] == "seeks"
+            if answer == "withdraw":
+                done = actor.delete(f"/api/challenges/{cid}")
+            else:
+                done = actor.post(f"/api/challenges/{cid}/{answer}")
+            assert done.status_code == 200, done.text
+            assert other_tab.receive_json() == {"type": "challenges"}
+
+
 def test_declined_and_withdrawn(two: Any) -> None:
     _, a, b = two
     cid = challenge(a).json()["id"]

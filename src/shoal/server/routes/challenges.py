@@ -278,6 +278,7 @@ async def accept_challenge(
         {"type": "start", "game": data.id, "seat": 1 - seat, "token": creator_token, "url": url},
     )
     await context.notifier.push(user.id)  # my other notification pages show it accepted
+    await lobby.tell(who_of(user.id, None), {"type": "challenges"})  # and my other lobby pages
     return {"game": data.id, "seat": seat, "token": token, "url": url}
 
 
@@ -291,15 +292,17 @@ async def _close(
     refusal: str,
 ) -> dict[str, Any]:
     """End an open challenge as ``status`` by its ``side`` (``challenged`` declines,
-    ``challenger`` withdraws), tell the other player's lobby pages and the challenged's
-    notification pages (which show the challenge's state)."""
+    ``challenger`` withdraws), tell both players' lobby pages (the other's, and the
+    closer's other tabs) and the challenged's notification pages (which show the
+    challenge's state)."""
     challenge = await _challenge(lobby, challenge_id)
     if getattr(challenge, side) != user.id:
         raise ApiError(403, refusal)
     if not await asyncio.to_thread(lobby.store.answer, challenge_id, status):
         raise _gone(await _challenge(lobby, challenge_id))
     other = challenge.challenger if side == "challenged" else challenge.challenged
-    await lobby.tell(who_of(other, None), {"type": "challenges"})
+    for player in (other, user.id):  # the other's pages, and my other tabs
+        await lobby.tell(who_of(player, None), {"type": "challenges"})
     await context.notifier.push(challenge.challenged)
     return {"id": challenge_id, "status": status}
 
