@@ -4,7 +4,7 @@
 // with its variations to download. Pages: /analysis (choose a start), /analysis/GAME (its
 // start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
 // The tree lives here; the server draws positions, checks moves and runs the engine.
-import { ClickBoard } from "./board.js";
+import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, api, footer, h, icon, toast, topbar } from "./common.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -114,13 +114,9 @@ function lastOfLine(id) {
 // -- the page -------------------------------------------------------------------------------
 function layout() {
   $("#app").replaceChildren(
-    h(
-      "div",
-      { class: "game-layout" },
-      h(
-        "section",
-        { class: "board-col" },
-        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+    gameLayout(
+      [
+        statusLine(),
         h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
         h("div", { class: "board-wrap", id: "board" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
@@ -133,10 +129,8 @@ function layout() {
           h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => kids(cur).length && goTo(kids(cur)[0]) }),
           h("button", { class: "btn small", id: "last", title: "End of the line (End)", html: icon("last"), onclick: () => goTo(lastOfLine(cur)) }),
         ),
-      ),
-      h(
-        "aside",
-        { class: "panel" },
+      ],
+      [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("p", { class: "help", id: "source" })),
         h(
           "div",
@@ -172,7 +166,7 @@ function layout() {
           ),
           h("p", { class: "help", id: "position-line" }),
         ),
-      ),
+      ],
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));

@@ -139,23 +139,22 @@ export class ClickBoard {
   }
 }
 
+// The status line above a board: a dot, the main line, the sub line, and any `extra` lines.
+export function statusLine(...extra) {
+  return h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), ...extra));
+}
+
+// The two columns of every board page: the board column (`column`, its parts in order) and
+// the panel of `cards` beside it.
+export function gameLayout(column, cards) {
+  return h("div", { class: "game-layout" }, h("section", { class: "board-col" }, ...column), h("aside", { class: "panel" }, ...cards));
+}
+
 // A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
 // board column (the status line, the board, the action buttons) and an aside of `cards`, and
 // returns the ClickBoard that calls onChoose(entry) when the player picks an action.
 export function boardPage(cards, onChoose) {
-  $("#app").replaceChildren(
-    h(
-      "div",
-      { class: "game-layout" },
-      h(
-        "section",
-        { class: "board-col" },
-        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
-        h("div", { class: "board-wrap", id: "board" }),
-        h("div", { class: "action-buttons", id: "action-buttons" }),
-      ),
-      h("aside", { class: "panel" }, ...cards),
-    ),
-  );
+  const column = [statusLine(), h("div", { class: "board-wrap", id: "board" }), h("div", { class: "action-buttons", id: "action-buttons" })];
+  $("#app").replaceChildren(gameLayout(column, cards));
   return new ClickBoard($("#board"), onChoose);
 }

@@ -3,7 +3,7 @@
 // saw. Beside it: game-panel.js draws the status and the side panel from each view,
 // game-prefs.js keeps this browser's orientation, zoom and turn alert, game-seats.js handles
 // invites, rematches and "play again", social.js the offers and chat.
-import { ClickBoard } from "./board.js";
+import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, api, download, h, toast, tokens, topbar, whoami } from "./common.js";
 import { showDeadline } from "./correspondence.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
@@ -35,13 +35,9 @@ function els() {
   const app = $("#app");
   app.className = "";
   app.replaceChildren(
-    h(
-      "div",
-      { class: "game-layout" },
-      h(
-        "section",
-        { class: "board-col" },
-        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), h("div", { class: "sub game-status", id: "game-status" }))),
+    gameLayout(
+      [
+        statusLine(h("div", { class: "sub game-status", id: "game-status" })),
         h("div", { class: "board-wrap", id: "board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
         h(
           "div",
@@ -51,10 +47,8 @@ function els() {
           h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(view.game.id, 1) }),
         ),
         h("div", { class: "action-buttons", id: "action-buttons" }),
-      ),
-      h(
-        "aside",
-        { class: "panel" },
+      ],
+      [
         h("div", { class: "card" }, h("h3", { id: "game-title" }), h("div", { class: "players", id: "players" })),
         h(
           "div",
@@ -89,7 +83,7 @@ function els() {
           ),
         ),
         h("details", { class: "card", id: "features-card" }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
-      ),
+      ],
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));

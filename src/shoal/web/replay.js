@@ -3,6 +3,7 @@
 // offers the upload form.
 import { $, api, download, footer, h, icon, toast, topbar } from "./common.js";
 import { ReviewPanel } from "./review.js";
+import { gameLayout, statusLine } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -48,13 +49,9 @@ function uploadPage() {
 
 function layout() {
   $("#app").replaceChildren(
-    h(
-      "div",
-      { class: "game-layout" },
-      h(
-        "section",
-        { class: "board-col" },
-        h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }))),
+    gameLayout(
+      [
+        statusLine(),
         h("div", { class: "board-wrap", id: "board" }),
         h(
           "div",
@@ -66,10 +63,8 @@ function layout() {
           h("button", { class: "btn small", id: "last", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
           h("input", { type: "range", id: "slider", min: "0", value: "0", oninput: (e) => go(Number(e.target.value)) }),
         ),
-      ),
-      h(
-        "aside",
-        { class: "panel" },
+      ],
+      [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
         h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
         h(
@@ -86,7 +81,7 @@ function layout() {
           ),
         ),
         h("div", { class: "card", id: "review-card" }),
-      ),
+      ],
     ),
   );
   document.addEventListener("keydown", (e) => {
