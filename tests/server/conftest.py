@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,6 +12,7 @@ from fastapi.testclient import TestClient
 from shoal.server import create_app
 
 from ._live import LiveServer
+from .accounts_helpers import signup
 
 
 @pytest.fixture
@@ -24,6 +26,16 @@ def client(db: str) -> Iterator[TestClient]:
     """The app on a fresh database."""
     with TestClient(create_app(db)) as c:
         yield c
+
+
+@pytest.fixture
+def three(db: str) -> Iterator[tuple[Any, TestClient, TestClient, TestClient]]:
+    """An app and three players signed in on it: alice, bobby and carol."""
+    app = create_app(db)
+    with TestClient(app) as a, TestClient(app) as b, TestClient(app) as c:
+        for client, name in ((a, "alice"), (b, "bobby"), (c, "carol")):
+            assert signup(client, name).status_code == 201
+        yield app, a, b, c
 
 
 @pytest.fixture

@@ -5,29 +5,17 @@ link, received by a real SMTP server: ``test_mail.py``.)"""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.storage.lobby import utcnow
 
-from .accounts_helpers import error, signup
+from .accounts_helpers import error
 
 PAGE = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8"}
 """What a browser asks for."""
-
-
-@pytest.fixture
-def three(db: str) -> Iterator[tuple[Any, TestClient, TestClient, TestClient]]:
-    """An app and three signed-in players: alice (challenges), bobby (challenged), carol."""
-    app = create_app(db)
-    with TestClient(app) as a, TestClient(app) as b, TestClient(app) as c:
-        for client, name in ((a, "alice"), (b, "bobby"), (c, "carol")):
-            assert signup(client, name).status_code == 201
-        yield app, a, b, c
 
 
 def challenge(client: TestClient, **more: Any) -> int:

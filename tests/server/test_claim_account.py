@@ -17,7 +17,7 @@ from .accounts_helpers import error, rows, signup
 
 
 @pytest.fixture
-def three(db: str) -> Iterator[tuple[TestClient, TestClient, TestClient]]:
+def pair_and_guest(db: str) -> Iterator[tuple[TestClient, TestClient, TestClient]]:
     """alice and bobby signed in, and a guest, on one app."""
     app = create_app(db)
     with TestClient(app) as a, TestClient(app) as b, TestClient(app) as guest:
@@ -55,8 +55,8 @@ def seat_rows(db: str, gid: str) -> list[tuple[Any, ...]]:
     return rows(db, "SELECT seat, user_id FROM shoal_seats WHERE game_id = :g ORDER BY seat", g=gid)
 
 
-def test_a_signed_in_joiner_holds_the_seat_at_claim_time(three: Any, db: str) -> None:
-    a, b, _ = three
+def test_a_signed_in_joiner_holds_the_seat_at_claim_time(pair_and_guest: Any, db: str) -> None:
+    a, b, _ = pair_and_guest
     game = invite(a)
     gid = game["id"]
     claimed = claim(b, gid, game["invite_token"], name="Bob the guest name")
@@ -80,8 +80,8 @@ def test_a_signed_in_joiner_holds_the_seat_at_claim_time(three: Any, db: str) ->
     assert set(a.get("/api/users/alice").json()["ratings"]) == {"cyclix"}
 
 
-def test_a_guest_joiner_stays_a_guest(three: Any, db: str) -> None:
-    a, b, guest = three
+def test_a_guest_joiner_stays_a_guest(pair_and_guest: Any, db: str) -> None:
+    a, b, guest = pair_and_guest
     game = invite(a)
     gid = game["id"]
     claimed = claim(guest, gid, game["invite_token"], name="Gus")
@@ -96,8 +96,8 @@ def test_a_guest_joiner_stays_a_guest(three: Any, db: str) -> None:
     assert a.get("/api/users/alice").json()["ratings"] == {}  # a guest's game does not count
 
 
-def test_a_claim_from_another_site_does_not_tie_the_account(three: Any, db: str) -> None:
-    a, b, _ = three
+def test_a_claim_from_another_site_does_not_tie_the_account(pair_and_guest: Any, db: str) -> None:
+    a, b, _ = pair_and_guest
     game = invite(a, rated=False)
     gid = game["id"]
     claimed = claim(b, gid, game["invite_token"], name="Bo", Origin="https://elsewhere.example")
@@ -106,8 +106,8 @@ def test_a_claim_from_another_site_does_not_tie_the_account(three: Any, db: str)
     assert [r[0] for r in seat_rows(db, gid)] == [0]  # the cookie did not count
 
 
-def test_a_refused_claim_ties_nothing(three: Any, db: str) -> None:
-    a, b, guest = three
+def test_a_refused_claim_ties_nothing(pair_and_guest: Any, db: str) -> None:
+    a, b, guest = pair_and_guest
     game = invite(a)
     gid = game["id"]
     assert claim(guest, gid, game["invite_token"], name="Gus").status_code == 200
@@ -118,8 +118,8 @@ def test_a_refused_claim_ties_nothing(three: Any, db: str) -> None:
     assert b.get("/api/me/games").json() == []
 
 
-def test_a_seat_held_by_an_account_stays_theirs(three: Any, db: str) -> None:
-    a, b, _ = three
+def test_a_seat_held_by_an_account_stays_theirs(pair_and_guest: Any, db: str) -> None:
+    a, b, _ = pair_and_guest
     game = invite(a)
     gid = game["id"]
     alice = seat_rows(db, gid)

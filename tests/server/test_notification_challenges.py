@@ -6,26 +6,13 @@ changes nothing."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from shoal.server import create_app
 from shoal.server.storage.lobby import utcnow
 
-from .accounts_helpers import error, rows, signup
-
-
-@pytest.fixture
-def three(db: str) -> Iterator[tuple[Any, TestClient, TestClient, TestClient]]:
-    """alice, bobby and carol, signed in on one app."""
-    app = create_app(db)
-    with TestClient(app) as a, TestClient(app) as b, TestClient(app) as c:
-        for client, name in ((a, "alice"), (b, "bobby"), (c, "carol")):
-            assert signup(client, name).status_code == 201
-        yield app, a, b, c
+from .accounts_helpers import error, rows
 
 
 def challenge(client: TestClient, username: str = "bobby") -> int:
