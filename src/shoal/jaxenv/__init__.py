@@ -22,10 +22,12 @@ __all__ = ["CORE_GAMES", "ENV_IDS", "Env", "State", "auto_reset", "make"]
 
 _ENVS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "connect4": ("connect4", "Connect4Env", {}),
+    "sirtet": ("sirtet", "SirtetEnv", {}),
 }
 
 CORE_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "connect4": ("connect4", {}),
+    "sirtet": ("sirtet", {}),
 }
 """Env id -> (the registry's game id, its options): the game each env implements."""
 
