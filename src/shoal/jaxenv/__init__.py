@@ -23,11 +23,13 @@ __all__ = ["CORE_GAMES", "ENV_IDS", "Env", "State", "auto_reset", "make"]
 _ENVS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "connect4": ("connect4", "Connect4Env", {}),
     "sirtet": ("sirtet", "SirtetEnv", {}),
+    "sfirs": ("sfirs", "SfirsEnv", {}),
 }
 
 CORE_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "connect4": ("connect4", {}),
     "sirtet": ("sirtet", {}),
+    "sfirs": ("sfirs", {}),
 }
 """Env id -> (the registry's game id, its options): the game each env implements."""
 
