@@ -10,10 +10,14 @@ import pytest
 from shoal.jaxenv import ENV_IDS
 from shoal.jaxenv.differential import compare
 
+BATCH = {"sytran_8": 16, "sytran_10": 16, "sytran_6": 32}
+"""Fewer environments where games are long, so that every environment finishes games."""
+
 
 @pytest.mark.parametrize("env_id", ENV_IDS)
 def test_same_masks_rewards_and_ends_as_the_c_engine(env_id: str) -> None:
-    report = compare(env_id, steps=10_000, batch=64, chunk=64, seed=7)
+    batch = BATCH.get(env_id, 64)
+    report = compare(env_id, steps=10_000, batch=batch, chunk=64, seed=7)
     assert report.steps >= 10_000
-    assert report.games >= 64
+    assert report.games >= 2 * batch, "every environment played at least one game to the end"
     assert report.observations > 0

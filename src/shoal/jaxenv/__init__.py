@@ -24,12 +24,18 @@ _ENVS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "connect4": ("connect4", "Connect4Env", {}),
     "sirtet": ("sirtet", "SirtetEnv", {}),
     "sfirs": ("sfirs", "SfirsEnv", {}),
+    "sytran_6": ("sytran", "SytranEnv", {"base": 6}),
+    "sytran_8": ("sytran", "SytranEnv", {"base": 8}),
+    "sytran_10": ("sytran", "SytranEnv", {"base": 10}),
 }
 
 CORE_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "connect4": ("connect4", {}),
     "sirtet": ("sirtet", {}),
     "sfirs": ("sfirs", {}),
+    "sytran_6": ("sytran", {"base": 6}),
+    "sytran_8": ("sytran", {"base": 8}),
+    "sytran_10": ("sytran", {"base": 10}),
 }
 """Env id -> (the registry's game id, its options): the game each env implements."""
 

@@ -12,9 +12,9 @@ static slices of a padded copy, giving ``[direction, k, y, x]`` arrays;
 blocking and passing active cubes are running maxima along ``k``
 (``lax.cummax``), and the masks over move ids are assembled on
 ``[from y, from x, to y, to x]`` by contracting with fixed shift matrices.
-No gathers over the board (slow on CPU) and no loop on traced values. A chain keeps the side to move: after a move
-that leaves the cube inactive both the follow-ups and the next turn's start are
-computed and one is selected.
+No gathers over the board (slow on CPU) and no loop on traced values. A chain
+keeps the side to move: after a move that leaves the cube inactive both the
+follow-ups and the next turn's start are computed and one is selected.
 """
 
 from __future__ import annotations
