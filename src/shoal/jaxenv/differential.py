@@ -55,7 +55,7 @@ class Report:
     seconds: float = 0.0
 
 
-def _chunk_fn(env: Env, batch: int, chunk: int) -> Callable[[Any, Any], Any]:
+def _chunk_fn(env: Env, batch: int, chunk: int, observe: int) -> Callable[[Any, Any], Any]:
     step = jax.vmap(auto_reset(env.step, env.init))
 
     def body(state: Any, key: Any) -> tuple[Any, Any]:
@@ -64,7 +64,7 @@ def _chunk_fn(env: Env, batch: int, chunk: int) -> Callable[[Any, Any], Any]:
         action = jax.random.categorical(k_act, logits, axis=-1).astype(jnp.int32)
         before = (state.legal_action_mask, state.current_player, state._step_count, state._game)
         after = step(state, action, jax.random.split(k_step, batch))
-        record = (*before, action, after.rewards, after.terminated, state.observation)
+        record = (*before, action, after.rewards, after.terminated, state.observation[:observe])
         return after, record
 
     def run(state: Any, key: Any) -> Any:
@@ -97,7 +97,7 @@ def compare(
     num_actions = game.num_distinct_actions
     if env.num_actions != num_actions or env.observation_shape != game.observation_shape():
         raise Mismatch(f"{env_id}: action count or observation shape differs from the core's")
-    run = _chunk_fn(env, batch, chunk)
+    run = _chunk_fn(env, batch, chunk, max(observe, 1))
     key = jax.random.PRNGKey(seed)
     key, init_key = jax.random.split(key)
     state = jax.jit(jax.vmap(env.init))(jax.random.split(init_key, batch))
