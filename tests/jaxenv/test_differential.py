@@ -10,7 +10,7 @@ import pytest
 from shoal.jaxenv import ENV_IDS
 from shoal.jaxenv.differential import compare
 
-BATCH = {"sytran_8": 16, "sytran_10": 16, "sytran_6": 32}
+BATCH = {"sytran_8": 16, "sytran_10": 16, "sytran_6": 32, "cyclix": 16}
 """Fewer environments where games are long, so that every environment finishes games."""
 
 

@@ -27,6 +27,9 @@ _ENVS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "sytran_6": ("sytran", "SytranEnv", {"base": 6}),
     "sytran_8": ("sytran", "SytranEnv", {"base": 8}),
     "sytran_10": ("sytran", "SytranEnv", {"base": 10}),
+    "syrtis": ("syrtis", "SyrtisEnv", {"variant": "major"}),
+    "syrtis_minor": ("syrtis", "SyrtisEnv", {"variant": "minor"}),
+    "cyclix": ("cyclix", "CyclixEnv", {}),
 }
 
 CORE_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -36,6 +39,9 @@ CORE_GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "sytran_6": ("sytran", {"base": 6}),
     "sytran_8": ("sytran", {"base": 8}),
     "sytran_10": ("sytran", {"base": 10}),
+    "syrtis": ("syrtis", {}),
+    "syrtis_minor": ("syrtis", {"variant": "minor"}),
+    "cyclix": ("cyclix", {}),
 }
 """Env id -> (the registry's game id, its options): the game each env implements."""
 
