@@ -95,17 +95,25 @@ class NativeEngine:
     ``status``, ``evaluate``, ``playouts``, ``random_walk`` and the ``engine``
     capsule the native searches use); ``packer`` turns a pure state into the
     bytes of the C struct, or None for a state the C code does not cover.
+    ``tables`` are the ``(index, flat list of ints)`` the C core is configured
+    with from the game's Python (Sirtet's tile sets), so the WebAssembly build of
+    the same core can be given them too (:mod:`shoal.interop.webengine`).
     """
 
-    __slots__ = ("game", "module", "capsule", "has_evaluate", "_packer")
+    __slots__ = ("game", "module", "capsule", "has_evaluate", "tables", "_packer")
 
     def __init__(
-        self, game: Game, module: ModuleType, packer: Callable[[State], bytes | None]
+        self,
+        game: Game,
+        module: ModuleType,
+        packer: Callable[[State], bytes | None],
+        tables: tuple[tuple[int, list[int]], ...] = (),
     ) -> None:
         self.game = game
         self.module = module
         self.capsule: object = module.engine
         self.has_evaluate = bool(module.has_evaluate)
+        self.tables = tables
         self._packer = packer
 
     def pack(self, state: State) -> bytes | None:

@@ -1,0 +1,79 @@
+"""What the browser's engine needs from Python: the data beside each WebAssembly module.
+
+The browser runs each game's C core compiled to WebAssembly (``scripts/build-wasm``,
+``core/wasm/shoal_wasm.c``; ``web/engine.js`` is the page's API). The C core has the
+rules, not everything around them: the starting positions (set up by the Python
+engine from a seed), the tables some cores take from Python (Sirtet's tile sets) and
+the search settings of the game's AI profile. :func:`engine_data` gathers them for one
+game at its default options, as ``web/wasm/GAME.json``; nothing here is a rule.
+
+States cross as the same packed C struct the CPython wrapper uses (``fast.py``'s
+``pack``), written in hex: the browser engine's ``position()`` is that string (the
+notation's position string is formatted in Python only, so the browser keeps the packed
+form; :func:`packed` gives the same string for a server-side state).
+
+``python -m shoal.interop.webengine OUTDIR`` writes every game's file.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from shoal.ai.mcts import EXPLORATION
+from shoal.core import Game, State
+from shoal.games import get, ids
+
+__all__ = ["STARTS", "engine_data", "packed", "write_all"]
+
+STARTS = 16
+"""Starting positions written per game (seeds 0 to STARTS - 1 of the default options)."""
+
+
+def packed(game: Game, state: State) -> str:
+    """The browser engine's position of ``state``: its packed C struct in hex."""
+    engine = game.native_engine()
+    if engine is None:
+        raise ValueError(f"{game.id}: no native engine covers these options")
+    data = engine.pack(state)
+    if data is None:
+        raise ValueError(f"{game.id}: the native engine does not cover this position")
+    return data.hex()
+
+
+def engine_data(game_id: str, starts: int = STARTS) -> dict[str, Any]:
+    """The browser engine's data for ``game_id`` at its default options (JSON-ready)."""
+    game = get(game_id)
+    engine = game.native_engine()
+    if engine is None:
+        raise ValueError(f"{game_id}: the native engine is not built (run scripts/setup)")
+    profile = game.ai_profile
+    initial = [packed(game, game.initial(seed)) for seed in range(starts)]
+    return {
+        "game": game_id,
+        "state_size": len(initial[0]) // 2,
+        "exploration": EXPLORATION * profile.exploration,
+        "playout_cutoff": profile.playout_cutoff,
+        "tables": [[index, flat] for index, flat in engine.tables],
+        "initial": initial,
+    }
+
+
+def write_all(folder: Path) -> list[Path]:
+    """Writes ``GAME.json`` for every game with a native engine into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    out = []
+    for game_id in ids(all=True):
+        if get(game_id).native_engine() is None:
+            continue
+        path = folder / f"{game_id}.json"
+        path.write_text(json.dumps(engine_data(game_id), separators=(",", ":")))
+        out.append(path)
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover - scripts/build-wasm
+    for written in write_all(Path(sys.argv[1])):
+        print(written)
