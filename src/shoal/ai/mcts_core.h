@@ -287,11 +287,17 @@ static Node *find_root(Searcher *s, const char *state, int to_move) {
     return found;
 }
 
+/* seconds on a monotonic clock; a wrapper may bring its own (SHOAL_NOW: the WebAssembly one
+ * asks the browser's performance.now, cheaper than the WASI clock) */
+#ifdef SHOAL_NOW
+static double now(void) { return SHOAL_NOW(); }
+#else
 static double now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+#endif
 
 /* Sets up a searcher with no tree. */
 static void mcts_init(Searcher *s, const ShoalEngine *e, double c, int cutoff, int solver,
@@ -344,7 +350,7 @@ static long long mcts_run(Searcher *s, const void *state, long long iterations, 
     double start = now();
     double deadline = seconds < 0 ? INFINITY : start + seconds;
     while ((iterations < 0 || done < iterations) && !root->has_proof) {
-        if (done && (now() >= deadline || s->bytes >= TREE_BYTES_LIMIT)) break;
+        if (done && ((seconds >= 0 && now() >= deadline) || s->bytes >= TREE_BYTES_LIMIT)) break;
         if (iterate(s, root, path, buf, legal) < 0) {
             if (!done) done = -1;
             break;

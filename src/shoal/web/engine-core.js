@@ -148,23 +148,11 @@ export class WasmEngine {
    * @returns {Promise<WasmEngine>}
    */
   static async start(wasm, data) {
-    /** @type {WebAssembly.Memory | null} */
-    let memory = null;
     const imports = {
-      wasi_snapshot_preview1: {
-        /** @type {(id: number, precision: bigint, at: number) => number} */
-        clock_time_get: (id, precision, at) => {
-          if (!memory) return 28;
-          const ns = BigInt(Math.round((id === 0 ? Date.now() : performance.now()) * 1e6));
-          new DataView(memory.buffer).setBigUint64(at, ns, true);
-          return 0;
-        },
-      },
-      env: { emscripten_notify_memory_growth: () => {} },
+      env: { emscripten_notify_memory_growth: () => {}, shoal_now: () => performance.now() / 1000 },
     };
     const { instance } = await WebAssembly.instantiate(wasm, imports);
     const exports = /** @type {Exports} */ (/** @type {unknown} */ (instance.exports));
-    memory = exports.memory;
     exports._initialize();
     exports.shoal_init();
     const engine = new WasmEngine(exports, data);

@@ -10,6 +10,10 @@
 #include <emscripten.h>
 #include <math.h>
 
+/* the browser's clock in seconds (engine-core.js gives performance.now() / 1000) */
+__attribute__((import_module("env"), import_name("shoal_now"))) extern double shoal_js_now(void);
+#define SHOAL_NOW shoal_js_now
+
 #include "mcts_core.h"
 #include "shoal_core.h"
 
