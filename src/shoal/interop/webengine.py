@@ -12,13 +12,18 @@ States cross as the same packed C struct the CPython wrapper uses (``fast.py``'s
 notation's position string is formatted in Python only, so the browser keeps the packed
 form; :func:`packed` gives the same string for a server-side state).
 
-``python -m shoal.interop.webengine OUTDIR`` writes every game's file.
+The offline page also runs shoal's pure-Python games in the browser (Pyodide, for the
+board, the notation and the record; :mod:`shoal.interop.offline`): :func:`write_bundle`
+zips the packages it needs as ``web/wasm/shoal-py.zip``.
+
+``python -m shoal.interop.webengine OUTDIR`` writes every game's file and the bundle.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +31,7 @@ from shoal.ai.mcts import EXPLORATION
 from shoal.core import Game, State
 from shoal.games import get, ids
 
-__all__ = ["STARTS", "engine_data", "packed", "write_all"]
+__all__ = ["BUNDLED", "STARTS", "engine_data", "packed", "write_all", "write_bundle"]
 
 STARTS = 16
 """Starting positions written per game (seeds 0 to STARTS - 1 of the default options)."""
@@ -61,6 +66,28 @@ def engine_data(game_id: str, starts: int = STARTS) -> dict[str, Any]:
     }
 
 
+BUNDLED = ("__init__.py", "core", "games", "records", "interop/__init__.py", "interop/offline.py")
+"""What the offline page's Python needs of shoal (paths inside the package)."""
+_DATA = {".py", ".toml", ".json", ".jsonl", ".txt"}
+
+
+def write_bundle(path: Path) -> Path:
+    """Zips shoal's pure-Python games (and typing_extensions, their one dependency)."""
+    import typing_extensions
+
+    package = Path(__file__).resolve().parents[1]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for name in BUNDLED:
+            top = package / name
+            files = [top] if top.is_file() else sorted(top.rglob("*"))
+            for file in files:
+                if file.is_file() and file.suffix in _DATA and "__pycache__" not in file.parts:
+                    bundle.write(file, f"shoal/{file.relative_to(package).as_posix()}")
+        extension = Path(typing_extensions.__file__)
+        bundle.write(extension, extension.name)
+    return path
+
+
 def write_all(folder: Path) -> list[Path]:
     """Writes ``GAME.json`` for every game with a native engine into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -71,6 +98,7 @@ def write_all(folder: Path) -> list[Path]:
         path = folder / f"{game_id}.json"
         path.write_text(json.dumps(engine_data(game_id), separators=(",", ":")))
         out.append(path)
+    out.append(write_bundle(folder / "shoal-py.zip"))
     return out
 
 
