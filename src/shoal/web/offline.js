@@ -160,6 +160,7 @@ async function upload() {
 /** @param {SavedGame} game starts (or resumes) `game` on both engines */
 async function begin(game) {
   /** @type {HTMLElement} */ ($("#status-main")).textContent = "Loading the engines…";
+  document.body.dataset.state = "loading";
   saved = game;
   engine = await loadEngine(game.game, { start: game.seed });
   for (const action of game.actions) engine.apply(action);
