@@ -145,3 +145,70 @@ def test_seeded_search_gives_the_native_action(
         assert got["pv"] == list(expected.pv), game_id
         assert got["value"] == pytest.approx(expected.value), game_id
         assert got["iterations"] == expected.simulations, game_id
+
+
+def _analysis_lines(browser: Any, server: str, block_wasm: bool) -> tuple[str, list[str]]:
+    """Turns the analysis board's engine on for Syrtis: its info line and the sockets opened."""
+    context = browser.new_context()
+    if block_wasm:  # the module cannot load: the page must ask the server's engine
+        context.route("**/static/wasm/**", lambda route: route.abort())
+    page = context.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    try:
+        page.goto(f"{server}/analysis/syrtis")
+        page.wait_for_selector("#engine-toggle")
+        page.wait_for_selector("#board svg")
+        page.locator("#engine-toggle").check()
+        page.wait_for_function(
+            "() => document.querySelectorAll('#engine-lines li').length === 3", timeout=60_000
+        )
+        page.wait_for_function(
+            "() => !/searching/.test(document.querySelector('#engine-info').textContent)",
+            timeout=60_000,
+        )
+        return page.text_content("#engine-info"), sockets
+    finally:
+        context.close()
+
+
+def test_the_analysis_board_searches_in_the_browser(
+    browser: Any, server: str, built: list[str]
+) -> None:
+    """With the module built, the engine's lines come from the browser (no socket)."""
+    info, sockets = _analysis_lines(browser, server, block_wasm=False)
+    assert "in your browser" in info
+    assert not [url for url in sockets if "/api/analysis/ws" in url]
+
+
+def test_the_analysis_board_falls_back_to_the_server_engine(
+    browser: Any, server: str, built: list[str]
+) -> None:
+    """When the module cannot load, the server's engine answers over the WebSocket."""
+    info, sockets = _analysis_lines(browser, server, block_wasm=True)
+    assert "in your browser" not in info
+    assert [url for url in sockets if "/api/analysis/ws" in url]
+
+
+def test_a_hint_is_computed_in_the_browser(browser: Any, server: str, built: list[str]) -> None:
+    """A hint against the computer: found by the engine in the page, no request to the server."""
+    context = browser.new_context()
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
+    try:
+        page.goto(f"{server}/new?game=connect4")
+        page.locator('#opponent input[value="computer"]').check(force=True)
+        page.select_option("#level", "random")
+        page.locator("#start").click()
+        page.wait_for_url(f"{server}/game/*")
+        page.wait_for_function(
+            "() => document.querySelector('#board')?.dataset.ready === 'yes'", timeout=30_000
+        )
+        page.locator("#hint").click()
+        page.wait_for_selector("#hint-text:not([hidden])", timeout=30_000)
+        assert "in your browser" in page.text_content("#hint-text")
+        assert page.locator("#board svg .cell.hint").count() >= 1
+        assert asked == []
+    finally:
+        context.close()

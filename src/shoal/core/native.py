@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NativeEngine",
     "engine_for",
+    "engine_position",
     "load_extension",
     "native_disabled",
     "options_supported",
@@ -179,3 +180,13 @@ def engine_for(game: Game) -> NativeEngine | None:
         engine = fast.engine(game)
     _cache[game] = engine
     return engine
+
+
+def engine_position(game: Game, state: State) -> str | None:
+    """``state`` for the browser's engine (``web/engine.js``): its packed C struct in hex.
+
+    None when no native engine covers it (the page then asks the server's engine).
+    """
+    engine = engine_for(game)
+    packed = None if engine is None else engine.pack(state)
+    return None if packed is None else packed.hex()

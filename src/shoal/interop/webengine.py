@@ -29,6 +29,7 @@ from typing import Any
 
 from shoal.ai.mcts import EXPLORATION
 from shoal.core import Game, State
+from shoal.core.native import engine_position
 from shoal.games import get, ids
 
 __all__ = ["BUNDLED", "STARTS", "engine_data", "packed", "write_all", "write_bundle"]
@@ -39,13 +40,10 @@ STARTS = 16
 
 def packed(game: Game, state: State) -> str:
     """The browser engine's position of ``state``: its packed C struct in hex."""
-    engine = game.native_engine()
-    if engine is None:
-        raise ValueError(f"{game.id}: no native engine covers these options")
-    data = engine.pack(state)
-    if data is None:
-        raise ValueError(f"{game.id}: the native engine does not cover this position")
-    return data.hex()
+    position = engine_position(game, state)
+    if position is None:
+        raise ValueError(f"{game.id}: no native engine covers this position")
+    return position
 
 
 def engine_data(game_id: str, starts: int = STARTS) -> dict[str, Any]:

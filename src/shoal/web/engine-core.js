@@ -9,7 +9,7 @@
  * @typedef {{over: boolean, to_move: number | null, winner: number | null, turn: number}} Status
  *   winner: the winning seat, or null for a draw or a running game; to_move null once over
  * @typedef {{action: number, value: number, pv: number[], iterations: number, seconds: number,
- *   proven: string | null, children: {action: number, visits: number, value: number}[]}} SearchResult
+ *   proven: string | null, children: {action: number, visits: number, value: number, proven: string | null}[]}} SearchResult
  *   value: the searched seat's expected result in [-1, 1]; proven: "win", "loss", "draw" or null
  * @typedef {{game: string, state_size: number, exploration: number, playout_cutoff: number | null,
  *   tables: [number, number[]][], initial: string[]}} EngineData
@@ -284,14 +284,15 @@ export class WasmEngine {
       const best = children.find((c) => c.action === pv[0]) ?? children[0];
       const valueOf = (/** @type {{visits: number, total: number, proven: number}} */ c) =>
         Number.isNaN(c.proven) ? (sign * c.total) / Math.max(c.visits, 1) : sign * c.proven;
+      const label = (/** @type {number} */ proven) => (Number.isNaN(proven) ? null : sign * proven > 0 ? "win" : sign * proven < 0 ? "loss" : "draw");
       return {
         action: best.action,
         value: valueOf(best),
         pv,
         iterations: done,
         seconds: elapsed,
-        proven: Number.isNaN(rootProven) ? null : sign * rootProven > 0 ? "win" : sign * rootProven < 0 ? "loss" : "draw",
-        children: children.map((c) => ({ action: c.action, visits: c.visits, value: valueOf(c) })),
+        proven: label(rootProven),
+        children: children.map((c) => ({ action: c.action, visits: c.visits, value: valueOf(c), proven: label(c.proven) })),
       };
     } finally {
       this.x.shoal_mcts_free(searcher);

@@ -122,3 +122,35 @@ export async function loadEngine(game, options = {}) {
   core.load(options.position ?? options.start ?? 0);
   return new BrowserEngine(game, core, options.worker !== false && typeof Worker !== "undefined");
 }
+
+/** @type {Map<string, Promise<BrowserEngine | null>>} */
+const shared = new Map();
+
+/**
+ * The page's one engine of `game`, or null when its WebAssembly build cannot load (not
+ * built, or no WebAssembly here): pages then ask the server's engine.
+ * @param {string} game
+ * @returns {Promise<BrowserEngine | null>}
+ */
+export function engineFor(game) {
+  let engine = shared.get(game);
+  if (!engine) {
+    engine = loadEngine(game).catch(() => null);
+    shared.set(game, engine);
+  }
+  return engine;
+}
+
+/**
+ * A search's value for the searched seat as the server's engine shows it: a winning
+ * chance in percent (a proof: 100, 0 or 50).
+ * @param {number} value in [-1, 1]
+ * @param {string | null} proven
+ * @returns {number}
+ */
+export function points(value, proven = null) {
+  if (proven === "win") return 100;
+  if (proven === "loss") return 0;
+  if (proven === "draw") return 50;
+  return Math.round(500 + 500 * Math.max(-1, Math.min(1, value))) / 10;
+}
