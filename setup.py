@@ -37,8 +37,10 @@ def _extensions() -> list[Extension]:
 
     out = [
         _extension("shoal.ai._mcts", "src/shoal/ai/_mcts.c", "src/shoal/ai/mcts_core.h"),
-        _extension("shoal.ai._alphabeta", "src/shoal/ai/_alphabeta.c"),
-        _extension("shoal.ai._prove", "src/shoal/ai/_prove.c"),
+        _extension(
+            "shoal.ai._alphabeta", "src/shoal/ai/_alphabeta.c", "src/shoal/ai/alphabeta_core.h"
+        ),
+        _extension("shoal.ai._prove", "src/shoal/ai/_prove.c", "src/shoal/ai/prove_core.h"),
     ]
     for game in GAMES:
         source = f"src/shoal/games/{game}/_fast.c"
