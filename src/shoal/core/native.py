@@ -1,7 +1,9 @@
 """The native fast path: a game's compiled engine behind one small Python object.
 
-A game package may hold ``_fast.c`` (its rules in C against
-``shoal/core/include/shoal_engine.h``) and ``fast.py``, whose
+A game package may hold ``_core.h`` (its rules in plain C against
+``shoal/core/include/shoal_core.h``), ``_fast.c`` (the CPython wrapper around it,
+through ``shoal_engine.h``; ``core/wasm/shoal_wasm.c`` is the WebAssembly one) and
+``fast.py``, whose
 ``engine(game)`` returns a :class:`NativeEngine`, or ``None`` when the game's
 options are not all covered by the C code (the pure engine is then used). The
 pure-Python engines stay the reference; ``tests/native`` compares the two.
