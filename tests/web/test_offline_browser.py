@@ -18,6 +18,8 @@ import pytest
 
 from shoal.records.record import read_text
 
+pytestmark = pytest.mark.browser
+
 WEB = Path(__file__).resolve().parents[2] / "src" / "shoal" / "web"
 FIVE = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
 

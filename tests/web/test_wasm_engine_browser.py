@@ -20,6 +20,8 @@ from shoal.ai.mcts import MCTS
 from shoal.games import get
 from shoal.interop.webengine import packed
 
+pytestmark = pytest.mark.browser
+
 WASM = Path(__file__).resolve().parents[2] / "src" / "shoal" / "web" / "wasm"
 GAMES = ["connect4", "syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
 
