@@ -3,7 +3,7 @@
 It reads the bot's event stream (``/api/bot/stream/event``), accepts the
 challenges it brings, and for each game that
 starts it follows the game stream, and on each of its turns sets the engine to
-the game (``new GAME options seed=N`` or ``load GAME POSITION``, then ``play``
+the game (``new GAME options seed=N`` or ``load GAME options POSITION``, then ``play``
 for every action so far), asks ``genmove`` and POSTs the actions it answers. A
 dropped stream is opened again (waiting 1, 2, 4 ... up to 30 s); a wrong token
 ends it with the server's words; an engine that stops ends it with a message
@@ -247,10 +247,10 @@ class BotClient:
         """Set the engine to the game, ask its turn, send it; the number of actions then."""
         game_id = full["id"]
         try:
+            words = [f"{k}={v}" for k, v in full["options"].items()]
             if full.get("start"):
-                self.engine.ask(f"load {full['game']} {full['start']}")
+                self.engine.ask(" ".join(["load", full["game"], *words, full["start"]]))
             else:
-                words = [f"{k}={v}" for k, v in full["options"].items()]
                 self.engine.ask(" ".join(["new", full["game"], *words, f"seed={full['seed']}"]))
             for move in moves:
                 self.engine.ask(f"play {move}")
