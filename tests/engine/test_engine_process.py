@@ -189,3 +189,19 @@ def test_every_course_step_and_puzzle_of_every_game_loads_with_its_options() -> 
     assert len(expected) > 100 and with_options > 0
     replies = run_engine("".join(lines))
     assert replies == [(True, position) for position in expected]
+
+
+def test_shoal_bot_sets_up_a_game_with_its_options_in_the_engine() -> None:
+    """``shoal bot`` sets the engine to a game from its ``gameFull`` event: a set-up position
+    is loaded with the game's options (Syrtis Minor), a fresh game is made with ``new``."""
+    from shoal.cli.cmd_bot import setup_command
+
+    minor = {"game": "syrtis", "options": {"variant": "minor"}, "start": MINOR, "seed": 4}
+    fresh = {"game": "sytran", "options": {"base": 6}, "start": None, "seed": 4}
+    assert setup_command(minor) == f"load syrtis variant=minor {MINOR}"
+    assert setup_command(fresh) == "new sytran base=6 seed=4"
+    replies = run_engine(f"{setup_command(minor)}\n{setup_command(fresh)}\n")
+    assert replies == [
+        (True, MINOR),
+        (True, games.get("sytran", base=6).initial(4).position()),
+    ]

@@ -26,7 +26,7 @@ from typing import Any
 
 from shoal.engine.process import EngineCrashed, EngineProcess, EngineRefused
 
-__all__ = ["BotClient", "add_parser"]
+__all__ = ["BotClient", "add_parser", "setup_command"]
 
 DROPPED = (urllib.error.URLError, OSError, TimeoutError, ValueError)
 """What a dropped connection (or a half line) raises while reading a stream."""
@@ -247,11 +247,7 @@ class BotClient:
         """Set the engine to the game, ask its turn, send it; the number of actions then."""
         game_id = full["id"]
         try:
-            words = [f"{k}={v}" for k, v in full["options"].items()]
-            if full.get("start"):
-                self.engine.ask(" ".join(["load", full["game"], *words, full["start"]]))
-            else:
-                self.engine.ask(" ".join(["new", full["game"], *words, f"seed={full['seed']}"]))
+            self.engine.ask(setup_command(full))
             for move in moves:
                 self.engine.ask(f"play {move}")
             actions = [a for a in self.engine.ask(self.genmove).splitlines() if a.strip()]
@@ -266,6 +262,15 @@ class BotClient:
                 self.log(f"game {game_id}: the server refused {action!r}: {error}")
                 break
         return len(moves) + len(actions)
+
+
+def setup_command(full: dict[str, Any]) -> str:
+    """The engine command that sets up the game of a ``gameFull`` event: ``load`` its start
+    position, or ``new`` with its set-up seed, with the game's options either way."""
+    words = [f"{k}={v}" for k, v in full["options"].items()]
+    if full.get("start"):
+        return " ".join(["load", full["game"], *words, full["start"]])
+    return " ".join(["new", full["game"], *words, f"seed={full['seed']}"])
 
 
 def _bot(args: argparse.Namespace) -> int:
