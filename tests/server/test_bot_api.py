@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from shoal import games
-from shoal.server.bots import BotEvents, new_api_token
+from shoal.server.bots.service import BotEvents, new_api_token
 
 from .accounts_helpers import error, rows, signup
 

@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.storage.lobby import utcnow
+from shoal.server.lobby.store import utcnow
 
 from .accounts_helpers import error
 

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.storage.lobby import Challenge, utcnow
+from shoal.server.lobby.store import Challenge, utcnow
 
 from .accounts_helpers import error, signup
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from shoal.ai.players import LEVELS
-from shoal.server.bots import BOT_PREFIX, COMPUTER_PASSWORD, ensure_computer_bots
-from shoal.server.storage import Store
-from shoal.server.storage.accounts import AccountStore
-from shoal.server.storage.bots import BotStore
+from shoal.server.accounts.store import AccountStore
+from shoal.server.bots.service import BOT_PREFIX, COMPUTER_PASSWORD, ensure_computer_bots
+from shoal.server.bots.store import BotStore
+from shoal.server.games.store import Store
 
 
 def test_every_level_gets_its_bot_once_and_a_second_start_changes_nothing(db: str) -> None:

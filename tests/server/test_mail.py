@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.mail import parse_smtp
-from shoal.server.notifications import notify_challenge
+from shoal.server.notifications.mail import parse_smtp
+from shoal.server.notifications.service import notify_challenge
 
 from ._live import SRC, LiveServer, auth
 from .accounts_helpers import PASSWORD, error

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.notifications import notify_challenge
+from shoal.server.notifications.service import notify_challenge
 
 from ._live import auth
 from .accounts_helpers import error

@@ -18,22 +18,22 @@ from starlette.requests import HTTPConnection
 
 from shoal.records import Record, read
 
-from .background import Clocks, Computer
-from .correspondence import DAY, Correspondence
+from .analysis.service import LiveEngine
 from .errors import ApiError
 from .events import Events
+from .games.background import Clocks, Computer
+from .games.manager import GameManager
+from .games.social import Social
+from .games.store import Store
 from .limits import CreationLimit
-from .live_engine import LiveEngine
-from .mail import Mailer, parse_smtp
-from .manager import GameManager
-from .notifications import Notifier
-from .ratings import RatingListener
-from .reviews import Reviewer
-from .social import Social
-from .storage import Store
-from .storage.notices import NoticeStore
-from .storage.ratings import RatingStore
-from .storage.reviews import ReviewStore
+from .notifications.correspondence import DAY, Correspondence
+from .notifications.mail import Mailer, parse_smtp
+from .notifications.service import Notifier
+from .notifications.store import NoticeStore
+from .ratings.service import RatingListener
+from .ratings.store import RatingStore
+from .review.service import Reviewer
+from .review.store import ReviewStore
 
 __all__ = [
     "CLIENT_WINDOW",

@@ -1,0 +1,6 @@
+"""The lobby (issue 22): time controls, open seeks listed live, games agreed between two.
+
+* ``routes``: the seeks' API and live socket, the lobby page.
+* ``service``: :class:`Lobby`, time controls, starting a game agreed between two.
+* ``store``: :class:`LobbyStore`, the queries of seeks and challenges; ``tables``.
+"""
