@@ -26,7 +26,6 @@ from fastapi.staticfiles import StaticFiles
 from shoal import __version__
 
 from .accounts.routes import auth, users
-from .accounts.service import Accounts
 from .analysis import routes as analysis
 from .bots import routes as bot
 from .bots.service import Bots
@@ -129,7 +128,7 @@ def create_app(
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         yield
-        await app.state.lobby.close()
+        await context.lobby.close()
         if relay is not None:
             await relay.close()
         await context.close()
@@ -145,10 +144,9 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.context = context
-    app.state.accounts = Accounts(context.store)
-    app.state.lobby = Lobby(context)
-    app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
-    app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
+    context.lobby = Lobby(context)
+    context.bots = Bots(context)  # makes the shoal-LEVEL bots
+    context.lobby.challenge_hooks.append(context.bots.on_challenge)
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import dataclasses
 from collections import OrderedDict
 from pathlib import Path
-from typing import Annotated, cast
+from typing import TYPE_CHECKING, Annotated, cast
 
 from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
 from shoal.records import Record, read
 
+from .accounts.service import Accounts
 from .analysis.service import LiveEngine
 from .errors import ApiError
 from .events import Events
@@ -30,10 +31,15 @@ from .notifications.correspondence import DAY, Correspondence
 from .notifications.mail import Mailer, parse_smtp
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
+from .puzzles.store import PuzzleStore
 from .ratings.service import RatingListener
 from .ratings.store import RatingStore
 from .review.service import Reviewer
 from .review.store import ReviewStore
+
+if TYPE_CHECKING:  # both take the context to be built
+    from .bots.service import Bots
+    from .lobby.service import Lobby
 
 __all__ = [
     "CLIENT_WINDOW",
@@ -145,8 +151,16 @@ class ServerContext:
     """Notifications: stored, pushed to open pages, mailed (issue 22)."""
     correspondence: Correspondence
     """Correspondence deadlines and their sweeper (issue 22)."""
+    accounts: Accounts
+    """Accounts, sessions and sign-in limits (its store: ``accounts.store``)."""
+    puzzles: PuzzleStore
+    """Puzzle ratings and streaks (issue 25)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
+    lobby: Lobby = dataclasses.field(init=False)
+    """The lobby's sockets and challenge hooks (set by ``create_app``: it needs the context)."""
+    bots: Bots = dataclasses.field(init=False)
+    """The bots and their event streams (set by ``create_app``: it needs the context)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -189,6 +203,8 @@ class ServerContext:
             notices=notices,
             notifier=notifier,
             correspondence=correspondence,
+            accounts=Accounts(store),
+            puzzles=PuzzleStore(store.engine),
             events=events,
         )
 

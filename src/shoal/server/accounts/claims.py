@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field
 
 from ..context import ServerContext
 from ..errors import ApiError
-from .store import AccountStore, User
+from .models import User
 
 __all__ = ["NEUTRAL_NAME", "Claim", "claim_seats", "context_seats", "release_seats"]
 
@@ -75,6 +75,6 @@ async def release_seats(context: ServerContext, user: User) -> int:
 def context_seats(context: ServerContext, user: User) -> list[tuple[str, int]]:
     """The (game id, seat) pairs ``user`` holds, one per game."""
     seen: dict[str, int] = {}
-    for game_id, seat in AccountStore(context.store.engine).seats_of(user.id):
+    for game_id, seat in context.accounts.store.seats_of(user.id):
         seen.setdefault(game_id, seat)
     return list(seen.items())

@@ -13,7 +13,7 @@
   so the limits hold across ``--workers``; an unknown name costs the same hash check
   as a wrong password.
 
-:class:`Accounts` lives on ``app.state.accounts``; routes reach it through the
+:class:`Accounts` lives on the context (``context.accounts``); routes reach it through the
 dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
 :data:`Player` (the account that may play with the cookie, or None).
 """
@@ -35,7 +35,8 @@ from starlette.responses import Response
 from ..errors import ApiError
 from ..games.store import Store
 from .attempts import AttemptStore
-from .store import AccountStore, User, utcnow
+from .models import User, utcnow
+from .store import AccountStore
 
 __all__ = [
     "COOKIE",
@@ -186,7 +187,7 @@ def _limited(limit: AttemptStore, key: str, what: str) -> None:
 
 def get_accounts(connection: HTTPConnection) -> Accounts:
     """The app's accounts (a FastAPI dependency)."""
-    return cast(Accounts, connection.app.state.accounts)
+    return cast(Accounts, connection.app.state.context.accounts)
 
 
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]

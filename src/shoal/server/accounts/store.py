@@ -6,7 +6,6 @@ naive UTC. Session ids arrive here already hashed; passwords already hashed.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from typing import Any
 
@@ -15,30 +14,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from .models import User, user_of_row, utcnow
 from .tables import SeatRow, SessionRow, UserRow
 
-__all__ = ["AccountStore", "User", "utcnow"]
-
-
-def utcnow() -> datetime.datetime:
-    """Now, as naive UTC (the database's times)."""
-    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
-
-@dataclasses.dataclass(frozen=True)
-class User:
-    """An account as plain data (the password hash stays in the store's hands)."""
-
-    id: int
-    username: str
-    created: datetime.datetime
-    disabled: bool
-    deleted: bool
-    prefs: dict[str, Any]
-
-
-def _user(row: UserRow) -> User:
-    return User(row.id, row.username, row.created, row.disabled, row.deleted, dict(row.prefs))
+__all__ = ["AccountStore"]
 
 
 class AccountStore:
@@ -66,24 +45,24 @@ class AccountStore:
             except IntegrityError:
                 session.rollback()
                 return None
-            return _user(row)
+            return user_of_row(row)
 
     def by_name(self, username: str) -> tuple[User, str] | None:
         """The user named ``username`` (any case) and its password hash, or None."""
         with Session(self.engine) as session:
             row = session.scalar(select(UserRow).where(UserRow.name_key == username.lower()))
-            return None if row is None else (_user(row), row.password_hash)
+            return None if row is None else (user_of_row(row), row.password_hash)
 
     def by_id(self, user_id: int) -> User | None:
         """The user ``user_id``, or None."""
         with Session(self.engine) as session:
             row = session.get(UserRow, user_id)
-            return None if row is None else _user(row)
+            return None if row is None else user_of_row(row)
 
     def users(self) -> list[User]:
         """Every user, oldest first."""
         with Session(self.engine) as session:
-            return [_user(r) for r in session.scalars(select(UserRow).order_by(UserRow.id))]
+            return [user_of_row(r) for r in session.scalars(select(UserRow).order_by(UserRow.id))]
 
     def update_user(self, user_id: int, **values: Any) -> None:
         """Set columns of a user (``password_hash``, ``disabled``, ``deleted``, ``prefs``...)."""
@@ -119,7 +98,7 @@ class AccountStore:
             if extend_to - row.expires > datetime.timedelta(minutes=1):
                 row.expires = extend_to
                 session.commit()
-            return _user(user)
+            return user_of_row(user)
 
     def end_session(self, id_hash: str) -> None:
         """Delete one session."""

@@ -35,16 +35,16 @@ from pydantic import BaseModel, Field
 
 from shoal.core import ShoalError
 
+from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player
-from ..accounts.store import User
+from ..challenges import service as challenges
 from ..changes import change
 from ..context import Context, client_address
 from ..errors import ApiError, check_error
 from ..games.creation import game_data, new_token
 from ..games.manager import GameEntry
 from ..games.models import hash_token
-from ..lobby.service import LobbyDep, Side, start_game, who_of
-from ..lobby.store import Challenge
+from ..lobby.service import LobbyDep
 from ..params import RowId
 from .service import BotsDep, BotUser, game_full, game_state
 
@@ -211,51 +211,15 @@ async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str,
     return {"ok": True, "state": game_state(entry.live)}
 
 
-async def _open_challenge(lobby: LobbyDep, challenge_id: int, user: User) -> Challenge:
-    challenge = await asyncio.to_thread(lobby.store.challenge, challenge_id)
-    if challenge is None:
-        raise ApiError(404, f"there is no challenge {challenge_id}")
-    if challenge.challenged != user.id:
-        raise ApiError(403, "only the challenged player can answer a challenge")
-    if challenge.status != "open":
-        raise ApiError(409, f"this challenge is not open any more (it is {challenge.status})")
-    return challenge
-
-
 @router.post("/api/bot/challenge/{challenge_id}/accept", summary="Accept a challenge: play")
-async def bot_accept(
-    challenge_id: RowId, user: BotUser, context: Context, lobby: LobbyDep, accounts: AccountsDep
-) -> dict[str, Any]:
-    challenge = await _open_challenge(lobby, challenge_id, user)
-    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "accepted"):
-        raise ApiError(409, "this challenge was answered meanwhile")
-    challenger = await asyncio.to_thread(accounts.store.by_id, challenge.challenger)
-    data, creator_token, _ = await start_game(
-        context,
-        game=challenge.game,
-        options=challenge.options,
-        colour=challenge.colour,
-        time_control=challenge.time_control,
-        rated=challenge.rated,
-        creator=Side(challenger.username if challenger else "?", challenge.challenger),
-        other=Side(user.username, user.id),
-    )
-    await asyncio.to_thread(lobby.store.set_game, challenge_id, data.id)
-    seat = 1 - data.token_hashes.index(hash_token(creator_token))
-    url = f"/game/{data.id}"
-    await lobby.tell(
-        who_of(challenge.challenger, None),
-        {"type": "start", "game": data.id, "seat": 1 - seat, "token": creator_token, "url": url},
-    )
-    return {"ok": True, "game": data.id, "seat": seat}
+async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
+    accepted = await challenges.accept(context, challenge_id, user)
+    return {"ok": True, "game": accepted.game, "seat": accepted.seat}
 
 
 @router.post("/api/bot/challenge/{challenge_id}/decline", summary="Decline a challenge")
-async def bot_decline(challenge_id: RowId, user: BotUser, lobby: LobbyDep) -> dict[str, Any]:
-    challenge = await _open_challenge(lobby, challenge_id, user)
-    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "declined"):
-        raise ApiError(409, "this challenge was answered meanwhile")
-    await lobby.tell(who_of(challenge.challenger, None), {"type": "challenges"})
+async def bot_decline(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
+    await challenges.decline(context, challenge_id, user)
     return {"ok": True}
 
 

@@ -20,20 +20,23 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from typing import Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
 from shoal.ai.players import LEVELS
 
-from ..accounts.store import AccountStore, User
+from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
 from ..games.session import LiveGame
-from ..lobby.store import Challenge
+from ..lobby.models import Challenge
 from .store import BotStore
+
+if TYPE_CHECKING:
+    from ..accounts.store import AccountStore
 
 __all__ = [
     "BOT_PREFIX",
@@ -232,13 +235,13 @@ class BotEvents:
 class Bots:
     """The bots of one app: the store, the events, the server's own bots by level."""
 
-    def __init__(self, context: ServerContext, accounts: AccountStore) -> None:
+    def __init__(self, context: ServerContext) -> None:
         self.context = context
-        self.accounts = accounts
+        self.accounts = context.accounts.store
         self.store = BotStore(context.store.engine)
         self.events = BotEvents()
         context.manager.listen(self.events)
-        self.computers = ensure_computer_bots(accounts, self.store)
+        self.computers = ensure_computer_bots(self.accounts, self.store)
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
 
@@ -280,7 +283,7 @@ class Bots:
 
 def get_bots(connection: HTTPConnection) -> Bots:
     """The app's bots (a FastAPI dependency)."""
-    return cast(Bots, connection.app.state.bots)
+    return cast(Bots, connection.app.state.context.bots)
 
 
 BotsDep = Annotated[Bots, Depends(get_bots)]

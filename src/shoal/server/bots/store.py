@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..accounts.store import User, _user, utcnow
+from ..accounts.models import User, user_of_row, utcnow
 from ..accounts.tables import UserRow
 from .tables import BotRow, BotTokenRow
 
@@ -56,7 +56,7 @@ class BotStore:
                 .join(UserRow, UserRow.id == BotRow.user_id)
                 .where(BotRow.level.is_not(None))
             )
-            return {str(level): _user(user) for level, user in rows}
+            return {str(level): user_of_row(user) for level, user in rows}
 
     def bots(self) -> list[tuple[User, str | None]]:
         """Every bot that can play (not disabled or deleted) with its level, oldest first."""
@@ -67,7 +67,7 @@ class BotStore:
                 .where(UserRow.disabled.is_(False), UserRow.deleted.is_(False))
                 .order_by(UserRow.id)
             )
-            return [(_user(user), level) for user, level in rows]
+            return [(user_of_row(user), level) for user, level in rows]
 
     def add_token(self, user_id: int, token_hash: str) -> None:
         """Store a new token of the bot ``user_id``."""
@@ -88,7 +88,7 @@ class BotStore:
                 return None, "the account of this API token is deleted"
             if user.disabled:
                 return None, "the account of this API token is disabled"
-            return _user(user), ""
+            return user_of_row(user), ""
 
     def revoke_tokens(self, user_id: int) -> int:
         """Revoke every live token of a bot; returns how many there were."""

@@ -23,13 +23,14 @@ from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
+from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
-from ..accounts.store import User
 from ..bots.service import BotsDep
 from ..context import Context, client_address
 from ..errors import ApiError
 from ..games.models import hash_token
 from ..params import RowId
+from .models import Seek
 from .service import (
     MAX_OPEN_SEEKS,
     LobbyDep,
@@ -41,7 +42,6 @@ from .service import (
     start_game,
     who_of,
 )
-from .store import Seek
 
 __all__ = ["SeekIn", "router"]
 

@@ -35,7 +35,8 @@ from ..errors import ApiError
 from ..games.creation import fresh_clock, game_data, new_token
 from ..games.models import GameData, hash_token
 from ..ratings.store import RatingStore
-from .store import Challenge, LobbyStore, Seek
+from .models import Challenge, Seek
+from .store import LobbyStore
 
 __all__ = [
     "LOBBY",
@@ -310,8 +311,8 @@ class Lobby:
 
 
 def get_lobby(connection: HTTPConnection) -> Lobby:
-    """The app's lobby (a FastAPI dependency; ``create_app`` keeps it on ``app.state``)."""
-    return cast(Lobby, connection.app.state.lobby)
+    """The app's lobby (a FastAPI dependency; ``create_app`` keeps it on the context)."""
+    return cast(Lobby, connection.app.state.context.lobby)
 
 
 LobbyDep = Annotated[Lobby, Depends(get_lobby)]

@@ -17,52 +17,15 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from .models import CHALLENGE_DAYS, Challenge, Seek
 from .tables import ChallengeRow, SeekRow
 
-__all__ = ["CHALLENGE_DAYS", "Challenge", "LobbyStore", "Seek", "utcnow"]
-
-CHALLENGE_DAYS = 7
-"""A challenge not answered within this many days has expired."""
+__all__ = ["LobbyStore", "utcnow"]
 
 
 def utcnow() -> datetime.datetime:
     """Now, as naive UTC."""
     return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-
-
-@dataclasses.dataclass(frozen=True)
-class Seek:
-    """A seek as plain data (``guest_hash`` never leaves the server)."""
-
-    id: int
-    game: str
-    options: dict[str, Any]
-    colour: str
-    time_control: str | None
-    rated: bool
-    user_id: int | None
-    guest_hash: str | None
-    name: str
-    status: str
-    game_id: str | None
-    created: datetime.datetime
-
-
-@dataclasses.dataclass(frozen=True)
-class Challenge:
-    """A challenge as plain data; ``status`` reads ``expired`` once 7 days have passed."""
-
-    id: int
-    challenger: int
-    challenged: int
-    game: str
-    options: dict[str, Any]
-    colour: str
-    time_control: str | None
-    rated: bool
-    status: str
-    game_id: str | None
-    created: datetime.datetime
 
 
 def _seek(row: SeekRow) -> Seek:

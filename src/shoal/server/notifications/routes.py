@@ -35,8 +35,9 @@ from pydantic import BaseModel, Field
 from ..accounts.service import SignedIn, get_accounts
 from ..context import Context
 from ..errors import ApiError
+from ..lobby.models import Challenge
 from ..lobby.service import LobbyDep
-from ..lobby.store import Challenge, LobbyStore
+from ..lobby.store import LobbyStore
 from ..params import RowId
 from .mail import check_unsubscribe
 from .store import MailSettings, Notice

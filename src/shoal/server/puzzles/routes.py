@@ -41,11 +41,11 @@ from shoal.core import Game, ShoalError, State
 from shoal.core.puzzles import Puzzle, PuzzleVerdict, attempt
 from shoal.ratings.glicko2 import Rating
 
+from ..accounts.models import User
 from ..accounts.service import Player
-from ..accounts.store import User
 from ..context import Context, ServerContext
 from ..errors import ApiError
-from .store import PuzzlePlayer, PuzzleStore
+from .store import PuzzlePlayer
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
 
@@ -96,7 +96,7 @@ def _rating_view(rating: Rating) -> dict[str, Any]:
 
 @router.get("/api/puzzles", summary="The games with puzzles, and my standing in each")
 def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
-    standing = PuzzleStore(context.store.engine).players(user.id) if user else {}
+    standing = context.puzzles.players(user.id) if user else {}
     out = []
     for game_id in games.ids():
         found = puzzles_of(game_id)
@@ -130,7 +130,7 @@ def next_one(
         except ShoalError as error:
             raise ApiError(400, f"{game.title}: {error}") from None
     if user is not None:
-        rating = PuzzleStore(context.store.engine).player(user.id, game_id).rating.r
+        rating = context.puzzles.player(user.id, game_id).rating.r
     chosen = next_puzzle(found, rating, exclude.split(",")[:500])
     assert chosen is not None
     return _view(game, chosen, chosen.start(game), None, context, user, None, False)
@@ -196,7 +196,7 @@ def _view(
     solved = verdict is not None and verdict.solved
     wrong = verdict is not None and not verdict.correct
     finished = solved or wrong or give_up
-    store = PuzzleStore(context.store.engine)
+    store = context.puzzles
     rating, attempts, solves = store.puzzle(puzzle.id, puzzle_rating(puzzle))
     legal = []
     if not finished and state.outcome is None and state.to_move == puzzle.winner:

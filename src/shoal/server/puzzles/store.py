@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from shoal.ratings.glicko2 import DEFAULT, Rating
 
-from ..accounts.store import utcnow
+from ..accounts.models import utcnow
 from .tables import PuzzlePlayerRow, PuzzleRatingRow
 
 __all__ = ["PuzzlePlayer", "PuzzleStore"]

@@ -21,7 +21,6 @@ from fastapi.responses import FileResponse
 
 from shoal import games
 
-from ..accounts.store import AccountStore
 from ..context import Context
 from ..errors import ApiError
 from .service import settle_live, speed_of
@@ -87,7 +86,7 @@ async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
 
 
 def _user_id(context: Context, username: str) -> int:
-    found = AccountStore(context.store.engine).by_name(username)
+    found = context.accounts.store.by_name(username)
     if found is None or found[0].deleted:
         raise ApiError(404, f"there is no player {username!r}")
     return found[0].id

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 from shoal.ratings.glicko2 import DEFAULT, PROVISIONAL_RD, Rating, Result
 from shoal.ratings.glicko2 import update as glicko_update
 
-from ..accounts.store import utcnow
+from ..accounts.models import utcnow
 from ..accounts.tables import UserRow
 from .tables import RatedGameRow, RatingHistoryRow, RatingRow
 

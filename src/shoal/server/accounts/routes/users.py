@@ -23,8 +23,8 @@ from pydantic import BaseModel, Field
 from ...context import Context, ServerContext
 from ...errors import ApiError
 from ..claims import Claim, claim_seats, context_seats, release_seats
+from ..models import User
 from ..service import AccountsDep, SignedIn
-from ..store import User
 
 __all__ = ["router"]
 

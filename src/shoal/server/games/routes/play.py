@@ -24,8 +24,8 @@ from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
 from shoal.core import Seat, ShoalError
 
+from ...accounts.models import User
 from ...accounts.service import Player
-from ...accounts.store import User
 from ...changes import change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...errors import ApiError, check_error
