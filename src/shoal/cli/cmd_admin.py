@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
         except ApiError as error:
             print(f"shoal admin: {error.message}", file=sys.stderr)
             return 1
-        hasher = Accounts(store)
+        hasher = Accounts(store.engine)
         accounts.update_user(user.id, password_hash=hasher.hash(password))
         ended = accounts.end_sessions(user.id)
         print(f"shoal admin: new password set for {user.username} ({ended} sessions ended)")

@@ -203,7 +203,7 @@ class ServerContext:
             notices=notices,
             notifier=notifier,
             correspondence=correspondence,
-            accounts=Accounts(store),
+            accounts=Accounts(store.engine),
             puzzles=PuzzleStore(store.engine),
             events=events,
         )

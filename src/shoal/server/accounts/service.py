@@ -29,11 +29,11 @@ from typing import Annotated, cast
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Depends
+from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
 from ..errors import ApiError
-from ..games.store import Store
 from .attempts import AttemptStore
 from .models import User, utcnow
 from .store import AccountStore
@@ -99,18 +99,18 @@ class Accounts:
 
     def __init__(
         self,
-        store: Store,
+        engine: Engine,
         *,
         attempts_per_address: int = 20,
         attempts_per_account: int = 8,
         window: float = 600.0,
         time_cost: int = 2,
     ) -> None:
-        self.store = AccountStore(store.engine)
+        self.store = AccountStore(engine)
         self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=19456, parallelism=1)
         self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
-        self.by_address = AttemptStore(store.engine, "address", attempts_per_address, window)
-        self.by_account = AttemptStore(store.engine, "account", attempts_per_account, window)
+        self.by_address = AttemptStore(engine, "address", attempts_per_address, window)
+        self.by_account = AttemptStore(engine, "account", attempts_per_account, window)
 
     # -- passwords -------------------------------------------------------------
     def hash(self, password: str) -> str:

@@ -20,7 +20,7 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import Annotated, Any, cast
 
 from fastapi import Depends
 from starlette.requests import HTTPConnection
@@ -28,15 +28,13 @@ from starlette.requests import HTTPConnection
 from shoal.ai.players import LEVELS
 
 from ..accounts.models import User
+from ..accounts.service import Accounts
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
 from ..games.session import LiveGame
 from ..lobby.models import Challenge
 from .store import BotStore
-
-if TYPE_CHECKING:
-    from ..accounts.store import AccountStore
 
 __all__ = [
     "BOT_PREFIX",
@@ -70,7 +68,7 @@ COMPUTER_PASSWORD = "!computer"
 """The password hash of the server's own bot accounts: no password matches it."""
 
 
-def ensure_computer_bots(accounts: AccountStore, bots: BotStore) -> dict[str, User]:
+def ensure_computer_bots(accounts: Accounts, bots: BotStore) -> dict[str, User]:
     """The accounts ``shoal-LEVEL`` for every level, made when missing (idempotent).
 
     They have no usable password (nobody signs in as them). A name taken by a person
@@ -78,13 +76,13 @@ def ensure_computer_bots(accounts: AccountStore, bots: BotStore) -> dict[str, Us
     """
     for level in LEVELS:
         name = BOT_PREFIX + level
-        found = accounts.by_name(name)
+        found = accounts.store.by_name(name)
         if found is None:
-            user = accounts.create_user(name, COMPUTER_PASSWORD)
+            user = accounts.store.create_user(name, COMPUTER_PASSWORD)
             if user is not None:
                 bots.mark(user.id, level)
                 continue
-            found = accounts.by_name(name)  # another process made it meanwhile
+            found = accounts.store.by_name(name)  # another process made it meanwhile
         if found is None:
             continue
         user, password_hash = found
@@ -241,7 +239,7 @@ class Bots:
         self.store = BotStore(context.store.engine)
         self.events = BotEvents()
         context.manager.listen(self.events)
-        self.computers = ensure_computer_bots(self.accounts, self.store)
+        self.computers = ensure_computer_bots(context.accounts, self.store)
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
 

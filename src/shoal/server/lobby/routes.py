@@ -111,7 +111,7 @@ async def list_seeks(
 ) -> list[dict[str, Any]]:
     user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
     seeks = await asyncio.to_thread(lobby.store.open_seeks)
-    shown = await asyncio.to_thread(seek_ratings, lobby.context.ratings, seeks)
+    shown = await asyncio.to_thread(seek_ratings, lobby.context, seeks)
     return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
 
 
@@ -148,7 +148,7 @@ async def create_seek(
         name=name,
     )
     await lobby.publish()
-    shown = await asyncio.to_thread(seek_ratings, context.ratings, [seek])
+    shown = await asyncio.to_thread(seek_ratings, context, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
 
 

@@ -34,7 +34,7 @@ from ..context import ServerContext
 from ..errors import ApiError
 from ..games.creation import fresh_clock, game_data, new_token
 from ..games.models import GameData, hash_token
-from ..ratings.store import RatingStore
+from ..ratings.service import displays
 from .models import Challenge, Seek
 from .store import LobbyStore
 
@@ -166,7 +166,7 @@ def seek_speed(seek: Seek) -> str:
     return "live" if control is not None and control[0] == "live" else "correspondence"
 
 
-def seek_ratings(ratings: RatingStore, seeks: list[Seek]) -> dict[int, str]:
+def seek_ratings(context: ServerContext, seeks: list[Seek]) -> dict[int, str]:
     """Per seek id, its creator's rating in the seek's game and speed (``1500?`` for a
     newcomer); guests' seeks have none. One query per game and speed."""
     wanted: dict[tuple[str, str], list[Seek]] = {}
@@ -175,7 +175,8 @@ def seek_ratings(ratings: RatingStore, seeks: list[Seek]) -> dict[int, str]:
             wanted.setdefault((seek.game, seek_speed(seek)), []).append(seek)
     out: dict[int, str] = {}
     for (game, speed), group in wanted.items():
-        shown = ratings.displays([s.user_id for s in group if s.user_id is not None], game, speed)
+        ids = [s.user_id for s in group if s.user_id is not None]
+        shown = displays(context.ratings, ids, game, speed)
         for seek in group:
             if seek.user_id is not None:
                 out[seek.id] = shown[seek.user_id]
@@ -268,7 +269,7 @@ class Lobby:
         return await asyncio.to_thread(self.store.open_seeks)
 
     async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
-        shown = await asyncio.to_thread(seek_ratings, self.context.ratings, seeks)
+        shown = await asyncio.to_thread(seek_ratings, self.context, seeks)
         views = [
             seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
         ]

@@ -36,8 +36,7 @@ from ..accounts.service import SignedIn, get_accounts
 from ..context import Context
 from ..errors import ApiError
 from ..lobby.models import Challenge
-from ..lobby.service import LobbyDep
-from ..lobby.store import LobbyStore
+from ..lobby.service import Lobby, LobbyDep
 from ..params import RowId
 from .mail import check_unsubscribe
 from .store import MailSettings, Notice
@@ -87,10 +86,10 @@ def _challenge_view(c: Challenge) -> dict[str, Any]:
     }
 
 
-def _views(lobby: LobbyStore, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
+def _views(lobby: Lobby, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
     """The notifications' JSON; a challenge's with the challenge's state now."""
     ids = {i for i in map(_challenge_id, found) if i is not None}
-    challenges = lobby.challenges(ids)
+    challenges = lobby.store.challenges(ids)
     out = []
     for notice in found:
         view = notice.view()
@@ -112,7 +111,7 @@ async def notifications(
     store = context.notices
     found = await asyncio.to_thread(store.notices, user.id, unread=unread, limit=limit)
     count = await asyncio.to_thread(store.unread, user.id)
-    views = await asyncio.to_thread(_views, lobby.store, user.id, found)
+    views = await asyncio.to_thread(_views, lobby, user.id, found)
     return {"notifications": views, "unread": count}
 
 

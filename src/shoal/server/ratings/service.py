@@ -20,7 +20,7 @@ from ..games.models import GameData
 from ..games.session import LiveGame
 from .store import RatingStore
 
-__all__ = ["RatingListener", "scores_of", "settle_live", "speed_of"]
+__all__ = ["RatingListener", "displays", "scores_of", "settle_live", "speed_of"]
 
 
 def speed_of(data: GameData) -> str:
@@ -73,3 +73,8 @@ class RatingListener:
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the spawned tasks."""
+
+
+def displays(ratings: RatingStore, user_ids: list[int], game: str, speed: str) -> dict[int, str]:
+    """Per account, its rating in ``game`` at ``speed`` as shown (``1500?`` for a newcomer)."""
+    return ratings.displays(user_ids, game, speed)
