@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.lobby.models import Challenge
-from shoal.server.lobby.store import utcnow
+from shoal.server.accounts.models import utcnow
+from shoal.server.challenges.models import Challenge
 
 from .accounts_helpers import error, signup
 
@@ -96,7 +96,7 @@ def test_declined_and_withdrawn(two: Any) -> None:
 
 def test_a_challenge_expires_after_seven_days(two: Any) -> None:
     app, a, b = two
-    store = app.state.context.lobby.store
+    store = app.state.context.challenges
     start = utcnow()
     store.now = lambda: start
     cid = challenge(a).json()["id"]

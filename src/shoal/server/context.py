@@ -20,6 +20,7 @@ from shoal.records import Record, read
 
 from .accounts.service import Accounts
 from .analysis.service import LiveEngine
+from .challenges.store import ChallengeStore
 from .errors import ApiError
 from .events import Events
 from .games.background import Clocks, Computer
@@ -155,6 +156,8 @@ class ServerContext:
     """Accounts, sessions and sign-in limits (its store: ``accounts.store``)."""
     puzzles: PuzzleStore
     """Puzzle ratings and streaks (issue 25)."""
+    challenges: ChallengeStore
+    """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -205,6 +208,7 @@ class ServerContext:
             correspondence=correspondence,
             accounts=Accounts(store.engine),
             puzzles=PuzzleStore(store.engine),
+            challenges=ChallengeStore(store.engine),
             events=events,
         )
 

@@ -35,7 +35,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, Field
 
@@ -48,6 +48,7 @@ from shoal.records.treejson import read_tree, tree_record, write_tree
 from ..context import Context, ServerContext
 from ..errors import ApiError, check_error
 from ..games.views import board_view, option_values, outcome_view
+from ..sockets import keep_alive, send
 from .service import LiveEngine
 
 __all__ = ["MAX_LINE", "ExportIn", "ImportIn", "LineIn", "router"]
@@ -243,8 +244,7 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
     running: set[asyncio.Future[None]] = set()  # kept until done (the loop holds tasks weakly)
 
     async def push(message: dict[str, Any]) -> None:
-        with contextlib.suppress(Exception):  # the socket closed: the search stops below
-            await socket.send_text(json.dumps(message))
+        await send(socket, message)  # a closed socket: the search stops below
 
     async def start(message: dict[str, Any]) -> asyncio.Future[None] | None:
         ident = message.get("id")
@@ -271,26 +271,23 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
         task.add_done_callback(running.discard)
         return task
 
+    async def on_text(text: str) -> None:
+        nonlocal stop
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            message = None
+        if not isinstance(message, dict):
+            await push({"type": "error", "detail": "messages are JSON objects"})
+            return
+        stop.set()  # a new position or a stop: the running search ends
+        if message.get("type") == "analyse":
+            await start(message)
+        elif message.get("type") != "stop":
+            await push({"type": "error", "detail": "the types are 'analyse' and 'stop'"})
+
     try:
-        while True:
-            text = await socket.receive_text()
-            if text == "ping":
-                continue
-            try:
-                message = json.loads(text)
-            except json.JSONDecodeError:
-                await push({"type": "error", "detail": "messages are JSON objects"})
-                continue
-            if not isinstance(message, dict):
-                await push({"type": "error", "detail": "messages are JSON objects"})
-                continue
-            stop.set()  # a new position or a stop: the running search ends
-            if message.get("type") == "analyse":
-                await start(message)
-            elif message.get("type") != "stop":
-                await push({"type": "error", "detail": "the types are 'analyse' and 'stop'"})
-    except WebSocketDisconnect:
-        pass
+        await keep_alive(socket, on_text)
     finally:
         stop.set()
         for task in list(running):

@@ -44,7 +44,6 @@ from ..errors import ApiError, check_error
 from ..games.creation import game_data, new_token
 from ..games.manager import GameEntry
 from ..games.models import hash_token
-from ..lobby.service import LobbyDep
 from ..params import RowId
 from .service import BotsDep, BotUser, game_full, game_state
 
@@ -115,12 +114,10 @@ async def bots_page() -> FileResponse:
 
 
 @router.get("/api/bot/stream/event", summary="The bot's events (ndjson stream)")
-async def stream_events(
-    user: BotUser, bots: BotsDep, context: Context, lobby: LobbyDep
-) -> StreamingResponse:
+async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
     events = bots.events
     queue = events.open_user(user.id)
-    for challenge in await asyncio.to_thread(lobby.store.challenges_of, user.id):
+    for challenge in await asyncio.to_thread(context.challenges.challenges_of, user.id):
         if challenge.challenged == user.id and challenge.status == "open":
             bots.on_challenge(challenge)  # open challenges first, like games on
     held = await asyncio.to_thread(bots.accounts.seats_of, user.id)

@@ -29,11 +29,11 @@ from shoal.ai.players import LEVELS
 
 from ..accounts.models import User
 from ..accounts.service import Accounts
+from ..challenges.models import Challenge
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
 from ..games.session import LiveGame
-from ..lobby.models import Challenge
 from .store import BotStore
 
 __all__ = [

@@ -38,9 +38,9 @@ from ..accounts.models import User
 from ..accounts.service import AccountsDep, SignedIn
 from ..context import Context
 from ..errors import ApiError, page_in_words
-from ..lobby.models import CHALLENGE_DAYS, Challenge
 from ..params import RowId
 from . import service
+from .models import CHALLENGE_DAYS, Challenge
 from .service import MAX_OPEN_CHALLENGES, load, names_of, title_of
 
 __all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
@@ -115,7 +115,7 @@ async def create_challenge(body: ChallengeIn, user: SignedIn, context: Context) 
 
 @router.get("/api/challenges", summary="My open challenges, received and sent")
 async def my_challenges(user: SignedIn, context: Context) -> dict[str, list[dict[str, Any]]]:
-    mine = await asyncio.to_thread(context.lobby.store.challenges_of, user.id)
+    mine = await asyncio.to_thread(context.challenges.challenges_of, user.id)
     names = names_of(context, *(c.challenger for c in mine), *(c.challenged for c in mine))
     return {
         "incoming": [_view(c, names) for c in mine if c.challenged == user.id],
@@ -146,7 +146,7 @@ async def challenge_page(
     user = await asyncio.to_thread(accounts.user_of, request)
     if user is None:  # a mail's link, signed out: sign in and come back
         return RedirectResponse(f"/login?next=/challenges/{challenge_id}", status_code=303)
-    challenge = await asyncio.to_thread(context.lobby.store.challenge, challenge_id)
+    challenge = await asyncio.to_thread(context.challenges.challenge, challenge_id)
     if challenge is None:
         words = f"There is no challenge {challenge_id}: the link may be mistyped."
         return page_in_words(404, "No such challenge", words)

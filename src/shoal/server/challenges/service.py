@@ -35,9 +35,9 @@ from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.models import hash_token
-from ..lobby.models import Challenge
 from ..lobby.service import Side, check_options, parse_time_control, start_game, who_of
 from ..notifications.service import notify_challenge
+from .models import Challenge
 
 __all__ = [
     "MAX_OPEN_CHALLENGES",
@@ -94,7 +94,7 @@ def names_of(context: ServerContext, *ids: int) -> dict[int, str]:
 
 async def load(context: ServerContext, challenge_id: int) -> Challenge:
     """The challenge ``challenge_id`` (404 when there is none)."""
-    challenge = await asyncio.to_thread(context.lobby.store.challenge, challenge_id)
+    challenge = await asyncio.to_thread(context.challenges.challenge, challenge_id)
     if challenge is None:
         raise ApiError(404, f"there is no challenge {challenge_id}")
     return challenge
@@ -129,13 +129,13 @@ async def create(
     parse_time_control(time_control)
     control = None if time_control in (None, "", "none") else time_control.strip()
     lobby = context.lobby
-    sent = await asyncio.to_thread(lobby.store.challenges_of, user.id)
+    sent = await asyncio.to_thread(context.challenges.challenges_of, user.id)
     if sum(1 for c in sent if c.challenger == user.id) >= MAX_OPEN_CHALLENGES:
         raise ApiError(
             429, f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers"
         )
     challenge = await asyncio.to_thread(
-        lobby.store.add_challenge,
+        context.challenges.add_challenge,
         challenger=user.id,
         challenged=target.id,
         game=game,
@@ -172,7 +172,7 @@ async def accept(
         raise ApiError(403, "only the challenged player can accept a challenge")
     if challenge.status != "open":
         raise _gone(challenge)
-    if not await asyncio.to_thread(lobby.store.answer, challenge_id, "accepted"):
+    if not await asyncio.to_thread(context.challenges.answer, challenge_id, "accepted"):
         raise _gone(await load(context, challenge_id))
     challenger = await asyncio.to_thread(names_of, context, challenge.challenger)
     data, creator_token, token = await start_game(
@@ -186,7 +186,7 @@ async def accept(
         other=Side(user.username, user.id),
         computer=computer,
     )
-    await asyncio.to_thread(lobby.store.set_game, challenge_id, data.id)
+    await asyncio.to_thread(context.challenges.set_game, challenge_id, data.id)
     challenger_seat = data.token_hashes.index(hash_token(creator_token))
     accepted = Accepted(
         challenge=challenge,
@@ -222,7 +222,7 @@ async def _close(
     challenge = await load(context, challenge_id)
     if getattr(challenge, side) != user.id:
         raise ApiError(403, refusal)
-    if not await asyncio.to_thread(lobby.store.answer, challenge_id, status):
+    if not await asyncio.to_thread(context.challenges.answer, challenge_id, status):
         raise _gone(await load(context, challenge_id))
     other = challenge.challenger if side == "challenged" else challenge.challenged
     for player in (other, user.id):  # the other's pages, and my other tabs

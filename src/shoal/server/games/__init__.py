@@ -4,6 +4,7 @@
   ``records``).
 * ``manager``: the loaded games: load, commit, end on time, watchers, listeners.
 * ``session``: a live game: its states, seats, clocks and the data each change makes.
+* ``service``: the actions between the players, one function each: draw, takeback, abort.
 * ``views``: what a client sees: turns, the board after k actions, results, replays.
 * ``creation``: new games' stored data, for every way a game starts.
 * ``background``: the computer's turns and hints, the clocks' timers.

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import secrets
 import time
 from collections.abc import Callable, Coroutine
@@ -21,6 +20,7 @@ from typing import Any, Protocol
 from fastapi import WebSocket
 
 from ..errors import ApiError
+from ..sockets import send, send_all
 from .models import GameData
 from .session import LiveGame
 from .store import StaleVersionError, Store
@@ -184,7 +184,8 @@ class GameManager:
     async def watch(self, entry: GameEntry, socket: WebSocket) -> None:
         """Add a WebSocket watcher and send it the current view."""
         entry.watchers.add(socket)
-        await socket.send_json({"type": "view", "view": entry.live.view()})
+        if not await send(socket, {"type": "view", "view": entry.live.view()}):
+            entry.watchers.discard(socket)
 
     def unwatch(self, entry: GameEntry, socket: WebSocket) -> None:
         """Forget a watcher."""
@@ -194,13 +195,8 @@ class GameManager:
         """Send the current view to every watcher (spectators included; no tokens in it)."""
         if not entry.watchers:
             return
-        message = {"type": "view", "view": entry.live.view()}
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)  # once for all
-        for socket in list(entry.watchers):
-            try:
-                await socket.send_text(text)
-            except Exception:  # a closed socket: forget it
-                entry.watchers.discard(socket)
+        for socket in await send_all(entry.watchers, {"type": "view", "view": entry.live.view()}):
+            entry.watchers.discard(socket)  # a closed socket: forget it
 
     async def close(self) -> None:
         """Stop the listeners' timers and the spawned tasks (at shutdown)."""

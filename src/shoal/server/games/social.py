@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import time
 from typing import Any
 
@@ -25,6 +24,7 @@ from fastapi import WebSocket
 from shoal.core import Seat, other
 
 from ..errors import ApiError
+from ..sockets import send
 from .manager import GameEntry, GameManager
 from .session import LiveGame
 from .social_store import ChatMessage, Offers, SocialStore
@@ -194,7 +194,5 @@ class Social:
             await self._send(live.data.id, socket, payload)
 
     async def _send(self, game_id: str, socket: WebSocket, payload: dict[str, Any]) -> None:
-        try:
-            await socket.send_text(json.dumps(payload, separators=(",", ":"), ensure_ascii=False))
-        except Exception:  # a closed socket: forget it
+        if not await send(socket, payload):  # a closed socket: forget it
             self.leave(game_id, socket)

@@ -19,7 +19,7 @@ import asyncio
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Header, Request, WebSocket
 from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
@@ -30,16 +30,16 @@ from ..context import Context, client_address
 from ..errors import ApiError
 from ..games.models import hash_token
 from ..params import RowId
+from ..sockets import keep_alive
 from .models import Seek
 from .service import (
     MAX_OPEN_SEEKS,
     LobbyDep,
-    Side,
     check_options,
     parse_time_control,
     seek_ratings,
     seek_view,
-    start_game,
+    take_seek,
     who_of,
 )
 
@@ -165,7 +165,6 @@ async def accept_seek(
     body: AcceptIn,
     request: Request,
     context: Context,
-    lobby: LobbyDep,
     bots: BotsDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
@@ -173,44 +172,9 @@ async def accept_seek(
     if "authorization" in request.headers:  # a bot program (shoal bot --seeks) takes it
         player = bots.user_of(request)
     user_id, guest = _who(player, x_shoal_guest)
-    seek = await _open_seek(lobby, seek_id)
-    if seek.status != "open":
-        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
-    if _mine(seek, user_id, guest):
-        raise ApiError(409, "you cannot accept your own seek")
-    if seek.rated and player is None:
-        raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
     name = _name(player, body.name, "Guest")
-    if not await asyncio.to_thread(lobby.store.take, seek_id):
-        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
-    try:
-        data, creator_token, token = await start_game(
-            context,
-            game=seek.game,
-            options=seek.options,
-            colour=seek.colour,
-            time_control=seek.time_control,
-            rated=seek.rated,
-            creator=Side(seek.name, seek.user_id),
-            other=Side(name, user_id),
-        )
-    except BaseException:
-        await asyncio.to_thread(lobby.store.reopen, seek_id)
-        raise
-    await asyncio.to_thread(lobby.store.started, seek_id, data.id, creator_token)
-    seat = data.token_hashes.index(hash_token(token))
-    await lobby.tell(
-        who_of(seek.user_id, seek.guest_hash),
-        {
-            "type": "start",
-            "seek": seek_id,
-            "game": data.id,
-            "seat": 1 - seat,
-            "token": creator_token,
-            "url": f"/game/{data.id}",
-        },
-    )
-    await lobby.publish()
+    signed_in = player is not None
+    data, seat, token = await take_seek(context, seek_id, user_id, guest, name, signed_in=signed_in)
     return {"game": data.id, "seat": seat, "token": token, "url": f"/game/{data.id}"}
 
 
@@ -251,11 +215,7 @@ async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
     who = who_of(user.id, None) if user is not None else who_of(None, guest) if guest else ""
     await lobby.join(socket, who)
     try:
-        while True:
-            if await socket.receive_text() == "ping":
-                await socket.send_json({"type": "pong"})
-    except WebSocketDisconnect:
-        pass
+        await keep_alive(socket)
     finally:
         lobby.leave(socket)
 

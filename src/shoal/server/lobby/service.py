@@ -17,8 +17,8 @@ processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
+import logging
 import re
 import secrets
 from collections.abc import Callable
@@ -30,13 +30,17 @@ from starlette.requests import HTTPConnection
 from shoal import games
 from shoal.core import ShoalError
 
+from ..challenges.models import Challenge
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.creation import fresh_clock, game_data, new_token
 from ..games.models import GameData, hash_token
 from ..ratings.service import displays
-from .models import Challenge, Seek
+from ..sockets import send, send_all
+from .models import Seek
 from .store import LobbyStore
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "LOBBY",
@@ -49,6 +53,7 @@ __all__ = [
     "get_lobby",
     "parse_time_control",
     "start_game",
+    "take_seek",
 ]
 
 MAX_OPEN_SEEKS = 5
@@ -273,9 +278,7 @@ class Lobby:
         views = [
             seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
         ]
-        try:
-            await socket.send_json({"type": "seeks", "seeks": views})
-        except Exception:
+        if not await send(socket, {"type": "seeks", "seeks": views}):
             self.sockets.pop(socket, None)
 
     async def publish(self) -> None:
@@ -297,18 +300,72 @@ class Lobby:
         self.context.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
 
     async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
-        for socket, member in list(self.sockets.items()):
-            if member == who:
-                try:
-                    await socket.send_json(message)
-                except Exception:
-                    self.sockets.pop(socket, None)
+        mine = [socket for socket, member in self.sockets.items() if member == who]
+        for socket in await send_all(mine, message):
+            self.sockets.pop(socket, None)
 
     def challenge_created(self, challenge: Challenge) -> None:
         """Run the hooks of a new challenge (a failing hook never stops the others)."""
         for hook in list(self.challenge_hooks):
-            with contextlib.suppress(Exception):
+            try:
                 hook(challenge)
+            except Exception:
+                log.exception("a hook of new challenges failed")
+
+
+async def take_seek(
+    context: ServerContext,
+    seek_id: int,
+    user_id: int | None,
+    guest: str | None,
+    name: str,
+    *,
+    signed_in: bool,
+) -> tuple[GameData, int, str]:
+    """Take the open seek ``seek_id`` as ``name`` (an account, else a guest): the game
+    starts; the seeker's lobby pages get ``start`` (their seat, token, the game's link) and
+    every lobby page the seeks again. Answers the game, the taker's seat and token."""
+    lobby = context.lobby
+    seek = await asyncio.to_thread(lobby.store.seek, seek_id)
+    if seek is None:
+        raise ApiError(404, f"there is no seek {seek_id}")
+    if seek.status != "open":
+        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
+    if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:
+        raise ApiError(409, "you cannot accept your own seek")
+    if seek.rated and not signed_in:
+        raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
+    if not await asyncio.to_thread(lobby.store.take, seek_id):
+        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
+    try:
+        data, creator_token, token = await start_game(
+            context,
+            game=seek.game,
+            options=seek.options,
+            colour=seek.colour,
+            time_control=seek.time_control,
+            rated=seek.rated,
+            creator=Side(seek.name, seek.user_id),
+            other=Side(name, user_id),
+        )
+    except BaseException:
+        await asyncio.to_thread(lobby.store.reopen, seek_id)
+        raise
+    await asyncio.to_thread(lobby.store.started, seek_id, data.id, creator_token)
+    seat = data.token_hashes.index(hash_token(token))
+    await lobby.tell(
+        who_of(seek.user_id, seek.guest_hash),
+        {
+            "type": "start",
+            "seek": seek_id,
+            "game": data.id,
+            "seat": 1 - seat,
+            "token": creator_token,
+            "url": f"/game/{data.id}",
+        },
+    )
+    await lobby.publish()
+    return data, seat, token
 
 
 def get_lobby(connection: HTTPConnection) -> Lobby:

@@ -1,8 +1,8 @@
-"""The SQLAlchemy tables of the lobby (issue 22): open seeks and challenges.
+"""The SQLAlchemy table of the lobby (issue 22): open seeks (challenges: ``challenges.tables``).
 
 Added by migration ``r0004`` (which also adds ``shoal_games.time_control``). A
 seek's creator is an account (``user_id``) or a guest (``guest_hash``, the SHA-256
-of the guest key the browser keeps); a challenge is always between two accounts.
+of the guest key the browser keeps).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["ChallengeRow", "SeekRow"]
+__all__ = ["SeekRow"]
 
 
 class SeekRow(Base):
@@ -35,22 +35,4 @@ class SeekRow(Base):
     status: Mapped[str] = mapped_column(String(8), index=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     creator_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime)
-
-
-class ChallengeRow(Base):
-    """A challenge of one account by another: ``open``, ``accepted``, ``declined``..."""
-
-    __tablename__ = "shoal_challenges"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    challenger: Mapped[int] = mapped_column(Integer, index=True)
-    challenged: Mapped[int] = mapped_column(Integer, index=True)
-    game: Mapped[str] = mapped_column(String(64))
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    colour: Mapped[str] = mapped_column(String(8))
-    time_control: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    rated: Mapped[bool] = mapped_column(Boolean, default=False)
-    status: Mapped[str] = mapped_column(String(10), index=True)
-    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)

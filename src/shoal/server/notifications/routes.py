@@ -28,16 +28,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..accounts.service import SignedIn, get_accounts
-from ..context import Context
+from ..challenges.models import Challenge
+from ..context import Context, ServerContext
 from ..errors import ApiError
-from ..lobby.models import Challenge
-from ..lobby.service import Lobby, LobbyDep
 from ..params import RowId
+from ..sockets import keep_alive
 from .mail import check_unsubscribe
 from .store import MailSettings, Notice
 
@@ -86,10 +86,10 @@ def _challenge_view(c: Challenge) -> dict[str, Any]:
     }
 
 
-def _views(lobby: Lobby, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
+def _views(context: ServerContext, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
     """The notifications' JSON; a challenge's with the challenge's state now."""
     ids = {i for i in map(_challenge_id, found) if i is not None}
-    challenges = lobby.store.challenges(ids)
+    challenges = context.challenges.challenges(ids)
     out = []
     for notice in found:
         view = notice.view()
@@ -104,14 +104,14 @@ def _views(lobby: Lobby, user_id: int, found: list[Notice]) -> list[dict[str, An
 
 @router.get("/api/notifications", summary="My notifications, newest first")
 async def notifications(
-    user: SignedIn, context: Context, lobby: LobbyDep, unread: bool = False, limit: int = 50
+    user: SignedIn, context: Context, unread: bool = False, limit: int = 50
 ) -> dict[str, Any]:
     if not 1 <= limit <= 200:
         raise ApiError(400, "limit is a number from 1 to 200")
     store = context.notices
     found = await asyncio.to_thread(store.notices, user.id, unread=unread, limit=limit)
     count = await asyncio.to_thread(store.unread, user.id)
-    views = await asyncio.to_thread(_views, lobby, user.id, found)
+    views = await asyncio.to_thread(_views, context, user.id, found)
     return {"notifications": views, "unread": count}
 
 
@@ -181,11 +181,7 @@ async def notification_socket(socket: WebSocket, context: Context) -> None:
     notifier.watch(user.id, socket)
     try:
         await notifier.push(user.id)
-        while True:
-            if await socket.receive_text() == "ping":
-                await socket.send_json({"type": "pong"})
-    except WebSocketDisconnect:
-        pass
+        await keep_alive(socket)
     finally:
         notifier.unwatch(user.id, socket)
 

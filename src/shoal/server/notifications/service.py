@@ -24,7 +24,6 @@ the page reads the count again on its next load.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import WebSocket
@@ -33,6 +32,7 @@ from shoal.core import Seat, other
 
 from ..events import Events
 from ..games.session import LiveGame
+from ..sockets import send_all
 from .mail import Mailer
 from .store import Notice, NoticeStore
 
@@ -97,12 +97,8 @@ class Notifier:
         message: dict[str, Any] = {"type": "notification", "unread": unread}
         if notice is not None:
             message["notification"] = notice.view()
-        text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-        for socket in list(sockets):
-            try:
-                await socket.send_text(text)
-            except Exception:  # a closed page: forget it
-                sockets.discard(socket)
+        for socket in await send_all(sockets, message):
+            sockets.discard(socket)  # a closed page: forget it
 
     async def _from_elsewhere(self, event: Any) -> None:
         if not isinstance(event, dict):

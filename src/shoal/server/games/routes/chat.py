@@ -27,6 +27,7 @@ from shoal.core import Seat, other
 
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...errors import ApiError
+from ...sockets import keep_alive, send
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
 from ..social_store import ChatMessage
@@ -158,15 +159,13 @@ async def social_socket(socket: WebSocket, game_id: str, context: Context) -> No
     social.join(game_id, socket, seats)
     try:
         offers = await social.offers(game_id)
-        await socket.send_json({**offers_view(live, offers), "you": seats})
+        if not await send(socket, {**offers_view(live, offers), "you": seats}):
+            return
         rooms = ["players", "spectators"] if seats else ["spectators"]
         for room in rooms:
             history = await _room(context, live, room, seats)
-            await socket.send_json({"type": "history", "room": room, "messages": history})
-        while True:
-            if await socket.receive_text() == "ping":
-                await socket.send_json({"type": "pong"})
-    except WebSocketDisconnect:
-        pass
+            if not await send(socket, {"type": "history", "room": room, "messages": history}):
+                return
+        await keep_alive(socket)
     finally:
         social.leave(game_id, socket)

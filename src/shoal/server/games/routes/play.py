@@ -16,7 +16,7 @@ import secrets
 import time
 from typing import Any, Literal, NamedTuple
 
-from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Request, WebSocket
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -29,6 +29,7 @@ from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...errors import ApiError, check_error
+from ...sockets import keep_alive
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token
 from ..session import LiveGame
@@ -347,11 +348,6 @@ async def game_socket(socket: WebSocket, game_id: str, context: Context) -> None
     await socket.accept()
     await manager.watch(entry, socket)
     try:
-        while True:
-            message = await socket.receive_text()
-            if message == "ping":
-                await socket.send_json({"type": "pong"})
-    except WebSocketDisconnect:
-        pass
+        await keep_alive(socket)
     finally:
         manager.unwatch(entry, socket)
