@@ -39,6 +39,7 @@ from .context import (
 from .errors import add_error_handlers
 from .limits import BodyLimit
 from .lobby import Lobby
+from .origin import SocketOrigin
 from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
@@ -116,6 +117,7 @@ def create_app(
     app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
     app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     add_error_handlers(app, max_body)
     for router in ROUTERS:
         app.include_router(router)

@@ -9,13 +9,16 @@
   token here, the creator through its lobby socket (``{"type": "start", ...}``) or
   ``POST /api/seeks/{id}/seat``. Exactly one acceptor wins (a conditional update).
 * ``DELETE /api/seeks/{id}``: the creator withdraws it.
-* ``WS /api/lobby/ws?guest=KEY``: ``{"type": "seeks", "seeks": [...]}`` on every change.
+* ``WS /api/lobby/ws``: ``{"type": "seeks", "seeks": [...]}`` on every change. A signed-in
+  member is known by the cookie; a guest sends ``{"guest": KEY}`` as a message (never in
+  the URL, which logs keep). A page of another site is refused (:mod:`..origin`).
 * ``GET /lobby``: the lobby page.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -245,19 +248,31 @@ async def cancel_seek(
 @router.websocket("/api/lobby/ws")
 async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
     user = get_accounts(socket).user_of(socket)
-    key = socket.query_params.get("guest")
-    guest = hash_token(key) if key and 16 <= len(key) <= 100 else None
     await socket.accept()
-    who = who_of(user.id, None) if user is not None else who_of(None, guest) if guest else ""
+    who = who_of(user.id, None) if user is not None else ""
     await lobby.join(socket, who)
     try:
         while True:
-            if await socket.receive_text() == "ping":
+            text = await socket.receive_text()
+            if text == "ping":
                 await socket.send_json({"type": "pong"})
+            elif not who and (guest := _guest_message(text)) is not None:
+                who = who_of(None, guest)  # a guest says who they are once, in a message
+                await lobby.join(socket, who)
     except WebSocketDisconnect:
         pass
     finally:
         lobby.leave(socket)
+
+
+def _guest_message(text: str) -> str | None:
+    """The hashed key of a guest's ``{"guest": KEY}`` message, or None."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    key = message.get("guest") if isinstance(message, dict) else None
+    return hash_token(key) if isinstance(key, str) and 16 <= len(key) <= 100 else None
 
 
 @router.get("/lobby", include_in_schema=False)
