@@ -54,9 +54,11 @@ def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
         assert len(paths) >= 5, paths  # lobby, notifications, game, social, analysis
         assert all("{" not in path for path in paths), paths
         for path in paths:
-            with pytest.raises(WebSocketDisconnect) as refused:
-                with client.websocket_connect(path, headers=EVIL):
-                    pass
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                client.websocket_connect(path, headers=EVIL),
+            ):
+                pass
             assert refused.value.code == FOREIGN_ORIGIN_CODE, path
             # the site's own pages still open it (notifications need the cookie, sent here)
             with client.websocket_connect(path, headers=OWN) as socket:
@@ -72,9 +74,11 @@ def test_the_lobby_socket_hands_no_seat_token_to_another_site(db: str) -> None:
         signup(bob, "bobby")
         body = {"game": "syrtis", "colour": "first", "time_control": "5+3"}
         sid = alice.post("/api/seeks", json=body).json()["id"]
-        with pytest.raises(WebSocketDisconnect):
-            with alice.websocket_connect("/api/lobby/ws", headers=EVIL) as socket:
-                socket.receive_json()
+        with (
+            pytest.raises(WebSocketDisconnect),
+            alice.websocket_connect("/api/lobby/ws", headers=EVIL) as socket,
+        ):
+            socket.receive_json()
         with alice.websocket_connect("/api/lobby/ws", headers=OWN) as socket:
             socket.receive_json()
             bob.post(f"/api/seeks/{sid}/accept", json={})
