@@ -21,7 +21,7 @@ from shoal.core import Action, Game, Seat, State, other
 from shoal.records import Record
 
 from .errors import ApiError
-from .storage import GameData, hash_token
+from .storage import INVITE, GameData, hash_token
 from .views import features_view, last_turn_actions, option_values, outcome_view, turn_list
 
 __all__ = ["MODES", "LiveGame"]
@@ -86,9 +86,17 @@ class LiveGame:
         return [
             seat
             for seat, h in enumerate(self.data.token_hashes)
-            if (digest is not None and h == digest)
+            if (digest is not None and h in (digest, INVITE + digest))
             or (account is not None and held[seat] == account)
         ]
+
+    def invite_seat(self, token: str | None) -> Seat | None:
+        """The seat whose unclaimed invite ``token`` is, or None (claimed, or not an invite)."""
+        if not token:
+            return None
+        mark = INVITE + hash_token(token)
+        found = [seat for seat, h in enumerate(self.data.token_hashes) if h == mark]
+        return found[0] if found else None
 
     def computer_to_move(self) -> bool:
         """True when it is the computer's turn."""

@@ -30,7 +30,7 @@ from ..context import Context, ServerContext, TokenHeader, client_address
 from ..creation import fresh_clock, game_data, new_token
 from ..errors import ApiError, check_error
 from ..session import LiveGame
-from ..storage import GameData, hash_token
+from ..storage import GameData, hash_token, invite_hash
 from ..storage.accounts import User
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
@@ -116,7 +116,7 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     elif body.opponent == "friend":
         invite = new_token()
         players[seat], players[1 - seat] = name or "Host", "Guest"
-        hashes[seat], hashes[1 - seat] = hash_token(token), hash_token(invite)
+        hashes[seat], hashes[1 - seat] = hash_token(token), invite_hash(invite)
         if body.clock is not None:
             clock = fresh_clock(body.clock.base, body.clock.increment)
     else:

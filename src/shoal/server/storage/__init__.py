@@ -19,12 +19,13 @@ Modules:
 * ``migrate``: :func:`upgrade`, Alembic migrations (the revisions in ``storage/migrations``).
 """
 
-from .data import GameData, hash_token
+from .data import INVITE, GameData, hash_token, invite_hash
 from .migrate import upgrade
 from .social import ChatMessage, Offers, SocialStore
 from .store import StaleVersionError, Store
 
 __all__ = [
+    "INVITE",
     "ChatMessage",
     "GameData",
     "Offers",
@@ -32,5 +33,6 @@ __all__ = [
     "StaleVersionError",
     "Store",
     "hash_token",
+    "invite_hash",
     "upgrade",
 ]
