@@ -16,6 +16,7 @@ them in the page's fragment and local storage), so they stay out of logs.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -40,6 +41,7 @@ from .errors import add_error_handlers
 from .limits import BodyLimit
 from .lobby import Lobby
 from .origin import SocketOrigin
+from .ratings import settle_pending
 from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
@@ -95,6 +97,9 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        context.manager.spawn(  # rated games that ended just before a crash
+            asyncio.to_thread(settle_pending, context.store, context.ratings)
+        )
         yield
         await app.state.lobby.close()
         if relay is not None:

@@ -6,8 +6,11 @@ is rated at its speed: ``live`` with a clock, ``correspondence`` without one
 (docs/ratings.md). :class:`RatingListener` is a manager listener: after every
 change of a loaded game that is over, it settles the game in a worker thread
 (:meth:`~shoal.server.storage.ratings.RatingStore.settle` claims it, so the
-update happens once, whichever process sees the end first, and a game that
-ended just before a crash is settled when it is next loaded).
+update happens once, whichever process sees the end first). Both players' ratings
+and the settled mark are written in one transaction, so a crash leaves a game
+settled or not at all; :func:`settle_pending` runs at start-up and settles every
+rated game that ended but was not settled (a crash between the end and its
+settling), without waiting for anyone to open it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from typing import Any
 
 from .manager import GameEntry, GameManager
 from .session import LiveGame
-from .storage import GameData
+from .storage import GameData, Store
 from .storage.ratings import RatingStore
 
-__all__ = ["RatingListener", "scores_of", "settle_live", "speed_of"]
+__all__ = ["RatingListener", "scores_of", "settle_live", "settle_pending", "speed_of"]
 
 
 def speed_of(data: GameData) -> str:
@@ -51,6 +54,19 @@ def settle_live(ratings: RatingStore, live: LiveGame) -> list[dict[str, Any]] | 
     if not data.rated:
         return None
     return ratings.settle(data.id, data.game, speed_of(data), data.accounts, scores_of(live))
+
+
+def settle_pending(store: Store, ratings: RatingStore) -> int:
+    """Settle every rated game that is over but unsettled (at start-up); how many were."""
+    count = 0
+    for game_id in ratings.unsettled():
+        data = store.load(game_id)
+        if data is None:
+            continue
+        live = LiveGame(data)
+        if live.over and settle_live(ratings, live) is not None:
+            count += 1
+    return count
 
 
 class RatingListener:
