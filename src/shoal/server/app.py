@@ -38,6 +38,7 @@ from .context import (
     Settings,
 )
 from .errors import add_error_handlers
+from .inputs import ControlGuard
 from .limits import BodyLimit
 from .lobby import Lobby
 from .origin import SocketOrigin
@@ -123,6 +124,7 @@ def create_app(
     app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
+    app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
     add_error_handlers(app, max_body)
     for router in ROUTERS:
         app.include_router(router)

@@ -27,6 +27,7 @@ from shoal.core import Seat, other
 
 from ..context import Context, ServerContext, TokenHeader, client_address
 from ..errors import ApiError
+from ..inputs import clean_name, clean_text
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
 from ..storage import ChatMessage
@@ -93,7 +94,7 @@ async def post_chat(
     seats = live.seats_of(x_shoal_token)
     if x_shoal_token and not seats:
         raise ApiError(403, "this token does not play in this game")
-    text = body.text.strip()
+    text = clean_text(body.text)
     if not text:
         raise ApiError(400, "a message needs some text")
     if len(text) > CHAT_LENGTH:
@@ -114,7 +115,7 @@ async def post_chat(
     else:
         if seats and not live.over:
             raise ApiError(403, "players write in the players' room while the game is on")
-        name = body.name.strip() or "Spectator"
+        name = clean_name(body.name, "Spectator")
         writer = f"address {client_address(request)}"
     context.social.check_rate(game_id, writer)
     message = await context.social.post(game_id, body.room, seat, name, text)

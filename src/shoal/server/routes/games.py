@@ -29,6 +29,7 @@ from ..changes import change
 from ..context import Context, ServerContext, TokenHeader, client_address
 from ..creation import fresh_clock, game_data, new_token
 from ..errors import ApiError, check_error
+from ..inputs import clean_name
 from ..session import LiveGame
 from ..storage import GameData, hash_token, invite_hash
 from ..storage.accounts import User
@@ -92,7 +93,7 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     invite: str | None = None
-    name = body.name.strip()
+    name = clean_name(body.name, "")
     level: str | None = None
     computer_seat: int | None = None
     clock: dict[str, Any] | None = None

@@ -30,6 +30,7 @@ from ..accounts import Player, get_accounts
 from ..bots import BotsDep
 from ..context import Context, client_address
 from ..errors import ApiError
+from ..inputs import clean_name
 from ..lobby import (
     MAX_OPEN_SEEKS,
     LobbyDep,
@@ -96,10 +97,7 @@ def _who(player: User | None, key: str | None) -> tuple[int | None, str | None]:
 def _name(player: User | None, name: str, default: str) -> str:
     if player is not None:
         return player.username
-    name = " ".join(name.split())
-    if any(not ch.isprintable() for ch in name):
-        raise ApiError(400, "a name is plain text")
-    return name or default
+    return clean_name(name, default)
 
 
 def _mine(seek: Seek, user_id: int | None, guest: str | None) -> bool:

@@ -31,6 +31,7 @@ from ..changes import change
 from ..context import Context, TokenHeader
 from ..creation import rematch_data
 from ..errors import ApiError
+from ..inputs import clean_name
 from ..manager import new_token
 from ..storage import hash_token
 
@@ -57,9 +58,7 @@ async def claim(
     player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    name = " ".join(body.name.split())
-    if any(not ch.isprintable() for ch in name):
-        raise ApiError(400, "a name is plain text")
+    name = clean_name(body.name, "")
     version = body.version
     if version is None:  # a claim does not depend on the board: take the game as it is
         version = (await context.manager.entry(game_id)).live.data.version
