@@ -18,7 +18,7 @@ from typing import Any
 
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
-from shoal.records import Record
+from shoal.records import Ending, Record
 
 from .errors import ApiError
 from .storage import INVITE, GameData, hash_token
@@ -28,6 +28,15 @@ __all__ = ["MODES", "LiveGame"]
 
 MODES = ("computer", "friend", "local")
 """Who plays: against the computer, against a friend online, both at one screen."""
+
+
+def ending_of(ended: dict[str, Any]) -> Ending:
+    """A stored end (resignation, time-out, agreed draw, abort) as a record's ending."""
+    reason = str(ended.get("reason", ""))
+    if ended.get("aborted"):
+        return Ending("*", reason or "aborted")
+    winner = ended.get("winner")
+    return Ending("1/2-1/2" if winner is None else "1-0" if winner == 0 else "0-1", reason)
 
 
 class LiveGame:
@@ -365,4 +374,5 @@ class LiveGame:
         )
         if data.ended is not None:
             record.extra_tags["Termination"] = str(data.ended["reason"])
+            record.ending = ending_of(data.ended)
         return record
