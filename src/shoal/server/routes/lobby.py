@@ -4,7 +4,10 @@
 * ``POST /api/seeks`` ``{game, options, colour, time_control, rated, name}``: a new seek.
   The creator is the signed-in account, else a guest known by the key in ``X-Shoal-Guest``
   (a random secret the browser keeps). Rated seeks need an account. At most
-  :data:`~shoal.server.lobby.MAX_OPEN_SEEKS` open seeks per player (429).
+  :data:`~shoal.server.lobby.MAX_OPEN_SEEKS` open seeks per player, and
+  :data:`~shoal.server.lobby.GUEST_SEEKS_PER_ADDRESS` per address for guests (429). A
+  seek with a live clock is withdrawn 10 minutes after it was made, any other after 7
+  days (:meth:`~shoal.server.storage.lobby.LobbyStore.expire`).
 * ``POST /api/seeks/{id}/accept`` ``{name}``: the game starts; the acceptor gets its seat
   token here, the creator through its lobby socket (``{"type": "start", ...}``) or
   ``POST /api/seeks/{id}/seat``. Exactly one acceptor wins (a conditional update).
@@ -32,6 +35,7 @@ from ..context import Context, client_address
 from ..errors import ApiError
 from ..inputs import clean_name
 from ..lobby import (
+    GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
     Side,
@@ -136,7 +140,10 @@ async def create_seek(
         raise ApiError(
             429, f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one"
         )
-    context.creations.check(client_address(request))
+    address = client_address(request)
+    if guest is not None:
+        await _guest_cap(lobby, address)
+    context.creations.check(address)
     seek = await asyncio.to_thread(
         lobby.store.add_seek,
         game=body.game,
@@ -148,9 +155,26 @@ async def create_seek(
         guest_hash=guest,
         name=name,
     )
+    if guest is not None:
+        lobby.guest_seeks.setdefault(address, set()).add(seek.id)
     await lobby.publish()
     shown = await asyncio.to_thread(seek_ratings, context.ratings, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
+
+
+async def _guest_cap(lobby: LobbyDep, address: str) -> None:
+    """429 when the guests of ``address`` already have their open seeks."""
+    mine = lobby.guest_seeks.get(address, set())
+    if mine:
+        still = {s.id for s in await asyncio.to_thread(lobby.store.open_seeks)} & mine
+        lobby.guest_seeks[address] = still
+        mine = still
+    if len(mine) >= GUEST_SEEKS_PER_ADDRESS:
+        raise ApiError(
+            429,
+            f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
+            "wait for one to be taken, or sign in",
+        )
 
 
 async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
