@@ -25,6 +25,7 @@ from pydantic import BaseModel, Field
 
 from shoal.core import Seat, other
 
+from ..accounts import Player, get_accounts
 from ..context import Context, ServerContext, TokenHeader, client_address
 from ..errors import ApiError
 from ..inputs import clean_name, clean_text
@@ -88,6 +89,7 @@ async def post_chat(
     body: ChatIn,
     request: Request,
     context: Context,
+    player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     live = (await context.manager.entry(game_id)).live
@@ -116,10 +118,27 @@ async def post_chat(
         if seats and not live.over:
             raise ApiError(403, "players write in the players' room while the game is on")
         name = clean_name(body.name, "Spectator")
+        own = {live.data.players[s].casefold() for s in seats}  # a player after the end
+        if player is not None:
+            own.add(player.username.casefold())
+        await _not_reserved(request, live, name, own)
         writer = f"address {client_address(request)}"
     context.social.check_rate(game_id, writer)
     message = await context.social.post(game_id, body.room, seat, name, text)
     return message.view()
+
+
+async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[str]) -> None:
+    """403 when a spectator writes under a seated player's name or an account's username
+    (any case), unless it is the writer's own (their seat's, their account's) (issue 38)."""
+    key = name.casefold()
+    if key in own:
+        return
+    if key in {p.casefold() for p in live.data.players}:
+        raise ApiError(403, f"{name!r} is a player's name in this game: choose another")
+    found = await asyncio.to_thread(get_accounts(request).store.by_name, name)
+    if found is not None:
+        raise ApiError(403, f"{name!r} is an account's name: choose another, or sign in")
 
 
 @router.post("/api/games/{game_id}/mute", summary="Mute your opponent's chat, or hear it again")
