@@ -51,6 +51,7 @@ __all__ = [
     "AccountsDep",
     "Player",
     "SignedIn",
+    "account_id",
     "check_password",
     "check_username",
     "cross_site",
@@ -270,3 +271,9 @@ def _player(connection: HTTPConnection) -> User | None:
 
 Player = Annotated[User | None, Depends(_player)]
 """The signed-in account that may play with its cookie here (None: a guest, or cross-site)."""
+
+
+def account_id(player: User | None) -> int | None:
+    """The seat rule's account: a seat is played by its token, or by the account that holds
+    it (its cookie, same site): every route that acts for a seat passes this on (issue 38)."""
+    return None if player is None else player.id

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 
 from shoal.core import Seat, other
 
-from ..accounts import Player, get_accounts
+from ..accounts import Player, account_id, get_accounts
 from ..context import Context, ServerContext, TokenHeader, client_address
 from ..errors import ApiError
 from ..inputs import clean_name, clean_text
@@ -74,10 +74,14 @@ async def _room(
 
 @router.get("/api/games/{game_id}/chat", summary="A chat room's messages")
 async def get_chat(
-    game_id: str, context: Context, room: Room = "players", x_shoal_token: TokenHeader = None
+    game_id: str,
+    context: Context,
+    player: Player,
+    room: Room = "players",
+    x_shoal_token: TokenHeader = None,
 ) -> list[dict[str, Any]]:
     live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(x_shoal_token)
+    seats = live.seats_of(x_shoal_token, account_id(player))
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
     return await _room(context, live, room, seats)
@@ -93,7 +97,7 @@ async def post_chat(
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(x_shoal_token)
+    seats = live.seats_of(x_shoal_token, account_id(player))
     if x_shoal_token and not seats:
         raise ApiError(403, "this token does not play in this game")
     text = clean_text(body.text)
@@ -143,11 +147,15 @@ async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[st
 
 @router.post("/api/games/{game_id}/mute", summary="Mute your opponent's chat, or hear it again")
 async def post_mute(
-    game_id: str, body: MuteIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: MuteIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     async with entry.lock:
-        seats = entry.live.check_player(x_shoal_token)
+        seats = entry.live.check_player(x_shoal_token, account_id(player))
         if len(seats) != 1:
             raise ApiError(403, "at one screen there is nobody to mute")
         offers = await context.social.offers(game_id)

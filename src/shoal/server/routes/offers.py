@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from shoal.core import Seat, other
 
+from ..accounts import Player, account_id
 from ..changes import Change, change
 from ..context import Context, ServerContext, TokenHeader
 from ..errors import ApiError
@@ -91,10 +92,19 @@ async def get_offers(game_id: str, context: Context) -> dict[str, Any]:
 
 @router.post("/api/games/{game_id}/draw", summary="Offer, accept, decline or withdraw a draw")
 async def post_draw(
-    game_id: str, body: DrawIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: DrawIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     async with change(
-        context.manager, game_id, body.version, x_shoal_token, refuse=_between_people
+        context.manager,
+        game_id,
+        body.version,
+        x_shoal_token,
+        refuse=_between_people,
+        account=account_id(player),
     ) as now:
         me, live = _seat(now), now.live
         offers = await context.social.offers(game_id)
@@ -123,10 +133,19 @@ async def post_draw(
 
 @router.post("/api/games/{game_id}/takeback", summary="Ask for, or answer, a takeback")
 async def post_takeback(
-    game_id: str, body: TakebackIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: TakebackIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     async with change(
-        context.manager, game_id, body.version, x_shoal_token, refuse=_between_people
+        context.manager,
+        game_id,
+        body.version,
+        x_shoal_token,
+        refuse=_between_people,
+        account=account_id(player),
     ) as now:
         me, live = _seat(now), now.live
         offers = await context.social.offers(game_id)
@@ -158,9 +177,15 @@ async def post_takeback(
 
 @router.post("/api/games/{game_id}/abort", summary="Abort the game in its first two turns")
 async def post_abort(
-    game_id: str, body: AbortIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: AbortIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    async with change(context.manager, game_id, body.version, x_shoal_token) as now:
+    async with change(
+        context.manager, game_id, body.version, x_shoal_token, account=account_id(player)
+    ) as now:
         if not abortable(now.live):
             raise ApiError(
                 409, "a game can only be aborted in its first two turns: resign or offer a draw"
