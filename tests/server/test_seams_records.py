@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from shoal.core import RecordError
 from shoal.records import Ending, read_json, read_text
-from shoal.server.session import LiveGame
+from shoal.server.games.session import LiveGame
 
 
 class Duel:

@@ -11,8 +11,8 @@ import datetime
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.lobby import GUEST_SEEKS_PER_ADDRESS
-from shoal.server.storage.lobby import LIVE_SEEK_LIFETIME, SEEK_LIFETIME, utcnow
+from shoal.server.lobby.service import GUEST_SEEKS_PER_ADDRESS
+from shoal.server.lobby.store import LIVE_SEEK_LIFETIME, SEEK_LIFETIME, utcnow
 
 from .accounts_helpers import error
 
@@ -32,7 +32,7 @@ def test_seeks_expire_after_their_lifetime(db: str) -> None:
     whether or not its creator ever opened a socket."""
     app = create_app(db)
     with TestClient(app) as client:
-        store = app.state.lobby.store
+        store = app.state.context.lobby.store
         live = seek(client, "guest-key-live-000000")
         slow = seek(client, "guest-key-slow-000000", "2d")
         start = utcnow()

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.accounts import DEVICE_COOKIE
+from shoal.server.accounts.service import DEVICE_COOKIE
 
 from .accounts_helpers import PASSWORD, error, login, signup
 
