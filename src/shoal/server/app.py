@@ -41,6 +41,7 @@ from .context import (
     ServerContext,
     Settings,
 )
+from .db_down import add_database_handlers
 from .errors import add_error_handlers
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
@@ -158,6 +159,7 @@ def create_app(
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
     add_error_handlers(app, max_body)
+    add_database_handlers(app)  # the database going away: 503 with words
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
