@@ -1,0 +1,255 @@
+"""Skill curves: the first player's score and the draw rate per pair of levels, weakest
+to strongest, with intervals, plotted; and the proven value where the prover settles it.
+
+Each pair ``(a, b)`` plays ``a`` at seat 0 against ``b`` at seat 1 over the same
+seeds (the same set-ups) as every other pair. The same-level pairs trace how
+balance moves with strength; the mixed pairs (neighbouring levels, both ways
+round) show how much strength outweighs the first move. Where the bounded
+prover (:mod:`shoal.ai.prove`) settles the start within its node budget, the
+curve ends at that value: what perfect play gives the first player.
+
+>>> from shoal.games import get
+>>> curve = skill_curve(get("connect4"), ["random"], games=4, mixed=False, prove_nodes=0)
+>>> [(p.levels, p.first.n) for p in curve.pairs], curve.proven is None
+([(('random', 'random'), 4)], True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from shoal.ai.players import LEVELS
+from shoal.ai.prove import ProofBudgetExceeded, Prover
+from shoal.core import Game, InvalidOptionError, State
+
+from .intervals import Interval, rate_interval
+from .trace import GameTrace, run_traces
+
+__all__ = ["PairResult", "SkillCurve", "plot_skill", "prove_start", "skill_curve"]
+
+
+@dataclasses.dataclass(frozen=True)
+class PairResult:
+    """One level pair's games: the first player's score, draws, seat 0's score."""
+
+    levels: tuple[str, str]
+    first: Interval
+    draws: Interval
+    seat0: Interval
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "levels": list(self.levels),
+            "first": self.first.as_dict(),
+            "draws": self.draws.as_dict(),
+            "seat0": self.seat0.as_dict(),
+            "seconds": self.seconds,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class SkillCurve:
+    """The pairs in order (same-level first, weakest to strongest; then the mixed ones)."""
+
+    pairs: tuple[PairResult, ...]
+    proven: dict[str, Any] | None
+    """``{"value", "positions", "nodes"}``: the first player's proven score, or None."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"pairs": [p.as_dict() for p in self.pairs], "proven": self.proven}
+
+
+def pair_result(levels: tuple[str, str], traces: Sequence[GameTrace], seconds: float) -> PairResult:
+    """The rates of one pair's traces."""
+    n = len(traces)
+    seat0 = math.fsum(1.0 if t.winner == 0 else 0.5 if t.winner is None else 0.0 for t in traces)
+    return PairResult(
+        levels=levels,
+        first=rate_interval(math.fsum(t.first_score for t in traces), n),
+        draws=rate_interval(sum(1 for t in traces if t.winner is None), n),
+        seat0=rate_interval(seat0, n),
+        seconds=seconds,
+    )
+
+
+def prove_start(state: State, max_nodes: int) -> tuple[float, int] | None:
+    """The proven score of the seat to move at ``state`` and the nodes it took, or None.
+
+    1 when the mover forces a win, 0 when the other seat does, 0.5 when neither
+    can force a win within the game's maximum length (so neither can at all).
+    None when a proof needs more than ``max_nodes`` positions.
+
+    >>> from shoal.games import get
+    >>> late = get("connect4").load("......./......./......./......./......./xxx.ooo x")
+    >>> prove_start(late, 1000)[0]
+    1.0
+    """
+    mover = state.to_move
+    if mover is None or max_nodes <= 0:
+        return None
+    depth = state.game.max_game_length
+    nodes = 0
+    try:
+        for seat, value in ((mover, 1.0), (1 - mover, 0.0)):
+            prover = Prover(seat, max_nodes=max_nodes)
+            won = prover.wins(state, depth)
+            nodes += prover.nodes
+            if won:
+                return value, nodes
+    except ProofBudgetExceeded:
+        return None
+    return 0.5, nodes
+
+
+def _proven(game: Game, seeds: Sequence[int], max_nodes: int) -> dict[str, Any] | None:
+    starts: dict[str, State] = {}
+    for seed in seeds if game.random_setup else seeds[:1]:
+        state = game.initial(seed)
+        starts.setdefault(state.position(), state)
+    values, nodes = [], 0
+    for state in starts.values():
+        answer = prove_start(state, max_nodes)
+        if answer is None:
+            return None
+        values.append(answer[0])
+        nodes += answer[1]
+    return {"value": math.fsum(values) / len(values), "positions": len(values), "nodes": nodes}
+
+
+def skill_curve(
+    game: Game,
+    levels: Sequence[str] = LEVELS,
+    *,
+    games: int,
+    mixed: bool = True,
+    first_seed: int = 0,
+    workers: int = 1,
+    prove_nodes: int = 200_000,
+    clarity_children: int = 0,
+    progress: Callable[[tuple[str, str], PairResult], None] | None = None,
+) -> SkillCurve:
+    """Play ``games`` per pair: each level against itself, then neighbours both ways round."""
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise InvalidOptionError(f"unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
+    if games < 1:
+        raise InvalidOptionError("a skill curve needs at least one game per pair")
+    ordered = sorted(dict.fromkeys(levels), key=LEVELS.index)
+    pairs: list[tuple[str, str]] = [(level, level) for level in ordered]
+    if mixed:
+        for weak, strong in itertools.pairwise(ordered):
+            pairs += [(strong, weak), (weak, strong)]
+    seeds = range(first_seed, first_seed + games)
+    results = []
+    for pair in pairs:
+        start = time.perf_counter()
+        traces = run_traces(game, *pair, seeds, workers=workers, clarity_children=clarity_children)
+        result = pair_result(pair, traces, time.perf_counter() - start)
+        results.append(result)
+        if progress:
+            progress(pair, result)
+    return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes))
+
+
+def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
+    """The curve as a PNG: same-level pairs left to right, mixed pairs beside them."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    same = [p for p in curve.pairs if p.levels[0] == p.levels[1]]
+    mixed = [p for p in curve.pairs if p.levels[0] != p.levels[1]]
+    fig, axes = plt.subplots(1, 2 if mixed else 1, figsize=(10 if mixed else 6, 4), squeeze=False)
+    ax = axes[0][0]
+    xs = list(range(len(same)))
+    labels = [p.levels[0] for p in same]
+    for key, colour, name in (
+        ("first", "tab:blue", "first player"),
+        ("draws", "tab:grey", "draws"),
+    ):
+        values = [getattr(p, key) for p in same]
+        ax.errorbar(
+            xs,
+            [v.value for v in values],
+            yerr=[[v.value - v.low for v in values], [v.high - v.value for v in values]],
+            marker="o",
+            capsize=4,
+            color=colour,
+            label=name,
+        )
+    if curve.proven is not None:
+        x = len(same)
+        ax.plot(
+            [x],
+            [curve.proven["value"]],
+            marker="*",
+            markersize=14,
+            color="tab:red",
+            linestyle="none",
+            label="proven (perfect play)",
+        )
+        ax.plot(
+            [xs[-1], x] if xs else [x],
+            [same[-1].first.value, curve.proven["value"]] if same else [curve.proven["value"]],
+            linestyle=":",
+            color="tab:red",
+        )
+        labels.append("proof")
+        xs.append(x)
+    ax.axhline(0.5, color="black", linewidth=0.6, linestyle="--")
+    ax.set_xticks(xs, labels)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("rate (95% Wilson interval)")
+    ax.set_title("same level both sides")
+    ax.legend(loc="best", fontsize=8)
+    if mixed:
+        ax2 = axes[0][1]
+        ys = list(range(len(mixed)))
+        ax2.errorbar(
+            [p.seat0.value for p in mixed],
+            ys,
+            xerr=[
+                [p.seat0.value - p.seat0.low for p in mixed],
+                [p.seat0.high - p.seat0.value for p in mixed],
+            ],
+            marker="o",
+            capsize=4,
+            linestyle="none",
+            color="tab:green",
+            label="seat 0 score",
+        )
+        ax2.errorbar(
+            [p.first.value for p in mixed],
+            [y + 0.15 for y in ys],
+            xerr=[
+                [p.first.value - p.first.low for p in mixed],
+                [p.first.high - p.first.value for p in mixed],
+            ],
+            marker="s",
+            capsize=4,
+            linestyle="none",
+            color="tab:blue",
+            label="first player",
+        )
+        ax2.set_yticks(ys, [f"{a} (seat 0) v {b}" for a, b in (p.levels for p in mixed)])
+        ax2.axvline(0.5, color="black", linewidth=0.6, linestyle="--")
+        ax2.set_xlim(0, 1)
+        ax2.set_title("mixed levels")
+        ax2.legend(loc="best", fontsize=8)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
