@@ -1,0 +1,131 @@
+"""Sequential stopping, skill curves and the compensation search on games with known answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from shoal.analysis.metrics.compensation import compensating_options, find_compensation
+from shoal.analysis.metrics.intervals import SPRT
+from shoal.analysis.metrics.sequential import play_until
+from shoal.analysis.metrics.skill import plot_skill, prove_start, skill_curve
+from shoal.core import InvalidOptionError
+from shoal.games import get
+
+from .toys import Script
+
+LATE = "......./......./......./......./......./xxx.ooo x"
+"""Connect Four with x to move and a drop (d) that wins at once; o threatens the same."""
+
+
+class LateConnect4(type(get("connect4"))):  # type: ignore[misc]
+    """Connect Four from the late position LATE: a board the prover solves."""
+
+    def initial(self, seed: int = 0):  # type: ignore[no-untyped-def]
+        return self.load(LATE)
+
+
+def test_until_stops_when_the_half_width_is_reached() -> None:
+    # seat 0 wins the even seeds: the rate stays 50%, and the Wilson half-width first
+    # falls to 25 points at 12 games (10: 0.2634; 12: 0.2462)
+    game = Script.with_options({"winner": "parity"})
+    run = play_until(game, "random", target=("first", 0.25), max_games=100, batch=2)
+    assert run.reason == "precision reached"
+    assert len(run.traces) == 12
+    assert run.interval.half_width == pytest.approx(0.246218, abs=1e-6)
+    assert [c["games"] for c in run.checks] == [2, 4, 6, 8, 10, 12]
+
+
+def test_until_stops_at_the_budget_and_sprt_decides_at_31() -> None:
+    game = Script.with_options({"winner": "0"})
+    run = play_until(
+        game, "random", target=("first", 0.01), max_games=40, batch=10, sprt=SPRT(p1=0.55)
+    )
+    assert run.reason == "game budget spent"
+    assert len(run.traces) == 40
+    assert run.sprt.decision == "H1" and run.sprt.decided_at == 31
+
+
+def test_until_time_budget() -> None:
+    game = Script.with_options({"winner": "parity"})
+    run = play_until(
+        game, "random", target=("first", 0.01), max_games=1000, max_seconds=0.0, batch=5
+    )
+    assert run.reason == "time budget spent" and len(run.traces) == 5
+
+
+def test_the_prover_settles_the_late_connect4_board() -> None:
+    game = LateConnect4()
+    assert prove_start(game.initial(), 10_000) is not None
+    assert prove_start(game.initial(), 10_000)[0] == 1.0  # type: ignore[index]
+
+
+def test_skill_curve_ends_at_the_proven_value(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # beginner sees a win in one: x scores 100% at every level, as the proof says
+    curve = skill_curve(LateConnect4(), ["beginner", "casual"], games=2, prove_nodes=10_000)
+    assert [p.levels for p in curve.pairs] == [
+        ("beginner", "beginner"),
+        ("casual", "casual"),
+        ("casual", "beginner"),
+        ("beginner", "casual"),
+    ]
+    for pair in curve.pairs:
+        assert pair.first.value == 1.0 and pair.first.n == 2
+        assert pair.draws.value == 0.0
+    assert curve.proven is not None and curve.proven["value"] == 1.0
+    # seat 0 (x) wins both its games, whoever plays it
+    assert curve.pairs[2].seat0.value == 1.0
+    path = plot_skill(curve, tmp_path / "skill.png", "late connect4")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_skill_curve_without_a_proof_within_the_budget() -> None:
+    curve = skill_curve(get("connect4"), ["random"], games=2, mixed=False, prove_nodes=50)
+    assert curve.proven is None
+
+
+def test_skill_curve_refuses_unknown_levels() -> None:
+    with pytest.raises(InvalidOptionError, match="unknown level 'grandmaster'"):
+        skill_curve(get("connect4"), ["grandmaster"], games=2)
+
+
+def test_sytran_declares_its_penalty_as_compensating() -> None:
+    assert [i.name for i in compensating_options(get("sytran"))] == ["penalty"]
+    assert compensating_options(get("connect4")) == []
+
+
+def test_compensation_finds_the_fair_komi() -> None:
+    # the first player wins when seed % 20 >= komi: over 40 seeds its score is
+    # (20 - komi) / 20, exactly 50% at komi 10
+    game = Script.with_options({"winner": "komi"})
+    result = find_compensation(game, "komi", "random", games_per_point=40, max_games=2000)
+    assert result.value == 10
+    assert result.rate.value == 0.5
+    assert result.stop == "resolution reached"
+    low, high = result.interval
+    assert low <= 10 <= high and (low, high) != (0, 20)
+    assert result.reasons == {"script over": result.rate.n}
+    values = [v for v, _ in result.points]
+    assert values[0] == 0 and values[-1] == 20
+    assert dict(result.points)[0].value == 1.0 and dict(result.points)[20].value == 0.0
+
+
+def test_compensation_stops_at_its_budget() -> None:
+    game = Script.with_options({"winner": "komi"})
+    result = find_compensation(game, "komi", "random", games_per_point=20, max_games=60)
+    assert result.stop == "game budget spent"
+    assert result.games == 60
+
+
+def test_compensation_refuses_an_option_not_declared() -> None:
+    with pytest.raises(InvalidOptionError, match="'cap' is not a compensating option"):
+        find_compensation(Script.with_options({}), "cap", "random", games_per_point=2, max_games=10)
+    with pytest.raises(InvalidOptionError, match="at least both ends"):
+        find_compensation(
+            Script.with_options({}), "komi", "random", games_per_point=20, max_games=10
+        )
+
+
+def test_compensation_says_when_no_value_balances() -> None:
+    game = Script.with_options({"winner": "0"})  # the first player wins whatever komi is
+    result = find_compensation(game, "komi", "random", games_per_point=20, max_games=100)
+    assert result.stop == "no balancing value in range"
