@@ -18,7 +18,7 @@ from shoal.analysis.metrics.intervals import SPRT, parse_until
 from shoal.analysis.metrics.report import format_text, metrics_payload, write_metrics_report
 from shoal.analysis.metrics.sequential import play_until
 from shoal.analysis.metrics.skill import plot_skill, skill_curve
-from shoal.analysis.metrics.trace import run_traces
+from shoal.analysis.metrics.trace import CLARITY_CHILDREN, run_traces
 from shoal.core import Game, InvalidOptionError, options_to_strings, parse_option_words
 
 __all__ = ["add_metric_arguments", "run_metrics", "wants_metrics"]
@@ -36,6 +36,13 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
         help='play until a rate is known to ±POINTS (95%%), e.g. "first=±2" or first=+-2; '
         "--games is then the game budget",
     )
+    g.add_argument(
+        "--clarity",
+        type=int,
+        default=CLARITY_CHILDREN,
+        help=f"alternatives evaluated for Clarity per sampled turn (0: none; "
+        f"default {CLARITY_CHILDREN})",
+    )
     g.add_argument("--seconds", type=float, help="time budget for --until and --compensate")
     g.add_argument(
         "--sprt",
@@ -52,6 +59,9 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
         "--levels",
         default="random,beginner,casual,club,strong,max",
         help="levels of the skill curve, comma-separated (default random to max)",
+    )
+    g.add_argument(
+        "--pair-games", type=int, help="skill curve: games per level pair (default --games)"
     )
     g.add_argument("--no-mixed", action="store_true", help="skill curve: same levels only")
     g.add_argument(
@@ -89,6 +99,7 @@ def _meta(game: Game, args: argparse.Namespace, command: str, games_: int) -> di
         "players": [args.level, args.level],
         "seeds": [args.seed, args.seed + games_ - 1],
         "random_setup": game.random_setup,
+        "clarity_children": args.clarity,
         "command": command,
     }
 
@@ -116,6 +127,7 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
             first_seed=args.seed,
             workers=args.workers,
             sprt=SPRT(p1=args.sprt),
+            clarity_children=args.clarity,
             progress=lambda n, hw: _note(args, f"{n} games: ±{hw * 100:.1f} points"),
         )
         traces = run.traces
@@ -128,6 +140,7 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
             args.level,
             range(args.seed, args.seed + args.games),
             workers=args.workers,
+            clarity_children=args.clarity,
         )
         payload = metrics_payload(traces, _meta(game, args, command, len(traces)), seed=args.seed)
     else:
@@ -138,7 +151,7 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
         curve = skill_curve(
             game,
             levels,
-            games=args.games,
+            games=args.pair_games or args.games,
             mixed=not args.no_mixed,
             first_seed=args.seed,
             workers=args.workers,

@@ -160,6 +160,14 @@ def skill_curve(
     return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes))
 
 
+def _err(values: Sequence[Interval]) -> list[list[float]]:
+    """Error bar lengths below and above (never negative: Wilson's 1.0 may be 0.9999...)."""
+    return [
+        [max(0.0, v.value - v.low) for v in values],
+        [max(0.0, v.high - v.value) for v in values],
+    ]
+
+
 def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
     """The curve as a PNG: same-level pairs left to right, mixed pairs beside them."""
     import matplotlib
@@ -181,7 +189,7 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         ax.errorbar(
             xs,
             [v.value for v in values],
-            yerr=[[v.value - v.low for v in values], [v.high - v.value for v in values]],
+            yerr=_err(values),
             marker="o",
             capsize=4,
             color=colour,
@@ -218,10 +226,7 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         ax2.errorbar(
             [p.seat0.value for p in mixed],
             ys,
-            xerr=[
-                [p.seat0.value - p.seat0.low for p in mixed],
-                [p.seat0.high - p.seat0.value for p in mixed],
-            ],
+            xerr=_err([p.seat0 for p in mixed]),
             marker="o",
             capsize=4,
             linestyle="none",
@@ -231,10 +236,7 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         ax2.errorbar(
             [p.first.value for p in mixed],
             [y + 0.15 for y in ys],
-            xerr=[
-                [p.first.value - p.first.low for p in mixed],
-                [p.first.high - p.first.value for p in mixed],
-            ],
+            xerr=_err([p.first for p in mixed]),
             marker="s",
             capsize=4,
             linestyle="none",
@@ -244,6 +246,7 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         ax2.set_yticks(ys, [f"{a} (seat 0) v {b}" for a, b in (p.levels for p in mixed)])
         ax2.axvline(0.5, color="black", linewidth=0.6, linestyle="--")
         ax2.set_xlim(0, 1)
+        ax2.set_ylim(-0.5, len(mixed) - 0.3)
         ax2.set_title("mixed levels")
         ax2.legend(loc="best", fontsize=8)
     if title:
