@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shoal import games
 from shoal.analysis.stats import Z95
@@ -33,6 +33,9 @@ from shoal.core import Game, InvalidOptionError, Outcome
 
 from .intervals import Interval, rate_interval
 from .trace import first_mover
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 __all__ = [
     "RATING_BAND",
@@ -120,51 +123,56 @@ def game_from_row(row: Mapping[str, Any], changes: Any) -> HumanGame | None:
     )
 
 
-def load_human_games(url: str, game_id: str) -> list[HumanGame]:
-    """The finished human games of ``game_id`` in the database at ``url`` (read only)."""
+def load_human_games(database: str | Engine, game_id: str) -> list[HumanGame]:
+    """The finished human games of ``game_id`` in a database (read only).
+
+    ``database`` is a SQLAlchemy URL (an engine is made and disposed of here) or an
+    engine the caller owns (the server passes its own).
+    """
     import sqlalchemy as sa
 
     if game_id not in games.ids(all=True):
         raise InvalidOptionError(f"unknown game {game_id!r}")
-    engine = sa.create_engine(url)
+    engine = sa.create_engine(database) if isinstance(database, str) else database
+    shown = database if isinstance(database, str) else "the database"
     meta = sa.MetaData()
     try:
         tables = {
             name: sa.Table(name, meta, autoload_with=engine)
             for name in ("shoal_games", "shoal_rated_games")
         }
-    except sa.exc.NoSuchTableError as error:
-        raise InvalidOptionError(f"{url}: no shoal database there (no table {error})") from None
-    except sa.exc.OperationalError as error:
-        raise InvalidOptionError(f"{url}: cannot read the database ({error.orig})") from None
-    rows = tables["shoal_games"]
-    rated = tables["shoal_rated_games"]
-    query = (
-        sa.select(
-            rows.c.game,
-            rows.c.options,
-            rows.c.seed,
-            rows.c.start,
-            rows.c.mode,
-            rows.c.computer_seat,
-            rows.c.actions,
-            rows.c.clock,
-            rows.c.ended,
-            rated.c.changes,
+        rows = tables["shoal_games"]
+        rated = tables["shoal_rated_games"]
+        query = (
+            sa.select(
+                rows.c.game,
+                rows.c.options,
+                rows.c.seed,
+                rows.c.start,
+                rows.c.mode,
+                rows.c.computer_seat,
+                rows.c.actions,
+                rows.c.clock,
+                rows.c.ended,
+                rated.c.changes,
+            )
+            .select_from(rows.outerjoin(rated, rated.c.game_id == rows.c.id))
+            .where(rows.c.game == game_id)
         )
-        .select_from(rows.outerjoin(rated, rated.c.game_id == rows.c.id))
-        .where(rows.c.game == game_id)
-    )
-    out: list[HumanGame] = []
-    try:
+        out: list[HumanGame] = []
         with engine.connect() as connection:
             for record in connection.execute(query).mappings():
                 human = game_from_row(dict(record), record["changes"])
                 if human is not None:
                     out.append(human)
+        return out
+    except sa.exc.NoSuchTableError as error:
+        raise InvalidOptionError(f"{shown}: no shoal database there (no table {error})") from None
+    except sa.exc.OperationalError as error:
+        raise InvalidOptionError(f"{shown}: cannot read the database ({error.orig})") from None
     finally:
-        engine.dispose()
-    return out
+        if isinstance(database, str):
+            engine.dispose()
 
 
 def disagree(a: Interval, b: Interval) -> bool:

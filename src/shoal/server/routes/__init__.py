@@ -18,6 +18,7 @@
 * ``notifications``: notifications, their live count, mail settings, unsubscribing.
 * ``bot``: the Bot API (tokens, event and game streams, moves) and games against bots.
 * ``puzzles``: the puzzles, an attempt judged, puzzle ratings and streaks (issue 25).
+* ``stats``: a game's first-player and draw rates in human games (issue 47).
 
 Areas to come (lobby, ratings, puzzles, analysis) get a module
 here each and a line in :data:`ROUTERS`. A route module never imports another
@@ -45,6 +46,7 @@ from . import (
     records,
     review,
     seats,
+    stats,
     users,
 )
 
@@ -68,6 +70,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    stats.router,
     pages.router,
 )
 """Every area's router, in the order the app includes them."""
