@@ -71,6 +71,13 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
         help="node budget of the prover at the curve's end (0: none; default 200000)",
     )
     g.add_argument(
+        "--late-depth",
+        type=int,
+        default=0,
+        help="skill curve: also prove the strongest pair's games this many atomic actions "
+        "before their end (0: no; e.g. 8)",
+    )
+    g.add_argument(
         "--compensate",
         metavar="OPTION",
         help="find the value of a compensating option that balances --level (--games per "
@@ -156,6 +163,7 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
             first_seed=args.seed,
             workers=args.workers,
             prove_nodes=args.prove_nodes,
+            late_depth=args.late_depth,
             progress=lambda pair, r: _note(
                 args, f"{pair[0]} v {pair[1]}: first {r.first.value:.1%} ({r.seconds:.0f} s)"
             ),

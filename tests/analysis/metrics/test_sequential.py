@@ -129,3 +129,24 @@ def test_compensation_says_when_no_value_balances() -> None:
     game = Script.with_options({"winner": "0"})  # the first player wins whatever komi is
     result = find_compensation(game, "komi", "random", games_per_point=20, max_games=100)
     assert result.stop == "no balancing value in range"
+
+
+def test_late_game_and_start_proven_on_the_script_game() -> None:
+    # seat 1 wins whatever is played: one action before the end seat 0 (the first player)
+    # is to move and cannot win, seat 1 wins within one: the first player's proven score
+    # there is 0, as played; from the start too
+    game = Script.with_options({"winner": "1"})
+    curve = skill_curve(game, ["random"], games=4, mixed=False, prove_nodes=100, late_depth=1)
+    assert curve.late == {
+        "depth": 1,
+        "positions": 4,
+        "games": 4,
+        "proven": 0.0,
+        "played": 0.0,
+        "nodes": curve.late["nodes"] if curve.late else 0,
+    }
+    assert curve.proven is not None and curve.proven["value"] == 0.0
+    won = skill_curve(
+        Script.with_options({"winner": "0"}), ["random"], games=2, mixed=False, late_depth=1
+    )
+    assert won.late is not None and won.late["proven"] == 1.0

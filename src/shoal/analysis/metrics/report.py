@@ -60,10 +60,9 @@ def _shown(name: str, value: float) -> str:
 def format_text(payload: dict[str, Any]) -> str:
     """The report in a few lines for a terminal."""
     meta = payload["meta"]
-    lines = [
-        f"{meta.get('title', meta.get('game'))}: {payload['games']} games, "
-        f"{' v '.join(meta.get('players', []))}"
-    ]
+    lines = [str(meta.get("title", meta.get("game")))]
+    if payload["games"]:
+        lines[0] += f": {payload['games']} games, {' v '.join(meta.get('players', []))}"
     for name, m in payload["metrics"].items():
         lines.append(
             f"  {name:21} {_shown(name, m['value']):>8}  "
@@ -96,6 +95,12 @@ def format_text(payload: dict[str, Any]) -> str:
             )
         if skill.get("proven"):
             lines.append(f"  proven value for the first player: {skill['proven']['value']:g}")
+        late = skill.get("late")
+        if late:
+            lines.append(
+                f"  late game ({late['depth']} actions, {late['positions']} positions): proven "
+                f"{late['proven']:.1%}, played {late['played']:.1%}"
+            )
     return "\n".join(lines)
 
 
@@ -134,6 +139,13 @@ def _skill_html(skill: dict[str, Any], image: str | None) -> str:
         if proven
         else "<p>The prover does not settle the start within its node budget.</p>"
     )
+    late = skill.get("late")
+    if late:
+        end += (
+            f"<p>Late game of the strongest pair: {late['positions']} of {late['games']} games "
+            f"settled {late['depth']} actions before their end; there the first player scores "
+            f"{late['proven']:.1%} with perfect play and {late['played']:.1%} as played.</p>"
+        )
     img = f'<img alt="skill curve" src="data:image/png;base64,{image}">' if image else ""
     return (
         "<h2>Skill curve</h2>" + img + "<table><tr><th>levels (seat 0 v seat 1)</th>"

@@ -62,10 +62,17 @@ class SkillCurve:
     pairs: tuple[PairResult, ...]
     proven: dict[str, Any] | None
     """``{"value", "positions", "nodes"}``: the first player's proven score, or None."""
+    late: dict[str, Any] | None = None
+    """The late game of the strongest same-level pair, where the prover settles it:
+    ``{"depth", "positions", "proven", "played", "games"}`` (see :func:`late_game`)."""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {"pairs": [p.as_dict() for p in self.pairs], "proven": self.proven}
+        return {
+            "pairs": [p.as_dict() for p in self.pairs],
+            "proven": self.proven,
+            "late": self.late,
+        }
 
 
 def pair_result(levels: tuple[str, str], traces: Sequence[GameTrace], seconds: float) -> PairResult:
@@ -110,6 +117,67 @@ def prove_start(state: State, max_nodes: int) -> tuple[float, int] | None:
     return 0.5, nodes
 
 
+def late_game(
+    game: Game, traces: Sequence[GameTrace], depth: int, max_nodes: int
+) -> dict[str, Any] | None:
+    """The first player's proven score ``depth`` atomic actions before each game's end.
+
+    Each game is replayed from ``initial(seed)`` to ``depth`` actions before its
+    end; where the prover shows that one side forces a win within ``depth`` (or
+    that neither can before the game's maximum length), that position counts.
+    ``proven`` is the first player's mean score with perfect play from those
+    positions, ``played`` the mean score the games actually gave from them (the
+    gap is what the level still throws away in the late game). None when no
+    position is settled.
+    """
+    proven: list[float] = []
+    played: list[float] = []
+    nodes = 0
+    for trace in traces:
+        if depth <= 0 or len(trace.moves) <= depth:
+            continue
+        state = game.initial(trace.seed)
+        for action in trace.moves[:-depth]:
+            state = state.child(action)
+        mover = state.to_move
+        if mover is None:
+            continue
+        answer = _late_answer(state, depth, max_nodes)
+        if answer is None:
+            continue
+        value, used = answer
+        nodes += used
+        first_is_mover = state.sides()[mover] == trace.first_side
+        proven.append(value if first_is_mover else 1 - value)
+        played.append(trace.first_score)
+    if not proven:
+        return None
+    return {
+        "depth": depth,
+        "positions": len(proven),
+        "games": len(traces),
+        "proven": math.fsum(proven) / len(proven),
+        "played": math.fsum(played) / len(played),
+        "nodes": nodes,
+    }
+
+
+def _late_answer(state: State, depth: int, max_nodes: int) -> tuple[float, int] | None:
+    mover = state.to_move
+    assert mover is not None
+    nodes = 0
+    try:
+        for seat, value in ((mover, 1.0), (1 - mover, 0.0)):
+            prover = Prover(seat, max_nodes=max_nodes)
+            won = prover.wins(state, depth)
+            nodes += prover.nodes
+            if won:
+                return value, nodes
+    except ProofBudgetExceeded:
+        return None
+    return None
+
+
 def _proven(game: Game, seeds: Sequence[int], max_nodes: int) -> dict[str, Any] | None:
     starts: dict[str, State] = {}
     for seed in seeds if game.random_setup else seeds[:1]:
@@ -134,10 +202,16 @@ def skill_curve(
     first_seed: int = 0,
     workers: int = 1,
     prove_nodes: int = 200_000,
+    late_depth: int = 0,
     clarity_children: int = 0,
     progress: Callable[[tuple[str, str], PairResult], None] | None = None,
 ) -> SkillCurve:
-    """Play ``games`` per pair: each level against itself, then neighbours both ways round."""
+    """Play ``games`` per pair: each level against itself, then neighbours both ways round.
+
+    The curve ends at the start's proven value where the prover settles it within
+    ``prove_nodes``; with ``late_depth`` > 0 the strongest same-level pair's games
+    are also settled ``late_depth`` actions before their end (:func:`late_game`).
+    """
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         raise InvalidOptionError(f"unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
@@ -150,14 +224,17 @@ def skill_curve(
             pairs += [(strong, weak), (weak, strong)]
     seeds = range(first_seed, first_seed + games)
     results = []
+    late = None
     for pair in pairs:
         start = time.perf_counter()
         traces = run_traces(game, *pair, seeds, workers=workers, clarity_children=clarity_children)
+        if pair == (ordered[-1], ordered[-1]) and late_depth > 0:
+            late = late_game(game, traces, late_depth, prove_nodes)
         result = pair_result(pair, traces, time.perf_counter() - start)
         results.append(result)
         if progress:
             progress(pair, result)
-    return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes))
+    return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes), late)
 
 
 def _err(values: Sequence[Interval]) -> list[list[float]]:
@@ -213,6 +290,29 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
             color="tab:red",
         )
         labels.append("proof")
+        xs.append(x)
+    late = curve.late
+    if late is not None:
+        x = len(xs)
+        ax.plot(
+            [x],
+            [late["proven"]],
+            marker="*",
+            markersize=12,
+            color="tab:purple",
+            linestyle="none",
+            label=f"late game proven ({late['positions']} positions)",
+        )
+        ax.plot(
+            [x],
+            [late["played"]],
+            marker="x",
+            markersize=9,
+            color="tab:purple",
+            linestyle="none",
+            label="late game as played",
+        )
+        labels.append(f"last {late['depth']}")
         xs.append(x)
     ax.axhline(0.5, color="black", linewidth=0.6, linestyle="--")
     ax.set_xticks(xs, labels)

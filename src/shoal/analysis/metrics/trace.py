@@ -84,6 +84,8 @@ class GameTrace:
     """(variance, narrowness) of the sampled alternatives' values at each sampled decision."""
     cells_touched: int
     board_cells: int
+    moves: tuple[int, ...]
+    """The atomic actions played, in order (the record: replayed from ``initial(seed)``)."""
     positions: tuple[int, ...]
     """A 64-bit digest of the position after every turn (and the start)."""
     slots: tuple[str, ...]
@@ -163,6 +165,7 @@ def trace_game(
     slots = [set(ch) for ch in start_text]
     touched: set[str] = set()
     branching: list[int] = []
+    moves: list[int] = []
     evaluations = [game.evaluate(state, 0)]
     positions = [_digest(start_text)]
     turn_makers: list[tuple[frozenset[str], str, int]] = []
@@ -181,6 +184,7 @@ def trace_game(
             if clarity_children > 0 and len(legal) > 1 and state.turn % CLARITY_EVERY == 0:
                 clarity.append(_clarity(game, state, rng, clarity_children))
         action = players[seat].choose(state)
+        moves.append(action)
         if cells:
             touched.update(game.click_paths(state).get(action, ()))
         turn = state.turn
@@ -222,6 +226,7 @@ def trace_game(
         clarity=tuple(clarity),
         cells_touched=len(touched & cells) if cells else 0,
         board_cells=len(cells),
+        moves=tuple(moves),
         positions=tuple(positions),
         slots=tuple("".join(sorted(s)) for s in slots),
     )
