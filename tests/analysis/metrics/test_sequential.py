@@ -150,3 +150,11 @@ def test_late_game_and_start_proven_on_the_script_game() -> None:
         Script.with_options({"winner": "0"}), ["random"], games=2, mixed=False, late_depth=1
     )
     assert won.late is not None and won.late["proven"] == 1.0
+
+
+def test_a_game_longer_than_the_provers_bound_is_not_settled_as_a_draw() -> None:
+    # SFIRS may last 5,500 actions: the prover's bound stops at 1,000, so "no forced win
+    # found" proves nothing (this once raised the C prover's ValueError)
+    assert prove_start(get("sfirs").initial(0), 50) is None
+    with pytest.raises(InvalidOptionError, match="late-game depth"):
+        skill_curve(get("connect4"), ["random"], games=1, late_depth=1001)

@@ -31,6 +31,10 @@ from shoal.core import Game, InvalidOptionError, State
 from .intervals import Interval, rate_interval
 from .trace import GameTrace, run_traces
 
+MAX_PROOF_DEPTH = 1000
+"""The deepest bound the prover takes (its C search refuses more); a game that may last
+longer is settled only by a forced win found within it, never as a draw."""
+
 __all__ = ["PairResult", "SkillCurve", "plot_skill", "prove_start", "skill_curve"]
 
 
@@ -103,18 +107,11 @@ def prove_start(state: State, max_nodes: int) -> tuple[float, int] | None:
     mover = state.to_move
     if mover is None or max_nodes <= 0:
         return None
-    depth = state.game.max_game_length
-    nodes = 0
-    try:
-        for seat, value in ((mover, 1.0), (1 - mover, 0.0)):
-            prover = Prover(seat, max_nodes=max_nodes)
-            won = prover.wins(state, depth)
-            nodes += prover.nodes
-            if won:
-                return value, nodes
-    except ProofBudgetExceeded:
+    whole = state.game.max_game_length
+    answer = _late_answer(state, min(whole, MAX_PROOF_DEPTH), max_nodes)
+    if answer is None:
         return None
-    return 0.5, nodes
+    return answer if answer[0] != 0.5 or whole <= MAX_PROOF_DEPTH else None
 
 
 def late_game(
@@ -143,7 +140,7 @@ def late_game(
         if mover is None:
             continue
         answer = _late_answer(state, depth, max_nodes)
-        if answer is None:
+        if answer is None or answer[0] == 0.5:  # neither wins within depth: not settled
             continue
         value, used = answer
         nodes += used
@@ -163,6 +160,8 @@ def late_game(
 
 
 def _late_answer(state: State, depth: int, max_nodes: int) -> tuple[float, int] | None:
+    """(1, nodes) when the mover forces a win within ``depth``, (0, nodes) when the other
+    seat does, (0.5, nodes) when neither does; None when the proof needs more nodes."""
     mover = state.to_move
     assert mover is not None
     nodes = 0
@@ -175,7 +174,7 @@ def _late_answer(state: State, depth: int, max_nodes: int) -> tuple[float, int] 
                 return value, nodes
     except ProofBudgetExceeded:
         return None
-    return None
+    return 0.5, nodes
 
 
 def _proven(game: Game, seeds: Sequence[int], max_nodes: int) -> dict[str, Any] | None:
@@ -217,6 +216,8 @@ def skill_curve(
         raise InvalidOptionError(f"unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
     if games < 1:
         raise InvalidOptionError("a skill curve needs at least one game per pair")
+    if not 0 <= late_depth <= MAX_PROOF_DEPTH:
+        raise InvalidOptionError(f"the late-game depth must lie in 0..{MAX_PROOF_DEPTH}")
     ordered = sorted(dict.fromkeys(levels), key=LEVELS.index)
     pairs: list[tuple[str, str]] = [(level, level) for level in ordered]
     if mixed:
