@@ -158,3 +158,16 @@ def test_a_game_longer_than_the_provers_bound_is_not_settled_as_a_draw() -> None
     assert prove_start(get("sfirs").initial(0), 50) is None
     with pytest.raises(InvalidOptionError, match="late-game depth"):
         skill_curve(get("connect4"), ["random"], games=1, late_depth=1001)
+
+
+def test_compensation_says_when_the_bracket_does_not_straddle() -> None:
+    # komi 0..8 over seeds 0..19: the first player scores (20 - komi) / 20, 100% at 0
+    # (significant) and 60% at 8 (not significant: 39% to 78%): the bisection closes on
+    # 7..8, where both ends are still above 50%
+    game = Script.with_options({"winner": "komi"})
+    result = find_compensation(
+        game, "komi", "random", games_per_point=20, max_games=400, low=0, high=8
+    )
+    assert result.stop.startswith("resolution reached; no sign change")
+    assert "the fair value may lie outside the range" in result.stop
+    assert result.value == 8 and result.rate.value == 0.6

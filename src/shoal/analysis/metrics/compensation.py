@@ -8,7 +8,9 @@ range, then bisects: at each midpoint it plays ``games`` games and, while the
 95% Wilson interval still contains 50% and the budget allows, as many again;
 the bracket moves by the interval when it excludes 50% and by the point
 estimate otherwise. It stops when the bracket is one ``step`` wide, when the
-game or time budget is spent, or when both ends favour the same side.
+game or time budget is spent, or when both ends favour the same side (significantly);
+when the final bracket's ends do not straddle 50% even by their point estimates, the
+stop reason says the fair value may lie outside the range.
 
 The reported value is the evaluated value whose score is closest to 50%; its
 interval runs from the nearest value on its one side whose score is
@@ -184,6 +186,12 @@ def find_compensation(
                 below = mid
             else:
                 above = mid
+    if stop not in ("no balancing value in range",) and played.get(below) and played.get(above):
+        rate_below = math.fsum(t.first_score for t in played[below]) / len(played[below])
+        rate_above = math.fsum(t.first_score for t in played[above]) / len(played[above])
+        if rate_below >= 0.5 or rate_above < 0.5:
+            # the bracket's ends do not straddle 50% even by their point estimates
+            stop += "; no sign change in the bracket: the fair value may lie outside the range"
     points = tuple(
         sorted(
             (value, rate_interval(math.fsum(t.first_score for t in ts), len(ts)))
