@@ -110,3 +110,13 @@ def test_bootstrap_intervals_are_reproducible() -> None:
     assert compute(ts, seed=4) == compute(ts, seed=4)
     balance = compute(ts)["Balance"]
     assert balance.low <= balance.value <= balance.high
+
+
+def test_state_space_never_below_the_positions_seen() -> None:
+    # start "t0"... with a script of 12 turns the strings "t10", "t11", "t12" are longer
+    # than the start: the character bound sees t0..t9 (log10 10 = 1); 13 positions seen
+    script = ",".join(["0.0"] * 12)
+    m = compute(traces("0", 2, script=script))
+    assert m["StateSpaceComplexity"].n == 13
+    assert m["StateSpaceComplexity"].value == pytest.approx(math.log10(13))
+    assert m["StateSpaceComplexity"].low == pytest.approx(math.log10(13))

@@ -61,8 +61,8 @@ DEFINITIONS: dict[str, str] = {
         "over its decisions"
     ),
     "StateSpaceComplexity": (
-        "log10 upper bound on positions: sum over position-string characters of log10(the "
-        "distinct values seen there)"
+        "log10 estimate of the positions: the larger of the sum over position-string "
+        "characters of log10(the distinct values seen there) and log10(distinct positions seen)"
     ),
 }
 
@@ -165,17 +165,21 @@ def state_space(traces: Sequence[GameTrace]) -> Interval:
     for trace in traces[1:]:
         for index, chars in enumerate(trace.slots[: len(slots)]):
             slots[index].update(chars)
-    value = math.fsum(math.log10(len(s)) for s in slots if s)
+    bound = math.fsum(math.log10(len(s)) for s in slots if s)
     distinct = len({p for t in traces for p in t.positions})
-    return Interval(value, math.log10(distinct), value, distinct, "none")
+    lower = math.log10(distinct)
+    # where the string's length varies the slots see few positions: never below the count
+    value = max(bound, lower)
+    return Interval(value, lower, value, distinct, "none")
 
 
 def compute(traces: Sequence[GameTrace], *, seed: int = 0) -> dict[str, Interval]:
     """Every metric of :data:`METRIC_NAMES` over ``traces`` (those without data left out).
 
     Rates use Wilson intervals; means a percentile bootstrap from ``seed``.
-    StateSpaceComplexity is a bound, not a sample: its interval runs from
-    log10(distinct positions seen) (a lower bound) to the upper bound.
+    StateSpaceComplexity is an estimate, not a sample: its interval runs from
+    log10(distinct positions seen) (a lower bound) to the value, the larger of that
+    and the bound from the characters seen at each index of the position strings.
     """
     n = len(traces)
     out: dict[str, Interval] = {}
