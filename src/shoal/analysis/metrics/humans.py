@@ -23,6 +23,7 @@ these people do).
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,8 @@ __all__ = [
     "human_rates",
     "load_human_games",
 ]
+
+LOG = logging.getLogger(__name__)
 
 RATING_BAND = 200
 """Width of a rating band, in rating points."""
@@ -95,7 +98,8 @@ def game_from_row(row: Mapping[str, Any], changes: Any) -> HumanGame | None:
     try:
         game = games.REGISTRY.from_mapping(row["game"], dict(row["options"] or {}))
         states = _replay(game, row["seed"], row["start"], row["actions"] or [])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError) as error:
+        LOG.warning("human data: a %s game cannot be replayed, left out: %s", row["game"], error)
         return None
     final = states[-1]
     outcome: Outcome | None = final.outcome
