@@ -11,9 +11,9 @@ import sqlalchemy as sa
 from shoal.analysis.metrics.humans import disagree, human_rates, load_human_games
 from shoal.analysis.metrics.intervals import rate_interval
 from shoal.core import InvalidOptionError
-from shoal.server.storage.migrate import upgrade
-from shoal.server.storage.rating_tables import RatedGameRow
-from shoal.server.storage.tables import GameRow
+from shoal.server.db.migrate import upgrade
+from shoal.server.db.tables import GameRow
+from shoal.server.ratings.tables import RatedGameRow
 
 X_WINS = [3, 0, 3, 0, 3, 0, 3]  # x: d four times, o: a three times
 O_WINS = [0, 3, 1, 3, 0, 3, 2, 3]  # o: d four times

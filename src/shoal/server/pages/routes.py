@@ -1,0 +1,102 @@
+"""The web client's pages (HTML from ``shoal/web``), and the pictures and plots of the rules pages.
+
+None of these is in the API schema. The client's scripts and styles are served
+as static files under ``/static`` by the app itself.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from ..context import Context
+
+__all__ = ["WEB_DIR", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+"""The web client: ``shoal/web``."""
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(WEB_DIR / name, media_type="text/html")
+
+
+@router.get("/")
+async def home() -> FileResponse:
+    return _page("index.html")
+
+
+@router.get("/new")
+async def new_page() -> FileResponse:
+    return _page("new.html")
+
+
+@router.get("/rules/{game_id}")
+async def rules_page(game_id: str) -> FileResponse:
+    return _page("rules.html")
+
+
+@router.get("/rules/analysis/{game_id}/{name}")
+async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
+    path = context.settings.docs_dir.parent / "analysis" / game_id / name
+    if (
+        not re.fullmatch(r"[a-z0-9]+", game_id)
+        or not re.fullmatch(r"[a-z]+\.png", name)
+        or not path.is_file()
+    ):
+        return JSONResponse({"detail": "no such plot"}, status_code=404)
+    return FileResponse(path, media_type="image/png")
+
+
+@router.get("/rules/img/{name}")
+async def rules_image(name: str, context: Context) -> Response:
+    path = context.settings.docs_dir / "img" / name
+    if not re.fullmatch(r"[\w.-]+\.svg", name) or not path.is_file():
+        return JSONResponse({"detail": "no such picture"}, status_code=404)
+    return FileResponse(path, media_type="image/svg+xml")
+
+
+@router.get("/game/{game_id}")
+async def game_page(game_id: str) -> FileResponse:
+    return _page("game.html")
+
+
+@router.get("/learn")
+async def learn_index_page() -> FileResponse:
+    return _page("learn.html")
+
+
+@router.get("/learn/{game_id}")
+async def learn_page(game_id: str) -> FileResponse:
+    return _page("learn.html")
+
+
+@router.get("/replay")
+async def replay_upload_page() -> FileResponse:
+    return _page("replay.html")
+
+
+@router.get("/replay/{kind}/{item_id}")
+async def replay_page(kind: str, item_id: str) -> FileResponse:
+    return _page("replay.html")
+
+
+@router.get("/offline")
+async def offline_page() -> FileResponse:
+    return _page("offline.html")
+
+
+@router.get("/sw.js")
+async def service_worker() -> FileResponse:
+    """The service worker, at the root so that its scope is the whole site."""
+    return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript")
+
+
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")
