@@ -65,3 +65,10 @@ def test_bad_requests_say_why_and_write_nothing(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "'komi' is not a compensating option (declared: none)" in done.stderr
     assert not out.exists()
+
+
+def test_shoal_rules_marks_the_compensating_option() -> None:
+    done = shoal("rules", "sytran")
+    assert done.returncode == 0, done.stderr
+    line = next(x for x in done.stdout.splitlines() if x.strip().startswith("penalty "))
+    assert line.rstrip().endswith("[decision] [compensation]")
