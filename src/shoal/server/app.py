@@ -58,6 +58,7 @@ from .ratings import routes as ratings
 from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
+from .stats import routes as stats
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app"]
 
@@ -79,6 +80,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    stats.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
