@@ -1,5 +1,7 @@
+// @ts-check
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
-import { $, api, applyBoardPrefs, footer, h, toast, topbar } from "./common.js";
+import { $, applyBoardPrefs, footer, h, toast, topbar } from "./common.js";
+import { api } from "./net.js";
 import { challengeCard } from "./challenge.js";
 
 const app = $("#app");
@@ -146,6 +148,12 @@ async function settings() {
   const me = await needMe();
   if (!me) return;
   const prefs = { coordinates: true, theme: "natural", ...me.prefs };
+  /**
+   * @param {string} url
+   * @param {unknown} body
+   * @param {() => void} done
+   * @param {"POST" | "PUT" | "DELETE"} [method]
+   */
   const post = async (url, body, done, method = "POST") => {
     try {
       await api(url, { method, body });
@@ -177,7 +185,7 @@ async function settings() {
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );
-  await import("/static/notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
+  await import("./notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
 }
 
 async function main() {

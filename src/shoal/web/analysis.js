@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis board (issue 26): any position, moves played by clicking (board.js), each new
 // line a branch of a move tree (back and forward, switch variations, promote, delete), the
 // engine's three best turns live over a WebSocket with an evaluation bar, and the record
@@ -5,7 +6,8 @@
 // start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, api, footer, h, icon, toast, topbar } from "./common.js";
+import { $, $button, $input, footer, h, icon, toast, topbar } from "./common.js";
+import { api, connectSocket } from "./net.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -91,7 +93,7 @@ function remove() {
 function comment(text) {
   if (cur === -1) return toast("Choose a move first: a comment follows a move", "error");
   if (/[{}]/.test(text)) {
-    $("#comment").value = nodes[cur].comment;
+    $input("#comment").value = nodes[cur].comment;
     return toast("A comment cannot hold { or }", "error");
   }
   nodes[cur].comment = text.trim();
@@ -171,7 +173,7 @@ function layout() {
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
   document.addEventListener("keydown", (e) => {
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
     const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
     if (keys[e.key]) {
       e.preventDefault();
@@ -207,8 +209,8 @@ function show() {
   $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · click the board to try a move`;
   $("#status").className = r ? "status over" : "status";
   $("#pos").textContent = `${view.ply}`;
-  $("#first").disabled = $("#prev").disabled = cur === -1;
-  $("#next").disabled = $("#last").disabled = kids(cur).length === 0;
+  $button("#first").disabled = $button("#prev").disabled = cur === -1;
+  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
   $("#position-line").textContent = `Position: ${view.position}`;
 }
 
@@ -229,8 +231,8 @@ function renderTree() {
     let at = parent;
     let force = forceFirst;
     while (kids(at).length) {
-      const [main, ...others] = kids(at);
-      into.append(...span(main, force));
+      const [first, ...others] = kids(at);
+      into.append(...span(first, force));
       for (const v of others) {
         const block = h("span", { class: "variation" });
         block.append(...span(v, true));
@@ -238,14 +240,14 @@ function renderTree() {
         into.append(block);
       }
       force = others.length > 0;
-      at = main;
+      at = first;
     }
   };
   const top = h("div", { class: "mainline" });
   top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1" }, text: "start", onclick: () => goTo(-1) }));
   lineOf(-1, top, true);
   box.replaceChildren(top);
-  const input = $("#comment");
+  const input = $input("#comment");
   if (input && document.activeElement !== input) {
     input.value = cur === -1 ? "" : nodes[cur].comment;
     input.disabled = cur === -1;
@@ -255,9 +257,7 @@ function renderTree() {
 
 async function save(format) {
   try {
-    const response = await fetch("/api/analysis/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: game.id, options, tree: treeJson(), format, players }) });
-    if (!response.ok) throw new Error((await response.json()).detail);
-    const blob = await response.blob();
+    const blob = await api("/api/analysis/export", { method: "POST", body: { game: game.id, options, tree: treeJson(), format, players }, as: "blob" });
     const a = h("a", { href: URL.createObjectURL(blob), download: `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}` });
     document.body.append(a);
     a.click();
@@ -278,31 +278,28 @@ function engineOn(on) {
   $("#engine-lines").replaceChildren();
   $("#engine-info").textContent = "";
   if (!on) {
-    socket?.readyState === 1 && socket.send(JSON.stringify({ type: "stop" }));
+    socket?.send({ type: "stop" });
     return;
   }
-  if (!socket || socket.readyState > 1) connect();
-  else analyse();
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/analysis/ws`);
-  socket.addEventListener("open", analyse);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.id !== asked || !engine) return;
-    if (message.type === "error") toast(message.detail, "error");
-    else showLines(message);
-  });
-  socket.addEventListener("close", () => engine && setTimeout(() => engine && connect(), 1500));
+  // opened with the engine's first use, kept (and reconnected) while the page lives
+  if (!socket) {
+    socket = connectSocket("/api/analysis/ws", {
+      onOpen: analyse,
+      onMessage: (message) => {
+        if (message.id !== asked || !engine) return;
+        if (message.type === "error") toast(message.detail, "error");
+        else showLines(message);
+      },
+    });
+  } else analyse();
 }
 
 function analyse() {
-  if (!engine || !view || !socket || socket.readyState !== 1) return;
+  if (!engine || !view || !socket) return;
   asked += 1;
-  $("#engine-info").textContent = " searching…";
-  socket.send(JSON.stringify({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) }));
+  if (socket.send({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) })) {
+    $("#engine-info").textContent = " searching…";
+  }
 }
 
 function showLines(message) {

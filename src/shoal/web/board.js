@@ -1,3 +1,4 @@
+// @ts-check
 // The one generic board interaction: the server sends, for each legal action, the cells to
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when

@@ -1,6 +1,8 @@
+// @ts-check
 // The bots page (/bots): the server's own bots (the computer at each level) and program bots;
 // a signed-in player picks a game and a seat and starts a game against one (docs/bots.md).
-import { $, api, footer, h, toast, tokens, topbar, whoami } from "./common.js";
+import { $, footer, h, toast, tokens, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
 
 const SEATS = [["0", "Move first"], ["1", "Move second"], ["", "Random"]];
 

@@ -1,10 +1,12 @@
+// @ts-check
 // The game page: its layout, the turn loop and the player's tools. Live updates arrive over
 // a WebSocket; every change goes to the server with the seat's token and the version we
 // saw. Beside it: game-panel.js draws the status and the side panel from each view,
 // game-prefs.js keeps this browser's orientation, zoom and turn alert, game-seats.js handles
 // invites, rematches and "play again", social.js the offers and chat.
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, api, download, h, toast, tokens, topbar, whoami } from "./common.js";
+import { $, $button, download, h, toast, tokens, topbar, whoami } from "./common.js";
+import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
 import { defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
@@ -138,10 +140,10 @@ function refreshControls() {
   board.paint();
   $("#board").dataset.ready = myTurn() ? "yes" : "no";
   renderButtons();
-  $("#hint").disabled = !view.allowed.hint || !myTurn();
+  $button("#hint").disabled = !view.allowed.hint || !myTurn();
   const over = Boolean(view.result);
-  $("#undo").disabled = !view.allowed.undo || !you.length || over || view.thinking || busy;
-  $("#resign").disabled = !view.allowed.resign || !you.length || over;
+  $button("#undo").disabled = !view.allowed.undo || !you.length || over || view.thinking || busy;
+  $button("#resign").disabled = !view.allowed.resign || !you.length || over;
   // spectators get no player tools; a finished game offers to play again instead
   $("#hint").hidden = view.mode === "friend" || !you.length || over;
   $("#undo").hidden = view.mode === "friend" || !you.length || over;
@@ -202,7 +204,7 @@ function resign() {
 
 async function hint() {
   try {
-    $("#hint").disabled = true;
+    $button("#hint").disabled = true;
     const result = await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token });
     if (result.version !== view.version) return;
     board.showHint(result.path);
@@ -212,7 +214,7 @@ async function hint() {
   } catch (error) {
     toast(error.message, "error");
   } finally {
-    $("#hint").disabled = !myTurn();
+    $button("#hint").disabled = !myTurn();
   }
 }
 
@@ -223,17 +225,11 @@ async function reload() {
   render(next);
 }
 
-let socket = null;
-setInterval(() => socket && socket.readyState === 1 && socket.send("ping"), 25000);
-
+// The game's live views (every change anyone makes), reconnecting by the one policy.
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gid)}/ws`);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "view") render(message.view, true);
+  connectSocket(`/api/games/${encodeURIComponent(gid)}/ws`, {
+    onMessage: (message) => message.type === "view" && render(message.view, true),
   });
-  socket.addEventListener("close", () => setTimeout(connect, 1500));
 }
 
 async function claimSeat(invite, name) {

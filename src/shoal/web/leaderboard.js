@@ -1,6 +1,8 @@
+// @ts-check
 // The leaderboard page /leaderboard/GAME: per speed, the top 50 established players
 // (deviation <= 110) active in the last 90 days, from GET /api/leaderboard/GAME.
 import { footer, topbar } from "./common.js";
+import { api } from "./net.js";
 
 const app = document.getElementById("app");
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -13,10 +15,11 @@ function el(tag, text, attrs = {}) {
 }
 
 async function main() {
-  const answer = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
-  const body = await answer.json();
-  if (!answer.ok) {
-    app.append(el("h1", "Leaderboard"), el("p", body.detail || body.error || "not found", { class: "error" }));
+  let body;
+  try {
+    body = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
+  } catch (error) {
+    app.append(el("h1", "Leaderboard"), el("p", error.message, { class: "error" }));
     return;
   }
   document.title = `${body.title} leaderboard — shoal`;

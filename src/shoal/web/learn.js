@@ -1,7 +1,9 @@
+// @ts-check
 // Learn: /learn lists the courses, /learn/GAME takes one step at a time on a real board.
 // The server replays the learner's actions in the step and says what happened (going on,
 // solved, or wrong with feedback); no rules here. Progress stays in this browser.
-import { $, api, footer, h, toast, tokens, topbar } from "./common.js";
+import { $, $$, $button, $input, footer, h, toast, tokens, topbar } from "./common.js";
+import { api } from "./net.js";
 import { boardPage } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -107,8 +109,8 @@ class Lesson {
     $("#step-text").textContent = step.text;
     $("#step-task").textContent = step.task ? `Your task: ${step.task}` : "";
     this.setFeedback("", "");
-    $("#prev-step").disabled = this.index === 0;
-    $("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
+    $button("#prev-step").disabled = this.index === 0;
+    $button("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
     $("#restart").hidden = $("#show-hint").hidden = $("#type-move").hidden = step.kind === "game";
     const done = solvedSteps(this.course.game);
     $("#steps").replaceChildren(
@@ -169,7 +171,7 @@ class Lesson {
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
     this.board.show(view.svg, view.legal, enabled);
     $("#board").dataset.ready = enabled ? "yes" : "no";
-    for (const control of $("#type-move").elements) control.disabled = !enabled;
+    for (const control of $$("#type-move input, #type-move button")) control.toggleAttribute("disabled", !enabled);
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
     $("#status-sub").textContent = view.status;
@@ -181,7 +183,7 @@ class Lesson {
       markSolved(this.course.game, this.index + 1);
       this.showStep();
       this.setFeedback(view.message, "good");
-      $("#next-step").disabled = this.index === this.course.steps.length - 1;
+      $button("#next-step").disabled = this.index === this.course.steps.length - 1;
       $("#next-step").focus();
     } else if (view.wrong) {
       this.setFeedback(`${view.message} Press "Start again" to try once more.`, "bad");
@@ -196,7 +198,7 @@ class Lesson {
 
   async typed(event) {
     event.preventDefault();
-    const input = $("#move-text");
+    const input = $input("#move-text");
     const text = input.value.trim();
     if (!text || $("#board").dataset.ready !== "yes") return;
     input.value = "";

@@ -1,10 +1,12 @@
+// @ts-check
 // Puzzles: /puzzles lists the games with puzzles and my rating in each, /puzzles/GAME plays
 // them one after another. The server judges each action (no rules here): it plays the
 // defender's replies, refutes a wrong action at once, and rates a finished puzzle. A guest's
 // rating and streak live in this browser (localStorage); an account's on the server.
 // A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
 // per game in this browser; the server picks the next puzzle among that theme only.
-import { $, api, footer, h, toast, topbar, whoami } from "./common.js";
+import { $, $$, $select, footer, h, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
 import { boardPage } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
@@ -80,6 +82,8 @@ class Trainer {
     this.rated = false;
     this.timer = null;
     this.theme = "";
+    /** @type {number | undefined} the puzzles of the game (for "All themes (n)") */
+    this.count = undefined;
   }
 
   // The theme choice: "All themes" and each of the game's themes with its count.
@@ -95,7 +99,7 @@ class Trainer {
       this.theme = wanted;
       if (given !== null) this.remember();
     }
-    const select = $("#puzzle-theme");
+    const select = $select("#puzzle-theme");
     select.replaceChildren(
       h("option", { value: "", text: this.count ? `All themes (${this.count})` : "All themes", selected: !this.theme }),
       ...list.map((t) => h("option", { value: t.theme, text: `${capital(t.theme)} (${t.count})`, selected: t.theme === this.theme })),
@@ -312,7 +316,7 @@ class Trainer {
   frame(frames, index) {
     this.board.show(frames[index].svg, [], false);
     $("#board").dataset.frame = String(index);
-    for (const li of $("#solution").children) li.classList.toggle("current", Number(li.dataset.ply) === index);
+    for (const li of $$("#solution > li")) li.classList.toggle("current", Number(li.dataset.ply) === index);
   }
 }
 

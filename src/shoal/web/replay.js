@@ -1,7 +1,9 @@
+// @ts-check
 // The replay viewer: a stored game (/replay/game/ID) or an uploaded record
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
-import { $, api, download, footer, h, icon, toast, topbar } from "./common.js";
+import { $, $$, $button, $input, download, footer, h, icon, toast, topbar } from "./common.js";
+import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
 import { gameLayout, statusLine } from "./board.js";
 
@@ -85,7 +87,8 @@ function layout() {
     ),
   );
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    const target = /** @type {HTMLInputElement} */ (e.target);
+    if (target.tagName === "INPUT" && target.type !== "range") return;
     if (e.key === "ArrowLeft") go(k - 1);
     else if (e.key === "ArrowRight") go(k + 1);
     else if (e.key === "Home") go(0);
@@ -116,11 +119,11 @@ function show(view) {
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
   $("#pos").textContent = `${view.ply} / ${view.total}`;
-  const slider = $("#slider");
+  const slider = $input("#slider");
   slider.max = String(view.total);
   slider.value = String(view.ply);
-  $("#first").disabled = $("#prev").disabled = view.ply === 0;
-  $("#next").disabled = $("#last").disabled = view.ply === view.total;
+  $button("#first").disabled = $button("#prev").disabled = view.ply === 0;
+  $button("#next").disabled = $button("#last").disabled = view.ply === view.total;
   const r = view.result;
   const side = (seat) => view.sides[seat] ?? "";
   if (r) {
@@ -148,14 +151,14 @@ function show(view) {
     ),
   );
   if (review?.review) {
-    for (const li of list.querySelectorAll("li[data-end]")) {
+    for (const li of $$("li[data-end]", list)) {
       const mark = review.markAt(Number(li.dataset.end));
       if (mark) li.querySelector(".t").append(h("strong", { class: "sym", text: ` ${mark}` }));
     }
   }
   review?.show(view.ply);
-  $("#analyse-here").href = `/analysis/${kind}/${id}#k=${view.ply}`;
-  const current = list.querySelector(".current");
+  $("#analyse-here", document, HTMLAnchorElement).href = `/analysis/${kind}/${id}#k=${view.ply}`;
+  const current = $(".current", list);
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 

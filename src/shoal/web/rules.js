@@ -1,5 +1,7 @@
+// @ts-check
 // A rules page: the game's docs page when the server has one, else its summary and options.
-import { $, api, footer, h, topbar } from "./common.js";
+import { $, footer, h, topbar } from "./common.js";
+import { api } from "./net.js";
 
 async function main() {
   topbar();
