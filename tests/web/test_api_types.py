@@ -109,3 +109,10 @@ def test_module_paths_in_names_are_dropped_but_kept_apart(api_types: Any) -> Non
     assert api_types.type_name("Seat-Output") == "SeatOutput"
     with pytest.raises(SystemExit, match="both become"):
         api_types.render({"components": {"schemas": {"a__X": {}, "routes__a__X": {}}}})
+
+
+def test_the_generators_examples_hold(api_types: Any) -> None:
+    import doctest
+
+    failed, tried = doctest.testmod(api_types)
+    assert tried >= 8 and failed == 0

@@ -1,6 +1,6 @@
 // @ts-check
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
-import { $, applyBoardPrefs, footer, h, toast, topbar } from "./common.js";
+import { $, applyBoardPrefs, footer, h, problemPage, toast, topbar } from "./common.js";
 import { api } from "./net.js";
 import { challengeCard } from "./challenge.js";
 
@@ -102,7 +102,7 @@ async function profile(name) {
   try {
     user = await api(`/api/users/${encodeURIComponent(name)}${filter ? `?game=${encodeURIComponent(filter)}` : ""}`);
   } catch (e) {
-    app.append(h("div", { class: "card" }, h("h1", { text: "No such player" }), h("p", { text: e.message })));
+    problemPage("No such player", e.message, { href: "/", text: "Home" });
     return;
   }
   document.title = `${user.username} — shoal`;

@@ -5,8 +5,8 @@
 // with its variations to download. Pages: /analysis (choose a start), /analysis/GAME (its
 // start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
 // The tree lives here; the server draws positions, checks moves and runs the engine.
-import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, $button, $input, footer, h, icon, toast, topbar } from "./common.js";
+import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
+import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -122,15 +122,13 @@ function layout() {
         h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
         h("div", { class: "board-wrap", id: "board" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
-        h(
-          "div",
-          { class: "card replay-controls" },
-          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => goTo(-1) }),
-          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => cur !== -1 && goTo(nodes[cur].parent) }),
-          h("span", { class: "pos", id: "pos" }),
-          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => kids(cur).length && goTo(kids(cur)[0]) }),
-          h("button", { class: "btn small", id: "last", title: "End of the line (End)", html: icon("last"), onclick: () => goTo(lastOfLine(cur)) }),
-        ),
+        stepControls({
+          first: () => goTo(-1),
+          prev: () => cur !== -1 && goTo(nodes[cur].parent),
+          next: () => kids(cur).length && goTo(kids(cur)[0]),
+          last: () => goTo(lastOfLine(cur)),
+          lastTitle: "End of the line (End)",
+        }),
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("p", { class: "help", id: "source" })),
@@ -155,17 +153,12 @@ function layout() {
             h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: () => sibling(1) }),
           ),
         ),
-        h(
-          "div",
-          { class: "card" },
-          h("h3", { text: "Record" }),
-          h(
-            "div",
-            { class: "tools" },
+        recordCard(
+          [
             h("button", { class: "btn small", id: "download-text", text: "Download with variations", onclick: () => save("text") }),
             h("button", { class: "btn small", id: "download-json", text: "JSON", onclick: () => save("json") }),
             h("a", { class: "btn small", href: "/analysis", text: "Another position" }),
-          ),
+          ],
           h("p", { class: "help", id: "position-line" }),
         ),
       ],
@@ -258,10 +251,9 @@ function renderTree() {
 async function save(format) {
   try {
     const blob = await api("/api/analysis/export", { method: "POST", body: { game: game.id, options, tree: treeJson(), format, players }, as: "blob" });
-    const a = h("a", { href: URL.createObjectURL(blob), download: `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    const url = URL.createObjectURL(blob);
+    download(url, `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}`);
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (error) {
     toast(error.message, "error");
   }
@@ -398,7 +390,7 @@ async function main() {
       await chooser();
     }
   } catch (error) {
-    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Nothing to analyse" }), h("p", { id: "analysis-error", text: error.message }), h("a", { class: "btn", href: "/analysis", text: "Choose a position" })));
+    problemPage("Nothing to analyse", error.message, { href: "/analysis", text: "Choose a position" }, "analysis-error");
   }
 }
 

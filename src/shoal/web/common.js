@@ -169,6 +169,36 @@ async function accountNav() {
   import("./notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
 }
 
+/**
+ * A page's head: its heading and, when given, a line of help under it.
+ * @param {string} title
+ * @param {string} [help]
+ * @returns {HTMLElement[]}
+ */
+export function pageHead(title, help) {
+  return [h("h1", { text: title }), help ? h("p", { class: "help", text: help }) : null].filter((el) => el !== null);
+}
+
+/**
+ * The page that says what cannot be shown (no such game, course, puzzle...): the heading,
+ * the server's words (`.error`, with `id` when given) and a way on. Replaces #app's content.
+ * @param {string} title
+ * @param {string} message
+ * @param {{ href: string, text: string, primary?: boolean } | null} [next]
+ * @param {string} [id]
+ */
+export function problemPage(title, message, next = null, id = undefined) {
+  $("#app").replaceChildren(
+    h(
+      "div",
+      { class: "narrow problem" },
+      h("h1", { text: title }),
+      h("p", { class: "error", id, text: message }),
+      next ? h("a", { class: next.primary ? "btn primary" : "btn", href: next.href, text: next.text }) : null,
+    ),
+  );
+}
+
 export function footer() {
   document.body.append(
     h(
@@ -193,8 +223,13 @@ export function formatClock(seconds) {
   return `${mm}:${String(Math.floor(ss)).padStart(2, "0")}`;
 }
 
-export function download(url) {
-  const a = h("a", { href: url, download: "" });
+/**
+ * Save what `url` points at (a record's download, a blob's object URL) as a file.
+ * @param {string} url
+ * @param {string} [name] the file's name (default: the server's)
+ */
+export function download(url, name = "") {
+  const a = h("a", { href: url, download: name });
   document.body.append(a);
   a.click();
   a.remove();

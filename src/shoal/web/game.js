@@ -4,8 +4,8 @@
 // saw. Beside it: game-panel.js draws the status and the side panel from each view,
 // game-prefs.js keeps this browser's orientation, zoom and turn alert, game-seats.js handles
 // invites, rematches and "play again", social.js the offers and chat.
-import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, $button, download, h, toast, tokens, topbar, whoami } from "./common.js";
+import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { $, $button, h, problemPage, toast, tokens, topbar, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
@@ -68,22 +68,14 @@ function els() {
           h("div", { class: "rematch", id: "rematch-box", hidden: true }),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
-        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
+        movesCard(),
         h("div", { class: "card", id: "share" }),
-        h(
-          "div",
-          { class: "card" },
-          h("h3", { text: "Record" }),
-          h(
-            "div",
-            { class: "tools" },
-            h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
-            h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: "Review", hidden: true }),
-            h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
-            h("button", { class: "btn small", text: "Download text", onclick: () => download(`/api/games/${gid}/record?format=text`) }),
-            h("button", { class: "btn small", text: "JSON", onclick: () => download(`/api/games/${gid}/record?format=json`) }),
-          ),
-        ),
+        recordCard([
+          h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
+          h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: "Review", hidden: true }),
+          h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
+          recordDownloads(`/api/games/${gid}/record`),
+        ]),
         h("details", { class: "card", id: "features-card" }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
       ],
     ),
@@ -249,7 +241,7 @@ async function main() {
     await reload();
     if (inviteFromLink !== null) await handleInvite(gid, inviteFromLink, game, claimSeat);
   } catch (error) {
-    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Game not found" }), h("p", { text: error.message }), h("a", { class: "btn primary", href: "/new", text: "Start a new game" })));
+    problemPage("Game not found", error.message, { href: "/new", text: "Start a new game", primary: true });
     return;
   }
   connect();

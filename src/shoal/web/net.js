@@ -95,6 +95,7 @@ export async function api(path, { method = "GET", body, token, guest = false, as
  *   "connecting", "open", "waiting" (closed, retrying after `delay` ms), "closed" (for good)
  * @property {(code: number) => boolean} [retry] whether to reconnect after a close with this code
  *   (default: yes, but for the server's refusals 4400-4499 and a normal close 1000)
+ * @property {number} [keepAlive] ms between pings (default `SOCKET_POLICY.ping`)
  */
 
 /**
@@ -130,7 +131,7 @@ export function backoff(attempt, random = Math.random) {
  * @param {SocketOptions} [options]
  * @returns {SocketHandle}
  */
-export function connectSocket(path, { onMessage = () => {}, onOpen = () => {}, onStatus = () => {}, retry } = {}) {
+export function connectSocket(path, { onMessage = () => {}, onOpen = () => {}, onStatus = () => {}, retry, keepAlive = SOCKET_POLICY.ping } = {}) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${location.host}${path}`;
   const again = retry ?? ((code) => code !== 1000 && !(code >= 4400 && code < 4500));
@@ -160,7 +161,7 @@ export function connectSocket(path, { onMessage = () => {}, onOpen = () => {}, o
       openedAt = Date.now();
       onStatus("open", { attempt, delay: 0, code: 0 });
       clearInterval(pinger);
-      pinger = setInterval(() => current.readyState === WebSocket.OPEN && current.send("ping"), SOCKET_POLICY.ping);
+      pinger = setInterval(() => current.readyState === WebSocket.OPEN && current.send("ping"), keepAlive);
       onOpen(send);
     };
     current.onmessage = (event) => {
@@ -191,30 +192,29 @@ export function connectSocket(path, { onMessage = () => {}, onOpen = () => {}, o
     };
   };
 
+  // Close the current connection quietly (no retry from its close event).
+  const drop = () => {
+    clearTimeout(timer);
+    clearInterval(pinger);
+    const current = socket;
+    socket = null;
+    if (current) {
+      current.onclose = null;
+      current.close(1000);
+    }
+  };
+
   open();
   return {
     send,
     close() {
       closed = true;
-      clearTimeout(timer);
-      clearInterval(pinger);
-      const current = socket;
-      socket = null;
-      if (current) {
-        current.onclose = null;
-        current.close(1000);
-      }
+      drop();
       onStatus("closed", { attempt, delay: 0, code: 1000 });
     },
     reconnect() {
       if (closed) return;
-      const current = socket;
-      socket = null;
-      if (current) {
-        current.onclose = null;
-        current.close(1000);
-      }
-      clearInterval(pinger);
+      drop();
       attempt = 0;
       open();
     },

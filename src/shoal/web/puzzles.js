@@ -5,9 +5,9 @@
 // rating and streak live in this browser (localStorage); an account's on the server.
 // A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
 // per game in this browser; the server picks the next puzzle among that theme only.
-import { $, $$, $select, footer, h, toast, topbar, whoami } from "./common.js";
+import { $, $$, $select, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
-import { boardPage } from "./board.js";
+import { boardPage, feedbackBox, setFeedback } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -66,8 +66,7 @@ async function indexPage(me) {
     h(
       "div",
       { class: "narrow" },
-      h("h1", { text: "Puzzles" }),
-      h("p", { class: "help", text: `Positions from real games where the side to move wins by force. Find the winning move; the other side answers at once. ${words}` }),
+      ...pageHead("Puzzles", `Positions from real games where the side to move wins by force. Find the winning move; the other side answers at once. ${words}`),
       cards.length ? h("div", { class: "course-list" }, cards) : h("p", { text: "No puzzles yet." }),
     ),
   );
@@ -137,7 +136,7 @@ class Trainer {
         { class: "card lesson puzzle", id: "puzzle" },
         h("p", { class: "help", id: "puzzle-meta" }),
         h("h2", { id: "puzzle-task" }),
-        h("p", { class: "feedback", id: "feedback", role: "status" }),
+        feedbackBox(),
         h("ol", { class: "puzzle-line", id: "solution" }),
         h(
           "div",
@@ -187,7 +186,7 @@ class Trainer {
     try {
       view = await api(url);
     } catch (error) {
-      $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "No puzzle here" }), h("p", { text: error.message }), h("a", { class: "btn", href: "/puzzles", text: "All puzzles" })));
+      problemPage("No puzzle here", error.message, { href: "/puzzles", text: "All puzzles" });
       return false;
     }
     this.actions = [];
@@ -216,7 +215,7 @@ class Trainer {
     $("#action-buttons").replaceChildren(
       ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
     );
-    this.setFeedback(view.message, kind);
+    setFeedback(view.message, kind);
     $("#retry").hidden = !view.wrong;
     $("#show-solution").hidden = view.solved;
     if (view.finished) this.finish(view);
@@ -250,13 +249,6 @@ class Trainer {
     if (view.solved) $("#next-puzzle").focus();
   }
 
-  setFeedback(text, kind) {
-    const box = $("#feedback");
-    box.textContent = text;
-    box.className = `feedback ${kind}`;
-    box.dataset.kind = kind;
-  }
-
   async post(body) {
     const withRating = this.me || this.rated ? body : { ...body, rating: guest(gameId).rating };
     return api(`/api/puzzles/${this.puzzle.id}/attempt`, { method: "POST", body: withRating });
@@ -269,7 +261,7 @@ class Trainer {
       view = await this.post({ actions: this.actions });
     } catch (error) {
       this.actions.pop();
-      this.setFeedback(error.message, "bad");
+      setFeedback(error.message, "bad");
       return;
     }
     this.show(view, view.solved ? "good" : view.wrong ? "bad" : "");
@@ -293,7 +285,7 @@ class Trainer {
       }
       this.show(view, "hint");
     }
-    this.setFeedback(`The solution: ${view.solution.join(", ")}`, "hint");
+    setFeedback(`The solution: ${view.solution.join(", ")}`, "hint");
     const frames = view.frames;
     const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text }, title: "Show the board after this action", text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
     $("#solution").replaceChildren(...items);

@@ -2,10 +2,10 @@
 // The replay viewer: a stored game (/replay/game/ID) or an uploaded record
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
-import { $, $$, $button, $input, download, footer, h, icon, toast, topbar } from "./common.js";
+import { $, $$, $button, $input, footer, h, icon, pageHead, problemPage, toast, topbar } from "./common.js";
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
-import { gameLayout, statusLine } from "./board.js";
+import { gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -45,7 +45,7 @@ function uploadPage() {
       submit.disabled = false;
     }
   });
-  app.append(h("div", { class: "narrow" }, h("h1", { text: "View a record" }), h("p", { class: "help", text: "Upload a game record to step through it move by move." }), form));
+  app.append(h("div", { class: "narrow" }, ...pageHead("View a record", "Upload a game record to step through it move by move."), form));
   footer();
 }
 
@@ -68,20 +68,12 @@ function layout() {
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
-        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
-        h(
-          "div",
-          { class: "card" },
-          h("h3", { text: "Record" }),
-          h(
-            "div",
-            { class: "tools" },
-            kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
-            h("button", { class: "btn small", text: "Download text", onclick: () => download(`${recordUrl}?format=text`) }),
-            h("button", { class: "btn small", text: "JSON", onclick: () => download(`${recordUrl}?format=json`) }),
-            h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: "Analysis board" }),
-          ),
-        ),
+        movesCard(),
+        recordCard([
+          kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
+          recordDownloads(recordUrl),
+          h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: "Analysis board" }),
+        ]),
         h("div", { class: "card", id: "review-card" }),
       ],
     ),
@@ -171,7 +163,7 @@ async function main() {
   layout();
   const match = location.hash.match(/k=(\d+)/);
   const first = await api(`${base}/replay/0`).catch((error) => {
-    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Nothing to replay" }), h("p", { text: error.message })));
+    problemPage("Nothing to replay", error.message, { href: "/replay", text: "Upload a record" });
     return null;
   });
   if (!first) return;
