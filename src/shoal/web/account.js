@@ -38,6 +38,7 @@ function credentialsForm(signup) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
+    /** @type {import("./types/api.js").SignUpIn} */
     const body = { username: name.value.trim(), password: password.value };
     if (signup) body.claims = guestClaims();
     try {

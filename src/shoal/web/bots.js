@@ -29,6 +29,7 @@ async function main() {
     ),
   );
   async function play(name) {
+    /** @type {import("./types/api.js").Body<"POST /api/games/vs/{username}">} */
     const body = { game: gameSelect.value, seat: seatSelect.value === "" ? null : Number(seatSelect.value) };
     try {
       const made = await api(`/api/games/vs/${encodeURIComponent(name)}`, { method: "POST", body });

@@ -36,10 +36,11 @@ function seekForm(catalog, me) {
     event.preventDefault();
     error.hidden = true;
     if (!me) localStorage.setItem("shoal.name", name.value.trim());
+    /** @type {import("./types/api.js").SeekIn} */
     const body = {
       game: gameSelect.value,
       options: chosenOptions(optionsBox),
-      colour: new FormData(form).get("colour"),
+      colour: /** @type {import("./types/api.js").SeekIn["colour"]} */ (new FormData(form).get("colour")),
       time_control: $select("#seek-time").value || null,
       rated: rated.checked,
       name: name.value.trim(),

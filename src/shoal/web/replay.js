@@ -38,7 +38,9 @@ function uploadPage() {
     event.preventDefault();
     submit.disabled = true;
     try {
-      const made = await api("/api/records", { method: "POST", body: { text: text.value } });
+      /** @type {import("./types/api.js").RecordIn} */
+      const body = { text: text.value };
+      const made = await api("/api/records", { method: "POST", body });
       location.href = `/replay/record/${made.id}`;
     } catch (error) {
       toast(error.message, "error");

@@ -167,6 +167,7 @@ export class Social {
     if (!text) return;
     const { token } = this.game();
     const room = this.room;
+    /** @type {import("./types/api.js").ChatIn} */
     const body = { room, text };
     if (room === "spectators") body.name = localStorage.getItem("shoal.name") || "";
     try {
