@@ -10,6 +10,7 @@ loose ``JsonObject``; one with a response model gets its fields.
 
     .venv/bin/python scripts/api_types.py          # rewrite the file
     .venv/bin/python scripts/api_types.py --check  # exit 1 when the file is out of step
+    .venv/bin/python scripts/api_types.py --schema openapi.json --out api.d.ts
 
 tests/web/test_api_types.py fails when the committed file is not what this writes.
 """
@@ -269,8 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only say whether it is current")
     parser.add_argument("--out", type=Path, default=TARGET, help="where to write")
+    parser.add_argument("--schema", type=Path, help="an OpenAPI JSON file (default: the app's)")
     args = parser.parse_args(argv)
-    text = render(server_schema())
+    schema = json.loads(args.schema.read_text("utf-8")) if args.schema else server_schema()
+    text = render(schema)
     if args.check:
         current = args.out.read_text(encoding="utf-8") if args.out.exists() else ""
         if current != text:

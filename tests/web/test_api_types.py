@@ -8,6 +8,7 @@ still loose in places: ``dict[str, Any]`` answers become ``JsonObject``).
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,14 +29,18 @@ def api_types() -> ModuleType:
     return module
 
 
-def test_committed_types_are_what_the_schema_gives(api_types: Any) -> None:
+@pytest.fixture(scope="module")
+def schema(api_types: Any) -> dict[str, Any]:
+    return dict(api_types.server_schema())
+
+
+def test_committed_types_are_what_the_schema_gives(api_types: Any, schema: Any) -> None:
     committed = (ROOT / "src" / "shoal" / "web" / "types" / "api.d.ts").read_text("utf-8")
-    fresh = api_types.render(api_types.server_schema())
+    fresh = api_types.render(schema)
     assert committed == fresh, "api.d.ts is out of step: run .venv/bin/python scripts/api_types.py"
 
 
-def test_every_json_route_is_in_routes(api_types: Any) -> None:
-    schema = api_types.server_schema()
+def test_every_json_route_is_in_routes(api_types: Any, schema: Any) -> None:
     text = api_types.render(schema)
     for path, item in schema["paths"].items():
         for method in ("get", "post", "put", "delete", "patch"):
@@ -43,12 +48,17 @@ def test_every_json_route_is_in_routes(api_types: Any) -> None:
                 assert f'"{method.upper()} {path}": {{' in text
 
 
-def test_check_mode_fails_on_a_stale_file(api_types: Any, tmp_path: Path) -> None:
+def test_check_mode_fails_on_a_stale_file(api_types: Any, schema: Any, tmp_path: Path) -> None:
+    saved = tmp_path / "openapi.json"
+    saved.write_text(json.dumps(schema), encoding="utf-8")
     out = tmp_path / "api.d.ts"
     out.write_text("// stale\n", encoding="utf-8")
-    assert api_types.main(["--check", "--out", str(out)]) == 1
-    assert api_types.main(["--out", str(out)]) == 0
-    assert api_types.main(["--check", "--out", str(out)]) == 0
+    given = ["--schema", str(saved), "--out", str(out)]
+    assert api_types.main(["--check", *given]) == 1
+    assert out.read_text("utf-8") == "// stale\n"  # --check writes nothing
+    assert api_types.main(given) == 0
+    assert api_types.main(["--check", *given]) == 0
+    assert out.read_text("utf-8") == api_types.render(schema)
 
 
 class _Seat(BaseModel):
