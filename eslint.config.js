@@ -4,7 +4,7 @@
 import js from "@eslint/js";
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "src/shoal/web/types/"] },
+  { ignores: ["node_modules/", ".venv/", "build/", "dist/", "src/shoal/web/types/", "src/shoal/web/wasm/", "src/shoal/web/pyodide/"] },
   {
     files: ["src/shoal/web/**/*.js"],
     ...js.configs.recommended,

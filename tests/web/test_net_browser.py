@@ -102,10 +102,10 @@ def test_socket_reports_status_passes_messages_and_reconnects(page: Any) -> None
           if (data === 'ping') pings += 1;
           return realSend.call(this, data);
         };
-        const socket = net.connectSocket('/api/lobby/ws?guest=' + net.guestKey(), {
+        const socket = net.connectSocket('/api/lobby/ws', {
           onStatus: (s) => statuses.push(s),
           onMessage: (m) => messages.push(m.type),
-          onOpen: () => { opened += 1; },
+          onOpen: (send) => { opened += 1; send({ guest: net.guestKey() }); },
           keepAlive: 100, // pings every 100 ms: their pongs are not passed on
         });
         const until = async (test) => {

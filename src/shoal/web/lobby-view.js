@@ -89,7 +89,8 @@ export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {
  * @param {{ onMessage?: (message: any) => unknown, onStatus?: import("./net.js").SocketOptions["onStatus"] }} [handlers]
  */
 export function watchLobby({ onMessage = () => {}, onStatus = () => {} } = {}) {
-  connectSocket(`/api/lobby/ws?guest=${encodeURIComponent(guestKey())}`, {
+  connectSocket("/api/lobby/ws", {
+    onOpen: (send) => send({ guest: guestKey() }), // a guest's key goes in a message, never in the URL (logs)
     onMessage: (message) => (message.type === "start" ? enterGame(message) : onMessage(message)),
     onStatus,
   });

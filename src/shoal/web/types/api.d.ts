@@ -167,6 +167,15 @@ export interface PuzzlesAttemptIn {
   give_up?: boolean;
 }
 
+/** A rate with its 95% interval and the number of games. */
+export interface RateOut {
+  value: number;
+  low: number;
+  high: number;
+  n: number;
+  method: string;
+}
+
 /** A guest's Glicko-2 rating as the browser keeps it. */
 export interface RatingIn {
   r?: number;
@@ -210,6 +219,26 @@ export interface SignUpIn {
   username: string;
   password: string;
   claims?: Claim[];
+}
+
+/** A game's human statistics and the AI figures they were compared with. */
+export interface StatsOut {
+  game: string;
+  title: string;
+  rows: StatsRowOut[];
+  references: { [key: string]: RateOut };
+  report: string | null;
+}
+
+/** One rating band at one speed (``all`` sums them). */
+export interface StatsRowOut {
+  band: string;
+  speed: string;
+  games: number;
+  first: RateOut;
+  draws: RateOut;
+  disagrees_with: string[];
+  flagged: boolean;
 }
 
 /** A step of a takeback request, made from the view at ``version``. */
@@ -969,6 +998,15 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: JsonObject;
+  };
+  /** GET /api/stats/{game_id}: A game's first-player and draw rates in human games, by band and speed */
+  "GET /api/stats/{game_id}": {
+    path: {
+      game_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: StatsOut;
   };
   /** GET /api/users/{username}: A player's profile */
   "GET /api/users/{username}": {
