@@ -42,6 +42,8 @@ from .lobby import Lobby
 from .relay import Relay, is_postgres
 from .routes import ROUTERS
 from .routes.pages import WEB_DIR
+from .tournaments import routes as tournament_routes
+from .tournaments.service import Tournaments
 
 __all__ = ["DEFAULT_DATABASE", "create_app"]
 
@@ -58,6 +60,8 @@ def create_app(
     site_url: str = "http://127.0.0.1:8000",
     correspondence_day: float = 86400.0,
     sweep_every: float = 10.0,
+    first_move_seconds: float = 60.0,
+    tournament_tick: float = 2.0,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -68,7 +72,10 @@ def create_app(
     records per ``client_window`` seconds (429; 0: no limit). ``smtp_url`` mails
     correspondence turns and challenges (links to ``site_url``); correspondence
     deadlines are swept every ``sweep_every`` seconds, with days of
-    ``correspondence_day`` seconds (docs/notifications.md).
+    ``correspondence_day`` seconds (docs/notifications.md). In a live tournament game a
+    player who has not made their first turn within ``first_move_seconds`` loses it (a
+    no-show); the tournaments' background work runs every ``tournament_tick`` seconds
+    (docs/tournaments.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -94,6 +101,7 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        context.manager.spawn(app.state.tournaments.run())  # starts, arenas, no-shows
         yield
         await app.state.lobby.close()
         if relay is not None:
@@ -115,9 +123,13 @@ def create_app(
     app.state.lobby = Lobby(context)
     app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
     app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
+    app.state.tournaments = Tournaments(
+        context, app.state.bots.store, first_move_seconds=first_move_seconds, tick=tournament_tick
+    )
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:
         app.include_router(router)
+    app.include_router(tournament_routes.router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app

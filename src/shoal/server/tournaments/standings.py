@@ -124,7 +124,7 @@ def standings(
             h2h[b] += game.points_of(b)
     table: dict[str, dict[str, float]] = {}
     for name in names:
-        buchholz = sum(terms[name])
+        buchholz = sum(terms[name], 0.0)
         cut = buchholz - min(terms[name]) if terms[name] else 0.0
         table[name] = {
             "sonneborn_berger": sb[name],
