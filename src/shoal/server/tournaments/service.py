@@ -175,7 +175,26 @@ class Tournaments:
         )
         if not done:
             raise ApiError(409, "you are not in this tournament")
+        if event.status == "running":
+            await self._resign_open(tournament_id, user.username)
         await self.advance(tournament_id)
+
+    async def _resign_open(self, tournament_id: int, name: str) -> None:
+        """A withdrawn player's games still on are lost (resigned for them)."""
+        for pairing in await asyncio.to_thread(self.store.pairings, tournament_id):
+            if pairing.result is not None or pairing.game_id is None:
+                continue
+            if name not in (pairing.first, pairing.second):
+                continue
+            seat = 0 if name == pairing.first else 1
+            entry = await self.context.manager.entry(pairing.game_id)
+            async with entry.lock:
+                if entry.live.over:
+                    continue
+                try:
+                    await self.context.manager.commit(entry, entry.live.with_resignation(seat))
+                except ApiError:  # another process changed it first
+                    log.info("game %s changed while resigning for %s", pairing.game_id, name)
 
     async def invite(self, tournament_id: int, user: User, bot: User) -> None:
         """The creator enters one of the server's bots (403 for anyone else)."""
@@ -193,9 +212,11 @@ class Tournaments:
         entrants = await asyncio.to_thread(self.store.players, tournament_id)
         active = [e for e in entrants if not e.withdrawn]
         if event.status == "upcoming":
-            full = len(active) >= event.max_players
-            due = event.starts_at is not None and utcnow() >= event.starts_at
-            if not (full or due):
+            if event.starts_at is None:  # "when_full"
+                due = len(active) >= event.max_players
+            else:
+                due = utcnow() >= event.starts_at
+            if not due:
                 return
             ends_at = None
             if event.format == "arena":
@@ -364,7 +385,11 @@ class Tournaments:
         )
         if stored and absent is not None:
             name = pairing.first if absent == 0 else pairing.second
-            await asyncio.to_thread(self.store.no_show, tournament_id, name, NO_SHOWS_WITHDRAW)
+            count = await asyncio.to_thread(
+                self.store.no_show, tournament_id, name, NO_SHOWS_WITHDRAW
+            )
+            if count >= NO_SHOWS_WITHDRAW:
+                await self._resign_open(tournament_id, name)
         if stored:
             await self.advance(tournament_id)
 
@@ -384,8 +409,9 @@ class Tournaments:
             if event.starts_at is not None and utcnow() >= event.starts_at:
                 await self.advance(event.id)
         for event in await asyncio.to_thread(self.store.with_status, "running"):
-            if event.format == "arena":
-                await self.advance(event.id)
+            # pairs what is due (an arena's free players; a round whose last result another
+            # process stored, or that a crash left unpaired): the claim makes it once
+            await self.advance(event.id)
             if not event.clock.endswith("d"):
                 await self._no_shows(event)
 

@@ -92,7 +92,9 @@ def simulate(fmt: str, players: int, *, rounds: int | None = None, seed: int = 0
         "format": fmt,
         "players": names,
         "rounds": [_round_json_per_round(rnd, games) for rnd in played],
-        "standings": [s.as_json() for s in standings(names, games, byes, fmt)],
+        "standings": [
+            s.as_json() for s in standings(names, games, byes if fmt == "swiss" else [], fmt)
+        ],
     }
 
 

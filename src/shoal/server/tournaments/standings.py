@@ -1,7 +1,8 @@
 """Standings: points and the tiebreaks Sonneborn-Berger, Buchholz (and cut-1),
 head-to-head and number of wins.
 
-Points: a win 1, a draw 1/2, a loss 0, a pairing bye 1 (round robin and Swiss); in an
+Points: a win 1, a draw 1/2, a loss 0, a pairing bye 1 (the callers pass a Swiss's byes;
+a round robin's byes are rests, everyone has as many, and score nothing); in an
 arena the arena points (2/1/0 with the streak bonus, see :mod:`.arena`). Unfinished
 games count for nothing yet. The tiebreaks always use game points (1, 1/2, 0):
 

@@ -10,7 +10,7 @@ from .records import Game
 from .standings import standings
 from .store import Entrant, Pairing, Tournament, TournamentStore
 
-__all__ = ["event_view", "games_of", "ranking", "summary"]
+__all__ = ["event_view", "games_of", "ranking", "scored_byes", "summary"]
 
 
 def ranking(entrants: list[Entrant]) -> list[str]:
@@ -25,6 +25,11 @@ def games_of(pairings: list[Pairing]) -> list[Game]:
         Game(p.round, p.first, p.second, p.result, p.forfeit, finished_at=p.finished or 0.0)  # type: ignore[arg-type]
         for p in pairings
     ]
+
+
+def scored_byes(fmt: str, byes: dict[int, str | None]) -> list[str]:
+    """The byes that score: a Swiss's (a point each); a round robin's byes are rests."""
+    return [b for b in byes.values() if b] if fmt == "swiss" else []
 
 
 def _iso(when: datetime.datetime | None) -> str | None:
@@ -59,7 +64,7 @@ def event_view(store: TournamentStore, event: Tournament, user: User | None) -> 
     pairings = store.pairings(event.id)
     byes = store.rounds(event.id)
     names = ranking(entrants)
-    table = standings(names, games_of(pairings), [b for b in byes.values() if b], event.format)
+    table = standings(names, games_of(pairings), scored_byes(event.format, byes), event.format)
     rounds = [
         {
             "number": number,
@@ -78,11 +83,13 @@ def event_view(store: TournamentStore, event: Tournament, user: User | None) -> 
         for number, bye in byes.items()
     ]
     joined = user is not None and any(e.user_id == user.id and not e.withdrawn for e in entrants)
-    current = None
+    mine: list[str] = []
     if user is not None:
-        for p in pairings:
-            if p.result is None and p.game_id and user.username in (p.first, p.second):
-                current = p.game_id
+        mine = [
+            p.game_id
+            for p in pairings
+            if p.result is None and p.game_id and user.username in (p.first, p.second)
+        ]
     order = {name: i for i, name in enumerate(names)}
     return {
         **summary(event),
@@ -94,6 +101,7 @@ def event_view(store: TournamentStore, event: Tournament, user: User | None) -> 
         "rounds": rounds,
         "standings": [line.as_json() for line in table],
         "joined": joined,
-        "your_game": current,
+        "your_game": mine[0] if mine else None,
+        "your_games": mine,
         "creator": user is not None and event.creator_id == user.id,
     }
