@@ -53,7 +53,7 @@ class TournamentIn(BaseModel):
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     format: Literal["round_robin", "double_round_robin", "swiss", "arena"]
     rounds: int | None = Field(None, ge=1, le=20, description="a Swiss's rounds")
-    minutes: int | None = Field(None, ge=1, le=1440, description="an arena's length")
+    minutes: float | None = Field(None, ge=0.25, le=1440, description="an arena's length")
     clock: str = Field(max_length=32, description="M+S (live) or Nd (days per move)")
     rated: bool = False
     starts: str = Field("when_full", max_length=40, description="an ISO time or when_full")

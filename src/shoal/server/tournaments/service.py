@@ -104,10 +104,11 @@ class Tournaments:
             if rounds is None or not 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
                 raise ApiError(422, f"a Swiss needs rounds, 1 to {MAX_SWISS_ROUNDS}")
             rounds = int(rounds)
-        elif fmt == "arena":
-            rounds = int(body.get("minutes") or 30)
-            if not 1 <= rounds <= MAX_ARENA_MINUTES:
-                raise ApiError(422, f"an arena lasts 1 to {MAX_ARENA_MINUTES} minutes")
+        elif fmt == "arena":  # its length, kept in seconds
+            minutes = float(body.get("minutes") or 30)
+            if not 0.25 <= minutes <= MAX_ARENA_MINUTES:
+                raise ApiError(422, f"an arena lasts 0.25 to {MAX_ARENA_MINUTES} minutes")
+            rounds = round(minutes * 60)
         else:
             rounds = 0  # a round robin's rounds follow from its players
         starts = body.get("starts") or "when_full"
@@ -220,7 +221,7 @@ class Tournaments:
                 return
             ends_at = None
             if event.format == "arena":
-                ends_at = utcnow() + datetime.timedelta(minutes=event.rounds)
+                ends_at = utcnow() + datetime.timedelta(seconds=event.rounds)
             if not await asyncio.to_thread(self.store.start, tournament_id, ends_at):
                 return
             event = self.event(tournament_id)
@@ -258,7 +259,7 @@ class Tournaments:
             history = SwissHistory(
                 ranking,
                 [Game(p.round, p.first, p.second, p.result, p.forfeit) for p in pairings],  # type: ignore[arg-type]
-                [b for b in byes.values() if b],
+                [b for b, _ in byes.values() if b],
             )
             active = [name for name in ranking if not _withdrawn(entrants, name)]
             if len(active) < 2:

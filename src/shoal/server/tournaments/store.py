@@ -283,15 +283,15 @@ class TournamentStore:
                 return False
             return True
 
-    def rounds(self, tournament_id: int) -> dict[int, str | None]:
-        """Each paired round's number and its bye."""
+    def rounds(self, tournament_id: int) -> dict[int, tuple[str | None, float]]:
+        """Each paired round's number: its bye and when it was paired (epoch seconds)."""
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(TournamentRoundRow)
                 .where(TournamentRoundRow.tournament_id == tournament_id)
                 .order_by(TournamentRoundRow.number)
             )
-            return {r.number: r.bye for r in rows}
+            return {r.number: (r.bye, r.paired) for r in rows}
 
     def pairings(self, tournament_id: int) -> list[Pairing]:
         """Every pairing of the event, by round and board."""

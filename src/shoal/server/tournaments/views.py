@@ -27,9 +27,9 @@ def games_of(pairings: list[Pairing]) -> list[Game]:
     ]
 
 
-def scored_byes(fmt: str, byes: dict[int, str | None]) -> list[str]:
+def scored_byes(fmt: str, byes: dict[int, tuple[str | None, float]]) -> list[str]:
     """The byes that score: a Swiss's (a point each); a round robin's byes are rests."""
-    return [b for b in byes.values() if b] if fmt == "swiss" else []
+    return [b for b, _ in byes.values() if b] if fmt == "swiss" else []
 
 
 def _iso(when: datetime.datetime | None) -> str | None:
@@ -45,7 +45,7 @@ def summary(event: Tournament) -> dict[str, Any]:
         "options": event.options,
         "format": event.format,
         "rounds_planned": event.rounds if event.format == "swiss" else None,
-        "minutes": event.rounds if event.format == "arena" else None,
+        "minutes": event.rounds / 60 if event.format == "arena" else None,
         "clock": event.clock,
         "rated": event.rated,
         "starts": _iso(event.starts_at) or "when_full",
@@ -74,13 +74,15 @@ def event_view(store: TournamentStore, event: Tournament, user: User | None) -> 
                     "game": p.game_id,
                     "result": p.result,
                     "forfeit": p.forfeit,
+                    "finished": p.finished,
                 }
                 for p in pairings
                 if p.round == number
             ],
             "bye": bye,
+            "paired": paired,
         }
-        for number, bye in byes.items()
+        for number, (bye, paired) in byes.items()
     ]
     joined = user is not None and any(e.user_id == user.id and not e.withdrawn for e in entrants)
     mine: list[str] = []
