@@ -122,7 +122,7 @@ def test_a_late_entrant_is_paired_from_the_next_round_and_a_withdrawn_one_no_mor
 def test_live_no_shows_lose_and_two_of_them_withdraw_the_player(db: str) -> None:
     """A player who does not make their first move in time loses the game (a forfeit);
     after two no-shows they are withdrawn."""
-    app = create_app(db, tournament_tick=0.1, first_move_seconds=0.6)
+    app = create_app(db, tournament_tick=0.1, first_move_seconds=2.0)
     with TestClient(app) as a, TestClient(app) as b, TestClient(app) as c:
         for name, client in (("alice", a), ("bobby", b), ("carol", c)):
             assert signup(client, name).status_code == 201
@@ -167,3 +167,29 @@ def test_live_no_shows_lose_and_two_of_them_withdraw_the_player(db: str) -> None
     lines = {line["player"]: line for line in final["standings"]}
     assert lines["carol"]["points"] == 0.0
     assert lines["alice"]["points"] == lines["bobby"]["points"] == 3.0
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_entry_conditions_an_invited_list_and_a_rating_range(
+    three: tuple[Any, TestClient, TestClient, TestClient],
+) -> None:
+    """An optional entry condition: only the invited names, or a rating range (a newcomer
+    is rated 1500); the creator's bot invitations pass."""
+    _app, a, b, c = three
+    tid = make(a, **GOOD, invited=["alice", "Bobby"])
+    assert b.post(f"/api/tournaments/{tid}/join").status_code == 200  # names ignore case
+    error(c.post(f"/api/tournaments/{tid}/join"), 403, "by invitation")
+    assert a.post(f"/api/tournaments/{tid}/invite", json={"bot": "shoal-random"}).status_code == 200
+    high = make(a, **GOOD, min_rating=1600)
+    error(b.post(f"/api/tournaments/{high}/join"), 403, "1600 or more")
+    low = make(a, **GOOD, max_rating=1400)
+    error(b.post(f"/api/tournaments/{low}/join"), 403, "1400 or less")
+    fits = make(a, **GOOD, min_rating=1400, max_rating=1600)
+    assert b.post(f"/api/tournaments/{fits}/join").status_code == 200
+    error(
+        a.post("/api/tournaments", json={**GOOD, "min_rating": 1600, "max_rating": 1400}),
+        422,
+        "above",
+    )
+    assert event(a, tid)["invited"] == ["Bobby", "alice"]
+    assert [p["name"] for p in event(a, high)["players"]] == []

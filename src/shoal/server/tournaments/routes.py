@@ -58,6 +58,9 @@ class TournamentIn(BaseModel):
     rated: bool = False
     starts: str = Field("when_full", max_length=40, description="an ISO time or when_full")
     max_players: int = Field(16, ge=2, le=64)
+    min_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at least")
+    max_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at most")
+    invited: list[str] | None = Field(None, max_length=64, description="entry: only these")
     name: str = Field("", max_length=80)
     description: str = Field("", max_length=2000)
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import functools
 import logging
 import time
 from collections.abc import Callable
@@ -123,6 +124,12 @@ class Tournaments:
             if parsed.tzinfo is not None:
                 parsed = parsed.astimezone(datetime.UTC).replace(tzinfo=None)
             starts_at = parsed
+        low, high = body.get("min_rating"), body.get("max_rating")
+        if low is not None and high is not None and low > high:
+            raise ApiError(422, f"min_rating {low} is above max_rating {high}")
+        invited = body.get("invited")
+        if invited is not None:
+            invited = sorted({str(n).strip() for n in invited if str(n).strip()})
         name = str(body.get("name") or "").strip() or f"{body['game']} {fmt.replace('_', ' ')}"
         return self.store.create(
             name=name[:80],
@@ -135,6 +142,9 @@ class Tournaments:
             rated=bool(body.get("rated", False)),
             starts_at=starts_at,
             max_players=max_players,
+            min_rating=low,
+            max_rating=high,
+            invited=invited or None,
             creator_id=user.id,
         )
 
@@ -150,10 +160,18 @@ class Tournaments:
         shown = self.context.ratings.displays([user_id], event.game, speed)[user_id]
         return float(shown.rstrip("?"))
 
-    async def join(self, tournament_id: int, user: User) -> str:
-        """Enter ``user`` (409 with words when closed, full or entered already)."""
+    async def join(self, tournament_id: int, user: User, *, invited: bool = False) -> str:
+        """Enter ``user`` (409 with words when closed, full or entered already; 403 when
+        the entry condition says no, unless the creator ``invited`` them)."""
         event = self.event(tournament_id)
         seed = await asyncio.to_thread(self._seed, event, user.id)
+        if not invited:
+            if event.invited and user.username.lower() not in {n.lower() for n in event.invited}:
+                raise ApiError(403, "this tournament is by invitation: you are not on its list")
+            if event.min_rating is not None and seed < event.min_rating:
+                raise ApiError(403, f"this tournament wants a rating of {event.min_rating} or more")
+            if event.max_rating is not None and seed > event.max_rating:
+                raise ApiError(403, f"this tournament wants a rating of {event.max_rating} or less")
         outcome = await asyncio.to_thread(
             self.store.join, tournament_id, user.id, user.username, seed, self.clock()
         )
@@ -204,7 +222,7 @@ class Tournaments:
             raise ApiError(403, "only the tournament's creator invites bots")
         if await asyncio.to_thread(self.bots.level_of, bot.id) is None:
             raise ApiError(422, f"{bot.username} is not one of the server's bots")
-        await self.join(tournament_id, bot)
+        await self.join(tournament_id, bot, invited=True)
 
     # -- the course of an event -----------------------------------------------------------
     async def advance(self, tournament_id: int) -> None:
@@ -303,7 +321,8 @@ class Tournaments:
         self, event: Tournament, entrants: list[Entrant], numbers: set[int]
     ) -> None:
         """Make the games of the rounds ``numbers`` (just claimed by this process)."""
-        by_name = {e.name: e for e in entrants}
+        del entrants  # read again: a no-show may have withdrawn someone meanwhile
+        by_name = {e.name: e for e in await asyncio.to_thread(self.store.players, event.id)}
         for pairing in await asyncio.to_thread(self.store.pairings, event.id):
             if pairing.round not in numbers or pairing.game_id or pairing.result:
                 continue
@@ -315,7 +334,9 @@ class Tournaments:
                     else ("0-1" if first.withdrawn else "1-0")
                 )
                 await asyncio.to_thread(
-                    self.store.record, pairing.id, result, forfeit=True, now=self.clock()
+                    functools.partial(
+                        self.store.record, pairing.id, result, forfeit=True, now=self.clock()
+                    )
                 )
                 continue
             levels = (
@@ -381,16 +402,20 @@ class Tournaments:
             if scores is None:  # aborted by agreement: a draw, as nobody lost
                 scores = (0.5, 0.5)
             result, forfeit = result_for(scores[0]), False
-        stored = await asyncio.to_thread(
-            self.store.record, pairing.id, result, forfeit=forfeit, now=self.clock()
-        )
-        if stored and absent is not None:
-            name = pairing.first if absent == 0 else pairing.second
-            count = await asyncio.to_thread(
-                self.store.no_show, tournament_id, name, NO_SHOWS_WITHDRAW
+        name = None if absent is None else (pairing.first if absent == 0 else pairing.second)
+        stored, count = await asyncio.to_thread(
+            functools.partial(
+                self.store.record,
+                pairing.id,
+                result,
+                forfeit=forfeit,
+                now=self.clock(),
+                no_show=name,
+                withdraw_at=NO_SHOWS_WITHDRAW,
             )
-            if count >= NO_SHOWS_WITHDRAW:
-                await self._resign_open(tournament_id, name)
+        )
+        if stored and name is not None and count >= NO_SHOWS_WITHDRAW:
+            await self._resign_open(tournament_id, name)
         if stored:
             await self.advance(tournament_id)
 

@@ -45,6 +45,9 @@ class Tournament:
     rated: bool
     starts_at: datetime.datetime | None
     max_players: int
+    min_rating: int | None
+    max_rating: int | None
+    invited: list[str] | None
     creator_id: int
     status: str
     round: int
@@ -224,21 +227,6 @@ class TournamentStore:
                 Entrant(r.user_id, r.name, r.joined, r.seed, r.withdrawn, r.no_shows) for r in rows
             ]
 
-    def no_show(self, tournament_id: int, name: str, withdraw_at: int) -> int:
-        """Count a no-show of ``name``; at ``withdraw_at`` of them they are withdrawn."""
-        with Session(self.engine) as session:
-            row = session.scalars(
-                select(TournamentPlayerRow).where(
-                    TournamentPlayerRow.tournament_id == tournament_id,
-                    TournamentPlayerRow.name == name,
-                )
-            ).one()
-            row.no_shows += 1
-            if row.no_shows >= withdraw_at:
-                row.withdrawn = True
-            session.commit()
-            return row.no_shows
-
     # -- rounds and games -------------------------------------------------------------
     def claim_rounds(self, tournament_id: int, rounds: Sequence[Round], now: float) -> bool:
         """Store ``rounds`` (numbered on from the event's ``round``) if this process is the
@@ -321,13 +309,39 @@ class TournamentStore:
             ).first()
             return None if row is None else (row.tournament_id, _pairing(row))
 
-    def record(self, pairing_id: int, result: str, *, forfeit: bool, now: float) -> bool:
-        """A pairing's result (once: True for the process that stored it)."""
+    def record(
+        self,
+        pairing_id: int,
+        result: str,
+        *,
+        forfeit: bool,
+        now: float,
+        no_show: str | None = None,
+        withdraw_at: int = 2,
+    ) -> tuple[bool, int]:
+        """A pairing's result, once: (True for the process that stored it, the no-shows of
+        ``no_show`` then). A no-show is counted in the same transaction, and at
+        ``withdraw_at`` of them the player is withdrawn, so that no next round is paired
+        with them in between."""
         with Session(self.engine) as session:
             done = session.execute(
                 update(TournamentGameRow)
                 .where(TournamentGameRow.id == pairing_id, TournamentGameRow.result.is_(None))
                 .values(result=result, forfeit=forfeit, finished=now)
             )
+            stored = bool(done.rowcount)  # type: ignore[attr-defined]
+            count = 0
+            if stored and no_show is not None:
+                tournament_id = session.get_one(TournamentGameRow, pairing_id).tournament_id
+                row = session.scalars(
+                    select(TournamentPlayerRow).where(
+                        TournamentPlayerRow.tournament_id == tournament_id,
+                        TournamentPlayerRow.name == no_show,
+                    )
+                ).one()
+                row.no_shows += 1
+                if row.no_shows >= withdraw_at:
+                    row.withdrawn = True
+                count = row.no_shows
             session.commit()
-            return bool(done.rowcount)  # type: ignore[attr-defined]
+            return stored, count
