@@ -19,8 +19,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from shoal.server import manager as manager_module
-from shoal.server.storage import Store, hash_token
+from shoal.server.games import manager as manager_module
+from shoal.server.games.models import hash_token
+from shoal.server.games.store import Store
 
 from ._live import LiveServer, auth
 

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from shoal.server import create_app
-from shoal.server.storage.account_tables import SessionRow
+from shoal.server.accounts.tables import SessionRow
 
 from .accounts_helpers import PASSWORD, error, login, rows, signup
 

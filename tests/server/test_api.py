@@ -474,7 +474,7 @@ def test_the_computer_resumes_after_a_restart(db: str) -> None:
     with TestClient(create_app(db)) as first:
         made = create(first, seat=0)
     # Store a human move directly, as if the server stopped before the computer answered.
-    from shoal.server.storage import Store
+    from shoal.server.games.store import Store
 
     store = Store(db)
     data = store.load(made["id"])

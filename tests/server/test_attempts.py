@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from shoal.server import create_app
-from shoal.server.storage import Store
-from shoal.server.storage.attempt_tables import AttemptRow
-from shoal.server.storage.attempts import AttemptStore
+from shoal.server.accounts.attempt_tables import AttemptRow
+from shoal.server.accounts.attempts import AttemptStore
+from shoal.server.games.store import Store
 
 from .accounts_helpers import error, login, rows, signup
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from shoal import games
 from shoal.server import create_app
-from shoal.server.storage import Store
+from shoal.server.games.store import Store
 
 from ._live import auth
 

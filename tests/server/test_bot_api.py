@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from shoal import games
-from shoal.server.bots import BotEvents, new_api_token
+from shoal.server.bots.service import BotEvents, new_api_token
 
 from .accounts_helpers import error, rows, signup
 
@@ -18,7 +18,7 @@ def _bot(client: TestClient, name: str) -> tuple[int, str]:
     """A signed-up account made a bot, and a fresh API token of it."""
     with TestClient(client.app) as other:
         assert signup(other, name).status_code == 201
-    bots: Any = client.app.state.bots  # type: ignore[attr-defined]
+    bots: Any = client.app.state.context.bots  # type: ignore[attr-defined]
     found = bots.accounts.by_name(name)
     assert found is not None
     assert bots.store.mark(found[0].id)
@@ -70,7 +70,7 @@ def test_tokens_refused_in_words(client: TestClient, db: str) -> None:
     error(client.get("/api/bot/account", headers={"Authorization": token}), 401, "Bearer TOKEN")
     error(client.get("/api/bot/account", headers=_bearer("shb_wrong")), 401, "not known")
     assert client.get("/api/bot/account", headers=_bearer(token)).json()["username"] == "robot"
-    bots: Any = client.app.state.bots  # type: ignore[attr-defined]
+    bots: Any = client.app.state.context.bots  # type: ignore[attr-defined]
     assert bots.store.revoke_tokens(user_id) == 1
     error(client.get("/api/bot/account", headers=_bearer(token)), 401, "revoked")
     # only the hash is stored
@@ -157,7 +157,7 @@ def test_a_bot_resigns_and_then_nothing_changes(client: TestClient, db: str) -> 
 
 def test_a_disabled_bot_cannot_use_its_token(client: TestClient, db: str) -> None:
     user_id, token = _bot(client, "robot")
-    bots: Any = client.app.state.bots  # type: ignore[attr-defined]
+    bots: Any = client.app.state.context.bots  # type: ignore[attr-defined]
     bots.accounts.update_user(user_id, disabled=True)
     error(client.get("/api/bot/account", headers=_bearer(token)), 401, "disabled")
     assert "robot" not in [b["username"] for b in client.get("/api/bots").json()]
@@ -208,4 +208,4 @@ def test_a_bot_answers_the_lobbys_challenges(client: TestClient, db: str) -> Non
     declined = client.post(f"/api/bot/challenge/{second}/decline", headers=_bearer(token))
     assert declined.status_code == 200, declined.text
     again = client.post(f"/api/bot/challenge/{second}/accept", headers=_bearer(token))
-    error(again, 409, "it is declined")
+    error(again, 409, "it was declined")

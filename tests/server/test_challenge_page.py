@@ -10,7 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.storage.lobby import utcnow
+from shoal.server.accounts.models import utcnow
 
 from .accounts_helpers import error
 
@@ -93,7 +93,7 @@ def test_what_became_of_it(three: Any) -> None:
     answer = b.post(f"/api/challenges/{accepted}/accept").json()
     assert b.post(f"/api/challenges/{declined}/decline").status_code == 200
     assert a.delete(f"/api/challenges/{cancelled}").status_code == 200
-    store = app.state.lobby.store
+    store = app.state.context.challenges
     store.now = lambda: utcnow() + datetime.timedelta(days=7, seconds=1)
     for client in (a, b):
         seen = client.get(f"/api/challenges/{accepted}").json()

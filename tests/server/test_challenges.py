@@ -10,7 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.storage.lobby import Challenge, utcnow
+from shoal.server.accounts.models import utcnow
+from shoal.server.challenges.models import Challenge
 
 from .accounts_helpers import error, signup
 
@@ -32,7 +33,7 @@ def challenge(client: TestClient, **more: Any) -> Any:
 def test_a_challenge_is_seen_accepted_and_starts_the_game(two: Any) -> None:
     app, a, b = two
     seen: list[Challenge] = []
-    app.state.lobby.challenge_hooks.append(seen.append)
+    app.state.context.lobby.challenge_hooks.append(seen.append)
     made = challenge(a, options={"variant": "minor"})
     assert made.status_code == 201, made.text
     assert [c.id for c in seen] == [made.json()["id"]]  # the hook of new challenges ran
@@ -95,7 +96,7 @@ def test_declined_and_withdrawn(two: Any) -> None:
 
 def test_a_challenge_expires_after_seven_days(two: Any) -> None:
     app, a, b = two
-    store = app.state.lobby.store
+    store = app.state.context.challenges
     start = utcnow()
     store.now = lambda: start
     cid = challenge(a).json()["id"]

@@ -176,9 +176,9 @@ def test_a_lapsed_offer_and_a_mute_reach_the_sockets(
 
 
 def test_the_rate_limit_forgets_old_writers(db: str) -> None:
-    from shoal.server.manager import GameManager
-    from shoal.server.social import Social
-    from shoal.server.storage import Store
+    from shoal.server.games.manager import GameManager
+    from shoal.server.games.social import Social
+    from shoal.server.games.store import Store
 
     store = Store(db)
     social = Social(GameManager(store), store, burst=1, window=10)

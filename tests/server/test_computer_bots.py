@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from shoal.ai.players import LEVELS
-from shoal.server.bots import BOT_PREFIX, COMPUTER_PASSWORD, ensure_computer_bots
-from shoal.server.storage import Store
-from shoal.server.storage.accounts import AccountStore
-from shoal.server.storage.bots import BotStore
+from shoal.server.accounts.service import Accounts
+from shoal.server.bots.service import BOT_PREFIX, COMPUTER_PASSWORD, ensure_computer_bots
+from shoal.server.bots.store import BotStore
+from shoal.server.games.store import Store
 
 
 def test_every_level_gets_its_bot_once_and_a_second_start_changes_nothing(db: str) -> None:
     store = Store(db)
-    accounts, bots = AccountStore(store.engine), BotStore(store.engine)
+    accounts, bots = Accounts(store.engine), BotStore(store.engine)
     first = ensure_computer_bots(accounts, bots)
     assert sorted(first) == sorted(LEVELS)
     again = ensure_computer_bots(accounts, bots)
@@ -22,10 +22,10 @@ def test_an_account_made_by_another_worker_but_not_yet_marked_becomes_the_bot(db
     """A worker that finds shoal-LEVEL made (by a worker starting at the same moment) but not
     yet marked a bot marks it, instead of taking it for a person's account."""
     store = Store(db)
-    accounts, bots = AccountStore(store.engine), BotStore(store.engine)
+    accounts, bots = Accounts(store.engine), BotStore(store.engine)
     level = LEVELS[1]
-    half_made = accounts.create_user(BOT_PREFIX + level, COMPUTER_PASSWORD)
-    person = accounts.create_user(BOT_PREFIX + LEVELS[0], "$argon2id$v=19$a-person")
+    half_made = accounts.store.create_user(BOT_PREFIX + level, COMPUTER_PASSWORD)
+    person = accounts.store.create_user(BOT_PREFIX + LEVELS[0], "$argon2id$v=19$a-person")
     assert half_made is not None and person is not None
     made = ensure_computer_bots(accounts, bots)
     assert made[level].id == half_made.id

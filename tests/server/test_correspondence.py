@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.correspondence import DAY
+from shoal.server.notifications.correspondence import DAY
 
 from .accounts_helpers import error
 from .corr_helpers import (

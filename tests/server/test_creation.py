@@ -8,9 +8,9 @@ import pytest
 
 from shoal import games
 from shoal.core import ShoalError
-from shoal.server.creation import fresh_clock, game_data, rematch_data
 from shoal.server.errors import ApiError
-from shoal.server.storage import hash_token
+from shoal.server.games.creation import fresh_clock, game_data, rematch_data
+from shoal.server.games.models import hash_token
 
 
 def test_a_new_game_is_checked_and_starts_at_version_one() -> None:

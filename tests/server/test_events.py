@@ -183,7 +183,7 @@ class Peer:
 @pytest.fixture
 def peers(postgres_server: PostgresServer) -> Iterator[tuple[Peer, Peer]]:
     url = postgres_server.new_database()
-    from shoal.server.storage import Store
+    from shoal.server.games.store import Store
 
     Store(url).close()  # the schema first, so the two processes do not race on it
     a, b = Peer(url), Peer(url)

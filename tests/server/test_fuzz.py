@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from shoal import games
-from shoal.server import background as background_module
 from shoal.server import create_app
+from shoal.server.games import background as background_module
 
 schemathesis = pytest.importorskip("schemathesis")
 from fastapi.testclient import TestClient  # noqa: E402

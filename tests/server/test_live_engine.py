@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from shoal.games import get
-from shoal.server.live_engine import LiveEngine
+from shoal.server.analysis.service import LiveEngine
 
 
 def test_updates_grow_and_the_last_says_done() -> None:

@@ -156,7 +156,7 @@ def test_the_lobby_socket_lists_seeks_and_sends_the_creator_into_the_game(
 def test_a_live_seek_goes_when_its_creator_leaves_a_correspondence_one_stays(
     client: TestClient,
 ) -> None:
-    client.app.state.lobby.grace = 0.0  # type: ignore[attr-defined]
+    client.app.state.context.lobby.grace = 0.0  # type: ignore[attr-defined]
     with client.websocket_connect("/api/lobby/ws?guest=guest-key-of-a-000000") as ws:
         ws.receive_json()
         seek(client)
@@ -203,7 +203,7 @@ def test_a_game_from_a_seek_has_its_rematch_with_sides_swapped(db: str) -> None:
 
 def test_an_accounts_live_seek_goes_when_all_its_lobby_pages_close(db: str) -> None:
     app = create_app(db)
-    app.state.lobby.grace = 0.0
+    app.state.context.lobby.grace = 0.0
     with TestClient(app) as c:  # one client, one event loop: alice by her cookie, a guest
         signup(c, "alice")
         alice = {"Cookie": f"shoal_session={c.cookies.get('shoal_session')}"}

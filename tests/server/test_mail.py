@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.mail import parse_smtp
-from shoal.server.notifications import notify_challenge
+from shoal.server.notifications.mail import parse_smtp
+from shoal.server.notifications.service import notify_challenge
 
 from ._live import SRC, LiveServer, auth
 from .accounts_helpers import PASSWORD, error
@@ -90,7 +90,7 @@ def test_a_deleted_account_loses_its_address_and_notifications(client: TestClien
     _email(client, bob, "bob@example.org")
     game = correspondence_game(client, alice, bob)
     move(client, game, 0)
-    found = client.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]
+    found = client.app.state.context.accounts.store.by_name("bob")  # type: ignore[attr-defined]
     assert found is not None
     store = context(client).notices
     assert store.unread(found[0].id) == 1
@@ -117,7 +117,7 @@ def test_no_mail_without_an_address_or_with_the_setting_off(
 def test_a_challenge_is_mailed_once(client: TestClient, inbox: Inbox) -> None:
     bob = account(client, "bob")
     _email(client, bob, "bob@example.org")
-    found = client.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]
+    found = client.app.state.context.accounts.store.by_name("bob")  # type: ignore[attr-defined]
     assert found is not None
     for _ in range(2):
         run(

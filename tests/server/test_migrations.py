@@ -19,7 +19,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
 
 from shoal.server import create_app
-from shoal.server.storage import hash_token, migrate
+from shoal.server.db import migrate
+from shoal.server.games.models import hash_token
 
 LEGACY = Path(__file__).parent / "data" / "legacy-3410d59.sqlite3"
 FRIEND, HOST, GUEST = (

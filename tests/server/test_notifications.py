@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
-from shoal.server.notifications import notify_challenge
+from shoal.server.notifications.service import notify_challenge
 
 from ._live import auth
 from .accounts_helpers import error
@@ -188,7 +188,7 @@ def test_a_page_of_another_site_gets_no_socket(client: TestClient) -> None:
 
 def test_the_lobby_may_notify_a_challenge(client: TestClient) -> None:
     bob = account(client, "bob")
-    found = client.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]
+    found = client.app.state.context.accounts.store.by_name("bob")  # type: ignore[attr-defined]
     assert found is not None
     run(
         client,
@@ -215,7 +215,7 @@ def test_a_page_open_on_another_process_gets_the_push(db: str) -> None:
         TestClient(create_app(db, sweep_every=3600)) as b,
     ):
         bob = account(a, "bob")
-        found = a.app.state.accounts.store.by_name("bob")  # type: ignore[attr-defined]
+        found = a.app.state.context.accounts.store.by_name("bob")  # type: ignore[attr-defined]
         assert found is not None
         as_user(b, bob)
         with b.websocket_connect("/api/notifications/ws") as socket:

@@ -18,7 +18,7 @@ import httpx
 import pytest
 import websockets
 
-from shoal.server.storage import Store
+from shoal.server.games.store import Store
 
 from ..pg import PostgresServer
 from ._live import SRC, LiveServer, auth, free_port

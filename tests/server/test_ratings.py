@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from shoal.server.storage.accounts import AccountStore
+from shoal.server.accounts.store import AccountStore
 
 from .accounts_helpers import error, login, signup
 

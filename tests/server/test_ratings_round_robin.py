@@ -2,8 +2,8 @@
 
 Six players (``random`` and the five named levels of :data:`shoal.ai.players.LEVELS`)
 play 20 rated Cyclix games each pair (300 games, sides alternating), each game
-stored with :class:`~shoal.server.storage.Store` and settled by
-:func:`~shoal.server.ratings.settle_live` as the server does (no HTTP). The
+stored with :class:`~shoal.server.games.store.Store` and settled by
+:func:`~shoal.server.ratings.service.settle_live` as the server does (no HTTP). The
 resulting ratings must order the players as the ladder of docs/ai.md does:
 Spearman correlation >= 0.9. Cyclix is the cheapest game at every level
 (docs/ai.md, "Median seconds per whole turn"); the whole run takes about a
@@ -19,12 +19,12 @@ import pytest
 
 from shoal.ai.players import LEVELS, get_player, play_turn
 from shoal.core import Action
-from shoal.server.creation import game_data
-from shoal.server.ratings import settle_live
-from shoal.server.session import LiveGame
-from shoal.server.storage import Store
-from shoal.server.storage.accounts import AccountStore
-from shoal.server.storage.ratings import RatingStore
+from shoal.server.accounts.store import AccountStore
+from shoal.server.games.creation import game_data
+from shoal.server.games.session import LiveGame
+from shoal.server.games.store import Store
+from shoal.server.ratings.service import settle_live
+from shoal.server.ratings.store import RatingStore
 
 GAME = "cyclix"
 GAMES_PER_PAIR = 20

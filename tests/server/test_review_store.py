@@ -10,9 +10,9 @@ import datetime
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from shoal.server.storage import Store
-from shoal.server.storage.review_tables import ReviewRow
-from shoal.server.storage.reviews import STALE_SECONDS, ReviewStore
+from shoal.server.games.store import Store
+from shoal.server.review.store import STALE_SECONDS, ReviewStore
+from shoal.server.review.tables import ReviewRow
 
 
 def test_a_review_is_claimed_once_and_reports_progress(db_url: str) -> None:

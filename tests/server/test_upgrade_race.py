@@ -6,7 +6,7 @@ import threading
 
 from sqlalchemy import create_engine
 
-from shoal.server.storage import migrate
+from shoal.server.db import migrate
 
 from ..pg import PostgresServer
 

@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
-from shoal.server.storage import Store
+from shoal.server.games.store import Store
 
 from ..pg import PostgresServer
 from ._live import LiveServer, auth

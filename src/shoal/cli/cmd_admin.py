@@ -13,10 +13,10 @@ __all__ = ["add_parser"]
 
 
 def _run(args: argparse.Namespace) -> int:
-    from shoal.server.accounts import Accounts, check_password
+    from shoal.server.accounts.service import Accounts, check_password
+    from shoal.server.accounts.store import AccountStore
     from shoal.server.errors import ApiError
-    from shoal.server.storage import Store
-    from shoal.server.storage.accounts import AccountStore
+    from shoal.server.games.store import Store
 
     store = Store(args.database)  # brings the schema up to date
     try:
@@ -51,7 +51,7 @@ def _run(args: argparse.Namespace) -> int:
         except ApiError as error:
             print(f"shoal admin: {error.message}", file=sys.stderr)
             return 1
-        hasher = Accounts(store)
+        hasher = Accounts(store.engine)
         accounts.update_user(user.id, password_hash=hasher.hash(password))
         ended = accounts.end_sessions(user.id)
         print(f"shoal admin: new password set for {user.username} ({ended} sessions ended)")
@@ -62,8 +62,8 @@ def _run(args: argparse.Namespace) -> int:
 
 def _chat(args: argparse.Namespace, store: object) -> int:
     """``chat GAME`` lists a game's messages with their ids; ``hide``/``unhide ID``."""
-    from shoal.server.storage import Store
-    from shoal.server.storage.social import SocialStore
+    from shoal.server.games.social_store import SocialStore
+    from shoal.server.games.store import Store
 
     assert isinstance(store, Store)
     social = SocialStore(store.engine)
@@ -86,9 +86,9 @@ def _chat(args: argparse.Namespace, store: object) -> int:
 
 
 def _bots(command: str, store: object, user_id: int, username: str) -> int:
-    from shoal.server.bots import new_api_token
-    from shoal.server.storage import Store
-    from shoal.server.storage.bots import BotStore
+    from shoal.server.bots.service import new_api_token
+    from shoal.server.bots.store import BotStore
+    from shoal.server.games.store import Store
 
     assert isinstance(store, Store)
     bots = BotStore(store.engine)

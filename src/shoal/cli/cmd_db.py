@@ -12,7 +12,7 @@ __all__ = ["add_parser"]
 def _upgrade(args: argparse.Namespace) -> int:
     from sqlalchemy import create_engine
 
-    from shoal.server.storage import migrate
+    from shoal.server.db import migrate
 
     engine = create_engine(args.database)
     try:

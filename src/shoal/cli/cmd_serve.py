@@ -28,7 +28,7 @@ def _serve(args: argparse.Namespace) -> int:
         "sweep_every": args.sweep_every,
     }
     if settings["smtp_url"]:
-        from shoal.server.mail import parse_smtp
+        from shoal.server.notifications.mail import parse_smtp
 
         try:
             parse_smtp(str(settings["smtp_url"]))

@@ -5,19 +5,20 @@
 >>> [g["id"] for g in client.get("/api/catalog").json()][-1]
 'connect4'
 
-The layout (one line per module; docs/server.md says more):
+The layout (docs/architecture.md draws the tree and the import contracts):
 
-* ``app``: ``create_app`` assembles the app (context, limits, error handlers, routers, files).
-* ``routes``: one router per area (catalog, games, records, pages), its models beside it.
-* ``context``: settings and the shared state, handed to routes as a FastAPI dependency.
-* ``changes``: the prelude of every change (lock, catch up, token, over, version, clock).
-* ``manager``: the loaded games: load, commit, end on time, watchers, listeners.
-* ``background``: the computer's turns and hints, the clocks' timers.
-* ``session``: a live game: its states, seats, clocks and the data each change makes.
-* ``views``: what a client sees: turns, the board after k actions, results, replays.
-* ``limits``: the body limit and the creations per client address.
-* ``errors``: ``ApiError``, the statuses of rules errors, the JSON error handlers.
-* ``storage``: the tables and queries (SQLAlchemy).
+* ``app``: ``create_app`` assembles the app (context, limits, error handlers, every
+  domain's router in ``ROUTERS``, files); ``worker``: the app of ``serve --workers``.
+* The core every domain shares: ``context`` (settings and every domain's service, a FastAPI
+  dependency), ``changes`` (the prelude of every change of a game), ``events`` and
+  ``relay`` (events in one process and across processes), ``errors``, ``limits``,
+  ``params``, and ``sockets`` (the one socket hub: send, drop, keep-alive, failures logged).
+* ``db``: the shared tables and the Alembic migrations.
+* One package per domain, each with what it needs of ``routes``, ``service``, ``store``,
+  ``models``, ``tables``: ``games``, ``accounts``, ``lobby``, ``challenges``, ``ratings``,
+  ``puzzles``, ``notifications`` (with mail and correspondence), ``bots``, ``review``,
+  ``analysis``, ``learn``, ``catalog``, ``pages``. A domain reaches another only through its
+  service and models; inside a domain, routes -> service -> store.
 """
 
 from .app import create_app

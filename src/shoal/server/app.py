@@ -2,7 +2,7 @@
 
 ``create_app(database_url=...)`` builds the app: it opens the shared
 :class:`~shoal.server.context.ServerContext`, adds the body limit and the error
-handlers, includes one router per area (:mod:`shoal.server.routes`) and serves
+handlers, includes every domain's router (:data:`ROUTERS`) and serves
 the client's static files. The API is documented at ``/docs`` and
 ``/openapi.json``, and area by area in the route modules.
 
@@ -20,13 +20,17 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from shoal import __version__
 
-from .accounts import Accounts
-from .bots import Bots
+from .accounts.routes import auth, users
+from .analysis import routes as analysis
+from .bots import routes as bot
+from .bots.service import Bots
+from .catalog import routes as catalog
+from .challenges import routes as challenges
 from .context import (
     CLIENT_WINDOW,
     DEFAULT_DATABASE,
@@ -37,15 +41,45 @@ from .context import (
     Settings,
 )
 from .errors import add_error_handlers
+from .games.routes import chat, offers, play, records, seats
+from .learn import routes as learn
 from .limits import BodyLimit
-from .lobby import Lobby
+from .lobby import routes as lobby
+from .lobby.service import Lobby
+from .notifications import routes as notifications
+from .pages import routes as pages
+from .pages.routes import WEB_DIR
+from .puzzles import routes as puzzles
+from .ratings import routes as ratings
 from .relay import Relay, is_postgres
-from .routes import ROUTERS
-from .routes.pages import WEB_DIR
-from .tournaments import routes as tournament_routes
+from .review import routes as review
+from .tournaments import routes as tournaments
 from .tournaments.service import Tournaments
 
-__all__ = ["DEFAULT_DATABASE", "create_app"]
+__all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app"]
+
+ROUTERS: tuple[APIRouter, ...] = (
+    catalog.router,
+    play.router,
+    seats.router,
+    offers.router,
+    chat.router,
+    records.router,
+    learn.router,
+    auth.router,
+    users.router,
+    review.router,
+    analysis.router,
+    lobby.router,
+    challenges.router,
+    notifications.router,
+    bot.router,
+    ratings.router,
+    puzzles.router,
+    tournaments.router,
+    pages.router,
+)
+"""Every domain's router, in the order the app includes them."""
 
 
 def create_app(
@@ -101,9 +135,9 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
-        context.manager.spawn(app.state.tournaments.run())  # starts, arenas, no-shows
+        context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
         yield
-        await app.state.lobby.close()
+        await context.lobby.close()
         if relay is not None:
             await relay.close()
         await context.close()
@@ -119,17 +153,15 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.context = context
-    app.state.accounts = Accounts(context.store)
-    app.state.lobby = Lobby(context)
-    app.state.bots = Bots(context, app.state.accounts.store)  # makes the shoal-LEVEL bots
-    app.state.lobby.challenge_hooks.append(app.state.bots.on_challenge)
-    app.state.tournaments = Tournaments(
-        context, app.state.bots.store, first_move_seconds=first_move_seconds, tick=tournament_tick
+    context.lobby = Lobby(context)
+    context.bots = Bots(context)  # makes the shoal-LEVEL bots
+    context.lobby.challenge_hooks.append(context.bots.on_challenge)
+    context.tournaments = Tournaments(
+        context, first_move_seconds=first_move_seconds, tick=tournament_tick
     )
     app.add_middleware(BodyLimit, limit=max_body)
     add_error_handlers(app, max_body)
     for router in ROUTERS:
         app.include_router(router)
-    app.include_router(tournament_routes.router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app

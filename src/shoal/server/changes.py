@@ -15,9 +15,9 @@ from collections.abc import AsyncIterator, Callable
 from shoal.core import Seat
 
 from .errors import ApiError
-from .manager import GameEntry, GameManager
-from .session import LiveGame
-from .storage import GameData
+from .games.manager import GameEntry, GameManager
+from .games.models import GameData
+from .games.session import LiveGame
 
 __all__ = ["Change", "change"]
 

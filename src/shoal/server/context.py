@@ -11,29 +11,37 @@ from __future__ import annotations
 import dataclasses
 from collections import OrderedDict
 from pathlib import Path
-from typing import Annotated, cast
+from typing import TYPE_CHECKING, Annotated, cast
 
 from fastapi import Depends, Header
 from starlette.requests import HTTPConnection
 
 from shoal.records import Record, read
 
-from .background import Clocks, Computer
-from .correspondence import DAY, Correspondence
+from .accounts.service import Accounts
+from .analysis.service import LiveEngine
+from .challenges.store import ChallengeStore
 from .errors import ApiError
 from .events import Events
+from .games.background import Clocks, Computer
+from .games.manager import GameManager
+from .games.social import Social
+from .games.store import Store
 from .limits import CreationLimit
-from .live_engine import LiveEngine
-from .mail import Mailer, parse_smtp
-from .manager import GameManager
-from .notifications import Notifier
-from .ratings import RatingListener
-from .reviews import Reviewer
-from .social import Social
-from .storage import Store
-from .storage.notices import NoticeStore
-from .storage.ratings import RatingStore
-from .storage.reviews import ReviewStore
+from .notifications.correspondence import DAY, Correspondence
+from .notifications.mail import Mailer, parse_smtp
+from .notifications.service import Notifier
+from .notifications.store import NoticeStore
+from .puzzles.store import PuzzleStore
+from .ratings.service import RatingListener
+from .ratings.store import RatingStore
+from .review.service import Reviewer
+from .review.store import ReviewStore
+
+if TYPE_CHECKING:  # they take the context to be built
+    from .bots.service import Bots
+    from .lobby.service import Lobby
+    from .tournaments.service import Tournaments
 
 __all__ = [
     "CLIENT_WINDOW",
@@ -145,8 +153,20 @@ class ServerContext:
     """Notifications: stored, pushed to open pages, mailed (issue 22)."""
     correspondence: Correspondence
     """Correspondence deadlines and their sweeper (issue 22)."""
+    accounts: Accounts
+    """Accounts, sessions and sign-in limits (its store: ``accounts.store``)."""
+    puzzles: PuzzleStore
+    """Puzzle ratings and streaks (issue 25)."""
+    challenges: ChallengeStore
+    """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
+    lobby: Lobby = dataclasses.field(init=False)
+    """The lobby's sockets and challenge hooks (set by ``create_app``: it needs the context)."""
+    bots: Bots = dataclasses.field(init=False)
+    """The bots and their event streams (set by ``create_app``: it needs the context)."""
+    tournaments: Tournaments = dataclasses.field(init=False)
+    """Tournaments: entries, pairings, results (set by ``create_app``; issue 42)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -189,6 +209,9 @@ class ServerContext:
             notices=notices,
             notifier=notifier,
             correspondence=correspondence,
+            accounts=Accounts(store.engine),
+            puzzles=PuzzleStore(store.engine),
+            challenges=ChallengeStore(store.engine),
             events=events,
         )
 

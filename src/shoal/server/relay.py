@@ -13,7 +13,7 @@ the events.
 
 A notification lost while a process was disconnected only delays that process's
 watchers: the next client action with a newer version catches the game up
-(:meth:`GameManager.catch_up <shoal.server.manager.GameManager.catch_up>`), and the
+(:meth:`GameManager.catch_up <shoal.server.games.manager.GameManager.catch_up>`), and the
 listener reconnects on its own.
 """
 
@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from .events import Events
-from .manager import GameEntry, GameManager
+from .games.manager import GameEntry, GameManager
 
 __all__ = ["EVENTS", "GAMES", "Relay", "conninfo", "is_postgres"]
 

@@ -8,8 +8,8 @@ import threading
 
 from sqlalchemy import create_engine, text
 
-from shoal.server.storage import Store
-from shoal.server.storage.accounts import AccountStore
+from shoal.server.accounts.store import AccountStore
+from shoal.server.games.store import Store
 from shoal.server.tournaments.records import Pairing, Round
 from shoal.server.tournaments.store import TournamentStore
 

@@ -21,12 +21,12 @@ from shoal.ai.players import get_player, play_turn
 from shoal.core import Action, Game, Seat, State, other
 
 from ..context import ServerContext
-from ..creation import game_data
 from ..errors import ApiError
-from ..lobby import Side, start_game
-from ..manager import GameEntry, GameManager
-from ..session import LiveGame
-from ..storage import GameData
+from ..games.creation import game_data
+from ..games.manager import GameEntry, GameManager
+from ..games.models import GameData
+from ..games.session import LiveGame
+from ..lobby.service import Side, start_game
 
 __all__ = ["BotDuels", "make_game", "no_show_data"]
 

@@ -26,7 +26,7 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from ..accounts import AccountsDep, Player, SignedIn
+from ..accounts.service import AccountsDep, Player, SignedIn
 from ..errors import ApiError
 from ..params import RowId
 from .service import Tournaments
@@ -40,7 +40,7 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 def _tournaments(connection: HTTPConnection) -> Tournaments:
-    return cast(Tournaments, connection.app.state.tournaments)
+    return cast(Tournaments, connection.app.state.context.tournaments)
 
 
 TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]

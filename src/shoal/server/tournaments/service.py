@@ -28,13 +28,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
-from ..lobby import Side, check_options, parse_time_control
-from ..manager import GameEntry
-from ..ratings import scores_of
-from ..storage.accounts import User
-from ..storage.bots import BotStore
+from ..games.manager import GameEntry
+from ..lobby.service import Side, check_options, parse_time_control
+from ..ratings.service import scores_of
 from .arena import Waiting, pair_arena
 from .games import BotDuels, make_game, no_show_data
 from .records import FORMATS, Game, Round, result_for
@@ -68,14 +67,12 @@ class Tournaments:
     def __init__(
         self,
         context: ServerContext,
-        bots: BotStore,
         *,
         first_move_seconds: float = 60.0,
         tick: float = 2.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.context = context
-        self.bots = bots
         self.store = TournamentStore(context.store.engine)
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
@@ -220,7 +217,7 @@ class Tournaments:
         event = self.event(tournament_id)
         if event.creator_id != user.id:
             raise ApiError(403, "only the tournament's creator invites bots")
-        if await asyncio.to_thread(self.bots.level_of, bot.id) is None:
+        if await asyncio.to_thread(self.context.bots.level_of, bot.id) is None:
             raise ApiError(422, f"{bot.username} is not one of the server's bots")
         await self.join(tournament_id, bot, invited=True)
 
@@ -340,8 +337,8 @@ class Tournaments:
                 )
                 continue
             levels = (
-                await asyncio.to_thread(self.bots.level_of, first.user_id),
-                await asyncio.to_thread(self.bots.level_of, second.user_id),
+                await asyncio.to_thread(self.context.bots.level_of, first.user_id),
+                await asyncio.to_thread(self.context.bots.level_of, second.user_id),
             )
             data = await make_game(
                 self.context,

@@ -93,7 +93,7 @@ def _pairing(row: TournamentGameRow) -> Pairing:
 
 
 class TournamentStore:
-    """Tournaments in the app's database (the engine of :class:`~shoal.server.storage.Store`)."""
+    """Tournaments in the app's database (the engine of the games' store)."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ..storage.tables import Base
+from ..db.tables import Base
 
 __all__ = ["TournamentGameRow", "TournamentPlayerRow", "TournamentRoundRow", "TournamentRow"]
 

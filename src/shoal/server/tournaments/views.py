@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from ..storage.accounts import User
+from ..accounts.models import User
 from .records import Game
 from .standings import standings
 from .store import Entrant, Pairing, Tournament, TournamentStore

@@ -1,0 +1,125 @@
+"""Signing up, in and out (the session cookie ``shoal_session``).
+
+* ``POST /api/auth/signup`` ``{username, password}``: 201, signed in. A guest's
+  games may come along: ``claims`` lists ``{id, token}`` of the browser's seats.
+* ``POST /api/auth/login`` ``{username, password}``: 200, signed in; 401 in the
+  same words for an unknown name and a wrong password; 429 past the limits.
+* ``POST /api/auth/logout``: this browser; ``POST /api/auth/logout-everywhere``:
+  every session of the account.
+* ``POST /api/auth/password`` ``{old, new}``: change the password (other sessions end).
+
+Every change here is refused (403) when it comes from another site.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from ...context import Context, client_address
+from ...errors import ApiError
+from ..claims import Claim, claim_seats
+from ..service import AccountsDep, SignedIn, check_password, check_username, cross_site
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["accounts"])
+
+PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
+"""The account pages' HTML (their script draws the page from the path)."""
+
+
+class Credentials(BaseModel):
+    """A username and a password."""
+
+    username: str = Field(max_length=100)
+    password: str = Field(max_length=1000)
+
+
+class SignUpIn(Credentials):
+    """A new account, and the guest seats of this browser to bring along."""
+
+    claims: list[Claim] = Field(default_factory=list, max_length=200)
+
+
+class PasswordIn(BaseModel):
+    """The current password and the new one."""
+
+    old: str = Field(max_length=1000)
+    new: str = Field(max_length=1000)
+
+
+def _same_site(request: Request) -> None:
+    if cross_site(request):
+        raise ApiError(403, "a change from another site is refused: use this site's pages")
+
+
+@router.post("/api/auth/signup", summary="Create an account (and sign in)", status_code=201)
+async def signup(
+    body: SignUpIn, request: Request, response: Response, context: Context, accounts: AccountsDep
+) -> dict[str, Any]:
+    _same_site(request)
+    check_username(body.username)
+    check_password(body.password, body.username)
+    context.creations.check(client_address(request))
+    user = accounts.store.create_user(body.username, accounts.hash(body.password))
+    if user is None:
+        raise ApiError(409, f"the username {body.username!r} is taken")
+    accounts.start_session(user, request, response)
+    claimed = await claim_seats(context, user, body.claims)
+    return {"username": user.username, "claimed": claimed}
+
+
+@router.post("/api/auth/login", summary="Sign in")
+async def login(
+    body: Credentials, request: Request, response: Response, accounts: AccountsDep
+) -> dict[str, Any]:
+    _same_site(request)
+    user = accounts.sign_in(body.username, body.password, client_address(request))
+    accounts.start_session(user, request, response)
+    return {"username": user.username}
+
+
+@router.post("/api/auth/logout", summary="Sign out (this browser)")
+async def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+    _same_site(request)
+    accounts.end_session(request, response)
+    return {"signed_out": True}
+
+
+@router.post("/api/auth/logout-everywhere", summary="Sign out on every device")
+async def logout_everywhere(
+    user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+) -> dict[str, Any]:
+    ended = accounts.store.end_sessions(user.id)
+    accounts.end_session(request, response)
+    return {"signed_out": True, "sessions": ended}
+
+
+@router.post("/api/auth/password", summary="Change the password")
+async def change_password(
+    body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+) -> dict[str, Any]:
+    found = accounts.store.by_name(user.username)
+    if found is None or not accounts.verify(found[1], body.old):
+        raise ApiError(403, "the current password is wrong")
+    check_password(body.new, user.username)
+    accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
+    accounts.store.end_sessions(user.id)
+    accounts.start_session(user, request, response)
+    return {"changed": True}
+
+
+# -- pages ----------------------------------------------------------------------------
+@router.get("/signup", include_in_schema=False)
+async def signup_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
+
+
+@router.get("/login", include_in_schema=False)
+async def login_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")

@@ -1,0 +1,199 @@
+"""The signed-in player and everyone's profiles.
+
+* ``GET /api/me``: the signed-in account (``username``, ``prefs``...), or 401.
+* ``GET /api/me/games``: my games in progress, each with ``your_turn`` (those first).
+* ``POST /api/me/claims``: tie this browser's guest seats to the account.
+* ``PUT /api/me/prefs``: board preferences (coordinates, theme).
+* ``GET /api/me/export``: all my games as a zip of records.
+* ``DELETE /api/me``: delete the account (its games stay, under a neutral name).
+* ``GET /api/users/{username}``: a profile: ``ratings``, games played and in progress.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request, Response
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from ...context import Context, ServerContext
+from ...errors import ApiError
+from ..claims import Claim, claim_seats, context_seats, release_seats
+from ..models import User
+from ..service import AccountsDep, SignedIn
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["accounts"])
+
+PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
+"""The account pages' HTML (their script draws the page from the path)."""
+
+
+class ClaimsIn(BaseModel):
+    """The seat tokens this browser holds."""
+
+    games: list[Claim] = Field(max_length=200)
+
+
+class PrefsIn(BaseModel):
+    """Board preferences, applied on every page with a board (game, replay, learn, analysis).
+
+    ``theme``: ``natural`` (each game's own colours), ``grey`` (no colour), ``contrast``
+    (stronger contrast and colour), as filters over any game's board.
+    """
+
+    coordinates: bool = True
+    theme: Literal["natural", "grey", "contrast"] = "natural"
+
+
+class DeleteIn(BaseModel):
+    """The password, to confirm."""
+
+    password: str = Field(max_length=1000)
+
+
+def _me(user: User) -> dict[str, Any]:
+    return {"username": user.username, "created": user.created.isoformat(), "prefs": user.prefs}
+
+
+async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
+    """Every game ``user`` holds a seat in, newest first, as rows for lists."""
+    out = []
+    for game_id, _seat in context_seats(context, user):
+        entry = await context.manager.entry(game_id)
+        live = entry.live
+        data = live.data
+        seats = live.seats_of(None, user.id)
+        opponents = [data.players[s] for s in (0, 1) if s not in seats] or ["(yourself)"]
+        result = live.view()["result"] if live.over else None
+        won = None if result is None or result["winner"] is None else result["winner"] in seats
+        others = [a for s, a in enumerate(data.accounts or ()) if s not in seats and a is not None]
+        speed = "live" if data.clock is not None else "correspondence"
+        shown = context.ratings.displays(others[:1], data.game, speed) if others else {}
+        out.append(
+            {
+                "id": game_id,
+                "game": live.game.id,
+                "title": live.game.title,
+                "mode": data.mode,
+                "players": data.players,
+                "seats": seats,
+                "opponent": opponents[0],
+                "opponent_rating": shown.get(others[0]) if others else None,
+                "ply": len(data.actions),
+                "over": live.over,
+                "your_turn": not live.over and live.state.to_move in seats,
+                "result": result,
+                "won": won,
+                "updated": data.version,
+            }
+        )
+    return out
+
+
+@router.get("/api/me", summary="The signed-in account")
+async def me(user: SignedIn) -> dict[str, Any]:
+    return _me(user)
+
+
+@router.get("/api/me/games", summary="My games in progress (my turn first)")
+async def my_games(user: SignedIn, context: Context) -> list[dict[str, Any]]:
+    games = [g for g in await _games(context, user) if not g["over"]]
+    games.sort(key=lambda g: not g["your_turn"])
+    return games
+
+
+@router.post("/api/me/claims", summary="Tie this browser's guest seats to my account")
+async def claims(body: ClaimsIn, user: SignedIn, context: Context) -> dict[str, Any]:
+    return {"claimed": await claim_seats(context, user, body.games)}
+
+
+@router.put("/api/me/prefs", summary="Board preferences")
+async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
+    accounts.store.update_user(user.id, prefs=body.model_dump())
+    return {"prefs": body.model_dump()}
+
+
+@router.get("/api/me/export", summary="All my games as a zip of records", response_class=Response)
+async def export(user: SignedIn, context: Context) -> Response:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for game_id, _seat in context_seats(context, user):
+            live = (await context.manager.entry(game_id)).live
+            archive.writestr(f"shoal-{live.game.id}-{game_id}.txt", live.record().to_text())
+    return Response(
+        buffer.getvalue(),
+        media_type="application/zip",
+        headers={"Content-Disposition": f'attachment; filename="shoal-{user.username}.zip"'},
+    )
+
+
+@router.delete("/api/me", summary="Delete my account (my games stay, under a neutral name)")
+async def delete_me(
+    body: DeleteIn,
+    user: SignedIn,
+    request: Request,
+    response: Response,
+    context: Context,
+    accounts: AccountsDep,
+) -> dict[str, Any]:
+    found = accounts.store.by_name(user.username)
+    if found is None or not accounts.verify(found[1], body.password):
+        raise ApiError(403, "the password is wrong: the account is not deleted")
+    games = await release_seats(context, user)
+    accounts.store.end_sessions(user.id)
+    accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
+    context.notices.forget(user.id)  # notifications and email address go too (issue 22)
+    accounts.end_session(request, response)
+    return {"deleted": True, "games": games}
+
+
+@router.get("/api/users/{username}", summary="A player's profile")
+async def profile(
+    username: str, context: Context, accounts: AccountsDep, game: str | None = None
+) -> dict[str, Any]:
+    found = accounts.store.by_name(username)
+    if found is None or found[0].deleted:
+        raise ApiError(404, f"there is no player {username!r}")
+    user = found[0]
+    games = await _games(context, user)
+    if game is not None:
+        games = [g for g in games if g["game"] == game]
+    return {
+        "username": user.username,
+        "created": user.created.isoformat(),
+        "disabled": user.disabled,
+        "ratings": _ratings(context, user),
+        "games": [g for g in games if g["over"]],
+        "playing": [g for g in games if not g["over"]],
+    }
+
+
+def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
+    """Per game, the most played speed's rating (``ratings``' shape in DESIGN.md, plus speeds)."""
+    out: dict[str, Any] = {}
+    for stored in context.ratings.ratings(user.id):  # most played first
+        shown = dict(stored.as_json(), speed=stored.speed)
+        out.setdefault(stored.game, dict(shown, speeds={}))["speeds"][stored.speed] = shown
+    return out
+
+
+# -- pages ----------------------------------------------------------------------------
+@router.get("/@/{username}", include_in_schema=False)
+async def profile_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
+
+
+@router.get("/me/games", include_in_schema=False)
+async def my_games_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")
+
+
+@router.get("/settings", include_in_schema=False)
+async def settings_page() -> FileResponse:
+    return FileResponse(PAGE, media_type="text/html")

@@ -1,0 +1,221 @@
+"""Accounts as the routes use them: name and password rules, Argon2id, sessions, guards.
+
+* Usernames: 3-20 characters, letters, digits, ``_`` and ``-``, unique ignoring case.
+  Passwords: at least 8 characters, not the username. Hashed with Argon2id
+  (argon2-cffi); never logged, never returned.
+* Sessions: a random secret (``secrets``) in the HttpOnly, SameSite=Lax cookie
+  :data:`COOKIE` (``Secure`` over https); the database keeps its SHA-256 and an
+  expiry 30 days ahead, moved on each use (sliding).
+* Cross-site protection: a change made with the cookie is refused (403) when
+  ``Sec-Fetch-Site`` says another site or ``Origin`` is not the server's own.
+* Sign-in attempts are limited per client address and per account (429 with
+  ``Retry-After``), counted in the database (:class:`~.storage.attempts.AttemptStore`)
+  so the limits hold across ``--workers``; an unknown name costs the same hash check
+  as a wrong password.
+
+:class:`Accounts` lives on the context (``context.accounts``); routes reach it through the
+dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
+:data:`Player` (the account that may play with the cookie, or None).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import re
+import secrets
+from typing import Annotated, cast
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Depends
+from sqlalchemy.engine import Engine
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import Response
+
+from ..errors import ApiError
+from .attempts import AttemptStore
+from .models import User, utcnow
+from .store import AccountStore
+
+__all__ = [
+    "COOKIE",
+    "SESSION_DAYS",
+    "Accounts",
+    "AccountsDep",
+    "Player",
+    "SignedIn",
+    "check_password",
+    "check_username",
+    "cross_site",
+]
+
+COOKIE = "shoal_session"
+"""The session cookie's name."""
+
+SESSION_DAYS = 30
+"""A session ends this many days after its last use."""
+
+NAME = re.compile(r"[A-Za-z0-9_-]{3,20}")
+
+
+def check_username(username: str) -> None:
+    """400 with the rule, unless ``username`` follows it."""
+    if not NAME.fullmatch(username):
+        raise ApiError(
+            400,
+            "a username has 3 to 20 characters: letters, digits, '_' and '-'",
+        )
+
+
+def check_password(password: str, username: str) -> None:
+    """400 with the rule, unless ``password`` follows it."""
+    if len(password) < 8:
+        raise ApiError(400, "a password has at least 8 characters")
+    if len(password) > 200:
+        raise ApiError(400, "a password has at most 200 characters")
+    if password.lower() == username.lower():
+        raise ApiError(400, "the password must not be the username")
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def cross_site(request: HTTPConnection) -> bool:
+    """True when a browser says the request comes from another site or origin."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("origin")
+    if origin is None:
+        return False  # programs and same-origin navigations that send none
+    own = f"{request.url.scheme}://{request.url.netloc}"
+    return origin.rstrip("/") != own
+
+
+class Accounts:
+    """The accounts of one app: the store, the password hasher and the sign-in limits."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        attempts_per_address: int = 20,
+        attempts_per_account: int = 8,
+        window: float = 600.0,
+        time_cost: int = 2,
+    ) -> None:
+        self.store = AccountStore(engine)
+        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=19456, parallelism=1)
+        self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
+        self.by_address = AttemptStore(engine, "address", attempts_per_address, window)
+        self.by_account = AttemptStore(engine, "account", attempts_per_account, window)
+
+    # -- passwords -------------------------------------------------------------
+    def hash(self, password: str) -> str:
+        """The Argon2id hash of ``password``."""
+        return self.hasher.hash(password)
+
+    def verify(self, stored: str | None, password: str) -> bool:
+        """True when ``password`` matches ``stored``.
+
+        With no usable hash (no such user, a deleted one) the check runs against a
+        dummy hash, so every answer costs the same Argon2id work.
+        """
+        usable = stored is not None and stored.startswith("$argon2")
+        hashed = stored if stored is not None and usable else self.dummy
+        try:
+            return self.hasher.verify(hashed, password) and usable
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def sign_in(self, username: str, password: str, address: str) -> User:
+        """The account, when ``password`` is its password; 401 in the same words otherwise."""
+        _limited(self.by_address, address, "sign-in attempts from your address")
+        _limited(self.by_account, username.lower(), "sign-in attempts for this account")
+        found = self.store.by_name(username)
+        user, stored = found if found is not None else (None, None)
+        good = self.verify(stored, password)
+        if user is None or not good or user.deleted:
+            raise ApiError(401, "wrong username or password")
+        if user.disabled:
+            raise ApiError(403, "this account is disabled")
+        return user
+
+    # -- sessions --------------------------------------------------------------
+    def start_session(self, user: User, request: Request, response: Response) -> None:
+        """A new session for ``user``, its cookie set on ``response``."""
+        secret = secrets.token_urlsafe(32)
+        expires = utcnow() + datetime.timedelta(days=SESSION_DAYS)
+        self.store.add_session(_digest(secret), user.id, expires)
+        response.set_cookie(
+            COOKIE,
+            secret,
+            max_age=SESSION_DAYS * 86400,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path="/",
+        )
+
+    def end_session(self, request: HTTPConnection, response: Response) -> None:
+        """End the request's session (if any) and clear the cookie."""
+        secret = request.cookies.get(COOKIE)
+        if secret:
+            self.store.end_session(_digest(secret))
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+
+    def user_of(self, request: HTTPConnection) -> User | None:
+        """The signed-in user of the request (the session's expiry moves on), or None."""
+        secret = request.cookies.get(COOKIE)
+        if not secret or len(secret) > 100:
+            return None
+        now = utcnow()
+        return self.store.session_user(
+            _digest(secret), now, now + datetime.timedelta(days=SESSION_DAYS)
+        )
+
+
+def _limited(limit: AttemptStore, key: str, what: str) -> None:
+    wait = limit.attempt(key)
+    if wait is not None:
+        raise ApiError(
+            429, f"too many {what}: try again in {wait} s", headers={"Retry-After": str(wait)}
+        )
+
+
+def get_accounts(connection: HTTPConnection) -> Accounts:
+    """The app's accounts (a FastAPI dependency)."""
+    return cast(Accounts, connection.app.state.context.accounts)
+
+
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+
+
+def _signed_in(request: Request, accounts: AccountsDep) -> User:
+    user = accounts.user_of(request)
+    if user is None:
+        raise ApiError(401, "you are not signed in")
+    if request.method not in ("GET", "HEAD", "OPTIONS") and cross_site(request):
+        raise ApiError(403, "a change from another site is refused: use this site's pages")
+    return user
+
+
+SignedIn = Annotated[User, Depends(_signed_in)]
+"""The signed-in user (401 otherwise; 403 for a change coming from another site)."""
+
+
+def _player(connection: HTTPConnection) -> User | None:
+    accounts = get_accounts(connection)
+    user = accounts.user_of(connection)
+    if user is None:
+        return None
+    scope_method = connection.scope.get("method", "GET")
+    if scope_method not in ("GET", "HEAD", "OPTIONS") and cross_site(connection):
+        return None  # the cookie does not count for a change from another site
+    return user
+
+
+Player = Annotated[User | None, Depends(_player)]
+"""The signed-in account that may play with its cookie here (None: a guest, or cross-site)."""

@@ -1,0 +1,315 @@
+"""The analysis board (issue 26): any position, a move tree of lines, the engine live.
+
+The board's move tree lives in the page; the server draws positions, checks
+moves, reads and writes records with variations, and runs the engine. Guests
+use all of it (nothing here needs a seat or an account).
+
+* ``POST /api/analysis/view`` ``{game, options, start, moves}``: the position
+  after ``moves`` (texts in notation) from ``start`` (a position string): the
+  board, the legal actions with their click paths, and each move's turn number.
+* ``GET /api/analysis/start/{game}?position=P``: a tree to begin with (the
+  game's start, or the position string ``P``).
+* ``GET /api/games/{id}/analysis``: a finished game as a tree (409 while it is
+  played); ``GET /api/records/{id}/analysis``: an uploaded record's tree, its
+  variations included.
+* ``POST /api/analysis/import`` ``{text}``: any record (text or JSON, with or
+  without variations) as a tree; ``POST /api/analysis/export`` ``{game,
+  options, tree, format}``: the tree as a record with its variations
+  (``text``) or a JSON record carrying the tree (``json``), as a download.
+* ``WS /api/analysis/ws``: send ``{"type": "analyse", "id", game, options,
+  start, moves}``; the engine answers ``{"type": "lines", "id", lines, eval,
+  simulations, done}`` as it searches (the three best turns, each with its
+  value as the mover's winning chance; ``eval`` is the first player's). A new
+  ``analyse`` or ``{"type": "stop"}`` cancels the search running.
+
+Pages: ``/analysis``, ``/analysis/{game}``, ``/analysis/game/{id}``,
+``/analysis/record/{id}`` (``analysis.html``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, WebSocket
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, Field
+
+from shoal import games
+from shoal.core import Game, ShoalError, State
+from shoal.records.record import Record
+from shoal.records.tree import MoveTree
+from shoal.records.treejson import read_tree, tree_record, write_tree
+
+from ..context import Context, ServerContext
+from ..errors import ApiError, check_error
+from ..games.views import board_view, option_values, outcome_view
+from ..sockets import keep_alive, send
+from .service import LiveEngine
+
+__all__ = ["MAX_LINE", "ExportIn", "ImportIn", "LineIn", "router"]
+
+router = APIRouter(tags=["analysis"])
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+
+MAX_LINE = 3000
+"""The most moves a line may hold."""
+
+
+class LineIn(BaseModel):
+    """A line: a game with its options, a start position string, then moves in notation."""
+
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    start: str = Field(max_length=20_000)
+    moves: list[str] = Field(default_factory=list, max_length=MAX_LINE)
+
+
+class ImportIn(BaseModel):
+    """A record to open on the board: text (with or without variations) or JSON."""
+
+    text: str = Field(max_length=1_000_000)
+
+
+class ExportIn(BaseModel):
+    """A tree to download (``tree`` as :meth:`MoveTree.to_json_dict` writes it)."""
+
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    tree: dict[str, Any]
+    format: str = "text"
+    players: list[str] = Field(default_factory=lambda: ["", ""], max_length=2)
+
+
+def _game(game_id: str, options: dict[str, Any]) -> Game:
+    try:
+        return games.REGISTRY.from_mapping(game_id, {k: str(v) for k, v in options.items()})
+    except ShoalError as error:
+        raise ApiError(400, str(error)) from None
+
+
+def _line_states(line: LineIn) -> tuple[Game, list[State], list[int]]:
+    game = _game(line.game, line.options)
+    try:
+        state = game.load(line.start)
+    except ShoalError as error:
+        raise ApiError(400, f"the start position: {error}") from None
+    states, actions = [state], []
+    for number, text in enumerate(line.moves, start=1):
+        try:
+            action = state.parse_action(text)
+        except ShoalError as error:
+            raise ApiError(400, f"move {number} ({text!r}): {error}") from None
+        state = state.child(action)
+        states.append(state)
+        actions.append(action)
+    return game, states, actions
+
+
+def _annotated(tree: MoveTree) -> dict[str, Any]:
+    """The tree's JSON with, for each node, its turn ``number``, ``first`` of a turn, ``seat``."""
+    data = tree.to_json_dict()
+    befores: list[State] = []  # the state each node's move is played from
+    afters: list[State] = []
+    for entry in data["nodes"]:
+        parent = entry["parent"]
+        before = tree.start if parent == -1 else afters[parent]
+        entry["number"] = before.turn + 1
+        entry["first"] = parent == -1 or befores[parent].turn != before.turn
+        entry["seat"] = before.to_move
+        befores.append(before)
+        afters.append(before.child(before.parse_action(entry["move"])))
+    return data
+
+
+def _board(game: Game, tree: MoveTree, players: tuple[str, str], **more: Any) -> dict[str, Any]:
+    return {
+        "game": {"id": game.id, "title": game.title},
+        "options": option_values(game),
+        "sides": list(tree.start.sides()),
+        "players": list(players),
+        "tree": _annotated(tree),
+        **more,
+    }
+
+
+def _legal(game: Game, state: State) -> list[dict[str, Any]]:
+    if state.outcome is not None:
+        return []
+    paths = game.click_paths(state)
+    return [
+        {
+            "action": action,
+            "text": state.action_text(action),
+            "label": game.action_label(state, action),
+            "path": list(paths.get(action, ())),
+        }
+        for action in state.legal_actions()
+    ]
+
+
+# -- positions ----------------------------------------------------------------------------
+@router.post("/api/analysis/view", summary="A position of the analysis board")
+async def analysis_view(line: LineIn) -> dict[str, Any]:
+    game, states, actions = _line_states(line)
+    view = board_view(game, states, actions, len(actions))
+    state = states[-1]
+    view.update(
+        legal=_legal(game, state),
+        result=outcome_view(state, None),
+        game={"id": game.id, "title": game.title},
+    )
+    return view
+
+
+@router.get("/api/analysis/start/{game_id}", summary="A tree from a game's start or a position")
+async def analysis_start(game_id: str, position: str | None = None) -> dict[str, Any]:
+    game = _game(game_id, {})
+    try:
+        start = game.load(position) if position else game.initial(0)
+    except ShoalError as error:
+        raise ApiError(400, f"the position: {error}") from None
+    return _board(game, MoveTree(game, start), ("", ""), source="position")
+
+
+async def _finished_record(context: ServerContext, game_id: str) -> Record:
+    entry = await context.manager.entry(game_id)
+    if not entry.live.over:
+        raise ApiError(
+            409, "the game is not over yet: it opens on the analysis board once it has ended"
+        )
+    return entry.live.record()
+
+
+@router.get("/api/games/{game_id}/analysis", summary="A finished game as a tree")
+async def game_analysis(game_id: str, context: Context) -> dict[str, Any]:
+    record = await _finished_record(context, game_id)
+    tree = MoveTree(record.game, record.start_state(), record.actions)
+    return _board(record.game, tree, record.players, source="game")
+
+
+@router.get("/api/records/{record_id}/analysis", summary="An uploaded record as a tree")
+async def record_analysis(record_id: str, context: Context) -> dict[str, Any]:
+    context.records.get(record_id)  # 404 for an unknown record
+    text = context.store.load_record(record_id) or ""
+    record, tree = read_tree(text)
+    return _board(record.game, tree, record.players, source="record")
+
+
+@router.post("/api/analysis/import", summary="A record (with or without variations) as a tree")
+async def analysis_import(body: ImportIn) -> dict[str, Any]:
+    try:
+        record, tree = read_tree(body.text)
+    except ShoalError as error:
+        raise check_error(error) from None
+    return _board(record.game, tree, record.players, source="import")
+
+
+@router.post(
+    "/api/analysis/export", summary="Download the tree as a record", response_class=Response
+)
+async def analysis_export(body: ExportIn) -> Response:
+    game = _game(body.game, body.options)
+    try:
+        tree = MoveTree.from_json_dict(game, body.tree)
+    except ValueError as error:
+        raise ApiError(400, f"the tree: {error}") from None
+    players = [*body.players, "", ""][:2]
+    record = tree_record(tree, players=(players[0], players[1]))
+    try:
+        text = write_tree(record, tree, body.format)
+    except ValueError as error:
+        raise ApiError(400, str(error)) from None
+    json_format = body.format == "json"
+    name = f"shoal-{game.id}-analysis.{'json' if json_format else 'txt'}"
+    return Response(
+        text,
+        media_type="application/json" if json_format else "text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+# -- the engine ---------------------------------------------------------------------------
+@router.websocket("/api/analysis/ws")
+async def analysis_socket(socket: WebSocket, context: Context) -> None:
+    await socket.accept()
+    loop = asyncio.get_running_loop()
+    engine: LiveEngine = context.engine
+    stop = threading.Event()
+    running: set[asyncio.Future[None]] = set()  # kept until done (the loop holds tasks weakly)
+
+    async def push(message: dict[str, Any]) -> None:
+        await send(socket, message)  # a closed socket: the search stops below
+
+    async def start(message: dict[str, Any]) -> asyncio.Future[None] | None:
+        ident = message.get("id")
+        try:
+            line = LineIn.model_validate(message)
+            game, states, _ = _line_states(line)
+        except ApiError as error:
+            await push({"type": "error", "id": ident, "detail": error.message})
+            return None
+        except ValueError as error:
+            await push({"type": "error", "id": ident, "detail": f"bad request: {error}"})
+            return None
+        mine = threading.Event()
+
+        def send(update: dict[str, Any]) -> None:  # in the worker thread
+            if not mine.is_set():
+                update = {"type": "lines", "id": ident, **update}
+                asyncio.run_coroutine_threadsafe(push(update), loop)
+
+        nonlocal stop
+        stop = mine
+        task = asyncio.ensure_future(engine.analyse(game, states[-1], send, mine))
+        running.add(task)
+        task.add_done_callback(running.discard)
+        return task
+
+    async def on_text(text: str) -> None:
+        nonlocal stop
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            message = None
+        if not isinstance(message, dict):
+            await push({"type": "error", "detail": "messages are JSON objects"})
+            return
+        stop.set()  # a new position or a stop: the running search ends
+        if message.get("type") == "analyse":
+            await start(message)
+        elif message.get("type") != "stop":
+            await push({"type": "error", "detail": "the types are 'analyse' and 'stop'"})
+
+    try:
+        await keep_alive(socket, on_text)
+    finally:
+        stop.set()
+        for task in list(running):
+            with contextlib.suppress(Exception):
+                await task
+
+
+# -- pages --------------------------------------------------------------------------------
+def _page() -> FileResponse:
+    return FileResponse(WEB_DIR / "analysis.html", media_type="text/html")
+
+
+@router.get("/analysis", include_in_schema=False)
+async def analysis_page() -> FileResponse:
+    return _page()
+
+
+@router.get("/analysis/{game_id}", include_in_schema=False)
+async def analysis_game_page(game_id: str) -> FileResponse:
+    return _page()
+
+
+@router.get("/analysis/{kind}/{item_id}", include_in_schema=False)
+async def analysis_item_page(kind: str, item_id: str) -> FileResponse:
+    return _page()

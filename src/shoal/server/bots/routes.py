@@ -1,0 +1,275 @@
+"""The Bot API (issue 23), in the shape of lichess's: programs play on the server.
+
+Every request carries an API token (``Authorization: Bearer TOKEN``, see
+:mod:`shoal.server.bots.service`); answers are JSON, streams are newline-delimited JSON
+with an empty line every few seconds while nothing happens.
+
+* ``GET /api/bot/account``: the token's account.
+* ``GET /api/bot/stream/event``: ``gameStart`` / ``gameFinish`` events of the bot's games
+  (games already on are announced first).
+* ``GET /api/bot/game/stream/{id}``: ``gameFull`` first, then a ``gameState`` per change;
+  it ends after the state that ends the game.
+* ``POST /api/bot/game/{id}/move/{action}``: one atomic action in the game's notation.
+* ``POST /api/bot/game/{id}/resign``.
+* ``POST /api/bot/challenge/{id}/accept`` / ``decline``: answer a challenge of the lobby
+  (``challenge`` events on the event stream).
+* ``POST /api/games/vs/{username}``: a new game against a named account (with the
+  cookie or a token): against a bot (``shoal-LEVEL`` or a program), or, for a bot,
+  against a person, who finds it in "My games".
+* ``GET /api/bots``: the bots of the server; ``/bots``: the page to play one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, StreamingResponse
+from pydantic import BaseModel, Field
+
+from shoal.core import ShoalError
+
+from ..accounts.models import User
+from ..accounts.service import AccountsDep, Player
+from ..challenges import service as challenges
+from ..changes import change
+from ..context import Context, client_address
+from ..errors import ApiError, check_error
+from ..games.creation import game_data, new_token
+from ..games.manager import GameEntry
+from ..games.models import hash_token
+from ..params import RowId
+from .service import BotsDep, BotUser, game_full, game_state
+
+__all__ = ["VsIn", "router"]
+
+router = APIRouter(tags=["bot"])
+
+NDJSON = "application/x-ndjson"
+
+BOTS_PAGE = Path(__file__).resolve().parents[2] / "web" / "bots.html"
+
+
+class VsIn(BaseModel):
+    """A new game against a named account."""
+
+    game: str = Field(description="game id (see /api/catalog)")
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, lt=2**63, description="set-up seed; random if absent")
+    seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
+
+
+def _line(message: dict[str, Any]) -> bytes:
+    return (json.dumps(message, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+async def _lines(
+    queue: asyncio.Queue[dict[str, Any]], keepalive: float
+) -> AsyncIterator[dict[str, Any] | None]:
+    """The queue's messages, and None after ``keepalive`` seconds of silence."""
+    while True:
+        try:
+            yield await asyncio.wait_for(queue.get(), timeout=keepalive)
+        except TimeoutError:
+            yield None
+
+
+def _names(entry: GameEntry) -> list[str]:
+    return list(entry.live.data.players)
+
+
+async def _my_entry(context: Context, game_id: str, user: User) -> GameEntry:
+    entry = await context.manager.entry(game_id)
+    if not entry.live.seats_of(None, user.id):
+        raise ApiError(403, f"you ({user.username}) do not play in game {game_id!r}")
+    return entry
+
+
+@router.get("/api/bot/account", summary="The account of the API token")
+async def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
+    return {
+        "username": user.username,
+        "bot": bots.store.is_bot(user.id),
+        "level": bots.store.level_of(user.id),
+    }
+
+
+@router.get("/api/bots", summary="The bots of this server")
+async def list_bots(bots: BotsDep) -> list[dict[str, Any]]:
+    return [
+        {"username": user.username, "level": level}
+        for user, level in await asyncio.to_thread(bots.store.bots)
+    ]
+
+
+@router.get("/bots", include_in_schema=False)
+async def bots_page() -> FileResponse:
+    return FileResponse(BOTS_PAGE, media_type="text/html")
+
+
+@router.get("/api/bot/stream/event", summary="The bot's events (ndjson stream)")
+async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
+    events = bots.events
+    queue = events.open_user(user.id)
+    for challenge in await asyncio.to_thread(context.challenges.challenges_of, user.id):
+        if challenge.challenged == user.id and challenge.status == "open":
+            bots.on_challenge(challenge)  # open challenges first, like games on
+    held = await asyncio.to_thread(bots.accounts.seats_of, user.id)
+    for game_id in dict.fromkeys(g for g, _ in held):
+        entry = await context.manager.entry(game_id)
+        if not entry.live.over:
+            events.announce(user.id, entry.live)
+
+    async def body() -> AsyncIterator[bytes]:
+        try:
+            async for message in _lines(queue, bots.keepalive):
+                yield b"\n" if message is None else _line(message)
+        finally:
+            events.close_user(user.id, queue)
+
+    return StreamingResponse(body(), media_type=NDJSON)
+
+
+@router.get("/api/bot/game/stream/{game_id}", summary="A game's states (ndjson stream)")
+async def stream_game(
+    game_id: str, user: BotUser, bots: BotsDep, context: Context
+) -> StreamingResponse:
+    entry = await context.manager.entry(game_id)
+    await context.manager.check_flag(entry)
+    queue = bots.events.open_game(game_id)
+    first = game_full(entry.live, _names(entry), user)
+
+    async def body() -> AsyncIterator[bytes]:
+        try:
+            yield _line(first)
+            if first["state"]["status"] == "over":
+                return
+            seen = first["state"]["version"]
+            async for message in _lines(queue, bots.keepalive):
+                if message is None:
+                    yield b"\n"
+                    continue
+                if message["version"] <= seen:
+                    continue  # a reload of a version already sent
+                seen = message["version"]
+                yield _line(message)
+                if message["status"] == "over":
+                    return
+        finally:
+            bots.events.close_game(game_id, queue)
+
+    return StreamingResponse(body(), media_type=NDJSON)
+
+
+@router.post("/api/bot/game/{game_id}/move/{action:path}", summary="Play one atomic action")
+async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -> dict[str, Any]:
+    entry = await _my_entry(context, game_id, user)
+    async with change(
+        context.manager,
+        game_id,
+        entry.live.data.version,
+        None,
+        account=user.id,
+        flag_message="your time ran out: the game is over",
+    ) as now:
+        state = now.live.state
+        if state.to_move not in now.seats:
+            raise ApiError(409, "it is not your turn: your opponent is to move")
+        if not action.strip():
+            raise ApiError(400, "send an action in the game's notation")
+        try:
+            parsed = state.parse_action(action.strip())
+        except ShoalError as error:
+            raise check_error(error) from None
+        await now.commit(now.live.with_actions([parsed], time.time()))
+    return {"ok": True, "state": game_state(entry.live)}
+
+
+@router.post("/api/bot/game/{game_id}/resign", summary="Resign (the other seat wins)")
+async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str, Any]:
+    entry = await _my_entry(context, game_id, user)
+    async with change(
+        context.manager,
+        game_id,
+        entry.live.data.version,
+        None,
+        account=user.id,
+        flag_message="the game is over: time ran out",
+    ) as now:
+        to_move = now.live.state.to_move
+        seat = to_move if to_move in now.seats else now.seats[0]
+        await now.commit(now.live.with_resignation(seat))
+    return {"ok": True, "state": game_state(entry.live)}
+
+
+@router.post("/api/bot/challenge/{challenge_id}/accept", summary="Accept a challenge: play")
+async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
+    accepted = await challenges.accept(context, challenge_id, user)
+    return {"ok": True, "game": accepted.game, "seat": accepted.seat}
+
+
+@router.post("/api/bot/challenge/{challenge_id}/decline", summary="Decline a challenge")
+async def bot_decline(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
+    await challenges.decline(context, challenge_id, user)
+    return {"ok": True}
+
+
+@router.post("/api/games/vs/{username}", summary="A game against a named account", status_code=201)
+async def play_against(
+    username: str,
+    body: VsIn,
+    request: Request,
+    context: Context,
+    bots: BotsDep,
+    accounts: AccountsDep,
+    player: Player,
+) -> dict[str, Any]:
+    me = bots.user_of(request) if "authorization" in request.headers else player
+    if me is None:
+        raise ApiError(401, "sign in (or send a bot's API token) to play a named account")
+    found = accounts.store.by_name(username)
+    if found is None or found[0].deleted:
+        raise ApiError(404, f"there is no user {username!r}")
+    them = found[0]
+    if them.id == me.id:
+        raise ApiError(400, "you cannot play against yourself")
+    if them.disabled:
+        raise ApiError(409, f"{them.username} is disabled")
+    level = bots.store.level_of(them.id)
+    if level is None and not bots.store.is_bot(them.id) and not bots.store.is_bot(me.id):
+        raise ApiError(
+            400, f"{them.username} is not a bot: challenge a person from the lobby instead"
+        )
+    context.creations.check(client_address(request))
+    seat = body.seat if body.seat is not None else secrets.randbelow(2)
+    token = new_token()
+    players = ["", ""]
+    hashes: list[str | None] = [None, None]
+    held: list[int | None] = [None, None]
+    players[seat], players[1 - seat] = me.username, them.username
+    hashes[seat] = hash_token(token)
+    held[seat], held[1 - seat] = me.id, them.id
+    try:
+        data = game_data(
+            body.game,
+            dict(body.options),
+            mode="computer" if level is not None else "friend",
+            players=players,
+            token_hashes=hashes,
+            seed=body.seed,
+            level=level,
+            computer_seat=1 - seat if level is not None else None,
+            accounts=held,
+        )
+    except ShoalError as error:
+        raise check_error(error) from None
+    entry = await context.manager.create(data)
+    view = entry.live.view()
+    view["you"] = [seat]
+    return {"id": data.id, "seat": seat, "token": token, "opponent": them.username, "view": view}

@@ -1,0 +1,300 @@
+"""Bots (issue 23): accounts that programs (or the server's own AI) play, their API tokens,
+and the events the Bot API streams to them.
+
+* A bot is an account marked in ``shoal_bots`` (``shoal admin bot NAME``). Its API
+  tokens (``shoal admin token NAME``) are random secrets shown once; the database keeps
+  their SHA-256; ``shoal admin revoke NAME`` revokes them all. A request with
+  ``Authorization: Bearer TOKEN`` acts as the token's account (:data:`BotUser`): no
+  cookie, so no cross-site check.
+* The server's own bots ``shoal-LEVEL`` (one per level of :data:`shoal.ai.players.LEVELS`)
+  are made when the app starts (:func:`ensure_computer_bots`, idempotent). A game
+  against one is a game against the computer at that level, whose seat is held by
+  the bot's account: the computer's turns are :class:`~shoal.server.games.background.Computer`'s.
+* :class:`BotEvents` listens to every change of a loaded game and feeds the streams:
+  per account the events (``gameStart``, ``gameFinish``), per game its states.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from typing import Annotated, Any, cast
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from shoal.ai.players import LEVELS
+
+from ..accounts.models import User
+from ..accounts.service import Accounts
+from ..challenges.models import Challenge
+from ..context import ServerContext
+from ..errors import ApiError
+from ..games.manager import GameEntry
+from ..games.session import LiveGame
+from .store import BotStore
+
+__all__ = [
+    "BOT_PREFIX",
+    "BotEvents",
+    "BotUser",
+    "Bots",
+    "ensure_computer_bots",
+    "game_full",
+    "game_state",
+    "new_api_token",
+]
+
+BOT_PREFIX = "shoal-"
+"""The server's own bots are named ``shoal-LEVEL``."""
+
+log = logging.getLogger(__name__)
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_api_token(bots: BotStore, user_id: int) -> str:
+    """A new API token for the bot ``user_id`` (stored hashed; the secret is returned once)."""
+    token = "shb_" + secrets.token_urlsafe(30)
+    bots.add_token(user_id, _digest(token))
+    return token
+
+
+COMPUTER_PASSWORD = "!computer"
+"""The password hash of the server's own bot accounts: no password matches it."""
+
+
+def ensure_computer_bots(accounts: Accounts, bots: BotStore) -> dict[str, User]:
+    """The accounts ``shoal-LEVEL`` for every level, made when missing (idempotent).
+
+    They have no usable password (nobody signs in as them). A name taken by a person
+    before is left alone (and that level has no bot account).
+    """
+    for level in LEVELS:
+        name = BOT_PREFIX + level
+        found = accounts.store.by_name(name)
+        if found is None:
+            user = accounts.store.create_user(name, COMPUTER_PASSWORD)
+            if user is not None:
+                bots.mark(user.id, level)
+                continue
+            found = accounts.store.by_name(name)  # another process made it meanwhile
+        if found is None:
+            continue
+        user, password_hash = found
+        if bots.level_of(user.id) is not None:
+            continue
+        if password_hash == COMPUTER_PASSWORD and not bots.is_bot(user.id):
+            # made by another worker starting at the same moment, not marked yet
+            bots.mark(user.id, level)
+        elif not bots.is_bot(user.id):
+            log.warning("the name %s belongs to a person: no computer bot for %s", name, level)
+    return bots.computer_bots()
+
+
+def game_state(live: LiveGame) -> dict[str, Any]:
+    """A game's state line of the game stream: moves so far, who is to move, the result."""
+    state = live.states
+    moves = [state[i].action_text(a) for i, a in enumerate(live.data.actions)]
+    out: dict[str, Any] = {
+        "type": "gameState",
+        "version": live.data.version,
+        "moves": moves,
+        "turn": live.state.to_move if not live.over else None,
+        "status": "over" if live.over else "started",
+    }
+    if live.over:
+        view = live.view()
+        result = view.get("result") or {}
+        out["winner"] = result.get("winner")
+        out["reason"] = result.get("reason")
+    clock = live.clock_view()
+    if clock is not None:
+        out["clock"] = clock
+    return out
+
+
+def game_full(live: LiveGame, names: list[str], user: User | None) -> dict[str, Any]:
+    """The first line of a game stream: the game, its set-up, the seats, the state."""
+    held = live.data.accounts or [None, None]
+    return {
+        "type": "gameFull",
+        "id": live.data.id,
+        "game": live.game.id,
+        "options": dict(live.data.options),
+        "seed": live.data.seed,
+        "start": live.data.start,
+        "initial": live.states[0].position(),
+        "seats": [{"seat": s, "name": names[s], "account": held[s] is not None} for s in (0, 1)],
+        "yourSeats": [s for s in (0, 1) if user is not None and held[s] == user.id],
+        "state": game_state(live),
+    }
+
+
+def _summary(live: LiveGame, user_id: int) -> dict[str, Any]:
+    held = live.data.accounts or [None, None]
+    seats = [s for s in (0, 1) if held[s] == user_id]
+    seat = seats[0] if seats else None
+    out: dict[str, Any] = {
+        "id": live.data.id,
+        "game": live.game.id,
+        "seat": seat,
+        "opponent": live.data.players[1 - seat] if seat is not None else None,
+        "isMyTurn": live.state.to_move in seats and not live.over,
+    }
+    if live.over:
+        state = game_state(live)
+        out["winner"], out["reason"] = state["winner"], state["reason"]
+    return out
+
+
+class BotEvents:
+    """The open streams: events per account, states per game (a manager listener)."""
+
+    def __init__(self) -> None:
+        self.users: dict[int, set[asyncio.Queue[dict[str, Any]]]] = {}
+        self.games: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
+        self.started: dict[int, set[str]] = {}
+        self.finished: dict[int, set[str]] = {}
+
+    def after_change(self, entry: GameEntry) -> None:
+        """Send the game's new state to its streams, and start/finish events to its players."""
+        live = entry.live
+        for queue in self.games.get(live.data.id, ()):
+            queue.put_nowait(game_state(live))
+        for user_id in {a for a in (live.data.accounts or ()) if a is not None}:
+            if user_id in self.users:
+                self.announce(user_id, live)
+
+    def announce(self, user_id: int, live: LiveGame) -> None:
+        """``gameStart`` once for a game on, ``gameFinish`` once for a game over."""
+        game_id = live.data.id
+        started = self.started.setdefault(user_id, set())
+        finished = self.finished.setdefault(user_id, set())
+        kind = None
+        if not live.over and game_id not in started:
+            started.add(game_id)
+            kind = "gameStart"
+        elif live.over and game_id in started and game_id not in finished:
+            finished.add(game_id)
+            kind = "gameFinish"
+        if kind is not None:
+            for queue in self.users.get(user_id, ()):
+                queue.put_nowait({"type": kind, "game": _summary(live, user_id)})
+
+    def send(self, user_id: int, event: dict[str, Any]) -> int:
+        """Push ``event`` to the account's open event streams; how many there were.
+
+        For the other areas' events, e.g. the lobby's ``{"type": "challenge", ...}``.
+        """
+        queues = self.users.get(user_id, set())
+        for queue in queues:
+            queue.put_nowait(event)
+        return len(queues)
+
+    def open_user(self, user_id: int) -> asyncio.Queue[dict[str, Any]]:
+        """A new event queue of ``user_id``'s stream (games already on are announced again)."""
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.users.setdefault(user_id, set()).add(queue)
+        self.started.pop(user_id, None)
+        self.finished.pop(user_id, None)
+        return queue
+
+    def close_user(self, user_id: int, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Forget a closed event stream."""
+        queues = self.users.get(user_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.users[user_id]
+
+    def open_game(self, game_id: str) -> asyncio.Queue[dict[str, Any]]:
+        """A new state queue of a game stream."""
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.games.setdefault(game_id, set()).add(queue)
+        return queue
+
+    def close_game(self, game_id: str, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        """Forget a closed game stream."""
+        queues = self.games.get(game_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.games[game_id]
+
+    def close(self) -> None:
+        """Nothing to stop (the streams end with their requests)."""
+
+
+class Bots:
+    """The bots of one app: the store, the events, the server's own bots by level."""
+
+    def __init__(self, context: ServerContext) -> None:
+        self.context = context
+        self.accounts = context.accounts.store
+        self.store = BotStore(context.store.engine)
+        self.events = BotEvents()
+        context.manager.listen(self.events)
+        self.computers = ensure_computer_bots(context.accounts, self.store)
+        self.keepalive = 5.0
+        """Seconds between the empty lines that keep a quiet stream open."""
+
+    def level_of(self, user_id: int) -> str | None:
+        """The computer's level when ``user_id`` is one of the server's ``shoal-LEVEL``
+        bots, else None (other domains, tournaments for one, ask here)."""
+        return self.store.level_of(user_id)
+
+    def on_challenge(self, challenge: Challenge) -> None:
+        """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``."""
+        if challenge.challenged not in self.events.users:
+            return
+        challenger = self.accounts.by_id(challenge.challenger)
+        self.events.send(
+            challenge.challenged,
+            {
+                "type": "challenge",
+                "challenge": {
+                    "id": challenge.id,
+                    "challenger": challenger.username if challenger is not None else "?",
+                    "game": challenge.game,
+                    "options": challenge.options,
+                    "colour": challenge.colour,
+                    "time_control": challenge.time_control,
+                    "rated": challenge.rated,
+                },
+            },
+        )
+
+    def user_of(self, connection: HTTPConnection) -> User:
+        """The account of the request's ``Authorization: Bearer`` token (401 otherwise)."""
+        header = connection.headers.get("authorization")
+        if header is None:
+            raise ApiError(401, "send your API token: Authorization: Bearer TOKEN")
+        scheme, _, token = header.partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token or len(token) > 200:
+            raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
+        user, why = self.store.token_user(_digest(token))
+        if user is None:
+            raise ApiError(401, why)
+        return user
+
+
+def get_bots(connection: HTTPConnection) -> Bots:
+    """The app's bots (a FastAPI dependency)."""
+    return cast(Bots, connection.app.state.context.bots)
+
+
+BotsDep = Annotated[Bots, Depends(get_bots)]
+
+
+def _bot_user(connection: HTTPConnection, bots: BotsDep) -> User:
+    return bots.user_of(connection)
+
+
+BotUser = Annotated[User, Depends(_bot_user)]
+"""The account of the request's API token (401 with the reason otherwise)."""

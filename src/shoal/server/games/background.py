@@ -1,0 +1,139 @@
+"""Background work of a server: the computer's turns (and hints) and the game clocks.
+
+Both are :class:`~shoal.server.games.manager.Listener` s of the :class:`GameManager`:
+after every change of a loaded game, :class:`Computer` starts the computer's
+turn when it is to move (searches run in worker threads, at most
+``max_searches`` at once; the others queue, hints included) and :class:`Clocks`
+sets a timer that ends the game when the running clock falls. Notifications
+will listen here too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import shoal.ai
+from shoal.ai.players import get_player, play_turn
+from shoal.core import Action, Game, State
+
+from ..errors import ApiError
+from .manager import GameEntry, GameManager
+
+__all__ = ["HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
+
+HINT_LEVEL = "club"
+"""The level whose choice a hint shows (under a second of search)."""
+
+
+def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[Action]:
+    player = get_player(level, game, seed=seed)
+    return play_turn(player, state)
+
+
+def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
+    """The best action for the seat to move and a reason in words (``shoal.ai.hint``)."""
+    result = shoal.ai.hint(game, state, level=HINT_LEVEL, seed=seed)
+    return result.action, result.reason or game.explain(state, result.action)
+
+
+class Computer:
+    """The computer's turns and the hints, in worker threads behind one queue."""
+
+    def __init__(self, manager: GameManager, max_searches: int = 2) -> None:
+        self.manager = manager
+        self.max_searches = max_searches
+        self._searches: asyncio.Semaphore | None = None
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    @property
+    def searches(self) -> asyncio.Semaphore:
+        """The queue for computer searches (created inside the running loop)."""
+        if self._searches is None:
+            self._searches = asyncio.Semaphore(self.max_searches)
+        return self._searches
+
+    def after_change(self, entry: GameEntry) -> None:
+        """Start the computer when it is to move (once per game).
+
+        Not for a version another process made and announced: that process runs
+        the reply (and the database's version check settles any overlap).
+        """
+        if entry.changed_elsewhere == entry.live.data.version:
+            return
+        game_id = entry.live.data.id
+        task = self._tasks.get(game_id)
+        if entry.live.computer_to_move() and (task is None or task.done()):
+            task = self.manager.spawn(self._play(entry))
+            self._tasks[game_id] = task
+            task.add_done_callback(lambda done: self._forget(game_id, done))
+
+    def _forget(self, game_id: str, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+
+    def close(self) -> None:
+        """Nothing to stop: the manager cancels the turns it spawned."""
+
+    async def _play(self, entry: GameEntry) -> None:
+        manager = self.manager
+        while True:
+            live = entry.live
+            if not live.computer_to_move():
+                return
+            version = live.data.version
+            level = live.data.level or "random"
+            seed = (live.data.seed or 0) * 1_000_003 + len(live.data.actions)
+            live.thinking = True
+            await manager.broadcast(entry)
+            try:
+                async with self.searches:
+                    if entry.live.data.version != version:
+                        continue
+                    actions = await asyncio.to_thread(
+                        _computer_turn, live.game, live.state, level, seed
+                    )
+            finally:
+                entry.live.thinking = False
+            async with entry.lock:
+                if entry.live.data.version != version or entry.live.over:
+                    await manager.broadcast(entry)  # an undo or resignation came first
+                    continue
+                try:
+                    if await manager.check_flag_locked(entry):
+                        return
+                    await manager.commit(entry, entry.live.with_actions(actions, time.time()))
+                except ApiError:  # another process changed the game first: it is reloaded
+                    continue
+
+    async def hint(self, game: Game, state: State, seed: int) -> tuple[Action, str]:
+        """A hint computed in a worker thread, queued with the computer's searches."""
+        async with self.searches:
+            return await asyncio.to_thread(compute_hint, game, state, seed)
+
+
+class Clocks:
+    """A timer per game whose clock runs: it ends the game when the clock falls."""
+
+    def __init__(self, manager: GameManager) -> None:
+        self.manager = manager
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+
+    def after_change(self, entry: GameEntry) -> None:
+        """Set (or clear) the game's flag timer for its running clock."""
+        game_id = entry.live.data.id
+        timer = self._timers.pop(game_id, None)
+        if timer is not None:
+            timer.cancel()
+        seconds = entry.live.seconds_to_flag()
+        if seconds is not None:
+            loop = asyncio.get_running_loop()
+            self._timers[game_id] = loop.call_later(
+                max(0.0, seconds) + 0.05, lambda: self.manager.spawn(self.manager.check_flag(entry))
+            )
+
+    def close(self) -> None:
+        """Cancel every timer."""
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()

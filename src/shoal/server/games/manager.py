@@ -1,0 +1,209 @@
+"""The games a server process holds: loading, committing, ending on time, live updates.
+
+One :class:`GameManager` per app. It keeps the loaded games in memory (each with
+an :class:`asyncio.Lock`, so changes to one game are serialised), commits every
+change to the :class:`~shoal.server.games.store.Store` before it is acknowledged and
+pushes new views to the game's WebSocket watchers. After every change it tells
+its listeners (:class:`Listener`): the background work of :mod:`.background`
+(the computer's turns, the flag timers) starts from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+from fastapi import WebSocket
+
+from ..errors import ApiError
+from ..sockets import send, send_all
+from .models import GameData
+from .session import LiveGame
+from .store import StaleVersionError, Store
+
+__all__ = ["GameEntry", "GameManager", "Listener", "new_game_id", "new_token"]
+
+
+def new_game_id() -> str:
+    """A short random game id, safe in URLs."""
+    return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
+
+
+def new_token() -> str:
+    """A seat token: a random secret; the server stores only its hash."""
+    return secrets.token_urlsafe(24)
+
+
+class GameEntry:
+    """A loaded game: its live state, the lock its writers take, its watchers.
+
+    ``changed_elsewhere`` is the last version another server process announced
+    (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
+    """
+
+    __slots__ = ("changed_elsewhere", "live", "lock", "watchers")
+
+    def __init__(self, live: LiveGame) -> None:
+        self.live = live
+        self.lock = asyncio.Lock()
+        self.watchers: set[WebSocket] = set()
+        self.changed_elsewhere = 0
+
+
+class Listener(Protocol):
+    """Background work told of every change of a loaded game."""
+
+    def after_change(self, entry: GameEntry) -> None:
+        """React to a change (in the event loop; start tasks with :meth:`GameManager.spawn`)."""
+
+    def close(self) -> None:
+        """Stop timers at shutdown (the manager cancels the spawned tasks itself)."""
+
+
+class GameManager:
+    """Loaded games, their commits and watchers; background work listens to the changes."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._entries: dict[str, GameEntry] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._listeners: list[Listener] = []
+        self._commit_hooks: list[Callable[[str, int], None]] = []
+
+    def listen(self, listener: Listener) -> None:
+        """Tell ``listener`` of every change from now on (in the order of registration)."""
+        self._listeners.append(listener)
+
+    def on_commit(self, hook: Callable[[str, int], None]) -> None:
+        """Call ``hook(game_id, version)`` after each change this process stores."""
+        self._commit_hooks.append(hook)
+
+    def loaded(self, game_id: str) -> GameEntry | None:
+        """The game ``game_id`` when this process has it loaded, else None."""
+        return self._entries.get(game_id)
+
+    # -- loading ----------------------------------------------------------------
+    async def entry(self, game_id: str) -> GameEntry:
+        """The loaded game ``game_id`` (404 when there is none)."""
+        entry = self._entries.get(game_id)
+        if entry is not None:
+            return entry
+        data = await asyncio.to_thread(self.store.load, game_id)
+        if data is None:
+            raise ApiError(404, f"there is no game {game_id!r}")
+        entry = self._entries.get(game_id)  # another request may have loaded it meanwhile
+        if entry is None:
+            entry = GameEntry(LiveGame(data))
+            self._entries[game_id] = entry
+            self._after_change(entry)
+        return entry
+
+    async def create(self, data: GameData) -> GameEntry:
+        """Store a new game and load it."""
+        await asyncio.to_thread(self.store.insert, data)
+        entry = GameEntry(LiveGame(data))
+        self._entries[data.id] = entry
+        self._after_change(entry)
+        return entry
+
+    async def catch_up(self, entry: GameEntry, version: int) -> None:
+        """Reload a game that another server process changed, when a client saw a newer version.
+
+        Call with ``entry.lock`` held, before checking the client's version.
+        """
+        if version <= entry.live.data.version:
+            return
+        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is not None and fresh.version > entry.live.data.version:
+            entry.live = LiveGame(fresh)
+            self._after_change(entry)
+            await self.broadcast(entry)
+
+    # -- committing ----------------------------------------------------------------
+    async def commit(self, entry: GameEntry, data: GameData) -> None:
+        """Store ``data`` over the current version, then make it live and tell the watchers.
+
+        Call with ``entry.lock`` held. A version conflict in the database (another
+        server process moved first) reloads the game and answers 409.
+        """
+        old = entry.live.data.version
+        try:
+            await asyncio.to_thread(self.store.save, data, old)
+        except StaleVersionError:
+            fresh = await asyncio.to_thread(self.store.load, data.id)
+            if fresh is not None and fresh.version > entry.live.data.version:
+                entry.live = LiveGame(fresh)
+                self._after_change(entry)
+                await self.broadcast(entry)  # this process's watchers see the other's change
+            raise ApiError(409, "the game changed meanwhile: reload and try again") from None
+        thinking = entry.live.thinking
+        entry.live = LiveGame.extend(entry.live, data)
+        entry.live.thinking = thinking
+        self._after_change(entry)
+        await self.broadcast(entry)
+        for hook in self._commit_hooks:
+            hook(data.id, data.version)
+
+    def _after_change(self, entry: GameEntry) -> None:
+        for listener in self._listeners:
+            listener.after_change(entry)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task of this manager (cancelled by :meth:`close`)."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def check_flag(self, entry: GameEntry) -> bool:
+        """End the game when the running clock has fallen; True when it did.
+
+        Every process that has the game loaded has a timer; the database's version
+        check lets exactly one of them store the flag (the others reload the game).
+        """
+        async with entry.lock:
+            try:
+                return await self.check_flag_locked(entry)
+            except ApiError:  # another process stored the flag (or a move) first
+                return False
+
+    async def check_flag_locked(self, entry: GameEntry) -> bool:
+        """:meth:`check_flag` with ``entry.lock`` held."""
+        now = time.time()
+        seat = entry.live.flag_fallen(now)
+        if seat is None:
+            return False
+        await self.commit(entry, entry.live.with_flag(seat, now))
+        return True
+
+    # -- watchers -------------------------------------------------------------------
+    async def watch(self, entry: GameEntry, socket: WebSocket) -> None:
+        """Add a WebSocket watcher and send it the current view."""
+        entry.watchers.add(socket)
+        if not await send(socket, {"type": "view", "view": entry.live.view()}):
+            entry.watchers.discard(socket)
+
+    def unwatch(self, entry: GameEntry, socket: WebSocket) -> None:
+        """Forget a watcher."""
+        entry.watchers.discard(socket)
+
+    async def broadcast(self, entry: GameEntry) -> None:
+        """Send the current view to every watcher (spectators included; no tokens in it)."""
+        if not entry.watchers:
+            return
+        for socket in await send_all(entry.watchers, {"type": "view", "view": entry.live.view()}):
+            entry.watchers.discard(socket)  # a closed socket: forget it
+
+    async def close(self) -> None:
+        """Stop the listeners' timers and the spawned tasks (at shutdown)."""
+        for listener in self._listeners:
+            listener.close()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task

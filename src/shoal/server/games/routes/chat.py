@@ -1,0 +1,171 @@
+"""Chat in a game, mutes, and the social socket (issue 23).
+
+* ``GET /api/games/{id}/chat?room=players|spectators``: a room's messages. The
+  players' room is read with a seat token only (without the opponent's messages
+  once muted); the spectators' room by anyone.
+* ``POST /api/games/{id}/chat`` ``{"room", "text", "name"}``: a message of at most
+  500 characters, plain text (clients show it as text, never as HTML), at most
+  5 per 10 seconds per writer. Players write in their room; spectators (and
+  players once the game is over) in the spectators' room.
+* ``POST /api/games/{id}/mute`` ``{"muted": true|false}``: a player stops (or
+  starts again) receiving the opponent's messages; stored with the game.
+* ``WS /api/games/{id}/social``: the client first sends ``{"token": T}`` (or
+  ``{"token": null}`` to watch); then it receives ``{"type": "offers", ...}`` and
+  ``{"type": "chat", "message": ...}`` live, after the rooms' history.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, Field
+
+from shoal.core import Seat, other
+
+from ...context import Context, ServerContext, TokenHeader, client_address
+from ...errors import ApiError
+from ...sockets import keep_alive, send
+from ..session import LiveGame
+from ..social import CHAT_LENGTH, offers_view
+from ..social_store import ChatMessage
+
+__all__ = ["ChatIn", "MuteIn", "router"]
+
+router = APIRouter(tags=["chat"])
+
+Room = Literal["players", "spectators"]
+
+
+class ChatIn(BaseModel):
+    """A chat message."""
+
+    room: Room = "players"
+    text: str = Field(max_length=20 * CHAT_LENGTH, description="at most 500 characters")
+    name: str = Field("", max_length=40, description="a spectator's name")
+
+
+class MuteIn(BaseModel):
+    """Mute the opponent (or hear them again)."""
+
+    muted: bool
+
+
+def _readable(
+    messages: list[ChatMessage], seats: list[Seat], mutes: list[int]
+) -> list[dict[str, Any]]:
+    """The messages a reader with ``seats`` sees (not the opponent's once muted)."""
+    hidden = {other(s) for s in seats if s in mutes and len(seats) == 1}
+    return [m.view() for m in messages if m.seat not in hidden]
+
+
+async def _room(
+    context: ServerContext, live: LiveGame, room: str, seats: list[Seat]
+) -> list[dict[str, Any]]:
+    messages = await context.social.messages(live.data.id, room)
+    if room == "spectators":
+        return [m.view() for m in messages]
+    offers = await context.social.offers(live.data.id)
+    return _readable(messages, seats, offers.mutes)
+
+
+@router.get("/api/games/{game_id}/chat", summary="A chat room's messages")
+async def get_chat(
+    game_id: str, context: Context, room: Room = "players", x_shoal_token: TokenHeader = None
+) -> list[dict[str, Any]]:
+    live = (await context.manager.entry(game_id)).live
+    seats = live.seats_of(x_shoal_token)
+    if room == "players" and not seats:
+        raise ApiError(403, "the players' room is for the two players: spectators have their own")
+    return await _room(context, live, room, seats)
+
+
+@router.post("/api/games/{game_id}/chat", summary="Send a chat message", status_code=201)
+async def post_chat(
+    game_id: str,
+    body: ChatIn,
+    request: Request,
+    context: Context,
+    x_shoal_token: TokenHeader = None,
+) -> dict[str, Any]:
+    live = (await context.manager.entry(game_id)).live
+    seats = live.seats_of(x_shoal_token)
+    if x_shoal_token and not seats:
+        raise ApiError(403, "this token does not play in this game")
+    text = body.text.strip()
+    if not text:
+        raise ApiError(400, "a message needs some text")
+    if len(text) > CHAT_LENGTH:
+        raise ApiError(
+            422, f"a message has at most {CHAT_LENGTH} characters (this one has {len(text)})"
+        )
+    seat: Seat | None = None
+    if body.room == "players":
+        if live.data.mode != "friend":
+            raise ApiError(403, "chat is between two people playing online")
+        if not seats:
+            raise ApiError(
+                403, "the players' room is for the two players: spectators have their own"
+            )
+        seat = seats[0]
+        name = live.data.players[seat]
+        writer = f"seat {seat}"
+    else:
+        if seats and not live.over:
+            raise ApiError(403, "players write in the players' room while the game is on")
+        name = body.name.strip() or "Spectator"
+        writer = f"address {client_address(request)}"
+    context.social.check_rate(game_id, writer)
+    message = await context.social.post(game_id, body.room, seat, name, text)
+    return message.view()
+
+
+@router.post("/api/games/{game_id}/mute", summary="Mute your opponent's chat, or hear it again")
+async def post_mute(
+    game_id: str, body: MuteIn, context: Context, x_shoal_token: TokenHeader = None
+) -> dict[str, Any]:
+    entry = await context.manager.entry(game_id)
+    async with entry.lock:
+        seats = entry.live.check_player(x_shoal_token)
+        if len(seats) != 1:
+            raise ApiError(403, "at one screen there is nobody to mute")
+        offers = await context.social.offers(game_id)
+        mutes = set(offers.mutes)
+        (mutes.add if body.muted else mutes.discard)(seats[0])
+        offers.mutes = sorted(mutes)
+        await context.social.save(game_id, offers)
+    return offers_view(entry.live, offers)
+
+
+@router.websocket("/api/games/{game_id}/social")
+async def social_socket(socket: WebSocket, game_id: str, context: Context) -> None:
+    social = context.social
+    try:
+        entry = await context.manager.entry(game_id)
+    except ApiError as error:
+        await socket.close(code=4404, reason=error.message[:120])
+        return
+    await socket.accept()
+    try:
+        hello = json.loads(await asyncio.wait_for(socket.receive_text(), 30))
+        token = hello.get("token") if isinstance(hello, dict) else None
+    except (TimeoutError, ValueError, WebSocketDisconnect):
+        await socket.close(code=4400, reason='send {"token": ...} first')
+        return
+    live = entry.live
+    seats = live.seats_of(token if isinstance(token, str) else None)
+    social.join(game_id, socket, seats)
+    try:
+        offers = await social.offers(game_id)
+        if not await send(socket, {**offers_view(live, offers), "you": seats}):
+            return
+        rooms = ["players", "spectators"] if seats else ["spectators"]
+        for room in rooms:
+            history = await _room(context, live, room, seats)
+            if not await send(socket, {"type": "history", "room": room, "messages": history}):
+                return
+        await keep_alive(socket)
+    finally:
+        social.leave(game_id, socket)

@@ -1,0 +1,353 @@
+"""Games: start one, read its view, play an action, undo, resign, ask a hint, watch it live.
+
+* ``POST /api/games``: a new game (against the computer, a friend online, or at
+  one screen); answers the player's seat token and, for a friend game, the
+  friend's invite token. ``GET /api/games``: recent games.
+* ``GET /api/games/{id}``: the view (board SVG, click paths, turns, result, clocks).
+* ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
+  each with the seat token (header ``X-Shoal-Token``) and the version the client
+  saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
+* ``WS /api/games/{id}/ws``: live views for players and spectators.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any, Literal, NamedTuple
+
+from fastapi import APIRouter, Request, WebSocket
+from pydantic import BaseModel, Field
+
+from shoal import games
+from shoal.ai import DEFAULT_LEVEL
+from shoal.ai.players import LEVELS, get_player
+from shoal.core import Seat, ShoalError
+
+from ...accounts.models import User
+from ...accounts.service import Player
+from ...changes import change
+from ...context import Context, ServerContext, TokenHeader, client_address
+from ...errors import ApiError, check_error
+from ...sockets import keep_alive
+from ..creation import fresh_clock, game_data, new_token
+from ..models import GameData, hash_token
+from ..session import LiveGame
+
+__all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
+
+router = APIRouter(tags=["games"])
+
+
+# -- request bodies ------------------------------------------------------------------
+class ClockIn(BaseModel):
+    """A game clock: ``base`` seconds per side, plus ``increment`` seconds per turn."""
+
+    base: float = Field(gt=0, le=7 * 24 * 3600, description="seconds for each side")
+    increment: float = Field(0, ge=0, le=24 * 3600, description="seconds added per turn")
+
+
+class CreateGameIn(BaseModel):
+    """A new game."""
+
+    game: str = Field(description="game id (see /api/catalog)")
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    seed: int | None = Field(None, ge=0, lt=2**63, description="set-up seed; random if absent")
+    start: str | None = Field(
+        None, max_length=10_000, description="a position string to start from"
+    )
+    opponent: Literal["computer", "friend", "local"] = "computer"
+    level: str | None = Field(None, description="the computer's level (see /api/levels)")
+    seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
+    clock: ClockIn | None = Field(None, description="a clock for friend games; none: no clock")
+    correspondence_days: int | None = Field(
+        None, ge=1, le=14, description="correspondence: days per move (friend games; no clock)"
+    )
+    name: str = Field("", max_length=40, description="the creator's name")
+    rated: bool = Field(False, description="a rated game (signed in, against a friend online)")
+
+
+class VersionIn(BaseModel):
+    """A change made from the view at ``version``."""
+
+    version: int
+
+
+class ActionIn(VersionIn):
+    """One atomic action, by number or by its text in the game's notation."""
+
+    action: int | None = None
+    text: str | None = Field(None, max_length=500)
+
+
+# -- helpers ------------------------------------------------------------------------
+class _NewGame(NamedTuple):
+    data: GameData
+    seat: Seat
+    token: str
+    invite: str | None
+
+
+def _new_game(body: CreateGameIn) -> _NewGame:
+    """A new game's stored data, the creator's seat and token, and the friend's invite token."""
+    seat = body.seat if body.seat is not None else secrets.randbelow(2)
+    token = new_token()
+    invite: str | None = None
+    name = body.name.strip()
+    level: str | None = None
+    computer_seat: int | None = None
+    clock: dict[str, Any] | None = None
+    players = ["", ""]
+    hashes: list[str | None] = [None, None]
+    if body.clock is not None and body.opponent != "friend":
+        raise ApiError(400, "clocks are for games against a friend online")
+    if body.correspondence_days is not None:
+        if body.opponent != "friend":
+            raise ApiError(400, "correspondence is for games against a friend online")
+        if body.clock is not None:
+            raise ApiError(400, "a game has a live clock or days per move, not both")
+    if body.opponent == "computer":
+        level = body.level or DEFAULT_LEVEL
+        if level not in LEVELS:  # only named levels: a search spec could run for hours
+            raise ApiError(400, f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        get_player(level, games.REGISTRY.from_mapping(body.game, body.options), seed=0)
+        computer_seat = 1 - seat
+        players[seat], players[computer_seat] = name or "You", f"computer ({level})"
+        hashes[seat] = hash_token(token)
+    elif body.opponent == "friend":
+        invite = new_token()
+        players[seat], players[1 - seat] = name or "Host", "Guest"
+        hashes[seat], hashes[1 - seat] = hash_token(token), hash_token(invite)
+        if body.clock is not None:
+            clock = fresh_clock(body.clock.base, body.clock.increment)
+    else:
+        players = ["Player 1", "Player 2"]
+        hashes = [hash_token(token), hash_token(token)]
+        seat = 0
+    data = game_data(
+        body.game,
+        body.options,
+        mode=body.opponent,
+        players=players,
+        token_hashes=hashes,
+        seed=body.seed,
+        start=body.start,
+        level=level,
+        computer_seat=computer_seat,
+        clock=clock,
+    )
+    return _NewGame(data, seat, token, invite)
+
+
+def _check_rated(body: CreateGameIn, player: User | None) -> None:
+    """A rated game needs an account, and an opponent who can hold one (a friend online)."""
+    if not body.rated:
+        return
+    if player is None:
+        raise ApiError(403, "sign in to play rated games: guests play casual games only")
+    if body.opponent != "friend":
+        raise ApiError(
+            400, "only games against a friend online can be rated (play the shoal- bots for that)"
+        )
+
+
+def _id(player: User | None) -> int | None:
+    return None if player is None else player.id
+
+
+async def _view(
+    context: ServerContext, game_id: str, token: str | None, player: User | None = None
+) -> dict[str, Any]:
+    """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
+    manager = context.manager
+    entry = await manager.entry(game_id)
+    await manager.check_flag(entry)
+    view = entry.live.view()
+    view["you"] = entry.live.seats_of(token, _id(player))
+    view["correspondence"] = await context.correspondence.view(game_id)
+    return view
+
+
+def _no_hints_online(live: LiveGame) -> None:
+    if live.data.mode == "friend":
+        raise ApiError(403, "hints are off in games between people online")
+    if live.data.rated:
+        raise ApiError(403, "hints are off in rated games")
+
+
+# -- routes ---------------------------------------------------------------------------
+@router.post("/api/games", summary="Start a game", status_code=201)
+async def create_game(
+    body: CreateGameIn, request: Request, context: Context, player: Player
+) -> dict[str, Any]:
+    context.creations.check(client_address(request))
+    _check_rated(body, player)
+    new = _new_game(body)
+    if player is not None:  # a signed-in player's seats are the account's too
+        mine = [0, 1] if body.opponent == "local" else [new.seat]
+        new.data.accounts = [player.id if s in mine else None for s in (0, 1)]
+        if body.opponent != "local":
+            new.data.players[new.seat] = player.username
+    if body.rated:
+        new.data.rated = True
+    entry = await context.manager.create(new.data)
+    seats = [0, 1] if body.opponent == "local" else [new.seat]
+    if body.correspondence_days is not None:
+        await context.correspondence.start(entry, body.correspondence_days)
+    view = entry.live.view()
+    view["you"] = seats
+    view["correspondence"] = await context.correspondence.view(new.data.id)
+    return {
+        "id": new.data.id,
+        "token": new.token,
+        "invite_token": new.invite,
+        "seats": seats,
+        "view": view,
+    }
+
+
+@router.get("/api/games", summary="Recent games (ids and titles)")
+async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]]:
+    out = []
+    for game_id in context.store.list_ids(max(1, min(limit, 100))):
+        entry = await context.manager.entry(game_id)
+        live = entry.live
+        out.append(
+            {
+                "id": game_id,
+                "game": live.game.id,
+                "title": live.game.title,
+                "mode": live.data.mode,
+                "players": live.data.players,
+                "ply": len(live.data.actions),
+                "over": live.over,
+            }
+        )
+    return out
+
+
+@router.get("/api/games/{game_id}", summary="The game as a client shows it")
+async def get_game(
+    game_id: str, context: Context, player: Player, x_shoal_token: TokenHeader = None
+) -> dict[str, Any]:
+    return await _view(context, game_id, x_shoal_token, player)
+
+
+@router.post("/api/games/{game_id}/actions", summary="Play one atomic action")
+async def post_action(
+    game_id: str,
+    body: ActionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
+) -> dict[str, Any]:
+    async with change(
+        context.manager,
+        game_id,
+        body.version,
+        x_shoal_token,
+        account=_id(player),
+        flag_message="your time ran out: the game is over",
+    ) as now:
+        live, state = now.live, now.live.state
+        if state.to_move not in now.seats:
+            who = "the computer" if live.computer_to_move() else "your opponent"
+            raise ApiError(409, f"it is not your turn: {who} is to move")
+        if (body.action is None) == (body.text is None):
+            raise ApiError(400, "send either an action number or its text")
+        try:
+            if body.action is not None:
+                if not 0 <= body.action < live.game.num_distinct_actions:
+                    raise ApiError(422, f"action {body.action} is out of range")
+                state.apply(body.action)
+                action = body.action
+            else:
+                action = state.parse_action(body.text or "")
+        except ShoalError as error:
+            raise check_error(error) from None
+        await now.commit(live.with_actions([action], time.time()))
+    return await _view(context, game_id, x_shoal_token, player)
+
+
+@router.post("/api/games/{game_id}/undo", summary="Take back your last turn")
+async def post_undo(
+    game_id: str,
+    body: VersionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
+) -> dict[str, Any]:
+    async with change(
+        context.manager, game_id, body.version, x_shoal_token, when_over=True, account=_id(player)
+    ) as now:
+        await now.commit(now.live.with_undo())
+    return await _view(context, game_id, x_shoal_token, player)
+
+
+@router.post("/api/games/{game_id}/resign", summary="Resign (the other seat wins)")
+async def post_resign(
+    game_id: str,
+    body: VersionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
+) -> dict[str, Any]:
+    async with change(
+        context.manager,
+        game_id,
+        body.version,
+        x_shoal_token,
+        account=_id(player),
+        flag_message="the game is over: time ran out",
+    ) as now:
+        to_move = now.live.state.to_move
+        seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
+        await now.commit(now.live.with_resignation(seat))
+    return await _view(context, game_id, x_shoal_token, player)
+
+
+@router.post("/api/games/{game_id}/hint", summary="A suggested action")
+async def post_hint(
+    game_id: str,
+    body: VersionIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
+) -> dict[str, Any]:
+    async with change(
+        context.manager,
+        game_id,
+        body.version,
+        x_shoal_token,
+        refuse=_no_hints_online,
+        account=_id(player),
+    ) as now:
+        live = now.live
+        if live.state.to_move not in now.seats:
+            raise ApiError(409, "it is not your turn")
+    state = live.state  # the search runs without the lock: the game may go on meanwhile
+    seed = (live.data.seed or 0) * 7919 + len(live.data.actions)
+    action, reason = await context.computer.hint(live.game, state, seed)
+    return {
+        "action": action,
+        "text": state.action_text(action),
+        "path": list(live.game.click_paths(state).get(action, ())),
+        "reason": reason,
+        "version": live.data.version,
+    }
+
+
+@router.websocket("/api/games/{game_id}/ws")
+async def game_socket(socket: WebSocket, game_id: str, context: Context) -> None:
+    manager = context.manager
+    try:
+        entry = await manager.entry(game_id)
+    except ApiError as error:
+        await socket.close(code=4404, reason=error.message[:120])
+        return
+    await socket.accept()
+    await manager.watch(entry, socket)
+    try:
+        await keep_alive(socket)
+    finally:
+        manager.unwatch(entry, socket)

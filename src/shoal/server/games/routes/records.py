@@ -1,0 +1,94 @@
+"""Records: a game's record and replay; records uploaded to view.
+
+* ``GET /api/games/{id}/record?format=text|json``, ``GET /api/games/{id}/replay/{k}``;
+* ``POST /api/records``: upload a record to view;
+  ``GET /api/records/{id}/replay/{k}``, ``GET /api/records/{id}/record``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from shoal.records import Record, read
+
+from ...context import Context, client_address
+from ...errors import ApiError
+from ..manager import new_game_id
+from ..views import replay_view
+
+__all__ = ["MAX_RECORD_CHARS", "RecordIn", "router"]
+
+router = APIRouter(tags=["records"])
+
+MAX_RECORD_CHARS = 1_000_000
+"""The longest uploaded record, in characters (it must also fit in the body limit)."""
+
+
+class RecordIn(BaseModel):
+    """A game record (text or JSON) to view."""
+
+    text: str = Field(max_length=MAX_RECORD_CHARS)
+
+
+def _record_response(record: Record, fmt: str, name: str) -> Response:
+    if fmt == "json":
+        return Response(
+            record.to_json(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
+        )
+    if fmt != "text":
+        raise ApiError(400, f"format {fmt!r} is not text or json")
+    return Response(
+        record.to_text(),
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}.txt"'},
+    )
+
+
+# -- a game's record --------------------------------------------------------------------
+@router.get(
+    "/api/games/{game_id}/record",
+    summary="Download the game's record (text or JSON)",
+    response_class=Response,
+)
+async def game_record(game_id: str, context: Context, format: str = "text") -> Response:
+    entry = await context.manager.entry(game_id)
+    live = entry.live
+    return _record_response(live.record(), format, f"shoal-{live.game.id}-{game_id}")
+
+
+@router.get("/api/games/{game_id}/replay/{k}", summary="The game after k actions")
+async def game_replay(game_id: str, k: int, context: Context) -> dict[str, Any]:
+    entry = await context.manager.entry(game_id)
+    return replay_view(entry.live.record(), k)
+
+
+# -- uploaded records ---------------------------------------------------------------------
+@router.post("/api/records", summary="Upload a record to view", status_code=201)
+async def upload_record(body: RecordIn, request: Request, context: Context) -> dict[str, Any]:
+    context.creations.check(client_address(request))
+    record = read(body.text)
+    record_id = new_game_id()
+    context.store.insert_record(record_id, body.text)
+    context.records.put(record_id, record)
+    return {"id": record_id, "view": replay_view(record, 0)}
+
+
+@router.get("/api/records/{record_id}/replay/{k}", summary="An uploaded record after k actions")
+async def record_replay(record_id: str, k: int, context: Context) -> dict[str, Any]:
+    return replay_view(context.records.get(record_id), k)
+
+
+@router.get(
+    "/api/records/{record_id}/record",
+    summary="Download an uploaded record (text or JSON)",
+    response_class=Response,
+)
+async def record_download(record_id: str, context: Context, format: str = "text") -> Response:
+    record = context.records.get(record_id)
+    return _record_response(record, format, f"shoal-{record.game.id}-{record_id}")

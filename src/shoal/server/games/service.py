@@ -1,0 +1,126 @@
+"""The actions between a game's two players, one function each: a draw offer and its
+answers, a takeback request and its answers, an abort (issue 23).
+
+Each goes through the change prelude (:func:`~shoal.server.changes.change`): the seat
+token, a game that is on, the version the client saw. The offers are stored beside the
+game (``shoal_offers``) and sent live to the game's social sockets. The routes
+(:mod:`.routes.offers`) and any other caller (a bot, the server's own players) call these.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from shoal.core import Seat, other
+
+from ..changes import Change, change
+from ..context import ServerContext
+from ..errors import ApiError
+from .session import LiveGame
+from .social import abortable, draw_offer_open, offers_view, takeback_open
+from .social_store import Offers
+
+__all__ = ["abort", "draw", "takeback"]
+
+
+def _between_people(live: LiveGame) -> None:
+    if live.data.mode != "friend":
+        raise ApiError(
+            403,
+            "offers are for games between two people online "
+            "(against the computer or at one screen, use undo and resign)",
+        )
+
+
+def _seat(now: Change) -> Seat:
+    return now.seats[0]
+
+
+async def _answer(context: ServerContext, live: LiveGame, offers: Offers) -> dict[str, Any]:
+    await context.social.save(live.data.id, offers)
+    await context.social.announce(live, offers)
+    return offers_view(live, offers)
+
+
+def _whose(standing: dict[str, Any] | None, me: int) -> tuple[bool, bool]:
+    """(made by me, made by my opponent) for a standing offer or request."""
+    by_me = standing is not None and int(standing["seat"]) == me
+    return by_me, standing is not None and not by_me
+
+
+async def draw(
+    context: ServerContext, game_id: str, version: int, token: str | None, action: str
+) -> dict[str, Any]:
+    """Offer (``offer``), ``accept``, ``decline`` or ``withdraw`` a draw; the offers' view."""
+    async with change(context.manager, game_id, version, token, refuse=_between_people) as now:
+        me, live = _seat(now), now.live
+        offers = await context.social.offers(game_id)
+        by_me, by_them = _whose(offers.draw if draw_offer_open(live, offers.draw) else None, me)
+        if action == "offer":
+            if by_me:
+                raise ApiError(409, "you have already offered a draw: wait for the answer")
+            if by_them:
+                raise ApiError(409, "your opponent has offered a draw: accept it or decline it")
+            offers.draw = {"seat": me, "ply": len(live.data.actions)}
+            await context.notifier.offer(live, me, "draw")
+        elif action == "withdraw":
+            if not by_me:
+                raise ApiError(409, "you have no draw offer to withdraw")
+            offers.draw = None
+        else:
+            if not by_them:
+                raise ApiError(409, f"there is no draw offer from your opponent to {action}")
+            offers.draw = None
+            if action == "accept":
+                offers.takeback = None
+                await now.commit(live.with_agreement("drawn by agreement"))
+                live = now.entry.live
+        return await _answer(context, live, offers)
+
+
+async def takeback(
+    context: ServerContext, game_id: str, version: int, token: str | None, action: str
+) -> dict[str, Any]:
+    """Ask for (``request``), ``accept``, ``decline`` or ``withdraw`` a takeback."""
+    async with change(context.manager, game_id, version, token, refuse=_between_people) as now:
+        me, live = _seat(now), now.live
+        offers = await context.social.offers(game_id)
+        open_request = offers.takeback if takeback_open(live, offers.takeback) else None
+        by_me, by_them = _whose(open_request, me)
+        if action == "request":
+            if by_me:
+                raise ApiError(409, "you have already asked for a takeback: wait for the answer")
+            if by_them:
+                raise ApiError(409, "your opponent has asked for a takeback: answer it first")
+            live.with_takeback(me, time.time())  # refuses when you have no turn to take back
+            offers.takeback = {"seat": me, "ply": len(live.data.actions)}
+        elif action == "withdraw":
+            if not by_me:
+                raise ApiError(409, "you have no takeback request to withdraw")
+            offers.takeback = None
+        else:
+            if not by_them:
+                raise ApiError(409, f"there is no takeback request from your opponent to {action}")
+            offers.takeback = None
+            if action == "accept":
+                offers.draw = None
+                await now.commit(live.with_takeback(other(me), time.time()))
+                live = now.entry.live
+        return await _answer(context, live, offers)
+
+
+async def abort(
+    context: ServerContext, game_id: str, version: int, token: str | None
+) -> dict[str, Any]:
+    """Abort the game in its first two turns (no result)."""
+    async with change(context.manager, game_id, version, token) as now:
+        if not abortable(now.live):
+            raise ApiError(
+                409, "a game can only be aborted in its first two turns: resign or offer a draw"
+            )
+        seat = _seat(now)
+        side = now.live.state.side_name(seat)
+        await now.commit(now.live.with_agreement(f"aborted by {side}", aborted=True))
+        offers = Offers(mutes=(await context.social.offers(game_id)).mutes)
+        return await _answer(context, now.entry.live, offers)

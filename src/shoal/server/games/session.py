@@ -1,0 +1,360 @@
+"""A live game on the server: its stored data, its states, its views and its rules of play.
+
+:class:`LiveGame` wraps a :class:`~shoal.server.games.models.GameData` with the states
+it replays to, and answers everything the API asks: the view (SVG, click paths,
+turns, result, clocks; drawn by :mod:`.views`), who a token may play, how an action, an undo or a
+resignation changes the data. It never writes to the database itself: the app
+saves the new data (checked against the version) before it answers, so nothing
+is acknowledged that is not stored.
+
+Knows no game: everything comes through the registry and the protocol.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+from shoal import games
+from shoal.core import Action, Game, Seat, State, other
+from shoal.records import Record
+
+from ..errors import ApiError
+from .models import GameData, hash_token
+from .views import features_view, last_turn_actions, option_values, outcome_view, turn_list
+
+__all__ = ["MODES", "LiveGame"]
+
+MODES = ("computer", "friend", "local")
+"""Who plays: against the computer, against a friend online, both at one screen."""
+
+
+class LiveGame:
+    """A game being played: stored data plus the states it replays to."""
+
+    def __init__(self, data: GameData) -> None:
+        self.data = data
+        self.game: Game = games.REGISTRY.from_mapping(data.game, data.options)
+        start = self.game.load(data.start) if data.start is not None else None
+        state = start if start is not None else self.game.initial(data.seed or 0)
+        self.states: list[State] = [state]
+        for action in data.actions:
+            state = state.child(action)
+            self.states.append(state)
+        self.thinking = False
+        self.rematch: dict[str, Any] | None = None
+        """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
+        then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
+        self._static: dict[str, Any] | None = None
+
+    @classmethod
+    def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
+        """``data`` made live, reusing ``old``'s states where the actions agree."""
+        live = cls.__new__(cls)
+        live.data = data
+        live.game = old.game
+        keep = 0
+        for mine, theirs in zip(old.data.actions, data.actions):
+            if mine != theirs:
+                break
+            keep += 1
+        states = old.states[: keep + 1]
+        for action in data.actions[keep:]:
+            states.append(states[-1].child(action))
+        live.states = states
+        live.thinking = False
+        live.rematch = old.rematch
+        live._static = None
+        return live
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended (by the rules, resignation or time)."""
+        return self.data.ended is not None or self.state.outcome is not None
+
+    def seats_of(self, token: str | None, account: int | None = None) -> list[Seat]:
+        """The seats ``token`` or the signed-in ``account`` may play (none for a wrong token)."""
+        held = self.data.accounts or [None, None]
+        digest = hash_token(token) if token else None
+        return [
+            seat
+            for seat, h in enumerate(self.data.token_hashes)
+            if (digest is not None and h == digest)
+            or (account is not None and held[seat] == account)
+        ]
+
+    def computer_to_move(self) -> bool:
+        """True when it is the computer's turn."""
+        return (
+            self.data.mode == "computer"
+            and not self.over
+            and self.state.to_move == self.data.computer_seat
+        )
+
+    def view(self, now: float | None = None) -> dict[str, Any]:
+        """Everything a client shows: the board, the click paths, turns, result, clocks.
+
+        A new dict each time (callers may add keys); the parts that only change
+        with the data are computed once per version and shared.
+        """
+        if self._static is None:
+            self._static = self._static_view()
+        rematch = None
+        if self.rematch is not None:  # never the tokens: the view goes to every watcher
+            rematch = {"offered_by": self.rematch["by"], "game": self.rematch.get("game")}
+        return {
+            **self._static,
+            "clock": self.clock_view(now),
+            "thinking": self.thinking,
+            "rematch": rematch,
+        }
+
+    def _static_view(self) -> dict[str, Any]:
+        data, state = self.data, self.state
+        actions = data.actions
+        turns = turn_list(self.states, actions)
+        legal: list[dict[str, Any]] = []
+        if not self.over:
+            paths = self.game.click_paths(state)
+            for action in state.legal_actions():
+                legal.append(
+                    {
+                        "action": action,
+                        "text": state.action_text(action),
+                        "label": self.game.action_label(state, action),
+                        "path": list(paths.get(action, ())),
+                    }
+                )
+        result = outcome_view(state, data.ended)
+        mode = data.mode
+        return {
+            "id": data.id,
+            "game": {"id": self.game.id, "title": self.game.title},
+            "options": option_values(self.game),
+            "seed": data.seed,
+            "start": data.start,
+            "mode": mode,
+            "level": data.level,
+            "computer_seat": data.computer_seat,
+            "players": list(data.players),
+            "version": data.version,
+            "ply": len(actions),
+            "turn": state.turn,
+            "to_move": None if self.over else state.to_move,
+            "sides": list(state.sides()),
+            "svg": self.game.render_svg(state, last=last_turn_actions(turns, actions)),
+            "legal": legal,
+            "turns": turns,
+            "result": result,
+            "features": features_view(self.game, state),
+            "status": self.game.status(state),
+            "position": state.position(),
+            "allowed": {
+                "undo": mode != "friend" and self._undo_point() is not None,
+                "hint": mode != "friend" and not self.over and not self.computer_to_move(),
+                "resign": not self.over,
+            },
+        }
+
+    # -- clocks -------------------------------------------------------------------
+    def clock_running(self) -> Seat | None:
+        """The seat whose clock runs: the seat to move once each side has made a turn."""
+        clock = self.data.clock
+        if clock is None or self.over or self.state.turn < 2:
+            return None
+        return self.state.to_move
+
+    def remaining(self, now: float | None = None) -> list[float]:
+        """Each seat's time left, in seconds, at ``now``."""
+        clock = self.data.clock
+        if clock is None:
+            return []
+        now = time.time() if now is None else now
+        left = [float(x) for x in clock["remaining"]]
+        running = self.clock_running()
+        if running is not None and clock.get("since") is not None:
+            left[running] -= now - float(clock["since"])
+        return [max(0.0, x) for x in left]
+
+    def clock_view(self, now: float | None = None) -> dict[str, Any] | None:
+        """The clocks for a client: settings, time left, whose clock runs, server time."""
+        clock = self.data.clock
+        if clock is None:
+            return None
+        now = time.time() if now is None else now
+        return {
+            "base": clock["base"],
+            "increment": clock["increment"],
+            "remaining": [round(x, 2) for x in self.remaining(now)],
+            "running": self.clock_running(),
+            "server_time": now,
+        }
+
+    def flag_fallen(self, now: float | None = None) -> Seat | None:
+        """The seat whose time has run out, if any."""
+        running = self.clock_running()
+        if running is None:
+            return None
+        return running if self.remaining(now)[running] <= 0 else None
+
+    def seconds_to_flag(self, now: float | None = None) -> float | None:
+        """How long until the running clock falls (None when no clock runs)."""
+        running = self.clock_running()
+        if running is None:
+            return None
+        return self.remaining(now)[running]
+
+    # -- changes (each returns new data with the version raised; nothing is stored) -----
+    def _next(self, **changes: Any) -> GameData:
+        data = dataclasses.replace(self.data, **changes)
+        data.version = self.data.version + 1
+        return data
+
+    def with_holders(self, accounts: list[int | None], players: list[str]) -> GameData:
+        """The data with new seat accounts and player names (nothing else changes)."""
+        return self._next(accounts=list(accounts), players=list(players))
+
+    def with_claim(
+        self, seat: Seat, token_hash: str, name: str, account: int | None = None
+    ) -> GameData:
+        """The data after the invite of ``seat`` was claimed: a new private token, a name
+        (and the claiming ``account`` holds the seat, when given)."""
+        hashes = list(self.data.token_hashes)
+        hashes[seat] = token_hash
+        players = list(self.data.players)
+        if name:
+            players[seat] = name
+        if account is None:
+            return self._next(token_hashes=hashes, players=players)
+        accounts = list(self.data.accounts or [None, None])
+        accounts[seat] = account
+        return self._next(token_hashes=hashes, players=players, accounts=accounts)
+
+    def with_flag(self, seat: Seat, now: float) -> GameData:
+        """The data after ``seat`` lost on time."""
+        clock = dict(self.data.clock or {})
+        remaining = list(self.remaining(now))
+        remaining[seat] = 0.0
+        clock.update(remaining=remaining, since=None)
+        side = self.state.side_name(seat)
+        ended = {"winner": other(seat), "reason": f"{side} ran out of time"}
+        return self._next(clock=clock, ended=ended)
+
+    def with_actions(self, new_actions: list[Action], now: float) -> GameData:
+        """The data after the legal ``new_actions`` (one seat's, already checked)."""
+        state = self.state
+        clock = self.data.clock
+        if clock is not None:
+            clock = dict(clock)
+            remaining = [float(x) for x in clock["remaining"]]
+            running = self.clock_running()
+            if running is not None and clock.get("since") is not None:
+                remaining[running] -= now - float(clock["since"])
+            end = state
+            for action in new_actions:
+                end = end.child(action)
+            if end.turn != state.turn and running is not None:
+                remaining[running] += float(clock["increment"])
+            clock["since"] = now
+            clock["remaining"] = remaining
+        return self._next(actions=[*self.data.actions, *new_actions], clock=clock)
+
+    def with_resignation(self, seat: Seat) -> GameData:
+        """The data after ``seat`` resigned."""
+        side = self.state.side_name(seat)
+        ended = {"winner": other(seat), "reason": f"{side} resigned"}
+        clock = self.data.clock
+        if clock is not None:
+            clock = dict(clock, remaining=self.remaining(), since=None)
+        return self._next(ended=ended, clock=clock)
+
+    def with_agreement(self, reason: str, *, aborted: bool = False) -> GameData:
+        """The data after both players ended the game: a draw by agreement, or an abort."""
+        ended: dict[str, Any] = {"winner": None, "reason": reason}
+        if aborted:
+            ended["aborted"] = True
+        clock = self.data.clock
+        if clock is not None:
+            clock = dict(clock, remaining=self.remaining(), since=None)
+        return self._next(ended=ended, clock=clock)
+
+    def with_takeback(self, seat: Seat, now: float) -> GameData:
+        """The data after ``seat``'s last turn was taken back (with what followed it)."""
+        turns = turn_list(self.states, self.data.actions)
+        point = next((int(t["start"]) for t in reversed(turns) if t["seat"] == seat), None)
+        if point is None:
+            raise ApiError(409, "you have not played a turn yet: there is nothing to take back")
+        clock = self.data.clock
+        if clock is not None:
+            clock = dict(clock, remaining=self.remaining(now), since=now)
+        return self._next(actions=self.data.actions[:point], clock=clock)
+
+    def _undo_point(self) -> int | None:
+        """How many actions stay after an undo (None: nothing to undo).
+
+        Against the computer: back to the start of the human's last turn (so the
+        computer's reply goes too). At one screen: back one turn.
+        """
+        data = self.data
+        if data.ended is not None or not data.actions:
+            return None
+        turns = turn_list(self.states, data.actions)
+        if data.mode == "local":
+            return int(turns[-1]["start"])
+        if data.mode == "computer":
+            human = other(data.computer_seat or 0)
+            for turn in reversed(turns):
+                if turn["seat"] == human:
+                    return int(turn["start"])
+        return None
+
+    def with_undo(self) -> GameData:
+        """The data after an undo (raises ApiError when there is nothing to undo)."""
+        if self.data.mode == "friend":
+            raise ApiError(403, "undo is only for games against the computer or at one screen")
+        if self.data.rated:
+            raise ApiError(403, "no undo in a rated game")
+        point = self._undo_point()
+        if point is None:
+            if self.data.ended is not None:
+                raise ApiError(409, "the game is over: there is nothing to undo")
+            raise ApiError(409, "there is nothing to undo yet")
+        return self._next(actions=self.data.actions[:point])
+
+    # -- checks -----------------------------------------------------------------------
+    def check_version(self, version: int) -> None:
+        """Refuse a change made from a state the client saw before the current one."""
+        if version != self.data.version:
+            raise ApiError(
+                409,
+                f"the game has changed (version {self.data.version}, you sent {version}): "
+                "reload and try again",
+            )
+
+    def check_player(self, token: str | None, account: int | None = None) -> list[Seat]:
+        """The seats of ``token`` (or of the signed-in ``account``); 403 when it plays none."""
+        seats = self.seats_of(token, account)
+        if not seats:
+            raise ApiError(403, "this token does not play in this game")
+        return seats
+
+    def record(self) -> Record:
+        """The game's record (tags and turns)."""
+        data = self.data
+        record = Record.from_actions(
+            self.game,
+            data.actions,
+            seed=data.seed or 0,
+            start=data.start,
+            players=(data.players[0], data.players[1]),
+        )
+        if data.ended is not None:
+            record.extra_tags["Termination"] = str(data.ended["reason"])
+        return record

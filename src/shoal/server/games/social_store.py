@@ -1,0 +1,122 @@
+"""The queries of a game's social side (issue 23): its offers, mutes and chat messages.
+
+:class:`SocialStore` works on the engine of a :class:`~shoal.server.games.store.Store`
+(the same database, its own tables ``shoal_offers`` and ``shoal_chat``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+from ..db.tables import ChatRow, OfferRow
+
+__all__ = ["ChatMessage", "Offers", "SocialStore"]
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+@dataclasses.dataclass
+class Offers:
+    """A game's open offers (``{"seat", "ply"}`` or None) and the seats that muted the other."""
+
+    draw: dict[str, Any] | None = None
+    takeback: dict[str, Any] | None = None
+    mutes: list[int] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class ChatMessage:
+    """One chat message (``seat`` is None in the spectators' room)."""
+
+    id: int
+    room: str
+    seat: int | None
+    name: str
+    text: str
+    time: float
+
+    def view(self) -> dict[str, Any]:
+        """The message for a client (the text is plain text: clients never parse it as HTML)."""
+        return dataclasses.asdict(self)
+
+
+class SocialStore:
+    """Offers, mutes and chat messages in the database of ``engine``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def load_offers(self, game_id: str) -> Offers:
+        """The offers of ``game_id`` (none when nothing was ever offered)."""
+        with Session(self.engine) as session:
+            row = session.get(OfferRow, game_id)
+            if row is None:
+                return Offers()
+            return Offers(row.draw, row.takeback, list(row.mutes))
+
+    def save_offers(self, game_id: str, offers: Offers) -> None:
+        """Write the offers of ``game_id``."""
+        with Session(self.engine) as session:
+            row = session.get(OfferRow, game_id)
+            if row is None:
+                row = OfferRow(game_id=game_id, mutes=[], updated=_now())
+                session.add(row)
+            row.draw = dict(offers.draw) if offers.draw else None
+            row.takeback = dict(offers.takeback) if offers.takeback else None
+            row.mutes = sorted(set(offers.mutes))
+            row.updated = _now()
+            session.commit()
+
+    def add_message(
+        self, game_id: str, room: str, seat: int | None, name: str, text: str
+    ) -> ChatMessage:
+        """Store a chat message; the stored message."""
+        now = _now()
+        with Session(self.engine) as session:
+            row = ChatRow(game_id=game_id, room=room, seat=seat, name=name, text=text, created=now)
+            session.add(row)
+            session.commit()
+            return _message(row)
+
+    def messages(self, game_id: str, room: str, limit: int = 200) -> list[ChatMessage]:
+        """The last ``limit`` shown messages of a room, oldest first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.game_id == game_id, ChatRow.room == room, ~ChatRow.hidden)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [_message(row) for row in reversed(rows)]
+
+    def all_messages(self, game_id: str) -> list[tuple[ChatMessage, bool]]:
+        """Every message of a game, both rooms, hidden ones too (with the flag), oldest first:
+        for moderators."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.id)
+            ).all()
+            return [(_message(row), bool(row.hidden)) for row in rows]
+
+    def hide(self, message_id: int, hidden: bool = True) -> bool:
+        """Hide (or show again) message ``message_id``; False when there is no such message."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            if row is None:
+                return False
+            row.hidden = hidden
+            session.commit()
+            return True
+
+
+def _message(row: ChatRow) -> ChatMessage:
+    created = row.created.replace(tzinfo=datetime.UTC).timestamp()
+    return ChatMessage(row.id, row.room, row.seat, row.name, row.text, round(created, 3))

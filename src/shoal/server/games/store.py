@@ -1,0 +1,147 @@
+"""The queries: :class:`Store` reads and writes games and records (and nothing else does).
+
+A write of a game is optimistic: :meth:`Store.save` updates the row only where
+the version is still the one the change was made from (:class:`StaleVersionError`
+otherwise).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import json
+from typing import Any
+
+from sqlalchemy import create_engine, event, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import StaticPool
+
+from ..accounts.tables import SeatRow
+from ..db.migrate import upgrade
+from ..db.tables import GameRow, RecordRow
+from .models import GameData
+
+__all__ = ["StaleVersionError", "Store"]
+
+
+class StaleVersionError(Exception):
+    """The game changed since the version a change was made from."""
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+class Store:
+    """Games and records in a SQL database given by a SQLAlchemy URL."""
+
+    def __init__(self, url: str) -> None:
+        kwargs: dict[str, Any] = {}
+        self.in_memory = url.startswith("sqlite") and (
+            ":memory:" in url or url in ("sqlite://", "sqlite:///")
+        )
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if self.in_memory:
+                kwargs["poolclass"] = StaticPool  # one connection: the memory database
+        self.url = url
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite") and not self.in_memory:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        upgrade(self.engine)  # the schema is Alembic's: any older database is brought up to date
+
+    def close(self) -> None:
+        """Release the database connections (an in-memory database is kept: it would vanish)."""
+        if not self.in_memory:
+            self.engine.dispose()
+
+    # -- games ----------------------------------------------------------------
+    def insert(self, data: GameData) -> None:
+        """Store a new game."""
+        now = _now()
+        with Session(self.engine) as session:
+            session.add(GameRow(created=now, updated=now, **_columns(data)))
+            session.flush()
+            _sync_seats(session, data)
+            session.commit()
+
+    def load(self, game_id: str) -> GameData | None:
+        """The stored game ``game_id``, or None."""
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            return GameData(**{f.name: getattr(row, f.name) for f in dataclasses.fields(GameData)})
+
+    def save(self, data: GameData, expected_version: int) -> None:
+        """Write ``data`` (whose version is already the new one) over ``expected_version``.
+
+        Raises StaleVersionError when the stored version is not ``expected_version``.
+        """
+        values = _columns(data)
+        del values["id"]
+        values["updated"] = _now()
+        with Session(self.engine) as session:
+            result = session.execute(
+                update(GameRow)
+                .where(GameRow.id == data.id, GameRow.version == expected_version)
+                .values(**values)
+            )
+            if getattr(result, "rowcount", 1) != 1:
+                session.rollback()
+                raise StaleVersionError(data.id)
+            _sync_seats(session, data)
+            session.commit()
+
+    def list_ids(self, limit: int = 50) -> list[str]:
+        """The most recently changed games, newest first."""
+        with Session(self.engine) as session:
+            rows = session.execute(select(GameRow.id).order_by(GameRow.updated.desc()).limit(limit))
+            return [r[0] for r in rows]
+
+    # -- uploaded records ----------------------------------------------------------
+    def insert_record(self, record_id: str, text: str) -> None:
+        """Store an uploaded record's text."""
+        with Session(self.engine) as session:
+            session.add(RecordRow(id=record_id, text=text, created=_now()))
+            session.commit()
+
+    def load_record(self, record_id: str) -> str | None:
+        """An uploaded record's text, or None."""
+        with Session(self.engine) as session:
+            row = session.get(RecordRow, record_id)
+            return None if row is None else row.text
+
+
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
+    """A SQLite file in WAL mode: readers never wait for the writer, commits are cheap.
+
+    ``synchronous=NORMAL`` keeps every commit through a crash or a kill of the
+    process (the write-ahead log is in the operating system's hands once the
+    commit returns); only a power cut may lose the last commits. For that, use
+    PostgreSQL (docs/server.md).
+    """
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()
+
+
+def _sync_seats(session: Session, data: GameData) -> None:
+    """Keep ``shoal_seats`` (the index of the accounts' games) as ``data.accounts`` says."""
+    for seat, user_id in enumerate(data.accounts or ()):
+        row = session.get(SeatRow, (data.id, seat))
+        if user_id is None and row is not None:
+            session.delete(row)
+        elif user_id is not None and row is None:
+            session.add(SeatRow(game_id=data.id, seat=seat, user_id=user_id))
+        elif row is not None and user_id is not None:
+            row.user_id = user_id
+
+
+def _columns(data: GameData) -> dict[str, Any]:
+    values = dataclasses.asdict(data)
+    # JSON columns get fresh copies, so later edits of ``data`` never alias stored values.
+    return {k: json.loads(json.dumps(v)) for k, v in values.items()}

@@ -1,0 +1,1 @@
+"""Learn: each game's course, one step at a time (``routes``)."""

@@ -1,0 +1,225 @@
+"""The lobby (issue 22): open seeks, listed live; accepting one starts an online game.
+
+* ``GET /api/seeks``: the open seeks (``mine`` marks the caller's).
+* ``POST /api/seeks`` ``{game, options, colour, time_control, rated, name}``: a new seek.
+  The creator is the signed-in account, else a guest known by the key in ``X-Shoal-Guest``
+  (a random secret the browser keeps). Rated seeks need an account. At most
+  :data:`~shoal.server.lobby.service.MAX_OPEN_SEEKS` open seeks per player (429).
+* ``POST /api/seeks/{id}/accept`` ``{name}``: the game starts; the acceptor gets its seat
+  token here, the creator through its lobby socket (``{"type": "start", ...}``) or
+  ``POST /api/seeks/{id}/seat``. Exactly one acceptor wins (a conditional update).
+* ``DELETE /api/seeks/{id}``: the creator withdraws it.
+* ``WS /api/lobby/ws?guest=KEY``: ``{"type": "seeks", "seeks": [...]}`` on every change.
+* ``GET /lobby``: the lobby page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Header, Request, WebSocket
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+
+from ..accounts.models import User
+from ..accounts.service import Player, get_accounts
+from ..bots.service import BotsDep
+from ..context import Context, client_address
+from ..errors import ApiError
+from ..games.models import hash_token
+from ..params import RowId
+from ..sockets import keep_alive
+from .models import Seek
+from .service import (
+    MAX_OPEN_SEEKS,
+    LobbyDep,
+    check_options,
+    parse_time_control,
+    seek_ratings,
+    seek_view,
+    take_seek,
+    who_of,
+)
+
+__all__ = ["SeekIn", "router"]
+
+router = APIRouter(tags=["lobby"])
+
+_WEB = Path(__file__).resolve().parents[2] / "web"
+
+GuestHeader = Annotated[
+    str | None, Header(alias="X-Shoal-Guest", description="a guest's lobby key (a secret)")
+]
+
+
+class SeekIn(BaseModel):
+    """A new seek."""
+
+    game: str = Field(max_length=64, description="game id (see /api/catalog)")
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    colour: Literal["first", "second", "random"] = "random"
+    time_control: str | None = Field(
+        None, max_length=32, description="'5+3' (minutes+seconds), '3d' (days a move), or none"
+    )
+    rated: bool = False
+    name: str = Field("", max_length=40, description="a guest's name")
+
+
+class AcceptIn(BaseModel):
+    """Accepting a seek: a guest's name."""
+
+    name: str = Field("", max_length=40)
+
+
+def _guest(key: str | None) -> str | None:
+    if key is None:
+        return None
+    if not 16 <= len(key) <= 100:
+        raise ApiError(400, "a guest key is 16 to 100 characters")
+    return hash_token(key)
+
+
+def _who(player: User | None, key: str | None) -> tuple[int | None, str | None]:
+    if player is not None:
+        return player.id, None
+    guest = _guest(key)
+    if guest is None:
+        raise ApiError(401, "sign in, or send a guest key (header X-Shoal-Guest)")
+    return None, guest
+
+
+def _name(player: User | None, name: str, default: str) -> str:
+    if player is not None:
+        return player.username
+    name = " ".join(name.split())
+    if any(not ch.isprintable() for ch in name):
+        raise ApiError(400, "a name is plain text")
+    return name or default
+
+
+def _mine(seek: Seek, user_id: int | None, guest: str | None) -> bool:
+    if user_id is not None:
+        return seek.user_id == user_id
+    return guest is not None and seek.guest_hash == guest
+
+
+@router.get("/api/seeks", summary="The open seeks")
+async def list_seeks(
+    lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
+) -> list[dict[str, Any]]:
+    user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
+    seeks = await asyncio.to_thread(lobby.store.open_seeks)
+    shown = await asyncio.to_thread(seek_ratings, lobby.context, seeks)
+    return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
+
+
+@router.post("/api/seeks", summary="Create a seek", status_code=201)
+async def create_seek(
+    body: SeekIn,
+    request: Request,
+    context: Context,
+    lobby: LobbyDep,
+    player: Player,
+    x_shoal_guest: GuestHeader = None,
+) -> dict[str, Any]:
+    user_id, guest = _who(player, x_shoal_guest)
+    if body.rated and player is None:
+        raise ApiError(403, "a rated seek needs an account: sign in, or make it casual")
+    options = check_options(body.game, body.options)
+    parse_time_control(body.time_control)
+    control = None if body.time_control in (None, "", "none") else body.time_control.strip()
+    name = _name(player, body.name, "Guest")
+    if await asyncio.to_thread(lobby.store.count_open, user_id, guest) >= MAX_OPEN_SEEKS:
+        raise ApiError(
+            429, f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one"
+        )
+    context.creations.check(client_address(request))
+    seek = await asyncio.to_thread(
+        lobby.store.add_seek,
+        game=body.game,
+        options=options,
+        colour=body.colour,
+        time_control=control,
+        rated=body.rated,
+        user_id=user_id,
+        guest_hash=guest,
+        name=name,
+    )
+    await lobby.publish()
+    shown = await asyncio.to_thread(seek_ratings, context, [seek])
+    return seek_view(seek, mine=True, rating=shown.get(seek.id))
+
+
+async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
+    seek = await asyncio.to_thread(lobby.store.seek, seek_id)
+    if seek is None:
+        raise ApiError(404, f"there is no seek {seek_id}")
+    return seek
+
+
+@router.post("/api/seeks/{seek_id}/accept", summary="Accept a seek: the game starts")
+async def accept_seek(
+    seek_id: RowId,
+    body: AcceptIn,
+    request: Request,
+    context: Context,
+    bots: BotsDep,
+    player: Player,
+    x_shoal_guest: GuestHeader = None,
+) -> dict[str, Any]:
+    if "authorization" in request.headers:  # a bot program (shoal bot --seeks) takes it
+        player = bots.user_of(request)
+    user_id, guest = _who(player, x_shoal_guest)
+    name = _name(player, body.name, "Guest")
+    signed_in = player is not None
+    data, seat, token = await take_seek(context, seek_id, user_id, guest, name, signed_in=signed_in)
+    return {"game": data.id, "seat": seat, "token": token, "url": f"/game/{data.id}"}
+
+
+@router.post("/api/seeks/{seek_id}/seat", summary="The creator's seat in a taken seek's game")
+async def seek_seat(
+    seek_id: RowId, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
+) -> dict[str, Any]:
+    user_id, guest = _who(player, x_shoal_guest)
+    seek = await _open_seek(lobby, seek_id)
+    if not _mine(seek, user_id, guest):
+        raise ApiError(403, "this is not your seek")
+    token = await asyncio.to_thread(lobby.store.pick_up, seek_id)
+    if seek.game_id is None or token is None:
+        raise ApiError(404, "no seat is waiting for you in this seek")
+    return {"game": seek.game_id, "token": token, "url": f"/game/{seek.game_id}"}
+
+
+@router.delete("/api/seeks/{seek_id}", summary="Withdraw your seek")
+async def cancel_seek(
+    seek_id: RowId, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
+) -> dict[str, Any]:
+    user_id, guest = _who(player, x_shoal_guest)
+    seek = await _open_seek(lobby, seek_id)
+    if not _mine(seek, user_id, guest):
+        raise ApiError(403, "only its creator can withdraw a seek")
+    if not await asyncio.to_thread(lobby.store.cancel, seek_id):
+        raise ApiError(409, "this seek is not open any more")
+    await lobby.publish()
+    return {"id": seek_id, "cancelled": True}
+
+
+@router.websocket("/api/lobby/ws")
+async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
+    user = get_accounts(socket).user_of(socket)
+    key = socket.query_params.get("guest")
+    guest = hash_token(key) if key and 16 <= len(key) <= 100 else None
+    await socket.accept()
+    who = who_of(user.id, None) if user is not None else who_of(None, guest) if guest else ""
+    await lobby.join(socket, who)
+    try:
+        await keep_alive(socket)
+    finally:
+        lobby.leave(socket)
+
+
+@router.get("/lobby", include_in_schema=False)
+async def lobby_page() -> FileResponse:
+    return FileResponse(_WEB / "lobby.html")

@@ -1,0 +1,376 @@
+"""The lobby (issue 22): time controls, the live list of seeks, and games agreed between two.
+
+* :func:`parse_time_control`: ``"M+S"`` (a live clock: M minutes each, S seconds a turn),
+  ``"Nd"`` (correspondence: N days per move, 1..14), or none.
+* :func:`check_options`: a game's options, checked by the game's own option parsing (422).
+* :func:`start_game`: a new online game between two sides (accounts or guests), seated by
+  the creator's colour, through :func:`~shoal.server.games.creation.game_data` like every game.
+* :class:`Lobby`: the lobby's WebSocket connections; it pushes the seek list to every one
+  when it changes, sends a seek's creator into the new game, and withdraws a creator's live
+  seeks once their last lobby connection is gone (after a grace of a few seconds, so that a
+  reload keeps them). Correspondence seeks stay until taken or cancelled.
+
+On PostgreSQL the pushes reach every server process: the lobby's messages to the other
+processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Any, cast
+
+from fastapi import Depends, WebSocket
+from starlette.requests import HTTPConnection
+
+from shoal import games
+from shoal.core import ShoalError
+
+from ..challenges.models import Challenge
+from ..context import ServerContext
+from ..errors import ApiError
+from ..games.creation import fresh_clock, game_data, new_token
+from ..games.models import GameData, hash_token
+from ..ratings.service import displays
+from ..sockets import send, send_all
+from .models import Seek
+from .store import LobbyStore
+
+log = logging.getLogger(__name__)
+
+__all__ = [
+    "LOBBY",
+    "MAX_DAYS",
+    "MAX_OPEN_SEEKS",
+    "Lobby",
+    "LobbyDep",
+    "Side",
+    "check_options",
+    "get_lobby",
+    "parse_time_control",
+    "start_game",
+    "take_seek",
+]
+
+MAX_OPEN_SEEKS = 5
+"""Open seeks one player (account or guest) may have at once."""
+
+MAX_DAYS = 14
+"""The longest correspondence time per move, in days."""
+
+LOBBY = "lobby"
+"""The events' channel of the lobby: ``{"kind": "seeks"}`` (the list changed) or
+``{"kind": "tell", "who": MEMBER, "message": MESSAGE}`` (to one member's sockets)."""
+
+_LIVE = re.compile(r"(\d{1,3})\+(\d{1,3})")
+_DAYS = re.compile(r"(\d{1,2})d")
+
+
+def parse_time_control(text: str | None) -> tuple[str, float, float] | None:
+    """``("live", base seconds, increment seconds)``, ``("days", days, 0)`` or None (none).
+
+    Impossible values raise a 422 with words.
+    """
+    if text is None or text.strip() in ("", "none"):
+        return None
+    text = text.strip()
+    live, days = _LIVE.fullmatch(text), _DAYS.fullmatch(text)
+    if live is not None:
+        base, increment = int(live.group(1)), int(live.group(2))
+        if base > 180 or increment > 60:
+            raise ApiError(422, "a live clock is at most 180 minutes plus 60 seconds a turn")
+        if base == 0 and increment == 0:
+            raise ApiError(422, "a live clock of 0+0 would end at once: give minutes or seconds")
+        if base == 0 and increment < 3:
+            raise ApiError(422, "with 0 minutes, give at least 3 seconds a turn")
+        return ("live", base * 60.0, float(increment))
+    if days is not None:
+        n = int(days.group(1))
+        if not 1 <= n <= MAX_DAYS:
+            raise ApiError(422, f"correspondence is 1 to {MAX_DAYS} days per move, not {n}")
+        return ("days", float(n), 0.0)
+    raise ApiError(
+        422,
+        f"unknown time control {text!r}: write minutes+seconds (5+3), days per move (3d), or none",
+    )
+
+
+def check_options(game_id: str, options: dict[str, Any]) -> dict[str, str]:
+    """The options as stored, checked by the game's own parsing (unknown ones: 422)."""
+    try:
+        games.REGISTRY.from_mapping(game_id, options)
+    except ShoalError as error:
+        raise ApiError(422, str(error)) from None
+    return {k: str(v) for k, v in options.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class Side:
+    """One of the two players of an agreed game: the name shown, the account if any."""
+
+    name: str
+    account: int | None
+
+
+async def start_game(
+    context: ServerContext,
+    *,
+    game: str,
+    options: dict[str, Any],
+    colour: str,
+    time_control: str | None,
+    rated: bool,
+    creator: Side,
+    other: Side,
+    computer: str | None = None,
+) -> tuple[GameData, str, str]:
+    """A new online game; answers it, the creator's seat token and the other's.
+
+    ``colour`` is the creator's: ``first``, ``second`` or ``random``. ``computer``: the
+    level when ``other`` is one of the server's own ``shoal-LEVEL`` bots, whose seat the
+    computer plays (the game is then a game against the computer, held by both accounts).
+    """
+    seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
+    tokens = {seat: new_token(), 1 - seat: new_token()}
+    players = ["", ""]
+    accounts: list[int | None] = [None, None]
+    players[seat], players[1 - seat] = creator.name, other.name
+    accounts[seat], accounts[1 - seat] = creator.account, other.account
+    control = parse_time_control(time_control)
+    clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
+    hashes: list[str | None] = [hash_token(tokens[0]), hash_token(tokens[1])]
+    if computer is not None:
+        hashes[1 - seat] = None
+    data = game_data(
+        game,
+        options,
+        mode="friend" if computer is None else "computer",
+        players=players,
+        token_hashes=hashes,
+        level=computer,
+        computer_seat=None if computer is None else 1 - seat,
+        clock=clock,
+        accounts=accounts if any(a is not None for a in accounts) else None,
+        time_control=time_control,
+        rated=rated,
+    )
+    entry = await context.manager.create(data)
+    if control is not None and control[0] == "days":  # the server keeps the deadlines
+        await context.correspondence.start(entry, int(control[1]))
+    return data, tokens[seat], tokens[1 - seat]
+
+
+def seek_speed(seek: Seek) -> str:
+    """The rating speed a game from ``seek`` counts for: ``live`` with a clock, else
+    ``correspondence`` (as :func:`shoal.server.ratings.service.speed_of` says of games)."""
+    control = parse_time_control(seek.time_control)
+    return "live" if control is not None and control[0] == "live" else "correspondence"
+
+
+def seek_ratings(context: ServerContext, seeks: list[Seek]) -> dict[int, str]:
+    """Per seek id, its creator's rating in the seek's game and speed (``1500?`` for a
+    newcomer); guests' seeks have none. One query per game and speed."""
+    wanted: dict[tuple[str, str], list[Seek]] = {}
+    for seek in seeks:
+        if seek.user_id is not None:
+            wanted.setdefault((seek.game, seek_speed(seek)), []).append(seek)
+    out: dict[int, str] = {}
+    for (game, speed), group in wanted.items():
+        ids = [s.user_id for s in group if s.user_id is not None]
+        shown = displays(context.ratings, ids, game, speed)
+        for seek in group:
+            if seek.user_id is not None:
+                out[seek.id] = shown[seek.user_id]
+    return out
+
+
+def seek_view(seek: Seek, mine: bool = False, rating: str | None = None) -> dict[str, Any]:
+    """A seek for clients (no guest key in it); ``rating``: the creator's, shown beside it."""
+    try:
+        title = games.get(seek.game).title
+    except ShoalError:
+        title = seek.game
+    return {
+        "id": seek.id,
+        "game": seek.game,
+        "title": title,
+        "options": seek.options,
+        "colour": seek.colour,
+        "time_control": seek.time_control,
+        "correspondence": (seek.time_control or "").endswith("d"),
+        "rated": seek.rated,
+        "creator": seek.name,
+        "account": seek.user_id is not None,
+        "rating": rating,
+        "mine": mine,
+    }
+
+
+def who_of(user_id: int | None, guest_hash: str | None) -> str:
+    """The key of a lobby member: an account, else a guest."""
+    return f"u:{user_id}" if user_id is not None else f"g:{guest_hash}"
+
+
+class Lobby:
+    """The lobby's live connections of this process, and the hooks of new challenges."""
+
+    def __init__(self, context: ServerContext, grace: float = 3.0) -> None:
+        self.context = context
+        self.store = LobbyStore(context.store.engine)
+        self.grace = grace
+        self.sockets: dict[WebSocket, str] = {}
+        self.challenge_hooks: list[Callable[[Challenge], Any]] = []
+        """Called with every new challenge (notifications hook in here)."""
+        self._leaving: dict[str, asyncio.Task[None]] = {}
+        # The other processes' messages (this process serves its own sockets itself).
+        self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
+
+    async def close(self) -> None:
+        """Stop receiving the other processes' messages (at shutdown)."""
+        self._stop()
+
+    async def _from_elsewhere(self, message: Any) -> None:
+        if not isinstance(message, dict):
+            return
+        if message.get("kind") == "seeks":
+            await self._publish_here()
+        elif message.get("kind") == "tell" and isinstance(message.get("message"), dict):
+            await self._tell_here(str(message.get("who")), message["message"])
+
+    def members(self, who: str) -> int:
+        """How many lobby connections ``who`` has here."""
+        return sum(1 for w in self.sockets.values() if w == who)
+
+    async def join(self, socket: WebSocket, who: str) -> None:
+        """A new connection: it gets the list at once."""
+        self.sockets[socket] = who
+        task = self._leaving.pop(who, None)
+        if task is not None:
+            task.cancel()
+        await self._send(socket, who, await self._seeks())
+
+    def leave(self, socket: WebSocket) -> None:
+        """A connection closed: the member's live seeks go once none of theirs is left."""
+        who = self.sockets.pop(socket, None)
+        if not who or self.members(who):  # an anonymous watcher has no seeks
+            return
+        self._leaving[who] = self.context.manager.spawn(self._withdraw_later(who))
+
+    async def _withdraw_later(self, who: str) -> None:
+        await asyncio.sleep(self.grace)
+        self._leaving.pop(who, None)
+        if self.members(who):
+            return
+        kind, _, key = who.partition(":")
+        user_id, guest = (int(key), None) if kind == "u" else (None, key)
+        if await asyncio.to_thread(self.store.cancel_live, user_id, guest):
+            await self.publish()
+
+    async def _seeks(self) -> list[Seek]:
+        return await asyncio.to_thread(self.store.open_seeks)
+
+    async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
+        shown = await asyncio.to_thread(seek_ratings, self.context, seeks)
+        views = [
+            seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
+        ]
+        if not await send(socket, {"type": "seeks", "seeks": views}):
+            self.sockets.pop(socket, None)
+
+    async def publish(self) -> None:
+        """Send the open seeks to every connection (each sees which are its own), here and
+        in the other processes."""
+        await self._publish_here()
+        self.context.events.publish(LOBBY, {"kind": "seeks"})
+
+    async def _publish_here(self) -> None:
+        if not self.sockets:
+            return
+        seeks = await self._seeks()
+        for socket, who in list(self.sockets.items()):
+            await self._send(socket, who, seeks)
+
+    async def tell(self, who: str, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection of ``who``, here and in the other processes."""
+        await self._tell_here(who, message)
+        self.context.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
+
+    async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
+        mine = [socket for socket, member in self.sockets.items() if member == who]
+        for socket in await send_all(mine, message):
+            self.sockets.pop(socket, None)
+
+    def challenge_created(self, challenge: Challenge) -> None:
+        """Run the hooks of a new challenge (a failing hook never stops the others)."""
+        for hook in list(self.challenge_hooks):
+            try:
+                hook(challenge)
+            except Exception:
+                log.exception("a hook of new challenges failed")
+
+
+async def take_seek(
+    context: ServerContext,
+    seek_id: int,
+    user_id: int | None,
+    guest: str | None,
+    name: str,
+    *,
+    signed_in: bool,
+) -> tuple[GameData, int, str]:
+    """Take the open seek ``seek_id`` as ``name`` (an account, else a guest): the game
+    starts; the seeker's lobby pages get ``start`` (their seat, token, the game's link) and
+    every lobby page the seeks again. Answers the game, the taker's seat and token."""
+    lobby = context.lobby
+    seek = await asyncio.to_thread(lobby.store.seek, seek_id)
+    if seek is None:
+        raise ApiError(404, f"there is no seek {seek_id}")
+    if seek.status != "open":
+        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
+    if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:
+        raise ApiError(409, "you cannot accept your own seek")
+    if seek.rated and not signed_in:
+        raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
+    if not await asyncio.to_thread(lobby.store.take, seek_id):
+        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
+    try:
+        data, creator_token, token = await start_game(
+            context,
+            game=seek.game,
+            options=seek.options,
+            colour=seek.colour,
+            time_control=seek.time_control,
+            rated=seek.rated,
+            creator=Side(seek.name, seek.user_id),
+            other=Side(name, user_id),
+        )
+    except BaseException:
+        await asyncio.to_thread(lobby.store.reopen, seek_id)
+        raise
+    await asyncio.to_thread(lobby.store.started, seek_id, data.id, creator_token)
+    seat = data.token_hashes.index(hash_token(token))
+    await lobby.tell(
+        who_of(seek.user_id, seek.guest_hash),
+        {
+            "type": "start",
+            "seek": seek_id,
+            "game": data.id,
+            "seat": 1 - seat,
+            "token": creator_token,
+            "url": f"/game/{data.id}",
+        },
+    )
+    await lobby.publish()
+    return data, seat, token
+
+
+def get_lobby(connection: HTTPConnection) -> Lobby:
+    """The app's lobby (a FastAPI dependency; ``create_app`` keeps it on the context)."""
+    return cast(Lobby, connection.app.state.context.lobby)
+
+
+LobbyDep = Annotated[Lobby, Depends(get_lobby)]

@@ -1,0 +1,154 @@
+"""The queries of the lobby (issue 22): seeks (:class:`LobbyStore`); challenges have their own.
+
+It shares the engine of :class:`~shoal.server.games.store.Store`. Taking a seek is one
+conditional ``UPDATE ... WHERE status = 'open'``: of
+several acceptors (threads, server processes) exactly one changes the row.
+Times are naive UTC; ``now`` is injected so tests can move the clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session
+
+from .models import Seek
+from .tables import SeekRow
+
+__all__ = ["LobbyStore", "utcnow"]
+
+
+def utcnow() -> datetime.datetime:
+    """Now, as naive UTC."""
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+def _seek(row: SeekRow) -> Seek:
+    return Seek(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Seek)})
+
+
+class LobbyStore:
+    """Seeks and challenges in the database of ``engine``; ``now`` tells the time."""
+
+    def __init__(self, engine: Engine, now: Callable[[], datetime.datetime] = utcnow) -> None:
+        self.engine = engine
+        self.now = now
+
+    # -- seeks ---------------------------------------------------------------------
+    def add_seek(self, **values: Any) -> Seek:
+        """Store a new open seek (the columns of :class:`Seek` but id, status, created)."""
+        with Session(self.engine) as session:
+            row = SeekRow(status="open", created=self.now(), **values)
+            session.add(row)
+            session.commit()
+            return _seek(row)
+
+    def seek(self, seek_id: int) -> Seek | None:
+        """The seek ``seek_id`` (any status), or None."""
+        with Session(self.engine) as session:
+            row = session.get(SeekRow, seek_id)
+            return None if row is None else _seek(row)
+
+    def open_seeks(self) -> list[Seek]:
+        """The open seeks, oldest first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(SeekRow).where(SeekRow.status == "open").order_by(SeekRow.id)
+            ).all()
+            return [_seek(row) for row in rows]
+
+    def count_open(self, user_id: int | None, guest_hash: str | None) -> int:
+        """How many open seeks the account (or else the guest) has."""
+        who = (
+            SeekRow.user_id == user_id if user_id is not None else SeekRow.guest_hash == guest_hash
+        )
+        with Session(self.engine) as session:
+            return int(
+                session.scalar(
+                    select(func.count()).select_from(SeekRow).where(SeekRow.status == "open", who)
+                )
+                or 0
+            )
+
+    def take(self, seek_id: int) -> bool:
+        """Mark the open seek taken; False when it is not open any more (someone was first)."""
+        with Session(self.engine) as session:
+            result = session.execute(
+                update(SeekRow)
+                .where(SeekRow.id == seek_id, SeekRow.status == "open")
+                .values(status="taken")
+            )
+            session.commit()
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def reopen(self, seek_id: int) -> None:
+        """Open a taken seek again (its game could not be made)."""
+        with Session(self.engine) as session:
+            session.execute(update(SeekRow).where(SeekRow.id == seek_id).values(status="open"))
+            session.commit()
+
+    def started(self, seek_id: int, game_id: str, creator_token: str) -> None:
+        """Record the game made from a taken seek, and the creator's seat token to pick up."""
+        with Session(self.engine) as session:
+            session.execute(
+                update(SeekRow)
+                .where(SeekRow.id == seek_id)
+                .values(game_id=game_id, creator_token=creator_token)
+            )
+            session.commit()
+
+    def pick_up(self, seek_id: int) -> str | None:
+        """The creator's seat token of a taken seek, once (None when already picked up)."""
+        with Session(self.engine) as session:
+            row = session.get(SeekRow, seek_id)
+            if row is None or row.creator_token is None:
+                return None
+            token = row.creator_token
+            result = session.execute(
+                update(SeekRow)
+                .where(SeekRow.id == seek_id, SeekRow.creator_token == token)
+                .values(creator_token=None)
+            )
+            session.commit()
+            return token if result.rowcount == 1 else None  # type: ignore[attr-defined]
+
+    def cancel(self, seek_id: int) -> bool:
+        """Withdraw an open seek; False when it is not open."""
+        with Session(self.engine) as session:
+            result = session.execute(
+                update(SeekRow)
+                .where(SeekRow.id == seek_id, SeekRow.status == "open")
+                .values(status="gone")
+            )
+            session.commit()
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    def cancel_live(self, user_id: int | None, guest_hash: str | None) -> list[int]:
+        """Withdraw the open seeks of a creator that are not correspondence; their ids."""
+        who = (
+            SeekRow.user_id == user_id if user_id is not None else SeekRow.guest_hash == guest_hash
+        )
+        with Session(self.engine) as session:
+            rows = session.scalars(select(SeekRow).where(SeekRow.status == "open", who)).all()
+            ids = [r.id for r in rows if not (r.time_control or "").endswith("d")]
+            if ids:
+                session.execute(
+                    update(SeekRow)
+                    .where(SeekRow.id.in_(ids), SeekRow.status == "open")
+                    .values(status="gone")
+                )
+                session.commit()
+            return ids
+
+    def forget_gone(self, before: datetime.datetime) -> None:
+        """Delete seeks withdrawn before ``before`` (housekeeping)."""
+        with Session(self.engine) as session:
+            session.execute(
+                delete(SeekRow).where(SeekRow.status == "gone", SeekRow.created < before)
+            )
+            session.commit()

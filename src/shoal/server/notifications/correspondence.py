@@ -1,0 +1,224 @@
+"""Correspondence clocks (issue 22): ``N`` days per move, kept by the server.
+
+A correspondence game has a row in ``shoal_correspondence``: the seat to move and
+its deadline. After every change this process stores (a commit hook) the row is
+moved on: a new seat to move gets ``days`` from now, a finished game loses its
+deadline. Each move of the row is a claim in the database (it moves only from the
+game version it was read at), so the turn's notification is sent once.
+
+A sweeper (:meth:`Correspondence.run`, every ``sweep_every`` seconds) ends the games
+whose deadline has passed, loaded or not, connected players or not, and after a
+restart too (the deadline is in the database). With several server processes each
+sweeps; the end is stored by the game's conditional update (``UPDATE ... WHERE
+version = v``, :meth:`Store.save <shoal.server.games.store.Store.save>`), so exactly one
+process ends a game and the others find it ended. A player who runs out of time
+loses; in the first two turns (a side that never moved) the game is aborted
+instead, as lichess does. The clock is injectable (``clock``, epoch seconds) and
+so is the length of a day (``day_seconds``: tests and demos use seconds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import datetime
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from shoal.core import Seat, other
+
+from ..errors import ApiError
+from ..games.manager import GameEntry, GameManager
+from ..games.models import GameData
+from ..games.session import LiveGame
+from .service import Notifier
+from .store import Deadline, NoticeStore
+
+__all__ = ["DAY", "MAX_DAYS", "Correspondence", "timeout_data"]
+
+DAY = 86400.0
+"""A day, in seconds."""
+
+MAX_DAYS = 14
+"""The most days per move a game may give."""
+
+log = logging.getLogger("shoal.server.notifications.correspondence")
+
+
+def _utc(seconds: float) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(seconds, datetime.UTC).replace(tzinfo=None)
+
+
+def _epoch(when: datetime.datetime) -> float:
+    return when.replace(tzinfo=datetime.UTC).timestamp()
+
+
+def timeout_data(live: LiveGame, seat: Seat, days: int) -> GameData:
+    """The data after ``seat`` let its correspondence deadline pass.
+
+    In the first two turns the game is aborted (nobody wins); later the other seat wins.
+    """
+    side = live.state.side_name(seat)
+    span = "1 day" if days == 1 else f"{days} days"
+    if live.state.turn < 2:
+        ended: dict[str, Any] = {
+            "winner": None,
+            "reason": f"aborted: {side} did not move within {span}",
+            "aborted": True,
+        }
+    else:
+        ended = {"winner": other(seat), "reason": f"{side} ran out of time ({span} per move)"}
+    data = dataclasses.replace(live.data, ended=ended)
+    data.version = live.data.version + 1
+    return data
+
+
+class Correspondence:
+    """The correspondence clocks of one app: deadlines moved on commit, a sweeper that ends."""
+
+    def __init__(
+        self,
+        manager: GameManager,
+        store: NoticeStore,
+        notifier: Notifier,
+        *,
+        day_seconds: float = DAY,
+        sweep_every: float = 10.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.manager = manager
+        self.store = store
+        self.notifier = notifier
+        self.day_seconds = day_seconds
+        self.sweep_every = sweep_every
+        self.clock = clock
+        self._lock: asyncio.Lock | None = None
+        self._pending: set[asyncio.Task[Any]] = set()
+        manager.on_commit(self._committed)
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        """Serialises this process's moves of the rows (created inside the running loop)."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    def deadline_after(self, days: int) -> datetime.datetime:
+        """The deadline of a turn that starts now."""
+        return _utc(self.clock() + days * self.day_seconds)
+
+    async def start(self, entry: GameEntry, days: int) -> Deadline:
+        """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
+        if not 1 <= days <= MAX_DAYS:
+            raise ApiError(400, f"a correspondence game gives 1 to {MAX_DAYS} days per move")
+        live = entry.live
+        row = Deadline(
+            live.data.id,
+            days,
+            live.state.to_move,
+            live.state.turn,
+            live.data.version,
+            self.deadline_after(days),
+        )
+        await asyncio.to_thread(self.store.start_clock, row)
+        return row
+
+    async def days(self, game_id: str) -> int | None:
+        """The days per move of ``game_id`` (None: not a correspondence game)."""
+        row = await asyncio.to_thread(self.store.clock, game_id)
+        return None if row is None else row.days
+
+    async def view(self, game_id: str) -> dict[str, Any] | None:
+        """The clock for a client: days per move, the seat to move, its deadline (epoch s)."""
+        row = await asyncio.to_thread(self.store.clock, game_id)
+        if row is None:
+            return None
+        deadline = None if row.deadline is None else _epoch(row.deadline)
+        return {"days": row.days, "seat": row.seat, "deadline": deadline, "now": self.clock()}
+
+    # -- after a change ------------------------------------------------------------
+    def _committed(self, game_id: str, version: int) -> None:
+        entry = self.manager.loaded(game_id)
+        if entry is not None:
+            task = self.manager.spawn(self.moved(entry))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)
+
+    async def settle(self) -> None:
+        """Wait until the rows are moved on for every change stored so far (tests, shutdown)."""
+        while self._pending:
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
+
+    async def moved(self, entry: GameEntry) -> None:
+        """Bring the game's row up to its current version (a new turn: a new deadline)."""
+        async with self.lock:
+            live = entry.live
+            row = await asyncio.to_thread(self.store.clock, live.data.id)
+            if row is None or row.version >= live.data.version:
+                return
+            state = live.state
+            if live.over:
+                new = dataclasses.replace(row, seat=None, version=live.data.version, deadline=None)
+                if row.deadline is not None and await asyncio.to_thread(
+                    self.store.move_clock, row, new
+                ):
+                    await self.notifier.game_ended(live)
+                return
+            turn_changed = state.to_move != row.seat or state.turn != row.turn
+            new = dataclasses.replace(
+                row,
+                seat=state.to_move,
+                turn=state.turn,
+                version=live.data.version,
+                deadline=self.deadline_after(row.days) if turn_changed else row.deadline,
+            )
+            claimed = await asyncio.to_thread(self.store.move_clock, row, new)
+            if claimed and turn_changed:
+                await self.notifier.your_turn(live, state.to_move, row.days)
+
+    # -- the sweeper ---------------------------------------------------------------
+    async def sweep(self) -> list[str]:
+        """End every game whose deadline has passed; the ids this process ended."""
+        ended: list[str] = []
+        for row in await asyncio.to_thread(self.store.overdue, _utc(self.clock())):
+            try:
+                if await self._end(row):
+                    ended.append(row.game_id)
+            except ApiError as error:  # a game that will not load: leave it, say why
+                log.warning("correspondence: %s: %s", row.game_id, error.message)
+        return ended
+
+    async def _end(self, row: Deadline) -> bool:
+        manager = self.manager
+        entry = await manager.entry(row.game_id)
+        async with entry.lock:
+            fresh = await asyncio.to_thread(manager.store.load, row.game_id)
+            if fresh is not None:
+                await manager.catch_up(entry, fresh.version)
+            live = entry.live
+            if live.over or live.data.version != row.version:
+                stale = True  # the row missed a change (its process died first): move it on
+            else:
+                stale = live.state.to_move != row.seat
+            if not stale:
+                assert row.seat is not None
+                try:
+                    await manager.commit(entry, timeout_data(live, row.seat, row.days))
+                except ApiError:  # another process stored a change first
+                    return False
+                return True
+        await self.moved(entry)
+        return False
+
+    async def run(self) -> None:
+        """Sweep every ``sweep_every`` seconds until cancelled (the app's lifetime)."""
+        while True:
+            try:
+                await self.sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database was away: try again next time
+                log.exception("correspondence sweep failed")
+            await asyncio.sleep(self.sweep_every)

@@ -1,0 +1,230 @@
+"""Notifications to accounts (issue 22): stored, pushed live, mailed when asked.
+
+A :class:`Notifier` per app. :meth:`Notifier.notify` stores a notification for an
+account (``shoal_notifications``) and pushes it with the new unread count to the
+account's open pages (``WS /api/notifications/ws``, registered in :attr:`sockets`).
+The kinds:
+
+* ``your_turn``: a correspondence game waits for your move (and a mail, once per
+  game and turn, when the server mails and the account wants it);
+* ``challenge``: someone challenges you (:meth:`Notifier.challenge`, for the lobby's
+  challenges; mailed like turns);
+* ``game_ended``: a correspondence game of yours ended;
+* ``offer``: your opponent offers a draw or a rematch.
+
+Live games send no ``your_turn`` or ``game_ended``: both players are at the board.
+
+Pages open on the other server processes (PostgreSQL) get the push through the events'
+channel ``notices`` (:mod:`shoal.server.events`): ``{"user": USER, "notice": ID}`` (ID 0
+for a new count only); a process with a page of that account open reads the notification
+from the database and pushes it with the unread count. A lost event only delays a badge:
+the page reads the count again on its next load.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import WebSocket
+
+from shoal.core import Seat, other
+
+from ..events import Events
+from ..games.session import LiveGame
+from ..sockets import send_all
+from .mail import Mailer
+from .store import Notice, NoticeStore
+
+__all__ = ["KINDS", "NOTICES", "Notifier", "notify_challenge"]
+
+KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament")
+"""The kinds of notification."""
+
+NOTICES = "notices"
+"""The events' channel of notifications: ``{"user": USER, "notice": ID or 0}``."""
+
+
+def _held(live: LiveGame, seat: Seat) -> int | None:
+    accounts = live.data.accounts or [None, None]
+    return accounts[seat]
+
+
+class Notifier:
+    """Stores notifications, pushes them to open pages, mails turns and challenges."""
+
+    def __init__(
+        self, store: NoticeStore, mailer: Mailer | None = None, events: Events | None = None
+    ) -> None:
+        self.store = store
+        self.mailer = mailer
+        self.sockets: dict[int, set[WebSocket]] = {}
+        self.events = events
+        """Tells the other server processes (:data:`NOTICES`), if any."""
+        if events is not None:  # this process pushes its own notifications itself
+            events.subscribe(NOTICES, self._from_elsewhere, here=False)
+
+    async def notify(
+        self,
+        user_id: int,
+        kind: str,
+        text: str,
+        *,
+        game_id: str | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> Notice:
+        """Store a notification for ``user_id`` and push it to the account's open pages."""
+        assert kind in KINDS, kind
+        notice = await asyncio.to_thread(
+            self.store.add, user_id, kind, game_id, text, dict(data or {})
+        )
+        await self.push(user_id, notice)
+        return notice
+
+    async def push(self, user_id: int, notice: Notice | None = None, *, relay: bool = True) -> None:
+        """Send the unread count (and ``notice``) to every open page of ``user_id``.
+
+        With ``relay``, the other server processes push it to their pages too.
+        """
+        if relay and self.events is not None:
+            self.events.publish(
+                NOTICES, {"user": user_id, "notice": 0 if notice is None else notice.id}
+            )
+        sockets = self.sockets.get(user_id)
+        if not sockets:
+            return
+        unread = await asyncio.to_thread(self.store.unread, user_id)
+        message: dict[str, Any] = {"type": "notification", "unread": unread}
+        if notice is not None:
+            message["notification"] = notice.view()
+        for socket in await send_all(sockets, message):
+            sockets.discard(socket)  # a closed page: forget it
+
+    async def _from_elsewhere(self, event: Any) -> None:
+        if not isinstance(event, dict):
+            return
+        user_id, notice_id = event.get("user"), event.get("notice")
+        if not isinstance(user_id, int) or not isinstance(notice_id, int):
+            return
+        if user_id not in self.sockets:
+            return
+        notice = await asyncio.to_thread(self.store.get, notice_id) if notice_id else None
+        await self.push(user_id, notice, relay=False)
+
+    def watch(self, user_id: int, socket: WebSocket) -> None:
+        """Push ``user_id``'s notifications to ``socket`` from now on."""
+        self.sockets.setdefault(user_id, set()).add(socket)
+
+    def unwatch(self, user_id: int, socket: WebSocket) -> None:
+        """Forget ``socket``."""
+        sockets = self.sockets.get(user_id)
+        if sockets is not None:
+            sockets.discard(socket)
+            if not sockets:
+                del self.sockets[user_id]
+
+    # -- the events ------------------------------------------------------------------
+    async def your_turn(self, live: LiveGame, seat: Seat | None, days: int) -> None:
+        """``seat`` is to move in the correspondence game ``live``: tell its account."""
+        if seat is None:
+            return
+        user = _held(live, seat)
+        if user is None:
+            return
+        opponent = live.data.players[other(seat)] or "your opponent"
+        title = live.game.title
+        span = "1 day" if days == 1 else f"{days} days"
+        text = f"Your turn in {title} against {opponent} ({span} per move)"
+        data = {"opponent": opponent, "title": title, "turn": live.state.turn}
+        await self.notify(user, "your_turn", text, game_id=live.data.id, data=data)
+        if self.mailer is not None:
+            key = f"turn:{live.data.id}:{live.state.turn}:{seat}"
+            self.mailer.turn(user, key, live.data.id, title, opponent, span)
+
+    async def game_ended(self, live: LiveGame) -> None:
+        """The correspondence game ``live`` ended: tell both players' accounts."""
+        ended = live.data.ended or {}
+        result = live.view()["result"] or {}
+        reason = str(ended.get("reason") or result.get("reason") or "the game is over")
+        winner = result.get("winner")
+        for seat in (0, 1):
+            user = _held(live, seat)
+            if user is None:
+                continue
+            opponent = live.data.players[other(seat)] or "your opponent"
+            verdict = "drawn" if winner is None else ("you won" if winner == seat else "you lost")
+            if ended.get("aborted"):
+                verdict = "aborted"
+            text = f"{live.game.title} against {opponent}: {verdict} ({reason})"
+            await self.notify(
+                user,
+                "game_ended",
+                text,
+                game_id=live.data.id,
+                data={"winner": winner, "reason": reason, "opponent": opponent},
+            )
+
+    async def offer(self, live: LiveGame, by: Seat, what: str) -> None:
+        """``by`` offers ``what`` (``draw`` or ``rematch``): tell the other player's account."""
+        user = _held(live, other(by))
+        if user is None:
+            return
+        name = live.data.players[by] or "Your opponent"
+        text = f"{name} offers a {what} in {live.game.title}"
+        data = {"offer": what, "by": name}
+        await self.notify(user, "offer", text, game_id=live.data.id, data=data)
+
+    async def challenge(
+        self,
+        user_id: int,
+        by: str,
+        title: str,
+        *,
+        challenge_id: str,
+        link: str,
+        data: dict[str, Any] | None = None,
+    ) -> Notice:
+        """``by`` challenges ``user_id`` to a game of ``title`` (the lobby's challenges).
+
+        ``link`` is the site path where the challenge is answered (the lobby's challenges
+        use their page ``/challenges/ID``); a mail goes out
+        once per challenge when the server mails and the account wants it.
+        """
+        text = f"{by} challenges you to {title}"
+        notice = await self.notify(
+            user_id,
+            "challenge",
+            text,
+            data={
+                "challenge": challenge_id,
+                "by": by,
+                "title": title,
+                "link": link,
+                **(data or {}),
+            },
+        )
+        if self.mailer is not None:
+            self.mailer.challenge(user_id, f"challenge:{challenge_id}", by, title, link)
+        return notice
+
+
+async def notify_challenge(
+    notifier: Notifier,
+    user_id: int,
+    by: str,
+    title: str,
+    *,
+    challenge_id: str,
+    link: str,
+    data: dict[str, Any] | None = None,
+) -> Notice:
+    """Tell ``user_id`` that ``by`` challenges them (for the lobby's challenges).
+
+    Call as ``await notify_challenge(context.notifier, user.id, "alice", "Syrtis",
+    challenge_id=cid, link=f"/challenges/{cid}")``: a ``challenge`` notification (pushed
+    live) and, when the server mails and the account wants it, one mail per challenge.
+    ``link`` is the challenge's own page, where the challenged sees its terms and answers.
+    """
+    return await notifier.challenge(
+        user_id, by, title, challenge_id=challenge_id, link=link, data=data
+    )

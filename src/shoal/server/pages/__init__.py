@@ -1,0 +1,1 @@
+"""The web client's pages, pictures and plots (``routes``)."""

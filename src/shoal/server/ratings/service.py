@@ -1,0 +1,80 @@
+"""Ratings in the server (issue 23): which games count, their speed, settling their end.
+
+A game counts when it was created rated (``POST /api/games`` with ``"rated": true``,
+signed in) and both seats are held by two different accounts when it ends; it
+is rated at its speed: ``live`` with a clock, ``correspondence`` without one
+(docs/ratings.md). :class:`RatingListener` is a manager listener: after every
+change of a loaded game that is over, it settles the game in a worker thread
+(:meth:`~shoal.server.ratings.store.RatingStore.settle` claims it, so the
+update happens once, whichever process sees the end first, and a game that
+ended just before a crash is settled when it is next loaded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ..games.manager import GameEntry, GameManager
+from ..games.models import GameData
+from ..games.session import LiveGame
+from .store import RatingStore
+
+__all__ = ["RatingListener", "displays", "scores_of", "settle_live", "speed_of"]
+
+
+def speed_of(data: GameData) -> str:
+    """``live`` for a game with a clock, ``correspondence`` for one without."""
+    return "live" if data.clock is not None else "correspondence"
+
+
+def scores_of(live: LiveGame) -> tuple[float, float] | None:
+    """The seats' scores of a finished game (1, 1/2, 0), or None for an abort."""
+    ended = live.data.ended
+    if ended is not None:
+        if ended.get("aborted"):
+            return None
+        winner = ended.get("winner")
+    else:
+        outcome = live.state.outcome
+        if outcome is None:
+            raise ValueError("the game is not over")
+        winner = outcome.winner
+    if winner is None:
+        return (0.5, 0.5)
+    return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+
+
+def settle_live(ratings: RatingStore, live: LiveGame) -> list[dict[str, Any]] | None:
+    """Settle a finished game's ratings (once; None when casual or already settled)."""
+    data = live.data
+    if not data.rated:
+        return None
+    return ratings.settle(data.id, data.game, speed_of(data), data.accounts, scores_of(live))
+
+
+class RatingListener:
+    """Settles every rated game the manager sees over (a :class:`~.manager.Listener`)."""
+
+    def __init__(self, manager: GameManager, ratings: RatingStore) -> None:
+        self.manager = manager
+        self.ratings = ratings
+        self._done: set[str] = set()
+
+    def after_change(self, entry: GameEntry) -> None:
+        live = entry.live
+        if not live.over or not live.data.rated or live.data.id in self._done:
+            return
+        self._done.add(live.data.id)
+        self.manager.spawn(self._settle(live))
+
+    async def _settle(self, live: LiveGame) -> None:
+        await asyncio.to_thread(settle_live, self.ratings, live)
+
+    def close(self) -> None:
+        """Nothing to stop: the manager cancels the spawned tasks."""
+
+
+def displays(ratings: RatingStore, user_ids: list[int], game: str, speed: str) -> dict[int, str]:
+    """Per account, its rating in ``game`` at ``speed`` as shown (``1500?`` for a newcomer)."""
+    return ratings.displays(user_ids, game, speed)

@@ -1,0 +1,315 @@
+"""The queries of ratings (:class:`RatingStore`): marking games rated, settling their end once.
+
+It shares the engine of :class:`~shoal.server.games.store.Store`. The update of
+a game's end is exactly-once across threads and server processes: :meth:`settle`
+first *claims* the game (``UPDATE shoal_rated_games SET settled = true WHERE
+settled = false``; only one transaction sees its row change), then, in the same
+transaction, reads both players' ratings (``SELECT ... FOR UPDATE`` on PostgreSQL,
+SQLite's single writer elsewhere), writes the new ones and the history. A crash
+before the commit leaves the game unclaimed, so the next try settles it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from shoal.ratings.glicko2 import DEFAULT, PROVISIONAL_RD, Rating, Result
+from shoal.ratings.glicko2 import update as glicko_update
+
+from ..accounts.models import utcnow
+from ..accounts.tables import UserRow
+from .tables import RatedGameRow, RatingHistoryRow, RatingRow
+
+__all__ = ["SPEEDS", "LeaderRow", "RatingStore", "StoredRating"]
+
+SPEEDS: tuple[str, ...] = ("live", "correspondence")
+"""A game with a clock is ``live``; a game without one is ``correspondence`` (docs/ratings.md)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class StoredRating:
+    """An account's rating in a game at a speed, with its count of rated games."""
+
+    game: str
+    speed: str
+    rating: Rating
+    games: int
+    updated: datetime.datetime | None
+
+    def as_json(self) -> dict[str, Any]:
+        """``{rating, rd, games, provisional, display}`` for the API."""
+        return {
+            "rating": round(self.rating.r),
+            "rd": round(self.rating.rd),
+            "games": self.games,
+            "provisional": self.rating.provisional,
+            "display": self.rating.display(),
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class LeaderRow:
+    """A leaderboard line."""
+
+    username: str
+    rating: Rating
+    games: int
+
+
+class RatingStore:
+    """Ratings, their history and the rated games in the database of ``engine``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.clock: Callable[[], datetime.datetime] = utcnow
+        """Now, as naive UTC (tests inject another clock)."""
+
+    # -- rated games ------------------------------------------------------------------
+    def rated_game(self, game_id: str) -> dict[str, Any] | None:
+        """``{speed, settled, changes}`` of a rated game, or None for a casual one."""
+        with Session(self.engine) as session:
+            row = session.get(RatedGameRow, game_id)
+            if row is None:
+                return None
+            return {"speed": row.speed, "settled": row.settled, "changes": row.changes}
+
+    def settle(
+        self,
+        game_id: str,
+        game: str,
+        speed: str,
+        accounts: Sequence[int | None] | None,
+        scores: tuple[float, float] | None,
+        now: datetime.datetime | None = None,
+    ) -> list[dict[str, Any]] | None:
+        """Apply the end of ``game_id`` to its players' ratings, once; the changes per seat.
+
+        ``scores`` is ``(1, 0)``, ``(0.5, 0.5)``, ``(0, 1)``, or None for a game that
+        ended without a result (aborted). Call it only for games created rated;
+        answers None when the game was already settled (by this or another
+        process) or could not count, else what was written.
+        """
+        now = now or self.clock()
+        for attempt in range(3):
+            try:
+                return self._settle_once(game_id, game, speed, accounts, scores, now)
+            except IntegrityError:  # two first ratings of one account at once: try again
+                if attempt == 2:
+                    raise
+        return None
+
+    def _settle_once(
+        self,
+        game_id: str,
+        game: str,
+        speed: str,
+        accounts: Sequence[int | None] | None,
+        scores: tuple[float, float] | None,
+        now: datetime.datetime,
+    ) -> list[dict[str, Any]] | None:
+        with Session(self.engine) as session, session.begin():
+            claimed = session.execute(
+                update(RatedGameRow)
+                .where(RatedGameRow.game_id == game_id, RatedGameRow.settled.is_(False))
+                .values(settled=True)
+            )
+            if getattr(claimed, "rowcount", 0) != 1:
+                if session.get(RatedGameRow, game_id) is not None:
+                    return None  # settled already (here or by another process)
+                # a rated game not marked at creation (the lobby's): the insert is the claim
+                session.add(
+                    RatedGameRow(game_id=game_id, game=game, speed=speed, settled=True, created=now)
+                )
+                session.flush()  # IntegrityError when another process claimed it meanwhile
+            row = session.get(RatedGameRow, game_id)
+            assert row is not None
+            ids = list(accounts or ())
+            reason = _unrated_reason(ids, scores)
+            if reason is not None or scores is None:
+                row.changes = {"unrated": reason}
+                return None
+            a, b = int(ids[0] or 0), int(ids[1] or 0)
+            old = {uid: self._locked(session, uid, row.game, row.speed) for uid in sorted((a, b))}
+            changes: list[dict[str, Any]] = []
+            for uid, other, score in ((a, b, scores[0]), (b, a, scores[1])):
+                before = old[uid]
+                after = glicko_update(before.rating, [Result(old[other].rating, score)])
+                _write(session, uid, row.game, row.speed, after, before.games + 1, now)
+                change = after.r - before.rating.r
+                session.add(
+                    RatingHistoryRow(
+                        user_id=uid,
+                        game=row.game,
+                        speed=row.speed,
+                        game_id=game_id,
+                        r=after.r,
+                        rd=after.rd,
+                        change=change,
+                        created=now,
+                    )
+                )
+                changes.append(
+                    {
+                        "user_id": uid,
+                        "before": round(before.rating.r),
+                        "after": round(after.r),
+                        "change": round(after.r) - round(before.rating.r),
+                        "display": after.display(),
+                        "provisional": after.provisional,
+                    }
+                )
+            row.changes = changes
+            return changes
+
+    def _locked(self, session: Session, user_id: int, game: str, speed: str) -> StoredRating:
+        query = select(RatingRow).where(
+            RatingRow.user_id == user_id, RatingRow.game == game, RatingRow.speed == speed
+        )
+        found = session.execute(query.with_for_update()).scalar_one_or_none()
+        if found is None:
+            return StoredRating(game, speed, DEFAULT, 0, None)
+        return _stored(found)
+
+    # -- reading ---------------------------------------------------------------------
+    def ratings(self, user_id: int) -> list[StoredRating]:
+        """Every rating of an account (game, speed), most played first."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(RatingRow)
+                .where(RatingRow.user_id == user_id)
+                .order_by(RatingRow.games.desc(), RatingRow.game)
+            ).scalars()
+            return [_stored(r) for r in rows]
+
+    def rating(self, user_id: int, game: str, speed: str) -> StoredRating:
+        """An account's rating in ``game`` at ``speed`` (a newcomer's when it has none)."""
+        with Session(self.engine) as session:
+            found = session.get(RatingRow, (user_id, game, speed))
+            return StoredRating(game, speed, DEFAULT, 0, None) if found is None else _stored(found)
+
+    def displays(self, user_ids: Sequence[int], game: str, speed: str) -> dict[int, str]:
+        """Each account's rating as shown beside its name (``1500?`` for a newcomer).
+
+        The helper for lists of names (the lobby, My games): one query for all.
+        """
+        out = {uid: DEFAULT.display() for uid in user_ids}
+        if not user_ids:
+            return out
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(RatingRow).where(
+                    RatingRow.user_id.in_(list(user_ids)),
+                    RatingRow.game == game,
+                    RatingRow.speed == speed,
+                )
+            ).scalars()
+            for r in rows:
+                out[r.user_id] = Rating(r.r, r.rd, r.sigma).display()
+        return out
+
+    def history(self, user_id: int, game: str) -> dict[str, list[dict[str, Any]]]:
+        """Per speed, the account's rating after each of its rated games, oldest first."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(RatingHistoryRow)
+                .where(RatingHistoryRow.user_id == user_id, RatingHistoryRow.game == game)
+                .order_by(RatingHistoryRow.id)
+            ).scalars()
+            for r in rows:
+                out.setdefault(r.speed, []).append(
+                    {
+                        "at": r.created.isoformat() + "Z",
+                        "rating": round(r.r),
+                        "rd": round(r.rd),
+                        "game_id": r.game_id,
+                    }
+                )
+        return out
+
+    def leaderboard(
+        self, game: str, speed: str, limit: int = 50, days: int = 90
+    ) -> list[LeaderRow]:
+        """The top ``limit`` established players (rd <= 110) rated in the last ``days``."""
+        since = self.clock() - datetime.timedelta(days=days)
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(RatingRow, UserRow.username)
+                .join(UserRow, UserRow.id == RatingRow.user_id)
+                .where(
+                    RatingRow.game == game,
+                    RatingRow.speed == speed,
+                    RatingRow.rd <= PROVISIONAL_RD,
+                    RatingRow.updated >= since,
+                    UserRow.deleted.is_(False),
+                    UserRow.disabled.is_(False),
+                )
+                .order_by(RatingRow.r.desc(), UserRow.username)
+                .limit(limit)
+            )
+            return [
+                LeaderRow(name, Rating(row.r, row.rd, row.sigma), row.games) for row, name in rows
+            ]
+
+    def count(self, game: str) -> int:
+        """How many accounts have a rating in ``game`` (any speed)."""
+        with Session(self.engine) as session:
+            query = select(func.count()).select_from(RatingRow).where(RatingRow.game == game)
+            return int(session.execute(query).scalar_one())
+
+
+def _unrated_reason(ids: list[int | None], scores: tuple[float, float] | None) -> str | None:
+    if scores is None:
+        return "the game was aborted"
+    if len(ids) != 2 or ids[0] is None or ids[1] is None:
+        return "a seat was not held by an account"
+    if ids[0] == ids[1]:
+        return "one account held both seats"
+    return None
+
+
+def _write(
+    session: Session,
+    user_id: int,
+    game: str,
+    speed: str,
+    rating: Rating,
+    games: int,
+    now: datetime.datetime,
+) -> None:
+    row = session.get(RatingRow, (user_id, game, speed))
+    if row is None:
+        session.add(
+            RatingRow(
+                user_id=user_id,
+                game=game,
+                speed=speed,
+                r=rating.r,
+                rd=rating.rd,
+                sigma=rating.sigma,
+                games=games,
+                updated=now,
+            )
+        )
+    else:
+        row.r, row.rd, row.sigma, row.games, row.updated = (
+            rating.r,
+            rating.rd,
+            rating.sigma,
+            games,
+            now,
+        )
+
+
+def _stored(row: RatingRow) -> StoredRating:
+    return StoredRating(
+        row.game, row.speed, Rating(row.r, row.rd, row.sigma), row.games, row.updated
+    )

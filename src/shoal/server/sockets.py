@@ -1,0 +1,68 @@
+"""The one socket hub of every live page (game, chat, lobby, notifications, analysis).
+
+* :func:`send`: one JSON message (or text already encoded) to one socket; a socket that
+  fails is reported (False) and the failure logged, never raised to the sender.
+* :func:`send_all`: one message to many sockets, encoded once; answers the sockets that
+  dropped, for the caller to forget.
+* :func:`keep_alive`: serve an accepted socket until its page leaves: ``ping`` is
+  answered ``{"type": "pong"}`` (the pages ping every 25 s so proxies keep the
+  connection), any other text goes to the socket's own handler.
+
+Nothing else in the server writes to a WebSocket or reads its keep-alive.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+__all__ = ["PONG", "encode", "keep_alive", "send", "send_all"]
+
+log = logging.getLogger("shoal.server.sockets")
+
+PONG = '{"type":"pong"}'
+"""The answer to a page's ``ping``."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the compact JSON text every socket gets."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+async def send(socket: WebSocket, message: dict[str, Any] | str) -> bool:
+    """Send ``message`` (a dict, or text from :func:`encode`); False when the socket failed
+    (its page left or the connection broke), logged."""
+    text = message if isinstance(message, str) else encode(message)
+    try:
+        await socket.send_text(text)
+    except Exception as error:  # any failure of one page's socket stays with that socket
+        log.info("a socket dropped on sending: %s", type(error).__name__)
+        return False
+    return True
+
+
+async def send_all(sockets: Iterable[WebSocket], message: dict[str, Any]) -> list[WebSocket]:
+    """Send ``message`` to every socket (encoded once); answers those that dropped."""
+    text = encode(message)
+    return [socket for socket in list(sockets) if not await send(socket, text)]
+
+
+async def keep_alive(
+    socket: WebSocket, on_text: Callable[[str], Awaitable[None]] | None = None
+) -> None:
+    """Serve ``socket`` until its page leaves: ``ping`` gets :data:`PONG`, other texts go to
+    ``on_text`` (ignored without one)."""
+    try:
+        while True:
+            text = await socket.receive_text()
+            if text == "ping":
+                if not await send(socket, PONG):
+                    return
+            elif on_text is not None:
+                await on_text(text)
+    except WebSocketDisconnect:
+        pass
