@@ -38,6 +38,7 @@ from .arena import Waiting, pair_arena
 from .games import BotDuels, make_game, no_show_data
 from .records import FORMATS, Game, Round, result_for
 from .roundrobin import round_robin
+from .schedules import ScheduleStore
 from .standings import standings
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .swiss import SwissHistory, pair_swiss_round
@@ -70,10 +71,13 @@ class Tournaments:
         *,
         first_move_seconds: float = 60.0,
         tick: float = 2.0,
+        schedule_lead: float = 86400.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.context = context
         self.store = TournamentStore(context.store.engine)
+        self.schedules = ScheduleStore(context.store.engine)
+        self.schedule_lead = schedule_lead
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
         self.clock = clock
@@ -418,7 +422,8 @@ class Tournaments:
 
     # -- the ticker ----------------------------------------------------------------
     async def run(self) -> None:
-        """Every ``tick`` seconds: start due events, pair arenas, end no-shows."""
+        """Every ``tick`` seconds: make recurring events, start due events, pair, end
+        no-shows."""
         while True:
             try:
                 await self.tick()
@@ -428,6 +433,7 @@ class Tournaments:
 
     async def tick(self) -> None:
         """One round of the background work (see :meth:`run`)."""
+        await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
         for event in await asyncio.to_thread(self.store.with_status, "upcoming"):
             if event.starts_at is not None and utcnow() >= event.starts_at:
                 await self.advance(event.id)

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from .records import Round
 from .tables import TournamentGameRow, TournamentPlayerRow, TournamentRoundRow, TournamentRow
 
-__all__ = ["Entrant", "Pairing", "Tournament", "TournamentStore", "utcnow"]
+__all__ = ["Entrant", "Pairing", "Tournament", "TournamentStore", "as_tournament", "utcnow"]
 
 
 def utcnow() -> datetime.datetime:
@@ -84,7 +84,8 @@ class Pairing:
     finished: float | None
 
 
-def _tournament(row: TournamentRow) -> Tournament:
+def as_tournament(row: TournamentRow) -> Tournament:
+    """An event row as plain data."""
     return Tournament(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Tournament)})
 
 
@@ -105,13 +106,13 @@ class TournamentStore:
             row = TournamentRow(**values, status="upcoming", round=0, created=utcnow())
             session.add(row)
             session.commit()
-            return _tournament(row)
+            return as_tournament(row)
 
     def get(self, tournament_id: int) -> Tournament | None:
         """The event, or None."""
         with Session(self.engine) as session:
             row = session.get(TournamentRow, tournament_id)
-            return None if row is None else _tournament(row)
+            return None if row is None else as_tournament(row)
 
     def listed(self, limit: int = 100) -> dict[str, list[Tournament]]:
         """The newest events of each status: ``upcoming``, ``running``, ``finished``."""
@@ -124,14 +125,14 @@ class TournamentStore:
                     .order_by(TournamentRow.id.desc())
                     .limit(limit)
                 )
-                out[status] = [_tournament(r) for r in rows]
+                out[status] = [as_tournament(r) for r in rows]
         return out
 
     def with_status(self, status: str) -> list[Tournament]:
         """Every event of ``status``."""
         with Session(self.engine) as session:
             rows = session.scalars(select(TournamentRow).where(TournamentRow.status == status))
-            return [_tournament(r) for r in rows]
+            return [as_tournament(r) for r in rows]
 
     def start(self, tournament_id: int, ends_at: datetime.datetime | None) -> bool:
         """Mark the event running (once: True for the process that did)."""

@@ -7,6 +7,8 @@
 * ``shoal_tournament_rounds``: each round once (its primary key backs the claim up), with
   its bye.
 * ``shoal_tournament_games``: each pairing, its game once made, its result once ended.
+* ``shoal_tournament_schedules``: recurring events (``shoal admin tournament add``): the
+  next occurrence is made by a guarded update of ``next_at``, so once across processes.
 """
 
 from __future__ import annotations
@@ -19,7 +21,13 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["TournamentGameRow", "TournamentPlayerRow", "TournamentRoundRow", "TournamentRow"]
+__all__ = [
+    "TournamentGameRow",
+    "TournamentPlayerRow",
+    "TournamentRoundRow",
+    "TournamentRow",
+    "TournamentScheduleRow",
+]
 
 
 class TournamentRow(Base):
@@ -90,3 +98,22 @@ class TournamentGameRow(Base):
     result: Mapped[str | None] = mapped_column(String(8), nullable=True)
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
     finished: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class TournamentScheduleRow(Base):
+    """A recurring event: what each occurrence is, how often, when the next one starts."""
+
+    __tablename__ = "shoal_tournament_schedules"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(24))
+    rounds: Mapped[int] = mapped_column(Integer)
+    clock: Mapped[str] = mapped_column(String(32))
+    rated: Mapped[bool] = mapped_column(Boolean)
+    max_players: Mapped[int] = mapped_column(Integer)
+    every: Mapped[str] = mapped_column(String(8))
+    next_at: Mapped[datetime.datetime] = mapped_column(DateTime)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("shoal_users.id"))

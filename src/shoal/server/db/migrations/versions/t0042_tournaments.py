@@ -1,4 +1,4 @@
-"""Tournaments (issue 42): events, their players, rounds and games.
+"""Tournaments (issue 42): events, their players, rounds and games; recurring schedules.
 
 Revision ID: t0042
 Revises: r0006
@@ -88,8 +88,25 @@ def upgrade() -> None:
     )
     op.create_index("ix_shoal_tournament_games_game_id", "shoal_tournament_games", ["game_id"])
 
+    op.create_table(
+        "shoal_tournament_schedules",
+        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+        sa.Column("name", sa.String(80), nullable=False),
+        sa.Column("game", sa.String(64), nullable=False),
+        sa.Column("options", sa.JSON(), nullable=False),
+        sa.Column("format", sa.String(24), nullable=False),
+        sa.Column("rounds", sa.Integer(), nullable=False),
+        sa.Column("clock", sa.String(32), nullable=False),
+        sa.Column("rated", sa.Boolean(), nullable=False),
+        sa.Column("max_players", sa.Integer(), nullable=False),
+        sa.Column("every", sa.String(8), nullable=False),
+        sa.Column("next_at", sa.DateTime(), nullable=False),
+        sa.Column("creator_id", sa.Integer(), sa.ForeignKey("shoal_users.id"), nullable=False),
+    )
+
 
 def downgrade() -> None:
+    op.drop_table("shoal_tournament_schedules")
     op.drop_index("ix_shoal_tournament_games_game_id", table_name="shoal_tournament_games")
     op.drop_index("ix_shoal_tournament_games_tournament_id", table_name="shoal_tournament_games")
     op.drop_table("shoal_tournament_games")
