@@ -193,3 +193,38 @@ def test_entry_conditions_an_invited_list_and_a_rating_range(
     )
     assert event(a, tid)["invited"] == ["Bobby", "alice"]
     assert [p["name"] for p in event(a, high)["players"]] == []
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_bot_api_program_joins_with_its_token_and_plays_its_game(db: str) -> None:
+    """Bots join like players: a Bot API program enters with its token and its
+    tournament game is its own (it acts on it through the Bot API)."""
+    from shoal.server.bots.service import new_api_token
+
+    app = create_app(db, tournament_tick=0.1)
+    with TestClient(app) as a, TestClient(app) as b:
+        assert signup(a, "alice").status_code == 201
+        assert signup(b, "botty").status_code == 201
+        bots: Any = app.state.context.bots
+        bot_id = bots.accounts.by_name("botty")[0].id
+        assert bots.store.mark(bot_id)
+        bearer = {"Authorization": f"Bearer {new_api_token(bots.store, bot_id)}"}
+        tid = make(a, game="connect4", format="round_robin", clock="3+2", max_players=2)
+        error(
+            a.post(f"/api/tournaments/{tid}/join", headers={"Authorization": "Bearer x"}), 401, ""
+        )
+        assert a.post(f"/api/tournaments/{tid}/join").status_code == 200
+        joined = b.post(f"/api/tournaments/{tid}/join", headers=bearer)
+        assert joined.status_code == 200, joined.text
+        view = event(a, tid)
+        assert view["status"] == "running"
+        game_id = view["rounds"][0]["pairings"][0]["game"]
+        resigned = b.post(f"/api/bot/game/{game_id}/resign", headers=bearer)
+        assert resigned.status_code == 200, resigned.text
+        for _ in range(100):
+            view = event(a, tid)
+            if view["status"] == "finished":
+                break
+            time.sleep(0.05)
+    lines = {line["player"]: line["points"] for line in view["standings"]}
+    assert lines == {"alice": 1.0, "botty": 0.0}

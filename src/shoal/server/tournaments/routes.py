@@ -10,8 +10,10 @@
 * ``GET /api/tournaments/{id}``: ``status``, ``players``, ``rounds`` [{``pairings``:
   [{``players``: [a, b], ``game``, ``result``}], ``bye``}], ``standings`` [{``player``,
   ``points``, ``tiebreaks``}], and for the reader ``joined`` and ``your_game``.
-* ``POST /api/tournaments/{id}/join``, ``/withdraw`` (signed in); ``/invite`` ``{bot}``:
-  the creator enters one of the server's ``shoal-LEVEL`` bots.
+* ``POST /api/tournaments/{id}/join``, ``/withdraw`` (signed in, or a Bot API program
+  with its ``Authorization: Bearer`` token: its games then come on its event stream as
+  ``gameStart``); ``/invite`` ``{bot}``: the creator enters one of the server's
+  ``shoal-LEVEL`` bots.
 * ``GET /tournaments``, ``GET /tournaments/{id}``: the pages.
 """
 
@@ -26,7 +28,9 @@ from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
-from ..accounts.service import AccountsDep, Player, SignedIn
+from ..accounts.models import User
+from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
+from ..bots.service import BotsDep
 from ..errors import ApiError
 from ..params import RowId
 from .service import Tournaments
@@ -44,6 +48,22 @@ def _tournaments(connection: HTTPConnection) -> Tournaments:
 
 
 TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
+
+
+def _entrant(connection: HTTPConnection, accounts: AccountsDep, bots: BotsDep) -> User:
+    """Who enters or leaves: a Bot API program by its token, else the signed-in account."""
+    if connection.headers.get("authorization") is not None:
+        return bots.user_of(connection)
+    user = accounts.user_of(connection)
+    if user is None:
+        raise ApiError(401, "you are not signed in")
+    if cross_site(connection):
+        raise ApiError(403, "a change from another site is refused: use this site's pages")
+    return user
+
+
+EntrantUser = Annotated[User, Depends(_entrant)]
+"""The signed-in account, or the Bot API program of an ``Authorization: Bearer`` token."""
 
 
 class TournamentIn(BaseModel):
@@ -95,7 +115,7 @@ async def get_tournament(
 
 @router.post("/api/tournaments/{tournament_id}/join", summary="Enter an event")
 async def join_tournament(
-    tournament_id: RowId, user: SignedIn, tournaments: TournamentsDep
+    tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
 ) -> dict[str, Any]:
     await tournaments.join(tournament_id, user)
     event = await asyncio.to_thread(tournaments.event, tournament_id)
@@ -104,7 +124,7 @@ async def join_tournament(
 
 @router.post("/api/tournaments/{tournament_id}/withdraw", summary="Leave an event")
 async def withdraw_tournament(
-    tournament_id: RowId, user: SignedIn, tournaments: TournamentsDep
+    tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
 ) -> dict[str, Any]:
     await tournaments.withdraw(tournament_id, user)
     event = await asyncio.to_thread(tournaments.event, tournament_id)
