@@ -367,6 +367,15 @@ class Tournaments:
                         game_id=data.id,
                         data={"tournament": event.id, "link": f"/game/{data.id}"},
                     )
+                    mailer = self.context.notifier.mailer
+                    if mailer is not None:
+                        mailer.tournament_game(
+                            entrant.user_id,
+                            f"tournament:{event.id}:{data.id}",
+                            event.name,
+                            opponent.name,
+                            f"/game/{data.id}",
+                        )
         # a round made only of forfeits is over at once
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
         if pairings and all(p.result is not None for p in pairings):
