@@ -116,3 +116,92 @@ def test_genmove_uses_the_levels_and_budgets_and_hint_explains() -> None:
     assert replies[3][1] == "win 0 four in a row"
     assert "unknown level 'grandmaster'" in replies[7][1]
     assert "unknown option 'depth'" in replies[8][1]
+
+
+MINOR = "ccsC/sscS/cSCC/sCSS swap - 0 - 0,0 0"
+"""A Syrtis Minor position (4x4): it loads only with ``variant=minor``."""
+
+
+def test_load_takes_the_options_before_the_position_as_new_does() -> None:
+    """``load GAME [NAME=VALUE ...] POSITION``: Syrtis Minor, Sytran base 6 and a [decision]
+    reading set up by position; ``load`` without the option reads the default game."""
+    base6 = games.get("sytran", base=6).initial(0).position()
+    geo = games.get("sytran", base=6).geo  # type: ignore[attr-defined]
+    ring3 = next(name for cell, name in enumerate(geo.names) if geo.ring[cell] == 3)
+    replies = run_engine(
+        f"load syrtis {MINOR}\n"
+        f"load syrtis variant=minor {MINOR}\n"
+        "turn\n"
+        f"load sytran base=6 shortage=strands seed=3 {base6}\n"
+        f"play {ring3}\n"
+        "legal\n"
+    )
+    assert replies[0][0] is False and "the board needs 6 ranks" in replies[0][1]
+    assert replies[1] == (True, MINOR)
+    assert replies[2][0] and replies[3] == (True, base6)
+    assert replies[4] == (True, "")
+    # strands on base 6: after a first stone on ring 3 (the outermost) only ring 3 is legal
+    legal = replies[5][1].split("\n")
+    assert legal and all(geo.ring[geo.by_name[name]] == 3 for name in legal)
+
+
+def test_load_refuses_an_unknown_or_bad_option_and_changes_nothing() -> None:
+    replies = run_engine(
+        "new connect4\nplay d\n"
+        f"load syrtis colour=red variant=minor {MINOR}\n"
+        f"load syrtis variant=tiny {MINOR}\n"
+        f"load syrtis seed=x variant=minor {MINOR}\n"
+        "load syrtis variant=minor\n"
+        "position\n"
+    )
+    assert replies[2][0] is False and "colour" in replies[2][1]
+    assert replies[3][0] is False and "variant" in replies[3][1] and "tiny" in replies[3][1]
+    assert replies[4] == (False, "seed 'x' is not a whole number")
+    assert replies[5] == (False, "usage: load GAME [key=value ...] POSITION")
+    assert replies[6] == (True, "......./......./......./......./......./...x... o")
+
+
+def _option_words(options: dict[str, object]) -> list[str]:
+    return [f"{name}={value}" for name, value in options.items()]
+
+
+def test_every_course_step_and_puzzle_of_every_game_loads_with_its_options() -> None:
+    """Every course step (its position, or the start of its game) and every shipped puzzle,
+    with the options it names, through ``load GAME [NAME=VALUE ...] POSITION`` of a real
+    engine process: the engine answers with the position the step or puzzle starts from."""
+    from shoal.core.puzzles import load_puzzles
+
+    lines: list[str] = []
+    expected: list[str] = []
+    with_options = 0
+    for game_id in games.ids(all=True):
+        base = games.get(game_id)
+        course = base.course()
+        cases: list[tuple[dict[str, object], str]] = []
+        for step in course.steps if course is not None else ():
+            cases.append((dict(step.options), step.start(base).position()))
+        for puzzle in load_puzzles(base):
+            cases.append((dict(puzzle.options), puzzle.start(base).position()))
+        for options, position in cases:
+            lines.append(" ".join(["load", game_id, *_option_words(options), position]) + "\n")
+            expected.append(position)
+            with_options += bool(options)
+    assert len(expected) > 100 and with_options > 0
+    replies = run_engine("".join(lines))
+    assert replies == [(True, position) for position in expected]
+
+
+def test_shoal_bot_sets_up_a_game_with_its_options_in_the_engine() -> None:
+    """``shoal bot`` sets the engine to a game from its ``gameFull`` event: a set-up position
+    is loaded with the game's options (Syrtis Minor), a fresh game is made with ``new``."""
+    from shoal.cli.cmd_bot import setup_command
+
+    minor = {"game": "syrtis", "options": {"variant": "minor"}, "start": MINOR, "seed": 4}
+    fresh = {"game": "sytran", "options": {"base": 6}, "start": None, "seed": 4}
+    assert setup_command(minor) == f"load syrtis variant=minor {MINOR}"
+    assert setup_command(fresh) == "new sytran base=6 seed=4"
+    replies = run_engine(f"{setup_command(minor)}\n{setup_command(fresh)}\n")
+    assert replies == [
+        (True, MINOR),
+        (True, games.get("sytran", base=6).initial(4).position()),
+    ]

@@ -3,7 +3,7 @@
 It reads the bot's event stream (``/api/bot/stream/event``), accepts the
 challenges it brings, and for each game that
 starts it follows the game stream, and on each of its turns sets the engine to
-the game (``new GAME options seed=N`` or ``load GAME POSITION``, then ``play``
+the game (``new GAME options seed=N`` or ``load GAME options POSITION``, then ``play``
 for every action so far), asks ``genmove`` and POSTs the actions it answers. A
 dropped stream is opened again (waiting 1, 2, 4 ... up to 30 s); a wrong token
 ends it with the server's words; an engine that stops ends it with a message
@@ -26,7 +26,7 @@ from typing import Any
 
 from shoal.engine.process import EngineCrashed, EngineProcess, EngineRefused
 
-__all__ = ["BotClient", "add_parser"]
+__all__ = ["BotClient", "add_parser", "setup_command"]
 
 DROPPED = (urllib.error.URLError, OSError, TimeoutError, ValueError)
 """What a dropped connection (or a half line) raises while reading a stream."""
@@ -247,11 +247,7 @@ class BotClient:
         """Set the engine to the game, ask its turn, send it; the number of actions then."""
         game_id = full["id"]
         try:
-            if full.get("start"):
-                self.engine.ask(f"load {full['game']} {full['start']}")
-            else:
-                words = [f"{k}={v}" for k, v in full["options"].items()]
-                self.engine.ask(" ".join(["new", full["game"], *words, f"seed={full['seed']}"]))
+            self.engine.ask(setup_command(full))
             for move in moves:
                 self.engine.ask(f"play {move}")
             actions = [a for a in self.engine.ask(self.genmove).splitlines() if a.strip()]
@@ -266,6 +262,15 @@ class BotClient:
                 self.log(f"game {game_id}: the server refused {action!r}: {error}")
                 break
         return len(moves) + len(actions)
+
+
+def setup_command(full: dict[str, Any]) -> str:
+    """The engine command that sets up the game of a ``gameFull`` event: ``load`` its start
+    position, or ``new`` with its set-up seed, with the game's options either way."""
+    words = [f"{k}={v}" for k, v in full["options"].items()]
+    if full.get("start"):
+        return " ".join(["load", full["game"], *words, full["start"]])
+    return " ".join(["new", full["game"], *words, f"seed={full['seed']}"])
 
 
 def _bot(args: argparse.Namespace) -> int:

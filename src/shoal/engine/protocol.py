@@ -21,6 +21,7 @@ line. A failed command never changes the state.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from collections.abc import Callable
@@ -33,6 +34,10 @@ from shoal.core import Game, History, ShoalError, State, parse_option_words
 __all__ = ["COMMANDS", "EngineError", "EngineSession", "serve"]
 
 
+_OPTION_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+"""An option word of ``new`` and ``load``: ``name=value`` (no position field starts so)."""
+
+
 class EngineError(Exception):
     """A command that cannot be carried out; its message is the ``?`` reply."""
 
@@ -41,6 +46,9 @@ def _reply(ok: bool, body: str) -> str:
     lines = body.split("\n") if body else [""]
     head = ("= " if ok else "? ") + lines[0]
     return "\n".join([head.rstrip(), *lines[1:]]) + "\n\n"
+
+
+_NO_GAME = "no game: start one with 'new GAME' or 'load GAME [key=value ...] POSITION'"
 
 
 class EngineSession:
@@ -60,38 +68,48 @@ class EngineSession:
 
     def _history(self) -> History:
         if self.history is None:
-            raise EngineError("no game: start one with 'new GAME' or 'load GAME POSITION'")
+            raise EngineError(_NO_GAME)
         return self.history
 
     def _game(self) -> Game:
         if self.game is None:
-            raise EngineError("no game: start one with 'new GAME' or 'load GAME POSITION'")
+            raise EngineError(_NO_GAME)
         return self.game
 
     # -- commands -----------------------------------------------------------------
     def cmd_games(self, args: list[str]) -> str:
         return "\n".join(games.ids())
 
-    def cmd_new(self, args: list[str]) -> str:
-        if not args:
-            raise EngineError("usage: new GAME [key=value ...]")
-        options = parse_option_words(args[1:])
+    @staticmethod
+    def _game_and_seed(game_id: str, words: list[str]) -> tuple[Game, int]:
+        """The game ``game_id`` with the options ``words`` (``name=value``, ``seed`` among
+        them); InvalidOptionError or EngineError names a bad one."""
+        options = parse_option_words(words)
         seed_text = options.pop("seed", "0")
         try:
             seed = int(seed_text)
         except ValueError:
             raise EngineError(f"seed {seed_text!r} is not a whole number") from None
-        game = games.REGISTRY.from_mapping(args[0], options)
+        return games.REGISTRY.from_mapping(game_id, options), seed
+
+    def cmd_new(self, args: list[str]) -> str:
+        if not args:
+            raise EngineError("usage: new GAME [key=value ...]")
+        game, seed = self._game_and_seed(args[0], args[1:])
         state = game.initial(seed)
         self.game, self.history, self.seed = game, History(state), seed
         return state.position()
 
     def cmd_load(self, args: list[str]) -> str:
-        if len(args) < 2:
-            raise EngineError("usage: load GAME POSITION")
-        game = games.get(args[0])
-        state = game.load(" ".join(args[1:]))
-        self.game, self.history = game, History(state)
+        # the options come first, as in ``new``: the leading words that look like name=value
+        count = 1
+        while count < len(args) and _OPTION_WORD.match(args[count]):
+            count += 1
+        if count == len(args):
+            raise EngineError("usage: load GAME [key=value ...] POSITION")
+        game, seed = self._game_and_seed(args[0], args[1:count])
+        state = game.load(" ".join(args[count:]))
+        self.game, self.history, self.seed = game, History(state), seed
         return state.position()
 
     def cmd_position(self, args: list[str]) -> str:

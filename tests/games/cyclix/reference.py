@@ -71,14 +71,14 @@ def make(tiles, pieces, hands, side) -> RefPosition:  # type: ignore[no-untyped-
 
 
 def squares_attacked_by(
-    pos: RefPosition, color: str, king_near_only: bool = False
+    pos: RefPosition, color: str, king_near_only: bool = False, without_king: bool = False
 ) -> set[tuple[int, int]]:
     """Every square a piece of ``color`` attacks (with ``king_near_only``, its king attacks
-    only the adjacent tiles)."""
+    only the adjacent tiles; with ``without_king``, only its rook, bishop and knight count)."""
     pieces = pos.piece_map()
     out = set()
     for square, (owner, letter) in pieces.items():
-        if owner != color:
+        if owner != color or (without_king and letter == "K"):
             continue
         if letter == "N":
             for df, dr in JUMPS:
@@ -114,20 +114,26 @@ def in_check(pos: RefPosition, color: str) -> bool:
     return king_of(pos, color) in squares_attacked_by(pos, enemy(color))
 
 
-def left_attacked(pos: RefPosition, color: str, sight: str) -> bool:
-    """After ``color`` moved: is its king attacked? Under ``king_sight=free`` an enemy king
-    that this move leaves in check attacks only its adjacent tiles."""
+def king_attacked(pos: RefPosition, color: str, sight: str) -> bool:
+    """Is the king of ``color`` attacked (in check)?
+
+    ``always``: by any enemy piece, the enemy king by the first tile it sees along a line.
+    ``free``: a king in check from an enemy rook, bishop or knight attacks only its adjacent
+    tiles; sight between the two kings never counts as that check. So the enemy king sees
+    along its lines unless a rook, bishop or knight of ``color`` attacks it.
+    """
     if sight == "always":
         return in_check(pos, color)
-    other_in_check = in_check(pos, enemy(color))  # the mover's king sees as far as usual
-    return king_of(pos, color) in squares_attacked_by(pos, enemy(color), other_in_check)
+    other = enemy(color)
+    other_checked = king_of(pos, other) in squares_attacked_by(pos, color, without_king=True)
+    return king_of(pos, color) in squares_attacked_by(pos, other, king_near_only=other_checked)
 
 
 def moves(pos: RefPosition, sight: str = "always") -> dict[str, RefPosition]:
     """The legal moves of the side to move, as notation -> resulting position."""
     color = pos.side
     pieces = pos.piece_map()
-    checked = in_check(pos, color)
+    checked = king_attacked(pos, color, sight)
     results: dict[str, RefPosition] = {}
     for square, (owner, letter) in pieces.items():
         if owner != color:
@@ -190,7 +196,7 @@ def moves(pos: RefPosition, sight: str = "always") -> dict[str, RefPosition]:
                     text += "^"
                 options.append((text, make(tiles, new_pieces, hands, enemy(color))))
             for option_text, result in options:
-                if not left_attacked(result, color, sight):
+                if not king_attacked(result, color, sight):  # no move leaves it attacked
                     results[option_text] = result
     return results
 
@@ -220,7 +226,7 @@ def play_out(
             table = moves(pos, sight)
             if table:
                 legal = set(table)
-            elif in_check(pos, pos.side):
+            elif king_attacked(pos, pos.side, sight):
                 result = ("white" if pos.side == BLACK else "black") + " checkmate"
             else:
                 legal = {"pass"}

@@ -112,27 +112,24 @@ class Ref:
         limit = ring(cell) if self.smallest is None else min(self.smallest, ring(cell))
         if self.placed + 1 > limit:
             return False
-        if self.shortage == "strands" and self.placed and self.remembered("full"):
-            return False  # the count is the innermost ring m: once m and outward are full, stop
+        if self.shortage == "strands" and self.placed:
+            # the ring k of the turn's first stone fixes the count: every further stone goes
+            # on ring k or outward, and the turn places k stones (fewer when rings k and
+            # outward run out: then no cell is left that this test accepts)
+            k = ring(self.this_turn[0])
+            return ring(cell) >= k and self.placed < k
         if self.shortage == "literal" and not self.remembered("short"):
             return self.remembered(ring(cell))  # the cell's ring is all that matters
         return True
 
     def remembered(self, question: object) -> bool:
         if question not in self.memo:
-            if question == "full":
-                self.memo[question] = self.rings_m_and_out_full()
-            elif question == "short":
+            if question == "short":
                 self.memo[question] = self.whole_board_short()
             else:
                 cell = next(c for c in self.cells if c not in self.board and ring(c) == question)
                 self.memo[question] = self.can_complete((*self.this_turn, cell))
         return self.memo[question]
-
-    def rings_m_and_out_full(self) -> bool:
-        """strands: no vacant cell is left on the turn's innermost ring and outward."""
-        assert self.smallest is not None
-        return not any(c not in self.board and ring(c) >= self.smallest for c in self.cells)
 
     def whole_board_short(self) -> bool:
         """literal: at the turn's start, fewer vacant cells than the innermost vacant ring."""

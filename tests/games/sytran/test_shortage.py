@@ -10,6 +10,7 @@ from shoal.core import IllegalActionError, InvalidOptionError
 from shoal.games import get
 from shoal.games.sytran import SytranState
 
+from ..paths import legal_on_path
 from .helpers import load, names_on_rings, texts
 from .reference import board_cells, name
 
@@ -57,13 +58,13 @@ def test_flow_a_ring5_stone_is_followed_by_the_ring4_stone_in_the_same_turn() ->
     assert texts(state) == {r4}
 
 
-def test_strands_a_ring5_stone_with_rings_5_and_out_full_ends_the_turn() -> None:
-    """strands: the innermost ring (5) fixes the count; fewer cells than 5 are vacant on
+def test_strands_a_ring5_stone_with_rings_5_and_out_full_ends_the_turn(path: str) -> None:
+    """strands: the first stone's ring (5) fixes the count; fewer cells than 5 are vacant on
     rings 5 and outward: the player fills exactly those and the turn ends."""
     r5, r4 = one_on(5), one_on(4)
     state = board_with_vacant([r5, r4], "strands").apply_text(r5)
     assert state.colour_to_move == 1 and state.placed == 0
-    assert texts(state) == {r4}
+    assert legal_on_path(state, path) == {r4}
 
 
 def test_literal_whole_board_shortage_fills_every_vacant_cell_in_one_turn() -> None:
@@ -101,12 +102,12 @@ def test_literal_a_turn_that_cannot_reach_its_count_is_not_started() -> None:
         state.apply_text(rim[0])
 
 
-def test_strands_a_ring3_stone_with_one_ring2_cell_left_ends_the_turn() -> None:
+def test_strands_a_ring3_stone_with_one_ring2_cell_left_ends_the_turn(path: str) -> None:
     """strands: with one ring-3 and one ring-2 cell vacant, a stone on the ring-3 cell ends
     the turn; flow and literal go on to the ring-2 cell in the same turn."""
     r3, r2 = one_on(3), one_on(2)
     strands = board_with_vacant([r3, r2], "strands").apply_text(r3)
-    assert strands.colour_to_move == 1 and texts(strands) == {r2}
+    assert strands.colour_to_move == 1 and legal_on_path(strands, path) == {r2}
     for shortage in ("flow", "literal"):
         state = board_with_vacant([r3, r2], shortage).apply_text(r3)
         assert state.colour_to_move == 0 and texts(state) == {r2}, shortage
@@ -126,6 +127,120 @@ def test_literal_refuses_a_dead_end_that_flow_allows() -> None:
     assert not literal.is_legal(literal.game.geo.by_name[r4])
     reason = literal.explain_illegal(literal.game.geo.by_name[r4])
     assert "needs 4 stones" in reason and "shortage=literal" in reason
+
+
+def test_strands_the_ring_k_of_the_turns_first_stone_fixes_the_count(path: str) -> None:
+    """strands: "the ring k of the turn's first stone fixes the count: every further stone of
+    that turn goes on ring k or outward (never inward, so the count stays k)". Vacant: the
+    centre, two cells on each of rings 2, 3 and 4, three on ring 5. After a first stone on
+    ring 4 only the other ring-4 cell and the ring-5 cells are legal (flow also offers rings 2
+    and 3), and the refusal of a ring-3 cell says why."""
+    vacant = ["j10", *(one_on(r, k) for r in (2, 3, 4) for k in (0, 1)), *rim(3)]
+    outward = {one_on(4, 1), *rim(3)}
+    for shortage, legal in (
+        ("strands", outward),
+        ("flow", set(vacant) - {"j10", one_on(4)}),
+    ):
+        state = board_with_vacant(vacant, shortage).apply_text(one_on(4))
+        assert state.colour_to_move == 0 and state.placed == 1, shortage
+        assert legal_on_path(state, path) == legal, shortage
+    strands = board_with_vacant(vacant, "strands").apply_text(one_on(4))
+    inward = strands.game.geo.by_name[one_on(3)]
+    assert not strands.is_legal(inward)
+    with pytest.raises(IllegalActionError, match="shortage=strands"):
+        strands.apply_text(one_on(3))
+    reason = strands.explain_illegal(inward)
+    assert f"{one_on(3)} is on ring 3" in reason and "first stone, on ring 4" in reason
+    assert "ring 4 or outward" in reason
+
+
+def test_strands_the_turn_places_k_stones(path: str) -> None:
+    """strands: "the turn places k stones": a first stone on ring 3 of the empty board is
+    followed by exactly two more on rings 3 to 5, then the turn passes to Black."""
+    state = get("sytran", shortage="strands").initial()
+    state = state.apply_text(one_on(3))
+    assert legal_on_path(state, path) == names_on_rings(10, [3, 4, 5], [one_on(3)])
+    state = state.apply_text(one_on(5))
+    assert state.colour_to_move == 0 and state.placed == 2
+    assert legal_on_path(state, path) == names_on_rings(10, [3, 4, 5], [one_on(3), one_on(5)])
+    state = state.apply_text(one_on(4))
+    assert state.colour_to_move == 1 and state.placed == 0
+
+
+def test_strands_fewer_than_k_vacant_on_rings_k_and_out_fills_exactly_those(path: str) -> None:
+    """strands: "when fewer than k cells are vacant on rings k and outward, the player fills
+    exactly those cells and the turn ends". Vacant: the centre, one ring-4 and three ring-5
+    cells; a first stone on ring 5 is followed by the two other ring-5 cells only, and the
+    turn ends after three stones, the ring-4 cell and the centre left vacant."""
+    vacant = ["j10", one_on(4), *rim(3)]
+    state = board_with_vacant(vacant, "strands").apply_text(rim(3)[0])
+    assert legal_on_path(state, path) == set(rim(3)[1:])
+    state = state.apply_text(rim(3)[1])
+    assert state.colour_to_move == 0 and legal_on_path(state, path) == {rim(3)[2]}
+    state = state.apply_text(rim(3)[2])
+    assert state.colour_to_move == 1 and state.placed == 0
+    assert legal_on_path(state, path) == {"j10", one_on(4)}
+    flow = board_with_vacant(vacant, "flow").apply_text(rim(3)[0])
+    assert texts(flow) == {one_on(4), *rim(3)[1:]}  # flow: the ring-4 cell may follow
+
+
+def test_strands_example_a_ring5_first_stone_is_followed_by_four_more_on_ring5(
+    path: str,
+) -> None:
+    """strands, the rules' example: "a first stone on ring 5 is followed by four more on ring
+    5 or outward; a ring-4 cell is not legal in that turn"."""
+    state = get("sytran", shortage="strands").initial().apply_text(one_on(5))
+    for placed in range(1, 5):
+        assert state.colour_to_move == 0 and state.placed == placed
+        legal = legal_on_path(state, path)
+        assert legal == names_on_rings(10, [5], legal_placed(state))
+        assert one_on(4) not in legal
+        state = state.apply_text(sorted(legal)[0])
+    assert state.colour_to_move == 1 and state.placed == 0
+
+
+def test_strands_issue_41_reproduction_a_ring5_first_stone_allows_no_inner_cell() -> None:
+    """Issue 41: ``new sytran seed=288545018 shortage=strands``, ``play c9`` (ring 5),
+    ``legal``: c10, f7 and g10 (rings 4 to 2) were offered; only ring 5 is legal."""
+    from shoal.engine.protocol import EngineSession
+
+    session = EngineSession()
+    assert session.handle("new sytran seed=288545018 shortage=strands").startswith("= ")
+    assert session.handle("play c9") == "=\n\n"
+    legal = set(session.handle("legal")[2:].split())
+    assert legal == names_on_rings(10, [5], ["c9"])
+    assert not legal & {"c10", "f7", "g10"}
+    before = session.handle("position")
+    refusal = session.handle("play f7")
+    assert refusal.startswith("? f7: f7 is on ring 4") and "shortage=strands" in refusal
+    assert session.handle("position") == before
+
+
+def test_strands_a_whole_turn_is_a_set_placed_innermost_ring_first() -> None:
+    """strands: a whole turn is written as its stones sorted ("e5,f7"); its first stone is
+    the one on its innermost ring, whatever the written order. A turn of one ring-3 and two
+    ring-5 cells is accepted with the ring-5 cells written first; one stone short, the
+    refusal names the ring the next stone must go on."""
+    state = get("sytran", shortage="strands").initial()
+    geo = state.game.geo
+    assert [geo.ring[geo.by_name[n]] for n in ("b10", "c8", "g14")] == [5, 5, 3]
+    turn = "b10,c8,g14"
+    actions = state.parse_turn(turn)
+    assert [geo.names[a] for a in actions] == ["g14", "b10", "c8"]
+    assert state.turn_text(actions) == turn
+    with pytest.raises(IllegalActionError, match="place another on ring 3 or beyond"):
+        state.parse_turn("b10,g14")
+
+
+def rim(count: int) -> list[str]:
+    """``count`` ring-5 cells of base 10."""
+    return [one_on(5, k) for k in range(count)]
+
+
+def legal_placed(state: SytranState) -> list[str]:
+    """The cells that hold a stone."""
+    geo = state.game.geo
+    return [geo.names[c] for c in range(geo.num_cells) if state.cell_colour(c) is not None]
 
 
 def test_the_reading_is_kept_in_game_records() -> None:

@@ -66,39 +66,56 @@ def _after(
     return tuple(new), tiles
 
 
-def _attackers(sq: tuple[int, ...], tiles: Bitboard, side: int) -> list[int]:
-    """The enemy pieces (indices) that attack ``side``'s king."""
+def _attackers(
+    sq: tuple[int, ...], tiles: Bitboard, side: int, free: bool = False, kings: bool = True
+) -> list[int]:
+    """The enemy pieces (indices) that attack ``side``'s king (without the enemy king unless
+    ``kings``). Under ``king_sight=free`` (``free``) an enemy king in check from a rook, bishop
+    or knight of ``side`` attacks only its adjacent tiles."""
     k = sq[4 * side]
     occ = sum(1 << s for s in sq if s >= 0)
     out = []
     for j in range(4 - 4 * side, 8 - 4 * side):
         s = sq[j]
-        if s < 0:
-            continue
         kind = j & 3
+        if s < 0 or (kind == 0 and not kings):
+            continue
         if kind == 3:
             hit = k in KNIGHT[s]
         else:
             table = (BETWEEN_ANY, BETWEEN_ORTH, BETWEEN_DIAG)[kind]
             m = table[s * 49 + k]
             hit = m >= 0 and not m & (tiles if kind == 0 else occ)
+            if hit and kind == 0 and m and free:
+                hit = not _attackers(sq, tiles, 1 - side, kings=False)
         if hit:
             out.append(j)
     return out
+
+
+def _king_note(state: CyclixState, index: int) -> str:
+    """What an attack by the enemy king (piece ``index``) adds to its name."""
+    if index & 3:  # a rook, bishop or knight
+        return ""
+    if state.game.options.king_sight != "free":
+        return " (the kings would see each other)"
+    own = SIDE_NAMES[state.side]
+    return (
+        f" (the kings would see each other and no {own} rook, bishop or knight would check "
+        "that king: king_sight=free frees the kings only then)"
+    )
 
 
 def _attacked_reason(state: CyclixState, frm: int, to: int, re_kind: int) -> str:
     """Why a move that otherwise follows the rules leaves the mover's king attacked."""
     side = state.side
     sq, tiles = _after(state.pieces, state.tiles, side, frm, to, re_kind)
-    found = _attackers(sq, tiles, side)
+    free = state.game.options.king_sight == "free"
+    found = _attackers(sq, tiles, side, free)
     king = f"the {SIDE_NAMES[side]} king on {SQUARE_NAMES[sq[4 * side]]}"
     if not found:  # pragma: no cover - only called for moves the rules refused
         return f"it would leave {king} attacked"
-    names = " and ".join(
-        _piece_name(j, sq[j]) + (" (the kings would see each other)" if j & 3 == 0 else "")
-        for j in found
-    )
+    names = " and ".join(_piece_name(j, sq[j]) + _king_note(state, j) for j in found)
     still = "you are in check and " if state.in_check else ""
     return f"{still}{king} would {'still ' if still else ''}be attacked by {names}"
 

@@ -41,8 +41,9 @@ class CyclixOptions:
     )
     king_sight: str = option(
         "always",
-        "always: the kings never see each other; free: a king in check threatens only its "
-        "adjacent tiles, so a checking move may let the kings see each other",
+        "always: the kings never see each other; free: a king in check from a rook, bishop "
+        "or knight threatens only its adjacent tiles, so such a check may let the kings see "
+        "each other",
         choices=KING_SIGHT_READINGS,
         decision=True,
     )

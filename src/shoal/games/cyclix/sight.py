@@ -3,14 +3,17 @@
 A king attacks the first tile it sees along each line, so two kings may never see each
 other (``always``, the default, in :mod:`.rules`). The other reading, ``free``, takes the
 rules' "when in check it may move only to the adjacent squares that have a tile" as the
-limit of what such a king threatens: **a king that is itself in check attacks only the
-adjacent tiles**, so a move that leaves the enemy king in check may let the kings see each
-other.
+limit of what such a king threatens: **a king in check from an enemy rook, bishop or knight
+attacks only the adjacent tiles**, so a move that leaves the enemy king in check from such
+a piece may let the kings see each other. Sight between the two kings never counts as the
+check that allows this: a king seen along a line by an enemy king that is not in check from
+a rook, bishop or knight is attacked, and that check must be ended like any other.
 
-Who is in check after a move is decided with the mover's king seeing as far as usual (a
-legal move never leaves it in check); then the mover's king must not be attacked, the enemy
-king threatening only its adjacent tiles when it is in check. At the start of a turn the side
-to move is in check exactly as under ``always`` (the last mover's king was not in check).
+After a move, the mover's king must not be attacked: not by an enemy rook, bishop or knight,
+not by the enemy king next to it, and not by the enemy king's sight unless the mover's
+rook, bishop or knight then attacks that king. At the start of a turn the side to move is in
+check exactly as under ``always``: the last mover's king is attacked by nothing, so in
+particular not by a rook, bishop or knight, and its sight counts in full.
 
 >>> from shoal.games import get
 >>> game = get("cyclix", king_sight="free")
@@ -48,8 +51,10 @@ def safe_free(sq: tuple[int, ...], tiles: Bitboard, side: int) -> bool:
         return True
     if attacked(k, occ, _EVERY_TILE, *enemy):
         return False  # a rook, bishop or knight, or the enemy king next to it
-    # only the enemy king's distant sight reaches k: harmless when that king is in check
-    return attacked(ek, occ, tiles, sq[o], sq[o + 1], sq[o + 2], sq[o + 3])
+    # only the enemy king's distant sight reaches k: harmless when a rook, bishop or knight
+    # of ``side`` attacks that king (a full board of tiles leaves ``side``'s king only its
+    # adjacent squares, and it is not next to ``ek``: its own sight never counts here)
+    return attacked(ek, occ, _EVERY_TILE, sq[o], sq[o + 1], sq[o + 2], sq[o + 3])
 
 
 def generate_free(sq: tuple[int, ...], tiles: Bitboard, side: int) -> tuple[list[Action], bool]:

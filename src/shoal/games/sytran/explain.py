@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .shortage import literal_reason
+from .shortage import literal_reason, strands_reason
 
 if TYPE_CHECKING:
     from .rules import SytranState
@@ -37,6 +37,8 @@ def cell_reason(state: SytranState, cell: int) -> str:
     n = state.placed
     if ring > n and state.game.shortage == "literal":
         return literal_reason(geo, state.empty_cells, n, state.smallest, cell)
+    if n and state.game.shortage == "strands":
+        return strands_reason(geo, state.smallest, cell)
     return (
         f"{name} is on ring {ring}: after {n} stone{'s' if n != 1 else ''} this turn "
         f"(innermost ring {state.smallest}) a further stone must go on ring {n + 1} or "

@@ -45,8 +45,9 @@ class SytranOptions:
     )
     shortage: str = option(
         "flow",
-        "too few vacant cells for the count: flow (stop when no stone fits), strands (fill "
-        "the turn's ring and outward, then stop), literal (always the full count, except on "
+        "too few vacant cells for the count: flow (stop when no stone fits), strands (the "
+        "first stone's ring k fixes the count: k stones on ring k and outward, or all of "
+        "those that are vacant), literal (always the full count, except on "
         "an all but full board)",
         choices=SHORTAGE_READINGS,
         decision=True,

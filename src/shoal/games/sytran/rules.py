@@ -237,7 +237,7 @@ class SytranState(State):
                 empty = self._empty
                 placed = self._placed
                 if placed:
-                    legal = empty[bisect_left(empty, self._geo.ring_start[placed + 1]) :]
+                    legal = empty[bisect_left(empty, self._geo.ring_start[self._inner_limit()]) :]
                 elif self.turn == 1 and not self._swapped:
                     legal = (*empty, self._geo.num_cells)
                 else:
@@ -246,6 +246,14 @@ class SytranState(State):
                     legal = self._literal(legal)
             self._legal = legal
         return legal
+
+    def _inner_limit(self) -> int:
+        """The innermost ring a further stone of the turn under way may go on: ``n + 1`` by
+        the count rule; under ``shortage=strands`` the ring k of the turn's first stone (the
+        innermost ring used, since no stone goes inward), so that the count stays k."""
+        if self.game.strands:
+            return self._smallest
+        return self._placed + 1
 
     def _literal(self, legal: tuple[int, ...]) -> tuple[int, ...]:
         """``shortage=literal``: keep the stones after which the turn can be completed."""
@@ -317,7 +325,8 @@ class SytranState(State):
         )
 
     def is_legal(self, action: Action) -> bool:
-        """O(1): an empty cell on ring > n (stones placed), or the swap when available."""
+        """O(1): an empty cell on ring > n (stones placed; under ``strands`` on the first
+        stone's ring or outward), or the swap when available."""
         if self.outcome is not None:
             return False
         geo = self._geo
@@ -327,7 +336,9 @@ class SytranState(State):
             return False
         if self.game.shortage == "literal":
             return action in self.legal_actions()
-        return not (self._white | self._black) & geo.bit[action] and geo.ring[action] > self._placed
+        if (self._white | self._black) & geo.bit[action]:
+            return False
+        return not self._placed or geo.ring[action] >= self._inner_limit()
 
     # -- notation ---------------------------------------------------------------
     def parse_action(self, text: str) -> Action:
@@ -414,6 +425,12 @@ class SytranState(State):
             if norm in seen:
                 raise IllegalActionError(f"{text.strip()}: {norm} is named twice")
             seen.add(norm)
+        if self.game.strands and len(parts) > 1:
+            # a whole turn is a set of stones; under strands its first stone fixes the count,
+            # so the set is placed innermost ring first (no other order can be legal)
+            ring, by_name = self._geo.ring, self._geo.by_name
+            parts.sort(key=lambda p: ring[by_name.get(self.normalize_text(p), 0)])
+            text = TURN_SEPARATOR.join(parts)
         try:
             return super().parse_turn(text)
         except IllegalActionError as error:
@@ -426,5 +443,5 @@ class SytranState(State):
             raise IllegalActionError(
                 f"{text.strip()}: the turn is not complete: the innermost ring used is {m} "
                 f"and only {n} stone{'s' if n != 1 else ''} {'is' if n == 1 else 'are'} "
-                f"placed; place another on ring {n + 1} or beyond"
+                f"placed; place another on ring {state._inner_limit()} or beyond"
             ) from None

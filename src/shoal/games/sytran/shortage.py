@@ -7,9 +7,11 @@ The rules file (``rules/sytran.md``) reads it three ways:
 - ``flow`` (default): the atomic count rule alone. A further stone on cell c is legal iff
   ``n + 1 <= min(m, ring(c))`` (n stones placed this turn, m the innermost ring used); the
   turn ends when no further stone is legal. This module adds nothing to it.
-- ``strands``: the count is the innermost ring m of the turn; when the vacant cells on rings m
-  and outward run out before m stones are down, the player has filled exactly those and the
-  turn ends, even when a cell further in could still take a stone under the count rule.
+- ``strands``: the ring k of the turn's first stone fixes the count: every further stone of
+  that turn goes on ring k or outward (never inward, so the count stays k), and the turn
+  places k stones; when fewer than k cells are vacant on rings k and outward, the player
+  fills exactly those cells and the turn ends, even when a cell further in is still vacant.
+  Since no stone goes inward, k is the turn's innermost ring m (``smallest``).
 - ``literal``: a turn is always a set of stones as large as the number of its innermost ring;
   a stone is legal only if the turn can still be completed to such a set. Only when the whole
   board, at the start of the turn, has fewer vacant cells than the number of the innermost
@@ -37,6 +39,7 @@ __all__ = [
     "literal_legal",
     "literal_reason",
     "ring_counts",
+    "strands_reason",
     "strands_turn_goes_on",
     "whole_board_short",
 ]
@@ -113,3 +116,15 @@ def strands_turn_goes_on(geo: Geometry, empty: Sequence[int], placed: int, small
     """``strands``: the turn goes on while fewer than ``smallest`` stones are down and a
     vacant cell is left on rings ``smallest`` and outward."""
     return placed < smallest and bool(empty) and empty[-1] >= geo.ring_start[smallest]
+
+
+def strands_reason(geo: Geometry, smallest: int, cell: int) -> str:
+    """Why ``strands`` refuses a further stone on the empty ``cell``: it lies inward of the
+    ring ``smallest`` of the turn's first stone (a turn under way has fewer stones than that)."""
+    ring = geo.ring[cell]
+    stones = f"{smallest} stone{'s' if smallest != 1 else ''}"
+    return (
+        f"{geo.names[cell]} is on ring {ring}: the turn's first stone, on ring {smallest}, "
+        f"fixed the count at {stones}, so every further stone goes on ring {smallest} or "
+        "outward (shortage=strands: never inward)"
+    )
