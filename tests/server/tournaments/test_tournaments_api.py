@@ -90,7 +90,7 @@ def test_a_late_entrant_is_paired_from_the_next_round_and_a_withdrawn_one_no_mor
         clients = {"alice": a, "bobby": b, "carol": c, "dave": d}
         for name, client in clients.items():
             assert signup(client, name).status_code == 201
-        starts = datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=1)
+        starts = datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=5)
         tid = make(a, **{**GOOD, "max_players": 4, "starts": starts.isoformat()})
         for client in (a, b, c):
             assert client.post(f"/api/tournaments/{tid}/join").status_code == 200
