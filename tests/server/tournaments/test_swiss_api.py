@@ -18,7 +18,6 @@ HUMANS = ("alice", "bobby", "carol", "dave")
 BOTS = ("shoal-random", "shoal-beginner", "shoal-casual")
 
 
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_seven_player_swiss_with_bots_is_played_to_the_end(db: str) -> None:
     app = create_app(db, tournament_tick=0.2)
     with (
