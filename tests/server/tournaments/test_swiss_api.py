@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from shoal.server import create_app
