@@ -53,6 +53,7 @@ from .puzzles import routes as puzzles
 from .ratings import routes as ratings
 from .relay import Relay, is_postgres
 from .review import routes as review
+from .stats import routes as stats
 from .tournaments import routes as tournaments
 from .tournaments.service import Tournaments
 
@@ -77,6 +78,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     ratings.router,
     puzzles.router,
     tournaments.router,
+    stats.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
