@@ -12,8 +12,7 @@ from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 
-from ..accounts_helpers import signup
-from .helpers import event, make, resign
+from .helpers import As, event, make, resign
 
 NAMES = ("alice", "bobby", "carol", "dave", "erin", "frank")
 
@@ -23,42 +22,36 @@ def test_an_arena_of_six_pairs_free_players_and_never_the_same_opponent_twice_ru
     db: str,
 ) -> None:
     app = create_app(db, tournament_tick=0.2)
-    with TestClient(app) as host:
-        clients = {name: TestClient(app) for name in NAMES}
-        for name, client in clients.items():
-            client.__enter__()
-            assert signup(client, name).status_code == 201
-        try:
-            tid = make(
-                clients["alice"],
-                game="connect4",
-                format="arena",
-                minutes=0.25,
-                clock="1+0",
-                max_players=6,
-            )
-            for client in clients.values():
-                assert client.post(f"/api/tournaments/{tid}/join").status_code == 200
-            assert event(host, tid)["status"] == "running"
-            deadline = time.monotonic() + 60
-            while True:
-                view = event(host, tid)
-                on = [p for r in view["rounds"] for p in r["pairings"] if p["result"] is None]
-                if view["status"] == "finished" and not on:
-                    break
-                assert time.monotonic() < deadline, view
-                for name, client in clients.items():
-                    mine = event(client, tid)
-                    for game_id in mine["your_games"]:
-                        pairing = next(
-                            p for r in mine["rounds"] for p in r["pairings"] if p["game"] == game_id
-                        )
-                        if name == min(pairing["players"]):  # the first by name resigns
-                            resign(client, game_id)
-                time.sleep(0.05)
-        finally:
-            for client in clients.values():
-                client.__exit__(None, None, None)
+    with TestClient(app) as shared:
+        clients = {name: As(shared, name) for name in NAMES}
+        host = clients["alice"]
+        tid = make(
+            clients["alice"],
+            game="connect4",
+            format="arena",
+            minutes=0.25,
+            clock="1+0",
+            max_players=6,
+        )
+        for client in clients.values():
+            assert client.post(f"/api/tournaments/{tid}/join").status_code == 200
+        assert event(host, tid)["status"] == "running"
+        deadline = time.monotonic() + 60
+        while True:
+            view = event(host, tid)
+            on = [p for r in view["rounds"] for p in r["pairings"] if p["result"] is None]
+            if view["status"] == "finished" and not on:
+                break
+            assert time.monotonic() < deadline, view
+            for name, client in clients.items():
+                mine = event(client, tid)
+                for game_id in mine["your_games"]:
+                    pairing = next(
+                        p for r in mine["rounds"] for p in r["pairings"] if p["game"] == game_id
+                    )
+                    if name == min(pairing["players"]):  # the first by name resigns
+                        resign(client, game_id)
+            time.sleep(0.05)
 
     moments = view["rounds"]
     assert len(moments) >= 4

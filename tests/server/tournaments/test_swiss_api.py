@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 
-from ..accounts_helpers import error, signup
-from .helpers import event, make, play_out, resign
+from ..accounts_helpers import error
+from .helpers import As, event, make, play_out, resign
 
 HUMANS = ("alice", "bobby", "carol", "dave")
 BOTS = ("shoal-random", "shoal-beginner", "shoal-casual")
@@ -19,15 +19,9 @@ BOTS = ("shoal-random", "shoal-beginner", "shoal-casual")
 
 def test_a_seven_player_swiss_with_bots_is_played_to_the_end(db: str) -> None:
     app = create_app(db, tournament_tick=0.2)
-    with (
-        TestClient(app) as a,
-        TestClient(app) as b,
-        TestClient(app) as c,
-        TestClient(app) as d,
-    ):
+    with TestClient(app) as shared:
+        a, b, c, d = (As(shared, name) for name in HUMANS)
         clients = dict(zip(HUMANS, (a, b, c, d)))
-        for name, client in clients.items():
-            assert signup(client, name).status_code == 201
         tid = make(
             a,
             game="connect4",
@@ -51,7 +45,7 @@ def test_a_seven_player_swiss_with_bots_is_played_to_the_end(db: str) -> None:
         assert a.post(f"/api/tournaments/{tid}/join").status_code == 200
         assert event(a, tid)["status"] == "running"  # full: it starts
 
-        def decide(client: TestClient, game_id: str, view: dict[str, Any]) -> None:
+        def decide(client: Any, game_id: str, view: dict[str, Any]) -> None:
             # the humans resign every game: against a bot at once, against a human only
             # from the first seat (so the second seat wins)
             game = client.get(f"/api/games/{game_id}").json()

@@ -7,9 +7,8 @@ from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 
-from ..accounts_helpers import signup
 from ..smtp_helpers import Inbox, body, inbox
-from .helpers import event, make
+from .helpers import As, event, make
 
 __all__ = ["inbox"]
 
@@ -17,9 +16,8 @@ __all__ = ["inbox"]
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_the_next_game_is_mailed_to_who_wants_mail(db: str, inbox: Inbox) -> None:
     app = create_app(db, smtp_url=inbox.url, site_url="http://shoal.test")
-    with TestClient(app) as a, TestClient(app) as b:
-        assert signup(a, "alice").status_code == 201
-        assert signup(b, "bobby").status_code == 201
+    with TestClient(app) as shared:
+        a, b = As(shared, "alice"), As(shared, "bobby")
         settings = a.put("/api/notifications/settings", json={"email": "alice@example.org"})
         assert settings.status_code == 200, settings.text
         tid = make(

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from shoal.server import create_app
 
 from ..accounts_helpers import error, signup
-from .helpers import event, make, resign
+from .helpers import As, event, make, resign
 
 GOOD: dict[str, Any] = {"game": "connect4", "format": "swiss", "rounds": 3, "clock": "3+2"}
 
@@ -86,10 +86,9 @@ def test_a_late_entrant_is_paired_from_the_next_round_and_a_withdrawn_one_no_mor
     db: str,
 ) -> None:
     app = create_app(db, tournament_tick=0.2)
-    with TestClient(app) as a, TestClient(app) as b, TestClient(app) as c, TestClient(app) as d:
+    with TestClient(app) as shared:
+        a, b, c, d = (As(shared, name) for name in ("alice", "bobby", "carol", "dave"))
         clients = {"alice": a, "bobby": b, "carol": c, "dave": d}
-        for name, client in clients.items():
-            assert signup(client, name).status_code == 201
         starts = datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=5)
         tid = make(a, **{**GOOD, "max_players": 4, "starts": starts.isoformat()})
         for client in (a, b, c):
@@ -123,9 +122,8 @@ def test_live_no_shows_lose_and_two_of_them_withdraw_the_player(db: str) -> None
     """A player who does not make their first move in time loses the game (a forfeit);
     after two no-shows they are withdrawn."""
     app = create_app(db, tournament_tick=0.1, first_move_seconds=2.0)
-    with TestClient(app) as a, TestClient(app) as b, TestClient(app) as c:
-        for name, client in (("alice", a), ("bobby", b), ("carol", c)):
-            assert signup(client, name).status_code == 201
+    with TestClient(app) as shared:
+        a, b, c = (As(shared, name) for name in ("alice", "bobby", "carol"))
         tid = make(a, game="connect4", format="double_round_robin", clock="3+2", max_players=3)
         for client in (a, b, c):
             assert client.post(f"/api/tournaments/{tid}/join").status_code == 200
@@ -202,9 +200,8 @@ def test_a_bot_api_program_joins_with_its_token_and_plays_its_game(db: str) -> N
     from shoal.server.bots.service import new_api_token
 
     app = create_app(db, tournament_tick=0.1)
-    with TestClient(app) as a, TestClient(app) as b:
-        assert signup(a, "alice").status_code == 201
-        assert signup(b, "botty").status_code == 201
+    with TestClient(app) as shared:
+        a, b = As(shared, "alice"), As(shared, "botty")
         bots: Any = app.state.context.bots
         bot_id = bots.accounts.by_name("botty")[0].id
         assert bots.store.mark(bot_id)
