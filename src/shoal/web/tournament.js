@@ -1,8 +1,10 @@
+// @ts-check
 // One tournament's page /tournaments/ID (issue 42): its players, standings and rounds with
 // their pairings and games, a join/withdraw button, and for the creator an invitation of
 // the server's bots. Live without reload: the page reads GET /api/tournaments/ID every two
 // seconds, and takes a player to their new game as soon as it is paired.
-import { api, footer, h, toast, topbar, whoami } from "./common.js";
+import { footer, h, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
 
 const app = document.getElementById("app");
 const id = Number(location.pathname.split("/")[2]);

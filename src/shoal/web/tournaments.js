@@ -1,6 +1,8 @@
+// @ts-check
 // The tournaments page /tournaments (issue 42): the events upcoming, running and finished,
 // live (the list is read again every few seconds), and a form to make one (signed in).
-import { api, footer, h, toast, topbar, whoami } from "./common.js";
+import { footer, h, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
 
 const app = document.getElementById("app");
 const FORMATS = {
