@@ -41,6 +41,7 @@ from .context import (
     Settings,
 )
 from .errors import add_error_handlers
+from .explorer import routes as explorer
 from .games.routes import chat, offers, play, records, seats
 from .learn import routes as learn
 from .limits import BodyLimit
@@ -74,6 +75,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    explorer.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""

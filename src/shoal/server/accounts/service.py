@@ -143,6 +143,11 @@ class Accounts:
             raise ApiError(403, "this account is disabled")
         return user
 
+    def user_id(self, username: str) -> int | None:
+        """The id of the account named ``username`` (any case), or None (deleted: None too)."""
+        found = self.store.by_name(username)
+        return None if found is None or found[0].deleted else found[0].id
+
     # -- sessions --------------------------------------------------------------
     def start_session(self, user: User, request: Request, response: Response) -> None:
         """A new session for ``user``, its cookie set on ``response``."""

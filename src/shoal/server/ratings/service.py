@@ -13,6 +13,7 @@ ended just before a crash is settled when it is next loaded).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 from ..games.manager import GameEntry, GameManager
@@ -20,7 +21,14 @@ from ..games.models import GameData
 from ..games.session import LiveGame
 from .store import RatingStore
 
-__all__ = ["RatingListener", "displays", "scores_of", "settle_live", "speed_of"]
+__all__ = [
+    "RatingListener",
+    "displays",
+    "player_ratings",
+    "scores_of",
+    "settle_live",
+    "speed_of",
+]
 
 
 def speed_of(data: GameData) -> str:
@@ -78,3 +86,13 @@ class RatingListener:
 def displays(ratings: RatingStore, user_ids: list[int], game: str, speed: str) -> dict[int, str]:
     """Per account, its rating in ``game`` at ``speed`` as shown (``1500?`` for a newcomer)."""
     return ratings.displays(user_ids, game, speed)
+
+
+def player_ratings(
+    ratings: RatingStore, accounts: Sequence[int | None], game: str, speed: str
+) -> tuple[int | None, ...]:
+    """Per seat, its account's rating in ``game`` at ``speed`` (None: a guest, the computer)."""
+    return tuple(
+        None if user is None else round(ratings.rating(user, game, speed).rating.r)
+        for user in accounts
+    )
