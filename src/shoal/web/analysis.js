@@ -6,6 +6,7 @@
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, api, footer, h, icon, toast, topbar } from "./common.js";
+import { ExplorerPanel } from "./explorer-panel.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -20,6 +21,7 @@ let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
 let loading = 0;
+const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.legal.find((a) => a.action === action); if (entry) play(entry); }, back: () => $("#prev").click() });
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
@@ -138,6 +140,7 @@ function layout() {
           h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
+        explorer.element,
         h(
           "div",
           { class: "card" },
@@ -210,6 +213,7 @@ function show() {
   $("#first").disabled = $("#prev").disabled = cur === -1;
   $("#next").disabled = $("#last").disabled = kids(cur).length === 0;
   $("#position-line").textContent = `Position: ${view.position}`;
+  explorer.show(game.id, options, view.position);
 }
 
 function moveLabel(id, forceNumber) {
