@@ -32,11 +32,13 @@ def random_game(index: int, rng: random.Random) -> tuple[LiveGame, dict[str, Any
     game = games.get(GAME)
     state = game.initial(0)
     actions = []
+    plies = []  # (the position before, the action, the mover), for the brute force
     while state.outcome is None:
         # few distinct openings, so nodes gather many games
         legal = list(state.legal_actions())
         action = legal[0] if len(actions) < 6 and rng.random() < 0.5 else rng.choice(legal)
         actions.append(action)
+        plies.append((state.position(), action, state.to_move))
         state = state.child(action)
     accounts = rng.choice([(None, None), (1, 2), (2, 3), (3, 1)])
     data = GameData(
@@ -60,6 +62,7 @@ def random_game(index: int, rng: random.Random) -> tuple[LiveGame, dict[str, Any
     ratings = {1: 1450, 2: 1720, 3: 1990}
     truth = {
         "actions": actions,
+        "plies": plies,
         "winner": state.outcome.winner,
         "rated": bool(data.rated),
         "speed": "live" if data.clock else "correspondence",
@@ -76,21 +79,18 @@ def fixed_ratings(accounts: Any, game: str, speed: str) -> tuple[int | None, ...
 
 def brute_force(truths: list[dict[str, Any]], position: str, keep: Any) -> dict[int, Counter[str]]:
     """Per action at ``position``: games, wins, draws, losses, counted game by game, ply by ply."""
-    game = games.get(GAME)
     found: dict[int, Counter[str]] = {}
     for truth in truths:
         if not keep(truth):
             continue
-        state = game.initial(0)
-        for action in truth["actions"][:40]:
-            if state.position() == position:
+        for seen, action, mover in truth["plies"][:40]:
+            if seen == position:
                 counts = found.setdefault(action, Counter())
                 counts["games"] += 1
-                word = result_for(state.to_move, truth["winner"])
+                word = result_for(mover, truth["winner"])
                 counts[{"win": "wins", "draw": "draws", "loss": "losses"}[word]] += 1
                 counts["rating"] += sum(r for r in truth["ratings"] if r is not None)
                 counts["rated_players"] += sum(r is not None for r in truth["ratings"])
-            state = state.child(action)
     return found
 
 

@@ -72,6 +72,7 @@ class ExplorerStore:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._upserts: dict[str, Any] = {}
 
     def _insert(self, table: Any) -> Any:
         return (postgresql if self.engine.dialect.name == "postgresql" else sqlite).insert(table)
@@ -95,9 +96,15 @@ class ExplorerStore:
     def _add(self, session: Session, game: FinishedGame) -> None:
         band = band_of(game.ratings)
         rated = [r for r in game.ratings if r is not None]
+        site: list[dict[str, Any]] = []
+        players: list[dict[str, Any]] = []
         for step in game.steps:
             result = result_for(step.seat, game.winner)
-            counts = {
+            row = {
+                "node": step.node,
+                "action": step.action,
+                "rated": game.rated,
+                "speed": game.speed,
                 "text": step.text,
                 "games": 1,
                 "wins": int(result == "win"),
@@ -108,43 +115,38 @@ class ExplorerStore:
                 "last_game": game.game_id,
                 "last_at": game.ended,
             }
-            key = {
-                "node": step.node,
-                "action": step.action,
-                "rated": game.rated,
-                "speed": game.speed,
-            }
-            self._upsert(session, ExplorerMoveRow, {**key, "band": band}, counts)
-            for seat, user in enumerate(game.accounts):
-                if user is not None:
-                    self._upsert(
-                        session,
-                        ExplorerPlayerMoveRow,
-                        {**key, "user_id": user, "seat": seat},
-                        counts,
-                    )
+            site.append({**row, "band": band})
+            players.extend(
+                {**row, "user_id": user, "seat": seat}
+                for seat, user in enumerate(game.accounts)
+                if user is not None
+            )
+        for table, rows in ((ExplorerMoveRow, site), (ExplorerPlayerMoveRow, players)):
+            if rows:
+                session.execute(self._upsert(table), _merged(rows))
 
-    def _upsert(
-        self, session: Session, table: Any, key: dict[str, Any], counts: dict[str, Any]
-    ) -> None:
-        stmt = self._insert(table).values(**key, **counts)
+    def _upsert(self, table: Any) -> Any:
+        """``INSERT ... ON CONFLICT (its key) DO UPDATE`` adding the counts (built once)."""
+        found = self._upserts.get(table.__tablename__)
+        if found is not None:
+            return found
+        stmt = self._insert(table)
         t = table.__table__.c
         newer = stmt.excluded.last_at >= t.last_at
-        session.execute(
-            stmt.on_conflict_do_update(
-                index_elements=list(key),
-                set_={
-                    "games": t.games + 1,
-                    "wins": t.wins + stmt.excluded.wins,
-                    "draws": t.draws + stmt.excluded.draws,
-                    "losses": t.losses + stmt.excluded.losses,
-                    "rating_sum": t.rating_sum + stmt.excluded.rating_sum,
-                    "rated_players": t.rated_players + stmt.excluded.rated_players,
-                    "last_game": _case(newer, stmt.excluded.last_game, t.last_game),
-                    "last_at": _case(newer, stmt.excluded.last_at, t.last_at),
-                },
-            )
+        found = self._upserts[table.__tablename__] = stmt.on_conflict_do_update(
+            index_elements=[c.name for c in table.__table__.primary_key.columns],
+            set_={
+                "games": t.games + stmt.excluded.games,
+                "wins": t.wins + stmt.excluded.wins,
+                "draws": t.draws + stmt.excluded.draws,
+                "losses": t.losses + stmt.excluded.losses,
+                "rating_sum": t.rating_sum + stmt.excluded.rating_sum,
+                "rated_players": t.rated_players + stmt.excluded.rated_players,
+                "last_game": case((newer, stmt.excluded.last_game), else_=t.last_game),
+                "last_at": case((newer, stmt.excluded.last_at), else_=t.last_at),
+            },
         )
+        return found
 
     def moves(self, node: str, filters: Filters) -> list[MoveStats]:
         """The moves counted at ``node`` under ``filters``, most played first."""
@@ -205,5 +207,15 @@ class ExplorerStore:
             return int(session.scalar(select(func.count()).select_from(ExplorerGameRow)) or 0)
 
 
-def _case(condition: Any, then: Any, otherwise: Any) -> Any:
-    return case((condition, then), else_=otherwise)
+def _merged(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per key (a position met twice in one game adds up): one upsert per row."""
+    merged: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for row in rows:
+        key = tuple(row.get(k) for k in ("node", "action", "band", "user_id", "seat"))
+        found = merged.get(key)
+        if found is None:
+            merged[key] = dict(row)
+        else:
+            for name in ("games", "wins", "draws", "losses", "rating_sum", "rated_players"):
+                found[name] += row[name]
+    return list(merged.values())
