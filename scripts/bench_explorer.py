@@ -44,7 +44,7 @@ def fill(store: ExplorerStore, game_id: str, count: int, seed: int) -> list[str]
     rows: dict[tuple[Any, ...], list[Any]] = {}
     positions: list[str] = []
     start = game.initial(0)
-    for n in range(count):
+    for n in range(count or 2000):
         state, actions = start, []
         while state.outcome is None and len(actions) < 60:
             legal = list(state.legal_actions())
@@ -60,6 +60,12 @@ def fill(store: ExplorerStore, game_id: str, count: int, seed: int) -> list[str]
         rated, speed = rng.random() < 0.6, rng.choice(("live", "correspondence"))
         band = rng.choice((0, 1200, 1400, 1600, 1800, 2000)) if rated else 0
         at = T0 + datetime.timedelta(seconds=n)
+        if not count:  # reusing a filled database: the same draws, only the positions
+            state = start
+            for action in actions[: rng.randint(0, 6)]:
+                state = state.child(action)
+            positions.append(state.position())
+            continue
         for step in walk(game, start, actions):
             key = (sys.intern(step.node), step.action, rated, speed, band)
             row = rows.get(key)
@@ -77,6 +83,8 @@ def fill(store: ExplorerStore, game_id: str, count: int, seed: int) -> list[str]
             for action in actions[: rng.randint(0, 6)]:
                 state = state.child(action)
             positions.append(state.position())
+    if not count:
+        return positions
     with store.engine.begin() as connection:
         names = ("node", "action", "rated", "speed", "band")
         counts = ("text", "games", "wins", "draws", "losses", "rating_sum", "rated_players")
@@ -115,13 +123,16 @@ def main() -> None:
     parser.add_argument("--database")
     parser.add_argument("--lookups", type=int, default=500)
     parser.add_argument("--seed", type=int, default=44)
+    parser.add_argument(
+        "--reuse", action="store_true", help="--database is filled already: only time lookups"
+    )
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="shoal-explorer-")
     url = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
     base = Store(url)
     store = ExplorerStore(base.engine)
     t = time.perf_counter()
-    positions = fill(store, args.game, args.games, args.seed)
+    positions = fill(store, args.game, 0 if args.reuse else args.games, args.seed)
     print(f"fill took {time.perf_counter() - t:.1f} s; counted games: {store.total()}")
     rng = random.Random(args.seed)
     sample = [rng.choice(positions) for _ in range(args.lookups)]

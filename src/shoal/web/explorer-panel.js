@@ -85,7 +85,7 @@ export class ExplorerPanel {
       this.refresh();
     });
     this.player.addEventListener("change", () => this.refresh());
-    const head = el("tr", {}, ...["Move", "Games", "Win / draw / loss", "Avg", "Value", ""].map((t) => el("th", { scope: "col" }, t)));
+    const head = el("tr", {}, ...["Move", "Games", "Win/draw/loss", "Avg", "Value", ""].map((t) => el("th", { scope: "col" }, t)));
     this.element = el(
       "div",
       { class: "card explorer", id: "explorer" },
