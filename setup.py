@@ -17,12 +17,16 @@ GAMES = ["connect4", "sytran", "sirtet", "cyclix", "sfirs", "syrtis"]
 FLAGS = ["-O2", "-std=c11", "-Wall", "-Wno-unused-function"]
 
 
-def _extension(name: str, source: str) -> Extension:
+HEADERS = ["src/shoal/core/include/shoal_engine.h", "src/shoal/core/include/shoal_core.h"]
+
+
+def _extension(name: str, source: str, *cores: str) -> Extension:
+    """One CPython wrapper (``source``) around the plain-C ``cores`` it includes."""
     return Extension(
         name,
         [source],
         include_dirs=INCLUDE,
-        depends=["src/shoal/core/include/shoal_engine.h"],
+        depends=[*HEADERS, *cores],
         extra_compile_args=FLAGS,
         optional=True,
     )
@@ -32,14 +36,18 @@ def _extensions() -> list[Extension]:
     import os
 
     out = [
-        _extension("shoal.ai._mcts", "src/shoal/ai/_mcts.c"),
-        _extension("shoal.ai._alphabeta", "src/shoal/ai/_alphabeta.c"),
-        _extension("shoal.ai._prove", "src/shoal/ai/_prove.c"),
+        _extension("shoal.ai._mcts", "src/shoal/ai/_mcts.c", "src/shoal/ai/mcts_core.h"),
+        _extension(
+            "shoal.ai._alphabeta", "src/shoal/ai/_alphabeta.c", "src/shoal/ai/alphabeta_core.h"
+        ),
+        _extension("shoal.ai._prove", "src/shoal/ai/_prove.c", "src/shoal/ai/prove_core.h"),
     ]
     for game in GAMES:
         source = f"src/shoal/games/{game}/_fast.c"
         if os.path.exists(source):
-            out.append(_extension(f"shoal.games.{game}._fast", source))
+            core = f"src/shoal/games/{game}/_core.h"
+            cores = [core] if os.path.exists(core) else []
+            out.append(_extension(f"shoal.games.{game}._fast", source, *cores))
     return out
 
 

@@ -85,7 +85,11 @@ def test_the_installed_shoal_serves_every_page_and_static_file(
         assert made.status_code == 201, made.text
         pages = ["/", "/new", "/learn", "/replay", "/favicon.ico", f"/game/{made.json()['id']}"]
         pages += [f"/rules/{g}" for g in game_ids] + [f"/learn/{g}" for g in game_ids]
-        statics = [f"/static/{p.name}" for p in sorted(WEB.iterdir()) if p.suffix != ".py"]
+        pages += ["/offline", "/sw.js"]
+        statics = [f"/static/{p.name}" for p in sorted(WEB.iterdir()) if p.is_file()]
+        statics = [s for s in statics if not s.endswith(".py")]
+        # the browser's engines, when this checkout built them (scripts/build-wasm)
+        statics += [f"/static/wasm/{p.name}" for p in sorted((WEB / "wasm").glob("*.*"))]
         failed = {}
         for path in pages + statics:
             response = httpx.get(base + path)

@@ -1,254 +1,49 @@
-/* Native alpha-beta: the negamax of alphabeta.py (iterative deepening, transposition
- * table, killers, history, same-seat children searched unnegated) in C, through a
- * game's ShoalEngine table. The table is a fixed-size hash table keyed by a 64-bit hash
- * of the packed state and the seat to move (always replace), where the pure search keys
- * a dict by state.key(); the search rules are otherwise the same. */
+/* The CPython wrapper of the native alpha-beta (alphabeta_core.h, plain C): a Searcher type
+ * over a game's engine capsule. */
 #include "shoal_engine.h"
-#include <math.h>
-#include <time.h>
 
-#define WIN 1000.0
-#define PROVEN (WIN / 2)
-#define MAX_DEPTH 128
-enum { EXACT, LOWER, UPPER };
-
-typedef struct {
-    uint64_t key;
-    double value;
-    int32_t depth, flag, move, used;
-} Entry;
+#include "alphabeta_core.h"
 
 typedef struct {
     PyObject_HEAD
-    const ShoalEngine *engine;
+    AlphaBeta core;
     PyObject *capsule;
-    ShoalRng rng;
-    int num_actions;
-    long *history;
-    int killers[MAX_DEPTH + 1][2];
-    int nkillers[MAX_DEPTH + 1];
-    Entry *table;
-    uint64_t mask;
-    long count, table_size;
-    long nodes;
-    double deadline;
-    int timed_out;
-    int *root_order; /* action -> root index, or -1 */
 } Searcher;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static uint64_t hash_state(const char *p, Py_ssize_t size, int seat) {
-    uint64_t h = 0x84222325cbf29ce4ULL ^ (uint64_t)(seat + 1);
-    Py_ssize_t i = 0;
-    for (; i + 8 <= size; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, 8);
-        h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-        h ^= h >> 29;
-    }
-    for (; i < size; i++) h = (h ^ (uint8_t)p[i]) * 0x100000001b3ULL;
-    return h ^ (h >> 32);
-}
-
-static Entry *lookup(Searcher *s, uint64_t key) {
-    Entry *e = &s->table[key & s->mask];
-    return e->used && e->key == key ? e : NULL;
-}
-
-static void store(Searcher *s, uint64_t key, int depth, double value, int flag, int move) {
-    Entry *e = &s->table[key & s->mask];
-    if (!e->used) s->count++;
-    e->key = key; e->depth = depth; e->value = value; e->flag = flag; e->move = move; e->used = 1;
-}
-
-static double to_table(double v, int ply) { return v > PROVEN ? v + ply : v < -PROVEN ? v - ply : v; }
-static double from_table(double v, int ply) { return v > PROVEN ? v - ply : v < -PROVEN ? v + ply : v; }
-
-/* the move order of AlphaBeta._order (stable sorts, killers and the table's move first) */
-static void order(Searcher *s, int *moves, int n, int tt_move, int ply) {
-    long *h = s->history;
-    for (int i = 1; i < n; i++) { /* insertion sort: stable */
-        int a = moves[i], j = i;
-        while (j > 0) {
-            int b = moves[j - 1];
-            int before;
-            if (ply == 0)
-                before = h[a] > h[b] || (h[a] == h[b] && s->root_order[a] < s->root_order[b]);
-            else
-                before = h[a] > h[b];
-            if (!before) break;
-            moves[j] = b;
-            j--;
-        }
-        moves[j] = a;
-    }
-    int front[3], nf = 0;
-    for (int k = 0; k < s->nkillers[ply]; k++)
-        for (int i = 0; i < n; i++)
-            if (moves[i] == s->killers[ply][k]) { front[nf++] = moves[i]; break; }
-    int tt_in = 0;
-    if (tt_move >= 0)
-        for (int i = 0; i < n; i++) if (moves[i] == tt_move) { tt_in = 1; break; }
-    if (tt_in) {
-        int m = 0;
-        for (int i = 0; i < nf; i++) if (front[i] != tt_move) front[m++] = front[i];
-        for (int i = m; i > 0; i--) front[i] = front[i - 1];
-        front[0] = tt_move;
-        nf = m + 1;
-    }
-    if (!nf) return;
-    int rest[SHOAL_MAX_ACTIONS], nr = 0;
-    for (int i = 0; i < n; i++) {
-        int inf = 0;
-        for (int k = 0; k < nf; k++) if (moves[i] == front[k]) inf = 1;
-        if (!inf) rest[nr++] = moves[i];
-    }
-    for (int i = 0; i < nf; i++) moves[i] = front[i];
-    for (int i = 0; i < nr; i++) moves[nf + i] = rest[i];
-}
-
-static double negamax(Searcher *s, const char *state, int depth, double alpha, double beta, int ply) {
-    const ShoalEngine *e = s->engine;
-    s->nodes++;
-    if (!(s->nodes & 1023) && now() > s->deadline) { s->timed_out = 1; return 0.0; }
-    ShoalStatus st;
-    e->status(state, &st);
-    int seat = st.to_move;
-    if (depth <= 0 || ply >= MAX_DEPTH) return e->evaluate(state, seat);
-    uint64_t key = hash_state(state, e->state_size, seat);
-    Entry *entry = lookup(s, key);
-    int tt_move = -1;
-    if (entry) {
-        tt_move = entry->move;
-        if (entry->depth >= depth && ply > 0) {
-            double v = from_table(entry->value, ply);
-            if (entry->flag == EXACT || (entry->flag == LOWER && v >= beta) ||
-                (entry->flag == UPPER && v <= alpha))
-                return v;
-        }
-    }
-    double alpha0 = alpha, best = -INFINITY;
-    int moves[SHOAL_MAX_ACTIONS];
-    int n = e->legal(state, moves);
-    order(s, moves, n, tt_move, ply);
-    int best_move = moves[0];
-    char *child = malloc(e->state_size);
-    if (!child) { s->timed_out = 1; return 0.0; }
-    for (int i = 0; i < n; i++) {
-        int action = moves[i];
-        memcpy(child, state, e->state_size);
-        e->apply(child, action);
-        ShoalStatus cs;
-        e->status(child, &cs);
-        double value;
-        if (cs.over) {
-            value = cs.winner < 0 ? 0.0 : (cs.winner == seat ? WIN - ply - 1 : -(WIN - ply - 1));
-        } else if (cs.to_move == seat) {
-            value = negamax(s, child, depth - 1, alpha, beta, ply + 1);
-        } else {
-            value = -negamax(s, child, depth - 1, -beta, -alpha, ply + 1);
-        }
-        if (s->timed_out) { free(child); return 0.0; }
-        if (value > best) {
-            best = value;
-            best_move = action;
-            if (value > alpha) {
-                alpha = value;
-                if (alpha >= beta) {
-                    int *k = s->killers[ply], present = 0;
-                    for (int j = 0; j < s->nkillers[ply]; j++) present |= k[j] == action;
-                    if (!present) {
-                        k[1] = k[0];
-                        k[0] = action;
-                        if (s->nkillers[ply] < 2) s->nkillers[ply]++;
-                    }
-                    s->history[action] += (long)depth * depth;
-                    break;
-                }
-            }
-        }
-    }
-    free(child);
-    int flag = best <= alpha0 ? UPPER : best >= beta ? LOWER : EXACT;
-    store(s, key, depth, to_table(best, ply), flag, best_move);
-    return best;
-}
 
 /* search(packed, max_depth, seconds, node_budget, max_game_length):
  * -> (best_action, best_value, reached, nodes, elapsed, pv) */
-static PyObject *Searcher_search(Searcher *s, PyObject *args) {
+static PyObject *Searcher_search(Searcher *self, PyObject *args) {
     PyObject *packed;
     int max_depth, max_len;
     double seconds;
     long long budget;
     if (!PyArg_ParseTuple(args, "OidLi", &packed, &max_depth, &seconds, &budget, &max_len)) return NULL;
+    AlphaBeta *s = &self->core;
     const ShoalEngine *e = s->engine;
     char root[SHOAL_STATE_BUF];
     if (shoal_read_state(e, packed, root) < 0) return NULL;
     ShoalStatus st;
     e->status(root, &st);
     if (st.over) { PyErr_SetString(PyExc_ValueError, "cannot search a finished game"); return NULL; }
-    int legal[SHOAL_MAX_ACTIONS];
-    int n = e->legal(root, legal);
-    for (int i = n - 1; i > 0; i--) {
-        int j = shoal_rng_below(&s->rng, i + 1), t = legal[i];
-        legal[i] = legal[j]; legal[j] = t;
-    }
-    for (int a = 0; a < s->num_actions; a++) s->root_order[a] = 0;
-    for (int i = 0; i < n; i++) if (legal[i] < s->num_actions) s->root_order[legal[i]] = i;
-    if (s->count > s->table_size) { memset(s->table, 0, sizeof(Entry) * (s->mask + 1)); s->count = 0; }
-    for (int a = 0; a < s->num_actions; a++) s->history[a] >>= 2;
-    memset(s->nkillers, 0, sizeof s->nkillers);
-    double start = now();
-    s->deadline = seconds < 0 ? INFINITY : start + seconds;
-    s->nodes = 0;
-    s->timed_out = 0;
-    int best_action = legal[0], reached = 0;
-    double best_value = -INFINITY;
-    uint64_t root_key = hash_state(root, e->state_size, st.to_move);
-    if (max_depth > MAX_DEPTH) max_depth = MAX_DEPTH;
+    int best_action, reached;
+    double best_value, elapsed;
     Py_BEGIN_ALLOW_THREADS
-    for (int d = 1; d <= max_depth; d++) {
-        double value = negamax(s, root, d, -INFINITY, INFINITY, 0);
-        if (s->timed_out) break;
-        Entry *entry = lookup(s, root_key);
-        if (entry) best_action = entry->move;
-        best_value = value;
-        reached = d;
-        if (fabs(value) > PROVEN || (budget >= 0 && s->nodes >= budget)) break;
-        if (d >= max_len) break;
-    }
+    best_action = ab_search(s, root, max_depth, seconds, budget, max_len, &best_value, &reached,
+                            &elapsed);
     Py_END_ALLOW_THREADS
-    double elapsed = now() - start;
-    /* the principal variation from the table */
-    PyObject *pv = PyList_New(0);
+    int line[MAX_DEPTH + 1];
+    int n = ab_pv(s, root, best_action, reached > 1 ? reached : 1, line);
+    PyObject *pv = PyList_New(n);
     if (!pv) return NULL;
-    char cur[SHOAL_STATE_BUF];
-    memcpy(cur, root, e->state_size);
-    int move = best_action, limit = reached > 1 ? reached : 1;
-    for (;;) {
-        PyObject *a = PyLong_FromLong(move);
-        if (!a || PyList_Append(pv, a) < 0) { Py_XDECREF(a); Py_DECREF(pv); return NULL; }
-        Py_DECREF(a);
-        e->apply(cur, move);
-        e->status(cur, &st);
-        if (st.over || PyList_GET_SIZE(pv) >= limit) break;
-        Entry *entry = lookup(s, hash_state(cur, e->state_size, st.to_move));
-        if (!entry) break;
-        int m = e->legal(cur, legal), ok = 0;
-        for (int i = 0; i < m; i++) ok |= legal[i] == entry->move;
-        if (!ok) break;
-        move = entry->move;
+    for (int i = 0; i < n; i++) {
+        PyObject *a = PyLong_FromLong(line[i]);
+        if (!a) { Py_DECREF(pv); return NULL; }
+        PyList_SET_ITEM(pv, i, a);
     }
     return Py_BuildValue("(idildN)", best_action, best_value, reached, s->nodes, elapsed, pv);
 }
 
-static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
+static int Searcher_init(Searcher *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"engine", "seed", "num_actions", "table_size", NULL};
     PyObject *capsule;
     unsigned long long seed;
@@ -259,27 +54,15 @@ static int Searcher_init(Searcher *s, PyObject *args, PyObject *kw) {
     const ShoalEngine *e = PyCapsule_GetPointer(capsule, SHOAL_ENGINE_CAPSULE);
     if (!e) return -1;
     if (!e->evaluate) { PyErr_SetString(PyExc_ValueError, "alpha-beta needs a native evaluation"); return -1; }
-    uint64_t size = 1;
-    while (size < (uint64_t)table_size * 2) size <<= 1;
-    free(s->table); free(s->history); free(s->root_order);
-    s->table = calloc(size, sizeof(Entry));
-    s->history = calloc(num_actions, sizeof(long));
-    s->root_order = calloc(num_actions, sizeof(int));
-    if (!s->table || !s->history || !s->root_order) { PyErr_NoMemory(); return -1; }
-    s->mask = size - 1;
-    s->count = 0;
-    s->table_size = table_size;
-    s->num_actions = num_actions;
-    Py_XSETREF(s->capsule, Py_NewRef(capsule));
-    s->engine = e;
-    shoal_rng_seed(&s->rng, seed);
+    if (ab_init(&self->core, e, seed, num_actions, table_size) < 0) { PyErr_NoMemory(); return -1; }
+    Py_XSETREF(self->capsule, Py_NewRef(capsule));
     return 0;
 }
 
-static void Searcher_dealloc(Searcher *s) {
-    free(s->table); free(s->history); free(s->root_order);
-    Py_XDECREF(s->capsule);
-    Py_TYPE(s)->tp_free((PyObject *)s);
+static void Searcher_dealloc(Searcher *self) {
+    ab_free(&self->core);
+    Py_XDECREF(self->capsule);
+    Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static PyMethodDef Searcher_methods[] = {

@@ -1,7 +1,9 @@
 """The native fast path: a game's compiled engine behind one small Python object.
 
-A game package may hold ``_fast.c`` (its rules in C against
-``shoal/core/include/shoal_engine.h``) and ``fast.py``, whose
+A game package may hold ``_core.h`` (its rules in plain C against
+``shoal/core/include/shoal_core.h``), ``_fast.c`` (the CPython wrapper around it,
+through ``shoal_engine.h``; ``core/wasm/shoal_wasm.c`` is the WebAssembly one) and
+``fast.py``, whose
 ``engine(game)`` returns a :class:`NativeEngine`, or ``None`` when the game's
 options are not all covered by the C code (the pure engine is then used). The
 pure-Python engines stay the reference; ``tests/native`` compares the two.
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NativeEngine",
     "engine_for",
+    "engine_position",
     "load_extension",
     "native_disabled",
     "options_supported",
@@ -95,17 +98,25 @@ class NativeEngine:
     ``status``, ``evaluate``, ``playouts``, ``random_walk`` and the ``engine``
     capsule the native searches use); ``packer`` turns a pure state into the
     bytes of the C struct, or None for a state the C code does not cover.
+    ``tables`` are the ``(index, flat list of ints)`` the C core is configured
+    with from the game's Python (Sirtet's tile sets), so the WebAssembly build of
+    the same core can be given them too (:mod:`shoal.interop.webengine`).
     """
 
-    __slots__ = ("game", "module", "capsule", "has_evaluate", "_packer")
+    __slots__ = ("game", "module", "capsule", "has_evaluate", "tables", "_packer")
 
     def __init__(
-        self, game: Game, module: ModuleType, packer: Callable[[State], bytes | None]
+        self,
+        game: Game,
+        module: ModuleType,
+        packer: Callable[[State], bytes | None],
+        tables: tuple[tuple[int, list[int]], ...] = (),
     ) -> None:
         self.game = game
         self.module = module
         self.capsule: object = module.engine
         self.has_evaluate = bool(module.has_evaluate)
+        self.tables = tables
         self._packer = packer
 
     def pack(self, state: State) -> bytes | None:
@@ -171,3 +182,13 @@ def engine_for(game: Game) -> NativeEngine | None:
         engine = fast.engine(game)
     _cache[game] = engine
     return engine
+
+
+def engine_position(game: Game, state: State) -> str | None:
+    """``state`` for the browser's engine (``web/engine.js``): its packed C struct in hex.
+
+    None when no native engine covers it (the page then asks the server's engine).
+    """
+    engine = engine_for(game)
+    packed = None if engine is None else engine.pack(state)
+    return None if packed is None else packed.hex()

@@ -6,6 +6,7 @@
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, api, footer, h, icon, toast, topbar } from "./common.js";
+import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -285,8 +286,7 @@ function engineOn(on) {
     socket?.readyState === 1 && socket.send(JSON.stringify({ type: "stop" }));
     return;
   }
-  if (!socket || socket.readyState > 1) connect();
-  else analyse();
+  analyse();
 }
 
 function connect() {
@@ -302,8 +302,38 @@ function connect() {
   socket.addEventListener("close", () => engine && setTimeout(() => engine && connect(), 1500));
 }
 
-function analyse() {
-  if (!engine || !view || !socket || socket.readyState !== 1) return;
+// The engine in this browser (WebAssembly, searching in a Worker) when it loads; else the
+// server's over the WebSocket. It answers in the server's shape, so showLines draws both.
+async function analyseHere() {
+  if (!view || !view.engine_position) return false;
+  const local = await engineFor(game.id);
+  if (!local || !engine || !view?.engine_position) return false;
+  asked += 1;
+  const id = asked;
+  const asking = view;
+  $("#engine-info").textContent = " searching in your browser…";
+  local.load(asking.engine_position);
+  const status = local.status();
+  if (status.over) {
+    const first = status.winner === null ? 50 : status.winner === 0 ? 100 : 0;
+    showLines({ lines: [], eval: first, simulations: 0, done: true, over: true });
+    return true;
+  }
+  const result = await local.search({ seconds: 1.5, seed: 0 });
+  if (id !== asked || !engine) return true;
+  const text = (/** @type {number} */ action) => asking.legal.find((a) => a.action === action)?.text ?? String(action);
+  const children = [...result.children].sort((a, b) => b.visits - a.visits || b.value - a.value).slice(0, 3);
+  const lines = children.map((c) => ({ action: c.action, move: text(c.action), turn: text(c.action), value: points(c.value, c.proven), visits: c.visits, proven: c.proven }));
+  const best = lines.length ? lines[0].value : 50;
+  showLines({ lines, eval: status.to_move === 0 ? best : Math.round(1000 - 10 * best) / 10, simulations: result.iterations, done: true, over: false, here: true });
+  return true;
+}
+
+async function analyse() {
+  if (!engine || !view) return;
+  if (await analyseHere()) return;
+  if (!socket || socket.readyState > 1) return connect();
+  if (socket.readyState !== 1) return;
   asked += 1;
   $("#engine-info").textContent = " searching…";
   socket.send(JSON.stringify({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) }));
@@ -314,7 +344,7 @@ function showLines(message) {
   $("#evalbar .fill").style.width = `${first}%`;
   $("#evalbar").dataset.eval = String(first);
   $("#eval-label").textContent = `${(view?.sides ?? sides)[0]} ${first}%`;
-  $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.depth ? `depth ${message.depth}, ${message.simulations.toLocaleString()} positions` : `${message.simulations.toLocaleString()} simulations`}${message.done ? "" : "…"}`;
+  $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.depth ? `depth ${message.depth}, ${message.simulations.toLocaleString()} positions` : `${message.simulations.toLocaleString()} simulations`}${message.done ? "" : "…"}${message.here ? " in your browser" : ""}`;
   $("#engine-lines").replaceChildren(
     ...message.lines.map((l) =>
       h(

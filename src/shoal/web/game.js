@@ -6,6 +6,7 @@
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, api, download, h, toast, tokens, topbar, whoami } from "./common.js";
 import { showDeadline } from "./correspondence.js";
+import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
 import { defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
@@ -200,10 +201,24 @@ function resign() {
   document.body.append(backdrop);
 }
 
+// A hint computed in the browser (the game's engine in WebAssembly, in a Worker), or null
+// when it cannot load here: the server's engine answers then.
+async function browserHint() {
+  const asked = view;
+  if (!asked.engine_position) return null;
+  const engine = await engineFor(asked.game.id);
+  if (!engine) return null;
+  engine.load(asked.engine_position);
+  const { action } = await engine.search({ seconds: 1, seed: asked.ply });
+  const entry = asked.legal.find((a) => a.action === action);
+  if (!entry) return null;
+  return { version: asked.version, path: entry.path, text: entry.text, reason: "the strongest move found by the engine in your browser" };
+}
+
 async function hint() {
   try {
     $("#hint").disabled = true;
-    const result = await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token });
+    const result = (await browserHint()) || (await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token }));
     if (result.version !== view.version) return;
     board.showHint(result.path);
     const text = $("#hint-text");

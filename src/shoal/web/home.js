@@ -46,6 +46,7 @@ async function main() {
         h("a", { class: "btn primary", href: "/new", text: "Start a game" }),
         h("a", { class: "btn", href: "/replay", text: "View a record" }),
         h("a", { class: "btn", href: "/puzzles", text: "Solve puzzles" }),
+        h("a", { class: "btn", href: "/offline", text: "Play offline" }),
       ),
     ),
   );

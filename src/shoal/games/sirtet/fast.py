@@ -16,26 +16,39 @@ from .geometry import FREE, KING_MASK, ONE_SIDED, PAIR_A, PAIR_B, TileSet
 from .notation import OVER
 from .rules import SirtetState
 
-__all__ = ["SUPPORTED_OPTIONS", "engine", "pack"]
+__all__ = ["SUPPORTED_OPTIONS", "TILE_SETS", "engine", "pack", "tables"]
 
 _fast = load_extension(__package__ or "shoal.games.sirtet")
 _LAYOUT = struct.Struct("=4Q8i36b4x")
-_SETS = (FREE, ONE_SIDED)
+TILE_SETS = (FREE, ONE_SIDED)
+"""The tile sets the C core knows, by index (the state's ``ts``)."""
 
 SUPPORTED_OPTIONS: dict[str, Any] = {"tileset": lambda v: v in ("free", "one-sided")}
 """Option name -> test of the values the C code covers."""
 
 
-def _configure(index: int, ts: TileSet) -> None:
-    assert _fast is not None
-    offsets = [list(rows) for rows in ts.shape_offsets]
-    pairs = list(zip(PAIR_A, PAIR_B, strict=True))
-    _fast.configure(index, list(ts.colour_of), len(ts.colours), offsets, pairs, list(KING_MASK))
+def tables(ts: TileSet) -> list[int]:
+    """The tables of a tile set as the C core's ``si_configure`` reads them: one flat list.
+
+    The number of colours and each tile's colour; per tile its shape offsets (the
+    number, then shift, valid mask and the 36 pair actions of each); the pairs
+    (their number, then both tiles of each); the 36 king masks.
+    """
+    flat = [len(ts.colours), *ts.colour_of]
+    for rows in ts.shape_offsets:
+        flat.append(len(rows))
+        for shift, valid, acts in rows:
+            flat += (shift, valid, *acts)
+    flat.append(len(PAIR_A))
+    for a, b in zip(PAIR_A, PAIR_B, strict=True):
+        flat += (a, b)
+    return [*flat, *KING_MASK]
 
 
+_TABLES = tuple((index, tables(ts)) for index, ts in enumerate(TILE_SETS))
 if _fast is not None:
-    for _index, _ts in enumerate(_SETS):
-        _configure(_index, _ts)
+    for _index, _flat in _TABLES:
+        _fast.configure(_index, _flat)
 
 
 def pack(state: SirtetState) -> bytes:
@@ -47,7 +60,7 @@ def pack(state: SirtetState) -> bytes:
         state.h0,
         state.h1,
         state.disc,
-        _SETS.index(state.ts),
+        TILE_SETS.index(state.ts),
         state.start,
         state.phase,
         state.pending,
@@ -63,4 +76,4 @@ def engine(game: Sirtet) -> NativeEngine | None:
     """The native engine, or None when not built or the options are not covered."""
     if _fast is None or not options_supported(game.options, SUPPORTED_OPTIONS):
         return None
-    return NativeEngine(game, _fast, pack)  # type: ignore[arg-type]
+    return NativeEngine(game, _fast, pack, _TABLES)  # type: ignore[arg-type]

@@ -41,6 +41,7 @@ from pydantic import BaseModel, Field
 
 from shoal import games
 from shoal.core import Game, ShoalError, State
+from shoal.core.native import engine_position
 from shoal.records.record import Record
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
@@ -163,6 +164,7 @@ async def analysis_view(line: LineIn) -> dict[str, Any]:
         legal=_legal(game, state),
         result=outcome_view(state, None),
         game={"id": game.id, "title": game.title},
+        engine_position=engine_position(game, state),  # for the browser's engine
     )
     return view
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
+from shoal.core.native import engine_position
 from shoal.records import Record
 
 from ..errors import ApiError
@@ -156,6 +157,7 @@ class LiveGame:
             "features": features_view(self.game, state),
             "status": self.game.status(state),
             "position": state.position(),
+            "engine_position": engine_position(self.game, state),  # the browser's engine
             "allowed": {
                 "undo": mode != "friend" and self._undo_point() is not None,
                 "hint": mode != "friend" and not self.over and not self.computer_to_move(),

@@ -86,6 +86,17 @@ async def replay_page(kind: str, item_id: str) -> FileResponse:
     return _page("replay.html")
 
 
+@router.get("/offline")
+async def offline_page() -> FileResponse:
+    return _page("offline.html")
+
+
+@router.get("/sw.js")
+async def service_worker() -> FileResponse:
+    """The service worker, at the root so that its scope is the whole site."""
+    return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript")
+
+
 @router.get("/favicon.ico")
 async def favicon() -> FileResponse:
     return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")

@@ -1,0 +1,156 @@
+// @ts-check
+// The engines in the browser (DESIGN.md): loadEngine(game, options) resolves to an engine
+// backed by the game's C core compiled to WebAssembly (engine-core.js). The rules answer at
+// once (legal, apply, status, position); search() runs in a Web Worker (engine-worker.js),
+// so the page never freezes, and resolves to {action, value, pv, ...}.
+//
+//   const engine = await loadEngine("syrtis");
+//   engine.apply(engine.legal()[0]);
+//   const { action, value } = await engine.search({ iterations: 2000, seed: 1 });
+//
+// position() is the packed C struct in hex (what the server's shoal.interop.webengine.packed
+// gives for its own state), not the notation's position string, which only Python formats.
+import { instantiate } from "./engine-core.js";
+
+/**
+ * @typedef {import("./engine-core.js").Status} Status
+ * @typedef {import("./engine-core.js").SearchResult} SearchResult
+ * @typedef {import("./engine-core.js").SearchOptions} SearchOptions
+ * @typedef {{position?: string, start?: number, worker?: boolean}} EngineOptions
+ *   position: a position() string to start from; start: which starting position of the
+ *   game's default options (a set-up seed, default 0); worker: false searches on this thread
+ */
+
+/** @type {Worker | null} */
+let worker = null;
+let nextId = 0;
+/** @type {Map<number, {resolve: (r: SearchResult) => void, reject: (e: Error) => void}>} */
+const waiting = new Map();
+
+/** @returns {Worker} the one search worker of this page */
+function searchWorker() {
+  if (!worker) {
+    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+    worker.onmessage = (/** @type {MessageEvent<{id: number, result?: SearchResult, error?: string}>} */ event) => {
+      const entry = waiting.get(event.data.id);
+      if (!entry) return;
+      waiting.delete(event.data.id);
+      if (event.data.result) entry.resolve(event.data.result);
+      else entry.reject(new Error(event.data.error || "the search failed"));
+    };
+    worker.onerror = (event) => {
+      for (const entry of waiting.values()) entry.reject(new Error(event.message || "the search worker failed"));
+      waiting.clear();
+    };
+  }
+  return worker;
+}
+
+/** A game in the browser: its current state and what the engine says about it. */
+export class BrowserEngine {
+  /**
+   * @param {string} game
+   * @param {import("./engine-core.js").WasmEngine} core
+   * @param {boolean} useWorker
+   */
+  constructor(game, core, useWorker) {
+    this.game = game;
+    this.core = core;
+    this.useWorker = useWorker;
+  }
+
+  /** @returns {number[]} the legal action ids */
+  legal() {
+    return this.core.legal();
+  }
+
+  /**
+   * Plays a legal action (an illegal one throws and changes nothing).
+   * @param {number} action
+   */
+  apply(action) {
+    this.core.apply(action);
+  }
+
+  /** @returns {Status} */
+  status() {
+    return this.core.status();
+  }
+
+  /** @returns {string} the current state (packed, hex); load() takes it back */
+  position() {
+    return this.core.position();
+  }
+
+  /** @param {string} position a position() string */
+  load(position) {
+    this.core.load(position);
+  }
+
+  /**
+   * The game's evaluation for a seat, in [-1, 1].
+   * @param {number} seat
+   */
+  evaluate(seat) {
+    return this.core.evaluate(seat);
+  }
+
+  /**
+   * An MCTS search of the current state (iterations and/or seconds; a seed).
+   * @param {SearchOptions} [options]
+   * @returns {Promise<SearchResult>}
+   */
+  search(options = {}) {
+    if (!this.useWorker) return Promise.resolve(this.core.search(options));
+    const id = nextId++;
+    const position = this.position();
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      searchWorker().postMessage({ id, game: this.game, position, search: options });
+    });
+  }
+}
+
+/**
+ * The engine of `game`, from a starting position or a given one.
+ * @param {string} game
+ * @param {EngineOptions} [options]
+ * @returns {Promise<BrowserEngine>}
+ */
+export async function loadEngine(game, options = {}) {
+  const core = await instantiate(game);
+  core.load(options.position ?? options.start ?? 0);
+  return new BrowserEngine(game, core, options.worker !== false && typeof Worker !== "undefined");
+}
+
+/** @type {Map<string, Promise<BrowserEngine | null>>} */
+const shared = new Map();
+
+/**
+ * The page's one engine of `game`, or null when its WebAssembly build cannot load (not
+ * built, or no WebAssembly here): pages then ask the server's engine.
+ * @param {string} game
+ * @returns {Promise<BrowserEngine | null>}
+ */
+export function engineFor(game) {
+  let engine = shared.get(game);
+  if (!engine) {
+    engine = loadEngine(game).catch(() => null);
+    shared.set(game, engine);
+  }
+  return engine;
+}
+
+/**
+ * A search's value for the searched seat as the server's engine shows it: a winning
+ * chance in percent (a proof: 100, 0 or 50).
+ * @param {number} value in [-1, 1]
+ * @param {string | null} proven
+ * @returns {number}
+ */
+export function points(value, proven = null) {
+  if (proven === "win") return 100;
+  if (proven === "loss") return 0;
+  if (proven === "draw") return 50;
+  return Math.round(500 + 500 * Math.max(-1, Math.min(1, value))) / 10;
+}

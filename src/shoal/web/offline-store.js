@@ -1,0 +1,91 @@
+// @ts-check
+// The offline page's memory, in the browser's localStorage: the game in progress (so a reload,
+// even with no network, resumes it) and the finished games not yet uploaded. Once online, each
+// finished game goes to the records API (POST /api/records, the record's text) and leaves the
+// queue; the page links to its replay.
+
+const CURRENT = "shoal.offline.current";
+const PENDING = "shoal.offline.pending";
+const UPLOADED = "shoal.offline.uploaded";
+
+/**
+ * @typedef {{game: string, seed: number, human: number, iterations: number, actions: number[]}} SavedGame
+ * @typedef {{text: string, game: string, finished: string}} PendingRecord
+ * @typedef {{id: string, game: string, finished: string}} UploadedRecord
+ */
+
+/**
+ * @template T
+ * @param {string} key
+ * @param {T} fallback
+ * @returns {T}
+ */
+function read(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? fallback : JSON.parse(text);
+  } catch {
+    return fallback;
+  }
+}
+
+/** @returns {SavedGame | null} the game in progress */
+export function loadCurrent() {
+  return read(CURRENT, null);
+}
+
+/** @param {SavedGame | null} game */
+export function saveCurrent(game) {
+  if (game) localStorage.setItem(CURRENT, JSON.stringify(game));
+  else localStorage.removeItem(CURRENT);
+}
+
+/** @returns {PendingRecord[]} finished games waiting for the network */
+export function pending() {
+  return read(PENDING, []);
+}
+
+/** @returns {UploadedRecord[]} finished games already uploaded, newest first */
+export function uploaded() {
+  return read(UPLOADED, []);
+}
+
+/** @param {PendingRecord} record a finished game's record, queued for upload */
+export function queue(record) {
+  localStorage.setItem(PENDING, JSON.stringify([...pending(), record]));
+}
+
+/**
+ * Uploads the queued records (each removed once the server has it); the uploaded ones.
+ * A network failure keeps the rest for the next try; a record the server refuses is dropped.
+ * @returns {Promise<UploadedRecord[]>}
+ */
+export async function uploadPending() {
+  /** @type {UploadedRecord[]} */
+  const done = [];
+  for (const record of pending()) {
+    let response;
+    try {
+      response = await fetch("/api/records", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text: record.text }),
+      });
+    } catch {
+      break; // still offline
+    }
+    const rest = pending().filter((r) => r.text !== record.text);
+    if (response.ok) {
+      const { id } = await response.json();
+      const entry = { id, game: record.game, finished: record.finished };
+      done.push(entry);
+      localStorage.setItem(UPLOADED, JSON.stringify([entry, ...uploaded()].slice(0, 50)));
+      localStorage.setItem(PENDING, JSON.stringify(rest));
+    } else if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+      localStorage.setItem(PENDING, JSON.stringify(rest)); // refused for good
+    } else {
+      break;
+    }
+  }
+  return done;
+}

@@ -1,0 +1,202 @@
+// @ts-check
+// Play the computer with no connection (/offline): the page, the engines and shoal's Python
+// are cached by the service worker (/sw.js); the board, notation and record come from
+// shoal's own Python games running in the browser (offline-python.js), the computer's turns
+// from the game's C core in WebAssembly searching in a Worker (engine.js). The game lives in
+// localStorage (a reload resumes it); a finished game is queued and uploaded to the records
+// API as soon as the browser is online (offline-store.js).
+import { ClickBoard, gameLayout, statusLine } from "./board.js";
+import { $, h, toast } from "./common.js";
+import { loadEngine } from "./engine.js";
+import { offlineGame } from "./offline-python.js";
+import { loadCurrent, pending, queue, saveCurrent, uploaded, uploadPending } from "./offline-store.js";
+
+/**
+ * @typedef {import("./offline-python.js").OfflineView} OfflineView
+ * @typedef {import("./offline-python.js").OfflineGame} OfflineGame
+ * @typedef {import("./offline-store.js").SavedGame} SavedGame
+ * @typedef {import("./engine.js").BrowserEngine} BrowserEngine
+ */
+
+const GAMES = [
+  ["syrtis", "Syrtis"],
+  ["sirtet", "Sirtet"],
+  ["sytran", "Sytran"],
+  ["cyclix", "Cyclix"],
+  ["sfirs", "SFIRS"],
+  ["connect4", "Connect Four"],
+];
+const LEVELS = [
+  [300, "Quick (300 simulations)"],
+  [2000, "Steady (2,000)"],
+  [10000, "Strong (10,000)"],
+];
+const STARTS = 16; // the starting positions each game's engine data holds
+
+/** @type {SavedGame | null} */
+let saved = null;
+/** @type {OfflineGame | null} */
+let python = null;
+/** @type {BrowserEngine | null} */
+let engine = null;
+/** @type {OfflineView | null} */
+let view = null;
+/** @type {ClickBoard | null} */
+let board = null;
+let thinking = false;
+
+// -- the page ---------------------------------------------------------------------------------
+function layout() {
+  const app = /** @type {HTMLElement} */ ($("#app"));
+  app.replaceChildren(
+    h("header", { class: "offline-head" }, h("a", { href: "/", text: "shoal" }), h("span", { class: "help", id: "network" })),
+    gameLayout(
+      [statusLine(), h("div", { class: "board-wrap", id: "board" }), h("div", { class: "action-buttons", id: "action-buttons" })],
+      [
+        h(
+          "div",
+          { class: "card" },
+          h("h3", { text: "Play the computer offline" }),
+          h("p", { class: "help", text: "Everything runs in this browser: no connection needed once this page has loaded. Finished games are uploaded as records when you are back online." }),
+          h("label", {}, "Game ", h("select", { id: "game" }, GAMES.map(([id, title]) => h("option", { value: id, text: title })))),
+          h("label", {}, " You play ", h("select", { id: "human" }, h("option", { value: "0", text: "first" }), h("option", { value: "1", text: "second" }))),
+          h("label", {}, " Computer ", h("select", { id: "level" }, LEVELS.map(([n, text]) => h("option", { value: String(n), text })))),
+          h("p", {}, h("button", { class: "btn", id: "new-game", text: "New game", onclick: () => newGame() })),
+        ),
+        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("p", { class: "movelist", id: "moves" })),
+        h("div", { class: "card" }, h("h3", { text: "Your offline games" }), h("p", { class: "help", id: "pending" }), h("ul", { id: "uploaded" })),
+      ],
+    ),
+  );
+  board = new ClickBoard(/** @type {HTMLElement} */ ($("#board")), (/** @type {{action: number}} */ entry) => humanPlays(entry.action));
+}
+
+function showNetwork() {
+  /** @type {HTMLElement} */ ($("#network")).textContent = navigator.onLine ? "online" : "offline: playing on this device";
+}
+
+function showRecords() {
+  const waiting = pending().length;
+  /** @type {HTMLElement} */ ($("#pending")).textContent = waiting
+    ? `${waiting} finished game${waiting > 1 ? "s" : ""} waiting for the network`
+    : "No game waiting for the network.";
+  /** @type {HTMLElement} */ ($("#uploaded")).replaceChildren(
+    ...uploaded().map((r) => h("li", {}, h("a", { href: `/replay/record/${r.id}`, class: "uploaded-record", text: `${r.game}, ${r.finished}` }))),
+  );
+}
+
+function render() {
+  if (!view || !board || !saved) return;
+  const mine = view.to_move === saved.human && !thinking;
+  board.show(view.svg, view.legal, mine);
+  const main = /** @type {HTMLElement} */ ($("#status-main"));
+  const sub = /** @type {HTMLElement} */ ($("#status-sub"));
+  if (view.to_move === null) main.textContent = view.ending || "The game is over";
+  else if (mine) main.textContent = `Your move (${view.sides[saved.human]})`;
+  else main.textContent = "The computer is thinking…";
+  sub.textContent = view.status;
+  const buttons = /** @type {HTMLElement} */ ($("#action-buttons"));
+  buttons.replaceChildren(
+    ...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !mine, text: a.label || a.text, title: a.text, onclick: () => humanPlays(a.action) })),
+  );
+  /** @type {HTMLElement} */ ($("#moves")).textContent = `${view.game.title}, ${view.ply} action${view.ply === 1 ? "" : "s"} played`;
+  document.body.dataset.state = view.to_move === null ? "over" : mine ? "human" : "computer";
+}
+
+// -- the game ---------------------------------------------------------------------------------
+/**
+ * Plays one action on both engines (the Python game and the WebAssembly one) and saves.
+ * @param {number} action
+ */
+function play(action) {
+  if (!python || !engine || !saved) return;
+  view = python.play(action);
+  engine.apply(action);
+  saved.actions.push(action);
+  saveCurrent(saved);
+}
+
+/** @param {number} action */
+async function humanPlays(action) {
+  if (!view || !saved || thinking || view.to_move !== saved.human) return;
+  try {
+    play(action);
+  } catch (error) {
+    toast(String(error instanceof Error ? error.message : error), "error");
+  }
+  render();
+  await continueGame();
+}
+
+// The computer's turns (a turn may take several actions), then the end if it came.
+async function continueGame() {
+  while (view && saved && engine && view.to_move !== null && view.to_move !== saved.human) {
+    thinking = true;
+    render();
+    const { action } = await engine.search({ iterations: saved.iterations, seed: saved.actions.length });
+    thinking = false;
+    play(action);
+  }
+  render();
+  if (view && saved && python && view.to_move === null) finish();
+}
+
+function finish() {
+  if (!saved || !python) return;
+  const players = saved.human === 0 ? ["you", "computer"] : ["computer", "you"];
+  queue({ text: python.record(players), game: saved.game, finished: new Date().toISOString().slice(0, 16).replace("T", " ") });
+  saveCurrent(null);
+  saved = null;
+  showRecords();
+  upload();
+}
+
+async function upload() {
+  const done = await uploadPending();
+  if (done.length) toast(`${done.length} game${done.length > 1 ? "s" : ""} uploaded as record${done.length > 1 ? "s" : ""}`);
+  showRecords();
+}
+
+/** @param {SavedGame} game starts (or resumes) `game` on both engines */
+async function begin(game) {
+  /** @type {HTMLElement} */ ($("#status-main")).textContent = "Loading the engines…";
+  document.body.dataset.state = "loading";
+  saved = game;
+  engine = await loadEngine(game.game, { start: game.seed });
+  for (const action of game.actions) engine.apply(action);
+  python = await offlineGame(game.game, game.seed, game.actions);
+  view = python.view();
+  /** @type {HTMLSelectElement} */ ($("#game")).value = game.game;
+  saveCurrent(game);
+  await continueGame();
+}
+
+function newGame() {
+  const game = /** @type {HTMLSelectElement} */ ($("#game")).value;
+  const human = Number(/** @type {HTMLSelectElement} */ ($("#human")).value);
+  const iterations = Number(/** @type {HTMLSelectElement} */ ($("#level")).value);
+  const seed = Math.floor(Math.random() * STARTS);
+  begin({ game, seed, human, iterations, actions: [] }).catch((error) => toast(String(error), "error"));
+}
+
+// -- start --------------------------------------------------------------------------------------
+layout();
+showNetwork();
+showRecords();
+window.addEventListener("online", () => {
+  showNetwork();
+  upload();
+});
+window.addEventListener("offline", showNetwork);
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+const params = new URLSearchParams(location.search);
+const level = params.get("iterations");
+if (level) {
+  const select = /** @type {HTMLSelectElement} */ ($("#level"));
+  select.append(h("option", { value: level, text: `${level} simulations` }));
+  select.value = level;
+}
+const resume = loadCurrent();
+if (resume) begin(resume).catch((error) => toast(String(error), "error"));
+else /** @type {HTMLElement} */ ($("#status-main")).textContent = "Choose a game and press New game";
+if (navigator.onLine) upload();

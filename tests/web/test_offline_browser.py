@@ -1,0 +1,148 @@
+"""Playing the computer with the network cut (issue 45), in Chromium.
+
+The offline page is loaded once online (the service worker caches it, the engines in
+WebAssembly, Pyodide and shoal's Python bundle); then Playwright cuts the network, the page
+is reloaded from the cache and a whole game is played against the computer; back online,
+the finished game is uploaded through the records API and the server has it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from shoal.records.record import read_text
+
+pytestmark = pytest.mark.browser
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "shoal" / "web"
+FIVE = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
+
+
+@pytest.fixture(scope="module")
+def offline_ready() -> None:
+    """Skipped (failed under SHOAL_REQUIRE_WASM=1) without the engines or Pyodide."""
+    missing = [
+        name
+        for name in ("wasm/connect4.wasm", "wasm/shoal-py.zip", "pyodide/pyodide.asm.wasm")
+        if not (WEB / name).exists()
+    ]
+    if missing:
+        built = ", ".join(missing)
+        reason = f"the offline page's files are not built ({built}): emcc or npm missing"
+        if os.environ.get("SHOAL_REQUIRE_WASM") == "1":
+            pytest.fail(reason + ", yet SHOAL_REQUIRE_WASM=1")
+        pytest.skip(reason)
+
+
+def cached_offline_page(browser: Any, server: str, query: str = "") -> tuple[Any, Any]:
+    """A context and page on /offline, its assets cached by the service worker, offline."""
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    page = context.new_page()
+    page.on("console", lambda m: print("console:", m.text) if m.type == "error" else None)
+    page.goto(server + "/offline" + query)
+    count = page.evaluate(
+        """async () => {
+          await navigator.serviceWorker.ready;
+          const cache = await caches.open("shoal-offline-v1");
+          return (await cache.keys()).length;
+        }"""
+    )
+    assert count >= 20
+    context.set_offline(True)
+    page.reload()
+    assert page.evaluate("navigator.onLine") is False
+    return context, page
+
+
+def played(page: Any) -> int:
+    """The number of actions played, as the page says."""
+    return int(re.search(r"(\d+) actions? played", page.text_content("#moves")).group(1))
+
+
+def new_game(page: Any, game: str, human: int) -> None:
+    page.select_option("#game", game)
+    page.select_option("#human", str(human))
+    page.click("#new-game")
+    page.wait_for_function("document.body.dataset.state === 'human'", timeout=90_000)
+
+
+def human_move(page: Any) -> None:
+    """Clicks the first highlighted cell (then the next ones) or the first action button."""
+    before = page.evaluate("document.querySelector('#moves').textContent")
+    for _ in range(8):
+        buttons = page.locator("#action-buttons button:not([disabled])")
+        cells = page.locator("#board .cell.hl")
+        if cells.count():
+            cells.first.click()
+        elif buttons.count():
+            buttons.first.click()
+        menu = page.locator("#choice-menu button[data-action]")
+        if menu.count():
+            menu.first.click()
+        if page.evaluate("document.querySelector('#moves').textContent") != before:
+            return
+    raise AssertionError("no move could be clicked")
+
+
+def test_a_whole_game_offline_then_uploaded(
+    browser: Any, server: str, artifacts: Path, offline_ready: None
+) -> None:
+    context, page = cached_offline_page(browser, server, "?iterations=200")
+    try:
+        new_game(page, "connect4", 0)
+        page.screenshot(path=str(artifacts / "offline-connect4-start.png"))
+        for _ in range(30):
+            if page.evaluate("document.body.dataset.state") == "over":
+                break
+            human_move(page)
+            page.wait_for_function(
+                "['human', 'over'].includes(document.body.dataset.state)", timeout=60_000
+            )
+        assert page.evaluate("document.body.dataset.state") == "over"
+        page.screenshot(path=str(artifacts / "offline-connect4-over.png"))
+        assert "1 finished game waiting" in page.text_content("#pending")
+        ply = played(page)
+        context.set_offline(False)  # back online: the page uploads the record
+        link = page.wait_for_selector("a.uploaded-record", timeout=30_000)
+        record_id = link.get_attribute("href").rsplit("/", 1)[1]
+        text = httpx.get(f"{server}/api/records/{record_id}/record").text
+        record = read_text(text)
+        assert record.game.id == "connect4"
+        assert len(record.actions) == ply
+        assert record.final_state().outcome is not None
+        assert "No game waiting" in page.text_content("#pending")
+    finally:
+        context.close()
+
+
+def test_each_game_offline_the_computer_answers(
+    browser: Any, server: str, artifacts: Path, offline_ready: None
+) -> None:
+    """Offline, in each of the five games the computer opens, the player answers by
+    clicking and the computer replies; a reload with no network resumes the game."""
+    context, page = cached_offline_page(browser, server, "?iterations=100")
+    try:
+        for game in FIVE:
+            new_game(page, game, 1)  # the computer moves first
+            assert game in page.text_content("#moves").lower(), game
+            opening = played(page)
+            assert opening >= 1, game
+            mine = 0  # my turn may take several actions: play until the computer answers
+            while played(page) == opening + mine and mine < 12:
+                human_move(page)
+                mine += 1
+                page.wait_for_function("document.body.dataset.state === 'human'", timeout=60_000)
+            assert played(page) > opening + mine, game
+            page.screenshot(path=str(artifacts / f"offline-{game}.png"))
+        moves = page.text_content("#moves")
+        page.reload()
+        page.wait_for_function("document.body.dataset.state === 'human'", timeout=90_000)
+        assert page.text_content("#moves") == moves
+    finally:
+        context.close()
