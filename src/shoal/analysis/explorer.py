@@ -19,17 +19,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Sequence
+import time
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from shoal.ai.prove import ProofBudgetExceeded, Prover
 from shoal.core import Action, Game, Seat, State, options_to_strings
-from shoal.core.errors import ShoalError
 
 __all__ = [
     "MAX_PLIES",
     "PROOF_DEPTH",
     "PROOF_NODES",
+    "PROOF_SECONDS",
     "MoveStats",
     "Step",
     "Tree",
@@ -49,6 +50,9 @@ PROOF_NODES = 3_000
 
 PROOF_DEPTH = 5
 """The prover looks for wins within this many atomic actions."""
+
+PROOF_SECONDS = 0.5
+"""Proofs of one lookup stop after this long (the values are always given)."""
 
 
 def variant_key(game: Game) -> str:
@@ -220,28 +224,29 @@ def _proven(state: State, action: Action, seat: Seat, nodes: int) -> str | None:
 def annotate(
     game: Game,
     state: State,
-    moves: Iterator[MoveStats] | list[MoveStats],
+    moves: Iterable[MoveStats],
     *,
     nodes: int = PROOF_NODES,
+    seconds: float = PROOF_SECONDS,
 ) -> None:
-    """Fill in each move's ``value`` (the evaluation for the mover after it, -1 to 1 as the
-    game scores it) and ``proven`` (``win in N`` / ``loss in N`` atomic actions counting the
-    move itself, when the prover settles it within ``nodes`` nodes per side)."""
+    """Fill in each move's ``value`` and, where the prover settles it, ``proven``.
+
+    ``value`` is the game's evaluation for the mover after the move (1 or -1 when the
+    move ends the game); ``proven`` is ``win in N`` or ``loss in N`` (atomic actions,
+    the move included) when the prover settles it within ``nodes`` nodes per side.
+    Proofs stop after ``seconds`` in all, most played moves first (a lookup stays quick
+    where the prover has no compiled path).
+    """
     seat = state.to_move
     if seat is None:
         return
+    deadline = time.perf_counter() + seconds
     for move in moves:
-        try:
-            child = state.child(move.action)
-        except ShoalError:  # pragma: no cover - counted moves are legal
-            continue
-        move.value = (
-            round(float(game.evaluate(child, seat)), 3)
-            if child.outcome is None
-            else (
-                0.0
-                if child.outcome.winner is None
-                else (1.0 if child.outcome.winner == seat else -1.0)
-            )
-        )
-        move.proven = _proven(state, move.action, seat, nodes) if nodes > 0 else None
+        child = state.child(move.action)
+        if child.outcome is None:
+            move.value = round(float(game.evaluate(child, seat)), 3)
+        else:
+            winner = child.outcome.winner
+            move.value = 0.0 if winner is None else (1.0 if winner == seat else -1.0)
+        if nodes > 0 and time.perf_counter() < deadline:
+            move.proven = _proven(state, move.action, seat, nodes)
