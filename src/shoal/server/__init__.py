@@ -17,8 +17,8 @@ The layout (docs/architecture.md draws the tree and the import contracts):
 * One package per domain, each with what it needs of ``routes``, ``service``, ``store``,
   ``models``, ``tables``: ``games``, ``accounts``, ``lobby``, ``challenges``, ``ratings``,
   ``puzzles``, ``notifications`` (with mail and correspondence), ``bots``, ``review``,
-  ``analysis``, ``learn``, ``catalog``, ``pages``. A domain reaches another only through its
-  service and models; inside a domain, routes -> service -> store.
+  ``analysis``, ``learn``, ``catalog``, ``pages``, ``stats``. A domain reaches another only
+  through its service and models; inside a domain, routes -> service -> store.
 """
 
 from .app import create_app
