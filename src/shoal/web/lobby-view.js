@@ -104,8 +104,11 @@ export function watchLobby({ onMessage = () => {}, onOpen = () => {}, onClose = 
   let delay = 500;
   const connect = () => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws?guest=${encodeURIComponent(guestKey())}`);
-    socket.onopen = () => { delay = 500; onOpen(); };
+    const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws`);
+    socket.onopen = () => {  // a guest's key goes in a message, never in the URL (logs)
+      socket.send(JSON.stringify({ guest: guestKey() }));
+      delay = 500; onOpen();
+    };
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "start") enterGame(message);
