@@ -13,6 +13,9 @@ The layout (docs/architecture.md draws the tree and the import contracts):
   dependency), ``changes`` (the prelude of every change of a game), ``events`` and
   ``relay`` (events in one process and across processes), ``errors``, ``limits``,
   ``params``, and ``sockets`` (the one socket hub: send, drop, keep-alive, failures logged).
+  At the edge (issue 38): ``inputs`` (the rules of text, names and ids), ``origin`` (sockets
+  refuse other sites), ``db_down`` (a database gone: 503 in words), ``protocol`` (header
+  time-out of ``shoal serve``).
 * ``db``: the shared tables and the Alembic migrations.
 * One package per domain, each with what it needs of ``routes``, ``service``, ``store``,
   ``models``, ``tables``: ``games``, ``accounts``, ``lobby``, ``challenges``, ``ratings``,
