@@ -43,6 +43,7 @@ from .context import (
 )
 from .db_down import add_database_handlers
 from .errors import add_error_handlers
+from .explorer import routes as explorer
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
 from .learn import routes as learn
@@ -83,6 +84,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     ratings.router,
     puzzles.router,
     tournaments.router,
+    explorer.router,
     stats.router,
     pages.router,
 )

@@ -519,6 +519,26 @@ export interface Routes {
     body: undefined;
     answer: JsonObject;
   };
+  /** GET /api/explorer/{game_id}: Explore */
+  "GET /api/explorer/{game_id}": {
+    path: {
+      game_id: string;
+    };
+    query: {
+      source?: string;
+      position?: string | null;
+      options?: string;
+      rated?: string | null;
+      speed?: string | null;
+      min_rating?: number | null;
+      max_rating?: number | null;
+      player?: string | null;
+      seat?: number | null;
+      engine?: boolean;
+    };
+    body: undefined;
+    answer: JsonObject;
+  };
   /** GET /api/games: Recent games (ids and titles) */
   "GET /api/games": {
     path: {};

@@ -1,7 +1,7 @@
 """Tournaments (issue 42): events, their players, rounds and games; recurring schedules.
 
 Revision ID: t0042
-Revises: r0006
+Revises: r0011
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "t0042"
-down_revision: str | None = "r0006"
+down_revision: str | None = "r0011"
 branch_labels = None
 depends_on = None
 
