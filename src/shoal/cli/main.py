@@ -36,6 +36,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "review",
     "bot",
     "puzzles",
+    "tournament",
+    "explorer",
 )
 
 

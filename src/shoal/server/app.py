@@ -43,6 +43,7 @@ from .context import (
 )
 from .db_down import add_database_handlers
 from .errors import add_error_handlers
+from .explorer import routes as explorer
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
 from .learn import routes as learn
@@ -59,6 +60,8 @@ from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
 from .stats import routes as stats
+from .tournaments import routes as tournaments
+from .tournaments.service import Tournaments
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app"]
 
@@ -80,6 +83,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    tournaments.router,
+    explorer.router,
     stats.router,
     pages.router,
 )
@@ -98,6 +103,8 @@ def create_app(
     site_url: str = "http://127.0.0.1:8000",
     correspondence_day: float = 86400.0,
     sweep_every: float = 10.0,
+    first_move_seconds: float = 60.0,
+    tournament_tick: float = 2.0,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -108,7 +115,10 @@ def create_app(
     records per ``client_window`` seconds (429; 0: no limit). ``smtp_url`` mails
     correspondence turns and challenges (links to ``site_url``); correspondence
     deadlines are swept every ``sweep_every`` seconds, with days of
-    ``correspondence_day`` seconds (docs/notifications.md).
+    ``correspondence_day`` seconds (docs/notifications.md). In a live tournament game a
+    player who has not made their first turn within ``first_move_seconds`` loses it (a
+    no-show); the tournaments' background work runs every ``tournament_tick`` seconds
+    (docs/tournaments.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -134,6 +144,7 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
         context.manager.spawn(  # rated games that ended just before a crash
             asyncio.to_thread(settle_pending, context.store.load, context.ratings)
         )
@@ -157,6 +168,9 @@ def create_app(
     context.lobby = Lobby(context)
     context.bots = Bots(context)  # makes the shoal-LEVEL bots
     context.lobby.challenge_hooks.append(context.bots.on_challenge)
+    context.tournaments = Tournaments(
+        context, first_move_seconds=first_move_seconds, tick=tournament_tick
+    )
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)

@@ -23,6 +23,8 @@ from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
 from .errors import ApiError
 from .events import Events
+from .explorer.service import Explorer, ExplorerListener
+from .explorer.store import ExplorerStore
 from .games.background import Clocks, Computer
 from .games.manager import GameManager
 from .games.social import Social
@@ -33,14 +35,15 @@ from .notifications.mail import Mailer, parse_smtp
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
 from .puzzles.store import PuzzleStore
-from .ratings.service import RatingListener
+from .ratings.service import RatingListener, player_ratings
 from .ratings.store import RatingStore
 from .review.service import Reviewer
 from .review.store import ReviewStore
 
-if TYPE_CHECKING:  # both take the context to be built
+if TYPE_CHECKING:  # they take the context to be built
     from .bots.service import Bots
     from .lobby.service import Lobby
+    from .tournaments.service import Tournaments
 
 __all__ = [
     "CLIENT_WINDOW",
@@ -158,12 +161,16 @@ class ServerContext:
     """Puzzle ratings and streaks (issue 25)."""
     challenges: ChallengeStore
     """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
+    explorer: Explorer
+    """The opening explorer: the site's counts, the books, lookups (issue 44)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
     """The lobby's sockets and challenge hooks (set by ``create_app``: it needs the context)."""
     bots: Bots = dataclasses.field(init=False)
     """The bots and their event streams (set by ``create_app``: it needs the context)."""
+    tournaments: Tournaments = dataclasses.field(init=False)
+    """Tournaments: entries, pairings, results (set by ``create_app``; issue 42)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -177,6 +184,11 @@ class ServerContext:
         manager.listen(social)
         ratings = RatingStore(store.engine)
         manager.listen(RatingListener(manager, ratings))
+        explorer = Explorer(
+            ExplorerStore(store.engine),
+            lambda accounts, game, speed: player_ratings(ratings, accounts, game, speed),
+        )
+        manager.listen(ExplorerListener(manager, explorer))
         notices = NoticeStore(store.engine)
         mailer = None
         if settings.smtp_url:
@@ -209,6 +221,7 @@ class ServerContext:
             accounts=Accounts(store.engine),
             puzzles=PuzzleStore(store.engine),
             challenges=ChallengeStore(store.engine),
+            explorer=explorer,
             events=events,
         )
 

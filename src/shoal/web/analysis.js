@@ -8,6 +8,7 @@
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
+import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -23,6 +24,7 @@ let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
 let loading = 0;
+const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.legal.find((a) => a.action === action); if (entry) play(entry); }, back: () => $("#prev").click() });
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
@@ -139,6 +141,7 @@ function layout() {
           h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
+        explorer.element,
         h(
           "div",
           { class: "card" },
@@ -206,6 +209,7 @@ function show() {
   $button("#first").disabled = $button("#prev").disabled = cur === -1;
   $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
   $("#position-line").textContent = `Position: ${view.position}`;
+  explorer.show(game.id, options, view.position);
 }
 
 function moveLabel(id, forceNumber) {

@@ -175,6 +175,11 @@ class Accounts:
             raise ApiError(403, "this account is disabled")
         return user
 
+    def user_id(self, username: str) -> int | None:
+        """The id of the account named ``username`` (any case), or None (deleted: None too)."""
+        found = self.store.by_name(username)
+        return None if found is None or found[0].deleted else found[0].id
+
     def know_device(self, user: User, request: HTTPConnection, response: Response) -> None:
         """Remember this browser as a device of ``user`` (its cookie set on ``response``)."""
         secret = request.cookies.get(DEVICE_COOKIE)

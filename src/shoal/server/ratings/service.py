@@ -16,7 +16,7 @@ settling), without waiting for anyone to open it.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..games.manager import GameEntry, GameManager
@@ -27,6 +27,7 @@ from .store import RatingStore
 __all__ = [
     "RatingListener",
     "displays",
+    "player_ratings",
     "scores_of",
     "settle_live",
     "settle_pending",
@@ -103,3 +104,13 @@ class RatingListener:
 def displays(ratings: RatingStore, user_ids: list[int], game: str, speed: str) -> dict[int, str]:
     """Per account, its rating in ``game`` at ``speed`` as shown (``1500?`` for a newcomer)."""
     return ratings.displays(user_ids, game, speed)
+
+
+def player_ratings(
+    ratings: RatingStore, accounts: Sequence[int | None], game: str, speed: str
+) -> tuple[int | None, ...]:
+    """Per seat, its account's rating in ``game`` at ``speed`` (None: a guest, the computer)."""
+    return tuple(
+        None if user is None else round(ratings.rating(user, game, speed).rating.r)
+        for user in accounts
+    )
