@@ -46,6 +46,7 @@ from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
+from .notifications import push_routes
 from .notifications import routes as notifications
 from .pages import routes as pages
 from .pages.routes import WEB_DIR
@@ -71,6 +72,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     challenges.router,
     notifications.router,
+    push_routes.router,
     bot.router,
     ratings.router,
     puzzles.router,
@@ -91,6 +93,7 @@ def create_app(
     site_url: str = "http://127.0.0.1:8000",
     correspondence_day: float = 86400.0,
     sweep_every: float = 10.0,
+    vapid_key_file: Path | str | None = None,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -101,7 +104,8 @@ def create_app(
     records per ``client_window`` seconds (429; 0: no limit). ``smtp_url`` mails
     correspondence turns and challenges (links to ``site_url``); correspondence
     deadlines are swept every ``sweep_every`` seconds, with days of
-    ``correspondence_day`` seconds (docs/notifications.md).
+    ``correspondence_day`` seconds (docs/notifications.md). ``vapid_key_file`` is a PEM
+    file with the Web Push key (default: a pair made once and kept in the database).
     """
     settings = Settings(
         database_url=database_url,
@@ -114,6 +118,7 @@ def create_app(
         site_url=site_url,
         correspondence_day=correspondence_day,
         sweep_every=sweep_every,
+        vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
     )
     context = ServerContext.open(settings)
 

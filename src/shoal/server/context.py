@@ -30,6 +30,8 @@ from .games.store import Store
 from .limits import CreationLimit
 from .notifications.correspondence import DAY, Correspondence
 from .notifications.mail import Mailer, parse_smtp
+from .notifications.push import Pusher, VapidKeys
+from .notifications.push_store import PushStore
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
 from .puzzles.store import PuzzleStore
@@ -100,6 +102,8 @@ class Settings:
     """The length of a correspondence day in seconds (shorter only for tests and demos)."""
     sweep_every: float = 10.0
     """Seconds between two sweeps for correspondence deadlines."""
+    vapid_key_file: Path | None = None
+    """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
 
 
 class RecordCache:
@@ -184,7 +188,13 @@ class ServerContext:
                 notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
             )
         events = Events()
-        notifier = Notifier(notices, mailer, events)
+        keys = (
+            VapidKeys.of_file(settings.vapid_key_file)
+            if settings.vapid_key_file is not None
+            else VapidKeys.of_store(notices)
+        )
+        pusher = Pusher(PushStore(store.engine), keys, manager.spawn, site_url=settings.site_url)
+        notifier = Notifier(notices, mailer, events, pusher)
         correspondence = Correspondence(
             manager,
             notices,

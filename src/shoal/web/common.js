@@ -141,6 +141,7 @@ export function whoami() {
 // of games where it is my turn (also in the tab title).
 async function accountNav() {
   const slot = $("#account-nav");
+  import("/static/app.js").then((m) => m.registerWorker()); // the installable app (issue 43)
   const me = await whoami();
   if (!me) {
     slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
@@ -150,7 +151,7 @@ async function accountNav() {
   const turn = games.filter((g) => g.your_turn).length;
   const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
   slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
-  if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
+  import("/static/app.js").then((m) => m.showTurns(turn)); // title and app badge (issue 43)
   import("/static/notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
 }
 

@@ -1,0 +1,40 @@
+"""Web Push (issue 43): ``shoal_push_subscriptions`` and ``shoal_push_settings``.
+
+Revision ID: r0011
+Revises: r0006
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "r0011"
+down_revision: str | None = "r0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "shoal_push_subscriptions",
+        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+        sa.Column("user_id", sa.Integer(), nullable=False),
+        sa.Column("endpoint_hash", sa.String(64), nullable=False, unique=True),
+        sa.Column("endpoint", sa.Text(), nullable=False),
+        sa.Column("p256dh", sa.String(200), nullable=False),
+        sa.Column("auth", sa.String(100), nullable=False),
+        sa.Column("created", sa.DateTime(), nullable=False),
+    )
+    op.create_index("ix_shoal_push_subscriptions_user_id", "shoal_push_subscriptions", ["user_id"])
+    op.create_table(
+        "shoal_push_settings",
+        sa.Column("user_id", sa.Integer(), primary_key=True),
+        sa.Column("kinds", sa.JSON(), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("shoal_push_settings")
+    op.drop_index("ix_shoal_push_subscriptions_user_id", table_name="shoal_push_subscriptions")
+    op.drop_table("shoal_push_subscriptions")
