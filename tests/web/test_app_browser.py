@@ -170,3 +170,50 @@ def test_offline_the_rules_work_and_other_pages_fall_back(
     shot = artifacts / f"offline-fallback-{viewport['width']}.png"
     page.screenshot(path=str(shot), full_page=True)
     context.close()
+
+
+RECORD_BADGE = """
+window.__badges = [];
+navigator.setAppBadge = (n) => { window.__badges.push(n); return Promise.resolve(); };
+navigator.clearAppBadge = () => { window.__badges.push(0); return Promise.resolve(); };
+"""
+
+
+def test_the_games_waiting_for_you_are_on_the_app_badge_and_in_the_title(
+    server: str, browser: Any
+) -> None:
+    alice = httpx.Client(base_url=server, timeout=10)
+    name = f"al{secrets.token_hex(3)}"
+    made = alice.post("/api/auth/signup", json={"username": name, "password": PASSWORD})
+    assert made.status_code == 201
+    game = alice.post(
+        "/api/games",
+        json={"game": "connect4", "opponent": "friend", "seat": 0, "correspondence_days": 3},
+    ).json()
+    context = browser.new_context()
+    context.add_cookies(
+        [{"name": "shoal_session", "value": alice.cookies["shoal_session"], "url": server}]
+    )
+    context.add_init_script(RECORD_BADGE)
+    page = context.new_page()
+    page.goto(server + "/learn")  # any page
+    page.wait_for_function("() => window.__badges.length > 0")
+    assert page.evaluate("window.__badges") == [1]
+    assert page.title().startswith("(1) ")
+    bob = httpx.Client(base_url=server, timeout=10)
+    bob.post("/api/auth/signup", json={"username": f"b{name}", "password": PASSWORD})
+    token = bob.post(
+        f"/api/games/{game['id']}/claim", json={}, headers={"X-Shoal-Token": game["invite_token"]}
+    ).json()["token"]
+    view = alice.get(f"/api/games/{game['id']}").json()
+    moved = alice.post(
+        f"/api/games/{game['id']}/actions",
+        json={"version": view["version"], "action": view["legal"][0]["action"]},
+        headers={"X-Shoal-Token": game["token"]},
+    )
+    assert moved.status_code == 200 and token
+    page.reload()  # bob's turn now: no game waits for alice
+    page.wait_for_function("() => window.__badges.length > 0")
+    assert page.evaluate("window.__badges") == [0]
+    assert not page.title().startswith("(")
+    context.close()

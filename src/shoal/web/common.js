@@ -151,7 +151,8 @@ async function accountNav() {
   const turn = games.filter((g) => g.your_turn).length;
   const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
   slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
-  import("/static/app.js").then((m) => m.showTurns(turn)); // title and app badge (issue 43)
+  if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
+  import("/static/app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
   import("/static/notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
 }
 
