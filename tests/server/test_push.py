@@ -211,3 +211,19 @@ def test_a_key_file_is_used_when_configured(tmp_path: object, db: str) -> None:
     bad.write_text("not a key")
     with pytest.raises(ValueError, match="not a VAPID private key"):
         VapidKeys.of_file(bad)
+
+
+def test_deleting_the_account_forgets_its_devices(client: TestClient, receiver: Receiver) -> None:
+    from .accounts_helpers import PASSWORD
+
+    alice = account(client, "alice")
+    device = receiver.device().subscription()
+    _subscribe(client, alice, device)
+    found = context(client).accounts.store.by_name("alice")
+    assert found is not None
+    pusher = context(client).notifier.pusher
+    assert pusher is not None and len(pusher.store.subscriptions(found[0].id)) == 1
+    as_user(client, alice)
+    gone = client.request("DELETE", "/api/me", json={"password": PASSWORD})
+    assert gone.status_code == 200, gone.text
+    assert pusher.store.subscriptions(found[0].id) == []

@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from .push_tables import PushSettingsRow, PushSubscriptionRow
 from .tables import (
     CorrespondenceRow,
     MailSentRow,
@@ -237,10 +238,13 @@ class NoticeStore:
             session.commit()
 
     def forget(self, user_id: int) -> None:
-        """Delete the user's notifications and mail settings (its address with them)."""
+        """Delete the user's notifications, mail settings (its address with them) and push
+        subscriptions (issue 43)."""
         with Session(self.engine) as session:
             session.execute(delete(NotificationRow).where(NotificationRow.user_id == user_id))
             session.execute(delete(NotifySettingsRow).where(NotifySettingsRow.user_id == user_id))
+            for table in (PushSubscriptionRow, PushSettingsRow):
+                session.execute(delete(table).where(table.user_id == user_id))
             session.commit()
 
     def secret(self, name: str, make: Callable[[], str] | None = None) -> str:
