@@ -217,3 +217,28 @@ def test_the_games_waiting_for_you_are_on_the_app_badge_and_in_the_title(
     assert page.evaluate("window.__badges") == [0]
     assert not page.title().startswith("(")
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_settings_start_and_end_a_vacation(
+    server: str, browser: Any, artifacts: Path, viewport: dict[str, int]
+) -> None:
+    context = browser.new_context(viewport=viewport)
+    _signed_in(server, context)
+    page = context.new_page()
+    page.goto(server + "/settings")
+    page.wait_for_selector("#vacation-toggle:has-text('Start a vacation')")
+    assert "14 of 14 vacation days left" in page.text_content("#vacation-state")
+    page.fill("#vacation-days", "20")
+    page.click("#vacation-toggle")
+    page.wait_for_selector("#vacation-said:has-text('1 to 14 whole days')")
+    page.fill("#vacation-days", "3")
+    page.click("#vacation-toggle")
+    page.wait_for_selector("#vacation-toggle:has-text('Come back now')")
+    assert "11 of 14 days left" in page.text_content("#vacation-state")
+    page.locator("#vacation").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"vacation-settings-{viewport['width']}.png"))
+    page.click("#vacation-toggle")  # back the same day: one whole day spent
+    page.wait_for_selector("#vacation-toggle:has-text('Start a vacation')")
+    assert "13 of 14 vacation days left" in page.text_content("#vacation-state")
+    context.close()

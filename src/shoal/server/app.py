@@ -46,7 +46,7 @@ from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
-from .notifications import push_routes
+from .notifications import push_routes, vacation_routes
 from .notifications import routes as notifications
 from .pages import routes as pages
 from .pages.routes import WEB_DIR
@@ -73,6 +73,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     challenges.router,
     notifications.router,
     push_routes.router,
+    vacation_routes.router,
     bot.router,
     ratings.router,
     puzzles.router,
@@ -94,6 +95,7 @@ def create_app(
     correspondence_day: float = 86400.0,
     sweep_every: float = 10.0,
     vapid_key_file: Path | str | None = None,
+    vacation_days: int = 14,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -105,7 +107,8 @@ def create_app(
     correspondence turns and challenges (links to ``site_url``); correspondence
     deadlines are swept every ``sweep_every`` seconds, with days of
     ``correspondence_day`` seconds (docs/notifications.md). ``vapid_key_file`` is a PEM
-    file with the Web Push key (default: a pair made once and kept in the database).
+    file with the Web Push key (default: a pair made once and kept in the database);
+    each account has ``vacation_days`` of vacation a year.
     """
     settings = Settings(
         database_url=database_url,
@@ -119,6 +122,7 @@ def create_app(
         correspondence_day=correspondence_day,
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
+        vacation_days=vacation_days,
     )
     context = ServerContext.open(settings)
 

@@ -34,6 +34,7 @@ from .notifications.push import Pusher, VapidKeys
 from .notifications.push_store import PushStore
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
+from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
 from .puzzles.store import PuzzleStore
 from .ratings.service import RatingListener
 from .ratings.store import RatingStore
@@ -102,6 +103,8 @@ class Settings:
     """The length of a correspondence day in seconds (shorter only for tests and demos)."""
     sweep_every: float = 10.0
     """Seconds between two sweeps for correspondence deadlines."""
+    vacation_days: int = ALLOWANCE
+    """Vacation days each account may spend a year (issue 43)."""
     vapid_key_file: Path | None = None
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
 
@@ -162,6 +165,8 @@ class ServerContext:
     """Puzzle ratings and streaks (issue 25)."""
     challenges: ChallengeStore
     """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
+    vacations: Vacations
+    """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -202,6 +207,8 @@ class ServerContext:
             day_seconds=settings.correspondence_day,
             sweep_every=settings.sweep_every,
         )
+        away = VacationStore(store.engine)
+        correspondence.away = away
         return cls(
             settings=settings,
             store=store,
@@ -219,6 +226,7 @@ class ServerContext:
             accounts=Accounts(store.engine),
             puzzles=PuzzleStore(store.engine),
             challenges=ChallengeStore(store.engine),
+            vacations=Vacations(away, correspondence, settings.vacation_days),
             events=events,
         )
 

@@ -179,6 +179,7 @@ async function settings() {
   );
   await import("/static/notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
   await import("/static/push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
+  await import("/static/vacation.js").then((m) => app.append(m.vacationCard())); // vacation (issue 43)
 }
 
 async function main() {

@@ -7,6 +7,9 @@
   (``kinds``: kind -> bool; a kind missing is on).
 
 The VAPID key pair is a site secret (``shoal_site_secrets``, name ``vapid``).
+
+* ``shoal_vacations`` (issue 43 too): an account's vacation days spent in a ``year`` and
+  the vacation running (``started``, ``until``; null when none).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["PushSettingsRow", "PushSubscriptionRow"]
+__all__ = ["PushSettingsRow", "PushSubscriptionRow", "VacationRow"]
 
 
 class PushSubscriptionRow(Base):
@@ -42,3 +45,16 @@ class PushSettingsRow(Base):
 
     user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kinds: Mapped[dict[str, bool]] = mapped_column(JSON)
+
+
+class VacationRow(Base):
+    """An account's vacation: the days spent this year, the one running."""
+
+    __tablename__ = "shoal_vacations"
+
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    year: Mapped[int] = mapped_column(Integer)
+    used: Mapped[int] = mapped_column(Integer)
+    started: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
+    until: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
+    booked: Mapped[int] = mapped_column(Integer, default=0)

@@ -1,4 +1,5 @@
-"""Web Push (issue 43): ``shoal_push_subscriptions`` and ``shoal_push_settings``.
+"""Web Push and vacations (issue 43): ``shoal_push_subscriptions``, ``shoal_push_settings``,
+``shoal_vacations``.
 
 Revision ID: r0011
 Revises: r0006
@@ -32,9 +33,19 @@ def upgrade() -> None:
         sa.Column("user_id", sa.Integer(), primary_key=True),
         sa.Column("kinds", sa.JSON(), nullable=False),
     )
+    op.create_table(
+        "shoal_vacations",
+        sa.Column("user_id", sa.Integer(), primary_key=True),
+        sa.Column("year", sa.Integer(), nullable=False),
+        sa.Column("used", sa.Integer(), nullable=False),
+        sa.Column("started", sa.DateTime(), nullable=True),
+        sa.Column("until", sa.DateTime(), nullable=True),
+        sa.Column("booked", sa.Integer(), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("shoal_vacations")
     op.drop_table("shoal_push_settings")
     op.drop_index("ix_shoal_push_subscriptions_user_id", table_name="shoal_push_subscriptions")
     op.drop_table("shoal_push_subscriptions")
