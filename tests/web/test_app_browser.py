@@ -238,6 +238,14 @@ def test_settings_start_and_end_a_vacation(
     assert "11 of 14 days left" in page.text_content("#vacation-state")
     page.locator("#vacation").scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / f"vacation-settings-{viewport['width']}.png"))
+    page.select_option("#digest-mode", "digest")
+    page.fill("#digest-hours", "8")
+    page.click("#save-digest")
+    page.wait_for_selector("#digest-said:has-text('Saved')")
+    assert page.evaluate("fetch('/api/mail/digest').then(r => r.json())") == {
+        "mode": "digest",
+        "hours": 8,
+    }
     page.click("#vacation-toggle")  # back the same day: one whole day spent
     page.wait_for_selector("#vacation-toggle:has-text('Start a vacation')")
     assert "13 of 14 vacation days left" in page.text_content("#vacation-state")

@@ -29,6 +29,7 @@ from .games.social import Social
 from .games.store import Store
 from .limits import CreationLimit
 from .notifications.correspondence import DAY, Correspondence
+from .notifications.digest import Digests
 from .notifications.mail import Mailer, parse_smtp
 from .notifications.push import Pusher, VapidKeys
 from .notifications.push_store import PushStore
@@ -209,6 +210,11 @@ class ServerContext:
         )
         away = VacationStore(store.engine)
         correspondence.away = away
+        digests = Digests(store.engine, lambda: correspondence.clock())
+        correspondence.digests = digests
+        if mailer is not None:
+            mailer.turn_mode = digests.mode
+            digests.send = mailer.digest
         return cls(
             settings=settings,
             store=store,

@@ -178,6 +178,7 @@ async function settings() {
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );
   await import("/static/notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
+  await import("/static/digest.js").then((m) => app.append(m.digestCard())); // turn mail (issue 43)
   await import("/static/push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
   await import("/static/vacation.js").then((m) => app.append(m.vacationCard())); // vacation (issue 43)
 }

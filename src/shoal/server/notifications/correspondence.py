@@ -33,6 +33,7 @@ from ..errors import ApiError
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
+from .digest import Digests
 from .service import Notifier
 from .store import Deadline, NoticeStore
 from .vacation import VacationStore
@@ -97,6 +98,8 @@ class Correspondence:
         self.clock = clock
         self._lock: asyncio.Lock | None = None
         self._pending: set[asyncio.Task[Any]] = set()
+        self.digests: Digests | None = None
+        """The turn digests (issue 43), sent by the sweeper when due."""
         self.away: VacationStore | None = None
         """The vacations (issue 43): a turn coming to a player away starts when they return."""
         manager.on_commit(self._committed)
@@ -251,6 +254,8 @@ class Correspondence:
         while True:
             try:
                 await self.sweep()
+                if self.digests is not None:
+                    await self.digests.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database was away: try again next time

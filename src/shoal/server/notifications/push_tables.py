@@ -10,6 +10,9 @@ The VAPID key pair is a site secret (``shoal_site_secrets``, name ``vapid``).
 
 * ``shoal_vacations`` (issue 43 too): an account's vacation days spent in a ``year`` and
   the vacation running (``started``, ``until``; null when none).
+* ``shoal_mail_digest`` (issue 43): how an account wants turn mail (``mode``: ``turn``,
+  ``digest`` or ``none``; ``hours`` between digests) and when its last digest went
+  (``sent``: moved by a conditional update, the claim that makes it once across workers).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["PushSettingsRow", "PushSubscriptionRow", "VacationRow"]
+__all__ = ["DigestRow", "PushSettingsRow", "PushSubscriptionRow", "VacationRow"]
 
 
 class PushSubscriptionRow(Base):
@@ -58,3 +61,16 @@ class VacationRow(Base):
     started: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
     until: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
     booked: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class DigestRow(Base):
+    """An account's turn-mail mode and its last digest."""
+
+    __tablename__ = "shoal_mail_digest"
+
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    mode: Mapped[str] = mapped_column(String(8))
+    hours: Mapped[int] = mapped_column(Integer)
+    sent: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
+    seen: Mapped[int] = mapped_column(Integer, default=0)
+    """The newest ``your_turn`` notification the last digest covered."""

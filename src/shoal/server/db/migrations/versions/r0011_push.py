@@ -1,5 +1,5 @@
 """Web Push and vacations (issue 43): ``shoal_push_subscriptions``, ``shoal_push_settings``,
-``shoal_vacations``.
+``shoal_vacations``, ``shoal_mail_digest``.
 
 Revision ID: r0011
 Revises: r0006
@@ -42,9 +42,18 @@ def upgrade() -> None:
         sa.Column("until", sa.DateTime(), nullable=True),
         sa.Column("booked", sa.Integer(), nullable=False),
     )
+    op.create_table(
+        "shoal_mail_digest",
+        sa.Column("user_id", sa.Integer(), primary_key=True),
+        sa.Column("mode", sa.String(8), nullable=False),
+        sa.Column("hours", sa.Integer(), nullable=False),
+        sa.Column("sent", sa.DateTime(), nullable=True),
+        sa.Column("seen", sa.Integer(), nullable=False, server_default="0"),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("shoal_mail_digest")
     op.drop_table("shoal_vacations")
     op.drop_table("shoal_push_settings")
     op.drop_index("ix_shoal_push_subscriptions_user_id", table_name="shoal_push_subscriptions")
