@@ -14,6 +14,7 @@ from shoal.analysis.report import figures, write_report, write_sweep
 from shoal.analysis.selfplay import run_games
 from shoal.core import Game, InvalidOptionError, options_to_strings, parse_option_words
 
+from .analyze_metrics import add_metric_arguments, run_metrics, wants_metrics
 from .common import add_game_arguments
 
 __all__ = ["add_parser", "analyze_game"]
@@ -87,6 +88,8 @@ def _analyze(args: argparse.Namespace) -> int:
     options = parse_option_words(args.options)
     out = Path(args.out or f"analysis-{args.game}")
     command = "shoal " + " ".join(shlex.quote(a) for a in sys.argv[1:]) if sys.argv else ""
+    if wants_metrics(args):
+        return run_metrics(args, command)
     if args.sweep:
         name, sep, values = args.sweep.partition("=")
         if not sep or not values:
@@ -143,4 +146,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--ray", action="store_true", help="run the games on Ray (optional extra)")
     p.add_argument("--ray-address", help="Ray cluster address (default: a local Ray)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_metric_arguments(p)
     p.set_defaults(func=_analyze)

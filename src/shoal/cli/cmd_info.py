@@ -38,6 +38,7 @@ def _rules(args: argparse.Namespace) -> int:
             elif info.minimum is not None or info.maximum is not None:
                 limits = f" {info.minimum:g} to {info.maximum:g};"
             mark = " [decision]" if info.decision else ""
+            mark += " [compensation]" if info.compensation else ""
             print(f"  {info.name:10} {info.help};{limits} default {info.default}{mark}")
     docs = Path(__file__).resolve().parents[3] / "docs" / "games" / f"{args.game}.md"
     if docs.exists():

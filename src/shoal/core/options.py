@@ -48,11 +48,14 @@ def option(
     minimum: float | None = None,
     maximum: float | None = None,
     decision: bool = False,
+    compensation: bool = False,
 ) -> Any:
     """A dataclass field for a game option with its documentation and limits.
 
     ``decision`` marks an option that encodes a [decision] of the rules files:
     a reading of an unclear original text that a player may switch.
+    ``compensation`` marks a number that compensates one side (a komi, Sytran's
+    group penalty): ``shoal analyze --compensate`` searches for its fair value.
     """
     return dataclasses.field(
         default=default,
@@ -62,6 +65,7 @@ def option(
             "minimum": minimum,
             "maximum": maximum,
             "decision": decision,
+            "compensation": compensation,
         },
     )
 
@@ -78,6 +82,8 @@ class OptionInfo:
     minimum: float | None
     maximum: float | None
     decision: bool
+    compensation: bool = False
+    """A number that compensates one side; ``shoal analyze --compensate`` balances it."""
 
 
 def _kind(value: Any) -> str:
@@ -105,6 +111,7 @@ def describe_options(cls: type) -> list[OptionInfo]:
                 minimum=meta.get("minimum"),
                 maximum=meta.get("maximum"),
                 decision=bool(meta.get("decision", False)),
+                compensation=bool(meta.get("compensation", False)),
             )
         )
     return infos

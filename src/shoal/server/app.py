@@ -54,6 +54,7 @@ from .puzzles import routes as puzzles
 from .ratings import routes as ratings
 from .relay import Relay, is_postgres
 from .review import routes as review
+from .stats import routes as stats
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app"]
 
@@ -77,6 +78,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    stats.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""

@@ -42,6 +42,7 @@ class SytranOptions:
         minimum=0,
         maximum=50,
         decision=True,
+        compensation=True,
     )
     shortage: str = option(
         "flow",

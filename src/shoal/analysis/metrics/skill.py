@@ -1,0 +1,359 @@
+"""Skill curves: the first player's score and the draw rate per pair of levels, weakest
+to strongest, with intervals, plotted; and the proven value where the prover settles it.
+
+Each pair ``(a, b)`` plays ``a`` at seat 0 against ``b`` at seat 1 over the same
+seeds (the same set-ups) as every other pair. The same-level pairs trace how
+balance moves with strength; the mixed pairs (neighbouring levels, both ways
+round) show how much strength outweighs the first move. Where the bounded
+prover (:mod:`shoal.ai.prove`) settles the start within its node budget, the
+curve ends at that value: what perfect play gives the first player.
+
+>>> from shoal.games import get
+>>> curve = skill_curve(get("connect4"), ["random"], games=4, mixed=False, prove_nodes=0)
+>>> [(p.levels, p.first.n) for p in curve.pairs], curve.proven is None
+([(('random', 'random'), 4)], True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from shoal.ai.players import LEVELS
+from shoal.ai.prove import ProofBudgetExceeded, Prover
+from shoal.core import Game, InvalidOptionError, State
+
+from .intervals import Interval, rate_interval
+from .trace import GameTrace, run_traces
+
+MAX_PROOF_DEPTH = 1000
+"""The deepest bound the prover takes (its C search refuses more); a game that may last
+longer is settled only by a forced win found within it, never as a draw."""
+
+__all__ = ["PairResult", "SkillCurve", "plot_skill", "prove_start", "skill_curve"]
+
+
+@dataclasses.dataclass(frozen=True)
+class PairResult:
+    """One level pair's games: the first player's score, draws, seat 0's score."""
+
+    levels: tuple[str, str]
+    first: Interval
+    draws: Interval
+    seat0: Interval
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "levels": list(self.levels),
+            "first": self.first.as_dict(),
+            "draws": self.draws.as_dict(),
+            "seat0": self.seat0.as_dict(),
+            "seconds": self.seconds,
+        }
+
+
+@dataclasses.dataclass(frozen=True)
+class SkillCurve:
+    """The pairs in order (same-level first, weakest to strongest; then the mixed ones)."""
+
+    pairs: tuple[PairResult, ...]
+    proven: dict[str, Any] | None
+    """``{"value", "positions", "nodes"}``: the first player's proven score, or None."""
+    late: dict[str, Any] | None = None
+    """The late game of the strongest same-level pair, where the prover settles it:
+    ``{"depth", "positions", "proven", "played", "games"}`` (see :func:`late_game`)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "pairs": [p.as_dict() for p in self.pairs],
+            "proven": self.proven,
+            "late": self.late,
+        }
+
+
+def pair_result(levels: tuple[str, str], traces: Sequence[GameTrace], seconds: float) -> PairResult:
+    """The rates of one pair's traces."""
+    n = len(traces)
+    seat0 = math.fsum(1.0 if t.winner == 0 else 0.5 if t.winner is None else 0.0 for t in traces)
+    return PairResult(
+        levels=levels,
+        first=rate_interval(math.fsum(t.first_score for t in traces), n),
+        draws=rate_interval(sum(1 for t in traces if t.winner is None), n),
+        seat0=rate_interval(seat0, n),
+        seconds=seconds,
+    )
+
+
+def prove_start(state: State, max_nodes: int) -> tuple[float, int] | None:
+    """The proven score of the seat to move at ``state`` and the nodes it took, or None.
+
+    1 when the mover forces a win, 0 when the other seat does, 0.5 when neither
+    can force a win within the game's maximum length (so neither can at all).
+    None when a proof needs more than ``max_nodes`` positions.
+
+    >>> from shoal.games import get
+    >>> late = get("connect4").load("......./......./......./......./......./xxx.ooo x")
+    >>> prove_start(late, 1000)[0]
+    1.0
+    """
+    mover = state.to_move
+    if mover is None or max_nodes <= 0:
+        return None
+    whole = state.game.max_game_length
+    answer = _late_answer(state, min(whole, MAX_PROOF_DEPTH), max_nodes)
+    if answer is None:
+        return None
+    return answer if answer[0] != 0.5 or whole <= MAX_PROOF_DEPTH else None
+
+
+def late_game(
+    game: Game, traces: Sequence[GameTrace], depth: int, max_nodes: int
+) -> dict[str, Any] | None:
+    """The first player's proven score ``depth`` atomic actions before each game's end.
+
+    Each game is replayed from ``initial(seed)`` to ``depth`` actions before its
+    end; where the prover shows that one side forces a win within ``depth`` (or
+    that neither can before the game's maximum length), that position counts.
+    ``proven`` is the first player's mean score with perfect play from those
+    positions, ``played`` the mean score the games actually gave from them (the
+    gap is what the level still throws away in the late game). None when no
+    position is settled.
+    """
+    proven: list[float] = []
+    played: list[float] = []
+    nodes = 0
+    for trace in traces:
+        if depth <= 0 or len(trace.moves) <= depth:
+            continue
+        state = game.initial(trace.seed)
+        for action in trace.moves[:-depth]:
+            state = state.child(action)
+        mover = state.to_move
+        if mover is None:
+            continue
+        answer = _late_answer(state, depth, max_nodes)
+        if answer is None or answer[0] == 0.5:  # neither wins within depth: not settled
+            continue
+        value, used = answer
+        nodes += used
+        first_is_mover = state.sides()[mover] == trace.first_side
+        proven.append(value if first_is_mover else 1 - value)
+        played.append(trace.first_score)
+    if not proven:
+        return None
+    return {
+        "depth": depth,
+        "positions": len(proven),
+        "games": len(traces),
+        "proven": math.fsum(proven) / len(proven),
+        "played": math.fsum(played) / len(played),
+        "nodes": nodes,
+    }
+
+
+def _late_answer(state: State, depth: int, max_nodes: int) -> tuple[float, int] | None:
+    """(1, nodes) when the mover forces a win within ``depth``, (0, nodes) when the other
+    seat does, (0.5, nodes) when neither does; None when the proof needs more nodes."""
+    mover = state.to_move
+    assert mover is not None
+    nodes = 0
+    try:
+        for seat, value in ((mover, 1.0), (1 - mover, 0.0)):
+            prover = Prover(seat, max_nodes=max_nodes)
+            won = prover.wins(state, depth)
+            nodes += prover.nodes
+            if won:
+                return value, nodes
+    except ProofBudgetExceeded:
+        return None
+    return 0.5, nodes
+
+
+def _proven(game: Game, seeds: Sequence[int], max_nodes: int) -> dict[str, Any] | None:
+    starts: dict[str, State] = {}
+    for seed in seeds if game.random_setup else seeds[:1]:
+        state = game.initial(seed)
+        starts.setdefault(state.position(), state)
+    values, nodes = [], 0
+    for state in starts.values():
+        answer = prove_start(state, max_nodes)
+        if answer is None:
+            return None
+        values.append(answer[0])
+        nodes += answer[1]
+    return {"value": math.fsum(values) / len(values), "positions": len(values), "nodes": nodes}
+
+
+def skill_curve(
+    game: Game,
+    levels: Sequence[str] = LEVELS,
+    *,
+    games: int,
+    mixed: bool = True,
+    first_seed: int = 0,
+    workers: int = 1,
+    prove_nodes: int = 200_000,
+    late_depth: int = 0,
+    clarity_children: int = 0,
+    progress: Callable[[tuple[str, str], PairResult], None] | None = None,
+) -> SkillCurve:
+    """Play ``games`` per pair: each level against itself, then neighbours both ways round.
+
+    The curve ends at the start's proven value where the prover settles it within
+    ``prove_nodes``; with ``late_depth`` > 0 the strongest same-level pair's games
+    are also settled ``late_depth`` actions before their end (:func:`late_game`).
+    """
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise InvalidOptionError(f"unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})")
+    if games < 1:
+        raise InvalidOptionError("a skill curve needs at least one game per pair")
+    if not 0 <= late_depth <= MAX_PROOF_DEPTH:
+        raise InvalidOptionError(f"the late-game depth must lie in 0..{MAX_PROOF_DEPTH}")
+    ordered = sorted(dict.fromkeys(levels), key=LEVELS.index)
+    pairs: list[tuple[str, str]] = [(level, level) for level in ordered]
+    if mixed:
+        for weak, strong in itertools.pairwise(ordered):
+            pairs += [(strong, weak), (weak, strong)]
+    seeds = range(first_seed, first_seed + games)
+    results = []
+    late = None
+    for pair in pairs:
+        start = time.perf_counter()
+        traces = run_traces(game, *pair, seeds, workers=workers, clarity_children=clarity_children)
+        if pair == (ordered[-1], ordered[-1]) and late_depth > 0:
+            late = late_game(game, traces, late_depth, prove_nodes)
+        result = pair_result(pair, traces, time.perf_counter() - start)
+        results.append(result)
+        if progress:
+            progress(pair, result)
+    return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes), late)
+
+
+def _err(values: Sequence[Interval]) -> list[list[float]]:
+    """Error bar lengths below and above (never negative: Wilson's 1.0 may be 0.9999...)."""
+    return [
+        [max(0.0, v.value - v.low) for v in values],
+        [max(0.0, v.high - v.value) for v in values],
+    ]
+
+
+def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
+    """The curve as a PNG: same-level pairs left to right, mixed pairs beside them."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    same = [p for p in curve.pairs if p.levels[0] == p.levels[1]]
+    mixed = [p for p in curve.pairs if p.levels[0] != p.levels[1]]
+    fig, axes = plt.subplots(1, 2 if mixed else 1, figsize=(10 if mixed else 6, 4), squeeze=False)
+    ax = axes[0][0]
+    xs = list(range(len(same)))
+    labels = [p.levels[0] for p in same]
+    for key, colour, name in (
+        ("first", "tab:blue", "first player"),
+        ("draws", "tab:grey", "draws"),
+    ):
+        values = [getattr(p, key) for p in same]
+        ax.errorbar(
+            xs,
+            [v.value for v in values],
+            yerr=_err(values),
+            marker="o",
+            capsize=4,
+            color=colour,
+            label=name,
+        )
+    if curve.proven is not None:
+        x = len(same)
+        ax.plot(
+            [x],
+            [curve.proven["value"]],
+            marker="*",
+            markersize=14,
+            color="tab:red",
+            linestyle="none",
+            label="proven (perfect play)",
+        )
+        ax.plot(
+            [xs[-1], x] if xs else [x],
+            [same[-1].first.value, curve.proven["value"]] if same else [curve.proven["value"]],
+            linestyle=":",
+            color="tab:red",
+        )
+        labels.append("proof")
+        xs.append(x)
+    late = curve.late
+    if late is not None:
+        x = len(xs)
+        ax.plot(
+            [x],
+            [late["proven"]],
+            marker="*",
+            markersize=12,
+            color="tab:purple",
+            linestyle="none",
+            label=f"late game proven ({late['positions']} positions)",
+        )
+        ax.plot(
+            [x],
+            [late["played"]],
+            marker="x",
+            markersize=9,
+            color="tab:purple",
+            linestyle="none",
+            label="late game as played",
+        )
+        labels.append(f"last {late['depth']}")
+        xs.append(x)
+    ax.axhline(0.5, color="black", linewidth=0.6, linestyle="--")
+    ax.set_xticks(xs, labels)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("rate (95% Wilson interval)")
+    ax.set_title("same level both sides")
+    ax.legend(loc="best", fontsize=8)
+    if mixed:
+        ax2 = axes[0][1]
+        ys = list(range(len(mixed)))
+        ax2.errorbar(
+            [p.seat0.value for p in mixed],
+            ys,
+            xerr=_err([p.seat0 for p in mixed]),
+            marker="o",
+            capsize=4,
+            linestyle="none",
+            color="tab:green",
+            label="seat 0 score",
+        )
+        ax2.errorbar(
+            [p.first.value for p in mixed],
+            [y + 0.15 for y in ys],
+            xerr=_err([p.first for p in mixed]),
+            marker="s",
+            capsize=4,
+            linestyle="none",
+            color="tab:blue",
+            label="first player",
+        )
+        ax2.set_yticks(ys, [f"{a} (seat 0) v {b}" for a, b in (p.levels for p in mixed)])
+        ax2.axvline(0.5, color="black", linewidth=0.6, linestyle="--")
+        ax2.set_xlim(0, 1)
+        ax2.set_ylim(-0.5, len(mixed) - 0.3)
+        ax2.set_title("mixed levels")
+        ax2.legend(loc="best", fontsize=8)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
