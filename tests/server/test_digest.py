@@ -4,6 +4,7 @@ across workers (two apps on one database sweep at once: one mail)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 
 import pytest
@@ -101,16 +102,23 @@ def test_a_digest_goes_once_across_workers(
     _mail_mode(client, bob, "digest", hours=1)
     game = correspondence_game(client, alice, bob)
     move(client, game, 0)
-    with _app(db, inbox, clock) as other:  # a second worker on the same database
-        first = context(client).correspondence.digests
-        second = context(other).correspondence.digests
-        assert first is not None and second is not None
-        due = first.due()
-        assert [u for u, _ in due] == [u for u, _ in second.due()]
-        # both found it due; both try to claim it from the same old state: one wins
-        [(user, old)] = due
-        assert [first.claim(user, old), second.claim(user, old)] == [True, False]
-        assert _digests(other) == 0 and _digests(client) == 0
+    # a second worker on the same database (its own app and connections; its background
+    # sweeper not started, so the two sweeps below are the only ones)
+    other = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
+    other.state.context.correspondence.clock = clock
+    first = context(client).correspondence.digests
+    second = other.state.context.correspondence.digests
+    assert first is not None and second is not None
+    assert [u for u, _ in first.due()] == [u for u, _ in second.due()] != []
+
+    async def both() -> list[int]:
+        return list(await asyncio.gather(first.sweep(), second.sweep()))
+
+    assert sorted(run(client, both)) == [0, 1]
+    inbox.wait(1)
+    inbox.quiet(1, 0.5)
+    assert first.due() == [] and second.due() == []
+    other.state.context.store.engine.dispose()
 
 
 def test_a_bad_mode_is_refused_and_changes_nothing(client: TestClient) -> None:
