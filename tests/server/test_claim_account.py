@@ -124,6 +124,6 @@ def test_a_seat_held_by_an_account_stays_theirs(pair_and_guest: Any, db: str) ->
     gid = game["id"]
     alice = seat_rows(db, gid)
     # bobby, signed in, claims with alice's own seat token (say she sent the wrong link)
-    assert claim(b, gid, game["token"]).status_code == 200
+    assert claim(b, gid, game["token"]).status_code == 403  # not an invite (issue 38)
     assert seat_rows(db, gid) == alice and b.get(f"/api/games/{gid}").json()["you"] == []
     assert a.get(f"/api/games/{gid}").json()["you"] == [0]  # her cookie still plays it

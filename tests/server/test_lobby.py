@@ -139,7 +139,9 @@ def test_exactly_one_of_many_acceptors_wins(client: TestClient) -> None:
 def test_the_lobby_socket_lists_seeks_and_sends_the_creator_into_the_game(
     client: TestClient,
 ) -> None:
-    with client.websocket_connect("/api/lobby/ws?guest=guest-key-of-a-000000") as ws:
+    with client.websocket_connect("/api/lobby/ws") as ws:
+        assert ws.receive_json() == {"type": "seeks", "seeks": []}
+        ws.send_json({"guest": "guest-key-of-a-000000"})  # a guest's key: a message
         assert ws.receive_json() == {"type": "seeks", "seeks": []}
         sid = seek(client).json()["id"]
         listed = ws.receive_json()
@@ -157,7 +159,9 @@ def test_a_live_seek_goes_when_its_creator_leaves_a_correspondence_one_stays(
     client: TestClient,
 ) -> None:
     client.app.state.context.lobby.grace = 0.0  # type: ignore[attr-defined]
-    with client.websocket_connect("/api/lobby/ws?guest=guest-key-of-a-000000") as ws:
+    with client.websocket_connect("/api/lobby/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"guest": "guest-key-of-a-000000"})
         ws.receive_json()
         seek(client)
         ws.receive_json()
@@ -165,7 +169,7 @@ def test_a_live_seek_goes_when_its_creator_leaves_a_correspondence_one_stays(
         ws.receive_json()
         seek(client, time_control=None)
         ws.receive_json()
-        with client.websocket_connect("/api/lobby/ws?guest=guest-key-of-b-000000") as watcher:
+        with client.websocket_connect("/api/lobby/ws") as watcher:
             assert len(watcher.receive_json()["seeks"]) == 3
             ws.close()
             left = watcher.receive_json()["seeks"]
@@ -217,7 +221,7 @@ def test_an_accounts_live_seek_goes_when_all_its_lobby_pages_close(db: str) -> N
             assert seek(c, alice).status_code == 201
             one.receive_json()
             two.receive_json()
-            with c.websocket_connect("/api/lobby/ws?guest=guest-key-of-b-000000") as w:
+            with c.websocket_connect("/api/lobby/ws") as w:
                 assert len(w.receive_json()["seeks"]) == 1
                 one.close()
                 two.send_text("ping")  # the other page of the account is still here
@@ -234,8 +238,10 @@ def test_two_server_processes_share_the_live_lobby(db: str) -> None:
     with (
         TestClient(create_app(db)) as one,
         TestClient(create_app(db)) as two,
-        one.websocket_connect("/api/lobby/ws?guest=guest-key-of-a-000000") as ws,
+        one.websocket_connect("/api/lobby/ws") as ws,
     ):
+        assert ws.receive_json()["seeks"] == []
+        ws.send_json({"guest": "guest-key-of-a-000000"})
         assert ws.receive_json()["seeks"] == []
         sid = seek(two).json()["id"]  # A's seek, made through the other process
         listed = ws.receive_json()["seeks"]

@@ -183,7 +183,7 @@ def test_a_page_of_another_site_gets_no_socket(client: TestClient) -> None:
         ) as socket,
     ):
         socket.receive_json()
-    assert closed.value.code == 4401
+    assert closed.value.code == 4403  # refused before the route (issue 38)
 
 
 def test_the_lobby_may_notify_a_challenge(client: TestClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 __all__ = ["add_parser"]
 
@@ -56,6 +57,20 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.vacation_days <= 366:
         print("shoal serve: --vacation-days is a number of days from 0 to 366", file=sys.stderr)
         return 2
+    from shoal.server.protocol import (
+        HEADER_TIMEOUT_ENV,
+        KEEP_ALIVE_TIMEOUT,
+        HeaderTimeoutProtocol,
+    )
+
+    if args.header_timeout <= 0:
+        print("shoal serve: --header-timeout is seconds above 0", file=sys.stderr)
+        return 2
+    os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # every worker reads it
+    limits: dict[str, Any] = {
+        "http": HeaderTimeoutProtocol,
+        "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
+    }
     if args.workers < 1:
         print("shoal serve: --workers must be 1 or more", file=sys.stderr)
         return 2
@@ -83,6 +98,7 @@ def _serve(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level=args.log_level,
+            **limits,
         )
         return 0
 
@@ -90,7 +106,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     app = create_app(args.database, **settings)
     print(f"shoal: serving on http://{args.host}:{args.port}/ (database {args.database})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **limits)
     return 0
 
 
@@ -188,6 +204,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=10.0,
         metavar="SECONDS",
         help="how often correspondence deadlines are checked (default 10)",
+    )
+    p.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a connection has to send a request's headers (default 10; idle "
+        "keep-alive connections close after 5)",
     )
     p.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug")

@@ -1,9 +1,9 @@
 """Game records: headers and turns, as text and JSON; read, write, replay."""
 
 from .movetext import read_tree_record
-from .record import MAX_RECORD_BYTES, Record, read_json, read_text, result_token
+from .record import MAX_RECORD_BYTES, Ending, Record, read_json, read_text, result_token
 
-__all__ = ["MAX_RECORD_BYTES", "Record", "read", "read_json", "read_text", "result_token"]
+__all__ = ["MAX_RECORD_BYTES", "Ending", "Record", "read", "read_json", "read_text", "result_token"]
 
 
 def read(text: str) -> Record:

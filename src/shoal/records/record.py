@@ -18,11 +18,15 @@ the date, then the turns in the game's turn notation, one turn per line::
     ...
 
 ``Result`` is ``1-0`` (seat 0 won), ``0-1`` (seat 1 won), ``1/2-1/2`` (draw)
-or ``*`` (unfinished). Options are ``[Option "name=value"]`` tags, one each. A
-turn still in progress when the record was written is a last line
-``N. partial: a; b`` listing its atomic actions. Reading replays every turn
-through the rules and raises :class:`~shoal.core.RecordError` naming the line
-of the first problem.
+or ``*`` (unfinished). A game the rules did not end (a resignation, a time-out, an
+agreed draw, an abort) keeps its result and reason in :attr:`Record.ending`, written as
+``Result`` and ``Reason`` like a rules result (an abort: ``[Result "*"]`` with a
+``Reason``); reading gives them back when the replayed game is unfinished (a result
+without a reason there is refused: it does not match the replay). Options are
+``[Option "name=value"]`` tags, one each. A turn still in progress when the record
+was written is a last line ``N. partial: a; b`` listing its atomic actions. Reading
+replays every turn through the rules and raises :class:`~shoal.core.RecordError`
+naming the line of the first problem.
 
 >>> from shoal.games import get
 >>> game = get("connect4")
@@ -57,7 +61,18 @@ from shoal.core import (
     options_to_strings,
 )
 
-__all__ = ["MAX_RECORD_BYTES", "Record", "read_json", "read_text", "result_token"]
+__all__ = [
+    "MAX_RECORD_BYTES",
+    "RESULTS",
+    "Ending",
+    "Record",
+    "read_json",
+    "read_text",
+    "result_token",
+]
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+"""The results a record may carry."""
 
 MAX_RECORD_BYTES = 2_000_000
 """Records larger than this are refused before they are parsed."""
@@ -83,6 +98,26 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
+@dataclasses.dataclass(frozen=True)
+class Ending:
+    """How a game ended that its rules did not end: a result of :data:`RESULTS` and why
+    (``0-1``, "x resigned"; ``*``, "aborted")."""
+
+    result: str
+    reason: str
+
+
+def _ending(result: str | None, reason: str | None, line: int | None = None) -> Ending | None:
+    """The ending that a Result and a Reason name in an unfinished game (None: none)."""
+    if result is not None and result not in RESULTS:
+        raise RecordError(f"result {result!r} is not one of {', '.join(RESULTS)}", line)
+    if result in (None, "*") and not reason:
+        return None
+    if not reason:
+        raise RecordError(f"Result {result} does not match the replayed game (*)", line)
+    return Ending(result or "*", reason or "")
+
+
 @dataclasses.dataclass
 class Record:
     """A game: how it started and every atomic action since, with its tags.
@@ -98,6 +133,8 @@ class Record:
     players: tuple[str, str] = ("", "")
     date: str = ""
     extra_tags: dict[str, str] = dataclasses.field(default_factory=dict)
+    ending: Ending | None = None
+    """The result and reason of a game its rules did not end (None: by the rules, or on)."""
 
     @classmethod
     def from_actions(
@@ -166,13 +203,23 @@ class Record:
             tags.append(("Seed", str(self.seed or 0)))
         tags.append(("Seat0", self.players[0]))
         tags.append(("Seat1", self.players[1]))
-        tags.append(("Result", result_token(final.outcome)))
-        if final.outcome is not None:
-            tags.append(("Reason", final.outcome.reason))
+        result, reason = self.result(final)
+        tags.append(("Result", result))
+        if reason is not None:
+            tags.append(("Reason", reason))
         if self.date:
             tags.append(("Date", self.date))
         tags.extend(self.extra_tags.items())
         return tags
+
+    def result(self, final: State | None = None) -> tuple[str, str | None]:
+        """The result and its reason: the rules', else the :attr:`ending`'s (None: on)."""
+        final = final if final is not None else self.final_state()
+        if final.outcome is not None:
+            return result_token(final.outcome), final.outcome.reason
+        if self.ending is not None:
+            return self.ending.result, self.ending.reason
+        return "*", None
 
     def to_text(self) -> str:
         """The record as PGN-like text."""
@@ -189,6 +236,7 @@ class Record:
     def to_json_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict; turns are lists of atomic action texts."""
         final = self.final_state()
+        result, reason = self.result(final)
         turns = []
         for turn in self.history().turns():
             turns.append({"actions": turn.texts(), "complete": turn.complete})
@@ -202,8 +250,8 @@ class Record:
             "start": self.start,
             "players": list(self.players),
             "date": self.date,
-            "result": result_token(final.outcome),
-            "reason": final.outcome.reason if final.outcome is not None else "",
+            "result": result,
+            "reason": reason or "",
             "turns": turns,
             "tags": dict(self.extra_tags),
         }
@@ -314,13 +362,16 @@ def read_text(text: str) -> Record:
         for action in turn_actions:
             state = state.child(action)
         actions.extend(turn_actions)
-    if "Result" in tags:
+    ending = None
+    if "Result" in tags and state.outcome is not None:
         expected = result_token(state.outcome)
         if tags["Result"] != expected:
             raise RecordError(
                 f"Result {tags['Result']} does not match the replayed game ({expected})",
                 tag_lines["Result"],
             )
+    elif state.outcome is None:
+        ending = _ending(tags.get("Result"), tags.get("Reason"), tag_lines.get("Result"))
     return Record(
         game=game,
         actions=actions,
@@ -329,6 +380,7 @@ def read_text(text: str) -> Record:
         players=(tags.get("Seat0", ""), tags.get("Seat1", "")),
         date=tags.get("Date", ""),
         extra_tags=extra,
+        ending=ending,
     )
 
 
@@ -388,8 +440,15 @@ def read_json(text: str | bytes) -> Record:
         if not complete and index != len(turns):
             raise RecordError(f"turn {index} is not complete")
     result = data.get("result")
-    if result is not None and result != result_token(state.outcome):
-        raise RecordError(f"result {result} does not match the replayed game")
+    ending = None
+    if state.outcome is not None:
+        if result is not None and result != result_token(state.outcome):
+            raise RecordError(f"result {result} does not match the replayed game")
+    else:
+        reason = data.get("reason")
+        if not isinstance(result, str | None) or not isinstance(reason, str | None):
+            raise RecordError("fields 'result' and 'reason' are text")
+        ending = _ending(result, reason)
     tags = field("tags", dict, {})
     return Record(
         game=game,
@@ -399,4 +458,5 @@ def read_json(text: str | bytes) -> Record:
         players=(players[0], players[1]),
         date=field("date", str, ""),
         extra_tags={str(k): str(v) for k, v in tags.items()},
+        ending=ending,
     )

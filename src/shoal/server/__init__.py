@@ -13,12 +13,15 @@ The layout (docs/architecture.md draws the tree and the import contracts):
   dependency), ``changes`` (the prelude of every change of a game), ``events`` and
   ``relay`` (events in one process and across processes), ``errors``, ``limits``,
   ``params``, and ``sockets`` (the one socket hub: send, drop, keep-alive, failures logged).
+  At the edge (issue 38): ``inputs`` (the rules of text, names and ids), ``origin`` (sockets
+  refuse other sites), ``db_down`` (a database gone: 503 in words), ``protocol`` (header
+  time-out of ``shoal serve``).
 * ``db``: the shared tables and the Alembic migrations.
 * One package per domain, each with what it needs of ``routes``, ``service``, ``store``,
   ``models``, ``tables``: ``games``, ``accounts``, ``lobby``, ``challenges``, ``ratings``,
   ``puzzles``, ``notifications`` (with mail and correspondence), ``bots``, ``review``,
-  ``analysis``, ``learn``, ``catalog``, ``pages``. A domain reaches another only through its
-  service and models; inside a domain, routes -> service -> store.
+  ``analysis``, ``learn``, ``catalog``, ``pages``, ``stats``. A domain reaches another only
+  through its service and models; inside a domain, routes -> service -> store.
 """
 
 from .app import create_app

@@ -16,6 +16,7 @@ them in the page's fragment and local storage), so they stay out of logs.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -40,18 +41,23 @@ from .context import (
     ServerContext,
     Settings,
 )
+from .db_down import add_database_handlers
 from .errors import add_error_handlers
+from .explorer import routes as explorer
 from .games.routes import chat, offers, play, records, seats
+from .inputs import ControlGuard
 from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
 from .notifications import push_routes, vacation_routes
 from .notifications import routes as notifications
+from .origin import SocketOrigin
 from .pages import routes as pages
 from .pages.routes import WEB_DIR
 from .puzzles import routes as puzzles
 from .ratings import routes as ratings
+from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
 from .stats import routes as stats
@@ -78,6 +84,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    explorer.router,
     stats.router,
     pages.router,
 )
@@ -138,6 +145,9 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        context.manager.spawn(  # rated games that ended just before a crash
+            asyncio.to_thread(settle_pending, context.store.load, context.ratings)
+        )
         yield
         await context.lobby.close()
         if relay is not None:
@@ -159,7 +169,10 @@ def create_app(
     context.bots = Bots(context)  # makes the shoal-LEVEL bots
     context.lobby.challenge_hooks.append(context.bots.on_challenge)
     app.add_middleware(BodyLimit, limit=max_body)
+    app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
+    app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
     add_error_handlers(app, max_body)
+    add_database_handlers(app)  # the database going away: 503 with words
     for router in ROUTERS:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -23,6 +23,8 @@ from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
 from .errors import ApiError
 from .events import Events
+from .explorer.service import Explorer, ExplorerListener
+from .explorer.store import ExplorerStore
 from .games.background import Clocks, Computer
 from .games.manager import GameManager
 from .games.social import Social
@@ -37,7 +39,7 @@ from .notifications.service import Notifier
 from .notifications.store import NoticeStore
 from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
 from .puzzles.store import PuzzleStore
-from .ratings.service import RatingListener
+from .ratings.service import RatingListener, player_ratings
 from .ratings.store import RatingStore
 from .review.service import Reviewer
 from .review.store import ReviewStore
@@ -168,6 +170,8 @@ class ServerContext:
     """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
     vacations: Vacations
     """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
+    explorer: Explorer
+    """The opening explorer: the site's counts, the books, lookups (issue 44)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -187,6 +191,11 @@ class ServerContext:
         manager.listen(social)
         ratings = RatingStore(store.engine)
         manager.listen(RatingListener(manager, ratings))
+        explorer = Explorer(
+            ExplorerStore(store.engine),
+            lambda accounts, game, speed: player_ratings(ratings, accounts, game, speed),
+        )
+        manager.listen(ExplorerListener(manager, explorer))
         notices = NoticeStore(store.engine)
         mailer = None
         if settings.smtp_url:
@@ -233,6 +242,7 @@ class ServerContext:
             puzzles=PuzzleStore(store.engine),
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
+            explorer=explorer,
             events=events,
         )
 

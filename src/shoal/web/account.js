@@ -1,5 +1,7 @@
+// @ts-check
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
-import { $, api, applyBoardPrefs, footer, h, toast, topbar } from "./common.js";
+import { $, applyBoardPrefs, footer, h, problemPage, toast, topbar } from "./common.js";
+import { api } from "./net.js";
 import { challengeCard } from "./challenge.js";
 
 const app = $("#app");
@@ -36,6 +38,7 @@ function credentialsForm(signup) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.hidden = true;
+    /** @type {import("./types/api.js").SignUpIn} */
     const body = { username: name.value.trim(), password: password.value };
     if (signup) body.claims = guestClaims();
     try {
@@ -100,7 +103,7 @@ async function profile(name) {
   try {
     user = await api(`/api/users/${encodeURIComponent(name)}${filter ? `?game=${encodeURIComponent(filter)}` : ""}`);
   } catch (e) {
-    app.append(h("div", { class: "card" }, h("h1", { text: "No such player" }), h("p", { text: e.message })));
+    problemPage("No such player", e.message, { href: "/", text: "Home" });
     return;
   }
   document.title = `${user.username} — shoal`;
@@ -146,6 +149,12 @@ async function settings() {
   const me = await needMe();
   if (!me) return;
   const prefs = { coordinates: true, theme: "natural", ...me.prefs };
+  /**
+   * @param {string} url
+   * @param {unknown} body
+   * @param {() => void} done
+   * @param {"POST" | "PUT" | "DELETE"} [method]
+   */
   const post = async (url, body, done, method = "POST") => {
     try {
       await api(url, { method, body });
@@ -177,10 +186,10 @@ async function settings() {
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );
-  await import("/static/notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
-  await import("/static/digest.js").then((m) => app.append(m.digestCard())); // turn mail (issue 43)
-  await import("/static/push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
-  await import("/static/vacation.js").then((m) => app.append(m.vacationCard())); // vacation (issue 43)
+  await import("./notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
+  await import("./digest.js").then((m) => app.append(m.digestCard())); // turn mail (issue 43)
+  await import("./push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
+  await import("./vacation.js").then((m) => app.append(m.vacationCard())); // vacation (issue 43)
 }
 
 async function main() {

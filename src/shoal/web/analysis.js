@@ -1,12 +1,15 @@
+// @ts-check
 // The analysis board (issue 26): any position, moves played by clicking (board.js), each new
 // line a branch of a move tree (back and forward, switch variations, promote, delete), the
 // engine's three best turns live over a WebSocket with an evaluation bar, and the record
 // with its variations to download. Pages: /analysis (choose a start), /analysis/GAME (its
 // start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
 // The tree lives here; the server draws positions, checks moves and runs the engine.
-import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, api, footer, h, icon, toast, topbar } from "./common.js";
+import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
+import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
+import { ExplorerPanel } from "./explorer-panel.js";
+import { api, connectSocket } from "./net.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -21,6 +24,7 @@ let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
 let loading = 0;
+const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.legal.find((a) => a.action === action); if (entry) play(entry); }, back: () => $("#prev").click() });
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
@@ -92,7 +96,7 @@ function remove() {
 function comment(text) {
   if (cur === -1) return toast("Choose a move first: a comment follows a move", "error");
   if (/[{}]/.test(text)) {
-    $("#comment").value = nodes[cur].comment;
+    $input("#comment").value = nodes[cur].comment;
     return toast("A comment cannot hold { or }", "error");
   }
   nodes[cur].comment = text.trim();
@@ -121,15 +125,13 @@ function layout() {
         h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
         h("div", { class: "board-wrap", id: "board" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
-        h(
-          "div",
-          { class: "card replay-controls" },
-          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => goTo(-1) }),
-          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => cur !== -1 && goTo(nodes[cur].parent) }),
-          h("span", { class: "pos", id: "pos" }),
-          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => kids(cur).length && goTo(kids(cur)[0]) }),
-          h("button", { class: "btn small", id: "last", title: "End of the line (End)", html: icon("last"), onclick: () => goTo(lastOfLine(cur)) }),
-        ),
+        stepControls({
+          first: () => goTo(-1),
+          prev: () => cur !== -1 && goTo(nodes[cur].parent),
+          next: () => kids(cur).length && goTo(kids(cur)[0]),
+          last: () => goTo(lastOfLine(cur)),
+          lastTitle: "End of the line (End)",
+        }),
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("p", { class: "help", id: "source" })),
@@ -139,6 +141,7 @@ function layout() {
           h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
+        explorer.element,
         h(
           "div",
           { class: "card" },
@@ -154,17 +157,12 @@ function layout() {
             h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: () => sibling(1) }),
           ),
         ),
-        h(
-          "div",
-          { class: "card" },
-          h("h3", { text: "Record" }),
-          h(
-            "div",
-            { class: "tools" },
+        recordCard(
+          [
             h("button", { class: "btn small", id: "download-text", text: "Download with variations", onclick: () => save("text") }),
             h("button", { class: "btn small", id: "download-json", text: "JSON", onclick: () => save("json") }),
             h("a", { class: "btn small", href: "/analysis", text: "Another position" }),
-          ),
+          ],
           h("p", { class: "help", id: "position-line" }),
         ),
       ],
@@ -172,7 +170,7 @@ function layout() {
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
   document.addEventListener("keydown", (e) => {
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
     const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
     if (keys[e.key]) {
       e.preventDefault();
@@ -208,9 +206,10 @@ function show() {
   $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · click the board to try a move`;
   $("#status").className = r ? "status over" : "status";
   $("#pos").textContent = `${view.ply}`;
-  $("#first").disabled = $("#prev").disabled = cur === -1;
-  $("#next").disabled = $("#last").disabled = kids(cur).length === 0;
+  $button("#first").disabled = $button("#prev").disabled = cur === -1;
+  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
   $("#position-line").textContent = `Position: ${view.position}`;
+  explorer.show(game.id, options, view.position);
 }
 
 function moveLabel(id, forceNumber) {
@@ -230,8 +229,8 @@ function renderTree() {
     let at = parent;
     let force = forceFirst;
     while (kids(at).length) {
-      const [main, ...others] = kids(at);
-      into.append(...span(main, force));
+      const [first, ...others] = kids(at);
+      into.append(...span(first, force));
       for (const v of others) {
         const block = h("span", { class: "variation" });
         block.append(...span(v, true));
@@ -239,14 +238,14 @@ function renderTree() {
         into.append(block);
       }
       force = others.length > 0;
-      at = main;
+      at = first;
     }
   };
   const top = h("div", { class: "mainline" });
   top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1" }, text: "start", onclick: () => goTo(-1) }));
   lineOf(-1, top, true);
   box.replaceChildren(top);
-  const input = $("#comment");
+  const input = $input("#comment");
   if (input && document.activeElement !== input) {
     input.value = cur === -1 ? "" : nodes[cur].comment;
     input.disabled = cur === -1;
@@ -256,13 +255,10 @@ function renderTree() {
 
 async function save(format) {
   try {
-    const response = await fetch("/api/analysis/export", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ game: game.id, options, tree: treeJson(), format, players }) });
-    if (!response.ok) throw new Error((await response.json()).detail);
-    const blob = await response.blob();
-    const a = h("a", { href: URL.createObjectURL(blob), download: `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}` });
-    document.body.append(a);
-    a.click();
-    a.remove();
+    const blob = await api("/api/analysis/export", { method: "POST", body: { game: game.id, options, tree: treeJson(), format, players }, as: "blob" });
+    const url = URL.createObjectURL(blob);
+    download(url, `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}`);
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (error) {
     toast(error.message, "error");
   }
@@ -279,23 +275,24 @@ function engineOn(on) {
   $("#engine-lines").replaceChildren();
   $("#engine-info").textContent = "";
   if (!on) {
-    socket?.readyState === 1 && socket.send(JSON.stringify({ type: "stop" }));
+    socket?.send({ type: "stop" });
     return;
   }
   analyse();
 }
 
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/analysis/ws`);
-  socket.addEventListener("open", analyse);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.id !== asked || !engine) return;
-    if (message.type === "error") toast(message.detail, "error");
-    else showLines(message);
+// The server's engine over its socket: opened at its first use, kept (and reconnected)
+// while the page lives; each (re)opening asks again.
+function serverSocket() {
+  socket ??= connectSocket("/api/analysis/ws", {
+    onOpen: () => analyse(),
+    onMessage: (message) => {
+      if (message.id !== asked || !engine) return;
+      if (message.type === "error") toast(message.detail, "error");
+      else showLines(message);
+    },
   });
-  socket.addEventListener("close", () => engine && setTimeout(() => engine && connect(), 1500));
+  return socket;
 }
 
 // The engine in this browser (WebAssembly, searching in a Worker) when it loads; else the
@@ -328,11 +325,11 @@ async function analyseHere() {
 async function analyse() {
   if (!engine || !view) return;
   if (await analyseHere()) return;
-  if (!socket || socket.readyState > 1) return connect();
-  if (socket.readyState !== 1) return;
+  const server = serverSocket();
   asked += 1;
-  $("#engine-info").textContent = " searching…";
-  socket.send(JSON.stringify({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) }));
+  if (server.send({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) })) {
+    $("#engine-info").textContent = " searching…";
+  }
 }
 
 function showLines(message) {
@@ -431,7 +428,7 @@ async function main() {
       await chooser();
     }
   } catch (error) {
-    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Nothing to analyse" }), h("p", { id: "analysis-error", text: error.message }), h("a", { class: "btn", href: "/analysis", text: "Choose a position" })));
+    problemPage("Nothing to analyse", error.message, { href: "/analysis", text: "Choose a position" }, "analysis-error");
   }
 }
 

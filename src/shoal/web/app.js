@@ -3,6 +3,8 @@
 // is your turn in the tab title and on the app's icon (Badging API), and Web Push
 // subscriptions (GET /api/push/key, POST and DELETE /api/push/subscriptions).
 
+import { api } from "./net.js";
+
 /** Registers /sw.js (scope: the whole site); a browser without service workers does without. */
 export function registerWorker() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
@@ -29,11 +31,14 @@ export function pushSupported() {
 /**
  * The base64url VAPID key as the bytes PushManager.subscribe wants.
  * @param {string} key
- * @returns {Uint8Array}
+ * @returns {Uint8Array<ArrayBuffer>}
  */
 function keyBytes(key) {
   const base64 = (key + "=".repeat((4 - (key.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const text = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(text.length));
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 /** @returns {Promise<PushSubscription | null>} this device's subscription, if any */
@@ -52,14 +57,11 @@ export async function subscribe() {
   registerWorker();
   if ((await Notification.requestPermission()) !== "granted") throw new Error("notifications are blocked for this site in the browser");
   const registration = await navigator.serviceWorker.ready;
-  const answer = await fetch("/api/push/key");
-  if (!answer.ok) throw new Error("the server has no push key");
-  const { key } = await answer.json();
+  const { key } = /** @type {{key: string}} */ (await api("/api/push/key"));
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
-  const saved = await fetch("/api/push/subscriptions", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
-  if (!saved.ok) throw new Error((await saved.json().catch(() => ({}))).detail ?? "the server refused the subscription");
+  await api("/api/push/subscriptions", { method: "POST", body: subscription.toJSON() });
   return subscription;
 }
 
@@ -67,6 +69,6 @@ export async function subscribe() {
 export async function unsubscribe() {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await fetch("/api/push/subscriptions", { method: "DELETE", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
+  await api("/api/push/subscriptions", { method: "DELETE", body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
 }

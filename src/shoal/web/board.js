@@ -1,8 +1,9 @@
+// @ts-check
 // The one generic board interaction: the server sends, for each legal action, the cells to
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
-import { $, h } from "./common.js";
+import { $, download, h, icon } from "./common.js";
 
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
@@ -157,4 +158,68 @@ export function boardPage(cards, onChoose) {
   const column = [statusLine(), h("div", { class: "board-wrap", id: "board" }), h("div", { class: "action-buttons", id: "action-buttons" })];
   $("#app").replaceChildren(gameLayout(column, cards));
   return new ClickBoard($("#board"), onChoose);
+}
+
+// -- the cards that several board pages share -----------------------------------------------
+
+/** The feedback line under a lesson's or a puzzle's task (read out by screen readers). */
+export function feedbackBox() {
+  return h("p", { class: "feedback", id: "feedback", role: "status" });
+}
+
+/**
+ * Say `text` in the feedback line; `kind` ("good", "bad", "hint" or "") colours it.
+ * @param {string} text
+ * @param {"good" | "bad" | "hint" | ""} kind
+ */
+export function setFeedback(text, kind) {
+  const box = $("#feedback");
+  box.textContent = text;
+  box.className = `feedback ${kind}`;
+  box.dataset.kind = kind;
+}
+
+/** The moves card of a game or a replay (the page fills #moves). */
+export function movesCard() {
+  return h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" }));
+}
+
+/**
+ * The record card: the links and downloads of what the page shows (`tools`), and `below`
+ * them anything more (the analysis's position line).
+ * @param {(HTMLElement | HTMLElement[] | null)[]} tools
+ * @param {...HTMLElement} below
+ */
+export function recordCard(tools, ...below) {
+  return h("div", { class: "card" }, h("h3", { text: "Record" }), h("div", { class: "tools" }, ...tools), ...below);
+}
+
+/**
+ * The downloads of a stored record at `url` (GET, ?format=text or json).
+ * @param {string} url
+ */
+export function recordDownloads(url) {
+  return [
+    h("button", { class: "btn small", text: "Download text", onclick: () => download(`${url}?format=text`) }),
+    h("button", { class: "btn small", text: "JSON", onclick: () => download(`${url}?format=json`) }),
+  ];
+}
+
+/**
+ * The step controls under a replay's or an analysis's board: first, back, the position
+ * (#pos, filled by the page), forward, last; `more` goes after them (a slider).
+ * @param {{ first: () => void, prev: () => void, next: () => void, last: () => void, lastTitle?: string }} go
+ * @param {...HTMLElement} more
+ */
+export function stepControls(go, ...more) {
+  return h(
+    "div",
+    { class: "card replay-controls" },
+    h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: go.first }),
+    h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: go.prev }),
+    h("span", { class: "pos", id: "pos" }),
+    h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: go.next }),
+    h("button", { class: "btn small", id: "last", title: go.lastTitle ?? "End (End)", html: icon("last"), onclick: go.last }),
+    ...more,
+  );
 }

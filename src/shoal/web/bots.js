@@ -1,6 +1,8 @@
+// @ts-check
 // The bots page (/bots): the server's own bots (the computer at each level) and program bots;
 // a signed-in player picks a game and a seat and starts a game against one (docs/bots.md).
-import { $, api, footer, h, toast, tokens, topbar, whoami } from "./common.js";
+import { $, footer, h, toast, tokens, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
 
 const SEATS = [["0", "Move first"], ["1", "Move second"], ["", "Random"]];
 
@@ -27,6 +29,7 @@ async function main() {
     ),
   );
   async function play(name) {
+    /** @type {import("./types/api.js").Body<"POST /api/games/vs/{username}">} */
     const body = { game: gameSelect.value, seat: seatSelect.value === "" ? null : Number(seatSelect.value) };
     try {
       const made = await api(`/api/games/vs/${encodeURIComponent(name)}`, { method: "POST", body });

@@ -1,8 +1,10 @@
+// @ts-check
 // One challenge's page, /challenges/ID (issue 22): the link of its notification and mail.
 // Who challenges whom to what and on which terms; Accept / Decline for the challenged and
 // Cancel for the challenger while it is open; what became of it otherwise. The server
 // lets only its two players in; the lobby socket keeps the page current.
-import { $, api, footer, h, topbar } from "./common.js";
+import { $, footer, h, topbar } from "./common.js";
+import { api } from "./net.js";
 import { enterGame, optionsText, timeText, watchLobby } from "./lobby-view.js";
 
 const id = location.pathname.split("/").pop();

@@ -1,5 +1,7 @@
+// @ts-check
 // Challenge a player from their profile page (/@/NAME, issue 22).
-import { api, h, whoami } from "./common.js";
+import { $select, h, whoami } from "./common.js";
+import { api } from "./net.js";
 import { chosenOptions, optionInputs, timeSelect } from "./lobby-view.js";
 
 // The card, or null on my own profile or for a guest (who is asked to sign in).
@@ -35,7 +37,9 @@ export async function challengeCard(username, catalog) {
     event.preventDefault();
     note.hidden = true;
     try {
-      const made = await api("/api/challenges", { method: "POST", body: { username, game: gameSelect.value, options: chosenOptions(optionsBox), colour: colour.value, time_control: form.querySelector("#challenge-time").value || null, rated: rated.checked } });
+      /** @type {import("./types/api.js").ChallengeIn} */
+      const body = { username, game: gameSelect.value, options: chosenOptions(optionsBox), colour: /** @type {import("./types/api.js").ChallengeIn["colour"]} */ (colour.value), time_control: $select("#challenge-time", form).value || null, rated: rated.checked };
+      const made = await api("/api/challenges", { method: "POST", body });
       if (made.url) { // the server's own bots accept at once: the game is on
         location.href = made.url;
         return;

@@ -1,8 +1,49 @@
-// Shared helpers for every page: the API, the top bar, the theme, small DOM tools.
+// @ts-check
+// Shared helpers for every page: the top bar, the theme, small DOM tools (the network is
+// net.js).
+import { api } from "./net.js";
 
-export const $ = (sel, root = document) => root.querySelector(sel);
-export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+/**
+ * The element that `sel` names: one the page itself made, so present (a missing one is a
+ * bug that throws at its first use). `T` narrows it: `$("#name", document, HTMLInputElement)`.
+ * @template {Element} [T=HTMLElement]
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @param {new (...args: any[]) => T} [kind] checked at run time when given
+ * @returns {T}
+ */
+export function $(sel, root = document, kind) {
+  const el = root.querySelector(sel);
+  if (el && kind && !(el instanceof kind)) throw new TypeError(`${sel} is not a ${kind.name}`);
+  return /** @type {T} */ (el);
+}
 
+/** A button of the page. @param {string} sel @param {ParentNode} [root] */
+export const $button = (sel, root = document) => $(sel, root, HTMLButtonElement);
+/** A text field, check box or slider of the page. @param {string} sel @param {ParentNode} [root] */
+export const $input = (sel, root = document) => $(sel, root, HTMLInputElement);
+/** A menu of the page. @param {string} sel @param {ParentNode} [root] */
+export const $select = (sel, root = document) => $(sel, root, HTMLSelectElement);
+
+/**
+ * Every element that `sel` names.
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement[]}
+ */
+export const $$ = (sel, root = document) => /** @type {HTMLElement[]} */ ([...root.querySelectorAll(sel)]);
+
+/** @typedef {Node | string | number | null | undefined | false} Child */
+
+/**
+ * A new element: `attrs` sets attributes, with `class`, `text` (textContent), `html`,
+ * `dataset` and `on...` listeners handled apart; falsy values are left out.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any>} [attrs]
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -19,32 +60,6 @@ export function h(tag, attrs = {}, ...children) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
-}
-
-export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-
-export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers["X-Shoal-Token"] = token;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const type = response.headers.get("content-type") || "";
-  const data = type.includes("json") ? await response.json() : await response.text();
-  if (!response.ok) {
-    let message = typeof data === "string" ? data : data.detail;
-    if (Array.isArray(message)) message = message.map((d) => d.msg).join("; ");
-    throw new ApiError(response.status, message || response.statusText);
-  }
-  return data;
 }
 
 // Seat tokens live in local storage, keyed by game id; they never go into a URL the
@@ -141,7 +156,7 @@ export function whoami() {
 // of games where it is my turn (also in the tab title).
 async function accountNav() {
   const slot = $("#account-nav");
-  import("/static/app.js").then((m) => m.registerWorker()); // the installable app (issue 43)
+  import("./app.js").then((m) => m.registerWorker()); // the installable app (issue 43)
   const me = await whoami();
   if (!me) {
     slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
@@ -152,8 +167,38 @@ async function accountNav() {
   const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
   slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
   if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
-  import("/static/app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
-  import("/static/notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
+  import("./app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
+  import("./notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
+}
+
+/**
+ * A page's head: its heading and, when given, a line of help under it.
+ * @param {string} title
+ * @param {string} [help]
+ * @returns {HTMLElement[]}
+ */
+export function pageHead(title, help) {
+  return [h("h1", { text: title }), help ? h("p", { class: "help", text: help }) : null].filter((el) => el !== null);
+}
+
+/**
+ * The page that says what cannot be shown (no such game, course, puzzle...): the heading,
+ * the server's words (`.error`, with `id` when given) and a way on. Replaces #app's content.
+ * @param {string} title
+ * @param {string} message
+ * @param {{ href: string, text: string, primary?: boolean } | null} [next]
+ * @param {string} [id]
+ */
+export function problemPage(title, message, next = null, id = undefined) {
+  $("#app").replaceChildren(
+    h(
+      "div",
+      { class: "narrow problem" },
+      h("h1", { text: title }),
+      h("p", { class: "error", id, text: message }),
+      next ? h("a", { class: next.primary ? "btn primary" : "btn", href: next.href, text: next.text }) : null,
+    ),
+  );
 }
 
 export function footer() {
@@ -180,8 +225,13 @@ export function formatClock(seconds) {
   return `${mm}:${String(Math.floor(ss)).padStart(2, "0")}`;
 }
 
-export function download(url) {
-  const a = h("a", { href: url, download: "" });
+/**
+ * Save what `url` points at (a record's download, a blob's object URL) as a file.
+ * @param {string} url
+ * @param {string} [name] the file's name (default: the server's)
+ */
+export function download(url, name = "") {
+  const a = h("a", { href: url, download: name });
   document.body.append(a);
   a.click();
   a.remove();

@@ -1,6 +1,8 @@
+// @ts-check
 // A correspondence game's deadline under the status of the game page (issue 22):
 // "2 days 4 h left to move", read from /api/games/{id}/correspondence after each move.
-import { api, h } from "./common.js";
+import { h } from "./common.js";
+import { api } from "./net.js";
 
 let known = null; // {id, version, clock} of the last answer (clock null: not correspondence)
 

@@ -2,6 +2,8 @@
 // How turns are mailed, in Settings (issue 43): each turn, a digest at most every N hours,
 // or none (GET/PUT /api/mail/digest).
 
+import { api } from "./net.js";
+
 /**
  * The card "Turn mail".
  * @returns {HTMLElement}
@@ -39,12 +41,14 @@ export function digestCard() {
   const sync = () => (hoursLabel.hidden = hours.hidden = mode.value !== "digest");
   mode.addEventListener("change", sync);
   save.addEventListener("click", async () => {
-    const response = await fetch("/api/mail/digest", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ mode: mode.value, hours: Number(hours.value) }) });
-    const data = await response.json();
-    said.textContent = response.ok ? "Saved" : data.detail ?? "the server refused";
+    try {
+      await api("/api/mail/digest", { method: "PUT", body: { mode: mode.value, hours: Number(hours.value) } });
+      said.textContent = "Saved";
+    } catch (error) {
+      said.textContent = error instanceof Error ? error.message : String(error);
+    }
   });
-  fetch("/api/mail/digest")
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error())))
+  api("/api/mail/digest")
     .then((/** @type {{mode: string, hours: number}} */ d) => {
       mode.value = d.mode;
       hours.value = String(d.hours);

@@ -1,3 +1,4 @@
+// @ts-check
 // What the game page shows of a view, beside the board: the status line, the players and
 // their clocks, the moves, the share links, the position details, and the board's caption
 // once the game is over. Each function draws from the view it is given; none changes the

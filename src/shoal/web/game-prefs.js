@@ -1,7 +1,8 @@
+// @ts-check
 // This browser's ways of showing the game page, kept in local storage: the board's
 // orientation (per game), its zoom (per kind of game), and the alert in the tab's title
 // (with a sound if turned on) when it is your turn while the page is in the background.
-import { $ } from "./common.js";
+import { $, $button } from "./common.js";
 
 // The board's orientation: flipped shows it from the second side (Black's in Cyclix, SFIRS
 // and Syrtis); a player of that side sees it so by default. Kept per game in this browser.
@@ -47,8 +48,8 @@ function applyZoom() {
   wrap.style.setProperty("--zoom", String(zoom));
   wrap.classList.toggle("zoomed", zoom > 1);
   $("#zoom-level").textContent = `${Math.round(zoom * 100)}%`;
-  $("#zoom-out").disabled = zoomIndex === 0;
-  $("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
+  $button("#zoom-out").disabled = zoomIndex === 0;
+  $button("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
 }
 
 export function restoreZoom(gameId) {

@@ -1,7 +1,9 @@
+// @ts-check
 // Seats changing hands on the game page: the invite link's dialog (take the invited seat,
 // keep your own, or watch), an online game's rematch, and "play again" at the end. Each
 // function takes the game page's `game()`: {view, you, token} as they are now.
-import { $, api, h, toast, tokens, whoami } from "./common.js";
+import { $, h, toast, tokens, whoami } from "./common.js";
+import { api } from "./net.js";
 import { cap } from "./game-panel.js";
 
 // An online game's rematch: offered by one player, accepted by the other; both then move to

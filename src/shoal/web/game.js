@@ -1,10 +1,12 @@
+// @ts-check
 // The game page: its layout, the turn loop and the player's tools. Live updates arrive over
 // a WebSocket; every change goes to the server with the seat's token and the version we
 // saw. Beside it: game-panel.js draws the status and the side panel from each view,
 // game-prefs.js keeps this browser's orientation, zoom and turn alert, game-seats.js handles
 // invites, rematches and "play again", social.js the offers and chat.
-import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, api, download, h, toast, tokens, topbar, whoami } from "./common.js";
+import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { $, $button, h, problemPage, toast, tokens, topbar, whoami } from "./common.js";
+import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
@@ -67,22 +69,14 @@ function els() {
           h("div", { class: "rematch", id: "rematch-box", hidden: true }),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
-        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
+        movesCard(),
         h("div", { class: "card", id: "share" }),
-        h(
-          "div",
-          { class: "card" },
-          h("h3", { text: "Record" }),
-          h(
-            "div",
-            { class: "tools" },
-            h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
-            h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: "Review", hidden: true }),
-            h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
-            h("button", { class: "btn small", text: "Download text", onclick: () => download(`/api/games/${gid}/record?format=text`) }),
-            h("button", { class: "btn small", text: "JSON", onclick: () => download(`/api/games/${gid}/record?format=json`) }),
-          ),
-        ),
+        recordCard([
+          h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
+          h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: "Review", hidden: true }),
+          h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
+          recordDownloads(`/api/games/${gid}/record`),
+        ]),
         h("details", { class: "card", id: "features-card" }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
       ],
     ),
@@ -139,10 +133,10 @@ function refreshControls() {
   board.paint();
   $("#board").dataset.ready = myTurn() ? "yes" : "no";
   renderButtons();
-  $("#hint").disabled = !view.allowed.hint || !myTurn();
+  $button("#hint").disabled = !view.allowed.hint || !myTurn();
   const over = Boolean(view.result);
-  $("#undo").disabled = !view.allowed.undo || !you.length || over || view.thinking || busy;
-  $("#resign").disabled = !view.allowed.resign || !you.length || over;
+  $button("#undo").disabled = !view.allowed.undo || !you.length || over || view.thinking || busy;
+  $button("#resign").disabled = !view.allowed.resign || !you.length || over;
   // spectators get no player tools; a finished game offers to play again instead
   $("#hint").hidden = view.mode === "friend" || !you.length || over;
   $("#undo").hidden = view.mode === "friend" || !you.length || over;
@@ -217,7 +211,7 @@ async function browserHint() {
 
 async function hint() {
   try {
-    $("#hint").disabled = true;
+    $button("#hint").disabled = true;
     const result = (await browserHint()) || (await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token }));
     if (result.version !== view.version) return;
     board.showHint(result.path);
@@ -227,7 +221,7 @@ async function hint() {
   } catch (error) {
     toast(error.message, "error");
   } finally {
-    $("#hint").disabled = !myTurn();
+    $button("#hint").disabled = !myTurn();
   }
 }
 
@@ -238,17 +232,11 @@ async function reload() {
   render(next);
 }
 
-let socket = null;
-setInterval(() => socket && socket.readyState === 1 && socket.send("ping"), 25000);
-
+// The game's live views (every change anyone makes), reconnecting by the one policy.
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gid)}/ws`);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "view") render(message.view, true);
+  connectSocket(`/api/games/${encodeURIComponent(gid)}/ws`, {
+    onMessage: (message) => message.type === "view" && render(message.view, true),
   });
-  socket.addEventListener("close", () => setTimeout(connect, 1500));
 }
 
 async function claimSeat(invite, name) {
@@ -268,7 +256,7 @@ async function main() {
     await reload();
     if (inviteFromLink !== null) await handleInvite(gid, inviteFromLink, game, claimSeat);
   } catch (error) {
-    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Game not found" }), h("p", { text: error.message }), h("a", { class: "btn primary", href: "/new", text: "Start a new game" })));
+    problemPage("Game not found", error.message, { href: "/new", text: "Start a new game", primary: true });
     return;
   }
   connect();

@@ -1,5 +1,7 @@
+// @ts-check
 // The home page: the games, each with its start position, summary, and links.
-import { $, api, footer, h, topbar } from "./common.js";
+import { $, footer, h, topbar } from "./common.js";
+import { api } from "./net.js";
 import { mountSeeks } from "./lobby-view.js";
 
 function card(game) {

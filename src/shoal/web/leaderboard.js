@@ -1,50 +1,36 @@
+// @ts-check
 // The leaderboard page /leaderboard/GAME: per speed, the top 50 established players
 // (deviation <= 110) active in the last 90 days, from GET /api/leaderboard/GAME.
-import { footer, topbar } from "./common.js";
+import { $, footer, h, pageHead, topbar } from "./common.js";
+import { api } from "./net.js";
 
-const app = document.getElementById("app");
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text); // text, never HTML
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
+/**
+ * @typedef {{ rank: number, username: string, rating: number, games: number }} Row
+ * @typedef {{ title: string, speeds: Record<string, Row[]> }} Board
+ */
 
 async function main() {
-  const answer = await fetch(`/api/leaderboard/${encodeURIComponent(game)}`);
-  const body = await answer.json();
-  if (!answer.ok) {
-    app.append(el("h1", "Leaderboard"), el("p", body.detail || body.error || "not found", { class: "error" }));
+  const app = $("#app");
+  /** @type {Board} */
+  let board;
+  try {
+    board = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
+  } catch (error) {
+    app.append(h("h1", { text: "Leaderboard" }), h("p", { class: "error", text: error.message }));
     return;
   }
-  document.title = `${body.title} leaderboard — shoal`;
-  const intro = el("section", null, { class: "card" });
-  intro.append(el("h1", `${body.title} leaderboard`));
-  intro.append(el("p", "Established players (rating deviation at most 110) who played a rated game in the last 90 days.", { class: "help" }));
-  app.append(intro);
-  for (const [speed, rows] of Object.entries(body.speeds)) {
-    const section = el("section", null, { class: "card leaderboard", "data-speed": speed });
-    section.append(el("h2", speed === "live" ? "Live" : "Correspondence"));
-    if (!rows.length) {
-      section.append(el("p", "No established players yet."));
-    } else {
-      const table = el("table");
-      const head = el("tr");
-      for (const h of ["#", "Player", "Rating", "Games"]) head.append(el("th", h));
-      table.append(head);
-      for (const row of rows) {
-        const tr = el("tr");
-        tr.append(el("td", row.rank));
-        const name = el("td");
-        name.append(el("a", row.username, { href: `/@/${encodeURIComponent(row.username)}` }));
-        tr.append(name, el("td", row.rating), el("td", row.games));
-        table.append(tr);
-      }
-      section.append(table);
-    }
-    app.append(section);
+  document.title = `${board.title} leaderboard — shoal`;
+  app.append(h("section", { class: "card" }, ...pageHead(`${board.title} leaderboard`, "Established players (rating deviation at most 110) who played a rated game in the last 90 days.")));
+  for (const [speed, rows] of Object.entries(board.speeds)) {
+    const table = h(
+      "table",
+      {},
+      h("tr", {}, ["#", "Player", "Rating", "Games"].map((title) => h("th", { text: title }))),
+      rows.map((row) => h("tr", {}, h("td", { text: String(row.rank) }), h("td", {}, h("a", { href: `/@/${encodeURIComponent(row.username)}`, text: row.username })), h("td", { text: String(row.rating) }), h("td", { text: String(row.games) }))),
+    );
+    app.append(h("section", { class: "card leaderboard", "data-speed": speed }, h("h2", { text: speed === "live" ? "Live" : "Correspondence" }), rows.length ? table : h("p", { text: "No established players yet." })));
   }
 }
 

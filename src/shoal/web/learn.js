@@ -1,8 +1,10 @@
+// @ts-check
 // Learn: /learn lists the courses, /learn/GAME takes one step at a time on a real board.
 // The server replays the learner's actions in the step and says what happened (going on,
 // solved, or wrong with feedback); no rules here. Progress stays in this browser.
-import { $, api, footer, h, toast, tokens, topbar } from "./common.js";
-import { boardPage } from "./board.js";
+import { $, $$, $button, $input, footer, h, pageHead, problemPage, toast, tokens, topbar } from "./common.js";
+import { api } from "./net.js";
+import { boardPage, feedbackBox, setFeedback } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -37,7 +39,7 @@ async function indexPage() {
     );
   });
   $("#app").append(
-    h("div", { class: "narrow" }, h("h1", { text: "Learn to play" }), h("p", { class: "help", text: "One idea at a time, on a real board, by doing it. The last step of each course is a game against the beginner computer." }), h("div", { class: "course-list" }, cards)),
+    h("div", { class: "narrow" }, ...pageHead("Learn to play", "One idea at a time, on a real board, by doing it. The last step of each course is a game against the beginner computer."), h("div", { class: "course-list" }, cards)),
   );
   footer();
 }
@@ -59,7 +61,7 @@ class Lesson {
         h("h2", { id: "step-title" }),
         h("p", { id: "step-text" }),
         h("p", { class: "task", id: "step-task" }),
-        h("p", { class: "feedback", id: "feedback", role: "status" }),
+        feedbackBox(),
         h(
           "form",
           { class: "type-move", id: "type-move", onsubmit: (event) => this.typed(event) },
@@ -106,9 +108,9 @@ class Lesson {
     $("#step-title").textContent = step.title;
     $("#step-text").textContent = step.text;
     $("#step-task").textContent = step.task ? `Your task: ${step.task}` : "";
-    this.setFeedback("", "");
-    $("#prev-step").disabled = this.index === 0;
-    $("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
+    setFeedback("", "");
+    $button("#prev-step").disabled = this.index === 0;
+    $button("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
     $("#restart").hidden = $("#show-hint").hidden = $("#type-move").hidden = step.kind === "game";
     const done = solvedSteps(this.course.game);
     $("#steps").replaceChildren(
@@ -145,13 +147,6 @@ class Lesson {
     }
   }
 
-  setFeedback(text, kind) {
-    const box = $("#feedback");
-    box.textContent = text;
-    box.className = `feedback ${kind}`;
-    box.dataset.kind = kind;
-  }
-
   async refresh() {
     let view;
     try {
@@ -159,7 +154,7 @@ class Lesson {
     } catch (error) {
       // an action the game refuses: its own reason, and the board stays as it was
       this.actions.pop();
-      this.setFeedback(error.message, "bad");
+      setFeedback(error.message, "bad");
       return;
     }
     this.show(view);
@@ -169,7 +164,7 @@ class Lesson {
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
     this.board.show(view.svg, view.legal, enabled);
     $("#board").dataset.ready = enabled ? "yes" : "no";
-    for (const control of $("#type-move").elements) control.disabled = !enabled;
+    for (const control of $$("#type-move input, #type-move button")) control.toggleAttribute("disabled", !enabled);
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
     $("#status-sub").textContent = view.status;
@@ -180,23 +175,23 @@ class Lesson {
     if (view.solved) {
       markSolved(this.course.game, this.index + 1);
       this.showStep();
-      this.setFeedback(view.message, "good");
-      $("#next-step").disabled = this.index === this.course.steps.length - 1;
+      setFeedback(view.message, "good");
+      $button("#next-step").disabled = this.index === this.course.steps.length - 1;
       $("#next-step").focus();
     } else if (view.wrong) {
-      this.setFeedback(`${view.message} Press "Start again" to try once more.`, "bad");
+      setFeedback(`${view.message} Press "Start again" to try once more.`, "bad");
     }
   }
 
   async play(text) {
-    this.setFeedback("", "");
+    setFeedback("", "");
     this.actions.push(text);
     await this.refresh();
   }
 
   async typed(event) {
     event.preventDefault();
-    const input = $("#move-text");
+    const input = $input("#move-text");
     const text = input.value.trim();
     if (!text || $("#board").dataset.ready !== "yes") return;
     input.value = "";
@@ -205,13 +200,13 @@ class Lesson {
 
   async restart() {
     this.actions = [];
-    this.setFeedback("", "");
+    setFeedback("", "");
     await this.refresh();
   }
 
   hint() {
     const solution = this.step.solutions[0] || [];
-    this.setFeedback(`One way: ${solution.join(", then ")}`, "hint");
+    setFeedback(`One way: ${solution.join(", then ")}`, "hint");
   }
 }
 
@@ -220,7 +215,7 @@ async function lessonPage() {
   try {
     course = await api(`/api/learn/${encodeURIComponent(gameId)}`);
   } catch (error) {
-    $("#app").append(h("div", { class: "narrow" }, h("h1", { text: "No such course" }), h("p", { text: error.message }), h("a", { class: "btn", href: "/learn", text: "All courses" })));
+    problemPage("No such course", error.message, { href: "/learn", text: "All courses" });
     footer();
     return;
   }

@@ -1,31 +1,9 @@
+// @ts-check
 // The lobby's live table of seeks (issue 22), shared by /lobby and the home page:
-// the guest key, the API with it, the table, and the socket that keeps it current
+// the table, and the socket that keeps it current
 // (also the challenge page's, watchLobby).
-import { ApiError, h, tokens } from "./common.js";
-
-// A guest is known to the lobby by a random key kept in this browser (never shown).
-export function guestKey() {
-  let key = localStorage.getItem("shoal.guest");
-  if (!key) {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    key = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-    localStorage.setItem("shoal.guest", key);
-  }
-  return key;
-}
-
-export async function lobbyApi(path, { method = "GET", body } = {}) {
-  const headers = { "X-Shoal-Guest": guestKey() };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    let message = data.detail;
-    if (Array.isArray(message)) message = message.map((d) => `${d.loc ? d.loc.slice(1).join(".") + ": " : ""}${d.msg}`).join("; ");
-    throw new ApiError(response.status, message || response.statusText);
-  }
-  return data;
-}
+import { h, tokens } from "./common.js";
+import { api, connectSocket, guestKey } from "./net.js";
 
 export function timeText(tc) {
   if (!tc) return "No clock";
@@ -47,7 +25,7 @@ export function enterGame(start) {
 
 function row(seek, onError) {
   const act = seek.mine
-    ? h("button", { class: "btn small danger", text: "Cancel", "data-cancel": seek.id, onclick: () => lobbyApi(`/api/seeks/${seek.id}`, { method: "DELETE" }).catch(onError) })
+    ? h("button", { class: "btn small danger", text: "Cancel", "data-cancel": seek.id, onclick: () => api(`/api/seeks/${seek.id}`, { method: "DELETE", guest: true }).catch(onError) })
     : h("button", {
         class: "btn small primary",
         text: "Accept",
@@ -55,7 +33,7 @@ function row(seek, onError) {
         onclick: async (event) => {
           event.target.disabled = true;
           try {
-            enterGame(await lobbyApi(`/api/seeks/${seek.id}/accept`, { method: "POST", body: { name: localStorage.getItem("shoal.name") || "" } }));
+            enterGame(await api(`/api/seeks/${seek.id}/accept`, { method: "POST", body: { name: localStorage.getItem("shoal.name") || "" }, guest: true }));
           } catch (error) {
             event.target.disabled = false;
             onError(error);
@@ -74,6 +52,11 @@ function row(seek, onError) {
 }
 
 // Mount the live table into `box`; `onError(error)` shows a refusal in words.
+/**
+ * @param {HTMLElement} box
+ * @param {(error: Error) => void} onError
+ * @param {{ limit?: number, onMessage?: (message: any) => unknown }} [more]
+ */
 export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {}) {
   const live = h("span", { class: "lobby-live", id: "lobby-live", text: "connecting…" });
   const body = h("tbody", { id: "seeks-body" });
@@ -93,34 +76,28 @@ export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {
   };
   watchLobby({
     onMessage: (message) => (message.type === "seeks" ? show(message.seeks) : onMessage(message)),
-    onOpen: () => { live.textContent = "live"; live.classList.add("on"); },
-    onClose: () => { live.textContent = "reconnecting…"; live.classList.remove("on"); },
+    onStatus: (status) => {
+      live.textContent = status === "open" ? "live" : status === "closed" ? "offline" : "reconnecting…";
+      live.classList.toggle("on", status === "open");
+    },
   });
 }
 
 // The lobby socket, reconnecting: a game of mine that starts (a seek taken, a challenge
 // accepted) takes this page into it; every other message goes to `onMessage`.
-export function watchLobby({ onMessage = () => {}, onOpen = () => {}, onClose = () => {} } = {}) {
-  let delay = 500;
-  const connect = () => {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/api/lobby/ws?guest=${encodeURIComponent(guestKey())}`);
-    socket.onopen = () => { delay = 500; onOpen(); };
-    socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (message.type === "start") enterGame(message);
-      else onMessage(message);
-    };
-    socket.onclose = () => {
-      onClose();
-      setTimeout(connect, delay);
-      delay = Math.min(delay * 2, 10000);
-    };
-  };
-  connect();
+/**
+ * @param {{ onMessage?: (message: any) => unknown, onStatus?: import("./net.js").SocketOptions["onStatus"] }} [handlers]
+ */
+export function watchLobby({ onMessage = () => {}, onStatus = () => {} } = {}) {
+  connectSocket("/api/lobby/ws", {
+    onOpen: (send) => send({ guest: guestKey() }), // a guest's key goes in a message, never in the URL (logs)
+    onMessage: (message) => (message.type === "start" ? enterGame(message) : onMessage(message)),
+    onStatus,
+  });
 }
 
 // The create-seek and challenge forms' parts: time controls, a game's options.
+/** @type {[string, [string, string][]][]} */
 export const TIME_CONTROLS = [
   ["Real time", [["3+2", "3 min + 2 s"], ["5+3", "5 min + 3 s"], ["10+5", "10 min + 5 s"], ["15+10", "15 min + 10 s"], ["30+20", "30 min + 20 s"]]],
   ["Correspondence", [["1d", "1 day / move"], ["2d", "2 days / move"], ["3d", "3 days / move"], ["7d", "7 days / move"], ["14d", "14 days / move"]]],
@@ -143,9 +120,18 @@ export function optionInputs(game) {
   });
 }
 
+/**
+ * The options chosen in `box`'s option inputs (those of `optionInputs`) that differ from
+ * the game's defaults.
+ * @param {ParentNode} box
+ * @returns {Record<string, string>}
+ */
 export function chosenOptions(box) {
+  /** @type {Record<string, string>} */
   const options = {};
-  for (const el of box.querySelectorAll("[data-option]")) if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+  for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-option]"))) {
+    if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+  }
   return options;
 }
 

@@ -1,13 +1,15 @@
+// @ts-check
 // The lobby page (issue 22): open seeks live, the create-seek form, my challenges (a guest
 // is asked to sign in for them).
-import { $, api, footer, h, topbar, whoami } from "./common.js";
-import { chosenOptions, enterGame, lobbyApi, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
+import { $, $select, footer, h, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
+import { chosenOptions, enterGame, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
 
 function segmented(name, items) {
   return h("div", { class: "segmented", id: `seek-${name}` }, items.map(([value, title, checked]) => h("label", {}, h("input", { type: "radio", name, value, checked }), title)));
 }
 
-function seekForm(catalog, me, showError) {
+function seekForm(catalog, me) {
   const games = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
   const gameSelect = h("select", { id: "seek-game" }, games.map((g) => h("option", { value: g.id, text: g.title })));
   const optionsBox = h("div", { id: "seek-options" });
@@ -34,16 +36,17 @@ function seekForm(catalog, me, showError) {
     event.preventDefault();
     error.hidden = true;
     if (!me) localStorage.setItem("shoal.name", name.value.trim());
+    /** @type {import("./types/api.js").SeekIn} */
     const body = {
       game: gameSelect.value,
       options: chosenOptions(optionsBox),
-      colour: new FormData(form).get("colour"),
-      time_control: $("#seek-time").value || null,
+      colour: /** @type {import("./types/api.js").SeekIn["colour"]} */ (new FormData(form).get("colour")),
+      time_control: $select("#seek-time").value || null,
       rated: rated.checked,
       name: name.value.trim(),
     };
     try {
-      await lobbyApi("/api/seeks", { method: "POST", body });
+      await api("/api/seeks", { method: "POST", body, guest: true });
     } catch (e) {
       error.textContent = e.message;
       error.hidden = false;
@@ -76,8 +79,7 @@ async function challengesCard(me, showError) {
   };
   await load();
   setInterval(load, 30000);
-  card.reload = load;
-  return card;
+  return Object.assign(card, { reload: load });
 }
 
 async function main() {
@@ -91,7 +93,7 @@ async function main() {
   };
   const table = h("section", { class: "card seeks-card" }, h("h2", { class: "section-title", text: "Open seeks" }), problem);
   const left = h("div", {}, table);
-  app.append(h("h1", { text: "Lobby" }), h("div", { class: "lobby" }, left, seekForm(catalog, me, showError)));
+  app.append(h("h1", { text: "Lobby" }), h("div", { class: "lobby" }, left, seekForm(catalog, me)));
   let reloadChallenges = () => {};
   mountSeeks(table, showError, { onMessage: (m) => m.type === "challenges" && reloadChallenges() });
   if (me) {

@@ -1,6 +1,11 @@
+// @ts-check
 // The "new game" form: the game, its options (from the server's metadata), the opponent,
 // the seat, a seed, and a clock for games against a friend.
-import { $, api, footer, h, toast, tokens, topbar } from "./common.js";
+import { $, footer, h, toast, tokens, topbar } from "./common.js";
+import { api } from "./net.js";
+import { chosenOptions } from "./lobby-view.js";
+
+/** @typedef {import("./types/api.js").CreateGameIn} CreateGameIn */
 
 const CLOCKS = [
   ["", "No clock (correspondence)"],
@@ -102,11 +107,10 @@ async function main() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = new FormData(form);
-    const options = {};
-    for (const el of form.querySelectorAll("[data-option]")) {
-      if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
-    }
-    const body = { game: game.id, options, opponent: data.get("opponent"), name: nameInput.value.trim() };
+    const options = chosenOptions(form);
+    const opponent = /** @type {CreateGameIn["opponent"]} */ (data.get("opponent"));
+    /** @type {CreateGameIn} */
+    const body = { game: game.id, options, opponent, name: nameInput.value.trim() };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     if (startInput.value.trim() !== "") body.start = startInput.value.trim();
     const seat = data.get("seat");
@@ -119,6 +123,7 @@ async function main() {
     localStorage.setItem("shoal.name", body.name);
     submit.disabled = true;
     try {
+      /** @type {import("./types/api.js").Answer<"POST /api/games">} */
       const made = await api("/api/games", { method: "POST", body });
       tokens.set(made.id, made.token);
       if (made.invite_token) tokens.setInvite(made.id, made.invite_token);

@@ -1,8 +1,10 @@
+// @ts-check
 // Notifications (issue 22): the bell and unread count in the navigation (live over
 // WS /api/notifications/ws), the browser's Notification API when the page is hidden and
 // the player allowed it, the /notifications page, and the mail settings on /settings.
-import { $, api, footer, h, toast, topbar } from "/static/common.js";
-import { enterGame, timeText } from "/static/lobby-view.js";
+import { $, footer, h, toast, topbar } from "./common.js";
+import { api, connectSocket } from "./net.js";
+import { enterGame, timeText } from "./lobby-view.js";
 
 const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
 
@@ -35,24 +37,18 @@ function systemNotice(n) {
   };
 }
 
-let socket = null;
-
-function connect(delay = 1000) {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/notifications/ws`);
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type !== "notification") return;
-    setCount(message.unread);
-    if (message.notification) {
-      systemNotice(message.notification);
-      document.dispatchEvent(new CustomEvent("shoal:notification", { detail: message.notification }));
-    }
-  };
-  socket.onclose = (event) => {
-    if (event.code === 4401) return; // signed out
-    setTimeout(() => connect(Math.min(delay * 2, 30000)), delay);
-  };
+// The unread count and each new notification, live (closed for good by 4401: signed out).
+function connect() {
+  connectSocket("/api/notifications/ws", {
+    onMessage: (message) => {
+      if (message.type !== "notification") return;
+      setCount(message.unread);
+      if (message.notification) {
+        systemNotice(message.notification);
+        document.dispatchEvent(new CustomEvent("shoal:notification", { detail: message.notification }));
+      }
+    },
+  });
 }
 
 // The bell in the navigation of a signed-in player (called by common.js).
@@ -168,7 +164,7 @@ async function page() {
       allowButton()),
     h("section", { class: "card" }, empty, list),
   );
-  import("/static/push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
+  import("./push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
   await fill();
   // every message of the socket: a new notification, a read mark, a challenge answered
   document.addEventListener("shoal:notifications", () => fill().catch(() => {}));

@@ -3,6 +3,7 @@
 // even with no network, resumes it) and the finished games not yet uploaded. Once online, each
 // finished game goes to the records API (POST /api/records, the record's text) and leaves the
 // queue; the page links to its replay.
+import { api, ApiError } from "./net.js";
 
 const CURRENT = "shoal.offline.current";
 const PENDING = "shoal.offline.pending";
@@ -64,27 +65,20 @@ export async function uploadPending() {
   /** @type {UploadedRecord[]} */
   const done = [];
   for (const record of pending()) {
-    let response;
-    try {
-      response = await fetch("/api/records", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ text: record.text }),
-      });
-    } catch {
-      break; // still offline
-    }
     const rest = pending().filter((r) => r.text !== record.text);
-    if (response.ok) {
-      const { id } = await response.json();
+    try {
+      /** @type {import("./types/api.js").RecordIn} */
+      const body = { text: record.text };
+      const { id } = await api("/api/records", { method: "POST", body });
       const entry = { id, game: record.game, finished: record.finished };
       done.push(entry);
       localStorage.setItem(UPLOADED, JSON.stringify([entry, ...uploaded()].slice(0, 50)));
       localStorage.setItem(PENDING, JSON.stringify(rest));
-    } else if (response.status >= 400 && response.status < 500 && response.status !== 429) {
-      localStorage.setItem(PENDING, JSON.stringify(rest)); // refused for good
-    } else {
-      break;
+    } catch (error) {
+      // status 0: still offline; 429 and 5xx: later; any other refusal is for good
+      const status = error instanceof ApiError ? error.status : 0;
+      if (status >= 400 && status < 500 && status !== 429) localStorage.setItem(PENDING, JSON.stringify(rest));
+      else break;
     }
   }
   return done;

@@ -3,6 +3,7 @@
 // this device, and switch each kind of push on or off (GET/PUT /api/push/settings).
 
 import { currentSubscription, pushSupported, subscribe, unsubscribe } from "./app.js";
+import { api } from "./net.js";
 
 /** @type {[string, string][]} */
 const KINDS = [
@@ -35,15 +36,12 @@ function el(tag, attrs = {}, ...children) {
 }
 
 /**
- * @param {string} method
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
  * @param {object} [body]
  * @returns {Promise<PushSettings>}
  */
 async function settings(method = "GET", body) {
-  const response = await fetch("/api/push/settings", { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail ?? "the server refused");
-  return data;
+  return /** @type {PushSettings} */ (await api("/api/push/settings", { method, body }));
 }
 
 /**

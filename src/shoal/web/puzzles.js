@@ -1,11 +1,13 @@
+// @ts-check
 // Puzzles: /puzzles lists the games with puzzles and my rating in each, /puzzles/GAME plays
 // them one after another. The server judges each action (no rules here): it plays the
 // defender's replies, refutes a wrong action at once, and rates a finished puzzle. A guest's
 // rating and streak live in this browser (localStorage); an account's on the server.
 // A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
 // per game in this browser; the server picks the next puzzle among that theme only.
-import { $, api, footer, h, toast, topbar, whoami } from "./common.js";
-import { boardPage } from "./board.js";
+import { $, $$, $select, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
+import { boardPage, feedbackBox, setFeedback } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -64,8 +66,7 @@ async function indexPage(me) {
     h(
       "div",
       { class: "narrow" },
-      h("h1", { text: "Puzzles" }),
-      h("p", { class: "help", text: `Positions from real games where the side to move wins by force. Find the winning move; the other side answers at once. ${words}` }),
+      ...pageHead("Puzzles", `Positions from real games where the side to move wins by force. Find the winning move; the other side answers at once. ${words}`),
       cards.length ? h("div", { class: "course-list" }, cards) : h("p", { text: "No puzzles yet." }),
     ),
   );
@@ -80,6 +81,8 @@ class Trainer {
     this.rated = false;
     this.timer = null;
     this.theme = "";
+    /** @type {number | undefined} the puzzles of the game (for "All themes (n)") */
+    this.count = undefined;
   }
 
   // The theme choice: "All themes" and each of the game's themes with its count.
@@ -95,7 +98,7 @@ class Trainer {
       this.theme = wanted;
       if (given !== null) this.remember();
     }
-    const select = $("#puzzle-theme");
+    const select = $select("#puzzle-theme");
     select.replaceChildren(
       h("option", { value: "", text: this.count ? `All themes (${this.count})` : "All themes", selected: !this.theme }),
       ...list.map((t) => h("option", { value: t.theme, text: `${capital(t.theme)} (${t.count})`, selected: t.theme === this.theme })),
@@ -133,7 +136,7 @@ class Trainer {
         { class: "card lesson puzzle", id: "puzzle" },
         h("p", { class: "help", id: "puzzle-meta" }),
         h("h2", { id: "puzzle-task" }),
-        h("p", { class: "feedback", id: "feedback", role: "status" }),
+        feedbackBox(),
         h("ol", { class: "puzzle-line", id: "solution" }),
         h(
           "div",
@@ -183,7 +186,7 @@ class Trainer {
     try {
       view = await api(url);
     } catch (error) {
-      $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "No puzzle here" }), h("p", { text: error.message }), h("a", { class: "btn", href: "/puzzles", text: "All puzzles" })));
+      problemPage("No puzzle here", error.message, { href: "/puzzles", text: "All puzzles" });
       return false;
     }
     this.actions = [];
@@ -212,7 +215,7 @@ class Trainer {
     $("#action-buttons").replaceChildren(
       ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
     );
-    this.setFeedback(view.message, kind);
+    setFeedback(view.message, kind);
     $("#retry").hidden = !view.wrong;
     $("#show-solution").hidden = view.solved;
     if (view.finished) this.finish(view);
@@ -246,13 +249,6 @@ class Trainer {
     if (view.solved) $("#next-puzzle").focus();
   }
 
-  setFeedback(text, kind) {
-    const box = $("#feedback");
-    box.textContent = text;
-    box.className = `feedback ${kind}`;
-    box.dataset.kind = kind;
-  }
-
   async post(body) {
     const withRating = this.me || this.rated ? body : { ...body, rating: guest(gameId).rating };
     return api(`/api/puzzles/${this.puzzle.id}/attempt`, { method: "POST", body: withRating });
@@ -265,7 +261,7 @@ class Trainer {
       view = await this.post({ actions: this.actions });
     } catch (error) {
       this.actions.pop();
-      this.setFeedback(error.message, "bad");
+      setFeedback(error.message, "bad");
       return;
     }
     this.show(view, view.solved ? "good" : view.wrong ? "bad" : "");
@@ -289,7 +285,7 @@ class Trainer {
       }
       this.show(view, "hint");
     }
-    this.setFeedback(`The solution: ${view.solution.join(", ")}`, "hint");
+    setFeedback(`The solution: ${view.solution.join(", ")}`, "hint");
     const frames = view.frames;
     const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text }, title: "Show the board after this action", text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
     $("#solution").replaceChildren(...items);
@@ -312,7 +308,7 @@ class Trainer {
   frame(frames, index) {
     this.board.show(frames[index].svg, [], false);
     $("#board").dataset.frame = String(index);
-    for (const li of $("#solution").children) li.classList.toggle("current", Number(li.dataset.ply) === index);
+    for (const li of $$("#solution > li")) li.classList.toggle("current", Number(li.dataset.ply) === index);
   }
 }
 

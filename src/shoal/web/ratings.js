@@ -1,7 +1,9 @@
+// @ts-check
 // Ratings on the game page (issue 23): each player's rating beside the name, and once a
 // rated game is over, each player's change on the result screen ("+12" / "−12").
 // game.js calls showRatings(gid, view) after every render of the players.
 import { $, h } from "./common.js";
+import { api } from "./net.js";
 
 let cached = null; // the last answer of GET /api/games/ID/ratings
 let cachedFor = ""; // "over" or "playing": refetch when the game ends
@@ -46,8 +48,8 @@ export function showRatings(gid, view) {
   const state = view.result ? "over" : "playing";
   paint(view);
   if (state === cachedFor || pending) return;
-  pending = fetch(`/api/games/${encodeURIComponent(gid)}/ratings`)
-    .then((r) => (r.ok ? r.json() : null))
+  pending = api(`/api/games/${encodeURIComponent(gid)}/ratings`)
+    .catch(() => null) // no ratings to show (an unrated game, a server that cannot answer)
     .then((answer) => {
       cached = answer;
       cachedFor = state;

@@ -1,9 +1,11 @@
+// @ts-check
 // The replay viewer: a stored game (/replay/game/ID) or an uploaded record
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
-import { $, api, download, footer, h, icon, toast, topbar } from "./common.js";
+import { $, $$, $button, $input, footer, h, icon, pageHead, problemPage, toast, topbar } from "./common.js";
+import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
-import { gameLayout, statusLine } from "./board.js";
+import { gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -36,14 +38,16 @@ function uploadPage() {
     event.preventDefault();
     submit.disabled = true;
     try {
-      const made = await api("/api/records", { method: "POST", body: { text: text.value } });
+      /** @type {import("./types/api.js").RecordIn} */
+      const body = { text: text.value };
+      const made = await api("/api/records", { method: "POST", body });
       location.href = `/replay/record/${made.id}`;
     } catch (error) {
       toast(error.message, "error");
       submit.disabled = false;
     }
   });
-  app.append(h("div", { class: "narrow" }, h("h1", { text: "View a record" }), h("p", { class: "help", text: "Upload a game record to step through it move by move." }), form));
+  app.append(h("div", { class: "narrow" }, ...pageHead("View a record", "Upload a game record to step through it move by move."), form));
   footer();
 }
 
@@ -66,26 +70,19 @@ function layout() {
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
-        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" })),
-        h(
-          "div",
-          { class: "card" },
-          h("h3", { text: "Record" }),
-          h(
-            "div",
-            { class: "tools" },
-            kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
-            h("button", { class: "btn small", text: "Download text", onclick: () => download(`${recordUrl}?format=text`) }),
-            h("button", { class: "btn small", text: "JSON", onclick: () => download(`${recordUrl}?format=json`) }),
-            h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: "Analysis board" }),
-          ),
-        ),
+        movesCard(),
+        recordCard([
+          kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
+          recordDownloads(recordUrl),
+          h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: "Analysis board" }),
+        ]),
         h("div", { class: "card", id: "review-card" }),
       ],
     ),
   );
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    const target = /** @type {HTMLInputElement} */ (e.target);
+    if (target.tagName === "INPUT" && target.type !== "range") return;
     if (e.key === "ArrowLeft") go(k - 1);
     else if (e.key === "ArrowRight") go(k + 1);
     else if (e.key === "Home") go(0);
@@ -116,11 +113,11 @@ function show(view) {
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
   $("#pos").textContent = `${view.ply} / ${view.total}`;
-  const slider = $("#slider");
+  const slider = $input("#slider");
   slider.max = String(view.total);
   slider.value = String(view.ply);
-  $("#first").disabled = $("#prev").disabled = view.ply === 0;
-  $("#next").disabled = $("#last").disabled = view.ply === view.total;
+  $button("#first").disabled = $button("#prev").disabled = view.ply === 0;
+  $button("#next").disabled = $button("#last").disabled = view.ply === view.total;
   const r = view.result;
   const side = (seat) => view.sides[seat] ?? "";
   if (r) {
@@ -148,14 +145,14 @@ function show(view) {
     ),
   );
   if (review?.review) {
-    for (const li of list.querySelectorAll("li[data-end]")) {
+    for (const li of $$("li[data-end]", list)) {
       const mark = review.markAt(Number(li.dataset.end));
       if (mark) li.querySelector(".t").append(h("strong", { class: "sym", text: ` ${mark}` }));
     }
   }
   review?.show(view.ply);
-  $("#analyse-here").href = `/analysis/${kind}/${id}#k=${view.ply}`;
-  const current = list.querySelector(".current");
+  $("#analyse-here", document, HTMLAnchorElement).href = `/analysis/${kind}/${id}#k=${view.ply}`;
+  const current = $(".current", list);
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
@@ -168,7 +165,7 @@ async function main() {
   layout();
   const match = location.hash.match(/k=(\d+)/);
   const first = await api(`${base}/replay/0`).catch((error) => {
-    $("#app").replaceChildren(h("div", { class: "narrow" }, h("h1", { text: "Nothing to replay" }), h("p", { text: error.message })));
+    problemPage("Nothing to replay", error.message, { href: "/replay", text: "Upload a record" });
     return null;
   });
   if (!first) return;

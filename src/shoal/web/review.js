@@ -1,9 +1,11 @@
+// @ts-check
 // The review of a finished game (issue 26), shown on the replay page: a button that starts
 // it on the server (a background job, computed once), its progress, then the evaluation
 // graph (the first player's winning chance over the turns, marks at the inaccuracies,
 // mistakes and blunders, click to jump to a turn), the marked turns beside the engine's
 // preferred turn, and each player's accuracy and counts.
-import { api, h, toast } from "./common.js";
+import { h, toast } from "./common.js";
+import { api } from "./net.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CLASS_NAMES = { inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"] };

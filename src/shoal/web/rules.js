@@ -1,5 +1,7 @@
+// @ts-check
 // A rules page: the game's docs page when the server has one, else its summary and options.
-import { $, api, footer, h, topbar } from "./common.js";
+import { $, footer, h, problemPage, topbar } from "./common.js";
+import { api } from "./net.js";
 
 async function main() {
   topbar();
@@ -9,7 +11,7 @@ async function main() {
   try {
     game = await api(`/api/catalog/${encodeURIComponent(id)}`);
   } catch (error) {
-    app.append(h("h1", { text: "No such game" }), h("p", { text: error.message }));
+    problemPage("No such game", error.message, { href: "/", text: "All games" });
     return;
   }
   document.title = `${game.title} rules — shoal`;

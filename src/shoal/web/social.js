@@ -1,8 +1,10 @@
+// @ts-check
 // The social side of the game page (issue 23): offers between the players (draw, takeback,
 // abort, each with a confirmation; the opponent's offer with Accept / Decline) and the chat
 // (the players' room, or the spectators' own room). Offers and messages arrive live over
 // the game's social socket; messages are shown as text, never as HTML.
-import { $, api, h, toast } from "./common.js";
+import { $, $input, h, toast } from "./common.js";
+import { api, connectSocket } from "./net.js";
 
 const CHAT_LENGTH = 500;
 
@@ -17,7 +19,6 @@ export class Social {
     this.offersCard = h("div", { class: "card", id: "offers-card", hidden: true });
     this.chatCard = h("div", { class: "card", id: "chat-card", hidden: true });
     anchor.after(this.offersCard, this.chatCard);
-    setInterval(() => this.socket && this.socket.readyState === 1 && this.socket.send("ping"), 25000);
   }
 
   get room() {
@@ -25,17 +26,13 @@ export class Social {
   }
 
   // (Re)open the social socket: after the first view, and when this browser takes a seat.
+  // The hello names the seat (its token) or a spectator; a new seat needs a new hello.
   connect() {
-    if (this.socket) {
-      this.socket.onclose = null;
-      this.socket.close();
-    }
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(this.gid)}/social`);
-    this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ token: this.game().token || null }));
-    socket.onmessage = (event) => this.receive(JSON.parse(event.data));
-    socket.onclose = () => setTimeout(() => this.socket === socket && this.connect(), 1500);
+    if (this.socket) return this.socket.reconnect();
+    this.socket = connectSocket(`/api/games/${encodeURIComponent(this.gid)}/social`, {
+      onOpen: (send) => send({ token: this.game().token || null }),
+      onMessage: (message) => this.receive(message),
+    });
   }
 
   receive(message) {
@@ -157,8 +154,8 @@ export class Social {
     $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
     const me = you.length === 1 ? you[0] : null;
     $("#mute-label", card).hidden = me === null || !token;
-    $("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
-    const muted = $("#mute", card).checked;
+    $input("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
+    const muted = $input("#mute", card).checked;
     const log = $("#chat-log", card);
     const messages = this.messages[room].filter((m) => !(muted && m.seat !== null && m.seat !== me));
     log.replaceChildren(...(messages.length ? messages.map((m) => h("li", { class: m.seat === me && me !== null ? "mine" : "" }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }))) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
@@ -170,6 +167,7 @@ export class Social {
     if (!text) return;
     const { token } = this.game();
     const room = this.room;
+    /** @type {import("./types/api.js").ChatIn} */
     const body = { room, text };
     if (room === "spectators") body.name = localStorage.getItem("shoal.name") || "";
     try {

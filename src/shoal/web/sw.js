@@ -18,6 +18,7 @@ const PAGE_ASSETS = [
   "/static/offline-store.js",
   "/static/board.js",
   "/static/common.js",
+  "/static/net.js",
   "/static/engine.js",
   "/static/engine-core.js",
   "/static/engine-worker.js",

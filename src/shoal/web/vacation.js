@@ -2,18 +2,17 @@
 // Vacation in Settings (issue 43): the days left this year, start a vacation of whole days
 // (GET/POST/DELETE /api/vacation); meanwhile the correspondence clocks of your games stop.
 
+import { api } from "./net.js";
+
 /** @typedef {{allowance: number, used: number, left: number, on_vacation: boolean, until: number | null}} VacationState */
 
 /**
- * @param {string} method
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
  * @param {object} [body]
  * @returns {Promise<VacationState>}
  */
 async function call(method, body) {
-  const response = await fetch("/api/vacation", { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.detail ?? "the server refused");
-  return data;
+  return /** @type {VacationState} */ (await api("/api/vacation", { method, body }));
 }
 
 /**

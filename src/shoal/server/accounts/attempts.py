@@ -6,6 +6,12 @@ attempts are counted, so two processes racing on one key can both be refused but
 never both admitted past the limit: each admitted attempt saw at most ``count``
 committed attempts, itself included. A refused attempt is not kept (waiting the
 ``Retry-After`` it was told is enough).
+
+Sign-in counts *failures* only (issue 38): :meth:`wait` reads how long a key must wait
+without counting anything, :meth:`fail` counts one failure, :meth:`forget` clears a key
+(a success), and :meth:`seen` tells whether a key has a row in the window (a device that
+signed in before). Two processes checking at once may each let one more failure through:
+the limit can be passed by the number of processes, never more.
 """
 
 from __future__ import annotations
@@ -63,3 +69,44 @@ class AttemptStore:
                 return None
             session.execute(delete(AttemptRow).where(AttemptRow.id == row_id))
         return max(1, math.ceil(float(oldest) + self.window - now))
+
+    def _key(self, key: str) -> str:
+        return f"{self.kind}:{key}"[:120]
+
+    def wait(self, key: str) -> int | None:
+        """None when ``key`` has fewer than ``count`` rows in the window, else seconds to wait."""
+        now = self.clock()
+        since = now - self.window
+        with Session(self.engine) as session:
+            counted, oldest = session.execute(
+                select(func.count(), func.min(AttemptRow.at)).where(
+                    AttemptRow.key == self._key(key), AttemptRow.at > since
+                )
+            ).one()
+        if counted < self.count:
+            return None
+        return max(1, math.ceil(float(oldest) + self.window - now))
+
+    def fail(self, key: str) -> None:
+        """Count one row (a failure, or a device's sign-in) against ``key``."""
+        now = self.clock()
+        with Session(self.engine) as session, session.begin():
+            old = AttemptRow.key.startswith(f"{self.kind}:", autoescape=True)
+            session.execute(delete(AttemptRow).where(old, AttemptRow.at <= now - self.window))
+            session.add(AttemptRow(key=self._key(key), at=now))
+
+    def forget(self, key: str) -> None:
+        """Clear ``key``'s rows (a success wipes its own failures)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(delete(AttemptRow).where(AttemptRow.key == self._key(key)))
+
+    def seen(self, key: str) -> bool:
+        """True when ``key`` has a row in the window."""
+        since = self.clock() - self.window
+        with Session(self.engine) as session:
+            found = session.execute(
+                select(AttemptRow.id)
+                .where(AttemptRow.key == self._key(key), AttemptRow.at > since)
+                .limit(1)
+            ).first()
+        return found is not None

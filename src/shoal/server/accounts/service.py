@@ -8,10 +8,16 @@
   expiry 30 days ahead, moved on each use (sliding).
 * Cross-site protection: a change made with the cookie is refused (403) when
   ``Sec-Fetch-Site`` says another site or ``Origin`` is not the server's own.
-* Sign-in attempts are limited per client address and per account (429 with
-  ``Retry-After``), counted in the database (:class:`~.storage.attempts.AttemptStore`)
-  so the limits hold across ``--workers``; an unknown name costs the same hash check
-  as a wrong password.
+* Sign-in *failures* are limited (429 with ``Retry-After``), counted in the database
+  (:class:`~.storage.attempts.AttemptStore`) so the limits hold across ``--workers``:
+  per client address (guessing many accounts), per account and address (the owner's own
+  typos cost only them), and per account from devices it never signed in on (guessing
+  one account from many addresses). A successful sign-in sets the device cookie
+  :data:`DEVICE_COOKIE`; the account-wide limit does not apply to a device that signed
+  in to the account before, so guessing from many addresses cannot lock the owner out
+  (the scheme of GitHub's known devices; docs/security.md). A success counts nothing and
+  clears its pair's failures. An unknown name costs the same hash check as a wrong
+  password.
 
 :class:`Accounts` lives on the context (``context.accounts``); routes reach it through the
 dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
@@ -40,11 +46,13 @@ from .store import AccountStore
 
 __all__ = [
     "COOKIE",
+    "DEVICE_COOKIE",
     "SESSION_DAYS",
     "Accounts",
     "AccountsDep",
     "Player",
     "SignedIn",
+    "account_id",
     "check_password",
     "check_username",
     "cross_site",
@@ -52,6 +60,12 @@ __all__ = [
 
 COOKIE = "shoal_session"
 """The session cookie's name."""
+
+DEVICE_COOKIE = "shoal_device"
+"""The cookie of a browser that signed in before (a random secret; its hash is kept)."""
+
+DEVICE_DAYS = 365
+"""A device is known this long after its last sign-in."""
 
 SESSION_DAYS = 30
 """A session ends this many days after its last use."""
@@ -103,6 +117,7 @@ class Accounts:
         *,
         attempts_per_address: int = 20,
         attempts_per_account: int = 8,
+        failures_per_account: int = 30,
         window: float = 600.0,
         time_cost: int = 2,
     ) -> None:
@@ -110,7 +125,9 @@ class Accounts:
         self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=19456, parallelism=1)
         self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
         self.by_address = AttemptStore(engine, "address", attempts_per_address, window)
-        self.by_account = AttemptStore(engine, "account", attempts_per_account, window)
+        self.by_pair = AttemptStore(engine, "pair", attempts_per_account, window)
+        self.by_account = AttemptStore(engine, "account", failures_per_account, window)
+        self.devices = AttemptStore(engine, "device", 1, DEVICE_DAYS * 86400.0)
 
     # -- passwords -------------------------------------------------------------
     def hash(self, password: str) -> str:
@@ -130,18 +147,55 @@ class Accounts:
         except (VerificationError, InvalidHashError):
             return False
 
-    def sign_in(self, username: str, password: str, address: str) -> User:
-        """The account, when ``password`` is its password; 401 in the same words otherwise."""
-        _limited(self.by_address, address, "sign-in attempts from your address")
-        _limited(self.by_account, username.lower(), "sign-in attempts for this account")
+    def sign_in(
+        self, username: str, password: str, address: str, device: str | None = None
+    ) -> User:
+        """The account, when ``password`` is its password; 401 in the same words otherwise.
+
+        ``device`` is the browser's :data:`DEVICE_COOKIE`, if any. Only failures count.
+        """
+        name = username.lower()
+        pair = f"{name}|{address}"
+        known = device is not None and self.devices.seen(_device_key(name, device))
+        _limited(self.by_address, address, "failed sign-ins from your address")
+        _limited(self.by_pair, pair, "sign-in attempts for this account from your address")
+        if not known:
+            _limited(self.by_account, name, "sign-in attempts for this account (from new devices)")
         found = self.store.by_name(username)
         user, stored = found if found is not None else (None, None)
         good = self.verify(stored, password)
         if user is None or not good or user.deleted:
+            self.by_address.fail(address)
+            self.by_pair.fail(pair)
+            if not known:
+                self.by_account.fail(name)
             raise ApiError(401, "wrong username or password")
+        self.by_pair.forget(pair)
         if user.disabled:
             raise ApiError(403, "this account is disabled")
         return user
+
+    def user_id(self, username: str) -> int | None:
+        """The id of the account named ``username`` (any case), or None (deleted: None too)."""
+        found = self.store.by_name(username)
+        return None if found is None or found[0].deleted else found[0].id
+
+    def know_device(self, user: User, request: HTTPConnection, response: Response) -> None:
+        """Remember this browser as a device of ``user`` (its cookie set on ``response``)."""
+        secret = request.cookies.get(DEVICE_COOKIE)
+        if not secret or len(secret) > 100:
+            secret = secrets.token_urlsafe(32)
+        self.devices.forget(_device_key(user.username.lower(), secret))
+        self.devices.fail(_device_key(user.username.lower(), secret))
+        response.set_cookie(
+            DEVICE_COOKIE,
+            secret,
+            max_age=DEVICE_DAYS * 86400,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path="/api/auth",
+        )
 
     # -- sessions --------------------------------------------------------------
     def start_session(self, user: User, request: Request, response: Response) -> None:
@@ -177,8 +231,12 @@ class Accounts:
         )
 
 
+def _device_key(name: str, secret: str) -> str:
+    return f"{name}|{_digest(secret)}"
+
+
 def _limited(limit: AttemptStore, key: str, what: str) -> None:
-    wait = limit.attempt(key)
+    wait = limit.wait(key)
     if wait is not None:
         raise ApiError(
             429, f"too many {what}: try again in {wait} s", headers={"Retry-After": str(wait)}
@@ -219,3 +277,9 @@ def _player(connection: HTTPConnection) -> User | None:
 
 Player = Annotated[User | None, Depends(_player)]
 """The signed-in account that may play with its cookie here (None: a guest, or cross-site)."""
+
+
+def account_id(player: User | None) -> int | None:
+    """The seat rule's account: a seat is played by its token, or by the account that holds
+    it (its cookie, same site): every route that acts for a seat passes this on (issue 38)."""
+    return None if player is None else player.id

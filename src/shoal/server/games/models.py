@@ -6,12 +6,20 @@ import dataclasses
 import hashlib
 from typing import Any
 
-__all__ = ["GameData", "hash_token"]
+__all__ = ["INVITE", "GameData", "hash_token", "invite_hash"]
+
+INVITE = "invite:"
+"""The mark of a seat whose token is an invite not yet claimed (before the token's hash)."""
 
 
 def hash_token(token: str) -> str:
     """The stored form of a seat token (tokens are random secrets; a hash suffices)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def invite_hash(token: str) -> str:
+    """The stored form of an invite's token: it plays its seat, and may be claimed once."""
+    return INVITE + hash_token(token)
 
 
 @dataclasses.dataclass

@@ -50,10 +50,18 @@ def _whose(standing: dict[str, Any] | None, me: int) -> tuple[bool, bool]:
 
 
 async def draw(
-    context: ServerContext, game_id: str, version: int, token: str | None, action: str
+    context: ServerContext,
+    game_id: str,
+    version: int,
+    token: str | None,
+    action: str,
+    account: int | None = None,
 ) -> dict[str, Any]:
-    """Offer (``offer``), ``accept``, ``decline`` or ``withdraw`` a draw; the offers' view."""
-    async with change(context.manager, game_id, version, token, refuse=_between_people) as now:
+    """Offer (``offer``), ``accept``, ``decline`` or ``withdraw`` a draw; the offers' view.
+    ``account``: the signed-in account holding a seat (the seat rule, as for moves)."""
+    async with change(
+        context.manager, game_id, version, token, refuse=_between_people, account=account
+    ) as now:
         me, live = _seat(now), now.live
         offers = await context.social.offers(game_id)
         by_me, by_them = _whose(offers.draw if draw_offer_open(live, offers.draw) else None, me)
@@ -80,10 +88,17 @@ async def draw(
 
 
 async def takeback(
-    context: ServerContext, game_id: str, version: int, token: str | None, action: str
+    context: ServerContext,
+    game_id: str,
+    version: int,
+    token: str | None,
+    action: str,
+    account: int | None = None,
 ) -> dict[str, Any]:
     """Ask for (``request``), ``accept``, ``decline`` or ``withdraw`` a takeback."""
-    async with change(context.manager, game_id, version, token, refuse=_between_people) as now:
+    async with change(
+        context.manager, game_id, version, token, refuse=_between_people, account=account
+    ) as now:
         me, live = _seat(now), now.live
         offers = await context.social.offers(game_id)
         open_request = offers.takeback if takeback_open(live, offers.takeback) else None
@@ -111,10 +126,14 @@ async def takeback(
 
 
 async def abort(
-    context: ServerContext, game_id: str, version: int, token: str | None
+    context: ServerContext,
+    game_id: str,
+    version: int,
+    token: str | None,
+    account: int | None = None,
 ) -> dict[str, Any]:
     """Abort the game in its first two turns (no result)."""
-    async with change(context.manager, game_id, version, token) as now:
+    async with change(context.manager, game_id, version, token, account=account) as now:
         if not abortable(now.live):
             raise ApiError(
                 409, "a game can only be aborted in its first two turns: resign or offer a draw"

@@ -19,16 +19,25 @@ from typing import Any
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
 from shoal.core.native import engine_position
-from shoal.records import Record
+from shoal.records import Ending, Record
 
 from ..errors import ApiError
-from .models import GameData, hash_token
+from .models import INVITE, GameData, hash_token
 from .views import features_view, last_turn_actions, option_values, outcome_view, turn_list
 
 __all__ = ["MODES", "LiveGame"]
 
 MODES = ("computer", "friend", "local")
 """Who plays: against the computer, against a friend online, both at one screen."""
+
+
+def ending_of(ended: dict[str, Any]) -> Ending:
+    """A stored end (resignation, time-out, agreed draw, abort) as a record's ending."""
+    reason = str(ended.get("reason", ""))
+    if ended.get("aborted"):
+        return Ending("*", reason or "aborted")
+    winner = ended.get("winner")
+    return Ending("1/2-1/2" if winner is None else "1-0" if winner == 0 else "0-1", reason)
 
 
 class LiveGame:
@@ -87,9 +96,17 @@ class LiveGame:
         return [
             seat
             for seat, h in enumerate(self.data.token_hashes)
-            if (digest is not None and h == digest)
+            if (digest is not None and h in (digest, INVITE + digest))
             or (account is not None and held[seat] == account)
         ]
+
+    def invite_seat(self, token: str | None) -> Seat | None:
+        """The seat whose unclaimed invite ``token`` is, or None (claimed, or not an invite)."""
+        if not token:
+            return None
+        mark = INVITE + hash_token(token)
+        found = [seat for seat, h in enumerate(self.data.token_hashes) if h == mark]
+        return found[0] if found else None
 
     def computer_to_move(self) -> bool:
         """True when it is the computer's turn."""
@@ -359,4 +376,5 @@ class LiveGame:
         )
         if data.ended is not None:
             record.extra_tags["Termination"] = str(data.ended["reason"])
+            record.ending = ending_of(data.ended)
         return record

@@ -156,6 +156,7 @@ class Social:
                 429,
                 f"you are sending messages too fast ({self.burst} per {self.window:g} seconds): "
                 f"wait {wait} s",
+                headers={"Retry-After": str(wait)},
             )
         sent.append(now)
 

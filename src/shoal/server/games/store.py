@@ -45,6 +45,8 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
             if self.in_memory:
                 kwargs["poolclass"] = StaticPool  # one connection: the memory database
+        else:  # a server database may restart: test each pooled connection before use
+            kwargs["pool_pre_ping"] = True
         self.url = url
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite") and not self.in_memory:

@@ -4,18 +4,24 @@
 * ``POST /api/seeks`` ``{game, options, colour, time_control, rated, name}``: a new seek.
   The creator is the signed-in account, else a guest known by the key in ``X-Shoal-Guest``
   (a random secret the browser keeps). Rated seeks need an account. At most
-  :data:`~shoal.server.lobby.service.MAX_OPEN_SEEKS` open seeks per player (429).
+  :data:`~shoal.server.lobby.service.MAX_OPEN_SEEKS` open seeks per player, and
+  :data:`~shoal.server.lobby.service.GUEST_SEEKS_PER_ADDRESS` per address for guests (429).
+  A seek with a live clock is withdrawn 10 minutes after it was made, any other after 7
+  days (:meth:`~shoal.server.lobby.store.LobbyStore.expire`).
 * ``POST /api/seeks/{id}/accept`` ``{name}``: the game starts; the acceptor gets its seat
   token here, the creator through its lobby socket (``{"type": "start", ...}``) or
   ``POST /api/seeks/{id}/seat``. Exactly one acceptor wins (a conditional update).
 * ``DELETE /api/seeks/{id}``: the creator withdraws it.
-* ``WS /api/lobby/ws?guest=KEY``: ``{"type": "seeks", "seeks": [...]}`` on every change.
+* ``WS /api/lobby/ws``: ``{"type": "seeks", "seeks": [...]}`` on every change. A signed-in
+  member is known by the cookie; a guest sends ``{"guest": KEY}`` as a message (never in
+  the URL, which logs keep). A page of another site is refused (:mod:`..origin`).
 * ``GET /lobby``: the lobby page.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -29,10 +35,12 @@ from ..bots.service import BotsDep
 from ..context import Context, client_address
 from ..errors import ApiError
 from ..games.models import hash_token
+from ..inputs import clean_name
 from ..params import RowId
 from ..sockets import keep_alive
 from .models import Seek
 from .service import (
+    GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
     check_options,
@@ -93,10 +101,7 @@ def _who(player: User | None, key: str | None) -> tuple[int | None, str | None]:
 def _name(player: User | None, name: str, default: str) -> str:
     if player is not None:
         return player.username
-    name = " ".join(name.split())
-    if any(not ch.isprintable() for ch in name):
-        raise ApiError(400, "a name is plain text")
-    return name or default
+    return clean_name(name, default)
 
 
 def _mine(seek: Seek, user_id: int | None, guest: str | None) -> bool:
@@ -135,7 +140,10 @@ async def create_seek(
         raise ApiError(
             429, f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one"
         )
-    context.creations.check(client_address(request))
+    address = client_address(request)
+    if guest is not None:
+        await _guest_cap(lobby, address)
+    context.creations.check(address)
     seek = await asyncio.to_thread(
         lobby.store.add_seek,
         game=body.game,
@@ -147,9 +155,26 @@ async def create_seek(
         guest_hash=guest,
         name=name,
     )
+    if guest is not None:
+        lobby.guest_seeks.setdefault(address, set()).add(seek.id)
     await lobby.publish()
     shown = await asyncio.to_thread(seek_ratings, context, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
+
+
+async def _guest_cap(lobby: LobbyDep, address: str) -> None:
+    """429 when the guests of ``address`` already have their open seeks."""
+    mine = lobby.guest_seeks.get(address, set())
+    if mine:
+        still = {s.id for s in await asyncio.to_thread(lobby.store.open_seeks)} & mine
+        lobby.guest_seeks[address] = still
+        mine = still
+    if len(mine) >= GUEST_SEEKS_PER_ADDRESS:
+        raise ApiError(
+            429,
+            f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
+            "wait for one to be taken, or sign in",
+        )
 
 
 async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
@@ -209,15 +234,30 @@ async def cancel_seek(
 @router.websocket("/api/lobby/ws")
 async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
     user = get_accounts(socket).user_of(socket)
-    key = socket.query_params.get("guest")
-    guest = hash_token(key) if key and 16 <= len(key) <= 100 else None
     await socket.accept()
-    who = who_of(user.id, None) if user is not None else who_of(None, guest) if guest else ""
+    who = who_of(user.id, None) if user is not None else ""
     await lobby.join(socket, who)
     try:
-        await keep_alive(socket)
+
+        async def hello(text: str) -> None:
+            nonlocal who
+            if not who and (guest := _guest_message(text)) is not None:
+                who = who_of(None, guest)  # a guest says who they are once, in a message
+                await lobby.join(socket, who)
+
+        await keep_alive(socket, hello)
     finally:
         lobby.leave(socket)
+
+
+def _guest_message(text: str) -> str | None:
+    """The hashed key of a guest's ``{"guest": KEY}`` message, or None."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    key = message.get("guest") if isinstance(message, dict) else None
+    return hash_token(key) if isinstance(key, str) and 16 <= len(key) <= 100 else None
 
 
 @router.get("/lobby", include_in_schema=False)

@@ -43,6 +43,7 @@ from .store import LobbyStore
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "GUEST_SEEKS_PER_ADDRESS",
     "LOBBY",
     "MAX_DAYS",
     "MAX_OPEN_SEEKS",
@@ -58,6 +59,10 @@ __all__ = [
 
 MAX_OPEN_SEEKS = 5
 """Open seeks one player (account or guest) may have at once."""
+
+GUEST_SEEKS_PER_ADDRESS = 10
+"""Open seeks the guests of one client address may have at once (a fresh guest key per
+request is a new guest; the address is not). Counted per server process."""
 
 MAX_DAYS = 14
 """The longest correspondence time per move, in days."""
@@ -226,6 +231,8 @@ class Lobby:
         self.challenge_hooks: list[Callable[[Challenge], Any]] = []
         """Called with every new challenge (notifications hook in here)."""
         self._leaving: dict[str, asyncio.Task[None]] = {}
+        self.guest_seeks: dict[str, set[int]] = {}
+        """The seeks made by guests, per client address (for :data:`GUEST_SEEKS_PER_ADDRESS`)."""
         # The other processes' messages (this process serves its own sockets itself).
         self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
 

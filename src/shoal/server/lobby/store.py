@@ -13,14 +13,21 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from .models import Seek
 from .tables import SeekRow
 
-__all__ = ["LobbyStore", "utcnow"]
+__all__ = ["LIVE_SEEK_LIFETIME", "SEEK_LIFETIME", "LobbyStore", "utcnow"]
+
+
+LIVE_SEEK_LIFETIME = datetime.timedelta(minutes=10)
+"""A seek with a live clock is withdrawn this long after it was made (issue 38)."""
+
+SEEK_LIFETIME = datetime.timedelta(days=7)
+"""A correspondence seek (or one without a clock) is withdrawn this long after it was made."""
 
 
 def utcnow() -> datetime.datetime:
@@ -54,8 +61,24 @@ class LobbyStore:
             row = session.get(SeekRow, seek_id)
             return None if row is None else _seek(row)
 
+    def expire(self) -> int:
+        """Withdraw the seeks past their lifetime (:data:`LIVE_SEEK_LIFETIME` for a live
+        clock, :data:`SEEK_LIFETIME` otherwise); how many went."""
+        now = self.now()
+        live = SeekRow.time_control.contains("+")
+        old = or_(
+            and_(live, SeekRow.created < now - LIVE_SEEK_LIFETIME),
+            and_(or_(SeekRow.time_control.is_(None), ~live), SeekRow.created < now - SEEK_LIFETIME),
+        )
+        with Session(self.engine) as session, session.begin():
+            done = session.execute(
+                update(SeekRow).where(SeekRow.status == "open", old).values(status="gone")
+            )
+            return int(getattr(done, "rowcount", 0) or 0)
+
     def open_seeks(self) -> list[Seek]:
-        """The open seeks, oldest first."""
+        """The open seeks, oldest first (those past their lifetime withdrawn first)."""
+        self.expire()
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(SeekRow).where(SeekRow.status == "open").order_by(SeekRow.id)
@@ -64,6 +87,7 @@ class LobbyStore:
 
     def count_open(self, user_id: int | None, guest_hash: str | None) -> int:
         """How many open seeks the account (or else the guest) has."""
+        self.expire()
         who = (
             SeekRow.user_id == user_id if user_id is not None else SeekRow.guest_hash == guest_hash
         )

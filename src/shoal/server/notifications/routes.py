@@ -36,6 +36,7 @@ from ..accounts.service import SignedIn, get_accounts
 from ..challenges.models import Challenge
 from ..context import Context, ServerContext
 from ..errors import ApiError
+from ..origin import foreign_origin
 from ..params import RowId
 from ..sockets import keep_alive
 from .mail import check_unsubscribe
@@ -153,15 +154,6 @@ async def put_settings(body: SettingsIn, user: SignedIn, context: Context) -> di
     return _settings_view(settings, context.notifier.mailer is not None)
 
 
-def _other_site(socket: WebSocket) -> bool:
-    """True when a browser opens the socket from a page of another site (its ``Origin``)."""
-    origin = socket.headers.get("origin")
-    if origin is None:
-        return False  # programs send none
-    scheme = "https" if socket.url.scheme in ("wss", "https") else "http"
-    return origin.rstrip("/") != f"{scheme}://{socket.url.netloc}"
-
-
 @router.get("/api/games/{game_id}/correspondence", summary="A correspondence game's clock")
 async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]:
     found = await context.correspondence.view(game_id)
@@ -173,7 +165,7 @@ async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]
 @router.websocket("/api/notifications/ws")
 async def notification_socket(socket: WebSocket, context: Context) -> None:
     user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
-    if user is None or _other_site(socket):
+    if user is None or foreign_origin(socket.scope):  # (also refused by SocketOrigin)
         await socket.close(code=4401, reason="sign in to receive notifications")
         return
     await socket.accept()

@@ -6,13 +6,17 @@ is rated at its speed: ``live`` with a clock, ``correspondence`` without one
 (docs/ratings.md). :class:`RatingListener` is a manager listener: after every
 change of a loaded game that is over, it settles the game in a worker thread
 (:meth:`~shoal.server.ratings.store.RatingStore.settle` claims it, so the
-update happens once, whichever process sees the end first, and a game that
-ended just before a crash is settled when it is next loaded).
+update happens once, whichever process sees the end first). Both players' ratings
+and the settled mark are written in one transaction, so a crash leaves a game
+settled or not at all; :func:`settle_pending` runs at start-up and settles every
+rated game that ended but was not settled (a crash between the end and its
+settling), without waiting for anyone to open it.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..games.manager import GameEntry, GameManager
@@ -20,7 +24,15 @@ from ..games.models import GameData
 from ..games.session import LiveGame
 from .store import RatingStore
 
-__all__ = ["RatingListener", "displays", "scores_of", "settle_live", "speed_of"]
+__all__ = [
+    "RatingListener",
+    "displays",
+    "player_ratings",
+    "scores_of",
+    "settle_live",
+    "settle_pending",
+    "speed_of",
+]
 
 
 def speed_of(data: GameData) -> str:
@@ -53,6 +65,20 @@ def settle_live(ratings: RatingStore, live: LiveGame) -> list[dict[str, Any]] | 
     return ratings.settle(data.id, data.game, speed_of(data), data.accounts, scores_of(live))
 
 
+def settle_pending(load: Callable[[str], GameData | None], ratings: RatingStore) -> int:
+    """Settle every rated game that is over but unsettled (at start-up); how many were.
+    ``load`` reads a stored game (the games' store)."""
+    count = 0
+    for game_id in ratings.unsettled():
+        data = load(game_id)
+        if data is None:
+            continue
+        live = LiveGame(data)
+        if live.over and settle_live(ratings, live) is not None:
+            count += 1
+    return count
+
+
 class RatingListener:
     """Settles every rated game the manager sees over (a :class:`~.manager.Listener`)."""
 
@@ -78,3 +104,13 @@ class RatingListener:
 def displays(ratings: RatingStore, user_ids: list[int], game: str, speed: str) -> dict[int, str]:
     """Per account, its rating in ``game`` at ``speed`` as shown (``1500?`` for a newcomer)."""
     return ratings.displays(user_ids, game, speed)
+
+
+def player_ratings(
+    ratings: RatingStore, accounts: Sequence[int | None], game: str, speed: str
+) -> tuple[int | None, ...]:
+    """Per seat, its account's rating in ``game`` at ``speed`` (None: a guest, the computer)."""
+    return tuple(
+        None if user is None else round(ratings.rating(user, game, speed).rating.r)
+        for user in accounts
+    )

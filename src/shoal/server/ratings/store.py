@@ -26,6 +26,7 @@ from shoal.ratings.glicko2 import update as glicko_update
 
 from ..accounts.models import utcnow
 from ..accounts.tables import UserRow
+from ..db.tables import GameRow
 from .tables import RatedGameRow, RatingHistoryRow, RatingRow
 
 __all__ = ["SPEEDS", "LeaderRow", "RatingStore", "StoredRating"]
@@ -80,6 +81,18 @@ class RatingStore:
             if row is None:
                 return None
             return {"speed": row.speed, "settled": row.settled, "changes": row.changes}
+
+    def unsettled(self) -> list[str]:
+        """The ids of the games created rated whose end is not settled (on, or over when a
+        crash came between the end and its settling), oldest first."""
+        settled = select(RatedGameRow.game_id).where(RatedGameRow.settled.is_(True))
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(GameRow.id)
+                .where(GameRow.rated.is_(True), GameRow.id.not_in(settled))
+                .order_by(GameRow.updated)
+            )
+            return [row[0] for row in rows]
 
     def settle(
         self,

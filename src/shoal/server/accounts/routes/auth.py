@@ -23,7 +23,14 @@ from pydantic import BaseModel, Field
 from ...context import Context, client_address
 from ...errors import ApiError
 from ..claims import Claim, claim_seats
-from ..service import AccountsDep, SignedIn, check_password, check_username, cross_site
+from ..service import (
+    DEVICE_COOKIE,
+    AccountsDep,
+    SignedIn,
+    check_password,
+    check_username,
+    cross_site,
+)
 
 __all__ = ["router"]
 
@@ -70,6 +77,7 @@ async def signup(
     if user is None:
         raise ApiError(409, f"the username {body.username!r} is taken")
     accounts.start_session(user, request, response)
+    accounts.know_device(user, request, response)
     claimed = await claim_seats(context, user, body.claims)
     return {"username": user.username, "claimed": claimed}
 
@@ -79,8 +87,10 @@ async def login(
     body: Credentials, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
     _same_site(request)
-    user = accounts.sign_in(body.username, body.password, client_address(request))
+    device = request.cookies.get(DEVICE_COOKIE)
+    user = accounts.sign_in(body.username, body.password, client_address(request), device)
     accounts.start_session(user, request, response)
+    accounts.know_device(user, request, response)
     return {"username": user.username}
 
 

@@ -25,8 +25,10 @@ from pydantic import BaseModel, Field
 
 from shoal.core import Seat, other
 
+from ...accounts.service import Player, account_id, get_accounts
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...errors import ApiError
+from ...inputs import clean_name, clean_text
 from ...sockets import keep_alive, send
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
@@ -73,10 +75,14 @@ async def _room(
 
 @router.get("/api/games/{game_id}/chat", summary="A chat room's messages")
 async def get_chat(
-    game_id: str, context: Context, room: Room = "players", x_shoal_token: TokenHeader = None
+    game_id: str,
+    context: Context,
+    player: Player,
+    room: Room = "players",
+    x_shoal_token: TokenHeader = None,
 ) -> list[dict[str, Any]]:
     live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(x_shoal_token)
+    seats = live.seats_of(x_shoal_token, account_id(player))
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
     return await _room(context, live, room, seats)
@@ -88,13 +94,14 @@ async def post_chat(
     body: ChatIn,
     request: Request,
     context: Context,
+    player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(x_shoal_token)
+    seats = live.seats_of(x_shoal_token, account_id(player))
     if x_shoal_token and not seats:
         raise ApiError(403, "this token does not play in this game")
-    text = body.text.strip()
+    text = clean_text(body.text)
     if not text:
         raise ApiError(400, "a message needs some text")
     if len(text) > CHAT_LENGTH:
@@ -115,20 +122,41 @@ async def post_chat(
     else:
         if seats and not live.over:
             raise ApiError(403, "players write in the players' room while the game is on")
-        name = body.name.strip() or "Spectator"
+        name = clean_name(body.name, "Spectator")
+        own = {live.data.players[s].casefold() for s in seats}  # a player after the end
+        if player is not None:
+            own.add(player.username.casefold())
+        await _not_reserved(request, live, name, own)
         writer = f"address {client_address(request)}"
     context.social.check_rate(game_id, writer)
     message = await context.social.post(game_id, body.room, seat, name, text)
     return message.view()
 
 
+async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[str]) -> None:
+    """403 when a spectator writes under a seated player's name or an account's username
+    (any case), unless it is the writer's own (their seat's, their account's) (issue 38)."""
+    key = name.casefold()
+    if key in own:
+        return
+    if key in {p.casefold() for p in live.data.players}:
+        raise ApiError(403, f"{name!r} is a player's name in this game: choose another")
+    found = await asyncio.to_thread(get_accounts(request).store.by_name, name)
+    if found is not None:
+        raise ApiError(403, f"{name!r} is an account's name: choose another, or sign in")
+
+
 @router.post("/api/games/{game_id}/mute", summary="Mute your opponent's chat, or hear it again")
 async def post_mute(
-    game_id: str, body: MuteIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: MuteIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     async with entry.lock:
-        seats = entry.live.check_player(x_shoal_token)
+        seats = entry.live.check_player(x_shoal_token, account_id(player))
         if len(seats) != 1:
             raise ApiError(403, "at one screen there is nobody to mute")
         offers = await context.social.offers(game_id)

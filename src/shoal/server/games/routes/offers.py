@@ -24,6 +24,7 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel
 
+from ...accounts.service import Player, account_id
 from ...context import Context, TokenHeader
 from .. import service
 from ..social import offers_view
@@ -61,20 +62,38 @@ async def get_offers(game_id: str, context: Context) -> dict[str, Any]:
 
 @router.post("/api/games/{game_id}/draw", summary="Offer, accept, decline or withdraw a draw")
 async def post_draw(
-    game_id: str, body: DrawIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: DrawIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    return await service.draw(context, game_id, body.version, x_shoal_token, body.action)
+    return await service.draw(
+        context, game_id, body.version, x_shoal_token, body.action, account=account_id(player)
+    )
 
 
 @router.post("/api/games/{game_id}/takeback", summary="Ask for, or answer, a takeback")
 async def post_takeback(
-    game_id: str, body: TakebackIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: TakebackIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    return await service.takeback(context, game_id, body.version, x_shoal_token, body.action)
+    return await service.takeback(
+        context, game_id, body.version, x_shoal_token, body.action, account=account_id(player)
+    )
 
 
 @router.post("/api/games/{game_id}/abort", summary="Abort the game in its first two turns")
 async def post_abort(
-    game_id: str, body: AbortIn, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str,
+    body: AbortIn,
+    context: Context,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    return await service.abort(context, game_id, body.version, x_shoal_token)
+    return await service.abort(
+        context, game_id, body.version, x_shoal_token, account=account_id(player)
+    )

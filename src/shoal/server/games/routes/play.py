@@ -29,9 +29,10 @@ from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...errors import ApiError, check_error
+from ...inputs import clean_name
 from ...sockets import keep_alive
 from ..creation import fresh_clock, game_data, new_token
-from ..models import GameData, hash_token
+from ..models import GameData, hash_token, invite_hash
 from ..session import LiveGame
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
@@ -93,7 +94,7 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     invite: str | None = None
-    name = body.name.strip()
+    name = clean_name(body.name, "")
     level: str | None = None
     computer_seat: int | None = None
     clock: dict[str, Any] | None = None
@@ -117,7 +118,7 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     elif body.opponent == "friend":
         invite = new_token()
         players[seat], players[1 - seat] = name or "Host", "Guest"
-        hashes[seat], hashes[1 - seat] = hash_token(token), hash_token(invite)
+        hashes[seat], hashes[1 - seat] = hash_token(token), invite_hash(invite)
         if body.clock is not None:
             clock = fresh_clock(body.clock.base, body.clock.increment)
     else:

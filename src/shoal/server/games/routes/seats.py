@@ -12,8 +12,10 @@ and the rematch of an online game.
   ``{"version", "name"}``: the seat the invite gives gets a new private token, returned
   once; the invite then plays nothing, so a second browser opening the link is refused
   (403, "already taken") and watches instead. Programs that play with the invite token
-  itself, without claiming, keep working as before. A signed-in joiner's seat is
-  their account's at once (their username shown, as after ``POST /api/me/claims``), so a
+  itself, without claiming, keep working as before. Only an unclaimed invite of a game
+  still on can be claimed, once: a player's own token, an invite claimed already or a
+  seat an account holds is refused (403), an ended game's too (409). A signed-in joiner's
+  seat is their account's at once (their username shown, as after ``POST /api/me/claims``), so a
   rated invite game counts and shows in their games; a guest's stays a guest seat.
 """
 
@@ -28,6 +30,7 @@ from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, TokenHeader
 from ...errors import ApiError
+from ...inputs import clean_name
 from ..creation import rematch_data
 from ..manager import new_token
 from ..models import hash_token
@@ -55,9 +58,7 @@ async def claim(
     player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    name = " ".join(body.name.split())
-    if any(not ch.isprintable() for ch in name):
-        raise ApiError(400, "a name is plain text")
+    name = clean_name(body.name, "")
     version = body.version
     if version is None:  # a claim does not depend on the board: take the game as it is
         version = (await context.manager.entry(game_id)).live.data.version
@@ -65,12 +66,15 @@ async def claim(
         async with change(context.manager, game_id, version, x_shoal_token, when_over=True) as now:
             if now.live.data.mode != "friend":
                 raise ApiError(400, "only the invite of an online game can be claimed")
-            if len(now.seats) != 1:
-                raise ApiError(400, "this token plays more than one seat")
-            seat = now.seats[0]
+            seat = now.live.invite_seat(x_shoal_token)
+            if seat is None:  # a player's own token, or an invite claimed already
+                raise ApiError(403, TAKEN)
+            if (now.live.data.accounts or [None, None])[seat] is not None:
+                raise ApiError(403, TAKEN)  # an account holds this seat
+            if now.live.over:
+                raise ApiError(409, "the game is over: its invite can no longer be claimed")
             token = new_token()
-            held = (now.live.data.accounts or [None, None])[seat] is not None
-            if player is None or held:  # a guest's seat stays a guest seat
+            if player is None:  # a guest's seat stays a guest seat
                 data = now.live.with_claim(seat, hash_token(token), name)
             else:
                 data = now.live.with_claim(seat, hash_token(token), player.username, player.id)

@@ -1,0 +1,107 @@
+"""Issue 38, item 4: an ending the rules did not make is in the record, in both formats.
+
+Before: after a resignation the view said ``0-1`` while the text record said
+``[Result "*"]`` and the JSON ``"result": "*", "reason": ""``. Now resignations, time-outs,
+aborts and agreed draws keep their result and reason, and both formats read them back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shoal.core import RecordError
+from shoal.records import Ending, read_json, read_text
+from shoal.server.games.session import LiveGame
+
+
+class Duel:
+    """A connect4 game between two people online, seen from both seats."""
+
+    def __init__(self, client: TestClient) -> None:
+        made = client.post("/api/games", json={"game": "connect4", "opponent": "friend", "seat": 0})
+        assert made.status_code == 201, made.text
+        self.client = client
+        self.id: str = made.json()["id"]
+        self.tokens = [made.json()["token"], made.json()["invite_token"]]
+
+    def post(self, seat: int, path: str, **body: Any) -> None:
+        body.setdefault("version", self.client.get(f"/api/games/{self.id}").json()["version"])
+        done = self.client.post(
+            f"/api/games/{self.id}/{path}", json=body, headers={"X-Shoal-Token": self.tokens[seat]}
+        )
+        assert done.status_code == 200, done.text
+
+    def records(self) -> tuple[str, str]:
+        text = self.client.get(f"/api/games/{self.id}/record").text
+        as_json = self.client.get(f"/api/games/{self.id}/record?format=json").text
+        return text, as_json
+
+
+def check_both(duel: Duel, result: str, reason: str) -> None:
+    """The view, the text record and the JSON record agree, and both read back."""
+    view = duel.client.get(f"/api/games/{duel.id}").json()["result"]
+    assert view is None or view["result"] == result, view
+    text, as_json = duel.records()
+    assert f'[Result "{result}"]' in text and f'[Reason "{reason}"]' in text, text
+    assert read_text(text).ending == Ending(result, reason)
+    assert read_json(as_json).ending == Ending(result, reason)
+    assert read_text(text).to_text() == text  # a round trip changes nothing
+    uploaded = duel.client.post("/api/records", json={"text": text})
+    assert uploaded.status_code == 201, uploaded.text
+
+
+def test_a_resignation_is_in_both_record_formats(client: TestClient) -> None:
+    """Rule: a resignation's result and reason are in the text and JSON records."""
+    duel = Duel(client)
+    duel.post(0, "actions", action=3)
+    duel.post(0, "resign")
+    check_both(duel, "0-1", duel.client.get(f"/api/games/{duel.id}").json()["result"]["reason"])
+
+
+def test_an_agreed_draw_is_in_both_record_formats(client: TestClient) -> None:
+    """Rule: an agreed draw's result and reason are in both formats."""
+    duel = Duel(client)
+    duel.post(0, "actions", action=3)
+    duel.post(1, "draw", action="offer")
+    duel.post(0, "draw", action="accept")
+    check_both(duel, "1/2-1/2", "drawn by agreement")
+
+
+def test_an_abort_is_in_both_record_formats(client: TestClient) -> None:
+    """Rule: an abort is ``*`` with its reason in both formats."""
+    duel = Duel(client)
+    duel.post(1, "abort")
+    reason = duel.client.get(f"/api/games/{duel.id}").json()["result"]["reason"]
+    check_both(duel, "*", reason)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_time_out_is_in_both_record_formats(client: TestClient) -> None:
+    """Rule: a time-out's result and reason are in both formats (the stored end that the
+    clock writes, read back as the record does)."""
+    duel = Duel(client)
+    duel.post(0, "actions", action=3)
+    data = client.app.state.context.store.load(duel.id)  # type: ignore[attr-defined]
+    live = LiveGame(dataclasses.replace(data, clock={"remaining": [60.0, 60.0], "since": 0.0}))
+    flagged = LiveGame(live.with_flag(1, 100.0)).record()
+    assert flagged.result() == ("1-0", flagged.ending.reason if flagged.ending else None)
+    again = read_text(flagged.to_text())
+    assert again.ending == flagged.ending and "ran out of time" in again.ending.reason  # type: ignore[union-attr]
+    assert read_json(flagged.to_json()).ending == flagged.ending
+
+
+def test_a_result_on_an_unfinished_game_needs_a_reason() -> None:
+    """Rule: a Result other than ``*`` on an unfinished replay needs its Reason, and results
+    are the four tokens."""
+    base = '[Game "connect4"]\n[Seed "0"]\n'
+    with pytest.raises(RecordError, match="does not match"):
+        read_text(base + '[Result "1-0"]\n\n1. d\n')
+    with pytest.raises(RecordError, match="is not one of"):
+        read_text(base + '[Result "2-0"]\n[Reason "x"]\n\n1. d\n')
+    assert read_text(base + '[Result "0-1"]\n[Reason "resigned"]\n\n1. d\n').ending == Ending(
+        "0-1", "resigned"
+    )

@@ -1,0 +1,98 @@
+"""Issue 38, items 1 and 9: WebSockets refuse another site's pages; no secret in a URL.
+
+Item 1: the lobby socket handed a seat token (``{"type": "start", ..., "token"}``) to a
+socket opened with the cookie from ``Origin: http://evil.example``. Every WebSocket route
+of the app is tried here with a foreign Origin, so a new one cannot forget the check.
+Item 9: the lobby socket took the guest key as ``?guest=KEY`` (kept by every access log);
+a guest now says who they are in a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.routing import APIWebSocketRoute
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from shoal.server import create_app
+from shoal.server.origin import FOREIGN_ORIGIN_CODE
+
+from .accounts_helpers import signup
+
+EVIL = {"Origin": "http://evil.example"}
+OWN = {"Origin": "http://testserver"}
+GUEST_KEY = "guest-key-of-a-000000"
+
+
+def websocket_routes(routes: list[Any]) -> list[str]:
+    """The paths of every WebSocket route in ``routes``, included routers walked through."""
+    found = []
+    for route in routes:
+        if isinstance(route, APIWebSocketRoute):
+            found.append(route.path)
+        inner = getattr(route, "original_router", None)  # FastAPI's included router
+        if inner is not None:
+            found += websocket_routes(inner.routes)
+    return found
+
+
+def socket_paths(app: Any, game_id: str) -> list[str]:
+    """Every WebSocket route of ``app``, its path parameters filled in."""
+    return [path.replace("{game_id}", game_id) for path in websocket_routes(app.routes)]
+
+
+def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
+    """Rule: a WebSocket opened from a page of another site is refused, whatever the route
+    (the app's routes are listed, so a new socket cannot forget)."""
+    app = create_app(db)
+    with TestClient(app) as client:
+        assert signup(client, "alice").status_code == 201
+        made = client.post("/api/games", json={"game": "connect4", "opponent": "friend"})
+        paths = socket_paths(app, made.json()["id"])
+        assert len(paths) >= 5, paths  # lobby, notifications, game, social, analysis
+        assert all("{" not in path for path in paths), paths
+        for path in paths:
+            with (
+                pytest.raises(WebSocketDisconnect) as refused,
+                client.websocket_connect(path, headers=EVIL),
+            ):
+                pass
+            assert refused.value.code == FOREIGN_ORIGIN_CODE, path
+            # the site's own pages still open it (notifications need the cookie, sent here)
+            with client.websocket_connect(path, headers=OWN) as socket:
+                socket.send_text("ping")
+
+
+def test_the_lobby_socket_hands_no_seat_token_to_another_site(db: str) -> None:
+    """Item 1: alice's seek is taken; a socket opened with her cookie from another site's page
+    was refused before it could hear the ``start`` message with her seat token."""
+    app = create_app(db)
+    with TestClient(app) as alice, TestClient(app) as bob:
+        signup(alice, "alice")
+        signup(bob, "bobby")
+        body = {"game": "syrtis", "colour": "first", "time_control": "5+3"}
+        sid = alice.post("/api/seeks", json=body).json()["id"]
+        with (
+            pytest.raises(WebSocketDisconnect),
+            alice.websocket_connect("/api/lobby/ws", headers=EVIL) as socket,
+        ):
+            socket.receive_json()
+        with alice.websocket_connect("/api/lobby/ws", headers=OWN) as socket:
+            socket.receive_json()
+            bob.post(f"/api/seeks/{sid}/accept", json={})
+            start = socket.receive_json()
+            assert start["type"] == "start" and start["token"]
+
+
+def test_a_guest_key_in_the_lobby_socket_url_is_not_honoured(client: TestClient) -> None:
+    """Item 9: ``?guest=KEY`` no longer names the guest (a secret in a URL reaches the logs);
+    ``{"guest": KEY}`` sent as a message does."""
+    headers = {"X-Shoal-Guest": GUEST_KEY}
+    body = {"game": "syrtis", "colour": "first", "time_control": "5+3"}
+    sid = client.post("/api/seeks", json=body, headers=headers).json()["id"]
+    with client.websocket_connect(f"/api/lobby/ws?guest={GUEST_KEY}") as socket:
+        assert [s["mine"] for s in socket.receive_json()["seeks"]] == [False]
+        socket.send_json({"guest": GUEST_KEY})
+        assert [(s["id"], s["mine"]) for s in socket.receive_json()["seeks"]] == [(sid, True)]
