@@ -1,4 +1,4 @@
-"""The tables of Web Push (issue 43), added by migration r0011.
+"""The tables of Web Push (issue 43), added by migration r0012.
 
 * ``shoal_push_subscriptions``: one row per device (browser) subscribed: its push
   service ``endpoint`` (unique: a device subscribed again replaces its row, whoever

@@ -1,8 +1,8 @@
 """Web Push and vacations (issue 43): ``shoal_push_subscriptions``, ``shoal_push_settings``,
 ``shoal_vacations``, ``shoal_mail_digest``.
 
-Revision ID: r0011
-Revises: r0006
+Revision ID: r0012
+Revises: r0011
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "r0011"
-down_revision: str | None = "r0006"
+revision = "r0012"
+down_revision: str | None = "r0011"
 branch_labels = None
 depends_on = None
 
