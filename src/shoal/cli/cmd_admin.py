@@ -1,5 +1,6 @@
-"""``shoal admin``: the server's users (list, disable, enable, set a password) and bots
-(mark an account a bot, give it an API token, revoke its tokens)."""
+"""``shoal admin``: the server's users (list, disable, enable, set a password), bots
+(mark an account a bot, give it an API token, revoke its tokens) and recurring
+tournaments (:mod:`shoal.cli.admin_tournaments`)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def _run(args: argparse.Namespace) -> int:
             return 0
         if args.admin_command in ("chat", "hide", "unhide"):
             return _chat(args, store)
+        if args.admin_command == "tournament":
+            from .admin_tournaments import run
+
+            return run(args, store.engine)
         found = accounts.by_name(args.username)
         if found is None or found[0].deleted:
             print(f"shoal admin: there is no user {args.username!r}", file=sys.stderr)
@@ -141,6 +146,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     for name, what in (("hide", "hide a chat message"), ("unhide", "show a hidden message again")):
         one = actions.add_parser(name, help=what)
         one.add_argument("message_id", type=int, metavar="MESSAGE_ID")
+    from .admin_tournaments import add_to_admin
+
+    add_to_admin(actions)
     pw = actions.add_parser("password", help="set a new password (asked, or read from stdin)")
     pw.add_argument("username")
     pw.add_argument(

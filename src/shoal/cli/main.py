@@ -36,6 +36,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "review",
     "bot",
     "puzzles",
+    "tournament",
     "explorer",
 )
 

@@ -61,6 +61,8 @@ from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
 from .stats import routes as stats
+from .tournaments import routes as tournaments
+from .tournaments.service import Tournaments
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app"]
 
@@ -84,6 +86,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     bot.router,
     ratings.router,
     puzzles.router,
+    tournaments.router,
     explorer.router,
     stats.router,
     pages.router,
@@ -105,6 +108,8 @@ def create_app(
     sweep_every: float = 10.0,
     vapid_key_file: Path | str | None = None,
     vacation_days: int = 14,
+    first_move_seconds: float = 60.0,
+    tournament_tick: float = 2.0,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -115,9 +120,12 @@ def create_app(
     records per ``client_window`` seconds (429; 0: no limit). ``smtp_url`` mails
     correspondence turns and challenges (links to ``site_url``); correspondence
     deadlines are swept every ``sweep_every`` seconds, with days of
-    ``correspondence_day`` seconds (docs/notifications.md). ``vapid_key_file`` is a PEM
-    file with the Web Push key (default: a pair made once and kept in the database);
-    each account has ``vacation_days`` of vacation a year.
+    ``correspondence_day`` seconds (docs/notifications.md). In a live tournament game a
+    player who has not made their first turn within ``first_move_seconds`` loses it (a
+    no-show); the tournaments' background work runs every ``tournament_tick`` seconds
+    (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
+    a pair made once and kept in the database); each account has ``vacation_days`` of
+    vacation a year.
     """
     settings = Settings(
         database_url=database_url,
@@ -145,6 +153,7 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
         context.manager.spawn(  # rated games that ended just before a crash
             asyncio.to_thread(settle_pending, context.store.load, context.ratings)
         )
@@ -168,6 +177,9 @@ def create_app(
     context.lobby = Lobby(context)
     context.bots = Bots(context)  # makes the shoal-LEVEL bots
     context.lobby.challenge_hooks.append(context.bots.on_challenge)
+    context.tournaments = Tournaments(
+        context, first_move_seconds=first_move_seconds, tick=tournament_tick
+    )
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)

@@ -44,9 +44,10 @@ from .ratings.store import RatingStore
 from .review.service import Reviewer
 from .review.store import ReviewStore
 
-if TYPE_CHECKING:  # both take the context to be built
+if TYPE_CHECKING:  # they take the context to be built
     from .bots.service import Bots
     from .lobby.service import Lobby
+    from .tournaments.service import Tournaments
 
 __all__ = [
     "CLIENT_WINDOW",
@@ -178,6 +179,8 @@ class ServerContext:
     """The lobby's sockets and challenge hooks (set by ``create_app``: it needs the context)."""
     bots: Bots = dataclasses.field(init=False)
     """The bots and their event streams (set by ``create_app``: it needs the context)."""
+    tournaments: Tournaments = dataclasses.field(init=False)
+    """Tournaments: entries, pairings, results (set by ``create_app``; issue 42)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:

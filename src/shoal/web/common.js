@@ -133,6 +133,7 @@ export function topbar() {
       h("a", { href: "/lobby", text: "Lobby", id: "nav-lobby", class: "wide" }),
       h("a", { href: "/learn", text: "Learn" }),
       h("a", { href: "/puzzles", text: "Puzzles", class: "wide" }),
+      h("a", { href: "/tournaments", text: "Tournaments", class: "wide" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       h("a", { href: "/analysis", text: "Analysis", class: "wide" }),
       h("a", { href: "/bots", text: "Bots", class: "wide" }),

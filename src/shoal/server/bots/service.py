@@ -243,6 +243,11 @@ class Bots:
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
 
+    def level_of(self, user_id: int) -> str | None:
+        """The computer's level when ``user_id`` is one of the server's ``shoal-LEVEL``
+        bots, else None (other domains, tournaments for one, ask here)."""
+        return self.store.level_of(user_id)
+
     def on_challenge(self, challenge: Challenge) -> None:
         """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``."""
         if challenge.challenged not in self.events.users:

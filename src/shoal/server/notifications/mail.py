@@ -143,6 +143,14 @@ class Mailer:
         )
         self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
 
+    def tournament_game(self, user_id: int, key: str, event: str, opponent: str, link: str) -> None:
+        """Mail ``user_id`` their next tournament game (in the background; once per ``key``;
+        sent when the account wants mail of its turns)."""
+        url = f"{self.site_url}{link}" if link.startswith("/") else link
+        subject = f"{event}: your next game, against {opponent}"
+        body = f"Your next game in {event} is paired: you play {opponent}.\n\nPlay: {url}\n"
+        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+
     def challenge(self, user_id: int, key: str, by: str, title: str, link: str) -> None:
         """Mail ``user_id`` that ``by`` challenges them (in the background; once per ``key``)."""
         url = f"{self.site_url}{link}" if link.startswith("/") else link

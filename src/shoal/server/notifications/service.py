@@ -43,7 +43,7 @@ from .store import Notice, NoticeStore
 
 __all__ = ["KINDS", "NOTICES", "Notifier", "notify_challenge"]
 
-KINDS = ("your_turn", "challenge", "game_ended", "offer")
+KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament")
 """The kinds of notification."""
 
 NOTICES = "notices"

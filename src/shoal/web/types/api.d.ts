@@ -130,6 +130,11 @@ export interface ImportIn {
   text: string;
 }
 
+/** A bot to enter: ``shoal-LEVEL``. */
+export interface InviteIn {
+  bot: string;
+}
+
 /** The learner's atomic actions in this step so far, in the game's notation. */
 export interface LearnAttemptIn {
   actions?: string[];
@@ -245,6 +250,31 @@ export interface StatsRowOut {
 export interface TakebackIn {
   version: number;
   action: "request" | "accept" | "decline" | "withdraw";
+}
+
+/** A new event. */
+export interface TournamentIn {
+  game: string;
+  options?: { [key: string]: string | number | boolean };
+  format: "round_robin" | "double_round_robin" | "swiss" | "arena";
+  /** a Swiss's rounds */
+  rounds?: number | null;
+  /** an arena's length */
+  minutes?: number | null;
+  /** M+S (live) or Nd (days per move) */
+  clock: string;
+  rated?: boolean;
+  /** an ISO time or when_full */
+  starts?: string;
+  max_players?: number;
+  /** entry: rating at least */
+  min_rating?: number | null;
+  /** entry: rating at most */
+  max_rating?: number | null;
+  /** entry: only these */
+  invited?: string[] | null;
+  name?: string;
+  description?: string;
 }
 
 /** ValidationError */
@@ -1027,6 +1057,60 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: StatsOut;
+  };
+  /** GET /api/tournaments: The events: upcoming, running, finished */
+  "GET /api/tournaments": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: { [key: string]: JsonObject[] };
+  };
+  /** POST /api/tournaments: Make an event */
+  "POST /api/tournaments": {
+    path: {};
+    query: {};
+    body: TournamentIn;
+    answer: { [key: string]: number };
+  };
+  /** GET /api/tournaments/{tournament_id}: An event: players, rounds, standings */
+  "GET /api/tournaments/{tournament_id}": {
+    path: {
+      /** the row's number */
+      tournament_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** POST /api/tournaments/{tournament_id}/invite: Enter one of the server's bots */
+  "POST /api/tournaments/{tournament_id}/invite": {
+    path: {
+      /** the row's number */
+      tournament_id: number;
+    };
+    query: {};
+    body: InviteIn;
+    answer: JsonObject;
+  };
+  /** POST /api/tournaments/{tournament_id}/join: Enter an event */
+  "POST /api/tournaments/{tournament_id}/join": {
+    path: {
+      /** the row's number */
+      tournament_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** POST /api/tournaments/{tournament_id}/withdraw: Leave an event */
+  "POST /api/tournaments/{tournament_id}/withdraw": {
+    path: {
+      /** the row's number */
+      tournament_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
   };
   /** GET /api/users/{username}: A player's profile */
   "GET /api/users/{username}": {

@@ -2,7 +2,7 @@
 ``shoal_vacations``, ``shoal_mail_digest``.
 
 Revision ID: r0012
-Revises: r0011
+Revises: t0042
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "r0012"
-down_revision: str | None = "r0011"
+down_revision: str | None = "t0042"
 branch_labels = None
 depends_on = None
 

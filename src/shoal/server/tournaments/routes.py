@@ -1,0 +1,157 @@
+"""The tournaments' routes (issue 42; the names are fixed in DESIGN.md).
+
+* ``GET /api/tournaments``: ``{upcoming, running, finished}``, each a list of events with
+  ``id``, ``game``, ``format`` (and name, clock, status, start...).
+* ``POST /api/tournaments`` ``{game, options, format, rounds, clock, rated, starts,
+  max_players}`` (signed in): 201 ``{id}``. ``format``: ``round_robin``,
+  ``double_round_robin``, ``swiss`` or ``arena``; ``rounds``: a Swiss's rounds; an arena
+  lasts ``minutes``; ``clock``: ``M+S`` or ``Nd``; ``starts``: an ISO time or
+  ``"when_full"``; also ``name`` and ``description``.
+* ``GET /api/tournaments/{id}``: ``status``, ``players``, ``rounds`` [{``pairings``:
+  [{``players``: [a, b], ``game``, ``result``}], ``bye``}], ``standings`` [{``player``,
+  ``points``, ``tiebreaks``}], and for the reader ``joined`` and ``your_game``.
+* ``POST /api/tournaments/{id}/join``, ``/withdraw`` (signed in, or a Bot API program
+  with its ``Authorization: Bearer`` token: its games then come on its event stream as
+  ``gameStart``); ``/invite`` ``{bot}``: the creator enters one of the server's
+  ``shoal-LEVEL`` bots.
+* ``GET /tournaments``, ``GET /tournaments/{id}``: the pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Annotated, Any, Literal, cast
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import FileResponse
+from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
+
+from ..accounts.models import User
+from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
+from ..bots.service import BotsDep
+from ..errors import ApiError
+from ..params import RowId
+from .service import Tournaments
+from .views import event_view, summary
+
+__all__ = ["TournamentIn", "router"]
+
+router = APIRouter(tags=["tournaments"])
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+
+def _tournaments(connection: HTTPConnection) -> Tournaments:
+    return cast(Tournaments, connection.app.state.context.tournaments)
+
+
+TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
+
+
+def _entrant(connection: HTTPConnection, accounts: AccountsDep, bots: BotsDep) -> User:
+    """Who enters or leaves: a Bot API program by its token, else the signed-in account."""
+    if connection.headers.get("authorization") is not None:
+        return bots.user_of(connection)
+    user = accounts.user_of(connection)
+    if user is None:
+        raise ApiError(401, "you are not signed in")
+    if cross_site(connection):
+        raise ApiError(403, "a change from another site is refused: use this site's pages")
+    return user
+
+
+EntrantUser = Annotated[User, Depends(_entrant)]
+"""The signed-in account, or the Bot API program of an ``Authorization: Bearer`` token."""
+
+
+class TournamentIn(BaseModel):
+    """A new event."""
+
+    game: str = Field(max_length=64)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    format: Literal["round_robin", "double_round_robin", "swiss", "arena"]
+    rounds: int | None = Field(None, ge=1, le=20, description="a Swiss's rounds")
+    minutes: float | None = Field(None, ge=0.25, le=1440, description="an arena's length")
+    clock: str = Field(max_length=32, description="M+S (live) or Nd (days per move)")
+    rated: bool = False
+    starts: str = Field("when_full", max_length=40, description="an ISO time or when_full")
+    max_players: int = Field(16, ge=2, le=64)
+    min_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at least")
+    max_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at most")
+    invited: list[str] | None = Field(None, max_length=64, description="entry: only these")
+    name: str = Field("", max_length=80)
+    description: str = Field("", max_length=2000)
+
+
+class InviteIn(BaseModel):
+    """A bot to enter: ``shoal-LEVEL``."""
+
+    bot: str = Field(max_length=40)
+
+
+@router.get("/api/tournaments", summary="The events: upcoming, running, finished")
+async def list_tournaments(tournaments: TournamentsDep) -> dict[str, list[dict[str, Any]]]:
+    listed = await asyncio.to_thread(tournaments.store.listed)
+    return {status: [summary(e) for e in events] for status, events in listed.items()}
+
+
+@router.post("/api/tournaments", summary="Make an event", status_code=201)
+async def create_tournament(
+    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep
+) -> dict[str, int]:
+    event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
+    return {"id": event.id}
+
+
+@router.get("/api/tournaments/{tournament_id}", summary="An event: players, rounds, standings")
+async def get_tournament(
+    tournament_id: RowId, tournaments: TournamentsDep, user: Player
+) -> dict[str, Any]:
+    event = await asyncio.to_thread(tournaments.event, tournament_id)
+    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+
+
+@router.post("/api/tournaments/{tournament_id}/join", summary="Enter an event")
+async def join_tournament(
+    tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    await tournaments.join(tournament_id, user)
+    event = await asyncio.to_thread(tournaments.event, tournament_id)
+    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+
+
+@router.post("/api/tournaments/{tournament_id}/withdraw", summary="Leave an event")
+async def withdraw_tournament(
+    tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
+) -> dict[str, Any]:
+    await tournaments.withdraw(tournament_id, user)
+    event = await asyncio.to_thread(tournaments.event, tournament_id)
+    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+
+
+@router.post("/api/tournaments/{tournament_id}/invite", summary="Enter one of the server's bots")
+async def invite_bot(
+    tournament_id: RowId,
+    body: InviteIn,
+    user: SignedIn,
+    tournaments: TournamentsDep,
+    accounts: AccountsDep,
+) -> dict[str, Any]:
+    found = await asyncio.to_thread(accounts.store.by_name, body.bot)
+    if found is None:
+        raise ApiError(404, f"there is no bot {body.bot!r}")
+    await tournaments.invite(tournament_id, user, found[0])
+    event = await asyncio.to_thread(tournaments.event, tournament_id)
+    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+
+
+@router.get("/tournaments", include_in_schema=False)
+async def tournaments_page() -> FileResponse:
+    return FileResponse(WEB / "tournaments.html", media_type="text/html")
+
+
+@router.get("/tournaments/{tournament_id}", include_in_schema=False)
+async def tournament_page(tournament_id: RowId) -> FileResponse:
+    return FileResponse(WEB / "tournament.html", media_type="text/html")

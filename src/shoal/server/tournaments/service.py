@@ -1,0 +1,485 @@
+"""The tournaments' service: the one place where events are made, entered, paired and
+scored (the routes and the background call it; nothing else writes their tables).
+
+* :meth:`Tournaments.create` checks an event (game and options, format, rounds, clock,
+  start, size) and stores it; :meth:`join`, :meth:`withdraw` and :meth:`invite` (the
+  creator enters one of the server's ``shoal-LEVEL`` bots) change its entrants.
+* An event starts at its time (the ticker) or when it is full (``starts: "when_full"``).
+  With fewer than two players at its start it finishes with no rounds.
+* Pairing: round robin by Berger tables (live: one round at a time; correspondence: every
+  round at once), Swiss by the matching pairer, one round when the previous one is over;
+  an arena pairs its free players at once, and on every tick until its end. Every round
+  is claimed in the database (:meth:`TournamentStore.claim_rounds`), so with several
+  server processes each round is paired exactly once; the claiming process makes its
+  games. A pairing with a withdrawn player is a forfeit (the other wins, no game).
+* Results: a manager listener sees each tournament game end and stores its result once.
+  A no-show (no first move in time: ``first_move_seconds`` in a live game, the deadline
+  by correspondence, where the game is aborted) loses that game as a forfeit; at
+  :data:`NO_SHOWS_WITHDRAW` no-shows the player is withdrawn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import functools
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..accounts.models import User
+from ..context import ServerContext
+from ..errors import ApiError
+from ..games.manager import GameEntry
+from ..lobby.service import Side, check_options, parse_time_control
+from ..ratings.service import scores_of
+from .arena import Waiting, pair_arena
+from .games import BotDuels, make_game, no_show_data
+from .records import FORMATS, Game, Round, result_for
+from .roundrobin import round_robin
+from .schedules import ScheduleStore
+from .standings import standings
+from .store import Entrant, Tournament, TournamentStore, utcnow
+from .swiss import SwissHistory, pair_swiss_round
+from .views import games_of, ranking
+
+__all__ = ["MAX_PLAYERS", "NO_SHOWS_WITHDRAW", "Tournaments"]
+
+MAX_PLAYERS = 64
+"""The most players an event may take."""
+
+NO_SHOWS_WITHDRAW = 2
+"""No-shows after which a player is withdrawn."""
+
+MAX_SWISS_ROUNDS = 20
+MAX_ARENA_MINUTES = 24 * 60
+
+log = logging.getLogger("shoal.server.tournaments")
+
+
+def _is_round_robin(fmt: str) -> bool:
+    return fmt in ("round_robin", "double_round_robin")
+
+
+class Tournaments:
+    """The events of one app (kept on ``app.state.tournaments``)."""
+
+    def __init__(
+        self,
+        context: ServerContext,
+        *,
+        first_move_seconds: float = 60.0,
+        tick: float = 2.0,
+        schedule_lead: float = 86400.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.context = context
+        self.store = TournamentStore(context.store.engine)
+        self.schedules = ScheduleStore(context.store.engine)
+        self.schedule_lead = schedule_lead
+        self.first_move_seconds = first_move_seconds
+        self.tick_every = tick
+        self.clock = clock
+        self.duels = BotDuels(context.manager)
+        self._seen: dict[tuple[str, int], float] = {}  # (game, turn) -> first seen waiting
+        self._recorded: set[str] = set()
+        context.manager.listen(self)
+
+    # -- making and entering ------------------------------------------------------
+    def create(self, user: User, body: dict[str, Any]) -> Tournament:
+        """Check and store a new event (422 with words for anything wrong)."""
+        fmt = body["format"]
+        if fmt not in FORMATS:
+            raise ApiError(422, f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+        options = check_options(body["game"], body.get("options") or {})
+        control = parse_time_control(body.get("clock"))
+        if control is None:
+            raise ApiError(422, "give a clock: minutes+seconds (5+3) or days per move (3d)")
+        if fmt == "arena" and control[0] != "live":
+            raise ApiError(422, "an arena is played live: give minutes+seconds, not days")
+        max_players = int(body.get("max_players") or 16)
+        if not 2 <= max_players <= MAX_PLAYERS:
+            raise ApiError(422, f"max_players is 2 to {MAX_PLAYERS}, not {max_players}")
+        rounds = body.get("rounds")
+        if fmt == "swiss":
+            if rounds is None or not 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
+                raise ApiError(422, f"a Swiss needs rounds, 1 to {MAX_SWISS_ROUNDS}")
+            rounds = int(rounds)
+        elif fmt == "arena":  # its length, kept in seconds
+            minutes = float(body.get("minutes") or 30)
+            if not 0.25 <= minutes <= MAX_ARENA_MINUTES:
+                raise ApiError(422, f"an arena lasts 0.25 to {MAX_ARENA_MINUTES} minutes")
+            rounds = round(minutes * 60)
+        else:
+            rounds = 0  # a round robin's rounds follow from its players
+        starts = body.get("starts") or "when_full"
+        starts_at: datetime.datetime | None = None
+        if starts != "when_full":
+            try:
+                parsed = datetime.datetime.fromisoformat(str(starts).replace("Z", "+00:00"))
+            except ValueError:
+                raise ApiError(
+                    422, f"starts is an ISO time (2030-01-31T18:00Z) or when_full, not {starts!r}"
+                ) from None
+            if parsed.tzinfo is not None:
+                parsed = parsed.astimezone(datetime.UTC).replace(tzinfo=None)
+            starts_at = parsed
+        low, high = body.get("min_rating"), body.get("max_rating")
+        if low is not None and high is not None and low > high:
+            raise ApiError(422, f"min_rating {low} is above max_rating {high}")
+        invited = body.get("invited")
+        if invited is not None:
+            invited = sorted({str(n).strip() for n in invited if str(n).strip()})
+        name = str(body.get("name") or "").strip() or f"{body['game']} {fmt.replace('_', ' ')}"
+        return self.store.create(
+            name=name[:80],
+            description=str(body.get("description") or "")[:2000],
+            game=body["game"],
+            options=options,
+            format=fmt,
+            rounds=rounds,
+            clock=str(body.get("clock")),
+            rated=bool(body.get("rated", False)),
+            starts_at=starts_at,
+            max_players=max_players,
+            min_rating=low,
+            max_rating=high,
+            invited=invited or None,
+            creator_id=user.id,
+        )
+
+    def event(self, tournament_id: int) -> Tournament:
+        """The event (404 when there is none)."""
+        found = self.store.get(tournament_id)
+        if found is None:
+            raise ApiError(404, f"there is no tournament {tournament_id}")
+        return found
+
+    def _seed(self, event: Tournament, user_id: int) -> float:
+        speed = "correspondence" if event.clock.endswith("d") else "live"
+        shown = self.context.ratings.displays([user_id], event.game, speed)[user_id]
+        return float(shown.rstrip("?"))
+
+    async def join(self, tournament_id: int, user: User, *, invited: bool = False) -> str:
+        """Enter ``user`` (409 with words when closed, full or entered already; 403 when
+        the entry condition says no, unless the creator ``invited`` them)."""
+        event = self.event(tournament_id)
+        seed = await asyncio.to_thread(self._seed, event, user.id)
+        if not invited:
+            if event.invited and user.username.lower() not in {n.lower() for n in event.invited}:
+                raise ApiError(403, "this tournament is by invitation: you are not on its list")
+            if event.min_rating is not None and seed < event.min_rating:
+                raise ApiError(403, f"this tournament wants a rating of {event.min_rating} or more")
+            if event.max_rating is not None and seed > event.max_rating:
+                raise ApiError(403, f"this tournament wants a rating of {event.max_rating} or less")
+        outcome = await asyncio.to_thread(
+            self.store.join, tournament_id, user.id, user.username, seed, self.clock()
+        )
+        if outcome == "already":
+            raise ApiError(409, "you are in this tournament already")
+        if outcome == "full":
+            raise ApiError(409, f"the tournament is full ({event.max_players} players)")
+        if outcome == "closed":
+            raise ApiError(409, f"the tournament is {event.status}: it takes no more players")
+        await self.advance(tournament_id)
+        return outcome
+
+    async def withdraw(self, tournament_id: int, user: User) -> None:
+        """Take ``user`` out (before the start the entry goes; later they are withdrawn)."""
+        event = self.event(tournament_id)
+        if event.status == "finished":
+            raise ApiError(409, "the tournament is over")
+        done = await asyncio.to_thread(
+            self.store.leave, tournament_id, user.id, before_start=event.status == "upcoming"
+        )
+        if not done:
+            raise ApiError(409, "you are not in this tournament")
+        if event.status == "running":
+            await self._resign_open(tournament_id, user.username)
+        await self.advance(tournament_id)
+
+    async def _resign_open(self, tournament_id: int, name: str) -> None:
+        """A withdrawn player's games still on are lost (resigned for them)."""
+        for pairing in await asyncio.to_thread(self.store.pairings, tournament_id):
+            if pairing.result is not None or pairing.game_id is None:
+                continue
+            if name not in (pairing.first, pairing.second):
+                continue
+            seat = 0 if name == pairing.first else 1
+            entry = await self.context.manager.entry(pairing.game_id)
+            async with entry.lock:
+                if entry.live.over:
+                    continue
+                try:
+                    await self.context.manager.commit(entry, entry.live.with_resignation(seat))
+                except ApiError:  # another process changed it first
+                    log.info("game %s changed while resigning for %s", pairing.game_id, name)
+
+    async def invite(self, tournament_id: int, user: User, bot: User) -> None:
+        """The creator enters one of the server's bots (403 for anyone else)."""
+        event = self.event(tournament_id)
+        if event.creator_id != user.id:
+            raise ApiError(403, "only the tournament's creator invites bots")
+        if await asyncio.to_thread(self.context.bots.level_of, bot.id) is None:
+            raise ApiError(422, f"{bot.username} is not one of the server's bots")
+        await self.join(tournament_id, bot, invited=True)
+
+    # -- the course of an event -----------------------------------------------------------
+    async def advance(self, tournament_id: int) -> None:
+        """Do what is due: start, pair the next round or the free players, finish."""
+        event = self.event(tournament_id)
+        entrants = await asyncio.to_thread(self.store.players, tournament_id)
+        active = [e for e in entrants if not e.withdrawn]
+        if event.status == "upcoming":
+            if event.starts_at is None:  # "when_full"
+                due = len(active) >= event.max_players
+            else:
+                due = utcnow() >= event.starts_at
+            if not due:
+                return
+            ends_at = None
+            if event.format == "arena":
+                ends_at = utcnow() + datetime.timedelta(seconds=event.rounds)
+            if not await asyncio.to_thread(self.store.start, tournament_id, ends_at):
+                return
+            event = self.event(tournament_id)
+            if len(active) < 2:
+                await asyncio.to_thread(self.store.finish, tournament_id)
+                return
+        if event.status != "running":
+            return
+        if event.format == "arena":
+            await self._arena(event, entrants)
+        else:
+            await self._next_round(event, entrants)
+
+    def _ranking(self, entrants: list[Entrant]) -> list[str]:
+        return ranking(entrants)
+
+    async def _next_round(self, event: Tournament, entrants: list[Entrant]) -> None:
+        pairings = await asyncio.to_thread(self.store.pairings, event.id)
+        if any(p.result is None for p in pairings):
+            return  # the round is still on
+        ranking = self._ranking(entrants)
+        rounds: list[Round] = []
+        if _is_round_robin(event.format):
+            schedule = round_robin(ranking, double=event.format == "double_round_robin")
+            if event.round >= len(schedule):
+                await self._finish(event)
+                return
+            at_once = event.clock.endswith("d")
+            rounds = schedule[event.round :] if at_once else [schedule[event.round]]
+        else:
+            if event.round >= event.rounds:
+                await self._finish(event)
+                return
+            byes = await asyncio.to_thread(self.store.rounds, event.id)
+            history = SwissHistory(
+                ranking,
+                [Game(p.round, p.first, p.second, p.result, p.forfeit) for p in pairings],  # type: ignore[arg-type]
+                [b for b, _ in byes.values() if b],
+            )
+            active = [name for name in ranking if not _withdrawn(entrants, name)]
+            if len(active) < 2:
+                await self._finish(event)
+                return
+            rounds = [pair_swiss_round(event.round + 1, active, history)]
+        claimed = await asyncio.to_thread(self.store.claim_rounds, event.id, rounds, self.clock())
+        if claimed:
+            await self._make_games(event, entrants, {r.number for r in rounds})
+
+    async def _arena(self, event: Tournament, entrants: list[Entrant]) -> None:
+        if event.ends_at is not None and utcnow() >= event.ends_at:
+            await self._finish(event)
+            return
+        pairings = await asyncio.to_thread(self.store.pairings, event.id)
+        busy = {name for p in pairings if p.result is None for name in (p.first, p.second)}
+        since: dict[str, float] = {e.name: e.joined for e in entrants}
+        last: dict[str, str | None] = {}
+        for p in sorted(pairings, key=lambda p: (p.finished or 0.0, p.id)):
+            if p.result is not None:
+                since[p.first] = since[p.second] = p.finished or since.get(p.first, 0.0)
+                last[p.first], last[p.second] = p.second, p.first
+        table = standings([e.name for e in entrants], games_of(pairings), [], "arena")
+        rank = {line.player: i for i, line in enumerate(table)}
+        free = [
+            Waiting(e.name, since[e.name], rank.get(e.name, 0), last.get(e.name))
+            for e in entrants
+            if not e.withdrawn and e.name not in busy
+        ]
+        moment = pair_arena(free, now=self.clock())
+        if not moment:
+            return
+        rnd = Round(event.round + 1, tuple(moment))
+        if await asyncio.to_thread(self.store.claim_rounds, event.id, [rnd], self.clock()):
+            await self._make_games(event, entrants, {rnd.number})
+
+    async def _finish(self, event: Tournament) -> None:
+        await asyncio.to_thread(self.store.finish, event.id)
+
+    async def _make_games(
+        self, event: Tournament, entrants: list[Entrant], numbers: set[int]
+    ) -> None:
+        """Make the games of the rounds ``numbers`` (just claimed by this process)."""
+        del entrants  # read again: a no-show may have withdrawn someone meanwhile
+        by_name = {e.name: e for e in await asyncio.to_thread(self.store.players, event.id)}
+        for pairing in await asyncio.to_thread(self.store.pairings, event.id):
+            if pairing.round not in numbers or pairing.game_id or pairing.result:
+                continue
+            first, second = by_name[pairing.first], by_name[pairing.second]
+            if first.withdrawn or second.withdrawn:
+                result = (
+                    "1/2-1/2"
+                    if first.withdrawn and second.withdrawn
+                    else ("0-1" if first.withdrawn else "1-0")
+                )
+                await asyncio.to_thread(
+                    functools.partial(
+                        self.store.record, pairing.id, result, forfeit=True, now=self.clock()
+                    )
+                )
+                continue
+            levels = (
+                await asyncio.to_thread(self.context.bots.level_of, first.user_id),
+                await asyncio.to_thread(self.context.bots.level_of, second.user_id),
+            )
+            data = await make_game(
+                self.context,
+                game=event.game,
+                options=dict(event.options),
+                clock=event.clock,
+                rated=event.rated,
+                first=Side(first.name, first.user_id),
+                second=Side(second.name, second.user_id),
+                levels=levels,
+            )
+            await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
+            if levels[0] is not None and levels[1] is not None:
+                entry = await self.context.manager.entry(data.id)
+                self.duels.play(entry, (levels[0], levels[1]))
+            for entrant, opponent in ((first, second), (second, first)):
+                if levels[0 if entrant is first else 1] is None:
+                    await self.context.notifier.notify(
+                        entrant.user_id,
+                        "tournament",
+                        f"{event.name}, round {pairing.round}: you play {opponent.name}",
+                        game_id=data.id,
+                        data={"tournament": event.id, "link": f"/game/{data.id}"},
+                    )
+                    mailer = self.context.notifier.mailer
+                    if mailer is not None:
+                        mailer.tournament_game(
+                            entrant.user_id,
+                            f"tournament:{event.id}:{data.id}",
+                            event.name,
+                            opponent.name,
+                            f"/game/{data.id}",
+                        )
+        # a round made only of forfeits is over at once
+        pairings = await asyncio.to_thread(self.store.pairings, event.id)
+        if pairings and all(p.result is not None for p in pairings):
+            await self.advance(event.id)
+
+    # -- results --------------------------------------------------------------------
+    def after_change(self, entry: GameEntry) -> None:
+        """A manager listener: a finished game of an event gets its result stored."""
+        live = entry.live
+        if live.over and live.data.id not in self._recorded:
+            self._recorded.add(live.data.id)
+            self.context.manager.spawn(self._game_over(entry))
+
+    def close(self) -> None:
+        """Nothing to stop: the manager cancels the spawned tasks."""
+
+    async def _game_over(self, entry: GameEntry) -> None:
+        live = entry.live
+        found = await asyncio.to_thread(self.store.of_game, live.data.id)
+        if found is None:
+            return
+        tournament_id, pairing = found
+        ended = live.data.ended or {}
+        absent: int | None = None
+        if "no_show" in ended:
+            absent = int(ended["no_show"])
+        elif ended.get("aborted") and "did not move" in str(ended.get("reason")):
+            absent = live.state.to_move  # by correspondence: the side to move never moved
+        if absent is not None:
+            result = "0-1" if absent == 0 else "1-0"
+            forfeit = True
+        else:
+            scores = scores_of(live)
+            if scores is None:  # aborted by agreement: a draw, as nobody lost
+                scores = (0.5, 0.5)
+            result, forfeit = result_for(scores[0]), False
+        name = None if absent is None else (pairing.first if absent == 0 else pairing.second)
+        stored, count = await asyncio.to_thread(
+            functools.partial(
+                self.store.record,
+                pairing.id,
+                result,
+                forfeit=forfeit,
+                now=self.clock(),
+                no_show=name,
+                withdraw_at=NO_SHOWS_WITHDRAW,
+            )
+        )
+        if stored and name is not None and count >= NO_SHOWS_WITHDRAW:
+            await self._resign_open(tournament_id, name)
+        if stored:
+            await self.advance(tournament_id)
+
+    # -- the ticker ----------------------------------------------------------------
+    async def run(self) -> None:
+        """Every ``tick`` seconds: make recurring events, start due events, pair, end
+        no-shows."""
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("the tournaments' tick failed")
+            await asyncio.sleep(self.tick_every)
+
+    async def tick(self) -> None:
+        """One round of the background work (see :meth:`run`)."""
+        await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
+        for event in await asyncio.to_thread(self.store.with_status, "upcoming"):
+            if event.starts_at is not None and utcnow() >= event.starts_at:
+                await self.advance(event.id)
+        for event in await asyncio.to_thread(self.store.with_status, "running"):
+            # pairs what is due (an arena's free players; a round whose last result another
+            # process stored, or that a crash left unpaired): the claim makes it once
+            await self.advance(event.id)
+            if not event.clock.endswith("d"):
+                await self._no_shows(event)
+
+    async def _no_shows(self, event: Tournament) -> None:
+        now = self.clock()
+        for pairing in await asyncio.to_thread(self.store.pairings, event.id):
+            if pairing.result is not None or pairing.game_id is None:
+                continue
+            entry = await self.context.manager.entry(pairing.game_id)
+            live = entry.live
+            if live.over:
+                self.after_change(entry)
+                continue
+            turn = live.state.turn
+            if turn >= 2 or live.computer_to_move():
+                continue
+            seen = self._seen.setdefault((pairing.game_id, turn), now)
+            if now - seen < self.first_move_seconds:
+                continue
+            seat = live.state.to_move
+            assert seat is not None
+            async with entry.lock:
+                if entry.live.data.version != live.data.version:
+                    continue
+                try:
+                    await self.context.manager.commit(entry, no_show_data(live, seat))
+                except ApiError:  # another process ended it or a move came first
+                    continue
+            log.info("no-show of seat %s in game %s", seat, pairing.game_id)
+
+
+def _withdrawn(entrants: list[Entrant], name: str) -> bool:
+    return any(e.name == name and e.withdrawn for e in entrants)

@@ -1,0 +1,112 @@
+"""What clients see of an event: the list's lines and ``GET /api/tournaments/{id}``."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from ..accounts.models import User
+from .records import Game
+from .standings import standings
+from .store import Entrant, Pairing, Tournament, TournamentStore
+
+__all__ = ["event_view", "games_of", "ranking", "scored_byes", "summary"]
+
+
+def ranking(entrants: list[Entrant]) -> list[str]:
+    """The entrants' names, best seed first (rating, then who joined first)."""
+    ordered = sorted(entrants, key=lambda e: (-e.seed, e.joined, e.user_id))
+    return [e.name for e in ordered]
+
+
+def games_of(pairings: list[Pairing]) -> list[Game]:
+    """The pairings as the standings read them."""
+    return [
+        Game(p.round, p.first, p.second, p.result, p.forfeit, finished_at=p.finished or 0.0)  # type: ignore[arg-type]
+        for p in pairings
+    ]
+
+
+def scored_byes(fmt: str, byes: dict[int, tuple[str | None, float]]) -> list[str]:
+    """The byes that score: a Swiss's (a point each); a round robin's byes are rests."""
+    return [b for b, _ in byes.values() if b] if fmt == "swiss" else []
+
+
+def _iso(when: datetime.datetime | None) -> str | None:
+    return None if when is None else when.isoformat() + "Z"
+
+
+def summary(event: Tournament) -> dict[str, Any]:
+    """An event as the list shows it."""
+    return {
+        "id": event.id,
+        "name": event.name,
+        "game": event.game,
+        "options": event.options,
+        "format": event.format,
+        "rounds_planned": event.rounds if event.format == "swiss" else None,
+        "minutes": event.rounds / 60 if event.format == "arena" else None,
+        "clock": event.clock,
+        "rated": event.rated,
+        "starts": _iso(event.starts_at) or "when_full",
+        "max_players": event.max_players,
+        "min_rating": event.min_rating,
+        "max_rating": event.max_rating,
+        "invited": event.invited,
+        "status": event.status,
+        "round": event.round,
+        "started": _iso(event.started),
+        "ends": _iso(event.ends_at),
+        "finished": _iso(event.finished),
+    }
+
+
+def event_view(store: TournamentStore, event: Tournament, user: User | None) -> dict[str, Any]:
+    """The event as ``GET /api/tournaments/{id}`` shows it (``user``: the reader, if any)."""
+    entrants = store.players(event.id)
+    pairings = store.pairings(event.id)
+    byes = store.rounds(event.id)
+    names = ranking(entrants)
+    table = standings(names, games_of(pairings), scored_byes(event.format, byes), event.format)
+    rounds = [
+        {
+            "number": number,
+            "pairings": [
+                {
+                    "players": [p.first, p.second],
+                    "game": p.game_id,
+                    "result": p.result,
+                    "forfeit": p.forfeit,
+                    "finished": p.finished,
+                }
+                for p in pairings
+                if p.round == number
+            ],
+            "bye": bye,
+            "paired": paired,
+        }
+        for number, (bye, paired) in byes.items()
+    ]
+    joined = user is not None and any(e.user_id == user.id and not e.withdrawn for e in entrants)
+    mine: list[str] = []
+    if user is not None:
+        mine = [
+            p.game_id
+            for p in pairings
+            if p.result is None and p.game_id and user.username in (p.first, p.second)
+        ]
+    order = {name: i for i, name in enumerate(names)}
+    return {
+        **summary(event),
+        "description": event.description,
+        "players": [
+            {"name": e.name, "withdrawn": e.withdrawn, "no_shows": e.no_shows}
+            for e in sorted(entrants, key=lambda e: order[e.name])
+        ],
+        "rounds": rounds,
+        "standings": [line.as_json() for line in table],
+        "joined": joined,
+        "your_game": mine[0] if mine else None,
+        "your_games": mine,
+        "creator": user is not None and event.creator_id == user.id,
+    }

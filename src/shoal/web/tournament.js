@@ -1,0 +1,145 @@
+// @ts-check
+// One tournament's page /tournaments/ID (issue 42): its players, standings and rounds with
+// their pairings and games, a join/withdraw button, and for the creator an invitation of
+// the server's bots. Live without reload: the page reads GET /api/tournaments/ID every two
+// seconds, and takes a player to their new game as soon as it is paired.
+import { footer, h, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
+
+const app = document.getElementById("app");
+const id = Number(location.pathname.split("/")[2]);
+const FORMATS = {
+  round_robin: "Round robin",
+  double_round_robin: "Double round robin",
+  swiss: "Swiss",
+  arena: "Arena",
+};
+const TIEBREAKS = {
+  sonneborn_berger: "SB",
+  buchholz: "Buchholz",
+  buchholz_cut1: "Bh cut-1",
+  head_to_head: "H2H",
+  wins: "Wins",
+};
+
+const state = { event: null, me: null, seenGames: null };
+
+function header(event) {
+  const card = h("section", { class: "card", id: "tournament-head" });
+  card.append(h("h1", { text: event.name }));
+  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
+  card.append(h("p", { class: "help", text: what }));
+  card.append(h("p", { id: "tournament-status", dataset: { status: event.status }, text: statusText(event) }));
+  if (event.description) card.append(h("p", { text: event.description }));
+  if (state.me && event.status !== "finished") {
+    const joined = event.joined;
+    card.append(
+      h("button", {
+        class: `btn ${joined ? "" : "primary"}`,
+        id: joined ? "withdraw" : "join",
+        text: joined ? "Withdraw" : "Join",
+        onclick: () => act(joined ? "withdraw" : "join"),
+      }),
+    );
+  } else if (!state.me) {
+    card.append(h("p", {}, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: "Sign in" }), " to join."));
+  }
+  if (event.your_game) {
+    card.append(h("p", {}, h("a", { class: "btn primary", id: "your-game", href: `/game/${event.your_game}`, text: "Your game" })));
+  }
+  if (event.creator && event.status !== "finished") {
+    const bot = h("select", { id: "invite-bot", style: "width: auto" }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}` })));
+    card.append(h("p", {}, "Invite a bot: ", bot, " ", h("button", { class: "btn", id: "invite", text: "Invite", onclick: () => act("invite", { bot: bot.value }) })));
+  }
+  return card;
+}
+
+function statusText(event) {
+  if (event.status === "upcoming") return event.starts === "when_full" ? `Starts when ${event.max_players} players have joined (${event.players.length} so far).` : `Starts ${new Date(event.starts).toLocaleString()} (${event.players.length} of ${event.max_players} joined).`;
+  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends).toLocaleTimeString()}.` : `Round ${event.round} is on.`;
+  return "Finished.";
+}
+
+function standings(event) {
+  const card = h("section", { class: "card", id: "standings" }, h("h2", { text: "Standings" }));
+  const table = h("table", { class: "games-table" });
+  const names = Object.keys(event.standings[0]?.tiebreaks || {});
+  table.append(h("tr", {}, h("th", { text: "#" }), h("th", { text: "Player" }), h("th", { text: "Points" }), names.map((n) => h("th", { text: TIEBREAKS[n] || n }))));
+  const withdrawn = new Set(event.players.filter((p) => p.withdrawn).map((p) => p.name));
+  for (const line of event.standings) {
+    table.append(
+      h(
+        "tr",
+        { dataset: { player: line.player } },
+        h("td", { text: line.rank }),
+        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), withdrawn.has(line.player) ? " (withdrawn)" : ""),
+        h("td", { class: "points", text: line.points }),
+        names.map((n) => h("td", { text: line.tiebreaks[n] })),
+      ),
+    );
+  }
+  card.append(table);
+  return card;
+}
+
+function rounds(event) {
+  const card = h("section", { class: "card", id: "rounds" }, h("h2", { text: event.format === "arena" ? "Games" : "Rounds" }));
+  for (const round of [...event.rounds].reverse()) {
+    const list = h("ul");
+    for (const p of round.pairings) {
+      const result = p.result ? `${p.result}${p.forfeit ? " (forfeit)" : ""}` : "playing";
+      list.append(h("li", { class: "pairing" }, `${p.players[0]} – ${p.players[1]} `, p.game ? h("a", { href: `/game/${p.game}`, text: result }) : result));
+    }
+    if (round.bye) list.append(h("li", { class: "bye", text: `${round.bye}: bye` }));
+    card.append(h("h3", { text: `${event.format === "arena" ? "Pairing" : "Round"} ${round.number}` }), list);
+  }
+  if (!event.rounds.length) card.append(h("p", { class: "help", text: "No pairings yet." }));
+  return card;
+}
+
+function render() {
+  const event = state.event;
+  document.title = `${event.name} — shoal`;
+  const view = h("div", { id: "tournament" }, header(event), standings(event), rounds(event));
+  const old = document.getElementById("tournament");
+  if (old) old.replaceWith(view);
+  else app.append(view);
+}
+
+async function act(what, body) {
+  try {
+    state.event = await api(`/api/tournaments/${id}/${what}`, { method: "POST", body });
+    render();
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+async function refresh() {
+  state.event = await api(`/api/tournaments/${id}`);
+  const games = new Set(state.event.your_games || []);
+  // a game paired since the page last looked: go to it
+  if (state.seenGames) {
+    const fresh = [...games].find((g) => !state.seenGames.has(g));
+    if (fresh) {
+      location.href = `/game/${fresh}`;
+      return;
+    }
+  }
+  state.seenGames = games;
+  render();
+}
+
+async function main() {
+  state.me = await whoami();
+  try {
+    await refresh();
+  } catch (error) {
+    app.append(h("section", { class: "card" }, h("h1", { text: "Tournament" }), h("p", { class: "error", text: error.message })));
+    return;
+  }
+  setInterval(() => refresh().catch(() => {}), 2000);
+}
+
+topbar();
+main().then(footer);

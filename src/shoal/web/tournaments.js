@@ -1,0 +1,113 @@
+// @ts-check
+// The tournaments page /tournaments (issue 42): the events upcoming, running and finished,
+// live (the list is read again every few seconds), and a form to make one (signed in).
+import { footer, h, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
+
+const app = document.getElementById("app");
+const FORMATS = {
+  round_robin: "Round robin",
+  double_round_robin: "Double round robin",
+  swiss: "Swiss",
+  arena: "Arena",
+};
+const HEADS = { upcoming: "Upcoming", running: "Running", finished: "Finished" };
+
+const state = { lists: null, games: [] };
+
+function line(event) {
+  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : ""}`;
+  const when = event.status === "upcoming" ? (event.starts === "when_full" ? `starts when ${event.max_players} have joined` : `starts ${new Date(event.starts).toLocaleString()}`) : event.status === "running" ? `round ${event.round}` : "finished";
+  return h("li", { class: "tournament-line", dataset: { id: String(event.id) } }, h("a", { href: `/tournaments/${event.id}`, text: event.name }), h("span", { class: "help", text: ` ${what} — ${when}` }));
+}
+
+function render() {
+  const lists = h("div", { id: "tournament-lists" });
+  for (const [status, head] of Object.entries(HEADS)) {
+    const events = state.lists[status] || [];
+    const section = h("section", { class: "card", id: `tournaments-${status}` }, h("h2", { text: head }));
+    section.append(events.length ? h("ul", {}, events.map(line)) : h("p", { class: "help", text: "None." }));
+    lists.append(section);
+  }
+  const old = document.getElementById("tournament-lists");
+  if (old) old.replaceWith(lists);
+  else app.append(lists);
+}
+
+async function refresh() {
+  state.lists = await api("/api/tournaments");
+  render();
+}
+
+function field(label, input) {
+  return h("label", { class: "field" }, h("span", { text: label }), input);
+}
+
+async function form() {
+  const me = await whoami();
+  const card = h("section", { class: "card", id: "new-tournament" }, h("h2", { text: "Make a tournament" }));
+  if (!me) {
+    card.append(h("p", {}, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: "Sign in" }), " to make one."));
+    app.append(card);
+    return;
+  }
+  const catalog = await api("/api/catalog");
+  const game = h("select", { name: "game" }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
+  const format = h("select", { name: "format" }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
+  const name = h("input", { type: "text", name: "name", placeholder: "Thursday Swiss", maxlength: "80" });
+  const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "20", value: "5" });
+  const minutes = h("input", { name: "minutes", type: "number", min: "1", max: "1440", value: "30" });
+  const clock = h("input", { type: "text", name: "clock", value: "5+3", maxlength: "32" });
+  const players = h("input", { name: "max_players", type: "number", min: "2", max: "64", value: "8" });
+  const starts = h("input", { name: "starts", type: "datetime-local" });
+  const rated = h("input", { name: "rated", type: "checkbox" });
+  const ratedLabel = h("label", { class: "check" }, rated, "Rated");
+  const submit = h("button", { class: "btn primary", type: "submit", text: "Make it" });
+  const node = h(
+    "form",
+    {
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const body = {
+          name: name.value,
+          game: game.value,
+          format: format.value,
+          clock: clock.value,
+          max_players: Number(players.value),
+          rated: rated.checked,
+          starts: starts.value ? new Date(starts.value).toISOString() : "when_full",
+        };
+        if (format.value === "swiss") body.rounds = Number(rounds.value);
+        if (format.value === "arena") body.minutes = Number(minutes.value);
+        try {
+          const made = await api("/api/tournaments", { method: "POST", body });
+          location.href = `/tournaments/${made.id}`;
+        } catch (error) {
+          toast(error.message, "error");
+        }
+      },
+    },
+    field("Name", name),
+    field("Game", game),
+    field("Format", format),
+    field("Rounds (Swiss)", rounds),
+    field("Minutes (arena)", minutes),
+    field("Clock (minutes+seconds, or 3d)", clock),
+    field("Players at most", players),
+    field("Starts (empty: when full)", starts),
+    ratedLabel,
+    submit,
+  );
+  card.append(node);
+  app.append(card);
+}
+
+async function main() {
+  app.append(h("section", { class: "card" }, h("h1", { text: "Tournaments" }), h("p", { class: "help", text: "Round robins, Swiss events and arenas. Join one, and the server pairs you round by round." })));
+  await refresh();
+  await form();
+  setInterval(() => refresh().catch(() => {}), 5000);
+}
+
+topbar();
+main().then(footer);

@@ -1,0 +1,131 @@
+"""Recurring tournaments: ``shoal admin tournament add`` makes a schedule; the server makes
+each event once, ahead of its start; bad schedules are refused with words."""
+
+from __future__ import annotations
+
+import datetime
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shoal.cli.main import main
+from shoal.server import create_app
+from shoal.server.games.store import Store
+from shoal.server.tournaments.schedules import ScheduleStore, following
+
+from ...pg import PostgresServer
+from ..accounts_helpers import signup
+
+
+def _add(db: str, *more: str) -> int:
+    return main(["admin", "--database", db, "tournament", "add", "--by", "ada", *more])
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_weekly_swiss_is_made_once_a_day_ahead(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = create_app(db, tournament_tick=0.1)
+    with TestClient(app) as client:
+        assert signup(client, "ada").status_code == 201
+        first = (datetime.datetime.now(datetime.UTC) + datetime.timedelta(hours=3)).replace(
+            microsecond=0, tzinfo=None
+        )
+        args = ("--game", "connect4", "--format", "swiss", "--every", "week")
+        assert (
+            _add(db, *args, "--first", first.isoformat(), "--rounds", "3", "--name", "Weekly") == 0
+        )
+        assert "schedule 1: Weekly, every week" in capsys.readouterr().out
+        deadline = time.monotonic() + 20
+        while not client.get("/api/tournaments").json()["upcoming"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        time.sleep(0.5)  # more ticks: still one event
+        upcoming = client.get("/api/tournaments").json()["upcoming"]
+    assert len(upcoming) == 1
+    event = upcoming[0]
+    assert event["name"] == f"Weekly {first:%Y-%m-%d}"
+    assert event["starts"] == first.isoformat() + "Z"
+    assert (event["format"], event["game"], event["rounds_planned"]) == ("swiss", "connect4", 3)
+    assert main(["admin", "--database", db, "tournament", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert following(first, "week").isoformat(" ", "minutes") in listed
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_bad_schedules_are_refused_with_words(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with TestClient(create_app(db)) as client:
+        assert signup(client, "ada").status_code == 201
+    common = ("--game", "connect4", "--every", "month", "--first", "2031-01-31T18:00Z")
+    assert _add(db, *common, "--format", "swiss") == 1
+    assert "a Swiss needs --rounds" in capsys.readouterr().err
+    assert _add(db, *common, "--format", "arena", "--clock", "3d") == 1
+    assert "arena is played live" in capsys.readouterr().err
+    assert _add(db, *common, "--format", "round_robin", "--clock", "soon") == 1
+    assert "unknown time control" in capsys.readouterr().err
+    assert _add(db, *common[:-1], "tomorrow", "--format", "round_robin") == 1
+    assert "tomorrow" in capsys.readouterr().err
+    assert (
+        main(
+            [
+                "admin",
+                "--database",
+                db,
+                "tournament",
+                "add",
+                "--by",
+                "nobody",
+                *common,
+                "--format",
+                "round_robin",
+            ]
+        )
+        == 1
+    )
+    assert "no user" in capsys.readouterr().err
+    assert main(["admin", "--database", db, "tournament", "list"]) == 0
+    assert "round_robin" not in capsys.readouterr().out  # nothing was added
+
+
+def test_four_racers_make_a_due_occurrence_once(postgres_server: PostgresServer) -> None:
+    url = postgres_server.new_database()
+    store = Store(url)
+    from shoal.server.accounts.store import AccountStore
+
+    user = AccountStore(store.engine).create_user("ada", "not a real hash")
+    assert user is not None
+    schedules = ScheduleStore(store.engine)
+    start = datetime.datetime(2031, 1, 31, 18, 0)
+    schedules.add(
+        name="Monthly",
+        game="connect4",
+        options={},
+        format="round_robin",
+        rounds=0,
+        clock="3d",
+        rated=False,
+        max_players=8,
+        every="month",
+        next_at=start,
+        creator_id=user.id,
+    )
+    now = start - datetime.timedelta(hours=1)
+    barrier = threading.Barrier(4)
+    made: list[int] = []
+
+    def race() -> None:
+        mine = ScheduleStore(store.engine)
+        barrier.wait(timeout=30)
+        made.extend(e.id for e in mine.make_due(86400.0, now))
+
+    racers = [threading.Thread(target=race) for _ in range(4)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(timeout=60)
+    assert len(made) == 1
+    assert schedules.all()[0].next_at == datetime.datetime(2031, 2, 28, 18, 0)
+    assert schedules.make_due(86400.0, now) == []  # the next one is a month away
+    store.engine.dispose()

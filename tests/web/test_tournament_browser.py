@@ -1,0 +1,85 @@
+"""A tournament in Chromium (issue 42): a player makes a round robin on /tournaments, joins
+it on its page, is taken to the game when it is paired, plays, and sees the standings
+change. Screenshots at 1280x800 (and the list at 390x844) go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .test_accounts_browser import PASSWORD, _sign_up
+from .test_browser import DESKTOP, PHONE, _click_action, _wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    name, other = f"tina{secrets.token_hex(3)}", f"tom{secrets.token_hex(3)}"
+    signed = httpx.post(f"{server}/api/auth/signup", json={"username": other, "password": PASSWORD})
+    assert signed.status_code == 201, signed.text
+    cookies = {"shoal_session": signed.cookies["shoal_session"]}
+
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    _sign_up(page, server, name)
+    page.wait_for_url(f"{server}/@/{name}")
+    page.goto(f"{server}/tournaments")
+    page.wait_for_selector("#new-tournament form")
+    page.fill("#new-tournament input[name=name]", "Browser round robin")
+    page.select_option("#new-tournament select[name=game]", "connect4")
+    page.select_option("#new-tournament select[name=format]", "round_robin")
+    page.fill("#new-tournament input[name=clock]", "5+3")
+    page.fill("#new-tournament input[name=max_players]", "2")
+    page.screenshot(path=str(artifacts / "tournaments-1280.png"), full_page=True)
+    page.click("#new-tournament button[type=submit]")
+    page.wait_for_url(f"{server}/tournaments/*")
+    tid = page.url.rsplit("/", 1)[1]
+    page.wait_for_selector("#join")
+    assert "Starts when 2 players" in page.locator("#tournament-status").inner_text()
+    page.click("#join")
+    page.wait_for_selector("#withdraw")
+    page.screenshot(path=str(artifacts / "tournament-joined-1280.png"), full_page=True)
+    points = page.locator(f'#standings tr[data-player="{name}"] td.points')
+    assert points.inner_text() == "0"
+
+    joined = httpx.post(f"{server}/api/tournaments/{tid}/join", cookies=cookies)
+    assert joined.status_code == 200, joined.text
+    page.wait_for_url(f"{server}/game/*", timeout=20_000)  # taken to the game, no reload
+    gid = page.url.rsplit("/", 1)[1]
+    view = _wait_ready(page, server, gid)
+    assert view["players"] == [name, other] and view["to_move"] == 0
+    before = view["version"]
+    _click_action(page, view["legal"][0])
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {before}"
+    )
+    page.screenshot(path=str(artifacts / "tournament-game-1280.png"))
+    game = httpx.get(f"{server}/api/games/{gid}").json()
+    resigned = httpx.post(
+        f"{server}/api/games/{gid}/resign", json={"version": game["version"]}, cookies=cookies
+    )
+    assert resigned.status_code == 200, resigned.text
+
+    page.goto(f"{server}/tournaments/{tid}")
+    page.wait_for_function(
+        "() => document.querySelector('#tournament-status')?.dataset.status === 'finished'",
+        timeout=20_000,
+    )
+    assert points.inner_text() == "1"
+    assert page.locator(f'#standings tr[data-player="{other}"] td.points').inner_text() == "0"
+    assert "1-0" in page.locator("#rounds").inner_text()
+    page.screenshot(path=str(artifacts / "tournament-finished-1280.png"), full_page=True)
+    context.close()
+
+    phone = browser.new_context(viewport=PHONE)
+    small = phone.new_page()
+    small.goto(f"{server}/tournaments")
+    small.wait_for_selector(f'#tournaments-finished li[data-id="{tid}"]')
+    small.screenshot(path=str(artifacts / "tournaments-390.png"), full_page=True)
+    phone.close()
