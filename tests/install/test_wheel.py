@@ -85,11 +85,13 @@ def test_the_installed_shoal_serves_every_page_and_static_file(
         assert made.status_code == 201, made.text
         pages = ["/", "/new", "/learn", "/replay", "/favicon.ico", f"/game/{made.json()['id']}"]
         pages += [f"/rules/{g}" for g in game_ids] + [f"/learn/{g}" for g in game_ids]
-        pages += ["/offline", "/sw.js"]
+        pages += ["/offline", "/sw.js", "/manifest.webmanifest"]
         statics = [f"/static/{p.name}" for p in sorted(WEB.iterdir()) if p.is_file()]
         statics = [s for s in statics if not s.endswith(".py")]
         # the browser's engines, when this checkout built them (scripts/build-wasm)
         statics += [f"/static/wasm/{p.name}" for p in sorted((WEB / "wasm").glob("*.*"))]
+        # the installable app's icons (issue 43)
+        statics += [f"/static/icons/{p.name}" for p in sorted((WEB / "icons").glob("*.png"))]
         failed = {}
         for path in pages + statics:
             response = httpx.get(base + path)

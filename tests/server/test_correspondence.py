@@ -70,6 +70,7 @@ def test_the_deadline_of_the_player_to_move_is_stored_and_moves_on(
         "seat": 0,
         "deadline": clock.now + 3 * DAY,
         "now": clock.now,
+        "vacation": None,  # the seat to move is not on vacation (issue 43)
     }
 
 

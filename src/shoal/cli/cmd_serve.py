@@ -27,7 +27,19 @@ def _serve(args: argparse.Namespace) -> int:
         "site_url": args.site_url or f"http://{args.host}:{args.port}",
         "correspondence_day": args.correspondence_day,
         "sweep_every": args.sweep_every,
+        "vacation_days": args.vacation_days,
+        "vapid_key_file": args.vapid_key or os.environ.get("SHOAL_VAPID_KEY") or None,
     }
+    if settings["vapid_key_file"]:
+        from pathlib import Path
+
+        from shoal.server.notifications.push import VapidKeys
+
+        try:
+            VapidKeys.of_file(Path(str(settings["vapid_key_file"])))
+        except ValueError as error:
+            print(f"shoal serve: --vapid-key: {error}", file=sys.stderr)
+            return 2
     if settings["smtp_url"]:
         from shoal.server.notifications.mail import parse_smtp
 
@@ -41,6 +53,9 @@ def _serve(args: argparse.Namespace) -> int:
             "shoal serve: --correspondence-day and --sweep-every are seconds above 0",
             file=sys.stderr,
         )
+        return 2
+    if not 0 <= args.vacation_days <= 366:
+        print("shoal serve: --vacation-days is a number of days from 0 to 366", file=sys.stderr)
         return 2
     from shoal.server.protocol import (
         HEADER_TIMEOUT_ENV,
@@ -154,6 +169,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="send mail for correspondence turns and challenges through this SMTP server: "
         "smtp://[user:password@]host[:port][?from=ADDRESS&starttls=1] or smtps://... "
         "(default: the environment variable SHOAL_SMTP; none: no mail)",
+    )
+    p.add_argument(
+        "--vacation-days",
+        type=int,
+        default=14,
+        metavar="DAYS",
+        help="vacation days each account may take a year; correspondence clocks stop "
+        "meanwhile (default 14)",
+    )
+    p.add_argument(
+        "--vapid-key",
+        default=None,
+        metavar="FILE",
+        help="a PEM file with the VAPID private key for Web Push (default: the environment "
+        "variable SHOAL_VAPID_KEY; none: a key pair made once and kept in the database)",
     )
     p.add_argument(
         "--site-url",

@@ -50,6 +50,7 @@ from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
+from .notifications import push_routes, vacation_routes
 from .notifications import routes as notifications
 from .origin import SocketOrigin
 from .pages import routes as pages
@@ -80,6 +81,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     challenges.router,
     notifications.router,
+    push_routes.router,
+    vacation_routes.router,
     bot.router,
     ratings.router,
     puzzles.router,
@@ -103,6 +106,8 @@ def create_app(
     site_url: str = "http://127.0.0.1:8000",
     correspondence_day: float = 86400.0,
     sweep_every: float = 10.0,
+    vapid_key_file: Path | str | None = None,
+    vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
 ) -> FastAPI:
@@ -118,7 +123,9 @@ def create_app(
     ``correspondence_day`` seconds (docs/notifications.md). In a live tournament game a
     player who has not made their first turn within ``first_move_seconds`` loses it (a
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
-    (docs/tournaments.md).
+    (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
+    a pair made once and kept in the database); each account has ``vacation_days`` of
+    vacation a year.
     """
     settings = Settings(
         database_url=database_url,
@@ -131,6 +138,8 @@ def create_app(
         site_url=site_url,
         correspondence_day=correspondence_day,
         sweep_every=sweep_every,
+        vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
+        vacation_days=vacation_days,
     )
     context = ServerContext.open(settings)
 

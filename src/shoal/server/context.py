@@ -31,9 +31,13 @@ from .games.social import Social
 from .games.store import Store
 from .limits import CreationLimit
 from .notifications.correspondence import DAY, Correspondence
+from .notifications.digest import Digests
 from .notifications.mail import Mailer, parse_smtp
+from .notifications.push import Pusher, VapidKeys
+from .notifications.push_store import PushStore
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
+from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
 from .puzzles.store import PuzzleStore
 from .ratings.service import RatingListener, player_ratings
 from .ratings.store import RatingStore
@@ -103,6 +107,10 @@ class Settings:
     """The length of a correspondence day in seconds (shorter only for tests and demos)."""
     sweep_every: float = 10.0
     """Seconds between two sweeps for correspondence deadlines."""
+    vacation_days: int = ALLOWANCE
+    """Vacation days each account may spend a year (issue 43)."""
+    vapid_key_file: Path | None = None
+    """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
 
 
 class RecordCache:
@@ -161,6 +169,8 @@ class ServerContext:
     """Puzzle ratings and streaks (issue 25)."""
     challenges: ChallengeStore
     """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
+    vacations: Vacations
+    """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     explorer: Explorer
     """The opening explorer: the site's counts, the books, lookups (issue 44)."""
     events: Events = dataclasses.field(default_factory=Events)
@@ -196,7 +206,13 @@ class ServerContext:
                 notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
             )
         events = Events()
-        notifier = Notifier(notices, mailer, events)
+        keys = (
+            VapidKeys.of_file(settings.vapid_key_file)
+            if settings.vapid_key_file is not None
+            else VapidKeys.of_store(notices)
+        )
+        pusher = Pusher(PushStore(store.engine), keys, manager.spawn, site_url=settings.site_url)
+        notifier = Notifier(notices, mailer, events, pusher)
         correspondence = Correspondence(
             manager,
             notices,
@@ -204,6 +220,13 @@ class ServerContext:
             day_seconds=settings.correspondence_day,
             sweep_every=settings.sweep_every,
         )
+        away = VacationStore(store.engine)
+        correspondence.away = away
+        digests = Digests(store.engine, lambda: correspondence.clock())
+        correspondence.digests = digests
+        if mailer is not None:
+            mailer.turn_mode = digests.mode
+            digests.send = mailer.digest
         return cls(
             settings=settings,
             store=store,
@@ -221,6 +244,7 @@ class ServerContext:
             accounts=Accounts(store.engine),
             puzzles=PuzzleStore(store.engine),
             challenges=ChallengeStore(store.engine),
+            vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
             events=events,
         )

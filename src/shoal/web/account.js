@@ -187,6 +187,9 @@ async function settings() {
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );
   await import("./notifications.js").then((m) => m.mailSettings(app)); // mail (issue 22)
+  await import("./digest.js").then((m) => app.append(m.digestCard())); // turn mail (issue 43)
+  await import("./push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
+  await import("./vacation.js").then((m) => app.append(m.vacationCard())); // vacation (issue 43)
 }
 
 async function main() {

@@ -157,6 +157,7 @@ export function whoami() {
 // of games where it is my turn (also in the tab title).
 async function accountNav() {
   const slot = $("#account-nav");
+  import("./app.js").then((m) => m.registerWorker()); // the installable app (issue 43)
   const me = await whoami();
   if (!me) {
     slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
@@ -167,6 +168,7 @@ async function accountNav() {
   const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
   slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
   if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
+  import("./app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
   import("./notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
 }
 

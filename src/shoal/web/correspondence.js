@@ -31,6 +31,7 @@ function paint(view, clock) {
   else {
     const until = new Date(clock.deadline * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
     line.textContent = `${per} · ${left(clock.deadline - clock.now)} to move (until ${until})`;
+    if (clock.vacation) line.textContent += ` · on vacation until ${new Date(clock.vacation.until * 1000).toLocaleDateString([], { dateStyle: "medium" })}: the clock is stopped`; // issue 43
   }
 }
 

@@ -164,6 +164,7 @@ async function page() {
       allowButton()),
     h("section", { class: "card" }, empty, list),
   );
+  import("./push-settings.js").then((m) => app.append(m.pushCard())); // push (issue 43)
   await fill();
   // every message of the socket: a new notification, a read mark, a challenge answered
   document.addEventListener("shoal:notifications", () => fill().catch(() => {}));

@@ -2,8 +2,10 @@
 // shoal's service worker (served at /sw.js, so its scope is the whole site): keeps what the
 // offline page needs (/offline: its scripts, the engines in WebAssembly, Pyodide and shoal's
 // Python bundle) in the Cache Storage, so a player can play the computer with no network.
-// Scope on purpose small: one cache, one list of assets, two strategies. Everything else goes
-// to the network untouched.
+// Issue 43 adds a second cache, the site's shell (home, rules pages and courses, their scripts
+// and data, the icons) with an offline fallback page for any other page, and Web Push: a push
+// shows a system notification and sets the installed app's badge. Everything else goes to the
+// network untouched.
 /// <reference lib="webworker" />
 
 const CACHE = "shoal-offline-v1";
@@ -35,6 +37,35 @@ const FIXED_ASSETS = [
   "/static/pyodide/pyodide-lock.json",
 ];
 
+const SHELL = "shoal-shell-v1";
+const GAMES = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs", "connect4"];
+
+/** The page shown for any page that is neither cached nor reachable. */
+const FALLBACK = "/static/offline-fallback.html";
+
+/** The shell: pages, scripts and data read offline (network first, so always fresh online). */
+const SHELL_ASSETS = [
+  "/",
+  "/learn",
+  "/manifest.webmanifest",
+  FALLBACK,
+  "/static/app.js",
+  "/static/home.js",
+  "/static/lobby-view.js",
+  "/static/lobby.css",
+  "/static/rules.js",
+  "/static/learn.js",
+  "/static/notifications.js",
+  "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png",
+  "/api/catalog",
+  "/api/learn",
+  ...GAMES.flatMap((g) => [`/rules/${g}`, `/learn/${g}`, `/api/catalog/${g}`, `/api/catalog/${g}/start.svg`, `/api/learn/${g}`]),
+];
+
+/** Paths whose answers are kept in the shell cache as they are fetched (network first). */
+const SHELL_PREFIXES = ["/rules/", "/learn/", "/api/catalog/", "/api/learn/", "/static/"];
+
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
 sw.addEventListener("install", (event) => {
@@ -43,6 +74,8 @@ sw.addEventListener("install", (event) => {
     caches
       .open(CACHE)
       .then((cache) => Promise.allSettled([...PAGE_ASSETS, ...FIXED_ASSETS].map((url) => cache.add(url))))
+      .then(() => caches.open(SHELL))
+      .then((cache) => Promise.allSettled(SHELL_ASSETS.map((url) => cache.add(url))))
       .then(() => sw.skipWaiting()),
   );
 });
@@ -51,7 +84,7 @@ sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("shoal-offline-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => (k.startsWith("shoal-offline-") && k !== CACHE) || (k.startsWith("shoal-shell-") && k !== SHELL)).map((k) => caches.delete(k))))
       .then(() => sw.clients.claim()),
   );
 });
@@ -59,10 +92,11 @@ sw.addEventListener("activate", (event) => {
 /**
  * The network's answer (kept in the cache for next time), or the cached one when offline.
  * @param {Request} request
+ * @param {string} [name] the cache
  * @returns {Promise<Response>}
  */
-async function networkFirst(request) {
-  const cache = await caches.open(CACHE);
+async function networkFirst(request, name = CACHE) {
+  const cache = await caches.open(name);
   try {
     const response = await fetch(request);
     if (response.ok) await cache.put(request, response.clone());
@@ -93,4 +127,53 @@ sw.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || url.origin !== location.origin) return;
   if (FIXED_ASSETS.includes(url.pathname)) event.respondWith(cacheFirst(event.request));
   else if (PAGE_ASSETS.includes(url.pathname)) event.respondWith(networkFirst(event.request));
+  else if (SHELL_ASSETS.includes(url.pathname) || SHELL_PREFIXES.some((p) => url.pathname.startsWith(p)))
+    event.respondWith(networkFirst(event.request, SHELL).catch(() => fallback(event.request)));
+  else if (event.request.mode === "navigate") event.respondWith(fetch(event.request).catch(() => fallback(event.request)));
+});
+
+/**
+ * The offline fallback page for a page the browser cannot reach (any other request fails).
+ * @param {Request} request
+ * @returns {Promise<Response>}
+ */
+async function fallback(request) {
+  const page = request.mode === "navigate" ? await caches.match(FALLBACK) : undefined;
+  return page ?? Response.error();
+}
+
+/**
+ * What the server pushes (shoal.server.notifications.push): a notification's words and link.
+ * @typedef {{title: string, body: string, url?: string, tag?: string, kind?: string, turns?: number}} PushMessage
+ */
+
+sw.addEventListener("push", (event) => {
+  /** @type {PushMessage} */
+  let message;
+  try {
+    message = event.data ? event.data.json() : { title: "shoal", body: "" };
+  } catch {
+    message = { title: "shoal", body: event.data ? event.data.text() : "" };
+  }
+  const shown = sw.registration.showNotification(message.title, {
+    body: message.body,
+    tag: message.tag,
+    icon: "/static/icons/icon-192.png",
+    badge: "/static/icons/icon-96.png",
+    data: { url: message.url ?? "/notifications", kind: message.kind },
+  });
+  const nav = /** @type {any} */ (navigator);
+  const badge = typeof message.turns === "number" && nav.setAppBadge ? (message.turns ? nav.setAppBadge(message.turns) : nav.clearAppBadge()) : undefined;
+  event.waitUntil(Promise.all([shown, Promise.resolve(badge).catch(() => {})]));
+});
+
+sw.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? "/", location.origin).href;
+  event.waitUntil(
+    sw.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => w.url === url);
+      return open ? open.focus() : sw.clients.openWindow(url);
+    }),
+  );
 });

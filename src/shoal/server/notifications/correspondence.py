@@ -33,8 +33,10 @@ from ..errors import ApiError
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
+from .digest import Digests
 from .service import Notifier
 from .store import Deadline, NoticeStore
+from .vacation import VacationStore
 
 __all__ = ["DAY", "MAX_DAYS", "Correspondence", "timeout_data"]
 
@@ -96,6 +98,10 @@ class Correspondence:
         self.clock = clock
         self._lock: asyncio.Lock | None = None
         self._pending: set[asyncio.Task[Any]] = set()
+        self.digests: Digests | None = None
+        """The turn digests (issue 43), sent by the sweeper when due."""
+        self.away: VacationStore | None = None
+        """The vacations (issue 43): a turn coming to a player away starts when they return."""
         manager.on_commit(self._committed)
 
     @property
@@ -109,6 +115,26 @@ class Correspondence:
         """The deadline of a turn that starts now."""
         return _utc(self.clock() + days * self.day_seconds)
 
+    def deadline_for(self, live: LiveGame, seat: Seat | None, days: int) -> datetime.datetime:
+        """The deadline of ``seat``'s turn starting now: after its vacation, if away."""
+        user = (live.data.accounts or [None, None])[seat] if seat is not None else None
+        if user is None or self.away is None:
+            return self.deadline_after(days)
+        back = self.away.until([user], _utc(self.clock())).get(user)
+        start = self.clock() if back is None else max(self.clock(), _epoch(back))
+        return _utc(start + days * self.day_seconds)
+
+    async def away_seat(self, game_id: str, seat: int | None) -> dict[str, Any] | None:
+        """``{seat, until}`` when the seat to move of ``game_id`` is on vacation, else None."""
+        if seat is None or self.away is None:
+            return None
+        entry = await self.manager.entry(game_id)
+        user = (entry.live.data.accounts or [None, None])[seat]
+        if user is None:
+            return None
+        back = await asyncio.to_thread(self.away.until, [user], _utc(self.clock()))
+        return {"seat": seat, "until": _epoch(back[user])} if user in back else None
+
     async def start(self, entry: GameEntry, days: int) -> Deadline:
         """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
         if not 1 <= days <= MAX_DAYS:
@@ -120,7 +146,7 @@ class Correspondence:
             live.state.to_move,
             live.state.turn,
             live.data.version,
-            self.deadline_after(days),
+            await asyncio.to_thread(self.deadline_for, live, live.state.to_move, days),
         )
         await asyncio.to_thread(self.store.start_clock, row)
         return row
@@ -136,7 +162,14 @@ class Correspondence:
         if row is None:
             return None
         deadline = None if row.deadline is None else _epoch(row.deadline)
-        return {"days": row.days, "seat": row.seat, "deadline": deadline, "now": self.clock()}
+        away = await self.away_seat(game_id, row.seat) if row.deadline is not None else None
+        return {
+            "days": row.days,
+            "seat": row.seat,
+            "deadline": deadline,
+            "now": self.clock(),
+            "vacation": away,
+        }
 
     # -- after a change ------------------------------------------------------------
     def _committed(self, game_id: str, version: int) -> None:
@@ -172,7 +205,11 @@ class Correspondence:
                 seat=state.to_move,
                 turn=state.turn,
                 version=live.data.version,
-                deadline=self.deadline_after(row.days) if turn_changed else row.deadline,
+                deadline=(
+                    await asyncio.to_thread(self.deadline_for, live, state.to_move, row.days)
+                    if turn_changed
+                    else row.deadline
+                ),
             )
             claimed = await asyncio.to_thread(self.store.move_clock, row, new)
             if claimed and turn_changed:
@@ -217,6 +254,8 @@ class Correspondence:
         while True:
             try:
                 await self.sweep()
+                if self.digests is not None:
+                    await self.digests.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database was away: try again next time

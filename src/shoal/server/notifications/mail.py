@@ -123,6 +123,8 @@ class Mailer:
         self.spawn = spawn
         self.sent = 0
         self.failed = 0
+        self.turn_mode: Callable[[int], tuple[str, int]] | None = None
+        """An account's turn-mail mode (issue 43, :mod:`.digest`): only ``turn`` mails each."""
 
     def unsubscribe_url(self, user_id: int) -> str:
         """The link that turns the account's mail off without signing in."""
@@ -160,12 +162,34 @@ class Mailer:
         wants = await asyncio.to_thread(self.store.settings, user_id)
         if wants.email is None or not getattr(wants, setting):
             return
+        if setting == "mail_turns" and self.turn_mode is not None:
+            mode, _ = await asyncio.to_thread(self.turn_mode, user_id)
+            if mode != "turn":
+                return  # a digest instead, or no turn mail
         if not await asyncio.to_thread(self.store.claim_mail, key, user_id):
             return  # sent already (by this process or another)
+        await self._mail(user_id, wants.email, subject, body)
+
+    async def digest(self, user_id: int, games: list[dict[str, Any]]) -> None:
+        """Mail ``user_id`` the list of the games waiting for their move (claimed already)."""
+        wants = await asyncio.to_thread(self.store.settings, user_id)
+        if wants.email is None or not wants.mail_turns:
+            return
+        count = len(games)
+        subject = f"{count} game{'s' if count > 1 else ''} waiting for your move"
+        lines = [
+            f"- {g['title']} against {g['opponent']}: {self.site_url}/game/{g['game']}"
+            f" (move by {g['deadline']:%Y-%m-%d %H:%M} UTC)"
+            for g in games
+        ]
+        body = "It is your turn in:\n" + "\n".join(lines) + "\n"
+        await self._mail(user_id, wants.email, subject, body)
+
+    async def _mail(self, user_id: int, address: str, subject: str, body: str) -> None:
         unsubscribe = await asyncio.to_thread(self.unsubscribe_url, user_id)
         message = EmailMessage()
         message["From"] = self.settings.sender
-        message["To"] = wants.email
+        message["To"] = address
         message["Subject"] = subject
         message["List-Unsubscribe"] = f"<{unsubscribe}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

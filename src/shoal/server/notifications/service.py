@@ -14,6 +14,10 @@ The kinds:
 
 Live games send no ``your_turn`` or ``game_ended``: both players are at the board.
 
+Every notification stored is also pushed (Web Push, issue 43, :mod:`.push`) to the
+account's subscribed devices when the account wants its kind pushed, so it reaches a closed
+browser or the installed app.
+
 Pages open on the other server processes (PostgreSQL) get the push through the events'
 channel ``notices`` (:mod:`shoal.server.events`): ``{"user": USER, "notice": ID}`` (ID 0
 for a new count only); a process with a page of that account open reads the notification
@@ -34,6 +38,7 @@ from ..events import Events
 from ..games.session import LiveGame
 from ..sockets import send_all
 from .mail import Mailer
+from .push import Pusher
 from .store import Notice, NoticeStore
 
 __all__ = ["KINDS", "NOTICES", "Notifier", "notify_challenge"]
@@ -54,10 +59,16 @@ class Notifier:
     """Stores notifications, pushes them to open pages, mails turns and challenges."""
 
     def __init__(
-        self, store: NoticeStore, mailer: Mailer | None = None, events: Events | None = None
+        self,
+        store: NoticeStore,
+        mailer: Mailer | None = None,
+        events: Events | None = None,
+        pusher: Pusher | None = None,
     ) -> None:
         self.store = store
         self.mailer = mailer
+        self.pusher = pusher
+        """Web Push to the account's subscribed devices (issue 43), every kind it wants."""
         self.sockets: dict[int, set[WebSocket]] = {}
         self.events = events
         """Tells the other server processes (:data:`NOTICES`), if any."""
@@ -79,6 +90,8 @@ class Notifier:
             self.store.add, user_id, kind, game_id, text, dict(data or {})
         )
         await self.push(user_id, notice)
+        if self.pusher is not None:  # once: only the process that stored it pushes it
+            self.pusher.notify(user_id, notice)
         return notice
 
     async def push(self, user_id: int, notice: Notice | None = None, *, relay: bool = True) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -19,6 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from .push_tables import PushSettingsRow, PushSubscriptionRow
 from .tables import (
     CorrespondenceRow,
     MailSentRow,
@@ -236,19 +238,26 @@ class NoticeStore:
             session.commit()
 
     def forget(self, user_id: int) -> None:
-        """Delete the user's notifications and mail settings (its address with them)."""
+        """Delete the user's notifications, mail settings (its address with them) and push
+        subscriptions (issue 43)."""
         with Session(self.engine) as session:
             session.execute(delete(NotificationRow).where(NotificationRow.user_id == user_id))
             session.execute(delete(NotifySettingsRow).where(NotifySettingsRow.user_id == user_id))
+            for table in (PushSubscriptionRow, PushSettingsRow):
+                session.execute(delete(table).where(table.user_id == user_id))
             session.commit()
 
-    def secret(self, name: str) -> str:
-        """The site's secret ``name``, made on first use (the same for every process)."""
+    def secret(self, name: str, make: Callable[[], str] | None = None) -> str:
+        """The site's secret ``name``, made on first use (the same for every process).
+
+        ``make`` makes a new one (default: 32 random bytes in hex).
+        """
         with Session(self.engine) as session:
             row = session.get(SiteSecretRow, name)
             if row is not None:
                 return row.value
-            session.add(SiteSecretRow(name=name, value=secrets.token_hex(32)))
+            value = make() if make is not None else secrets.token_hex(32)
+            session.add(SiteSecretRow(name=name, value=value))
             try:
                 session.commit()
             except IntegrityError:  # another process made it first

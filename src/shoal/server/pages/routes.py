@@ -97,6 +97,12 @@ async def service_worker() -> FileResponse:
     return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript")
 
 
+@router.get("/manifest.webmanifest")
+async def manifest() -> FileResponse:
+    """The web app manifest (issue 43): name, icons, colours, start URL, standalone."""
+    return FileResponse(WEB_DIR / "manifest.webmanifest", media_type="application/manifest+json")
+
+
 @router.get("/favicon.ico")
 async def favicon() -> FileResponse:
     return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")

@@ -1,0 +1,64 @@
+// @ts-check
+// Vacation in Settings (issue 43): the days left this year, start a vacation of whole days
+// (GET/POST/DELETE /api/vacation); meanwhile the correspondence clocks of your games stop.
+
+import { api } from "./net.js";
+
+/** @typedef {{allowance: number, used: number, left: number, on_vacation: boolean, until: number | null}} VacationState */
+
+/**
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
+ * @param {object} [body]
+ * @returns {Promise<VacationState>}
+ */
+async function call(method, body) {
+  return /** @type {VacationState} */ (await api("/api/vacation", { method, body }));
+}
+
+/**
+ * The card "Vacation".
+ * @returns {HTMLElement}
+ */
+export function vacationCard() {
+  const card = document.createElement("section");
+  card.className = "card";
+  card.id = "vacation";
+  const title = document.createElement("h2");
+  title.textContent = "Vacation";
+  const state = document.createElement("p");
+  state.id = "vacation-state";
+  const days = document.createElement("input");
+  Object.assign(days, { type: "number", id: "vacation-days", min: "1", value: "1" });
+  const label = document.createElement("label");
+  label.htmlFor = "vacation-days";
+  label.textContent = "Days (whole days, from now)";
+  const button = document.createElement("button");
+  button.className = "btn";
+  button.id = "vacation-toggle";
+  const said = document.createElement("p");
+  said.className = "help";
+  said.id = "vacation-said";
+  card.append(title, state, label, days, button, said);
+  /** @param {VacationState} v */
+  const show = (v) => {
+    const until = v.until ? new Date(v.until * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+    state.textContent = v.on_vacation
+      ? `On vacation until ${until}: the clocks of your correspondence games are stopped. ${v.left} of ${v.allowance} days left this year.`
+      : `${v.left} of ${v.allowance} vacation days left this year. While away, the clocks of your correspondence games stop and your opponents see it.`;
+    button.textContent = v.on_vacation ? "Come back now" : "Start a vacation";
+    button.dataset.away = String(v.on_vacation);
+    days.max = String(Math.max(1, v.left));
+    label.hidden = days.hidden = v.on_vacation;
+    button.disabled = !v.on_vacation && v.left < 1;
+  };
+  button.addEventListener("click", async () => {
+    said.textContent = "";
+    try {
+      show(button.dataset.away === "true" ? await call("DELETE") : await call("POST", { days: Number(days.value) }));
+    } catch (error) {
+      said.textContent = error instanceof Error ? error.message : String(error);
+    }
+  });
+  call("GET").then(show).catch(() => card.remove());
+  return card;
+}

@@ -1,0 +1,229 @@
+"""Web Push (issue 43) against a real receiver: every push's VAPID signature is checked
+against the site's public key and its body decrypted with the device's keys (http_ece)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from shoal.server import create_app
+from shoal.server.notifications.push import VapidKeys
+
+from ._live import auth
+from .corr_helpers import account, as_user, context, correspondence_game, move, run
+from .push_helpers import Receiver, receiver, unb64
+
+__all__ = ["receiver"]
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, sweep_every=3600, site_url="https://play.shoal.test")) as c:
+        yield c
+
+
+def _subscribe(client: TestClient, cookie: str, device: dict[str, object]) -> None:
+    as_user(client, cookie)
+    response = client.post("/api/push/subscriptions", json=device)
+    assert response.status_code == 200, response.text
+
+
+def test_the_key_is_made_once_kept_in_the_database_and_is_a_p256_point(db: str) -> None:
+    with TestClient(create_app(db)) as first:
+        key = first.get("/api/push/key").json()["key"]
+    with TestClient(create_app(db)) as again:  # a restart (or another worker): the same key
+        assert again.get("/api/push/key").json() == {"key": key}
+    raw = unb64(key)
+    assert len(raw) == 65 and raw[0] == 4
+
+
+def test_your_turn_is_pushed_encrypted_and_signed_to_every_device(
+    client: TestClient, receiver: Receiver
+) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    phone, laptop = receiver.device(), receiver.device()
+    _subscribe(client, bob, phone.subscription())
+    _subscribe(client, bob, laptop.subscription())
+    game = correspondence_game(client, alice, bob)
+    move(client, game, 0)
+    got = receiver.wait(2)
+    assert sorted(m["device"] for m in got) == sorted(
+        [
+            phone.endpoint.removeprefix(receiver.origin),
+            laptop.endpoint.removeprefix(receiver.origin),
+        ]
+    )
+    message = got[0]["message"]
+    assert message["title"] == "Your turn"
+    assert message["body"] == "Your turn in Connect Four against alice (1 day per move)"
+    assert message["url"] == f"/game/{game.id}" and message["kind"] == "your_turn"
+    assert got[0]["claims"]["sub"] == "https://play.shoal.test"
+    assert receiver.keys == {client.get("/api/push/key").json()["key"]}
+    assert receiver.refused == []
+
+
+def test_a_game_end_and_an_offer_are_pushed_and_each_kind_can_be_switched_off(
+    client: TestClient, receiver: Receiver
+) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    device = receiver.device()
+    _subscribe(client, alice, device.subscription())
+    as_user(client, alice)
+    off = client.put("/api/push/settings", json={"kinds": {"your_turn": False}})
+    assert off.status_code == 200 and off.json()["kinds"]["your_turn"] is False
+    assert off.json()["kinds"]["offer"] is True and off.json()["devices"] == 1
+    game = correspondence_game(client, alice, bob)
+    move(client, game, 0)
+    move(client, game, 1)  # alice's turn: not pushed, she switched it off
+    receiver.quiet(0, 0.5)
+    as_user(client, bob)
+    version = client.get(f"/api/games/{game.id}").json()["version"]
+    offered = client.post(
+        f"/api/games/{game.id}/draw",
+        json={"version": version, "action": "offer"},
+        headers=auth(game.tokens[1]),
+    )
+    assert offered.status_code == 200, offered.text
+    [offer] = receiver.wait(1)
+    assert offer["message"]["kind"] == "offer"
+    assert offer["message"]["body"] == "bob offers a draw in Connect Four"
+    version = client.get(f"/api/games/{game.id}").json()["version"]
+    resigned = client.post(
+        f"/api/games/{game.id}/resign", json={"version": version}, headers=auth(game.tokens[1])
+    )
+    assert resigned.status_code == 200, resigned.text
+    ended = receiver.wait(2)[1]["message"]
+    assert ended["kind"] == "game_ended" and ended["title"] == "Game over"
+
+
+def test_a_challenge_is_pushed(client: TestClient, receiver: Receiver) -> None:
+    account(client, "alice")
+    bob = account(client, "bob")
+    device = receiver.device()
+    _subscribe(client, bob, device.subscription())
+    found = context(client).accounts.store.by_name("bob")
+    assert found is not None
+    user = found[0]
+
+    async def challenge() -> None:
+        await context(client).notifier.challenge(
+            user.id, "alice", "Syrtis", challenge_id="7", link="/challenges/7"
+        )
+
+    run(client, challenge)
+    [got] = receiver.wait(1)
+    assert got["message"]["body"] == "alice challenges you to Syrtis"
+    assert got["message"]["url"] == "/challenges/7"
+
+
+def test_an_expired_subscription_410_is_removed(client: TestClient, receiver: Receiver) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    gone, kept = receiver.device(), receiver.device()
+    gone.gone = True
+    _subscribe(client, bob, gone.subscription())
+    _subscribe(client, bob, kept.subscription())
+    game = correspondence_game(client, alice, bob)
+    move(client, game, 0)
+    receiver.wait(1)
+    pusher = context(client).notifier.pusher
+    assert pusher is not None
+    for _ in range(50):
+        if pusher.removed:
+            break
+        receiver.quiet(1, 0.05)
+    as_user(client, bob)
+    assert client.get("/api/push/settings").json()["devices"] == 1
+    assert pusher.removed == 1
+
+
+def test_one_subscription_per_device_and_unsubscribing(
+    client: TestClient, receiver: Receiver
+) -> None:
+    alice, bob = account(client, "alice"), account(client, "bob")
+    device = receiver.device().subscription()
+    _subscribe(client, alice, device)
+    _subscribe(client, alice, device)  # the same browser again: still one
+    as_user(client, alice)
+    assert client.get("/api/push/settings").json()["devices"] == 1
+    _subscribe(client, bob, device)  # bob signs in on alice's browser: it is his now
+    as_user(client, alice)
+    assert client.get("/api/push/settings").json()["devices"] == 0
+    as_user(client, bob)
+    gone = client.request(
+        "DELETE", "/api/push/subscriptions", json={"endpoint": device["endpoint"]}
+    )
+    assert gone.status_code == 200 and gone.json()["devices"] == 0
+    again = client.request(
+        "DELETE", "/api/push/subscriptions", json={"endpoint": device["endpoint"]}
+    )
+    assert again.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"endpoint": "ftp://x/y"}, "endpoint"),
+        ({"keys": {"p256dh": "AAAA", "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}, "P-256"),
+        ({"keys": {"p256dh": None, "auth": "x"}}, ""),
+    ],
+)
+def test_a_bad_subscription_is_refused_and_changes_nothing(
+    client: TestClient, receiver: Receiver, change: dict[str, object], words: str
+) -> None:
+    alice = account(client, "alice")
+    device = {**receiver.device().subscription(), **change}
+    as_user(client, alice)
+    response = client.post("/api/push/subscriptions", json=device)
+    assert response.status_code in (400, 422)
+    assert words in response.text
+    assert client.get("/api/push/settings").json()["devices"] == 0
+
+
+def test_push_needs_an_account_and_unknown_kinds_are_refused(client: TestClient) -> None:
+    as_user(client, None)
+    assert client.post("/api/push/subscriptions", json={}).status_code in (401, 422)
+    assert client.get("/api/push/settings").status_code == 401
+    as_user(client, account(client, "alice"))
+    bad = client.put("/api/push/settings", json={"kinds": {"weather": True}})
+    assert bad.status_code == 400 and "weather" in bad.json()["detail"]
+
+
+def test_a_key_file_is_used_when_configured(tmp_path: object, db: str) -> None:
+    from pathlib import Path
+
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    path = Path(str(tmp_path)) / "private_key.pem"
+    path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    with TestClient(create_app(db, vapid_key_file=path)) as c:
+        assert c.get("/api/push/key").json()["key"] == VapidKeys.of_file(path).public
+    bad = Path(str(tmp_path)) / "bad.pem"
+    bad.write_text("not a key")
+    with pytest.raises(ValueError, match="not a VAPID private key"):
+        VapidKeys.of_file(bad)
+
+
+def test_deleting_the_account_forgets_its_devices(client: TestClient, receiver: Receiver) -> None:
+    from .accounts_helpers import PASSWORD
+
+    alice = account(client, "alice")
+    device = receiver.device().subscription()
+    _subscribe(client, alice, device)
+    found = context(client).accounts.store.by_name("alice")
+    assert found is not None
+    pusher = context(client).notifier.pusher
+    assert pusher is not None and len(pusher.store.subscriptions(found[0].id)) == 1
+    as_user(client, alice)
+    gone = client.request("DELETE", "/api/me", json={"password": PASSWORD})
+    assert gone.status_code == 200, gone.text
+    assert pusher.store.subscriptions(found[0].id) == []
