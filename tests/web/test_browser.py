@@ -126,6 +126,8 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
         _wait_ready(page, server, gid)
         page.screenshot(path=str(artifacts / f"{game_id}-game-{name}.png"))
         page.goto(f"{server}/")
+        # the cards' boards load lazily, as a reader scrolls to them
+        page.locator(f'.game-card[data-game="{game_id}"]').scroll_into_view_if_needed()
         page.wait_for_selector(f'.game-card[data-game="{game_id}"] img')
         page.screenshot(path=str(artifacts / f"home-{name}.png"), full_page=True)
         page.goto(f"{server}/new?game={game_id}")

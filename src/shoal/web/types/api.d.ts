@@ -105,10 +105,21 @@ export interface DeleteIn {
   password: string;
 }
 
+/** How turns are mailed. */
+export interface DigestIn {
+  mode: string;
+  hours?: number;
+}
+
 /** A step of a draw offer, made from the view at ``version``. */
 export interface DrawIn {
   version: number;
   action: "offer" | "accept" | "decline" | "withdraw";
+}
+
+/** The device to forget. */
+export interface EndpointIn {
+  endpoint: string;
 }
 
 /** A tree to download (``tree`` as :meth:`MoveTree.to_json_dict` writes it). */
@@ -133,6 +144,12 @@ export interface ImportIn {
 /** A bot to enter: ``shoal-LEVEL``. */
 export interface InviteIn {
   bot: string;
+}
+
+/** RFC 8291's keys of a subscription (base64url). */
+export interface KeysIn {
+  p256dh: string;
+  auth: string;
 }
 
 /** The learner's atomic actions in this step so far, in the game's notation. */
@@ -163,6 +180,11 @@ export interface PasswordIn {
 export interface PrefsIn {
   coordinates?: boolean;
   theme?: "natural" | "grey" | "contrast";
+}
+
+/** Kinds to switch on or off (the others keep their setting). */
+export interface PushSettingsIn {
+  kinds: { [key: string]: boolean };
 }
 
 /** The learner's atomic actions so far (notation); a guest's rating; giving up. */
@@ -246,6 +268,12 @@ export interface StatsRowOut {
   flagged: boolean;
 }
 
+/** A browser's push subscription (``PushSubscription.toJSON()``). */
+export interface SubscriptionIn {
+  endpoint: string;
+  keys: KeysIn;
+}
+
 /** A step of a takeback request, made from the view at ``version``. */
 export interface TakebackIn {
   version: number;
@@ -275,6 +303,11 @@ export interface TournamentIn {
   invited?: string[] | null;
   name?: string;
   description?: string;
+}
+
+/** Whole days of vacation, from now. */
+export interface VacationIn {
+  days: number;
 }
 
 /** ValidationError */
@@ -820,6 +853,20 @@ export interface Routes {
     body: undefined;
     answer: JsonObject;
   };
+  /** GET /api/mail/digest: How my turns are mailed */
+  "GET /api/mail/digest": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** PUT /api/mail/digest: Mail my turns each, as a digest, or not at all */
+  "PUT /api/mail/digest": {
+    path: {};
+    query: {};
+    body: DigestIn;
+    answer: JsonObject;
+  };
   /** GET /api/me: The signed-in account */
   "GET /api/me": {
     path: {};
@@ -909,6 +956,41 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: { [key: string]: number };
+  };
+  /** GET /api/push/key: The VAPID public key for push subscriptions */
+  "GET /api/push/key": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: { [key: string]: string };
+  };
+  /** GET /api/push/settings: Which notifications are pushed to my devices */
+  "GET /api/push/settings": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** PUT /api/push/settings: Switch kinds of push notification on or off */
+  "PUT /api/push/settings": {
+    path: {};
+    query: {};
+    body: PushSettingsIn;
+    answer: JsonObject;
+  };
+  /** POST /api/push/subscriptions: Subscribe this device to push notifications */
+  "POST /api/push/subscriptions": {
+    path: {};
+    query: {};
+    body: SubscriptionIn;
+    answer: JsonObject;
+  };
+  /** DELETE /api/push/subscriptions: Unsubscribe this device */
+  "DELETE /api/push/subscriptions": {
+    path: {};
+    query: {};
+    body: EndpointIn;
+    answer: JsonObject;
   };
   /** GET /api/puzzles: The games with puzzles, and my standing in each */
   "GET /api/puzzles": {
@@ -1142,6 +1224,27 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: any;
+  };
+  /** GET /api/vacation: My vacation days and whether I am away */
+  "GET /api/vacation": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** POST /api/vacation: Start a vacation: my correspondence clocks stop */
+  "POST /api/vacation": {
+    path: {};
+    query: {};
+    body: VacationIn;
+    answer: JsonObject;
+  };
+  /** DELETE /api/vacation: End my vacation now */
+  "DELETE /api/vacation": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: JsonObject;
   };
   /** GET /puzzles: Puzzles Index Page */
   "GET /puzzles": {
