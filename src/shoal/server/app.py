@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI
 from fastapi.staticfiles import StaticFiles
@@ -42,7 +43,7 @@ from .context import (
     Settings,
 )
 from .db_down import add_database_handlers
-from .errors import add_error_handlers
+from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
@@ -60,6 +61,7 @@ from .ratings import routes as ratings
 from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
+from .schemas import plain_text
 from .stats import routes as stats
 from .tournaments import routes as tournaments
 from .tournaments.service import Tournaments
@@ -185,7 +187,15 @@ def create_app(
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
-    for router in ROUTERS:
-        app.include_router(router)
+    for router in ROUTERS:  # every refusal: ErrorBody (docs/server.md, "Refusals")
+        app.include_router(router, responses=refusals(*EVERY_ROUTE))
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    schema = app.openapi
+
+    def openapi() -> dict[str, Any]:  # no control characters in paths and queries
+        if app.openapi_schema is None:
+            app.openapi_schema = plain_text(schema())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
     return app

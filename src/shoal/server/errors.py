@@ -1,6 +1,12 @@
 """Refusals: :class:`ApiError` (a status and a sentence), the errors of the rules mapped to
 statuses, and the app's exception handlers, which answer every refusal as JSON ``detail``.
 
+Every refusal of the JSON API, whatever its status (4xx, 5xx, FastAPI's own 422 for a
+request that does not parse, the 503 of a database that is away, a 500), has one body:
+:class:`ErrorBody`, ``{"detail": "a sentence a person reads"}``. :func:`refusals` declares
+those statuses in a route's OpenAPI ``responses``; :data:`EVERY_ROUTE` holds the ones any
+route may answer.
+
 >>> check_error(ShoalError("no such option")).status
 400
 """
@@ -8,24 +14,74 @@ statuses, and the app's exception handlers, which answer every refusal as JSON `
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from shoal.core import IllegalActionError, ShoalError, UnknownGameError
 
 __all__ = [
+    "EVERY_ROUTE",
+    "INTERNAL_ERROR",
     "ApiError",
+    "ErrorBody",
     "add_error_handlers",
     "body_too_large",
     "check_error",
     "page_in_words",
+    "refusals",
     "validation_words",
 ]
+
+
+class ErrorBody(BaseModel):
+    """The body of every refusal: one sentence that says what was wrong."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    detail: str = Field(
+        min_length=1, description="what was refused and why, in words a person reads"
+    )
+
+
+_WHY: dict[int, str] = {
+    400: "A bad request: the values do not make sense together, or the path holds control "
+    "characters",
+    401: "Not signed in, or the session or token is not valid",
+    403: "Not allowed: not your seat, game, account or challenge",
+    404: "No such thing (game, record, account, challenge, page...)",
+    409: "In conflict with what happened meanwhile (a stale version, not your turn, taken)",
+    413: "The request body is larger than the server takes",
+    422: "The request does not parse (a missing or mistyped field), or the rules refuse it",
+    429: "Too many requests from your address: the header Retry-After says when to try again",
+    500: "The server failed: a defect, logged on the server",
+    503: "The database is not answering: nothing was changed; try again after Retry-After seconds",
+}
+
+EVERY_ROUTE = (400, 422, 500, 503)
+"""Statuses any route may answer: control characters in the path (400), a request that does
+not parse (422), a defect (500), the database away (503)."""
+
+INTERNAL_ERROR = "the server failed on this request (a defect, logged on the server)"
+"""The words of a 500."""
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` for refusals with these statuses, each an :class:`ErrorBody`.
+
+    >>> sorted(refusals(404, 409))
+    [404, 409]
+    >>> refusals(404)[404]["model"].__name__
+    'ErrorBody'
+    """
+    return {status: {"model": ErrorBody, "description": _WHY[status]} for status in statuses}
+
 
 _KINDS = {
     "int_parsing": "a whole number",
@@ -178,6 +234,24 @@ def _wants_page(request: Request) -> bool:
     return wants_html and not path.startswith(("/api/", "/static/"))
 
 
+def _routes(routes: Sequence[Any]) -> Iterator[Any]:
+    """Every route, those of included routers too (FastAPI keeps them in their router)."""
+    for route in routes:
+        inner = getattr(route, "original_router", None)
+        yield from _routes(inner.routes) if inner is not None else (route,)
+
+
+def allowed_methods(request: Request) -> str:
+    """The ``Allow`` header of a 405: the methods of every route at the request's path (a path
+    may be served by several routes, one per method; Starlette names only the first's)."""
+    methods: set[str] = set()
+    for route in _routes(request.app.router.routes):
+        match, _ = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= set(getattr(route, "methods", None) or ())
+    return ", ".join(sorted(methods))
+
+
 def add_error_handlers(app: FastAPI, max_body: int) -> None:
     """Answer :class:`ApiError`, HTTP errors and rules errors as ``{"detail": ...}``.
 
@@ -195,11 +269,12 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
         if error.status_code == 404 and _wants_page(request):
             return HTMLResponse(_NOT_FOUND_PAGE, status_code=404)
         detail = error.detail
+        headers = error.headers
         if error.status_code == 413:
             detail = body_too_large(max_body)
-        return JSONResponse(
-            {"detail": detail}, status_code=error.status_code, headers=error.headers
-        )
+        if error.status_code == 405:
+            headers = {**(headers or {}), "Allow": allowed_methods(request)}
+        return JSONResponse({"detail": detail}, status_code=error.status_code, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> Response:
@@ -212,3 +287,8 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
     async def _shoal_error(request: Request, error: ShoalError) -> JSONResponse:
         api = check_error(error)
         return JSONResponse({"detail": api.message}, status_code=api.status)
+
+    @app.exception_handler(Exception)
+    async def _defect(request: Request, error: Exception) -> JSONResponse:
+        # Starlette's ServerErrorMiddleware calls this, then re-raises: the defect is logged
+        return JSONResponse({"detail": INTERNAL_ERROR}, status_code=500)

@@ -30,7 +30,7 @@ async function main() {
   );
   async function play(name) {
     /** @type {import("./types/api.js").Body<"POST /api/games/vs/{username}">} */
-    const body = { game: gameSelect.value, seat: seatSelect.value === "" ? null : Number(seatSelect.value) };
+    const body = { game: /** @type {import("./types/api.js").VsIn["game"]} */ (gameSelect.value), seat: seatSelect.value === "" ? null : Number(seatSelect.value) };
     try {
       const made = await api(`/api/games/vs/${encodeURIComponent(name)}`, { method: "POST", body });
       tokens.set(made.id, made.token);

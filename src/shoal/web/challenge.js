@@ -38,7 +38,7 @@ export async function challengeCard(username, catalog) {
     note.hidden = true;
     try {
       /** @type {import("./types/api.js").ChallengeIn} */
-      const body = { username, game: gameSelect.value, options: chosenOptions(optionsBox), colour: /** @type {import("./types/api.js").ChallengeIn["colour"]} */ (colour.value), time_control: $select("#challenge-time", form).value || null, rated: rated.checked };
+      const body = { username, game: /** @type {import("./types/api.js").ChallengeIn["game"]} */ (gameSelect.value), options: chosenOptions(optionsBox), colour: /** @type {import("./types/api.js").ChallengeIn["colour"]} */ (colour.value), time_control: $select("#challenge-time", form).value || null, rated: rated.checked };
       const made = await api("/api/challenges", { method: "POST", body });
       if (made.url) { // the server's own bots accept at once: the game is on
         location.href = made.url;

@@ -38,7 +38,7 @@ function seekForm(catalog, me) {
     if (!me) localStorage.setItem("shoal.name", name.value.trim());
     /** @type {import("./types/api.js").SeekIn} */
     const body = {
-      game: gameSelect.value,
+      game: /** @type {import("./types/api.js").SeekIn["game"]} */ (gameSelect.value),
       options: chosenOptions(optionsBox),
       colour: /** @type {import("./types/api.js").SeekIn["colour"]} */ (new FormData(form).get("colour")),
       time_control: $select("#seek-time").value || null,

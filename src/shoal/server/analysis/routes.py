@@ -33,10 +33,11 @@ import contextlib
 import json
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, WebSocket
-from fastapi.responses import FileResponse, Response
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -47,14 +48,16 @@ from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
 from ..context import Context, ServerContext
-from ..errors import ApiError, check_error
+from ..errors import ApiError, check_error, refusals
 from ..games.views import board_view, option_values, outcome_view
+from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
+from .schemas import AnalysisBoard, AnalysisView
 from .service import LiveEngine
 
 __all__ = ["MAX_LINE", "ExportIn", "ImportIn", "LineIn", "router"]
 
-router = APIRouter(tags=["analysis"])
+router = APIRouter(tags=["analysis"], responses=refusals(400, 404, 409, 413))
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
@@ -65,7 +68,7 @@ MAX_LINE = 3000
 class LineIn(BaseModel):
     """A line: a game with its options, a start position string, then moves in notation."""
 
-    game: str = Field(max_length=64)
+    game: str = Field(max_length=64, json_schema_extra=GAME_ENUM)
     options: dict[str, Any] = Field(default_factory=dict)
     start: str = Field(max_length=20_000)
     moves: list[str] = Field(default_factory=list, max_length=MAX_LINE)
@@ -80,7 +83,7 @@ class ImportIn(BaseModel):
 class ExportIn(BaseModel):
     """A tree to download (``tree`` as :meth:`MoveTree.to_json_dict` writes it)."""
 
-    game: str = Field(max_length=64)
+    game: str = Field(max_length=64, json_schema_extra=GAME_ENUM)
     options: dict[str, Any] = Field(default_factory=dict)
     tree: dict[str, Any]
     format: str = "text"
@@ -155,7 +158,9 @@ def _legal(game: Game, state: State) -> list[dict[str, Any]]:
 
 
 # -- positions ----------------------------------------------------------------------------
-@router.post("/api/analysis/view", summary="A position of the analysis board")
+@router.post(
+    "/api/analysis/view", summary="A position of the analysis board", response_model=AnalysisView
+)
 async def analysis_view(line: LineIn) -> dict[str, Any]:
     game, states, actions = _line_states(line)
     view = board_view(game, states, actions, len(actions))
@@ -169,8 +174,16 @@ async def analysis_view(line: LineIn) -> dict[str, Any]:
     return view
 
 
-@router.get("/api/analysis/start/{game_id}", summary="A tree from a game's start or a position")
-async def analysis_start(game_id: str, position: str | None = None) -> dict[str, Any]:
+@router.get(
+    "/api/analysis/start/{game_id}",
+    summary="A tree from a game's start or a position",
+    response_model=AnalysisBoard,
+    response_model_exclude_unset=True,
+)
+async def analysis_start(
+    game_id: Annotated[str, PathParam(json_schema_extra=GAME_ENUM)],
+    position: str | None = None,
+) -> dict[str, Any]:
     game = _game(game_id, {})
     try:
         start = game.load(position) if position else game.initial(0)
@@ -188,14 +201,24 @@ async def _finished_record(context: ServerContext, game_id: str) -> Record:
     return entry.live.record()
 
 
-@router.get("/api/games/{game_id}/analysis", summary="A finished game as a tree")
+@router.get(
+    "/api/games/{game_id}/analysis",
+    summary="A finished game as a tree",
+    response_model=AnalysisBoard,
+    response_model_exclude_unset=True,
+)
 async def game_analysis(game_id: str, context: Context) -> dict[str, Any]:
     record = await _finished_record(context, game_id)
     tree = MoveTree(record.game, record.start_state(), record.actions)
     return _board(record.game, tree, record.players, source="game")
 
 
-@router.get("/api/records/{record_id}/analysis", summary="An uploaded record as a tree")
+@router.get(
+    "/api/records/{record_id}/analysis",
+    summary="An uploaded record as a tree",
+    response_model=AnalysisBoard,
+    response_model_exclude_unset=True,
+)
 async def record_analysis(record_id: str, context: Context) -> dict[str, Any]:
     context.records.get(record_id)  # 404 for an unknown record
     text = context.store.load_record(record_id) or ""
@@ -203,7 +226,12 @@ async def record_analysis(record_id: str, context: Context) -> dict[str, Any]:
     return _board(record.game, tree, record.players, source="record")
 
 
-@router.post("/api/analysis/import", summary="A record (with or without variations) as a tree")
+@router.post(
+    "/api/analysis/import",
+    summary="A record (with or without variations) as a tree",
+    response_model=AnalysisBoard,
+    response_model_exclude_unset=True,
+)
 async def analysis_import(body: ImportIn) -> dict[str, Any]:
     try:
         record, tree = read_tree(body.text)
@@ -213,7 +241,10 @@ async def analysis_import(body: ImportIn) -> dict[str, Any]:
 
 
 @router.post(
-    "/api/analysis/export", summary="Download the tree as a record", response_class=Response
+    "/api/analysis/export",
+    summary="Download the tree as a record",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
 )
 async def analysis_export(body: ExportIn) -> Response:
     game = _game(body.game, body.options)
@@ -302,16 +333,16 @@ def _page() -> FileResponse:
     return FileResponse(WEB_DIR / "analysis.html", media_type="text/html")
 
 
-@router.get("/analysis", include_in_schema=False)
+@router.get("/analysis", include_in_schema=False, response_class=HTMLResponse)
 async def analysis_page() -> FileResponse:
     return _page()
 
 
-@router.get("/analysis/{game_id}", include_in_schema=False)
+@router.get("/analysis/{game_id}", include_in_schema=False, response_class=HTMLResponse)
 async def analysis_game_page(game_id: str) -> FileResponse:
     return _page()
 
 
-@router.get("/analysis/{kind}/{item_id}", include_in_schema=False)
+@router.get("/analysis/{kind}/{item_id}", include_in_schema=False, response_class=HTMLResponse)
 async def analysis_item_page(kind: str, item_id: str) -> FileResponse:
     return _page()

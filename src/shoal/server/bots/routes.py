@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from shoal.core import ShoalError
@@ -40,16 +40,18 @@ from ..accounts.service import AccountsDep, Player
 from ..challenges import service as challenges
 from ..changes import change
 from ..context import Context, client_address
-from ..errors import ApiError, check_error
+from ..errors import ApiError, check_error, refusals
 from ..games.creation import game_data, new_token
 from ..games.manager import GameEntry
 from ..games.models import hash_token
 from ..params import RowId
+from ..schemas import GAME_ENUM
+from .schemas import BotAccepted, BotAccount, BotListed, BotMoved, Ok, VsGame
 from .service import BotsDep, BotUser, game_full, game_state
 
 __all__ = ["VsIn", "router"]
 
-router = APIRouter(tags=["bot"])
+router = APIRouter(tags=["bot"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 NDJSON = "application/x-ndjson"
 
@@ -59,7 +61,7 @@ BOTS_PAGE = Path(__file__).resolve().parents[2] / "web" / "bots.html"
 class VsIn(BaseModel):
     """A new game against a named account."""
 
-    game: str = Field(description="game id (see /api/catalog)")
+    game: str = Field(description="game id (see /api/catalog)", json_schema_extra=GAME_ENUM)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2**63, description="set-up seed; random if absent")
     seat: int | None = Field(0, ge=0, le=1, description="the creator's seat; random if null")
@@ -91,7 +93,7 @@ async def _my_entry(context: Context, game_id: str, user: User) -> GameEntry:
     return entry
 
 
-@router.get("/api/bot/account", summary="The account of the API token")
+@router.get("/api/bot/account", summary="The account of the API token", response_model=BotAccount)
 async def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
     return {
         "username": user.username,
@@ -100,7 +102,7 @@ async def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
     }
 
 
-@router.get("/api/bots", summary="The bots of this server")
+@router.get("/api/bots", summary="The bots of this server", response_model=list[BotListed])
 async def list_bots(bots: BotsDep) -> list[dict[str, Any]]:
     return [
         {"username": user.username, "level": level}
@@ -108,12 +110,17 @@ async def list_bots(bots: BotsDep) -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/bots", include_in_schema=False)
+@router.get("/bots", include_in_schema=False, response_class=HTMLResponse)
 async def bots_page() -> FileResponse:
     return FileResponse(BOTS_PAGE, media_type="text/html")
 
 
-@router.get("/api/bot/stream/event", summary="The bot's events (ndjson stream)")
+@router.get(
+    "/api/bot/stream/event",
+    summary="The bot's events (ndjson stream)",
+    response_class=StreamingResponse,
+    responses={200: {"content": {NDJSON: {}}}},
+)
 async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
     events = bots.events
     queue = events.open_user(user.id)
@@ -136,7 +143,12 @@ async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> Strea
     return StreamingResponse(body(), media_type=NDJSON)
 
 
-@router.get("/api/bot/game/stream/{game_id}", summary="A game's states (ndjson stream)")
+@router.get(
+    "/api/bot/game/stream/{game_id}",
+    summary="A game's states (ndjson stream)",
+    response_class=StreamingResponse,
+    responses={200: {"content": {NDJSON: {}}}},
+)
 async def stream_game(
     game_id: str, user: BotUser, bots: BotsDep, context: Context
 ) -> StreamingResponse:
@@ -167,7 +179,12 @@ async def stream_game(
     return StreamingResponse(body(), media_type=NDJSON)
 
 
-@router.post("/api/bot/game/{game_id}/move/{action:path}", summary="Play one atomic action")
+@router.post(
+    "/api/bot/game/{game_id}/move/{action:path}",
+    summary="Play one atomic action",
+    response_model=BotMoved,
+    response_model_exclude_unset=True,
+)
 async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -> dict[str, Any]:
     entry = await _my_entry(context, game_id, user)
     async with change(
@@ -191,7 +208,12 @@ async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -
     return {"ok": True, "state": game_state(entry.live)}
 
 
-@router.post("/api/bot/game/{game_id}/resign", summary="Resign (the other seat wins)")
+@router.post(
+    "/api/bot/game/{game_id}/resign",
+    summary="Resign (the other seat wins)",
+    response_model=BotMoved,
+    response_model_exclude_unset=True,
+)
 async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str, Any]:
     entry = await _my_entry(context, game_id, user)
     async with change(
@@ -208,19 +230,33 @@ async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str,
     return {"ok": True, "state": game_state(entry.live)}
 
 
-@router.post("/api/bot/challenge/{challenge_id}/accept", summary="Accept a challenge: play")
+@router.post(
+    "/api/bot/challenge/{challenge_id}/accept",
+    summary="Accept a challenge: play",
+    response_model=BotAccepted,
+)
 async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
     accepted = await challenges.accept(context, challenge_id, user)
     return {"ok": True, "game": accepted.game, "seat": accepted.seat}
 
 
-@router.post("/api/bot/challenge/{challenge_id}/decline", summary="Decline a challenge")
+@router.post(
+    "/api/bot/challenge/{challenge_id}/decline",
+    summary="Decline a challenge",
+    response_model=Ok,
+)
 async def bot_decline(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
     await challenges.decline(context, challenge_id, user)
     return {"ok": True}
 
 
-@router.post("/api/games/vs/{username}", summary="A game against a named account", status_code=201)
+@router.post(
+    "/api/games/vs/{username}",
+    summary="A game against a named account",
+    status_code=201,
+    response_model=VsGame,
+    response_model_exclude_unset=True,
+)
 async def play_against(
     username: str,
     body: VsIn,

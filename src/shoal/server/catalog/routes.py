@@ -24,11 +24,12 @@ from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
 
 from ..context import Context
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from .schemas import CatalogEntry, CatalogGame, Levels
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["catalog"])
+router = APIRouter(tags=["catalog"], responses=refusals(404))
 
 
 def _catalog_entry(game_id: str) -> dict[str, Any]:
@@ -94,12 +95,16 @@ def _start_svg(game_id: str) -> str:
     return game.render_svg(game.initial(0))
 
 
-@router.get("/api/catalog", summary="The games and their options")
+@router.get(
+    "/api/catalog", summary="The games and their options", response_model=list[CatalogEntry]
+)
 async def catalog() -> list[dict[str, Any]]:
     return [_catalog_entry(game_id) for game_id in games.ids(all=True)]
 
 
-@router.get("/api/catalog/{game_id}", summary="One game and its rules page")
+@router.get(
+    "/api/catalog/{game_id}", summary="One game and its rules page", response_model=CatalogGame
+)
 async def catalog_game(game_id: str, context: Context) -> dict[str, Any]:
     docs = context.settings.docs_dir
     info = _catalog_entry(_clean_game_id(game_id))
@@ -113,12 +118,13 @@ async def catalog_game(game_id: str, context: Context) -> dict[str, Any]:
     "/api/catalog/{game_id}/start.svg",
     summary="The board at the start (default options, seed 0)",
     response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
 )
 async def catalog_svg(game_id: str) -> Response:
     svg = _start_svg(_clean_game_id(game_id))
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=300"})
 
 
-@router.get("/api/levels", summary="The computer's levels")
+@router.get("/api/levels", summary="The computer's levels", response_model=Levels)
 async def levels() -> dict[str, Any]:
     return {"levels": list(LEVELS), "default": DEFAULT_LEVEL}

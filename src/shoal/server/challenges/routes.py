@@ -31,21 +31,24 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, SignedIn
 from ..context import Context
-from ..errors import ApiError, page_in_words
+from ..errors import ApiError, page_in_words, refusals
+from ..lobby.schemas import SeatOut
 from ..params import RowId
+from ..schemas import GAME_ENUM
 from . import service
 from .models import CHALLENGE_DAYS, Challenge
+from .schemas import ChallengeDetail, ChallengeOut, ChallengeStatus, MyChallenges
 from .service import MAX_OPEN_CHALLENGES, load, names_of, title_of
 
 __all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
 
-router = APIRouter(tags=["lobby"])
+router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 PAGE = Path(__file__).resolve().parents[2] / "web" / "challenge.html"
 """The page of one challenge (its script: ``challenge-page.js``)."""
@@ -55,7 +58,7 @@ class ChallengeIn(BaseModel):
     """A challenge of the player ``username``."""
 
     username: str = Field(max_length=40)
-    game: str = Field(max_length=64)
+    game: str = Field(max_length=64, json_schema_extra=GAME_ENUM)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     colour: Literal["first", "second", "random"] = "random"
     time_control: str | None = Field(None, max_length=32)
@@ -89,7 +92,13 @@ def _players_only(challenge: Challenge, user: User) -> str | None:
     )
 
 
-@router.post("/api/challenges", summary="Challenge a player", status_code=201)
+@router.post(
+    "/api/challenges",
+    summary="Challenge a player",
+    status_code=201,
+    response_model=ChallengeOut,
+    response_model_exclude_unset=True,
+)
 async def create_challenge(body: ChallengeIn, user: SignedIn, context: Context) -> dict[str, Any]:
     challenge, target, accepted = await service.create(
         context,
@@ -113,7 +122,12 @@ async def create_challenge(body: ChallengeIn, user: SignedIn, context: Context) 
     return view
 
 
-@router.get("/api/challenges", summary="My open challenges, received and sent")
+@router.get(
+    "/api/challenges",
+    summary="My open challenges, received and sent",
+    response_model=MyChallenges,
+    response_model_exclude_unset=True,
+)
 async def my_challenges(user: SignedIn, context: Context) -> dict[str, list[dict[str, Any]]]:
     mine = await asyncio.to_thread(context.challenges.challenges_of, user.id)
     names = names_of(context, *(c.challenger for c in mine), *(c.challenged for c in mine))
@@ -123,7 +137,12 @@ async def my_challenges(user: SignedIn, context: Context) -> dict[str, list[dict
     }
 
 
-@router.get("/api/challenges/{challenge_id}", summary="One of my challenges, open or not")
+@router.get(
+    "/api/challenges/{challenge_id}",
+    summary="One of my challenges, open or not",
+    response_model=ChallengeDetail,
+    response_model_exclude_unset=True,
+)
 async def one_challenge(challenge_id: RowId, user: SignedIn, context: Context) -> dict[str, Any]:
     challenge = await load(context, challenge_id)
     refusal = _players_only(challenge, user)
@@ -139,7 +158,7 @@ async def one_challenge(challenge_id: RowId, user: SignedIn, context: Context) -
     }
 
 
-@router.get("/challenges/{challenge_id}", include_in_schema=False)
+@router.get("/challenges/{challenge_id}", include_in_schema=False, response_class=HTMLResponse)
 async def challenge_page(
     challenge_id: RowId, request: Request, accounts: AccountsDep, context: Context
 ) -> Response:
@@ -156,7 +175,11 @@ async def challenge_page(
     return FileResponse(PAGE, media_type="text/html")
 
 
-@router.post("/api/challenges/{challenge_id}/accept", summary="Accept a challenge: play")
+@router.post(
+    "/api/challenges/{challenge_id}/accept",
+    summary="Accept a challenge: play",
+    response_model=SeatOut,
+)
 async def accept_challenge(challenge_id: RowId, user: SignedIn, context: Context) -> dict[str, Any]:
     accepted = await service.accept(context, challenge_id, user)
     return {
@@ -167,7 +190,12 @@ async def accept_challenge(challenge_id: RowId, user: SignedIn, context: Context
     }
 
 
-@router.post("/api/challenges/{challenge_id}/decline", summary="Decline a challenge")
+@router.post(
+    "/api/challenges/{challenge_id}/decline",
+    summary="Decline a challenge",
+    response_model=ChallengeStatus,
+    response_model_exclude_unset=True,
+)
 async def decline_challenge(
     challenge_id: RowId, user: SignedIn, context: Context
 ) -> dict[str, Any]:
@@ -175,7 +203,12 @@ async def decline_challenge(
     return {"id": challenge.id, "status": challenge.status, "game": None}
 
 
-@router.delete("/api/challenges/{challenge_id}", summary="Withdraw my challenge")
+@router.delete(
+    "/api/challenges/{challenge_id}",
+    summary="Withdraw my challenge",
+    response_model=ChallengeStatus,
+    response_model_exclude_unset=True,
+)
 async def cancel_challenge(challenge_id: RowId, user: SignedIn, context: Context) -> dict[str, Any]:
     challenge = await service.withdraw(context, challenge_id, user)
     return {"id": challenge.id, "status": challenge.status}

@@ -30,13 +30,14 @@ from shoal.core import parse_option_words
 from shoal.core.errors import ShoalError
 
 from ..context import Context
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from .schemas import ExplorerOut
 from .service import Lookup
 from .store import Filters
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["explorer"])
+router = APIRouter(tags=["explorer"], responses=refusals(400, 404))
 
 SPEEDS = ("live", "correspondence")
 
@@ -77,7 +78,7 @@ def _filters(
     )
 
 
-@router.get("/api/explorer/{game_id}")
+@router.get("/api/explorer/{game_id}", response_model=ExplorerOut)
 async def explore(
     game_id: str,
     context: Context,

@@ -23,11 +23,12 @@ from shoal import games
 from shoal.core import Game, ShoalError
 from shoal.core.course import Course
 
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from .schemas import AttemptOut, CourseOut, CourseSummary
 
 __all__ = ["AttemptIn", "router"]
 
-router = APIRouter(tags=["learn"])
+router = APIRouter(tags=["learn"], responses=refusals(400, 404, 413))
 
 
 class AttemptIn(BaseModel):
@@ -46,7 +47,7 @@ def _course(game_id: str) -> tuple[Game[Any], Course]:
     return game, course
 
 
-@router.get("/api/learn", summary="The courses")
+@router.get("/api/learn", summary="The courses", response_model=list[CourseSummary])
 async def courses() -> list[dict[str, Any]]:
     out = []
     for game_id in games.ids():
@@ -60,13 +61,17 @@ async def courses() -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/learn/{game_id}", summary="A game's course")
+@router.get("/api/learn/{game_id}", summary="A game's course", response_model=CourseOut)
 async def course(game_id: str) -> dict[str, Any]:
     game, found = _course(game_id)
     return found.as_dict(game)
 
 
-@router.post("/api/learn/{game_id}/{step}", summary="Play the learner's actions in a step")
+@router.post(
+    "/api/learn/{game_id}/{step}",
+    summary="Play the learner's actions in a step",
+    response_model=AttemptOut,
+)
 async def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
     game, found = _course(game_id)
     if not 1 <= step <= len(found.steps):

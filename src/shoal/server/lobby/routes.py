@@ -26,19 +26,21 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
 from ..bots.service import BotsDep
 from ..context import Context, client_address
-from ..errors import ApiError
+from ..errors import ApiError, refusals
 from ..games.models import hash_token
 from ..inputs import clean_name
 from ..params import RowId
+from ..schemas import GAME_ENUM
 from ..sockets import keep_alive
 from .models import Seek
+from .schemas import SeatOut, SeekCancelled, SeekOut, SeekSeat
 from .service import (
     GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
@@ -53,25 +55,37 @@ from .service import (
 
 __all__ = ["SeekIn", "router"]
 
-router = APIRouter(tags=["lobby"])
+router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 _WEB = Path(__file__).resolve().parents[2] / "web"
 
 GuestHeader = Annotated[
-    str | None, Header(alias="X-Shoal-Guest", description="a guest's lobby key (a secret)")
+    str | None,
+    Header(
+        alias="X-Shoal-Guest",
+        description="a guest's lobby key (a secret): 16 to 100 characters (else 400)",
+        json_schema_extra={"minLength": 16, "maxLength": 100},
+    ),
 ]
 
 
 class SeekIn(BaseModel):
     """A new seek."""
 
-    game: str = Field(max_length=64, description="game id (see /api/catalog)")
+    game: str = Field(
+        max_length=64,
+        description="game id (see /api/catalog)",
+        json_schema_extra=GAME_ENUM,
+    )
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     colour: Literal["first", "second", "random"] = "random"
     time_control: str | None = Field(
-        None, max_length=32, description="'5+3' (minutes+seconds), '3d' (days a move), or none"
+        None,
+        max_length=32,
+        description="'5+3' (minutes+seconds), '3d' (days a move), or none",
+        json_schema_extra={"pattern": r"^\s*(|none|\d{1,3}\+\d{1,3}|\d{1,2}d)\s*$"},
     )
-    rated: bool = False
+    rated: bool = Field(False, strict=True, description="true or false (not 0 or 1)")
     name: str = Field("", max_length=40, description="a guest's name")
 
 
@@ -110,7 +124,7 @@ def _mine(seek: Seek, user_id: int | None, guest: str | None) -> bool:
     return guest is not None and seek.guest_hash == guest
 
 
-@router.get("/api/seeks", summary="The open seeks")
+@router.get("/api/seeks", summary="The open seeks", response_model=list[SeekOut])
 async def list_seeks(
     lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
 ) -> list[dict[str, Any]]:
@@ -120,7 +134,7 @@ async def list_seeks(
     return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
 
 
-@router.post("/api/seeks", summary="Create a seek", status_code=201)
+@router.post("/api/seeks", summary="Create a seek", status_code=201, response_model=SeekOut)
 async def create_seek(
     body: SeekIn,
     request: Request,
@@ -184,7 +198,11 @@ async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
     return seek
 
 
-@router.post("/api/seeks/{seek_id}/accept", summary="Accept a seek: the game starts")
+@router.post(
+    "/api/seeks/{seek_id}/accept",
+    summary="Accept a seek: the game starts",
+    response_model=SeatOut,
+)
 async def accept_seek(
     seek_id: RowId,
     body: AcceptIn,
@@ -203,7 +221,11 @@ async def accept_seek(
     return {"game": data.id, "seat": seat, "token": token, "url": f"/game/{data.id}"}
 
 
-@router.post("/api/seeks/{seek_id}/seat", summary="The creator's seat in a taken seek's game")
+@router.post(
+    "/api/seeks/{seek_id}/seat",
+    summary="The creator's seat in a taken seek's game",
+    response_model=SeekSeat,
+)
 async def seek_seat(
     seek_id: RowId, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
 ) -> dict[str, Any]:
@@ -217,7 +239,7 @@ async def seek_seat(
     return {"game": seek.game_id, "token": token, "url": f"/game/{seek.game_id}"}
 
 
-@router.delete("/api/seeks/{seek_id}", summary="Withdraw your seek")
+@router.delete("/api/seeks/{seek_id}", summary="Withdraw your seek", response_model=SeekCancelled)
 async def cancel_seek(
     seek_id: RowId, lobby: LobbyDep, player: Player, x_shoal_guest: GuestHeader = None
 ) -> dict[str, Any]:
@@ -260,6 +282,6 @@ def _guest_message(text: str) -> str | None:
     return hash_token(key) if isinstance(key, str) and 16 <= len(key) <= 100 else None
 
 
-@router.get("/lobby", include_in_schema=False)
+@router.get("/lobby", include_in_schema=False, response_class=HTMLResponse)
 async def lobby_page() -> FileResponse:
     return FileResponse(_WEB / "lobby.html")

@@ -24,12 +24,13 @@ from pydantic import BaseModel, Field
 
 from ..accounts.service import SignedIn
 from ..context import Context, ServerContext
-from ..errors import ApiError
+from ..errors import ApiError, refusals
 from .push_store import PUSH_KINDS, Subscription
+from .schemas import PushKey, PushSettings
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["push"])
+router = APIRouter(tags=["push"], responses=refusals(400, 401, 403, 404, 413))
 
 
 class KeysIn(BaseModel):
@@ -85,7 +86,11 @@ def _settings(context: ServerContext, user_id: int) -> dict[str, Any]:
     return {"kinds": store.kinds(user_id), "devices": len(store.subscriptions(user_id))}
 
 
-@router.get("/api/push/key", summary="The VAPID public key for push subscriptions")
+@router.get(
+    "/api/push/key",
+    summary="The VAPID public key for push subscriptions",
+    response_model=PushKey,
+)
 async def push_key(context: Context) -> dict[str, str]:
     pusher = context.notifier.pusher
     if pusher is None:
@@ -93,7 +98,11 @@ async def push_key(context: Context) -> dict[str, str]:
     return {"key": pusher.keys.public}
 
 
-@router.post("/api/push/subscriptions", summary="Subscribe this device to push notifications")
+@router.post(
+    "/api/push/subscriptions",
+    summary="Subscribe this device to push notifications",
+    response_model=PushSettings,
+)
 async def subscribe(body: SubscriptionIn, user: SignedIn, context: Context) -> dict[str, Any]:
     pusher = context.notifier.pusher
     if pusher is None:
@@ -102,7 +111,11 @@ async def subscribe(body: SubscriptionIn, user: SignedIn, context: Context) -> d
     return await asyncio.to_thread(_settings, context, user.id)
 
 
-@router.delete("/api/push/subscriptions", summary="Unsubscribe this device")
+@router.delete(
+    "/api/push/subscriptions",
+    summary="Unsubscribe this device",
+    response_model=PushSettings,
+)
 async def unsubscribe(body: EndpointIn, user: SignedIn, context: Context) -> dict[str, Any]:
     pusher = context.notifier.pusher
     if pusher is None:
@@ -112,12 +125,20 @@ async def unsubscribe(body: EndpointIn, user: SignedIn, context: Context) -> dic
     return await asyncio.to_thread(_settings, context, user.id)
 
 
-@router.get("/api/push/settings", summary="Which notifications are pushed to my devices")
+@router.get(
+    "/api/push/settings",
+    summary="Which notifications are pushed to my devices",
+    response_model=PushSettings,
+)
 async def get_push_settings(user: SignedIn, context: Context) -> dict[str, Any]:
     return await asyncio.to_thread(_settings, context, user.id)
 
 
-@router.put("/api/push/settings", summary="Switch kinds of push notification on or off")
+@router.put(
+    "/api/push/settings",
+    summary="Switch kinds of push notification on or off",
+    response_model=PushSettings,
+)
 async def put_push_settings(
     body: PushSettingsIn, user: SignedIn, context: Context
 ) -> dict[str, Any]:

@@ -35,16 +35,18 @@ from pydantic import BaseModel, Field
 from ..accounts.service import SignedIn, get_accounts
 from ..challenges.models import Challenge
 from ..context import Context, ServerContext
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from ..games.schemas import CorrespondenceView
 from ..origin import foreign_origin
 from ..params import RowId
 from ..sockets import keep_alive
 from .mail import check_unsubscribe
+from .schemas import MailSettingsOut, Marked, Notifications, Unread
 from .store import MailSettings, Notice
 
 __all__ = ["SettingsIn", "router"]
 
-router = APIRouter(tags=["notifications"])
+router = APIRouter(tags=["notifications"], responses=refusals(400, 401, 403, 404, 409, 413))
 
 PAGE = Path(__file__).resolve().parents[2] / "web" / "notifications.html"
 
@@ -103,7 +105,12 @@ def _views(context: ServerContext, user_id: int, found: list[Notice]) -> list[di
     return out
 
 
-@router.get("/api/notifications", summary="My notifications, newest first")
+@router.get(
+    "/api/notifications",
+    summary="My notifications, newest first",
+    response_model=Notifications,
+    response_model_exclude_unset=True,
+)
 async def notifications(
     user: SignedIn, context: Context, unread: bool = False, limit: int = 50
 ) -> dict[str, Any]:
@@ -116,19 +123,29 @@ async def notifications(
     return {"notifications": views, "unread": count}
 
 
-@router.get("/api/notifications/count", summary="How many of my notifications are unread")
+@router.get(
+    "/api/notifications/count",
+    summary="How many of my notifications are unread",
+    response_model=Unread,
+)
 async def unread_count(user: SignedIn, context: Context) -> dict[str, int]:
     return {"unread": await asyncio.to_thread(context.notices.unread, user.id)}
 
 
-@router.post("/api/notifications/read", summary="Mark all my notifications read")
+@router.post(
+    "/api/notifications/read", summary="Mark all my notifications read", response_model=Marked
+)
 async def read_all(user: SignedIn, context: Context) -> dict[str, int]:
     changed = await asyncio.to_thread(context.notices.mark_read, user.id, None)
     await context.notifier.push(user.id)
     return {"marked": changed, "unread": 0}
 
 
-@router.post("/api/notifications/{notice_id}/read", summary="Mark one notification read")
+@router.post(
+    "/api/notifications/{notice_id}/read",
+    summary="Mark one notification read",
+    response_model=Marked,
+)
 async def read_one(notice_id: RowId, user: SignedIn, context: Context) -> dict[str, int]:
     store = context.notices
     if not await asyncio.to_thread(store.owns, user.id, notice_id):
@@ -138,13 +155,21 @@ async def read_one(notice_id: RowId, user: SignedIn, context: Context) -> dict[s
     return {"marked": changed, "unread": await asyncio.to_thread(store.unread, user.id)}
 
 
-@router.get("/api/notifications/settings", summary="My email address and mail settings")
+@router.get(
+    "/api/notifications/settings",
+    summary="My email address and mail settings",
+    response_model=MailSettingsOut,
+)
 async def get_settings(user: SignedIn, context: Context) -> dict[str, Any]:
     settings = await asyncio.to_thread(context.notices.settings, user.id)
     return _settings_view(settings, context.notifier.mailer is not None)
 
 
-@router.put("/api/notifications/settings", summary="Set my email address and mail settings")
+@router.put(
+    "/api/notifications/settings",
+    summary="Set my email address and mail settings",
+    response_model=MailSettingsOut,
+)
 async def put_settings(body: SettingsIn, user: SignedIn, context: Context) -> dict[str, Any]:
     email = body.email.strip()
     if email and not EMAIL.fullmatch(email):
@@ -154,7 +179,11 @@ async def put_settings(body: SettingsIn, user: SignedIn, context: Context) -> di
     return _settings_view(settings, context.notifier.mailer is not None)
 
 
-@router.get("/api/games/{game_id}/correspondence", summary="A correspondence game's clock")
+@router.get(
+    "/api/games/{game_id}/correspondence",
+    summary="A correspondence game's clock",
+    response_model=CorrespondenceView,
+)
 async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]:
     found = await context.correspondence.view(game_id)
     if found is None:
@@ -196,7 +225,7 @@ BAD_LINK = (
 )
 
 
-@router.get("/unsubscribe", include_in_schema=False)
+@router.get("/unsubscribe", include_in_schema=False, response_class=HTMLResponse)
 async def unsubscribe_page(context: Context, token: str = "") -> HTMLResponse:
     if await asyncio.to_thread(check_unsubscribe, context.notices, token) is None:
         return _page("Unsubscribe", f"<p>{BAD_LINK}</p>", 400)
@@ -224,6 +253,6 @@ async def unsubscribe(context: Context, token: str = "") -> HTMLResponse:
     )
 
 
-@router.get("/notifications", include_in_schema=False)
+@router.get("/notifications", include_in_schema=False, response_class=HTMLResponse)
 async def notifications_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")

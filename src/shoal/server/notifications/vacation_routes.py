@@ -19,12 +19,13 @@ from pydantic import BaseModel
 
 from ..accounts.service import SignedIn
 from ..context import Context
-from ..errors import ApiError
+from ..errors import ApiError, refusals
 from .digest import MODES
+from .schemas import Digest, VacationOut
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["vacation"])
+router = APIRouter(tags=["vacation"], responses=refusals(400, 401, 403, 409, 413))
 
 
 class VacationIn(BaseModel):
@@ -33,19 +34,27 @@ class VacationIn(BaseModel):
     days: int
 
 
-@router.get("/api/vacation", summary="My vacation days and whether I am away")
+@router.get(
+    "/api/vacation",
+    summary="My vacation days and whether I am away",
+    response_model=VacationOut,
+)
 async def vacation(user: SignedIn, context: Context) -> dict[str, Any]:
     return (await asyncio.to_thread(context.vacations.state, user.id)).view()
 
 
-@router.post("/api/vacation", summary="Start a vacation: my correspondence clocks stop")
+@router.post(
+    "/api/vacation",
+    summary="Start a vacation: my correspondence clocks stop",
+    response_model=VacationOut,
+)
 async def start(body: VacationIn, user: SignedIn, context: Context) -> dict[str, Any]:
     seats = await asyncio.to_thread(context.accounts.store.seats_of, user.id)
     found = await asyncio.to_thread(context.vacations.start, user.id, body.days, seats)
     return found.view()
 
 
-@router.delete("/api/vacation", summary="End my vacation now")
+@router.delete("/api/vacation", summary="End my vacation now", response_model=VacationOut)
 async def end(user: SignedIn, context: Context) -> dict[str, Any]:
     seats = await asyncio.to_thread(context.accounts.store.seats_of, user.id)
     return (await asyncio.to_thread(context.vacations.end, user.id, seats)).view()
@@ -65,13 +74,22 @@ def _digests(context: Context) -> Any:
     return digests
 
 
-@router.get("/api/mail/digest", summary="How my turns are mailed")
+@router.get(
+    "/api/mail/digest",
+    summary="How my turns are mailed",
+    response_model=Digest,
+    responses=refusals(503),
+)
 async def get_digest(user: SignedIn, context: Context) -> dict[str, Any]:
     mode, hours = await asyncio.to_thread(_digests(context).mode, user.id)
     return {"mode": mode, "hours": hours}
 
 
-@router.put("/api/mail/digest", summary="Mail my turns each, as a digest, or not at all")
+@router.put(
+    "/api/mail/digest",
+    summary="Mail my turns each, as a digest, or not at all",
+    response_model=Digest,
+)
 async def put_digest(body: DigestIn, user: SignedIn, context: Context) -> dict[str, Any]:
     if body.mode not in MODES:
         raise ApiError(400, f"mode is one of {list(MODES)}, not {body.mode!r}")

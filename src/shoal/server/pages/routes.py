@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from ..context import Context
 
@@ -26,22 +26,22 @@ def _page(name: str) -> FileResponse:
     return FileResponse(WEB_DIR / name, media_type="text/html")
 
 
-@router.get("/")
+@router.get("/", response_class=HTMLResponse)
 async def home() -> FileResponse:
     return _page("index.html")
 
 
-@router.get("/new")
+@router.get("/new", response_class=HTMLResponse)
 async def new_page() -> FileResponse:
     return _page("new.html")
 
 
-@router.get("/rules/{game_id}")
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
 async def rules_page(game_id: str) -> FileResponse:
     return _page("rules.html")
 
 
-@router.get("/rules/analysis/{game_id}/{name}")
+@router.get("/rules/analysis/{game_id}/{name}", response_class=FileResponse)
 async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
     path = context.settings.docs_dir.parent / "analysis" / game_id / name
     if (
@@ -53,7 +53,7 @@ async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
     return FileResponse(path, media_type="image/png")
 
 
-@router.get("/rules/img/{name}")
+@router.get("/rules/img/{name}", response_class=FileResponse)
 async def rules_image(name: str, context: Context) -> Response:
     path = context.settings.docs_dir / "img" / name
     if not re.fullmatch(r"[\w.-]+\.svg", name) or not path.is_file():
@@ -61,48 +61,48 @@ async def rules_image(name: str, context: Context) -> Response:
     return FileResponse(path, media_type="image/svg+xml")
 
 
-@router.get("/game/{game_id}")
+@router.get("/game/{game_id}", response_class=HTMLResponse)
 async def game_page(game_id: str) -> FileResponse:
     return _page("game.html")
 
 
-@router.get("/learn")
+@router.get("/learn", response_class=HTMLResponse)
 async def learn_index_page() -> FileResponse:
     return _page("learn.html")
 
 
-@router.get("/learn/{game_id}")
+@router.get("/learn/{game_id}", response_class=HTMLResponse)
 async def learn_page(game_id: str) -> FileResponse:
     return _page("learn.html")
 
 
-@router.get("/replay")
+@router.get("/replay", response_class=HTMLResponse)
 async def replay_upload_page() -> FileResponse:
     return _page("replay.html")
 
 
-@router.get("/replay/{kind}/{item_id}")
+@router.get("/replay/{kind}/{item_id}", response_class=HTMLResponse)
 async def replay_page(kind: str, item_id: str) -> FileResponse:
     return _page("replay.html")
 
 
-@router.get("/offline")
+@router.get("/offline", response_class=HTMLResponse)
 async def offline_page() -> FileResponse:
     return _page("offline.html")
 
 
-@router.get("/sw.js")
+@router.get("/sw.js", response_class=FileResponse)
 async def service_worker() -> FileResponse:
     """The service worker, at the root so that its scope is the whole site."""
     return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript")
 
 
-@router.get("/manifest.webmanifest")
+@router.get("/manifest.webmanifest", response_class=FileResponse)
 async def manifest() -> FileResponse:
     """The web app manifest (issue 43): name, icons, colours, start URL, standalone."""
     return FileResponse(WEB_DIR / "manifest.webmanifest", media_type="application/manifest+json")
 
 
-@router.get("/favicon.ico")
+@router.get("/favicon.ico", response_class=FileResponse)
 async def favicon() -> FileResponse:
     return FileResponse(WEB_DIR / "favicon.svg", media_type="image/svg+xml")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -44,12 +44,13 @@ from shoal.ratings.glicko2 import Rating
 from ..accounts.models import User
 from ..accounts.service import Player
 from ..context import Context, ServerContext
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from .schemas import PuzzleGame, PuzzleOut
 from .store import PuzzlePlayer
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
 
-router = APIRouter(tags=["puzzles"])
+router = APIRouter(tags=["puzzles"], responses=refusals(400, 401, 403, 404, 413))
 
 _PAGE = Path(__file__).resolve().parents[2] / "web" / "puzzles.html"
 
@@ -70,12 +71,12 @@ class AttemptIn(BaseModel):
     give_up: bool = False
 
 
-@router.get("/puzzles")
+@router.get("/puzzles", response_class=HTMLResponse)
 async def puzzles_index_page() -> FileResponse:
     return FileResponse(_PAGE, media_type="text/html")
 
 
-@router.get("/puzzles/{game_id}")
+@router.get("/puzzles/{game_id}", response_class=HTMLResponse)
 async def puzzles_page(game_id: str) -> FileResponse:
     return FileResponse(_PAGE, media_type="text/html")
 
@@ -94,7 +95,12 @@ def _rating_view(rating: Rating) -> dict[str, Any]:
     return {"r": rating.r, "rd": rating.rd, "sigma": rating.sigma, "display": rating.display()}
 
 
-@router.get("/api/puzzles", summary="The games with puzzles, and my standing in each")
+@router.get(
+    "/api/puzzles",
+    summary="The games with puzzles, and my standing in each",
+    response_model=list[PuzzleGame],
+    response_model_exclude_unset=True,
+)
 def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
     standing = context.puzzles.players(user.id) if user else {}
     out = []
@@ -114,7 +120,12 @@ def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/puzzles/{game_id}/next", summary="The next puzzle for my rating")
+@router.get(
+    "/api/puzzles/{game_id}/next",
+    summary="The next puzzle for my rating",
+    response_model=PuzzleOut,
+    response_model_exclude_unset=True,
+)
 def next_one(
     game_id: str,
     context: Context,
@@ -136,7 +147,12 @@ def next_one(
     return _view(game, chosen, chosen.start(game), None, context, user, None, False)
 
 
-@router.get("/api/puzzles/{puzzle_id}", summary="One puzzle's start")
+@router.get(
+    "/api/puzzles/{puzzle_id}",
+    summary="One puzzle's start",
+    response_model=PuzzleOut,
+    response_model_exclude_unset=True,
+)
 def one(puzzle_id: str, context: Context, user: Player) -> dict[str, Any]:
     game, puzzle = _puzzle(puzzle_id)
     return _view(game, puzzle, puzzle.start(game), None, context, user, None, False)
@@ -152,7 +168,12 @@ def _puzzle(puzzle_id: str) -> tuple[Game[Any], Puzzle]:
     return games.get(puzzle.game_id), puzzle
 
 
-@router.post("/api/puzzles/{puzzle_id}/attempt", summary="Judge my actions in a puzzle")
+@router.post(
+    "/api/puzzles/{puzzle_id}/attempt",
+    summary="Judge my actions in a puzzle",
+    response_model=PuzzleOut,
+    response_model_exclude_unset=True,
+)
 def post_attempt(puzzle_id: str, body: AttemptIn, context: Context, user: Player) -> dict[str, Any]:
     game, puzzle = _puzzle(puzzle_id)
     verdict: PuzzleVerdict | None = None

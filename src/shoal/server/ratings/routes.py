@@ -17,18 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 
 from shoal import games
 
 from ..context import Context
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from .schemas import GameRatings, Leaderboard, RatingHistory
 from .service import settle_live, speed_of
 from .store import SPEEDS
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["ratings"])
+router = APIRouter(tags=["ratings"], responses=refusals(404))
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
@@ -40,7 +41,11 @@ def _game_id(game: str) -> str:
     return game
 
 
-@router.get("/api/leaderboard/{game}", summary="The top players of a game, per speed")
+@router.get(
+    "/api/leaderboard/{game}",
+    summary="The top players of a game, per speed",
+    response_model=Leaderboard,
+)
 async def leaderboard(game: str, context: Context) -> dict[str, Any]:
     game = _game_id(game)
     out: dict[str, Any] = {}
@@ -59,7 +64,12 @@ async def leaderboard(game: str, context: Context) -> dict[str, Any]:
     return {"game": game, "title": games.get(game).title, "speeds": out}
 
 
-@router.get("/api/games/{game_id}/ratings", summary="A game's players' ratings and changes")
+@router.get(
+    "/api/games/{game_id}/ratings",
+    summary="A game's players' ratings and changes",
+    response_model=GameRatings,
+    response_model_exclude_unset=True,
+)
 async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     live = entry.live
@@ -92,7 +102,11 @@ def _user_id(context: Context, username: str) -> int:
     return found[0].id
 
 
-@router.get("/api/users/{username}/ratings/{game}", summary="A player's rating history")
+@router.get(
+    "/api/users/{username}/ratings/{game}",
+    summary="A player's rating history",
+    response_model=RatingHistory,
+)
 async def rating_history(username: str, game: str, context: Context) -> dict[str, Any]:
     game = _game_id(game)
     user_id = _user_id(context, username)
@@ -100,7 +114,12 @@ async def rating_history(username: str, game: str, context: Context) -> dict[str
     return {"username": username, "game": game, "history": history}
 
 
-@router.get("/api/users/{username}/ratings/{game}/plot.svg", summary="A player's rating plot")
+@router.get(
+    "/api/users/{username}/ratings/{game}/plot.svg",
+    summary="A player's rating plot",
+    response_class=Response,
+    responses={200: {"content": {"image/svg+xml": {}}}},
+)
 async def rating_plot(username: str, game: str, context: Context) -> Response:
     game = _game_id(game)
     user_id = _user_id(context, username)
@@ -155,6 +174,6 @@ def plot_svg(title: str, history: dict[str, list[dict[str, Any]]]) -> str:
     return "".join(parts)
 
 
-@router.get("/leaderboard/{game}", include_in_schema=False)
+@router.get("/leaderboard/{game}", include_in_schema=False, response_class=HTMLResponse)
 async def leaderboard_page(game: str) -> FileResponse:
     return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html")

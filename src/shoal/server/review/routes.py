@@ -18,23 +18,24 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from shoal.analysis.review import LEVEL_FACTORS
 from shoal.records import Record
 
 from ..context import Context, ServerContext
-from ..errors import ApiError
+from ..errors import ApiError, refusals
+from .schemas import ReviewStatus
 
 __all__ = ["ReviewIn", "router"]
 
-router = APIRouter(tags=["review"])
+router = APIRouter(tags=["review"], responses=refusals(400, 404, 409, 413))
 
 
 class ReviewIn(BaseModel):
     """What to review with: the level of the budget."""
 
-    level: str = "normal"
+    level: str = Field(default="normal", json_schema_extra={"enum": list(LEVEL_FACTORS)})
 
 
 def _level(level: str) -> str:
@@ -55,7 +56,12 @@ async def _finished_game(context: ServerContext, game_id: str) -> Record:
     return entry.live.record()
 
 
-@router.post("/api/games/{game_id}/review", summary="Start the review of a finished game")
+@router.post(
+    "/api/games/{game_id}/review",
+    summary="Start the review of a finished game",
+    response_model=ReviewStatus,
+    response_model_exclude_unset=True,
+)
 async def start_game_review(
     game_id: str, context: Context, body: ReviewIn | None = None
 ) -> dict[str, Any]:
@@ -64,13 +70,23 @@ async def start_game_review(
     return context.reviews.start(f"game/{game_id}", level, record)
 
 
-@router.get("/api/games/{game_id}/review", summary="The review of a game and its progress")
+@router.get(
+    "/api/games/{game_id}/review",
+    summary="The review of a game and its progress",
+    response_model=ReviewStatus,
+    response_model_exclude_unset=True,
+)
 async def game_review(game_id: str, context: Context, level: str = "normal") -> dict[str, Any]:
     await context.manager.entry(game_id)  # 404 for an unknown game
     return context.reviews.status(f"game/{game_id}", _level(level))
 
 
-@router.post("/api/records/{record_id}/review", summary="Start the review of an uploaded record")
+@router.post(
+    "/api/records/{record_id}/review",
+    summary="Start the review of an uploaded record",
+    response_model=ReviewStatus,
+    response_model_exclude_unset=True,
+)
 async def start_record_review(
     record_id: str, context: Context, body: ReviewIn | None = None
 ) -> dict[str, Any]:
@@ -79,7 +95,12 @@ async def start_record_review(
     return context.reviews.start(f"record/{record_id}", level, record)
 
 
-@router.get("/api/records/{record_id}/review", summary="The review of an uploaded record")
+@router.get(
+    "/api/records/{record_id}/review",
+    summary="The review of an uploaded record",
+    response_model=ReviewStatus,
+    response_model_exclude_unset=True,
+)
 async def record_review(record_id: str, context: Context, level: str = "normal") -> dict[str, Any]:
     context.records.get(record_id)  # 404 for an unknown record
     return context.reviews.status(f"record/{record_id}", _level(level))

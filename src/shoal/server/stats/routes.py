@@ -20,13 +20,13 @@ from shoal import games
 from shoal.analysis.metrics.report import human_table
 
 from ..context import Context
-from ..errors import ApiError
+from ..errors import ApiError, refusals
 from .models import StatsOut
 from .service import game_stats
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["stats"])
+router = APIRouter(tags=["stats"], responses=refusals(404))
 
 
 def _game_id(game_id: str) -> str:
@@ -49,7 +49,7 @@ async def stats(game_id: str, context: Context) -> StatsOut:
     return await _stats(context, game_id)
 
 
-@router.get("/stats/{game_id}", include_in_schema=False)
+@router.get("/stats/{game_id}", include_in_schema=False, response_class=HTMLResponse)
 async def stats_page(game_id: str, context: Context) -> HTMLResponse:
     data = await _stats(context, game_id)
     e = html.escape

@@ -24,21 +24,23 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
-from ..errors import ApiError
+from ..errors import ApiError, refusals
 from ..params import RowId
+from ..schemas import GAME_ENUM
+from .schemas import Created, EventOut, EventSummary
 from .service import Tournaments
 from .views import event_view, summary
 
 __all__ = ["TournamentIn", "router"]
 
-router = APIRouter(tags=["tournaments"])
+router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413))
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -69,7 +71,7 @@ EntrantUser = Annotated[User, Depends(_entrant)]
 class TournamentIn(BaseModel):
     """A new event."""
 
-    game: str = Field(max_length=64)
+    game: str = Field(max_length=64, json_schema_extra=GAME_ENUM)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     format: Literal["round_robin", "double_round_robin", "swiss", "arena"]
     rounds: int | None = Field(None, ge=1, le=20, description="a Swiss's rounds")
@@ -91,13 +93,17 @@ class InviteIn(BaseModel):
     bot: str = Field(max_length=40)
 
 
-@router.get("/api/tournaments", summary="The events: upcoming, running, finished")
+@router.get(
+    "/api/tournaments",
+    summary="The events: upcoming, running, finished",
+    response_model=dict[str, list[EventSummary]],
+)
 async def list_tournaments(tournaments: TournamentsDep) -> dict[str, list[dict[str, Any]]]:
     listed = await asyncio.to_thread(tournaments.store.listed)
     return {status: [summary(e) for e in events] for status, events in listed.items()}
 
 
-@router.post("/api/tournaments", summary="Make an event", status_code=201)
+@router.post("/api/tournaments", summary="Make an event", status_code=201, response_model=Created)
 async def create_tournament(
     body: TournamentIn, user: SignedIn, tournaments: TournamentsDep
 ) -> dict[str, int]:
@@ -105,7 +111,11 @@ async def create_tournament(
     return {"id": event.id}
 
 
-@router.get("/api/tournaments/{tournament_id}", summary="An event: players, rounds, standings")
+@router.get(
+    "/api/tournaments/{tournament_id}",
+    summary="An event: players, rounds, standings",
+    response_model=EventOut,
+)
 async def get_tournament(
     tournament_id: RowId, tournaments: TournamentsDep, user: Player
 ) -> dict[str, Any]:
@@ -113,7 +123,9 @@ async def get_tournament(
     return await asyncio.to_thread(event_view, tournaments.store, event, user)
 
 
-@router.post("/api/tournaments/{tournament_id}/join", summary="Enter an event")
+@router.post(
+    "/api/tournaments/{tournament_id}/join", summary="Enter an event", response_model=EventOut
+)
 async def join_tournament(
     tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
 ) -> dict[str, Any]:
@@ -122,7 +134,9 @@ async def join_tournament(
     return await asyncio.to_thread(event_view, tournaments.store, event, user)
 
 
-@router.post("/api/tournaments/{tournament_id}/withdraw", summary="Leave an event")
+@router.post(
+    "/api/tournaments/{tournament_id}/withdraw", summary="Leave an event", response_model=EventOut
+)
 async def withdraw_tournament(
     tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
 ) -> dict[str, Any]:
@@ -131,7 +145,11 @@ async def withdraw_tournament(
     return await asyncio.to_thread(event_view, tournaments.store, event, user)
 
 
-@router.post("/api/tournaments/{tournament_id}/invite", summary="Enter one of the server's bots")
+@router.post(
+    "/api/tournaments/{tournament_id}/invite",
+    summary="Enter one of the server's bots",
+    response_model=EventOut,
+)
 async def invite_bot(
     tournament_id: RowId,
     body: InviteIn,
@@ -147,11 +165,11 @@ async def invite_bot(
     return await asyncio.to_thread(event_view, tournaments.store, event, user)
 
 
-@router.get("/tournaments", include_in_schema=False)
+@router.get("/tournaments", include_in_schema=False, response_class=HTMLResponse)
 async def tournaments_page() -> FileResponse:
     return FileResponse(WEB / "tournaments.html", media_type="text/html")
 
 
-@router.get("/tournaments/{tournament_id}", include_in_schema=False)
+@router.get("/tournaments/{tournament_id}", include_in_schema=False, response_class=HTMLResponse)
 async def tournament_page(tournament_id: RowId) -> FileResponse:
     return FileResponse(WEB / "tournament.html", media_type="text/html")

@@ -10,11 +10,13 @@ export type JsonObject = { [key: string]: any };
 /** An abort, made from the view at ``version``. */
 export interface AbortIn {
   version: number;
+  [key: string]: any;
 }
 
 /** Accepting a seek: a guest's name. */
 export interface AcceptIn {
   name?: string;
+  [key: string]: any;
 }
 
 /** One atomic action, by number or by its text in the game's notation. */
@@ -22,16 +24,208 @@ export interface ActionIn {
   version: number;
   action?: number | null;
   text?: string | null;
+  [key: string]: any;
+}
+
+/** What the reader may ask now. */
+export interface Allowed {
+  undo: boolean;
+  hint: boolean;
+  resign: boolean;
+}
+
+/** A tree to explore on the analysis board, and where it came from. */
+export interface AnalysisBoard {
+  game: GameRef;
+  options: { [key: string]: string | number | boolean };
+  sides: string[];
+  players: string[];
+  tree: TreeOut;
+  /** position, game, record or import */
+  source: string;
+}
+
+/** The headline figures of a game's shipped self-play report. */
+export interface AnalysisSummary {
+  games: number;
+  players: string[];
+  command: string;
+  seat0_score: Rate;
+  first_mover: FirstMover;
+  draw_rate: Rate;
+  length_turns: Lengths;
+  /** how the games ended: count by reason */
+  reasons: { [key: string]: number };
+  plots: string[];
+}
+
+/** A position of the analysis board: the board after the line, what may follow. */
+export interface AnalysisView {
+  ply: number;
+  svg: string;
+  to_move: number | null;
+  sides: string[];
+  position: string;
+  turn: number;
+  turns: TurnView[];
+  features: { [key: string]: number };
+  status: string;
+  legal: LegalAction[];
+  result: ResultView | null;
+  game: GameRef;
+  /** the browser engine's state, in hex */
+  engine_position: string | null;
+}
+
+/** Where the learner's actions in a step stand: the board, what may follow, the verdict. */
+export interface AttemptOut {
+  step: number;
+  svg: string;
+  legal: LegalAction[];
+  status: string;
+  position: string;
+  to_move: number | null;
+  solved: boolean;
+  wrong: boolean;
+  message: string;
+}
+
+/** The challenge is accepted: the game and the bot's seat. */
+export interface BotAccepted {
+  ok: boolean;
+  game: string;
+  seat: number;
+}
+
+/** The account of an API token: its name, whether it is a bot, the server bot's level. */
+export interface BotAccount {
+  username: string;
+  bot: boolean;
+  level: string | null;
+}
+
+/** A game's state line: the moves so far, the seat to move, the result once over. */
+export interface BotGameState {
+  /** "gameState" */
+  type: string;
+  version: number;
+  moves: string[];
+  turn: number | null;
+  /** started or over */
+  status: string;
+  /** only once over */
+  winner?: number | null;
+  /** only once over */
+  reason?: string | null;
+  /** only with a clock */
+  clock?: ClockView | null;
+}
+
+/** One of the server's bots. */
+export interface BotListed {
+  username: string;
+  level: string | null;
+}
+
+/** The move or resignation is made: the game's state now. */
+export interface BotMoved {
+  ok: boolean;
+  state: BotGameState;
+}
+
+/** A game of the catalogue. */
+export interface CatalogEntry {
+  id: string;
+  title: string;
+  summary: string;
+  listed: boolean;
+  rules_version: string;
+  random_setup: boolean;
+  sides: string[];
+  options: OptionInfoOut[];
+}
+
+/** A game with its rules page (HTML) and its self-play summary. */
+export interface CatalogGame {
+  id: string;
+  title: string;
+  summary: string;
+  listed: boolean;
+  rules_version: string;
+  random_setup: boolean;
+  sides: string[];
+  options: OptionInfoOut[];
+  rules_html: string | null;
+  analysis: AnalysisSummary | null;
+}
+
+/** One challenge, with the reader's side, its expiry and its game's page. */
+export interface ChallengeDetail {
+  id: number;
+  challenger: string;
+  challenged: string;
+  game: string;
+  title: string;
+  options: { [key: string]: string | number | boolean };
+  colour: string;
+  time_control: string | null;
+  rated: boolean;
+  status: string;
+  game_id: string | null;
+  /** ISO 8601, UTC */
+  created: string;
+  /** only when accepted at once */
+  seat?: number | null;
+  /** only when accepted at once */
+  token?: string | null;
+  /** the game's page once accepted */
+  url: string | null;
+  /** challenger or challenged */
+  you: string;
+  /** ISO 8601, UTC */
+  expires: string;
 }
 
 /** A challenge of the player ``username``. */
 export interface ChallengeIn {
   username: string;
-  game: string;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
   options?: { [key: string]: string | number | boolean };
   colour?: "first" | "second" | "random";
   time_control?: string | null;
   rated?: boolean;
+  [key: string]: any;
+}
+
+/** A challenge as its two players see it. When the challenged is one of the server's bots it accepts at once: ``status`` is then ``accepted``, ``game`` the new game's id, and ``seat``, ``token`` and ``url`` the challenger's seat in it. */
+export interface ChallengeOut {
+  id: number;
+  challenger: string;
+  challenged: string;
+  game: string;
+  title: string;
+  options: { [key: string]: string | number | boolean };
+  colour: string;
+  time_control: string | null;
+  rated: boolean;
+  status: string;
+  game_id: string | null;
+  /** ISO 8601, UTC */
+  created: string;
+  /** only when accepted at once */
+  seat?: number | null;
+  /** only when accepted at once */
+  token?: string | null;
+  /** only when accepted at once */
+  url?: string | null;
+}
+
+/** A challenge's new status (``game`` is None on a decline). */
+export interface ChallengeStatus {
+  id: number;
+  status: string;
+  /** only on a decline: None */
+  game?: string | null;
 }
 
 /** A chat message. */
@@ -41,12 +235,24 @@ export interface ChatIn {
   text: string;
   /** a spectator's name */
   name?: string;
+  [key: string]: any;
+}
+
+/** A chat message (``seat`` is None in the spectators' room). */
+export interface ChatMessageOut {
+  id: number;
+  room: string;
+  seat: number | null;
+  name: string;
+  text: string;
+  time: number;
 }
 
 /** A seat token this browser holds for a game. */
 export interface Claim {
   id: string;
   token: string;
+  [key: string]: any;
 }
 
 /** Claiming an invite: the version seen, and the name to show for the seat. */
@@ -55,11 +261,24 @@ export interface ClaimIn {
   version?: number | null;
   /** the name to show for this seat */
   name?: string;
+  [key: string]: any;
+}
+
+/** The claimed seat and its new private token. */
+export interface ClaimOut {
+  seat: number;
+  token: string;
+}
+
+/** The games whose seats were tied to the account. */
+export interface ClaimedOut {
+  claimed: string[];
 }
 
 /** The seat tokens this browser holds. */
 export interface ClaimsIn {
   games: Claim[];
+  [key: string]: any;
 }
 
 /** A game clock: ``base`` seconds per side, plus ``increment`` seconds per turn. */
@@ -68,12 +287,60 @@ export interface ClockIn {
   base: number;
   /** seconds added per turn */
   increment?: number;
+  [key: string]: any;
+}
+
+/** A live clock: its settings, each seat's time left, the seat whose clock runs. */
+export interface ClockView {
+  base: number;
+  increment: number;
+  remaining: number[];
+  running: number | null;
+  /** the server's clock (epoch seconds) when sent */
+  server_time: number;
+}
+
+/** A correspondence clock: days per move, the seat to move and its deadline (epoch s). */
+export interface CorrespondenceView {
+  days: number;
+  seat: number | null;
+  deadline: number | null;
+  now: number;
+  vacation: Vacation | null;
+}
+
+/** A game's course. */
+export interface CourseOut {
+  game: string;
+  title: string;
+  intro: string;
+  steps: CourseStep[];
+}
+
+/** One step: a task on a position (with its solutions) or a game against a level. */
+export interface CourseStep {
+  title: string;
+  text: string;
+  task: string;
+  kind: string;
+  level: string | null;
+  options: { [key: string]: string | number | boolean };
+  position: string;
+  solutions: string[][];
+}
+
+/** A course in the list: its game, title, introduction and number of steps. */
+export interface CourseSummary {
+  game: string;
+  title: string;
+  intro: string;
+  steps: number;
 }
 
 /** A new game. */
 export interface CreateGameIn {
   /** game id (see /api/catalog) */
-  game: string;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
   options?: { [key: string]: string | number | boolean };
   /** set-up seed; random if absent */
   seed?: number | null;
@@ -92,99 +359,603 @@ export interface CreateGameIn {
   name?: string;
   /** a rated game (signed in, against a friend online) */
   rated?: boolean;
+  [key: string]: any;
+}
+
+/** The new event's id. */
+export interface Created {
+  id: number;
+}
+
+/** A new game: the creator's seat token, a friend's invite token, the view. */
+export interface CreatedGame {
+  id: string;
+  token: string;
+  invite_token: string | null;
+  seats: number[];
+  view: GameView;
 }
 
 /** A username and a password. */
 export interface Credentials {
   username: string;
   password: string;
+  [key: string]: any;
 }
 
 /** The password, to confirm. */
 export interface DeleteIn {
   password: string;
+  [key: string]: any;
+}
+
+/** The account is deleted; its games stay under a neutral name. */
+export interface DeletedOut {
+  deleted: boolean;
+  games: number;
+}
+
+/** How turns are mailed: each, as a digest every ``hours``, or not at all. */
+export interface Digest {
+  mode: string;
+  hours: number;
 }
 
 /** How turns are mailed. */
 export interface DigestIn {
   mode: string;
   hours?: number;
+  [key: string]: any;
 }
 
 /** A step of a draw offer, made from the view at ``version``. */
 export interface DrawIn {
   version: number;
   action: "offer" | "accept" | "decline" | "withdraw";
+  [key: string]: any;
 }
 
 /** The device to forget. */
 export interface EndpointIn {
   endpoint: string;
+  [key: string]: any;
+}
+
+/** The body of every refusal: one sentence that says what was wrong. */
+export interface ErrorBody {
+  /** what was refused and why, in words a person reads */
+  detail: string;
+}
+
+/** An event: its players, rounds and standings, and the reader's part in it. */
+export interface EventOut {
+  id: number;
+  name: string;
+  game: string;
+  options: { [key: string]: string | number | boolean };
+  /** swiss, arena or round_robin */
+  format: string;
+  /** a Swiss event's rounds */
+  rounds_planned: number | null;
+  /** an arena's length */
+  minutes: number | null;
+  clock: string;
+  rated: boolean;
+  /** a time, or "when_full" */
+  starts: string;
+  max_players: number;
+  min_rating: number | null;
+  max_rating: number | null;
+  invited: string[] | null;
+  status: string;
+  round: number;
+  started: string | null;
+  ends: string | null;
+  finished: string | null;
+  description: string;
+  players: PlayerLine[];
+  rounds: RoundOut[];
+  standings: StandingLine[];
+  joined: boolean;
+  your_game: string | null;
+  your_games: string[];
+  creator: boolean;
+}
+
+/** An event as the list shows it (times in ISO 8601, UTC). */
+export interface EventSummary {
+  id: number;
+  name: string;
+  game: string;
+  options: { [key: string]: string | number | boolean };
+  /** swiss, arena or round_robin */
+  format: string;
+  /** a Swiss event's rounds */
+  rounds_planned: number | null;
+  /** an arena's length */
+  minutes: number | null;
+  clock: string;
+  rated: boolean;
+  /** a time, or "when_full" */
+  starts: string;
+  max_players: number;
+  min_rating: number | null;
+  max_rating: number | null;
+  invited: string[] | null;
+  status: string;
+  round: number;
+  started: string | null;
+  ends: string | null;
+  finished: string | null;
+}
+
+/** A move played from the position: counts (from the mover's side), percentages, the players' average rating, the last game, the engine's value and a proof. */
+export interface ExplorerMove {
+  action: number;
+  text: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  win_pct: number;
+  draw_pct: number;
+  loss_pct: number;
+  average_rating: number | null;
+  last_game: string | null;
+  value: number | null;
+  proven: string | null;
+  /** the position after the move */
+  position: string;
+}
+
+/** A position of the explorer and every move counted from it. */
+export interface ExplorerOut {
+  game: string;
+  source: string;
+  position: string;
+  to_move: number | null;
+  side: string | null;
+  games: number;
+  moves: ExplorerMove[];
 }
 
 /** A tree to download (``tree`` as :meth:`MoveTree.to_json_dict` writes it). */
 export interface ExportIn {
-  game: string;
-  options?: JsonObject;
-  tree: JsonObject;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
+  options?: { [key: string]: PlainJson };
+  tree: { [key: string]: PlainJson };
   format?: string;
   players?: string[];
+  [key: string]: any;
 }
 
-/** HTTPValidationError */
-export interface HTTPValidationError {
-  detail?: ValidationError[];
+/** The first mover's score: the sides that move first, and their rate. */
+export interface FirstMover {
+  rate: number;
+  low: number;
+  high: number;
+  n: number;
+  sides: string[];
+}
+
+/** A step of the solution: the action (None at the start), its seat, the board after. */
+export interface Frame {
+  text: string | null;
+  seat: number | null;
+  svg: string;
+}
+
+/** A game's players' ratings (``unrated``: why a rated game did not count). */
+export interface GameRatings {
+  rated: boolean;
+  speed: string;
+  seats: SeatRating[];
+  unrated: string | null;
+}
+
+/** A game of the catalogue: its id and title. */
+export interface GameRef {
+  id: string;
+  title: string;
+}
+
+/** A recent game in a list. */
+export interface GameSummary {
+  id: string;
+  game: string;
+  title: string;
+  mode: string;
+  players: string[];
+  ply: number;
+  over: boolean;
+}
+
+/** A game as a client shows it: the board, the legal actions, the turns, the result. */
+export interface GameView {
+  id: string;
+  game: GameRef;
+  options: { [key: string]: string | number | boolean };
+  seed: number | null;
+  start: string | null;
+  /** computer, friend or local */
+  mode: string;
+  level: string | null;
+  computer_seat: number | null;
+  players: string[];
+  version: number;
+  ply: number;
+  turn: number;
+  to_move: number | null;
+  sides: string[];
+  svg: string;
+  legal: LegalAction[];
+  turns: TurnView[];
+  result: ResultView | null;
+  features: { [key: string]: number };
+  status: string;
+  position: string;
+  /** the browser engine's state, in hex */
+  engine_position: string | null;
+  allowed: Allowed;
+  clock: ClockView | null;
+  thinking: boolean;
+  rematch: RematchView | null;
+  /** the reader's seats */
+  you: number[];
+  /** a correspondence game's clock (not in the Bot API's new game) */
+  correspondence?: CorrespondenceView | null;
+}
+
+/** A suggested action and why. */
+export interface HintOut {
+  action: number;
+  text: string;
+  path: string[];
+  reason: string;
+  version: number;
+}
+
+/** The rating after one rated game. */
+export interface HistoryPoint {
+  /** ISO 8601, UTC */
+  at: string;
+  rating: number;
+  rd: number;
+  game_id: string | null;
 }
 
 /** A record to open on the board: text (with or without variations) or JSON. */
 export interface ImportIn {
   text: string;
+  [key: string]: any;
 }
 
 /** A bot to enter: ``shoal-LEVEL``. */
 export interface InviteIn {
   bot: string;
+  [key: string]: any;
 }
 
 /** RFC 8291's keys of a subscription (base64url). */
 export interface KeysIn {
   p256dh: string;
   auth: string;
+  [key: string]: any;
+}
+
+/** A line of a leaderboard. */
+export interface Leader {
+  rank: number;
+  username: string;
+  rating: number;
+  rd: number;
+  games: number;
+}
+
+/** A game's top players, per speed. */
+export interface Leaderboard {
+  game: string;
+  title: string;
+  /** by speed: live, correspondence */
+  speeds: { [key: string]: Leader[] };
 }
 
 /** The learner's atomic actions in this step so far, in the game's notation. */
 export interface LearnAttemptIn {
   actions?: string[];
+  [key: string]: any;
+}
+
+/** A legal action: its number, its text in the game's notation, a label, the cells to click (none for a pass, a swap, a side choice). */
+export interface LegalAction {
+  action: number;
+  text: string;
+  label: string;
+  path: string[];
+}
+
+/** Game lengths in turns. */
+export interface Lengths {
+  mean: number;
+  median: number;
+  min: number;
+  max: number;
+  stdev: number;
+}
+
+/** The computer's levels and the default one. */
+export interface Levels {
+  levels: string[];
+  default: string;
 }
 
 /** A line: a game with its options, a start position string, then moves in notation. */
 export interface LineIn {
-  game: string;
-  options?: JsonObject;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
+  options?: { [key: string]: PlainJson };
   start: string;
   moves?: string[];
+  [key: string]: any;
+}
+
+/** The mail settings, and whether this server sends mail at all. */
+export interface MailSettingsOut {
+  email: string;
+  mail_turns: boolean;
+  mail_challenges: boolean;
+  server_sends_mail: boolean;
+}
+
+/** How many were marked read, and how many stay unread. */
+export interface Marked {
+  marked: number;
+  unread: number;
+}
+
+/** The signed-in account. */
+export interface MeOut {
+  username: string;
+  /** ISO 8601 */
+  created: string;
+  prefs: Prefs;
 }
 
 /** Mute the opponent (or hear them again). */
 export interface MuteIn {
   muted: boolean;
+  [key: string]: any;
+}
+
+/** The reader's open challenges. */
+export interface MyChallenges {
+  incoming: ChallengeOut[];
+  outgoing: ChallengeOut[];
+}
+
+/** A game the account holds a seat in, as lists show it. */
+export interface MyGame {
+  id: string;
+  game: string;
+  title: string;
+  mode: string;
+  players: string[];
+  seats: number[];
+  opponent: string;
+  opponent_rating: string | null;
+  ply: number;
+  over: boolean;
+  your_turn: boolean;
+  result: ResultView | null;
+  won: boolean | null;
+  /** the game's version */
+  updated: number;
+}
+
+/** The challenge a ``challenge`` notification tells of, as it stands now. */
+export interface NoticeChallenge {
+  id: number;
+  status: string;
+  game: string | null;
+  time_control: string | null;
+  rated: boolean;
+  colour: string;
+}
+
+/** A notification (``time`` in epoch seconds); a challenge's carries its state now. */
+export interface NoticeOut {
+  id: number;
+  kind: string;
+  game: string | null;
+  text: string;
+  /** the kind's details (opponent, link, ...) */
+  data: { [key: string]: string | number | boolean | null };
+  read: boolean;
+  time: number;
+  /** only on a challenge's */
+  challenge?: NoticeChallenge | null;
+}
+
+/** A page of notifications, newest first, and the count of unread ones. */
+export interface Notifications {
+  notifications: NoticeOut[];
+  unread: number;
+}
+
+/** What may be offered now. */
+export interface OffersAllowed {
+  draw: boolean;
+  takeback: boolean;
+  abort: boolean;
+}
+
+/** The standing offers of a game (the asking seat of each) and the seats that muted. */
+export interface OffersView {
+  /** always "offers" (the same message goes over the socket) */
+  type: string;
+  version: number;
+  draw: number | null;
+  takeback: number | null;
+  allowed: OffersAllowed;
+  mutes: number[];
+}
+
+/** Done. */
+export interface Ok {
+  ok: boolean;
+}
+
+/** One option of a game, as a form shows it. */
+export interface OptionInfoOut {
+  name: string;
+  default: any;
+  help: string;
+  kind: string;
+  choices: any[] | null;
+  minimum: number | null;
+  maximum: number | null;
+  decision: boolean;
+  compensation: boolean;
+}
+
+/** A pairing of a round: the two players, the game, its result. */
+export interface PairingOut {
+  players: string[];
+  game: string | null;
+  result: string | null;
+  forfeit: boolean;
+  /** epoch seconds */
+  finished: number | null;
+}
+
+/** The password is changed (the other sessions ended). */
+export interface PasswordChanged {
+  changed: boolean;
 }
 
 /** The current password and the new one. */
 export interface PasswordIn {
   old: string;
   new: string;
+  [key: string]: any;
+}
+
+/** Any JSON value with no NUL in its strings and names (the guard's 400) */
+export type PlainJson = string | number | boolean | null | PlainJson[] | { [key: string]: PlainJson };
+
+/** An entrant. */
+export interface PlayerLine {
+  name: string;
+  withdrawn: boolean;
+  no_shows: number;
+}
+
+/** Board preferences (an account that never set them has none). */
+export interface Prefs {
+  coordinates?: boolean | null;
+  theme?: string | null;
 }
 
 /** Board preferences, applied on every page with a board (game, replay, learn, analysis). ``theme``: ``natural`` (each game's own colours), ``grey`` (no colour), ``contrast`` (stronger contrast and colour), as filters over any game's board. */
 export interface PrefsIn {
   coordinates?: boolean;
   theme?: "natural" | "grey" | "contrast";
+  [key: string]: any;
+}
+
+/** The preferences as stored. */
+export interface PrefsOut {
+  prefs: Prefs;
+}
+
+/** A player's profile: ratings by game, finished games and games in play. */
+export interface ProfileOut {
+  username: string;
+  /** ISO 8601 */
+  created: string;
+  disabled: boolean;
+  /** by game id */
+  ratings: { [key: string]: RatingWithSpeeds };
+  games: MyGame[];
+  playing: MyGame[];
+}
+
+/** The VAPID public key (base64url). */
+export interface PushKey {
+  key: string;
+}
+
+/** Which kinds are pushed, and to how many devices. */
+export interface PushSettings {
+  kinds: { [key: string]: boolean };
+  devices: number;
 }
 
 /** Kinds to switch on or off (the others keep their setting). */
 export interface PushSettingsIn {
   kinds: { [key: string]: boolean };
+  [key: string]: any;
+}
+
+/** A game with puzzles, its themes, and the reader's standing (None for a guest). */
+export interface PuzzleGame {
+  game: string;
+  title: string;
+  count: number;
+  themes: ThemeCount[];
+  me: PuzzleMe | null;
+}
+
+/** The solver's standing: an account's (with its counts) or a guest's new rating. */
+export interface PuzzleMe {
+  rating: PuzzleRating;
+  display: string;
+  /** an account's only */
+  solved?: number | null;
+  /** an account's only */
+  failed?: number | null;
+  /** an account's only */
+  streak?: number | null;
+  /** an account's only */
+  best_streak?: number | null;
+}
+
+/** A puzzle as the solver sees it, and the verdict on the actions so far. */
+export interface PuzzleOut {
+  id: string;
+  game: string;
+  title: string;
+  theme: string | null;
+  difficulty: number;
+  puzzle_rating: PuzzleRating;
+  attempts: number;
+  solves: number;
+  winner: number;
+  side: string;
+  svg: string;
+  legal: LegalAction[];
+  to_move: number | null;
+  status: string;
+  position: string;
+  correct: boolean;
+  solved: boolean;
+  wrong: boolean;
+  finished: boolean;
+  replies: string[];
+  refutation: string[];
+  message: string;
+  solution: string[] | null;
+  frames: Frame[] | null;
+  rated: boolean;
+  me: PuzzleMe | null;
+}
+
+/** A Glicko-2 rating (``display``: as shown, e.g. ``1500?`` while provisional). */
+export interface PuzzleRating {
+  r: number;
+  rd: number;
+  sigma: number;
+  /** not in an account's standing */
+  display?: string | null;
 }
 
 /** The learner's atomic actions so far (notation); a guest's rating; giving up. */
@@ -192,6 +963,15 @@ export interface PuzzlesAttemptIn {
   actions?: string[];
   rating?: RatingIn | null;
   give_up?: boolean;
+  [key: string]: any;
+}
+
+/** A rate with its 95% interval over ``n`` games. */
+export interface Rate {
+  rate: number;
+  low: number;
+  high: number;
+  n: number;
 }
 
 /** A rate with its 95% interval and the number of games. */
@@ -201,6 +981,15 @@ export interface RateOut {
   high: number;
   n: number;
   method: string;
+  [key: string]: any;
+}
+
+/** A player's ratings in a game over time, per speed, oldest first. */
+export interface RatingHistory {
+  username: string;
+  game: string;
+  /** by speed */
+  history: { [key: string]: HistoryPoint[] };
 }
 
 /** A guest's Glicko-2 rating as the browser keeps it. */
@@ -208,29 +997,211 @@ export interface RatingIn {
   r?: number;
   rd?: number;
   sigma?: number;
+  [key: string]: any;
+}
+
+/** A rating at one speed. */
+export interface RatingOut {
+  rating: number;
+  rd: number;
+  games: number;
+  provisional: boolean;
+  display: string;
+  speed: string;
+}
+
+/** A game's most played speed's rating, and the rating at each speed. */
+export interface RatingWithSpeeds {
+  rating: number;
+  rd: number;
+  games: number;
+  provisional: boolean;
+  display: string;
+  speed: string;
+  speeds: { [key: string]: RatingOut };
 }
 
 /** A game record (text or JSON) to view. */
 export interface RecordIn {
   text: string;
+  [key: string]: any;
+}
+
+/** A rematch: offered (no game yet), or started (the game and the reader's token). */
+export interface RematchOut {
+  offered: boolean;
+  game: string | null;
+  /** only when the rematch has started */
+  token?: string | null;
+}
+
+/** The offerer's seat in the rematch. */
+export interface RematchSeat {
+  game: string;
+  token: string;
+}
+
+/** A rematch offer: the seat that offered it, and the new game once accepted. */
+export interface RematchView {
+  offered_by: number;
+  game: string | null;
+}
+
+/** A game or record after ``ply`` actions, with every turn and the final result. */
+export interface ReplayView {
+  ply: number;
+  svg: string;
+  to_move: number | null;
+  sides: string[];
+  position: string;
+  turn: number;
+  turns: TurnView[];
+  features: { [key: string]: number };
+  status: string;
+  game: GameRef;
+  options: { [key: string]: string | number | boolean };
+  total: number;
+  all_turns: TurnView[];
+  players: string[];
+  result: ResultView | null;
+  final_result: ResultView | null;
+}
+
+/** How a game ended: the winner (None: a draw or no result), the reason in words, the sentence a page shows, the scores where the game counts them, the result token. */
+export interface ResultView {
+  winner: number | null;
+  reason: string;
+  sentence: string;
+  scores: number[] | null;
+  result: string;
+}
+
+/** A finished review: the winning-chance graph, each turn, each player. */
+export interface ReviewData {
+  game: string;
+  simulations: number;
+  budget: string;
+  seed: number;
+  /** the least drop of each mark */
+  thresholds: { [key: string]: number };
+  graph: number[];
+  turns: ReviewTurn[];
+  players: ReviewPlayer[];
 }
 
 /** What to review with: the level of the budget. */
 export interface ReviewIn {
-  level?: string;
+  level?: "quick" | "normal" | "deep";
+  [key: string]: any;
+}
+
+/** A player's accuracy and the count of each mark. */
+export interface ReviewPlayer {
+  seat: number;
+  side: string;
+  name: string;
+  turns: number;
+  accuracy: number;
+  counts: { [key: string]: number };
+}
+
+/** A review's progress (``none``, ``running``, ``done``, ``failed``), and once done the review. */
+export interface ReviewStatus {
+  status: string;
+  level: string;
+  done: number;
+  total: number;
+  review: ReviewData | null;
+  /** absent when none was started */
+  error?: string | null;
+}
+
+/** A turn as the engine judged it: winning chances before and after, the drop, a mark. */
+export interface ReviewTurn {
+  number: number;
+  seat: number;
+  side: string;
+  played: string;
+  best: string;
+  before: number;
+  after: number;
+  drop: number;
+  mark: string | null;
+  engine_choice: boolean;
+  forced: boolean;
+  start: number;
+  end: number;
+}
+
+/** A round: its pairings, the player with the bye, when it was paired (epoch s). */
+export interface RoundOut {
+  number: number;
+  pairings: PairingOut[];
+  bye: string | null;
+  paired: number;
+}
+
+/** The game a seek or challenge started, the reader's seat in it and its token. */
+export interface SeatOut {
+  game: string;
+  seat: number;
+  token: string;
+  url: string;
+}
+
+/** A seat's rating as shown, and once settled its change and the rating before. */
+export interface SeatRating {
+  seat: number;
+  rating: string | null;
+  change: number | null;
+  /** only once the game is settled */
+  before?: number | null;
+}
+
+/** A withdrawn seek. */
+export interface SeekCancelled {
+  id: number;
+  cancelled: boolean;
 }
 
 /** A new seek. */
 export interface SeekIn {
   /** game id (see /api/catalog) */
-  game: string;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
   options?: { [key: string]: string | number | boolean };
   colour?: "first" | "second" | "random";
   /** '5+3' (minutes+seconds), '3d' (days a move), or none */
   time_control?: string | null;
+  /** true or false (not 0 or 1) */
   rated?: boolean;
   /** a guest's name */
   name?: string;
+  [key: string]: any;
+}
+
+/** A seek as clients show it (never the guest's key). */
+export interface SeekOut {
+  id: number;
+  game: string;
+  title: string;
+  options: { [key: string]: string | number | boolean };
+  colour: string;
+  time_control: string | null;
+  correspondence: boolean;
+  rated: boolean;
+  creator: string;
+  /** the creator is an account (not a guest) */
+  account: boolean;
+  /** the creator's rating as shown */
+  rating: string | null;
+  mine: boolean;
+}
+
+/** The creator's seat token in the game its seek started. */
+export interface SeekSeat {
+  game: string;
+  token: string;
+  url: string;
 }
 
 /** Mail settings: an address (empty: none) and which mails to send. */
@@ -239,13 +1210,36 @@ export interface SettingsIn {
   email?: string;
   mail_turns?: boolean;
   mail_challenges?: boolean;
+  [key: string]: any;
 }
 
-/** A new account, and the guest seats of this browser to bring along. */
+/** A new account, and the guest seats of this browser to bring along (the schema says the name and password rules; the server refuses a name or password off them with 400). */
 export interface SignUpIn {
   username: string;
   password: string;
   claims?: Claim[];
+  [key: string]: any;
+}
+
+/** Signed out (``sessions``: how many sessions ended, when signing out everywhere). */
+export interface SignedOut {
+  signed_out: boolean;
+  /** only when signing out everywhere */
+  sessions?: number | null;
+}
+
+/** A new account, signed in, and the games whose guest seats it took over. */
+export interface SignedUp {
+  username: string;
+  claimed: string[];
+}
+
+/** A line of the standings. */
+export interface StandingLine {
+  player: string;
+  points: number;
+  tiebreaks: { [key: string]: number };
+  rank: number;
 }
 
 /** A game's human statistics and the AI figures they were compared with. */
@@ -255,6 +1249,7 @@ export interface StatsOut {
   rows: StatsRowOut[];
   references: { [key: string]: RateOut };
   report: string | null;
+  [key: string]: any;
 }
 
 /** One rating band at one speed (``all`` sums them). */
@@ -266,23 +1261,32 @@ export interface StatsRowOut {
   draws: RateOut;
   disagrees_with: string[];
   flagged: boolean;
+  [key: string]: any;
 }
 
 /** A browser's push subscription (``PushSubscription.toJSON()``). */
 export interface SubscriptionIn {
   endpoint: string;
   keys: KeysIn;
+  [key: string]: any;
 }
 
 /** A step of a takeback request, made from the view at ``version``. */
 export interface TakebackIn {
   version: number;
   action: "request" | "accept" | "decline" | "withdraw";
+  [key: string]: any;
+}
+
+/** A theme and how many puzzles have it. */
+export interface ThemeCount {
+  theme: string | null;
+  count: number;
 }
 
 /** A new event. */
 export interface TournamentIn {
-  game: string;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
   options?: { [key: string]: string | number | boolean };
   format: "round_robin" | "double_round_robin" | "swiss" | "arena";
   /** a Swiss's rounds */
@@ -303,36 +1307,102 @@ export interface TournamentIn {
   invited?: string[] | null;
   name?: string;
   description?: string;
+  [key: string]: any;
+}
+
+/** A move of the tree (depth first, main lines first): its parent's index (-1: the root), its text, a comment, its turn's number, whether it starts a turn, its seat. */
+export interface TreeNode {
+  parent: number;
+  move: string;
+  /** only when there is one */
+  comment?: string | null;
+  number: number;
+  first: boolean;
+  seat: number | null;
+}
+
+/** A move tree: the start position and the moves, flat. */
+export interface TreeOut {
+  start: string;
+  nodes: TreeNode[];
+  /** only when the root has one */
+  comment?: string | null;
+}
+
+/** One turn: its number, seat, side, text and its actions ``actions[start:end]``. */
+export interface TurnView {
+  number: number;
+  seat: number;
+  side: string;
+  text: string;
+  start: number;
+  end: number;
+  complete: boolean;
+}
+
+/** How many notifications are unread. */
+export interface Unread {
+  unread: number;
+}
+
+/** An uploaded record's id and its view at the start. */
+export interface UploadedRecord {
+  id: string;
+  view: ReplayView;
+}
+
+/** The signed-in account's name. */
+export interface Username {
+  username: string;
+}
+
+/** The seat to move is on vacation until ``until`` (epoch seconds). */
+export interface Vacation {
+  seat: number;
+  until: number;
 }
 
 /** Whole days of vacation, from now. */
 export interface VacationIn {
   days: number;
+  [key: string]: any;
 }
 
-/** ValidationError */
-export interface ValidationError {
-  loc: (string | number)[];
-  msg: string;
-  type: string;
-  input?: any;
-  ctx?: JsonObject;
+/** This year's vacation days: allowed, used, left; whether away and until when. */
+export interface VacationOut {
+  allowance: number;
+  used: number;
+  left: number;
+  on_vacation: boolean;
+  /** epoch seconds */
+  until: number | null;
 }
 
 /** A change made from the view at ``version``. */
 export interface VersionIn {
   version: number;
+  [key: string]: any;
+}
+
+/** A new game against a named account: the reader's seat, its token, the view. */
+export interface VsGame {
+  id: string;
+  seat: number;
+  token: string;
+  opponent: string;
+  view: GameView;
 }
 
 /** A new game against a named account. */
 export interface VsIn {
   /** game id (see /api/catalog) */
-  game: string;
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
   options?: { [key: string]: string | number | boolean };
   /** set-up seed; random if absent */
   seed?: number | null;
   /** the creator's seat; random if null */
   seat?: number | null;
+  [key: string]: any;
 }
 
 /** Every route of the API, keyed by its method and path. */
@@ -342,74 +1412,74 @@ export interface Routes {
     path: {};
     query: {};
     body: ExportIn;
-    answer: unknown;
+    answer: any;
   };
   /** POST /api/analysis/import: A record (with or without variations) as a tree */
   "POST /api/analysis/import": {
     path: {};
     query: {};
     body: ImportIn;
-    answer: JsonObject;
+    answer: AnalysisBoard;
   };
   /** GET /api/analysis/start/{game_id}: A tree from a game's start or a position */
   "GET /api/analysis/start/{game_id}": {
     path: {
-      game_id: string;
+      game_id: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
     };
     query: {
       position?: string | null;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: AnalysisBoard;
   };
   /** POST /api/analysis/view: A position of the analysis board */
   "POST /api/analysis/view": {
     path: {};
     query: {};
     body: LineIn;
-    answer: JsonObject;
+    answer: AnalysisView;
   };
   /** POST /api/auth/login: Sign in */
   "POST /api/auth/login": {
     path: {};
     query: {};
     body: Credentials;
-    answer: JsonObject;
+    answer: Username;
   };
   /** POST /api/auth/logout: Sign out (this browser) */
   "POST /api/auth/logout": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: SignedOut;
   };
   /** POST /api/auth/logout-everywhere: Sign out on every device */
   "POST /api/auth/logout-everywhere": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: SignedOut;
   };
   /** POST /api/auth/password: Change the password */
   "POST /api/auth/password": {
     path: {};
     query: {};
     body: PasswordIn;
-    answer: JsonObject;
+    answer: PasswordChanged;
   };
   /** POST /api/auth/signup: Create an account (and sign in) */
   "POST /api/auth/signup": {
     path: {};
     query: {};
     body: SignUpIn;
-    answer: JsonObject;
+    answer: SignedUp;
   };
   /** GET /api/bot/account: The account of the API token */
   "GET /api/bot/account": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: BotAccount;
   };
   /** POST /api/bot/challenge/{challenge_id}/accept: Accept a challenge: play */
   "POST /api/bot/challenge/{challenge_id}/accept": {
@@ -419,7 +1489,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: BotAccepted;
   };
   /** POST /api/bot/challenge/{challenge_id}/decline: Decline a challenge */
   "POST /api/bot/challenge/{challenge_id}/decline": {
@@ -429,7 +1499,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: Ok;
   };
   /** GET /api/bot/game/stream/{game_id}: A game's states (ndjson stream) */
   "GET /api/bot/game/stream/{game_id}": {
@@ -438,7 +1508,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: any;
+    answer: unknown;
   };
   /** POST /api/bot/game/{game_id}/move/{action}: Play one atomic action */
   "POST /api/bot/game/{game_id}/move/{action}": {
@@ -448,7 +1518,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: BotMoved;
   };
   /** POST /api/bot/game/{game_id}/resign: Resign (the other seat wins) */
   "POST /api/bot/game/{game_id}/resign": {
@@ -457,28 +1527,28 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: BotMoved;
   };
   /** GET /api/bot/stream/event: The bot's events (ndjson stream) */
   "GET /api/bot/stream/event": {
     path: {};
     query: {};
     body: undefined;
-    answer: any;
+    answer: unknown;
   };
   /** GET /api/bots: The bots of this server */
   "GET /api/bots": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject[];
+    answer: BotListed[];
   };
   /** GET /api/catalog: The games and their options */
   "GET /api/catalog": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject[];
+    answer: CatalogEntry[];
   };
   /** GET /api/catalog/{game_id}: One game and its rules page */
   "GET /api/catalog/{game_id}": {
@@ -487,7 +1557,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: CatalogGame;
   };
   /** GET /api/catalog/{game_id}/start.svg: The board at the start (default options, seed 0) */
   "GET /api/catalog/{game_id}/start.svg": {
@@ -503,14 +1573,14 @@ export interface Routes {
     path: {};
     query: {};
     body: undefined;
-    answer: { [key: string]: JsonObject[] };
+    answer: MyChallenges;
   };
   /** POST /api/challenges: Challenge a player */
   "POST /api/challenges": {
     path: {};
     query: {};
     body: ChallengeIn;
-    answer: JsonObject;
+    answer: ChallengeOut;
   };
   /** GET /api/challenges/{challenge_id}: One of my challenges, open or not */
   "GET /api/challenges/{challenge_id}": {
@@ -520,7 +1590,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: ChallengeDetail;
   };
   /** DELETE /api/challenges/{challenge_id}: Withdraw my challenge */
   "DELETE /api/challenges/{challenge_id}": {
@@ -530,7 +1600,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: ChallengeStatus;
   };
   /** POST /api/challenges/{challenge_id}/accept: Accept a challenge: play */
   "POST /api/challenges/{challenge_id}/accept": {
@@ -540,7 +1610,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: SeatOut;
   };
   /** POST /api/challenges/{challenge_id}/decline: Decline a challenge */
   "POST /api/challenges/{challenge_id}/decline": {
@@ -550,7 +1620,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: ChallengeStatus;
   };
   /** GET /api/explorer/{game_id}: Explore */
   "GET /api/explorer/{game_id}": {
@@ -570,7 +1640,7 @@ export interface Routes {
       engine?: boolean;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: ExplorerOut;
   };
   /** GET /api/games: Recent games (ids and titles) */
   "GET /api/games": {
@@ -579,14 +1649,14 @@ export interface Routes {
       limit?: number;
     };
     body: undefined;
-    answer: JsonObject[];
+    answer: GameSummary[];
   };
   /** POST /api/games: Start a game */
   "POST /api/games": {
     path: {};
     query: {};
     body: CreateGameIn;
-    answer: JsonObject;
+    answer: CreatedGame;
   };
   /** POST /api/games/vs/{username}: A game against a named account */
   "POST /api/games/vs/{username}": {
@@ -595,7 +1665,7 @@ export interface Routes {
     };
     query: {};
     body: VsIn;
-    answer: JsonObject;
+    answer: VsGame;
   };
   /** GET /api/games/{game_id}: The game as a client shows it */
   "GET /api/games/{game_id}": {
@@ -604,7 +1674,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: GameView;
   };
   /** POST /api/games/{game_id}/abort: Abort the game in its first two turns */
   "POST /api/games/{game_id}/abort": {
@@ -613,7 +1683,7 @@ export interface Routes {
     };
     query: {};
     body: AbortIn;
-    answer: JsonObject;
+    answer: OffersView;
   };
   /** POST /api/games/{game_id}/actions: Play one atomic action */
   "POST /api/games/{game_id}/actions": {
@@ -622,7 +1692,7 @@ export interface Routes {
     };
     query: {};
     body: ActionIn;
-    answer: JsonObject;
+    answer: GameView;
   };
   /** GET /api/games/{game_id}/analysis: A finished game as a tree */
   "GET /api/games/{game_id}/analysis": {
@@ -631,7 +1701,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: AnalysisBoard;
   };
   /** GET /api/games/{game_id}/chat: A chat room's messages */
   "GET /api/games/{game_id}/chat": {
@@ -642,7 +1712,7 @@ export interface Routes {
       room?: "players" | "spectators";
     };
     body: undefined;
-    answer: JsonObject[];
+    answer: ChatMessageOut[];
   };
   /** POST /api/games/{game_id}/chat: Send a chat message */
   "POST /api/games/{game_id}/chat": {
@@ -651,7 +1721,7 @@ export interface Routes {
     };
     query: {};
     body: ChatIn;
-    answer: JsonObject;
+    answer: ChatMessageOut;
   };
   /** POST /api/games/{game_id}/claim: Claim the seat of an invite link */
   "POST /api/games/{game_id}/claim": {
@@ -660,7 +1730,7 @@ export interface Routes {
     };
     query: {};
     body: ClaimIn;
-    answer: JsonObject;
+    answer: ClaimOut;
   };
   /** GET /api/games/{game_id}/correspondence: A correspondence game's clock */
   "GET /api/games/{game_id}/correspondence": {
@@ -669,7 +1739,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: CorrespondenceView;
   };
   /** POST /api/games/{game_id}/draw: Offer, accept, decline or withdraw a draw */
   "POST /api/games/{game_id}/draw": {
@@ -678,7 +1748,7 @@ export interface Routes {
     };
     query: {};
     body: DrawIn;
-    answer: JsonObject;
+    answer: OffersView;
   };
   /** POST /api/games/{game_id}/hint: A suggested action */
   "POST /api/games/{game_id}/hint": {
@@ -687,7 +1757,7 @@ export interface Routes {
     };
     query: {};
     body: VersionIn;
-    answer: JsonObject;
+    answer: HintOut;
   };
   /** POST /api/games/{game_id}/mute: Mute your opponent's chat, or hear it again */
   "POST /api/games/{game_id}/mute": {
@@ -696,7 +1766,7 @@ export interface Routes {
     };
     query: {};
     body: MuteIn;
-    answer: JsonObject;
+    answer: OffersView;
   };
   /** GET /api/games/{game_id}/offers: The standing offers of a game */
   "GET /api/games/{game_id}/offers": {
@@ -705,7 +1775,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: OffersView;
   };
   /** GET /api/games/{game_id}/ratings: A game's players' ratings and changes */
   "GET /api/games/{game_id}/ratings": {
@@ -714,7 +1784,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: GameRatings;
   };
   /** GET /api/games/{game_id}/record: Download the game's record (text or JSON) */
   "GET /api/games/{game_id}/record": {
@@ -725,7 +1795,7 @@ export interface Routes {
       format?: string;
     };
     body: undefined;
-    answer: unknown;
+    answer: any;
   };
   /** POST /api/games/{game_id}/rematch: Offer or accept a rematch */
   "POST /api/games/{game_id}/rematch": {
@@ -734,7 +1804,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: RematchOut;
   };
   /** DELETE /api/games/{game_id}/rematch: Withdraw or decline a rematch offer */
   "DELETE /api/games/{game_id}/rematch": {
@@ -743,7 +1813,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: RematchOut;
   };
   /** POST /api/games/{game_id}/rematch/token: The offerer's seat in the rematch */
   "POST /api/games/{game_id}/rematch/token": {
@@ -752,7 +1822,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: RematchSeat;
   };
   /** GET /api/games/{game_id}/replay/{k}: The game after k actions */
   "GET /api/games/{game_id}/replay/{k}": {
@@ -762,7 +1832,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: ReplayView;
   };
   /** POST /api/games/{game_id}/resign: Resign (the other seat wins) */
   "POST /api/games/{game_id}/resign": {
@@ -771,7 +1841,7 @@ export interface Routes {
     };
     query: {};
     body: VersionIn;
-    answer: JsonObject;
+    answer: GameView;
   };
   /** GET /api/games/{game_id}/review: The review of a game and its progress */
   "GET /api/games/{game_id}/review": {
@@ -782,7 +1852,7 @@ export interface Routes {
       level?: string;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: ReviewStatus;
   };
   /** POST /api/games/{game_id}/review: Start the review of a finished game */
   "POST /api/games/{game_id}/review": {
@@ -791,7 +1861,7 @@ export interface Routes {
     };
     query: {};
     body: ReviewIn | null | undefined;
-    answer: JsonObject;
+    answer: ReviewStatus;
   };
   /** POST /api/games/{game_id}/takeback: Ask for, or answer, a takeback */
   "POST /api/games/{game_id}/takeback": {
@@ -800,7 +1870,7 @@ export interface Routes {
     };
     query: {};
     body: TakebackIn;
-    answer: JsonObject;
+    answer: OffersView;
   };
   /** POST /api/games/{game_id}/undo: Take back your last turn */
   "POST /api/games/{game_id}/undo": {
@@ -809,7 +1879,7 @@ export interface Routes {
     };
     query: {};
     body: VersionIn;
-    answer: JsonObject;
+    answer: GameView;
   };
   /** GET /api/leaderboard/{game}: The top players of a game, per speed */
   "GET /api/leaderboard/{game}": {
@@ -818,14 +1888,14 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: Leaderboard;
   };
   /** GET /api/learn: The courses */
   "GET /api/learn": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject[];
+    answer: CourseSummary[];
   };
   /** GET /api/learn/{game_id}: A game's course */
   "GET /api/learn/{game_id}": {
@@ -834,7 +1904,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: CourseOut;
   };
   /** POST /api/learn/{game_id}/{step}: Play the learner's actions in a step */
   "POST /api/learn/{game_id}/{step}": {
@@ -844,49 +1914,49 @@ export interface Routes {
     };
     query: {};
     body: LearnAttemptIn;
-    answer: JsonObject;
+    answer: AttemptOut;
   };
   /** GET /api/levels: The computer's levels */
   "GET /api/levels": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: Levels;
   };
   /** GET /api/mail/digest: How my turns are mailed */
   "GET /api/mail/digest": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: Digest;
   };
   /** PUT /api/mail/digest: Mail my turns each, as a digest, or not at all */
   "PUT /api/mail/digest": {
     path: {};
     query: {};
     body: DigestIn;
-    answer: JsonObject;
+    answer: Digest;
   };
   /** GET /api/me: The signed-in account */
   "GET /api/me": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: MeOut;
   };
   /** DELETE /api/me: Delete my account (my games stay, under a neutral name) */
   "DELETE /api/me": {
     path: {};
     query: {};
     body: DeleteIn;
-    answer: JsonObject;
+    answer: DeletedOut;
   };
   /** POST /api/me/claims: Tie this browser's guest seats to my account */
   "POST /api/me/claims": {
     path: {};
     query: {};
     body: ClaimsIn;
-    answer: JsonObject;
+    answer: ClaimedOut;
   };
   /** GET /api/me/export: All my games as a zip of records */
   "GET /api/me/export": {
@@ -900,14 +1970,14 @@ export interface Routes {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject[];
+    answer: MyGame[];
   };
   /** PUT /api/me/prefs: Board preferences */
   "PUT /api/me/prefs": {
     path: {};
     query: {};
     body: PrefsIn;
-    answer: JsonObject;
+    answer: PrefsOut;
   };
   /** GET /api/notifications: My notifications, newest first */
   "GET /api/notifications": {
@@ -917,35 +1987,35 @@ export interface Routes {
       limit?: number;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: Notifications;
   };
   /** GET /api/notifications/count: How many of my notifications are unread */
   "GET /api/notifications/count": {
     path: {};
     query: {};
     body: undefined;
-    answer: { [key: string]: number };
+    answer: Unread;
   };
   /** POST /api/notifications/read: Mark all my notifications read */
   "POST /api/notifications/read": {
     path: {};
     query: {};
     body: undefined;
-    answer: { [key: string]: number };
+    answer: Marked;
   };
   /** GET /api/notifications/settings: My email address and mail settings */
   "GET /api/notifications/settings": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: MailSettingsOut;
   };
   /** PUT /api/notifications/settings: Set my email address and mail settings */
   "PUT /api/notifications/settings": {
     path: {};
     query: {};
     body: SettingsIn;
-    answer: JsonObject;
+    answer: MailSettingsOut;
   };
   /** POST /api/notifications/{notice_id}/read: Mark one notification read */
   "POST /api/notifications/{notice_id}/read": {
@@ -955,49 +2025,49 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: { [key: string]: number };
+    answer: Marked;
   };
   /** GET /api/push/key: The VAPID public key for push subscriptions */
   "GET /api/push/key": {
     path: {};
     query: {};
     body: undefined;
-    answer: { [key: string]: string };
+    answer: PushKey;
   };
   /** GET /api/push/settings: Which notifications are pushed to my devices */
   "GET /api/push/settings": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: PushSettings;
   };
   /** PUT /api/push/settings: Switch kinds of push notification on or off */
   "PUT /api/push/settings": {
     path: {};
     query: {};
     body: PushSettingsIn;
-    answer: JsonObject;
+    answer: PushSettings;
   };
   /** POST /api/push/subscriptions: Subscribe this device to push notifications */
   "POST /api/push/subscriptions": {
     path: {};
     query: {};
     body: SubscriptionIn;
-    answer: JsonObject;
+    answer: PushSettings;
   };
   /** DELETE /api/push/subscriptions: Unsubscribe this device */
   "DELETE /api/push/subscriptions": {
     path: {};
     query: {};
     body: EndpointIn;
-    answer: JsonObject;
+    answer: PushSettings;
   };
   /** GET /api/puzzles: The games with puzzles, and my standing in each */
   "GET /api/puzzles": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject[];
+    answer: PuzzleGame[];
   };
   /** GET /api/puzzles/{game_id}/next: The next puzzle for my rating */
   "GET /api/puzzles/{game_id}/next": {
@@ -1010,7 +2080,7 @@ export interface Routes {
       theme?: string;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: PuzzleOut;
   };
   /** GET /api/puzzles/{puzzle_id}: One puzzle's start */
   "GET /api/puzzles/{puzzle_id}": {
@@ -1019,7 +2089,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: PuzzleOut;
   };
   /** POST /api/puzzles/{puzzle_id}/attempt: Judge my actions in a puzzle */
   "POST /api/puzzles/{puzzle_id}/attempt": {
@@ -1028,14 +2098,14 @@ export interface Routes {
     };
     query: {};
     body: PuzzlesAttemptIn;
-    answer: JsonObject;
+    answer: PuzzleOut;
   };
   /** POST /api/records: Upload a record to view */
   "POST /api/records": {
     path: {};
     query: {};
     body: RecordIn;
-    answer: JsonObject;
+    answer: UploadedRecord;
   };
   /** GET /api/records/{record_id}/analysis: An uploaded record as a tree */
   "GET /api/records/{record_id}/analysis": {
@@ -1044,7 +2114,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: AnalysisBoard;
   };
   /** GET /api/records/{record_id}/record: Download an uploaded record (text or JSON) */
   "GET /api/records/{record_id}/record": {
@@ -1055,7 +2125,7 @@ export interface Routes {
       format?: string;
     };
     body: undefined;
-    answer: unknown;
+    answer: any;
   };
   /** GET /api/records/{record_id}/replay/{k}: An uploaded record after k actions */
   "GET /api/records/{record_id}/replay/{k}": {
@@ -1065,7 +2135,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: ReplayView;
   };
   /** GET /api/records/{record_id}/review: The review of an uploaded record */
   "GET /api/records/{record_id}/review": {
@@ -1076,7 +2146,7 @@ export interface Routes {
       level?: string;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: ReviewStatus;
   };
   /** POST /api/records/{record_id}/review: Start the review of an uploaded record */
   "POST /api/records/{record_id}/review": {
@@ -1085,21 +2155,21 @@ export interface Routes {
     };
     query: {};
     body: ReviewIn | null | undefined;
-    answer: JsonObject;
+    answer: ReviewStatus;
   };
   /** GET /api/seeks: The open seeks */
   "GET /api/seeks": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject[];
+    answer: SeekOut[];
   };
   /** POST /api/seeks: Create a seek */
   "POST /api/seeks": {
     path: {};
     query: {};
     body: SeekIn;
-    answer: JsonObject;
+    answer: SeekOut;
   };
   /** DELETE /api/seeks/{seek_id}: Withdraw your seek */
   "DELETE /api/seeks/{seek_id}": {
@@ -1109,7 +2179,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: SeekCancelled;
   };
   /** POST /api/seeks/{seek_id}/accept: Accept a seek: the game starts */
   "POST /api/seeks/{seek_id}/accept": {
@@ -1119,7 +2189,7 @@ export interface Routes {
     };
     query: {};
     body: AcceptIn;
-    answer: JsonObject;
+    answer: SeatOut;
   };
   /** POST /api/seeks/{seek_id}/seat: The creator's seat in a taken seek's game */
   "POST /api/seeks/{seek_id}/seat": {
@@ -1129,7 +2199,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: SeekSeat;
   };
   /** GET /api/stats/{game_id}: A game's first-player and draw rates in human games, by band and speed */
   "GET /api/stats/{game_id}": {
@@ -1145,14 +2215,14 @@ export interface Routes {
     path: {};
     query: {};
     body: undefined;
-    answer: { [key: string]: JsonObject[] };
+    answer: { [key: string]: EventSummary[] };
   };
   /** POST /api/tournaments: Make an event */
   "POST /api/tournaments": {
     path: {};
     query: {};
     body: TournamentIn;
-    answer: { [key: string]: number };
+    answer: Created;
   };
   /** GET /api/tournaments/{tournament_id}: An event: players, rounds, standings */
   "GET /api/tournaments/{tournament_id}": {
@@ -1162,7 +2232,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: EventOut;
   };
   /** POST /api/tournaments/{tournament_id}/invite: Enter one of the server's bots */
   "POST /api/tournaments/{tournament_id}/invite": {
@@ -1172,7 +2242,7 @@ export interface Routes {
     };
     query: {};
     body: InviteIn;
-    answer: JsonObject;
+    answer: EventOut;
   };
   /** POST /api/tournaments/{tournament_id}/join: Enter an event */
   "POST /api/tournaments/{tournament_id}/join": {
@@ -1182,7 +2252,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: EventOut;
   };
   /** POST /api/tournaments/{tournament_id}/withdraw: Leave an event */
   "POST /api/tournaments/{tournament_id}/withdraw": {
@@ -1192,7 +2262,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: EventOut;
   };
   /** GET /api/users/{username}: A player's profile */
   "GET /api/users/{username}": {
@@ -1203,7 +2273,7 @@ export interface Routes {
       game?: string | null;
     };
     body: undefined;
-    answer: JsonObject;
+    answer: ProfileOut;
   };
   /** GET /api/users/{username}/ratings/{game}: A player's rating history */
   "GET /api/users/{username}/ratings/{game}": {
@@ -1213,7 +2283,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: RatingHistory;
   };
   /** GET /api/users/{username}/ratings/{game}/plot.svg: A player's rating plot */
   "GET /api/users/{username}/ratings/{game}/plot.svg": {
@@ -1223,35 +2293,35 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: any;
+    answer: unknown;
   };
   /** GET /api/vacation: My vacation days and whether I am away */
   "GET /api/vacation": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: VacationOut;
   };
   /** POST /api/vacation: Start a vacation: my correspondence clocks stop */
   "POST /api/vacation": {
     path: {};
     query: {};
     body: VacationIn;
-    answer: JsonObject;
+    answer: VacationOut;
   };
   /** DELETE /api/vacation: End my vacation now */
   "DELETE /api/vacation": {
     path: {};
     query: {};
     body: undefined;
-    answer: JsonObject;
+    answer: VacationOut;
   };
   /** GET /puzzles: Puzzles Index Page */
   "GET /puzzles": {
     path: {};
     query: {};
     body: undefined;
-    answer: any;
+    answer: unknown;
   };
   /** GET /puzzles/{game_id}: Puzzles Page */
   "GET /puzzles/{game_id}": {
@@ -1260,7 +2330,7 @@ export interface Routes {
     };
     query: {};
     body: undefined;
-    answer: any;
+    answer: unknown;
   };
 }
 

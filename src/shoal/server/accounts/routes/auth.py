@@ -17,14 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ...context import Context, client_address
-from ...errors import ApiError
+from ...errors import ApiError, refusals
 from ..claims import Claim, claim_seats
+from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
     DEVICE_COOKIE,
+    NAME,
     AccountsDep,
     SignedIn,
     check_password,
@@ -34,7 +36,7 @@ from ..service import (
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["accounts"])
+router = APIRouter(tags=["accounts"], responses=refusals(400, 401, 403, 409, 413, 429))
 
 PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
@@ -48,7 +50,11 @@ class Credentials(BaseModel):
 
 
 class SignUpIn(Credentials):
-    """A new account, and the guest seats of this browser to bring along."""
+    """A new account, and the guest seats of this browser to bring along (the schema says the
+    name and password rules; the server refuses a name or password off them with 400)."""
+
+    username: str = Field(max_length=100, json_schema_extra={"pattern": f"^{NAME.pattern}$"})
+    password: str = Field(max_length=1000, json_schema_extra={"minLength": 8, "maxLength": 200})
 
     claims: list[Claim] = Field(default_factory=list, max_length=200)
 
@@ -65,7 +71,12 @@ def _same_site(request: Request) -> None:
         raise ApiError(403, "a change from another site is refused: use this site's pages")
 
 
-@router.post("/api/auth/signup", summary="Create an account (and sign in)", status_code=201)
+@router.post(
+    "/api/auth/signup",
+    summary="Create an account (and sign in)",
+    status_code=201,
+    response_model=SignedUp,
+)
 async def signup(
     body: SignUpIn, request: Request, response: Response, context: Context, accounts: AccountsDep
 ) -> dict[str, Any]:
@@ -82,7 +93,7 @@ async def signup(
     return {"username": user.username, "claimed": claimed}
 
 
-@router.post("/api/auth/login", summary="Sign in")
+@router.post("/api/auth/login", summary="Sign in", response_model=Username)
 async def login(
     body: Credentials, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
@@ -94,14 +105,21 @@ async def login(
     return {"username": user.username}
 
 
-@router.post("/api/auth/logout", summary="Sign out (this browser)")
+@router.post(
+    "/api/auth/logout",
+    summary="Sign out (this browser)",
+    response_model=SignedOut,
+    response_model_exclude_unset=True,
+)
 async def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     _same_site(request)
     accounts.end_session(request, response)
     return {"signed_out": True}
 
 
-@router.post("/api/auth/logout-everywhere", summary="Sign out on every device")
+@router.post(
+    "/api/auth/logout-everywhere", summary="Sign out on every device", response_model=SignedOut
+)
 async def logout_everywhere(
     user: SignedIn, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
@@ -110,7 +128,7 @@ async def logout_everywhere(
     return {"signed_out": True, "sessions": ended}
 
 
-@router.post("/api/auth/password", summary="Change the password")
+@router.post("/api/auth/password", summary="Change the password", response_model=PasswordChanged)
 async def change_password(
     body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
@@ -125,11 +143,11 @@ async def change_password(
 
 
 # -- pages ----------------------------------------------------------------------------
-@router.get("/signup", include_in_schema=False)
+@router.get("/signup", include_in_schema=False, response_class=HTMLResponse)
 async def signup_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")
 
 
-@router.get("/login", include_in_schema=False)
+@router.get("/login", include_in_schema=False, response_class=HTMLResponse)
 async def login_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")

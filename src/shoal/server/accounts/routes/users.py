@@ -17,18 +17,19 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
 from ...context import Context, ServerContext
-from ...errors import ApiError
+from ...errors import ApiError, refusals
 from ..claims import Claim, claim_seats, context_seats, release_seats
 from ..models import User
+from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut
 from ..service import AccountsDep, SignedIn
 
 __all__ = ["router"]
 
-router = APIRouter(tags=["accounts"])
+router = APIRouter(tags=["accounts"], responses=refusals(401, 403, 404, 409, 413))
 
 PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
@@ -96,30 +97,48 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/me", summary="The signed-in account")
+@router.get(
+    "/api/me",
+    summary="The signed-in account",
+    response_model=MeOut,
+    response_model_exclude_unset=True,
+)
 async def me(user: SignedIn) -> dict[str, Any]:
     return _me(user)
 
 
-@router.get("/api/me/games", summary="My games in progress (my turn first)")
+@router.get(
+    "/api/me/games",
+    summary="My games in progress (my turn first)",
+    response_model=list[MyGame],
+)
 async def my_games(user: SignedIn, context: Context) -> list[dict[str, Any]]:
     games = [g for g in await _games(context, user) if not g["over"]]
     games.sort(key=lambda g: not g["your_turn"])
     return games
 
 
-@router.post("/api/me/claims", summary="Tie this browser's guest seats to my account")
+@router.post(
+    "/api/me/claims",
+    summary="Tie this browser's guest seats to my account",
+    response_model=ClaimedOut,
+)
 async def claims(body: ClaimsIn, user: SignedIn, context: Context) -> dict[str, Any]:
     return {"claimed": await claim_seats(context, user, body.games)}
 
 
-@router.put("/api/me/prefs", summary="Board preferences")
+@router.put("/api/me/prefs", summary="Board preferences", response_model=PrefsOut)
 async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
     accounts.store.update_user(user.id, prefs=body.model_dump())
     return {"prefs": body.model_dump()}
 
 
-@router.get("/api/me/export", summary="All my games as a zip of records", response_class=Response)
+@router.get(
+    "/api/me/export",
+    summary="All my games as a zip of records",
+    response_class=Response,
+    responses={200: {"content": {"application/zip": {}}}},
+)
 async def export(user: SignedIn, context: Context) -> Response:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -133,7 +152,11 @@ async def export(user: SignedIn, context: Context) -> Response:
     )
 
 
-@router.delete("/api/me", summary="Delete my account (my games stay, under a neutral name)")
+@router.delete(
+    "/api/me",
+    summary="Delete my account (my games stay, under a neutral name)",
+    response_model=DeletedOut,
+)
 async def delete_me(
     body: DeleteIn,
     user: SignedIn,
@@ -153,7 +176,7 @@ async def delete_me(
     return {"deleted": True, "games": games}
 
 
-@router.get("/api/users/{username}", summary="A player's profile")
+@router.get("/api/users/{username}", summary="A player's profile", response_model=ProfileOut)
 async def profile(
     username: str, context: Context, accounts: AccountsDep, game: str | None = None
 ) -> dict[str, Any]:
@@ -184,16 +207,16 @@ def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
 
 
 # -- pages ----------------------------------------------------------------------------
-@router.get("/@/{username}", include_in_schema=False)
+@router.get("/@/{username}", include_in_schema=False, response_class=HTMLResponse)
 async def profile_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")
 
 
-@router.get("/me/games", include_in_schema=False)
+@router.get("/me/games", include_in_schema=False, response_class=HTMLResponse)
 async def my_games_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")
 
 
-@router.get("/settings", include_in_schema=False)
+@router.get("/settings", include_in_schema=False, response_class=HTMLResponse)
 async def settings_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")

@@ -27,9 +27,10 @@ from shoal.core import Seat, other
 
 from ...accounts.service import Player, account_id, get_accounts
 from ...context import Context, ServerContext, TokenHeader, client_address
-from ...errors import ApiError
+from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
 from ...sockets import keep_alive, send
+from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
 from ..social_store import ChatMessage
@@ -73,7 +74,12 @@ async def _room(
     return _readable(messages, seats, offers.mutes)
 
 
-@router.get("/api/games/{game_id}/chat", summary="A chat room's messages")
+@router.get(
+    "/api/games/{game_id}/chat",
+    summary="A chat room's messages",
+    response_model=list[ChatMessageOut],
+    responses=refusals(401, 403, 404),
+)
 async def get_chat(
     game_id: str,
     context: Context,
@@ -88,7 +94,13 @@ async def get_chat(
     return await _room(context, live, room, seats)
 
 
-@router.post("/api/games/{game_id}/chat", summary="Send a chat message", status_code=201)
+@router.post(
+    "/api/games/{game_id}/chat",
+    summary="Send a chat message",
+    status_code=201,
+    response_model=ChatMessageOut,
+    responses=refusals(401, 403, 404, 413, 429),
+)
 async def post_chat(
     game_id: str,
     body: ChatIn,
@@ -146,7 +158,12 @@ async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[st
         raise ApiError(403, f"{name!r} is an account's name: choose another, or sign in")
 
 
-@router.post("/api/games/{game_id}/mute", summary="Mute your opponent's chat, or hear it again")
+@router.post(
+    "/api/games/{game_id}/mute",
+    summary="Mute your opponent's chat, or hear it again",
+    response_model=OffersView,
+    responses=refusals(401, 403, 404, 413),
+)
 async def post_mute(
     game_id: str,
     body: MuteIn,

@@ -26,7 +26,9 @@ from pydantic import BaseModel
 
 from ...accounts.service import Player, account_id
 from ...context import Context, TokenHeader
+from ...errors import refusals
 from .. import service
+from ..schemas import CHANGE_REFUSALS, OffersView
 from ..social import offers_view
 
 __all__ = ["AbortIn", "DrawIn", "TakebackIn", "router"]
@@ -54,13 +56,23 @@ class AbortIn(BaseModel):
     version: int
 
 
-@router.get("/api/games/{game_id}/offers", summary="The standing offers of a game")
+@router.get(
+    "/api/games/{game_id}/offers",
+    summary="The standing offers of a game",
+    response_model=OffersView,
+    responses=refusals(404),
+)
 async def get_offers(game_id: str, context: Context) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     return offers_view(entry.live, await context.social.offers(game_id))
 
 
-@router.post("/api/games/{game_id}/draw", summary="Offer, accept, decline or withdraw a draw")
+@router.post(
+    "/api/games/{game_id}/draw",
+    summary="Offer, accept, decline or withdraw a draw",
+    response_model=OffersView,
+    responses=CHANGE_REFUSALS,
+)
 async def post_draw(
     game_id: str,
     body: DrawIn,
@@ -73,7 +85,12 @@ async def post_draw(
     )
 
 
-@router.post("/api/games/{game_id}/takeback", summary="Ask for, or answer, a takeback")
+@router.post(
+    "/api/games/{game_id}/takeback",
+    summary="Ask for, or answer, a takeback",
+    response_model=OffersView,
+    responses=CHANGE_REFUSALS,
+)
 async def post_takeback(
     game_id: str,
     body: TakebackIn,
@@ -86,7 +103,12 @@ async def post_takeback(
     )
 
 
-@router.post("/api/games/{game_id}/abort", summary="Abort the game in its first two turns")
+@router.post(
+    "/api/games/{game_id}/abort",
+    summary="Abort the game in its first two turns",
+    response_model=OffersView,
+    responses=CHANGE_REFUSALS,
+)
 async def post_abort(
     game_id: str,
     body: AbortIn,

@@ -28,11 +28,13 @@ from ...accounts.models import User
 from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, ServerContext, TokenHeader, client_address
-from ...errors import ApiError, check_error
+from ...errors import ApiError, check_error, refusals
 from ...inputs import clean_name
+from ...schemas import GAME_ENUM
 from ...sockets import keep_alive
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
+from ..schemas import CHANGE_REFUSALS, CreatedGame, GameSummary, GameView, HintOut
 from ..session import LiveGame
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
@@ -51,7 +53,7 @@ class ClockIn(BaseModel):
 class CreateGameIn(BaseModel):
     """A new game."""
 
-    game: str = Field(description="game id (see /api/catalog)")
+    game: str = Field(description="game id (see /api/catalog)", json_schema_extra=GAME_ENUM)
     options: dict[str, str | int | float | bool] = Field(default_factory=dict)
     seed: int | None = Field(None, ge=0, lt=2**63, description="set-up seed; random if absent")
     start: str | None = Field(
@@ -177,7 +179,13 @@ def _no_hints_online(live: LiveGame) -> None:
 
 
 # -- routes ---------------------------------------------------------------------------
-@router.post("/api/games", summary="Start a game", status_code=201)
+@router.post(
+    "/api/games",
+    summary="Start a game",
+    status_code=201,
+    response_model=CreatedGame,
+    responses=refusals(403, 404, 413, 429),
+)
 async def create_game(
     body: CreateGameIn, request: Request, context: Context, player: Player
 ) -> dict[str, Any]:
@@ -207,7 +215,7 @@ async def create_game(
     }
 
 
-@router.get("/api/games", summary="Recent games (ids and titles)")
+@router.get("/api/games", summary="Recent games (ids and titles)", response_model=list[GameSummary])
 async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]]:
     out = []
     for game_id in context.store.list_ids(max(1, min(limit, 100))):
@@ -227,14 +235,24 @@ async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]
     return out
 
 
-@router.get("/api/games/{game_id}", summary="The game as a client shows it")
+@router.get(
+    "/api/games/{game_id}",
+    summary="The game as a client shows it",
+    response_model=GameView,
+    responses=refusals(404),
+)
 async def get_game(
     game_id: str, context: Context, player: Player, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post("/api/games/{game_id}/actions", summary="Play one atomic action")
+@router.post(
+    "/api/games/{game_id}/actions",
+    summary="Play one atomic action",
+    response_model=GameView,
+    responses=CHANGE_REFUSALS,
+)
 async def post_action(
     game_id: str,
     body: ActionIn,
@@ -270,7 +288,12 @@ async def post_action(
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post("/api/games/{game_id}/undo", summary="Take back your last turn")
+@router.post(
+    "/api/games/{game_id}/undo",
+    summary="Take back your last turn",
+    response_model=GameView,
+    responses=CHANGE_REFUSALS,
+)
 async def post_undo(
     game_id: str,
     body: VersionIn,
@@ -285,7 +308,12 @@ async def post_undo(
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post("/api/games/{game_id}/resign", summary="Resign (the other seat wins)")
+@router.post(
+    "/api/games/{game_id}/resign",
+    summary="Resign (the other seat wins)",
+    response_model=GameView,
+    responses=CHANGE_REFUSALS,
+)
 async def post_resign(
     game_id: str,
     body: VersionIn,
@@ -307,7 +335,12 @@ async def post_resign(
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post("/api/games/{game_id}/hint", summary="A suggested action")
+@router.post(
+    "/api/games/{game_id}/hint",
+    summary="A suggested action",
+    response_model=HintOut,
+    responses=CHANGE_REFUSALS,
+)
 async def post_hint(
     game_id: str,
     body: VersionIn,

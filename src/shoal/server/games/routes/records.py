@@ -16,8 +16,9 @@ from pydantic import BaseModel, Field
 from shoal.records import Record, read
 
 from ...context import Context, client_address
-from ...errors import ApiError
+from ...errors import ApiError, refusals
 from ..manager import new_game_id
+from ..schemas import ReplayView, UploadedRecord
 from ..views import replay_view
 
 __all__ = ["MAX_RECORD_CHARS", "RecordIn", "router"]
@@ -55,6 +56,10 @@ def _record_response(record: Record, fmt: str, name: str) -> Response:
     "/api/games/{game_id}/record",
     summary="Download the game's record (text or JSON)",
     response_class=Response,
+    responses={
+        200: {"content": {"text/plain": {}, "application/json": {}}},
+        **refusals(400, 404),
+    },
 )
 async def game_record(game_id: str, context: Context, format: str = "text") -> Response:
     entry = await context.manager.entry(game_id)
@@ -62,14 +67,25 @@ async def game_record(game_id: str, context: Context, format: str = "text") -> R
     return _record_response(live.record(), format, f"shoal-{live.game.id}-{game_id}")
 
 
-@router.get("/api/games/{game_id}/replay/{k}", summary="The game after k actions")
+@router.get(
+    "/api/games/{game_id}/replay/{k}",
+    summary="The game after k actions",
+    response_model=ReplayView,
+    responses=refusals(404),
+)
 async def game_replay(game_id: str, k: int, context: Context) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     return replay_view(entry.live.record(), k)
 
 
 # -- uploaded records ---------------------------------------------------------------------
-@router.post("/api/records", summary="Upload a record to view", status_code=201)
+@router.post(
+    "/api/records",
+    summary="Upload a record to view",
+    status_code=201,
+    response_model=UploadedRecord,
+    responses=refusals(400, 404, 413, 429),
+)
 async def upload_record(body: RecordIn, request: Request, context: Context) -> dict[str, Any]:
     context.creations.check(client_address(request))
     record = read(body.text)
@@ -79,7 +95,12 @@ async def upload_record(body: RecordIn, request: Request, context: Context) -> d
     return {"id": record_id, "view": replay_view(record, 0)}
 
 
-@router.get("/api/records/{record_id}/replay/{k}", summary="An uploaded record after k actions")
+@router.get(
+    "/api/records/{record_id}/replay/{k}",
+    summary="An uploaded record after k actions",
+    response_model=ReplayView,
+    responses=refusals(404),
+)
 async def record_replay(record_id: str, k: int, context: Context) -> dict[str, Any]:
     return replay_view(context.records.get(record_id), k)
 
@@ -88,6 +109,10 @@ async def record_replay(record_id: str, k: int, context: Context) -> dict[str, A
     "/api/records/{record_id}/record",
     summary="Download an uploaded record (text or JSON)",
     response_class=Response,
+    responses={
+        200: {"content": {"text/plain": {}, "application/json": {}}},
+        **refusals(400, 404),
+    },
 )
 async def record_download(record_id: str, context: Context, format: str = "text") -> Response:
     record = context.records.get(record_id)

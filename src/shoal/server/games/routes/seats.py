@@ -29,11 +29,12 @@ from pydantic import BaseModel, Field
 from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, TokenHeader
-from ...errors import ApiError
+from ...errors import ApiError, refusals
 from ...inputs import clean_name
 from ..creation import rematch_data
 from ..manager import new_token
 from ..models import hash_token
+from ..schemas import CHANGE_REFUSALS, ClaimOut, RematchOut, RematchSeat
 
 __all__ = ["ClaimIn", "router"]
 
@@ -50,7 +51,12 @@ class ClaimIn(BaseModel):
     name: str = Field("", max_length=40, description="the name to show for this seat")
 
 
-@router.post("/api/games/{game_id}/claim", summary="Claim the seat of an invite link")
+@router.post(
+    "/api/games/{game_id}/claim",
+    summary="Claim the seat of an invite link",
+    response_model=ClaimOut,
+    responses=CHANGE_REFUSALS,
+)
 async def claim(
     game_id: str,
     body: ClaimIn,
@@ -86,7 +92,13 @@ async def claim(
     return {"seat": seat, "token": token}
 
 
-@router.post("/api/games/{game_id}/rematch", summary="Offer or accept a rematch")
+@router.post(
+    "/api/games/{game_id}/rematch",
+    summary="Offer or accept a rematch",
+    response_model=RematchOut,
+    response_model_exclude_unset=True,
+    responses=refusals(400, 403, 404, 409),
+)
 async def rematch(
     game_id: str, context: Context, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
@@ -124,7 +136,12 @@ async def rematch(
     return {"offered": False, "game": data.id, "token": tokens[seat]}
 
 
-@router.post("/api/games/{game_id}/rematch/token", summary="The offerer's seat in the rematch")
+@router.post(
+    "/api/games/{game_id}/rematch/token",
+    summary="The offerer's seat in the rematch",
+    response_model=RematchSeat,
+    responses=refusals(403, 404),
+)
 async def rematch_token(
     game_id: str, context: Context, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
@@ -139,7 +156,13 @@ async def rematch_token(
     return {"game": offer["game"], "token": token}
 
 
-@router.delete("/api/games/{game_id}/rematch", summary="Withdraw or decline a rematch offer")
+@router.delete(
+    "/api/games/{game_id}/rematch",
+    summary="Withdraw or decline a rematch offer",
+    response_model=RematchOut,
+    response_model_exclude_unset=True,
+    responses=refusals(403, 404, 409),
+)
 async def no_rematch(
     game_id: str, context: Context, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:

@@ -1,0 +1,240 @@
+"""The answers of the games' routes (play, seats, offers, chat, records) as response models.
+
+The game's view (:class:`GameView`) is what :meth:`~shoal.server.games.session.LiveGame.view`
+builds, with the reader's seats and the correspondence clock added by the routes; the
+replay (:class:`ReplayView`) is :func:`~shoal.server.games.views.replay_view`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ..errors import refusals
+from ..schemas import GameRef, OptionValue, Out, ResultView, TurnView
+
+__all__ = [
+    "CHANGE_REFUSALS",
+    "Allowed",
+    "ChatMessageOut",
+    "ClaimOut",
+    "ClockView",
+    "CorrespondenceView",
+    "CreatedGame",
+    "GameSummary",
+    "GameView",
+    "HintOut",
+    "LegalAction",
+    "OffersAllowed",
+    "OffersView",
+    "RematchOut",
+    "RematchSeat",
+    "ReplayView",
+    "UploadedRecord",
+    "Vacation",
+]
+
+CHANGE_REFUSALS: dict[int | str, dict[str, Any]] = refusals(401, 403, 404, 409, 413, 422)
+"""The refusals of a change to a game (:func:`~shoal.server.changes.change`): a token or
+account that holds no seat, no such game, a stale version or a game that is over, the
+rules refusing."""
+
+
+class LegalAction(Out):
+    """A legal action: its number, its text in the game's notation, a label, the cells to
+    click (none for a pass, a swap, a side choice)."""
+
+    action: int
+    text: str
+    label: str
+    path: list[str]
+
+
+class ClockView(Out):
+    """A live clock: its settings, each seat's time left, the seat whose clock runs."""
+
+    base: float
+    increment: float
+    remaining: list[float]
+    running: int | None
+    server_time: float = Field(description="the server's clock (epoch seconds) when sent")
+
+
+class RematchView(Out):
+    """A rematch offer: the seat that offered it, and the new game once accepted."""
+
+    offered_by: int
+    game: str | None
+
+
+class Allowed(Out):
+    """What the reader may ask now."""
+
+    undo: bool
+    hint: bool
+    resign: bool
+
+
+class Vacation(Out):
+    """The seat to move is on vacation until ``until`` (epoch seconds)."""
+
+    seat: int
+    until: float
+
+
+class CorrespondenceView(Out):
+    """A correspondence clock: days per move, the seat to move and its deadline (epoch s)."""
+
+    days: int
+    seat: int | None
+    deadline: float | None
+    now: float
+    vacation: Vacation | None
+
+
+class GameView(Out):
+    """A game as a client shows it: the board, the legal actions, the turns, the result."""
+
+    id: str
+    game: GameRef
+    options: dict[str, OptionValue]
+    seed: int | None
+    start: str | None
+    mode: str = Field(description="computer, friend or local")
+    level: str | None
+    computer_seat: int | None
+    players: list[str]
+    version: int
+    ply: int
+    turn: int
+    to_move: int | None
+    sides: list[str]
+    svg: str
+    legal: list[LegalAction]
+    turns: list[TurnView]
+    result: ResultView | None
+    features: dict[str, float]
+    status: str
+    position: str
+    engine_position: str | None = Field(description="the browser engine's state, in hex")
+    allowed: Allowed
+    clock: ClockView | None
+    thinking: bool
+    rematch: RematchView | None
+    you: list[int] = Field(description="the reader's seats")
+    correspondence: CorrespondenceView | None = Field(
+        None, description="a correspondence game's clock (not in the Bot API's new game)"
+    )
+
+
+class CreatedGame(Out):
+    """A new game: the creator's seat token, a friend's invite token, the view."""
+
+    id: str
+    token: str
+    invite_token: str | None
+    seats: list[int]
+    view: GameView
+
+
+class GameSummary(Out):
+    """A recent game in a list."""
+
+    id: str
+    game: str
+    title: str
+    mode: str
+    players: list[str]
+    ply: int
+    over: bool
+
+
+class HintOut(Out):
+    """A suggested action and why."""
+
+    action: int
+    text: str
+    path: list[str]
+    reason: str
+    version: int
+
+
+class OffersAllowed(Out):
+    """What may be offered now."""
+
+    draw: bool
+    takeback: bool
+    abort: bool
+
+
+class OffersView(Out):
+    """The standing offers of a game (the asking seat of each) and the seats that muted."""
+
+    type: str = Field(description='always "offers" (the same message goes over the socket)')
+    version: int
+    draw: int | None
+    takeback: int | None
+    allowed: OffersAllowed
+    mutes: list[int]
+
+
+class ChatMessageOut(Out):
+    """A chat message (``seat`` is None in the spectators' room)."""
+
+    id: int
+    room: str
+    seat: int | None
+    name: str
+    text: str
+    time: float
+
+
+class ClaimOut(Out):
+    """The claimed seat and its new private token."""
+
+    seat: int
+    token: str
+
+
+class RematchOut(Out):
+    """A rematch: offered (no game yet), or started (the game and the reader's token)."""
+
+    offered: bool
+    game: str | None
+    token: str | None = Field(None, description="only when the rematch has started")
+
+
+class RematchSeat(Out):
+    """The offerer's seat in the rematch."""
+
+    game: str
+    token: str
+
+
+class ReplayView(Out):
+    """A game or record after ``ply`` actions, with every turn and the final result."""
+
+    ply: int
+    svg: str
+    to_move: int | None
+    sides: list[str]
+    position: str
+    turn: int
+    turns: list[TurnView]
+    features: dict[str, float]
+    status: str
+    game: GameRef
+    options: dict[str, OptionValue]
+    total: int
+    all_turns: list[TurnView]
+    players: list[str]
+    result: ResultView | None
+    final_result: ResultView | None
+
+
+class UploadedRecord(Out):
+    """An uploaded record's id and its view at the start."""
+
+    id: str
+    view: ReplayView
