@@ -136,3 +136,25 @@ def test_two_editors_change_one_study_live_and_a_spectator_follows(
     owner.screenshot(path=str(artifacts / "studies-list-desktop.png"), full_page=True)
     for context in (owner_context, editor_context, spectator_context):
         context.close()
+
+
+def test_the_analysis_boards_lines_become_a_study(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    _signed_in(server, context)
+    page = context.new_page()
+    page.goto(f"{server}/analysis/connect4")
+    page.locator("#board svg").wait_for()
+    _click_cell(page, "d")
+    page.wait_for_function("document.querySelector('#board').dataset.ply === '1'")
+    _click_cell(page, "c")
+    page.wait_for_function("document.querySelector('#board').dataset.ply === '2'")
+    page.click("#prev")
+    page.wait_for_function("document.querySelector('#board').dataset.ply === '1'")
+    _click_cell(page, "e")
+    page.wait_for_function("document.querySelector('#board').dataset.ply === '2'")
+    page.click("#to-study")
+    page.wait_for_url(f"{server}/studies/*")
+    page.locator('#movetree .variation .mv[data-path="0.1"]').wait_for()
+    assert _tree_text(page).replace("\n", " ").split() == ["start", "1.", "d", "2.", "c", "2.", "e"]
+    assert "unlisted" in page.locator("#study-meta").inner_text()
+    context.close()
