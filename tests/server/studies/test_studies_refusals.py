@@ -102,3 +102,39 @@ def test_a_bad_change_is_refused_and_the_chapter_is_unchanged(three: Any) -> Non
     assert [c["name"] for c in study_after["chapters"]] == ["Openings"]
     alice.post(f"{base}/members", json={"username": "bobby"})
     error(alice.post(f"{base}/members", json={"username": "bobby"}), 409, "edits this study")
+
+
+def test_a_chapter_over_its_move_limit_is_refused_and_kept(three: Any, monkeypatch: Any) -> None:
+    _, alice, _, _ = three
+    monkeypatch.setattr("shoal.server.studies.service.MAX_NODES", 2)
+    monkeypatch.setattr("shoal.server.studies.chapters.MAX_NODES", 2)
+    study, chapter = make_study(alice)
+    play(alice, study, chapter, play(alice, study, chapter, [], "d"), "d")
+    before = chapter_of(alice, study, chapter)
+    error(edit(alice, study, chapter, "play", [0, 0], move="c"), 400, "at most 2 moves")
+    assert chapter_of(alice, study, chapter) == before
+    text = alice.get(f"/api/studies/{study}/export").text.replace("2. d;", "2. d; 3. c;")
+    error(
+        alice.post(f"/api/studies/{study}/chapters", json={"text": text}),
+        400,
+        "at most 2 moves, not 3",
+    )
+    assert len(alice.get(f"/api/studies/{study}").json()["chapters"]) == 1
+
+
+def test_chapters_are_renamed_and_deleted_by_editors(three: Any) -> None:
+    _, alice, bobby, _ = three
+    study, chapter = make_study(alice)
+    other = alice.post(
+        f"/api/studies/{study}/chapters", json={"name": "Second", "game": "sfirs"}
+    ).json()["ids"][0]
+    error(bobby.patch(f"/api/studies/{study}/chapters/{other}", json={"name": "x"}), 403, "")
+    error(bobby.delete(f"/api/studies/{study}/chapters/{other}"), 403, "invited editors")
+    reply = alice.patch(f"/api/studies/{study}/chapters/{other}", json={"name": "  The  end "})
+    assert reply.json() == {"id": other, "name": "The end"}
+    names = [(c["id"], c["name"]) for c in alice.get(f"/api/studies/{study}").json()["chapters"]]
+    assert names == [(chapter, "Openings"), (other, "The end")]
+    assert alice.delete(f"/api/studies/{study}/chapters/{chapter}").status_code == 200
+    names = [c["name"] for c in alice.get(f"/api/studies/{study}").json()["chapters"]]
+    assert names == ["The end"]
+    error(alice.get(f"/api/studies/{study}/chapters/{chapter}"), 404, f"no chapter {chapter}")
