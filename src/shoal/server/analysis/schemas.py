@@ -35,6 +35,7 @@ class TreeNode(Out):
     parent: int
     move: str
     comment: str | None = Field(None, description="only when there is one")
+    mark: str | None = Field(None, description="a mark such as ! or ?, only when there is one")
     number: int
     first: bool
     seat: int | None

@@ -228,6 +228,54 @@ export interface ChallengeStatus {
   game?: string | null;
 }
 
+/** The chapter after the change, and the path of the move it concerns. */
+export interface ChapterEdited {
+  chapter: ChapterOut;
+  path: number[];
+}
+
+/** The new chapters' ids. */
+export interface ChapterIds {
+  ids: number[];
+}
+
+/** A new chapter: from a game's start or ``position``, a ``tree``, a ``game_id`` or ``text``. */
+export interface ChapterIn {
+  name?: string;
+  game?: string | null;
+  options?: { [key: string]: string | number | boolean };
+  position?: string | null;
+  tree?: { [key: string]: PlainJson } | null;
+  game_id?: string | null;
+  text?: string | null;
+  [key: string]: any;
+}
+
+/** A chapter: its game, options, sides and annotated tree, and its version. */
+export interface ChapterOut {
+  id: number;
+  study: string;
+  name: string;
+  game: GameRef;
+  options: { [key: string]: string | number | boolean };
+  sides: string[];
+  tree: TreeOut;
+  version: number;
+}
+
+/** A chapter in a study's list. */
+export interface ChapterRef {
+  id: number;
+  name: string;
+  game: string;
+}
+
+/** The chapter's new name. */
+export interface ChapterRenamed {
+  id: number;
+  name: string;
+}
+
 /** A chat message. */
 export interface ChatIn {
   room?: "players" | "spectators";
@@ -389,6 +437,11 @@ export interface DeleteIn {
   [key: string]: any;
 }
 
+/** The deleted chapter's id. */
+export interface Deleted {
+  deleted: number;
+}
+
 /** The account is deleted; its games stay under a neutral name. */
 export interface DeletedOut {
   deleted: boolean;
@@ -412,6 +465,16 @@ export interface DigestIn {
 export interface DrawIn {
   version: number;
   action: "offer" | "accept" | "decline" | "withdraw";
+  [key: string]: any;
+}
+
+/** A change of a chapter's tree at ``path`` (see :class:`~.service.Edit`). */
+export interface EditIn {
+  op: string;
+  path?: number[];
+  move?: string;
+  text?: string;
+  mark?: string;
   [key: string]: any;
 }
 
@@ -689,6 +752,18 @@ export interface Levels {
   default: string;
 }
 
+/** LikeIn */
+export interface LikeIn {
+  like?: boolean;
+  [key: string]: any;
+}
+
+/** The study's likes, and whether the reader likes it. */
+export interface Likes {
+  likes: number;
+  liked: boolean;
+}
+
 /** A line: a game with its options, a start position string, then moves in notation. */
 export interface LineIn {
   game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
@@ -720,6 +795,17 @@ export interface MeOut {
   prefs: Prefs;
 }
 
+/** MemberIn */
+export interface MemberIn {
+  username: string;
+  [key: string]: any;
+}
+
+/** The study's editors. */
+export interface Members {
+  members: string[];
+}
+
 /** Mute the opponent (or hear them again). */
 export interface MuteIn {
   muted: boolean;
@@ -749,6 +835,12 @@ export interface MyGame {
   won: boolean | null;
   /** the game's version */
   updated: number;
+}
+
+/** NameIn */
+export interface NameIn {
+  name: string;
+  [key: string]: any;
 }
 
 /** The challenge a ``challenge`` notification tells of, as it stands now. */
@@ -847,6 +939,13 @@ export interface PlayerLine {
   name: string;
   withdrawn: boolean;
   no_shows: number;
+}
+
+/** PositionIn */
+export interface PositionIn {
+  chapter: number;
+  path?: number[];
+  [key: string]: any;
 }
 
 /** Board preferences (an account that never set them has none). */
@@ -1264,6 +1363,69 @@ export interface StatsRowOut {
   [key: string]: any;
 }
 
+/** The new study's id. */
+export interface StudyCreated {
+  id: string;
+}
+
+/** The deleted study's id. */
+export interface StudyDeleted {
+  deleted: string;
+}
+
+/** A new study with its first chapters. */
+export interface StudyIn {
+  title: string;
+  visibility?: string;
+  chapters: ChapterIn[];
+  [key: string]: any;
+}
+
+/** A study for a reader: its members, chapters, sync and likes, and the reader's rights. */
+export interface StudyOut {
+  id: string;
+  title: string;
+  owner: string;
+  visibility: string;
+  sync: boolean;
+  position: StudyPosition;
+  members: string[];
+  likes: number;
+  liked: boolean;
+  can_edit: boolean;
+  is_owner: boolean;
+  chapters: ChapterRef[];
+  /** ISO 8601 */
+  created: string;
+  /** ISO 8601 */
+  updated: string;
+}
+
+/** The owner's position, which followers see: a chapter and the path of move indices. */
+export interface StudyPosition {
+  chapter: number | null;
+  path: number[];
+}
+
+/** What the owner changes (absent: unchanged). */
+export interface StudySettingsIn {
+  title?: string | null;
+  visibility?: string | null;
+  sync?: boolean | null;
+  [key: string]: any;
+}
+
+/** A study in a list: its games, likes and last change (ISO 8601). */
+export interface StudySummary {
+  id: string;
+  title: string;
+  owner: string;
+  visibility: string;
+  likes: number;
+  games: string[];
+  updated: string;
+}
+
 /** A browser's push subscription (``PushSubscription.toJSON()``). */
 export interface SubscriptionIn {
   endpoint: string;
@@ -1316,6 +1478,8 @@ export interface TreeNode {
   move: string;
   /** only when there is one */
   comment?: string | null;
+  /** a mark such as ! or ?, only when there is one */
+  mark?: string | null;
   number: number;
   first: boolean;
   seat: number | null;
@@ -2209,6 +2373,177 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: StatsOut;
+  };
+  /** GET /api/studies: Public studies, or the reader's own */
+  "GET /api/studies": {
+    path: {};
+    query: {
+      game?: string | null;
+      mine?: boolean;
+      order?: string;
+    };
+    body: undefined;
+    answer: StudySummary[];
+  };
+  /** POST /api/studies: Make a study */
+  "POST /api/studies": {
+    path: {};
+    query: {};
+    body: StudyIn;
+    answer: StudyCreated;
+  };
+  /** GET /api/studies/{study_id}: A study */
+  "GET /api/studies/{study_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: StudyOut;
+  };
+  /** DELETE /api/studies/{study_id}: Delete a study */
+  "DELETE /api/studies/{study_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: StudyDeleted;
+  };
+  /** PATCH /api/studies/{study_id}: Change a study's title, visibility or sync */
+  "PATCH /api/studies/{study_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: StudySettingsIn;
+    answer: StudyOut;
+  };
+  /** POST /api/studies/{study_id}/chapters: Add chapters */
+  "POST /api/studies/{study_id}/chapters": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: ChapterIn;
+    answer: ChapterIds;
+  };
+  /** GET /api/studies/{study_id}/chapters/{chapter_id}: A chapter and its tree */
+  "GET /api/studies/{study_id}/chapters/{chapter_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: ChapterOut;
+  };
+  /** DELETE /api/studies/{study_id}/chapters/{chapter_id}: Delete a chapter */
+  "DELETE /api/studies/{study_id}/chapters/{chapter_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: Deleted;
+  };
+  /** PATCH /api/studies/{study_id}/chapters/{chapter_id}: Rename a chapter */
+  "PATCH /api/studies/{study_id}/chapters/{chapter_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: NameIn;
+    answer: ChapterRenamed;
+  };
+  /** POST /api/studies/{study_id}/chapters/{chapter_id}/edit: Change a chapter */
+  "POST /api/studies/{study_id}/chapters/{chapter_id}/edit": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: EditIn;
+    answer: ChapterEdited;
+  };
+  /** GET /api/studies/{study_id}/chapters/{chapter_id}/export: A chapter as a record with its variations */
+  "GET /api/studies/{study_id}/chapters/{chapter_id}/export": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {
+      format?: string;
+    };
+    body: undefined;
+    answer: any;
+  };
+  /** GET /api/studies/{study_id}/export: The study as records */
+  "GET /api/studies/{study_id}/export": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: unknown;
+  };
+  /** POST /api/studies/{study_id}/like: Like or unlike a study */
+  "POST /api/studies/{study_id}/like": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: LikeIn;
+    answer: Likes;
+  };
+  /** POST /api/studies/{study_id}/members: Invite an editor */
+  "POST /api/studies/{study_id}/members": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: MemberIn;
+    answer: Members;
+  };
+  /** DELETE /api/studies/{study_id}/members/{username}: Remove an editor */
+  "DELETE /api/studies/{study_id}/members/{username}": {
+    path: {
+      /** a study */
+      study_id: string;
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: Members;
+  };
+  /** POST /api/studies/{study_id}/position: The owner's position (sync) */
+  "POST /api/studies/{study_id}/position": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: PositionIn;
+    answer: StudyPosition;
   };
   /** GET /api/tournaments: The events: upcoming, running, finished */
   "GET /api/tournaments": {
