@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict
 from shoal import games
 
 __all__ = [
+    "FORMATS",
     "GAME_ENUM",
     "GAME_IDS",
     "NO_NUL",
@@ -42,6 +43,9 @@ another with words)."""
 
 GAME_ENUM: dict[str, Any] = {"enum": GAME_IDS}
 """The ``json_schema_extra`` of a field or parameter that names a game."""
+
+FORMATS: dict[str, Any] = {"enum": ["text", "json"]}
+"""The ``json_schema_extra`` of a record format parameter."""
 
 OptionValue = str | int | float | bool
 """The value of a game option."""

@@ -38,6 +38,7 @@ from starlette.requests import HTTPConnection
 from ..accounts.service import AccountsDep, Player, SignedIn
 from ..errors import ApiError, refusals
 from ..params import RowId
+from ..schemas import FORMATS, GAME_ENUM
 from ..sockets import keep_alive, send
 from .chapters import export_chapter
 from .live import GONE
@@ -147,9 +148,11 @@ class LikeIn(BaseModel):
 async def list_studies(
     studies: StudiesDep,
     player: Player,
-    game: Annotated[str | None, Query(max_length=64)] = None,
+    game: Annotated[str | None, Query(max_length=64, json_schema_extra=GAME_ENUM)] = None,
     mine: bool = False,
-    order: Annotated[str, Query(max_length=8)] = "likes",
+    order: Annotated[
+        str, Query(max_length=8, json_schema_extra={"enum": ["likes", "new"]})
+    ] = "likes",
 ) -> list[dict[str, Any]]:
     return studies.listing(player, game=game, mine=mine, order=order)
 
@@ -335,7 +338,7 @@ async def export_one(
     chapter_id: RowId,
     studies: StudiesDep,
     player: Player,
-    format: Annotated[str, Query(max_length=8)] = "text",
+    format: Annotated[str, Query(max_length=8, json_schema_extra=FORMATS)] = "text",
 ) -> Response:
     if format not in ("text", "json"):
         raise ApiError(400, f"format is 'text' or 'json', not {format!r}")

@@ -1956,7 +1956,8 @@ export interface Routes {
       game_id: string;
     };
     query: {
-      format?: string;
+      /** text or json */
+      format?: "text" | "json";
     };
     body: undefined;
     answer: any;
@@ -2286,7 +2287,8 @@ export interface Routes {
       record_id: string;
     };
     query: {
-      format?: string;
+      /** text or json */
+      format?: "text" | "json";
     };
     body: undefined;
     answer: any;
@@ -2378,9 +2380,9 @@ export interface Routes {
   "GET /api/studies": {
     path: {};
     query: {
-      game?: string | null;
+      game?: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
       mine?: boolean;
-      order?: string;
+      order?: "likes" | "new";
     };
     body: undefined;
     answer: StudySummary[];
@@ -2489,7 +2491,7 @@ export interface Routes {
       chapter_id: number;
     };
     query: {
-      format?: string;
+      format?: "text" | "json";
     };
     body: undefined;
     answer: any;

@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -17,6 +17,7 @@ from shoal.records import Record, read
 
 from ...context import Context, client_address
 from ...errors import ApiError, refusals
+from ...schemas import FORMATS
 from ..manager import new_game_id
 from ..schemas import ReplayView, UploadedRecord
 from ..views import replay_view
@@ -24,6 +25,9 @@ from ..views import replay_view
 __all__ = ["MAX_RECORD_CHARS", "RecordIn", "router"]
 
 router = APIRouter(tags=["records"])
+
+Format = Annotated[str, Query(json_schema_extra=FORMATS, description="text or json")]
+"""A record's format (another is refused with 400)."""
 
 MAX_RECORD_CHARS = 1_000_000
 """The longest uploaded record, in characters (it must also fit in the body limit)."""
@@ -61,7 +65,7 @@ def _record_response(record: Record, fmt: str, name: str) -> Response:
         **refusals(400, 404),
     },
 )
-async def game_record(game_id: str, context: Context, format: str = "text") -> Response:
+async def game_record(game_id: str, context: Context, format: Format = "text") -> Response:
     entry = await context.manager.entry(game_id)
     live = entry.live
     return _record_response(live.record(), format, f"shoal-{live.game.id}-{game_id}")
@@ -114,6 +118,6 @@ async def record_replay(record_id: str, k: int, context: Context) -> dict[str, A
         **refusals(400, 404),
     },
 )
-async def record_download(record_id: str, context: Context, format: str = "text") -> Response:
+async def record_download(record_id: str, context: Context, format: Format = "text") -> Response:
     record = context.records.get(record_id)
     return _record_response(record, format, f"shoal-{record.game.id}-{record_id}")
