@@ -2,17 +2,18 @@
 
 Self-play runs ``--batch`` games at once (``vmap``, auto-reset), each move chosen by
 ``mctx.gumbel_muzero_policy`` with ``--simulations`` simulations whose leaves the network
-evaluates; the network (a small MLP in flax: policy logits and a tanh value) learns with
-optax's Adam from the search's improved policy (``action_weights``) and the games'
-outcomes. Every ``--eval-every`` iterations the raw policy (argmax of the network's
-logits over the legal columns, no search) plays ``random``; at the end the trained agent
-plays ``random`` both as the raw policy and with a small search, and the untrained
-network is measured the same way as the baseline. Win rates come with 95% Wilson
-intervals; the learning curve goes to ``--plot`` (PNG with matplotlib, else a hand-written
-SVG) and every figure to ``--json``.
+evaluates (a share ``--explore`` of the moves played is uniformly random instead, so the
+positions are not only the net's own games); the network (a small MLP in flax: policy logits
+and a tanh value) learns with optax's Adam from the search's improved policy
+(``action_weights``) and the games' outcomes. Every ``--eval-every`` iterations the raw
+policy (argmax of the network's logits over the legal columns, no search) plays ``random``;
+at the end the trained agent plays ``random`` both as the raw policy and with a small
+search, and the untrained network is measured the same way as the baseline. Win rates come
+with 95% Wilson intervals; the learning curve goes to ``--plot`` (PNG with matplotlib, else
+a hand-written SVG) and every figure to ``--json``.
 
     python examples/alphazero.py                  # the full CPU run (docs/jax.md)
-    python examples/alphazero.py --quick          # a smoke run of a few seconds
+    python examples/alphazero.py --quick          # a tiny smoke run (2 iterations)
     python examples/alphazero.py --help
 
 Needs the ``jax`` extra (``pip install -e ".[jax]"``; scripts/setup installs it).
@@ -402,16 +403,18 @@ def plot(result: dict[str, Any], path: Path) -> Path:
     ax2.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label="raw policy (no search)")
     for name, rec in result["trained"].items():
         if name != "raw_policy":
+            pair = [result["untrained"][name], rec]
             ax2.errorbar(
-                [its[-1]],
-                [rec["win_rate"]],
+                [0, its[-1]],
+                [r["win_rate"] for r in pair],
                 yerr=[
-                    [rec["win_rate"] - rec["wilson95"][0]],
-                    [rec["wilson95"][1] - rec["win_rate"]],
+                    [r["win_rate"] - r["wilson95"][0] for r in pair],
+                    [r["wilson95"][1] - r["win_rate"] for r in pair],
                 ],
                 marker="s",
+                linestyle="none",
                 capsize=3,
-                label=name.replace("_", " ") + " simulations (final)",
+                label=name.replace("_", " ") + " simulations (untrained, trained)",
             )
     ax2.axhline(0.9, color="grey", linestyle=":", label="90%")
     ax2.set_ylim(0, 1.02)

@@ -92,3 +92,8 @@ def test_quick_run_end_to_end(az: Any, tmp_path: Path, capsys: pytest.CaptureFix
     assert json.loads((tmp_path / "r.json").read_text())["config"]["iterations"] == 2
     written = list(tmp_path.glob("c.*"))
     assert len(written) == 1 and written[0].stat().st_size > 0
+    # the hand-written SVG, for a venv without matplotlib
+    curve = result["curve"]
+    evals = [(p["iteration"], p["raw_vs_random"]) for p in curve]
+    svg = az._svg([p["iteration"] for p in curve], curve, evals)
+    assert svg.startswith("<svg") and svg.count("<polyline") == 3
