@@ -122,7 +122,7 @@ function layout() {
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
+        h("div", { class: "evalbar", id: "evalbar", hidden: !engine, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
         h("div", { class: "board-wrap", id: "board" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
         stepControls({
@@ -138,7 +138,7 @@ function layout() {
         h(
           "div",
           { class: "card" },
-          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
+          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (e) => { localStorage.setItem("shoal.engine", e.target.checked ? "on" : "off"); engineOn(e.target.checked); } }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
         explorer.element,
@@ -266,7 +266,7 @@ async function save(format) {
 
 // -- the engine -----------------------------------------------------------------------------
 let socket = null;
-let engine = false;
+let engine = localStorage.getItem("shoal.engine") !== "off"; // on unless this browser turned it off
 let asked = 0;
 
 function engineOn(on) {

@@ -10,7 +10,7 @@ import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
-import { defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
+import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { showRatings } from "./ratings.js";
@@ -113,6 +113,7 @@ function render(next, fromSocket = false) {
     board.show(view.svg, view.legal, myTurn());
     captionTheEnd(view);
   }
+  if (first) autoZoom(view.game.id); // a phone's cells big enough to tap
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus(view, you);
