@@ -248,3 +248,105 @@ def test_an_aborted_game_is_headed_aborted_not_draw(server: str, browser: Any) -
     assert "Draw" not in page.locator("#status").inner_text()
     assert page.locator("#board svg text.caption-over").text_content() == "Aborted"
     context.close()
+
+
+# -- defect 8: the new-game form ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", FIVE)
+def test_the_new_game_form_starts_above_the_fold_at_the_gentlest_level(
+    game_id: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/new?game={game_id}")
+    page.wait_for_selector("#start")
+    page.wait_for_load_state("networkidle")  # the preview image laid out
+    start = _box(page, "#start")
+    assert _inside(start, PHONE), f"{game_id}: Start at {start}"
+    assert page.locator("#level").input_value() == "beginner"
+    # the rule readings wait folded under the start button
+    assert not page.locator("#options").evaluate("el => el.open")
+    if game_id == "syrtis":  # the set-up seat says what it does, the other its side's colours
+        seats = page.locator("#seat").inner_text()
+        assert "Move first" not in seats and "Set up the board" in seats
+        assert "Light: light tiles and circles" in seats
+        page.screenshot(path=str(artifacts / "phone40-new-syrtis-phone.png"))
+    context.close()
+
+
+# -- defect 10: review on a phone -------------------------------------------------------------
+
+
+def test_review_keeps_the_board_in_view_and_counts_turns(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    from .test_review_browser import _finished_game
+
+    gid = _finished_game(server, "sytran", seed=3, turns=8)
+    replay = httpx.get(f"{server}/api/games/{gid}/replay/0", timeout=10).json()
+    turns = len(replay["all_turns"])
+    assert replay["total"] > turns  # Sytran's turns hold several actions each
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{server}/replay/game/{gid}#review")
+    page.wait_for_selector(".review-graph", timeout=120_000)
+    # the counter counts turns, as the moves list does, not actions
+    assert page.locator("#pos").inner_text() == f"{turns} / {turns}"
+    # a turn low in the list (a marked one where there is one): the board comes into view
+    marked = page.locator(".review-marks li")
+    item = marked.last if marked.count() else page.locator("#moves li").nth(1)
+    end = item.get_attribute("data-end")
+    item.scroll_into_view_if_needed()
+    assert not _inside(_box(page, "#board"), PHONE)  # scrolled away from the board
+    item.click()
+    page.wait_for_function("(k) => document.querySelector('#board').dataset.ply === k", arg=end)
+    page.wait_for_timeout(200)
+    assert _inside(_box(page, "#board"), PHONE)
+    assert _box(page, "#board")["y"] >= _box(page, ".topbar")["height"] - 0.5
+    page.screenshot(path=str(artifacts / "phone40-review-phone.png"))
+    # the analysis board starts with its engine on
+    page.goto(f"{server}/analysis/game/{gid}")
+    page.wait_for_selector("#engine-toggle")
+    assert page.locator("#engine-toggle").is_checked()
+    page.wait_for_selector("#engine-lines li", timeout=60_000)
+    context.close()
+
+
+# -- defect 11: the player card, a refused click -------------------------------------------------
+
+
+def test_a_long_name_is_not_cut_on_the_player_card(server: str, browser: Any) -> None:
+    long = "Bartholomew-the-patient-player (1662?)"
+    gid, token, _ = _new_game(server, "syrtis", name=long)
+    context = browser.new_context(viewport=PHONE)
+    page = _open_game(context, server, gid, token)
+    name = page.locator('#players .player[data-seat="0"] .name')
+    assert long in name.inner_text()
+    clipped = name.evaluate("el => el.scrollWidth - el.clientWidth")
+    assert clipped <= 0, f"{clipped} px of the name cut off"
+    box, card = _box(page, '#players .player[data-seat="0"] .name'), _box(page, "#players")
+    assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
+    context.close()
+
+
+def test_a_refused_click_on_the_board_says_why_not(server: str, browser: Any) -> None:
+    gid, token, view = _new_game(server, "cyclix")
+    starts = {e["path"][0] for e in view["legal"] if e["path"]}
+    context = browser.new_context(viewport=PHONE)
+    page = _open_game(context, server, gid, token)
+    page.wait_for_function("() => document.querySelector('#board').dataset.ready === 'yes'")
+    cell = page.locator("#board svg .cell:not(.hl)").first
+    refused = cell.get_attribute("data-cell")
+    assert refused not in starts
+    cell.click()
+    toast = page.locator(".toast")
+    toast.wait_for()
+    assert f"No move starts on {refused}" in toast.inner_text()
+    assert "highlighted" in toast.inner_text()
+    assert _view_version(server, gid) == view["version"]  # nothing was played
+    context.close()
+
+
+def _view_version(server: str, gid: str) -> int:
+    return int(httpx.get(f"{server}/api/games/{gid}", timeout=10).json()["version"])

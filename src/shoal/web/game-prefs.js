@@ -69,7 +69,8 @@ export const SMALLEST_TARGET = 24;
  */
 export function autoZoom(gameId) {
   if (localStorage.getItem(`shoal.zoom.${gameId}`) !== null) return;
-  if (getComputedStyle($("#zoom-out").parentElement).display === "none") return;
+  // upright only: on its side the board is already as tall as the screen allows
+  if (getComputedStyle($("#zoom-out").parentElement).display === "none" || !matchMedia("(orientation: portrait)").matches) return;
   const smallest = () => {
     const sides = [...document.querySelectorAll("#board svg .cell")].map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
     return Math.min(...sides.filter((side) => side > 0));
@@ -78,6 +79,9 @@ export function autoZoom(gameId) {
     zoomIndex += 1;
     applyZoom();
   }
+  const wrap = $("#board"); // the middle of the board in view
+  wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+  wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
 }
 
 // A turn alert while the page is in the background: the tab title, and a short sound if
