@@ -30,6 +30,7 @@ PAGES = [
     "/replay",
     "/analysis",
     "/analysis/sfirs",
+    "/studies",
     "/bots",
     "/login",
     "/signup",

@@ -27,6 +27,7 @@ DESTINATIONS = [
     "/tournaments",
     "/replay",
     "/analysis",
+    "/studies",
     "/bots",
 ]
 SMALLEST_TARGET = 24
@@ -129,6 +130,24 @@ def test_the_top_bar_does_not_run_off_the_screen(
         assert _inside(_box(page, selector), viewport), selector
     height = _box(page, ".topbar")["height"]
     assert height <= 64, f"the top bar takes {height} px"
+    # signed in, the account's links too (My games, the name, Settings, the bell)
+    name = f"bar{viewport['width']}x{viewport['height']}"
+    with httpx.Client(base_url=server, timeout=30) as client:
+        signed = client.post("/api/auth/signup", json={"username": name, "password": "a long one!"})
+        assert signed.status_code == 201, signed.text
+        context.add_cookies(
+            [{"name": c.name, "value": c.value or "", "url": server} for c in client.cookies.jar]
+        )
+    page.goto(f"{server}/")
+    page.wait_for_selector(".topbar #nav-my-games")
+    page.wait_for_selector(".topbar .nav-bell")
+    overflow = page.evaluate(
+        "() => { const bar = document.querySelector('.topbar');"
+        " return bar.scrollWidth - bar.clientWidth; }"
+    )
+    assert overflow <= 0
+    for selector in ("#nav-my-games", ".topbar .nav-bell", ".topbar button[aria-label*='theme']"):
+        assert _inside(_box(page, selector), viewport), selector
     context.close()
 
 

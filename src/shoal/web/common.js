@@ -134,6 +134,7 @@ export function topbar() {
     h("a", { href: "/tournaments", text: "Tournaments" }),
     h("a", { href: "/replay", text: "Replay" }),
     h("a", { href: "/analysis", text: "Analysis" }),
+    h("a", { href: "/studies", text: "Studies" }),
     h("a", { href: "/bots", text: "Bots" }),
   );
   const menuButton = h("button", {
@@ -161,7 +162,18 @@ export function topbar() {
     if (bar.classList.contains("menu-open") && event.target instanceof Node && !bar.contains(event.target)) openMenu(false);
   });
   document.body.prepend(bar);
+  fitTopbar();
+  addEventListener("resize", fitTopbar);
   accountNav();
+}
+
+// The bar goes compact (the menu button, common.css) on a narrow screen, or wherever its
+// links do not fit in one row (a signed-in player's bar is longer).
+function fitTopbar() {
+  const bar = $(".topbar");
+  if (!bar) return;
+  bar.classList.remove("compact");
+  if (matchMedia("(max-width: 1100px)").matches || bar.scrollWidth > bar.clientWidth) bar.classList.add("compact");
 }
 
 let mePromise = null;
@@ -180,6 +192,7 @@ async function accountNav() {
   const me = await whoami();
   if (!me) {
     slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
+    fitTopbar();
     return;
   }
   const games = await api("/api/me/games").catch(() => []);
@@ -190,7 +203,10 @@ async function accountNav() {
   $("#site-nav").append(h("a", { href: `/@/${me.username}`, class: "menu-only", text: `Profile (${me.username})` }), h("a", { href: "/settings", class: "menu-only", text: "Settings" }));
   if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
   import("./app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
-  import("./notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
+  fitTopbar();
+  import("./notifications.js")
+    .then((m) => m.bell(slot)) // the bell, live (issue 22)
+    .then(fitTopbar);
 }
 
 /**
