@@ -13,6 +13,7 @@ whole turns of Sirtet, a hint in Cyclix is the club level's alpha-beta.
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 from urllib.parse import quote
@@ -38,10 +39,14 @@ DEPTH = {"connect4": 4, "syrtis": 2, "sirtet": 3, "sytran": 2, "cyclix": 3, "sfi
 
 @pytest.fixture(scope="module")
 def games() -> list[str]:
-    """The games whose WebAssembly engine is built (skipped when none is)."""
+    """The games whose WebAssembly engine is built (skipped when none is; failed instead
+    under SHOAL_REQUIRE_WASM=1, as scripts/test sets wherever emcc is installed)."""
     built = wasm_games()
     if not built:
-        pytest.skip("no WebAssembly engines: emcc (Debian's emscripten) is not installed")
+        reason = "no WebAssembly engines: emcc (Debian's emscripten) is not installed"
+        if os.environ.get("SHOAL_REQUIRE_WASM") == "1":
+            pytest.fail(reason + ", yet SHOAL_REQUIRE_WASM=1")
+        pytest.skip(reason)
     return built
 
 

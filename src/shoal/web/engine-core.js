@@ -27,7 +27,8 @@ import { presearch, proofs, withProver, ProofBudgetExceeded } from "./engine-pro
  *   algorithm: "mcts" (the default) or "alphabeta"; iterations: MCTS's simulations, or
  *   alpha-beta's node budget; depth: alpha-beta's (default: the game's profile depth); level:
  *   a named level's search (the game's algorithm and that level's budgets, as the server's
- *   level players; seconds then replaces the level's time cap)
+ *   level players; seconds then replaces the level's time cap); exploration (MCTS's UCT
+ *   constant itself), cutoff and decisive: MCTS's settings where they differ from the profile's
  * @typedef {{seat?: number, depth: number, nodes?: number}} ProveOptions
  *   seat: whose forced win (default: the side to move); depth: atomic actions; nodes: budget
  * @typedef {{wins: boolean | null, distance: number | null, winning: number[], nodes: number}} ProveResult
