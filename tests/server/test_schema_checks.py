@@ -35,6 +35,7 @@ SEMANTIC = {  # operations that refuse schema-valid bodies for what the schema c
     "POST /api/records": "a text that is not a record",
     "POST /api/analysis/view": "a start position or moves that do not parse",
     "POST /api/analysis/import": "a text that is not a record",
+    "POST /api/analysis/turns": "lines that do not start with a legal action",
     "POST /api/analysis/export": "a tree that is not a move tree",
     "GET /api/explorer/{game_id}": "filters that do not go together",
     "POST /api/seeks": "an unknown option; a time control past its bounds (180+60, 14 days)",

@@ -1504,6 +1504,22 @@ export interface TurnView {
   complete: boolean;
 }
 
+/** Lines of action ids to write from the position after a line (the browser engine's). */
+export interface TurnsIn {
+  game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
+  options?: { [key: string]: PlainJson };
+  start: string;
+  moves?: string[];
+  turns: number[][];
+  [key: string]: any;
+}
+
+/** Each line's text: the whole turn it starts, else its first action. */
+export interface TurnsOut {
+  turns: string[];
+  [key: string]: any;
+}
+
 /** How many notifications are unread. */
 export interface Unread {
   unread: number;
@@ -1595,6 +1611,13 @@ export interface Routes {
     };
     body: undefined;
     answer: AnalysisBoard;
+  };
+  /** POST /api/analysis/turns: Lines of action ids as turn texts */
+  "POST /api/analysis/turns": {
+    path: {};
+    query: {};
+    body: TurnsIn;
+    answer: TurnsOut;
   };
   /** POST /api/analysis/view: A position of the analysis board */
   "POST /api/analysis/view": {
