@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shoal.ai.alphabeta import AlphaBeta
@@ -25,8 +25,18 @@ from shoal.ai.mcts import MCTS
 from shoal.ai.result import SearchResult
 from shoal.core import Action, Game, State
 from shoal.core.history import ends_turn
+from shoal.records.tree import MoveTree
 
-__all__ = ["LINES", "MAX_SECONDS", "STEP_SECONDS", "LiveEngine", "chance", "outcome_lines"]
+__all__ = [
+    "LINES",
+    "MAX_SECONDS",
+    "STEP_SECONDS",
+    "LiveEngine",
+    "annotated_tree",
+    "chance",
+    "outcome_lines",
+    "turn_line",
+]
 
 STEP_SECONDS = 0.25
 """Seconds of search between two updates."""
@@ -36,6 +46,23 @@ MAX_SECONDS = 12.0
 
 LINES = 3
 """How many turns an update shows."""
+
+
+def annotated_tree(tree: MoveTree) -> dict[str, Any]:
+    """The tree's JSON with, for each node, its turn ``number``, ``first`` of a turn, ``seat``
+    (what a page needs to write the moves; the analysis board's and the studies')."""
+    data = tree.to_json_dict()
+    befores: list[State] = []  # the state each node's move is played from
+    afters: list[State] = []
+    for entry in data["nodes"]:
+        parent = entry["parent"]
+        before = tree.start if parent == -1 else afters[parent]
+        entry["number"] = before.turn + 1
+        entry["first"] = parent == -1 or befores[parent].turn != before.turn
+        entry["seat"] = before.to_move
+        befores.append(before)
+        afters.append(before.child(before.parse_action(entry["move"])))
+    return data
 
 
 def chance(value: float) -> float:
@@ -51,18 +78,25 @@ def points(value: float, proven: str | None) -> float:
     return PROVEN_POINTS[proven] if proven in PROVEN_POINTS else chance(value)
 
 
-def _line(state: State, result: SearchResult, action: Action) -> str:
-    """The turn that starts with ``action``: the best reply's continuation up to the turn's end."""
-    actions = [action]
-    current = state.child(action)
-    pv = list(result.pv)
-    follow = pv[1:] if pv and pv[0] == action else []
-    for next_action in follow:
+def turn_line(state: State, actions: Sequence[Action]) -> str:
+    """The text of a line of the mover's actions from ``state``: the whole turn they start
+    (those up to the turn's end; legal ones only) when they make one, else the first action's.
+    """
+    taken = [actions[0]]
+    current = state.child(actions[0])
+    for next_action in actions[1:]:
         if ends_turn(state, current) or next_action not in current.legal_actions():
             break
-        actions.append(next_action)
+        taken.append(next_action)
         current = current.child(next_action)
-    return state.turn_text(actions) if ends_turn(state, current) else state.action_text(action)
+    return state.turn_text(taken) if ends_turn(state, current) else state.action_text(actions[0])
+
+
+def _line(state: State, result: SearchResult, action: Action) -> str:
+    """The turn that starts with ``action``: the best reply's continuation up to the turn's end."""
+    pv = list(result.pv)
+    follow = pv[1:] if pv and pv[0] == action else []
+    return turn_line(state, [action, *follow])
 
 
 def lines_of(state: State, result: SearchResult) -> list[dict[str, Any]]:
