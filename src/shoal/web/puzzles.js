@@ -148,7 +148,7 @@ class Trainer {
       ),
       h("div", { class: "card", id: "standing" }, h("h3", { text: "You" }), h("dl", { class: "puzzle-stats", id: "stats" })),
     ];
-    this.board = boardPage(cards, (entry) => this.play(entry.text));
+    this.board = boardPage(cards, (entry) => this.play(entry.text), (text) => this.play(text));
   }
 
   standing() {
@@ -205,7 +205,7 @@ class Trainer {
   show(view, kind) {
     this.view = view;
     const enabled = !view.finished && view.legal.length > 0;
-    this.board.show(view.svg, view.legal, enabled);
+    this.board.show(view.svg, view.legal, enabled, view.words);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#board").dataset.state = view.solved ? "solved" : view.wrong ? "wrong" : "playing";
@@ -264,7 +264,7 @@ class Trainer {
       setFeedback(error.message, "bad");
       return;
     }
-    this.show(view, view.solved ? "good" : view.wrong ? "bad" : "");
+    this.show(view, view.solved ? "good" : view.wrong ? "bad" : ""); // the feedback line says it
   }
 
   async retry() {

@@ -106,6 +106,9 @@ class Cyclix(Game[CyclixState]):
             "K R B N White's king, rook, bishop, knight; k r b n Black's; . a tile; ~ sea (no tile)"
         )
 
+    def cell_words(self, state: CyclixState) -> dict[str, str]:
+        return render.cell_words(state)
+
     def render_text(self, state: CyclixState) -> str:
         return render.text(state)
 

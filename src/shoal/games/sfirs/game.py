@@ -222,6 +222,9 @@ class Sfirs(Game[SfirsState]):
             ". empty; ~ the outer edge"
         )
 
+    def cell_words(self, state: SfirsState) -> dict[str, str]:
+        return _render.cell_words(state)
+
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
 

@@ -153,6 +153,9 @@ class Sirtet(Game[SirtetState]):
             "a tile is its shape (I O T L S; Z J one-sided) and colour (r o y g c b w); .. a hole"
         )
 
+    def cell_words(self, state: SirtetState) -> dict[str, str]:
+        return render.cell_words(state)
+
     def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)
 

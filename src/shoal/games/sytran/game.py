@@ -140,6 +140,9 @@ class Sytran(Game[SytranState]):
             "rings 2, 4 (ring 1 is the centre and its six neighbours, the last ring the rim)"
         )
 
+    def cell_words(self, state: SytranState) -> dict[str, str]:
+        return render.cell_words(state)
+
     def render_text(self, state: SytranState) -> str:
         return render.render_text(state)
 

@@ -92,6 +92,17 @@ _EMPTY = (":", ".")
 """An empty cell's character by ring parity: odd rings (1, 3, 5) ``.``, even rings ``:``."""
 
 
+def cell_words(state: SytranState) -> dict[str, str]:
+    """Each stone in words by its cell ("White stone"); empty cells are left out."""
+    geo = state.game.geo
+    out: dict[str, str] = {}
+    for cell, name in enumerate(geo.names):
+        colour = state.cell_colour(cell)
+        if colour is not None:
+            out[name] = f"{COLOUR_NAMES[colour].capitalize()} stone"
+    return out
+
+
 def render_text(state: SytranState) -> str:
     """The board as text: ``W`` White, ``B`` Black, empty cells ``.`` on odd rings and ``:``
     on even rings (so the rings that set a turn's size show), with coordinates."""

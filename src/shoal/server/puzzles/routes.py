@@ -226,6 +226,7 @@ def _view(
         "legal": legal,
         "to_move": state.to_move,
         "status": game.status(state),
+        "words": game.describe(state),
         "position": state.position(),
         "correct": verdict is None or verdict.correct,
         "solved": solved,
