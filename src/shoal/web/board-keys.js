@@ -230,11 +230,12 @@ export function boardWordsCard(describe) {
     type: "button",
     "aria-expanded": "false",
     "aria-controls": "board-words",
-    text: "Board in words",
+    text: "Show the board in words",
     onclick: () => {
       const open = list.hidden;
       list.hidden = !open;
       button.setAttribute("aria-expanded", String(open));
+      button.textContent = open ? "Hide the board in words" : "Show the board in words";
       if (open) showBoardWords(describe());
     },
   });

@@ -134,6 +134,11 @@ class Cyclix(Game[CyclixState]):
             return f"mate in {NUMBER_WORDS[turns]}"
         return None
 
+    def action_label(self, state: CyclixState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
+
     def explain(self, state: CyclixState, action: Action) -> str:
         return heuristics.explain(state, action)
 

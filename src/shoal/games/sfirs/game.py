@@ -247,6 +247,11 @@ class Sfirs(Game[SfirsState]):
     def evaluate(self, state: SfirsState, seat: Seat) -> float:
         return _heuristics.evaluate(state, seat)
 
+    def action_label(self, state: SfirsState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
+
     def explain(self, state: SfirsState, action: Action) -> str:
         return _heuristics.explain(state, action)
 

@@ -181,6 +181,11 @@ class Sirtet(Game[SirtetState]):
             return None
         return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
 
+    def action_label(self, state: SirtetState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
+
     def explain(self, state: SirtetState, action: Action) -> str:
         return heuristics.explain(state, action)
 

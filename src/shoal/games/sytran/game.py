@@ -176,6 +176,11 @@ class Sytran(Game[SytranState]):
             return "last stone"
         return f"last {NUMBER_WORDS[len(line)] if len(line) < 10 else len(line)} stones"
 
+    def action_label(self, state: SytranState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
+
     def explain(self, state: SytranState, action: Action) -> str:
         return heuristics.explain(state, action)
 
