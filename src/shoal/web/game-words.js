@@ -26,6 +26,9 @@ export function sayTheNews(view, you, mine) {
     announce(`Taken back: ${view.ply} actions played.`);
   }
   saidPly = view.ply;
+  // the top bar's count of my turns follows an online game's turns and any game's end
+  const ended = Boolean(view.result) && !saidEnd;
+  if (!first && (ended || (view.mode === "friend" && mine !== saidTurn))) document.dispatchEvent(new CustomEvent("shoal:game-turn"));
   if (view.result && !saidEnd) announce(view.result.sentence);
   saidEnd = Boolean(view.result);
   if (mine && !saidTurn) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
