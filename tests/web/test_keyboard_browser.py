@@ -201,3 +201,70 @@ def test_the_board_in_words_on_request(server: str, browser: Any, artifacts: Pat
     assert lines == view["words"]
     page.screenshot(path=str(artifacts / "keyboard-board-words-syrtis-desktop.png"))
     context.close()
+
+
+def test_the_analysis_board_takes_typed_moves_and_says_them(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The analysis board shares the move box: a move typed there joins the line (the board
+    moves on) and is said in the game's words; a text that names no legal action is refused
+    under the box, and the board stays."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/analysis/sytran")
+    page.wait_for_selector("#board .cell")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '0'")
+    _tab_to(page, "move-text")
+    page.keyboard.type("no such move")
+    page.keyboard.press("Enter")
+    assert "is not a legal action here" in page.locator("#move-error").inner_text()
+    assert page.locator("#move-text").get_attribute("aria-invalid") == "true"
+    page.keyboard.press("Control+A")
+    options = page.eval_on_selector_all("#move-list option", "os => os.map(o => o.value)")
+    page.keyboard.type(options[0])
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    heard = _live(page)
+    assert heard[-1] == f"White: Stone on {options[0]}."  # Sytran's stone, in words
+    assert page.locator("#move-error").inner_text() == ""
+    assert page.evaluate("() => document.activeElement.id") == "move-text"
+    page.screenshot(path=str(artifacts / "keyboard-analysis-sytran-desktop.png"))
+    context.close()
+
+
+def test_a_replay_says_each_step_and_shows_the_board_in_words(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The replay's arrow keys step through the game; each step is said (the position and the
+    last action in words), and the board in words follows the step."""
+    gid, token = _new_game(server, "cyclix", {"max_turns": 10})
+    for _ in range(2):  # two of my moves, and the computer's answers
+        view = _view(server, gid)
+        for _ in range(100):
+            if view["to_move"] == 0 and not view["thinking"]:
+                break
+            view = _view(server, gid)
+        played = httpx.post(
+            f"{server}/api/games/{gid}/actions",
+            json={"version": view["version"], "action": view["legal"][0]["action"]},
+            headers={"X-Shoal-Token": token},
+            timeout=10,
+        )
+        assert played.status_code == 200, played.text
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/replay/game/{gid}")
+    page.wait_for_selector("#board svg")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '0'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    replay = httpx.get(f"{server}/api/games/{gid}/replay/1", timeout=10).json()
+    first = replay["spoken"][-1]
+    assert _live(page)[-1] == f"1 of {replay['total']}. White: {first['label']}."
+    _tab_to(page, "board-words-toggle")
+    page.keyboard.press("Enter")
+    lines = page.eval_on_selector_all("#board-words li", "li => li.map(x => x.textContent)")
+    assert lines == replay["words"]
+    page.screenshot(path=str(artifacts / "keyboard-replay-cyclix-desktop.png"))
+    context.close()

@@ -61,7 +61,8 @@ function treeJson() {
 }
 
 function play(entry) {
-  announce(`${view.sides[view.to_move] ?? ""}: ${entry.label || entry.text}.`);
+  const side = String(view.sides[view.to_move] ?? "");
+  announce(`${side.charAt(0).toUpperCase()}${side.slice(1)}: ${entry.label || entry.text}.`);
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
   const id = nodes.length;
@@ -151,7 +152,7 @@ function layout() {
           { class: "card" },
           h("h3", { text: "Moves" }),
           h("div", { class: "movetree", id: "movetree" }),
-          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
+          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", "aria-label": "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
           h(
             "div",
             { class: "tools" },

@@ -135,6 +135,7 @@ def board_view(game: Game, states: list[State], actions: list[Action], k: int) -
         "features": features_view(game, state),
         "status": game.status(state),
         "words": game.describe(state),
+        "spoken": spoken_view(game, states[: k + 1], turns, actions[:k]),
     }
 
 
