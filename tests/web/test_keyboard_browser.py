@@ -228,6 +228,18 @@ def test_the_analysis_board_takes_typed_moves_and_says_them(
     assert heard[-1] == f"White: Stone on {options[0]}."  # Sytran's stone, in words
     assert page.locator("#move-error").inner_text() == ""
     assert page.evaluate("() => document.activeElement.id") == "move-text"
+    # the hexagonal board: Shift+Tab goes back to its one cell in the tab order, and an arrow
+    # goes to a neighbouring cell on the picture
+    page.keyboard.press("Shift+Tab")
+    for _ in range(10):
+        if page.evaluate("() => document.activeElement.classList.contains('cell')"):
+            break
+        page.keyboard.press("Shift+Tab")
+    start = page.evaluate("() => document.activeElement.dataset.cell")
+    page.keyboard.press("ArrowRight")
+    right = page.evaluate("() => document.activeElement.dataset.cell")
+    assert right != start
+    assert abs(ord(right[0]) - ord(start[0])) <= 1 and abs(int(right[1:]) - int(start[1:])) <= 1
     page.screenshot(path=str(artifacts / "keyboard-analysis-sytran-desktop.png"))
     context.close()
 

@@ -298,19 +298,19 @@ class Game(ABC, Generic[StateT]):
     def describe(self, state: StateT) -> list[str]:
         """The board in words, one line each, for a screen reader (the web's "Board in words").
 
-        Lichess's blind mode is the model: :meth:`status`, then each kind of piece or tile
-        with the cells it stands on ("Light tower: c4, e2"), from :meth:`cell_words`; a game
-        without them has its :meth:`render_text` read out row by row after its legend.
+        Lichess's blind mode is the model: each kind of piece or tile with the cells it
+        stands on ("Light tower: c4, e2"), from :meth:`cell_words`; a game without them has
+        its :meth:`render_text` read out row by row after its legend. (The status line,
+        :meth:`status`, is beside the board already.)
         """
-        head = [text for text in (self.status(state),) if text]
         cells = self.cell_words(state)
         if not cells:
             lines = [line.rstrip() for line in self.render_text(state).splitlines() if line.strip()]
-            return head + [text for text in (self.text_legend(),) if text] + lines
+            return [text for text in (self.text_legend(),) if text] + lines
         kinds: dict[str, list[str]] = {}
         for cell, words in cells.items():
             kinds.setdefault(words, []).append(cell)
-        return head + [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
+        return [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
 
     def action_label(self, state: StateT, action: Action) -> str:
         """An action in words for a menu or a button (the notation unless a game says more).

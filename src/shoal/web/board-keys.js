@@ -18,18 +18,22 @@ import { h } from "./common.js";
  */
 export function announce(text) {
   if (!text) return;
+  const log = liveRegion();
+  log.append(h("p", { text }));
+  while (log.childElementCount > 30) log.firstElementChild?.remove();
+}
+
+/**
+ * The live region, made once (a board page makes it as it opens: a region added together
+ * with its first words is often not read out).
+ */
+export function liveRegion() {
   let log = document.getElementById("live");
   if (!log) {
     log = h("div", { id: "live", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": "What happens on the board" });
     document.body.append(log);
   }
-  log.append(h("p", { text }));
-  while (log.childElementCount > 30) log.firstElementChild?.remove();
-}
-
-/** The last thing said (for tests and the page's own checks). */
-export function lastAnnounced() {
-  return document.getElementById("live")?.lastElementChild?.textContent ?? "";
+  return log;
 }
 
 // -- the cells ---------------------------------------------------------------------------------

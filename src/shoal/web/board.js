@@ -4,7 +4,7 @@
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
 import { $, download, h, icon } from "./common.js";
-import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, moveBox, moveError, nameCells, showBoardWords } from "./board-keys.js";
+import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, showBoardWords } from "./board-keys.js";
 
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
@@ -17,6 +17,7 @@ export class ClickBoard {
     this.enabled = false;
     this.hint = [];
     this.words = null;
+    liveRegion(); // there before its first words
     this.focusId = null; // the cell the keyboard is on (kept across redrawn boards)
     this.onText = null; // where typed text no legal entry matches goes (the server's parse)
     wrap.addEventListener("click", (event) => this.click(event));

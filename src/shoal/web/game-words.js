@@ -23,7 +23,7 @@ export function sayTheNews(view, you, mine) {
       announce(`${who}: ${said.label}.`);
     }
   } else if (!first && view.ply < saidPly) {
-    announce(`Taken back: ${view.ply} actions played.`);
+    announce(`Taken back: ${view.ply} ${view.ply === 1 ? "action" : "actions"} played.`);
   }
   saidPly = view.ply;
   // the top bar's count of my turns follows an online game's turns and any game's end

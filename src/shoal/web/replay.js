@@ -6,7 +6,7 @@ import { $, $$, $button, $input, footer, h, icon, pageHead, problemPage, toast, 
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
 import { gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
-import { announce, boardWordsCard, showBoardWords } from "./board-keys.js";
+import { announce, boardWordsCard, liveRegion, showBoardWords } from "./board-keys.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -53,6 +53,7 @@ function uploadPage() {
 }
 
 function layout() {
+  liveRegion();
   $("#app").replaceChildren(
     gameLayout(
       [

@@ -37,7 +37,10 @@ _CUBE_WORDS = {"active": "active", "inactive": "inactive", "start": "in the star
 def cell_words(state: SfirsState) -> dict[str, str]:
     """Each cube in words by its cell: its colour and whether it is active."""
     out: dict[str, str] = {}
+    cubes = state.cubes(0) | state.cubes(1)
     for c in range(SIZE * SIZE):
+        if not cubes >> c & 1:
+            continue
         cube = state.cube_at(c)
         if cube is not None:
             colour, kind = cube

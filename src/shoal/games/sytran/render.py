@@ -95,11 +95,12 @@ _EMPTY = (":", ".")
 def cell_words(state: SytranState) -> dict[str, str]:
     """Each stone in words by its cell ("White stone"); empty cells are left out."""
     geo = state.game.geo
+    white, black = state.stones_of(0), state.stones_of(1)
+    stones = white | black
     out: dict[str, str] = {}
-    for cell, name in enumerate(geo.names):
-        colour = state.cell_colour(cell)
-        if colour is not None:
-            out[name] = f"{COLOUR_NAMES[colour].capitalize()} stone"
+    for cell, bit in enumerate(geo.bit):
+        if stones & bit:
+            out[geo.names[cell]] = "White stone" if white & bit else "Black stone"
     return out
 
 
