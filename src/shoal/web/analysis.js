@@ -209,7 +209,7 @@ function show() {
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
   const r = view.result;
   $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · choose on the board or type a move to try it`;
+  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · click the board to try a move`;
   $("#status").className = r ? "status over" : "status";
   $("#pos").textContent = `${view.ply}`;
   $button("#first").disabled = $button("#prev").disabled = cur === -1;

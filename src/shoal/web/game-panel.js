@@ -29,7 +29,7 @@ export function renderStatus(view, you) {
     status.classList.add("your-turn");
     main = local ? `${cap(view.sides[view.to_move])} to move` : "Your turn";
     const cells = view.legal.some((a) => a.path.length);
-    sub = cells ? "Choose a highlighted cell, or type an action" : "Choose an action below";
+    sub = cells ? "Click a highlighted cell" : "Choose an action below";
   } else if (you.length) {
     main = `Waiting for ${view.players[view.to_move]}`;
     sub = `${cap(view.sides[view.to_move])} to move`;
