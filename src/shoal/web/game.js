@@ -209,7 +209,8 @@ async function browserHint() {
   const engine = await engineFor(asked.game.id);
   if (!engine) return null;
   engine.load(asked.engine_position);
-  const { action } = await engine.search({ seconds: 1, seed: asked.ply });
+  // the server's hint: the default level's search (alpha-beta where the game's profile says)
+  const { action } = await engine.search({ level: "club", seed: asked.ply });
   const entry = asked.legal.find((a) => a.action === action);
   if (!entry) return null;
   return { version: asked.version, path: entry.path, text: entry.text, reason: "the strongest move found by the engine in your browser" };
