@@ -125,7 +125,7 @@ function layout() {
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
+        h("div", { class: "evalbar", id: "evalbar", hidden: !engine, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
         h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
         h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
@@ -142,7 +142,7 @@ function layout() {
         h(
           "div",
           { class: "card" },
-          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
+          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (e) => { localStorage.setItem("shoal.engine", e.target.checked ? "on" : "off"); engineOn(e.target.checked); } }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
         explorer.element,
@@ -283,7 +283,7 @@ async function toStudy() {
 
 // -- the engine -----------------------------------------------------------------------------
 let socket = null;
-let engine = false;
+let engine = localStorage.getItem("shoal.engine") !== "off"; // on unless this browser turned it off
 let asked = 0;
 
 function engineOn(on) {

@@ -12,7 +12,7 @@ import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
-import { defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
+import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { showRatings } from "./ratings.js";
@@ -119,6 +119,7 @@ function render(next, fromSocket = false) {
     captionTheEnd(view);
     sayTheNews(view, you, myTurn());
   }
+  if (first) autoZoom(view.game.id); // a phone's cells big enough to tap
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus(view, you);
