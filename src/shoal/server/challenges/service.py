@@ -207,6 +207,14 @@ async def accept(
                 "url": accepted.url,
             },
         )
+        # and every other page of hers, through the bell's socket (issue 40, defect 6)
+        await context.notifier.notify(
+            challenge.challenger,
+            "challenge",
+            f"{user.username} accepted your challenge: {title_of(challenge.game)}",
+            game_id=data.id,
+            data={"accepted": True, "by": user.username, "link": accepted.url},
+        )
     await context.notifier.push(user.id)  # my other notification pages show it accepted
     await lobby.tell(who_of(user.id, None), {"type": "challenges"})  # and my other lobby pages
     return accepted

@@ -187,6 +187,16 @@ class Notifier:
         data = {"offer": what, "by": name}
         await self.notify(user, "offer", text, game_id=live.data.id, data=data)
 
+    async def offer_closed(self, live: LiveGame, to: Seat) -> None:
+        """The offers made to ``to`` in ``live`` were answered or withdrawn: its notifications
+        of them are read now (issue 40), and the account's pages hear the new count."""
+        user = _held(live, to)
+        if user is None:
+            return
+        changed = await asyncio.to_thread(self.store.mark_game_read, user, live.data.id, "offer")
+        if changed:
+            await self.push(user)
+
     async def challenge(
         self,
         user_id: int,

@@ -190,6 +190,19 @@ class NoticeStore:
             session.commit()
             return int(getattr(result, "rowcount", 0) or 0)
 
+    def mark_game_read(self, user_id: int, game_id: str, kind: str) -> int:
+        """Mark the user's unread ``kind`` notifications of ``game_id`` read; how many changed."""
+        query = update(NotificationRow).where(
+            NotificationRow.user_id == user_id,
+            NotificationRow.game_id == game_id,
+            NotificationRow.kind == kind,
+            ~NotificationRow.read,
+        )
+        with Session(self.engine) as session:
+            result = session.execute(query.values(read=True))
+            session.commit()
+            return int(getattr(result, "rowcount", 0) or 0)
+
     def owns(self, user_id: int, notice_id: int) -> bool:
         """True when notification ``notice_id`` is the user's."""
         with Session(self.engine) as session:
