@@ -74,6 +74,7 @@ class Notifier:
         """Tells the other server processes (:data:`NOTICES`), if any."""
         if events is not None:  # this process pushes its own notifications itself
             events.subscribe(NOTICES, self._from_elsewhere, here=False)
+            events.on_missed(self._refresh)
 
     async def notify(
         self,
@@ -123,6 +124,11 @@ class Notifier:
             return
         notice = await asyncio.to_thread(self.store.get, notice_id) if notice_id else None
         await self.push(user_id, notice, relay=False)
+
+    async def _refresh(self) -> None:
+        """Every open page here gets its unread count again (after the relay was cut off)."""
+        for user_id in list(self.sockets):
+            await self.push(user_id, relay=False)
 
     def watch(self, user_id: int, socket: WebSocket) -> None:
         """Push ``user_id``'s notifications to ``socket`` from now on."""
