@@ -245,8 +245,11 @@ class Lobby:
         """The seeks made by guests, per client address (for :data:`GUEST_SEEKS_PER_ADDRESS`)."""
         # The other processes' messages (this process serves its own sockets itself).
         self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
-        # What they sent while this process was cut off is read back: the lists again.
-        context.events.on_missed(self._publish_here)
+        # What they sent while this process was cut off is read back: a page whose list
+        # changed meanwhile gets it again (the others nothing: no message twice).
+        context.events.on_missed(self._refresh)
+        self._shown: dict[WebSocket, tuple[int, ...]] = {}
+        """The seek ids each connection was last sent."""
 
     async def close(self) -> None:
         """Stop receiving the other processes' messages (at shutdown)."""
@@ -275,6 +278,7 @@ class Lobby:
     def leave(self, socket: WebSocket) -> None:
         """A connection closed: the member's live seeks go once none of theirs is left."""
         who = self.sockets.pop(socket, None)
+        self._shown.pop(socket, None)
         if not who or self.members(who):  # an anonymous watcher has no seeks
             return
         self._leaving[who] = self.context.manager.spawn(self._withdraw_later(who))
@@ -292,7 +296,17 @@ class Lobby:
     async def _seeks(self) -> list[Seek]:
         return await asyncio.to_thread(self.store.open_seeks)
 
+    async def _refresh(self) -> None:
+        if not self.sockets:
+            return
+        seeks = await self._seeks()
+        ids = tuple(s.id for s in seeks)
+        for socket, who in list(self.sockets.items()):
+            if self._shown.get(socket) != ids:
+                await self._send(socket, who, seeks)
+
     async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
+        self._shown[socket] = tuple(s.id for s in seeks)
         shown = await asyncio.to_thread(seek_ratings, self.context, seeks)
         views = [
             seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
