@@ -265,3 +265,28 @@ def test_pages_across_a_postgresql_restart_stay_open_or_reconnect_and_miss_nothi
     finally:
         a.stop()
         b.stop()
+
+
+def socket_routes(routes: list[Any]) -> list[Any]:
+    """Every WebSocket route in ``routes``, included routers walked through."""
+    from fastapi.routing import APIWebSocketRoute
+
+    found = []
+    for route in routes:
+        if isinstance(route, APIWebSocketRoute):
+            found.append(route)
+        inner = getattr(route, "original_router", None)  # FastAPI's included router
+        if inner is not None:
+            found += socket_routes(inner.routes)
+    return found
+
+
+def test_every_websocket_route_closes_with_try_again_when_the_database_is_gone() -> None:
+    """Rule: every WebSocket route of the app wears ``survives_database`` (a database error
+    closes it with 1013 and words, which the pages retry), so a new route cannot forget."""
+    from shoal.server import create_app
+
+    routes = socket_routes(create_app("sqlite://").routes)
+    assert len(routes) >= 6
+    bare = [r.path for r in routes if not getattr(r.endpoint, "survives_database", False)]
+    assert bare == []

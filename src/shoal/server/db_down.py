@@ -96,6 +96,7 @@ def survives_database(
                 if socket.client_state == WebSocketState.CONNECTED:
                     await socket.close(code=TRY_AGAIN, reason=SOCKET_DOWN)
 
+    guarded.survives_database = True  # type: ignore[attr-defined]  # (checked by a test)
     return guarded
 
 
