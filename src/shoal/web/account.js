@@ -86,6 +86,7 @@ function ratingsCard(user, catalog) {
     "section",
     { class: "card", id: "ratings" },
     h("h2", { text: "Ratings" }),
+    rated.some(([, r]) => String(r.display).endsWith("?")) ? h("p", { class: "help", id: "provisional-help", text: "A ? after a rating: it is provisional, still settling after few rated games; it goes once the rating is sure." }) : null,
     ...rated.map(([game, r]) =>
       h(
         "div",

@@ -3,7 +3,7 @@
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
-import { $, download, h, icon } from "./common.js";
+import { $, download, h, icon, toast } from "./common.js";
 
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
@@ -94,6 +94,8 @@ export class ClickBoard {
     } else if (this.legal.some((a) => a.path[0] === id)) {
       this.prefix = [id]; // start over from another first cell
     } else {
+      // a refused click says why not (a cell that is no start, or no way on from the last one)
+      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: tap a highlighted cell.`);
       this.reset();
       return;
     }

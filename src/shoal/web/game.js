@@ -10,7 +10,7 @@ import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
-import { defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
+import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { showRatings } from "./ratings.js";
@@ -113,6 +113,7 @@ function render(next, fromSocket = false) {
     board.show(view.svg, view.legal, myTurn());
     captionTheEnd(view);
   }
+  if (first) autoZoom(view.game.id); // a phone's cells big enough to tap
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus(view, you);
@@ -203,7 +204,8 @@ async function browserHint() {
   const engine = await engineFor(asked.game.id);
   if (!engine) return null;
   engine.load(asked.engine_position);
-  const { action } = await engine.search({ seconds: 1, seed: asked.ply });
+  // the server's hint: the default level's search (alpha-beta where the game's profile says)
+  const { action } = await engine.search({ level: "club", seed: asked.ply });
   const entry = asked.legal.find((a) => a.action === action);
   if (!entry) return null;
   return { version: asked.version, path: entry.path, text: entry.text, reason: "the strongest move found by the engine in your browser" };

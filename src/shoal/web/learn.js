@@ -33,7 +33,7 @@ async function indexPage() {
       { class: "card course-card", dataset: { game: c.game } },
       h("h2", { text: c.title }),
       h("p", { text: c.intro }),
-      h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
+      h("div", { class: "progress", role: "progressbar", "aria-label": `${c.title}: ${done} of ${c.steps} steps done`, "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
       h("p", { class: "help", text: `${done} of ${c.steps} steps done` }),
       h("a", { class: "btn primary", href: `/learn/${c.game}`, text: label }),
     );

@@ -65,7 +65,7 @@ function layout() {
           h("span", { class: "pos", id: "pos" }),
           h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
           h("button", { class: "btn small", id: "last", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
-          h("input", { type: "range", id: "slider", min: "0", value: "0", oninput: (e) => go(Number(e.target.value)) }),
+          h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": "Position in the game (actions)", oninput: (e) => go(Number(e.target.value)) }),
         ),
       ],
       [
@@ -112,7 +112,11 @@ function show(view) {
   $("#board").innerHTML = view.svg;
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
-  $("#pos").textContent = `${view.ply} / ${view.total}`;
+  // the counter counts turns, as the moves list does (a turn may hold several actions)
+  const played = view.all_turns.filter((t) => t.end <= view.ply).length;
+  const within = view.all_turns.find((t) => t.start < view.ply && view.ply < t.end);
+  $("#pos").textContent = `${within ? `${played} +${view.ply - within.start}` : played} / ${view.all_turns.length}`;
+  $("#pos").title = within ? `turn ${within.number}: ${view.ply - within.start} of its ${within.end - within.start} actions` : "turns played / turns in the game";
   const slider = $input("#slider");
   slider.max = String(view.total);
   slider.value = String(view.ply);
@@ -121,7 +125,7 @@ function show(view) {
   const r = view.result;
   const side = (seat) => view.sides[seat] ?? "";
   if (r) {
-    $("#status-main").textContent = r.winner === null ? "Draw" : `${side(r.winner)} wins`;
+    $("#status-main").textContent = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${side(r.winner)} wins`;
     $("#status-sub").textContent = r.reason;
   } else {
     $("#status-main").textContent = view.ply === 0 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
@@ -133,11 +137,11 @@ function show(view) {
   );
   const list = $("#moves");
   list.replaceChildren(
-    h("li", { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => go(0) }, h("span", { class: "n", text: "0." }), h("span", { class: "t", text: "start" })),
+    h("li", { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }, h("span", { class: "n", text: "0." }), h("span", { class: "t", text: "start" })),
     ...view.all_turns.map((t) =>
       h(
         "li",
-        { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => go(t.end) },
+        { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => goAndSee(t.end) },
         h("span", { class: "n", text: `${t.number}.` }),
         h("span", { class: "t", text: t.text }),
         h("span", { class: "s", text: t.side }),
@@ -156,6 +160,16 @@ function show(view) {
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
+// A turn chosen in a list (the moves, the review's marked turns) far below the board on a
+// phone: the board comes back into view to show it.
+async function goAndSee(target) {
+  await go(target);
+  const box = $("#board").getBoundingClientRect();
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  if (box.top < bar || box.bottom > innerHeight) $("#board").scrollIntoView({ block: "nearest" });
+  if ($("#board").getBoundingClientRect().top < bar) scrollBy(0, $("#board").getBoundingClientRect().top - bar - 8);
+}
+
 async function main() {
   topbar();
   if (!id || (kind !== "game" && kind !== "record")) {
@@ -171,7 +185,7 @@ async function main() {
   if (!first) return;
   total = first.total;
   const final = first.total ? await api(`${base}/replay/${first.total}`).catch(() => first) : first;
-  review = new ReviewPanel($("#review-card"), base, (ply) => go(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
+  review = new ReviewPanel($("#review-card"), base, (ply) => goAndSee(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
   review.onReady = () => go(k);
   await go(match ? Number(match[1]) : total);
   await review.load(wantsReview);

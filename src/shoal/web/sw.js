@@ -21,6 +21,8 @@ const PAGE_ASSETS = [
   "/static/net.js",
   "/static/engine.js",
   "/static/engine-core.js",
+  "/static/engine-alphabeta.js",
+  "/static/engine-proof.js",
   "/static/engine-worker.js",
   "/static/style.css",
   "/static/favicon.svg",
