@@ -51,6 +51,7 @@ from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
 from ..context import Context, ServerContext
+from ..db_down import survives_database
 from ..errors import ApiError, check_error
 from ..games.views import board_view, option_values, outcome_view
 from ..sockets import keep_alive, send
@@ -262,6 +263,7 @@ async def analysis_export(body: ExportIn) -> Response:
 
 # -- the engine ---------------------------------------------------------------------------
 @router.websocket("/api/analysis/ws")
+@survives_database
 async def analysis_socket(socket: WebSocket, context: Context) -> None:
     await socket.accept()
     loop = asyncio.get_running_loop()

@@ -99,6 +99,17 @@ class NoticeStore:
             session.add(CorrespondenceRow(**dataclasses.asdict(deadline)))
             session.commit()
 
+    @staticmethod
+    def clock_claim(deadline: Deadline) -> Callable[[Session], bool]:
+        """Storing a new game's clock in the transaction that stores the game (a
+        :data:`~shoal.server.games.models.Claim`)."""
+
+        def claim(session: Session) -> bool:
+            session.add(CorrespondenceRow(**dataclasses.asdict(deadline)))
+            return True
+
+        return claim
+
     def clock(self, game_id: str) -> Deadline | None:
         """The correspondence clock of ``game_id`` (None: not a correspondence game)."""
         with Session(self.engine) as session:
