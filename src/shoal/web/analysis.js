@@ -6,6 +6,7 @@
 // start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
+import { announce, boardWordsCard } from "./board-keys.js";
 import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
@@ -60,6 +61,8 @@ function treeJson() {
 }
 
 function play(entry) {
+  const side = String(view.sides[view.to_move] ?? "");
+  announce(`${side.charAt(0).toUpperCase()}${side.slice(1)}: ${entry.label || entry.text}.`);
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
   const id = nodes.length;
@@ -123,7 +126,8 @@ function layout() {
       [
         statusLine(),
         h("div", { class: "evalbar", id: "evalbar", hidden: !engine, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
-        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
+        h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
         stepControls({
           first: () => goTo(-1),
@@ -142,12 +146,13 @@ function layout() {
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
         explorer.element,
+        boardWordsCard(() => board.words),
         h(
           "div",
           { class: "card" },
           h("h3", { text: "Moves" }),
           h("div", { class: "movetree", id: "movetree" }),
-          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
+          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", "aria-label": "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
           h(
             "div",
             { class: "tools" },
@@ -170,6 +175,7 @@ function layout() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  $("#move-slot").append(board.moveBox());
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
     const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
@@ -198,7 +204,7 @@ async function goTo(id) {
 }
 
 function show() {
-  board.show(view.svg, view.legal, !view.result);
+  board.show(view.svg, view.legal, !view.result, view.words);
   $("#board").dataset.ply = String(view.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));

@@ -178,6 +178,24 @@ function fitTopbar() {
 
 let mePromise = null;
 
+/**
+ * Read my games again: the count of those where it is my turn on My games, in the tab's
+ * title ("(1) ...") and on the app's badge; pages that list them hear `shoal:games`.
+ */
+export async function refreshTurns() {
+  const games = await api("/api/me/games").catch(() => null);
+  if (!games) return;
+  const turn = games.filter((g) => g.your_turn).length;
+  const badge = document.getElementById("turn-count");
+  if (badge) {
+    badge.textContent = String(turn);
+    badge.hidden = !turn;
+    $("#nav-my-games").setAttribute("aria-label", turn ? `My games: your turn in ${turn}` : "My games");
+  }
+  import("./app.js").then((m) => m.showTurns(turn)); // the title and the app's badge (issue 43)
+  document.dispatchEvent(new CustomEvent("shoal:games", { detail: { games } }));
+}
+
 // The signed-in account ({username, ...}), or null for a guest (asked once per page).
 export function whoami() {
   mePromise ??= api("/api/me").catch(() => null);
@@ -195,14 +213,19 @@ async function accountNav() {
     fitTopbar();
     return;
   }
-  const games = await api("/api/me/games").catch(() => []);
-  const turn = games.filter((g) => g.your_turn).length;
-  const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
-  slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
+  slot.append(
+    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true })),
+    h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }),
+    h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }),
+  );
   // on a narrow screen the bar has no room for the profile and settings: the menu has them
   $("#site-nav").append(h("a", { href: `/@/${me.username}`, class: "menu-only", text: `Profile (${me.username})` }), h("a", { href: "/settings", class: "menu-only", text: "Settings" }));
-  if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
-  import("./app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
+  await refreshTurns();
+  // live (issue 40): a turn, an ended game or an accepted challenge (the notifications'
+  // socket), a game on this page that changed hands, or coming back to the tab
+  document.addEventListener("shoal:notification", () => refreshTurns());
+  document.addEventListener("shoal:game-turn", () => refreshTurns());
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshTurns());
   fitTopbar();
   import("./notifications.js")
     .then((m) => m.bell(slot)) // the bell, live (issue 22)

@@ -6,6 +6,7 @@ import { $, $$, $button, $input, footer, h, icon, pageHead, problemPage, toast, 
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
 import { gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { announce, boardWordsCard, liveRegion, showBoardWords } from "./board-keys.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -52,25 +53,27 @@ function uploadPage() {
 }
 
 function layout() {
+  liveRegion();
   $("#app").replaceChildren(
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "board-wrap", id: "board", role: "img", "aria-label": "Board" }),
         h(
           "div",
-          { class: "card replay-controls" },
-          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
-          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
+          { class: "card replay-controls", role: "group", "aria-label": "Step through the game" },
+          h("button", { class: "btn small", id: "first", "aria-label": "Start", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
+          h("button", { class: "btn small", id: "prev", "aria-label": "Back", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
           h("span", { class: "pos", id: "pos" }),
-          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
-          h("button", { class: "btn small", id: "last", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
+          h("button", { class: "btn small", id: "next", "aria-label": "Forward", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
+          h("button", { class: "btn small", id: "last", "aria-label": "End", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
           h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": "Position in the game (actions)", oninput: (e) => go(Number(e.target.value)) }),
         ),
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
         movesCard(),
+        boardWordsCard(() => shownWords),
         recordCard([
           kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
           recordDownloads(recordUrl),
@@ -107,9 +110,16 @@ async function go(target) {
   show(view);
 }
 
+let shownWords = null;
+
 function show(view) {
   document.title = `${view.game.title} replay — shoal`;
   $("#board").innerHTML = view.svg;
+  shownWords = view.words;
+  showBoardWords(view.words);
+  // where we are, in words: the last action and who played it (issue 40)
+  const said = (view.spoken || []).filter((/** @type {any} */ s) => s.ply === view.ply - 1)[0];
+  announce(said ? `${view.ply} of ${view.total}. ${said.side.charAt(0).toUpperCase()}${said.side.slice(1)}: ${said.label}.` : `${view.ply} of ${view.total}. The start.`);
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
   // the counter counts turns, as the moves list does (a turn may hold several actions)

@@ -17,6 +17,7 @@ const PAGE_ASSETS = [
   "/static/offline-python.js",
   "/static/offline-store.js",
   "/static/board.js",
+  "/static/board-keys.js",
   "/static/common.js",
   "/static/net.js",
   "/static/engine.js",

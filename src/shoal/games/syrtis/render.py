@@ -67,6 +67,26 @@ def render_text(state: SyrtisState) -> str:
     return "\n".join(lines)
 
 
+def cell_words(state: SyrtisState) -> dict[str, str]:
+    """Each tile in words, by cell: its colour and shape, and the tower on it if any."""
+    n = state.geo.n
+    lt, dt = state.towers
+    out: dict[str, str] = {}
+    for r in range(n):
+        for col in range(n):
+            bit = 1 << (r * n + col)
+            if not state.tiles & bit:
+                continue
+            words = ("light " if state.light & bit else "dark ") + (
+                "circle" if state.circle & bit else "square"
+            )
+            tower = (
+                " with the Light tower" if lt & bit else " with the Dark tower" if dt & bit else ""
+            )
+            out[f"{'abcdef'[col]}{r + 1}"] = words.capitalize() + tower
+    return out
+
+
 def click_paths(state: SyrtisState) -> dict[Action, tuple[str, ...]]:
     """Tower moves and slides: (from, to); sinks and placements: (cell,); a pair switch:
     (its first cell,); pass and the side choice: ()."""

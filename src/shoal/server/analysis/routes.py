@@ -52,6 +52,7 @@ from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
 from ..context import Context, ServerContext
+from ..db_down import survives_database
 from ..errors import ApiError, check_error, refusals
 from ..games.views import board_view, option_values, outcome_view
 from ..schemas import GAME_ENUM
@@ -293,6 +294,7 @@ async def analysis_export(body: ExportIn) -> Response:
 
 # -- the engine ---------------------------------------------------------------------------
 @router.websocket("/api/analysis/ws")
+@survives_database
 async def analysis_socket(socket: WebSocket, context: Context) -> None:
     await socket.accept()
     loop = asyncio.get_running_loop()

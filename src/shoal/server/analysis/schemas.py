@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..games.schemas import LegalAction
+from ..games.schemas import LegalAction, SpokenAction
 from ..schemas import GameRef, OptionValue, Out, ResultView, TurnView
 
 __all__ = ["AnalysisBoard", "AnalysisView", "TreeNode", "TreeOut"]
@@ -22,6 +22,8 @@ class AnalysisView(Out):
     turns: list[TurnView]
     features: dict[str, float]
     status: str
+    words: list[str]
+    spoken: list[SpokenAction]
     legal: list[LegalAction]
     result: ResultView | None
     game: GameRef

@@ -31,6 +31,7 @@ __all__ = [
     "RematchOut",
     "RematchSeat",
     "ReplayView",
+    "SpokenAction",
     "UploadedRecord",
     "Vacation",
 ]
@@ -49,6 +50,15 @@ class LegalAction(Out):
     text: str
     label: str
     path: list[str]
+
+
+class SpokenAction(Out):
+    """An action of the last two turns in the game's words, for a screen reader."""
+
+    ply: int
+    seat: int
+    side: str
+    label: str
 
 
 class ClockView(Out):
@@ -112,6 +122,8 @@ class GameView(Out):
     sides: list[str]
     svg: str
     legal: list[LegalAction]
+    spoken: list[SpokenAction]
+    words: list[str] = Field(description="the board in words, one line each")
     turns: list[TurnView]
     result: ResultView | None
     features: dict[str, float]
@@ -224,6 +236,8 @@ class ReplayView(Out):
     turns: list[TurnView]
     features: dict[str, float]
     status: str
+    words: list[str] = Field(description="the board in words, one line each")
+    spoken: list[SpokenAction]
     game: GameRef
     options: dict[str, OptionValue]
     total: int

@@ -46,6 +46,7 @@ class AttemptOut(Out):
     svg: str
     legal: list[LegalAction]
     status: str
+    words: list[str]
     position: str
     to_move: int | None
     solved: bool

@@ -55,6 +55,16 @@ class Frame(Out):
     svg: str
 
 
+class LineFrame(Out):
+    """A step of a line: the action in notation and in words, its side, the board after
+    (the first frame: the board before, with no action)."""
+
+    text: str | None
+    label: str | None
+    side: str | None
+    svg: str
+
+
 class PuzzleOut(Out):
     """A puzzle as the solver sees it, and the verdict on the actions so far."""
 
@@ -72,6 +82,7 @@ class PuzzleOut(Out):
     legal: list[LegalAction]
     to_move: int | None
     status: str
+    words: list[str]
     position: str
     correct: bool
     solved: bool
@@ -84,3 +95,6 @@ class PuzzleOut(Out):
     frames: list[Frame] | None
     rated: bool
     me: PuzzleMe | None
+    refutation_frames: list[LineFrame] | None = Field(
+        None, description="after a wrong action: it and the refutation, step by step"
+    )

@@ -70,6 +70,8 @@ export interface AnalysisView {
   turns: TurnView[];
   features: { [key: string]: number };
   status: string;
+  words: string[];
+  spoken: SpokenAction[];
   legal: LegalAction[];
   result: ResultView | null;
   game: GameRef;
@@ -83,6 +85,7 @@ export interface AttemptOut {
   svg: string;
   legal: LegalAction[];
   status: string;
+  words: string[];
   position: string;
   to_move: number | null;
   solved: boolean;
@@ -652,6 +655,9 @@ export interface GameView {
   sides: string[];
   svg: string;
   legal: LegalAction[];
+  spoken: SpokenAction[];
+  /** the board in words, one line each */
+  words: string[];
   turns: TurnView[];
   result: ResultView | null;
   features: { [key: string]: number };
@@ -762,6 +768,14 @@ export interface LikeIn {
 export interface Likes {
   likes: number;
   liked: boolean;
+}
+
+/** A step of a line: the action in notation and in words, its side, the board after (the first frame: the board before, with no action). */
+export interface LineFrame {
+  text: string | null;
+  label: string | null;
+  side: string | null;
+  svg: string;
 }
 
 /** A line: a game with its options, a start position string, then moves in notation. */
@@ -1034,6 +1048,7 @@ export interface PuzzleOut {
   legal: LegalAction[];
   to_move: number | null;
   status: string;
+  words: string[];
   position: string;
   correct: boolean;
   solved: boolean;
@@ -1046,6 +1061,8 @@ export interface PuzzleOut {
   frames: Frame[] | null;
   rated: boolean;
   me: PuzzleMe | null;
+  /** after a wrong action: it and the refutation, step by step */
+  refutation_frames?: LineFrame[] | null;
 }
 
 /** A Glicko-2 rating (``display``: as shown, e.g. ``1500?`` while provisional). */
@@ -1157,6 +1174,9 @@ export interface ReplayView {
   turns: TurnView[];
   features: { [key: string]: number };
   status: string;
+  /** the board in words, one line each */
+  words: string[];
+  spoken: SpokenAction[];
   game: GameRef;
   options: { [key: string]: string | number | boolean };
   total: number;
@@ -1331,6 +1351,14 @@ export interface SignedOut {
 export interface SignedUp {
   username: string;
   claimed: string[];
+}
+
+/** An action of the last two turns in the game's words, for a screen reader. */
+export interface SpokenAction {
+  ply: number;
+  seat: number;
+  side: string;
+  label: string;
 }
 
 /** A line of the standings. */
