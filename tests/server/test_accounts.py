@@ -94,6 +94,17 @@ def test_login_logout_and_me(client: TestClient, app: Any) -> None:
     assert client.get("/api/me").status_code == 200  # the other browser stays signed in
 
 
+def test_session_answers_guests_with_null_not_401(client: TestClient, app: Any) -> None:
+    """``/api/session``, which every page asks: a guest gets ``{"account": null}`` with 200
+    (no 401 in a guest's console); a signed-in browser gets the account ``/api/me`` gives."""
+    guest = other(app).get("/api/session")
+    assert guest.status_code == 200 and guest.json() == {"account": None}
+    signup(client, "alice")
+    assert client.get("/api/session").json() == {"account": client.get("/api/me").json()}
+    assert client.post("/api/auth/logout").status_code == 200
+    assert client.get("/api/session").json() == {"account": None}
+
+
 @pytest.mark.parametrize(
     ("name", "password", "status", "words"),
     [
@@ -308,6 +319,9 @@ def test_profile_export_and_delete(client: TestClient, app: Any, db: str) -> Non
     profile = other(app).get("/api/users/ALICE").json()
     assert profile["username"] == "alice" and profile["ratings"] == {}
     assert [g["id"] for g in profile["games"]] == [gid] and profile["playing"] == []
+    played = profile["games"][0]  # a profile's list says the speed, rated or not, the ending
+    assert (played["speed"], played["time_control"], played["rated"]) == ("untimed", None, False)
+    assert "resign" in played["result"]["reason"]
     assert other(app).get("/api/users/alice", params={"game": "sytran"}).json()["games"] == []
     error(other(app).get("/api/users/nobody"), 404, "no player")
     archive = zipfile.ZipFile(io.BytesIO(client.get("/api/me/export").content))

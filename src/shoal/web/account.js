@@ -1,6 +1,6 @@
 // @ts-check
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
-import { $, applyBoardPrefs, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, applyBoardPrefs, footer, h, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { challengeCard } from "./challenge.js";
 
@@ -67,13 +67,16 @@ function gameRow(g) {
     h("td", {}, h("a", { href: `/game/${g.id}`, text: g.title })),
     h("td", { text: g.opponent_rating ? `${g.opponent} (${g.opponent_rating})` : g.opponent }),
     h("td", { text: g.over ? resultText(g) : g.your_turn ? "your turn" : "waiting" }),
+    h("td", { class: "ending", text: g.over && g.result ? g.result.reason : "" }),
+    h("td", { class: "speed", text: g.time_control ? `${g.speed} ${g.time_control}` : g.speed }),
+    h("td", { class: "rated", text: g.rated ? "rated" : "casual" }),
     h("td", { text: `${g.ply} ${g.ply === 1 ? "move" : "moves"}` }),
   );
 }
 
 function gameTable(games, empty) {
   if (!games.length) return h("p", { class: "help", text: empty });
-  return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Length"].map((t) => h("th", { text: t })))), h("tbody", {}, ...games.map(gameRow)));
+  return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Ending", "Speed", "Rated", "Length"].map((t) => h("th", { text: t })))), h("tbody", {}, ...games.map(gameRow)));
 }
 
 // Ratings (issue 23): per game the rating ("1523", "1500?" while provisional), its games,
@@ -121,12 +124,9 @@ async function profile(name) {
 }
 
 async function needMe() {
-  try {
-    return await api("/api/me");
-  } catch {
-    location.href = `/login?next=${encodeURIComponent(path)}`;
-    return null;
-  }
+  const account = await whoami();
+  if (!account) location.href = `/login?next=${encodeURIComponent(path)}`;
+  return account;
 }
 
 function signOutButton() {

@@ -198,7 +198,7 @@ export async function refreshTurns() {
 
 // The signed-in account ({username, ...}), or null for a guest (asked once per page).
 export function whoami() {
-  mePromise ??= api("/api/me").catch(() => null);
+  mePromise ??= api("/api/session").then((s) => s.account).catch(() => null); // a guest: null, no 401
   return mePromise;
 }
 

@@ -2,7 +2,7 @@
 // Notifications (issue 22): the bell and unread count in the navigation (live over
 // WS /api/notifications/ws), the browser's Notification API when the page is hidden and
 // the player allowed it, the /notifications page, and the mail settings on /settings.
-import { $, footer, h, toast, topbar } from "./common.js";
+import { $, footer, h, toast, topbar, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { enterGame, timeText } from "./lobby-view.js";
 
@@ -149,10 +149,8 @@ function row(n, refill) {
 
 async function page() {
   const app = $("#app");
-  let me = null;
-  try {
-    me = await api("/api/me");
-  } catch {
+  const me = await whoami(); // null for a guest (no 401 in the console)
+  if (!me) {
     app.append(h("h1", { text: "Notifications" }), h("p", {}, h("a", { href: "/login?next=/notifications", text: "Sign in" }), " to see your notifications."));
     return;
   }

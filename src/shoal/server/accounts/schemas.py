@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from ..schemas import Out, ResultView
@@ -56,6 +58,12 @@ class Prefs(Out):
     theme: str | None = None
 
 
+class SessionOut(Out):
+    """Who this browser is: the signed-in account, or null for a guest (never a 401)."""
+
+    account: MeOut | None
+
+
 class MeOut(Out):
     """The signed-in account."""
 
@@ -100,6 +108,11 @@ class MyGame(Out):
     result: ResultView | None
     won: bool | None
     updated: int = Field(description="the game's version")
+    speed: Literal["live", "correspondence", "untimed"] = Field(
+        description="live: a clock; correspondence: days per move; untimed: neither"
+    )
+    time_control: str | None = Field(description='"M+S" minutes plus seconds a turn, "Nd" days')
+    rated: bool
 
 
 class RatingOut(Out):

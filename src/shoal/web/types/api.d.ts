@@ -849,6 +849,11 @@ export interface MyGame {
   won: boolean | null;
   /** the game's version */
   updated: number;
+  /** live: a clock; correspondence: days per move; untimed: neither */
+  speed: "live" | "correspondence" | "untimed";
+  /** "M+S" minutes plus seconds a turn, "Nd" days */
+  time_control: string | null;
+  rated: boolean;
 }
 
 /** NameIn */
@@ -1321,6 +1326,11 @@ export interface SeekSeat {
   game: string;
   token: string;
   url: string;
+}
+
+/** Who this browser is: the signed-in account, or null for a guest (never a 401). */
+export interface SessionOut {
+  account: MeOut | null;
 }
 
 /** Mail settings: an address (empty: none) and which mails to send. */
@@ -2417,6 +2427,13 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: SeekSeat;
+  };
+  /** GET /api/session: The signed-in account, or null for a guest */
+  "GET /api/session": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: SessionOut;
   };
   /** GET /api/stats/{game_id}: A game's first-player and draw rates in human games, by band and speed */
   "GET /api/stats/{game_id}": {

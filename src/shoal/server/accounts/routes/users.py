@@ -1,6 +1,8 @@
 """The signed-in player and everyone's profiles.
 
 * ``GET /api/me``: the signed-in account (``username``, ``prefs``...), or 401.
+* ``GET /api/session``: ``{"account": ...}``, the same account or null for a guest (what
+  every page asks, so a guest's visit logs no 401).
 * ``GET /api/me/games``: my games in progress, each with ``your_turn`` (those first).
 * ``POST /api/me/claims``: tie this browser's guest seats to the account.
 * ``PUT /api/me/prefs``: board preferences (coordinates, theme).
@@ -24,8 +26,8 @@ from ...context import Context, ServerContext
 from ...errors import ApiError, refusals
 from ..claims import Claim, claim_seats, context_seats, release_seats
 from ..models import User
-from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut
-from ..service import AccountsDep, SignedIn
+from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
+from ..service import AccountsDep, Player, SignedIn
 
 __all__ = ["router"]
 
@@ -74,7 +76,9 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
         result = live.view()["result"] if live.over else None
         won = None if result is None or result["winner"] is None else result["winner"] in seats
         others = [a for s, a in enumerate(data.accounts or ()) if s not in seats and a is not None]
+        control = data.time_control or ""
         speed = "live" if data.clock is not None else "correspondence"
+        shown_speed = speed if data.clock is not None or control.endswith("d") else "untimed"
         shown = context.ratings.displays(others[:1], data.game, speed) if others else {}
         out.append(
             {
@@ -92,6 +96,9 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
                 "result": result,
                 "won": won,
                 "updated": data.version,
+                "speed": shown_speed,
+                "time_control": data.time_control,
+                "rated": bool(data.rated),
             }
         )
     return out
@@ -105,6 +112,16 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
 )
 async def me(user: SignedIn) -> dict[str, Any]:
     return _me(user)
+
+
+@router.get(
+    "/api/session",
+    summary="The signed-in account, or null for a guest",
+    response_model=SessionOut,
+    response_model_exclude_unset=True,
+)
+async def session(player: Player) -> dict[str, Any]:
+    return {"account": None if player is None else _me(player)}
 
 
 @router.get(
