@@ -145,3 +145,35 @@ def test_an_oversized_tree_record_is_refused() -> None:
     text = '[Game "connect4"]\n\n' + "1. d; " * (MAX_RECORD_BYTES // 6 + 1)
     with pytest.raises(RecordError):
         read_tree_record(text)
+
+
+def test_a_moves_mark_is_its_glyph_number_after_it_and_reads_back() -> None:
+    tree = _connect4_tree()
+    tree.set_mark((0, 0, 1), "!?")
+    tree.set_mark((0,), "??")
+    text = write_movetext(tree)
+    assert text == "1. d; $4 2. d; 3. c; (3. e; $5 {the other side} 4. a;) 4. b;"
+    again = read_movetext(tree.game, tree.start, text)
+    assert again.same(tree)
+    assert again.node((0, 0, 1)).mark == "!?"
+    unmarked = _connect4_tree()
+    assert not again.same(unmarked)  # a mark is part of the tree
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("1. d; $9", "a mark is $1 to $6"), ("$1 1. d;", "a mark follows no move"), ("1. d; $", "$1")],
+)
+def test_a_bad_mark_is_refused_in_words(text: str, words: str) -> None:
+    game = get("connect4")
+    with pytest.raises(MovetextError, match=words.replace("$", r"\$")):
+        read_movetext(game, game.initial(), text)
+
+
+def test_a_mark_is_one_of_six_and_never_on_the_start() -> None:
+    tree = _connect4_tree()
+    with pytest.raises(ValueError, match="a mark is one of"):
+        tree.set_mark((0,), "!!!")
+    with pytest.raises(ValueError, match="the start carries no mark"):
+        tree.set_mark((), "!")
+    assert tree.same(_connect4_tree())

@@ -38,9 +38,12 @@ def websocket_routes(routes: list[Any]) -> list[str]:
     return found
 
 
-def socket_paths(app: Any, game_id: str) -> list[str]:
+def socket_paths(app: Any, game_id: str, study_id: str = "none") -> list[str]:
     """Every WebSocket route of ``app``, its path parameters filled in."""
-    return [path.replace("{game_id}", game_id) for path in websocket_routes(app.routes)]
+    return [
+        path.replace("{game_id}", game_id).replace("{study_id}", study_id)
+        for path in websocket_routes(app.routes)
+    ]
 
 
 def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
@@ -50,8 +53,9 @@ def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
     with TestClient(app) as client:
         assert signup(client, "alice").status_code == 201
         made = client.post("/api/games", json={"game": "connect4", "opponent": "friend"})
-        paths = socket_paths(app, made.json()["id"])
-        assert len(paths) >= 5, paths  # lobby, notifications, game, social, analysis
+        study = client.post("/api/studies", json={"title": "t", "chapters": [{"game": "connect4"}]})
+        paths = socket_paths(app, made.json()["id"], study.json()["id"])
+        assert len(paths) >= 6, paths  # lobby, notifications, game, social, analysis, study
         assert all("{" not in path for path in paths), paths
         for path in paths:
             with (

@@ -53,3 +53,45 @@ def test_stats_without_games_or_report(tmp_path: Path) -> None:
         data = client.get("/api/stats/sytran").json()
         assert data["rows"] == [] and data["references"] == {} and data["report"] is None
         assert "No finished games between people yet" in client.get("/stats/sytran").text
+
+
+def test_stats_are_kept_until_a_game_of_them_changes(db_url: str, tmp_path: Path) -> None:
+    """The answer is reused while the game's rows are unchanged (no replay), and recomputed
+    as soon as a game is added or an unfinished one ends."""
+    import datetime
+
+    import sqlalchemy as sa
+
+    from shoal.server.db.tables import GameRow
+    from shoal.server.stats.service import CACHE
+
+    from ..analysis.metrics.test_humans import O_WINS, _game
+
+    _fill(db_url)
+    docs = tmp_path / "games"
+    docs.mkdir()
+    with TestClient(create_app(db_url, docs_dir=docs)) as client:
+        first = client.get("/api/stats/connect4").json()
+        misses, hits = CACHE.misses, CACHE.hits
+        assert client.get("/api/stats/connect4").json() == first
+        assert (CACHE.misses, CACHE.hits) == (misses, hits + 1)
+        engine = sa.create_engine(db_url)
+        with engine.begin() as connection:  # a new finished game between people
+            connection.execute(sa.insert(GameRow.__table__), [_game("g8", O_WINS)])
+        after = client.get("/api/stats/connect4").json()
+        assert CACHE.misses == misses + 1
+        all_rows = {(r["band"], r["speed"]): r["games"] for r in after["rows"]}
+        assert all_rows[("all", "all")] == 4
+        with engine.begin() as connection:  # g5 (not over) ends: its row changes
+            connection.execute(
+                sa.update(GameRow.__table__)
+                .where(GameRow.__table__.c.id == "g5")
+                .values(
+                    actions=[3, 0, 3, 0, 3, 0, 3],
+                    version=7,
+                    updated=datetime.datetime(2026, 1, 2),
+                )
+            )
+        engine.dispose()
+        final = client.get("/api/stats/connect4").json()
+        assert {(r["band"], r["speed"]): r["games"] for r in final["rows"]}[("all", "all")] == 5

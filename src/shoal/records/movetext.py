@@ -4,8 +4,10 @@ Every atomic action is written in its notation and ends with ``;`` (action
 texts may hold spaces, as Sirtet's ``pick d1`` does). The first action of a
 turn carries the turn number, ``3. c;``; a line that starts inside a turn
 carries ``3... f6;``. A variation follows the action it replaces:
-``1. d; 2. d; (2. e; 3. a;) 3. c; {a comment}``. Reading checks every action
-and refuses broken movetext in words, naming the offending character.
+``1. d; 2. d; (2. e; 3. a;) 3. c; {a comment}``. A move's mark follows it as its
+number, PGN's ``$N`` (``3. c; $5`` is ``c!?``, see :data:`~shoal.records.tree.MARKS`).
+Reading checks every action and refuses broken movetext in words, naming the offending
+character.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import re
 from shoal.core import Game, RecordError, ShoalError, State
 
 from .record import Record, _check_size, _escape, read_text, result_token
-from .tree import MoveNode, MoveTree, Path
+from .tree import MARKS, MoveNode, MoveTree, Path
 
 __all__ = [
     "MovetextError",
@@ -27,6 +29,8 @@ __all__ = [
 ]
 
 _NUMBER = re.compile(r"^(\d+)(\.\.\.|\.)\s*")
+_GLYPH = re.compile(r"\$(\d+)")
+_MARK_OF = {number: mark for mark, number in MARKS.items()}
 
 
 class MovetextError(ValueError):
@@ -63,6 +67,8 @@ def write_movetext(tree: MoveTree) -> str:
         else:
             prefix = ""
         out.append(f"{prefix}{text};")
+        if node.mark:
+            out.append(f"${MARKS[node.mark]}")
         if node.comment:
             out.append(f"{{{node.comment}}}")
 
@@ -96,6 +102,16 @@ def read_movetext(game: Game, start: State, text: str) -> MoveTree:
                 raise MovetextError(f"a comment at character {i + 1} follows no move")
             tree.node(last_comment_target).comment = comment.strip()
             i = end + 1
+        elif char == "$":
+            glyph = _GLYPH.match(text, i)
+            number = int(glyph.group(1)) if glyph is not None else None
+            if number not in _MARK_OF:
+                raise MovetextError(f"character {i + 1}: a mark is $1 to $6 ({' '.join(MARKS)})")
+            if last_comment_target is None or not last_comment_target:
+                raise MovetextError(f"character {i + 1}: a mark follows no move")
+            assert glyph is not None and number is not None
+            tree.node(last_comment_target).mark = _MARK_OF[number]
+            i = glyph.end()
         elif char == "}":
             raise MovetextError(f"character {i + 1}: a }} closes no comment")
         elif char == "(":

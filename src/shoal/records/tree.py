@@ -16,9 +16,13 @@ from typing import Any
 from shoal.core import Action, Game, ShoalError, State
 from shoal.core.history import History
 
-__all__ = ["MoveNode", "MoveTree", "Path"]
+__all__ = ["MARKS", "MoveNode", "MoveTree", "Path"]
 
 Path = tuple[int, ...]
+
+MARKS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+"""The marks a move may carry (good, mistake, brilliant, blunder, interesting, dubious),
+with their numbers in movetext (``$5``, as PGN's annotation glyphs)."""
 
 
 @dataclasses.dataclass(eq=False)
@@ -28,13 +32,20 @@ class MoveNode:
     action: Action | None
     children: list[MoveNode] = dataclasses.field(default_factory=list)
     comment: str = ""
+    mark: str = ""
+    """One of :data:`MARKS`, or empty."""
 
     def same(self, other: MoveNode) -> bool:
         """True when both subtrees hold the same actions, order and comments."""
         stack = [(self, other)]
         while stack:
             a, b = stack.pop()
-            if a.action != b.action or a.comment != b.comment or len(a.children) != len(b.children):
+            if (
+                a.action != b.action
+                or a.comment != b.comment
+                or a.mark != b.mark
+                or len(a.children) != len(b.children)
+            ):
                 return False
             stack.extend(zip(a.children, b.children, strict=True))
         return True
@@ -174,13 +185,21 @@ class MoveTree:
             raise ValueError("a comment cannot hold { or }")
         self.node(path).comment = comment.strip()
 
+    def set_mark(self, path: Sequence[int], mark: str) -> None:
+        """Set the mark of the move at ``path`` (one of :data:`MARKS`, or "" for none)."""
+        if mark and mark not in MARKS:
+            raise ValueError(f"a mark is one of {' '.join(MARKS)}, not {mark!r}")
+        if not path:
+            raise ValueError("the start carries no mark: choose a move")
+        self.node(path).mark = mark
+
     # -- JSON ---------------------------------------------------------------------
     def to_json_dict(self) -> dict[str, Any]:
         """The tree as JSON data, flat (so long games nest nothing).
 
         ``nodes`` lists every move depth first, main lines first, each as
         ``{"parent": INDEX, "move": TEXT}`` (``parent`` -1 for the root, and a
-        ``comment`` when there is one); a node's children keep their order.
+        ``comment`` and a ``mark`` when there are); a node's children keep their order.
         """
         nodes: list[dict[str, Any]] = []
         stack: list[tuple[int, MoveNode, State]] = [
@@ -192,6 +211,8 @@ class MoveTree:
             entry: dict[str, Any] = {"parent": parent, "move": state.action_text(node.action)}
             if node.comment:
                 entry["comment"] = node.comment
+            if node.mark:
+                entry["mark"] = node.mark
             nodes.append(entry)
             after = state.child(node.action)
             index = len(nodes) - 1
@@ -233,5 +254,13 @@ class MoveTree:
                 raise ValueError(f"node {number}: the comment is not text")
             if note:
                 tree.set_comment(path, note)
+            mark = entry.get("mark", "")
+            if not isinstance(mark, str):
+                raise ValueError(f"node {number}: the mark is not text")
+            if mark:
+                try:
+                    tree.set_mark(path, mark)
+                except ValueError as error:
+                    raise ValueError(f"node {number}: {error}") from None
             paths.append(path)
         return tree

@@ -61,6 +61,8 @@ from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
 from .stats import routes as stats
+from .studies import routes as studies
+from .studies.service import Studies
 from .tournaments import routes as tournaments
 from .tournaments.service import Tournaments
 
@@ -88,6 +90,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     puzzles.router,
     tournaments.router,
     explorer.router,
+    studies.router,
     stats.router,
     pages.router,
 )
@@ -180,6 +183,7 @@ def create_app(
     context.tournaments = Tournaments(
         context, first_move_seconds=first_move_seconds, tick=tournament_tick
     )
+    context.studies = Studies(context)  # studies and their live pages (issue 44)
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)

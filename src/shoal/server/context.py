@@ -47,6 +47,7 @@ from .review.store import ReviewStore
 if TYPE_CHECKING:  # they take the context to be built
     from .bots.service import Bots
     from .lobby.service import Lobby
+    from .studies.service import Studies
     from .tournaments.service import Tournaments
 
 __all__ = [
@@ -181,6 +182,8 @@ class ServerContext:
     """The bots and their event streams (set by ``create_app``: it needs the context)."""
     tournaments: Tournaments = dataclasses.field(init=False)
     """Tournaments: entries, pairings, results (set by ``create_app``; issue 42)."""
+    studies: Studies = dataclasses.field(init=False)
+    """Studies: chapters of move trees, editors, live pages (set by ``create_app``; issue 44)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:

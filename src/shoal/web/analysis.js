@@ -161,6 +161,7 @@ function layout() {
           [
             h("button", { class: "btn small", id: "download-text", text: "Download with variations", onclick: () => save("text") }),
             h("button", { class: "btn small", id: "download-json", text: "JSON", onclick: () => save("json") }),
+            h("button", { class: "btn small", id: "to-study", text: "Save as a study", title: "A new study with these lines as its first chapter (signed in)", onclick: toStudy }),
             h("a", { class: "btn small", href: "/analysis", text: "Another position" }),
           ],
           h("p", { class: "help", id: "position-line" }),
@@ -259,6 +260,16 @@ async function save(format) {
     const url = URL.createObjectURL(blob);
     download(url, `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}`);
     setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+// A new study (issue 44) whose first chapter is this tree; the study page opens.
+async function toStudy() {
+  try {
+    const made = await api("/api/studies", { method: "POST", body: { title: `${game.title} analysis`, visibility: "unlisted", chapters: [{ name: "Analysis", game: game.id, options, tree: treeJson() }] } });
+    location.href = `/studies/${made.id}`;
   } catch (error) {
     toast(error.message, "error");
   }

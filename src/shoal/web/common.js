@@ -136,6 +136,7 @@ export function topbar() {
       h("a", { href: "/tournaments", text: "Tournaments", class: "wide" }),
       h("a", { href: "/replay", text: "Replay", class: "wide" }),
       h("a", { href: "/analysis", text: "Analysis", class: "wide" }),
+      h("a", { href: "/studies", text: "Studies", class: "wide" }),
       h("a", { href: "/bots", text: "Bots", class: "wide" }),
       h("span", { id: "account-nav", class: "account-nav" }),
       themeButton,

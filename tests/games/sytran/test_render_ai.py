@@ -134,3 +134,32 @@ def test_features_and_evaluation() -> None:
 def test_ai_profile_is_mcts() -> None:
     """ai_profile: MCTS with full playouts, budgets scaled for 272-action games."""
     assert GAME.ai_profile.algorithm == "mcts" and GAME.ai_profile.level_scale < 1
+
+
+def test_merge_cells_are_empty_cells_touching_two_own_groups() -> None:
+    """The evaluation's merge cells: empty cells adjacent (by the board's neighbour table)
+    to two or more groups of one colour, counted cell by cell along random games of every
+    base, equal the shift-based count the evaluation uses."""
+    from shoal.games.sytran.heuristics import _merge_cells
+    from shoal.games.sytran.rules import group_bitboards
+
+    rng = random.Random(47)
+    checked = 0
+    for base in (6, 8, 10):
+        game = get("sytran", base=base)
+        geo = game.geo
+        for _ in range(3):
+            state = game.initial()
+            while state.outcome is None:
+                empty = geo.full & ~(state.white | state.black)
+                for colour in (0, 1):
+                    groups = group_bitboards(state.stones_of(colour), geo.width)
+                    by_table = sum(
+                        1
+                        for cell in state.empty_cells
+                        if sum(1 for g in groups if g & geo.neighbour_mask[cell]) >= 2
+                    )
+                    assert _merge_cells(geo.width, groups, empty) == by_table
+                    checked += 1
+                state = state.child(rng.choice(state.legal_actions()))
+    assert checked > 1000

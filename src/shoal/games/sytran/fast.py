@@ -32,11 +32,12 @@ def pack(state: SytranState) -> bytes:
     geo = state.game.geo
     white, black = state.white, state.black
     colours = [0] * _MAXC
-    for cell, bit in enumerate(geo.bit):
-        if white & bit:
-            colours[cell] = 1
-        elif black & bit:
-            colours[cell] = 2
+    index = geo.bit_index
+    for stones, colour in ((white, 1), (black, 2)):
+        while stones:
+            low = stones & -stones
+            colours[index[low.bit_length() - 1]] = colour
+            stones ^= low
     empty = list(state.empty_cells)
     nempty = len(empty)
     empty += [0] * (_MAXC - nempty)

@@ -38,21 +38,22 @@ def _neighbour_groups(geo: Geometry, groups: list[int], cell: int) -> set[int]:
     return {i for i, g in enumerate(groups) if g & mask}
 
 
-def _merge_cells(geo: Geometry, groups: list[int], empty: tuple[int, ...]) -> int:
-    """Empty cells that touch two or more of the given groups."""
+def _merge_cells(width: int, groups: list[int], empty: int) -> int:
+    """Empty cells (bitboard ``empty``) that touch two or more of the given groups.
+
+    Each group is grown by one step with the board's shifts (the adjacency
+    ``group_bitboards`` uses); a cell reached by a second group counts.
+    """
     if len(groups) < 2:
         return 0
-    count = 0
-    for cell in empty:
-        mask = geo.neighbour_mask[cell]
-        touching = 0
-        for g in groups:
-            if g & mask:
-                touching += 1
-                if touching == 2:
-                    count += 1
-                    break
-    return count
+    once = twice = 0
+    for group in groups:
+        a = group | group >> 1
+        b = group | group << 1
+        grown = a | b | a << width | b >> width
+        twice |= once & grown
+        once |= grown
+    return (twice & empty).bit_count()
 
 
 def projected_scores(state: SytranState) -> tuple[float, float]:
@@ -60,11 +61,12 @@ def projected_scores(state: SytranState) -> tuple[float, float]:
     geo = state.game.geo
     penalty = state.game.penalty
     empties = len(state.empty_cells)
+    empty = geo.full & ~(state.white | state.black)
     out = []
     for colour in (0, 1):
         stones = state.stones_of(colour)
         groups = group_bitboards(stones, geo.width)
-        merges = _merge_cells(geo, groups, state.empty_cells)
+        merges = _merge_cells(geo.width, groups, empty)
         expected_groups = max(1.0, len(groups) - 0.5 * merges) if empties else len(groups)
         out.append(stones.bit_count() + empties / 2 - penalty * expected_groups)
     return out[0], out[1]
@@ -76,7 +78,8 @@ def features(state: SytranState) -> dict[str, float]:
     sign = -1.0 if state.swapped else 1.0  # seat 0 plays White unless swapped
     result: dict[str, float] = {}
     groups = [group_bitboards(state.stones_of(c), geo.width) for c in (0, 1)]
-    merges = [_merge_cells(geo, groups[c], state.empty_cells) for c in (0, 1)]
+    empty = geo.full & ~(state.white | state.black)
+    merges = [_merge_cells(geo.width, groups[c], empty) for c in (0, 1)]
     for c in (0, 1):
         name = COLOUR_NAMES[c]
         result[f"{name}_stones"] = float(state.stones_of(c).bit_count())

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 
 from shoal.core import InvalidNotationError, InvalidPositionError
@@ -80,13 +81,14 @@ the corners cut off)
     )
 
 
-def rows(geo: Geometry) -> list[list[Cell]]:
+@functools.cache
+def rows(geo: Geometry) -> tuple[tuple[Cell, ...], ...]:
     """The board's rows from the top rank down, each from left to right (cell ids)."""
     span = geo.base - 1
-    out = []
-    for r in range(span, -span - 1, -1):
-        out.append([geo.by_coord[(q, r)] for q in range(-span, span + 1) if (q, r) in geo.by_coord])
-    return out
+    return tuple(
+        tuple(geo.by_coord[(q, r)] for q in range(-span, span + 1) if (q, r) in geo.by_coord)
+        for r in range(span, -span - 1, -1)
+    )
 
 
 def format_position(

@@ -50,7 +50,7 @@ from ..context import Context, ServerContext
 from ..errors import ApiError, check_error
 from ..games.views import board_view, option_values, outcome_view
 from ..sockets import keep_alive, send
-from .service import LiveEngine
+from .service import LiveEngine, annotated_tree
 
 __all__ = ["MAX_LINE", "ExportIn", "ImportIn", "LineIn", "router"]
 
@@ -112,29 +112,13 @@ def _line_states(line: LineIn) -> tuple[Game, list[State], list[int]]:
     return game, states, actions
 
 
-def _annotated(tree: MoveTree) -> dict[str, Any]:
-    """The tree's JSON with, for each node, its turn ``number``, ``first`` of a turn, ``seat``."""
-    data = tree.to_json_dict()
-    befores: list[State] = []  # the state each node's move is played from
-    afters: list[State] = []
-    for entry in data["nodes"]:
-        parent = entry["parent"]
-        before = tree.start if parent == -1 else afters[parent]
-        entry["number"] = before.turn + 1
-        entry["first"] = parent == -1 or befores[parent].turn != before.turn
-        entry["seat"] = before.to_move
-        befores.append(before)
-        afters.append(before.child(before.parse_action(entry["move"])))
-    return data
-
-
 def _board(game: Game, tree: MoveTree, players: tuple[str, str], **more: Any) -> dict[str, Any]:
     return {
         "game": {"id": game.id, "title": game.title},
         "options": option_values(game),
         "sides": list(tree.start.sides()),
         "players": list(players),
-        "tree": _annotated(tree),
+        "tree": annotated_tree(tree),
         **more,
     }
 

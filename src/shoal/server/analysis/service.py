@@ -25,8 +25,17 @@ from shoal.ai.mcts import MCTS
 from shoal.ai.result import SearchResult
 from shoal.core import Action, Game, State
 from shoal.core.history import ends_turn
+from shoal.records.tree import MoveTree
 
-__all__ = ["LINES", "MAX_SECONDS", "STEP_SECONDS", "LiveEngine", "chance", "outcome_lines"]
+__all__ = [
+    "LINES",
+    "MAX_SECONDS",
+    "STEP_SECONDS",
+    "LiveEngine",
+    "annotated_tree",
+    "chance",
+    "outcome_lines",
+]
 
 STEP_SECONDS = 0.25
 """Seconds of search between two updates."""
@@ -36,6 +45,23 @@ MAX_SECONDS = 12.0
 
 LINES = 3
 """How many turns an update shows."""
+
+
+def annotated_tree(tree: MoveTree) -> dict[str, Any]:
+    """The tree's JSON with, for each node, its turn ``number``, ``first`` of a turn, ``seat``
+    (what a page needs to write the moves; the analysis board's and the studies')."""
+    data = tree.to_json_dict()
+    befores: list[State] = []  # the state each node's move is played from
+    afters: list[State] = []
+    for entry in data["nodes"]:
+        parent = entry["parent"]
+        before = tree.start if parent == -1 else afters[parent]
+        entry["number"] = before.turn + 1
+        entry["first"] = parent == -1 or befores[parent].turn != before.turn
+        entry["seat"] = before.to_move
+        befores.append(before)
+        afters.append(before.child(before.parse_action(entry["move"])))
+    return data
 
 
 def chance(value: float) -> float:

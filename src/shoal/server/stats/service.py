@@ -1,12 +1,14 @@
 """The stats domain's one action: a game's human rates beside the AI's figures.
 
-Every call replays the game's finished games (in the caller's worker thread), so a
-site with very many games would want a cache here.
+Computing the rows replays every finished game of the game, so the answer is kept per
+game and reused while the store's fingerprint of those games (and the metric report's
+file) is unchanged: a visit costs one aggregate query until a game of it changes.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +18,36 @@ from shoal import games
 from shoal.analysis.metrics.humans import ai_references, human_rates
 
 from .models import RateOut, StatsOut, StatsRowOut
-from .store import human_games
+from .store import fingerprint, human_games
 
-__all__ = ["game_stats", "metric_report"]
+__all__ = ["CACHE", "game_stats", "metric_report"]
+
+
+class StatsCache:
+    """Answers by (engine, docs folder, game), each with the fingerprint it was computed at."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._answers: dict[tuple[str, str, str], tuple[tuple[object, ...], StatsOut]] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: tuple[str, str, str], mark: tuple[object, ...]) -> StatsOut | None:
+        with self._lock:
+            kept = self._answers.get(key)
+            if kept is not None and kept[0] == mark:
+                self.hits += 1
+                return kept[1]
+            self.misses += 1
+            return None
+
+    def put(self, key: tuple[str, str, str], mark: tuple[object, ...], out: StatsOut) -> None:
+        with self._lock:
+            self._answers[key] = (mark, out)
+
+
+CACHE = StatsCache()
+"""The process's answers (each worker process keeps its own)."""
 
 
 def metric_report(docs_dir: Path, game_id: str) -> dict[str, Any] | None:
@@ -31,8 +60,26 @@ def metric_report(docs_dir: Path, game_id: str) -> dict[str, Any] | None:
     return data
 
 
+def _report_mark(docs_dir: Path, game_id: str) -> float | None:
+    try:
+        return (docs_dir.parent / "analysis" / game_id / "metrics.json").stat().st_mtime
+    except OSError:
+        return None
+
+
 def game_stats(engine: Engine, docs_dir: Path, game_id: str) -> StatsOut:
     """The rows by band and speed, flagged against the AI figures of the metric report."""
+    key = (str(engine.url), str(docs_dir), game_id)
+    mark = (*fingerprint(engine, game_id), _report_mark(docs_dir, game_id))
+    kept = CACHE.get(key, mark)
+    if kept is not None:
+        return kept
+    out = _compute(engine, docs_dir, game_id)
+    CACHE.put(key, mark, out)
+    return out
+
+
+def _compute(engine: Engine, docs_dir: Path, game_id: str) -> StatsOut:
     report = metric_report(docs_dir, game_id)
     references = ai_references(report) if report else {}
     rows = human_rates(human_games(engine, game_id), references)

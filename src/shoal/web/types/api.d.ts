@@ -34,6 +34,17 @@ export interface ChallengeIn {
   rated?: boolean;
 }
 
+/** A new chapter: from a game's start or ``position``, a ``tree``, a ``game_id`` or ``text``. */
+export interface ChapterIn {
+  name?: string;
+  game?: string | null;
+  options?: { [key: string]: string | number | boolean };
+  position?: string | null;
+  tree?: JsonObject | null;
+  game_id?: string | null;
+  text?: string | null;
+}
+
 /** A chat message. */
 export interface ChatIn {
   room?: "players" | "spectators";
@@ -117,6 +128,15 @@ export interface DrawIn {
   action: "offer" | "accept" | "decline" | "withdraw";
 }
 
+/** A change of a chapter's tree at ``path`` (see :class:`~.service.Edit`). */
+export interface EditIn {
+  op: string;
+  path?: number[];
+  move?: string;
+  text?: string;
+  mark?: string;
+}
+
 /** The device to forget. */
 export interface EndpointIn {
   endpoint: string;
@@ -157,6 +177,11 @@ export interface LearnAttemptIn {
   actions?: string[];
 }
 
+/** LikeIn */
+export interface LikeIn {
+  like?: boolean;
+}
+
 /** A line: a game with its options, a start position string, then moves in notation. */
 export interface LineIn {
   game: string;
@@ -165,15 +190,31 @@ export interface LineIn {
   moves?: string[];
 }
 
+/** MemberIn */
+export interface MemberIn {
+  username: string;
+}
+
 /** Mute the opponent (or hear them again). */
 export interface MuteIn {
   muted: boolean;
+}
+
+/** NameIn */
+export interface NameIn {
+  name: string;
 }
 
 /** The current password and the new one. */
 export interface PasswordIn {
   old: string;
   new: string;
+}
+
+/** PositionIn */
+export interface PositionIn {
+  chapter: number;
+  path?: number[];
 }
 
 /** Board preferences, applied on every page with a board (game, replay, learn, analysis). ``theme``: ``natural`` (each game's own colours), ``grey`` (no colour), ``contrast`` (stronger contrast and colour), as filters over any game's board. */
@@ -266,6 +307,20 @@ export interface StatsRowOut {
   draws: RateOut;
   disagrees_with: string[];
   flagged: boolean;
+}
+
+/** A new study with its first chapters. */
+export interface StudyIn {
+  title: string;
+  visibility?: string;
+  chapters: ChapterIn[];
+}
+
+/** What the owner changes (absent: unchanged). */
+export interface StudySettingsIn {
+  title?: string | null;
+  visibility?: string | null;
+  sync?: boolean | null;
 }
 
 /** A browser's push subscription (``PushSubscription.toJSON()``). */
@@ -1139,6 +1194,177 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: StatsOut;
+  };
+  /** GET /api/studies: Public studies, or the reader's own */
+  "GET /api/studies": {
+    path: {};
+    query: {
+      game?: string | null;
+      mine?: boolean;
+      order?: string;
+    };
+    body: undefined;
+    answer: JsonObject[];
+  };
+  /** POST /api/studies: Make a study */
+  "POST /api/studies": {
+    path: {};
+    query: {};
+    body: StudyIn;
+    answer: JsonObject;
+  };
+  /** GET /api/studies/{study_id}: A study */
+  "GET /api/studies/{study_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** DELETE /api/studies/{study_id}: Delete a study */
+  "DELETE /api/studies/{study_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** PATCH /api/studies/{study_id}: Change a study's title, visibility or sync */
+  "PATCH /api/studies/{study_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: StudySettingsIn;
+    answer: JsonObject;
+  };
+  /** POST /api/studies/{study_id}/chapters: Add chapters */
+  "POST /api/studies/{study_id}/chapters": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: ChapterIn;
+    answer: JsonObject;
+  };
+  /** GET /api/studies/{study_id}/chapters/{chapter_id}: A chapter and its tree */
+  "GET /api/studies/{study_id}/chapters/{chapter_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** DELETE /api/studies/{study_id}/chapters/{chapter_id}: Delete a chapter */
+  "DELETE /api/studies/{study_id}/chapters/{chapter_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** PATCH /api/studies/{study_id}/chapters/{chapter_id}: Rename a chapter */
+  "PATCH /api/studies/{study_id}/chapters/{chapter_id}": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: NameIn;
+    answer: JsonObject;
+  };
+  /** POST /api/studies/{study_id}/chapters/{chapter_id}/edit: Change a chapter */
+  "POST /api/studies/{study_id}/chapters/{chapter_id}/edit": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {};
+    body: EditIn;
+    answer: JsonObject;
+  };
+  /** GET /api/studies/{study_id}/chapters/{chapter_id}/export: A chapter as a record with its variations */
+  "GET /api/studies/{study_id}/chapters/{chapter_id}/export": {
+    path: {
+      /** a study */
+      study_id: string;
+      /** the row's number */
+      chapter_id: number;
+    };
+    query: {
+      format?: string;
+    };
+    body: undefined;
+    answer: unknown;
+  };
+  /** GET /api/studies/{study_id}/export: The study as records */
+  "GET /api/studies/{study_id}/export": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: unknown;
+  };
+  /** POST /api/studies/{study_id}/like: Like or unlike a study */
+  "POST /api/studies/{study_id}/like": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: LikeIn;
+    answer: JsonObject;
+  };
+  /** POST /api/studies/{study_id}/members: Invite an editor */
+  "POST /api/studies/{study_id}/members": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: MemberIn;
+    answer: JsonObject;
+  };
+  /** DELETE /api/studies/{study_id}/members/{username}: Remove an editor */
+  "DELETE /api/studies/{study_id}/members/{username}": {
+    path: {
+      /** a study */
+      study_id: string;
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: JsonObject;
+  };
+  /** POST /api/studies/{study_id}/position: The owner's position (sync) */
+  "POST /api/studies/{study_id}/position": {
+    path: {
+      /** a study */
+      study_id: string;
+    };
+    query: {};
+    body: PositionIn;
+    answer: JsonObject;
   };
   /** GET /api/tournaments: The events: upcoming, running, finished */
   "GET /api/tournaments": {

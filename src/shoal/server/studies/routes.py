@@ -1,0 +1,306 @@
+"""The studies' API and pages (issue 44).
+
+* ``GET /api/studies?game=G&order=likes|new``: public studies (of a game), most liked
+  first; ``?mine=true``: the reader's own studies and those it edits, private ones too.
+* ``POST /api/studies`` ``{title, visibility, chapters: [CHAPTER]}`` (signed in): 201 ``{id}``.
+  A CHAPTER is ``{name, game, options, position}`` (from a start or a position),
+  ``{name, game, options, tree}`` (an analysis board's tree), ``{name, game_id}`` (a finished
+  game) or ``{name, text}`` (records, text or JSON, variations included: one chapter each).
+* ``GET /api/studies/{id}``: title, owner, visibility, sync and the owner's position,
+  editors, likes, chapters and the reader's rights; ``PATCH`` ``{title, visibility, sync}``
+  and ``DELETE`` (the owner).
+* ``POST /api/studies/{id}/chapters`` CHAPTER (editors): 201 ``{ids}``;
+  ``GET|PATCH {name}|DELETE /api/studies/{id}/chapters/{chapter}``.
+* ``POST /api/studies/{id}/chapters/{chapter}/edit`` ``{op, path, move, text, mark}``
+  (editors): ``play``, ``delete``, ``promote``, ``comment``, ``mark``; answers ``{chapter,
+  path}``. ``path`` names a move by its child indices from the start.
+* ``POST /api/studies/{id}/position`` ``{chapter, path}`` (the owner): where spectators are
+  taken while sync is on.
+* ``POST /api/studies/{id}/members`` ``{username}``, ``DELETE .../members/{username}`` (the
+  owner); ``POST /api/studies/{id}/like`` ``{like}`` (signed in).
+* ``GET /api/studies/{id}/export`` (all chapters, text records) and
+  ``GET /api/studies/{id}/chapters/{chapter}/export?format=text|json``.
+* ``WS /api/studies/{id}/ws``: the study's changes live (:mod:`.live`).
+* Pages: ``/studies`` and ``/studies/{id}``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+from fastapi import APIRouter, Depends, Query, WebSocket
+from fastapi import Path as PathParam
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
+
+from ..accounts.service import AccountsDep, Player, SignedIn
+from ..errors import ApiError
+from ..params import RowId
+from ..sockets import keep_alive, send
+from .chapters import export_chapter
+from .live import GONE
+from .models import MAX_CHAPTERS, MAX_COMMENT, MAX_NODES, MAX_TITLE
+from .service import ChapterSpec, Edit, Studies
+
+__all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
+
+router = APIRouter(tags=["studies"])
+
+WEB = Path(__file__).resolve().parents[2] / "web"
+
+StudyId = Annotated[
+    str, PathParam(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$", description="a study")
+]
+
+
+def _studies(connection: HTTPConnection) -> Studies:
+    return cast(Studies, connection.app.state.context.studies)
+
+
+StudiesDep = Annotated[Studies, Depends(_studies)]
+
+
+class ChapterIn(BaseModel):
+    """A new chapter: from a game's start or ``position``, a ``tree``, a ``game_id`` or ``text``."""
+
+    name: str = Field("", max_length=MAX_TITLE)
+    game: str | None = Field(None, max_length=64)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+    position: str | None = Field(None, max_length=20_000)
+    tree: dict[str, Any] | None = None
+    game_id: str | None = Field(None, max_length=32)
+    text: str | None = Field(None, max_length=1_000_000)
+
+    def spec(self) -> ChapterSpec:
+        return ChapterSpec(**self.model_dump())
+
+
+class StudyIn(BaseModel):
+    """A new study with its first chapters."""
+
+    title: str = Field(max_length=MAX_TITLE)
+    visibility: str = Field("public", max_length=10)
+    chapters: list[ChapterIn] = Field(max_length=MAX_CHAPTERS)
+
+
+class StudySettingsIn(BaseModel):
+    """What the owner changes (absent: unchanged)."""
+
+    title: str | None = Field(None, max_length=MAX_TITLE)
+    visibility: str | None = Field(None, max_length=10)
+    sync: bool | None = None
+
+
+class NameIn(BaseModel):
+    name: str = Field(max_length=MAX_TITLE)
+
+
+class EditIn(BaseModel):
+    """A change of a chapter's tree at ``path`` (see :class:`~.service.Edit`)."""
+
+    op: str = Field(max_length=16)
+    path: list[Annotated[int, Field(ge=0, le=MAX_NODES)]] = Field(
+        default_factory=list, max_length=MAX_NODES
+    )
+    move: str = Field("", max_length=200)
+    text: str = Field("", max_length=MAX_COMMENT + 1)
+    mark: str = Field("", max_length=2)
+
+
+class PositionIn(BaseModel):
+    chapter: int = Field(ge=1, le=2**31 - 1)
+    path: list[Annotated[int, Field(ge=0, le=MAX_NODES)]] = Field(
+        default_factory=list, max_length=MAX_NODES
+    )
+
+
+class MemberIn(BaseModel):
+    username: str = Field(max_length=64)
+
+
+class LikeIn(BaseModel):
+    like: bool = True
+
+
+# -- studies ---------------------------------------------------------------------------------
+@router.get("/api/studies", summary="Public studies, or the reader's own")
+async def list_studies(
+    studies: StudiesDep,
+    player: Player,
+    game: Annotated[str | None, Query(max_length=64)] = None,
+    mine: bool = False,
+    order: Annotated[str, Query(max_length=8)] = "likes",
+) -> list[dict[str, Any]]:
+    return studies.listing(player, game=game, mine=mine, order=order)
+
+
+@router.post("/api/studies", status_code=201, summary="Make a study")
+async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
+    specs = [c.spec() for c in body.chapters]
+    study_id = await studies.create(user, body.title, body.visibility, specs)
+    return {"id": study_id}
+
+
+@router.get("/api/studies/{study_id}", summary="A study")
+async def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> dict[str, Any]:
+    return studies.study_view(studies.visible(study_id, player), player)
+
+
+@router.patch("/api/studies/{study_id}", summary="Change a study's title, visibility or sync")
+async def change_study(
+    study_id: StudyId, body: StudySettingsIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    studies.settings(study_id, user, title=body.title, visibility=body.visibility, sync=body.sync)
+    return studies.study_view(studies.visible(study_id, user), user)
+
+
+@router.delete("/api/studies/{study_id}", summary="Delete a study")
+async def delete_study(study_id: StudyId, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
+    studies.remove(study_id, user)
+    return {"deleted": study_id}
+
+
+@router.post("/api/studies/{study_id}/position", summary="The owner's position (sync)")
+async def study_position(
+    study_id: StudyId, body: PositionIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    studies.set_position(study_id, user, body.chapter, body.path)
+    return {"chapter": body.chapter, "path": body.path}
+
+
+@router.post("/api/studies/{study_id}/members", status_code=201, summary="Invite an editor")
+async def add_member(
+    study_id: StudyId, body: MemberIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    studies.invite(study_id, user, body.username)
+    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+
+
+@router.delete("/api/studies/{study_id}/members/{username}", summary="Remove an editor")
+async def remove_member(
+    study_id: StudyId,
+    username: Annotated[str, PathParam(max_length=64)],
+    user: SignedIn,
+    studies: StudiesDep,
+) -> dict[str, Any]:
+    studies.uninvite(study_id, user, username)
+    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+
+
+@router.post("/api/studies/{study_id}/like", summary="Like or unlike a study")
+async def like_study(
+    study_id: StudyId, body: LikeIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    return {"likes": studies.like(study_id, user, body.like), "liked": body.like}
+
+
+@router.get(
+    "/api/studies/{study_id}/export", summary="The study as records", response_class=Response
+)
+async def export_study(study_id: StudyId, studies: StudiesDep, player: Player) -> Response:
+    study = studies.visible(study_id, player)
+    texts = [export_chapter(study.title, c, "text") for c in studies.store.chapters(study.id)]
+    return _download("\n".join(texts), f"shoal-study-{study.id}.txt", "text")
+
+
+# -- chapters --------------------------------------------------------------------------------
+@router.post("/api/studies/{study_id}/chapters", status_code=201, summary="Add chapters")
+async def add_chapter(
+    study_id: StudyId, body: ChapterIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    return {"ids": await studies.add_chapters(study_id, user, body.spec())}
+
+
+@router.get("/api/studies/{study_id}/chapters/{chapter_id}", summary="A chapter and its tree")
+async def get_chapter(
+    study_id: StudyId, chapter_id: RowId, studies: StudiesDep, player: Player
+) -> dict[str, Any]:
+    study = studies.visible(study_id, player)
+    return studies.chapter_view(studies.chapter_of(study, chapter_id))
+
+
+@router.patch("/api/studies/{study_id}/chapters/{chapter_id}", summary="Rename a chapter")
+async def rename_chapter(
+    study_id: StudyId, chapter_id: RowId, body: NameIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    studies.rename_chapter(study_id, chapter_id, user, body.name)
+    return {"id": chapter_id, "name": " ".join(body.name.split())}
+
+
+@router.delete("/api/studies/{study_id}/chapters/{chapter_id}", summary="Delete a chapter")
+async def delete_chapter(
+    study_id: StudyId, chapter_id: RowId, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    studies.remove_chapter(study_id, chapter_id, user)
+    return {"deleted": chapter_id}
+
+
+@router.post("/api/studies/{study_id}/chapters/{chapter_id}/edit", summary="Change a chapter")
+async def edit_chapter(
+    study_id: StudyId, chapter_id: RowId, body: EditIn, user: SignedIn, studies: StudiesDep
+) -> dict[str, Any]:
+    edit = Edit(op=body.op, path=tuple(body.path), move=body.move, text=body.text, mark=body.mark)
+    chapter, path = studies.edit(study_id, chapter_id, user, edit)
+    return {"chapter": studies.chapter_view(chapter), "path": list(path)}
+
+
+@router.get(
+    "/api/studies/{study_id}/chapters/{chapter_id}/export",
+    summary="A chapter as a record with its variations",
+    response_class=Response,
+)
+async def export_one(
+    study_id: StudyId,
+    chapter_id: RowId,
+    studies: StudiesDep,
+    player: Player,
+    format: Annotated[str, Query(max_length=8)] = "text",
+) -> Response:
+    if format not in ("text", "json"):
+        raise ApiError(400, f"format is 'text' or 'json', not {format!r}")
+    study = studies.visible(study_id, player)
+    chapter = studies.chapter_of(study, chapter_id)
+    text = export_chapter(study.title, chapter, format)
+    suffix = "json" if format == "json" else "txt"
+    return _download(text, f"shoal-study-{study.id}-{chapter.id}.{suffix}", format)
+
+
+def _download(text: str, name: str, fmt: str) -> Response:
+    return Response(
+        text,
+        media_type="application/json" if fmt == "json" else "text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+# -- live ------------------------------------------------------------------------------------
+@router.websocket("/api/studies/{study_id}/ws")
+async def study_socket(
+    socket: WebSocket, study_id: str, studies: StudiesDep, accounts: AccountsDep
+) -> None:
+    await socket.accept()
+    user = accounts.user_of(socket)
+    study = studies.store.get(study_id) if len(study_id) <= 16 else None
+    if study is None or not study.can_view(None if user is None else user.id):
+        await send(socket, {"type": "gone"})
+        await socket.close(GONE)
+        return
+    studies.hub.join(study.id, socket, user)
+    try:
+        await send(socket, {"type": "hello", "study": study.id})
+        await keep_alive(socket)
+    finally:
+        studies.hub.leave(study.id, socket)
+
+
+# -- pages -----------------------------------------------------------------------------------
+@router.get("/studies", include_in_schema=False)
+async def studies_page() -> FileResponse:
+    return FileResponse(WEB / "studies.html", media_type="text/html")
+
+
+@router.get("/studies/{study_id}", include_in_schema=False)
+async def study_page(study_id: str) -> FileResponse:
+    return FileResponse(WEB / "study.html", media_type="text/html")

@@ -1,0 +1,396 @@
+"""The studies' actions (issue 44): who may see and change what, and every change.
+
+:class:`Studies` (``context.studies``) checks permissions, then changes the store:
+
+* a study is seen by everyone when public or unlisted, and only by its owner and
+  invited editors when private (to anyone else it does not exist: 404);
+* its owner and editors change its chapters (moves, variations, comments, marks);
+* only the owner changes its title, visibility and sync, invites or removes editors,
+  moves the "sync" position that spectators follow, and deletes it.
+
+Every change publishes a small event on the ``studies`` channel (:mod:`.live` turns it
+into messages for the study's open pages, in every process). A refused change raises
+an :class:`~shoal.server.errors.ApiError` in words before anything is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from shoal.core import options_to_strings
+from shoal.records.tree import MoveTree
+
+from ..accounts.models import User
+from ..analysis.service import annotated_tree
+from ..errors import ApiError
+from ..games.views import option_values
+from .chapters import build_game, check_comment, check_tree, load_tree, trees_of_text
+from .live import CHANNEL, StudyHub
+from .models import MAX_CHAPTERS, MAX_MEMBERS, MAX_NODES, MAX_TITLE, VISIBILITIES, Chapter, Study
+from .store import NewChapter, StudyStore
+
+if TYPE_CHECKING:
+    from ..context import ServerContext
+
+__all__ = ["ChapterSpec", "Edit", "Studies", "apply_edit"]
+
+RETRIES = 8
+"""How many times an edit is made again on a newer tree when another editor got there first."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ChapterSpec:
+    """Where a new chapter comes from: exactly one of a game (from its start or
+    ``position``), a board's ``tree`` (with ``game``), a finished game ``game_id``, or a
+    record ``text`` (one chapter per record in it)."""
+
+    name: str = ""
+    game: str | None = None
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    position: str | None = None
+    tree: dict[str, Any] | None = None
+    game_id: str | None = None
+    text: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Edit:
+    """One change of a chapter's tree at ``path``: ``play`` (``move`` in notation: the
+    existing move, else a new variation), ``delete``, ``promote``, ``comment`` (``text``)
+    or ``mark`` (``mark``: one of ``! ? !! ?? !? ?!``, or empty)."""
+
+    op: str
+    path: tuple[int, ...]
+    move: str = ""
+    text: str = ""
+    mark: str = ""
+
+
+def _title(text: str, what: str) -> str:
+    title = " ".join(text.split())
+    if not title:
+        raise ApiError(400, f"the {what} needs a name")
+    if len(title) > MAX_TITLE:
+        raise ApiError(400, f"the {what}'s name has at most {MAX_TITLE} characters")
+    return title
+
+
+def apply_edit(tree: MoveTree, edit: Edit) -> tuple[int, ...]:
+    """Make ``edit`` on ``tree``; the path of the move it leaves chosen (ApiError: refused)."""
+    try:
+        tree.node(edit.path)
+        if edit.op == "play":
+            if len(tree) >= MAX_NODES:
+                raise ApiError(400, f"a chapter holds at most {MAX_NODES} moves")
+            return tree.add_text(edit.path, edit.move)
+        if edit.op == "delete":
+            tree.remove(edit.path)
+            return edit.path[:-1]
+        if edit.op == "promote":
+            return tree.promote(edit.path)
+        if edit.op == "comment":
+            check_comment(edit.text)
+            tree.set_comment(edit.path, edit.text)
+            return edit.path
+        if edit.op == "mark":
+            tree.set_mark(edit.path, edit.mark)
+            return edit.path
+    except ValueError as error:
+        raise ApiError(400, str(error)) from None
+    raise ApiError(400, f"unknown change {edit.op!r}: play, delete, promote, comment or mark")
+
+
+class Studies:
+    """Studies: permissions, chapters, edits, likes (on the context as ``context.studies``)."""
+
+    def __init__(self, context: ServerContext) -> None:
+        self.context = context
+        self.store = StudyStore(context.store.engine)
+        self.hub = StudyHub(self.store, self.chapter_view, context.events)
+        """The open pages of each study in this process."""
+
+    # -- reading --------------------------------------------------------------------------
+    def name_of(self, user_id: int) -> str:
+        user = self.context.accounts.store.by_id(user_id)
+        return user.username if user is not None else "?"
+
+    def visible(self, study_id: str, user: User | None) -> Study:
+        """The study if ``user`` may see it (404 otherwise: a private study is not shown)."""
+        study = self.store.get(study_id)
+        if study is None or not study.can_view(None if user is None else user.id):
+            raise ApiError(404, f"there is no study {study_id!r}")
+        return study
+
+    def editable(self, study_id: str, user: User) -> Study:
+        """The study if ``user`` may change it (403 for a reader who is not an editor)."""
+        study = self.visible(study_id, user)
+        if not study.can_edit(user.id):
+            raise ApiError(403, "only the study's owner and its invited editors change it")
+        return study
+
+    def owned(self, study_id: str, user: User) -> Study:
+        """The study if ``user`` owns it (403 for an editor or a reader)."""
+        study = self.visible(study_id, user)
+        if study.owner_id != user.id:
+            raise ApiError(403, "only the study's owner changes this")
+        return study
+
+    def chapter_of(self, study: Study, chapter_id: int) -> Chapter:
+        chapter = self.store.chapter(study.id, chapter_id)
+        if chapter is None:
+            raise ApiError(404, f"the study has no chapter {chapter_id}")
+        return chapter
+
+    def study_view(self, study: Study, user: User | None) -> dict[str, Any]:
+        """The study for a reader: title, owner, members, chapters, sync, likes, rights."""
+        uid = None if user is None else user.id
+        return {
+            "id": study.id,
+            "title": study.title,
+            "owner": self.name_of(study.owner_id),
+            "visibility": study.visibility,
+            "sync": study.sync,
+            "position": {"chapter": study.sync_chapter, "path": list(study.sync_path)},
+            "members": [self.name_of(m) for m in study.members],
+            "likes": study.likes,
+            "liked": uid is not None and self.store.likes(study.id, uid),
+            "can_edit": study.can_edit(uid),
+            "is_owner": uid == study.owner_id,
+            "chapters": [
+                {"id": c.id, "name": c.name, "game": c.game} for c in self.store.chapters(study.id)
+            ],
+            "created": study.created.isoformat(),
+            "updated": study.updated.isoformat(),
+        }
+
+    @staticmethod
+    def chapter_view(chapter: Chapter) -> dict[str, Any]:
+        """A chapter for a page: its game, options, sides and the annotated tree."""
+        game = build_game(chapter.game, chapter.options)
+        tree = load_tree(game, chapter.tree)
+        return {
+            "id": chapter.id,
+            "study": chapter.study_id,
+            "name": chapter.name,
+            "game": {"id": game.id, "title": game.title},
+            "options": option_values(game),
+            "sides": list(tree.start.sides()),
+            "tree": annotated_tree(tree),
+            "version": chapter.version,
+        }
+
+    def listing(
+        self, user: User | None, *, game: str | None, mine: bool, order: str
+    ) -> list[dict[str, Any]]:
+        """Public studies (of a game), or with ``mine`` the reader's own and those it edits."""
+        if order not in ("likes", "new"):
+            raise ApiError(400, f"order is 'likes' or 'new', not {order!r}")
+        if game is not None:
+            build_game(game, {})
+        if mine and user is None:
+            raise ApiError(401, "you are not signed in")
+        found = self.store.listing(
+            game=game,
+            member_id=user.id if mine and user is not None else None,
+            public_only=not mine,
+            order=order,
+        )
+        return [
+            {
+                "id": study.id,
+                "title": study.title,
+                "owner": self.name_of(study.owner_id),
+                "visibility": study.visibility,
+                "likes": study.likes,
+                "games": names,
+                "updated": study.updated.isoformat(),
+            }
+            for study, names in found
+        ]
+
+    # -- making ---------------------------------------------------------------------------
+    async def new_chapters(self, spec: ChapterSpec, first: int) -> list[NewChapter]:
+        """The chapters a spec makes (numbered names from ``first`` when none is given)."""
+        sources = [
+            name
+            for name, value in (
+                ("game_id", spec.game_id),
+                ("text", spec.text),
+                ("tree", spec.tree),
+            )
+            if value is not None
+        ]
+        if len(sources) > 1:
+            raise ApiError(400, f"a chapter comes from one source, not {' and '.join(sources)}")
+        name = spec.name
+        if spec.text is not None:
+            made = []
+            for n, (record, tree) in enumerate(trees_of_text(spec.text)):
+                title = record.extra_tags.get("Chapter") or (name if n == 0 and name else "")
+                title = _title(title or f"Chapter {first + n}", "chapter")
+                made.append((title, tree.game.id, _options(tree), tree.to_json_dict()))
+            return made
+        if spec.game_id is not None:
+            entry = await self.context.manager.entry(spec.game_id)
+            if not entry.live.over:
+                raise ApiError(409, "the game is not over yet: it joins a study once it has ended")
+            record = entry.live.record()
+            tree = MoveTree(record.game, record.start_state(), record.actions)
+            players = " – ".join(p for p in record.players if p)
+            title = _title(name or players or f"Chapter {first}", "chapter")
+            return [(title, record.game.id, _options(tree), tree.to_json_dict())]
+        if spec.game is None:
+            raise ApiError(400, "a chapter needs a game, a finished game_id or a record text")
+        game = build_game(spec.game, spec.options)
+        if spec.tree is not None:
+            tree = load_tree(game, spec.tree)
+        else:
+            try:
+                start = game.load(spec.position) if spec.position else game.initial(0)
+            except Exception as error:  # ShoalError and the parsers' ValueErrors
+                raise ApiError(400, f"the position: {error}") from None
+            tree = MoveTree(game, start)
+        check_tree(tree)
+        options = _options(tree)
+        return [
+            (_title(name or f"Chapter {first}", "chapter"), game.id, options, tree.to_json_dict())
+        ]
+
+    async def create(
+        self, user: User, title: str, visibility: str, chapters: Sequence[ChapterSpec]
+    ) -> str:
+        """A new study of ``user`` with its first chapters: its id."""
+        title = _title(title, "study")
+        _check_visibility(visibility)
+        if not chapters:
+            raise ApiError(400, "a study starts with at least one chapter")
+        made: list[NewChapter] = []
+        for spec in chapters:
+            made.extend(await self.new_chapters(spec, len(made) + 1))
+        if len(made) > MAX_CHAPTERS:
+            raise ApiError(400, f"a study holds at most {MAX_CHAPTERS} chapters")
+        return await asyncio.to_thread(self.store.create, user.id, title, visibility, made)
+
+    async def add_chapters(self, study_id: str, user: User, spec: ChapterSpec) -> list[int]:
+        """Add the chapters of ``spec`` to a study ``user`` edits: their ids."""
+        study = self.editable(study_id, user)
+        count = len(self.store.chapters(study.id))
+        made = await self.new_chapters(spec, count + 1)
+        if count + len(made) > MAX_CHAPTERS:
+            raise ApiError(400, f"a study holds at most {MAX_CHAPTERS} chapters")
+        ids = self.store.add_chapters(study.id, made)
+        self.publish(study.id, "study")
+        return ids
+
+    # -- changing -------------------------------------------------------------------------
+    def edit(
+        self, study_id: str, chapter_id: int, user: User, edit: Edit
+    ) -> tuple[Chapter, tuple[int, ...]]:
+        """Make ``edit`` on the chapter's tree (again on a newer tree if another editor
+        changed it meanwhile): the chapter after and the path the edit leaves chosen."""
+        study = self.editable(study_id, user)
+        for _ in range(RETRIES):
+            chapter = self.chapter_of(study, chapter_id)
+            game = build_game(chapter.game, chapter.options)
+            tree = load_tree(game, chapter.tree)
+            path = apply_edit(tree, edit)
+            if self.store.save_tree(chapter.id, chapter.version, tree.to_json_dict()):
+                after = self.chapter_of(study, chapter_id)
+                self.publish(study.id, "chapter", chapter=chapter.id, by=user.username)
+                return after, path
+        raise ApiError(409, "the chapter is changing too fast: try again")
+
+    def rename_chapter(self, study_id: str, chapter_id: int, user: User, name: str) -> None:
+        study = self.editable(study_id, user)
+        chapter = self.chapter_of(study, chapter_id)
+        self.store.rename_chapter(chapter.id, _title(name, "chapter"))
+        self.publish(study.id, "study")
+
+    def remove_chapter(self, study_id: str, chapter_id: int, user: User) -> None:
+        study = self.editable(study_id, user)
+        chapter = self.chapter_of(study, chapter_id)
+        if len(self.store.chapters(study.id)) == 1:
+            raise ApiError(409, "a study keeps at least one chapter: delete the study instead")
+        self.store.remove_chapter(chapter.id)
+        self.publish(study.id, "study")
+
+    def settings(
+        self,
+        study_id: str,
+        user: User,
+        *,
+        title: str | None,
+        visibility: str | None,
+        sync: bool | None,
+    ) -> None:
+        """The owner changes the title, the visibility or the sync."""
+        study = self.owned(study_id, user)
+        values: dict[str, Any] = {}
+        if title is not None:
+            values["title"] = _title(title, "study")
+        if visibility is not None:
+            _check_visibility(visibility)
+            values["visibility"] = visibility
+        if sync is not None:
+            values["sync"] = sync
+        if values:
+            self.store.update(study.id, **values)
+            self.publish(study.id, "study")
+
+    def set_position(self, study_id: str, user: User, chapter_id: int, path: list[int]) -> None:
+        """The owner's position, which spectators follow while sync is on."""
+        study = self.owned(study_id, user)
+        chapter = self.chapter_of(study, chapter_id)
+        tree = load_tree(build_game(chapter.game, chapter.options), chapter.tree)
+        try:
+            tree.node(path)
+        except ValueError as error:
+            raise ApiError(400, str(error)) from None
+        self.store.update(study.id, sync_chapter=chapter.id, sync_path=list(path))
+        if study.sync:
+            self.publish(study.id, "position", chapter=chapter.id, path=list(path))
+
+    def invite(self, study_id: str, user: User, username: str) -> None:
+        study = self.owned(study_id, user)
+        member = self.context.accounts.user_id(username)
+        if member is None:
+            raise ApiError(404, f"there is no player {username!r}")
+        if member == study.owner_id:
+            raise ApiError(400, "the owner edits the study already")
+        if len(study.members) >= MAX_MEMBERS:
+            raise ApiError(400, f"a study has at most {MAX_MEMBERS} invited editors")
+        if not self.store.add_member(study.id, member):
+            raise ApiError(409, f"{username} edits this study already")
+        self.publish(study.id, "study")
+
+    def uninvite(self, study_id: str, user: User, username: str) -> None:
+        study = self.owned(study_id, user)
+        member = self.context.accounts.user_id(username)
+        if member is None or not self.store.remove_member(study.id, member):
+            raise ApiError(404, f"{username} is not an editor of this study")
+        self.publish(study.id, "study")
+
+    def like(self, study_id: str, user: User, on: bool) -> int:
+        study = self.visible(study_id, user)
+        return self.store.like(study.id, user.id, on)
+
+    def remove(self, study_id: str, user: User) -> None:
+        study = self.owned(study_id, user)
+        self.store.remove(study.id)
+        self.publish(study.id, "gone")
+
+    def publish(self, study_id: str, kind: str, **more: Any) -> None:
+        self.context.events.publish(CHANNEL, {"study": study_id, "kind": kind, **more})
+
+
+def _check_visibility(visibility: str) -> None:
+    if visibility not in VISIBILITIES:
+        raise ApiError(400, f"visibility is {', '.join(VISIBILITIES)}, not {visibility!r}")
+
+
+def _options(tree: MoveTree) -> dict[str, str]:
+    """The options of a tree's game that differ from their defaults, as words."""
+    return options_to_strings(tree.game.options)

@@ -1,0 +1,87 @@
+// @ts-check
+// The studies page /studies (issue 44): public studies (of a game), most liked or newest
+// first, the reader's own and those it edits, and a form to make one: a game's start or a
+// position, or records (text or JSON, variations included: one chapter per record).
+import { footer, h, toast, topbar, whoami } from "./common.js";
+import { api } from "./net.js";
+
+const app = /** @type {HTMLElement} */ (document.getElementById("app"));
+const state = { game: "", order: "likes", catalog: /** @type {any[]} */ ([]) };
+
+function line(study) {
+  const games = study.games.join(", ");
+  const what = `${games} · by ${study.owner} · ♥ ${study.likes}${study.visibility !== "public" ? ` · ${study.visibility}` : ""}`;
+  return h("li", { class: "study-line", dataset: { id: study.id } }, h("a", { href: `/studies/${study.id}`, text: study.title }), h("span", { class: "help", text: ` ${what}` }));
+}
+
+async function lists(me) {
+  const query = new URLSearchParams({ order: state.order, ...(state.game ? { game: state.game } : {}) });
+  const open = await api(`/api/studies?${query}`);
+  const box = h("div", { id: "study-lists" });
+  box.append(h("section", { class: "card", id: "studies-public" }, h("h2", { text: "Public studies" }), open.length ? h("ul", {}, open.map(line)) : h("p", { class: "help", text: "None yet." })));
+  if (me) {
+    const mine = await api("/api/studies?mine=true&order=new");
+    box.append(h("section", { class: "card", id: "studies-mine" }, h("h2", { text: "Your studies" }), mine.length ? h("ul", {}, mine.map(line)) : h("p", { class: "help", text: "None yet." })));
+  }
+  const old = document.getElementById("study-lists");
+  if (old) old.replaceWith(box);
+  else app.append(box);
+}
+
+function filters(me) {
+  const game = h("select", { id: "studies-game", onchange: () => { state.game = game.value; lists(me); } }, h("option", { value: "", text: "All games" }), state.catalog.map((g) => h("option", { value: g.id, text: g.title })));
+  const order = h("select", { id: "studies-order", onchange: () => { state.order = order.value; lists(me); } }, h("option", { value: "likes", text: "Most liked" }), h("option", { value: "new", text: "Newest" }));
+  for (const select of [game, order]) select.style.width = "auto";
+  return h("div", { class: "tools", id: "study-filters" }, game, order);
+}
+
+function field(label, input) {
+  return h("label", { class: "field" }, h("span", { text: label }), input);
+}
+
+function form(me) {
+  const card = h("section", { class: "card form-card", id: "new-study" }, h("h2", { text: "Make a study" }));
+  if (!me) {
+    card.append(h("p", {}, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: "Sign in" }), " to make one."));
+    return card;
+  }
+  const title = h("input", { type: "text", id: "study-title", maxlength: "100", placeholder: "Sytran openings", required: true });
+  const visibility = h("select", { id: "study-visibility" }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v })));
+  const game = h("select", { id: "study-game" }, state.catalog.map((g) => h("option", { value: g.id, text: g.title })));
+  const position = h("input", { type: "text", id: "study-position", placeholder: "optional: a position string", autocomplete: "off" });
+  const records = h("textarea", { id: "study-records", placeholder: "optional: records (text or JSON), one chapter each" });
+  const submit = async (event) => {
+    event.preventDefault();
+    const chapter = records.value.trim() ? { text: records.value } : { game: game.value, ...(position.value.trim() ? { position: position.value.trim() } : {}) };
+    try {
+      const made = await api("/api/studies", { method: "POST", body: { title: title.value, visibility: visibility.value, chapters: [chapter] } });
+      location.href = `/studies/${made.id}`;
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  card.append(
+    h(
+      "form",
+      { onsubmit: submit },
+      field("Title", title),
+      field("Who sees it", visibility),
+      field("First chapter: game", game),
+      field("…from a position", position),
+      field("…or records", records),
+      h("button", { class: "btn primary", id: "study-create", type: "submit", text: "Make the study" }),
+    ),
+  );
+  return card;
+}
+
+async function main() {
+  topbar();
+  const me = await whoami();
+  state.catalog = await api("/api/catalog"); // every game, connect4 too: a study may be of any
+  app.append(h("h1", { text: "Studies" }), h("p", { class: "help", text: "Shared analysis in chapters: each a game's tree of lines, with comments and marks. Editors see each other's changes live." }), filters(me), h("div", { id: "study-lists" }), form(me));
+  await lists(me);
+  footer();
+}
+
+main().catch((error) => toast(error.message, "error"));

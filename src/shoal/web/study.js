@@ -1,0 +1,393 @@
+// @ts-check
+// A study /studies/ID (issue 44): its chapters, each a game's move tree (main line and
+// variations, comments and marks) on the board. The tree lives on the server: an editor's
+// move, comment or mark is sent there and comes back to every open page over the study's
+// socket; readers walk the lines and, while the owner has "sync" on, follow the owner.
+import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
+import { $, $button, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { api, connectSocket } from "./net.js";
+
+const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
+
+let study = null; // GET /api/studies/ID
+let chapter = null; // GET .../chapters/CID
+let nodes = []; // {move, parent, children, comment, mark, number, first, seat}
+const root = { children: /** @type {number[]} */ ([]) };
+let cur = -1; // the current node (-1: the start)
+let view = null;
+let board = null;
+let loading = 0;
+let follow = true; // a reader follows the owner's position while sync is on
+let editorShown = false; // the page shows an editor's tools
+
+// -- the tree -------------------------------------------------------------------------------
+const kids = (id) => (id === -1 ? root.children : nodes[id].children);
+
+function line(id) {
+  const moves = [];
+  for (let n = id; n !== -1; n = nodes[n].parent) moves.push(nodes[n].move);
+  return moves.reverse();
+}
+
+// A node's path: its index among its siblings at every step from the start.
+function pathOf(id) {
+  const path = [];
+  for (let n = id; n !== -1; n = nodes[n].parent) path.push(kids(nodes[n].parent).indexOf(n));
+  return path.reverse();
+}
+
+// The node at `path`, or the deepest one its prefix reaches (a line another editor deleted).
+function nodeAt(path) {
+  let n = -1;
+  for (const index of path) {
+    if (index >= kids(n).length) break;
+    n = kids(n)[index];
+  }
+  return n;
+}
+
+function setChapter(next, path = null) {
+  const keep = path ?? (chapter && chapter.id === next.id ? pathOf(cur) : []);
+  chapter = next;
+  nodes = [];
+  root.children = [];
+  for (const entry of next.tree.nodes) {
+    const id = nodes.length;
+    nodes.push({ move: entry.move, parent: entry.parent, children: [], comment: entry.comment || "", mark: entry.mark || "", number: entry.number, first: entry.first, seat: entry.seat });
+    kids(entry.parent).push(id);
+  }
+  cur = nodeAt(keep);
+}
+
+// -- changes (editors) ----------------------------------------------------------------------
+async function change(op, more = {}) {
+  try {
+    const reply = await api(`/api/studies/${studyId}/chapters/${chapter.id}/edit`, { method: "POST", body: { op, path: pathOf(cur), ...more } });
+    setChapter(reply.chapter, reply.path);
+    await goTo(cur);
+  } catch (error) {
+    toast(error.message, "error");
+    renderTree();
+  }
+}
+
+function play(entry) {
+  const existing = kids(cur).find((id) => nodes[id].move === entry.text);
+  if (existing !== undefined) return goTo(existing);
+  if (!study.can_edit) return toast("Only the study's editors add moves", "error");
+  return change("play", { move: entry.text });
+}
+
+function sibling(step) {
+  if (cur === -1) return;
+  const siblings = kids(nodes[cur].parent);
+  const at = siblings.indexOf(cur) + step;
+  if (at >= 0 && at < siblings.length) goTo(siblings[at]);
+}
+
+function lastOfLine(id) {
+  let n = id;
+  while (kids(n).length) n = kids(n)[0];
+  return n;
+}
+
+// -- the page -------------------------------------------------------------------------------
+function layout() {
+  const editor = study.can_edit;
+  $("#app").replaceChildren(
+    gameLayout(
+      [
+        statusLine(),
+        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "action-buttons", id: "action-buttons" }),
+        stepControls({
+          first: () => goTo(-1),
+          prev: () => cur !== -1 && goTo(nodes[cur].parent),
+          next: () => kids(cur).length && goTo(kids(cur)[0]),
+          last: () => goTo(lastOfLine(cur)),
+          lastTitle: "End of the line (End)",
+        }),
+      ],
+      [
+        h(
+          "div",
+          { class: "card", id: "study-card" },
+          h("h3", { id: "study-title" }),
+          h("p", { class: "help", id: "study-meta" }),
+          h("div", { class: "tools", id: "study-tools" }),
+          h("p", { class: "help", id: "study-live" }),
+        ),
+        h("div", { class: "card" }, h("h3", { text: "Chapters" }), h("ol", { class: "chapters", id: "chapters" }), editor ? chapterForm() : null),
+        h(
+          "div",
+          { class: "card" },
+          h("h3", { id: "chapter-name" }),
+          h("div", { class: "movetree", id: "movetree" }),
+          editor ? h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "2000", autocomplete: "off", onchange: (e) => change("comment", { text: e.target.value }) }) : h("p", { class: "help", id: "comment-read" }),
+          editor ? h("div", { class: "tools", id: "marks" }, [...MARKS, ""].map((m) => h("button", { class: "btn small", dataset: { mark: m }, text: m || "no mark", title: m ? `Mark this move ${m}` : "Take the mark away", onclick: () => (cur === -1 ? toast("Choose a move first", "error") : change("mark", { mark: m })) }))) : null,
+          editor
+            ? h(
+                "div",
+                { class: "tools" },
+                h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: () => change("promote") }),
+                h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: () => (cur === -1 ? toast("The start cannot be deleted", "error") : change("delete")) }),
+                h("button", { class: "btn small", id: "up", text: "↑ Variation", onclick: () => sibling(-1) }),
+                h("button", { class: "btn small", id: "down", text: "↓ Variation", onclick: () => sibling(1) }),
+              )
+            : null,
+        ),
+        study.is_owner ? membersCard() : null,
+        recordCard([
+          h("button", { class: "btn small", id: "export-chapter", text: "Chapter with variations", onclick: () => download(`/api/studies/${studyId}/chapters/${chapter.id}/export?format=text`) }),
+          h("button", { class: "btn small", id: "export-json", text: "JSON", onclick: () => download(`/api/studies/${studyId}/chapters/${chapter.id}/export?format=json`) }),
+          h("button", { class: "btn small", id: "export-study", text: "Whole study", onclick: () => download(`/api/studies/${studyId}/export`) }),
+        ]),
+      ],
+    ),
+  );
+  board = new ClickBoard($("#board"), (entry) => play(entry));
+}
+
+function chapterForm() {
+  const name = h("input", { type: "text", id: "chapter-new-name", maxlength: "100", placeholder: "Chapter name" });
+  const game = h("select", { id: "chapter-new-game" });
+  const finished = h("input", { type: "text", id: "chapter-new-game-id", maxlength: "32", placeholder: "optional: a finished game's id" });
+  const text = h("textarea", { id: "chapter-new-records", placeholder: "optional: records to import (text or JSON)" });
+  api("/api/catalog").then((catalog) => game.replaceChildren(...catalog.map((g) => h("option", { value: g.id, text: g.title, selected: g.id === chapter?.game.id }))));
+  const add = async (event) => {
+    event.preventDefault();
+    const body = text.value.trim() ? { name: name.value, text: text.value } : finished.value.trim() ? { name: name.value, game_id: finished.value.trim() } : { name: name.value, game: game.value };
+    try {
+      const made = await api(`/api/studies/${studyId}/chapters`, { method: "POST", body });
+      await openChapter(made.ids[0]);
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  return h("details", {}, h("summary", { text: "Add a chapter" }), h("form", { class: "form-card", onsubmit: add }, name, game, finished, text, h("button", { class: "btn small", id: "chapter-add", type: "submit", text: "Add" })));
+}
+
+function membersCard() {
+  const username = h("input", { type: "text", id: "member-name", placeholder: "username", maxlength: "40", autocomplete: "off" });
+  const invite = async (event) => {
+    event.preventDefault();
+    try {
+      await api(`/api/studies/${studyId}/members`, { method: "POST", body: { username: username.value.trim() } });
+      username.value = "";
+      await reloadStudy();
+    } catch (error) {
+      toast(error.message, "error");
+    }
+  };
+  return h("div", { class: "card" }, h("h3", { text: "Editors" }), h("ul", { id: "members" }), h("form", { class: "tools", onsubmit: invite }, username, h("button", { class: "btn small", id: "member-invite", type: "submit", text: "Invite" })));
+}
+
+function renderStudy() {
+  document.title = `${study.title} — study — shoal`;
+  $("#study-title").textContent = study.title;
+  $("#study-meta").textContent = `by ${study.owner} · ${study.visibility} · ♥ ${study.likes}${study.members.length ? ` · editors: ${study.members.join(", ")}` : ""}`;
+  /** @type {HTMLElement[]} */
+  const tools = [
+    h("button", { class: `btn small${study.liked ? " primary" : ""}`, id: "like", text: study.liked ? "♥ Liked" : "♡ Like", onclick: like }),
+  ];
+  if (study.is_owner) {
+    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (e) => settings({ sync: e.target.checked }) }), " Sync: spectators follow me"));
+    tools.push(h("select", { id: "visibility", onchange: (e) => settings({ visibility: e.target.value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
+  } else if (study.sync) {
+    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (e) => { follow = e.target.checked; if (follow) followOwner(study.position); } }), ` Follow ${study.owner}`));
+  }
+  $("#study-tools").replaceChildren(...tools);
+  $("#chapters").replaceChildren(...study.chapters.map((c) => h("li", { class: c.id === chapter?.id ? "current" : "", dataset: { chapter: String(c.id) } }, h("a", { href: `#chapter=${c.id}`, text: `${c.name} (${c.game})`, onclick: (e) => { e.preventDefault(); openChapter(c.id); } }))));
+  const members = document.getElementById("members");
+  if (members) members.replaceChildren(...study.members.map((m) => h("li", {}, m, " ", h("button", { class: "btn small danger", text: "Remove", onclick: () => api(`/api/studies/${studyId}/members/${encodeURIComponent(m)}`, { method: "DELETE" }).then(reloadStudy, (error) => toast(error.message, "error")) }))));
+}
+
+async function like() {
+  try {
+    await api(`/api/studies/${studyId}/like`, { method: "POST", body: { like: !study.liked } });
+    await reloadStudy();
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+async function settings(body) {
+  try {
+    study = await api(`/api/studies/${studyId}`, { method: "PATCH", body });
+    renderStudy();
+    if (study.sync) sendPosition();
+  } catch (error) {
+    toast(error.message, "error");
+  }
+}
+
+async function goTo(id) {
+  cur = id;
+  const ticket = ++loading;
+  renderTree();
+  let next;
+  try {
+    next = await api("/api/analysis/view", { method: "POST", body: { game: chapter.game.id, options: chapter.options, start: chapter.tree.start, moves: line(id) } });
+  } catch (error) {
+    toast(error.message, "error");
+    return;
+  }
+  if (ticket !== loading) return;
+  view = next;
+  show();
+  if (study.is_owner && study.sync) sendPosition();
+}
+
+let positionTimer;
+function sendPosition() {
+  clearTimeout(positionTimer);
+  positionTimer = setTimeout(() => {
+    api(`/api/studies/${studyId}/position`, { method: "POST", body: { chapter: chapter.id, path: pathOf(cur) } }).catch((error) => toast(error.message, "error"));
+  }, 150);
+}
+
+function show() {
+  board.show(view.svg, view.legal, !view.result);
+  $("#board").dataset.ply = String(view.ply);
+  $("#board").dataset.path = pathOf(cur).join(".");
+  $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
+  const r = view.result;
+  $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
+  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move${study.can_edit ? " · click the board to add a move" : ""}`;
+  $("#status").className = r ? "status over" : "status";
+  $("#pos").textContent = `${view.ply}`;
+  $button("#first").disabled = $button("#prev").disabled = cur === -1;
+  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
+}
+
+function moveLabel(id, forceNumber) {
+  const n = nodes[id];
+  const prefix = n.first ? `${n.number}. ` : forceNumber ? `${n.number}… ` : "";
+  return `${prefix}${n.move}${n.mark}`;
+}
+
+// The tree as movetext: the main line inline, each variation in brackets after the move it replaces.
+function renderTree() {
+  $("#chapter-name").textContent = chapter.name;
+  const span = (id, forceNumber) => {
+    const el = h("span", { class: `mv${id === cur ? " current" : ""}`, dataset: { node: String(id), path: pathOf(id).join(".") }, text: moveLabel(id, forceNumber), onclick: () => goTo(id) });
+    return nodes[id].comment ? [el, h("span", { class: "comment", text: nodes[id].comment })] : [el];
+  };
+  const lineOf = (parent, into, forceFirst) => {
+    let at = parent;
+    let force = forceFirst;
+    while (kids(at).length) {
+      const [first, ...others] = kids(at);
+      into.append(...span(first, force));
+      for (const v of others) {
+        const block = h("span", { class: "variation" });
+        block.append(...span(v, true));
+        lineOf(v, block, false);
+        into.append(block);
+      }
+      force = others.length > 0;
+      at = first;
+    }
+  };
+  const top = h("div", { class: "mainline" });
+  top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1", path: "" }, text: "start", onclick: () => goTo(-1) }));
+  if (chapter.tree.comment) top.append(h("span", { class: "comment", text: chapter.tree.comment }));
+  lineOf(-1, top, true);
+  $("#movetree").replaceChildren(top);
+  const comment = cur === -1 ? chapter.tree.comment || "" : nodes[cur].comment;
+  const input = document.getElementById("comment");
+  if (input instanceof HTMLInputElement && document.activeElement !== input) input.value = comment;
+  const read = document.getElementById("comment-read");
+  if (read) read.textContent = comment;
+  $("#movetree").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+// -- chapters, live -------------------------------------------------------------------------
+async function openChapter(id, path = []) {
+  const next = await api(`/api/studies/${studyId}/chapters/${id}`);
+  if (!chapter || chapter.id !== id) chapter = null;
+  setChapter(next, path);
+  await reloadStudy();
+  history.replaceState(null, "", `#chapter=${id}`);
+  await goTo(cur);
+}
+
+async function reloadStudy() {
+  study = await api(`/api/studies/${studyId}`);
+  renderStudy();
+}
+
+async function followOwner(position) {
+  if (!position || position.chapter === null || study.is_owner || !follow || !study.sync) return;
+  if (!chapter || chapter.id !== position.chapter) return openChapter(position.chapter, position.path);
+  await goTo(nodeAt(position.path));
+}
+
+function live() {
+  connectSocket(`/api/studies/${encodeURIComponent(studyId)}/ws`, {
+    onOpen: async () => {
+      // a reconnection may have missed changes: read them again
+      if (chapter) {
+        setChapter(await api(`/api/studies/${studyId}/chapters/${chapter.id}`));
+        await reloadStudy();
+        await goTo(cur);
+      }
+    },
+    onStatus: (status) => {
+      const words = document.getElementById("study-live");
+      if (words) words.textContent = status === "open" ? "Live" : status === "closed" ? "Not live: reload the page" : "Reconnecting…";
+    },
+    onMessage: async (message) => {
+      if (message.type === "chapter" && chapter && message.chapter.id === chapter.id) {
+        if (message.chapter.version <= chapter.version) return;
+        setChapter(message.chapter);
+        renderTree();
+        if (view) show();
+      } else if (message.type === "position") {
+        await followOwner(message);
+      } else if (message.type === "study") {
+        await reloadStudy();
+        if (!study.chapters.some((c) => c.id === chapter.id)) await openChapter(study.chapters[0].id);
+        else if (study.can_edit !== editorShown) rebuild();
+      } else if (message.type === "gone") {
+        problemPage("This study is gone", "It was deleted or made private.", { href: "/studies", text: "Studies" }, "study-gone");
+      }
+    },
+  });
+}
+
+// The page again (an editor's tools appear or go when the owner invites or removes)
+function rebuild() {
+  layout();
+  editorShown = study.can_edit;
+  renderStudy();
+  goTo(cur);
+}
+
+async function main() {
+  topbar();
+  try {
+    study = await api(`/api/studies/${encodeURIComponent(studyId)}`);
+  } catch (error) {
+    problemPage("No such study", error.message, { href: "/studies", text: "Studies" }, "study-error");
+    return;
+  }
+  const wanted = Number((location.hash.match(/chapter=(\d+)/) || [])[1]);
+  const position = study.sync && !study.is_owner ? study.position : null;
+  const first = position && position.chapter !== null ? position.chapter : study.chapters.some((c) => c.id === wanted) ? wanted : study.chapters[0].id;
+  setChapter(await api(`/api/studies/${studyId}/chapters/${first}`), position && position.chapter === first ? position.path : []);
+  rebuild();
+  footer();
+  document.addEventListener("keydown", (e) => {
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
+    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+  live();
+}
+
+main();

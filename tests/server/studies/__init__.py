@@ -1,0 +1,1 @@
+"""Studies (issue 44)."""
