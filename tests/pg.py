@@ -2,7 +2,10 @@
 
 Run as root, the server runs as the unprivileged user ``nobody`` (PostgreSQL refuses
 root), on a free TCP port of 127.0.0.1 with trust authentication for local connections
-only. Each test gets a fresh database on it (:func:`PostgresServer.new_database`).
+only. Each test gets a fresh database on it (:func:`PostgresServer.new_database`): an empty
+one, or with ``migrated=True`` a copy (``CREATE DATABASE ... TEMPLATE``) of a database the
+server's migrations brought to the newest revision once per server, so that the tests that
+are not about migrations do not run them all again.
 
 Without PostgreSQL's binaries the tests that need it skip with the reason, unless
 ``SHOAL_REQUIRE_POSTGRES=1`` (as in ``scripts/test``): then they fail.
@@ -51,6 +54,7 @@ class PostgresServer:
         self.data = self.root / "data"
         self.port = _free_port()
         self.as_user: list[str] = []
+        self.template: str | None = None  # the migrated database the others copy
         if os.geteuid() == 0:  # initdb and postgres refuse to run as root
             shutil.chown(self.root, "nobody")
             self.as_user = ["runuser", "-u", "nobody", "--"]
@@ -85,16 +89,29 @@ class PostgresServer:
         """The SQLAlchemy URL of ``database`` on this server (driver psycopg 3)."""
         return f"postgresql+psycopg://shoal@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self) -> str:
-        """A fresh, empty database: its URL."""
+    def new_database(self, *, migrated: bool = False) -> str:
+        """A fresh database's URL: empty, or (``migrated``) at the newest revision."""
         import psycopg
 
+        template = self._template() if migrated else None
         name = f"t{os.getpid()}_{next(_COUNTER)}"
         with psycopg.connect(
             f"host=127.0.0.1 port={self.port} user=shoal dbname=postgres", autocommit=True
         ) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
+            copy = f' TEMPLATE "{template}"' if template else ""
+            conn.execute(f'CREATE DATABASE "{name}"{copy}')
         return self.url(name)
+
+    def _template(self) -> str:
+        """The migrated template database, made on first use (no connection stays open to it:
+        PostgreSQL copies only a database nobody is connected to)."""
+        if self.template is None:
+            from shoal.server.games.store import Store
+
+            name = self.new_database().rsplit("/", 1)[1]
+            Store(self.url(name)).close()  # migrated as the server does; disconnected
+            self.template = name
+        return self.template
 
 
 def _unavailable() -> str | None:

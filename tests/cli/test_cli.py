@@ -1,4 +1,8 @@
-"""The `shoal` command: every subcommand answers --help; the information commands work."""
+"""The `shoal` command: every subcommand answers --help; the information commands work.
+
+The entry point itself (``python -m shoal.cli``) is run as a process here; the other tests
+call the command in this process (:mod:`.inproc`).
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,11 @@ from shoal import games
 from shoal.cli.main import build_parser, main, parse_args
 from shoal.records import Record
 
+from .inproc import shoal
 
-def shoal(*args: str) -> subprocess.CompletedProcess[str]:
+
+def process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m shoal.cli ARGS`` in a new process."""
     return subprocess.run(
         [sys.executable, "-m", "shoal.cli", *args], capture_output=True, text=True, timeout=120
     )
@@ -34,8 +41,8 @@ def test_every_subcommand_has_help(name: str, capsys: pytest.CaptureFixture[str]
 
 
 def test_games_lists_the_games_and_all_adds_connect4() -> None:
-    assert shoal("games").stdout.split() == list(games.ids())
-    assert "connect4" in shoal("games", "--all").stdout.split()
+    assert process("games").stdout.split() == list(games.ids())
+    assert "connect4" in process("games", "--all").stdout.split()
 
 
 def test_rules_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:

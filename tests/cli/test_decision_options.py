@@ -1,5 +1,6 @@
 """The five readings of unclear original texts, as options, through the programs a user runs:
-``shoal rules``, the engine protocol, ``shoal arena`` and ``shoal play`` (real processes)."""
+``shoal rules``, the engine protocol, ``shoal arena`` and ``shoal play`` (the engine as a real
+process on pipes; the others run in this process, input and output in strings: :mod:`.inproc`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import sys
 
 import pytest
 
+from .inproc import shoal
+
 READINGS = [
     ("sytran", "shortage", "flow", ("flow", "strands", "literal")),
     ("cyclix", "king_sight", "always", ("always", "free")),
@@ -16,16 +19,6 @@ READINGS = [
     ("sfirs", "start_chain", "yes", ("yes", "no")),
     ("syrtis", "first_ending", "race", ("race", "island")),
 ]
-
-
-def shoal(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shoal.cli", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 @pytest.mark.parametrize(("game", "name", "default", "values"), READINGS)
@@ -47,7 +40,13 @@ def test_the_engine_protocol_starts_a_game_with_each_reading(
     in play stays as it was."""
     script = "".join(f"new {game} {name}={value}\nposition\n" for value in values)
     script += f"new {game} {name}=bogus\nposition\nquit\n"
-    done = shoal("engine", stdin=script)
+    done = subprocess.run(
+        [sys.executable, "-m", "shoal.cli", "engine"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     blocks = [b for b in done.stdout.split("\n\n") if b]
     assert all(b.startswith("= ") or b == "=" for b in blocks[: 2 * len(values)]), blocks
     refused = blocks[2 * len(values)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -13,19 +12,10 @@ import pexpect
 
 from shoal import games
 
+from .inproc import shoal
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 PROMPT = r"\d+\. \w+( \(continues\))?> "
-
-
-def shoal(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(SRC))
-    return subprocess.run(
-        [sys.executable, "-m", "shoal.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
 
 
 def test_the_sytran_course_completed_in_the_terminal(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from shoal import games
 from shoal.analysis.puzzle_play import next_puzzle
 
 from ..puzzles.data import DATA, test_puzzles
+from .inproc import shoal as run
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 ENV = dict(os.environ, PYTHONPATH=str(SRC), SHOAL_PUZZLES_DIR=str(DATA), COLUMNS="120")
@@ -23,13 +24,8 @@ PROMPT = r"\d+\. \w+> "
 
 
 def shoal(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shoal.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=ENV,
-    )
+    """``shoal ARGS`` (in this process) on the test puzzles."""
+    return run(*args, env={"SHOAL_PUZZLES_DIR": str(DATA), "COLUMNS": "120"})
 
 
 def test_a_puzzle_solved_and_one_failed_in_the_terminal(tmp_path: Path) -> None:
@@ -96,14 +92,7 @@ def test_the_list_and_bad_input() -> None:
 
 def test_a_broken_puzzle_file_is_refused_with_its_line(tmp_path: Path) -> None:
     (tmp_path / "syrtis.jsonl").write_text('{"id": "syrtis-0001", "position": "x"}\n{oops\n')
-    env = dict(ENV, SHOAL_PUZZLES_DIR=str(tmp_path))
-    done = subprocess.run(
-        [sys.executable, "-m", "shoal.cli", "puzzles", "syrtis"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+    done = run("puzzles", "syrtis", env={"SHOAL_PUZZLES_DIR": str(tmp_path)})
     assert done.returncode != 0
     assert "syrtis syrtis.jsonl, line 1: missing key(s) solution, winner" in done.stderr
 

@@ -9,6 +9,8 @@ illegal actions, observations per player).
 
 from __future__ import annotations
 
+from typing import Any
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -44,10 +46,26 @@ def _validate(state: jaxenv.State, env: jaxenv.Env) -> None:
     assert np.asarray(state.legal_action_mask)[done].all(), "the mask is all True once over"
 
 
+BATCH = 8
+"""Every test of an environment plays this many games at once: one shape, so ``init``,
+``step`` and ``observe`` are compiled once per environment for all the tests below."""
+
+
 @pytest.fixture(scope="module", params=ENV_IDS)
 def compiled(request: pytest.FixtureRequest) -> tuple[jaxenv.Env, object, object]:
     env = make(request.param)
     return env, jax.jit(jax.vmap(env.init)), jax.jit(jax.vmap(env.step))
+
+
+@pytest.fixture(scope="module")
+def observe(compiled: tuple[jaxenv.Env, object, object]) -> Any:
+    """``env.observe`` compiled (one state, the seat an array: one compile for both seats)."""
+    return jax.jit(compiled[0].observe)
+
+
+def _first(state: jaxenv.State) -> jaxenv.State:
+    """The first game of a batch."""
+    return jax.tree_util.tree_map(lambda a: a[0], state)
 
 
 def _random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
@@ -55,10 +73,10 @@ def _random_actions(key: jax.Array, mask: jax.Array) -> jax.Array:
     return jax.random.categorical(key, logits, axis=-1).astype(jnp.int32)
 
 
-def test_pgx_api_on_random_games(compiled: tuple[jaxenv.Env, object, object]) -> None:
+def test_pgx_api_on_random_games(compiled: tuple[jaxenv.Env, object, object], observe: Any) -> None:
     """Init: zero rewards, a non-empty mask, step count 0; each step counts one; the end."""
     env, init, step = compiled
-    batch = 8
+    batch = BATCH
     key = jax.random.PRNGKey(849020)
     key, sub = jax.random.split(key)
     state = init(jax.random.split(sub, batch))  # type: ignore[operator]
@@ -66,7 +84,7 @@ def test_pgx_api_on_random_games(compiled: tuple[jaxenv.Env, object, object]) ->
     assert not np.asarray(state.rewards).any()
     assert np.asarray(state.legal_action_mask).any(axis=1).all()
     assert not np.asarray(state._step_count).any()
-    first = np.asarray(env.observe(jax.tree_util.tree_map(lambda a: a[0], state), 0))
+    first = np.asarray(observe(_first(state), 0))
     assert first.shape == env.observation_shape
     seen_end = np.zeros(batch, dtype=bool)
     for _ in range(env_length(env)):
@@ -95,23 +113,25 @@ def env_length(env: jaxenv.Env) -> int:
     return games.get(game_id, **options).max_game_length + 1
 
 
-def test_observation_depends_on_the_player(compiled: tuple[jaxenv.Env, object, object]) -> None:
+def test_observation_depends_on_the_player(
+    compiled: tuple[jaxenv.Env, object, object], observe: Any
+) -> None:
     """pgx: observations of the two players differ (after the first move)."""
-    env, init, step = compiled
-    state = init(jax.random.split(jax.random.PRNGKey(1), 2))  # type: ignore[operator]
+    _env, init, step = compiled
+    state = init(jax.random.split(jax.random.PRNGKey(1), BATCH))  # type: ignore[operator]
     for index in range(4):
         action = _random_actions(jax.random.PRNGKey(index), state.legal_action_mask)
-        state = step(state, action, jax.random.split(jax.random.PRNGKey(index), 2))  # type: ignore[operator]
-    one = jax.tree_util.tree_map(lambda a: a[0], state)
-    assert not np.array_equal(np.asarray(env.observe(one, 0)), np.asarray(env.observe(one, 1)))
+        state = step(state, action, jax.random.split(jax.random.PRNGKey(index), BATCH))  # type: ignore[operator]
+    one = _first(state)
+    assert not np.array_equal(np.asarray(observe(one, 0)), np.asarray(observe(one, 1)))
     mover = int(one.current_player)
-    assert np.array_equal(np.asarray(env.observe(one, mover)), np.asarray(one.observation))
+    assert np.array_equal(np.asarray(observe(one, mover)), np.asarray(one.observation))
 
 
 def test_illegal_action_loses(compiled: tuple[jaxenv.Env, object, object]) -> None:
     """pgx: an illegal action ends the game, -1 for its player, +1 for the other."""
     env, init, step = compiled
-    keys = jax.random.split(jax.random.PRNGKey(2), 1)
+    keys = jax.random.split(jax.random.PRNGKey(2), BATCH)  # the first game is the one watched
     state = init(keys)  # type: ignore[operator]
     for _ in range(env_length(env)):  # the first legal action until one is illegal
         if not np.asarray(state.legal_action_mask[0]).all():
@@ -121,7 +141,8 @@ def test_illegal_action_loses(compiled: tuple[jaxenv.Env, object, object]) -> No
     illegal = np.flatnonzero(~np.asarray(state.legal_action_mask[0]))
     assert illegal.size, f"{env.id}: some action is illegal"
     mover = int(state.current_player[0])
-    action = jnp.asarray(illegal[:1], dtype=jnp.int32)
+    first = jnp.argmax(state.legal_action_mask, axis=1).astype(jnp.int32)
+    action = first.at[0].set(int(illegal[0]))  # the others play a legal action
     after = step(state, action, keys)  # type: ignore[operator]
     assert bool(after.terminated[0])
     expected = np.array([1.0, 1.0], dtype=np.float32)

@@ -118,7 +118,10 @@ def test_a_wrong_first_action_in_a_real_puzzle_is_refuted() -> None:
     verdict = attempt(puzzle, game, [wrong], choose=first_legal)
     assert not verdict.correct
     assert verdict.refutation
-    assert verdict.message.startswith(f"{wrong} is not the way.")
+    # said in the game's words (issue 40, defect 9), not in notation
+    label = game.action_label(start, start.parse_action(wrong))
+    assert label != wrong
+    assert verdict.message.startswith(f"{label} is not the way.")
 
 
 def _learner_actions(puzzle: Puzzle, game: games.Game) -> list[str]:  # type: ignore[name-defined]
@@ -181,10 +184,15 @@ def test_a_wrong_action_inside_a_turn_is_followed_to_the_defenders_answer() -> N
     after = start.apply_text("k11-b11")
     assert after.to_move == puzzle.winner  # the turn goes on
     verdict = attempt(puzzle, game, ["k11-b11"], choose=first_legal)
-    own = verdict.refutation[:-1]
+    # each action in the game's words (its action labels), from the state it is played in
+    labels, state = [], after
+    for text in verdict.refutation:
+        action = state.parse_action(text)
+        labels.append(game.action_label(state, action))
+        state = state.apply(action)
     assert verdict.message == (
-        f"k11-b11 is not the way. Black goes on with {', '.join(own)}; "
-        f"White answers {verdict.refutation[-1]}."
+        f"Cube k11 to b11 is not the way. Black goes on with {', '.join(labels[:-1])}; "
+        f"White answers {labels[-1]}."
     )
     assert verdict.state.to_move == puzzle.winner
 

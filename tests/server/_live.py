@@ -49,7 +49,7 @@ class LiveServer:
             stdout=self._log,
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a loaded machine imports slowly
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/api/levels", timeout=1).status_code == 200:

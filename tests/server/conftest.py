@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 
+from ..conftest import sqlite_copy
 from ._live import LiveServer
 from .accounts_helpers import signup
 
@@ -39,13 +40,19 @@ def three(db: str) -> Iterator[tuple[Any, TestClient, TestClient, TestClient]]:
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
-    """Start real ``shoal serve`` processes (``live(*args)``); all are stopped at the end."""
+def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Start real ``shoal serve`` processes (``live(*args)``); all are stopped at the end.
+
+    They share one SQLite file, a copy of the migrated one (a server starting on an empty or
+    old file is tested in test_migrations.py).
+    """
     servers: list[LiveServer] = []
+    database = tmp_path / "live.sqlite3"
+    sqlite_copy(migrated_sqlite, database)
 
     def start(*args: str) -> LiveServer:
         n = len(servers)
-        server = LiveServer(tmp_path / "live.sqlite3", tmp_path / f"serve{n}.log", *args)
+        server = LiveServer(database, tmp_path / f"serve{n}.log", *args)
         servers.append(server)
         return server.start()
 

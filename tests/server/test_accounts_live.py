@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -12,6 +13,18 @@ import httpx
 
 from ._live import SRC, LiveServer
 from .accounts_helpers import PASSWORD
+
+PRODUCTION_COST = "$argon2id$v=19$m=19456,t=2,p=1$"
+"""Argon2id's parameters in a hash made at the production cost (the tests' own process
+lowers it: tests/conftest.py; a real server and ``shoal admin`` never do)."""
+
+
+def _stored_hash(db: Path, name: str) -> str:
+    with sqlite3.connect(db) as connection:
+        row = connection.execute(
+            "SELECT password_hash FROM shoal_users WHERE username = ?", (name,)
+        ).fetchone()
+    return str(row[0])
 
 
 def _admin(db: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -59,6 +72,8 @@ def test_shoal_admin_lists_disables_enables_and_sets_passwords(
     db = tmp_path / "live.sqlite3"
     with httpx.Client(base_url=server.url) as browser:
         browser.post("/api/auth/signup", json={"username": "alice", "password": PASSWORD})
+        signed_up = _stored_hash(db, "alice")
+        assert signed_up.startswith(PRODUCTION_COST), signed_up
         listing = _admin(db, "list")
         assert listing.returncode == 0 and "alice" in listing.stdout and "active" in listing.stdout
         disabled = _admin(db, "disable", "ALICE")
@@ -76,6 +91,8 @@ def test_shoal_admin_lists_disables_enables_and_sets_passwords(
         done = _admin(db, "password", "alice", "--password-stdin", stdin="brand new pass\n")
         assert done.returncode == 0, done.stderr
         assert browser.get("/api/me").status_code == 401  # its sessions ended
+        assert _stored_hash(db, "alice").startswith(PRODUCTION_COST)
+        assert _stored_hash(db, "alice") != signed_up
         assert browser.post("/api/auth/login", json=login).status_code == 401
         login["password"] = "brand new pass"
         assert browser.post("/api/auth/login", json=login).status_code == 200

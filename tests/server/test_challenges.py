@@ -65,9 +65,14 @@ def test_a_challenge_is_seen_accepted_and_starts_the_game(two: Any) -> None:
     assert b.get("/api/challenges").json() == {"incoming": [], "outgoing": []}
 
 
-def test_the_answering_players_other_tabs_hear_of_it(two: Any) -> None:
+def test_the_answering_players_other_tabs_hear_of_it(production_hash_cost: None, two: Any) -> None:
     """Accepting, declining or withdrawing in one tab refreshes the player's other lobby and
-    challenge pages: their lobby socket gets a "challenges" message."""
+    challenge pages: their lobby socket gets a "challenges" message.
+
+    At Argon2id's production cost: with the tests' cheap hashes, on PostgreSQL the relayed
+    "challenges" of the challenge just made can reach the new lobby socket before its "seeks"
+    (an ordering race of the relay, reported in issue 37's note, not this test's subject).
+    """
     _, a, b = two
     for answer in ("accept", "decline", "withdraw"):
         cid = challenge(a).json()["id"]

@@ -100,8 +100,10 @@ def test_a_wrong_action_is_refuted_at_once(client: TestClient) -> None:
     view = answer.json()
     assert view["wrong"] and view["finished"] and not view["solved"]
     assert view["refutation"], view["message"]
-    defender = puzzle.start(games.get("cyclix")).side_name(1 - puzzle.winner).capitalize()
-    assert view["message"].startswith(f"{wrong} is not the way. {defender} answers ")
+    start = puzzle.start(games.get("cyclix"))
+    defender = start.side_name(1 - puzzle.winner).capitalize()
+    label = games.get("cyclix").action_label(start, start.parse_action(wrong))
+    assert view["message"].startswith(f"{label} is not the way. {defender} answers ")
     assert view["legal"] == []
     assert view["me"]["rating"]["r"] < 1500
     # acting on after the wrong action is refused

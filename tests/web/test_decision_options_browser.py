@@ -38,6 +38,7 @@ def test_each_reading_is_offered_with_a_line_on_what_it_means(
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{server}/new?game={game}")
+    page.locator("#options summary").click()  # the rule options wait folded (issue 40)
     select = page.locator(f'#options [data-option="{name}"]')
     select.wait_for()
     assert select.locator("option").all_inner_texts() == values
@@ -53,6 +54,7 @@ def test_a_game_started_with_a_reading_plays_by_it(
     for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         page = browser.new_page(viewport=viewport)
         page.goto(f"{server}/new?game=cyclix")
+        page.locator("#options summary").click()
         page.select_option('#options [data-option="king_sight"]', "free")
         page.locator("#options").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"new-cyclix-reading-{label}.png"), full_page=True)
@@ -68,7 +70,7 @@ def test_another_start_position_from_the_form(server: str, browser: Any, artifac
     """The Cyclix start position is provisional: a player can start from another one."""
     page = browser.new_page(viewport=DESKTOP)
     page.goto(f"{server}/new?game=cyclix")
-    page.locator("details summary").click()
+    page.locator("details:not(#options) summary").click()
     page.fill("#start-position", "not a position")
     page.locator("#start").click()
     toast = page.locator(".toast")

@@ -151,5 +151,5 @@ def test_a_typed_illegal_action_gets_the_games_reason_and_a_legal_one_is_played(
     page.locator("#move-text").press("Enter")
     page.wait_for_selector('#feedback[data-kind="good"]')
     assert page.locator("#board").get_attribute("data-actions") == "1"
-    assert page.locator("#move-text").is_disabled()  # solved: nothing more to play here
+    assert not page.locator("#move-text").is_editable()  # solved: nothing more to play here
     page.close()

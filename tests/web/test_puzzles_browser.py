@@ -126,7 +126,7 @@ def test_a_wrong_move_shows_the_refutation_then_the_solution(
     _wait(page, "document.querySelector('#board')?.dataset.state === 'wrong'")
     words = page.locator("#feedback").inner_text()
     defender = start.side_name(1 - puzzle.winner).capitalize()
-    assert words.startswith(f"{wrong['text']} is not the way. {defender} answers ")
+    assert words.startswith(f"{wrong['label']} is not the way. {defender} answers ")
     # the board shows the position after the refutation, not the one before
     assert page.locator("#board svg").inner_html() != before
     assert page.locator("#my-streak").inner_text() == "0"
@@ -281,4 +281,69 @@ def test_a_chosen_theme_gives_its_puzzles_and_survives_a_reload(
     assert page.locator("#puzzle-theme").input_value() == ""
     words = "No puzzles of the theme “mate in two” here: showing all themes."
     _wait(page, f"document.querySelector('.toast')?.textContent === {words!r}")
+    context.close()
+
+
+def _picture(page: Any) -> str:
+    """The board's picture without its clickable cells (whose marks say what may be chosen)."""
+    return str(
+        page.evaluate(
+            "() => { const svg = document.querySelector('#board svg').cloneNode(true);"
+            " svg.querySelectorAll('.cell').forEach(c => c.remove()); return svg.innerHTML; }"
+        )
+    )
+
+
+def test_a_refutation_is_said_in_words_and_stepped_through_by_keyboard(
+    puzzle_server: str, browser: Any, artifacts: Path
+) -> None:
+    """Issue 40, defect 9: a wrong move typed in the move box is refuted in the game's own
+    words (Cyclix: "Rook c3 to ..." rather than "Rc3-..."), and the wrong move and each
+    answer are listed and stepped through with the keyboard, the board following and each
+    step said in the live region."""
+    game = games.get("cyclix")
+    puzzle = next(p for p in test_puzzles("cyclix") if len(p.start(game).legal_actions()) > 2)
+    start = puzzle.start(game)
+    wrong = next(
+        e
+        for e in _legal(puzzle_server, puzzle.id, [])
+        if e["text"] not in (puzzle.solution[0], *puzzle.accepted_first)
+    )
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{puzzle_server}/puzzles/cyclix#{puzzle.id}")
+    _wait(page, "document.querySelector('#board')?.dataset.actions === '0'")
+    before = _picture(page)
+    page.locator("#move-text").focus()
+    page.keyboard.type(wrong["text"])
+    page.keyboard.press("Enter")
+    _wait(page, "document.querySelector('#board')?.dataset.state === 'wrong'")
+    words = page.locator("#feedback").inner_text()
+    assert words.startswith(f"{wrong['label']} is not the way.")
+    assert wrong["label"] != wrong["text"]
+    steps = page.locator("#refutation li").all_inner_texts()
+    side = start.side_name(puzzle.winner).capitalize()
+    assert steps[0] == f"{side}: {wrong['label']}"
+    assert len(steps) >= 2  # the wrong move and at least one answer
+    assert all(": " in step and not step.endswith(": ") for step in steps)
+    end = _picture(page)
+    assert page.locator("#ref-next").is_disabled()
+    page.locator("#ref-prev").focus()
+    for index in range(len(steps) - 1, -1, -1):
+        page.keyboard.press("Enter")
+        _wait(page, f"document.querySelector('#board').dataset.refutation === '{index}'")
+        if index == 0:
+            break
+    assert _picture(page) == before  # back to the start
+    heard = page.eval_on_selector_all("#live p", "ps => ps.map(p => p.textContent)")
+    assert heard[-1] == "The board before your move."
+    assert f"{side}: {wrong['label']}." in heard
+    page.locator("#ref-next").focus()
+    page.keyboard.press("Enter")
+    _wait(page, "document.querySelector('#board').dataset.refutation === '1'")
+    page.screenshot(path=str(artifacts / "puzzles-refutation-steps-desktop.png"))
+    page.keyboard.press("End")
+    while not page.locator("#ref-next").is_disabled():
+        page.locator("#ref-next").press("Enter")
+    assert _picture(page) == end
     context.close()

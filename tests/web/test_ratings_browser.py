@@ -37,6 +37,10 @@ def test_rated_game_shows_changes_profile_and_leaderboard(
         page.wait_for_url("**/game/*")
         page.wait_for_selector("#players .player .rating")
     assert "(1500?)" in a.locator("#players").inner_text()  # newcomers: provisional
+    # the ? is explained (issue 40), and the rating is not cut off on a phone's player card
+    assert "provisional" in str(a.locator("#players .rating").first.get_attribute("title"))
+    name = b.locator("#players .player .name").first
+    assert name.evaluate("el => el.scrollWidth <= el.clientWidth")
     gid = a.url.rsplit("/", 1)[1]
     pages = {0: a, 1: b}  # ann took the first seat
     for _ in range(2):  # two turns: past the abort, into a game a draw can be offered in
@@ -84,6 +88,7 @@ def test_rated_game_shows_changes_profile_and_leaderboard(
     a.goto(f"{server}/@/rate_ann")
     a.wait_for_selector("#ratings .rating-block img.rating-plot")
     assert f"{gained}?" in a.locator("#ratings").inner_text()
+    assert "provisional" in a.locator("#provisional-help").inner_text()
     a.wait_for_function("() => document.querySelector('#ratings img.rating-plot').naturalWidth > 0")
     a.screenshot(path=str(artifacts / "ratings-profile-desktop.png"), full_page=True)
     b.goto(f"{server}/@/rate_ann")

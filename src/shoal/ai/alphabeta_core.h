@@ -21,7 +21,7 @@ typedef struct {
     uint64_t key;
     double value;
     int32_t depth, flag, move, used;
-} Entry;
+} AbEntry;
 
 /* One alpha-beta searcher: its table, history and killers, kept between searches. */
 typedef struct {
@@ -31,7 +31,7 @@ typedef struct {
     long *history;
     int killers[MAX_DEPTH + 1][2];
     int nkillers[MAX_DEPTH + 1];
-    Entry *table;
+    AbEntry *table;
     uint64_t mask;
     long count, table_size;
     long nodes;
@@ -40,11 +40,16 @@ typedef struct {
     int *root_order; /* action -> root index, or -1 */
 } AlphaBeta;
 
+/* seconds on a monotonic clock; a wrapper may bring its own (SHOAL_NOW: the browser's) */
+#ifdef SHOAL_NOW
+static double ab_now(void) { return SHOAL_NOW(); }
+#else
 static double ab_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
+#endif
 
 static uint64_t hash_state(const char *p, long size, int seat) {
     uint64_t h = 0x84222325cbf29ce4ULL ^ (uint64_t)(seat + 1);
@@ -59,13 +64,13 @@ static uint64_t hash_state(const char *p, long size, int seat) {
     return h ^ (h >> 32);
 }
 
-static Entry *lookup(AlphaBeta *s, uint64_t key) {
-    Entry *e = &s->table[key & s->mask];
+static AbEntry *lookup(AlphaBeta *s, uint64_t key) {
+    AbEntry *e = &s->table[key & s->mask];
     return e->used && e->key == key ? e : NULL;
 }
 
 static void store(AlphaBeta *s, uint64_t key, int depth, double value, int flag, int move) {
-    Entry *e = &s->table[key & s->mask];
+    AbEntry *e = &s->table[key & s->mask];
     if (!e->used) s->count++;
     e->key = key; e->depth = depth; e->value = value; e->flag = flag; e->move = move; e->used = 1;
 }
@@ -125,7 +130,7 @@ static double negamax(AlphaBeta *s, const char *state, int depth, double alpha, 
     int seat = st.to_move;
     if (depth <= 0 || ply >= MAX_DEPTH) return e->evaluate(state, seat);
     uint64_t key = hash_state(state, e->state_size, seat);
-    Entry *entry = lookup(s, key);
+    AbEntry *entry = lookup(s, key);
     int tt_move = -1;
     if (entry) {
         tt_move = entry->move;
@@ -190,7 +195,7 @@ static int ab_init(AlphaBeta *s, const ShoalEngine *e, uint64_t seed, int num_ac
     uint64_t size = 1;
     while (size < (uint64_t)table_size * 2) size <<= 1;
     free(s->table); free(s->history); free(s->root_order);
-    s->table = calloc(size, sizeof(Entry));
+    s->table = calloc(size, sizeof(AbEntry));
     s->history = calloc(num_actions, sizeof(long));
     s->root_order = calloc(num_actions, sizeof(int));
     if (!s->table || !s->history || !s->root_order) return -1;
@@ -225,7 +230,7 @@ static int ab_search(AlphaBeta *s, const char *root, int max_depth, double secon
     }
     for (int a = 0; a < s->num_actions; a++) s->root_order[a] = 0;
     for (int i = 0; i < n; i++) if (legal[i] < s->num_actions) s->root_order[legal[i]] = i;
-    if (s->count > s->table_size) { memset(s->table, 0, sizeof(Entry) * (s->mask + 1)); s->count = 0; }
+    if (s->count > s->table_size) { memset(s->table, 0, sizeof(AbEntry) * (s->mask + 1)); s->count = 0; }
     for (int a = 0; a < s->num_actions; a++) s->history[a] >>= 2;
     memset(s->nkillers, 0, sizeof s->nkillers);
     double start = ab_now();
@@ -239,7 +244,7 @@ static int ab_search(AlphaBeta *s, const char *root, int max_depth, double secon
     for (int d = 1; d <= max_depth; d++) {
         double value = negamax(s, root, d, -INFINITY, INFINITY, 0);
         if (s->timed_out) break;
-        Entry *entry = lookup(s, root_key);
+        AbEntry *entry = lookup(s, root_key);
         if (entry) best_action = entry->move;
         best_value = value;
         reached = d;
@@ -267,7 +272,7 @@ static int ab_pv(AlphaBeta *s, const char *root, int first, int limit, int *out)
         e->apply(cur, move);
         e->status(cur, &st);
         if (st.over || n >= limit) break;
-        Entry *entry = lookup(s, hash_state(cur, e->state_size, st.to_move));
+        AbEntry *entry = lookup(s, hash_state(cur, e->state_size, st.to_move));
         if (!entry) break;
         int m = e->legal(cur, legal), ok = 0;
         for (int i = 0; i < m; i++) ok |= legal[i] == entry->move;

@@ -23,14 +23,14 @@ typedef struct {
     int16_t win_at;  /* smallest bound proven to win, NONE_WIN if none */
     int16_t fail_at; /* largest bound proven not to win, -1 if none */
     int32_t used;
-} Entry;
+} ProofEntry;
 
 /* One prover: its settings, its table of proven bounds and its stacks. */
 typedef struct {
     const ShoalEngine *engine;
     int seat;
     long max_nodes, nodes, count;
-    Entry *table;
+    ProofEntry *table;
     uint64_t mask;
     char *arena;      /* children of every frame, a stack of states */
     size_t arena_size;
@@ -59,7 +59,7 @@ static void hash2(const char *p, long size, int seat, uint64_t *a, uint64_t *b) 
     *b = g ^ (g >> 27);
 }
 
-static Entry *slot(Prover *s, uint64_t key, uint64_t check) {
+static ProofEntry *slot(Prover *s, uint64_t key, uint64_t check) {
     uint64_t i = key & s->mask;
     while (s->table[i].used && !(s->table[i].key == key && s->table[i].check == check))
         i = (i + 1) & s->mask;
@@ -75,7 +75,7 @@ static int wins(Prover *s, const char *state, int depth, size_t arena_at, size_t
     if (depth <= 0) return 0;
     uint64_t key, check;
     hash2(state, e->state_size, st.to_move, &key, &check);
-    Entry *entry = slot(s, key, check);
+    ProofEntry *entry = slot(s, key, check);
     if (entry->used) {
         if (entry->win_at <= depth) return 1;
         if (entry->fail_at >= depth) return 0;
@@ -153,7 +153,7 @@ static int prove_init(Prover *s, const ShoalEngine *e, int seat, long max_nodes)
     uint64_t size = 1024;
     while (size < (uint64_t)max_nodes * 2) size <<= 1;
     free(s->table);
-    s->table = calloc(size, sizeof(Entry));
+    s->table = calloc(size, sizeof(ProofEntry));
     if (!s->table) return -1;
     s->mask = size - 1;
     s->count = 0;

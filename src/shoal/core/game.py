@@ -287,6 +287,31 @@ class Game(ABC, Generic[StateT]):
         """What the characters of ``render_text`` mean, in one line (a terminal's legend)."""
         return ""
 
+    def cell_words(self, state: StateT) -> dict[str, str]:
+        """What stands on each cell, in words, by the cell ids of :meth:`click_paths`.
+
+        A cell with nothing on it is left out. Empty (the default) when the game says nothing
+        by cell: :meth:`describe` then reads out :meth:`render_text`.
+        """
+        return {}
+
+    def describe(self, state: StateT) -> list[str]:
+        """The board in words, one line each, for a screen reader (the web's "Board in words").
+
+        Lichess's blind mode is the model: each kind of piece or tile with the cells it
+        stands on ("Light tower: c4, e2"), from :meth:`cell_words`; a game without them has
+        its :meth:`render_text` read out row by row after its legend. (The status line,
+        :meth:`status`, is beside the board already.)
+        """
+        cells = self.cell_words(state)
+        if not cells:
+            lines = [line.rstrip() for line in self.render_text(state).splitlines() if line.strip()]
+            return [text for text in (self.text_legend(),) if text] + lines
+        kinds: dict[str, list[str]] = {}
+        for cell, words in cells.items():
+            kinds.setdefault(words, []).append(cell)
+        return [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
+
     def action_label(self, state: StateT, action: Action) -> str:
         """An action in words for a menu or a button (the notation unless a game says more).
 

@@ -229,26 +229,27 @@ def refutation_line(
     return state, tuple(texts), tuple(actions)
 
 
-def _words(texts: Sequence[str]) -> str:
-    return ", ".join(texts)
+def _label(state: State, action: Action) -> str:
+    """An action in the game's own words (its action label), from the state it is played in."""
+    return state.game.action_label(state, action)
 
 
 def _answer(start: State, winner: int, texts: Sequence[str]) -> str:
-    """The automatic actions from ``start`` in words: "Dark answers c1-f4." (with the
-    rest of the learner's turn first, when there is one: "Light goes on with a1-a3; ...")."""
-    own = []
+    """The automatic actions from ``start`` in the game's words: "Dark answers Move the
+    tower on c1 to f4." (with the rest of the learner's turn first, when there is one:
+    "Light goes on with ...; ...")."""
+    own: list[str] = []
+    rest: list[str] = []
     state = start
     for text in texts:
-        if state.to_move != winner:
-            break
-        own.append(text)
-        state = state.apply_text(text)
-    rest = texts[len(own) :]
+        action = state.parse_action(text)
+        (own if state.to_move == winner and not rest else rest).append(_label(state, action))
+        state = state.apply(action)
     mover = start.side_name(winner)
-    words = f"{mover[:1].upper()}{mover[1:]} goes on with {_words(own)}; " if own else ""
+    words = f"{mover[:1].upper()}{mover[1:]} goes on with {', '.join(own)}; " if own else ""
     if rest:
         defender = start.side_name(1 - winner)
-        words += f"{defender[:1].upper()}{defender[1:]} answers {_words(rest)}."
+        words += f"{defender[:1].upper()}{defender[1:]} answers {', then '.join(rest)}."
     return words.replace("; ", ".", 1) if own and not rest else words
 
 
@@ -273,6 +274,7 @@ def attempt(
             raise PuzzleError(f"action {number}: it is not the solver's turn")
         action = state.parse_action(text)
         canon = state.action_text(action)
+        said = _label(state, action)  # the action in the game's words
         after = state.apply(action)
         wins_now = after.outcome is not None and after.outcome.winner == puzzle.winner
         if index < len(solution) and canon == solution[index]:
@@ -281,12 +283,12 @@ def attempt(
             if not last:
                 raise PuzzleError(f"action {number + 1} comes after the puzzle was solved")
             return PuzzleVerdict(
-                after, True, solved=True, message=f"{canon} wins. Solved!", last=(action,)
+                after, True, solved=True, message=f"{said} wins. Solved!", last=(action,)
             )
         else:
             if not last:
                 raise PuzzleError(f"action {number} ({canon}) was wrong: the attempt ended there")
-            return _wrong(game, puzzle, after, action, canon, choose)
+            return _wrong(game, puzzle, after, action, said, choose)
         state = after
         before = state
         replies = []
@@ -304,9 +306,9 @@ def attempt(
             answer = f" {_answer(before, puzzle.winner, replies)}" if replies else ""
             if solved:
                 ending = f" {game.ending_sentence(state)}" if state.outcome is not None else ""
-                message = f"{canon} is right.{answer} Solved!{ending}"
+                message = f"{said} is right.{answer} Solved!{ending}"
             else:
-                message = f"{canon} is right.{answer} Go on."
+                message = f"{said} is right.{answer} Go on."
             return PuzzleVerdict(
                 state, True, solved, tuple(replies), message=message, last=tuple(marks)
             )
@@ -318,7 +320,7 @@ def _wrong(
     puzzle: Puzzle,
     after: State,
     action: Action,
-    canon: str,
+    said: str,
     choose: Chooser | None,
 ) -> PuzzleVerdict:
     refutation: tuple[str, ...] = ()
@@ -326,7 +328,7 @@ def _wrong(
     final = after
     if choose is not None:
         final, refutation, marks = refutation_line(after, puzzle.winner, choose)
-    words = f"{canon} is not the way."
+    words = f"{said} is not the way."
     if refutation:
         words += " " + _answer(after, puzzle.winner, refutation)
     if final.outcome is not None:

@@ -27,12 +27,21 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from shoal.ai.levels import LEVEL_TABLE
 from shoal.ai.mcts import EXPLORATION
 from shoal.core import Game, State
 from shoal.core.native import engine_position
 from shoal.games import get, ids
 
-__all__ = ["BUNDLED", "STARTS", "engine_data", "packed", "write_all", "write_bundle"]
+__all__ = [
+    "BUNDLED",
+    "STARTS",
+    "engine_data",
+    "level_data",
+    "packed",
+    "write_all",
+    "write_bundle",
+]
 
 STARTS = 16
 """Starting positions written per game (seeds 0 to STARTS - 1 of the default options)."""
@@ -59,8 +68,31 @@ def engine_data(game_id: str, starts: int = STARTS) -> dict[str, Any]:
         "state_size": len(initial[0]) // 2,
         "exploration": EXPLORATION * profile.exploration,
         "playout_cutoff": profile.playout_cutoff,
+        "algorithm": profile.algorithm,
+        "alphabeta_depth": profile.alphabeta_depth,
+        "num_actions": game.num_distinct_actions,
+        "max_game_length": game.max_game_length,
+        "levels": [level_data(game, level.name) for level in LEVEL_TABLE],
         "tables": [[index, flat] for index, flat in engine.tables],
         "initial": initial,
+    }
+
+
+def level_data(game: Game, name: str) -> dict[str, Any]:
+    """One named level's search for ``game``, as ``level_player(name, game)`` sets it up
+    (the budgets scaled by the game's profile; MCTS's settings for that level)."""
+    profile = game.ai_profile
+    level = next(level for level in LEVEL_TABLE if level.name == name)
+    presearch = profile.presearch_for(name)
+    return {
+        "name": name,
+        "iterations": level.mcts_iterations(game),
+        "depth": level.alphabeta_depth(game),
+        "turn_seconds": level.turn_cap(game),
+        "exploration": EXPLORATION * profile.exploration_for(name),
+        "playout_cutoff": profile.cutoff_for(name),
+        "decisive": profile.decisive_for(name),
+        "presearch": list(presearch) if presearch is not None else None,
     }
 
 

@@ -7,17 +7,49 @@ sentence, never a 500; nothing was changed, since the transaction did not commit
 engine checks each pooled connection before use (``pool_pre_ping``, set by the store), so
 once the database is back the next request gets a fresh connection: no restart of the
 server is needed.
+
+The WebSocket routes wear :func:`survives_database`: a socket whose handler meets the
+database gone is closed with code :data:`TRY_AGAIN` (1013, "try again later") and
+:data:`SOCKET_DOWN` as its reason, which the pages' ``connectSocket`` (``web/net.js``)
+answers by reconnecting with back-off; a socket already open when the database goes
+stays open (watching a game, the lobby or the notifications needs no query), and the
+events it missed are made good when the relay listens again (:mod:`.relay`). Background
+work (the flag timers, rating settles, sweeps) retries on :data:`DATABASE_ERRORS`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import InterfaceError, OperationalError
+from starlette.websockets import WebSocketState
 
-__all__ = ["DATABASE_DOWN", "RETRY_AFTER", "add_database_handlers"]
+__all__ = [
+    "DATABASE_DOWN",
+    "DATABASE_ERRORS",
+    "RETRY_AFTER",
+    "SOCKET_DOWN",
+    "TRY_AGAIN",
+    "add_database_handlers",
+    "survives_database",
+]
+
+DATABASE_ERRORS: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
+"""What the driver raises when the database is not there (stopped, restarting, cut off)."""
+
+TRY_AGAIN = 1013
+"""The WebSocket close code of a socket that met the database gone ("try again later")."""
+
+SOCKET_DOWN = "the database is not answering: reconnecting"
+"""The close reason of such a socket (at most 123 bytes)."""
+
+P = ParamSpec("P")
 
 DATABASE_DOWN = "the database is not answering: nothing was changed; try again in a few seconds"
 """The words of the 503."""
@@ -41,3 +73,35 @@ def add_database_handlers(app: FastAPI) -> None:
 
     app.add_exception_handler(OperationalError, _down)
     app.add_exception_handler(InterfaceError, _down)
+
+
+def survives_database(
+    handler: Callable[P, Awaitable[None]],
+) -> Callable[P, Awaitable[None]]:
+    """A WebSocket route that closes with :data:`TRY_AGAIN` when the database is gone
+    (its first argument is the socket), instead of an error and a traceback."""
+
+    @functools.wraps(handler)
+    async def guarded(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            await handler(*args, **kwargs)
+        except DATABASE_ERRORS as error:
+            socket = _socket_of(args, kwargs)
+            log.warning("a socket met the database gone: %s", type(error).__name__)
+            if socket is None:
+                raise
+            with contextlib.suppress(Exception):  # the page may be gone as well
+                if socket.client_state == WebSocketState.CONNECTING:
+                    await socket.accept()
+                if socket.client_state == WebSocketState.CONNECTED:
+                    await socket.close(code=TRY_AGAIN, reason=SOCKET_DOWN)
+
+    guarded.survives_database = True  # type: ignore[attr-defined]  # (checked by a test)
+    return guarded
+
+
+def _socket_of(args: Any, kwargs: dict[str, Any]) -> WebSocket | None:
+    for value in (*args, *kwargs.values()):
+        if isinstance(value, WebSocket):
+            return value
+    return None

@@ -26,6 +26,11 @@ The server's channels: ``games`` (:mod:`.relay`), ``lobby`` (:mod:`.lobby`),
 Delivery across processes is at most once: a process that was disconnected from the
 database misses what was sent meanwhile (the relay reconnects by itself), so a
 subscriber treats an event as a hint to refresh, never as the only copy of a change.
+When the relay listens again after a cut (the database restarted, its connection was
+terminated), it calls :meth:`Events.missed`: every part registered with
+:meth:`Events.on_missed` then refreshes what its sockets show from the database (the
+lobby its seek lists, notifications their unread counts, the games their views), so
+what was sent while this process was not listening is not lost.
 """
 
 from __future__ import annotations
@@ -61,6 +66,18 @@ class Events:
         self._tasks: set[asyncio.Task[None]] = set()
         self.forward: Callable[[str, str], None] | None = None
         """Set by the relay: sends ``(channel, JSON text)`` to the other processes."""
+        self._refreshers: list[Callable[[], Awaitable[None]]] = []
+
+    def on_missed(self, refresh: Callable[[], Awaitable[None]]) -> None:
+        """Call ``refresh()`` whenever this process may have missed the other processes'
+        events (:meth:`missed`): it brings this process's sockets up to date."""
+        self._refreshers.append(refresh)
+
+    def missed(self) -> None:
+        """Events of the other processes may have been lost (the relay was cut off and
+        listens again): run every refresher of :meth:`on_missed`, each as a task."""
+        for refresh in list(self._refreshers):
+            self._run("missed", refresh())
 
     def subscribe(
         self, channel: str, subscriber: Subscriber, *, here: bool = True

@@ -11,10 +11,20 @@ reloads it from the database (under the game's lock, only when the version is ne
 sends the new view to its own WebSocket watchers. No extra service: the database carries
 the events.
 
-A notification lost while a process was disconnected only delays that process's
-watchers: the next client action with a newer version catches the game up
-(:meth:`GameManager.catch_up <shoal.server.games.manager.GameManager.catch_up>`), and the
-listener reconnects on its own.
+When the database goes away (a restart, a fail-over, its connection terminated) the
+listener reconnects on its own, waiting 1 s, then up to :data:`RECONNECT_MAX` seconds
+between tries. Notifications sent while a process was not listening are gone (PostgreSQL
+keeps none for a listener that is not connected), so once it listens again the process
+reads back what it may have missed: every loaded game still on whose stored version is
+newer is reloaded and its watchers get the new view once
+(:meth:`GameManager.refresh <shoal.server.games.manager.GameManager.refresh>`), and the
+lobby and the notifications refresh their sockets (:meth:`Events.missed
+<shoal.server.events.Events.missed>`). A notification that could not be sent (the
+database was down at that moment) is made good the same way by the receivers, whose
+listeners were cut off too. Each connection names itself to PostgreSQL
+(``application_name`` ``shoal listen PID`` / ``shoal notify PID``, seen in
+``pg_stat_activity``) and uses TCP keep-alives, so a connection to a database that
+vanished without closing it is noticed within about half a minute.
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 from typing import Any
 
@@ -31,13 +42,25 @@ from sqlalchemy.engine import make_url
 from .events import Events
 from .games.manager import GameEntry, GameManager
 
-__all__ = ["EVENTS", "GAMES", "Relay", "conninfo", "is_postgres"]
+__all__ = ["EVENTS", "GAMES", "RECONNECT_MAX", "Relay", "conninfo", "is_postgres"]
 
 EVENTS = "shoal_events"
 """The PostgreSQL notification channel of every event (:mod:`shoal.server.events`)."""
 
 GAMES = "games"
 """The events' channel of game changes: ``{"game": GAME, "version": VERSION}``."""
+
+RECONNECT_MAX = 5.0
+"""The longest wait in seconds between two tries of the listener to connect again."""
+
+_KEEPALIVES: dict[str, Any] = {
+    "keepalives": 1,
+    "keepalives_idle": 10,
+    "keepalives_interval": 5,
+    "keepalives_count": 3,
+    "connect_timeout": 10,
+}
+"""libpq settings of the relay's connections: a dead peer is noticed, a connect gives up."""
 
 log = logging.getLogger("shoal.server.relay")
 
@@ -69,14 +92,22 @@ class Relay:
 
     async def start(self) -> None:
         """Connect and start listening (returns once ``LISTEN`` is in force)."""
-        import psycopg
-
-        self._send = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+        self._send = await self._connect("notify")
         self.manager.on_commit(self.publish)
         self._stop_games = self.events.subscribe(GAMES, self._received, here=False)
         self.events.forward = self.forward
         self._task = asyncio.get_running_loop().create_task(self._listen())
         await asyncio.wait_for(self._ready.wait(), timeout=30)
+
+    async def _connect(self, role: str) -> Any:
+        import psycopg
+
+        return await psycopg.AsyncConnection.connect(
+            self.conninfo,
+            autocommit=True,
+            application_name=f"shoal {role} {os.getpid()}",
+            **_KEEPALIVES,
+        )
 
     def publish(self, game_id: str, version: int) -> None:
         """Tell the other processes that ``game_id`` is now at ``version`` (a commit hook)."""
@@ -88,39 +119,49 @@ class Relay:
         self.manager.spawn(self._notify(note))
 
     async def _notify(self, payload: str) -> None:
-        import psycopg
-
         async with self._send_lock:
             for attempt in (1, 2):  # the connection broke: reconnect once, then give up
                 try:
                     if attempt == 2:
                         with contextlib.suppress(Exception):
                             await self._send.close()
-                        self._send = await psycopg.AsyncConnection.connect(
-                            self.conninfo, autocommit=True
-                        )
+                        self._send = await self._connect("notify")
                     await self._send.execute("SELECT pg_notify(%s, %s)", (EVENTS, payload))
                     return
                 except Exception as error:
                     log.warning("shoal relay: notify failed (%s), attempt %d", error, attempt)
 
     async def _listen(self) -> None:
-        import psycopg
-
+        delay = 1.0
+        cut_off = False
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(
-                    self.conninfo, autocommit=True
-                ) as conn:
+                async with await self._connect("listen") as conn:
                     await conn.execute(f"LISTEN {EVENTS}")
                     self._ready.set()
+                    delay = 1.0
+                    if cut_off:  # what was sent meanwhile is lost: read it back
+                        log.warning("shoal relay: listening again; refreshing the pages")
+                        self.manager.spawn(self._refresh())
+                    cut_off = True
                     async for note in conn.notifies():
                         self._event(note.payload)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
-                log.warning("shoal relay: listening failed (%s); again in 1 s", error)
-                await asyncio.sleep(1)
+                cut_off = True
+                log.warning("shoal relay: listening failed (%s); again in %.0f s", error, delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RECONNECT_MAX)
+
+    async def _refresh(self) -> None:
+        """After a cut: the games, the lobby and the notifications read back from the
+        database what this process may have missed."""
+        self.events.missed()
+        try:
+            await self.manager.refresh()
+        except Exception as error:  # cut off again: the next reconnection refreshes
+            log.warning("shoal relay: refreshing the games failed (%s)", error)
 
     def _event(self, payload: str) -> None:
         try:

@@ -67,7 +67,7 @@ function gameRow(g) {
     h("td", {}, h("a", { href: `/game/${g.id}`, text: g.title })),
     h("td", { text: g.opponent_rating ? `${g.opponent} (${g.opponent_rating})` : g.opponent }),
     h("td", { text: g.over ? resultText(g) : g.your_turn ? "your turn" : "waiting" }),
-    h("td", { text: `${g.ply} moves` }),
+    h("td", { text: `${g.ply} ${g.ply === 1 ? "move" : "moves"}` }),
   );
 }
 
@@ -86,6 +86,7 @@ function ratingsCard(user, catalog) {
     "section",
     { class: "card", id: "ratings" },
     h("h2", { text: "Ratings" }),
+    rated.some(([, r]) => String(r.display).endsWith("?")) ? h("p", { class: "help", id: "provisional-help", text: "A ? after a rating: it is provisional, still settling after few rated games; it goes once the rating is sure." }) : null,
     ...rated.map(([game, r]) =>
       h(
         "div",
@@ -139,8 +140,12 @@ async function myGames() {
   const me = await needMe();
   if (!me) return;
   const games = await api("/api/me/games");
+  const empty = "No game in progress: start one from New game.";
+  const table = h("div", { id: "my-games" }, gameTable(games, empty));
+  // kept live (issue 40): the top bar reads my games again on each turn, end or challenge
+  document.addEventListener("shoal:games", (event) => table.replaceChildren(gameTable(/** @type {CustomEvent} */ (event).detail.games, empty)));
   app.append(
-    h("section", { class: "card" }, h("h1", { text: "My games" }), gameTable(games, "No game in progress: start one from New game.")),
+    h("section", { class: "card" }, h("h1", { text: "My games" }), table),
     h("section", { class: "card" }, h("div", { class: "actions" }, h("a", { class: "btn", href: `/@/${me.username}`, text: "My profile" }), h("a", { class: "btn", href: "/settings", text: "Settings" }), signOutButton())),
   );
 }

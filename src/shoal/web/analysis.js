@@ -6,6 +6,7 @@
 // start, or #position=...), /analysis/game/ID and /analysis/record/ID (#k=N: that ply).
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
+import { announce, boardWordsCard } from "./board-keys.js";
 import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
@@ -60,6 +61,8 @@ function treeJson() {
 }
 
 function play(entry) {
+  const side = String(view.sides[view.to_move] ?? "");
+  announce(`${side.charAt(0).toUpperCase()}${side.slice(1)}: ${entry.label || entry.text}.`);
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
   const id = nodes.length;
@@ -122,8 +125,9 @@ function layout() {
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "evalbar", id: "evalbar", hidden: true, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
-        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "evalbar", id: "evalbar", hidden: !engine, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
+        h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
         stepControls({
           first: () => goTo(-1),
@@ -138,16 +142,17 @@ function layout() {
         h(
           "div",
           { class: "card" },
-          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", onchange: (e) => engineOn(e.target.checked) }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
+          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (e) => { localStorage.setItem("shoal.engine", e.target.checked ? "on" : "off"); engineOn(e.target.checked); } }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
         explorer.element,
+        boardWordsCard(() => board.words),
         h(
           "div",
           { class: "card" },
           h("h3", { text: "Moves" }),
           h("div", { class: "movetree", id: "movetree" }),
-          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
+          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", "aria-label": "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
           h(
             "div",
             { class: "tools" },
@@ -170,6 +175,7 @@ function layout() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  $("#move-slot").append(board.moveBox());
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
     const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
@@ -198,7 +204,7 @@ async function goTo(id) {
 }
 
 function show() {
-  board.show(view.svg, view.legal, !view.result);
+  board.show(view.svg, view.legal, !view.result, view.words);
   $("#board").dataset.ply = String(view.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
@@ -277,7 +283,7 @@ async function toStudy() {
 
 // -- the engine -----------------------------------------------------------------------------
 let socket = null;
-let engine = false;
+let engine = localStorage.getItem("shoal.engine") !== "off"; // on unless this browser turned it off
 let asked = 0;
 
 function engineOn(on) {
@@ -307,7 +313,10 @@ function serverSocket() {
 }
 
 // The engine in this browser (WebAssembly, searching in a Worker) when it loads; else the
-// server's over the WebSocket. It answers in the server's shape, so showLines draws both.
+// server's over the WebSocket. It answers in the server's shape, so showLines draws both: the
+// game's own search (alpha-beta every root move one depth deeper, for a game the server
+// analyses so; else MCTS), each line its whole turn (the notation from the server's
+// /api/analysis/turns) and, where the prover settles it, "win/loss in N".
 async function analyseHere() {
   if (!view || !view.engine_position) return false;
   const local = await engineFor(game.id);
@@ -315,6 +324,7 @@ async function analyseHere() {
   asked += 1;
   const id = asked;
   const asking = view;
+  const moves = line(cur);
   $("#engine-info").textContent = " searching in your browser…";
   local.load(asking.engine_position);
   const status = local.status();
@@ -323,13 +333,36 @@ async function analyseHere() {
     showLines({ lines: [], eval: first, simulations: 0, done: true, over: true });
     return true;
   }
-  const result = await local.search({ seconds: 1.5, seed: 0 });
-  if (id !== asked || !engine) return true;
   const text = (/** @type {number} */ action) => asking.legal.find((a) => a.action === action)?.text ?? String(action);
-  const children = [...result.children].sort((a, b) => b.visits - a.visits || b.value - a.value).slice(0, 3);
-  const lines = children.map((c) => ({ action: c.action, move: text(c.action), turn: text(c.action), value: points(c.value, c.proven), visits: c.visits, proven: c.proven }));
+  let found; // [{action, value, proven, visits, follow}], best first
+  let info;
+  if (local.algorithm === "alphabeta") {
+    const deep = await local.deepen({ seconds: 2, seed: 0 });
+    found = deep.lines.slice(0, 3).map((l) => ({ action: l.action, value: l.value, proven: l.proven, visits: deep.depth, follow: [] }));
+    info = { depth: deep.depth, simulations: deep.nodes };
+  } else {
+    const result = await local.search({ seconds: 1.5, seed: 0 });
+    const children = [...result.children].sort((a, b) => b.visits - a.visits || b.value - a.value).slice(0, 3);
+    const pv = result.pv;
+    // the best reply's continuation follows the line it starts, as the server's lines do
+    found = children.map((c) => ({ ...c, follow: pv[0] === c.action ? pv.slice(1) : [] }));
+    info = { simulations: result.iterations };
+  }
+  if (id !== asked || !engine) return true;
+  const [turns, proofs] = await Promise.all([
+    api("/api/analysis/turns", { method: "POST", body: { game: game.id, options, start, moves, turns: found.map((f) => [f.action, ...f.follow]) } })
+      .then((r) => r.turns)
+      .catch(() => found.map((f) => text(f.action))),
+    local.proofs({ actions: found.map((f) => f.action) }).catch(() => found.map(() => null)),
+  ]);
+  if (id !== asked || !engine) return true;
+  const lines = found.map((f, i) => {
+    const proof = proofs[i];
+    const proven = f.proven ?? (proof?.startsWith("win") ? "win" : proof?.startsWith("loss") ? "loss" : null);
+    return { action: f.action, move: text(f.action), turn: turns[i], value: points(f.value, proven), visits: f.visits, proven, proof };
+  });
   const best = lines.length ? lines[0].value : 50;
-  showLines({ lines, eval: status.to_move === 0 ? best : Math.round(1000 - 10 * best) / 10, simulations: result.iterations, done: true, over: false, here: true });
+  showLines({ lines, eval: status.to_move === 0 ? best : Math.round(1000 - 10 * best) / 10, ...info, done: true, over: false, here: true });
   return true;
 }
 
@@ -354,7 +387,7 @@ function showLines(message) {
       h(
         "li",
         { class: "clickable", dataset: { move: l.move }, title: "Play this move", onclick: () => view.legal.find((a) => a.text === l.move) && play(view.legal.find((a) => a.text === l.move)) },
-        h("span", { class: "value", text: l.proven ? { win: "wins", loss: "loses", draw: "draw" }[l.proven] : `${l.value}%` }),
+        h("span", { class: "value", text: l.proof ? l.proof : l.proven ? { win: "wins", loss: "loses", draw: "draw" }[l.proven] : `${l.value}%` }),
         h("span", { class: "t", text: l.turn }),
       ),
     ),

@@ -3,7 +3,8 @@
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
-import { $, download, h, icon } from "./common.js";
+import { $, download, h, icon, toast } from "./common.js";
+import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, showBoardWords } from "./board-keys.js";
 
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
@@ -15,15 +16,52 @@ export class ClickBoard {
     this.prefix = [];
     this.enabled = false;
     this.hint = [];
+    this.words = null;
+    liveRegion(); // there before its first words
+    this.focusId = null; // the cell the keyboard is on (kept across redrawn boards)
+    this.onText = null; // where typed text no legal entry matches goes (the server's parse)
     wrap.addEventListener("click", (event) => this.click(event));
+    wrap.addEventListener("keydown", (event) => cellKey(event, wrap, (id) => this.clickCell(id)));
+    wrap.addEventListener("focusin", (event) => {
+      const cell = event.target instanceof Element ? event.target.closest(".cell") : null;
+      if (cell instanceof SVGElement || cell instanceof HTMLElement) this.focusId = cell.dataset.cell ?? null;
+    });
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape") this.reset();
     });
   }
 
+  // The move box for this board (board-keys.js): typed notation chooses the legal entry it
+  // names; other text goes to `onText` when given (the server parses it and says why not).
+  moveBox(onText = null) {
+    this.onText = onText;
+    return moveBox((text) => this.typed(text));
+  }
+
+  typed(text) {
+    const input = document.getElementById("move-text");
+    if (!this.enabled) {
+      moveError("No action can be played now.");
+      return;
+    }
+    const entry = findEntry(this.legal, text);
+    if (!entry && !this.onText) {
+      moveError(`${text} is not a legal action here: the box lists the legal ones as you type.`);
+      return;
+    }
+    if (input instanceof HTMLInputElement) input.value = "";
+    moveError("");
+    if (entry) this.choose(entry);
+    else this.onText(text);
+  }
+
   // Show a new board. ``legal`` is [{action, text, path}]; ``enabled`` says whether the
-  // viewer may act now.
-  show(svg, legal, enabled) {
+  // viewer may act now; ``words`` is the board in words (the server's lines), when sent.
+  show(svg, legal, enabled, words = null) {
+    this.words = words;
+    showBoardWords(words);
+    const active = document.activeElement;
+    const refocus = Boolean(active && this.wrap.contains(active) && active.classList.contains("cell"));
     this.svgHost().innerHTML = svg;
     this.legal = legal;
     this.enabled = enabled;
@@ -31,6 +69,7 @@ export class ClickBoard {
     this.hint = [];
     this.closeMenu();
     this.paint();
+    keyCells(this.wrap, this.focusId, this.nextCells(), refocus);
   }
 
   svgHost() {
@@ -68,6 +107,8 @@ export class ClickBoard {
       cell.classList.toggle("sel", chosen.has(id));
       cell.classList.toggle("hint", hinted.has(id));
     }
+    nameCells(this.wrap, next, chosen);
+    fillMoveBox(this.legal, this.enabled);
   }
 
   showHint(path) {
@@ -83,8 +124,12 @@ export class ClickBoard {
 
   click(event) {
     const cell = event.target.closest(".cell");
-    if (!cell || !this.enabled) return;
-    const id = cell.dataset.cell;
+    if (cell) this.clickCell(cell.dataset.cell);
+  }
+
+  // A cell chosen, by a click or from the keyboard.
+  clickCell(id) {
+    if (!this.enabled) return;
     if (this.nextCells().has(id)) {
       this.prefix = [...this.prefix, id];
     } else if (this.prefix.length && this.prefix[this.prefix.length - 1] === id) {
@@ -94,6 +139,8 @@ export class ClickBoard {
     } else if (this.legal.some((a) => a.path[0] === id)) {
       this.prefix = [id]; // start over from another first cell
     } else {
+      // a refused click says why not (a cell that is no start, or no way on from the last one)
+      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: tap a highlighted cell.`);
       this.reset();
       return;
     }
@@ -133,10 +180,22 @@ export class ClickBoard {
       if (e.target === backdrop) this.reset();
     });
     document.body.append(backdrop);
+    menu.querySelector("button")?.focus(); // the keyboard goes to the choice
   }
 
   closeMenu() {
-    document.getElementById("choice-menu")?.remove();
+    const menu = document.getElementById("choice-menu");
+    if (!menu) return;
+    const hadFocus = menu.contains(document.activeElement);
+    menu.remove();
+    if (hadFocus) this.focusCell(); // and back to the board after it
+  }
+
+  // Put the keyboard back on the board's cell (the last one it was on).
+  focusCell() {
+    const cells = [...this.wrap.querySelectorAll(".cell")];
+    const cell = cells.find((c) => c.getAttribute("tabindex") === "0") || cells[0];
+    if (cell instanceof SVGElement || cell instanceof HTMLElement) cell.focus();
   }
 }
 
@@ -154,10 +213,14 @@ export function gameLayout(column, cards) {
 // A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
 // board column (the status line, the board, the action buttons) and an aside of `cards`, and
 // returns the ClickBoard that calls onChoose(entry) when the player picks an action.
-export function boardPage(cards, onChoose) {
-  const column = [statusLine(), h("div", { class: "board-wrap", id: "board" }), h("div", { class: "action-buttons", id: "action-buttons" })];
-  $("#app").replaceChildren(gameLayout(column, cards));
-  return new ClickBoard($("#board"), onChoose);
+// `onText`, when given, gets typed text that names no legal action (the server says why).
+export function boardPage(cards, onChoose, onText = null) {
+  const column = [statusLine(), h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }), h("div", { class: "move-slot", id: "move-slot" }), h("div", { class: "action-buttons", id: "action-buttons" })];
+  let board = null;
+  $("#app").replaceChildren(gameLayout(column, [...cards, boardWordsCard(() => board && board.words)]));
+  board = new ClickBoard($("#board"), onChoose);
+  $("#move-slot").append(board.moveBox(onText));
+  return board;
 }
 
 // -- the cards that several board pages share -----------------------------------------------
@@ -215,11 +278,11 @@ export function stepControls(go, ...more) {
   return h(
     "div",
     { class: "card replay-controls" },
-    h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: go.first }),
-    h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: go.prev }),
+    h("button", { class: "btn small", id: "first", "aria-label": "Start", title: "Start (Home)", html: icon("first"), onclick: go.first }),
+    h("button", { class: "btn small", id: "prev", "aria-label": "Back", title: "Back (←)", html: icon("prev"), onclick: go.prev }),
     h("span", { class: "pos", id: "pos" }),
-    h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: go.next }),
-    h("button", { class: "btn small", id: "last", title: go.lastTitle ?? "End (End)", html: icon("last"), onclick: go.last }),
+    h("button", { class: "btn small", id: "next", "aria-label": "Forward", title: "Forward (→)", html: icon("next"), onclick: go.next }),
+    h("button", { class: "btn small", id: "last", "aria-label": "End", title: go.lastTitle ?? "End (End)", html: icon("last"), onclick: go.last }),
     ...more,
   );
 }

@@ -119,34 +119,82 @@ export function topbar() {
       applyTheme(next);
     },
   });
-  const brand = h("a", { class: "brand", href: "/" });
+  const brand = h("a", { class: "brand", href: "/", "aria-label": "shoal: all games" });
   brand.innerHTML = `${LOGO}<span>shoal</span>`;
-  const bar = h(
-    "header",
-    { class: "topbar" },
-    brand,
-    h(
-      "nav",
-      {},
-      h("a", { href: "/", text: "Games" }),
-      h("a", { href: "/new", text: "New game" }),
-      h("a", { href: "/lobby", text: "Lobby", id: "nav-lobby", class: "wide" }),
-      h("a", { href: "/learn", text: "Learn" }),
-      h("a", { href: "/puzzles", text: "Puzzles", class: "wide" }),
-      h("a", { href: "/tournaments", text: "Tournaments", class: "wide" }),
-      h("a", { href: "/replay", text: "Replay", class: "wide" }),
-      h("a", { href: "/analysis", text: "Analysis", class: "wide" }),
-      h("a", { href: "/studies", text: "Studies", class: "wide" }),
-      h("a", { href: "/bots", text: "Bots", class: "wide" }),
-      h("span", { id: "account-nav", class: "account-nav" }),
-      themeButton,
-    ),
+  // every destination lives in one list: in a row on a wide screen, behind the menu button on
+  // a narrow one (a phone, or a phone turned on its side)
+  const nav = h(
+    "nav",
+    { id: "site-nav", "aria-label": "Site" },
+    h("a", { href: "/", text: "Games" }),
+    h("a", { href: "/new", text: "New game" }),
+    h("a", { href: "/lobby", text: "Lobby", id: "nav-lobby" }),
+    h("a", { href: "/learn", text: "Learn" }),
+    h("a", { href: "/puzzles", text: "Puzzles" }),
+    h("a", { href: "/tournaments", text: "Tournaments" }),
+    h("a", { href: "/replay", text: "Replay" }),
+    h("a", { href: "/analysis", text: "Analysis" }),
+    h("a", { href: "/studies", text: "Studies" }),
+    h("a", { href: "/bots", text: "Bots" }),
   );
+  const menuButton = h("button", {
+    class: "icon-btn menu-btn",
+    id: "menu-button",
+    type: "button",
+    "aria-expanded": "false",
+    "aria-controls": "site-nav",
+    "aria-label": "Menu: every page",
+    html: `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg><span>Menu</span>`,
+  });
+  const bar = h("header", { class: "topbar" }, brand, nav, h("span", { id: "account-nav", class: "account-nav" }), themeButton, menuButton);
+  const openMenu = (open) => {
+    bar.classList.toggle("menu-open", open);
+    menuButton.setAttribute("aria-expanded", String(open));
+  };
+  menuButton.addEventListener("click", () => openMenu(!bar.classList.contains("menu-open")));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && bar.classList.contains("menu-open")) {
+      openMenu(false);
+      menuButton.focus();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    if (bar.classList.contains("menu-open") && event.target instanceof Node && !bar.contains(event.target)) openMenu(false);
+  });
   document.body.prepend(bar);
+  fitTopbar();
+  addEventListener("resize", fitTopbar);
   accountNav();
 }
 
+// The bar goes compact (the menu button, common.css) on a narrow screen, or wherever its
+// links do not fit in one row (a signed-in player's bar is longer).
+function fitTopbar() {
+  const bar = $(".topbar");
+  if (!bar) return;
+  bar.classList.remove("compact");
+  if (matchMedia("(max-width: 1100px)").matches || bar.scrollWidth > bar.clientWidth) bar.classList.add("compact");
+}
+
 let mePromise = null;
+
+/**
+ * Read my games again: the count of those where it is my turn on My games, in the tab's
+ * title ("(1) ...") and on the app's badge; pages that list them hear `shoal:games`.
+ */
+export async function refreshTurns() {
+  const games = await api("/api/me/games").catch(() => null);
+  if (!games) return;
+  const turn = games.filter((g) => g.your_turn).length;
+  const badge = document.getElementById("turn-count");
+  if (badge) {
+    badge.textContent = String(turn);
+    badge.hidden = !turn;
+    $("#nav-my-games").setAttribute("aria-label", turn ? `My games: your turn in ${turn}` : "My games");
+  }
+  import("./app.js").then((m) => m.showTurns(turn)); // the title and the app's badge (issue 43)
+  document.dispatchEvent(new CustomEvent("shoal:games", { detail: { games } }));
+}
 
 // The signed-in account ({username, ...}), or null for a guest (asked once per page).
 export function whoami() {
@@ -162,15 +210,26 @@ async function accountNav() {
   const me = await whoami();
   if (!me) {
     slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
+    fitTopbar();
     return;
   }
-  const games = await api("/api/me/games").catch(() => []);
-  const turn = games.filter((g) => g.your_turn).length;
-  const mine = h("a", { href: "/me/games", id: "nav-my-games" }, "My games", turn ? h("span", { class: "nav-count", id: "turn-count", text: String(turn) }) : null);
-  slot.append(mine, h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }), h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }));
-  if (turn) document.title = `(${turn}) ${document.title.replace(/^\(\d+\) /, "")}`;
-  import("./app.js").then((m) => m.showTurns(turn)); // and the app's badge (issue 43)
-  import("./notifications.js").then((m) => m.bell(slot)); // the bell, live (issue 22)
+  slot.append(
+    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true })),
+    h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }),
+    h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }),
+  );
+  // on a narrow screen the bar has no room for the profile and settings: the menu has them
+  $("#site-nav").append(h("a", { href: `/@/${me.username}`, class: "menu-only", text: `Profile (${me.username})` }), h("a", { href: "/settings", class: "menu-only", text: "Settings" }));
+  await refreshTurns();
+  // live (issue 40): a turn, an ended game or an accepted challenge (the notifications'
+  // socket), a game on this page that changed hands, or coming back to the tab
+  document.addEventListener("shoal:notification", () => refreshTurns());
+  document.addEventListener("shoal:game-turn", () => refreshTurns());
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && refreshTurns());
+  fitTopbar();
+  import("./notifications.js")
+    .then((m) => m.bell(slot)) // the bell, live (issue 22)
+    .then(fitTopbar);
 }
 
 /**

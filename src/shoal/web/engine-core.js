@@ -1,19 +1,38 @@
 // @ts-check
-// The WebAssembly engine of one game, driven synchronously: the game's C core and the MCTS
-// core compiled by scripts/build-wasm (core/wasm/shoal_wasm.c is the C side of every call
-// here), with the data Python adds beside it (wasm/GAME.json: starting positions, tables,
-// search settings; shoal.interop.webengine). Used by engine.js on the page (the rules) and by
-// engine-worker.js (the searches). No rules here: every answer comes from the C core.
+// The WebAssembly engine of one game, driven synchronously: the game's C core and the search
+// cores (MCTS, alpha-beta, the prover) compiled by scripts/build-wasm (core/wasm/shoal_wasm.c
+// is the C side of every call here), with the data Python adds beside it (wasm/GAME.json:
+// starting positions, tables, search settings, levels; shoal.interop.webengine). Used by
+// engine.js on the page (the rules) and by engine-worker.js (the searches). No rules here:
+// every answer comes from the C core. Alpha-beta is driven by engine-alphabeta.js, the
+// prover by engine-proof.js.
+import { AlphaBetaSearcher, deepen } from "./engine-alphabeta.js";
+import { presearch, proofs, withProver, ProofBudgetExceeded } from "./engine-proof.js";
 
 /**
  * @typedef {{over: boolean, to_move: number | null, winner: number | null, turn: number}} Status
  *   winner: the winning seat, or null for a draw or a running game; to_move null once over
- * @typedef {{action: number, value: number, pv: number[], iterations: number, seconds: number,
- *   proven: string | null, children: {action: number, visits: number, value: number, proven: string | null}[]}} SearchResult
- *   value: the searched seat's expected result in [-1, 1]; proven: "win", "loss", "draw" or null
+ * @typedef {{algorithm?: string, action: number, value: number, pv: number[], iterations: number, seconds: number,
+ *   proven: string | null, proof_length?: number | null, depth?: number, prover_nodes?: number,
+ *   children: {action: number, visits: number, value: number, proven: string | null}[]}} SearchResult
+ *   value: the searched seat's expected result in [-1, 1]; proven: "win", "loss", "draw" or null;
+ *   iterations: MCTS's simulations or alpha-beta's nodes; depth: alpha-beta's depth reached
+ * @typedef {{name: string, iterations: number, depth: number, turn_seconds: number, exploration: number,
+ *   playout_cutoff: number | null, decisive: boolean, presearch: [number, number] | null}} LevelData
  * @typedef {{game: string, state_size: number, exploration: number, playout_cutoff: number | null,
- *   tables: [number, number[]][], initial: string[]}} EngineData
- * @typedef {{iterations?: number, seconds?: number, seed?: number}} SearchOptions
+ *   algorithm: string, alphabeta_depth: number, num_actions: number, max_game_length: number,
+ *   levels: LevelData[], tables: [number, number[]][], initial: string[]}} EngineData
+ * @typedef {{algorithm?: "mcts" | "alphabeta", iterations?: number, seconds?: number, depth?: number,
+ *   seed?: number, level?: string, exploration?: number, cutoff?: number | null, decisive?: boolean}} SearchOptions
+ *   algorithm: "mcts" (the default) or "alphabeta"; iterations: MCTS's simulations, or
+ *   alpha-beta's node budget; depth: alpha-beta's (default: the game's profile depth); level:
+ *   a named level's search (the game's algorithm and that level's budgets, as the server's
+ *   level players; seconds then replaces the level's time cap); exploration (MCTS's UCT
+ *   constant itself), cutoff and decisive: MCTS's settings where they differ from the profile's
+ * @typedef {{seat?: number, depth: number, nodes?: number}} ProveOptions
+ *   seat: whose forced win (default: the side to move); depth: atomic actions; nodes: budget
+ * @typedef {{wins: boolean | null, distance: number | null, winning: number[], nodes: number}} ProveResult
+ *   wins null: the node budget ran out; distance: the fewest actions (null: none within depth)
  */
 
 /** @typedef {{[name: string]: Function} & {memory: WebAssembly.Memory}} Exports */
@@ -205,7 +224,15 @@ export class WasmEngine {
 
   /** @returns {number[]} the legal actions, in the Python engine's order */
   legal() {
-    const n = /** @type {number} */ (this.x.shoal_legal(this.state, this.actions));
+    return this.legalAt(this.state);
+  }
+
+  /**
+   * @param {number} at the address of a state in the module's memory
+   * @returns {number[]} its legal actions
+   */
+  legalAt(at) {
+    const n = /** @type {number} */ (this.x.shoal_legal(at, this.actions));
     return Array.from(new Int32Array(this.x.memory.buffer, this.actions, n));
   }
 
@@ -221,7 +248,15 @@ export class WasmEngine {
 
   /** @returns {Status} */
   status() {
-    this.x.shoal_status(this.state, this.out);
+    return this.statusAt(this.state);
+  }
+
+  /**
+   * @param {number} at the address of a state in the module's memory
+   * @returns {Status}
+   */
+  statusAt(at) {
+    this.x.shoal_status(at, this.out);
     const [over, winner, toMove, turn] = new Int32Array(this.x.memory.buffer, this.out, 4);
     return { over: over === 1, to_move: over ? null : toMove, winner: over && winner >= 0 ? winner : null, turn };
   }
@@ -249,19 +284,123 @@ export class WasmEngine {
   }
 
   /**
-   * An MCTS search of the current state with the game's AI profile (UCT, solver, cut-off
-   * playouts): the same search as shoal's MCTS(game, seed=seed) on the native path, so a
-   * fixed number of iterations and a seed give the same action.
+   * A search of the current state: MCTS (the default) or alpha-beta, or a named level's.
    * @param {SearchOptions} options
    * @returns {SearchResult}
    */
-  search({ iterations, seconds, seed = 0 } = {}) {
+  search(options = {}) {
+    if (options.level !== undefined) return this.levelSearch(options.level, options);
+    if (options.algorithm === "alphabeta") return this.alphabeta(options);
+    if (options.algorithm !== undefined && options.algorithm !== "mcts") {
+      throw new Error(`unknown algorithm ${JSON.stringify(options.algorithm)} (mcts or alphabeta)`);
+    }
+    return this.mcts(options);
+  }
+
+  /**
+   * The search of a named level (ai/levels.py's level_player and its analyse()): the game's
+   * algorithm with the level's budgets and settings, the level's proof pre-search first.
+   * @param {string} name
+   * @param {SearchOptions} options seed; seconds replaces the level's time cap
+   * @returns {SearchResult}
+   */
+  levelSearch(name, { seed = 0, seconds } = {}) {
+    const level = this.data.levels.find((l) => l.name === name);
+    if (!level) throw new Error(`unknown level ${JSON.stringify(name)} (levels: ${this.data.levels.map((l) => l.name).join(", ")})`);
+    const cap = seconds ?? level.turn_seconds;
+    if (this.data.algorithm === "alphabeta") return this.alphabeta({ depth: level.depth, seconds: cap, seed });
+    if (level.presearch) {
+      const found = presearch(this, level.presearch[0], level.presearch[1], "mcts");
+      if (found) return found;
+    }
+    return this.mcts({ iterations: level.iterations, seconds: cap, seed, exploration: level.exploration, cutoff: level.playout_cutoff, decisive: level.decisive });
+  }
+
+  /**
+   * An alpha-beta search of the current state (a fresh searcher): the same search as shoal's
+   * AlphaBeta(game, seed=seed).search(state, depth=..., seconds=..., iterations=...) on the
+   * native path, so a depth and a seed give the same action, value and line.
+   * @param {SearchOptions} options
+   * @returns {SearchResult}
+   */
+  alphabeta({ depth, seconds, iterations, seed = 0 } = {}) {
+    const searcher = new AlphaBetaSearcher(this, pythonSeedBits(seed));
+    try {
+      return searcher.search({ depth, seconds, nodes: iterations });
+    } finally {
+      searcher.free();
+    }
+  }
+
+  /**
+   * The analysis board's alpha-beta: every root action one depth deeper per step (see
+   * engine-alphabeta.js's deepen).
+   * @param {{maxDepth?: number, seconds?: number, seed?: number}} options
+   */
+  deepen({ maxDepth, seconds, seed = 0 } = {}) {
+    return deepen(this, pythonSeedBits(seed), { maxDepth, seconds });
+  }
+
+  /**
+   * Does a seat force a win from the current state within `depth` atomic actions (a fresh
+   * Prover)? With the fewest actions and the winning first actions when it does.
+   * @param {ProveOptions} options
+   * @returns {ProveResult}
+   */
+  prove({ seat, depth, nodes = 200_000 }) {
+    const mover = this.status().to_move;
+    const who = seat ?? mover ?? 0;
+    return withProver(this, who, nodes, (prover) => {
+      try {
+        if (!prover.wins(depth)) return { wins: false, distance: null, winning: [], nodes: prover.nodes };
+        const distance = /** @type {number} */ (prover.distance(depth));
+        const winning = mover === who && distance > 0 ? prover.winningActions(distance) : [];
+        return { wins: true, distance, winning, nodes: prover.nodes };
+      } catch (error) {
+        if (error instanceof ProofBudgetExceeded) return { wins: null, distance: null, winning: [], nodes: prover.nodes };
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * "win in N" / "loss in N" for the mover after each action, where the prover settles it
+   * (the server explorer's proof of a move; engine-proof.js).
+   * @param {{actions: number[], depth?: number, nodes?: number}} options
+   * @returns {(string | null)[]}
+   */
+  proofs({ actions, depth, nodes }) {
+    return proofs(this, actions, { depth, nodes });
+  }
+
+  /**
+   * One of the calls above by name, for the search worker.
+   * @param {string} op search, deepen, prove or proofs
+   * @param {any} args
+   */
+  run(op, args) {
+    if (op === "search") return this.search(args);
+    if (op === "deepen") return this.deepen(args);
+    if (op === "prove") return this.prove(args);
+    if (op === "proofs") return this.proofs(args);
+    throw new Error(`no engine call ${JSON.stringify(op)}`);
+  }
+
+  /**
+   * An MCTS search of the current state with the game's AI profile (UCT, solver, cut-off
+   * playouts), or the settings given: the same search as shoal's MCTS(game, seed=seed) on
+   * the native path, so a fixed number of iterations and a seed give the same action.
+   * @param {SearchOptions} options
+   * @returns {SearchResult}
+   */
+  mcts({ iterations, seconds, seed = 0, exploration, cutoff, decisive = false } = {}) {
     const st = this.status();
     if (st.over || st.to_move === null) throw new Error("cannot search a finished game");
     if (iterations === undefined && seconds === undefined) iterations = 1000;
     const [low, high] = pythonSeedBits(seed);
-    const cutoff = this.data.playout_cutoff ?? -1;
-    const searcher = /** @type {number} */ (this.x.shoal_mcts_new(this.data.exploration, cutoff, 1, low, high, 1, 12, 0));
+    const uct = exploration ?? this.data.exploration;
+    const limit = (cutoff === undefined ? this.data.playout_cutoff : cutoff) ?? -1;
+    const searcher = /** @type {number} */ (this.x.shoal_mcts_new(uct, limit, 1, low, high, 1, 12, decisive ? 1 : 0));
     if (!searcher) throw new Error(`${this.data.game}: the search could not start`);
     try {
       if (this.x.shoal_mcts_search(searcher, this.state, iterations ?? -1, seconds ?? -1, this.out) !== 0) {
@@ -279,13 +418,14 @@ export class WasmEngine {
       const pv = Array.from(new Int32Array(this.x.memory.buffer, this.actions, n));
       if (!children.length) {
         const legal = this.legal();
-        return { action: legal[0], value: 0, pv: [legal[0]], iterations: 0, seconds: elapsed, proven: null, children: [] };
+        return { algorithm: "mcts", action: legal[0], value: 0, pv: [legal[0]], iterations: 0, seconds: elapsed, proven: null, children: [] };
       }
       const best = children.find((c) => c.action === pv[0]) ?? children[0];
       const valueOf = (/** @type {{visits: number, total: number, proven: number}} */ c) =>
         Number.isNaN(c.proven) ? (sign * c.total) / Math.max(c.visits, 1) : sign * c.proven;
       const label = (/** @type {number} */ proven) => (Number.isNaN(proven) ? null : sign * proven > 0 ? "win" : sign * proven < 0 ? "loss" : "draw");
       return {
+        algorithm: "mcts",
         action: best.action,
         value: valueOf(best),
         pv,

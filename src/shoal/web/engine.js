@@ -1,12 +1,16 @@
 // @ts-check
 // The engines in the browser (DESIGN.md): loadEngine(game, options) resolves to an engine
 // backed by the game's C core compiled to WebAssembly (engine-core.js). The rules answer at
-// once (legal, apply, status, position); search() runs in a Web Worker (engine-worker.js),
-// so the page never freezes, and resolves to {action, value, pv, ...}.
+// once (legal, apply, status, position); search() (MCTS, alpha-beta or a named level's),
+// prove() (the bounded prover), proofs() ("win/loss in N" of moves) and deepen() (the
+// analysis board's alpha-beta) run in a Web Worker (engine-worker.js), so the page never
+// freezes, and resolve to the same shapes as shoal's Python searches report.
 //
 //   const engine = await loadEngine("syrtis");
 //   engine.apply(engine.legal()[0]);
 //   const { action, value } = await engine.search({ iterations: 2000, seed: 1 });
+//   const ab = await engine.search({ algorithm: "alphabeta", depth: 4, seed: 1 });
+//   const { wins, distance } = await engine.prove({ depth: 5, nodes: 3000 });
 //
 // position() is the packed C struct in hex (what the server's shoal.interop.webengine.packed
 // gives for its own state), not the notation's position string, which only Python formats.
@@ -24,14 +28,14 @@ import { instantiate } from "./engine-core.js";
 /** @type {Worker | null} */
 let worker = null;
 let nextId = 0;
-/** @type {Map<number, {resolve: (r: SearchResult) => void, reject: (e: Error) => void}>} */
+/** @type {Map<number, {resolve: (r: any) => void, reject: (e: Error) => void}>} */
 const waiting = new Map();
 
 /** @returns {Worker} the one search worker of this page */
 function searchWorker() {
   if (!worker) {
     worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
-    worker.onmessage = (/** @type {MessageEvent<{id: number, result?: SearchResult, error?: string}>} */ event) => {
+    worker.onmessage = (/** @type {MessageEvent<{id: number, result?: any, error?: string}>} */ event) => {
       const entry = waiting.get(event.data.id);
       if (!entry) return;
       waiting.delete(event.data.id);
@@ -96,18 +100,69 @@ export class BrowserEngine {
   }
 
   /**
-   * An MCTS search of the current state (iterations and/or seconds; a seed).
+   * A search of the current state: MCTS by default (iterations and/or seconds; a seed),
+   * `algorithm: "alphabeta"` (depth, seconds, iterations as a node budget; a seed), or
+   * `level: NAME` (the game's algorithm with that level's budgets, as the server plays it).
    * @param {SearchOptions} [options]
    * @returns {Promise<SearchResult>}
    */
   search(options = {}) {
-    if (!this.useWorker) return Promise.resolve(this.core.search(options));
+    return this.ask("search", options);
+  }
+
+  /**
+   * Does a seat (default: the side to move) force a win within `depth` atomic actions?
+   * @param {import("./engine-core.js").ProveOptions} options
+   * @returns {Promise<import("./engine-core.js").ProveResult>}
+   */
+  prove(options) {
+    return this.ask("prove", options);
+  }
+
+  /**
+   * "win in N" / "loss in N" (or null) for the mover after each of `actions`.
+   * @param {{actions: number[], depth?: number, nodes?: number}} options
+   * @returns {Promise<(string | null)[]>}
+   */
+  proofs(options) {
+    return this.ask("proofs", options);
+  }
+
+  /**
+   * The analysis board's alpha-beta: every root action one depth deeper per step, within
+   * `seconds`; the deepest step completed.
+   * @param {{maxDepth?: number, seconds?: number, seed?: number}} options
+   * @returns {Promise<import("./engine-alphabeta.js").Deepening>}
+   */
+  deepen(options) {
+    return this.ask("deepen", options);
+  }
+
+  /**
+   * One engine call on the current state, in the worker (or on this thread).
+   * @param {string} op
+   * @param {any} args
+   * @returns {Promise<any>}
+   */
+  ask(op, args) {
+    if (!this.useWorker) {
+      try {
+        return Promise.resolve(this.core.run(op, args));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     const id = nextId++;
     const position = this.position();
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      searchWorker().postMessage({ id, game: this.game, position, search: options });
+      searchWorker().postMessage({ id, game: this.game, position, op, args });
     });
+  }
+
+  /** @returns {string} the algorithm of the game's AI profile (mcts or alphabeta) */
+  get algorithm() {
+    return this.core.data.algorithm;
   }
 }
 

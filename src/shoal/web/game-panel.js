@@ -17,7 +17,8 @@ export function renderStatus(view, you) {
   status.className = "status";
   if (r) {
     status.classList.add("over");
-    if (r.winner === null) main = "Draw";
+    if (r.result === "*") main = "Aborted"; // no result: not a draw
+    else if (r.winner === null) main = "Draw";
     else if (!local && you.includes(r.winner)) main = "You won";
     else if (!local && you.length) main = "You lost";
     else main = `${cap(view.sides[r.winner])} wins`;
@@ -106,7 +107,7 @@ export function renderShare(gid, view, you) {
   const rows = [h("h3", { text: "Share" })];
   const invite = tokens.invite(gid);
   const field = (label, value, id) =>
-    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (e) => e.target.select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
+    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", for: id, text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (e) => e.target.select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
   if (view.mode === "friend" && invite && you.length) rows.push(field("Invite your friend (this link gives their seat)", `${origin}/game/${gid}#t=${invite}`, "invite-link"));
   rows.push(field("Spectators (watch only)", `${origin}/game/${gid}`, "watch-link"));
   box.replaceChildren(...rows);
@@ -134,7 +135,7 @@ export function captionTheEnd(view) {
   if (!r) return;
   const side = r.winner === null ? "" : view.sides[r.winner];
   const who = /^(first|second)$/.test(side) ? `${cap(side)} player` : cap(side);
-  const words = r.winner === null ? "Draw" : `${who} wins`;
+  const words = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${who} wins`;
   for (const text of document.querySelectorAll("#board svg text")) {
     const caption = text.classList.contains("status") || /\bto move\b/.test(text.textContent);
     if (caption && !/\b(wins?|won|draw)\b/i.test(text.textContent)) {

@@ -58,6 +58,32 @@ export function restoreZoom(gameId) {
   applyZoom();
 }
 
+// The least side of a cell a finger should have to hit (CSS px; WCAG 2.2's target size).
+export const SMALLEST_TARGET = 24;
+
+/**
+ * Where this browser never chose a zoom for the game: on a narrow screen (where the zoom bar
+ * shows), the least zoom at which the board's smallest cell is SMALLEST_TARGET px or more.
+ * Call it once the board is drawn.
+ * @param {string} gameId
+ */
+export function autoZoom(gameId) {
+  if (localStorage.getItem(`shoal.zoom.${gameId}`) !== null) return;
+  // upright only: on its side the board is already as tall as the screen allows
+  if (getComputedStyle($("#zoom-out").parentElement).display === "none" || !matchMedia("(orientation: portrait)").matches) return;
+  const smallest = () => {
+    const sides = [...document.querySelectorAll("#board svg .cell")].map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
+    return Math.min(...sides.filter((side) => side > 0));
+  };
+  while (zoomIndex < ZOOMS.length - 1 && smallest() < SMALLEST_TARGET) {
+    zoomIndex += 1;
+    applyZoom();
+  }
+  const wrap = $("#board"); // the middle of the board in view
+  wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+  wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+}
+
 // A turn alert while the page is in the background: the tab title, and a short sound if
 // the player turned it on. yourTurn: whether this browser may move now.
 let alerted = false;

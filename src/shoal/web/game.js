@@ -5,12 +5,14 @@
 // game-prefs.js keeps this browser's orientation, zoom and turn alert, game-seats.js handles
 // invites, rematches and "play again", social.js the offers and chat.
 import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { boardWordsCard } from "./board-keys.js";
+import { sayTheNews } from "./game-words.js";
 import { $, $button, h, problemPage, toast, tokens, topbar, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
-import { defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
+import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { showRatings } from "./ratings.js";
@@ -41,7 +43,7 @@ function els() {
     gameLayout(
       [
         statusLine(h("div", { class: "sub game-status", id: "game-status" })),
-        h("div", { class: "board-wrap", id: "board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
         h(
           "div",
           { class: "zoom-bar", role: "group", "aria-label": "Board size" },
@@ -49,6 +51,7 @@ function els() {
           h("span", { class: "help", id: "zoom-level", text: "100%" }),
           h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(view.game.id, 1) }),
         ),
+        h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ],
       [
@@ -70,6 +73,7 @@ function els() {
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
         movesCard(),
+        boardWordsCard(() => board.words),
         h("div", { class: "card", id: "share" }),
         recordCard([
           h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
@@ -82,6 +86,7 @@ function els() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  $("#move-slot").append(board.moveBox((text) => myTurn() && change("actions", { text })));
   social = new Social(gid, game, $("#resign").closest(".card"));
 }
 
@@ -110,9 +115,11 @@ function render(next, fromSocket = false) {
   turnAlert(view, myTurn());
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
   if (fresh) {
-    board.show(view.svg, view.legal, myTurn());
+    board.show(view.svg, view.legal, myTurn(), view.words);
     captionTheEnd(view);
+    sayTheNews(view, you, myTurn());
   }
+  if (first) autoZoom(view.game.id); // a phone's cells big enough to tap
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
   renderStatus(view, you);
@@ -203,7 +210,8 @@ async function browserHint() {
   const engine = await engineFor(asked.game.id);
   if (!engine) return null;
   engine.load(asked.engine_position);
-  const { action } = await engine.search({ seconds: 1, seed: asked.ply });
+  // the server's hint: the default level's search (alpha-beta where the game's profile says)
+  const { action } = await engine.search({ level: "club", seed: asked.ply });
   const entry = asked.legal.find((a) => a.action === action);
   if (!entry) return null;
   return { version: asked.version, path: entry.path, text: entry.text, reason: "the strongest move found by the engine in your browser" };

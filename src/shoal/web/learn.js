@@ -2,9 +2,10 @@
 // Learn: /learn lists the courses, /learn/GAME takes one step at a time on a real board.
 // The server replays the learner's actions in the step and says what happened (going on,
 // solved, or wrong with feedback); no rules here. Progress stays in this browser.
-import { $, $$, $button, $input, footer, h, pageHead, problemPage, toast, tokens, topbar } from "./common.js";
+import { $, $button, footer, h, pageHead, problemPage, toast, tokens, topbar } from "./common.js";
 import { api } from "./net.js";
 import { boardPage, feedbackBox, setFeedback } from "./board.js";
+import { announce, findEntry } from "./board-keys.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -33,7 +34,7 @@ async function indexPage() {
       { class: "card course-card", dataset: { game: c.game } },
       h("h2", { text: c.title }),
       h("p", { text: c.intro }),
-      h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
+      h("div", { class: "progress", role: "progressbar", "aria-label": `${c.title}: ${done} of ${c.steps} steps done`, "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
       h("p", { class: "help", text: `${done} of ${c.steps} steps done` }),
       h("a", { class: "btn primary", href: `/learn/${c.game}`, text: label }),
     );
@@ -63,12 +64,6 @@ class Lesson {
         h("p", { class: "task", id: "step-task" }),
         feedbackBox(),
         h(
-          "form",
-          { class: "type-move", id: "type-move", onsubmit: (event) => this.typed(event) },
-          h("input", { type: "text", id: "move-text", autocomplete: "off", spellcheck: "false", maxlength: "60", placeholder: "Or type an action", "aria-label": "Type an action in notation" }),
-          h("button", { class: "btn small", type: "submit", text: "Play" }),
-        ),
-        h(
           "div",
           { class: "tools" },
           h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
@@ -79,7 +74,7 @@ class Lesson {
       ),
       h("div", { class: "card" }, h("h3", { text: this.course.title }), h("ol", { class: "steps", id: "steps" })),
     ];
-    this.board = boardPage(cards, (entry) => this.play(entry.text));
+    this.board = boardPage(cards, (entry) => this.play(entry.text), (text) => this.play(text));
   }
 
   get step() {
@@ -155,16 +150,16 @@ class Lesson {
       // an action the game refuses: its own reason, and the board stays as it was
       this.actions.pop();
       setFeedback(error.message, "bad");
-      return;
+      return false;
     }
     this.show(view);
+    return true;
   }
 
   show(view) {
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
-    this.board.show(view.svg, view.legal, enabled);
+    this.board.show(view.svg, view.legal, enabled, view.words);
     $("#board").dataset.ready = enabled ? "yes" : "no";
-    for (const control of $$("#type-move input, #type-move button")) control.toggleAttribute("disabled", !enabled);
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
     $("#status-sub").textContent = view.status;
@@ -185,17 +180,9 @@ class Lesson {
 
   async play(text) {
     setFeedback("", "");
+    const entry = findEntry(this.board.legal, text);
     this.actions.push(text);
-    await this.refresh();
-  }
-
-  async typed(event) {
-    event.preventDefault();
-    const input = $input("#move-text");
-    const text = input.value.trim();
-    if (!text || $("#board").dataset.ready !== "yes") return;
-    input.value = "";
-    await this.play(text);
+    if (await this.refresh()) announce(entry ? entry.label || entry.text : text); // the feedback line says the rest
   }
 
   async restart() {

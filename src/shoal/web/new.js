@@ -32,6 +32,15 @@ function optionField(o) {
   return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " "), o.decision ? h("span", { class: "tag", text: "rules reading" }) : null, h("div", { class: "help", text: o.help })), input);
 }
 
+// Seats whose names say a role rather than a colour (Syrtis's set-up): what each one does.
+const SEAT_WORDS = {
+  setup: ["Set up the board", "you place the towers; then your opponent picks a side"],
+  chooser: ["Pick a side after the set-up", "Light: light tiles and circles, moves first; Dark: dark tiles and squares"],
+};
+
+// The level a newcomer meets first: the gentlest search (random play is for testing).
+const FIRST_LEVEL = "beginner";
+
 function radio(name, value, title, small, checked) {
   return h("label", {}, h("input", { type: "radio", name, value, checked }), title, small ? h("small", { text: small }) : null);
 }
@@ -46,9 +55,10 @@ async function main() {
 
   const gameSelect = h("select", { id: "game", name: "game" }, sorted.map((g) => h("option", { value: g.id, selected: g.id === game.id, text: g.title })));
   const preview = h("div", { class: "preview" });
-  const optionsBox = h("div", { id: "options" });
+  const optionsBox = h("details", { id: "options", class: "rule-options" });
   const seatBox = h("div", { class: "segmented", id: "seat" });
-  const levelSelect = h("select", { id: "level", name: "level" }, levels.levels.map((l) => h("option", { value: l, selected: l === levels.default, text: l })));
+  const firstLevel = localStorage.getItem("shoal.level") ?? (levels.levels.includes(FIRST_LEVEL) ? FIRST_LEVEL : levels.default);
+  const levelSelect = h("select", { id: "level", name: "level" }, levels.levels.map((l) => h("option", { value: l, selected: l === firstLevel, text: l })));
   const clockSelect = h("select", { id: "clock", name: "clock" }, CLOCKS.map(([v, t]) => h("option", { value: v, text: t })));
   const seedInput = h("input", { id: "seed", type: "number", min: "0", placeholder: "random", name: "seed" });
   const startInput = h("input", { id: "start-position", type: "text", name: "start", placeholder: "the game's usual start", autocomplete: "off", spellcheck: "false" });
@@ -57,13 +67,16 @@ async function main() {
   function showGame() {
     preview.replaceChildren(
       h("img", { src: `/api/catalog/${game.id}/start.svg`, alt: "" }),
-      h("p", {}, game.summary, " ", h("a", { href: `/rules/${game.id}`, text: "Rules" })),
+      h("div", {}, h("p", { class: "summary", text: game.summary }), h("a", { href: `/rules/${game.id}`, text: `The rules of ${game.title}` })),
     );
+    // the rule options (most are readings of the rules) wait folded under the start button
     optionsBox.replaceChildren(...game.options.map(optionField));
-    if (game.options.length) optionsBox.prepend(h("h2", { text: "Options" }));
+    optionsBox.hidden = !game.options.length;
+    optionsBox.prepend(h("summary", { text: `Rule options (${game.options.length})` }), h("p", { class: "help", text: "The usual rules are chosen already; change these only to play a variant or another reading." }));
+    const seatWords = (seat) => SEAT_WORDS[game.sides[seat]] ?? [seat === 0 ? "Move first" : "Move second", game.sides[seat]];
     seatBox.replaceChildren(
-      radio("seat", "0", "Move first", game.sides[0], true),
-      radio("seat", "1", "Move second", game.sides[1], false),
+      radio("seat", "0", seatWords(0)[0], seatWords(0)[1], true),
+      radio("seat", "1", seatWords(1)[0], seatWords(1)[1], false),
       radio("seat", "random", "Random", "toss a coin", false),
     );
   }
@@ -100,9 +113,9 @@ async function main() {
     levelField,
     clockField,
     seatField,
+    h("div", { class: "start-row" }, submit),
     optionsBox,
     h("details", {}, h("summary", { text: "More" }), h("div", { class: "row", style: "margin-top:.8rem" }, h("div", { class: "field" }, h("label", { for: "seed" }, "Seed ", h("span", { class: "help", text: "for random set-ups" })), seedInput), h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)), h("div", { class: "field" }, h("label", { for: "start-position" }, "Start position ", h("span", { class: "help", text: "a position string (see the rules page) to start from instead" })), startInput)),
-    h("div", { style: "margin-top:1rem" }, submit),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -115,7 +128,10 @@ async function main() {
     if (startInput.value.trim() !== "") body.start = startInput.value.trim();
     const seat = data.get("seat");
     body.seat = seat === "random" ? null : Number(seat);
-    if (body.opponent === "computer") body.level = levelSelect.value;
+    if (body.opponent === "computer") {
+      body.level = levelSelect.value;
+      localStorage.setItem("shoal.level", body.level);
+    }
     if (body.opponent === "friend" && clockSelect.value) {
       const [base, inc] = clockSelect.value.split("+").map(Number);
       body.clock = { base, increment: inc };

@@ -46,9 +46,20 @@ function connect() {
       if (message.notification) {
         systemNotice(message.notification);
         document.dispatchEvent(new CustomEvent("shoal:notification", { detail: message.notification }));
+        enterAccepted(message.notification);
       }
     },
   });
+}
+
+// My challenge was accepted: to its game, from whatever page I am on (issue 40). The
+// lobby and the challenge's own page go there themselves (their socket brings the seat).
+function enterAccepted(n) {
+  if (n.kind !== "challenge" || !n.data || !n.data.accepted || !n.data.link) return;
+  const path = location.pathname;
+  if (path === n.data.link || path.startsWith("/lobby") || path.startsWith("/challenges/")) return;
+  toast(n.text);
+  location.href = n.data.link;
 }
 
 // The bell in the navigation of a signed-in player (called by common.js).

@@ -27,10 +27,23 @@ const GAMES = [
   ["connect4", "Connect Four"],
 ];
 const LEVELS = [
-  [300, "Quick (300 simulations)"],
-  [2000, "Steady (2,000)"],
-  [10000, "Strong (10,000)"],
+  [300, "Quick (300 simulations; Cyclix: casual)"],
+  [2000, "Steady (2,000; Cyclix: club)"],
+  [10000, "Strong (10,000; Cyclix: strong)"],
 ];
+
+/**
+ * The search of the computer's move: MCTS of the chosen simulations, or, for a game the
+ * server plays by alpha-beta (Cyclix), the alpha-beta of the matching named level (its depth
+ * and time cap), as the server's computer plays it.
+ * @param {number} iterations the level chosen (LEVELS)
+ * @param {number} seed
+ * @returns {import("./engine-core.js").SearchOptions}
+ */
+function searchFor(iterations, seed) {
+  if (engine?.algorithm !== "alphabeta") return { iterations, seed };
+  return { level: iterations <= 300 ? "casual" : iterations <= 2000 ? "club" : "strong", seed };
+}
 const STARTS = 16; // the starting positions each game's engine data holds
 
 /** @type {SavedGame | null} */
@@ -133,7 +146,7 @@ async function continueGame() {
   while (view && saved && engine && view.to_move !== null && view.to_move !== saved.human) {
     thinking = true;
     render();
-    const { action } = await engine.search({ iterations: saved.iterations, seed: saved.actions.length });
+    const { action } = await engine.search(searchFor(saved.iterations, saved.actions.length));
     thinking = false;
     play(action);
   }

@@ -5,9 +5,10 @@
 // rating and streak live in this browser (localStorage); an account's on the server.
 // A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
 // per game in this browser; the server picks the next puzzle among that theme only.
-import { $, $$, $select, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
+import { $, $$, $button, $select, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { boardPage, feedbackBox, setFeedback } from "./board.js";
+import { announce } from "./board-keys.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -137,6 +138,17 @@ class Trainer {
         h("p", { class: "help", id: "puzzle-meta" }),
         h("h2", { id: "puzzle-task" }),
         feedbackBox(),
+        h(
+          "div",
+          { class: "refutation", id: "refutation-box", hidden: true, role: "group", "aria-label": "The refutation, step by step" },
+          h("ol", { class: "puzzle-line", id: "refutation" }),
+          h(
+            "div",
+            { class: "tools" },
+            h("button", { class: "btn small", id: "ref-prev", text: "← Step back", onclick: () => this.refStep(-1) }),
+            h("button", { class: "btn small", id: "ref-next", text: "Step on →", onclick: () => this.refStep(1) }),
+          ),
+        ),
         h("ol", { class: "puzzle-line", id: "solution" }),
         h(
           "div",
@@ -148,7 +160,7 @@ class Trainer {
       ),
       h("div", { class: "card", id: "standing" }, h("h3", { text: "You" }), h("dl", { class: "puzzle-stats", id: "stats" })),
     ];
-    this.board = boardPage(cards, (entry) => this.play(entry.text));
+    this.board = boardPage(cards, (entry) => this.play(entry.text), (text) => this.play(text));
   }
 
   standing() {
@@ -205,7 +217,7 @@ class Trainer {
   show(view, kind) {
     this.view = view;
     const enabled = !view.finished && view.legal.length > 0;
-    this.board.show(view.svg, view.legal, enabled);
+    this.board.show(view.svg, view.legal, enabled, view.words);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#board").dataset.state = view.solved ? "solved" : view.wrong ? "wrong" : "playing";
@@ -216,6 +228,7 @@ class Trainer {
       ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
     );
     setFeedback(view.message, kind);
+    this.showRefutation(view.wrong ? view.refutation_frames || [] : []);
     $("#retry").hidden = !view.wrong;
     $("#show-solution").hidden = view.solved;
     if (view.finished) this.finish(view);
@@ -264,7 +277,7 @@ class Trainer {
       setFeedback(error.message, "bad");
       return;
     }
-    this.show(view, view.solved ? "good" : view.wrong ? "bad" : "");
+    this.show(view, view.solved ? "good" : view.wrong ? "bad" : ""); // the feedback line says it
   }
 
   async retry() {
@@ -275,6 +288,7 @@ class Trainer {
   }
 
   async showSolution() {
+    $("#refutation-box").hidden = true;
     let view = this.view;
     if (!view.finished) {
       try {
@@ -303,6 +317,40 @@ class Trainer {
       }
       this.frame(frames, index);
     }, 900);
+  }
+
+  // The wrong action and its refutation, one action at a time in the game's words; the
+  // board steps with them (issue 40, defect 9). Starts at the end, where the board is.
+  showRefutation(frames) {
+    this.refFrames = frames;
+    $("#refutation-box").hidden = frames.length < 2;
+    $("#refutation").replaceChildren(
+      ...frames.slice(1).map((f, i) =>
+        h("li", { dataset: { ply: String(i + 1) } }, h("button", { class: "linkish", type: "button", text: `${capital(f.side || "?")}: ${f.label}`, title: f.text, onclick: () => this.refAt(i + 1) })),
+      ),
+    );
+    this.refIndex = frames.length - 1;
+    this.refMark();
+  }
+
+  refStep(delta) {
+    this.refAt(Math.max(0, Math.min(this.refFrames.length - 1, this.refIndex + delta)));
+  }
+
+  refAt(index) {
+    const frame = this.refFrames[index];
+    this.refIndex = index;
+    const end = index === this.refFrames.length - 1; // the view's own board, all of the line marked
+    this.board.show(end ? this.view.svg : frame.svg, [], false, end ? this.view.words : null);
+    announce(index === 0 ? "The board before your move." : `${capital(frame.side || "?")}: ${frame.label}.`);
+    this.refMark();
+  }
+
+  refMark() {
+    $("#board").dataset.refutation = String(this.refIndex);
+    for (const li of $$("#refutation > li")) li.classList.toggle("current", Number(li.dataset.ply) === this.refIndex);
+    $button("#ref-prev").disabled = this.refIndex <= 0;
+    $button("#ref-next").disabled = this.refIndex >= this.refFrames.length - 1;
   }
 
   frame(frames, index) {

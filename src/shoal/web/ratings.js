@@ -20,7 +20,7 @@ function paint(view) {
     if (!name || !item.rating) continue;
     const shown = name.querySelector(".rating");
     if (shown) shown.textContent = `(${item.rating})`;
-    else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: "rating" }));
+    else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: String(item.rating).endsWith("?") ? "rating, provisional: the ? goes once enough rated games have settled it" : "rating" }));
   }
   const status = $("#status");
   let box = $("#rating-changes");

@@ -6,6 +6,7 @@ import { $, $$, $button, $input, footer, h, icon, pageHead, problemPage, toast, 
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
 import { gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { announce, boardWordsCard, liveRegion, showBoardWords } from "./board-keys.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -52,25 +53,27 @@ function uploadPage() {
 }
 
 function layout() {
+  liveRegion();
   $("#app").replaceChildren(
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "board-wrap", id: "board", role: "img", "aria-label": "Board" }),
         h(
           "div",
-          { class: "card replay-controls" },
-          h("button", { class: "btn small", id: "first", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
-          h("button", { class: "btn small", id: "prev", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
+          { class: "card replay-controls", role: "group", "aria-label": "Step through the game" },
+          h("button", { class: "btn small", id: "first", "aria-label": "Start", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
+          h("button", { class: "btn small", id: "prev", "aria-label": "Back", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
           h("span", { class: "pos", id: "pos" }),
-          h("button", { class: "btn small", id: "next", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
-          h("button", { class: "btn small", id: "last", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
-          h("input", { type: "range", id: "slider", min: "0", value: "0", oninput: (e) => go(Number(e.target.value)) }),
+          h("button", { class: "btn small", id: "next", "aria-label": "Forward", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
+          h("button", { class: "btn small", id: "last", "aria-label": "End", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
+          h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": "Position in the game (actions)", oninput: (e) => go(Number(e.target.value)) }),
         ),
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
         movesCard(),
+        boardWordsCard(() => shownWords),
         recordCard([
           kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
           recordDownloads(recordUrl),
@@ -107,12 +110,23 @@ async function go(target) {
   show(view);
 }
 
+let shownWords = null;
+
 function show(view) {
   document.title = `${view.game.title} replay — shoal`;
   $("#board").innerHTML = view.svg;
+  shownWords = view.words;
+  showBoardWords(view.words);
+  // where we are, in words: the last action and who played it (issue 40)
+  const said = (view.spoken || []).filter((/** @type {any} */ s) => s.ply === view.ply - 1)[0];
+  announce(said ? `${view.ply} of ${view.total}. ${said.side.charAt(0).toUpperCase()}${said.side.slice(1)}: ${said.label}.` : `${view.ply} of ${view.total}. The start.`);
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
-  $("#pos").textContent = `${view.ply} / ${view.total}`;
+  // the counter counts turns, as the moves list does (a turn may hold several actions)
+  const played = view.all_turns.filter((t) => t.end <= view.ply).length;
+  const within = view.all_turns.find((t) => t.start < view.ply && view.ply < t.end);
+  $("#pos").textContent = `${within ? `${played} +${view.ply - within.start}` : played} / ${view.all_turns.length}`;
+  $("#pos").title = within ? `turn ${within.number}: ${view.ply - within.start} of its ${within.end - within.start} actions` : "turns played / turns in the game";
   const slider = $input("#slider");
   slider.max = String(view.total);
   slider.value = String(view.ply);
@@ -121,7 +135,7 @@ function show(view) {
   const r = view.result;
   const side = (seat) => view.sides[seat] ?? "";
   if (r) {
-    $("#status-main").textContent = r.winner === null ? "Draw" : `${side(r.winner)} wins`;
+    $("#status-main").textContent = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${side(r.winner)} wins`;
     $("#status-sub").textContent = r.reason;
   } else {
     $("#status-main").textContent = view.ply === 0 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
@@ -133,11 +147,11 @@ function show(view) {
   );
   const list = $("#moves");
   list.replaceChildren(
-    h("li", { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => go(0) }, h("span", { class: "n", text: "0." }), h("span", { class: "t", text: "start" })),
+    h("li", { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }, h("span", { class: "n", text: "0." }), h("span", { class: "t", text: "start" })),
     ...view.all_turns.map((t) =>
       h(
         "li",
-        { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => go(t.end) },
+        { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => goAndSee(t.end) },
         h("span", { class: "n", text: `${t.number}.` }),
         h("span", { class: "t", text: t.text }),
         h("span", { class: "s", text: t.side }),
@@ -156,6 +170,16 @@ function show(view) {
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
+// A turn chosen in a list (the moves, the review's marked turns) far below the board on a
+// phone: the board comes back into view to show it.
+async function goAndSee(target) {
+  await go(target);
+  const box = $("#board").getBoundingClientRect();
+  const bar = document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0;
+  if (box.top < bar || box.bottom > innerHeight) $("#board").scrollIntoView({ block: "nearest" });
+  if ($("#board").getBoundingClientRect().top < bar) scrollBy(0, $("#board").getBoundingClientRect().top - bar - 8);
+}
+
 async function main() {
   topbar();
   if (!id || (kind !== "game" && kind !== "record")) {
@@ -171,7 +195,7 @@ async function main() {
   if (!first) return;
   total = first.total;
   const final = first.total ? await api(`${base}/replay/${first.total}`).catch(() => first) : first;
-  review = new ReviewPanel($("#review-card"), base, (ply) => go(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
+  review = new ReviewPanel($("#review-card"), base, (ply) => goAndSee(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
   review.onReady = () => go(k);
   await go(match ? Number(match[1]) : total);
   await review.load(wantsReview);

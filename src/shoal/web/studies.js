@@ -29,8 +29,8 @@ async function lists(me) {
 }
 
 function filters(me) {
-  const game = h("select", { id: "studies-game", onchange: () => { state.game = game.value; lists(me); } }, h("option", { value: "", text: "All games" }), state.catalog.map((g) => h("option", { value: g.id, text: g.title })));
-  const order = h("select", { id: "studies-order", onchange: () => { state.order = order.value; lists(me); } }, h("option", { value: "likes", text: "Most liked" }), h("option", { value: "new", text: "Newest" }));
+  const game = h("select", { id: "studies-game", "aria-label": "Game", onchange: () => { state.game = game.value; lists(me); } }, h("option", { value: "", text: "All games" }), state.catalog.map((g) => h("option", { value: g.id, text: g.title })));
+  const order = h("select", { id: "studies-order", "aria-label": "Order", onchange: () => { state.order = order.value; lists(me); } }, h("option", { value: "likes", text: "Most liked" }), h("option", { value: "new", text: "Newest" }));
   for (const select of [game, order]) select.style.width = "auto";
   return h("div", { class: "tools", id: "study-filters" }, game, order);
 }

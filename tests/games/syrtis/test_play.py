@@ -75,6 +75,20 @@ def test_svg_marks_a_sink_placement_and_swap() -> None:
     assert MINOR.render_svg(setup.child(swap), last=(swap,)).count('class="last"') == 2
 
 
+def test_svg_caption_stays_inside_the_small_board() -> None:
+    """The set-up's long status lines are fitted to the 4x4 board's width (issue 40: the
+    Syrtis course's caption ran outside the dark board); a short one keeps its 12 px."""
+    setup = load("cscs/scsc/SCSC/CSCS swap - 0 - 0,0 0")
+    svg = MINOR.render_svg(setup)
+    side = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))  # type: ignore[union-attr]
+    caption = re.search(r'<text ([^>]*) class="status">([^<]*)</text>', svg)
+    assert caption is not None and len(caption.group(2)) > 60
+    fitted = re.search(r'textLength="([\d.]+)"', caption.group(1))
+    assert fitted is not None and float(fitted.group(1)) <= side - 16
+    short = MAJOR.render_svg(play(MOVES))
+    assert re.search(r'font-size="12" fill="#d8ecf5" class="status"', short)
+
+
 def test_click_paths() -> None:
     """Tower move and slide: (from, to); sink and placement: (cell,); a pair switch:
     (first cell,); pass and the side choice: ()."""

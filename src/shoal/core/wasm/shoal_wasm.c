@@ -1,12 +1,13 @@
-/* The WebAssembly wrapper of one game's engine core and of the MCTS core: the second thin
+/* The WebAssembly wrapper of one game's engine core and of the search cores (MCTS,
+ * alpha-beta, the bounded prover): the second thin
  * wrapper beside the CPython one (shoal_engine.h), so no rule is written twice.
  *
  * Built by scripts/build-wasm with emcc, once per game, the game's core forced in first
  * (`-include src/shoal/games/GAME/_core.h`): web/wasm/GAME.js + GAME.wasm. The exports
  * work on states in the module's memory, in the same struct layout the CPython wrapper's
  * fast.py packs; web/engine-core.js drives them (web/engine.js is the page's API).
- * Every function here is glue: the rules live in the game's core, the search in
- * ai/mcts_core.h. */
+ * Every function here is glue: the rules live in the game's core, the searches in
+ * ai/mcts_core.h, ai/alphabeta_core.h and ai/prove_core.h. */
 #include <emscripten.h>
 #include <math.h>
 
@@ -14,7 +15,9 @@
 __attribute__((import_module("env"), import_name("shoal_now"))) extern double shoal_js_now(void);
 #define SHOAL_NOW shoal_js_now
 
+#include "alphabeta_core.h"
 #include "mcts_core.h"
+#include "prove_core.h"
 #include "shoal_core.h"
 
 #define EXPORT EMSCRIPTEN_KEEPALIVE
@@ -151,3 +154,81 @@ EXPORT int shoal_mcts_pv(const Searcher *s, int *out, int max) {
     }
     return n;
 }
+
+/* -- alpha-beta: one searcher per handle, its table, history and killers kept between
+ * searches (as the CPython wrapper's Searcher) ------------------------------------------ */
+EXPORT AlphaBeta *shoal_ab_new(uint32_t seed_low, uint32_t seed_high, int num_actions,
+                               int table_size) {
+    if (!ENGINE.evaluate || num_actions < 1 || table_size < 1) return NULL;
+    AlphaBeta *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (ab_init(s, &ENGINE, seed_of(seed_low, seed_high), num_actions, table_size) < 0) {
+        ab_free(s);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+EXPORT void shoal_ab_free(AlphaBeta *s) {
+    if (!s) return;
+    ab_free(s);
+    free(s);
+}
+
+/* searches `state` (a running game) by iterative deepening up to max_depth, within
+ * `seconds` and `budget` nodes (< 0: none), never deeper than max_len. out[0..4] = best
+ * action, its raw value (a win n actions ahead: 1000 - n), the depth reached, nodes,
+ * seconds. Returns 0, or -1 for a finished game */
+EXPORT int shoal_ab_search(AlphaBeta *s, const void *state, int max_depth, double seconds,
+                           double budget, int max_len, double *out) {
+    ShoalStatus st;
+    ENGINE.status(state, &st);
+    if (st.over) return -1;
+    int reached;
+    double value, elapsed;
+    int action = ab_search(s, state, max_depth, seconds, (long long)budget, max_len, &value,
+                           &reached, &elapsed);
+    out[0] = action;
+    out[1] = value;
+    out[2] = reached;
+    out[3] = (double)s->nodes;
+    out[4] = elapsed;
+    return 0;
+}
+
+/* the principal variation of the last search from `state`, `first` first, at most `limit`
+ * actions (the CPython wrapper's limit: the depth reached, at least 1): its length */
+EXPORT int shoal_ab_pv(AlphaBeta *s, const void *state, int first, int limit, int *out) {
+    if (limit > MAX_DEPTH + 1) limit = MAX_DEPTH + 1;
+    return ab_pv(s, state, first, limit < 1 ? 1 : limit, out);
+}
+
+/* -- the bounded prover: one per seat and game, its table of proven bounds kept -------- */
+EXPORT Prover *shoal_prove_new(int seat, int max_nodes) {
+    if ((seat != 0 && seat != 1) || max_nodes < 1 || max_nodes > 100000000) return NULL;
+    Prover *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    if (prove_init(p, &ENGINE, seat, max_nodes) < 0) {
+        prove_free(p);
+        free(p);
+        return NULL;
+    }
+    return p;
+}
+
+EXPORT void shoal_prove_free(Prover *p) {
+    if (!p) return;
+    prove_free(p);
+    free(p);
+}
+
+/* does the prover's seat force a win from `state` within `depth` (0 to 1000) atomic
+ * actions? 1 won, 0 not, -1 the node budget ran out, -2 no memory, -3 a bad depth */
+EXPORT int shoal_prove_wins(Prover *p, const void *state, int depth) {
+    if (depth > 1000) return -3;
+    return prove_wins(p, state, depth < 0 ? 0 : depth);
+}
+
+/* positions the prover has expanded so far */
+EXPORT double shoal_prove_nodes(const Prover *p) { return (double)p->nodes; }

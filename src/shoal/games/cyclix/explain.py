@@ -210,3 +210,24 @@ def illegal_reason(state: CyclixState, text: str) -> str:
         return f"write it {state.action_text(action)}"
     del sep
     return illegal_action_reason(state, action)
+
+
+def action_label(text: str) -> str:
+    """A move's notation in words, for menus, buttons and a screen reader.
+
+    >>> action_label("Nb2-c4"), action_label("Rc3xe5"), action_label("Rc3-c7^")
+    ('Knight b2 to c4', 'Rook c3 takes on e5', 'Rook c3 to c7, carrying its tile')
+    >>> action_label("Ka1-a3=N"), action_label("pass")
+    ('King a1 to a3, the knight back on a1', 'Pass (no move is possible)')
+    """
+    match = MOVE_RE.match(text)
+    if match is None:
+        return "Pass (no move is possible)" if text == "pass" else text
+    letter, frm, how, to, extra = match.groups()
+    piece = KIND_NAMES["KRBN".index(letter)].capitalize()
+    words = f"{piece} {frm} {'takes on' if how == 'x' else 'to'} {to}"
+    if extra == "^":
+        words += ", carrying its tile"
+    elif extra:
+        words += f", the {KIND_NAMES['KRBN'.index(extra[1])]} back on {frm}"
+    return words

@@ -106,6 +106,9 @@ class Cyclix(Game[CyclixState]):
             "K R B N White's king, rook, bishop, knight; k r b n Black's; . a tile; ~ sea (no tile)"
         )
 
+    def cell_words(self, state: CyclixState) -> dict[str, str]:
+        return render.cell_words(state)
+
     def render_text(self, state: CyclixState) -> str:
         return render.text(state)
 
@@ -130,6 +133,11 @@ class Cyclix(Game[CyclixState]):
         if end.outcome is not None and end.outcome.reason == "checkmate" and turns < 10:
             return f"mate in {NUMBER_WORDS[turns]}"
         return None
+
+    def action_label(self, state: CyclixState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
 
     def explain(self, state: CyclixState, action: Action) -> str:
         return heuristics.explain(state, action)

@@ -63,6 +63,22 @@ def text(state: CyclixState) -> str:
     return "\n".join(lines)
 
 
+_PIECE_WORDS = ("king", "rook", "bishop", "knight")
+
+
+def cell_words(state: CyclixState) -> dict[str, str]:
+    """Each piece in words by its square ("White rook"), then the empty tiles ("Tile")."""
+    pieces: dict[int, str] = {}
+    for index, s in enumerate(state.pieces):
+        if s >= 0:
+            pieces[s] = f"{_SIDE_WORDS[index // 4].capitalize()} {_PIECE_WORDS[index % 4]}"
+    out = {SQUARE_NAMES[s]: words for s, words in sorted(pieces.items())}
+    for s in range(SIZE * SIZE):
+        if state.tiles >> s & 1 and s not in pieces:
+            out[SQUARE_NAMES[s]] = "Empty tile"
+    return out
+
+
 def _xy(square: int) -> tuple[int, int]:
     return _MARGIN + (square % SIZE) * _CELL, _MARGIN + (SIZE - 1 - square // SIZE) * _CELL
 

@@ -109,3 +109,19 @@ def ending_sentence(state: SfirsState) -> str:
             "the last move, wins."
         )
     return f"{first}. {winner} wins: the last to move a cube that was already out in the open."
+
+
+def action_label(text: str) -> str:
+    """An action's notation in words, for menus, buttons and a screen reader.
+
+    >>> action_label("e5-c5"), action_label("+g7"), action_label("stop")
+    ('Cube e5 to c5', 'Revive the cube on g7', 'Stop the chain here')
+    """
+    if text == "stop":
+        return "Stop the chain here"
+    if text.startswith("+"):
+        return f"Revive the cube on {text[1:]}"
+    if "-" in text:
+        frm, to = text.split("-", 1)
+        return f"Cube {frm} to {to}"
+    return text

@@ -222,6 +222,9 @@ class Sfirs(Game[SfirsState]):
             ". empty; ~ the outer edge"
         )
 
+    def cell_words(self, state: SfirsState) -> dict[str, str]:
+        return _render.cell_words(state)
+
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
 
@@ -243,6 +246,11 @@ class Sfirs(Game[SfirsState]):
 
     def evaluate(self, state: SfirsState, seat: Seat) -> float:
         return _heuristics.evaluate(state, seat)
+
+    def action_label(self, state: SfirsState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
 
     def explain(self, state: SfirsState, action: Action) -> str:
         return _heuristics.explain(state, action)

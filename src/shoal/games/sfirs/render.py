@@ -31,6 +31,23 @@ def _empty_char(cell: int) -> str:
     return "."
 
 
+_CUBE_WORDS = {"active": "active", "inactive": "inactive", "start": "in the start area"}
+
+
+def cell_words(state: SfirsState) -> dict[str, str]:
+    """Each cube in words by its cell: its colour and whether it is active."""
+    out: dict[str, str] = {}
+    cubes = state.cubes(0) | state.cubes(1)
+    for c in range(SIZE * SIZE):
+        if not cubes >> c & 1:
+            continue
+        cube = state.cube_at(c)
+        if cube is not None:
+            colour, kind = cube
+            out[cell_name(c)] = f"{('White', 'Black')[colour]} cube, {_CUBE_WORDS[kind]}"
+    return out
+
+
 def render_text(state: SfirsState) -> str:
     """The board as text, rank 12 at the top, with a status line."""
     header = "    " + " ".join(FILES)

@@ -185,3 +185,35 @@ def illegal_reason(state: SirtetState, text: str) -> str:
         if len(cells) != 1:
             return f"a Single Harvest takes one tile (e.g. take {cells[0]})"
     return f"it is not a legal action here; {what_next(state)}"  # pragma: no cover
+
+
+def _tile_words(name: str) -> str:
+    shape, _, colour = name.partition(".")
+    return f"the {colour} {shape}"
+
+
+def action_label(text: str) -> str:
+    """An action's notation in words, for menus, buttons and a screen reader.
+
+    >>> action_label("pick b4"), action_label("double L.cyan")
+    ('Pick the tile on b4', 'Discard the cyan L for a double harvest')
+    >>> action_label("take c3+d5"), action_label("take e2")
+    ('Take the tiles on c3 and d5', 'Take the tile on e2')
+    >>> action_label("single O.blue"), action_label("burn b6"), action_label("drop T.red")
+    ('Discard the blue O for a single harvest', 'Burn the tile on b6', 'Drop the red T')
+    """
+    verb, _, rest = text.partition(" ")
+    if verb == "pick":
+        return f"Pick the tile on {rest}"
+    if verb in ("double", "single"):
+        return f"Discard {_tile_words(rest)} for a {verb} harvest"
+    if verb == "take":
+        cells = rest.split("+")
+        if len(cells) == 2:
+            return f"Take the tiles on {cells[0]} and {cells[1]}"
+        return f"Take the tile on {rest}"
+    if verb == "burn":
+        return f"Burn the tile on {rest}"
+    if verb == "drop":
+        return f"Drop {_tile_words(rest)}"
+    return {"pass": "Pass", "keep": "Keep the board (burn nothing)"}.get(text, text)

@@ -153,6 +153,9 @@ class Sirtet(Game[SirtetState]):
             "a tile is its shape (I O T L S; Z J one-sided) and colour (r o y g c b w); .. a hole"
         )
 
+    def cell_words(self, state: SirtetState) -> dict[str, str]:
+        return render.cell_words(state)
+
     def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)
 
@@ -177,6 +180,11 @@ class Sirtet(Game[SirtetState]):
         if end.outcome is None or end.outcome.winner is None:
             return None
         return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
+
+    def action_label(self, state: SirtetState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
 
     def explain(self, state: SirtetState, action: Action) -> str:
         return heuristics.explain(state, action)

@@ -97,6 +97,18 @@ def _short_status(state: SirtetState) -> str:
     return f"{state.sides()[seat].capitalize()} player {what}"
 
 
+def cell_words(state: SirtetState) -> dict[str, str]:
+    """Each tile on the board in words by its cell ("Yellow T tile"); holes are left out."""
+    out: dict[str, str] = {}
+    for f in range(SIZE):
+        for rank in range(SIZE):
+            tile = state.tile_at(f * SIZE + rank)
+            if tile is not None:
+                shape, _, colour = state.ts.names[tile].partition(".")
+                out[f"{FILES[f]}{rank + 1}"] = f"{colour.capitalize()} {shape} tile"
+    return out
+
+
 def render_text(state: SirtetState) -> str:
     """The board (tile codes, ``..`` holes), harvests, discard zone and who decides what."""
     ts = state.ts

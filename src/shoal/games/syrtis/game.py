@@ -237,6 +237,11 @@ class Syrtis(Game[SyrtisState]):
             "L or D after a tile: a Light or Dark tower; . no tile"
         )
 
+    def cell_words(self, state: SyrtisState) -> dict[str, str]:
+        from .render import cell_words
+
+        return cell_words(state)
+
     def render_text(self, state: SyrtisState) -> str:
         from .render import render_text
 

@@ -67,6 +67,26 @@ def render_text(state: SyrtisState) -> str:
     return "\n".join(lines)
 
 
+def cell_words(state: SyrtisState) -> dict[str, str]:
+    """Each tile in words, by cell: its colour and shape, and the tower on it if any."""
+    n = state.geo.n
+    lt, dt = state.towers
+    out: dict[str, str] = {}
+    for r in range(n):
+        for col in range(n):
+            bit = 1 << (r * n + col)
+            if not state.tiles & bit:
+                continue
+            words = ("light " if state.light & bit else "dark ") + (
+                "circle" if state.circle & bit else "square"
+            )
+            tower = (
+                " with the Light tower" if lt & bit else " with the Dark tower" if dt & bit else ""
+            )
+            out[f"{'abcdef'[col]}{r + 1}"] = words.capitalize() + tower
+    return out
+
+
 def click_paths(state: SyrtisState) -> dict[Action, tuple[str, ...]]:
     """Tower moves and slides: (from, to); sinks and placements: (cell,); a pair switch:
     (its first cell,); pass and the side choice: ()."""
@@ -205,6 +225,22 @@ def _last_marks(state: SyrtisState, last: Sequence[Action]) -> list[str]:
     return out
 
 
+def _caption(text: str, side: float) -> str:
+    """The status line under the board, kept inside it: a line too long for the small board
+    (the set-up's sentences on 4x4) is set smaller and fitted to the board's width."""
+    room = side - 16
+    wide = 0.55 * 12 * len(text)  # a generous guess of its width at 12 px
+    fit = ""
+    size = 12.0
+    if wide > room:
+        size = max(8.0, round(12 * room / wide, 2))
+        fit = f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+    return (
+        f'<text x="{side / 2}" y="{side + 12}" text-anchor="middle" font-size="{size:g}"{fit} '
+        f'fill="#d8ecf5" class="status">{text}</text>'
+    )
+
+
 def render_svg(
     state: SyrtisState,
     *,
@@ -263,10 +299,7 @@ def render_svg(
     for s_ in (0, 1):
         for cell in bits_of(state.towers[s_]):
             parts.append(_tower(state, cell, s_))
-    parts.append(
-        f'<text x="{side / 2}" y="{side + 12}" text-anchor="middle" font-size="12" '
-        f'fill="#d8ecf5">{status(state)}</text>'
-    )
+    parts.append(_caption(status(state), side))
     marked = set(highlight)
     for cell in range(geo.cells):
         x, y = _xy(state, cell)

@@ -45,3 +45,12 @@ def cell_reason(state: SytranState, cell: int) -> str:
         f"beyond, since a stone on ring {ring} would allow only {ring} "
         f"stone{'s' if ring != 1 else ''} in the turn"
     )
+
+
+def action_label(text: str) -> str:
+    """A stone or the swap in words, for menus, buttons and a screen reader.
+
+    >>> action_label("h6"), action_label("swap")
+    ('Stone on h6', 'Swap colours')
+    """
+    return "Swap colours" if text == "swap" else f"Stone on {text}"

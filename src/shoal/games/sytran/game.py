@@ -140,6 +140,9 @@ class Sytran(Game[SytranState]):
             "rings 2, 4 (ring 1 is the centre and its six neighbours, the last ring the rim)"
         )
 
+    def cell_words(self, state: SytranState) -> dict[str, str]:
+        return render.cell_words(state)
+
     def render_text(self, state: SytranState) -> str:
         return render.render_text(state)
 
@@ -172,6 +175,11 @@ class Sytran(Game[SytranState]):
         if len(line) == 1:
             return "last stone"
         return f"last {NUMBER_WORDS[len(line)] if len(line) < 10 else len(line)} stones"
+
+    def action_label(self, state: SytranState, action: Action) -> str:
+        from .explain import action_label
+
+        return action_label(state.action_text(action))
 
     def explain(self, state: SytranState, action: Action) -> str:
         return heuristics.explain(state, action)

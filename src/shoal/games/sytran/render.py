@@ -92,6 +92,18 @@ _EMPTY = (":", ".")
 """An empty cell's character by ring parity: odd rings (1, 3, 5) ``.``, even rings ``:``."""
 
 
+def cell_words(state: SytranState) -> dict[str, str]:
+    """Each stone in words by its cell ("White stone"); empty cells are left out."""
+    geo = state.game.geo
+    white, black = state.stones_of(0), state.stones_of(1)
+    stones = white | black
+    out: dict[str, str] = {}
+    for cell, bit in enumerate(geo.bit):
+        if stones & bit:
+            out[geo.names[cell]] = "White stone" if white & bit else "Black stone"
+    return out
+
+
 def render_text(state: SytranState) -> str:
     """The board as text: ``W`` White, ``B`` Black, empty cells ``.`` on odd rings and ``:``
     on even rings (so the rings that set a turn's size show), with coordinates."""

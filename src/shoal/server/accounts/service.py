@@ -48,6 +48,7 @@ from .store import AccountStore
 __all__ = [
     "COOKIE",
     "DEVICE_COOKIE",
+    "HASH_COST",
     "SESSION_DAYS",
     "Accounts",
     "AccountsDep",
@@ -109,6 +110,11 @@ def cross_site(request: HTTPConnection) -> bool:
     return origin.rstrip("/") != own
 
 
+HASH_COST: dict[str, int] = {"time_cost": 2, "memory_cost": 19456, "parallelism": 1}
+"""Argon2id's cost: 2 passes over 19 MiB, one lane (OWASP's minimum for Argon2id). Only the
+tests lower it, in their own process (tests/conftest.py); a server always runs this one."""
+
+
 class Accounts:
     """The accounts of one app: the store, the password hasher and the sign-in limits."""
 
@@ -120,10 +126,14 @@ class Accounts:
         attempts_per_account: int = 8,
         failures_per_account: int = 30,
         window: float = 600.0,
-        time_cost: int = 2,
     ) -> None:
         self.store = AccountStore(engine)
-        self.hasher = PasswordHasher(time_cost=time_cost, memory_cost=19456, parallelism=1)
+        cost = HASH_COST
+        self.hasher = PasswordHasher(
+            time_cost=cost["time_cost"],
+            memory_cost=cost["memory_cost"],
+            parallelism=cost["parallelism"],
+        )
         self.dummy = self.hasher.hash(secrets.token_urlsafe(16))
         self.by_address = AttemptStore(engine, "address", attempts_per_address, window)
         self.by_pair = AttemptStore(engine, "pair", attempts_per_account, window)

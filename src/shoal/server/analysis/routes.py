@@ -7,6 +7,10 @@ use all of it (nothing here needs a seat or an account).
 * ``POST /api/analysis/view`` ``{game, options, start, moves}``: the position
   after ``moves`` (texts in notation) from ``start`` (a position string): the
   board, the legal actions with their click paths, and each move's turn number.
+* ``POST /api/analysis/turns`` ``{game, options, start, moves, turns}``: the text of
+  lines of action ids from that position (``turns``, each a list of ids), as the
+  engine's lines show them: the whole turn each starts, else its first action. The
+  browser's engine searches by action ids; the notation is formatted here only.
 * ``GET /api/analysis/start/{game}?position=P``: a tree to begin with (the
   game's start, or the position string ``P``).
 * ``GET /api/games/{id}/analysis``: a finished game as a tree (409 while it is
@@ -33,7 +37,7 @@ import contextlib
 import json
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import FileResponse, Response
@@ -47,12 +51,22 @@ from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
 from ..context import Context, ServerContext
+from ..db_down import survives_database
 from ..errors import ApiError, check_error
 from ..games.views import board_view, option_values, outcome_view
 from ..sockets import keep_alive, send
-from .service import LiveEngine, annotated_tree
+from .service import LiveEngine, annotated_tree, turn_line
 
-__all__ = ["MAX_LINE", "ExportIn", "ImportIn", "LineIn", "router"]
+__all__ = [
+    "MAX_LINE",
+    "MAX_TURNS",
+    "ExportIn",
+    "ImportIn",
+    "LineIn",
+    "TurnsIn",
+    "TurnsOut",
+    "router",
+]
 
 router = APIRouter(tags=["analysis"])
 
@@ -60,6 +74,9 @@ WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 MAX_LINE = 3000
 """The most moves a line may hold."""
+
+MAX_TURNS = 8
+"""The most lines ``/api/analysis/turns`` writes at once."""
 
 
 class LineIn(BaseModel):
@@ -69,6 +86,18 @@ class LineIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     start: str = Field(max_length=20_000)
     moves: list[str] = Field(default_factory=list, max_length=MAX_LINE)
+
+
+class TurnsIn(LineIn):
+    """Lines of action ids to write from the position after a line (the browser engine's)."""
+
+    turns: list[Annotated[list[int], Field(max_length=256)]] = Field(max_length=MAX_TURNS)
+
+
+class TurnsOut(BaseModel):
+    """Each line's text: the whole turn it starts, else its first action."""
+
+    turns: list[str]
 
 
 class ImportIn(BaseModel):
@@ -153,6 +182,18 @@ async def analysis_view(line: LineIn) -> dict[str, Any]:
     return view
 
 
+@router.post("/api/analysis/turns", summary="Lines of action ids as turn texts")
+async def analysis_turns(body: TurnsIn) -> TurnsOut:
+    _, states, _ = _line_states(body)
+    state = states[-1]
+    texts = []
+    for number, actions in enumerate(body.turns, start=1):
+        if not actions or actions[0] not in state.legal_actions():
+            raise ApiError(400, f"line {number}: it does not start with a legal action")
+        texts.append(turn_line(state, actions))
+    return TurnsOut(turns=texts)
+
+
 @router.get("/api/analysis/start/{game_id}", summary="A tree from a game's start or a position")
 async def analysis_start(game_id: str, position: str | None = None) -> dict[str, Any]:
     game = _game(game_id, {})
@@ -222,6 +263,7 @@ async def analysis_export(body: ExportIn) -> Response:
 
 # -- the engine ---------------------------------------------------------------------------
 @router.websocket("/api/analysis/ws")
+@survives_database
 async def analysis_socket(socket: WebSocket, context: Context) -> None:
     await socket.accept()
     loop = asyncio.get_running_loop()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shoal.ai.alphabeta import AlphaBeta
@@ -35,6 +35,7 @@ __all__ = [
     "annotated_tree",
     "chance",
     "outcome_lines",
+    "turn_line",
 ]
 
 STEP_SECONDS = 0.25
@@ -77,18 +78,25 @@ def points(value: float, proven: str | None) -> float:
     return PROVEN_POINTS[proven] if proven in PROVEN_POINTS else chance(value)
 
 
-def _line(state: State, result: SearchResult, action: Action) -> str:
-    """The turn that starts with ``action``: the best reply's continuation up to the turn's end."""
-    actions = [action]
-    current = state.child(action)
-    pv = list(result.pv)
-    follow = pv[1:] if pv and pv[0] == action else []
-    for next_action in follow:
+def turn_line(state: State, actions: Sequence[Action]) -> str:
+    """The text of a line of the mover's actions from ``state``: the whole turn they start
+    (those up to the turn's end; legal ones only) when they make one, else the first action's.
+    """
+    taken = [actions[0]]
+    current = state.child(actions[0])
+    for next_action in actions[1:]:
         if ends_turn(state, current) or next_action not in current.legal_actions():
             break
-        actions.append(next_action)
+        taken.append(next_action)
         current = current.child(next_action)
-    return state.turn_text(actions) if ends_turn(state, current) else state.action_text(action)
+    return state.turn_text(taken) if ends_turn(state, current) else state.action_text(actions[0])
+
+
+def _line(state: State, result: SearchResult, action: Action) -> str:
+    """The turn that starts with ``action``: the best reply's continuation up to the turn's end."""
+    pv = list(result.pv)
+    follow = pv[1:] if pv and pv[0] == action else []
+    return turn_line(state, [action, *follow])
 
 
 def lines_of(state: State, result: SearchResult) -> list[dict[str, Any]]:

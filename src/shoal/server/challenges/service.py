@@ -10,10 +10,12 @@ of answering a challenge has the same effects:
   run (a bot's event stream hears of it) and the challenged's lobby pages are told. A
   challenge of one of the server's own bots is accepted at once (:func:`accept` with the
   bot's level: the computer plays its seat).
-* :func:`accept` (the challenged): the game starts as from a seek; the challenger's lobby
-  pages get ``start`` (their seat, token and the game's link; not when the server's own
-  bot accepts: the challenger's request gets the game itself), the accepter's other lobby
-  pages are told and the challenged's notification pages get the unread count again.
+* :func:`accept` (the challenged): the game starts as from a seek (the challenge is
+  accepted in the transaction that stores the game: a crash leaves both or neither); the
+  challenger's lobby pages get ``start`` (their seat, token and the game's link; not when
+  the server's own bot accepts: the challenger's request gets the game itself), the
+  accepter's other lobby pages are told and the challenged's notification pages get the
+  unread count again.
 * :func:`decline` (the challenged) and :func:`withdraw` (the challenger): both players'
   lobby pages are told (the other's, and the closer's other tabs) and the challenged's
   notification pages get the unread count again.
@@ -34,7 +36,7 @@ from shoal.core import ShoalError
 from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
-from ..games.models import hash_token
+from ..games.models import ClaimLostError, hash_token
 from ..lobby.service import Side, check_options, parse_time_control, start_game, who_of
 from ..notifications.service import notify_challenge
 from .models import Challenge
@@ -172,21 +174,22 @@ async def accept(
         raise ApiError(403, "only the challenged player can accept a challenge")
     if challenge.status != "open":
         raise _gone(challenge)
-    if not await asyncio.to_thread(context.challenges.answer, challenge_id, "accepted"):
-        raise _gone(await load(context, challenge_id))
     challenger = await asyncio.to_thread(names_of, context, challenge.challenger)
-    data, creator_token, token = await start_game(
-        context,
-        game=challenge.game,
-        options=challenge.options,
-        colour=challenge.colour,
-        time_control=challenge.time_control,
-        rated=challenge.rated,
-        creator=Side(challenger[challenge.challenger], challenge.challenger),
-        other=Side(user.username, user.id),
-        computer=computer,
-    )
-    await asyncio.to_thread(context.challenges.set_game, challenge_id, data.id)
+    try:  # accepted in the transaction that stores the game: both, or neither
+        data, creator_token, token = await start_game(
+            context,
+            game=challenge.game,
+            options=challenge.options,
+            colour=challenge.colour,
+            time_control=challenge.time_control,
+            rated=challenge.rated,
+            creator=Side(challenger[challenge.challenger], challenge.challenger),
+            other=Side(user.username, user.id),
+            computer=computer,
+            claim=lambda game_id, _token: context.challenges.accepting(challenge_id, game_id),
+        )
+    except ClaimLostError:
+        raise _gone(await load(context, challenge_id)) from None
     challenger_seat = data.token_hashes.index(hash_token(creator_token))
     accepted = Accepted(
         challenge=challenge,
@@ -206,6 +209,14 @@ async def accept(
                 "token": creator_token,
                 "url": accepted.url,
             },
+        )
+        # and every other page of hers, through the bell's socket (issue 40, defect 6)
+        await context.notifier.notify(
+            challenge.challenger,
+            "challenge",
+            f"{user.username} accepted your challenge: {title_of(challenge.game)}",
+            game_id=data.id,
+            data={"accepted": True, "by": user.username, "link": accepted.url},
         )
     await context.notifier.push(user.id)  # my other notification pages show it accepted
     await lobby.tell(who_of(user.id, None), {"type": "challenges"})  # and my other lobby pages

@@ -94,10 +94,22 @@ class ChallengeStore:
             session.commit()
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
-    def set_game(self, challenge_id: int, game_id: str) -> None:
-        """Record the game an accepted challenge made."""
-        with Session(self.engine) as session:
-            session.execute(
-                update(ChallengeRow).where(ChallengeRow.id == challenge_id).values(game_id=game_id)
+    def accepting(self, challenge_id: int, game_id: str) -> Callable[[Session], bool]:
+        """Accepting the open, unexpired challenge for the game ``game_id`` in the
+        transaction that stores the game (a :data:`~shoal.server.games.models.Claim`):
+        False when someone answered it first or it expired."""
+        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+
+        def claim(session: Session) -> bool:
+            result = session.execute(
+                update(ChallengeRow)
+                .where(
+                    ChallengeRow.id == challenge_id,
+                    ChallengeRow.status == "open",
+                    ChallengeRow.created >= since,
+                )
+                .values(status="accepted", game_id=game_id)
             )
-            session.commit()
+            return bool(getattr(result, "rowcount", 0) == 1)
+
+        return claim

@@ -4,23 +4,32 @@ Both are :class:`~shoal.server.games.manager.Listener` s of the :class:`GameMana
 after every change of a loaded game, :class:`Computer` starts the computer's
 turn when it is to move (searches run in worker threads, at most
 ``max_searches`` at once; the others queue, hints included) and :class:`Clocks`
-sets a timer that ends the game when the running clock falls. Notifications
-will listen here too.
+sets a timer that ends the game when the running clock falls. A flag that cannot be
+stored because the database is away is tried again every :data:`FLAG_RETRY` seconds
+until it is stored (or another process stored it, or a move came first): a time-out
+is never lost to an outage, and the version check stores it once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 import shoal.ai
 from shoal.ai.players import get_player, play_turn
 from shoal.core import Action, Game, State
 
+from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
 from .manager import GameEntry, GameManager
 
-__all__ = ["HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
+__all__ = ["FLAG_RETRY", "HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
+
+FLAG_RETRY = 1.0
+"""Seconds between two tries to store a fallen flag while the database is away."""
+
+log = logging.getLogger("shoal.server.games.background")
 
 HINT_LEVEL = "club"
 """The level whose choice a hint shows (under a second of search)."""
@@ -127,10 +136,26 @@ class Clocks:
             timer.cancel()
         seconds = entry.live.seconds_to_flag()
         if seconds is not None:
-            loop = asyncio.get_running_loop()
-            self._timers[game_id] = loop.call_later(
-                max(0.0, seconds) + 0.05, lambda: self.manager.spawn(self.manager.check_flag(entry))
+            self._arm(entry, max(0.0, seconds) + 0.05)
+
+    def _arm(self, entry: GameEntry, seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        self._timers[entry.live.data.id] = loop.call_later(
+            seconds, lambda: self.manager.spawn(self._flag(entry))
+        )
+
+    async def _flag(self, entry: GameEntry) -> None:
+        try:
+            await self.manager.check_flag(entry)
+        except DATABASE_ERRORS as error:  # the database is away: the flag waits for it
+            log.warning(
+                "game %s: the flag could not be stored (%s); again in %.0f s",
+                entry.live.data.id,
+                type(error).__name__,
+                FLAG_RETRY,
             )
+            if entry.live.seconds_to_flag() is not None:
+                self._arm(entry, FLAG_RETRY)
 
     def close(self) -> None:
         """Cancel every timer."""

@@ -14,14 +14,14 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
 from fastapi import WebSocket
 
 from ..errors import ApiError
 from ..sockets import send, send_all
-from .models import GameData
+from .models import Claim, GameData
 from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
@@ -108,9 +108,10 @@ class GameManager:
             self._after_change(entry)
         return entry
 
-    async def create(self, data: GameData) -> GameEntry:
-        """Store a new game and load it."""
-        await asyncio.to_thread(self.store.insert, data)
+    async def create(self, data: GameData, claims: Sequence[Claim] = ()) -> GameEntry:
+        """Store a new game (with ``claims`` in its transaction: :meth:`Store.insert
+        <shoal.server.games.store.Store.insert>`) and load it."""
+        await asyncio.to_thread(self.store.insert, data, claims)
         entry = GameEntry(LiveGame(data))
         self._entries[data.id] = entry
         self._after_change(entry)
@@ -128,6 +129,23 @@ class GameManager:
             entry.live = LiveGame(fresh)
             self._after_change(entry)
             await self.broadcast(entry)
+
+    async def refresh(self) -> int:
+        """Catch up every loaded game still on with what other processes stored (after the
+        relay was cut off and may have missed their announcements); how many changed."""
+        entries = {gid: e for gid, e in self._entries.items() if not e.live.over}
+        if not entries:
+            return 0
+        stored = await asyncio.to_thread(self.store.versions, list(entries))
+        changed = 0
+        for game_id, version in stored.items():
+            entry = entries[game_id]
+            if version > entry.live.data.version:
+                async with entry.lock:
+                    entry.changed_elsewhere = version  # the storing process plays the computer
+                    await self.catch_up(entry, version)
+                changed += 1
+        return changed
 
     # -- committing ----------------------------------------------------------------
     async def commit(self, entry: GameEntry, data: GameData) -> None:

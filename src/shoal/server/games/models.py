@@ -4,9 +4,23 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["INVITE", "GameData", "hash_token", "invite_hash"]
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+__all__ = ["INVITE", "Claim", "ClaimLostError", "GameData", "hash_token", "invite_hash"]
+
+
+class ClaimLostError(Exception):
+    """A claim stored with a new game found it was too late: nothing was stored."""
+
+
+Claim = Callable[["Session"], bool]
+"""A write done in the transaction that stores a new game (:meth:`Store.insert
+<shoal.server.games.store.Store.insert>`): False when it was too late (a conditional
+update that changed no row), which stores nothing."""
 
 INVITE = "invite:"
 """The mark of a seat whose token is an invite not yet claimed (before the token's hash)."""

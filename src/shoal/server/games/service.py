@@ -76,10 +76,12 @@ async def draw(
             if not by_me:
                 raise ApiError(409, "you have no draw offer to withdraw")
             offers.draw = None
+            await context.notifier.offer_closed(live, other(me))  # read: nothing to answer
         else:
             if not by_them:
                 raise ApiError(409, f"there is no draw offer from your opponent to {action}")
             offers.draw = None
+            await context.notifier.offer_closed(live, me)  # answered: read
             if action == "accept":
                 offers.takeback = None
                 await now.commit(live.with_agreement("drawn by agreement"))

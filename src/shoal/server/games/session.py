@@ -23,7 +23,14 @@ from shoal.records import Ending, Record
 
 from ..errors import ApiError
 from .models import INVITE, GameData, hash_token
-from .views import features_view, last_turn_actions, option_values, outcome_view, turn_list
+from .views import (
+    features_view,
+    last_turn_actions,
+    option_values,
+    outcome_view,
+    spoken_view,
+    turn_list,
+)
 
 __all__ = ["MODES", "LiveGame"]
 
@@ -173,6 +180,8 @@ class LiveGame:
             "sides": list(state.sides()),
             "svg": self.game.render_svg(state, last=last_turn_actions(turns, actions)),
             "legal": legal,
+            "spoken": spoken_view(self.game, self.states, turns, actions),
+            "words": self.game.describe(state),
             "turns": turns,
             "result": result,
             "features": features_view(self.game, state),

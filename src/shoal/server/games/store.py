@@ -2,7 +2,11 @@
 
 A write of a game is optimistic: :meth:`Store.save` updates the row only where
 the version is still the one the change was made from (:class:`StaleVersionError`
-otherwise).
+otherwise). A new game may be stored together with other writes in one transaction
+(:data:`Claim`: taking a seek, accepting a challenge, the correspondence clock), so a game
+that two players agreed on is stored with its agreement or not at all, whatever crash or
+cut comes in between; a claim that finds it was too late refuses the whole
+(:class:`ClaimLostError`).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+from collections.abc import Sequence
 from typing import Any, cast
 
 from sqlalchemy import Table, create_engine, event, select
@@ -20,9 +25,9 @@ from sqlalchemy.pool import StaticPool
 from ..accounts.tables import SeatRow
 from ..db.migrate import upgrade
 from ..db.tables import GameRow, RecordRow
-from .models import GameData
+from .models import Claim, ClaimLostError, GameData
 
-__all__ = ["StaleVersionError", "Store"]
+__all__ = ["Claim", "ClaimLostError", "StaleVersionError", "Store"]
 
 
 class StaleVersionError(Exception):
@@ -59,10 +64,15 @@ class Store:
             self.engine.dispose()
 
     # -- games ----------------------------------------------------------------
-    def insert(self, data: GameData) -> None:
-        """Store a new game."""
+    def insert(self, data: GameData, claims: Sequence[Claim] = ()) -> None:
+        """Store a new game, with ``claims`` in the same transaction (first): when one of
+        them answers False nothing is stored and :class:`ClaimLostError` is raised."""
         now = _now()
         with Session(self.engine) as session:
+            for claim in claims:
+                if not claim(session):
+                    session.rollback()
+                    raise ClaimLostError(data.id)
             session.add(GameRow(created=now, updated=now, **_columns(data)))
             session.flush()
             _sync_seats(session, data)
@@ -75,6 +85,18 @@ class Store:
             if row is None:
                 return None
             return GameData(**{f.name: getattr(row, f.name) for f in dataclasses.fields(GameData)})
+
+    def versions(self, game_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``game_ids`` that exists (a few queries)."""
+        found: dict[str, int] = {}
+        with Session(self.engine) as session:
+            for start in range(0, len(game_ids), 500):
+                chunk = game_ids[start : start + 500]
+                rows = session.execute(
+                    select(GameRow.id, GameRow.version).where(GameRow.id.in_(chunk))
+                )
+                found.update({row[0]: row[1] for row in rows})
+        return found
 
     def save(self, data: GameData, expected_version: int, before: GameData | None = None) -> None:
         """Write ``data`` (whose version is already the new one) over ``expected_version``.

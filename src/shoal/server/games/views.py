@@ -21,6 +21,7 @@ __all__ = [
     "option_values",
     "outcome_view",
     "replay_view",
+    "spoken_view",
     "turn_list",
     "view_delta",
 ]
@@ -68,6 +69,32 @@ def last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> lis
         return []
     last = turns[-1]
     return actions[last["start"] : last["end"]]
+
+
+def spoken_view(
+    game: Game, states: list[State], turns: list[dict[str, Any]], actions: list[Action]
+) -> list[dict[str, Any]]:
+    """The actions of the last two turns in the game's words, for a screen reader.
+
+    Each is ``{ply, seat, side, label}``: ``ply`` is the action's index, ``label`` the
+    game's :meth:`~shoal.core.Game.action_label` in the state it was played from. Two turns,
+    so a view that arrives after the player's turn and the computer's answer says both.
+    """
+    start = turns[-2]["start"] if len(turns) > 1 else 0
+    out = []
+    for ply in range(start, len(actions)):
+        state, seat = states[ply], states[ply].to_move
+        if seat is None:
+            continue
+        out.append(
+            {
+                "ply": ply,
+                "seat": seat,
+                "side": state.side_name(seat),
+                "label": game.action_label(state, actions[ply]),
+            }
+        )
+    return out
 
 
 def outcome_view(state: State, ended: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -123,6 +150,8 @@ def board_view(game: Game, states: list[State], actions: list[Action], k: int) -
         "turns": turns,
         "features": features_view(game, state),
         "status": game.status(state),
+        "words": game.describe(state),
+        "spoken": spoken_view(game, states[: k + 1], turns, actions[:k]),
     }
 
 

@@ -97,6 +97,7 @@ async def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
         "svg": step_game.render_svg(state),
         "legal": legal,
         "status": step_game.status(state),
+        "words": step_game.describe(state),
         "position": state.position(),
         "to_move": state.to_move,
         "solved": verdict.solved,

@@ -33,6 +33,7 @@ from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
 from ..bots.service import BotsDep
 from ..context import Context, client_address
+from ..db_down import survives_database
 from ..errors import ApiError
 from ..games.models import hash_token
 from ..inputs import clean_name
@@ -232,6 +233,7 @@ async def cancel_seek(
 
 
 @router.websocket("/api/lobby/ws")
+@survives_database
 async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
     user = get_accounts(socket).user_of(socket)
     await socket.accept()

@@ -4,7 +4,9 @@
   ``"Nd"`` (correspondence: N days per move, 1..14), or none.
 * :func:`check_options`: a game's options, checked by the game's own option parsing (422).
 * :func:`start_game`: a new online game between two sides (accounts or guests), seated by
-  the creator's colour, through :func:`~shoal.server.games.creation.game_data` like every game.
+  the creator's colour, through :func:`~shoal.server.games.creation.game_data` like every game;
+  the seek taken or the challenge accepted is written in the game's own transaction, so a
+  crash of the process (or the database going away) in the middle leaves both or neither.
 * :class:`Lobby`: the lobby's WebSocket connections; it pushes the seek list to every one
   when it changes, sends a seek's creator into the new game, and withdraws a creator's live
   seeks once their last lobby connection is gone (after a grace of a few seconds, so that a
@@ -34,7 +36,8 @@ from ..challenges.models import Challenge
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.creation import fresh_clock, game_data, new_token
-from ..games.models import GameData, hash_token
+from ..games.models import Claim, ClaimLostError, GameData, hash_token
+from ..games.session import LiveGame
 from ..ratings.service import displays
 from ..sockets import send, send_all
 from .models import Seek
@@ -132,12 +135,17 @@ async def start_game(
     creator: Side,
     other: Side,
     computer: str | None = None,
+    claim: Callable[[str, str], Claim] | None = None,
 ) -> tuple[GameData, str, str]:
     """A new online game; answers it, the creator's seat token and the other's.
 
     ``colour`` is the creator's: ``first``, ``second`` or ``random``. ``computer``: the
     level when ``other`` is one of the server's own ``shoal-LEVEL`` bots, whose seat the
     computer plays (the game is then a game against the computer, held by both accounts).
+    ``claim(game_id, creator_token)``: the agreement the game comes from (a seek taken, a
+    challenge accepted), written in the one transaction that stores the game and its
+    correspondence clock, so that a crash or a cut leaves all or nothing;
+    :class:`~shoal.server.games.models.ClaimLostError` when it was too late.
     """
     seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
     tokens = {seat: new_token(), 1 - seat: new_token()}
@@ -163,9 +171,11 @@ async def start_game(
         time_control=time_control,
         rated=rated,
     )
-    entry = await context.manager.create(data)
+    claims = [] if claim is None else [claim(data.id, tokens[seat])]
     if control is not None and control[0] == "days":  # the server keeps the deadlines
-        await context.correspondence.start(entry, int(control[1]))
+        first = await context.correspondence.first_deadline(LiveGame(data), int(control[1]))
+        claims.append(context.notices.clock_claim(first))
+    await context.manager.create(data, claims)
     return data, tokens[seat], tokens[1 - seat]
 
 
@@ -235,6 +245,11 @@ class Lobby:
         """The seeks made by guests, per client address (for :data:`GUEST_SEEKS_PER_ADDRESS`)."""
         # The other processes' messages (this process serves its own sockets itself).
         self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
+        # What they sent while this process was cut off is read back: a page whose list
+        # changed meanwhile gets it again (the others nothing: no message twice).
+        context.events.on_missed(self._refresh)
+        self._shown: dict[WebSocket, tuple[int, ...]] = {}
+        """The seek ids each connection was last sent."""
 
     async def close(self) -> None:
         """Stop receiving the other processes' messages (at shutdown)."""
@@ -263,6 +278,7 @@ class Lobby:
     def leave(self, socket: WebSocket) -> None:
         """A connection closed: the member's live seeks go once none of theirs is left."""
         who = self.sockets.pop(socket, None)
+        self._shown.pop(socket, None)
         if not who or self.members(who):  # an anonymous watcher has no seeks
             return
         self._leaving[who] = self.context.manager.spawn(self._withdraw_later(who))
@@ -280,7 +296,17 @@ class Lobby:
     async def _seeks(self) -> list[Seek]:
         return await asyncio.to_thread(self.store.open_seeks)
 
+    async def _refresh(self) -> None:
+        if not self.sockets:
+            return
+        seeks = await self._seeks()
+        ids = tuple(s.id for s in seeks)
+        for socket, who in list(self.sockets.items()):
+            if self._shown.get(socket) != ids:
+                await self._send(socket, who, seeks)
+
     async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
+        self._shown[socket] = tuple(s.id for s in seeks)
         shown = await asyncio.to_thread(seek_ratings, self.context, seeks)
         views = [
             seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
@@ -342,9 +368,7 @@ async def take_seek(
         raise ApiError(409, "you cannot accept your own seek")
     if seek.rated and not signed_in:
         raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
-    if not await asyncio.to_thread(lobby.store.take, seek_id):
-        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
-    try:
+    try:  # the seek is taken in the transaction that stores the game: both, or neither
         data, creator_token, token = await start_game(
             context,
             game=seek.game,
@@ -354,11 +378,14 @@ async def take_seek(
             rated=seek.rated,
             creator=Side(seek.name, seek.user_id),
             other=Side(name, user_id),
+            claim=lambda game_id, creator_token: lobby.store.taking(
+                seek_id, game_id, creator_token
+            ),
         )
-    except BaseException:
-        await asyncio.to_thread(lobby.store.reopen, seek_id)
-        raise
-    await asyncio.to_thread(lobby.store.started, seek_id, data.id, creator_token)
+    except ClaimLostError:
+        raise ApiError(
+            409, "this seek is gone: someone took it first, or it was withdrawn"
+        ) from None
     seat = data.token_hashes.index(hash_token(token))
     await lobby.tell(
         who_of(seek.user_id, seek.guest_hash),

@@ -99,32 +99,21 @@ class LobbyStore:
                 or 0
             )
 
-    def take(self, seek_id: int) -> bool:
-        """Mark the open seek taken; False when it is not open any more (someone was first)."""
-        with Session(self.engine) as session:
+    @staticmethod
+    def taking(seek_id: int, game_id: str, creator_token: str) -> Callable[[Session], bool]:
+        """Taking the open seek for the game ``game_id`` in the transaction that stores
+        the game (a :data:`~shoal.server.games.models.Claim`): False when it is not open
+        any more (someone was first, or it was withdrawn)."""
+
+        def claim(session: Session) -> bool:
             result = session.execute(
                 update(SeekRow)
                 .where(SeekRow.id == seek_id, SeekRow.status == "open")
-                .values(status="taken")
+                .values(status="taken", game_id=game_id, creator_token=creator_token)
             )
-            session.commit()
-            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+            return bool(getattr(result, "rowcount", 0) == 1)
 
-    def reopen(self, seek_id: int) -> None:
-        """Open a taken seek again (its game could not be made)."""
-        with Session(self.engine) as session:
-            session.execute(update(SeekRow).where(SeekRow.id == seek_id).values(status="open"))
-            session.commit()
-
-    def started(self, seek_id: int, game_id: str, creator_token: str) -> None:
-        """Record the game made from a taken seek, and the creator's seat token to pick up."""
-        with Session(self.engine) as session:
-            session.execute(
-                update(SeekRow)
-                .where(SeekRow.id == seek_id)
-                .values(game_id=game_id, creator_token=creator_token)
-            )
-            session.commit()
+        return claim
 
     def pick_up(self, seek_id: int) -> str | None:
         """The creator's seat token of a taken seek, once (None when already picked up)."""

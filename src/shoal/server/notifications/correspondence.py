@@ -139,10 +139,18 @@ class Correspondence:
 
     async def start(self, entry: GameEntry, days: int) -> Deadline:
         """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
+        row = await self.first_deadline(entry.live, days)
+        self._untimed.discard(row.game_id)
+        await asyncio.to_thread(self.store.start_clock, row)
+        return row
+
+    async def first_deadline(self, live: LiveGame, days: int) -> Deadline:
+        """The clock of the new game ``live`` at ``days`` per move (not stored: give
+        :meth:`NoticeStore.clock_claim <.store.NoticeStore.clock_claim>` of it to the
+        transaction that stores the game)."""
         if not 1 <= days <= MAX_DAYS:
             raise ApiError(400, f"a correspondence game gives 1 to {MAX_DAYS} days per move")
-        live = entry.live
-        row = Deadline(
+        return Deadline(
             live.data.id,
             days,
             live.state.to_move,
@@ -150,9 +158,6 @@ class Correspondence:
             live.data.version,
             await asyncio.to_thread(self.deadline_for, live, live.state.to_move, days),
         )
-        self._untimed.discard(live.data.id)
-        await asyncio.to_thread(self.store.start_clock, row)
-        return row
 
     async def _clock(self, game_id: str) -> Deadline | None:
         """The clock row of ``game_id``, or None; a game past its first version that has

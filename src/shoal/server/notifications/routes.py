@@ -35,6 +35,7 @@ from pydantic import BaseModel, Field
 from ..accounts.service import SignedIn, get_accounts
 from ..challenges.models import Challenge
 from ..context import Context, ServerContext
+from ..db_down import survives_database
 from ..errors import ApiError
 from ..origin import foreign_origin
 from ..params import RowId
@@ -163,6 +164,7 @@ async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]
 
 
 @router.websocket("/api/notifications/ws")
+@survives_database
 async def notification_socket(socket: WebSocket, context: Context) -> None:
     user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
     if user is None or foreign_origin(socket.scope):  # (also refused by SocketOrigin)

@@ -70,10 +70,13 @@ class Notifier:
         self.pusher = pusher
         """Web Push to the account's subscribed devices (issue 43), every kind it wants."""
         self.sockets: dict[int, set[WebSocket]] = {}
+        self._unread: dict[int, int] = {}
+        """The unread count last sent to each account's pages here."""
         self.events = events
         """Tells the other server processes (:data:`NOTICES`), if any."""
         if events is not None:  # this process pushes its own notifications itself
             events.subscribe(NOTICES, self._from_elsewhere, here=False)
+            events.on_missed(self._refresh)
 
     async def notify(
         self,
@@ -107,6 +110,7 @@ class Notifier:
         if not sockets:
             return
         unread = await asyncio.to_thread(self.store.unread, user_id)
+        self._unread[user_id] = unread
         message: dict[str, Any] = {"type": "notification", "unread": unread}
         if notice is not None:
             message["notification"] = notice.view()
@@ -124,6 +128,13 @@ class Notifier:
         notice = await asyncio.to_thread(self.store.get, notice_id) if notice_id else None
         await self.push(user_id, notice, relay=False)
 
+    async def _refresh(self) -> None:
+        """After the relay was cut off: every open page here whose unread count changed
+        meanwhile gets it again (the others nothing: no message twice)."""
+        for user_id in list(self.sockets):
+            if await asyncio.to_thread(self.store.unread, user_id) != self._unread.get(user_id):
+                await self.push(user_id, relay=False)
+
     def watch(self, user_id: int, socket: WebSocket) -> None:
         """Push ``user_id``'s notifications to ``socket`` from now on."""
         self.sockets.setdefault(user_id, set()).add(socket)
@@ -135,6 +146,7 @@ class Notifier:
             sockets.discard(socket)
             if not sockets:
                 del self.sockets[user_id]
+                self._unread.pop(user_id, None)
 
     # -- the events ------------------------------------------------------------------
     async def your_turn(self, live: LiveGame, seat: Seat | None, days: int) -> None:
@@ -186,6 +198,16 @@ class Notifier:
         text = f"{name} offers a {what} in {live.game.title}"
         data = {"offer": what, "by": name}
         await self.notify(user, "offer", text, game_id=live.data.id, data=data)
+
+    async def offer_closed(self, live: LiveGame, to: Seat) -> None:
+        """The offers made to ``to`` in ``live`` were answered or withdrawn: its notifications
+        of them are read now (issue 40), and the account's pages hear the new count."""
+        user = _held(live, to)
+        if user is None:
+            return
+        changed = await asyncio.to_thread(self.store.mark_game_read, user, live.data.id, "offer")
+        if changed:
+            await self.push(user)
 
     async def challenge(
         self,

@@ -99,6 +99,17 @@ class NoticeStore:
             session.add(CorrespondenceRow(**dataclasses.asdict(deadline)))
             session.commit()
 
+    @staticmethod
+    def clock_claim(deadline: Deadline) -> Callable[[Session], bool]:
+        """Storing a new game's clock in the transaction that stores the game (a
+        :data:`~shoal.server.games.models.Claim`)."""
+
+        def claim(session: Session) -> bool:
+            session.add(CorrespondenceRow(**dataclasses.asdict(deadline)))
+            return True
+
+        return claim
+
     def clock(self, game_id: str) -> Deadline | None:
         """The correspondence clock of ``game_id`` (None: not a correspondence game)."""
         with Session(self.engine) as session:
@@ -185,6 +196,19 @@ class NoticeStore:
         )
         if notice_id is not None:
             query = query.where(NotificationRow.id == notice_id)
+        with Session(self.engine) as session:
+            result = session.execute(query.values(read=True))
+            session.commit()
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    def mark_game_read(self, user_id: int, game_id: str, kind: str) -> int:
+        """Mark the user's unread ``kind`` notifications of ``game_id`` read; how many changed."""
+        query = update(NotificationRow).where(
+            NotificationRow.user_id == user_id,
+            NotificationRow.game_id == game_id,
+            NotificationRow.kind == kind,
+            ~NotificationRow.read,
+        )
         with Session(self.engine) as session:
             result = session.execute(query.values(read=True))
             session.commit()

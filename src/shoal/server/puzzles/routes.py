@@ -166,7 +166,32 @@ def post_attempt(puzzle_id: str, body: AttemptIn, context: Context, user: Player
     guest = (
         None if body.rating is None else Rating(body.rating.r, body.rating.rd, body.rating.sigma)
     )
-    return _view(game, puzzle, state, verdict, context, user, guest, body.give_up)
+    out = _view(game, puzzle, state, verdict, context, user, guest, body.give_up)
+    if verdict is not None and not verdict.correct:
+        # the wrong action and the refutation, to step through (issue 40, defect 9)
+        before = puzzle.start(game)
+        if len(body.actions) > 1:
+            before = attempt(puzzle, game, body.actions[:-1]).state
+        out["refutation_frames"] = _line_frames(puzzle.game(game), before, verdict.last)
+    return out
+
+
+def _line_frames(game: Game[Any], state: State, line: tuple[int, ...]) -> list[dict[str, Any]]:
+    """``line`` from ``state`` action by action: each in notation and in the game's words,
+    who played it, and the board after it (the first frame: the board before)."""
+    out: list[dict[str, Any]] = [
+        {"text": None, "label": None, "side": None, "svg": game.render_svg(state)}
+    ]
+    for action in line:
+        seat = state.to_move
+        entry = {
+            "text": state.action_text(action),
+            "label": game.action_label(state, action),
+            "side": None if seat is None else state.side_name(seat),
+        }
+        state = state.apply(action)
+        out.append({**entry, "svg": game.render_svg(state, last=[action])})
+    return out
 
 
 def _frames(game: Game[Any], puzzle: Puzzle) -> list[dict[str, Any]]:
@@ -226,6 +251,7 @@ def _view(
         "legal": legal,
         "to_move": state.to_move,
         "status": game.status(state),
+        "words": game.describe(state),
         "position": state.position(),
         "correct": verdict is None or verdict.correct,
         "solved": solved,

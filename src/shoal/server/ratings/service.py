@@ -10,21 +10,27 @@ update happens once, whichever process sees the end first). Both players' rating
 and the settled mark are written in one transaction, so a crash leaves a game
 settled or not at all; :func:`settle_pending` runs at start-up and settles every
 rated game that ended but was not settled (a crash between the end and its
-settling), without waiting for anyone to open it.
+settling), without waiting for anyone to open it. A settle cut off by the database going
+away is tried again (after 1 s, then up to :data:`SETTLE_RETRY_MAX` seconds apart) until it
+is written: the claim in the same transaction makes it count once even when the cut came
+after the commit reached the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..db_down import DATABASE_ERRORS
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
 from .store import RatingStore
 
 __all__ = [
+    "SETTLE_RETRY_MAX",
     "RatingListener",
     "displays",
     "player_ratings",
@@ -33,6 +39,11 @@ __all__ = [
     "settle_pending",
     "speed_of",
 ]
+
+SETTLE_RETRY_MAX = 30.0
+"""The longest wait in seconds between two tries of a settle while the database is away."""
+
+log = logging.getLogger("shoal.server.ratings.service")
 
 
 def speed_of(data: GameData) -> str:
@@ -95,7 +106,20 @@ class RatingListener:
         self.manager.spawn(self._settle(live))
 
     async def _settle(self, live: LiveGame) -> None:
-        await asyncio.to_thread(settle_live, self.ratings, live)
+        delay = 1.0
+        while True:
+            try:
+                await asyncio.to_thread(settle_live, self.ratings, live)
+                return
+            except DATABASE_ERRORS as error:  # cut off: the claim rolled back with the rest
+                log.warning(
+                    "game %s: settling the ratings failed (%s); again in %.0f s",
+                    live.data.id,
+                    type(error).__name__,
+                    delay,
+                )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, SETTLE_RETRY_MAX)
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the spawned tasks."""

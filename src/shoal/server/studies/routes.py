@@ -36,6 +36,7 @@ from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from ..accounts.service import AccountsDep, Player, SignedIn
+from ..db_down import survives_database
 from ..errors import ApiError
 from ..params import RowId
 from ..sockets import keep_alive, send
@@ -277,6 +278,7 @@ def _download(text: str, name: str, fmt: str) -> Response:
 
 # -- live ------------------------------------------------------------------------------------
 @router.websocket("/api/studies/{study_id}/ws")
+@survives_database
 async def study_socket(
     socket: WebSocket, study_id: str, studies: StudiesDep, accounts: AccountsDep
 ) -> None:

@@ -360,6 +360,20 @@ export interface TournamentIn {
   description?: string;
 }
 
+/** Lines of action ids to write from the position after a line (the browser engine's). */
+export interface TurnsIn {
+  game: string;
+  options?: JsonObject;
+  start: string;
+  moves?: string[];
+  turns: number[][];
+}
+
+/** Each line's text: the whole turn it starts, else its first action. */
+export interface TurnsOut {
+  turns: string[];
+}
+
 /** Whole days of vacation, from now. */
 export interface VacationIn {
   days: number;
@@ -416,6 +430,13 @@ export interface Routes {
     };
     body: undefined;
     answer: JsonObject;
+  };
+  /** POST /api/analysis/turns: Lines of action ids as turn texts */
+  "POST /api/analysis/turns": {
+    path: {};
+    query: {};
+    body: TurnsIn;
+    answer: TurnsOut;
   };
   /** POST /api/analysis/view: A position of the analysis board */
   "POST /api/analysis/view": {

@@ -27,6 +27,7 @@ from shoal.core import Seat, other
 
 from ...accounts.service import Player, account_id, get_accounts
 from ...context import Context, ServerContext, TokenHeader, client_address
+from ...db_down import survives_database
 from ...errors import ApiError
 from ...inputs import clean_name, clean_text
 from ...sockets import keep_alive, send
@@ -168,6 +169,7 @@ async def post_mute(
 
 
 @router.websocket("/api/games/{game_id}/social")
+@survives_database
 async def social_socket(socket: WebSocket, game_id: str, context: Context) -> None:
     social = context.social
     try:

@@ -28,6 +28,7 @@ from ...accounts.models import User
 from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, ServerContext, TokenHeader, client_address
+from ...db_down import survives_database
 from ...errors import ApiError, check_error
 from ...inputs import clean_name
 from ...sockets import keep_alive
@@ -339,6 +340,7 @@ async def post_hint(
 
 
 @router.websocket("/api/games/{game_id}/ws")
+@survives_database
 async def game_socket(
     socket: WebSocket, game_id: str, context: Context, deltas: bool = False
 ) -> None:

@@ -1,0 +1,257 @@
+// @ts-check
+// A board without a mouse and without sight (issue 40): the board's cells as one tab stop
+// (a roving tabindex; the arrow keys go to the nearest cell that way on the picture, Enter
+// or Space chooses, as a click would), the move box (the game's notation, with the server's
+// legal actions as completions), the live region that says each action in words, and the
+// board in words on request. No rules here: the cells, the legal actions, their notation,
+// their words and the board's description all come from the server.
+import { h } from "./common.js";
+
+/** @typedef {{ action: number, text: string, label?: string, path: string[] }} LegalEntry */
+
+// -- the live region -------------------------------------------------------------------------
+
+/**
+ * Say `text` to a screen reader (polite): each message is a new line of one log, so the same
+ * words twice are said twice. The region is visually hidden; tests read it as #live.
+ * @param {string} text
+ */
+export function announce(text) {
+  if (!text) return;
+  const log = liveRegion();
+  log.append(h("p", { text }));
+  while (log.childElementCount > 30) log.firstElementChild?.remove();
+}
+
+/**
+ * The live region, made once (a board page makes it as it opens: a region added together
+ * with its first words is often not read out).
+ */
+export function liveRegion() {
+  let log = document.getElementById("live");
+  if (!log) {
+    log = h("div", { id: "live", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": "What happens on the board" });
+    document.body.append(log);
+  }
+  return log;
+}
+
+// -- the cells ---------------------------------------------------------------------------------
+
+/** @param {Element} el */
+const centre = (el) => {
+  const box = el.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+};
+
+const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+/**
+ * The cell nearest to `from` in the direction of `key` on the picture (boards differ: a
+ * square grid, hexagons, rings; only where the cells are drawn counts), or null.
+ * @param {Element[]} cells
+ * @param {Element} from
+ * @param {string} key
+ */
+export function nextCell(cells, from, key) {
+  const [dx, dy] = DIRECTIONS[key];
+  const start = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const cell of cells) {
+    if (cell === from) continue;
+    const c = centre(cell);
+    const along = (c.x - start.x) * dx + (c.y - start.y) * dy;
+    const across = Math.abs((c.x - start.x) * dy - (c.y - start.y) * dx);
+    if (along < 2) continue;
+    const score = along + 2.5 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = cell;
+    }
+  }
+  return best;
+}
+
+/**
+ * Make the board's cells reachable from the keyboard: one of them takes part in the tab order
+ * (`focusId` when it is still on the board, else the first cell a legal action starts on, else
+ * the first cell); the arrows, Home and End move between cells; `choose(id)` on Enter/Space.
+ * @param {HTMLElement} wrap
+ * @param {string | null} focusId
+ * @param {Set<string>} next the cells a legal action may go through next
+ * @param {boolean} refocus give the focus back to the cell (it had it before the board was redrawn)
+ */
+export function keyCells(wrap, focusId, next, refocus) {
+  const cells = /** @type {HTMLElement[]} */ ([...wrap.querySelectorAll(".cell")]);
+  if (!cells.length) return;
+  const rover = cells.find((c) => c.dataset.cell === focusId) || cells.find((c) => next.has(c.dataset.cell ?? "")) || cells[0];
+  for (const cell of cells) {
+    cell.setAttribute("tabindex", cell === rover ? "0" : "-1");
+    cell.setAttribute("role", "button");
+  }
+  if (refocus) rover.focus();
+}
+
+/**
+ * Each cell's name for a screen reader: its id and whether it can be chosen or is chosen.
+ * @param {HTMLElement} wrap
+ * @param {Set<string>} next
+ * @param {Set<string>} chosen
+ */
+export function nameCells(wrap, next, chosen) {
+  for (const cell of /** @type {HTMLElement[]} */ ([...wrap.querySelectorAll(".cell")])) {
+    const id = cell.dataset.cell ?? "";
+    const state = chosen.has(id) ? ", chosen" : next.has(id) ? ", can be chosen" : "";
+    cell.setAttribute("aria-label", `${id}${state}`);
+  }
+}
+
+/**
+ * Move the roving focus on a key press inside the board; true when the key was the board's.
+ * @param {KeyboardEvent} event
+ * @param {HTMLElement} wrap
+ * @param {(id: string) => void} choose
+ */
+export function cellKey(event, wrap, choose) {
+  const target = /** @type {HTMLElement} */ (event.target);
+  if (!(target instanceof Element) || !target.classList.contains("cell")) return false;
+  const cells = /** @type {HTMLElement[]} */ ([...wrap.querySelectorAll(".cell")]);
+  let to = null;
+  if (event.key in DIRECTIONS) to = nextCell(cells, target, event.key);
+  else if (event.key === "Home") to = cells[0];
+  else if (event.key === "End") to = cells[cells.length - 1];
+  else if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    choose(target.dataset.cell ?? "");
+    return true;
+  } else return false;
+  event.preventDefault();
+  event.stopPropagation(); // the page's own arrow keys (a replay's steps) are not the board's
+  if (to) {
+    for (const cell of cells) cell.setAttribute("tabindex", cell === to ? "0" : "-1");
+    to.focus();
+  }
+  return true;
+}
+
+// -- the move box ------------------------------------------------------------------------------
+
+/**
+ * The move box: a text field for one action in the game's notation, its completions (the
+ * server's legal actions: notation, and the words beside it), and a line for what went wrong.
+ * `submit(text)` gets the typed text.
+ * @param {(text: string) => void} submit
+ */
+export function moveBox(submit) {
+  const input = h("input", {
+    type: "text",
+    id: "move-text",
+    list: "move-list",
+    autocomplete: "off",
+    spellcheck: "false",
+    maxlength: "60",
+    placeholder: "Type an action",
+    "aria-label": "Type an action in the game's notation",
+    "aria-describedby": "move-error",
+  });
+  return h(
+    "form",
+    {
+      class: "type-move",
+      id: "type-move",
+      onsubmit: (/** @type {Event} */ event) => {
+        event.preventDefault();
+        const text = input.value.trim();
+        if (text) submit(text);
+      },
+    },
+    input,
+    h("datalist", { id: "move-list" }),
+    h("button", { class: "btn small", type: "submit", text: "Play" }),
+    h("p", { class: "help move-error", id: "move-error" }),
+  );
+}
+
+/**
+ * Fill the move box's completions with `legal`; it takes actions only when `enabled`.
+ * @param {LegalEntry[]} legal
+ * @param {boolean} enabled
+ */
+export function fillMoveBox(legal, enabled) {
+  const list = document.getElementById("move-list");
+  if (!list) return;
+  const texts = legal.map((a) => `${a.text}\u0000${a.label || ""}`).join("\n");
+  if (list.dataset.texts !== texts) {
+    list.dataset.texts = texts;
+    list.replaceChildren(...legal.map((a) => h("option", { value: a.text, label: a.label && a.label !== a.text ? a.label : null })));
+  }
+  // read-only, not disabled: a disabled field loses the focus, and the player's next turn
+  // should find the keyboard where it was (Enter then says that nothing can be played now)
+  const input = document.getElementById("move-text");
+  if (input instanceof HTMLInputElement) input.readOnly = !enabled;
+  for (const control of document.querySelectorAll("#type-move input, #type-move button")) control.setAttribute("aria-disabled", String(!enabled));
+}
+
+/**
+ * The legal entry that `text` names: its notation exactly, else its notation or its words
+ * without regard to case or spaces when only one entry matches so; null when none does.
+ * @param {LegalEntry[]} legal
+ * @param {string} text
+ */
+export function findEntry(legal, text) {
+  const exact = legal.find((a) => a.text === text);
+  if (exact) return exact;
+  const loose = (/** @type {string} */ s) => s.replace(/\s+/g, "").toLowerCase();
+  const matches = legal.filter((a) => loose(a.text) === loose(text) || (a.label && loose(a.label) === loose(text)));
+  return matches.length === 1 ? matches[0] : null;
+}
+
+/**
+ * Say what went wrong with the typed action under the move box, and to a screen reader.
+ * @param {string} text
+ */
+export function moveError(text) {
+  const line = document.getElementById("move-error");
+  if (line) line.textContent = text;
+  const input = document.getElementById("move-text");
+  if (input) input.setAttribute("aria-invalid", text ? "true" : "false");
+  if (text) announce(text);
+}
+
+// -- the board in words ------------------------------------------------------------------------
+
+/**
+ * The card that shows the board in words on request (lichess's blind mode is the model):
+ * a button that opens a list of the cells and what is on them (`describe()` gives the lines).
+ * @param {() => string[] | null} describe
+ */
+export function boardWordsCard(describe) {
+  const list = h("ul", { class: "board-words", id: "board-words", hidden: true });
+  const button = h("button", {
+    class: "btn small",
+    id: "board-words-toggle",
+    type: "button",
+    "aria-expanded": "false",
+    "aria-controls": "board-words",
+    text: "Show the board in words",
+    onclick: () => {
+      const open = list.hidden;
+      list.hidden = !open;
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = open ? "Hide the board in words" : "Show the board in words";
+      if (open) showBoardWords(describe());
+    },
+  });
+  return h("div", { class: "card board-words-card" }, h("h3", { text: "Board in words" }), button, list);
+}
+
+/**
+ * Refill the open board-in-words list with `lines` (nothing when it is closed).
+ * @param {string[] | null} lines
+ */
+export function showBoardWords(lines) {
+  const list = document.getElementById("board-words");
+  if (!list || list.hidden) return;
+  list.replaceChildren(...(lines && lines.length ? lines : ["No description of this board."]).map((line) => h("li", { text: line })));
+}

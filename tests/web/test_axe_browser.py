@@ -1,0 +1,140 @@
+"""axe-core (the npm package pinned in package.json, installed by ``npm ci`` in scripts/setup)
+on every page, at a phone's size and a desktop's, in Chromium on a real server: no serious or
+critical violation (issue 40). axe is read from node_modules and injected into the page; the
+test needs no network."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .test_browser import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+PAGES = [
+    "/",
+    "/new",
+    "/lobby",
+    "/learn",
+    "/learn/sytran",
+    "/puzzles",
+    "/puzzles/cyclix",
+    "/tournaments",
+    "/replay",
+    "/analysis",
+    "/analysis/sfirs",
+    "/studies",
+    "/bots",
+    "/login",
+    "/signup",
+    "/rules/syrtis",
+    "/stats/sirtet",
+    "/leaderboard/syrtis",
+    "/offline",
+    "/no/such/page",
+    "GAME",  # a game against the computer, our turn
+    "REPLAY",  # its replay
+    "PROFILE",  # a player's profile
+]
+SIGNED_IN = ["/me/games", "/settings", "/notifications", "PROFILE", "CHALLENGE"]
+"""The pages of a signed-in player (her own profile, a challenge she sent)."""
+PASSWORD = "a long passphrase"
+BAD = {"serious", "critical"}
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.exists():
+        if os.environ.get("CI") or os.environ.get("SHOAL_REQUIRE_AXE"):
+            pytest.fail(f"{AXE} is missing: scripts/setup installs it with npm ci")
+        pytest.skip("node_modules/axe-core is missing (scripts/setup runs npm ci)")
+    return AXE.read_text()
+
+
+@pytest.fixture(scope="module")
+def addresses(server: str) -> dict[str, Any]:
+    """The pages that need something made first: a game (with its seat's token), two
+    accounts, a challenge between them; and the first account's cookies."""
+    made = httpx.post(
+        f"{server}/api/games",
+        json={"game": "cyclix", "opponent": "computer", "level": "random", "seat": 0},
+        timeout=30,
+    ).json()
+    with httpx.Client(base_url=server, timeout=30) as bob:
+        assert bob.post("/api/auth/signup", json={"username": "axe_bob", "password": PASSWORD})
+    with httpx.Client(base_url=server, timeout=30) as amy:
+        response = amy.post("/api/auth/signup", json={"username": "axe_amy", "password": PASSWORD})
+        assert response.status_code == 201, response.text
+        body = {"username": "axe_bob", "game": "syrtis", "colour": "first", "time_control": None}
+        challenge = amy.post("/api/challenges", json=body)
+        assert challenge.status_code == 201, challenge.text
+        cookies = [{"name": c.name, "value": c.value or "", "url": server} for c in amy.cookies.jar]
+    return {
+        "GAME": f"/game/{made['id']}",
+        "TOKEN": (made["id"], made["token"]),
+        "REPLAY": f"/replay/game/{made['id']}",
+        "PROFILE": "/@/axe_amy",
+        "CHALLENGE": f"/challenges/{challenge.json()['id']}",
+        "COOKIES": cookies,
+    }
+
+
+def _violations(page: Any, axe_source: str) -> list[dict[str, Any]]:
+    page.evaluate(axe_source)
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ': ' + n.failureSummary)}))"
+    )
+    return [v for v in found if v["impact"] in BAD]
+
+
+def _check(page: Any, server: str, paths: list[str], addresses: dict[str, Any], axe: str) -> Any:
+    report: dict[str, list[dict[str, Any]]] = {}
+    for path in paths:
+        page.goto(server + addresses.get(path, path))
+        page.wait_for_load_state("networkidle")
+        if path == "GAME":
+            page.wait_for_function("() => document.querySelector('#board').dataset.ready")
+        found = _violations(page, axe)
+        if found:
+            report[path] = found
+        # the menu, opened (on a phone it is how every page is reached)
+        if path in ("/", "/me/games") and page.locator("#menu-button").is_visible():
+            page.locator("#menu-button").click()
+            found = _violations(page, axe)
+            if found:
+                report[f"{path} (menu open)"] = found
+    return report
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390x844", "1280x800"])
+def test_no_page_has_a_serious_or_critical_axe_violation(
+    server: str,
+    browser: Any,
+    axe_source: str,
+    addresses: dict[str, Any],
+    viewport: dict[str, int],
+) -> None:
+    gid, token = addresses["TOKEN"]
+    guest = browser.new_context(viewport=viewport)
+    guest.add_init_script(f"localStorage.setItem('shoal.token.{gid}', '{token}')")
+    report = _check(guest.new_page(), server, PAGES, addresses, axe_source)
+    guest.close()
+    amy = browser.new_context(viewport=viewport)
+    amy.add_cookies(addresses["COOKIES"])
+    page = amy.new_page()
+    report |= {
+        f"signed in: {k}": v
+        for k, v in _check(page, server, SIGNED_IN, addresses, axe_source).items()
+    }
+    assert page.locator("#nav-my-games").count() == 1  # the pages were seen signed in
+    amy.close()
+    assert not report, json.dumps(report, indent=1)

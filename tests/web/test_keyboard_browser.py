@@ -1,0 +1,282 @@
+"""Without a mouse, without sight (issue 40), in Chromium against a real ``shoal serve``.
+
+Each of the five games played to the end against the computer by the keyboard alone (Tab to
+the move box, type the notation, Enter), every action said in the live region in the game's
+own words, the opponent's included, with the ending sentence at the end; the board's cells
+reached and chosen with the arrow keys and Enter; the board in words on request.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from .test_browser import DESKTOP
+
+pytestmark = pytest.mark.browser
+
+# small options so that a game against the fastest computer ends in a few dozen actions
+GAMES = {
+    "syrtis": {"variant": "minor"},
+    "sirtet": {},
+    "sytran": {"base": 6},
+    "cyclix": {"max_turns": 10},
+    "sfirs": {"max_turns": 12},
+}
+
+
+def _new_game(server: str, game: str, options: dict[str, Any]) -> tuple[str, str]:
+    body = {"game": game, "options": options, "opponent": "computer", "level": "random", "seat": 0}
+    response = httpx.post(f"{server}/api/games", json=body, timeout=10)
+    response.raise_for_status()
+    made = response.json()
+    return str(made["id"]), str(made["token"])
+
+
+def _view(server: str, gid: str) -> dict[str, Any]:
+    response = httpx.get(f"{server}/api/games/{gid}", timeout=10)
+    response.raise_for_status()
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _open(browser: Any, server: str, gid: str, token: str) -> tuple[Any, Any]:
+    """The game's page in a browser holding the seat's token (as the page that made it would)."""
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(f"localStorage.setItem('shoal.token.{gid}', '{token}')")
+    page = context.new_page()
+    page.goto(f"{server}/game/{gid}")
+    return context, page
+
+
+def _wait_turn(page: Any) -> bool:
+    """Wait until the player may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#board');"
+        " return b && (b.dataset.ready === 'yes' ||"
+        " document.querySelector('#status').classList.contains('over')); }",
+        timeout=30_000,
+    )
+    return page.locator("#status.over").count() == 0
+
+
+def _tab_to(page: Any, element_id: str) -> None:
+    """Press Tab until the focus is on #element_id (as a keyboard user does)."""
+    for _ in range(80):
+        if page.evaluate("() => document.activeElement && document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def _live(page: Any) -> list[str]:
+    lines: list[str] = page.eval_on_selector_all("#live p", "ps => ps.map(p => p.textContent)")
+    return lines
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_game_played_to_the_end_by_the_keyboard_alone(
+    game: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    """Tab to the move box once; then each turn type one of the completions the box offers and
+    press Enter, the focus staying in the box through the computer's answers; the live region
+    says each action in the game's words and the ending sentence."""
+    gid, token = _new_game(server, game, GAMES[game])
+    context, page = _open(browser, server, gid, token)
+    rng = random.Random(40)
+    page.wait_for_selector("#board .cell")
+    _tab_to(page, "move-text")
+    said: list[str] = []
+    for _ in range(400):
+        if not _wait_turn(page):
+            break
+        assert page.evaluate("() => document.activeElement.id") == "move-text"  # focus kept
+        options = page.eval_on_selector_all("#move-list option", "os => os.map(o => o.value)")
+        assert options, "the move box offers the legal actions as completions"
+        before = int(page.locator("#board").get_attribute("data-version"))
+        page.keyboard.type(rng.choice(options))
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#board').dataset.version) > {before}",
+            timeout=30_000,
+        )
+        said = _live(page) or said
+    view = _view(server, gid)
+    assert view["result"] is not None, "the game ended"
+    # the opponent's actions are said in the game's own words (its action labels)
+    computer = [s for s in view["spoken"] if s["seat"] == view["computer_seat"]]
+    heard = " ".join(_live(page))
+    assert view["result"]["sentence"] in heard
+    if computer:
+        last = computer[-1]
+        side = last["side"][:1].upper() + last["side"][1:]
+        assert f"{side}: {last['label']}." in heard, (view["spoken"], heard)
+    page.screenshot(path=str(artifacts / f"keyboard-{game}-over-desktop.png"))
+    context.close()
+
+
+def test_cells_are_reached_and_chosen_with_arrows_and_enter(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """Cyclix: Tab reaches one cell of the board (one tab stop for all), the arrows move to the
+    neighbouring cell on the picture, Enter chooses like a click, and an action played from
+    the cells is said in words; the focus is back on the board after the redraw."""
+    gid, token = _new_game(server, "cyclix", {"max_turns": 10})
+    context, page = _open(browser, server, gid, token)
+    assert _wait_turn(page)
+    assert page.locator('#board .cell[tabindex="0"]').count() == 1
+    _tab_to_cell(page)
+    start = page.evaluate("() => document.activeElement.dataset.cell")
+    assert page.locator(f'#board .cell[data-cell="{start}"]').get_attribute("aria-label")
+    page.keyboard.press("ArrowRight")
+    right = page.evaluate("() => document.activeElement.dataset.cell")
+    assert right[0] == chr(ord(start[0]) + 1) and right[1:] == start[1:]  # one file on
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.cell") == start
+    page.keyboard.press("ArrowUp")
+    up = page.evaluate("() => document.activeElement.dataset.cell")
+    assert up[0] == start[0] and int(up[1:]) == int(start[1:]) + 1  # one rank up
+    # choose a whole action from the keyboard: its cells, reached by the arrows
+    view = _view(server, gid)
+    entry = next(e for e in view["legal"] if len(e["path"]) == 2)
+    before = view["version"]
+    for cell in entry["path"]:
+        _arrow_to(page, cell)
+        page.keyboard.press("Enter")
+    if page.locator("#choice-menu").count():
+        menu = page.locator(f'#choice-menu button[data-action="{entry["action"]}"]')
+        for _ in range(10):
+            if page.evaluate("() => document.activeElement.dataset.action") == str(entry["action"]):
+                break
+            page.keyboard.press("Tab")
+        assert menu.count()
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {before}",
+        timeout=30_000,
+    )
+    assert any(entry["label"] in line for line in _live(page))
+    assert page.evaluate("() => document.activeElement.classList.contains('cell')")
+    page.screenshot(path=str(artifacts / "keyboard-cells-cyclix-desktop.png"))
+    context.close()
+
+
+def _tab_to_cell(page: Any) -> None:
+    for _ in range(80):
+        if page.evaluate("() => document.activeElement.classList.contains('cell')"):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached the board")
+
+
+def _arrow_to(page: Any, cell: str) -> None:
+    """Walk the focus to ``cell`` of a square board with the arrow keys."""
+    for _ in range(30):
+        now = page.evaluate("() => document.activeElement.dataset.cell")
+        if now == cell:
+            return
+        if now[0] != cell[0]:
+            page.keyboard.press("ArrowRight" if cell[0] > now[0] else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowUp" if int(cell[1:]) > int(now[1:]) else "ArrowDown")
+    raise AssertionError(f"the arrows never reached {cell}")
+
+
+def test_the_board_in_words_on_request(server: str, browser: Any, artifacts: Path) -> None:
+    """The "Board in words" button opens the server's description of the board (what stands
+    on each cell), and it follows the game as actions are played."""
+    gid, token = _new_game(server, "syrtis", {"variant": "minor"})
+    context, page = _open(browser, server, gid, token)
+    assert _wait_turn(page)
+    assert page.locator("#board-words").is_hidden()
+    _tab_to(page, "board-words-toggle")
+    page.keyboard.press("Enter")
+    assert page.locator("#board-words-toggle").get_attribute("aria-expanded") == "true"
+    view = _view(server, gid)
+    lines = page.eval_on_selector_all("#board-words li", "li => li.map(x => x.textContent)")
+    assert lines == view["words"]
+    page.screenshot(path=str(artifacts / "keyboard-board-words-syrtis-desktop.png"))
+    context.close()
+
+
+def test_the_analysis_board_takes_typed_moves_and_says_them(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The analysis board shares the move box: a move typed there joins the line (the board
+    moves on) and is said in the game's words; a text that names no legal action is refused
+    under the box, and the board stays."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/analysis/sytran")
+    page.wait_for_selector("#board .cell")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '0'")
+    _tab_to(page, "move-text")
+    page.keyboard.type("no such move")
+    page.keyboard.press("Enter")
+    assert "is not a legal action here" in page.locator("#move-error").inner_text()
+    assert page.locator("#move-text").get_attribute("aria-invalid") == "true"
+    page.keyboard.press("Control+A")
+    options = page.eval_on_selector_all("#move-list option", "os => os.map(o => o.value)")
+    page.keyboard.type(options[0])
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    heard = _live(page)
+    assert heard[-1] == f"White: Stone on {options[0]}."  # Sytran's stone, in words
+    assert page.locator("#move-error").inner_text() == ""
+    assert page.evaluate("() => document.activeElement.id") == "move-text"
+    # the hexagonal board: Shift+Tab goes back to its one cell in the tab order, and an arrow
+    # goes to a neighbouring cell on the picture
+    page.keyboard.press("Shift+Tab")
+    for _ in range(10):
+        if page.evaluate("() => document.activeElement.classList.contains('cell')"):
+            break
+        page.keyboard.press("Shift+Tab")
+    start = page.evaluate("() => document.activeElement.dataset.cell")
+    page.keyboard.press("ArrowRight")
+    right = page.evaluate("() => document.activeElement.dataset.cell")
+    assert right != start
+    assert abs(ord(right[0]) - ord(start[0])) <= 1 and abs(int(right[1:]) - int(start[1:])) <= 1
+    page.screenshot(path=str(artifacts / "keyboard-analysis-sytran-desktop.png"))
+    context.close()
+
+
+def test_a_replay_says_each_step_and_shows_the_board_in_words(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The replay's arrow keys step through the game; each step is said (the position and the
+    last action in words), and the board in words follows the step."""
+    gid, token = _new_game(server, "cyclix", {"max_turns": 10})
+    for _ in range(2):  # two of my moves, and the computer's answers
+        view = _view(server, gid)
+        for _ in range(100):
+            if view["to_move"] == 0 and not view["thinking"]:
+                break
+            view = _view(server, gid)
+        played = httpx.post(
+            f"{server}/api/games/{gid}/actions",
+            json={"version": view["version"], "action": view["legal"][0]["action"]},
+            headers={"X-Shoal-Token": token},
+            timeout=10,
+        )
+        assert played.status_code == 200, played.text
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server}/replay/game/{gid}")
+    page.wait_for_selector("#board svg")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '0'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    replay = httpx.get(f"{server}/api/games/{gid}/replay/1", timeout=10).json()
+    first = replay["spoken"][-1]
+    assert _live(page)[-1] == f"1 of {replay['total']}. White: {first['label']}."
+    _tab_to(page, "board-words-toggle")
+    page.keyboard.press("Enter")
+    lines = page.eval_on_selector_all("#board-words li", "li => li.map(x => x.textContent)")
+    assert lines == replay["words"]
+    page.screenshot(path=str(artifacts / "keyboard-replay-cyclix-desktop.png"))
+    context.close()
