@@ -16,8 +16,21 @@ running one, which should run with ``--games-per-client 0``)::
 
     PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 200 --seconds 60
 
-Reports actions per second, p50/p95/p99 of the move round trip, the computer's
-reply times, and every error (the target is none). Loopback only.
+Reports actions per second, the server's CPU time per action (read from /proc),
+p50/p95/p99 of the move round trip, the computer's reply times, and every error (the
+target is none). Loopback only.
+
+Side by side: ``--compare REV`` checks REV out into a temporary git worktree (the built
+native fast paths copied in) and runs the same load against REV's server and this
+tree's, one after the other, ``--rounds`` times each (alternating, REV first), then
+prints both and the ratio::
+
+    PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 50 --seconds 15 --compare main
+
+``--profile FILE`` records the server with ``py-spy`` (a sampling profiler, when it is
+installed: ``pip install py-spy``) into FILE (with ``--compare``: ``FILE.old.N`` and
+``FILE.new.N``), in py-spy's ``--profile-format`` (default speedscope; ``raw`` gives
+collapsed stacks to sum with grep).
 """
 
 from __future__ import annotations
@@ -28,6 +41,8 @@ import contextlib
 import json
 import os
 import random
+import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -112,10 +127,17 @@ class Watcher:
         with contextlib.suppress(Exception):
             async for message in self.ws:
                 data = json.loads(message)
-                if data.get("type") == "view":
+                kind = data.get("type")
+                if kind == "view":
                     view = data["view"]
                     if self.view is None or view["version"] >= self.view["version"]:
                         self.view = view
+                    self.changed.set()
+                elif kind == "delta" and self.view is not None:
+                    merged = apply_delta(self.view, data)
+                    if merged is None:
+                        raise ConnectionError("a delta that does not follow the view")
+                    self.view = merged
                     self.changed.set()
 
     async def until(self, test: Any) -> dict[str, Any]:
@@ -134,6 +156,23 @@ class Watcher:
         self.task.cancel()
         with contextlib.suppress(BaseException):
             await self.task
+
+
+def apply_delta(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] | None:
+    """``view`` with a ``{"type": "delta"}`` message applied (the web client's rule), or None
+    when the delta was made from another version than ``view``'s (an older delta: ``view``)."""
+    changes = delta["set"]
+    if (
+        changes.get("version", delta["base"]) <= view["version"]
+        and delta["base"] != view["version"]
+    ):
+        return view  # old news: this view is already newer
+    if delta["base"] != view["version"]:
+        return None
+    merged = {**view, **changes}
+    if "turns" in changes:
+        merged["turns"] = [*view["turns"][: delta.get("turns_from", 0)], *changes["turns"]]
+    return merged
 
 
 class Run:
@@ -175,7 +214,7 @@ class Run:
         return response.json()
 
     async def _watch(self, gid: str) -> Watcher:
-        ws = await connect(f"{self.ws_base}/api/games/{gid}/ws", open_timeout=WAIT)
+        ws = await connect(f"{self.ws_base}/api/games/{gid}/ws?deltas=1", open_timeout=WAIT)
         return Watcher(ws)
 
     async def slot(self, kind: str) -> None:
@@ -301,15 +340,44 @@ def cpu_seconds(pid: int) -> float | None:
 
 
 @contextlib.contextmanager
+def _profiled(pid: int, profile: Path | None, profile_format: str) -> Iterator[None]:
+    """``py-spy record`` of the running process ``pid`` (and its workers) into ``profile``
+    while the block runs (nothing when ``profile`` is None): the start-up is left out."""
+    if profile is None:
+        yield
+        return
+    py_spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    spy = subprocess.Popen(
+        [
+            *(py_spy, "record", "--pid", str(pid), "--subprocesses"),
+            *("--rate", "100", "--format", profile_format, "--output", str(profile)),
+        ]
+    )
+    try:
+        yield
+    finally:
+        spy.send_signal(signal.SIGINT)  # py-spy writes its file when interrupted
+        try:
+            spy.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            spy.kill()
+            spy.wait()
+
+
+@contextlib.contextmanager
 def own_server(
-    searches: int = 2, log_level: str = "warning", database: str | None = None, workers: int = 1
+    searches: int = 2,
+    log_level: str = "warning",
+    database: str | None = None,
+    workers: int = 1,
+    src: Path = SRC,
 ) -> Iterator[tuple[str, int]]:
-    """A ``shoal serve`` process on a free loopback port and ``database`` (default: a new
-    SQLite file), with ``workers`` worker processes."""
+    """A ``shoal serve`` process of the code in ``src`` on a free loopback port and
+    ``database`` (default: a new SQLite file), with ``workers`` worker processes."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="shoal-load-") as tmp:
         database = database or f"sqlite:///{tmp}/load.sqlite3"
-        env = dict(os.environ, PYTHONPATH=f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+        env = dict(os.environ, PYTHONPATH=f"{src}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
         process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "shoal.cli", "serve", "--host", HOST, "--port", str(port)),
@@ -321,7 +389,7 @@ def own_server(
         )
         base = f"http://{HOST}:{port}"
         try:
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 180  # a loaded machine starts it slowly
             while True:
                 with contextlib.suppress(httpx.HTTPError):
                     if httpx.get(base + "/api/levels", timeout=2).status_code == 200:
@@ -352,15 +420,21 @@ def load_test(
     think: float = 0.0,
     database: str | None = None,
     workers: int = 1,
+    src: Path = SRC,
+    profile: Path | None = None,
+    profile_format: str = "speedscope",
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
-    """Run the load test and answer its summary (see :meth:`Stats.summary`)."""
+    """Run the load test and answer its summary (see :meth:`Stats.summary`); ``src``: the
+    code the own server runs; ``warmup``: seconds of load on the own server before the
+    measured run (not counted); ``profile``: record the measured run with py-spy."""
     if game_ids is None:
         sys.path.insert(0, str(SRC))
         from shoal import games as registry
 
         game_ids = list(registry.ids())
 
-    def go(base: str) -> Stats:
+    def go(base: str, games: int = games, seconds: float = seconds) -> Stats:
         run = Run(base, game_ids, level, seed, think)
         return asyncio.run(run.run(games, seconds, computer_share))
 
@@ -368,14 +442,20 @@ def load_test(
     if port is not None:
         stats = go(f"http://{HOST}:{port}")
     else:
-        with own_server(searches, database=database, workers=workers) as (base, pid):
-            before = cpu_seconds(pid)
-            stats = go(base)
-            after = cpu_seconds(pid)
+        with own_server(searches, database=database, workers=workers, src=src) as (base, pid):
+            if warmup > 0:  # every game's modules loaded, the first requests' costs paid
+                go(base, min(games, 2 * len(game_ids)), warmup)
+            with _profiled(pid, profile, profile_format):
+                before = cpu_seconds(pid)
+                stats = go(base)
+                after = cpu_seconds(pid)
             if before is not None and after is not None:
-                server_cpu = round(after - before, 1)
+                server_cpu = round(after - before, 2)
     summary = stats.summary()
     summary["server_cpu_seconds"] = server_cpu
+    summary["cpu_ms_per_action"] = (
+        round(1000 * server_cpu / max(1, summary["actions"]), 2) if server_cpu is not None else None
+    )
     summary.update(
         workers=workers,
         games=games,
@@ -414,9 +494,31 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=1, help="--workers of the own server")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--compare",
+        metavar="REV",
+        help="run REV's server (a git revision, in a temporary worktree) and this tree's, "
+        "side by side",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="with --compare: runs of each, alternating"
+    )
+    parser.add_argument(
+        "--profile", metavar="FILE", type=Path, help="record the server(s) with py-spy"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=3.0,
+        help="seconds of load on the own server before measuring (default 3; not counted)",
+    )
+    parser.add_argument("--profile-format", default="speedscope", help="py-spy's --format")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
+    if args.compare and (args.port or args.database):
+        parser.error("--compare starts its own servers: no --port or --database")
     with contextlib.ExitStack() as stack:
+        new_database: Any = lambda: args.database  # noqa: E731
         if args.postgres:
             sys.path.insert(0, str(SRC.parent))
             from tests.pg import PostgresServer, find_bin_dir
@@ -426,12 +528,43 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error("--postgres: PostgreSQL is not installed (scripts/setup installs it)")
             server = PostgresServer(bin_dir).start()
             stack.callback(server.stop)
-            args.database = server.new_database()
+            new_database = server.new_database
+            args.database = "PostgreSQL"
+        if args.compare:
+            return _compare(args, stack.enter_context(checkout(args.compare)), new_database)
+        if args.postgres:
+            args.database = new_database()
         return _report(args)
 
 
-def _report(args: argparse.Namespace) -> int:
-    summary = load_test(
+@contextlib.contextmanager
+def checkout(rev: str) -> Iterator[Path]:
+    """The ``src`` of git revision ``rev`` in a temporary worktree, with this tree's built
+    native extensions copied in (the C sources are the same or the old code would run
+    its pure-Python engines: say so)."""
+    root = SRC.parent
+    with tempfile.TemporaryDirectory(prefix="shoal-rev-") as tmp:
+        where = Path(tmp) / "rev"
+        subprocess.run(
+            ["git", "-C", str(root), "worktree", "add", "-q", "--detach", str(where), rev],
+            check=True,
+        )
+        try:
+            for built in SRC.rglob("*.so"):
+                target = where / "src" / built.relative_to(SRC)
+                if target.parent.is_dir():
+                    shutil.copy2(built, target)
+            yield where / "src"
+        finally:
+            subprocess.run(
+                ["git", "-C", str(root), "worktree", "remove", "--force", str(where)], check=False
+            )
+
+
+def _run_args(
+    args: argparse.Namespace, database: str | None, src: Path, profile: Path | None = None
+) -> dict[str, Any]:
+    return load_test(
         args.games,
         args.seconds,
         args.port,
@@ -441,9 +574,83 @@ def _report(args: argparse.Namespace) -> int:
         searches=args.searches,
         seed=args.seed,
         think=args.think,
-        database=args.database,
+        database=database,
         workers=args.workers,
+        src=src,
+        profile=profile,
+        profile_format=args.profile_format,
+        warmup=args.warmup,
     )
+
+
+def _compare(args: argparse.Namespace, old_src: Path, new_database: Any) -> int:
+    """REV's server and this tree's under the same load, alternating; both summaries."""
+    rev = subprocess.run(
+        ["git", "-C", str(SRC.parent), "rev-parse", "--short", args.compare],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    sides = {f"{args.compare} ({rev})": old_src, "this tree": SRC}
+    runs: dict[str, list[dict[str, Any]]] = {label: [] for label in sides}
+    for round_ in range(max(1, args.rounds)):
+        for label, src in sides.items():
+            load = os.getloadavg()[0]
+            profile = None
+            if args.profile is not None:  # FILE.old.1, FILE.new.1, ...
+                side = "new" if src == SRC else "old"
+                profile = args.profile.with_name(f"{args.profile.name}.{side}.{round_ + 1}")
+            summary = _run_args(args, new_database(), src, profile)
+            summary["load_before"], summary["load_after"] = load, os.getloadavg()[0]
+            runs[label].append(summary)
+    if args.json:
+        print(json.dumps(runs, indent=2))
+        return 1 if any(r["errors"] for rs in runs.values() for r in rs) else 0
+    print(
+        f"{args.games} games at once for {args.seconds} s, {args.workers} worker(s), "
+        f"{args.database or 'SQLite'}, {args.computer_share:.0%} against the computer "
+        f"({args.level}), thinking {args.think} s; {args.rounds} round(s), alternating"
+    )
+    head = "server", "act/s", "CPU ms/act", "CPU s", "p50 ms", "p95 ms", "p99 ms", "load", "errors"
+    print("{:<22}{:>8}{:>12}{:>8}{:>9}{:>9}{:>9}{:>12}  {}".format(*head))
+    means: dict[str, dict[str, float]] = {}
+    for label, summaries in runs.items():
+        for s in summaries:
+            rt = s["round_trip_ms"]
+            print(
+                "{:<22}{:>8}{:>12}{:>8}{:>9}{:>9}{:>9}{:>12}  {}".format(
+                    label[:21],
+                    *map(
+                        str,
+                        (
+                            s["actions_per_second"],
+                            s["cpu_ms_per_action"],
+                            s["server_cpu_seconds"],
+                            rt["p50"],
+                            rt["p95"],
+                            rt["p99"],
+                        ),
+                    ),
+                    f"{s['load_before']:.1f}-{s['load_after']:.1f}",
+                    s["errors"] or "none",
+                )
+            )
+        cpu = sum(s["server_cpu_seconds"] or 0 for s in summaries)
+        actions = sum(s["actions"] for s in summaries)
+        seconds = sum(s["seconds"] for s in summaries)
+        means[label] = {"cpu": 1000 * cpu / max(1, actions), "rate": actions / max(seconds, 1e-9)}
+    old, new = (means[label] for label in sides)
+    print(
+        f"this tree against {args.compare}: {old['cpu'] / max(new['cpu'], 1e-9):.2f}x less CPU "
+        f"per action ({old['cpu']:.2f} -> {new['cpu']:.2f} ms), "
+        f"{new['rate'] / max(old['rate'], 1e-9):.2f}x the actions per second "
+        f"({old['rate']:.1f} -> {new['rate']:.1f})"
+    )
+    return 1 if any(s["errors"] for rs in runs.values() for s in rs) else 0
+
+
+def _report(args: argparse.Namespace) -> int:
+    summary = _run_args(args, args.database, SRC, args.profile)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -70,6 +70,8 @@ def _serve(args: argparse.Namespace) -> int:
     limits: dict[str, Any] = {
         "http": HeaderTimeoutProtocol,
         "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
+        # no per-message-deflate: it cost a compression per message per socket (docs/server.md)
+        "ws_per_message_deflate": False,
     }
     if args.workers < 1:
         print("shoal serve: --workers must be 1 or more", file=sys.stderr)

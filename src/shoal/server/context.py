@@ -260,8 +260,9 @@ class ServerContext:
         self.store.close()
 
 
-def get_context(connection: HTTPConnection) -> ServerContext:
-    """The app's context (a FastAPI dependency, for HTTP routes and WebSockets alike)."""
+async def get_context(connection: HTTPConnection) -> ServerContext:
+    """The app's context (a FastAPI dependency, for HTTP routes and WebSockets alike;
+    ``async``, so FastAPI calls it in the event loop, not through a worker thread)."""
     return cast(ServerContext, connection.app.state.context)
 
 

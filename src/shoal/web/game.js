@@ -240,10 +240,34 @@ async function reload() {
   render(next);
 }
 
-// The game's live views (every change anyone makes), reconnecting by the one policy.
+// The game's live views (every change anyone makes), reconnecting by the one policy: the
+// whole view on (re)connecting, then a delta per change (the keys that changed, from the
+// view at `base`; its turns from `turns_from` on). A delta made from another view than
+// ours is old news when ours is as new, else we missed one: the whole view is read again.
+let catchingUp = null;
+
+function applyDelta(message) {
+  if (!view) return;
+  const changes = message.set;
+  if (message.base !== view.version) {
+    if ((changes.version ?? message.base) > view.version && !catchingUp) {
+      catchingUp = reload()
+        .catch(() => {})
+        .finally(() => (catchingUp = null));
+    }
+    return;
+  }
+  const next = { ...view, ...changes };
+  if (changes.turns) next.turns = [...view.turns.slice(0, message.turns_from ?? 0), ...changes.turns];
+  render(next, true);
+}
+
 function connect() {
-  connectSocket(`/api/games/${encodeURIComponent(gid)}/ws`, {
-    onMessage: (message) => message.type === "view" && render(message.view, true),
+  connectSocket(`/api/games/${encodeURIComponent(gid)}/ws?deltas=1`, {
+    onMessage: (message) => {
+      if (message.type === "view") render(message.view, true);
+      else if (message.type === "delta") applyDelta(message);
+    },
   });
 }
 

@@ -26,6 +26,7 @@ dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import hashlib
 import re
@@ -274,9 +275,11 @@ SignedIn = Annotated[User, Depends(_signed_in)]
 """The signed-in user (401 otherwise; 403 for a change coming from another site)."""
 
 
-def _player(connection: HTTPConnection) -> User | None:
+async def _player(connection: HTTPConnection) -> User | None:
+    if not connection.cookies.get(COOKIE):  # a guest: answered without a worker thread
+        return None
     accounts = get_accounts(connection)
-    user = accounts.user_of(connection)
+    user = await asyncio.to_thread(accounts.user_of, connection)
     if user is None:
         return None
     scope_method = connection.scope.get("method", "GET")

@@ -24,6 +24,7 @@ from ..sockets import send, send_all
 from .models import Claim, GameData
 from .session import LiveGame
 from .store import StaleVersionError, Store
+from .views import view_delta
 
 __all__ = ["GameEntry", "GameManager", "Listener", "new_game_id", "new_token"]
 
@@ -43,15 +44,20 @@ class GameEntry:
 
     ``changed_elsewhere`` is the last version another server process announced
     (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
+    ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
+    (None while there are none); the messages go out under ``sending``, in order.
     """
 
-    __slots__ = ("changed_elsewhere", "live", "lock", "watchers")
+    __slots__ = ("changed_elsewhere", "deltas", "live", "lock", "sending", "sent", "watchers")
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live
         self.lock = asyncio.Lock()
         self.watchers: set[WebSocket] = set()
         self.changed_elsewhere = 0
+        self.deltas: set[WebSocket] = set()
+        self.sent: dict[str, Any] | None = None
+        self.sending = asyncio.Lock()
 
 
 class Listener(Protocol):
@@ -150,7 +156,7 @@ class GameManager:
         """
         old = entry.live.data.version
         try:
-            await asyncio.to_thread(self.store.save, data, old)
+            await asyncio.to_thread(self.store.save, data, old, entry.live.data)
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:
@@ -199,22 +205,45 @@ class GameManager:
         return True
 
     # -- watchers -------------------------------------------------------------------
-    async def watch(self, entry: GameEntry, socket: WebSocket) -> None:
-        """Add a WebSocket watcher and send it the current view."""
-        entry.watchers.add(socket)
-        if not await send(socket, {"type": "view", "view": entry.live.view()}):
-            entry.watchers.discard(socket)
+    async def watch(self, entry: GameEntry, socket: WebSocket, *, deltas: bool = False) -> None:
+        """Add a WebSocket watcher and send it the whole current view (``{"type": "view"}``);
+        after each change it gets the new view, or with ``deltas`` what changed
+        (:func:`~.views.view_delta`)."""
+        async with entry.sending:
+            view = entry.live.view()
+            if deltas:
+                if not entry.deltas:
+                    entry.sent = view
+                entry.deltas.add(socket)
+            entry.watchers.add(socket)
+            if not await send(socket, {"type": "view", "view": view}):
+                self.unwatch(entry, socket)
 
     def unwatch(self, entry: GameEntry, socket: WebSocket) -> None:
         """Forget a watcher."""
         entry.watchers.discard(socket)
+        entry.deltas.discard(socket)
+        if not entry.deltas:
+            entry.sent = None
 
     async def broadcast(self, entry: GameEntry) -> None:
-        """Send the current view to every watcher (spectators included; no tokens in it)."""
+        """Send every watcher (spectators included; no tokens in it) the current view, or to
+        those that asked for deltas, what changed since the view they have; each message is
+        encoded once for all its sockets."""
         if not entry.watchers:
             return
-        for socket in await send_all(entry.watchers, {"type": "view", "view": entry.live.view()}):
-            entry.watchers.discard(socket)  # a closed socket: forget it
+        async with entry.sending:
+            view = entry.live.view()
+            dropped: list[WebSocket] = []
+            if entry.deltas:
+                old, entry.sent = entry.sent, view
+                delta = view_delta(old, view) if old is not None else {"type": "view", "view": view}
+                dropped += await send_all(entry.deltas, delta)
+            if len(entry.deltas) < len(entry.watchers):
+                whole = entry.watchers - entry.deltas
+                dropped += await send_all(whole, {"type": "view", "view": view})
+            for socket in dropped:
+                self.unwatch(entry, socket)  # a closed socket: forget it
 
     async def close(self) -> None:
         """Stop the listeners' timers and the spawned tasks (at shutdown)."""

@@ -64,6 +64,8 @@ class LiveGame:
         """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
         then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
         self._static: dict[str, Any] | None = None
+        self._known: tuple[list[dict[str, Any]], int] | None = None
+        """An earlier version's turns and how many actions it shares with this one."""
 
     @classmethod
     def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
@@ -83,6 +85,7 @@ class LiveGame:
         live.thinking = False
         live.rematch = old.rematch
         live._static = None
+        live._known = (old._static["turns"], keep) if old._static is not None else None
         return live
 
     # -- reading -----------------------------------------------------------------
@@ -144,7 +147,8 @@ class LiveGame:
     def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state
         actions = data.actions
-        turns = turn_list(self.states, actions)
+        turns = turn_list(self.states, actions, *(self._known or ()))
+        self._known = None
         legal: list[dict[str, Any]] = []
         if not self.over:
             paths = self.game.click_paths(state)
@@ -185,7 +189,7 @@ class LiveGame:
             "position": state.position(),
             "engine_position": engine_position(self.game, state),  # the browser's engine
             "allowed": {
-                "undo": mode != "friend" and self._undo_point() is not None,
+                "undo": mode != "friend" and self._undo_point(turns) is not None,
                 "hint": mode != "friend" and not self.over and not self.computer_to_move(),
                 "resign": not self.over,
             },
@@ -324,16 +328,18 @@ class LiveGame:
             clock = dict(clock, remaining=self.remaining(now), since=now)
         return self._next(actions=self.data.actions[:point], clock=clock)
 
-    def _undo_point(self) -> int | None:
+    def _undo_point(self, turns: list[dict[str, Any]] | None = None) -> int | None:
         """How many actions stay after an undo (None: nothing to undo).
 
         Against the computer: back to the start of the human's last turn (so the
-        computer's reply goes too). At one screen: back one turn.
+        computer's reply goes too). At one screen: back one turn. ``turns``: the
+        game's :func:`~.views.turn_list`, when already made.
         """
         data = self.data
         if data.ended is not None or not data.actions:
             return None
-        turns = turn_list(self.states, data.actions)
+        if turns is None:
+            turns = turn_list(self.states, data.actions)
         if data.mode == "local":
             return int(turns[-1]["start"])
         if data.mode == "computer":

@@ -15,10 +15,10 @@ import dataclasses
 import datetime
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import create_engine, event, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import Table, create_engine, event, select
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
@@ -98,25 +98,36 @@ class Store:
                 found.update({row[0]: row[1] for row in rows})
         return found
 
-    def save(self, data: GameData, expected_version: int) -> None:
+    def save(self, data: GameData, expected_version: int, before: GameData | None = None) -> None:
         """Write ``data`` (whose version is already the new one) over ``expected_version``.
 
-        Raises StaleVersionError when the stored version is not ``expected_version``.
+        ``before``: the data at ``expected_version``, when known: only the columns that
+        differ from it are written (a move: the actions, the clock, the version). One
+        transaction of SQLAlchemy Core statements: the guarded update of the game's row,
+        and the seats' index only where the accounts changed. Raises StaleVersionError
+        (and writes nothing) when the stored version is not ``expected_version``.
         """
-        values = _columns(data)
-        del values["id"]
+        if before is None:
+            values = _columns(data)
+        else:
+            values = {
+                name: getattr(data, name)
+                for name in _FIELDS
+                if getattr(data, name) != getattr(before, name)
+            }
+        values.pop("id", None)
         values["updated"] = _now()
-        with Session(self.engine) as session:
-            result = session.execute(
-                update(GameRow)
-                .where(GameRow.id == data.id, GameRow.version == expected_version)
+        games = _GAMES
+        with self.engine.begin() as connection:  # commits at the end; rolls back on a raise
+            result = connection.execute(
+                games.update()
+                .where(games.c.id == data.id, games.c.version == expected_version)
                 .values(**values)
             )
-            if getattr(result, "rowcount", 1) != 1:
-                session.rollback()
+            if result.rowcount != 1:
                 raise StaleVersionError(data.id)
-            _sync_seats(session, data)
-            session.commit()
+            if before is None or before.accounts != data.accounts:
+                _write_seats(connection, data)
 
     def list_ids(self, limit: int = 50) -> list[str]:
         """The most recently changed games, newest first."""
@@ -163,6 +174,28 @@ def _sync_seats(session: Session, data: GameData) -> None:
             session.add(SeatRow(game_id=data.id, seat=seat, user_id=user_id))
         elif row is not None and user_id is not None:
             row.user_id = user_id
+
+
+def _write_seats(connection: Connection, data: GameData) -> None:
+    """:func:`_sync_seats` in Core statements, on ``connection``'s transaction."""
+    seats = _SEATS
+    rows = connection.execute(
+        select(seats.c.seat, seats.c.user_id).where(seats.c.game_id == data.id)
+    )
+    held = {int(seat): user_id for seat, user_id in rows}
+    for seat, user_id in enumerate(data.accounts or ()):
+        where = (seats.c.game_id == data.id) & (seats.c.seat == seat)
+        if user_id is None and seat in held:
+            connection.execute(seats.delete().where(where))
+        elif user_id is not None and seat not in held:
+            connection.execute(seats.insert().values(game_id=data.id, seat=seat, user_id=user_id))
+        elif user_id is not None and held[seat] != user_id:
+            connection.execute(seats.update().where(where).values(user_id=user_id))
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(GameData))
+_GAMES = cast(Table, GameRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
 
 
 def _columns(data: GameData) -> dict[str, Any]:

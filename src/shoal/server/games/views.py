@@ -23,28 +23,44 @@ __all__ = [
     "replay_view",
     "spoken_view",
     "turn_list",
+    "view_delta",
 ]
 
 
-def turn_list(states: list[State], actions: list[Action]) -> list[dict[str, Any]]:
+def turn_list(
+    states: list[State],
+    actions: list[Action],
+    known: list[dict[str, Any]] | None = None,
+    same: int = 0,
+) -> list[dict[str, Any]]:
     """The turns of a game: number, seat, side, text, first and last action index, complete.
 
     ``states[i]`` is the state before ``actions[i]`` (``len(states) == len(actions) + 1``).
     ``start``/``end`` delimit the turn's actions: ``actions[start:end]``; ``end`` is
     also the index of the state the turn leads to. The turns are :class:`shoal.core.Turn`'s.
+    ``known``: the turns of an earlier version whose first ``same`` actions were these:
+    a turn within them is taken from there, not written again (a move writes one turn).
     """
-    return [
-        {
-            "number": turn.number,
-            "seat": turn.seat,
-            "side": turn.side,
-            "text": turn.text(),
-            "start": turn.start,
-            "end": turn.end,
-            "complete": turn.complete,
-        }
-        for turn in History.of_states(states, actions).turns()
-    ]
+    out = []
+    known = known or []
+    for index, turn in enumerate(History.of_states(states, actions).turns()):
+        if index < len(known) and turn.end <= same:
+            old = known[index]
+            if (old["start"], old["end"], old["complete"]) == (turn.start, turn.end, turn.complete):
+                out.append(old)
+                continue
+        out.append(
+            {
+                "number": turn.number,
+                "seat": turn.seat,
+                "side": turn.side,
+                "text": turn.text(),
+                "start": turn.start,
+                "end": turn.end,
+                "complete": turn.complete,
+            }
+        )
+    return out
 
 
 def last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> list[Action]:
@@ -157,6 +173,31 @@ def replay_view(record: Record, k: int) -> dict[str, Any]:
         final_result=outcome_view(states[-1], None),
     )
     return view
+
+
+def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The message that turns a client's view ``old`` into ``new``: ``{"type": "delta",
+    "base": OLD VERSION, "set": {key: value}, "turns_from": K}``.
+
+    ``set`` holds the keys whose values changed (an action: the version, board, legal
+    actions, result, status, clocks...; a computer that starts thinking: ``thinking`` and
+    the clock); ``turns`` in it are the turns from index ``turns_from`` on (the earlier ones
+    are the client's). A key ``new`` lacks is set to None. The client applies it only to
+    the view at ``base`` (any other: it asks for the whole view).
+    """
+    changes = {key: value for key, value in new.items() if old.get(key) != value}
+    changes.update({key: None for key in old.keys() - new.keys()})
+    message: dict[str, Any] = {"type": "delta", "base": old["version"], "set": changes}
+    if "turns" in changes:
+        mine, theirs = new["turns"], old["turns"]
+        same = 0
+        for a, b in zip(mine, theirs):
+            if a != b:
+                break
+            same += 1
+        changes["turns"] = mine[same:]
+        message["turns_from"] = same
+    return message
 
 
 def option_values(game: Game) -> dict[str, Any]:

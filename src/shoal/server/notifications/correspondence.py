@@ -98,6 +98,8 @@ class Correspondence:
         self.clock = clock
         self._lock: asyncio.Lock | None = None
         self._pending: set[asyncio.Task[Any]] = set()
+        self._untimed: set[str] = set()
+        """Games known to have no correspondence clock: asked once, answered from memory."""
         self.digests: Digests | None = None
         """The turn digests (issue 43), sent by the sweeper when due."""
         self.away: VacationStore | None = None
@@ -138,6 +140,7 @@ class Correspondence:
     async def start(self, entry: GameEntry, days: int) -> Deadline:
         """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
         row = await self.first_deadline(entry.live, days)
+        self._untimed.discard(row.game_id)
         await asyncio.to_thread(self.store.start_clock, row)
         return row
 
@@ -156,14 +159,25 @@ class Correspondence:
             await asyncio.to_thread(self.deadline_for, live, live.state.to_move, days),
         )
 
+    async def _clock(self, game_id: str) -> Deadline | None:
+        """The clock row of ``game_id``, or None; a game past its first version that has
+        none is remembered (a clock is only ever started with a new game, before a change)."""
+        if game_id in self._untimed:
+            return None
+        row = await asyncio.to_thread(self.store.clock, game_id)
+        entry = self.manager.loaded(game_id) if row is None else None
+        if entry is not None and entry.live.data.version > 1:
+            self._untimed.add(game_id)
+        return row
+
     async def days(self, game_id: str) -> int | None:
         """The days per move of ``game_id`` (None: not a correspondence game)."""
-        row = await asyncio.to_thread(self.store.clock, game_id)
+        row = await self._clock(game_id)
         return None if row is None else row.days
 
     async def view(self, game_id: str) -> dict[str, Any] | None:
         """The clock for a client: days per move, the seat to move, its deadline (epoch s)."""
-        row = await asyncio.to_thread(self.store.clock, game_id)
+        row = await self._clock(game_id)
         if row is None:
             return None
         deadline = None if row.deadline is None else _epoch(row.deadline)
@@ -179,7 +193,7 @@ class Correspondence:
     # -- after a change ------------------------------------------------------------
     def _committed(self, game_id: str, version: int) -> None:
         entry = self.manager.loaded(game_id)
-        if entry is not None:
+        if entry is not None and game_id not in self._untimed:
             task = self.manager.spawn(self.moved(entry))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)
@@ -193,7 +207,7 @@ class Correspondence:
         """Bring the game's row up to its current version (a new turn: a new deadline)."""
         async with self.lock:
             live = entry.live
-            row = await asyncio.to_thread(self.store.clock, live.data.id)
+            row = await self._clock(live.data.id)
             if row is None or row.version >= live.data.version:
                 return
             state = live.state

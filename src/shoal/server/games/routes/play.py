@@ -374,7 +374,11 @@ async def post_hint(
 
 @router.websocket("/api/games/{game_id}/ws")
 @survives_database
-async def game_socket(socket: WebSocket, game_id: str, context: Context) -> None:
+async def game_socket(
+    socket: WebSocket, game_id: str, context: Context, deltas: bool = False
+) -> None:
+    """The view at once, then every change: the new view, or with ``?deltas=1`` only what
+    changed (``{"type": "delta", "base", "set", "turns_from"}``, see docs/server.md)."""
     manager = context.manager
     try:
         entry = await manager.entry(game_id)
@@ -382,7 +386,7 @@ async def game_socket(socket: WebSocket, game_id: str, context: Context) -> None
         await socket.close(code=4404, reason=error.message[:120])
         return
     await socket.accept()
-    await manager.watch(entry, socket)
+    await manager.watch(entry, socket, deltas=deltas)
     try:
         await keep_alive(socket)
     finally:

@@ -1,0 +1,156 @@
+"""A game's live updates as deltas (issue 39): ``WS /api/games/{id}/ws?deltas=1`` sends the
+whole view once, then per change only what changed, encoded once for every watcher; a
+socket without ``deltas`` still gets whole views. A delta applied to the view it was made
+from gives the server's new view."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from shoal.server.games.models import GameData
+from shoal.server.games.store import StaleVersionError, Store
+from shoal.server.games.views import view_delta
+
+from .test_api import create, play
+
+VOLATILE = ("clock", "you", "correspondence")  # the server's time, and the request's own keys
+
+
+def applied(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
+    """The client's rule (web/game.js applyDelta): the keys set, the turns from turns_from."""
+    assert delta["type"] == "delta" and delta["base"] == view["version"]
+    changes = delta["set"]
+    merged = {**view, **changes}
+    if "turns" in changes:
+        merged["turns"] = [*view["turns"][: delta["turns_from"]], *changes["turns"]]
+    return merged
+
+
+def same_view(a: dict[str, Any], b: dict[str, Any]) -> None:
+    strip = lambda v: {k: x for k, x in v.items() if k not in VOLATILE}  # noqa: E731
+    assert strip(a) == strip(b)
+
+
+def test_a_delta_applied_to_its_base_gives_the_new_view(client: TestClient) -> None:
+    made = create(client, opponent="local")
+    gid, token = made["id"], made["token"]
+    views = [made["view"]]
+    for _ in range(5):
+        view = views[-1]
+        body = {"version": view["version"], "action": view["legal"][0]["action"]}
+        views.append(play(client, gid, token, **body).json())
+    for old, new in itertools.pairwise(views):
+        delta = view_delta(copy.deepcopy(old), new)
+        same_view(applied(old, delta), new)
+        assert "game" not in delta["set"] and "players" not in delta["set"]  # unchanged: not sent
+        assert delta["set"]["version"] == old["version"] + 1
+        assert len(delta["set"]["turns"]) <= 2  # the turns from the first that changed
+    thinking = {**views[-1], "thinking": True}
+    assert view_delta(views[-1], thinking)["set"] == {"thinking": True}
+    assert view_delta(thinking, {**thinking, "rematch": None})["set"] == {}
+
+
+def test_a_takeback_of_turns_sends_the_shorter_list(client: TestClient) -> None:
+    made = create(client, opponent="local")
+    gid, token = made["id"], made["token"]
+    view = made["view"]
+    for _ in range(4):
+        view = play(client, gid, token, version=view["version"], action=view["legal"][0]["action"])
+        view = view.json()
+    undone = client.post(
+        f"/api/games/{gid}/undo",
+        json={"version": view["version"]},
+        headers={"X-Shoal-Token": token},
+    ).json()
+    delta = view_delta(view, undone)
+    assert delta["turns_from"] == len(undone["turns"]) and delta["set"]["turns"] == []
+    same_view(applied(view, delta), undone)
+
+
+def test_the_socket_sends_deltas_to_those_that_ask_and_views_to_the_others(
+    client: TestClient,
+) -> None:
+    made = create(client, opponent="friend")
+    gid, host, guest = made["id"], made["token"], made["invite_token"]
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as fast,
+        client.websocket_connect(f"/api/games/{gid}/ws") as whole,
+    ):
+        first = fast.receive_json()
+        assert first["type"] == "view" and first["view"]["version"] == 1
+        assert whole.receive_json()["type"] == "view"
+        view = first["view"]
+        for seat, token in ((0, host), (1, guest)):
+            answer = play(
+                client, gid, token, version=view["version"], action=view["legal"][0]["action"]
+            )
+            assert answer.status_code == 200, answer.text
+            delta = fast.receive_json()
+            assert delta["type"] == "delta" and delta["base"] == view["version"]
+            assert host not in str(delta) and guest not in str(delta)
+            view = applied(view, delta)
+            full = whole.receive_json()
+            assert full["type"] == "view"
+            same_view(view, full["view"])
+            same_view(view, answer.json())
+            assert view["to_move"] == 1 - seat
+
+
+def test_the_computer_thinking_and_its_reply_arrive_as_deltas(client: TestClient) -> None:
+    made = create(client, seat=0)
+    gid = made["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as socket:
+        view = socket.receive_json()["view"]
+        play(client, gid, made["token"], version=1, action=2)
+        seen = []
+        while not seen or view["ply"] < 2 or view["thinking"]:
+            message = socket.receive_json()
+            assert message["type"] == "delta"
+            view = applied(view, message)
+            seen.append(view["thinking"])
+    assert True in seen and view["ply"] == 2
+    same_view(view, client.get(f"/api/games/{gid}").json())
+
+
+def _data(version: int, actions: list[int]) -> GameData:
+    return GameData(
+        id="g1",
+        game="connect4",
+        options={},
+        seed=0,
+        start=None,
+        mode="local",
+        level=None,
+        computer_seat=None,
+        players=["a", "b"],
+        token_hashes=["x", "x"],
+        actions=actions,
+        clock=None,
+        ended=None,
+        version=version,
+    )
+
+
+def test_a_save_writes_the_changed_columns_over_its_version_only(db: str) -> None:
+    store = Store(db)
+    try:
+        first = _data(1, [])
+        store.insert(first)
+        second = _data(2, [3])
+        store.save(second, 1, first)
+        loaded = store.load("g1")
+        assert loaded is not None and loaded.actions == [3] and loaded.version == 2
+        try:
+            store.save(_data(3, [3, 4]), 1, first)  # made from version 1: refused
+        except StaleVersionError:
+            pass
+        else:
+            raise AssertionError("a stale save was stored")
+        again = store.load("g1")
+        assert again is not None and again.actions == [3] and again.version == 2
+    finally:
+        store.close()
