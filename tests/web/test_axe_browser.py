@@ -42,8 +42,10 @@ PAGES = [
     "GAME",  # a game against the computer, our turn
     "REPLAY",  # its replay
     "PROFILE",  # a player's profile
+    "STUDY",  # a public study
+    "TOURNAMENT",  # a tournament open for entries
 ]
-SIGNED_IN = ["/me/games", "/settings", "/notifications", "PROFILE", "CHALLENGE"]
+SIGNED_IN = ["/me/games", "/settings", "/notifications", "PROFILE", "CHALLENGE", "STUDY"]
 """The pages of a signed-in player (her own profile, a challenge she sent)."""
 PASSWORD = "a long passphrase"
 BAD = {"serious", "critical"}
@@ -75,6 +77,14 @@ def addresses(server: str) -> dict[str, Any]:
         body = {"username": "axe_bob", "game": "syrtis", "colour": "first", "time_control": None}
         challenge = amy.post("/api/challenges", json=body)
         assert challenge.status_code == 201, challenge.text
+        study = amy.post(
+            "/api/studies",
+            json={"title": "Axe study", "visibility": "public", "chapters": [{"game": "cyclix"}]},
+        )
+        assert study.status_code == 201, study.text
+        body = {"game": "connect4", "format": "swiss", "rounds": 3, "clock": "3+2"}
+        tournament = amy.post("/api/tournaments", json=body)
+        assert tournament.status_code == 201, tournament.text
         cookies = [{"name": c.name, "value": c.value or "", "url": server} for c in amy.cookies.jar]
     return {
         "GAME": f"/game/{made['id']}",
@@ -82,6 +92,8 @@ def addresses(server: str) -> dict[str, Any]:
         "REPLAY": f"/replay/game/{made['id']}",
         "PROFILE": "/@/axe_amy",
         "CHALLENGE": f"/challenges/{challenge.json()['id']}",
+        "STUDY": f"/studies/{study.json()['id']}",
+        "TOURNAMENT": f"/tournaments/{tournament.json()['id']}",
         "COOKIES": cookies,
     }
 

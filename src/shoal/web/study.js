@@ -193,7 +193,7 @@ function renderStudy() {
   ];
   if (study.is_owner) {
     tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (e) => settings({ sync: e.target.checked }) }), " Sync: spectators follow me"));
-    tools.push(h("select", { id: "visibility", onchange: (e) => settings({ visibility: e.target.value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
+    tools.push(h("select", { id: "visibility", "aria-label": "Who can see this study", onchange: (e) => settings({ visibility: e.target.value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
   } else if (study.sync) {
     tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (e) => { follow = e.target.checked; if (follow) followOwner(study.position); } }), ` Follow ${study.owner}`));
   }
