@@ -560,3 +560,24 @@ def test_computer_searches_queue_behind_the_cap(db: str) -> None:
         made = [create(c, seat=1) for _ in range(3)]
         for m in made:
             assert wait_for(c, m["id"], lambda v: v["ply"] == 1)["ply"] == 1
+
+
+def test_the_game_view_says_what_each_side_plays_with(client: TestClient) -> None:
+    """Syrtis's view names what each seat's side plays with once the side choice is made
+    (issue 40, defect 8: which colour and shape are mine); before it, and in a game whose
+    side names say it all, the words are empty."""
+    made = client.post("/api/games", json={"game": "syrtis", "opponent": "local"}).json()
+    gid, token, view = made["id"], made["token"], made["view"]
+    assert view["sides"] == ["setup", "chooser"] and view["side_words"] == ["", ""]
+    for _ in range(200):
+        if "light" in view["sides"]:
+            break
+        first = view["legal"][0]["action"]
+        answer = play(client, gid, token, version=view["version"], action=first)
+        assert answer.status_code == 200, answer.text
+        view = client.get(f"/api/games/{gid}").json()
+    light = view["sides"].index("light")
+    assert "circle" in view["side_words"][light] and "moves first" in view["side_words"][light]
+    assert "square" in view["side_words"][1 - light]
+    other = client.post("/api/games", json={"game": "cyclix", "opponent": "local"}).json()
+    assert other["view"]["side_words"] == ["", ""]

@@ -56,3 +56,38 @@ def test_a_profile_lists_each_games_ending_speed_and_rating(browser: Any, server
         assert row.locator("td.rated").inner_text() == "casual"
     finally:
         context.close()
+
+
+def test_the_syrtis_game_page_says_what_my_side_plays_with(browser: Any, server: str) -> None:
+    """Defect 8: after the side choice the game page says which side is mine and what it
+    plays with (towers, colour and shape), under my name."""
+    import time
+
+    made = httpx.post(
+        f"{server}/api/games",
+        json={"game": "syrtis", "opponent": "computer", "level": "random", "seat": 0},
+        timeout=30,
+    ).json()
+    gid, token, view = made["id"], made["token"], made["view"]
+    deadline = time.monotonic() + 60
+    while "light" not in view["sides"] and time.monotonic() < deadline:
+        if view["to_move"] == 0 and view["legal"]:
+            body = {"version": view["version"], "action": view["legal"][0]["action"]}
+            headers = {"X-Shoal-Token": token}
+            httpx.post(f"{server}/api/games/{gid}/actions", json=body, headers=headers, timeout=30)
+        time.sleep(0.05)
+        view = httpx.get(f"{server}/api/games/{gid}", timeout=30).json()
+    mine = view["sides"][0]
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(f"localStorage.setItem('shoal.token.{gid}', '{token}')")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/game/{gid}")
+        words = page.locator(".player .side-words")
+        words.wait_for()
+        text = words.inner_text()
+        assert text.startswith(f"you play {mine}:")
+        assert ("circle" if mine == "light" else "square") in text
+        assert page.locator(".side-words").count() == 1  # mine only, not the computer's
+    finally:
+        context.close()

@@ -172,6 +172,10 @@ class Game(ABC, Generic[StateT]):
     """True when ``initial(seed)`` depends on the seed."""
     side_names: ClassVar[tuple[str, str]] = ("first", "second")
     """The sides seats 0 and 1 play when the game does not bind them otherwise."""
+    side_words: ClassVar[dict[str, str]] = {}
+    """What each side (by its name in ``State.sides``) plays with, in words, where its name
+    does not say it (Syrtis's light side has the light tiles and the round pieces); pages
+    show it beside a player's side."""
 
     options: Any
 

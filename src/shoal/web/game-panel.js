@@ -55,8 +55,9 @@ export function renderPlayers(view, you) {
       return h(
         "div",
         { class: `player${!view.result && view.to_move === seat ? " to-move" : ""}`, dataset: { seat: String(seat) } },
-        h("span", { class: "side-pill", text: view.sides[seat] }),
+        h("span", { class: "side-pill", text: view.sides[seat], title: view.side_words?.[seat] || null }),
         h("span", { class: "name" }, view.players[seat] || `Seat ${seat + 1}`, isYou ? h("small", { text: "you" }) : null),
+        you.includes(seat) && view.mode !== "local" && view.side_words?.[seat] ? h("span", { class: "side-words help", text: `you play ${view.sides[seat]}: ${view.side_words[seat]}` }) : null,
         view.clock ? h("span", { class: "clock", id: `clock-${seat}` }) : null,
       );
     }),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from shoal.core import (
     Action,
@@ -105,6 +106,10 @@ class Syrtis(Game[SyrtisState]):
     Options = SyrtisOptions
     random_setup = True
     side_names = ("light", "dark")
+    side_words: ClassVar[dict[str, str]] = {
+        "light": "the round towers; owns the light colour and the circle shape; moves first",
+        "dark": "the square towers; owns the dark colour and the square shape",
+    }
 
     options: SyrtisOptions
     geo: Geometry

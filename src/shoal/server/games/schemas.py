@@ -120,6 +120,9 @@ class GameView(Out):
     turn: int
     to_move: int | None
     sides: list[str]
+    side_words: list[str] = Field(
+        description="per seat, what its side plays with ('' if its name says it)"
+    )
     svg: str
     legal: list[LegalAction]
     spoken: list[SpokenAction]

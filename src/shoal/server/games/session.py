@@ -178,6 +178,7 @@ class LiveGame:
             "turn": state.turn,
             "to_move": None if self.over else state.to_move,
             "sides": list(state.sides()),
+            "side_words": [self.game.side_words.get(side, "") for side in state.sides()],
             "svg": self.game.render_svg(state, last=last_turn_actions(turns, actions)),
             "legal": legal,
             "spoken": spoken_view(self.game, self.states, turns, actions),

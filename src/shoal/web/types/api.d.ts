@@ -653,6 +653,8 @@ export interface GameView {
   turn: number;
   to_move: number | null;
   sides: string[];
+  /** per seat, what its side plays with ('' if its name says it) */
+  side_words: string[];
   svg: string;
   legal: LegalAction[];
   spoken: SpokenAction[];
