@@ -11,6 +11,7 @@ import { $, $button, $input, download, footer, h, problemPage, toast, topbar } f
 import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
+import { lastOfLine, movetext, siblingOf } from "./move-tree.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -29,6 +30,7 @@ const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.leg
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
+const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
 
 function line(id) {
   const moves = [];
@@ -107,16 +109,8 @@ function comment(text) {
 }
 
 function sibling(step) {
-  if (cur === -1) return;
-  const siblings = kids(nodes[cur].parent);
-  const at = siblings.indexOf(cur) + step;
-  if (at >= 0 && at < siblings.length) goTo(siblings[at]);
-}
-
-function lastOfLine(id) {
-  let n = id;
-  while (kids(n).length) n = kids(n)[0];
-  return n;
+  const next = siblingOf(moveTree, cur, step);
+  if (next !== null) goTo(next);
 }
 
 // -- the page -------------------------------------------------------------------------------
@@ -133,7 +127,7 @@ function layout() {
           first: () => goTo(-1),
           prev: () => cur !== -1 && goTo(nodes[cur].parent),
           next: () => kids(cur).length && goTo(kids(cur)[0]),
-          last: () => goTo(lastOfLine(cur)),
+          last: () => goTo(lastOfLine(moveTree, cur)),
           lastTitle: "End of the line (End)",
         }),
       ],
@@ -178,7 +172,7 @@ function layout() {
   $("#move-slot").append(board.moveBox());
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
-    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
+    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(moveTree, cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
@@ -219,38 +213,10 @@ function show() {
   explorer.show(game.id, options, view.position);
 }
 
-function moveLabel(id, forceNumber) {
-  const n = nodes[id];
-  const prefix = n.first ? `${n.number}. ` : forceNumber ? `${n.number}… ` : "";
-  return `${prefix}${n.move}`;
-}
-
-// The tree as movetext: the main line inline, each variation in brackets after the move it replaces.
+// The tree as movetext (move-tree.js): the main line inline, variations in brackets.
 function renderTree() {
   const box = $("#movetree");
-  const span = (id, forceNumber) => {
-    const el = h("span", { class: `mv${id === cur ? " current" : ""}`, dataset: { node: String(id) }, text: moveLabel(id, forceNumber), onclick: () => goTo(id) });
-    return nodes[id].comment ? [el, h("span", { class: "comment", text: nodes[id].comment })] : [el];
-  };
-  const lineOf = (parent, into, forceFirst) => {
-    let at = parent;
-    let force = forceFirst;
-    while (kids(at).length) {
-      const [first, ...others] = kids(at);
-      into.append(...span(first, force));
-      for (const v of others) {
-        const block = h("span", { class: "variation" });
-        block.append(...span(v, true));
-        lineOf(v, block, false);
-        into.append(block);
-      }
-      force = others.length > 0;
-      at = first;
-    }
-  };
-  const top = h("div", { class: "mainline" });
-  top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1" }, text: "start", onclick: () => goTo(-1) }));
-  lineOf(-1, top, true);
+  const top = movetext(moveTree, { current: cur, goTo });
   box.replaceChildren(top);
   const input = $input("#comment");
   if (input && document.activeElement !== input) {

@@ -6,6 +6,7 @@
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { $, $button, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
+import { lastOfLine, movetext, siblingOf } from "./move-tree.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
@@ -23,6 +24,7 @@ let editorShown = false; // the page shows an editor's tools
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
+const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
 
 function line(id) {
   const moves = [];
@@ -80,16 +82,8 @@ function play(entry) {
 }
 
 function sibling(step) {
-  if (cur === -1) return;
-  const siblings = kids(nodes[cur].parent);
-  const at = siblings.indexOf(cur) + step;
-  if (at >= 0 && at < siblings.length) goTo(siblings[at]);
-}
-
-function lastOfLine(id) {
-  let n = id;
-  while (kids(n).length) n = kids(n)[0];
-  return n;
+  const next = siblingOf(moveTree, cur, step);
+  if (next !== null) goTo(next);
 }
 
 // -- the page -------------------------------------------------------------------------------
@@ -105,7 +99,7 @@ function layout() {
           first: () => goTo(-1),
           prev: () => cur !== -1 && goTo(nodes[cur].parent),
           next: () => kids(cur).length && goTo(kids(cur)[0]),
-          last: () => goTo(lastOfLine(cur)),
+          last: () => goTo(lastOfLine(moveTree, cur)),
           lastTitle: "End of the line (End)",
         }),
       ],
@@ -261,39 +255,11 @@ function show() {
   $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
 }
 
-function moveLabel(id, forceNumber) {
-  const n = nodes[id];
-  const prefix = n.first ? `${n.number}. ` : forceNumber ? `${n.number}… ` : "";
-  return `${prefix}${n.move}${n.mark}`;
-}
-
-// The tree as movetext: the main line inline, each variation in brackets after the move it replaces.
+// The tree as movetext (move-tree.js), each move with its path for the editors' changes.
 function renderTree() {
   $("#chapter-name").textContent = chapter.name;
-  const span = (id, forceNumber) => {
-    const el = h("span", { class: `mv${id === cur ? " current" : ""}`, dataset: { node: String(id), path: pathOf(id).join(".") }, text: moveLabel(id, forceNumber), onclick: () => goTo(id) });
-    return nodes[id].comment ? [el, h("span", { class: "comment", text: nodes[id].comment })] : [el];
-  };
-  const lineOf = (parent, into, forceFirst) => {
-    let at = parent;
-    let force = forceFirst;
-    while (kids(at).length) {
-      const [first, ...others] = kids(at);
-      into.append(...span(first, force));
-      for (const v of others) {
-        const block = h("span", { class: "variation" });
-        block.append(...span(v, true));
-        lineOf(v, block, false);
-        into.append(block);
-      }
-      force = others.length > 0;
-      at = first;
-    }
-  };
-  const top = h("div", { class: "mainline" });
-  top.append(h("span", { class: `mv start${cur === -1 ? " current" : ""}`, dataset: { node: "-1", path: "" }, text: "start", onclick: () => goTo(-1) }));
-  if (chapter.tree.comment) top.append(h("span", { class: "comment", text: chapter.tree.comment }));
-  lineOf(-1, top, true);
+  const data = (id) => ({ path: id === -1 ? "" : pathOf(id).join(".") });
+  const top = movetext(moveTree, { current: cur, goTo, startComment: chapter.tree.comment || "", data });
   $("#movetree").replaceChildren(top);
   const comment = cur === -1 ? chapter.tree.comment || "" : nodes[cur].comment;
   const input = document.getElementById("comment");
@@ -381,7 +347,7 @@ async function main() {
   footer();
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
-    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
+    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(moveTree, cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
     if (keys[e.key]) {
       e.preventDefault();
       keys[e.key]();
