@@ -59,13 +59,14 @@ def test_a_puzzle_solved_and_one_failed_in_the_terminal(tmp_path: Path) -> None:
     child.expect(f"Puzzle {puzzle.id}")
     child.expect(PROMPT)
     state = puzzle.start(game)
-    wrong = next(
-        state.action_text(a)
+    action = next(
+        a
         for a in state.legal_actions()
         if state.action_text(a) not in (puzzle.solution[0], *puzzle.accepted_first)
     )
-    child.sendline(wrong)
-    child.expect(re.escape(f"{wrong} is not the way."))
+    child.sendline(state.action_text(action))
+    said = game.action_label(state, action)  # the verdict says the action in the game's words
+    child.expect(re.escape(f"{said} is not the way."))
     child.expect(re.escape(f"The solution: {', '.join(puzzle.solution)}"))
     child.expect(r"streak 0, 1 of 2 solved")
     child.expect(PROMPT)

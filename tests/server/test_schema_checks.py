@@ -39,6 +39,10 @@ SEMANTIC = {  # operations that refuse schema-valid bodies for what the schema c
     "POST /api/analysis/export": "a tree that is not a move tree",
     "GET /api/explorer/{game_id}": "filters that do not go together",
     "POST /api/seeks": "an unknown option; a time control past its bounds (180+60, 14 days)",
+    # a name or message must be printable (str.isprintable: no control, format, separator or
+    # unassigned characters); Unicode's classes cannot be said in a JSON Schema pattern
+    "POST /api/games/{game_id}/claim": "a name that is not one line of printable text",
+    "POST /api/games/{game_id}/chat": "a name or message that is not printable text",
 }
 POSITIVE = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]  # schemathesis' default
 SEMANTIC_STATUSES = [*POSITIVE, "400", "422"]

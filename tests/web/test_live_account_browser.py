@@ -106,7 +106,7 @@ def test_my_games_the_title_the_badge_and_the_bell_follow_the_game_live(
         f"() => document.querySelector('.games-table tr.your-turn a[href=\"/game/{gid}\"]')"
     )
     cells = row.locator("td").all_inner_texts()
-    assert cells[2:] == ["your turn", "1 move"]
+    assert (cells[2], cells[-1]) == ("your turn", "1 move")  # the state and the length
     assert page.locator("#turn-count").inner_text() == "1"
     assert page.title().startswith("(1) ")
     page.screenshot(path=str(artifacts / "my-games-live-desktop.png"))

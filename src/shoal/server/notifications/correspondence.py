@@ -177,6 +177,8 @@ class Correspondence:
 
     async def view(self, game_id: str) -> dict[str, Any] | None:
         """The clock for a client: days per move, the seat to move, its deadline (epoch s)."""
+        if self._pending:  # a change's new deadline still being stored: answer after it
+            await asyncio.gather(*list(self._pending), return_exceptions=True)
         row = await self._clock(game_id)
         if row is None:
             return None
