@@ -50,29 +50,21 @@ async def make_game(
     computer level when it is one of the server's bots."""
     if levels[0] is not None and levels[1] is not None:
         return await _duel_game(context, game, options, clock, rated, first, second, levels)
+    computer: str | None
     if levels[0] is not None:  # the computer's seat is start_game's ``other``
-        data, _, _ = await start_game(
-            context,
-            game=game,
-            options=options,
-            colour="second",
-            time_control=clock,
-            rated=rated,
-            creator=second,
-            other=first,
-            computer=levels[0],
-        )
-        return data
+        colour, creator, opponent, computer = "second", second, first, levels[0]
+    else:
+        colour, creator, opponent, computer = "first", first, second, levels[1]
     data, _, _ = await start_game(
         context,
         game=game,
         options=options,
-        colour="first",
+        colour=colour,
         time_control=clock,
         rated=rated,
-        creator=first,
-        other=second,
-        computer=levels[1],
+        creator=creator,
+        other=opponent,
+        computer=computer,
     )
     return data
 
