@@ -11,7 +11,7 @@ import { $, $button, $input, download, footer, h, problemPage, toast, topbar } f
 import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
-import { lastOfLine, movetext, siblingOf } from "./move-tree.js";
+import { movesTo, movetext, nodesFrom, treeKeys, treeSteps } from "./move-tree.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -31,22 +31,13 @@ const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.leg
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
 const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
+const steps = treeSteps(moveTree, () => cur, goTo); // the step buttons, variations and keys
 
-function line(id) {
-  const moves = [];
-  for (let n = id; n !== -1; n = nodes[n].parent) moves.push(nodes[n].move);
-  return moves.reverse();
-}
+const line = (id) => movesTo(moveTree, id);
 
 function setTree(tree) {
   start = tree.start;
-  nodes = [];
-  root.children = [];
-  for (const entry of tree.nodes) {
-    const id = nodes.length;
-    nodes.push({ move: entry.move, parent: entry.parent, children: [], comment: entry.comment || "", number: entry.number, first: entry.first, seat: entry.seat });
-    kids(entry.parent).push(id);
-  }
+  nodes = nodesFrom(tree.nodes, root.children);
   cur = -1;
 }
 
@@ -108,11 +99,6 @@ function comment(text) {
   renderTree();
 }
 
-function sibling(step) {
-  const next = siblingOf(moveTree, cur, step);
-  if (next !== null) goTo(next);
-}
-
 // -- the page -------------------------------------------------------------------------------
 function layout() {
   $("#app").replaceChildren(
@@ -123,13 +109,7 @@ function layout() {
         h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
         h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
-        stepControls({
-          first: () => goTo(-1),
-          prev: () => cur !== -1 && goTo(nodes[cur].parent),
-          next: () => kids(cur).length && goTo(kids(cur)[0]),
-          last: () => goTo(lastOfLine(moveTree, cur)),
-          lastTitle: "End of the line (End)",
-        }),
+        stepControls(steps),
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("p", { class: "help", id: "source" })),
@@ -152,8 +132,8 @@ function layout() {
             { class: "tools" },
             h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: promote }),
             h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: remove }),
-            h("button", { class: "btn small", id: "up", text: "↑ Variation", title: "Previous variation (↑)", onclick: () => sibling(-1) }),
-            h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: () => sibling(1) }),
+            h("button", { class: "btn small", id: "up", text: "↑ Variation", title: "Previous variation (↑)", onclick: steps.up }),
+            h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: steps.down }),
           ),
         ),
         recordCard(
@@ -170,14 +150,7 @@ function layout() {
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
   $("#move-slot").append(board.moveBox());
-  document.addEventListener("keydown", (e) => {
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
-    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(moveTree, cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
-    if (keys[e.key]) {
-      e.preventDefault();
-      keys[e.key]();
-    }
-  });
+  treeKeys(steps);
 }
 
 async function goTo(id) {
