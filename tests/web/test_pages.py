@@ -4,29 +4,21 @@ and check that each page is well formed and names files that exist."""
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from html.parser import HTMLParser
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
+
+from .script_loader import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "shoal" / "web"
 VOID = {"meta", "link", "br", "img", "input", "hr", "source", "area", "base", "col", "wbr"}
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pages", ROOT / "scripts" / "pages.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-pages = _load()
+pages = load_script("pages")
 
 
 class _Tags(HTMLParser):
