@@ -7,11 +7,11 @@
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { announce, boardWordsCard } from "./board-keys.js";
-import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
-import { movesTo, movetext, nodesFrom, treeKeys, treeSteps } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodesFrom, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -25,7 +25,7 @@ const root = { children: [] };
 let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
-let loading = 0;
+const viewOf = latestView(); // the view of a node's line (the newest asked only)
 const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.legal.find((a) => a.action === action); if (entry) play(entry); }, back: () => $("#prev").click() });
 
 // -- the tree -------------------------------------------------------------------------------
@@ -155,16 +155,9 @@ function layout() {
 
 async function goTo(id) {
   cur = id;
-  const ticket = ++loading;
   renderTree();
-  let next;
-  try {
-    next = await api("/api/analysis/view", { method: "POST", body: { game: game.id, options, start, moves: line(id) } });
-  } catch (error) {
-    toast(error.message, "error");
-    return;
-  }
-  if (ticket !== loading) return;
+  const next = await viewOf({ game: game.id, options, start, moves: line(id) });
+  if (!next) return;
   view = next;
   show();
   analyse();
@@ -175,13 +168,7 @@ function show() {
   $("#board").dataset.ply = String(view.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  const r = view.result;
-  $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · click the board to try a move`;
-  $("#status").className = r ? "status over" : "status";
-  $("#pos").textContent = `${view.ply}`;
-  $button("#first").disabled = $button("#prev").disabled = cur === -1;
-  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
+  treeStatus(view, moveTree, cur, " · click the board to try a move");
   $("#position-line").textContent = `Position: ${view.position}`;
   explorer.show(game.id, options, view.position);
 }

@@ -3,7 +3,8 @@
 // ({move, parent, children, comment, number, first, mark?}), -1 the start, whose children
 // the page keeps. Shown as movetext: the main line inline, each variation in brackets
 // after the move it replaces.
-import { $, h } from "./common.js";
+import { $, $button, errorText, h, toast } from "./common.js";
+import { api } from "./net.js";
 
 /**
  * @typedef {{move: string, parent: number, children: number[], comment: string, number: number, first: boolean, seat?: number, mark?: string}} TreeNode
@@ -110,6 +111,41 @@ export function treeKeys(steps) {
       keys[e.key]();
     }
   });
+}
+
+/**
+ * The analysis board's view of the line to a node, for the newest request only: an answer a
+ * later request overtook (a quick click through the tree) comes back as null, and so does a
+ * refusal, shown as a toast.
+ * @returns {(body: object) => Promise<any>}
+ */
+export function latestView() {
+  let loading = 0;
+  return async (body) => {
+    const ticket = ++loading;
+    try {
+      const next = await api("/api/analysis/view", { method: "POST", body });
+      return ticket === loading ? next : null;
+    } catch (error) {
+      toast(errorText(error), "error");
+      return null;
+    }
+  };
+}
+
+/**
+ * The status line and the step buttons of a tree's page for `view` at node `current`.
+ * @param {{result: {sentence: string} | null, turns: unknown[], sides: string[], to_move: number | null, ply: number}} view
+ * @param {Tree} tree @param {number} current @param {string} hint what a click on the board does
+ */
+export function treeStatus(view, tree, current, hint) {
+  const r = view.result;
+  $("#status-main").textContent = r ? r.sentence : current === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
+  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move ?? -1] ?? ""} to move${hint}`;
+  $("#status").className = r ? "status over" : "status";
+  $("#pos").textContent = `${view.ply}`;
+  $button("#first").disabled = $button("#prev").disabled = current === -1;
+  $button("#next").disabled = $button("#last").disabled = kidsOf(tree, current).length === 0;
 }
 
 /** A move's label: its number where a line starts or a turn begins, its mark. @param {TreeNode} n @param {boolean} forceNumber */

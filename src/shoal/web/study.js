@@ -4,9 +4,9 @@
 // move, comment or mark is sent there and comes back to every open page over the study's
 // socket; readers walk the lines and, while the owner has "sync" on, follow the owner.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
-import { $, $button, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
-import { movesTo, movetext, nodeAt, nodesFrom, pathOf, treeKeys, treeSteps } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
@@ -18,7 +18,7 @@ const root = { children: /** @type {number[]} */ ([]) };
 let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
-let loading = 0;
+const viewOf = latestView(); // the view of a node's line (the newest asked only)
 let follow = true; // a reader follows the owner's position while sync is on
 let editorShown = false; // the page shows an editor's tools
 
@@ -179,16 +179,9 @@ async function settings(body) {
 
 async function goTo(id) {
   cur = id;
-  const ticket = ++loading;
   renderTree();
-  let next;
-  try {
-    next = await api("/api/analysis/view", { method: "POST", body: { game: chapter.game.id, options: chapter.options, start: chapter.tree.start, moves: movesTo(moveTree, id) } });
-  } catch (error) {
-    toast(error.message, "error");
-    return;
-  }
-  if (ticket !== loading) return;
+  const next = await viewOf({ game: chapter.game.id, options: chapter.options, start: chapter.tree.start, moves: movesTo(moveTree, id) });
+  if (!next) return;
   view = next;
   show();
   if (study.is_owner && study.sync) sendPosition();
@@ -207,13 +200,7 @@ function show() {
   $("#board").dataset.ply = String(view.ply);
   $("#board").dataset.path = pathOf(moveTree, cur).join(".");
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  const r = view.result;
-  $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move${study.can_edit ? " · click the board to add a move" : ""}`;
-  $("#status").className = r ? "status over" : "status";
-  $("#pos").textContent = `${view.ply}`;
-  $button("#first").disabled = $button("#prev").disabled = cur === -1;
-  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
+  treeStatus(view, moveTree, cur, study.can_edit ? " · click the board to add a move" : "");
 }
 
 // The tree as movetext (move-tree.js), each move with its path for the editors' changes.
