@@ -7,6 +7,8 @@
 * ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
   each with the seat token (header ``X-Shoal-Token``) and the version the client
   saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
+  They answer the new view, or with ``?answer=delta`` only what changed from the
+  client's version (the game socket's delta message, encoded once for both).
 * ``WS /api/games/{id}/ws``: live views for players and spectators.
 """
 
@@ -14,9 +16,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, Query, Request, Response, WebSocket
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -26,16 +28,16 @@ from shoal.core import Seat, ShoalError
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...changes import change
+from ...changes import Change, change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, check_error, refusals
 from ...inputs import clean_name
 from ...schemas import GAME_ENUM
-from ...sockets import keep_alive
+from ...sockets import encode, keep_alive
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
-from ..schemas import CHANGE_REFUSALS, CreatedGame, GameSummary, GameView, HintOut
+from ..schemas import CHANGE_REFUSALS, CreatedGame, GameSummary, GameView, HintOut, ViewChange
 from ..session import LiveGame
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
@@ -172,6 +174,40 @@ async def _view(
     return view
 
 
+Answer = Annotated[
+    Literal["view", "delta"],
+    Query(
+        description="view: the new view; delta: only what changed from the version sent "
+        "(the game socket's delta message)"
+    ),
+]
+"""What a change answers."""
+
+CHANGED: dict[str, Any] = {"response_model": GameView | ViewChange, "responses": CHANGE_REFUSALS}
+"""The answer of a change: the new view, or with ``?answer=delta`` what changed."""
+
+
+async def _changed(
+    context: ServerContext,
+    game_id: str,
+    delta: str | None,
+    token: str | None,
+    player: User | None,
+) -> Response:
+    """The answer of a change: ``delta`` (text made under the game's lock by
+    :meth:`~shoal.server.games.manager.GameManager.delta_since`), or else the reader's whole
+    view. Encoded here once, not checked against the route's models field by field on each
+    move (the tests check the answers against them; GET still is)."""
+    if delta is None:
+        delta = encode(await _view(context, game_id, token, player))
+    return Response(delta, media_type="application/json")
+
+
+def _delta(context: ServerContext, now: Change, answer: str) -> str | None:
+    """With ``answer`` delta, the change's delta (under the lock: no later change's)."""
+    return context.manager.delta_since(now.entry, now.live) if answer == "delta" else None
+
+
 def _no_hints_online(live: LiveGame) -> None:
     if live.data.mode == "friend":
         raise ApiError(403, "hints are off in games between people online")
@@ -248,19 +284,15 @@ async def get_game(
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post(
-    "/api/games/{game_id}/actions",
-    summary="Play one atomic action",
-    response_model=GameView,
-    responses=CHANGE_REFUSALS,
-)
+@router.post("/api/games/{game_id}/actions", summary="Play one atomic action", **CHANGED)
 async def post_action(
     game_id: str,
     body: ActionIn,
     context: Context,
     player: Player,
     x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+    answer: Answer = "view",
+) -> Response:
     async with change(
         context.manager,
         game_id,
@@ -286,42 +318,36 @@ async def post_action(
         except ShoalError as error:
             raise check_error(error) from None
         await now.commit(live.with_actions([action], time.time()))
-    return await _view(context, game_id, x_shoal_token, player)
+        delta = _delta(context, now, answer)
+    return await _changed(context, game_id, delta, x_shoal_token, player)
 
 
-@router.post(
-    "/api/games/{game_id}/undo",
-    summary="Take back your last turn",
-    response_model=GameView,
-    responses=CHANGE_REFUSALS,
-)
+@router.post("/api/games/{game_id}/undo", summary="Take back your last turn", **CHANGED)
 async def post_undo(
     game_id: str,
     body: VersionIn,
     context: Context,
     player: Player,
     x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+    answer: Answer = "view",
+) -> Response:
     async with change(
         context.manager, game_id, body.version, x_shoal_token, when_over=True, account=_id(player)
     ) as now:
         await now.commit(now.live.with_undo())
-    return await _view(context, game_id, x_shoal_token, player)
+        delta = _delta(context, now, answer)
+    return await _changed(context, game_id, delta, x_shoal_token, player)
 
 
-@router.post(
-    "/api/games/{game_id}/resign",
-    summary="Resign (the other seat wins)",
-    response_model=GameView,
-    responses=CHANGE_REFUSALS,
-)
+@router.post("/api/games/{game_id}/resign", summary="Resign (the other seat wins)", **CHANGED)
 async def post_resign(
     game_id: str,
     body: VersionIn,
     context: Context,
     player: Player,
     x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+    answer: Answer = "view",
+) -> Response:
     async with change(
         context.manager,
         game_id,
@@ -333,7 +359,8 @@ async def post_resign(
         to_move = now.live.state.to_move
         seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
-    return await _view(context, game_id, x_shoal_token, player)
+        delta = _delta(context, now, answer)
+    return await _changed(context, game_id, delta, x_shoal_token, player)
 
 
 @router.post(
