@@ -16,7 +16,9 @@ running one, which should run with ``--games-per-client 0``)::
 
     PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 200 --seconds 60
 
-Reports actions per second, the server's CPU time per action (read from /proc),
+Each move asks for ``?answer=delta`` (what changed, as the web page does; ``--answer view``:
+the whole view, as a client that does not ask). Reports actions per second, the server's
+CPU time per action (read from /proc),
 p50/p95/p99 of the move round trip, the computer's reply times, and every error (the
 target is none). Loopback only.
 
@@ -28,7 +30,7 @@ prints both and the ratio::
     PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 50 --seconds 15 --compare main
 
 ``--profile FILE`` records the server with ``py-spy`` (a sampling profiler, when it is
-installed: ``pip install py-spy``) into FILE (with ``--compare``: ``FILE.old.N`` and
+installed: the dev extra has it) into FILE (with ``--compare``: ``FILE.old.N`` and
 ``FILE.new.N``), in py-spy's ``--profile-format`` (default speedscope; ``raw`` gives
 collapsed stacks to sum with grep).
 """
