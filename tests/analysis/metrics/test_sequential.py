@@ -144,6 +144,7 @@ def test_late_game_and_start_proven_on_the_script_game() -> None:
         "proven": 0.0,
         "played": 0.0,
         "nodes": curve.late["nodes"] if curve.late else 0,
+        "levels": ["random", "random"],
     }
     assert curve.proven is not None and curve.proven["value"] == 0.0
     won = skill_curve(
