@@ -82,6 +82,12 @@ class SkillCurve:
     """The late game of the strongest same-level pair, where the prover settles it:
     ``{"depth", "positions", "proven", "played", "games"}`` (see :func:`late_game`)."""
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SkillCurve:
+        """A curve read back from a report's JSON (:meth:`as_dict`), e.g. to plot it again."""
+        pairs = tuple(PairResult.from_dict(p) for p in data["pairs"])
+        return cls(pairs, data.get("proven"), data.get("late"))
+
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {
@@ -288,7 +294,7 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
 
     same = [p for p in curve.pairs if p.levels[0] == p.levels[1]]
     mixed = [p for p in curve.pairs if p.levels[0] != p.levels[1]]
-    fig, axes = plt.subplots(1, 2 if mixed else 1, figsize=(10 if mixed else 6, 4), squeeze=False)
+    fig, axes = plt.subplots(1, 2 if mixed else 1, figsize=(10 if mixed else 6, 4.8), squeeze=False)
     ax = axes[0][0]
     xs = list(range(len(same)))
     uneven = len({p.first.n for p in curve.pairs}) > 1
@@ -351,10 +357,11 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         xs.append(x)
     ax.axhline(0.5, color="black", linewidth=0.6, linestyle="--")
     ax.set_xticks(xs, labels)
-    ax.set_ylim(0, 1)
+    ax.set_ylim(-0.05, 1.05)  # a proven 0 or 1 (the curve's end) shows whole, not clipped
     ax.set_ylabel("rate (95% Wilson interval)")
     ax.set_title("same level both sides")
-    ax.legend(loc="best", fontsize=8)
+    # below the axes: inside, it hid the markers at 1 (where a proof often ends the curve)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, fontsize=8)
     if mixed:
         ax2 = axes[0][1]
         ys = list(range(len(mixed)))
@@ -386,10 +393,10 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
             ],
         )
         ax2.axvline(0.5, color="black", linewidth=0.6, linestyle="--")
-        ax2.set_xlim(0, 1)
+        ax2.set_xlim(-0.05, 1.05)
         ax2.set_ylim(-0.5, len(mixed) - 0.3)
         ax2.set_title("mixed levels")
-        ax2.legend(loc="best", fontsize=8)
+        ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8)
     if title:
         fig.suptitle(title)
     fig.tight_layout()
