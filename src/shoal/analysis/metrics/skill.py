@@ -294,7 +294,13 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
 
     same = [p for p in curve.pairs if p.levels[0] == p.levels[1]]
     mixed = [p for p in curve.pairs if p.levels[0] != p.levels[1]]
-    fig, axes = plt.subplots(1, 2 if mixed else 1, figsize=(10 if mixed else 6, 4.8), squeeze=False)
+    fig, axes = plt.subplots(
+        1,
+        2 if mixed else 1,
+        figsize=(12 if mixed else 7, 4.8),
+        squeeze=False,
+        gridspec_kw={"width_ratios": [1.5, 1]} if mixed else None,
+    )
     ax = axes[0][0]
     xs = list(range(len(same)))
     uneven = len({p.first.n for p in curve.pairs}) > 1
@@ -356,7 +362,7 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         labels.append(f"last {late['depth']}")
         xs.append(x)
     ax.axhline(0.5, color="black", linewidth=0.6, linestyle="--")
-    ax.set_xticks(xs, labels)
+    ax.set_xticks(xs, labels, fontsize=8)
     ax.set_ylim(-0.05, 1.05)  # a proven 0 or 1 (the curve's end) shows whole, not clipped
     ax.set_ylabel("rate (95% Wilson interval)")
     ax.set_title("same level both sides")
