@@ -5,6 +5,7 @@ data (``--from-db``). Glue only: the work is in :mod:`shoal.analysis.metrics`.""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -17,7 +18,7 @@ from shoal.analysis.metrics.humans import ai_references, human_rates, load_human
 from shoal.analysis.metrics.intervals import SPRT, parse_until
 from shoal.analysis.metrics.report import format_text, metrics_payload, write_metrics_report
 from shoal.analysis.metrics.sequential import play_until
-from shoal.analysis.metrics.skill import plot_skill, skill_curve
+from shoal.analysis.metrics.skill import PairResult, plot_skill, skill_curve
 from shoal.analysis.metrics.trace import CLARITY_CHILDREN, run_traces
 from shoal.core import Game, InvalidOptionError, options_to_strings, parse_option_words
 
@@ -65,6 +66,12 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--no-mixed", action="store_true", help="skill curve: same levels only")
     g.add_argument(
+        "--extend",
+        action="store_true",
+        help="skill curve: keep the report in --out (its metrics and pairs) and play only "
+        "the pairs it lacks",
+    )
+    g.add_argument(
         "--prove-nodes",
         type=int,
         default=200_000,
@@ -111,6 +118,28 @@ def _meta(game: Game, args: argparse.Namespace, command: str, games_: int) -> di
     }
 
 
+def _kept_report(args: argparse.Namespace, out: Path, game: Game) -> dict[str, Any] | None:
+    """With ``--extend``: the report already in ``out`` (checked to be this game's), else None."""
+    if not args.extend:
+        return None
+    if not args.skill_curve or args.until or args.metrics or args.compensate:
+        raise InvalidOptionError(
+            "--extend adds skill-curve pairs to a report: give --skill-curve without "
+            "--metrics, --until or --compensate"
+        )
+    path = out / "metrics.json"
+    if not path.is_file():
+        raise InvalidOptionError(f"--extend: no report at {path}")
+    payload: dict[str, Any] = json.loads(path.read_text())
+    meta = payload.get("meta", {})
+    if meta.get("game") != game.id or meta.get("options") != options_to_strings(game.options):
+        raise InvalidOptionError(
+            f"--extend: {path} is a report of {meta.get('game')} {meta.get('options')}, "
+            f"not of {game.id} {options_to_strings(game.options)}"
+        )
+    return payload
+
+
 def _note(args: argparse.Namespace, text: str) -> None:
     if not args.quiet and not args.json:
         print(text, file=sys.stderr, flush=True)
@@ -123,7 +152,10 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
     out = Path(args.out or f"analysis-{args.game}")
     start = time.perf_counter()
     payload: dict[str, Any]
-    if args.until:
+    kept = _kept_report(args, out, game)
+    if kept is not None:
+        payload = kept
+    elif args.until:
         target = parse_until(args.until)
         run = play_until(
             game,
@@ -155,6 +187,7 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
     skill_png = None
     if args.skill_curve:
         levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+        before = (kept or {}).get("skill") or {}
         curve = skill_curve(
             game,
             levels,
@@ -167,8 +200,13 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
             progress=lambda pair, r: _note(
                 args, f"{pair[0]} v {pair[1]}: first {r.first.value:.1%} ({r.seconds:.0f} s)"
             ),
+            previous=[PairResult.from_dict(p) for p in before.get("pairs", [])],
         )
+        if curve.late is None and before.get("late"):
+            curve = dataclasses.replace(curve, late=before["late"])
         payload["skill"] = curve.as_dict()
+        if kept is not None:
+            payload["meta"].setdefault("skill_commands", []).append(command)
         skill_png = plot_skill(curve, out / "skill.png", f"{game.title}: skill curve")
     if args.compensate:
         low = high = None
@@ -207,7 +245,11 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
         humans = load_human_games(args.from_db, game.id)
         payload["humans"] = human_rates(humans, references)
         payload["human_references"] = {k: v.as_dict() for k, v in references.items()}
-    payload["seconds"] = time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    if kept is not None:
+        payload["extend_seconds"] = [*payload.get("extend_seconds", []), seconds]
+    else:
+        payload["seconds"] = seconds
     path = write_metrics_report(payload, out, skill_png=skill_png)
     if args.json:
         print(json.dumps(payload, indent=1))
@@ -223,5 +265,5 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
                 )
         elif args.from_db:
             print("  humans: no finished games between people in that database")
-        print(f"metrics: {path} ({payload['seconds']:.1f} s)")
+        print(f"metrics: {path} ({seconds:.1f} s)")
     return 0

@@ -72,3 +72,44 @@ def test_shoal_rules_marks_the_compensating_option() -> None:
     assert done.returncode == 0, done.stderr
     line = next(x for x in done.stdout.splitlines() if x.strip().startswith("penalty "))
     assert line.rstrip().endswith("[decision] [compensation]")
+
+
+def test_extend_adds_the_missing_pairs_and_keeps_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    done = shoal(
+        "analyze", "connect4", "--metrics", "--skill-curve", "--levels", "random", "--no-mixed",
+        "--games", "4", "--prove-nodes", "0", "--workers", "1", "--out", str(out), "-q",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    before = json.loads((out / "metrics.json").read_text())
+    done = shoal(
+        "analyze", "connect4", "--skill-curve", "--extend", "--levels", "beginner",
+        "--pair-games", "2", "--prove-nodes", "0", "--workers", "1", "--out", str(out), "-q",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    after = json.loads((out / "metrics.json").read_text())
+    pairs = after["skill"]["pairs"]
+    assert [tuple(p["levels"]) for p in pairs] == [
+        ("random", "random"),
+        ("beginner", "beginner"),
+        ("beginner", "random"),
+        ("random", "beginner"),
+    ]
+    assert pairs[0] == before["skill"]["pairs"][0]  # kept, not replayed
+    assert [p["first"]["n"] for p in pairs] == [4, 2, 2, 2]
+    assert after["metrics"] == before["metrics"] and after["games"] == before["games"] == 4
+    assert after["meta"]["command"] == before["meta"]["command"]
+    assert len(after["meta"]["skill_commands"]) == 1
+    assert "--extend" in after["meta"]["skill_commands"][0]
+    page = (out / "metrics.html").read_text()
+    assert "Skill curve extended" in page and "beginner v random" in page
+    # another game's report is refused, and left as it was
+    done = shoal(
+        "analyze", "sirtet", "--skill-curve", "--extend", "--levels", "random",
+        "--pair-games", "1", "--prove-nodes", "0", "--out", str(out), "-q",
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "is a report of connect4" in done.stderr
+    assert json.loads((out / "metrics.json").read_text()) == after
+    done = shoal("analyze", "connect4", "--skill-curve", "--extend", "--out", str(tmp_path / "x"))
+    assert done.returncode != 0 and "--extend: no report at" in done.stderr

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from shoal.analysis.metrics.compensation import compensating_options, find_compensation
 from shoal.analysis.metrics.intervals import SPRT
 from shoal.analysis.metrics.sequential import play_until
-from shoal.analysis.metrics.skill import plot_skill, prove_start, skill_curve
+from shoal.analysis.metrics.skill import SkillCurve, plot_skill, prove_start, skill_curve
 from shoal.core import InvalidOptionError
 from shoal.games import get
 
@@ -76,6 +78,7 @@ def test_skill_curve_ends_at_the_proven_value(tmp_path) -> None:  # type: ignore
     assert curve.pairs[2].seat0.value == 1.0
     path = plot_skill(curve, tmp_path / "skill.png", "late connect4")
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert SkillCurve.from_dict(json.loads(json.dumps(curve.as_dict()))) == curve
 
 
 def test_skill_curve_without_a_proof_within_the_budget() -> None:
@@ -144,6 +147,7 @@ def test_late_game_and_start_proven_on_the_script_game() -> None:
         "proven": 0.0,
         "played": 0.0,
         "nodes": curve.late["nodes"] if curve.late else 0,
+        "levels": ["random", "random"],
     }
     assert curve.proven is not None and curve.proven["value"] == 0.0
     won = skill_curve(

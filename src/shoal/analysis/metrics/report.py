@@ -122,6 +122,11 @@ def _row(name: str, m: dict[str, Any]) -> str:
     )
 
 
+def _levels_words(late: dict[str, Any]) -> str:
+    levels = late.get("levels")
+    return f" ({html.escape(' v '.join(levels))})" if levels else ""
+
+
 def _skill_html(skill: dict[str, Any], image: str | None) -> str:
     rows = "".join(
         f"<tr><td>{html.escape(p['levels'][0])} v {html.escape(p['levels'][1])}</td>"
@@ -142,7 +147,8 @@ def _skill_html(skill: dict[str, Any], image: str | None) -> str:
     late = skill.get("late")
     if late:
         end += (
-            f"<p>Late game of the strongest pair: {late['positions']} of {late['games']} games "
+            f"<p>Late game of the strongest pair{_levels_words(late)}: {late['positions']} of "
+            f"{late['games']} games "
             f"settled {late['depth']} actions before their end; there the first player scores "
             f"{late['proven']:.1%} with perfect play and {late['played']:.1%} as played.</p>"
         )
@@ -172,6 +178,13 @@ def write_metrics_report(
         "docs/metrics.md. Rates: 95% Wilson intervals; means: 95% percentile bootstrap "
         "(seeded).</p>",
     ]
+    extended = meta.get("skill_commands")
+    if extended:
+        parts.append(
+            "<p>Skill curve extended (pairs added, the rest kept) by: "
+            + "; ".join(f"<code>{e(c)}</code>" for c in extended)
+            + ".</p>"
+        )
     if payload["games"]:
         parts.append(
             "<table><tr><th>metric</th><th>value</th><th>95% interval</th><th>n</th>"

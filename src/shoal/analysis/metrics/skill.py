@@ -58,6 +58,18 @@ class PairResult:
             "seconds": self.seconds,
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PairResult:
+        """A pair read back from a report's JSON (:meth:`as_dict`)."""
+        first, second = data["levels"]
+        return cls(
+            levels=(str(first), str(second)),
+            first=Interval(**data["first"]),
+            draws=Interval(**data["draws"]),
+            seat0=Interval(**data["seat0"]),
+            seconds=float(data["seconds"]),
+        )
+
 
 @dataclasses.dataclass(frozen=True)
 class SkillCurve:
@@ -69,6 +81,12 @@ class SkillCurve:
     late: dict[str, Any] | None = None
     """The late game of the strongest same-level pair, where the prover settles it:
     ``{"depth", "positions", "proven", "played", "games"}`` (see :func:`late_game`)."""
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SkillCurve:
+        """A curve read back from a report's JSON (:meth:`as_dict`), e.g. to plot it again."""
+        pairs = tuple(PairResult.from_dict(p) for p in data["pairs"])
+        return cls(pairs, data.get("proven"), data.get("late"))
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -204,12 +222,18 @@ def skill_curve(
     late_depth: int = 0,
     clarity_children: int = 0,
     progress: Callable[[tuple[str, str], PairResult], None] | None = None,
+    previous: Sequence[PairResult] = (),
 ) -> SkillCurve:
     """Play ``games`` per pair: each level against itself, then neighbours both ways round.
 
-    The curve ends at the start's proven value where the prover settles it within
-    ``prove_nodes``; with ``late_depth`` > 0 the strongest same-level pair's games
-    are also settled ``late_depth`` actions before their end (:func:`late_game`).
+    ``previous`` pairs (an earlier run's, e.g. read from its report) are kept as they are
+    and not played again: a curve is extended to stronger levels with fewer games per
+    pair where games are slow, the intervals saying how little each pair's games show.
+    Levels named only by ``previous`` count as levels of the curve (their neighbours get
+    mixed pairs with the new levels). The curve ends at the start's proven value where
+    the prover settles it within ``prove_nodes``; with ``late_depth`` > 0 the strongest
+    same-level pair's games are also settled ``late_depth`` actions before their end
+    (:func:`late_game`).
     """
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
@@ -218,24 +242,39 @@ def skill_curve(
         raise InvalidOptionError("a skill curve needs at least one game per pair")
     if not 0 <= late_depth <= MAX_PROOF_DEPTH:
         raise InvalidOptionError(f"the late-game depth must lie in 0..{MAX_PROOF_DEPTH}")
-    ordered = sorted(dict.fromkeys(levels), key=LEVELS.index)
+    kept = {p.levels: p for p in previous}
+    named = [level for pair in kept for level in pair]
+    ordered = sorted(dict.fromkeys([*levels, *named]), key=LEVELS.index)
     pairs: list[tuple[str, str]] = [(level, level) for level in ordered]
     if mixed:
         for weak, strong in itertools.pairwise(ordered):
             pairs += [(strong, weak), (weak, strong)]
+    pairs += [pair for pair in kept if pair not in pairs]
+    pairs.sort(key=_pair_order)
     seeds = range(first_seed, first_seed + games)
     results = []
     late = None
     for pair in pairs:
+        if pair in kept:
+            results.append(kept[pair])
+            continue
         start = time.perf_counter()
         traces = run_traces(game, *pair, seeds, workers=workers, clarity_children=clarity_children)
         if pair == (ordered[-1], ordered[-1]) and late_depth > 0:
             late = late_game(game, traces, late_depth, prove_nodes)
+            if late is not None:
+                late["levels"] = list(pair)
         result = pair_result(pair, traces, time.perf_counter() - start)
         results.append(result)
         if progress:
             progress(pair, result)
     return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes), late)
+
+
+def _pair_order(pair: tuple[str, str]) -> tuple[int, int, int, int]:
+    """Same-level pairs first, weakest to strongest; then mixed pairs by their levels."""
+    a, b = (LEVELS.index(level) for level in pair)
+    return (a != b, max(a, b), min(a, b), a < b)
 
 
 def _err(values: Sequence[Interval]) -> list[list[float]]:
@@ -255,10 +294,17 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
 
     same = [p for p in curve.pairs if p.levels[0] == p.levels[1]]
     mixed = [p for p in curve.pairs if p.levels[0] != p.levels[1]]
-    fig, axes = plt.subplots(1, 2 if mixed else 1, figsize=(10 if mixed else 6, 4), squeeze=False)
+    fig, axes = plt.subplots(
+        1,
+        2 if mixed else 1,
+        figsize=(12 if mixed else 7, 4.8),
+        squeeze=False,
+        gridspec_kw={"width_ratios": [1.5, 1]} if mixed else None,
+    )
     ax = axes[0][0]
     xs = list(range(len(same)))
-    labels = [p.levels[0] for p in same]
+    uneven = len({p.first.n for p in curve.pairs}) > 1
+    labels = [f"{p.levels[0]}\n(n={p.first.n})" if uneven else p.levels[0] for p in same]
     for key, colour, name in (
         ("first", "tab:blue", "first player"),
         ("draws", "tab:grey", "draws"),
@@ -316,11 +362,12 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
         labels.append(f"last {late['depth']}")
         xs.append(x)
     ax.axhline(0.5, color="black", linewidth=0.6, linestyle="--")
-    ax.set_xticks(xs, labels)
-    ax.set_ylim(0, 1)
+    ax.set_xticks(xs, labels, fontsize=8)
+    ax.set_ylim(-0.05, 1.05)  # a proven 0 or 1 (the curve's end) shows whole, not clipped
     ax.set_ylabel("rate (95% Wilson interval)")
     ax.set_title("same level both sides")
-    ax.legend(loc="best", fontsize=8)
+    # below the axes: inside, it hid the markers at 1 (where a proof often ends the curve)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2, fontsize=8)
     if mixed:
         ax2 = axes[0][1]
         ys = list(range(len(mixed)))
@@ -344,12 +391,18 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
             color="tab:blue",
             label="first player",
         )
-        ax2.set_yticks(ys, [f"{a} (seat 0) v {b}" for a, b in (p.levels for p in mixed)])
+        ax2.set_yticks(
+            ys,
+            [
+                f"{p.levels[0]} (seat 0) v {p.levels[1]}" + (f" (n={p.first.n})" if uneven else "")
+                for p in mixed
+            ],
+        )
         ax2.axvline(0.5, color="black", linewidth=0.6, linestyle="--")
-        ax2.set_xlim(0, 1)
+        ax2.set_xlim(-0.05, 1.05)
         ax2.set_ylim(-0.5, len(mixed) - 0.3)
         ax2.set_title("mixed levels")
-        ax2.legend(loc="best", fontsize=8)
+        ax2.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2, fontsize=8)
     if title:
         fig.suptitle(title)
     fig.tight_layout()

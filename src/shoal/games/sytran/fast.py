@@ -7,11 +7,13 @@ value (a rule option added later) falls back to the pure engine.
 from __future__ import annotations
 
 import struct
+from array import array
 from typing import Any
 
 from shoal.core.native import NativeEngine, load_extension, options_supported
 
 from .game import Sytran
+from .geometry import cell_colours
 from .rules import SytranState
 
 __all__ = ["SUPPORTED_OPTIONS", "engine", "pack"]
@@ -19,6 +21,8 @@ __all__ = ["SUPPORTED_OPTIONS", "engine", "pack"]
 _fast = load_extension(__package__ or "shoal.games.sytran")
 _MAXC = 272
 _LAYOUT = struct.Struct(f"=8i{_MAXC}B{_MAXC}H")
+"""The C struct: eight ints, a colour byte per cell, the empty cells (uint16)."""
+_HEAD = struct.Struct("=8i")
 
 SUPPORTED_OPTIONS: dict[str, Any] = {
     "base": lambda v: v in (6, 8, 10),
@@ -30,20 +34,12 @@ SUPPORTED_OPTIONS: dict[str, Any] = {
 def pack(state: SytranState) -> bytes:
     """The C struct of ``state``."""
     geo = state.game.geo
-    white, black = state.white, state.black
-    colours = [0] * _MAXC
-    index = geo.bit_index
-    for stones, colour in ((white, 1), (black, 2)):
-        while stones:
-            low = stones & -stones
-            colours[index[low.bit_length() - 1]] = colour
-            stones ^= low
-    empty = list(state.empty_cells)
+    colours = cell_colours(geo, state.white, state.black)
+    empty = state.empty_cells
     nempty = len(empty)
-    empty += [0] * (_MAXC - nempty)
     outcome = state.outcome
     result = 0 if outcome is None else 3 if outcome.winner is None else outcome.winner + 1
-    return _LAYOUT.pack(
+    head = _HEAD.pack(
         geo.base,
         state.game.penalty,
         state.placed,
@@ -52,8 +48,15 @@ def pack(state: SytranState) -> bytes:
         state.turn,
         result,
         nempty,
-        *colours,
-        *empty,
+    )
+    return b"".join(
+        (
+            head,
+            colours,
+            bytes(_MAXC - len(colours)),
+            array("H", empty).tobytes(),
+            bytes(2 * (_MAXC - nempty)),
+        )
     )
 
 

@@ -22,6 +22,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, option
+from shoal.core.native import engine_for
 
 from . import diagrams, heuristics, render
 from .geometry import Geometry, geometry
@@ -165,6 +166,16 @@ class Sytran(Game[SytranState]):
         return heuristics.features(state)
 
     def evaluate(self, state: SytranState, seat: Seat) -> float:
+        """``heuristics.evaluate``; computed by the native core where it covers the options
+        (the same value to the last bit: the differential tests compare the two)."""
+        engine = engine_for(self)  # type: ignore[arg-type]
+        packed = None if engine is None else engine.pack(state)
+        if engine is None or packed is None:
+            return heuristics.evaluate(state, seat)
+        return engine.evaluate(packed, seat)
+
+    def pure_evaluate(self, state: SytranState, seat: Seat) -> float:
+        """The pure-Python evaluation (the reference of the native one)."""
         return heuristics.evaluate(state, seat)
 
     def puzzle_theme(self, state: SytranState, line: Sequence[Action]) -> str | None:

@@ -24,8 +24,10 @@ bit ``i`` are ``i +- 1``, ``i +- W`` and ``i +- (W - 1)``.
 from __future__ import annotations
 
 import functools
+import operator
+from collections.abc import Callable
 
-__all__ = ["FILES", "Cell", "Geometry", "geometry"]
+__all__ = ["FILES", "Cell", "Geometry", "cell_colours", "geometry"]
 
 Cell = int
 """A cell id (also its placement action number)."""
@@ -56,6 +58,8 @@ class Geometry:
         "full",
         "names",
         "by_name",
+        "_bits",
+        "_pick",
         "by_coord",
     )
 
@@ -112,6 +116,11 @@ class Geometry:
         self.full = sum(self.bit)
         self.names: tuple[str, ...] = tuple(f"{FILES[q + span]}{r + base}" for q, r in cells)
         self.by_name: dict[str, Cell] = {name: i for i, name in enumerate(self.names)}
+        positions = {i: pos for pos, i in self.bit_index.items()}
+        self._bits = max(self.bit_index) + 1
+        self._pick: Callable[[bytes], tuple[int, ...]] = operator.itemgetter(
+            *(positions[i] for i in range(self.num_cells))
+        )
 
     def name(self, cell: Cell) -> str:
         """The cell's name: file letter for ``q + B - 1``, rank ``r + B``."""
@@ -131,6 +140,29 @@ class Geometry:
             bits ^= low
         out.sort()
         return out
+
+
+_WHITE = bytes.maketrans(b"01", b"\x00\x01")
+_BLACK = bytes.maketrans(b"01", b"\x00\x02")
+
+
+def cell_colours(geo: Geometry, white: int, black: int) -> bytes:
+    """One byte per cell id: 0 empty, 1 White, 2 Black (``white`` and ``black`` disjoint).
+
+    Done in C-level steps (a bit string per colour, translated to bytes, merged as one
+    integer, the cells picked in id order), not bit by bit: the native search packs a
+    state per action and the position string reads the board per turn.
+
+    >>> geo = geometry(6)
+    >>> colours = cell_colours(geo, geo.bit[0] | geo.bit[5], geo.bit[2])
+    >>> colours[:7], len(colours) == geo.num_cells
+    (b'\\x01\\x00\\x02\\x00\\x00\\x01\\x00', True)
+    """
+    n = geo._bits
+    w = format(white, f"0{n}b")[::-1].encode().translate(_WHITE)
+    b = format(black, f"0{n}b")[::-1].encode().translate(_BLACK)
+    both = (int.from_bytes(w, "little") | int.from_bytes(b, "little")).to_bytes(n, "little")
+    return bytes(geo._pick(both))
 
 
 @functools.cache

@@ -30,11 +30,13 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 import re
+from collections.abc import Callable
 
 from shoal.core import InvalidNotationError, InvalidPositionError
 
-from .geometry import FILES, Cell, Geometry
+from .geometry import FILES, Cell, Geometry, cell_colours
 
 __all__ = [
     "SWAP_TEXT",
@@ -52,6 +54,21 @@ SWAP_TEXT = "swap"
 
 _CELL = re.compile(r"([a-z])([0-9]{1,2})")
 _ROW = re.compile(r"[0-9]+|[wb]")
+_CHARS = bytes.maketrans(b"\x00\x01\x02", b".wb")
+_EMPTY_RUN = re.compile(r"\.+")
+
+
+def _run_length(match: re.Match[str]) -> str:
+    return str(len(match.group()))
+
+
+@functools.cache
+def _row_pickers(geo: Geometry) -> tuple[Callable[[str], tuple[str, ...]], ...]:
+    """Per row of :func:`rows`: picks the row's cells (in order) from a string per cell id."""
+    return tuple(
+        operator.itemgetter(*row) if len(row) > 1 else lambda board, c=row[0]: (board[c],)
+        for row in rows(geo)
+    )
 
 
 def parse_cell_text(geo: Geometry, text: str) -> Cell:
@@ -102,23 +119,8 @@ def format_position(
     turn: int,
 ) -> str:
     """The position string of the given fields (see the module docstring)."""
-    parts = []
-    for row in rows(geo):
-        text = []
-        run = 0
-        for cell in row:
-            bit = geo.bit[cell]
-            char = "w" if white & bit else "b" if black & bit else ""
-            if char:
-                if run:
-                    text.append(str(run))
-                    run = 0
-                text.append(char)
-            else:
-                run += 1
-        if run:
-            text.append(str(run))
-        parts.append("".join(text))
+    board = cell_colours(geo, white, black).translate(_CHARS).decode()
+    parts = [_EMPTY_RUN.sub(_run_length, "".join(pick(board))) for pick in _row_pickers(geo)]
     ring = "-" if placed == 0 else str(smallest)
     side = "-" if colour is None else "wb"[colour]
     seats = "bw" if swapped else "wb"
