@@ -26,9 +26,10 @@ def test_every_game_ships_a_book_built_by_its_command(game_id: str) -> None:
     assert [json.loads(line)["seed"] for line in lines[1:]] == list(
         range(header["seed"], header["seed"] + header["games"])
     )
+    start = f" --start {header['start']}" if "start" in header else ""
     assert header["command"] == (
         f"shoal explorer build {game_id} --games {header['games']} "
-        f"--level {header['level']} --seed {header['seed']}"
+        f"--level {header['level']} --seed {header['seed']}{start}"
     )
 
 
@@ -43,7 +44,8 @@ def test_a_shipped_book_is_reproduced_from_its_command_and_seed(
     shipped = book_lines(book_path(game_id))
     header = json.loads(shipped[0])
     out = tmp_path / "book.jsonl"
-    build_book(games.get(game_id), 1, header["level"], header["seed"], out)
+    level, seed, start = header["level"], header["seed"], header.get("start")
+    build_book(games.get(game_id), 1, level, seed, out, start=start)
     rebuilt = out.read_text().splitlines()
     assert rebuilt[1:] == shipped[1:2]
 
@@ -172,3 +174,20 @@ def test_a_book_is_counted_as_game_by_game(game_id: str, tmp_path: Path) -> None
     got = load_book(game, out)
     assert got.count == want.count == 120
     assert got.nodes == want.nodes and len(got.nodes) > 40
+
+
+def test_a_book_with_one_start_meets_at_that_start(tmp_path: Path) -> None:
+    """``--start S0``: every game from ``game.initial(S0)`` (Sirtet's start depends on its seed)."""
+    game = games.get("sirtet")
+    assert game.initial(0).position() != game.initial(1).position()
+    args = ["explorer", "build", "sirtet", "--games", "3", "--level", "beginner", "--seed", "1"]
+    assert main([*args, "--out", str(tmp_path / "each.jsonl")]) == 0
+    assert main([*args, "--start", "0", "--out", str(tmp_path / "one.jsonl")]) == 0
+    assert load_book(game, tmp_path / "each.jsonl").moves(game.initial(0)) == []
+    moves = load_book(game, tmp_path / "one.jsonl").moves(game.initial(0))
+    assert sum(m.games for m in moves) == 3
+    lines = (tmp_path / "one.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["start"] == 0 and header["command"].endswith("--seed 1 --start 0")
+    assert [json.loads(line)["seed"] for line in lines[1:]] == [1, 2, 3]
+    assert "start" not in json.loads((tmp_path / "each.jsonl").read_text().splitlines()[0])

@@ -7,7 +7,9 @@ the players seeded from ``S + i``, and writes ``book.jsonl`` into the game's
 package: a header line (the command's settings) and one line per game
 (``{"seed", "actions", "winner"}``). A named level searches with its iteration
 budget and no time cap (``turn_seconds`` very large), so the file depends only
-on the command and its seed: building again gives the same bytes. ``jobs``
+on the command and its seed: building again gives the same bytes. ``--start S0``
+plays every game from ``game.initial(S0)``, for a game whose start depends
+on its seed (Syrtis): its book then meets at that start. ``jobs``
 processes may play the games (game ``i`` depends only on its seed, and the
 lines are written in seed order), giving the same bytes as one.
 
@@ -68,11 +70,16 @@ def _uncapped(level: str) -> str:
     return f"{name}:{rest + ',' if rest else ''}turn_seconds={NO_CAP:g}"
 
 
-def play_book_game(game: Game, level: str, seed: int) -> dict[str, Any]:
-    """One self-play game of ``level`` from ``game.initial(seed)``: ``{seed, actions, winner}``."""
+def play_book_game(game: Game, level: str, seed: int, start: int | None = None) -> dict[str, Any]:
+    """One self-play game of ``level``: ``{seed, actions, winner}``.
+
+    From ``game.initial(seed)``, or ``game.initial(start)`` when ``start`` is given (one
+    start for the whole book, where a game's start depends on its seed); the players are
+    seeded from ``seed``.
+    """
     spec = _uncapped(level)
     players = (get_player(spec, game, seed=2 * seed), get_player(spec, game, seed=2 * seed + 1))
-    history = History(game.initial(seed))
+    history = History(game.initial(seed if start is None else start))
     state = history.state
     while state.outcome is None:
         seat = state.to_move
@@ -87,20 +94,23 @@ def _worker_game(game_id: str, options: tuple[tuple[str, str], ...]) -> Game:
     return games.REGISTRY.from_mapping(game_id, dict(options))
 
 
-def _play_in_worker(task: tuple[str, tuple[tuple[str, str], ...], str, int]) -> str:
+def _play_in_worker(task: tuple[str, tuple[tuple[str, str], ...], str, int, int | None]) -> str:
     """One book line, played in a worker process (the game rebuilt from its id and options)."""
-    game_id, options, level, seed = task
-    return json.dumps(play_book_game(_worker_game(game_id, options), level, seed), sort_keys=True)
+    game_id, options, level, seed, start = task
+    game = _worker_game(game_id, options)
+    return json.dumps(play_book_game(game, level, seed, start), sort_keys=True)
 
 
-def _played(game: Game, count: int, level: str, seed: int, jobs: int) -> Iterator[str]:
+def _played(
+    game: Game, count: int, level: str, seed: int, start: int | None, jobs: int
+) -> Iterator[str]:
     """The book's game lines in seed order, played by ``jobs`` processes."""
     if jobs <= 1 or count <= 1:
         for i in range(count):
-            yield json.dumps(play_book_game(game, level, seed + i), sort_keys=True)
+            yield json.dumps(play_book_game(game, level, seed + i, start), sort_keys=True)
         return
     options = tuple(sorted(options_to_strings(game.options).items()))
-    tasks = [(game.id, options, level, seed + i) for i in range(count)]
+    tasks = [(game.id, options, level, seed + i, start) for i in range(count)]
     with multiprocessing.get_context("spawn").Pool(min(jobs, count)) as pool:
         yield from pool.imap(_play_in_worker, tasks)
 
@@ -123,9 +133,9 @@ def book_lines(path: Path) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-def book_header(game: Game, count: int, level: str, seed: int) -> str:
+def book_header(game: Game, count: int, level: str, seed: int, start: int | None = None) -> str:
     """The book's first line: the game, its options, the settings and the command."""
-    header = {
+    header: dict[str, Any] = {
         "book": game.id,
         "options": options_to_strings(game.options),
         "games": count,
@@ -133,6 +143,9 @@ def book_header(game: Game, count: int, level: str, seed: int) -> str:
         "seed": seed,
         "command": f"shoal explorer build {game.id} --games {count} --level {level} --seed {seed}",
     }
+    if start is not None:
+        header["start"] = start
+        header["command"] += f" --start {start}"
     return json.dumps(header, sort_keys=True)
 
 
@@ -144,13 +157,15 @@ def build_book(
     out: Path,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    start: int | None = None,
 ) -> int:
     """Write a book of ``count`` games to ``out`` (``jobs`` processes); answers the number written.
 
-    The header's command leaves out ``jobs``: the file is the same for any number.
+    The header's command leaves out ``jobs``: the file is the same for any number. With
+    ``start``, every game starts from ``game.initial(start)`` (see :func:`play_book_game`).
     """
-    lines = [book_header(game, count, level, seed)]
-    for line in _played(game, count, level, seed, jobs):
+    lines = [book_header(game, count, level, seed, start)]
+    for line in _played(game, count, level, seed, start, jobs):
         lines.append(line)
         if progress:
             progress(len(lines) - 1, count)
@@ -171,11 +186,12 @@ def load_book(game: Game, path: Path | None = None) -> Tree:
     header: Mapping[str, Any] = json.loads(lines[0]) if lines else {}
     if header.get("options") != options_to_strings(game.options):
         return tree
+    fixed = header.get("start")
     items = []
     for n, line in enumerate(lines[1:]):
         if line.strip():
             item = json.loads(line)
-            start = game.initial(int(item["seed"]))
+            start = game.initial(int(item["seed"] if fixed is None else fixed))
             items.append((start.position(), item["actions"][:MAX_PLIES], n, start, item["winner"]))
     # In the order of their openings, so a game walks only from where it leaves the one before
     # (the counts do not depend on the order; the last game is the one with the largest ``at``).
