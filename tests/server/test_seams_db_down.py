@@ -8,9 +8,7 @@ PostgreSQL starts again: the same app goes on by itself, and no acknowledged mov
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,29 +16,10 @@ from fastapi.testclient import TestClient
 from shoal.server import create_app
 from shoal.server.db_down import DATABASE_DOWN
 
-from ..pg import PostgresServer, find_bin_dir
+from ..pg import PostgresServer
+from .outage_helpers import own_postgres_server, pg_ctl
 
-
-@pytest.fixture
-def own_postgres() -> Iterator[PostgresServer]:
-    bin_dir = find_bin_dir()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed")
-    server = PostgresServer(bin_dir).start()
-    yield server
-    with contextlib.suppress(RuntimeError):  # a test that failed midway left it stopped
-        server.stop()
-
-
-def pg_ctl(server: PostgresServer, *args: str) -> None:
-    options = (
-        f"-p {server.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={server.root}"
-        " -c fsync=off -c full_page_writes=off -c max_connections=200"
-    )
-    command = [str(server.bin_dir / "pg_ctl"), "-D", str(server.data)]
-    if args[0] == "start":
-        command += ["-l", str(server.root / "log"), "-o", options, "-w"]
-    server._run(*command, *args)
+own_postgres = pytest.fixture(own_postgres_server)
 
 
 def test_postgresql_stopped_mid_play_answers_503_and_recovers_by_itself(

@@ -7,7 +7,6 @@ still loose in places: ``dict[str, Any]`` answers become ``JsonObject``).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -17,16 +16,14 @@ import pytest
 from fastapi import FastAPI
 from pydantic import BaseModel, Field
 
+from .script_loader import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
 def api_types() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("api_types", ROOT / "scripts" / "api_types.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("api_types")
 
 
 @pytest.fixture(scope="module")

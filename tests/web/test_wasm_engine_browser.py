@@ -10,8 +10,6 @@ page and through the search worker of ``engine.js``.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,37 +18,12 @@ from shoal.ai.mcts import MCTS
 from shoal.games import get
 from shoal.interop.webengine import packed
 
+from .wasm_pages import built_games, rules_page
+
 pytestmark = pytest.mark.browser
 
-WASM = Path(__file__).resolve().parents[2] / "src" / "shoal" / "web" / "wasm"
-GAMES = ["connect4", "syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
-
-
-def wasm_games() -> list[str]:
-    """The games whose WebAssembly engine is built."""
-    return [g for g in GAMES if (WASM / f"{g}.wasm").exists() and (WASM / f"{g}.json").exists()]
-
-
-@pytest.fixture(scope="module")
-def built() -> list[str]:
-    """The built games; skipped (failed under SHOAL_REQUIRE_WASM=1) when none is."""
-    games = wasm_games()
-    if not games:
-        reason = "no WebAssembly engines: emcc (Debian's emscripten) is not installed"
-        if os.environ.get("SHOAL_REQUIRE_WASM") == "1":
-            pytest.fail(reason + ", yet SHOAL_REQUIRE_WASM=1")
-        pytest.skip(reason)
-    return games
-
-
-@pytest.fixture
-def page(browser: Any, server: str) -> Any:
-    """A page of the site, where the engine modules can be imported."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server + "/rules")
-    yield page
-    context.close()
+built = pytest.fixture(built_games, scope="module", name="built")
+page = pytest.fixture(rules_page, name="page")
 
 
 RANDOM_GAMES = """async ([game, start, seed, limit]) => {

@@ -13,7 +13,6 @@ whole turns of Sirtet, a hint in Cyclix is the club level's alpha-beta.
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Any
 from urllib.parse import quote
@@ -29,7 +28,7 @@ from shoal.core import State
 from shoal.games import get
 from shoal.interop.webengine import packed
 
-from .test_wasm_engine_browser import wasm_games
+from .wasm_pages import built_games, rules_page
 
 pytestmark = pytest.mark.browser
 
@@ -37,26 +36,8 @@ DEPTH = {"connect4": 4, "syrtis": 2, "sirtet": 3, "sytran": 2, "cyclix": 3, "sfi
 """Alpha-beta's depth per game in these tests (a few hundred to a few thousand nodes)."""
 
 
-@pytest.fixture(scope="module")
-def games() -> list[str]:
-    """The games whose WebAssembly engine is built (skipped when none is; failed instead
-    under SHOAL_REQUIRE_WASM=1, as scripts/test sets wherever emcc is installed)."""
-    built = wasm_games()
-    if not built:
-        reason = "no WebAssembly engines: emcc (Debian's emscripten) is not installed"
-        if os.environ.get("SHOAL_REQUIRE_WASM") == "1":
-            pytest.fail(reason + ", yet SHOAL_REQUIRE_WASM=1")
-        pytest.skip(reason)
-    return built
-
-
-@pytest.fixture
-def page(browser: Any, server: str) -> Any:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(server + "/rules")
-    yield page
-    context.close()
+games = pytest.fixture(built_games, scope="module", name="games")
+page = pytest.fixture(rules_page, name="page")
 
 
 def random_state(game_id: str, start: int, plies: int, seed: int) -> State:

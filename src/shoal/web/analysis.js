@@ -7,11 +7,11 @@
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { announce, boardWordsCard } from "./board-keys.js";
-import { $, $button, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
-import { lastOfLine, movetext, siblingOf } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodesFrom, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
@@ -25,28 +25,19 @@ const root = { children: [] };
 let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
-let loading = 0;
+const viewOf = latestView(); // the view of a node's line (the newest asked only)
 const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.legal.find((a) => a.action === action); if (entry) play(entry); }, back: () => $("#prev").click() });
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
 const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
+const steps = treeSteps(moveTree, () => cur, goTo); // the step buttons, variations and keys
 
-function line(id) {
-  const moves = [];
-  for (let n = id; n !== -1; n = nodes[n].parent) moves.push(nodes[n].move);
-  return moves.reverse();
-}
+const line = (id) => movesTo(moveTree, id);
 
 function setTree(tree) {
   start = tree.start;
-  nodes = [];
-  root.children = [];
-  for (const entry of tree.nodes) {
-    const id = nodes.length;
-    nodes.push({ move: entry.move, parent: entry.parent, children: [], comment: entry.comment || "", number: entry.number, first: entry.first, seat: entry.seat });
-    kids(entry.parent).push(id);
-  }
+  nodes = nodesFrom(tree.nodes, root.children);
   cur = -1;
 }
 
@@ -108,11 +99,6 @@ function comment(text) {
   renderTree();
 }
 
-function sibling(step) {
-  const next = siblingOf(moveTree, cur, step);
-  if (next !== null) goTo(next);
-}
-
 // -- the page -------------------------------------------------------------------------------
 function layout() {
   $("#app").replaceChildren(
@@ -123,13 +109,7 @@ function layout() {
         h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
         h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
-        stepControls({
-          first: () => goTo(-1),
-          prev: () => cur !== -1 && goTo(nodes[cur].parent),
-          next: () => kids(cur).length && goTo(kids(cur)[0]),
-          last: () => goTo(lastOfLine(moveTree, cur)),
-          lastTitle: "End of the line (End)",
-        }),
+        stepControls(steps),
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("p", { class: "help", id: "source" })),
@@ -152,8 +132,8 @@ function layout() {
             { class: "tools" },
             h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: promote }),
             h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: remove }),
-            h("button", { class: "btn small", id: "up", text: "↑ Variation", title: "Previous variation (↑)", onclick: () => sibling(-1) }),
-            h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: () => sibling(1) }),
+            h("button", { class: "btn small", id: "up", text: "↑ Variation", title: "Previous variation (↑)", onclick: steps.up }),
+            h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: steps.down }),
           ),
         ),
         recordCard(
@@ -170,28 +150,14 @@ function layout() {
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
   $("#move-slot").append(board.moveBox());
-  document.addEventListener("keydown", (e) => {
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
-    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(moveTree, cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
-    if (keys[e.key]) {
-      e.preventDefault();
-      keys[e.key]();
-    }
-  });
+  treeKeys(steps);
 }
 
 async function goTo(id) {
   cur = id;
-  const ticket = ++loading;
   renderTree();
-  let next;
-  try {
-    next = await api("/api/analysis/view", { method: "POST", body: { game: game.id, options, start, moves: line(id) } });
-  } catch (error) {
-    toast(error.message, "error");
-    return;
-  }
-  if (ticket !== loading) return;
+  const next = await viewOf({ game: game.id, options, start, moves: line(id) });
+  if (!next) return;
   view = next;
   show();
   analyse();
@@ -202,13 +168,7 @@ function show() {
   $("#board").dataset.ply = String(view.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  const r = view.result;
-  $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move · click the board to try a move`;
-  $("#status").className = r ? "status over" : "status";
-  $("#pos").textContent = `${view.ply}`;
-  $button("#first").disabled = $button("#prev").disabled = cur === -1;
-  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
+  treeStatus(view, moveTree, cur, " · click the board to try a move");
   $("#position-line").textContent = `Position: ${view.position}`;
   explorer.show(game.id, options, view.position);
 }

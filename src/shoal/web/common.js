@@ -62,6 +62,9 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** What a failure says, for a page's line of feedback. @param {unknown} error */
+export const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
 // Seat tokens live in local storage, keyed by game id; they never go into a URL the
 // server sees (links carry them after '#').
 export const tokens = {

@@ -3,6 +3,7 @@
 // this device, and switch each kind of push on or off (GET/PUT /api/push/settings).
 
 import { currentSubscription, pushSupported, subscribe, unsubscribe } from "./app.js";
+import { errorText, h } from "./common.js";
 import { api } from "./net.js";
 
 /** @type {[string, string][]} */
@@ -19,23 +20,6 @@ const KINDS = [
  */
 
 /**
- * @param {string} tag
- * @param {Record<string, string | boolean>} attrs
- * @param {(Node | string)[]} children
- * @returns {HTMLElement}
- */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === false) continue;
-    if (key === "text") node.textContent = String(value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
-
-/**
  * @param {"GET" | "POST" | "PUT" | "DELETE"} method
  * @param {object} [body]
  * @returns {Promise<PushSettings>}
@@ -49,11 +33,11 @@ async function settings(method = "GET", body) {
  * @returns {HTMLElement}
  */
 export function pushCard() {
-  const card = el("section", { class: "card", id: "push" }, el("h2", { text: "Push notifications" }));
-  const state = el("p", { class: "help", id: "push-state", text: "…" });
-  const button = /** @type {HTMLButtonElement} */ (el("button", { class: "btn", id: "push-toggle", text: "…" }));
-  const kinds = el("div", { id: "push-kinds", style: "margin-top: 0.75rem" });
-  card.append(el("p", { class: "help", text: "Pushed to this device even when shoal is closed (and to the installed app)." }), state, button, kinds);
+  const card = h("section", { class: "card", id: "push" }, h("h2", { text: "Push notifications" }));
+  const state = h("p", { class: "help", id: "push-state", text: "…" });
+  const button = /** @type {HTMLButtonElement} */ (h("button", { class: "btn", id: "push-toggle", text: "…" }));
+  const kinds = h("div", { id: "push-kinds", style: "margin-top: 0.75rem" });
+  card.append(h("p", { class: "help", text: "Pushed to this device even when shoal is closed (and to the installed app)." }), state, button, kinds);
   const show = async () => {
     const subscribed = Boolean(await currentSubscription().catch(() => null));
     state.textContent = subscribed ? "This device receives push notifications." : "This device receives no push notifications.";
@@ -70,7 +54,7 @@ export function pushCard() {
       if (button.dataset.subscribed === "true") await unsubscribe();
       else await subscribe();
     } catch (error) {
-      state.textContent = error instanceof Error ? error.message : String(error);
+      state.textContent = errorText(error);
       button.disabled = false;
       return;
     }
@@ -80,11 +64,11 @@ export function pushCard() {
   settings()
     .then((s) => {
       for (const [kind, words] of KINDS) {
-        const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `push-${kind}`, checked: s.kinds[kind] }));
+        const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: `push-${kind}`, checked: s.kinds[kind] }));
         box.addEventListener("change", () => settings("PUT", { kinds: { [kind]: box.checked } }).catch(() => (box.checked = !box.checked)));
-        kinds.append(el("label", { class: "check" }, box, ` ${words}`));
+        kinds.append(h("label", { class: "check" }, box, ` ${words}`));
       }
     })
-    .catch(() => kinds.append(el("p", { class: "help", text: "Sign in to choose what is pushed." })));
+    .catch(() => kinds.append(h("p", { class: "help", text: "Sign in to choose what is pushed." })));
   return card;
 }

@@ -4,9 +4,9 @@
 // move, comment or mark is sent there and comes back to every open page over the study's
 // socket; readers walk the lines and, while the owner has "sync" on, follow the owner.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
-import { $, $button, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
-import { lastOfLine, movetext, siblingOf } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
@@ -18,54 +18,26 @@ const root = { children: /** @type {number[]} */ ([]) };
 let cur = -1; // the current node (-1: the start)
 let view = null;
 let board = null;
-let loading = 0;
+const viewOf = latestView(); // the view of a node's line (the newest asked only)
 let follow = true; // a reader follows the owner's position while sync is on
 let editorShown = false; // the page shows an editor's tools
 
 // -- the tree -------------------------------------------------------------------------------
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
 const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
-
-function line(id) {
-  const moves = [];
-  for (let n = id; n !== -1; n = nodes[n].parent) moves.push(nodes[n].move);
-  return moves.reverse();
-}
-
-// A node's path: its index among its siblings at every step from the start.
-function pathOf(id) {
-  const path = [];
-  for (let n = id; n !== -1; n = nodes[n].parent) path.push(kids(nodes[n].parent).indexOf(n));
-  return path.reverse();
-}
-
-// The node at `path`, or the deepest one its prefix reaches (a line another editor deleted).
-function nodeAt(path) {
-  let n = -1;
-  for (const index of path) {
-    if (index >= kids(n).length) break;
-    n = kids(n)[index];
-  }
-  return n;
-}
+const steps = treeSteps(moveTree, () => cur, goTo); // the step buttons, variations and keys
 
 function setChapter(next, path = null) {
-  const keep = path ?? (chapter && chapter.id === next.id ? pathOf(cur) : []);
+  const keep = path ?? (chapter && chapter.id === next.id ? pathOf(moveTree, cur) : []);
   chapter = next;
-  nodes = [];
-  root.children = [];
-  for (const entry of next.tree.nodes) {
-    const id = nodes.length;
-    nodes.push({ move: entry.move, parent: entry.parent, children: [], comment: entry.comment || "", mark: entry.mark || "", number: entry.number, first: entry.first, seat: entry.seat });
-    kids(entry.parent).push(id);
-  }
-  cur = nodeAt(keep);
+  nodes = nodesFrom(next.tree.nodes, root.children);
+  cur = nodeAt(moveTree, keep);
 }
 
 // -- changes (editors) ----------------------------------------------------------------------
 async function change(op, more = {}) {
   try {
-    const reply = await api(`/api/studies/${studyId}/chapters/${chapter.id}/edit`, { method: "POST", body: { op, path: pathOf(cur), ...more } });
+    const reply = await api(`/api/studies/${studyId}/chapters/${chapter.id}/edit`, { method: "POST", body: { op, path: pathOf(moveTree, cur), ...more } });
     setChapter(reply.chapter, reply.path);
     await goTo(cur);
   } catch (error) {
@@ -81,11 +53,6 @@ function play(entry) {
   return change("play", { move: entry.text });
 }
 
-function sibling(step) {
-  const next = siblingOf(moveTree, cur, step);
-  if (next !== null) goTo(next);
-}
-
 // -- the page -------------------------------------------------------------------------------
 function layout() {
   const editor = study.can_edit;
@@ -95,13 +62,7 @@ function layout() {
         statusLine(),
         h("div", { class: "board-wrap", id: "board" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
-        stepControls({
-          first: () => goTo(-1),
-          prev: () => cur !== -1 && goTo(nodes[cur].parent),
-          next: () => kids(cur).length && goTo(kids(cur)[0]),
-          last: () => goTo(lastOfLine(moveTree, cur)),
-          lastTitle: "End of the line (End)",
-        }),
+        stepControls(steps),
       ],
       [
         h(
@@ -126,8 +87,8 @@ function layout() {
                 { class: "tools" },
                 h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: () => change("promote") }),
                 h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: () => (cur === -1 ? toast("The start cannot be deleted", "error") : change("delete")) }),
-                h("button", { class: "btn small", id: "up", text: "↑ Variation", onclick: () => sibling(-1) }),
-                h("button", { class: "btn small", id: "down", text: "↓ Variation", onclick: () => sibling(1) }),
+                h("button", { class: "btn small", id: "up", text: "↑ Variation", onclick: steps.up }),
+                h("button", { class: "btn small", id: "down", text: "↓ Variation", onclick: steps.down }),
               )
             : null,
         ),
@@ -218,16 +179,9 @@ async function settings(body) {
 
 async function goTo(id) {
   cur = id;
-  const ticket = ++loading;
   renderTree();
-  let next;
-  try {
-    next = await api("/api/analysis/view", { method: "POST", body: { game: chapter.game.id, options: chapter.options, start: chapter.tree.start, moves: line(id) } });
-  } catch (error) {
-    toast(error.message, "error");
-    return;
-  }
-  if (ticket !== loading) return;
+  const next = await viewOf({ game: chapter.game.id, options: chapter.options, start: chapter.tree.start, moves: movesTo(moveTree, id) });
+  if (!next) return;
   view = next;
   show();
   if (study.is_owner && study.sync) sendPosition();
@@ -237,28 +191,22 @@ let positionTimer;
 function sendPosition() {
   clearTimeout(positionTimer);
   positionTimer = setTimeout(() => {
-    api(`/api/studies/${studyId}/position`, { method: "POST", body: { chapter: chapter.id, path: pathOf(cur) } }).catch((error) => toast(error.message, "error"));
+    api(`/api/studies/${studyId}/position`, { method: "POST", body: { chapter: chapter.id, path: pathOf(moveTree, cur) } }).catch((error) => toast(error.message, "error"));
   }, 150);
 }
 
 function show() {
   board.show(view.svg, view.legal, !view.result);
   $("#board").dataset.ply = String(view.ply);
-  $("#board").dataset.path = pathOf(cur).join(".");
+  $("#board").dataset.path = pathOf(moveTree, cur).join(".");
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  const r = view.result;
-  $("#status-main").textContent = r ? r.sentence : cur === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move] ?? ""} to move${study.can_edit ? " · click the board to add a move" : ""}`;
-  $("#status").className = r ? "status over" : "status";
-  $("#pos").textContent = `${view.ply}`;
-  $button("#first").disabled = $button("#prev").disabled = cur === -1;
-  $button("#next").disabled = $button("#last").disabled = kids(cur).length === 0;
+  treeStatus(view, moveTree, cur, study.can_edit ? " · click the board to add a move" : "");
 }
 
 // The tree as movetext (move-tree.js), each move with its path for the editors' changes.
 function renderTree() {
   $("#chapter-name").textContent = chapter.name;
-  const data = (id) => ({ path: id === -1 ? "" : pathOf(id).join(".") });
+  const data = (id) => ({ path: id === -1 ? "" : pathOf(moveTree, id).join(".") });
   const top = movetext(moveTree, { current: cur, goTo, startComment: chapter.tree.comment || "", data });
   $("#movetree").replaceChildren(top);
   const comment = cur === -1 ? chapter.tree.comment || "" : nodes[cur].comment;
@@ -287,7 +235,7 @@ async function reloadStudy() {
 async function followOwner(position) {
   if (!position || position.chapter === null || study.is_owner || !follow || !study.sync) return;
   if (!chapter || chapter.id !== position.chapter) return openChapter(position.chapter, position.path);
-  await goTo(nodeAt(position.path));
+  await goTo(nodeAt(moveTree, position.path));
 }
 
 function live() {
@@ -345,14 +293,7 @@ async function main() {
   setChapter(await api(`/api/studies/${studyId}/chapters/${first}`), position && position.chapter === first ? position.path : []);
   rebuild();
   footer();
-  document.addEventListener("keydown", (e) => {
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(/** @type {HTMLElement} */ (e.target).tagName)) return;
-    const keys = { ArrowLeft: () => $("#prev").click(), ArrowRight: () => $("#next").click(), Home: () => goTo(-1), End: () => goTo(lastOfLine(moveTree, cur)), ArrowUp: () => sibling(-1), ArrowDown: () => sibling(1) };
-    if (keys[e.key]) {
-      e.preventDefault();
-      keys[e.key]();
-    }
-  });
+  treeKeys(steps);
   live();
 }
 

@@ -2,6 +2,7 @@
 // Vacation in Settings (issue 43): the days left this year, start a vacation of whole days
 // (GET/POST/DELETE /api/vacation); meanwhile the correspondence clocks of your games stop.
 
+import { errorText, h } from "./common.js";
 import { api } from "./net.js";
 
 /** @typedef {{allowance: number, used: number, left: number, on_vacation: boolean, until: number | null}} VacationState */
@@ -20,25 +21,12 @@ async function call(method, body) {
  * @returns {HTMLElement}
  */
 export function vacationCard() {
-  const card = document.createElement("section");
-  card.className = "card";
-  card.id = "vacation";
-  const title = document.createElement("h2");
-  title.textContent = "Vacation";
-  const state = document.createElement("p");
-  state.id = "vacation-state";
-  const days = document.createElement("input");
-  Object.assign(days, { type: "number", id: "vacation-days", min: "1", value: "1" });
-  const label = document.createElement("label");
-  label.htmlFor = "vacation-days";
-  label.textContent = "Days (whole days, from now)";
-  const button = document.createElement("button");
-  button.className = "btn";
-  button.id = "vacation-toggle";
-  const said = document.createElement("p");
-  said.className = "help";
-  said.id = "vacation-said";
-  card.append(title, state, label, days, button, said);
+  const state = h("p", { id: "vacation-state" });
+  const days = /** @type {HTMLInputElement} */ (h("input", { type: "number", id: "vacation-days", min: "1", value: "1" }));
+  const label = h("label", { for: "vacation-days", text: "Days (whole days, from now)" });
+  const button = /** @type {HTMLButtonElement} */ (h("button", { class: "btn", id: "vacation-toggle" }));
+  const said = h("p", { class: "help", id: "vacation-said" });
+  const card = h("section", { class: "card", id: "vacation" }, h("h2", { text: "Vacation" }), state, label, days, button, said);
   /** @param {VacationState} v */
   const show = (v) => {
     const until = v.until ? new Date(v.until * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
@@ -56,7 +44,7 @@ export function vacationCard() {
     try {
       show(button.dataset.away === "true" ? await call("DELETE") : await call("POST", { days: Number(days.value) }));
     } catch (error) {
-      said.textContent = error instanceof Error ? error.message : String(error);
+      said.textContent = errorText(error);
     }
   });
   call("GET").then(show).catch(() => card.remove());

@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from ..games.schemas import LegalAction, SpokenAction
-from ..schemas import GameRef, OptionValue, Out, ResultView, TurnView
+from ..games.schemas import BoardView, LegalAction
+from ..schemas import GameRef, OptionValue, Out, ResultView
 
 __all__ = ["AnalysisBoard", "AnalysisView", "TreeNode", "TreeOut"]
 
 
-class AnalysisView(Out):
+class AnalysisView(BoardView):
     """A position of the analysis board: the board after the line, what may follow."""
 
-    ply: int
-    svg: str
-    to_move: int | None
-    sides: list[str]
-    position: str
-    turn: int
-    turns: list[TurnView]
-    features: dict[str, float]
-    status: str
-    words: list[str]
-    spoken: list[SpokenAction]
     legal: list[LegalAction]
     result: ResultView | None
     game: GameRef

@@ -23,7 +23,7 @@ from typing import Any
 from shoal.ai.alphabeta import AlphaBeta
 from shoal.ai.mcts import MCTS
 from shoal.ai.result import SearchResult
-from shoal.core import Action, Game, State
+from shoal.core import Action, Game, Seat, State
 from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
 
@@ -191,18 +191,31 @@ class LiveEngine:
             done = spent >= max_seconds or result.proven is not None
             if stop.is_set():
                 return
-            send(
-                {
-                    "lines": lines,
-                    "eval": best if seat == 0 else round(100.0 - best, 1),
-                    "simulations": simulations,
-                    "seconds": round(spent, 2),
-                    "done": done,
-                    "over": False,
-                }
-            )
+            send(_progress(lines, best, seat, simulations, spent, done))
             if done:
                 return
+
+
+def _progress(
+    lines: list[dict[str, Any]],
+    best: float,
+    seat: Seat,
+    simulations: int,
+    spent: float,
+    done: bool,
+    **more: Any,
+) -> dict[str, Any]:
+    """A step of a search as the socket sends it: the lines, the evaluation for the first
+    seat (``best`` is the mover's), the work so far (``more``: the search's own counts)."""
+    return {
+        "lines": lines,
+        "eval": best if seat == 0 else round(100.0 - best, 1),
+        "simulations": simulations,
+        **more,
+        "seconds": round(spent, 2),
+        "done": done,
+        "over": False,
+    }
 
 
 MAX_DEPTH = 8
@@ -263,16 +276,6 @@ def _deepen(
         done = spent >= max_seconds or depth == MAX_DEPTH or settled
         if stop.is_set():
             return
-        send(
-            {
-                "lines": lines,
-                "eval": best if seat == 0 else round(100.0 - best, 1),
-                "simulations": nodes,
-                "depth": depth,
-                "seconds": round(spent, 2),
-                "done": done,
-                "over": False,
-            }
-        )
+        send(_progress(lines, best, seat, nodes, spent, done, depth=depth))
         if done:
             return

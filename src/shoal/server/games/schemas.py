@@ -17,6 +17,7 @@ from ..schemas import GameRef, OptionValue, Out, ResultView, TurnView
 __all__ = [
     "CHANGE_REFUSALS",
     "Allowed",
+    "BoardView",
     "ChatMessageOut",
     "ClaimOut",
     "ClockView",
@@ -227,8 +228,9 @@ class RematchSeat(Out):
     token: str
 
 
-class ReplayView(Out):
-    """A game or record after ``ply`` actions, with every turn and the final result."""
+class BoardView(Out):
+    """A position as a board shows it (the first fields of a replay's view and of the
+    analysis board's, in their order)."""
 
     ply: int
     svg: str
@@ -241,6 +243,11 @@ class ReplayView(Out):
     status: str
     words: list[str] = Field(description="the board in words, one line each")
     spoken: list[SpokenAction]
+
+
+class ReplayView(BoardView):
+    """A game or record after ``ply`` actions, with every turn and the final result."""
+
     game: GameRef
     options: dict[str, OptionValue]
     total: int

@@ -35,6 +35,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
+from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
@@ -213,6 +214,11 @@ async def study_position(
     return {"chapter": body.chapter, "path": body.path}
 
 
+def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
+    """The study's members as ``user`` sees them, after a change to them."""
+    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+
+
 @router.post(
     "/api/studies/{study_id}/members",
     status_code=201,
@@ -223,7 +229,7 @@ async def add_member(
     study_id: StudyId, body: MemberIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
     studies.invite(study_id, user, body.username)
-    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+    return _members(studies, study_id, user)
 
 
 @router.delete(
@@ -238,7 +244,7 @@ async def remove_member(
     studies: StudiesDep,
 ) -> dict[str, Any]:
     studies.uninvite(study_id, user, username)
-    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+    return _members(studies, study_id, user)
 
 
 @router.post(

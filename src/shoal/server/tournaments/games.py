@@ -48,56 +48,35 @@ async def make_game(
 ) -> GameData:
     """The game of a pairing, ``first`` in the first seat; ``levels``: each seat's
     computer level when it is one of the server's bots."""
-    if levels[0] is not None and levels[1] is not None:
-        return await _duel_game(context, game, options, clock, rated, first, second, levels)
-    if levels[0] is not None:  # the computer's seat is start_game's ``other``
-        data, _, _ = await start_game(
-            context,
-            game=game,
-            options=options,
-            colour="second",
+    if levels[0] is not None and levels[1] is not None:  # two of the server's bots
+        data = game_data(
+            game,
+            options,
+            mode="friend",
+            players=[first.name, second.name],
+            token_hashes=[None, None],
+            accounts=[first.account, second.account],
             time_control=clock,
             rated=rated,
-            creator=second,
-            other=first,
-            computer=levels[0],
         )
+        await context.manager.create(data)
         return data
+    computer: str | None
+    if levels[0] is not None:  # the computer's seat is start_game's ``other``
+        colour, creator, opponent, computer = "second", second, first, levels[0]
+    else:
+        colour, creator, opponent, computer = "first", first, second, levels[1]
     data, _, _ = await start_game(
         context,
         game=game,
         options=options,
-        colour="first",
+        colour=colour,
         time_control=clock,
         rated=rated,
-        creator=first,
-        other=second,
-        computer=levels[1],
+        creator=creator,
+        other=opponent,
+        computer=computer,
     )
-    return data
-
-
-async def _duel_game(
-    context: ServerContext,
-    game: str,
-    options: dict[str, Any],
-    clock: str,
-    rated: bool,
-    first: Side,
-    second: Side,
-    levels: tuple[str | None, str | None],
-) -> GameData:
-    data = game_data(
-        game,
-        options,
-        mode="friend",
-        players=[first.name, second.name],
-        token_hashes=[None, None],
-        accounts=[first.account, second.account],
-        time_control=clock,
-        rated=rated,
-    )
-    await context.manager.create(data)
     return data
 
 

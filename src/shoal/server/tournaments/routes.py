@@ -68,6 +68,14 @@ EntrantUser = Annotated[User, Depends(_entrant)]
 """The signed-in account, or the Bot API program of an ``Authorization: Bearer`` token."""
 
 
+async def _event_out(
+    tournaments: Tournaments, tournament_id: int, user: User | None
+) -> dict[str, Any]:
+    """The event as ``user`` sees it (the answer of every route that reads or changes one)."""
+    event = await asyncio.to_thread(tournaments.event, tournament_id)
+    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+
+
 class TournamentIn(BaseModel):
     """A new event."""
 
@@ -119,8 +127,7 @@ async def create_tournament(
 async def get_tournament(
     tournament_id: RowId, tournaments: TournamentsDep, user: Player
 ) -> dict[str, Any]:
-    event = await asyncio.to_thread(tournaments.event, tournament_id)
-    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+    return await _event_out(tournaments, tournament_id, user)
 
 
 @router.post(
@@ -130,8 +137,7 @@ async def join_tournament(
     tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
 ) -> dict[str, Any]:
     await tournaments.join(tournament_id, user)
-    event = await asyncio.to_thread(tournaments.event, tournament_id)
-    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+    return await _event_out(tournaments, tournament_id, user)
 
 
 @router.post(
@@ -141,8 +147,7 @@ async def withdraw_tournament(
     tournament_id: RowId, user: EntrantUser, tournaments: TournamentsDep
 ) -> dict[str, Any]:
     await tournaments.withdraw(tournament_id, user)
-    event = await asyncio.to_thread(tournaments.event, tournament_id)
-    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+    return await _event_out(tournaments, tournament_id, user)
 
 
 @router.post(
@@ -161,8 +166,7 @@ async def invite_bot(
     if found is None:
         raise ApiError(404, f"there is no bot {body.bot!r}")
     await tournaments.invite(tournament_id, user, found[0])
-    event = await asyncio.to_thread(tournaments.event, tournament_id)
-    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+    return await _event_out(tournaments, tournament_id, user)
 
 
 @router.get("/tournaments", include_in_schema=False, response_class=HTMLResponse)

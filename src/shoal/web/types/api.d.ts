@@ -70,6 +70,7 @@ export interface AnalysisView {
   turns: TurnView[];
   features: { [key: string]: number };
   status: string;
+  /** the board in words, one line each */
   words: string[];
   spoken: SpokenAction[];
   legal: LegalAction[];

@@ -25,8 +25,8 @@ from pydantic import BaseModel, Field
 
 from shoal.core import Seat, other
 
-from ...accounts.service import Player, account_id, get_accounts
-from ...context import Context, ServerContext, TokenHeader, client_address
+from ...accounts.service import get_accounts
+from ...context import Context, ServerContext, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
@@ -35,6 +35,7 @@ from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
 from ..social_store import ChatMessage
+from .caller import SeatCaller
 
 __all__ = ["ChatIn", "MuteIn", "router"]
 
@@ -82,17 +83,13 @@ async def _room(
     responses=refusals(401, 403, 404),
 )
 async def get_chat(
-    game_id: str,
-    context: Context,
-    player: Player,
-    room: Room = "players",
-    x_shoal_token: TokenHeader = None,
+    game_id: str, caller: SeatCaller, room: Room = "players"
 ) -> list[dict[str, Any]]:
-    live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(x_shoal_token, account_id(player))
+    live = (await caller.context.manager.entry(game_id)).live
+    seats = live.seats_of(caller.token, caller.account)
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
-    return await _room(context, live, room, seats)
+    return await _room(caller.context, live, room, seats)
 
 
 @router.post(
@@ -103,16 +100,12 @@ async def get_chat(
     responses=refusals(401, 403, 404, 413, 429),
 )
 async def post_chat(
-    game_id: str,
-    body: ChatIn,
-    request: Request,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
+    game_id: str, body: ChatIn, request: Request, caller: SeatCaller
 ) -> dict[str, Any]:
+    context, player = caller.context, caller.player
     live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(x_shoal_token, account_id(player))
-    if x_shoal_token and not seats:
+    seats = live.seats_of(caller.token, caller.account)
+    if caller.token and not seats:
         raise ApiError(403, "this token does not play in this game")
     text = clean_text(body.text)
     if not text:
@@ -165,16 +158,11 @@ async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[st
     response_model=OffersView,
     responses=refusals(401, 403, 404, 413),
 )
-async def post_mute(
-    game_id: str,
-    body: MuteIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+async def post_mute(game_id: str, body: MuteIn, caller: SeatCaller) -> dict[str, Any]:
+    context = caller.context
     entry = await context.manager.entry(game_id)
     async with entry.lock:
-        seats = entry.live.check_player(x_shoal_token, account_id(player))
+        seats = entry.live.check_player(caller.token, caller.account)
         if len(seats) != 1:
             raise ApiError(403, "at one screen there is nobody to mute")
         offers = await context.social.offers(game_id)

@@ -24,12 +24,12 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from ...accounts.service import Player, account_id
-from ...context import Context, TokenHeader
+from ...context import Context
 from ...errors import refusals
 from .. import service
-from ..schemas import CHANGE_REFUSALS, OffersView
+from ..schemas import OffersView
 from ..social import offers_view
+from .caller import SeatCaller, change_route
 
 __all__ = ["AbortIn", "DrawIn", "TakebackIn", "router"]
 
@@ -67,55 +67,22 @@ async def get_offers(game_id: str, context: Context) -> dict[str, Any]:
     return offers_view(entry.live, await context.social.offers(game_id))
 
 
-@router.post(
-    "/api/games/{game_id}/draw",
-    summary="Offer, accept, decline or withdraw a draw",
-    response_model=OffersView,
-    responses=CHANGE_REFUSALS,
-)
-async def post_draw(
-    game_id: str,
-    body: DrawIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+@change_route(router, "draw", "Offer, accept, decline or withdraw a draw", OffersView)
+async def post_draw(game_id: str, body: DrawIn, caller: SeatCaller) -> dict[str, Any]:
     return await service.draw(
-        context, game_id, body.version, x_shoal_token, body.action, account=account_id(player)
+        caller.context, game_id, body.version, caller.token, body.action, account=caller.account
     )
 
 
-@router.post(
-    "/api/games/{game_id}/takeback",
-    summary="Ask for, or answer, a takeback",
-    response_model=OffersView,
-    responses=CHANGE_REFUSALS,
-)
-async def post_takeback(
-    game_id: str,
-    body: TakebackIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+@change_route(router, "takeback", "Ask for, or answer, a takeback", OffersView)
+async def post_takeback(game_id: str, body: TakebackIn, caller: SeatCaller) -> dict[str, Any]:
     return await service.takeback(
-        context, game_id, body.version, x_shoal_token, body.action, account=account_id(player)
+        caller.context, game_id, body.version, caller.token, body.action, account=caller.account
     )
 
 
-@router.post(
-    "/api/games/{game_id}/abort",
-    summary="Abort the game in its first two turns",
-    response_model=OffersView,
-    responses=CHANGE_REFUSALS,
-)
-async def post_abort(
-    game_id: str,
-    body: AbortIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+@change_route(router, "abort", "Abort the game in its first two turns", OffersView)
+async def post_abort(game_id: str, body: AbortIn, caller: SeatCaller) -> dict[str, Any]:
     return await service.abort(
-        context, game_id, body.version, x_shoal_token, account=account_id(player)
+        caller.context, game_id, body.version, caller.token, account=caller.account
     )

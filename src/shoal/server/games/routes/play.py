@@ -37,6 +37,7 @@ from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
 from ..schemas import CHANGE_REFUSALS, CreatedGame, GameSummary, GameView, HintOut
 from ..session import LiveGame
+from .caller import SeatCaller, change_route
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
 
@@ -289,80 +290,33 @@ async def post_action(
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post(
-    "/api/games/{game_id}/undo",
-    summary="Take back your last turn",
-    response_model=GameView,
-    responses=CHANGE_REFUSALS,
-)
-async def post_undo(
-    game_id: str,
-    body: VersionIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
-    async with change(
-        context.manager, game_id, body.version, x_shoal_token, when_over=True, account=_id(player)
-    ) as now:
+@change_route(router, "undo", "Take back your last turn", GameView)
+async def post_undo(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[str, Any]:
+    async with caller.change(game_id, body.version, when_over=True) as now:
         await now.commit(now.live.with_undo())
-    return await _view(context, game_id, x_shoal_token, player)
+    return await _view(caller.context, game_id, caller.token, caller.player)
 
 
-@router.post(
-    "/api/games/{game_id}/resign",
-    summary="Resign (the other seat wins)",
-    response_model=GameView,
-    responses=CHANGE_REFUSALS,
-)
-async def post_resign(
-    game_id: str,
-    body: VersionIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
-    async with change(
-        context.manager,
-        game_id,
-        body.version,
-        x_shoal_token,
-        account=_id(player),
-        flag_message="the game is over: time ran out",
+@change_route(router, "resign", "Resign (the other seat wins)", GameView)
+async def post_resign(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[str, Any]:
+    async with caller.change(
+        game_id, body.version, flag_message="the game is over: time ran out"
     ) as now:
         to_move = now.live.state.to_move
         seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
-    return await _view(context, game_id, x_shoal_token, player)
+    return await _view(caller.context, game_id, caller.token, caller.player)
 
 
-@router.post(
-    "/api/games/{game_id}/hint",
-    summary="A suggested action",
-    response_model=HintOut,
-    responses=CHANGE_REFUSALS,
-)
-async def post_hint(
-    game_id: str,
-    body: VersionIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
-    async with change(
-        context.manager,
-        game_id,
-        body.version,
-        x_shoal_token,
-        refuse=_no_hints_online,
-        account=_id(player),
-    ) as now:
+@change_route(router, "hint", "A suggested action", HintOut)
+async def post_hint(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[str, Any]:
+    async with caller.change(game_id, body.version, refuse=_no_hints_online) as now:
         live = now.live
         if live.state.to_move not in now.seats:
             raise ApiError(409, "it is not your turn")
     state = live.state  # the search runs without the lock: the game may go on meanwhile
     seed = (live.data.seed or 0) * 7919 + len(live.data.actions)
-    action, reason = await context.computer.hint(live.game, state, seed)
+    action, reason = await caller.context.computer.hint(live.game, state, seed)
     return {
         "action": action,
         "text": state.action_text(action),

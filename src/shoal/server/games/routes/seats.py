@@ -26,7 +26,6 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ...accounts.service import Player
 from ...changes import change
 from ...context import Context, TokenHeader
 from ...errors import ApiError, refusals
@@ -34,7 +33,8 @@ from ...inputs import clean_name
 from ..creation import rematch_data
 from ..manager import new_token
 from ..models import hash_token
-from ..schemas import CHANGE_REFUSALS, ClaimOut, RematchOut, RematchSeat
+from ..schemas import ClaimOut, RematchOut, RematchSeat
+from .caller import SeatCaller, change_route
 
 __all__ = ["ClaimIn", "router"]
 
@@ -51,19 +51,9 @@ class ClaimIn(BaseModel):
     name: str = Field("", max_length=40, description="the name to show for this seat")
 
 
-@router.post(
-    "/api/games/{game_id}/claim",
-    summary="Claim the seat of an invite link",
-    response_model=ClaimOut,
-    responses=CHANGE_REFUSALS,
-)
-async def claim(
-    game_id: str,
-    body: ClaimIn,
-    context: Context,
-    player: Player,
-    x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+@change_route(router, "claim", "Claim the seat of an invite link", ClaimOut)
+async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, Any]:
+    context, player, x_shoal_token = caller.context, caller.player, caller.token
     name = clean_name(body.name, "")
     version = body.version
     if version is None:  # a claim does not depend on the board: take the game as it is

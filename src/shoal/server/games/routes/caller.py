@@ -1,0 +1,78 @@
+"""What the routes that act for a seat share: who calls (the app's context, the seat token
+of ``X-Shoal-Token``, the signed-in player) and how such a route is declared."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Depends
+
+from ...accounts.models import User
+from ...accounts.service import Player, account_id
+from ...changes import Change, change
+from ...context import Context, ServerContext, TokenHeader
+from ..schemas import CHANGE_REFUSALS
+from ..session import LiveGame
+
+__all__ = ["Caller", "SeatCaller", "change_route"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who asks for a change to a game: the context, their seat token, their account."""
+
+    context: ServerContext
+    token: str | None
+    player: User | None
+
+    @property
+    def account(self) -> int | None:
+        """The account that may hold a seat (:func:`~.accounts.service.account_id`)."""
+        return account_id(self.player)
+
+    def change(
+        self,
+        game_id: str,
+        version: int,
+        *,
+        refuse: Callable[[LiveGame], None] | None = None,
+        when_over: bool = False,
+        flag_message: str | None = None,
+    ) -> AbstractAsyncContextManager[Change]:
+        """:func:`~shoal.server.changes.change` for this caller's seat."""
+        return change(
+            self.context.manager,
+            game_id,
+            version,
+            self.token,
+            refuse=refuse,
+            when_over=when_over,
+            flag_message=flag_message,
+            account=self.account,
+        )
+
+
+async def _caller(context: Context, player: Player, x_shoal_token: TokenHeader = None) -> Caller:
+    # async: FastAPI calls it in the event loop, not through a worker thread
+    return Caller(context, x_shoal_token, player)
+
+
+SeatCaller = Annotated[Caller, Depends(_caller)]
+"""A route parameter of this type receives the :class:`Caller`."""
+
+
+def change_route(
+    router: APIRouter, action: str, summary: str, response_model: Any
+) -> Callable[[F], F]:
+    """``POST /api/games/{game_id}/ACTION``: a change to a game, with its refusals."""
+    return router.post(
+        f"/api/games/{{game_id}}/{action}",
+        summary=summary,
+        response_model=response_model,
+        responses=CHANGE_REFUSALS,
+    )
