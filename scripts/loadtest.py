@@ -16,7 +16,9 @@ running one, which should run with ``--games-per-client 0``)::
 
     PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 200 --seconds 60
 
-Reports actions per second, the server's CPU time per action (read from /proc),
+Each move asks for ``?answer=delta`` (what changed, as the web page does; ``--answer view``:
+the whole view, as a client that does not ask). Reports actions per second, the server's
+CPU time per action (read from /proc),
 p50/p95/p99 of the move round trip, the computer's reply times, and every error (the
 target is none). Loopback only.
 
@@ -28,7 +30,7 @@ prints both and the ratio::
     PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 50 --seconds 15 --compare main
 
 ``--profile FILE`` records the server with ``py-spy`` (a sampling profiler, when it is
-installed: ``pip install py-spy``) into FILE (with ``--compare``: ``FILE.old.N`` and
+installed: the dev extra has it) into FILE (with ``--compare``: ``FILE.old.N`` and
 ``FILE.new.N``), in py-spy's ``--profile-format`` (default speedscope; ``raw`` gives
 collapsed stacks to sum with grep).
 """
@@ -179,9 +181,16 @@ class Run:
     """One load test against ``base`` (http://127.0.0.1:PORT)."""
 
     def __init__(
-        self, base: str, game_ids: list[str], level: str, seed: int, think: float = 0.0
+        self,
+        base: str,
+        game_ids: list[str],
+        level: str,
+        seed: int,
+        think: float = 0.0,
+        answer: str = "delta",
     ) -> None:
         self.base = base
+        self.answer = "" if answer == "view" else f"?answer={answer}"
         self.ws_base = base.replace("http://", "ws://")
         self.game_ids = game_ids
         self.level = level
@@ -197,6 +206,16 @@ class Run:
             # client-side ReadError of a request never read), whatever the expiry here.
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
         )
+
+    def _answered(self, view: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
+        """The view after a change that answered ``answer``: a delta from ``view`` (with
+        ``?answer=delta``), or the whole new view (a server that does not know it)."""
+        if answer.get("type") != "delta":
+            return answer
+        merged = apply_delta(view, answer)
+        if merged is None or merged is view:
+            raise ConnectionError("an answer's delta that does not follow the view")
+        return merged
 
     def _error(self, kind: str) -> None:
         self.stats.errors[kind] += 1
@@ -245,7 +264,7 @@ class Run:
                 other = watchers[1 - seat]
                 start = time.perf_counter()
                 await self._post(
-                    f"/api/games/{gid}/actions",
+                    f"/api/games/{gid}/actions{self.answer}",
                     {"version": version, "action": choice["action"]},
                     tokens[seat],
                 )
@@ -272,10 +291,13 @@ class Run:
                 version = view["version"]
                 choice = self.rng.choice(view["legal"])
                 posted = time.perf_counter()
-                view = await self._post(
-                    f"/api/games/{gid}/actions",
-                    {"version": version, "action": choice["action"]},
-                    token,
+                view = self._answered(
+                    view,
+                    await self._post(
+                        f"/api/games/{gid}/actions{self.answer}",
+                        {"version": version, "action": choice["action"]},
+                        token,
+                    ),
                 )
                 self.stats.actions += 1
                 self.stats.human_actions += 1
@@ -424,10 +446,12 @@ def load_test(
     profile: Path | None = None,
     profile_format: str = "speedscope",
     warmup: float = 0.0,
+    answer: str = "delta",
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`); ``src``: the
     code the own server runs; ``warmup``: seconds of load on the own server before the
-    measured run (not counted); ``profile``: record the measured run with py-spy."""
+    measured run (not counted); ``profile``: record the measured run with py-spy;
+    ``answer``: what the moves ask back (``delta``, or the whole ``view``)."""
     if game_ids is None:
         sys.path.insert(0, str(SRC))
         from shoal import games as registry
@@ -435,7 +459,7 @@ def load_test(
         game_ids = list(registry.ids())
 
     def go(base: str, games: int = games, seconds: float = seconds) -> Stats:
-        run = Run(base, game_ids, level, seed, think)
+        run = Run(base, game_ids, level, seed, think, answer)
         return asyncio.run(run.run(games, seconds, computer_share))
 
     server_cpu: float | None = None
@@ -463,6 +487,7 @@ def load_test(
         level=level,
         computer_share=computer_share,
         think=think,
+        answer=answer,
     )
     return summary
 
@@ -513,6 +538,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seconds of load on the own server before measuring (default 3; not counted)",
     )
     parser.add_argument("--profile-format", default="speedscope", help="py-spy's --format")
+    parser.add_argument(
+        "--answer",
+        choices=("delta", "view"),
+        default="delta",
+        help="what a move asks back: delta (?answer=delta, the default; a server that does "
+        "not know it answers the view) or the whole view",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     if args.compare and (args.port or args.database):
@@ -580,6 +612,7 @@ def _run_args(
         profile=profile,
         profile_format=args.profile_format,
         warmup=args.warmup,
+        answer=args.answer,
     )
 
 
@@ -609,7 +642,8 @@ def _compare(args: argparse.Namespace, old_src: Path, new_database: Any) -> int:
     print(
         f"{args.games} games at once for {args.seconds} s, {args.workers} worker(s), "
         f"{args.database or 'SQLite'}, {args.computer_share:.0%} against the computer "
-        f"({args.level}), thinking {args.think} s; {args.rounds} round(s), alternating"
+        f"({args.level}), thinking {args.think} s, moves answered with the {args.answer}; "
+        f"{args.rounds} round(s), alternating"
     )
     head = "server", "act/s", "CPU ms/act", "CPU s", "p50 ms", "p95 ms", "p99 ms", "load", "errors"
     print("{:<22}{:>8}{:>12}{:>8}{:>9}{:>9}{:>9}{:>12}  {}".format(*head))
@@ -659,7 +693,8 @@ def _report(args: argparse.Namespace) -> int:
         print(f"server             {summary['workers']} worker(s), {args.database or 'SQLite'}")
         print(
             f"mix                {summary['computer_share']:.0%} against the computer "
-            f"({summary['level']}), thinking {summary['think']} s per move"
+            f"({summary['level']}), thinking {summary['think']} s per move, "
+            f"moves answered with the {summary['answer']}"
         )
         print(f"duration           {summary['seconds']} s")
         print(

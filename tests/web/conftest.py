@@ -73,8 +73,9 @@ def server(served: tuple[str, str]) -> str:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by Playwright (skipped when either is missing)."""
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright, one per test process (skipped when either is
+    missing)."""
     if not Path(CHROMIUM).exists():
         pytest.skip("no /usr/bin/chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
@@ -82,6 +83,15 @@ def browser() -> Iterator[Any]:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The process's Chromium for one test: every context and page the test opened is closed
+    after it, so no page of one test (its sockets, clocks and polls) runs on into the next."""
+    yield chromium
+    for context in list(chromium.contexts):
+        context.close()
 
 
 @pytest.fixture

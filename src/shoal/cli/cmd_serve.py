@@ -7,6 +7,9 @@ from typing import Any
 
 __all__ = ["add_parser"]
 
+WORKER_HEALTHCHECK = 60
+"""Seconds a ``--workers`` process has to answer uvicorn's health check (uvicorn's default: 5)."""
+
 DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
 """Same as ``shoal.server.DEFAULT_DATABASE`` (kept here so ``shoal --help`` stays fast)."""
 
@@ -89,6 +92,13 @@ def _serve(args: argparse.Namespace) -> int:
             )
             return 2
         os.environ[SETTINGS_ENV] = json.dumps({"database_url": args.database, **settings})
+        import inspect
+
+        if "timeout_worker_healthcheck" in inspect.signature(uvicorn.Config).parameters:
+            # uvicorn kills a worker that does not answer its health check within 5 s; on a
+            # busy machine a worker still importing the app takes longer, and was killed
+            # again and again (every start of --workers failed at a load average of 20)
+            limits["timeout_worker_healthcheck"] = WORKER_HEALTHCHECK
         print(
             f"shoal: serving on http://{args.host}:{args.port}/ with {args.workers} workers "
             f"(database {args.database})"

@@ -1,4 +1,5 @@
-"""The HTTP protocol ``shoal serve`` runs: uvicorn's h11 protocol with a header time-out.
+"""The HTTP protocol ``shoal serve`` runs: uvicorn's httptools protocol (h11 where httptools
+is missing) with a header time-out.
 
 uvicorn closes an idle keep-alive connection after ``timeout_keep_alive`` seconds, but a
 client that opens a connection and sends its request headers slowly, a few bytes at a
@@ -6,6 +7,10 @@ time, is held as long as it likes (a probe held 300 such connections for 70 s). 
 :class:`HeaderTimeoutProtocol`, a connection that has not sent a whole request line and
 headers within :data:`HEADER_TIMEOUT` seconds of opening, or of its last response, is
 closed. A proxy in front (docs/security.md) should enforce its own limits as well.
+
+httptools (a C parser, installed with ``uvicorn[standard]``) is the default: under the load
+test h11's pure-Python parser and writer were several percent of the server's CPU per move
+(docs/server.md, "Performance"). :data:`HeaderTimeoutProtocol` is the one ``shoal serve`` uses.
 """
 
 from __future__ import annotations
@@ -17,7 +22,14 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["HEADER_TIMEOUT", "HEADER_TIMEOUT_ENV", "KEEP_ALIVE_TIMEOUT", "HeaderTimeoutProtocol"]
+__all__ = [
+    "HEADER_TIMEOUT",
+    "HEADER_TIMEOUT_ENV",
+    "KEEP_ALIVE_TIMEOUT",
+    "H11HeaderTimeout",
+    "HeaderTimeoutProtocol",
+    "HttpToolsHeaderTimeout",
+]
 
 HEADER_TIMEOUT = 10.0
 """Seconds a connection has to send a whole request's headers."""
@@ -37,7 +49,7 @@ def header_timeout() -> float:
         return HEADER_TIMEOUT
 
 
-class HeaderTimeoutProtocol(H11Protocol):
+class H11HeaderTimeout(H11Protocol):
     """h11 with a deadline for each request's headers."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -69,3 +81,60 @@ class HeaderTimeoutProtocol(H11Protocol):
             self._header_timer.cancel()
             self._header_timer = None
         super().connection_lost(exc)
+
+
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # no httptools: h11 it is
+    HttpToolsHeaderTimeout: type[asyncio.Protocol] | None = None
+    HeaderTimeoutProtocol: type[asyncio.Protocol] = H11HeaderTimeout
+else:
+
+    class _HttpToolsHeaderTimeout(HttpToolsProtocol):
+        """httptools with a deadline for each request's headers (the same rule as h11's)."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._header_timer: asyncio.TimerHandle | None = None
+            self._header_timeout = header_timeout()
+            self._in_head = False
+
+        def _arm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+            self._header_timer = self.loop.call_later(self._header_timeout, self._headers_late)
+
+        def _headers_late(self) -> None:
+            self._header_timer = None
+            idle = self.cycle is None or self.cycle.response_complete
+            if (self._in_head or (idle and not self.pipeline)) and not self.transport.is_closing():
+                self.transport.close()  # no whole request yet: a slow or stalled client
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_message_begin(self) -> None:
+            self._in_head = True
+            super().on_message_begin()
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+            super().connection_lost(exc)
+
+    HttpToolsHeaderTimeout = _HttpToolsHeaderTimeout
+    HeaderTimeoutProtocol = _HttpToolsHeaderTimeout

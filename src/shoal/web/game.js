@@ -163,10 +163,16 @@ async function change(path, body) {
   busy = true;
   refreshControls();
   try {
-    const next = await api(`/api/games/${gid}/${path}`, { method: "POST", body: { version: view.version, ...body }, token });
+    // Only what changed comes back (issue 39), save in a correspondence game: its view
+    // carries the reader's new deadline, which no delta has.
+    const delta = !view.correspondence;
+    const next = await api(`/api/games/${gid}/${path}${delta ? "?answer=delta" : ""}`, { method: "POST", body: { version: view.version, ...body }, token });
     busy = false;
-    you = next.you ?? you;
-    render(next);
+    if (next.type === "delta") applyDelta(next, false);
+    else {
+      you = next.you ?? you;
+      render(next);
+    }
   } catch (error) {
     busy = false;
     toast(error.message, "error");
@@ -246,7 +252,8 @@ async function reload() {
 // ours is old news when ours is as new, else we missed one: the whole view is read again.
 let catchingUp = null;
 
-function applyDelta(message) {
+// A change's own answer is the same delta (`?answer=delta`); whichever comes second is old news.
+function applyDelta(message, fromSocket = true) {
   if (!view) return;
   const changes = message.set;
   if (message.base !== view.version) {
@@ -254,12 +261,12 @@ function applyDelta(message) {
       catchingUp = reload()
         .catch(() => {})
         .finally(() => (catchingUp = null));
-    }
+    } else if (!fromSocket) refreshControls();
     return;
   }
   const next = { ...view, ...changes };
   if (changes.turns) next.turns = [...view.turns.slice(0, message.turns_from ?? 0), ...changes.turns];
-  render(next, true);
+  render(next, fromSocket);
 }
 
 function connect() {

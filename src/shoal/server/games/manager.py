@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from fastapi import WebSocket
 
 from ..errors import ApiError
-from ..sockets import send, send_all
+from ..sockets import encode, send, send_all
 from .models import Claim, GameData
 from .session import LiveGame
 from .store import StaleVersionError, Store
@@ -46,9 +46,19 @@ class GameEntry:
     (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
     ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
     (None while there are none); the messages go out under ``sending``, in order.
+    ``last_delta`` is the last delta sent: its base version, its version and its text.
     """
 
-    __slots__ = ("changed_elsewhere", "deltas", "live", "lock", "sending", "sent", "watchers")
+    __slots__ = (
+        "changed_elsewhere",
+        "deltas",
+        "last_delta",
+        "live",
+        "lock",
+        "sending",
+        "sent",
+        "watchers",
+    )
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live
@@ -58,6 +68,7 @@ class GameEntry:
         self.deltas: set[WebSocket] = set()
         self.sent: dict[str, Any] | None = None
         self.sending = asyncio.Lock()
+        self.last_delta: tuple[int, int, str] | None = None
 
 
 class Listener(Protocol):
@@ -237,13 +248,27 @@ class GameManager:
             dropped: list[WebSocket] = []
             if entry.deltas:
                 old, entry.sent = entry.sent, view
-                delta = view_delta(old, view) if old is not None else {"type": "view", "view": view}
-                dropped += await send_all(entry.deltas, delta)
+                if old is not None:
+                    text = encode(view_delta(old, view))
+                    entry.last_delta = (old["version"], view["version"], text)
+                else:
+                    text = encode({"type": "view", "view": view})
+                dropped += await send_all(entry.deltas, text)
             if len(entry.deltas) < len(entry.watchers):
                 whole = entry.watchers - entry.deltas
                 dropped += await send_all(whole, {"type": "view", "view": view})
             for socket in dropped:
                 self.unwatch(entry, socket)  # a closed socket: forget it
+
+    def delta_since(self, entry: GameEntry, old: LiveGame) -> str:
+        """The encoded delta (:func:`~.views.view_delta`) from ``old``'s view to the game's
+        current one: the text the delta watchers were sent when it was made from the same
+        version (encoded once for all), else made now. The answer of a change with
+        ``?answer=delta``."""
+        last, version = entry.last_delta, entry.live.data.version
+        if last is not None and last[0] == old.data.version and last[1] == version:
+            return last[2]
+        return encode(view_delta(old.view(), entry.live.view()))
 
     async def close(self) -> None:
         """Stop the listeners' timers and the spawned tasks (at shutdown)."""

@@ -7,7 +7,7 @@ replay (:class:`ReplayView`) is :func:`~shoal.server.games.views.replay_view`'s.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -35,6 +35,7 @@ __all__ = [
     "SpokenAction",
     "UploadedRecord",
     "Vacation",
+    "ViewChange",
 ]
 
 CHANGE_REFUSALS: dict[int | str, dict[str, Any]] = refusals(401, 403, 404, 409, 413, 422)
@@ -142,6 +143,18 @@ class GameView(Out):
     correspondence: CorrespondenceView | None = Field(
         None, description="a correspondence game's clock (not in the Bot API's new game)"
     )
+
+
+class ViewChange(Out):
+    """What changed from the view at ``base`` (the answer of a change asked with
+    ``?answer=delta``, and the game socket's ``delta`` message): the keys whose values
+    changed, in ``set`` (a key the new view lacks is set to null); ``turns`` in it are the
+    turns from index ``turns_from`` on (the client keeps the earlier ones)."""
+
+    type: Literal["delta"]
+    base: int = Field(description="the version of the view this changes")
+    set_: dict[str, Any] = Field(alias="set", description="the keys that changed, new values")
+    turns_from: int | None = Field(None, description="where the turns in set start")
 
 
 class CreatedGame(Out):

@@ -177,8 +177,7 @@ class Correspondence:
 
     async def view(self, game_id: str) -> dict[str, Any] | None:
         """The clock for a client: days per move, the seat to move, its deadline (epoch s)."""
-        if self._pending:  # a change's new deadline still being stored: answer after it
-            await asyncio.gather(*list(self._pending), return_exceptions=True)
+        await self._stored()  # a change's new deadline still being stored: answer after it
         row = await self._clock(game_id)
         if row is None:
             return None
@@ -202,8 +201,15 @@ class Correspondence:
 
     async def settle(self) -> None:
         """Wait until the rows are moved on for every change stored so far (tests, shutdown)."""
-        while self._pending:
-            await asyncio.gather(*list(self._pending), return_exceptions=True)
+        await self._stored()
+
+    async def _stored(self) -> None:
+        """Wait for the pending deadline writes of this event loop. A task of another loop
+        (an app driven from two loops, as a test client and a test's own ``asyncio.run`` do)
+        cannot be awaited here: it ends on its own loop."""
+        loop = asyncio.get_running_loop()
+        while mine := [task for task in self._pending if task.get_loop() is loop]:
+            await asyncio.gather(*mine, return_exceptions=True)
 
     async def moved(self, entry: GameEntry) -> None:
         """Bring the game's row up to its current version (a new turn: a new deadline)."""

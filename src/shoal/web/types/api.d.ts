@@ -1605,6 +1605,17 @@ export interface VersionIn {
   [key: string]: any;
 }
 
+/** What changed from the view at ``base`` (the answer of a change asked with ``?answer=delta``, and the game socket's ``delta`` message): the keys whose values changed, in ``set`` (a key the new view lacks is set to null); ``turns`` in it are the turns from index ``turns_from`` on (the client keeps the earlier ones). */
+export interface ViewChange {
+  type: "delta";
+  /** the version of the view this changes */
+  base: number;
+  /** the keys that changed, new values */
+  set: { [key: string]: PlainJson };
+  /** where the turns in set start */
+  turns_from?: number | null;
+}
+
 /** A new game against a named account: the reader's seat, its token, the view. */
 export interface VsGame {
   id: string;
@@ -1918,9 +1929,12 @@ export interface Routes {
     path: {
       game_id: string;
     };
-    query: {};
+    query: {
+      /** view: the new view; delta: only what changed from the version sent (the game socket's delta message) */
+      answer?: "view" | "delta";
+    };
     body: ActionIn;
-    answer: GameView;
+    answer: GameView | ViewChange;
   };
   /** GET /api/games/{game_id}/analysis: A finished game as a tree */
   "GET /api/games/{game_id}/analysis": {
@@ -2068,9 +2082,12 @@ export interface Routes {
     path: {
       game_id: string;
     };
-    query: {};
+    query: {
+      /** view: the new view; delta: only what changed from the version sent (the game socket's delta message) */
+      answer?: "view" | "delta";
+    };
     body: VersionIn;
-    answer: GameView;
+    answer: GameView | ViewChange;
   };
   /** GET /api/games/{game_id}/review: The review of a game and its progress */
   "GET /api/games/{game_id}/review": {
@@ -2106,9 +2123,12 @@ export interface Routes {
     path: {
       game_id: string;
     };
-    query: {};
+    query: {
+      /** view: the new view; delta: only what changed from the version sent (the game socket's delta message) */
+      answer?: "view" | "delta";
+    };
     body: VersionIn;
-    answer: GameView;
+    answer: GameView | ViewChange;
   };
   /** GET /api/leaderboard/{game}: The top players of a game, per speed */
   "GET /api/leaderboard/{game}": {

@@ -7,6 +7,8 @@
 * ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
   each with the seat token (header ``X-Shoal-Token``) and the version the client
   saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
+  They answer the new view, or with ``?answer=delta`` only what changed from the
+  client's version (the game socket's delta message, encoded once for both).
 * ``WS /api/games/{id}/ws``: live views for players and spectators.
 """
 
@@ -14,9 +16,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
-from fastapi import APIRouter, Request, WebSocket
+from fastapi import APIRouter, Query, Request, Response, WebSocket
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -26,16 +28,16 @@ from shoal.core import Seat, ShoalError
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...changes import change
+from ...changes import Change, change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, check_error, refusals
 from ...inputs import clean_name
 from ...schemas import GAME_ENUM
-from ...sockets import keep_alive
+from ...sockets import encode, keep_alive
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
-from ..schemas import CHANGE_REFUSALS, CreatedGame, GameSummary, GameView, HintOut
+from ..schemas import CreatedGame, GameSummary, GameView, HintOut, ViewChange
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
 
@@ -173,6 +175,40 @@ async def _view(
     return view
 
 
+Answer = Annotated[
+    Literal["view", "delta"],
+    Query(
+        description="view: the new view; delta: only what changed from the version sent "
+        "(the game socket's delta message)"
+    ),
+]
+"""What a change answers."""
+
+CHANGED: Any = GameView | ViewChange
+"""The answer of a change: the new view, or with ``?answer=delta`` what changed."""
+
+
+async def _changed(
+    context: ServerContext,
+    game_id: str,
+    delta: str | None,
+    token: str | None,
+    player: User | None,
+) -> Response:
+    """The answer of a change: ``delta`` (text made under the game's lock by
+    :meth:`~shoal.server.games.manager.GameManager.delta_since`), or else the reader's whole
+    view. Encoded here once, not checked against the route's models field by field on each
+    move (the tests check the answers against them; GET still is)."""
+    if delta is None:
+        delta = encode(await _view(context, game_id, token, player))
+    return Response(delta, media_type="application/json")
+
+
+def _delta(context: ServerContext, now: Change, answer: str) -> str | None:
+    """With ``answer`` delta, the change's delta (under the lock: no later change's)."""
+    return context.manager.delta_since(now.entry, now.live) if answer == "delta" else None
+
+
 def _no_hints_online(live: LiveGame) -> None:
     if live.data.mode == "friend":
         raise ApiError(403, "hints are off in games between people online")
@@ -249,19 +285,15 @@ async def get_game(
     return await _view(context, game_id, x_shoal_token, player)
 
 
-@router.post(
-    "/api/games/{game_id}/actions",
-    summary="Play one atomic action",
-    response_model=GameView,
-    responses=CHANGE_REFUSALS,
-)
+@change_route(router, "actions", "Play one atomic action", CHANGED)
 async def post_action(
     game_id: str,
     body: ActionIn,
     context: Context,
     player: Player,
     x_shoal_token: TokenHeader = None,
-) -> dict[str, Any]:
+    answer: Answer = "view",
+) -> Response:
     async with change(
         context.manager,
         game_id,
@@ -287,25 +319,32 @@ async def post_action(
         except ShoalError as error:
             raise check_error(error) from None
         await now.commit(live.with_actions([action], time.time()))
-    return await _view(context, game_id, x_shoal_token, player)
+        delta = _delta(context, now, answer)
+    return await _changed(context, game_id, delta, x_shoal_token, player)
 
 
-@change_route(router, "undo", "Take back your last turn", GameView)
-async def post_undo(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[str, Any]:
+@change_route(router, "undo", "Take back your last turn", CHANGED)
+async def post_undo(
+    game_id: str, body: VersionIn, caller: SeatCaller, answer: Answer = "view"
+) -> Response:
     async with caller.change(game_id, body.version, when_over=True) as now:
         await now.commit(now.live.with_undo())
-    return await _view(caller.context, game_id, caller.token, caller.player)
+        delta = _delta(caller.context, now, answer)
+    return await _changed(caller.context, game_id, delta, caller.token, caller.player)
 
 
-@change_route(router, "resign", "Resign (the other seat wins)", GameView)
-async def post_resign(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[str, Any]:
+@change_route(router, "resign", "Resign (the other seat wins)", CHANGED)
+async def post_resign(
+    game_id: str, body: VersionIn, caller: SeatCaller, answer: Answer = "view"
+) -> Response:
     async with caller.change(
         game_id, body.version, flag_message="the game is over: time ran out"
     ) as now:
         to_move = now.live.state.to_move
         seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
-    return await _view(caller.context, game_id, caller.token, caller.player)
+        delta = _delta(caller.context, now, answer)
+    return await _changed(caller.context, game_id, delta, caller.token, caller.player)
 
 
 @change_route(router, "hint", "A suggested action", HintOut)
