@@ -7,27 +7,48 @@ the players seeded from ``S + i``, and writes ``book.jsonl`` into the game's
 package: a header line (the command's settings) and one line per game
 (``{"seed", "actions", "winner"}``). A named level searches with its iteration
 budget and no time cap (``turn_seconds`` very large), so the file depends only
-on the command and its seed: building again gives the same bytes.
+on the command and its seed: building again gives the same bytes. ``--start S0``
+plays every game from ``game.initial(S0)``, for a game whose start depends
+on its seed (Syrtis): its book then meets at that start. ``jobs``
+processes may play the games (game ``i`` depends only on its seed, and the
+lines are written in seed order), giving the same bytes as one.
+
+The shipped books are gzip-compressed (``book.jsonl.gz``, written with no
+name and a zero time stamp, so the same text gives the same bytes); a path
+not ending in ``.gz`` is read and written as plain text.
 """
 
 from __future__ import annotations
 
+import functools
+import gzip
 import importlib.util
 import json
-from collections.abc import Callable
+import multiprocessing
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from shoal import games
 from shoal.ai import get_player
-from shoal.core import Game, History, options_to_strings
+from shoal.core import Action, Game, History, State, options_to_strings
 
-from .explorer import Tree
+from .explorer import MAX_PLIES, Step, Tree, node_key, variant_key
 
-__all__ = ["BOOK_FILE", "NO_CAP", "book_path", "build_book", "load_book", "play_book_game"]
+__all__ = [
+    "BOOK_FILE",
+    "NO_CAP",
+    "book_header",
+    "book_lines",
+    "book_path",
+    "build_book",
+    "load_book",
+    "play_book_game",
+    "write_book",
+]
 
-BOOK_FILE = "book.jsonl"
-"""The book's file name in its game's package."""
+BOOK_FILE = "book.jsonl.gz"
+"""The book's file name in its game's package (gzip-compressed JSON lines)."""
 
 NO_CAP = 1_000_000.0
 """The per-turn time cap given to a named level: large enough never to cut a search."""
@@ -49,11 +70,16 @@ def _uncapped(level: str) -> str:
     return f"{name}:{rest + ',' if rest else ''}turn_seconds={NO_CAP:g}"
 
 
-def play_book_game(game: Game, level: str, seed: int) -> dict[str, Any]:
-    """One self-play game of ``level`` from ``game.initial(seed)``: ``{seed, actions, winner}``."""
+def play_book_game(game: Game, level: str, seed: int, start: int | None = None) -> dict[str, Any]:
+    """One self-play game of ``level``: ``{seed, actions, winner}``.
+
+    From ``game.initial(seed)``, or ``game.initial(start)`` when ``start`` is given (one
+    start for the whole book, where a game's start depends on its seed); the players are
+    seeded from ``seed``.
+    """
     spec = _uncapped(level)
     players = (get_player(spec, game, seed=2 * seed), get_player(spec, game, seed=2 * seed + 1))
-    history = History(game.initial(seed))
+    history = History(game.initial(seed if start is None else start))
     state = history.state
     while state.outcome is None:
         seat = state.to_move
@@ -63,16 +89,53 @@ def play_book_game(game: Game, level: str, seed: int) -> dict[str, Any]:
     return {"seed": seed, "actions": list(history.actions), "winner": state.outcome.winner}
 
 
-def build_book(
-    game: Game,
-    count: int,
-    level: str,
-    seed: int,
-    out: Path,
-    progress: Callable[[int, int], None] | None = None,
-) -> int:
-    """Write a book of ``count`` games to ``out``; answers the number written."""
-    header = {
+@functools.lru_cache(maxsize=8)
+def _worker_game(game_id: str, options: tuple[tuple[str, str], ...]) -> Game:
+    return games.REGISTRY.from_mapping(game_id, dict(options))
+
+
+def _play_in_worker(task: tuple[str, tuple[tuple[str, str], ...], str, int, int | None]) -> str:
+    """One book line, played in a worker process (the game rebuilt from its id and options)."""
+    game_id, options, level, seed, start = task
+    game = _worker_game(game_id, options)
+    return json.dumps(play_book_game(game, level, seed, start), sort_keys=True)
+
+
+def _played(
+    game: Game, count: int, level: str, seed: int, start: int | None, jobs: int
+) -> Iterator[str]:
+    """The book's game lines in seed order, played by ``jobs`` processes."""
+    if jobs <= 1 or count <= 1:
+        for i in range(count):
+            yield json.dumps(play_book_game(game, level, seed + i, start), sort_keys=True)
+        return
+    options = tuple(sorted(options_to_strings(game.options).items()))
+    tasks = [(game.id, options, level, seed + i, start) for i in range(count)]
+    with multiprocessing.get_context("spawn").Pool(min(jobs, count)) as pool:
+        yield from pool.imap(_play_in_worker, tasks)
+
+
+def write_book(out: Path, lines: list[str]) -> None:
+    """Write the book's lines to ``out`` (gzip with no name or time stamp when it ends in .gz)."""
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    if out.suffix == ".gz":
+        data = gzip.compress(data, compresslevel=9, mtime=0)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(out)
+
+
+def book_lines(path: Path) -> list[str]:
+    """The lines of the book at ``path`` (gzip-compressed when it ends in .gz)."""
+    data = path.read_bytes()
+    if path.suffix == ".gz":
+        data = gzip.decompress(data)
+    return data.decode("utf-8").splitlines()
+
+
+def book_header(game: Game, count: int, level: str, seed: int, start: int | None = None) -> str:
+    """The book's first line: the game, its options, the settings and the command."""
+    header: dict[str, Any] = {
         "book": game.id,
         "options": options_to_strings(game.options),
         "games": count,
@@ -80,14 +143,33 @@ def build_book(
         "seed": seed,
         "command": f"shoal explorer build {game.id} --games {count} --level {level} --seed {seed}",
     }
-    lines = [json.dumps(header, sort_keys=True)]
-    for i in range(count):
-        lines.append(json.dumps(play_book_game(game, level, seed + i), sort_keys=True))
+    if start is not None:
+        header["start"] = start
+        header["command"] += f" --start {start}"
+    return json.dumps(header, sort_keys=True)
+
+
+def build_book(
+    game: Game,
+    count: int,
+    level: str,
+    seed: int,
+    out: Path,
+    progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+    start: int | None = None,
+) -> int:
+    """Write a book of ``count`` games to ``out`` (``jobs`` processes); answers the number written.
+
+    The header's command leaves out ``jobs``: the file is the same for any number. With
+    ``start``, every game starts from ``game.initial(start)`` (see :func:`play_book_game`).
+    """
+    lines = [book_header(game, count, level, seed, start)]
+    for line in _played(game, count, level, seed, start, jobs):
+        lines.append(line)
         if progress:
-            progress(i + 1, count)
-    tmp = out.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    tmp.replace(out)
+            progress(len(lines) - 1, count)
+    write_book(out, lines)
     return count
 
 
@@ -100,15 +182,53 @@ def load_book(game: Game, path: Path | None = None) -> Tree:
     path = path or book_path(game.id)
     if not path.is_file():
         return tree
-    with path.open(encoding="utf-8") as f:
-        header = json.loads(f.readline())
-        if header.get("options") != options_to_strings(game.options):
-            return tree
-        for n, line in enumerate(f):
-            if line.strip():
-                item = json.loads(line)
-                start = game.initial(int(item["seed"]))
-                tree.add(
-                    start, item["actions"], item["winner"], game_id=f"book:{n + 1}", at=f"{n:09d}"
-                )
+    lines = book_lines(path)
+    header: Mapping[str, Any] = json.loads(lines[0]) if lines else {}
+    if header.get("options") != options_to_strings(game.options):
+        return tree
+    fixed = header.get("start")
+    items = []
+    for n, line in enumerate(lines[1:]):
+        if line.strip():
+            item = json.loads(line)
+            start = game.initial(int(item["seed"] if fixed is None else fixed))
+            items.append((start.position(), item["actions"][:MAX_PLIES], n, start, item["winner"]))
+    # In the order of their openings, so a game walks only from where it leaves the one before
+    # (the counts do not depend on the order; the last game is the one with the largest ``at``).
+    items.sort(key=lambda item: (item[0], item[1], item[2]))
+    walker = _PrefixWalker(game)
+    for _, actions, n, start, winner in items:
+        tree.add_steps(walker.steps(start, actions), winner, game_id=f"book:{n + 1}", at=f"{n:09d}")
     return tree
+
+
+class _PrefixWalker:
+    """``walk`` for games met in the order of their actions: the shared prefix is not replayed."""
+
+    def __init__(self, game: Game) -> None:
+        self.variant = variant_key(game)
+        self.start = ""
+        self.path: list[tuple[Action, Step, State]] = []  # action, its step, the state after it
+
+    def steps(self, start: State, actions: list[Action]) -> list[Step]:
+        """The counted steps of ``actions`` from ``start`` (as ``walk``)."""
+        position = start.position()
+        if position != self.start:
+            self.start, self.path = position, []
+        keep = 0
+        while keep < min(len(actions), len(self.path)) and self.path[keep][0] == actions[keep]:
+            keep += 1
+        del self.path[keep:]
+        state = self.path[-1][2] if self.path else start
+        for action in actions[keep:MAX_PLIES]:
+            if state.outcome is not None or state.to_move is None:
+                break
+            step = Step(
+                node_key(self.variant, state.position()),
+                action,
+                state.action_text(action),
+                state.to_move,
+            )
+            state = state.child(action)
+            self.path.append((action, step, state))
+        return [step for _, step, _ in self.path]

@@ -186,8 +186,18 @@ class Tree:
         at: str | None = None,
     ) -> None:
         """Count one finished game played from ``start`` (``at``: when, for the last game)."""
+        self.add_steps(walk(self.game, start, actions), winner, game_id, at)
+
+    def add_steps(
+        self,
+        steps: Iterable[Step],
+        winner: Seat | None,
+        game_id: str | None = None,
+        at: str | None = None,
+    ) -> None:
+        """Count one finished game given by its counted steps (``walk``'s)."""
         self.count += 1
-        for step in walk(self.game, start, actions):
+        for step in steps:
             moves = self.nodes.setdefault(step.node, {})
             stats = moves.get(step.action)
             if stats is None:

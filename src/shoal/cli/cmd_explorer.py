@@ -8,9 +8,11 @@ N" when the prover settles it. ``--source book`` (the default) reads the book
 shipped in the game's package; ``--source site`` the counts of a server's
 database.
 
-``shoal explorer build GAME [NAME=VALUE...] --games N --level L --seed S``
-plays the book's self-play games and writes ``book.jsonl`` into the game's
-package (or ``--out FILE``); the same command and seed write the same file.
+``shoal explorer build GAME [NAME=VALUE...] --games N --level L --seed S
+[--start S0] [--jobs J]`` plays the book's self-play games (in ``J`` processes) and writes
+``book.jsonl.gz`` into the game's package (or ``--out FILE``, plain text unless
+it ends in ``.gz``); the same command and seed write the same file, whatever
+``J``.
 """
 
 from __future__ import annotations
@@ -85,7 +87,12 @@ def _build(args: argparse.Namespace, words: list[str]) -> int:
         if show:
             print(f"\rgame {done}/{total}", end="", file=sys.stderr, flush=True)
 
-    written = build_book(game, args.games, args.level, args.seed, out, progress)
+    if args.games < 1 or args.jobs < 1:
+        print("shoal: explorer build needs --games and --jobs of at least 1", file=sys.stderr)
+        return 2
+    written = build_book(
+        game, args.games, args.level, args.seed, out, progress, jobs=args.jobs, start=args.start
+    )
     if show:
         print(file=sys.stderr)
     print(f"shoal: wrote {written} games of {args.level} self-play to {out}")
@@ -127,5 +134,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--games", type=int, default=100, help="build: how many games")
     p.add_argument("--level", default="club", help="build: the level (or spec) of both sides")
     p.add_argument("--seed", type=int, default=0, help="build: the first game's seed")
-    p.add_argument("--out", help="build: the file to write (default: the game's book.jsonl)")
+    p.add_argument(
+        "--start",
+        type=int,
+        help="build: every game from the start of this seed (default: game i from seed S+i)",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=1, help="build: processes playing the games (same file)"
+    )
+    p.add_argument("--out", help="build: the file to write (default: the game's book.jsonl.gz)")
     p.set_defaults(func=_explorer)
