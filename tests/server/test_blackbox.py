@@ -85,7 +85,15 @@ def test_every_socket_of_the_real_server_refuses_a_foreign_origin(server: LiveSe
     alice = member(server, "alice")
     cookie = f"shoal_session={alice.cookies['shoal_session']}"
     gid = friend_game(alice)["id"]
-    paths = [p.replace("{game_id}", gid) for p in websocket_routes(create_app("sqlite://").routes)]
+    study = alice.post("/api/studies", json={"title": "t", "chapters": [{"game": "connect4"}]})
+    assert study.status_code == 201, study.text
+    ids = {"{game_id}": gid, "{study_id}": study.json()["id"]}
+    paths = []
+    for path in websocket_routes(create_app("sqlite://").routes):
+        for name, value in ids.items():
+            path = path.replace(name, value)
+        assert "{" not in path, f"give the test an id for {path}"  # a socket of a thing that exists
+        paths.append(path)
     assert len(paths) >= 5, paths
     for path in paths:
         with pytest.raises(InvalidStatus) as refused:
