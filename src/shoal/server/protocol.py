@@ -49,38 +49,58 @@ def header_timeout() -> float:
         return HEADER_TIMEOUT
 
 
-class H11HeaderTimeout(H11Protocol):
-    """h11 with a deadline for each request's headers."""
+class _HeaderDeadline:
+    """The header deadline of a uvicorn protocol: armed when a connection opens and after each
+    response, cancelled when it closes; :meth:`_stalled` says whether the connection is still
+    without a whole request's headers when it fires (each parser knows that its own way)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+
+    def _start_deadline(self) -> None:
         self._header_timer: asyncio.TimerHandle | None = None
         self._header_timeout = header_timeout()
 
-    def _arm(self) -> None:
+    def _stalled(self) -> bool:
+        raise NotImplementedError
+
+    def _disarm(self) -> None:
         if self._header_timer is not None:
             self._header_timer.cancel()
+            self._header_timer = None
+
+    def _arm(self) -> None:
+        self._disarm()
         self._header_timer = self.loop.call_later(self._header_timeout, self._headers_late)
 
     def _headers_late(self) -> None:
         self._header_timer = None
-        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+        if self._stalled() and not self.transport.is_closing():
             self.transport.close()  # no whole request yet: a slow or stalled client
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
         self._arm()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        super().on_response_complete()  # type: ignore[misc]
         if not self.transport.is_closing():
             self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._header_timer is not None:
-            self._header_timer.cancel()
-            self._header_timer = None
-        super().connection_lost(exc)
+        self._disarm()
+        super().connection_lost(exc)  # type: ignore[misc]
+
+
+class H11HeaderTimeout(_HeaderDeadline, H11Protocol):
+    """h11 with a deadline for each request's headers."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._start_deadline()
+
+    def _stalled(self) -> bool:
+        return bool(self.conn.their_state is h11.IDLE)
 
 
 try:
@@ -90,29 +110,17 @@ except ImportError:  # no httptools: h11 it is
     HeaderTimeoutProtocol: type[asyncio.Protocol] = H11HeaderTimeout
 else:
 
-    class _HttpToolsHeaderTimeout(HttpToolsProtocol):
+    class _HttpToolsHeaderTimeout(_HeaderDeadline, HttpToolsProtocol):
         """httptools with a deadline for each request's headers (the same rule as h11's)."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self._header_timer: asyncio.TimerHandle | None = None
-            self._header_timeout = header_timeout()
+            self._start_deadline()
             self._in_head = False
 
-        def _arm(self) -> None:
-            if self._header_timer is not None:
-                self._header_timer.cancel()
-            self._header_timer = self.loop.call_later(self._header_timeout, self._headers_late)
-
-        def _headers_late(self) -> None:
-            self._header_timer = None
+        def _stalled(self) -> bool:
             idle = self.cycle is None or self.cycle.response_complete
-            if (self._in_head or (idle and not self.pipeline)) and not self.transport.is_closing():
-                self.transport.close()  # no whole request yet: a slow or stalled client
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._arm()
+            return self._in_head or (idle and not self.pipeline)
 
         def on_message_begin(self) -> None:
             self._in_head = True
@@ -120,21 +128,8 @@ else:
 
         def on_headers_complete(self) -> None:
             self._in_head = False
-            if self._header_timer is not None:
-                self._header_timer.cancel()
-                self._header_timer = None
+            self._disarm()
             super().on_headers_complete()
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if not self.transport.is_closing():
-                self._arm()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self._header_timer is not None:
-                self._header_timer.cancel()
-                self._header_timer = None
-            super().connection_lost(exc)
 
     HttpToolsHeaderTimeout = _HttpToolsHeaderTimeout
     HeaderTimeoutProtocol = _HttpToolsHeaderTimeout
