@@ -33,6 +33,7 @@ from shoal import games
 from shoal.ai import get_player
 from shoal.core import Action, Game, History, State, options_to_strings
 
+from .book_index import BookIndex, read_index, write_index
 from .explorer import MAX_PLIES, Step, Tree, node_key, variant_key
 
 __all__ = [
@@ -42,7 +43,9 @@ __all__ = [
     "book_lines",
     "book_path",
     "build_book",
+    "index_book",
     "load_book",
+    "open_book",
     "play_book_game",
     "write_book",
 ]
@@ -170,7 +173,36 @@ def build_book(
         if progress:
             progress(len(lines) - 1, count)
     write_book(out, lines)
+    index_book(game, out)
     return count
+
+
+def index_book(game: Game, path: Path) -> Path:
+    """Count the book at ``path`` and write its index beside it (``book.index``); answers its path.
+
+    Raises ValueError when the book is of another game, or was built for other options
+    than ``game``'s (its index would be empty).
+    """
+    lines = book_lines(path)
+    header: Mapping[str, Any] = json.loads(lines[0]) if lines else {}
+    if (header.get("book"), header.get("options")) != (game.id, options_to_strings(game.options)):
+        raise ValueError(
+            f"the book {path} is of {header.get('book')} with options {header.get('options')}, "
+            f"not of {game.id} with {options_to_strings(game.options)}"
+        )
+    return write_index(load_book(game, path), path)
+
+
+def open_book(game: Game, path: Path | None = None) -> Tree | BookIndex:
+    """The book of ``game`` for lookups: its index when it has one of these bytes, else counted.
+
+    The index (``book.index`` beside the book) reads in milliseconds; without it (or when
+    it is of other bytes) the book is counted by :func:`load_book` (seconds for a large
+    book). Both answer ``moves(state)`` and ``count`` alike.
+    """
+    path = path or book_path(game.id)
+    found = read_index(game, path) if path.is_file() else None
+    return found if found is not None else load_book(game, path)
 
 
 def load_book(game: Game, path: Path | None = None) -> Tree:

@@ -12,7 +12,9 @@ database.
 [--start S0] [--jobs J]`` plays the book's self-play games (in ``J`` processes) and writes
 ``book.jsonl.gz`` into the game's package (or ``--out FILE``, plain text unless
 it ends in ``.gz``); the same command and seed write the same file, whatever
-``J``.
+``J``. It then writes the book's index beside it (``book.index``: each position's
+counts, so a lookup need not count the book first); ``shoal explorer index GAME
+[--book FILE]`` writes the index of a book made before.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import sys
 from pathlib import Path
 
 from shoal import games
-from shoal.analysis.book import book_path, build_book, load_book
+from shoal.analysis.book import book_path, build_book, index_book, open_book
 from shoal.analysis.explorer import MoveStats, annotate, node_key, start_state, variant_key
 from shoal.core import Game, parse_option_words
 
@@ -58,7 +60,7 @@ def _show(args: argparse.Namespace, words: list[str]) -> int:
     game = _game(words)
     state = start_state(game, args.position)
     if args.source == "book":
-        moves = load_book(game).moves(state)
+        moves = open_book(game).moves(state)
     else:
         from shoal.server.explorer.store import ExplorerStore, Filters
         from shoal.server.games.store import Store
@@ -99,18 +101,33 @@ def _build(args: argparse.Namespace, words: list[str]) -> int:
     return 0
 
 
+def _index(args: argparse.Namespace, words: list[str]) -> int:
+    game = _game(words)
+    book = Path(args.book) if args.book else book_path(game.id)
+    if not book.is_file():
+        print(f"shoal: no book at {book}", file=sys.stderr)
+        return 2
+    try:
+        out = index_book(game, book)
+    except ValueError as error:
+        print(f"shoal: {error}", file=sys.stderr)
+        return 2
+    print(f"shoal: wrote the index of {book} to {out}")
+    return 0
+
+
 def _explorer(args: argparse.Namespace) -> int:
     words = list(args.words)
-    if words[0] == "build":
+    if words[0] in ("build", "index"):
         if len(words) < 2:
-            print("shoal: explorer build needs a GAME", file=sys.stderr)
+            print(f"shoal: explorer {words[0]} needs a GAME", file=sys.stderr)
             return 2
-        return _build(args, words[1:])
+        return (_build if words[0] == "build" else _index)(args, words[1:])
     return _show(args, words)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``shoal explorer`` (and ``shoal explorer build``)."""
+    """Add ``shoal explorer`` (and ``shoal explorer build``, ``shoal explorer index``)."""
     p = sub.add_parser(
         "explorer",
         help="the opening explorer: moves played from a position; 'build' makes a book",
@@ -119,10 +136,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
             "games, results for its mover, average rating, the engine's value and the prover's "
             "verdict. shoal explorer build GAME [NAME=VALUE...] --games N --level L --seed S: "
             "play a book of self-play games into the game's package (reproducible from the "
-            "command and its seed)."
+            "command and its seed), and its index. shoal explorer index GAME [--book FILE]: "
+            "write the index of a book (each position's counts, read in milliseconds)."
         ),
     )
-    p.add_argument("words", nargs="+", metavar="[build] GAME [NAME=VALUE ...]")
+    p.add_argument("words", nargs="+", metavar="[build|index] GAME [NAME=VALUE ...]")
     p.add_argument("--position", help="a position string of the game (default: its start)")
     p.add_argument("--source", choices=("book", "site"), default="book")
     p.add_argument(
@@ -143,4 +161,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--jobs", type=int, default=1, help="build: processes playing the games (same file)"
     )
     p.add_argument("--out", help="build: the file to write (default: the game's book.jsonl.gz)")
+    p.add_argument("--book", help="index: the book to index (default: the game's book.jsonl.gz)")
     p.set_defaults(func=_explorer)

@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from shoal import games
-from shoal.analysis.book import load_book
+from shoal.analysis.book import open_book
+from shoal.analysis.book_index import BookIndex
 from shoal.analysis.explorer import (
     PROOF_NODES,
     MoveStats,
@@ -115,7 +116,7 @@ class Explorer:
     def __init__(self, store: ExplorerStore, ratings_of: RatingsOf) -> None:
         self.store = store
         self.ratings_of = ratings_of
-        self._books: OrderedDict[str, Tree] = OrderedDict()
+        self._books: OrderedDict[str, Tree | BookIndex] = OrderedDict()
         self._lock = threading.Lock()
         self.clock: Callable[[], datetime.datetime] = lambda: datetime.datetime.now(
             datetime.UTC
@@ -126,13 +127,13 @@ class Explorer:
         finished = finished_game(live, self.ratings_of, self.clock())
         return finished is not None and self.store.count(finished)
 
-    def book(self, game: Game) -> Tree:
-        """The shipped book of ``game`` (its options), counted once and kept."""
+    def book(self, game: Game) -> Tree | BookIndex:
+        """The shipped book of ``game`` (its options): its index (or counted), read once, kept."""
         key = variant_key(game)
         with self._lock:
             tree = self._books.get(key)
             if tree is None:
-                tree = self._books[key] = load_book(game)
+                tree = self._books[key] = open_book(game)
                 while len(self._books) > self.BOOKS:
                     self._books.popitem(last=False)
             self._books.move_to_end(key)
