@@ -119,3 +119,15 @@ def test_the_installed_engine_plays_a_game_to_the_end(installed: Path, tmp_path:
     blocks = [b for b in out.split("\n\n") if b.strip()]
     result = blocks[-2]
     assert result.startswith("= win") or result.startswith("= draw"), blocks[-3:]
+
+
+def test_the_installed_books_open_from_their_index(installed: Path, tmp_path: Path) -> None:
+    """The wheel ships each book with its index (``book.index``), and a lookup reads the index."""
+    code = (
+        "from shoal import games; from shoal.analysis.book import open_book; "
+        "from shoal.analysis.book_index import BookIndex; "
+        "print([type(open_book(games.get(g))).__name__ "
+        "for g in ('syrtis', 'sirtet', 'sytran', 'cyclix', 'sfirs')])"
+    )
+    out = _run(installed / "python", "-c", code, cwd=tmp_path)
+    assert out.strip() == str(["BookIndex"] * 5)
