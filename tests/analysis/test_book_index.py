@@ -154,6 +154,14 @@ def test_a_broken_index_is_refused_with_a_clear_error(tmp_path: Path) -> None:
         BookIndex(game, data[:-7])
     with pytest.raises(BookIndexError, match="broken"):
         BookIndex(game, MAGIC + b"\x78\x9c" + data[len(MAGIC) + 2 :][:10])
+    body = zlib.decompress(data[len(MAGIC) :])
+    (length,) = struct.unpack_from("<I", body)
+    header = json.loads(body[4 : 4 + length])
+    header["nodes"] += 1  # a header that promises a node more than its tables hold
+    head = json.dumps(header).encode()
+    wrong = MAGIC + zlib.compress(struct.pack("<I", len(head)) + head + body[4 + length :])
+    with pytest.raises(BookIndexError, match="do not match its header"):
+        BookIndex(game, wrong)
 
 
 def test_the_index_command_writes_an_index_and_refuses_bad_input(

@@ -201,7 +201,7 @@ def open_book(game: Game, path: Path | None = None) -> Tree | BookIndex:
     book). Both answer ``moves(state)`` and ``count`` alike.
     """
     path = path or book_path(game.id)
-    found = read_index(game, path) if path.is_file() else None
+    found = read_index(game, path)
     return found if found is not None else load_book(game, path)
 
 

@@ -28,7 +28,7 @@ the same bytes) of, little-endian:
   ``n``, shown as ``book:{n + 1}``); losses are the rest.
 
 An 8-byte key is ample: the build refuses a book where two positions share one
-(about one chance in 10^10 at 100,000 positions), and a position outside the book
+(less than one chance in 10^9 at 100,000 positions), and a position outside the book
 meets a book key by chance about once in 10^14 lookups.
 """
 
@@ -54,6 +54,7 @@ __all__ = [
     "MAGIC",
     "BookIndex",
     "BookIndexError",
+    "book_sha256",
     "index_bytes",
     "index_path",
     "read_index",
@@ -106,7 +107,7 @@ def index_bytes(tree: Tree, sha256: str) -> bytes:
     """The index file of a counted book (``tree``, from ``load_book``) of SHA-256 ``sha256``.
 
     Raises ValueError when two of the book's nodes share their first :data:`KEY_BYTES`
-    bytes (about one chance in 10^10 for a book of 100,000 positions).
+    bytes (less than one chance in 10^9 for a book of 100,000 positions).
     """
     nodes = sorted((_key(node), node) for node in tree.nodes)
     if len({key for key, _ in nodes}) != len(nodes):  # pragma: no cover - see above
@@ -166,16 +167,17 @@ class BookIndex:
         tables = []
         for code, count in (("H", nodes), *((code, edges) for code in _COLUMNS)):
             table = array(code)
-            table.frombytes(body[at : at + count * table.itemsize])
+            chunk = body[at : at + count * table.itemsize]
+            if len(chunk) != count * table.itemsize:
+                raise BookIndexError("a broken book index: its tables do not match its header")
+            table.frombytes(chunk)
             if sys.byteorder == "big":  # pragma: no cover - the file is little-endian
                 table.byteswap()
-            at += count * table.itemsize
+            at += len(chunk)
             tables.append(table)
         counts, *self._columns = tables
-        if len(self._keys) != nodes * KEY_BYTES or len(counts) != nodes or sum(counts) != edges:
+        if len(self._keys) != nodes * KEY_BYTES or sum(counts) != edges or at != len(body):
             raise BookIndexError("a broken book index: its tables do not match its header")
-        if at != len(body) or len(self._columns[-1]) != edges:
-            raise BookIndexError("a broken book index: its moves do not match its header")
         self._first = array("I", itertools.accumulate(counts, initial=0))
         self.game = game
         self.variant = variant_key(game)
