@@ -13,6 +13,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from shoal import games
+from shoal.analysis.book import load_book
+from shoal.analysis.book_index import BookIndex
 from shoal.analysis.explorer import node_key, result_for, variant_key, walk
 from shoal.server import create_app
 from shoal.server.explorer.service import Explorer, finished_game
@@ -236,6 +238,28 @@ def test_a_finished_game_is_counted_when_it_ends_and_shown_by_the_api(db_url: st
             state = state.child(action)
         near = client.get(f"/api/explorer/{GAME}", params={"position": state.position()}).json()
         assert near["moves"][0]["proven"] == "win in 1" and near["moves"][0]["value"] == 1.0
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_book_source_answers_from_the_index_as_the_counted_book(db_url: str) -> None:
+    """``source=book`` reads the shipped index; down the tree it equals the book counted."""
+    game = games.get("cyclix")
+    tree = load_book(game)  # the book counted by replaying its games
+    fields = ("action", "text", "games", "wins", "draws", "losses", "last_game")
+    with TestClient(create_app(db_url)) as client:
+        state = game.initial(0)
+        params = {"source": "book", "engine": "false"}
+        for _ in range(6):  # down the most played line, by each answer's positions
+            body = client.get("/api/explorer/cyclix", params=params).json()
+            want = tree.moves(state)
+            got = [tuple(m[f] for f in fields) for m in body["moves"]]
+            assert got == [tuple(getattr(m, f) for f in fields) for m in want]
+            assert body["games"] == sum(m.games for m in want) > 0
+            state = state.child(want[0].action)
+            params["position"] = body["moves"][0]["position"]
+            assert params["position"] == state.position()
+        explorer = client.app.state.context.explorer  # type: ignore[attr-defined]
+        assert isinstance(explorer.book(game), BookIndex)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
