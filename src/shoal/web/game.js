@@ -200,7 +200,7 @@ let live = null;
 
 // True once the server acked the move sent on the socket; false when the socket is not open
 // (the caller POSTs instead); an ApiError for a refusal, or for a socket that closed
-// before the answer (status 0: the move may have been stored, so the page reloads).
+// before the answer (a 409: the move may have been stored, so the page reads the game again).
 function moveOnSocket(body) {
   if (!live || !live.isOpen()) return Promise.resolve(false);
   const id = ++moveIds;
