@@ -149,6 +149,9 @@ def test_a_signed_in_seat_moves_on_its_socket_by_its_cookie(
         _move(mine, 1, version=view["version"], action=3)  # no token: the account's cookie
         assert mine.receive_json()["type"] == "view"
         assert mine.receive_json() == {"type": "ack", "id": 1, "version": view["version"] + 1}
+        assert alice.post("/api/auth/logout").status_code == 200
+        _move(mine, 2, version=view["version"] + 1, action=3)  # her session has ended
+        _refused(mine, 403, "does not play", 2)
 
 
 class _SocketPlayer(threading.Thread):

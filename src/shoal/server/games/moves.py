@@ -109,7 +109,6 @@ class SocketMoves:
         self.context = context
         self.socket = socket
         self.game_id = game_id
-        self._account: tuple[int | None] | None = None  # the cookie's account, once read
 
     async def on_text(self, text: str) -> None:
         """Play the move ``text`` asks for and answer its ack or its refusal."""
@@ -151,7 +150,6 @@ class SocketMoves:
         await send(self.socket, encode(answer))
 
     async def account(self) -> int | None:
-        """The account the socket's cookie signs in (read once, at the first move)."""
-        if self._account is None:
-            self._account = (account_id(await player_of(self.socket)),)
-        return self._account[0]
+        """The account the socket's cookie signs in, read at each move as a POST reads it
+        (a session ended meanwhile plays no more; a guest's socket has no cookie to read)."""
+        return account_id(await player_of(self.socket))
