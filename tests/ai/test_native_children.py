@@ -44,3 +44,17 @@ def test_a_lazy_result_copies_compares_and_pickles_like_any_result() -> None:
     back = pickle.loads(pickle.dumps(result))
     assert back == result and back.children == result.children
     assert "best by" in result.view()
+
+
+def test_a_subclass_equal_to_a_game_does_not_take_its_engine_away() -> None:
+    # a game subclass defined outside a game package (as tests do) has no fast module; its
+    # "no engine" must not be remembered for the equal registered game
+    base = get("connect4")
+
+    class Elsewhere(type(base)):  # type: ignore[misc]
+        pass
+
+    other = Elsewhere()
+    assert other == base
+    assert other.native_engine() is None
+    assert base.native_engine() is not None
