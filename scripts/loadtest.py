@@ -17,10 +17,12 @@ running one, which should run with ``--games-per-client 0``)::
     PYTHONPATH=src .venv/bin/python scripts/loadtest.py --games 200 --seconds 60
 
 Each move asks for ``?answer=delta`` (what changed, as the web page does; ``--answer view``:
-the whole view, as a client that does not ask). Reports actions per second, the server's
-CPU time per action (read from /proc),
-p50/p95/p99 of the move round trip, the computer's reply times, and every error (the
-target is none). Loopback only.
+the whole view, as a client that does not ask). ``--via socket``: each move is a ``move``
+message on the mover's game WebSocket, acked there (as the web page moves while its
+socket is open), not a POST; ``--compare-via`` sets how REV's players move. Reports
+actions per second, the server's CPU time per action (read from /proc), p50/p95/p99 of
+the move round trip, the computer's reply times, and every error (the target is none).
+Loopback only.
 
 Side by side: ``--compare REV`` checks REV out into a temporary git worktree (the built
 native fast paths copied in) and runs the same load against REV's server and this
@@ -123,6 +125,8 @@ class Watcher:
         self.ws = ws
         self.view: dict[str, Any] | None = None
         self.changed = asyncio.Event()
+        self.moves: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.next_id = 0
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -141,6 +145,26 @@ class Watcher:
                         raise ConnectionError("a delta that does not follow the view")
                     self.view = merged
                     self.changed.set()
+                elif kind in ("ack", "error"):
+                    waiting = self.moves.pop(data.get("id"), None)
+                    if waiting is not None and not waiting.done():
+                        waiting.set_result(data)
+        for waiting in self.moves.values():
+            if not waiting.done():
+                waiting.set_exception(ConnectionError("the WebSocket closed"))
+
+    async def move(self, version: int, action: int, token: str) -> int:
+        """Play ``action`` on the socket (a ``move`` message); the new version once acked."""
+        self.next_id += 1
+        waiting = asyncio.get_running_loop().create_future()
+        self.moves[self.next_id] = waiting
+        message = {"type": "move", "id": self.next_id, "version": version, "action": action}
+        await self.ws.send(json.dumps({**message, "token": token}))
+        async with asyncio.timeout(WAIT):
+            answer = await waiting
+        if answer["type"] != "ack":
+            raise RuntimeError(f"socket move refused {answer.get('status')}: {answer['detail']}")
+        return int(answer["version"])
 
     async def until(self, test: Any) -> dict[str, Any]:
         """The first view that passes ``test`` (TimeoutError after WAIT seconds)."""
@@ -188,9 +212,11 @@ class Run:
         seed: int,
         think: float = 0.0,
         answer: str = "delta",
+        via: str = "post",
     ) -> None:
         self.base = base
         self.answer = "" if answer == "view" else f"?answer={answer}"
+        self.via = via
         self.ws_base = base.replace("http://", "ws://")
         self.game_ids = game_ids
         self.level = level
@@ -204,6 +230,7 @@ class Run:
             # One connection per request: on a loaded machine, a kept-alive connection idle
             # for uvicorn's 5 s keep-alive could be reused as the server closes it (a
             # client-side ReadError of a request never read), whatever the expiry here.
+            # Moves on the sockets (--via socket) make no request at all.
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
         )
 
@@ -263,11 +290,14 @@ class Run:
                 choice = self.rng.choice(view["legal"])
                 other = watchers[1 - seat]
                 start = time.perf_counter()
-                await self._post(
-                    f"/api/games/{gid}/actions{self.answer}",
-                    {"version": version, "action": choice["action"]},
-                    tokens[seat],
-                )
+                if self.via == "socket":  # on the mover's own socket: acked once stored
+                    await watchers[seat].move(version, choice["action"], tokens[seat])
+                else:
+                    await self._post(
+                        f"/api/games/{gid}/actions{self.answer}",
+                        {"version": version, "action": choice["action"]},
+                        tokens[seat],
+                    )
                 view = await other.until(lambda v, n=version + 1: v["version"] >= n)
                 self.stats.round_trips.append(time.perf_counter() - start)
                 self.stats.actions += 1
@@ -291,14 +321,18 @@ class Run:
                 version = view["version"]
                 choice = self.rng.choice(view["legal"])
                 posted = time.perf_counter()
-                view = self._answered(
-                    view,
-                    await self._post(
-                        f"/api/games/{gid}/actions{self.answer}",
-                        {"version": version, "action": choice["action"]},
-                        token,
-                    ),
-                )
+                if self.via == "socket":  # the delta came on the socket before the ack
+                    moved = await watcher.move(version, choice["action"], token)
+                    view = await watcher.until(lambda v, n=moved: v["version"] >= n)
+                else:
+                    view = self._answered(
+                        view,
+                        await self._post(
+                            f"/api/games/{gid}/actions{self.answer}",
+                            {"version": version, "action": choice["action"]},
+                            token,
+                        ),
+                    )
                 self.stats.actions += 1
                 self.stats.human_actions += 1
                 if view["result"] is None and view["to_move"] != 0:
@@ -447,11 +481,13 @@ def load_test(
     profile_format: str = "speedscope",
     warmup: float = 0.0,
     answer: str = "delta",
+    via: str = "post",
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`); ``src``: the
     code the own server runs; ``warmup``: seconds of load on the own server before the
     measured run (not counted); ``profile``: record the measured run with py-spy;
-    ``answer``: what the moves ask back (``delta``, or the whole ``view``)."""
+    ``answer``: what the moves ask back (``delta``, or the whole ``view``); ``via``: moves
+    by ``post`` or on the game's ``socket``."""
     if game_ids is None:
         sys.path.insert(0, str(SRC))
         from shoal import games as registry
@@ -459,7 +495,7 @@ def load_test(
         game_ids = list(registry.ids())
 
     def go(base: str, games: int = games, seconds: float = seconds) -> Stats:
-        run = Run(base, game_ids, level, seed, think, answer)
+        run = Run(base, game_ids, level, seed, think, answer, via)
         return asyncio.run(run.run(games, seconds, computer_share))
 
     server_cpu: float | None = None
@@ -488,6 +524,7 @@ def load_test(
         computer_share=computer_share,
         think=think,
         answer=answer,
+        via=via,
     )
     return summary
 
@@ -545,6 +582,18 @@ def main(argv: list[str] | None = None) -> int:
         help="what a move asks back: delta (?answer=delta, the default; a server that does "
         "not know it answers the view) or the whole view",
     )
+    parser.add_argument(
+        "--via",
+        choices=("post", "socket"),
+        default="post",
+        help="how a player moves: post (POST .../actions, the default) or socket (a move "
+        "message on the game's WebSocket, as the web page does while its socket is open)",
+    )
+    parser.add_argument(
+        "--compare-via",
+        choices=("post", "socket"),
+        help="with --compare: how the players of REV's server move (default: as --via)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     if args.compare and (args.port or args.database):
@@ -594,7 +643,11 @@ def checkout(rev: str) -> Iterator[Path]:
 
 
 def _run_args(
-    args: argparse.Namespace, database: str | None, src: Path, profile: Path | None = None
+    args: argparse.Namespace,
+    database: str | None,
+    src: Path,
+    profile: Path | None = None,
+    via: str | None = None,
 ) -> dict[str, Any]:
     return load_test(
         args.games,
@@ -613,6 +666,7 @@ def _run_args(
         profile_format=args.profile_format,
         warmup=args.warmup,
         answer=args.answer,
+        via=via or args.via,
     )
 
 
@@ -633,7 +687,8 @@ def _compare(args: argparse.Namespace, old_src: Path, new_database: Any) -> int:
             if args.profile is not None:  # FILE.old.1, FILE.new.1, ...
                 side = "new" if src == SRC else "old"
                 profile = args.profile.with_name(f"{args.profile.name}.{side}.{round_ + 1}")
-            summary = _run_args(args, new_database(), src, profile)
+            via = args.via if src == SRC else (args.compare_via or args.via)
+            summary = _run_args(args, new_database(), src, profile, via)
             summary["load_before"], summary["load_after"] = load, os.getloadavg()[0]
             runs[label].append(summary)
     if args.json:
@@ -642,8 +697,9 @@ def _compare(args: argparse.Namespace, old_src: Path, new_database: Any) -> int:
     print(
         f"{args.games} games at once for {args.seconds} s, {args.workers} worker(s), "
         f"{args.database or 'SQLite'}, {args.computer_share:.0%} against the computer "
-        f"({args.level}), thinking {args.think} s, moves answered with the {args.answer}; "
-        f"{args.rounds} round(s), alternating"
+        f"({args.level}), thinking {args.think} s, moves answered with the {args.answer}, "
+        f"moves by {args.compare_via or args.via} on {args.compare} and by {args.via} on "
+        f"this tree; {args.rounds} round(s), alternating"
     )
     head = "server", "act/s", "CPU ms/act", "CPU s", "p50 ms", "p95 ms", "p99 ms", "load", "errors"
     print("{:<22}{:>8}{:>12}{:>8}{:>9}{:>9}{:>9}{:>12}  {}".format(*head))
@@ -694,7 +750,7 @@ def _report(args: argparse.Namespace) -> int:
         print(
             f"mix                {summary['computer_share']:.0%} against the computer "
             f"({summary['level']}), thinking {summary['think']} s per move, "
-            f"moves answered with the {summary['answer']}"
+            f"moves by {summary['via']}, answered with the {summary['answer']}"
         )
         print(f"duration           {summary['seconds']} s")
         print(
@@ -712,7 +768,7 @@ def _report(args: argparse.Namespace) -> int:
         )
         print(
             f"computer reply     p50 {cr['p50']} ms, p95 {cr['p95']} ms, p99 {cr['p99']} ms "
-            f"(POST until the reply is on the WebSocket, n={cr['n']})"
+            f"(the move until the reply is on the WebSocket, n={cr['n']})"
         )
         started, finished = summary["games_started"], summary["games_finished"]
         print(f"games              {started} started, {finished} finished")

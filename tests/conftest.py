@@ -85,12 +85,15 @@ def sqlite_copy(template: Path, path: Path) -> str:
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh database's URL: a SQLite file, then a database on the private PostgreSQL.
 
-    Both are at the newest revision (copies of a migrated database). A test that only makes
+    Both are at the newest revision (copies of a migrated database); the PostgreSQL one is
+    dropped after the test (tests/pg.py says why). A test that only makes
     sense on one of them says so with ``@pytest.mark.parametrize("db_url", ["sqlite"],
     indirect=True)``.
     """
     if request.param == "postgres":
         server: PostgresServer = request.getfixturevalue("postgres_server")
-        return server.new_database(migrated=True)
+        url = server.new_database(migrated=True)
+        request.addfinalizer(lambda: server.drop_database(url))  # after the test's own fixtures
+        return url
     template: Path = request.getfixturevalue("migrated_sqlite")
     return sqlite_copy(template, tmp_path / "shoal.sqlite3")

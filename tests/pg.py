@@ -7,6 +7,12 @@ one, or with ``migrated=True`` a copy (``CREATE DATABASE ... TEMPLATE``) of a da
 server's migrations brought to the newest revision once per server, so that the tests that
 are not about migrations do not run them all again.
 
+The cluster lives in memory (/dev/shm, where there is room) and the ``db_url`` databases are
+dropped when their test ends (:meth:`PostgresServer.drop_database`): a copied database is
+about 14 MB and 300 files, and a run makes some 450 of them. On disk their copies cost about
+0.11 s each and their removal at the end of the session 0.05 s each (21 s at one worker's
+last test); in memory 0.07 s and 0.02 s, and the memory stays that of a few databases.
+
 Without PostgreSQL's binaries the tests that need it skip with the reason, unless
 ``SHOAL_REQUIRE_POSTGRES=1`` (as in ``scripts/test``): then they fail.
 """
@@ -38,6 +44,22 @@ def find_bin_dir() -> Path | None:
     return candidates[0].parent if candidates else None
 
 
+MEMORY = Path("/dev/shm")
+"""Linux's shared-memory file system, where the clusters go when it has room."""
+MEMORY_NEEDED = 2 << 30
+"""The free bytes /dev/shm must have for a cluster: a few live databases and the WAL."""
+
+
+def _cluster_parent() -> str | None:
+    """/dev/shm when it is there, writable and has room; else None (the temporary folder)."""
+    try:
+        if os.access(MEMORY, os.W_OK) and shutil.disk_usage(MEMORY).free >= MEMORY_NEEDED:
+            return str(MEMORY)
+    except OSError:
+        pass
+    return None
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -50,7 +72,7 @@ class PostgresServer:
 
     def __init__(self, bin_dir: Path) -> None:
         self.bin_dir = bin_dir
-        self.root = Path(tempfile.mkdtemp(prefix="shoal-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix="shoal-pg-", dir=_cluster_parent()))
         self.data = self.root / "data"
         self.port = _free_port()
         self.as_user: list[str] = []
@@ -101,6 +123,16 @@ class PostgresServer:
             copy = f' TEMPLATE "{template}"' if template else ""
             conn.execute(f'CREATE DATABASE "{name}"{copy}')
         return self.url(name)
+
+    def drop_database(self, url: str) -> None:
+        """Drop the database of ``url`` (made by :meth:`new_database`), its connections cut."""
+        import psycopg
+
+        name = url.rsplit("/", 1)[1]
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=shoal dbname=postgres", autocommit=True
+        ) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def _template(self) -> str:
         """The migrated template database, made on first use (no connection stays open to it:

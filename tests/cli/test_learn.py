@@ -32,6 +32,7 @@ def test_the_sytran_course_completed_in_the_terminal(tmp_path: Path) -> None:
         timeout=30,
     )
     child.logfile_read = (tmp_path / "learn.log").open("w")
+    child.delaybeforesend = None  # each line goes after its prompt: no 50 ms sleep per send
     child.expect("Learn Sytran")
     for number, step in enumerate(course.steps, 1):
         child.expect(f"Step {number} of {len(course.steps)}: {step.title}")

@@ -44,6 +44,7 @@ def spawn(*args: str, cwd: Path, plain: bool = True) -> pexpect.spawn:
         dimensions=(50, 100),
     )
     child.logfile_read = io.StringIO()
+    child.delaybeforesend = None  # each line goes after its prompt: no 50 ms sleep per send
     return child
 
 

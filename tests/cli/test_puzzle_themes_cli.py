@@ -25,6 +25,7 @@ def test_only_the_chosen_themes_puzzles_come(tmp_path: Path) -> None:
         timeout=60,
     )
     child.logfile_read = (tmp_path / "themes.log").open("w")
+    child.delaybeforesend = None  # each line goes after its prompt: no 50 ms sleep per send
     child.expect("Syrtis puzzles, fourth sink: 2")
     seen = []
     for _ in sinks:

@@ -43,6 +43,7 @@ def test_a_puzzle_solved_and_one_failed_in_the_terminal(tmp_path: Path) -> None:
         timeout=60,
     )
     child.logfile_read = (tmp_path / "puzzles.log").open("w")
+    child.delaybeforesend = None  # each line goes after its prompt: no 50 ms sleep per send
     child.expect("Cyclix puzzles: 3")
     child.expect(f"Puzzle {first.id}")
     side = first.start(game).side_name(first.winner).capitalize()

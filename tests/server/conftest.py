@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,10 @@ from shoal.server import create_app
 from ..conftest import sqlite_copy
 from ._live import LiveServer
 from .accounts_helpers import signup
+from .schema_lazily import install as build_schema_tests_lazily
+
+if importlib.util.find_spec("schemathesis") is not None:
+    build_schema_tests_lazily()  # each schemathesis test is built when it runs (see there)
 
 
 @pytest.fixture

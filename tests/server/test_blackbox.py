@@ -8,9 +8,7 @@ refusals are tested in-process on SQLite and PostgreSQL in the ``test_seams_*`` 
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -24,7 +22,8 @@ from websockets.sync.client import connect
 
 from shoal.server import create_app
 
-from ._live import SRC, LiveServer, auth
+from ..cli.inproc import shoal
+from ._live import LiveServer, auth
 from .accounts_helpers import PASSWORD
 from .test_seams_sockets import websocket_routes
 
@@ -57,12 +56,8 @@ def member(server: LiveServer, name: str) -> httpx.Client:
 
 def bot_token(server: LiveServer, name: str) -> str:
     member(server, name).close()
-    command = [sys.executable, "-m", "shoal.cli", "admin", "--database", server.database]
-    env = dict(os.environ, PYTHONPATH=SRC)
-    for action in ("bot", "token"):
-        done = subprocess.run(
-            [*command, action, name], capture_output=True, text=True, env=env, timeout=60
-        )
+    for action in ("bot", "token"):  # shoal admin in this process: set-up, not what is tested
+        done = shoal("admin", "--database", server.database, action, name)
         assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 

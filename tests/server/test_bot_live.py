@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 
+from ..cli.inproc import shoal
 from ._live import SRC, LiveServer
 from .accounts_helpers import PASSWORD
 
@@ -24,13 +25,9 @@ def _shoal(*args: str) -> list[str]:
 
 
 def _admin(server: LiveServer, *args: str) -> str:
-    done = subprocess.run(
-        _shoal("admin", "--database", server.database, *args),
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": SRC},
-        timeout=60,
-    )
+    """``shoal admin`` on the server's database, run in this process (set-up, not what is
+    tested here: tests/cli/test_admin_bots.py tests the command)."""
+    done = shoal("admin", "--database", server.database, *args)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import copy
 import itertools
+import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
+from shoal import games
 from shoal.server.games.models import GameData
 from shoal.server.games.store import StaleVersionError, Store
-from shoal.server.games.views import view_delta
+from shoal.server.games.views import turn_list, view_delta
 
 from .test_api import create, play
 
@@ -154,3 +157,27 @@ def test_a_save_writes_the_changed_columns_over_its_version_only(db: str) -> Non
         assert again is not None and again.actions == [3] and again.version == 2
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("game_id", ["connect4", *games.ids()])
+def test_the_turns_taken_from_an_earlier_version_are_the_turns_split_anew(game_id: str) -> None:
+    """turn_list with an earlier version's turns (a move, an undo, a takeback) gives what
+    splitting the whole game again gives: every game, with multi-action turns."""
+    rng = random.Random(3)
+    game = games.get(game_id)
+    for seed in range(4):
+        state = game.initial(seed)
+        states, actions = [state], []
+        while state.outcome is None and len(actions) < 40:
+            actions.append(rng.choice(state.legal_actions()))
+            state = state.child(actions[-1])
+            states.append(state)
+        for old_length in range(0, len(actions) + 1, 3):
+            known = turn_list(states[: old_length + 1], actions[:old_length])
+            for new_length in (old_length + 1, old_length + 2, max(0, old_length - 3)):
+                if new_length > len(actions):
+                    continue
+                same = min(old_length, new_length)
+                fresh = turn_list(states[: new_length + 1], actions[:new_length])
+                reused = turn_list(states[: new_length + 1], actions[:new_length], known, same)
+                assert reused == fresh, (game_id, seed, old_length, new_length)

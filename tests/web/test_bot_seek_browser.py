@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from ..cli.inproc import shoal
 from .test_browser import DESKTOP, _click_action, _view, _wait_ready
 
 pytestmark = pytest.mark.browser
@@ -30,11 +31,8 @@ def _bot_token(server: str, database: str, name: str) -> str:
         f"{server}/api/auth/signup", json={"username": name, "password": "correct horse"}
     )
     assert made.status_code == 201, made.text
-    for args in (("bot", name), ("token", name)):
-        done = subprocess.run(
-            _shoal("admin", "--database", database, *args),
-            capture_output=True, text=True, env=ENV, timeout=60,
-        )  # fmt: skip
+    for args in (("bot", name), ("token", name)):  # in this process: set-up, not what is tested
+        done = shoal("admin", "--database", database, *args)
         assert done.returncode == 0, done.stderr
     return done.stdout.splitlines()[-1]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 from shoal.core import Action, State
 from shoal.core.native import NativeEngine
@@ -92,21 +93,12 @@ class NativeTree:
         if not children:
             return None
         sign = 1.0 if seat == 0 else -1.0
-        stats = tuple(
-            ChildStat(
-                action,
-                visits,
-                sign * (proven if proven is not None else total / max(visits, 1)),
-                _label(proven, sign),
-            )
-            for action, visits, total, proven, _plen in children
-        )
         first: Action = pv[0]
         best = next(c for c in children if c[0] == first)
         _, visits, total, proven, _ = best
         value = proven * sign if proven is not None else sign * total / visits
         label = _label(root_proven, sign)
-        return SearchResult(
+        result = _NativeResult(
             "mcts",
             first,
             seat,
@@ -118,8 +110,52 @@ class NativeTree:
             proof_length=root_plen if label is not None else None,
             depth=len(pv),
             reused=reused,
-            children=stats,
         )
+        object.__setattr__(result, "_rows", (children, sign))
+        return result
+
+
+def _child_stats(
+    rows: list[tuple[Action, int, float, float | None, int]], sign: float
+) -> tuple[ChildStat, ...]:
+    """The root's children as :class:`ChildStat` (values for the root seat) from the C rows."""
+    return tuple(
+        ChildStat(
+            action,
+            visits,
+            sign * (proven if proven is not None else total / max(visits, 1)),
+            _label(proven, sign),
+        )
+        for action, visits, total, proven, _plen in rows
+    )
+
+
+class _LazyChildren:
+    """``children`` of a native result, built from the C search's rows when first read.
+
+    Most callers never read them (a player wants only the action; a metric report plays
+    thousands of games), and a root has a child per legal action tried: building them
+    eagerly cost about a tenth of a Sytran game's trace. The descriptor takes the value
+    ``SearchResult.__init__`` (or ``dataclasses.replace``) sets, unless rows wait.
+    """
+
+    def __get__(self, result: SearchResult | None, owner: type | None = None) -> Any:
+        if result is None:
+            return ()
+        data = result.__dict__
+        rows = data.pop("_rows", None)
+        if rows is not None:
+            data["_children"] = _child_stats(*rows)
+        return data["_children"]
+
+    def __set__(self, result: SearchResult, value: tuple[ChildStat, ...]) -> None:
+        result.__dict__["_children"] = value
+
+
+class _NativeResult(SearchResult):
+    """A :class:`SearchResult` whose ``children`` are built on first read (same values)."""
+
+    children = _LazyChildren()
 
 
 def _label(proven: float | None, sign: float) -> str | None:

@@ -66,6 +66,12 @@ def add_metric_arguments(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--no-mixed", action="store_true", help="skill curve: same levels only")
     g.add_argument(
+        "--no-time-caps",
+        action="store_true",
+        help="skill curve: levels play by their iteration budgets alone, without their "
+        "wall-clock cap per turn (full strength, the same games at any load)",
+    )
+    g.add_argument(
         "--extend",
         action="store_true",
         help="skill curve: keep the report in --out (its metrics and pairs) and play only "
@@ -201,6 +207,7 @@ def run_metrics(args: argparse.Namespace, command: str) -> int:
                 args, f"{pair[0]} v {pair[1]}: first {r.first.value:.1%} ({r.seconds:.0f} s)"
             ),
             previous=[PairResult.from_dict(p) for p in before.get("pairs", [])],
+            time_caps=not args.no_time_caps,
         )
         if curve.late is None and before.get("late"):
             curve = dataclasses.replace(curve, late=before["late"])

@@ -167,8 +167,9 @@ def engine_for(game: Game) -> NativeEngine | None:
     """The native engine of ``game`` or None (pure path: SHOAL_PURE, not built, not covered)."""
     if native_disabled():
         return None
+    key = (type(game), game)  # a subclass equal to a registered game may have no engine
     try:
-        return _cache[game]
+        return _cache[key]
     except KeyError:
         pass
     module_name = type(game).__module__
@@ -180,7 +181,7 @@ def engine_for(game: Game) -> NativeEngine | None:
         fast = None
     if fast is not None:
         engine = fast.engine(game)
-    _cache[game] = engine
+    _cache[key] = engine
     return engine
 
 

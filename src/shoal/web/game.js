@@ -8,7 +8,7 @@ import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusL
 import { boardWordsCard } from "./board-keys.js";
 import { sayTheNews } from "./game-words.js";
 import { $, $button, h, problemPage, toast, tokens, topbar, whoami } from "./common.js";
-import { api, connectSocket } from "./net.js";
+import { api, ApiError, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
@@ -166,6 +166,13 @@ async function change(path, body) {
     // Only what changed comes back (issue 39), save in a correspondence game: its view
     // carries the reader's new deadline, which no delta has.
     const delta = !view.correspondence;
+    // A move goes on the game's socket while it is open (no HTTP request for it): the delta
+    // comes on the socket, then the ack; else, and for the rest, a POST.
+    if (path === "actions" && delta && (await moveOnSocket(body))) {
+      busy = false;
+      refreshControls();
+      return;
+    }
     const next = await api(`/api/games/${gid}/${path}${delta ? "?answer=delta" : ""}`, { method: "POST", body: { version: view.version, ...body }, token });
     busy = false;
     if (next.type === "delta") applyDelta(next, false);
@@ -182,6 +189,41 @@ async function change(path, body) {
       refreshControls();
     }
   }
+}
+
+// Moves sent on the game socket, by id, until their ack or refusal comes back on it.
+/** @type {Map<number, { resolve: (acked: boolean) => void, reject: (error: Error) => void }>} */
+const moves = new Map();
+let moveIds = 0;
+/** @type {ReturnType<typeof connectSocket> | null} */
+let live = null;
+
+// True once the server acked the move sent on the socket; false when the socket is not open
+// (the caller POSTs instead); an ApiError for a refusal, or for a socket that closed
+// before the answer (a 409: the move may have been stored, so the page reads the game again).
+function moveOnSocket(body) {
+  if (!live || !live.isOpen()) return Promise.resolve(false);
+  const id = ++moveIds;
+  return new Promise((resolve, reject) => {
+    moves.set(id, { resolve, reject });
+    if (!live || !live.send({ type: "move", id, version: view.version, token: token || null, ...body })) {
+      moves.delete(id);
+      resolve(false);
+    }
+  });
+}
+
+function answerMove(message) {
+  const waiting = moves.get(message.id);
+  if (!waiting) return;
+  moves.delete(message.id);
+  if (message.type === "ack") waiting.resolve(true);
+  else waiting.reject(new ApiError(message.status, message.detail));
+}
+
+function dropMoves() {
+  for (const waiting of moves.values()) waiting.reject(new ApiError(409, "the connection dropped before the move was answered: reloading"));
+  moves.clear();
 }
 
 function play(entry) {
@@ -270,10 +312,14 @@ function applyDelta(message, fromSocket = true) {
 }
 
 function connect() {
-  connectSocket(`/api/games/${encodeURIComponent(gid)}/ws?deltas=1`, {
+  live = connectSocket(`/api/games/${encodeURIComponent(gid)}/ws?deltas=1`, {
     onMessage: (message) => {
       if (message.type === "view") render(message.view, true);
       else if (message.type === "delta") applyDelta(message);
+      else if (message.type === "ack" || message.type === "error") answerMove(message);
+    },
+    onStatus: (status) => {
+      if (status !== "open") dropMoves();
     },
   });
 }

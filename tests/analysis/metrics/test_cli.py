@@ -85,6 +85,7 @@ def test_extend_adds_the_missing_pairs_and_keeps_the_rest(tmp_path: Path) -> Non
     done = shoal(
         "analyze", "connect4", "--skill-curve", "--extend", "--levels", "beginner",
         "--pair-games", "2", "--prove-nodes", "0", "--workers", "1", "--out", str(out), "-q",
+        "--no-time-caps",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     after = json.loads((out / "metrics.json").read_text())
@@ -97,12 +98,15 @@ def test_extend_adds_the_missing_pairs_and_keeps_the_rest(tmp_path: Path) -> Non
     ]
     assert pairs[0] == before["skill"]["pairs"][0]  # kept, not replayed
     assert [p["first"]["n"] for p in pairs] == [4, 2, 2, 2]
+    # the kept pair played with the levels' time caps, the added ones by their budgets alone
+    assert [p["time_caps"] for p in pairs] == [True, False, False, False]
+    assert "beginner v beginner: first" in done.stdout and "(no time cap)" in done.stdout
     assert after["metrics"] == before["metrics"] and after["games"] == before["games"] == 4
     assert after["meta"]["command"] == before["meta"]["command"]
     assert len(after["meta"]["skill_commands"]) == 1
     assert "--extend" in after["meta"]["skill_commands"][0]
     page = (out / "metrics.html").read_text()
-    assert "Skill curve extended" in page and "beginner v random" in page
+    assert "Skill curve extended" in page and "beginner v random (no time cap)" in page
     # another game's report is refused, and left as it was
     done = shoal(
         "analyze", "sirtet", "--skill-curve", "--extend", "--levels", "random",

@@ -6,10 +6,19 @@ import json
 
 import pytest
 
+from shoal.ai.levels import level_by_name
+from shoal.ai.players import get_player
 from shoal.analysis.metrics.compensation import compensating_options, find_compensation
 from shoal.analysis.metrics.intervals import SPRT
 from shoal.analysis.metrics.sequential import play_until
-from shoal.analysis.metrics.skill import SkillCurve, plot_skill, prove_start, skill_curve
+from shoal.analysis.metrics.skill import (
+    NO_CAP_SECONDS,
+    SkillCurve,
+    plot_skill,
+    prove_start,
+    skill_curve,
+    uncapped,
+)
 from shoal.core import InvalidOptionError
 from shoal.games import get
 
@@ -84,6 +93,25 @@ def test_skill_curve_ends_at_the_proven_value(tmp_path) -> None:  # type: ignore
 def test_skill_curve_without_a_proof_within_the_budget() -> None:
     curve = skill_curve(get("connect4"), ["random"], games=2, mixed=False, prove_nodes=50)
     assert curve.proven is None
+
+
+def test_a_level_without_its_time_cap_keeps_its_budget_and_has_no_wall_clock_limit() -> None:
+    game = get("sytran")
+    capped, free = get_player("max", game), get_player(uncapped("max"), game)
+    assert capped.turn_seconds == level_by_name("max").turn_cap(game) < 100
+    assert free.turn_seconds == NO_CAP_SECONDS
+    assert free.iterations == capped.iterations == level_by_name("max").mcts_iterations(game)
+    assert free.budget_seconds(game.initial()) == NO_CAP_SECONDS  # the budget alone ends it
+    assert uncapped("random") == "random"
+
+
+def test_skill_curve_without_time_caps_marks_its_pairs() -> None:
+    curve = skill_curve(
+        get("connect4"), ["random", "beginner"], games=2, prove_nodes=0, time_caps=False
+    )
+    assert [p.time_caps for p in curve.pairs] == [False] * 4
+    assert SkillCurve.from_dict(json.loads(json.dumps(curve.as_dict()))) == curve
+    assert skill_curve(get("connect4"), ["random"], games=1, prove_nodes=0).pairs[0].time_caps
 
 
 def test_skill_curve_refuses_unknown_levels() -> None:

@@ -92,6 +92,7 @@ def format_text(payload: dict[str, Any]) -> str:
             lines.append(
                 f"  {pair['levels'][0]} v {pair['levels'][1]}: first {f['value']:.1%} "
                 f"[{f['low']:.1%}, {f['high']:.1%}], draws {d['value']:.1%} (n={f['n']})"
+                + _NO_CAP.get(pair.get("time_caps", True), "")
             )
         if skill.get("proven"):
             lines.append(f"  proven value for the first player: {skill['proven']['value']:g}")
@@ -122,6 +123,10 @@ def _row(name: str, m: dict[str, Any]) -> str:
     )
 
 
+_NO_CAP = {False: " (no time cap)"}
+"""The mark of a pair played by its levels' iteration budgets alone."""
+
+
 def _levels_words(late: dict[str, Any]) -> str:
     levels = late.get("levels")
     return f" ({html.escape(' v '.join(levels))})" if levels else ""
@@ -129,7 +134,8 @@ def _levels_words(late: dict[str, Any]) -> str:
 
 def _skill_html(skill: dict[str, Any], image: str | None) -> str:
     rows = "".join(
-        f"<tr><td>{html.escape(p['levels'][0])} v {html.escape(p['levels'][1])}</td>"
+        f"<tr><td>{html.escape(p['levels'][0])} v {html.escape(p['levels'][1])}"
+        f"{_NO_CAP.get(p.get('time_caps', True), '')}</td>"
         f"<td class=n>{p['first']['value']:.1%} ({p['first']['low']:.1%} – "
         f"{p['first']['high']:.1%})</td><td class=n>{p['draws']['value']:.1%} "
         f"({p['draws']['low']:.1%} – {p['draws']['high']:.1%})</td>"

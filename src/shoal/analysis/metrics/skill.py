@@ -31,11 +31,22 @@ from shoal.core import Game, InvalidOptionError, State
 from .intervals import Interval, rate_interval
 from .trace import GameTrace, run_traces
 
+NO_CAP_SECONDS = 1e9
+"""The turn cap given to a level played without its time cap (``time_caps=False``): far
+beyond any search, so the level's iteration budget (or depth) alone ends each search."""
+
 MAX_PROOF_DEPTH = 1000
 """The deepest bound the prover takes (its C search refuses more); a game that may last
 longer is settled only by a forced win found within it, never as a draw."""
 
-__all__ = ["PairResult", "SkillCurve", "plot_skill", "prove_start", "skill_curve"]
+__all__ = [
+    "PairResult",
+    "SkillCurve",
+    "plot_skill",
+    "prove_start",
+    "skill_curve",
+    "uncapped",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,6 +58,8 @@ class PairResult:
     draws: Interval
     seat0: Interval
     seconds: float
+    time_caps: bool = True
+    """False when the levels played by their iteration budgets alone (``time_caps=False``)."""
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -56,6 +69,7 @@ class PairResult:
             "draws": self.draws.as_dict(),
             "seat0": self.seat0.as_dict(),
             "seconds": self.seconds,
+            "time_caps": self.time_caps,
         }
 
     @classmethod
@@ -68,6 +82,7 @@ class PairResult:
             draws=Interval(**data["draws"]),
             seat0=Interval(**data["seat0"]),
             seconds=float(data["seconds"]),
+            time_caps=bool(data.get("time_caps", True)),
         )
 
 
@@ -97,7 +112,13 @@ class SkillCurve:
         }
 
 
-def pair_result(levels: tuple[str, str], traces: Sequence[GameTrace], seconds: float) -> PairResult:
+def pair_result(
+    levels: tuple[str, str],
+    traces: Sequence[GameTrace],
+    seconds: float,
+    *,
+    time_caps: bool = True,
+) -> PairResult:
     """The rates of one pair's traces."""
     n = len(traces)
     seat0 = math.fsum(1.0 if t.winner == 0 else 0.5 if t.winner is None else 0.0 for t in traces)
@@ -107,6 +128,7 @@ def pair_result(levels: tuple[str, str], traces: Sequence[GameTrace], seconds: f
         draws=rate_interval(sum(1 for t in traces if t.winner is None), n),
         seat0=rate_interval(seat0, n),
         seconds=seconds,
+        time_caps=time_caps,
     )
 
 
@@ -223,6 +245,7 @@ def skill_curve(
     clarity_children: int = 0,
     progress: Callable[[tuple[str, str], PairResult], None] | None = None,
     previous: Sequence[PairResult] = (),
+    time_caps: bool = True,
 ) -> SkillCurve:
     """Play ``games`` per pair: each level against itself, then neighbours both ways round.
 
@@ -233,7 +256,9 @@ def skill_curve(
     mixed pairs with the new levels). The curve ends at the start's proven value where
     the prover settles it within ``prove_nodes``; with ``late_depth`` > 0 the strongest
     same-level pair's games are also settled ``late_depth`` actions before their end
-    (:func:`late_game`).
+    (:func:`late_game`). With ``time_caps=False`` the levels play by their iteration
+    budgets alone (:func:`uncapped`): at full strength and the same games whatever the
+    machine's load, however long a search takes.
     """
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
@@ -259,16 +284,28 @@ def skill_curve(
             results.append(kept[pair])
             continue
         start = time.perf_counter()
-        traces = run_traces(game, *pair, seeds, workers=workers, clarity_children=clarity_children)
+        players = pair if time_caps else (uncapped(pair[0]), uncapped(pair[1]))
+        traces = run_traces(
+            game, *players, seeds, workers=workers, clarity_children=clarity_children
+        )
         if pair == (ordered[-1], ordered[-1]) and late_depth > 0:
             late = late_game(game, traces, late_depth, prove_nodes)
             if late is not None:
                 late["levels"] = list(pair)
-        result = pair_result(pair, traces, time.perf_counter() - start)
+        result = pair_result(pair, traces, time.perf_counter() - start, time_caps=time_caps)
         results.append(result)
         if progress:
             progress(pair, result)
     return SkillCurve(tuple(results), _proven(game, list(seeds), prove_nodes), late)
+
+
+def uncapped(level: str) -> str:
+    """The player spec of ``level`` without its wall-clock cap per turn (random has none).
+
+    >>> uncapped("max"), uncapped("random")
+    ('max:turn_seconds=1000000000.0', 'random')
+    """
+    return level if level == "random" else f"{level}:turn_seconds={NO_CAP_SECONDS}"
 
 
 def _pair_order(pair: tuple[str, str]) -> tuple[int, int, int, int]:
@@ -304,7 +341,11 @@ def plot_skill(curve: SkillCurve, path: Path, title: str = "") -> Path:
     ax = axes[0][0]
     xs = list(range(len(same)))
     uneven = len({p.first.n for p in curve.pairs}) > 1
-    labels = [f"{p.levels[0]}\n(n={p.first.n})" if uneven else p.levels[0] for p in same]
+    labels = [
+        (f"{p.levels[0]}\n(n={p.first.n})" if uneven else p.levels[0])
+        + ("" if p.time_caps else "\nno cap")
+        for p in same
+    ]
     for key, colour, name in (
         ("first", "tab:blue", "first player"),
         ("draws", "tab:grey", "draws"),

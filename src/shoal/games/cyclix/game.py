@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, InvalidPositionError, option
 
 from . import diagrams, heuristics, render
+from .explain import action_label as _action_label
 from .geometry import NUM_ACTIONS
 from .notation import START_POSITION, parse_position
 from .rules import BOTH_FORFEITS_DRAW, CyclixState, attacked
@@ -135,9 +136,7 @@ class Cyclix(Game[CyclixState]):
         return None
 
     def action_label(self, state: CyclixState, action: Action) -> str:
-        from .explain import action_label
-
-        return action_label(state.action_text(action))
+        return _action_label(state.action_text(action))
 
     def explain(self, state: CyclixState, action: Action) -> str:
         return heuristics.explain(state, action)

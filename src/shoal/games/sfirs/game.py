@@ -30,6 +30,7 @@ from shoal.core import (
 from . import diagrams as _diagrams
 from . import heuristics as _heuristics
 from . import render as _render
+from .explain import action_label as _action_label
 from .explain import ending_sentence as _ending_sentence
 from .geometry import EDGE, PLAY, START, bits
 from .notation import INITIAL_POSITION, NUM_ACTIONS, REVIVE, STOP, parse_position
@@ -248,9 +249,7 @@ class Sfirs(Game[SfirsState]):
         return _heuristics.evaluate(state, seat)
 
     def action_label(self, state: SfirsState, action: Action) -> str:
-        from .explain import action_label
-
-        return action_label(state.action_text(action))
+        return _action_label(state.action_text(action))
 
     def explain(self, state: SfirsState, action: Action) -> str:
         return _heuristics.explain(state, action)

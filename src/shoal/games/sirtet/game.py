@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from shoal.core import Action, Diagram, Game, InvalidPositionError
 
 from . import heuristics, observe, render
+from .explain import action_label as _action_label
 from .geometry import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
 from .rules import (
@@ -182,9 +183,7 @@ class Sirtet(Game[SirtetState]):
         return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
 
     def action_label(self, state: SirtetState, action: Action) -> str:
-        from .explain import action_label
-
-        return action_label(state.action_text(action))
+        return _action_label(state.action_text(action))
 
     def explain(self, state: SirtetState, action: Action) -> str:
         return heuristics.explain(state, action)

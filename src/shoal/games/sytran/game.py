@@ -25,6 +25,7 @@ from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, opt
 from shoal.core.native import engine_for
 
 from . import diagrams, heuristics, render
+from .explain import action_label as _action_label
 from .geometry import Geometry, geometry
 from .notation import parse_position
 from .rules import NO_RING, SHORTAGE_READINGS, SytranState, count_groups, final_outcome
@@ -188,9 +189,7 @@ class Sytran(Game[SytranState]):
         return f"last {NUMBER_WORDS[len(line)] if len(line) < 10 else len(line)} stones"
 
     def action_label(self, state: SytranState, action: Action) -> str:
-        from .explain import action_label
-
-        return action_label(state.action_text(action))
+        return _action_label(state.action_text(action))
 
     def explain(self, state: SytranState, action: Action) -> str:
         return heuristics.explain(state, action)

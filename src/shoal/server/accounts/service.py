@@ -58,6 +58,7 @@ __all__ = [
     "check_password",
     "check_username",
     "cross_site",
+    "player_of",
 ]
 
 COOKIE = "shoal_session"
@@ -275,7 +276,9 @@ SignedIn = Annotated[User, Depends(_signed_in)]
 """The signed-in user (401 otherwise; 403 for a change coming from another site)."""
 
 
-async def _player(connection: HTTPConnection) -> User | None:
+async def player_of(connection: HTTPConnection) -> User | None:
+    """The signed-in account of a request or a socket whose cookie may play here (None: a
+    guest, or a change from another site): what :data:`Player` gives a route."""
     if not connection.cookies.get(COOKIE):  # a guest: answered without a worker thread
         return None
     accounts = get_accounts(connection)
@@ -288,7 +291,7 @@ async def _player(connection: HTTPConnection) -> User | None:
     return user
 
 
-Player = Annotated[User | None, Depends(_player)]
+Player = Annotated[User | None, Depends(player_of)]
 """The signed-in account that may play with its cookie here (None: a guest, or cross-site)."""
 
 

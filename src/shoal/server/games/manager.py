@@ -167,7 +167,10 @@ class GameManager:
         """
         old = entry.live.data.version
         try:
-            await asyncio.to_thread(self.store.save, data, old, entry.live.data)
+            if self.store.writes_in_loop:  # a SQLite file: cheaper than the hop to a thread
+                self.store.save(data, old, entry.live.data)
+            else:
+                await asyncio.to_thread(self.store.save, data, old, entry.live.data)
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:

@@ -39,24 +39,25 @@ def turn_list(
     ``start``/``end`` delimit the turn's actions: ``actions[start:end]``; ``end`` is
     also the index of the state the turn leads to. The turns are :class:`shoal.core.Turn`'s.
     ``known``: the turns of an earlier version whose first ``same`` actions were these:
-    a turn within them is taken from there, not written again (a move writes one turn).
+    its complete turns within them are taken from there (the same states split them the
+    same way), and only the actions after them are split and written (a move: one turn).
     """
-    out = []
     known = known or []
-    for index, turn in enumerate(History.of_states(states, actions).turns()):
-        if index < len(known) and turn.end <= same:
-            old = known[index]
-            if (old["start"], old["end"], old["complete"]) == (turn.start, turn.end, turn.complete):
-                out.append(old)
-                continue
+    keep = 0  # the known turns that stay as they were: complete, within the shared actions
+    while keep < len(known) and known[keep]["complete"] and known[keep]["end"] <= same:
+        keep += 1
+    out = known[:keep]
+    offset = out[-1]["end"] if out else 0  # a turn starts there: only the rest is split again
+    history = History.of_states(states[offset:], actions[offset:])
+    for turn in history.turns():
         out.append(
             {
-                "number": turn.number,
+                "number": keep + turn.number,
                 "seat": turn.seat,
                 "side": turn.side,
                 "text": turn.text(),
-                "start": turn.start,
-                "end": turn.end,
+                "start": offset + turn.start,
+                "end": offset + turn.end,
                 "complete": turn.complete,
             }
         )

@@ -9,13 +9,13 @@
   saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
   They answer the new view, or with ``?answer=delta`` only what changed from the
   client's version (the game socket's delta message, encoded once for both).
-* ``WS /api/games/{id}/ws``: live views for players and spectators.
+* ``WS /api/games/{id}/ws``: live views for players and spectators; a player's page also
+  moves on it (``{"type": "move"}``, :mod:`..moves`: the same service as the POST).
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 from typing import Annotated, Any, Literal, NamedTuple
 
 from fastapi import APIRouter, Query, Request, Response, WebSocket
@@ -24,19 +24,20 @@ from pydantic import BaseModel, Field
 from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
-from shoal.core import Seat, ShoalError
+from shoal.core import Seat
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...changes import Change, change
+from ...changes import Change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
-from ...errors import ApiError, check_error, refusals
+from ...errors import ApiError, refusals
 from ...inputs import clean_name
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
+from ..moves import SocketMoves, play
 from ..schemas import CreatedGame, GameSummary, GameView, HintOut, ViewChange
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
@@ -294,32 +295,16 @@ async def post_action(
     x_shoal_token: TokenHeader = None,
     answer: Answer = "view",
 ) -> Response:
-    async with change(
+    _, delta = await play(
         context.manager,
         game_id,
         body.version,
         x_shoal_token,
+        action=body.action,
+        text=body.text,
         account=_id(player),
-        flag_message="your time ran out: the game is over",
-    ) as now:
-        live, state = now.live, now.live.state
-        if state.to_move not in now.seats:
-            who = "the computer" if live.computer_to_move() else "your opponent"
-            raise ApiError(409, f"it is not your turn: {who} is to move")
-        if (body.action is None) == (body.text is None):
-            raise ApiError(400, "send either an action number or its text")
-        try:
-            if body.action is not None:
-                if not 0 <= body.action < live.game.num_distinct_actions:
-                    raise ApiError(422, f"action {body.action} is out of range")
-                state.apply(body.action)
-                action = body.action
-            else:
-                action = state.parse_action(body.text or "")
-        except ShoalError as error:
-            raise check_error(error) from None
-        await now.commit(live.with_actions([action], time.time()))
-        delta = _delta(context, now, answer)
+        delta=answer == "delta",
+    )
     return await _changed(context, game_id, delta, x_shoal_token, player)
 
 
@@ -371,7 +356,8 @@ async def game_socket(
     socket: WebSocket, game_id: str, context: Context, deltas: bool = False
 ) -> None:
     """The view at once, then every change: the new view, or with ``?deltas=1`` only what
-    changed (``{"type": "delta", "base", "set", "turns_from"}``, see docs/server.md)."""
+    changed (``{"type": "delta", "base", "set", "turns_from"}``, see docs/server.md).
+    A player may move on it: ``{"type": "move", ...}`` (:mod:`..moves`)."""
     manager = context.manager
     try:
         entry = await manager.entry(game_id)
@@ -381,6 +367,6 @@ async def game_socket(
     await socket.accept()
     await manager.watch(entry, socket, deltas=deltas)
     try:
-        await keep_alive(socket)
+        await keep_alive(socket, SocketMoves(context, socket, game_id).on_text)
     finally:
         manager.unwatch(entry, socket)

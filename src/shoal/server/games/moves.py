@@ -1,0 +1,155 @@
+"""A move, written once: :func:`play` is the one service function of an atomic action,
+whether it comes as ``POST /api/games/{id}/actions`` (the API, bots, a page without its
+socket) or as a ``move`` message on the game's WebSocket (:func:`socket_move`, issue 39:
+a move that skips the HTTP request's stack).
+
+The socket message is ``{"type": "move", "id": ID, "version": V, "action": N}`` (or
+``"text"`` instead of ``"action"``), with the seat's ``"token"`` in the message (never in
+the socket's address); a signed-in page's cookie plays the account's seats as on a POST.
+It is answered, on the same socket, ``{"type": "ack", "id": ID, "version": NEW}`` once the
+move is stored (the new view or delta went out first, to every watcher of the game, this
+socket included), or ``{"type": "error", "id": ID, "status": S, "detail": WORDS}`` with
+the status and the sentence the POST would answer; a refused move changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import orjson
+from fastapi import WebSocket
+
+from shoal.core import ShoalError
+
+from ..accounts.service import account_id, player_of
+from ..changes import change
+from ..context import ServerContext
+from ..db_down import DATABASE_DOWN, DATABASE_ERRORS
+from ..errors import INTERNAL_ERROR, ApiError, check_error
+from ..sockets import encode, send
+from .manager import GameManager
+
+__all__ = ["MOVE_LIMIT", "SocketMoves", "play"]
+
+log = logging.getLogger("shoal.server.games.moves")
+
+MOVE_LIMIT = 2_000
+"""The longest ``move`` message a game socket reads, in characters (a move is ~100)."""
+
+
+async def play(
+    manager: GameManager,
+    game_id: str,
+    version: int,
+    token: str | None,
+    *,
+    action: int | None = None,
+    text: str | None = None,
+    account: int | None = None,
+    delta: bool = False,
+) -> tuple[int, str | None]:
+    """Play one atomic action (by number, or by its ``text`` in the game's notation) from
+    ``version`` for the seat of ``token`` or ``account``; stored before it returns.
+
+    Answers the new version and, with ``delta``, the encoded delta from ``version``
+    (:meth:`~.manager.GameManager.delta_since`, made under the game's lock). Raises
+    :class:`~shoal.server.errors.ApiError` (nothing changed) for a refusal.
+    """
+    async with change(
+        manager,
+        game_id,
+        version,
+        token,
+        account=account,
+        flag_message="your time ran out: the game is over",
+    ) as now:
+        live, state = now.live, now.live.state
+        if state.to_move not in now.seats:
+            who = "the computer" if live.computer_to_move() else "your opponent"
+            raise ApiError(409, f"it is not your turn: {who} is to move")
+        if (action is None) == (text is None):
+            raise ApiError(400, "send either an action number or its text")
+        try:
+            if action is not None:
+                if not 0 <= action < live.game.num_distinct_actions:
+                    raise ApiError(422, f"action {action} is out of range")
+                state.apply(action)
+                chosen = action
+            else:
+                chosen = state.parse_action(text or "")
+        except ShoalError as error:
+            raise check_error(error) from None
+        await now.commit(live.with_actions([chosen], time.time()))
+        answer = manager.delta_since(now.entry, now.live) if delta else None
+        return now.entry.live.data.version, answer
+
+
+def _whole(message: dict[str, Any], key: str) -> int:
+    value = message.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiError(422, f"a move's {key!r} must be a whole number")
+    return value
+
+
+def _str(message: dict[str, Any], key: str, limit: int) -> str | None:
+    value = message.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ApiError(422, f"a move's {key!r} must be text of at most {limit} characters")
+    return value
+
+
+class SocketMoves:
+    """The ``move`` messages of one game socket (the socket's ``on_text`` handler)."""
+
+    def __init__(self, context: ServerContext, socket: WebSocket, game_id: str) -> None:
+        self.context = context
+        self.socket = socket
+        self.game_id = game_id
+
+    async def on_text(self, text: str) -> None:
+        """Play the move ``text`` asks for and answer its ack or its refusal."""
+        ident: Any = None
+        try:
+            if len(text) > MOVE_LIMIT:
+                raise ApiError(413, f"a socket message is at most {MOVE_LIMIT} characters")
+            try:
+                message = orjson.loads(text)
+            except orjson.JSONDecodeError:
+                raise ApiError(400, "a socket message is JSON (or ping)") from None
+            if not isinstance(message, dict) or message.get("type") != "move":
+                raise ApiError(400, 'the game socket takes {"type": "move", ...} messages')
+            ident = message.get("id")
+            if not isinstance(ident, (int, str)) or isinstance(ident, bool):
+                ident = None
+                raise ApiError(422, "a move's 'id' must be a number or text, echoed in its answer")
+            version = _whole(message, "version")
+            action = None if message.get("action") is None else _whole(message, "action")
+            token = _str(message, "token", 200)
+            new_version, _ = await play(
+                self.context.manager,
+                self.game_id,
+                version,
+                token,
+                action=action,
+                text=_str(message, "text", 500),
+                account=await self.account(),
+            )
+            answer: dict[str, Any] = {"type": "ack", "id": ident, "version": new_version}
+        except ApiError as error:
+            answer = {"type": "error", "id": ident, "status": error.status, "detail": error.message}
+        except DATABASE_ERRORS as error:
+            log.warning("a socket move met the database away: %s", type(error).__name__)
+            answer = {"type": "error", "id": ident, "status": 503, "detail": DATABASE_DOWN}
+        except Exception:  # a defect: logged, answered as a POST's 500 is; the socket stays
+            log.exception("a socket move failed")
+            answer = {"type": "error", "id": ident, "status": 500, "detail": INTERNAL_ERROR}
+        await send(self.socket, encode(answer))
+
+    async def account(self) -> int | None:
+        """The account the socket's cookie signs in, read at each move as a POST reads it
+        (a session ended meanwhile plays no more; a guest's socket has no cookie to read)."""
+        return account_id(await player_of(self.socket))

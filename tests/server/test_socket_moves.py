@@ -1,0 +1,216 @@
+"""Moves on the game's WebSocket (issue 39): a ``move`` message plays the action through the
+same service as ``POST /api/games/{id}/actions``; every watcher gets the change, the mover
+then its ack; a refusal answers the POST's status and words, and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi.testclient import TestClient
+from websockets.sync.client import connect
+
+from shoal.server.games.moves import MOVE_LIMIT
+
+from ._live import LiveServer
+from .test_api import create, play
+from .test_deltas import applied, same_view
+from .test_live import Start, _stored_actions
+
+
+def _move(socket: Any, ident: Any, **body: Any) -> None:
+    socket.send_text(json.dumps({"type": "move", "id": ident, **body}))
+
+
+def test_a_move_on_the_socket_reaches_every_watcher_then_its_ack(client: TestClient) -> None:
+    made = create(client, opponent="friend")
+    gid, tokens = made["id"], (made["token"], made["invite_token"])
+    with (
+        client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as host,
+        client.websocket_connect(f"/api/games/{gid}/ws") as guest,
+    ):
+        view = host.receive_json()["view"]
+        assert guest.receive_json()["type"] == "view"
+        for seat, socket in ((0, host), (1, guest)):
+            action = view["legal"][-1]["action"]
+            _move(socket, f"m{seat}", version=view["version"], action=action, token=tokens[seat])
+            delta = host.receive_json()
+            assert delta["type"] == "delta" and delta["base"] == view["version"]
+            view = applied(view, delta)
+            whole = guest.receive_json()
+            assert whole["type"] == "view"
+            same_view(view, whole["view"])
+            ack = (host if seat == 0 else guest).receive_json()
+            assert ack == {"type": "ack", "id": f"m{seat}", "version": view["version"]}
+            assert tokens[seat] not in str(delta) + str(whole)  # a token never goes to watchers
+        stored = client.get(f"/api/games/{gid}").json()
+        same_view(view, stored)
+        assert stored["ply"] == 2 and stored["to_move"] == 0
+
+
+def test_a_move_by_its_text_and_the_computer_answers(client: TestClient) -> None:
+    made = create(client, seat=0)
+    gid = made["id"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as socket:
+        view = socket.receive_json()["view"]
+        text = view["legal"][0]["text"]
+        _move(socket, 7, version=view["version"], text=text, token=made["token"])
+        while True:
+            message = socket.receive_json()
+            if message["type"] == "ack":
+                break
+            view = applied(view, message)
+        assert message == {"type": "ack", "id": 7, "version": view["version"]}
+        while view["ply"] < 2 or view["thinking"]:  # the computer's reply, as after a POST
+            view = applied(view, socket.receive_json())
+    assert client.get(f"/api/games/{gid}").json()["turns"][0]["text"] == text
+
+
+def _refused(socket: Any, status: int, words: str, ident: Any = 1) -> None:
+    answer = socket.receive_json()
+    assert answer["type"] == "error" and answer["id"] == ident, answer
+    assert answer["status"] == status and words in answer["detail"], answer
+
+
+def test_every_bad_move_is_refused_in_words_and_changes_nothing(client: TestClient) -> None:
+    made = create(client, opponent="friend")
+    gid, host, guest = made["id"], made["token"], made["invite_token"]
+    view = made["view"]
+    legal = view["legal"][0]["action"]
+    version = view["version"]
+    with client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as socket:
+        socket.receive_json()
+        socket.send_text("{not json")
+        _refused(socket, 400, "JSON", None)
+        socket.send_text("[1, 2]")
+        _refused(socket, 400, '"move"', None)
+        socket.send_text(json.dumps({"type": "chat", "id": 1}))
+        _refused(socket, 400, '"move"', None)
+        socket.send_text("x" * (MOVE_LIMIT + 1))
+        _refused(socket, 413, str(MOVE_LIMIT), None)
+        _move(socket, [1], version=version, action=legal, token=host)
+        _refused(socket, 422, "'id'", None)
+        _move(socket, 1, version="1", action=legal, token=host)
+        _refused(socket, 422, "'version'")
+        _move(socket, 1, version=version, action=True, token=host)
+        _refused(socket, 422, "'action'")
+        _move(socket, 1, version=version, action=legal, token=7)
+        _refused(socket, 422, "'token'")
+        _move(socket, 1, version=version, action=legal, token="not a seat's token")
+        _refused(socket, 403, "does not play")
+        _move(socket, 1, version=version, action=legal)  # no token, no account
+        _refused(socket, 403, "does not play")
+        _move(socket, 1, version=version, action=legal, token=guest)
+        _refused(socket, 409, "not your turn")
+        _move(socket, 1, version=version - 1, action=legal, token=host)
+        _refused(socket, 409, "changed")
+        _move(socket, 1, version=version, token=host)
+        _refused(socket, 400, "either")
+        _move(socket, 1, version=version, action=legal, text="a1", token=host)
+        _refused(socket, 400, "either")
+        _move(socket, 1, version=version, action=10**6, token=host)
+        _refused(socket, 422, "out of range")
+        _move(socket, 1, version=version, text="nowhere", token=host)
+        _refused(socket, 400, "")
+        socket.send_text("ping")  # the socket still serves
+        assert socket.receive_json() == {"type": "pong"}
+    stored = client.get(f"/api/games/{gid}").json()
+    assert stored["version"] == version and stored["ply"] == 0
+
+
+def test_a_refusal_matches_the_posts(client: TestClient) -> None:
+    made = create(client, opponent="friend")
+    gid, guest = made["id"], made["invite_token"]
+    body = {"version": made["view"]["version"], "action": made["view"]["legal"][0]["action"]}
+    posted = play(client, gid, guest, **body)
+    with client.websocket_connect(f"/api/games/{gid}/ws") as socket:
+        socket.receive_json()
+        _move(socket, "a", token=guest, **body)
+        answer = socket.receive_json()
+    assert (answer["status"], answer["detail"]) == (posted.status_code, posted.json()["detail"])
+
+
+def test_a_signed_in_seat_moves_on_its_socket_by_its_cookie(
+    three: tuple[Any, TestClient, TestClient, TestClient],
+) -> None:
+    _, alice, bobby, _ = three
+    made = alice.post("/api/games", json={"game": "connect4", "opponent": "friend"}).json()
+    gid, view = made["id"], made["view"]
+    with bobby.websocket_connect(f"/api/games/{gid}/ws") as theirs:
+        theirs.receive_json()
+        _move(theirs, 1, version=view["version"], action=3)
+        _refused(theirs, 403, "does not play")
+    with alice.websocket_connect(f"/api/games/{gid}/ws") as mine:
+        mine.receive_json()
+        _move(mine, 1, version=view["version"], action=3)  # no token: the account's cookie
+        assert mine.receive_json()["type"] == "view"
+        assert mine.receive_json() == {"type": "ack", "id": 1, "version": view["version"] + 1}
+        assert alice.post("/api/auth/logout").status_code == 200
+        _move(mine, 2, version=view["version"] + 1, action=3)  # her session has ended
+        _refused(mine, 403, "does not play", 2)
+
+
+class _SocketPlayer(threading.Thread):
+    """Moves on its game's socket until the server dies; remembers what was acked."""
+
+    def __init__(self, server: LiveServer, made: dict[str, Any]) -> None:
+        super().__init__(daemon=True)
+        self.url = server.url.replace("http://", "ws://") + f"/api/games/{made['id']}/ws"
+        self.gid, self.token, self.view = made["id"], made["token"], made["view"]
+        self.acked: list[tuple[int, int, int]] = []  # (version after, index, action)
+        self.failure: str | None = None
+
+    def run(self) -> None:
+        try:
+            with connect(self.url, open_timeout=30) as socket:
+                self.view = json.loads(socket.recv(timeout=30))["view"]
+                while self.view["result"] is None:
+                    index, action = self.view["ply"], self.view["legal"][-1]["action"]
+                    body = {"version": self.view["version"], "action": action}
+                    socket.send(
+                        json.dumps({"type": "move", "id": index, "token": self.token, **body})
+                    )
+                    while True:
+                        message = json.loads(socket.recv(timeout=30))
+                        if message["type"] == "view":
+                            self.view = message["view"]
+                        elif message["type"] == "ack":
+                            self.acked.append((message["version"], index, action))
+                            break
+                        else:
+                            self.failure = str(message)
+                            return
+        except Exception:  # the server was killed: what was acked is in self.acked
+            return
+
+
+def test_sigkill_loses_no_move_acked_on_a_socket(live: Start, tmp_path: Path) -> None:
+    server = live("--log-level", "warning", "--games-per-client", "0")
+    players = []
+    for game in ("connect4", "syrtis", "sytran", "cyclix"):
+        made = create_live(server, game)
+        players.append(_SocketPlayer(server, made))
+    for p in players:
+        p.start()
+    deadline = time.monotonic() + 30
+    while sum(len(p.acked) for p in players) < 4 * len(players) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    server.kill()  # in mid-play: moves are in flight
+    for p in players:
+        p.join(timeout=20)
+    assert not [p.failure for p in players if p.failure]
+    assert sum(len(p.acked) for p in players) >= 4 * len(players)
+    for p in players:
+        version, actions = _stored_actions(tmp_path / "live.sqlite3", p.gid)
+        for acked_version, index, action in p.acked:
+            assert version >= acked_version and actions[index] == action, (p.gid, index)
+
+
+def create_live(server: LiveServer, game: str) -> dict[str, Any]:
+    body = {"game": game, "opponent": "local"}
+    made: dict[str, Any] = httpx.post(server.url + "/api/games", json=body, timeout=30).json()
+    return made
