@@ -152,16 +152,7 @@ def test_sigkill_in_mid_play_loses_no_acknowledged_action(live: Start, tmp_path:
             elif mode == "local":
                 seats[1 - seat] = made["token"]
             players.append(Player(server.url, made, seats, seed=n))
-    for p in players:
-        p.start()
-    deadline = time.monotonic() + 30
-    while sum(len(p.acked) for p in players) < 4 * len(players) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    server.kill()  # in mid-play: requests are in flight
-    for p in players:
-        p.join(timeout=20)
-    assert sum(len(p.acked) for p in players) >= 4 * len(players)
-    assert not [p.failure for p in players if p.failure]
+    kill_in_mid_play(server, players)
     db = tmp_path / "live.sqlite3"
     for p in players:
         version, actions = _stored_actions(db, p.gid)
@@ -273,3 +264,18 @@ def test_load_short_form(games_at_once: int) -> None:
     assert summary["human_actions"] > 0 and summary["computer_actions"] > 0
     assert summary["round_trip_ms"]["n"] > 0 and summary["round_trip_ms"]["p50"] > 0
     assert summary["games_started"] >= games_at_once
+
+
+def kill_in_mid_play(server: LiveServer, players: list[Any]) -> None:
+    """Start the player threads, SIGKILL the server once each has about four acked moves
+    (moves are in flight then), and check that every player ended without a failure."""
+    for p in players:
+        p.start()
+    deadline = time.monotonic() + 30
+    while sum(len(p.acked) for p in players) < 4 * len(players) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    server.kill()
+    for p in players:
+        p.join(timeout=20)
+    assert not [p.failure for p in players if p.failure]
+    assert sum(len(p.acked) for p in players) >= 4 * len(players)

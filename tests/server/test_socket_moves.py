@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from shoal.server.games.moves import MOVE_LIMIT
 from ._live import LiveServer
 from .test_api import create, play
 from .test_deltas import applied, same_view
-from .test_live import Start, _stored_actions
+from .test_live import Start, _stored_actions, kill_in_mid_play
 
 
 def _move(socket: Any, ident: Any, **body: Any) -> None:
@@ -194,16 +193,7 @@ def test_sigkill_loses_no_move_acked_on_a_socket(live: Start, tmp_path: Path) ->
     for game in ("connect4", "syrtis", "sytran", "cyclix"):
         made = create_live(server, game)
         players.append(_SocketPlayer(server, made))
-    for p in players:
-        p.start()
-    deadline = time.monotonic() + 30
-    while sum(len(p.acked) for p in players) < 4 * len(players) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    server.kill()  # in mid-play: moves are in flight
-    for p in players:
-        p.join(timeout=20)
-    assert not [p.failure for p in players if p.failure]
-    assert sum(len(p.acked) for p in players) >= 4 * len(players)
+    kill_in_mid_play(server, players)
     for p in players:
         version, actions = _stored_actions(tmp_path / "live.sqlite3", p.gid)
         for acked_version, index, action in p.acked:
