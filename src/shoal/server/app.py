@@ -148,37 +148,21 @@ def create_app(
     )
     context = ServerContext.open(settings)
 
-    entered = 0  # how many hosts run this app's lifespan now (tests: two clients of one app)
-
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        """The background parts start with the first host and stop with the last: one relay,
-        one deadline runner however many times the lifespan is entered (a second relay would
-        take the first one's events for another process's and deliver them twice)."""
-        nonlocal entered
-        entered += 1
-        if entered > 1:
-            try:
-                yield
-            finally:
-                entered -= 1
-            return
         relay = (
             Relay(context.manager, database_url, context.events)
             if is_postgres(database_url)
             else None
         )
-        try:
-            if relay is not None:  # games, lobby, notifications of the other processes
-                await relay.start()
-            context.manager.spawn(context.correspondence.run())  # correspondence deadlines
-            context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
-            context.manager.spawn(  # rated games that ended just before a crash
-                asyncio.to_thread(settle_pending, context.store.load, context.ratings)
-            )
-            yield
-        finally:
-            entered -= 1
+        if relay is not None:  # games, lobby, notifications of the other processes
+            await relay.start()
+        context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
+        context.manager.spawn(  # rated games that ended just before a crash
+            asyncio.to_thread(settle_pending, context.store.load, context.ratings)
+        )
+        yield
         await context.lobby.close()
         if relay is not None:
             await relay.close()
