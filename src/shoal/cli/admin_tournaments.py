@@ -18,8 +18,7 @@ __all__ = ["add_to_admin", "run"]
 
 def add_to_admin(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``tournament add|list`` to the ``admin`` actions."""
-    from shoal.server.tournaments.records import FORMATS
-    from shoal.server.tournaments.schedules import EVERY
+    from shoal.server.tournaments.records import EVERY, FORMATS
 
     group = actions.add_parser("tournament", help="recurring tournaments (add, list)")
     what = group.add_subparsers(dest="tournament_action", metavar="ACTION", required=True)

@@ -15,7 +15,6 @@ from typing import Any
 
 from shoal.core import InvalidOptionError
 from shoal.server.tournaments.records import FORMATS, TournamentError
-from shoal.server.tournaments.simulate import simulate
 
 __all__ = ["add_parser", "run_simulate"]
 
@@ -55,6 +54,8 @@ def add_parser(subparsers: Any) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Simulate the event the parsed arguments describe and print it."""
+    from shoal.server.tournaments.simulate import simulate  # networkx: only when it runs
+
     try:
         event = simulate(args.format, args.players, rounds=args.rounds, seed=args.seed)
     except TournamentError as error:

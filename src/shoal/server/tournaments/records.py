@@ -17,6 +17,7 @@ from typing import Literal
 
 __all__ = [
     "BYE_POINTS",
+    "EVERY",
     "FORMATS",
     "RESULTS",
     "Format",
@@ -32,6 +33,9 @@ Format = Literal["round_robin", "double_round_robin", "swiss", "arena"]
 """The formats, named as the API names them."""
 
 FORMATS: tuple[Format, ...] = ("round_robin", "double_round_robin", "swiss", "arena")
+
+EVERY = ("day", "week", "month")
+"""How often a recurring event comes (:mod:`.schedules`)."""
 
 Result = Literal["1-0", "0-1", "1/2-1/2"]
 """A finished game's result from the first seat's side."""

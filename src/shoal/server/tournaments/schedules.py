@@ -26,14 +26,11 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from .records import FORMATS, TournamentError
+from .records import EVERY, FORMATS, TournamentError
 from .store import Tournament, as_tournament, utcnow
 from .tables import TournamentRow, TournamentScheduleRow
 
 __all__ = ["EVERY", "Schedule", "ScheduleStore", "check_schedule", "following"]
-
-EVERY = ("day", "week", "month")
-"""How often a schedule's events come."""
 
 
 def following(when: datetime.datetime, every: str) -> datetime.datetime:
