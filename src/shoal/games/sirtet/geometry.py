@@ -209,16 +209,13 @@ def chunk_table(values: list[int]) -> Chunks:
     """
     tables = []
     for base in range(0, len(values), 8):
-        tables.append(
-            tuple(
-                tuple(
-                    values[base + i]
-                    for i in range(8)
-                    if byte >> i & 1 and base + i < len(values) and values[base + i] >= 0
-                )
-                for byte in range(256)
-            )
-        )
+        own = [values[base + i] if base + i < len(values) else -1 for i in range(8)]
+        table: list[tuple[int, ...]] = [()]
+        for byte in range(1, 256):  # its lowest bit's value, then those of the bits above it
+            low = (byte & -byte).bit_length() - 1
+            rest = table[byte & (byte - 1)]
+            table.append(rest if own[low] < 0 else (own[low], *rest))
+        tables.append(tuple(table))
     return tuple(tables)
 
 
