@@ -8,9 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
+from tests.clients import TestClient
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 

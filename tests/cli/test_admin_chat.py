@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from .test_admin_bots import _admin
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from sqlalchemy.sql import Executable
+
+from tests.clients import TestClient
 
 PASSWORD = "correct horse"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from ..conftest import sqlite_copy
 from ._live import LiveServer

@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal.server.context import ServerContext
+from tests.clients import TestClient
 
 from ._live import auth
 from .accounts_helpers import signup

@@ -17,11 +17,11 @@ from typing import Any
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server.games import manager as manager_module
 from shoal.server.games.models import INVITE, hash_token
 from shoal.server.games.store import Store
+from tests.clients import TestClient
 
 from ._live import LiveServer, auth
 

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 
 from shoal.server import create_app
 from shoal.server.accounts.tables import SessionRow
+from tests.clients import TestClient
 
 from .accounts_helpers import PASSWORD, error, login, rows, signup
 

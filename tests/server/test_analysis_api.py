@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.games import get
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree
+from tests.clients import TestClient
 
 GAMES = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
 

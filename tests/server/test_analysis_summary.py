@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from shoal import games
 from shoal.analysis.report import figures, write_report
 from shoal.analysis.selfplay import run_games
 from shoal.server.app import create_app
+from tests.clients import TestClient
 
 
 def test_the_catalog_entry_has_the_report_summary_and_serves_its_plots(tmp_path: Path) -> None:

@@ -4,11 +4,11 @@ as the server's engine lines write them: the whole turn a line starts, else its 
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.core.history import ends_turn
 from shoal.games import get
 from shoal.server.analysis.service import turn_line
+from tests.clients import TestClient
 
 pytestmark = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal import games
 from shoal.records import read
 from shoal.server import create_app
+from tests.clients import TestClient
 
 GAME = "connect4"  # the calibration game: always registered
 

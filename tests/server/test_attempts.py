@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from shoal.server import create_app
 from shoal.server.accounts.attempt_tables import AttemptRow
 from shoal.server.accounts.attempts import AttemptStore
 from shoal.server.games.store import Store
+from tests.clients import TestClient
 
 from .accounts_helpers import error, login, rows, signup
 

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shoal import games
 from shoal.server import create_app
 from shoal.server.games.store import Store
+from tests.clients import TestClient
 
 from ._live import auth
 

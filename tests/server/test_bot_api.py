@@ -6,10 +6,9 @@ import asyncio
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal import games
 from shoal.server.bots.service import BotEvents, new_api_token
+from tests.clients import TestClient
 
 from .accounts_helpers import error, rows, signup
 

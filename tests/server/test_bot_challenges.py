@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 from .accounts_helpers import error, signup
 

@@ -4,10 +4,10 @@ and analysis views, the service worker at the root and the offline page."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.core.native import engine_position
 from shoal.games import get
+from tests.clients import TestClient
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)

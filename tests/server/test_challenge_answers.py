@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.bots.service import new_api_token
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 from .smtp_helpers import Inbox, inbox

@@ -7,10 +7,9 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
 from shoal.server.accounts.models import utcnow
+from tests.clients import TestClient
 
 from .accounts_helpers import error
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
 from shoal.server.games.schemas import GameView, ViewChange
+from tests.clients import TestClient
 
 from .test_api import auth, create
 from .test_deltas import applied, same_view

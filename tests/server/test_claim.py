@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 
 def friend_game(client: TestClient) -> dict[str, Any]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.notifications.correspondence import DAY
+from tests.clients import TestClient
 
 from .accounts_helpers import error
 from .corr_helpers import (

@@ -11,12 +11,12 @@ import random
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal import games
 from shoal.server.games.models import GameData
 from shoal.server.games.store import StaleVersionError, Store
 from shoal.server.games.views import turn_list, view_delta
+from tests.clients import TestClient
 
 from .test_api import create, play
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 
 def test_the_result_carries_a_sentence(client: TestClient) -> None:

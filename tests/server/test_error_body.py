@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 from httpx import Response
 
 from shoal.server import create_app
 from shoal.server.errors import EVERY_ROUTE, INTERNAL_ERROR, ErrorBody, add_error_handlers
+from tests.clients import TestClient
 
 GAME = {"game": "connect4", "opponent": "local", "seed": 1}
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+
+from tests.clients import TestClient
 
 CASES: list[tuple[str, dict[str, Any], str]] = [
     ("a seed too large", {"game": "sytran", "seed": 2**63}, "seed must be smaller"),

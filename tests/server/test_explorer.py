@@ -10,7 +10,6 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal import games
 from shoal.analysis.book import load_book
@@ -22,6 +21,7 @@ from shoal.server.explorer.store import ExplorerStore, Filters, FinishedGame, ba
 from shoal.server.games.models import GameData
 from shoal.server.games.session import LiveGame
 from shoal.server.games.store import Store
+from tests.clients import TestClient
 
 from .accounts_helpers import error, signup
 

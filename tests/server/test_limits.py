@@ -8,12 +8,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.errors import ApiError
 from shoal.server.games import background as background_module
 from shoal.server.limits import CreationLimit
+from tests.clients import TestClient
 
 from ._live import auth
 

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 

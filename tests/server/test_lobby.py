@@ -6,9 +6,9 @@ import threading
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from .accounts_helpers import error, signup
 

@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.notifications.mail import parse_smtp
 from shoal.server.notifications.service import notify_challenge
+from tests.clients import TestClient
 
 from ._live import SRC, LiveServer, auth
 from .accounts_helpers import PASSWORD, error

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
 from PIL import Image
 
 from shoal.server.pages.routes import WEB_DIR
+from tests.clients import TestClient
 
 
 def test_the_manifest_names_the_app_its_icons_colours_start_url_and_standalone(

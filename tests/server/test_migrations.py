@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, inspect
 
 from shoal.server import create_app
 from shoal.server.db import migrate
 from shoal.server.games.models import hash_token
+from tests.clients import TestClient
 
 LEGACY = Path(__file__).parent / "data" / "legacy-3410d59.sqlite3"
 FRIEND, HOST, GUEST = (

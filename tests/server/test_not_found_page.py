@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 
 def test_an_unknown_page_is_a_page(client: TestClient) -> None:

@@ -8,9 +8,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal.server.accounts.models import utcnow
+from tests.clients import TestClient
 
 from .accounts_helpers import error, rows
 

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.notifications.service import notify_challenge
+from tests.clients import TestClient
 
 from ._live import auth
 from .accounts_helpers import error

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+
+from tests.clients import TestClient
 
 GAME = "connect4"
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from ._live import auth
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.notifications.push import VapidKeys
+from tests.clients import TestClient
 
 from ._live import auth
 from .corr_helpers import account, as_user, context, correspondence_game, move, run

@@ -7,9 +7,9 @@ island"."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.analysis.puzzle_play import themes_of
+from tests.clients import TestClient
 
 from ..puzzles.data import DATA, GAMES, test_puzzles
 from .accounts_helpers import error, signup

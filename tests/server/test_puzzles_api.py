@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal import games
 from shoal.core.puzzles import Puzzle
+from tests.clients import TestClient
 
 from ..puzzles.data import DATA, test_puzzles
 from .accounts_helpers import error, signup

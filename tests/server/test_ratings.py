@@ -7,9 +7,9 @@ import datetime
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server.accounts.store import AccountStore
+from tests.clients import TestClient
 
 from .accounts_helpers import error, login, signup
 

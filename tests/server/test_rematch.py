@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 
 def finished_friend_game(client: TestClient) -> tuple[str, str, str]:

@@ -8,10 +8,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal.games import get
 from shoal.records import Record
+from tests.clients import TestClient
 
 
 def _local_game(client: TestClient, moves: list[str]) -> tuple[str, str]:

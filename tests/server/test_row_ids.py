@@ -6,7 +6,8 @@ INTEGER ends at 2**31 - 1."""
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
+
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
 from shoal.server.db_down import DATABASE_DOWN
+from tests.clients import TestClient
 
 from ..pg import PostgresServer
 from .outage_helpers import own_postgres_server, pg_ctl

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.records import read_json, read_text
 from shoal.server import create_app
 from shoal.server.inputs import NUL_REFUSED
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 

@@ -11,11 +11,11 @@ import dataclasses
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.core import RecordError
 from shoal.records import Ending, read_json, read_text
 from shoal.server.games.session import LiveGame
+from tests.clients import TestClient
 
 
 class Duel:

@@ -7,9 +7,8 @@ Before: moving by cookie worked for a seat an account held, but offers and chat 
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 

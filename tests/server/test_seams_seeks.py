@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import datetime
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
 from shoal.server.lobby.service import GUEST_SEEKS_PER_ADDRESS
 from shoal.server.lobby.store import LIVE_SEEK_LIFETIME, SEEK_LIFETIME, utcnow
+from tests.clients import TestClient
 
 from .accounts_helpers import error
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
 from shoal.server.accounts.service import DEVICE_COOKIE
+from tests.clients import TestClient
 
 from .accounts_helpers import PASSWORD, error, login, signup
 

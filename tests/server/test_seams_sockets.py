@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 from fastapi.routing import APIWebSocketRoute
-from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from shoal.server import create_app
 from shoal.server.origin import FOREIGN_ORIGIN_CODE
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from shoal.server.games.moves import MOVE_LIMIT
+from tests.clients import TestClient
 
 from ._live import LiveServer
 from .test_api import create, play

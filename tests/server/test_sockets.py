@@ -7,7 +7,8 @@ import logging
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
+
+from tests.clients import TestClient
 
 from .accounts_helpers import signup
 

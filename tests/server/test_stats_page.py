@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi.testclient import TestClient
-
 from shoal.analysis.metrics.report import metrics_payload, write_metrics_report
 from shoal.analysis.metrics.trace import run_traces
 from shoal.games import get
 from shoal.server.app import create_app
+from tests.clients import TestClient
 
 from ..analysis.metrics.test_humans import _fill
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal import games
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree
+from tests.clients import TestClient
 
 from ..accounts_helpers import error
 from .helpers import chapter_of, edit, make_study, moves, play

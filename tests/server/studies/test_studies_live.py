@@ -18,7 +18,7 @@ from .helpers import make_study, play
 
 def _next(socket: Any, kind: str, moves: list[str] | None = None) -> dict[str, Any]:
     """The next message of type ``kind`` (with a chapter of these ``moves``): others before
-    it are skipped (an event may come twice where the test's clients each run a relay)."""
+    it are skipped (a page hears other changes of the study too)."""
     for _ in range(20):
         message = socket.receive_json()
         if message["type"] == kind and (

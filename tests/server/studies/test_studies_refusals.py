@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 from ..accounts_helpers import error, rows
 from .helpers import chapter_of, edit, make_study, play

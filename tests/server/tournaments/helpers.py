@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from fastapi.testclient import TestClient
+from tests.clients import TestClient
 
 
 def make(client: Any, **body: Any) -> int:

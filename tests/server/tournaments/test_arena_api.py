@@ -8,9 +8,9 @@ from collections import defaultdict
 from itertools import pairwise
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from .helpers import As, event, make, resign
 

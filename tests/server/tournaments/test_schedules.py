@@ -8,12 +8,12 @@ import threading
 import time
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.cli.main import main
 from shoal.server import create_app
 from shoal.server.games.store import Store
 from shoal.server.tournaments.schedules import ScheduleStore, following
+from tests.clients import TestClient
 
 from ...pg import PostgresServer
 from ..accounts_helpers import signup

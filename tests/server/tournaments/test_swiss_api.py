@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from fastapi.testclient import TestClient
-
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from ..accounts_helpers import error
 from .helpers import As, event, make, play_out, resign

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from ..smtp_helpers import Inbox, body, inbox
 from .helpers import As, event, make

@@ -8,9 +8,9 @@ import time
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 
 from shoal.server import create_app
+from tests.clients import TestClient
 
 from ..accounts_helpers import error, signup
 from .helpers import As, event, make, resign
