@@ -2,9 +2,11 @@
 
 ``python _events_peer.py URL`` opens the server's context on the PostgreSQL database
 ``URL`` with its relay, subscribes to the channels ``lobby`` and ``notify``, prints
-``ready``, then obeys lines on stdin: ``publish CHANNEL JSON`` publishes, ``quit`` ends.
-Every delivered event is printed as ``got CHANNEL JSON``; a refused publish as
-``refused WHY``.
+``ready``, then obeys lines on stdin: ``publish CHANNEL JSON`` publishes, ``burst CHANNEL N
+SIZE`` publishes N events ``{"n": i, "fill": SIZE characters}`` at once (in one turn of the
+event loop), ``count`` prints ``notifications K`` (the relay's notifications read so far),
+``quit`` ends. Every delivered event is printed as ``got CHANNEL JSON``; a refused publish
+as ``refused WHY``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,14 @@ async def main(url: str) -> None:
     context = ServerContext.open(Settings(database_url=url))
     relay = Relay(context.manager, url, context.events)
     await relay.start()
+    read = [0]
+    event = relay._event
+
+    def counted(payload: str) -> None:
+        read[0] += 1
+        event(payload)
+
+    relay._event = counted  # type: ignore[method-assign]
     for channel in ("lobby", "notify"):
 
         def show(payload: Any, channel: str = channel) -> None:
@@ -38,6 +48,15 @@ async def main(url: str) -> None:
         line = (await loop.run_in_executor(None, sys.stdin.readline)).strip()
         if not line or line == "quit":
             break
+        if line == "count":
+            say(f"notifications {read[0]}")
+            continue
+        if line.startswith("burst "):
+            _, channel, count, size = line.split(" ")
+            for n in range(int(count)):
+                context.events.publish(channel, {"n": n, "fill": "x" * int(size)})
+            say("published")
+            continue
         _, channel, text = line.split(" ", 2)
         try:
             context.events.publish(channel, json.loads(text))

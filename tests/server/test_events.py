@@ -164,9 +164,25 @@ class Peer:
                 return
 
     def publish(self, channel: str, payload: Any) -> None:
+        self.command(f"publish {channel} {json.dumps(payload)}")
+
+    def command(self, line: str) -> None:
         assert self.process.stdin is not None
-        self.process.stdin.write(f"publish {channel} {json.dumps(payload)}\n")
+        self.process.stdin.write(f"{line}\n")
         self.process.stdin.flush()
+
+    def next_starting(self, prefix: str, timeout: float = 30) -> str:
+        """The next line that starts with ``prefix`` (the lines before it are kept in ``got``)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                got = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                continue
+            self.got.append(got)
+            if got.startswith(prefix):
+                return got
+        raise AssertionError(f"no line starting {prefix!r} in time; had {self.got}")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -222,3 +238,19 @@ def test_a_refused_event_reaches_no_process(peers: tuple[Peer, Peer]) -> None:
     a.publish("lobby", {"after": 1})
     b.until('got lobby {"after": 1}')
     assert [line for line in b.got if line.startswith("got")] == ['got lobby {"after": 1}']
+
+
+def test_a_burst_of_events_goes_in_few_notifications_in_order_each_once(
+    peers: tuple[Peer, Peer],
+) -> None:
+    """Rule (issue 39): the notes published while one notification is sent go together in
+    the next, as many as fit in PostgreSQL's 8,000 bytes: every event arrives once, in order."""
+    a, b = peers
+    b.command("burst lobby 40 400")
+    fill = "x" * 400
+    a.until(f'got lobby {{"fill": "{fill}", "n": 39}}')
+    got = [line for line in a.got if line.startswith("got lobby")]
+    assert got == [f'got lobby {{"fill": "{fill}", "n": {n}}}' for n in range(40)]
+    a.command("count")
+    read = int(a.next_starting("notifications ").split()[1])
+    assert 3 <= read < 40  # 40 notes of ~470 bytes: batched, and split at the size limit

@@ -4,9 +4,9 @@ When PostgreSQL stops (a restart, a fail-over, ``pg_ctl stop -m immediate``), th
 raises :class:`sqlalchemy.exc.OperationalError` (or ``InterfaceError``) in whatever request
 touched it. :func:`add_database_handlers` answers those with 503, ``Retry-After`` and a
 sentence, never a 500; nothing was changed, since the transaction did not commit. The
-engine checks each pooled connection before use (``pool_pre_ping``, set by the store), so
-once the database is back the next request gets a fresh connection: no restart of the
-server is needed.
+first disconnect error renews the engine's whole pool, and a connection that rested a
+second or more is pinged before use (:mod:`shoal.server.db.pool`), so once the database
+is back the next request gets a fresh connection: no restart of the server is needed.
 
 The WebSocket routes wear :func:`survives_database`: a socket whose handler meets the
 database gone is closed with code :data:`TRY_AGAIN` (1013, "try again later") and

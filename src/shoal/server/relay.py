@@ -25,6 +25,11 @@ listeners were cut off too. Each connection names itself to PostgreSQL
 (``application_name`` ``shoal listen PID`` / ``shoal notify PID``, seen in
 ``pg_stat_activity``) and uses TCP keep-alives, so a connection to a database that
 vanished without closing it is noticed within about half a minute.
+
+The notes go out in order, one ``pg_notify`` at a time; the notes that came meanwhile
+(a busy server: a commit every few milliseconds) go together in the next one, as a JSON
+array of notes of at most :data:`BATCH_BYTES` (issue 39: one round trip, and one
+notification to read back, for many changes).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import json
 import logging
 import os
 import secrets
+from collections import deque
 from typing import Any
 
 from sqlalchemy.engine import make_url
@@ -49,6 +55,10 @@ EVENTS = "shoal_events"
 
 GAMES = "games"
 """The events' channel of game changes: ``{"game": GAME, "version": VERSION}``."""
+
+BATCH_BYTES = 7_900
+"""The most bytes of notes one notification carries, brackets aside (PostgreSQL's limit
+is 8,000; a note alone goes as it is)."""
 
 RECONNECT_MAX = 5.0
 """The longest wait in seconds between two tries of the listener to connect again."""
@@ -86,6 +96,8 @@ class Relay:
         self.origin = secrets.token_hex(8)  # this process: its own notifications are skipped
         self._send: Any = None
         self._send_lock = asyncio.Lock()
+        self._outbox: deque[str] = deque()
+        self._sending = False
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
         self._stop_games: Any = None
@@ -116,7 +128,23 @@ class Relay:
     def forward(self, channel: str, text: str) -> None:
         """Send an event of :mod:`~shoal.server.events` (its payload as JSON ``text``)."""
         note = f'{{"o":{json.dumps(self.origin)},"c":{json.dumps(channel)},"p":{text}}}'
-        self.manager.spawn(self._notify(note))
+        self._outbox.append(note)
+        if not self._sending:
+            self._sending = True
+            self.manager.spawn(self._drain())
+
+    async def _drain(self) -> None:
+        """Send the waiting notes, in order: those that came while one was sent go together."""
+        try:
+            while self._outbox:
+                batch = [self._outbox.popleft()]
+                size = len(batch[0].encode())
+                while self._outbox and size + len(self._outbox[0].encode()) + 1 <= BATCH_BYTES:
+                    batch.append(self._outbox.popleft())
+                    size += len(batch[-1].encode()) + 1
+                await self._notify(batch[0] if len(batch) == 1 else f"[{','.join(batch)}]")
+        finally:
+            self._sending = False
 
     async def _notify(self, payload: str) -> None:
         async with self._send_lock:
@@ -165,13 +193,17 @@ class Relay:
 
     def _event(self, payload: str) -> None:
         try:
-            note = json.loads(payload)
-            origin, channel, data = note["o"], note["c"], note["p"]
-        except (ValueError, KeyError, TypeError):
-            log.warning("shoal relay: an event that is not ours: %.80s", payload)
-            return
-        if origin != self.origin and isinstance(channel, str):
-            self.events.deliver(channel, data)
+            notes = json.loads(payload)
+        except ValueError:
+            notes = None
+        for note in notes if isinstance(notes, list) else [notes]:
+            try:
+                origin, channel, data = note["o"], note["c"], note["p"]
+            except (KeyError, TypeError):
+                log.warning("shoal relay: an event that is not ours: %.80s", payload)
+                continue
+            if origin != self.origin and isinstance(channel, str):
+                self.events.deliver(channel, data)
 
     def _received(self, change: Any) -> None:
         if not isinstance(change, dict):

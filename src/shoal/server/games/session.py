@@ -73,11 +73,14 @@ class LiveGame:
         live = cls.__new__(cls)
         live.data = data
         live.game = old.game
-        keep = 0
-        for mine, theirs in zip(old.data.actions, data.actions):
-            if mine != theirs:
-                break
-            keep += 1
+        mine, theirs = old.data.actions, data.actions
+        keep = len(mine)
+        if theirs[:keep] != mine:  # not a move on from ``old`` (an undo, a take-back)
+            keep = 0
+            for a, b in zip(mine, theirs):
+                if a != b:
+                    break
+                keep += 1
         states = old.states[: keep + 1]
         for action in data.actions[keep:]:
             states.append(states[-1].child(action))
@@ -150,17 +153,18 @@ class LiveGame:
         turns = turn_list(self.states, actions, *(self._known or ()))
         self._known = None
         legal: list[dict[str, Any]] = []
-        if not self.over:
-            paths = self.game.click_paths(state)
-            for action in state.legal_actions():
-                legal.append(
-                    {
-                        "action": action,
-                        "text": state.action_text(action),
-                        "label": self.game.action_label(state, action),
-                        "path": list(paths.get(action, ())),
-                    }
-                )
+        if not self.over:  # a hundred actions and more: the names bound once (issue 39)
+            path_of = self.game.click_paths(state).get
+            text_of, label_of = state.action_text, self.game.action_label
+            legal = [
+                {
+                    "action": action,
+                    "text": text_of(action),
+                    "label": label_of(state, action),
+                    "path": list(path_of(action, ())),
+                }
+                for action in state.legal_actions()
+            ]
         result = outcome_view(state, data.ended)
         mode = data.mode
         return {

@@ -19,11 +19,13 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, create_engine, event, select
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from ..accounts.tables import SeatRow
 from ..db.migrate import upgrade
+from ..db.pool import ping_when_idle
 from ..db.tables import GameRow, RecordRow
 from .models import Claim, ClaimLostError, GameData
 
@@ -50,8 +52,6 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False}
             if self.in_memory:
                 kwargs["poolclass"] = StaticPool  # one connection: the memory database
-        else:  # a server database may restart: test each pooled connection before use
-            kwargs["pool_pre_ping"] = True
         self.url = url
         self.writes_in_loop = url.startswith("sqlite") and not self.in_memory
         """True for a SQLite file: :meth:`save` is called in the event loop, not in a worker
@@ -64,6 +64,8 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite") and not self.in_memory:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        if not url.startswith("sqlite"):  # a server database may restart meanwhile
+            ping_when_idle(self.engine)
         upgrade(self.engine)  # the schema is Alembic's: any older database is brought up to date
 
     def close(self) -> None:
@@ -114,6 +116,13 @@ class Store:
         transaction of SQLAlchemy Core statements: the guarded update of the game's row,
         and the seats' index only where the accounts changed. Raises StaleVersionError
         (and writes nothing) when the stored version is not ``expected_version``.
+
+        A connection that the database dropped since its last use (a restart: the pool
+        pings only connections idle for :data:`~shoal.server.db.pool.IDLE_PING` seconds)
+        fails before anything is written, and the pool is then renewed: the save is tried
+        once more on a fresh connection. Should the first try's commit have been stored
+        after all, the second finds the version moved on (StaleVersionError, a 409 whose
+        reload shows the move).
         """
         if before is None:
             values = _columns(data)
@@ -126,12 +135,18 @@ class Store:
         values.pop("id", None)
         values["updated"] = _now()
         values["where_id"], values["where_version"] = data.id, expected_version
-        with self.engine.begin() as connection:  # commits at the end; rolls back on a raise
-            result = connection.execute(_GUARDED_UPDATE, values)
-            if result.rowcount != 1:
-                raise StaleVersionError(data.id)
-            if before is None or before.accounts != data.accounts:
-                _write_seats(connection, data)
+        for attempt in (1, 2):
+            try:
+                with self.engine.begin() as connection:  # commits at the end; rolls back on a raise
+                    result = connection.execute(_GUARDED_UPDATE, values)
+                    if result.rowcount != 1:
+                        raise StaleVersionError(data.id)
+                    if before is None or before.accounts != data.accounts:
+                        _write_seats(connection, data)
+                return
+            except DBAPIError as error:  # a connection the database dropped: once more, afresh
+                if attempt == 2 or not error.connection_invalidated:
+                    raise
 
     def list_ids(self, limit: int = 50) -> list[str]:
         """The most recently changed games, newest first."""

@@ -1,0 +1,46 @@
+"""Pooled connections to a server database that may restart: checked only after a rest.
+
+SQLAlchemy's ``pool_pre_ping`` costs a round trip to the database at every checkout,
+a quarter of a move's write on PostgreSQL (issue 39). :func:`ping_when_idle` pings only a
+connection that rested in the pool for :data:`IDLE_PING` seconds or more: a busy server
+never pings, and a database restarted while the server was quiet (a restart takes longer
+than that) is found out before a request uses a dead connection. A connection that still
+meets the database gone raises a disconnect error in its statement; SQLAlchemy then
+renews the whole pool, and the request answers 503 (:mod:`shoal.server.db_down`) or, for
+a game's save, tries once more (:meth:`Store.save <shoal.server.games.store.Store.save>`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import event, exc
+from sqlalchemy.engine import Engine
+
+__all__ = ["IDLE_PING", "ping_when_idle"]
+
+IDLE_PING = 1.0
+"""Seconds a pooled connection may rest before its next checkout pings the database."""
+
+_RESTED = "shoal_checked_in"
+
+
+def ping_when_idle(engine: Engine, idle: float = IDLE_PING) -> None:
+    """Ping ``engine``'s pooled connections at checkout after ``idle`` seconds of rest; a
+    failed ping makes the pool replace the connection (up to three times), as pre-ping did."""
+    dialect = engine.dialect
+
+    @event.listens_for(engine, "checkin")
+    def checked_in(dbapi_connection: Any, record: Any) -> None:
+        record.info[_RESTED] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def checked_out(dbapi_connection: Any, record: Any, proxy: Any) -> None:
+        rested = record.info.pop(_RESTED, None)
+        if rested is None or time.monotonic() - rested < idle:
+            return  # a new connection, or one in use a moment ago
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as error:  # gone: the pool connects afresh
+            raise exc.DisconnectionError(str(error)) from error
