@@ -115,7 +115,9 @@ def test_a_flag_and_its_rating_settle_cut_off_by_the_database_complete_exactly_o
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert view["version"] == version + 1 and view["result"]["winner"] == 1
     log = server.log()
-    assert "the flag could not be stored" in log, log
+    # the flag's write was cut off: its save tried once more on a fresh connection (which
+    # waited for the row, then wrote), or, were that cut too, the flag was tried again later
+    assert "dropped the connection of its save" in log or "the flag could not be stored" in log, log
     assert "settling the ratings failed" in log, log
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import logging
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -28,6 +29,8 @@ from ..db.migrate import upgrade
 from ..db.pool import ping_when_idle
 from ..db.tables import GameRow, RecordRow
 from .models import Claim, ClaimLostError, GameData
+
+log = logging.getLogger("shoal.server.games.store")
 
 __all__ = ["Claim", "ClaimLostError", "StaleVersionError", "Store"]
 
@@ -147,6 +150,12 @@ class Store:
             except DBAPIError as error:  # a connection the database dropped: once more, afresh
                 if attempt == 2 or not error.connection_invalidated:
                     raise
+                log.warning(
+                    "game %s: the database dropped the connection of its save (%s); "
+                    "saving once more on a fresh one",
+                    data.id,
+                    type(error.orig).__name__,
+                )
 
     def list_ids(self, limit: int = 50) -> list[str]:
         """The most recently changed games, newest first."""
