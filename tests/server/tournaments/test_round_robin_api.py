@@ -20,7 +20,7 @@ ABSENT = "eve"
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_double_round_robin_by_correspondence_with_a_no_show(db: str) -> None:
-    app = create_app(db, correspondence_day=3.0, sweep_every=0.2, tournament_tick=0.2)
+    app = create_app(db, correspondence_day=6.0, sweep_every=0.2, tournament_tick=0.2)
     with TestClient(app) as shared:
         a, b, c, d, e = (As(shared, name) for name in (*PLAYERS, ABSENT))
         clients = dict(zip((*PLAYERS, ABSENT), (a, b, c, d, e)))
