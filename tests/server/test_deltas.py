@@ -18,6 +18,7 @@ from shoal.server.games.store import StaleVersionError, Store
 from shoal.server.games.views import turn_list, view_delta
 from tests.clients import TestClient
 
+from .game_data import local_game
 from .test_api import create, play
 
 VOLATILE = ("clock", "you", "correspondence")  # the server's time, and the request's own keys
@@ -120,22 +121,7 @@ def test_the_computer_thinking_and_its_reply_arrive_as_deltas(client: TestClient
 
 
 def _data(version: int, actions: list[int]) -> GameData:
-    return GameData(
-        id="g1",
-        game="connect4",
-        options={},
-        seed=0,
-        start=None,
-        mode="local",
-        level=None,
-        computer_seat=None,
-        players=["a", "b"],
-        token_hashes=["x", "x"],
-        actions=actions,
-        clock=None,
-        ended=None,
-        version=version,
-    )
+    return local_game("g1", version, actions)
 
 
 def test_a_save_writes_the_changed_columns_over_its_version_only(db: str) -> None:

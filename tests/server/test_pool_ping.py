@@ -17,6 +17,7 @@ from shoal.server.games.models import GameData
 from shoal.server.games.store import Store
 
 from ..pg import PostgresServer
+from .game_data import local_game
 from .outage_helpers import sql
 
 
@@ -34,22 +35,7 @@ def cut_backends(server: PostgresServer, url: str) -> int:
 
 
 def new_game() -> GameData:
-    return GameData(
-        id="pinged",
-        game="connect4",
-        options={},
-        seed=0,
-        start=None,
-        mode="local",
-        level=None,
-        computer_seat=None,
-        players=["a", "b"],
-        token_hashes=["h", "h"],
-        actions=[],
-        clock=None,
-        ended=None,
-        version=1,
-    )
+    return local_game("pinged")
 
 
 @pytest.fixture
