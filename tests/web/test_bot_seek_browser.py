@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from ..cli.inproc import shoal
-from .test_browser import DESKTOP, _click_action, _view, _wait_ready
+from .test_browser import DESKTOP, _click_action, _view, _wait_ready, choose
 
 pytestmark = pytest.mark.browser
 
@@ -54,7 +54,7 @@ def test_shoal_bot_takes_a_browser_seek_and_plays_it_to_the_end(
         page.wait_for_selector("#lobby-live.on")
         page.select_option("#seek-game", "cyclix")
         page.select_option("#seek-time", "")
-        page.locator('#seek-colour input[value="first"]').check(force=True)
+        choose(page, "#seek-colour", "first")
         page.fill("#seek-name", "Pat")
         page.locator("#seek-create").click()
         page.wait_for_url("**/game/*", timeout=60_000)  # the bot took it: Pat is sent in

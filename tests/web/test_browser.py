@@ -58,11 +58,23 @@ def _click_action(page: Any, entry: dict[str, Any]) -> None:
         menu.click()
 
 
+def choose(page: Any, group: str, value: str) -> None:
+    """Pick a segmented radio as a person does: click its label, then see the radio checked.
+
+    The radios themselves are invisible (opacity 0, no pointer events), so a forced click on
+    one lands on the coordinates where it sits; when the page's layout moved in between (the
+    game's preview image arriving), that click hit something else and changed nothing. The
+    label's click waits for the label to stand still."""
+    radio = page.locator(f'{group} input[value="{value}"]')
+    page.locator(f"{group} label").filter(has=page.locator(f'input[value="{value}"]')).click()
+    assert radio.is_checked(), f"{group} {value} is not chosen"
+
+
 def _start(
     page: Any, server: str, game_id: str, opponent: str = "computer", clock: str = ""
 ) -> str:
     page.goto(f"{server}/new?game={game_id}")
-    page.locator(f'#opponent input[value="{opponent}"]').check(force=True)
+    choose(page, "#opponent", opponent)
     if opponent == "computer":
         page.select_option("#level", "random")
     if clock:

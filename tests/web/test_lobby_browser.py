@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import DESKTOP, PHONE, _click_action, _view, _wait_ready
+from .test_browser import DESKTOP, PHONE, _click_action, _view, _wait_ready, choose
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def test_seek_seen_live_accepted_played_and_rematched(
     a.wait_for_selector("#lobby-live.on")
     a.select_option("#seek-game", "syrtis")
     a.select_option("#seek-time", "")
-    a.locator('#seek-colour input[value="first"]').check(force=True)
+    choose(a, "#seek-colour", "first")
     a.fill("#seek-name", "Ann")
     a.locator("#seek-create").click()
     a.wait_for_selector("#seeks tr.mine [data-cancel]")

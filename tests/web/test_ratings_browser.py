@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import DESKTOP, PHONE, _click_action, _view, _wait_ready
+from .test_browser import DESKTOP, PHONE, _click_action, _view, _wait_ready, choose
 from .test_lobby_browser import _signed_up
 
 pytestmark = pytest.mark.browser
@@ -27,7 +27,7 @@ def test_rated_game_shows_changes_profile_and_leaderboard(
     a.wait_for_selector("#lobby-live.on")
     a.select_option("#seek-game", "cyclix")
     a.select_option("#seek-time", "")
-    a.locator('#seek-colour input[value="first"]').check(force=True)
+    choose(a, "#seek-colour", "first")
     a.locator("#seek-rated").check()
     a.locator("#seek-create").click()
     a.wait_for_selector("#seeks tr.mine [data-cancel]")

@@ -18,6 +18,7 @@ from shoal.ai.mcts import MCTS
 from shoal.games import get
 from shoal.interop.webengine import packed
 
+from .test_browser import choose
 from .wasm_pages import built_games, rules_page
 
 pytestmark = pytest.mark.browser
@@ -173,7 +174,7 @@ def test_a_hint_is_computed_in_the_browser(browser: Any, server: str, built: lis
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/hint") else None)
     try:
         page.goto(f"{server}/new?game=connect4")
-        page.locator('#opponent input[value="computer"]').check(force=True)
+        choose(page, "#opponent", "computer")
         page.select_option("#level", "random")
         page.locator("#start").click()
         page.wait_for_url(f"{server}/game/*")
