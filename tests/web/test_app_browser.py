@@ -82,14 +82,26 @@ def test_a_push_event_shows_the_notification_and_settings_subscribe(
 
     cdp = context.new_cdp_session(page)
     registrations: list[dict[str, Any]] = []
+    versions: list[dict[str, Any]] = []
     cdp.on(
         "ServiceWorker.workerRegistrationUpdated",
         lambda e: registrations.extend(e["registrations"]),
     )
+    cdp.on("ServiceWorker.workerVersionUpdated", lambda e: versions.extend(e["versions"]))
     cdp.send("ServiceWorker.enable")
-    page.wait_for_timeout(300)
-    ours = [r for r in registrations if r["scopeURL"] == server + "/" and not r["isDeleted"]]
-    registration = ours[0]
+    # a push goes only to an activated worker: wait for ours to be so (its install fetches the
+    # offline assets, which takes seconds on a loaded machine)
+    registration = None
+    for _ in range(300):
+        ours = [r for r in registrations if r["scopeURL"] == server + "/" and not r["isDeleted"]]
+        if ours:
+            registration = ours[-1]
+            ids = {registration["registrationId"]}
+            if any(v["registrationId"] in ids and v["status"] == "activated" for v in versions):
+                break
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"no activated service worker: {registrations} {versions}")
     message = {
         "title": "Your turn",
         "body": "Your turn in Syrtis against alice (2 days per move)",
@@ -107,7 +119,7 @@ def test_a_push_event_shows_the_notification_and_settings_subscribe(
         },
     )
     shown = None
-    for _ in range(100):  # the push event runs in the service worker: wait for its notification
+    for _ in range(300):  # the push event runs in the service worker: wait for its notification
         shown = page.evaluate(
             """async () => {
               const found = await (await navigator.serviceWorker.ready).getNotifications();
