@@ -257,6 +257,7 @@ class ServerContext:
         await self.reviews.close()
         await self.events.close()
         await self.manager.close()
+        await self.store.close_in_loop()
         self.store.close()
 
 

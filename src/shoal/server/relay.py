@@ -45,6 +45,8 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
+from .db.async_pool import KEEPALIVES
+from .db.async_pool import conninfo as url_conninfo
 from .events import Events
 from .games.manager import GameEntry, GameManager
 
@@ -63,13 +65,7 @@ is 8,000; a note alone goes as it is)."""
 RECONNECT_MAX = 5.0
 """The longest wait in seconds between two tries of the listener to connect again."""
 
-_KEEPALIVES: dict[str, Any] = {
-    "keepalives": 1,
-    "keepalives_idle": 10,
-    "keepalives_interval": 5,
-    "keepalives_count": 3,
-    "connect_timeout": 10,
-}
+_KEEPALIVES = KEEPALIVES
 """libpq settings of the relay's connections: a dead peer is noticed, a connect gives up."""
 
 log = logging.getLogger("shoal.server.relay")
@@ -82,7 +78,7 @@ def is_postgres(url: str) -> bool:
 
 def conninfo(url: str) -> str:
     """The libpq connection string of a SQLAlchemy PostgreSQL URL (any driver)."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    return url_conninfo(make_url(url))
 
 
 class Relay:

@@ -167,10 +167,7 @@ class GameManager:
         """
         old = entry.live.data.version
         try:
-            if self.store.writes_in_loop:  # a SQLite file: cheaper than the hop to a thread
-                self.store.save(data, old, entry.live.data)
-            else:
-                await asyncio.to_thread(self.store.save, data, old, entry.live.data)
+            await self.store.save_in_loop(data, old, entry.live.data)
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:

@@ -11,6 +11,7 @@ cut comes in between; a claim that finds it was too late refuses the whole
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import datetime
 import json
@@ -25,6 +26,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from ..accounts.tables import SeatRow
+from ..db.async_pool import AsyncPool, conninfo
 from ..db.migrate import upgrade
 from ..db.pool import ping_when_idle
 from ..db.tables import GameRow, RecordRow
@@ -69,6 +71,13 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         if not url.startswith("sqlite"):  # a server database may restart meanwhile
             ping_when_idle(self.engine)
+        self.saves_async = self.engine.dialect.name == "postgresql" and (
+            self.engine.dialect.driver == "psycopg"
+        )
+        """True on PostgreSQL through psycopg: :meth:`save_in_loop` writes a move on an
+        asynchronous connection of the event loop, not in a worker thread."""
+        self._async_pools: dict[asyncio.AbstractEventLoop, AsyncPool] = {}
+        self._statements: dict[tuple[str, ...], Any] = {}
         upgrade(self.engine)  # the schema is Alembic's: any older database is brought up to date
 
     def close(self) -> None:
@@ -127,35 +136,93 @@ class Store:
         after all, the second finds the version moved on (StaleVersionError, a 409 whose
         reload shows the move).
         """
-        if before is None:
-            values = _columns(data)
-        else:
-            values = {
-                name: getattr(data, name)
-                for name in _FIELDS
-                if getattr(data, name) != getattr(before, name)
-            }
-        values.pop("id", None)
-        values["updated"] = _now()
-        values["where_id"], values["where_version"] = data.id, expected_version
+        values = _save_values(data, expected_version, before)
         for attempt in (1, 2):
             try:
                 with self.engine.begin() as connection:  # commits at the end; rolls back on a raise
-                    result = connection.execute(_GUARDED_UPDATE, values)
-                    if result.rowcount != 1:
-                        raise StaleVersionError(data.id)
-                    if before is None or before.accounts != data.accounts:
+                    _check_saved(connection.execute(_GUARDED_UPDATE, values).rowcount, data)
+                    if _seats_change(data, before):
                         _write_seats(connection, data)
                 return
             except DBAPIError as error:  # a connection the database dropped: once more, afresh
                 if attempt == 2 or not error.connection_invalidated:
                     raise
-                log.warning(
-                    "game %s: the database dropped the connection of its save (%s); "
-                    "saving once more on a fresh one",
-                    data.id,
-                    type(error.orig).__name__,
+                _log_retry(data, error.orig)
+
+    async def save_in_loop(
+        self, data: GameData, expected_version: int, before: GameData | None = None
+    ) -> None:
+        """:meth:`save` for the event loop, as cheap as the database allows.
+
+        A SQLite file is written in the loop (:attr:`writes_in_loop`). On PostgreSQL (psycopg),
+        a save that is the guarded update alone (a move, a clock, an end: the seats unchanged)
+        runs on an asynchronous connection of this loop's pool (:mod:`~shoal.server.db.async_pool`),
+        with the statement and parameters of :meth:`save`, its errors raised as SQLAlchemy's
+        (a dropped database: the 503 of :mod:`shoal.server.db_down`), and its one retry on a
+        connection the database dropped. Anything else goes to :meth:`save` in a worker thread.
+        The update's commit has returned when this returns.
+        """
+        if self.writes_in_loop:  # a SQLite file: cheaper than the hop to a thread
+            self.save(data, expected_version, before)
+        elif self.saves_async and not _seats_change(data, before):
+            await self._save_async(data, expected_version, before)
+        else:
+            await asyncio.to_thread(self.save, data, expected_version, before)
+
+    async def _save_async(
+        self, data: GameData, expected_version: int, before: GameData | None
+    ) -> None:
+        import psycopg
+
+        values = _save_values(data, expected_version, before)
+        statement, parameters = self._compiled(values)
+        pool = self._async_pool()
+        for attempt in (1, 2):
+            conn: Any = None
+            try:
+                async with pool.connection() as conn:
+                    cursor = await conn.execute(statement, parameters)
+                _check_saved(cursor.rowcount, data)
+                return
+            except psycopg.Error as orig:
+                dropped = self.engine.dialect.is_disconnect(cast(Any, orig), conn, None)
+                error = DBAPIError.instance(
+                    statement, parameters, orig, psycopg.Error, connection_invalidated=dropped
                 )
+                if dropped:
+                    await pool.renew()
+                if attempt == 2 or not dropped:
+                    raise error from orig
+                _log_retry(data, orig)
+
+    def _compiled(self, values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The driver's text of :data:`_GUARDED_UPDATE` setting ``values``' columns (compiled
+        once per set of columns) and its parameters, converted as SQLAlchemy converts them."""
+        keys = tuple(sorted(values))
+        compiled = self._statements.get(keys)
+        if compiled is None:
+            compiled = _GUARDED_UPDATE.compile(dialect=self.engine.dialect, column_keys=list(keys))
+            self._statements[keys] = compiled
+        processors = cast(dict[str, Any], compiled._bind_processors)  # as SQLAlchemy's execute
+        parameters = {
+            key: processors[key](value) if key in processors else value
+            for key, value in compiled.construct_params(values).items()
+        }
+        return compiled.string, parameters
+
+    def _async_pool(self) -> AsyncPool:
+        """The asynchronous connections of the running event loop (made at its first save)."""
+        loop = asyncio.get_running_loop()
+        pool = self._async_pools.get(loop)
+        if pool is None:
+            pool = self._async_pools[loop] = AsyncPool(conninfo(self.engine.url))
+        return pool
+
+    async def close_in_loop(self) -> None:
+        """Close the running event loop's asynchronous connections (at the app's shutdown)."""
+        pool = self._async_pools.pop(asyncio.get_running_loop(), None)
+        if pool is not None:
+            await pool.close()
 
     def list_ids(self, limit: int = 50) -> list[str]:
         """The most recently changed games, newest first."""
@@ -175,6 +242,43 @@ class Store:
         with Session(self.engine) as session:
             row = session.get(RecordRow, record_id)
             return None if row is None else row.text
+
+
+def _save_values(data: GameData, expected_version: int, before: GameData | None) -> dict[str, Any]:
+    """The parameters of :data:`_GUARDED_UPDATE` for :meth:`Store.save`: the columns of
+    ``data`` (those that differ from ``before``, when given), ``updated`` and the guard."""
+    if before is None:
+        values = _columns(data)
+    else:
+        values = {
+            name: getattr(data, name)
+            for name in _FIELDS
+            if getattr(data, name) != getattr(before, name)
+        }
+    values.pop("id", None)
+    values["updated"] = _now()
+    values["where_id"], values["where_version"] = data.id, expected_version
+    return values
+
+
+def _check_saved(rowcount: int, data: GameData) -> None:
+    """The guard of a save: the row was updated, else its version moved on (nothing written)."""
+    if rowcount != 1:
+        raise StaleVersionError(data.id)
+
+
+def _seats_change(data: GameData, before: GameData | None) -> bool:
+    """Whether a save must write the seats' index too (the accounts changed, or unknown)."""
+    return before is None or before.accounts != data.accounts
+
+
+def _log_retry(data: GameData, orig: BaseException | None) -> None:
+    log.warning(
+        "game %s: the database dropped the connection of its save (%s); "
+        "saving once more on a fresh one",
+        data.id,
+        type(orig).__name__,
+    )
 
 
 def _sqlite_pragmas(connection: Any, record: Any) -> None:
