@@ -145,7 +145,10 @@ class Watcher:
                         raise ConnectionError("a delta that does not follow the view")
                     self.view = merged
                     self.changed.set()
-                elif kind in ("ack", "error"):
+                    if "ack" in data:  # a socket move's ack in the mover's delta (issue 39)
+                        kind = "ack"
+                        data = {"type": "ack", "id": data["ack"], "version": merged["version"]}
+                if kind in ("ack", "error"):
                     waiting = self.moves.pop(data.get("id"), None)
                     if waiting is not None and not waiting.done():
                         waiting.set_result(data)

@@ -1,6 +1,7 @@
 """Moves on the game's WebSocket (issue 39): a ``move`` message plays the action through the
 same service as ``POST /api/games/{id}/actions``; every watcher gets the change, the mover
-then its ack; a refusal answers the POST's status and words, and changes nothing."""
+its ack (in its delta, or after its view); a refusal answers the POST's status and words,
+and changes nothing."""
 
 from __future__ import annotations
 
@@ -25,27 +26,42 @@ def _move(socket: Any, ident: Any, **body: Any) -> None:
     socket.send_text(json.dumps({"type": "move", "id": ident, **body}))
 
 
-def test_a_move_on_the_socket_reaches_every_watcher_then_its_ack(client: TestClient) -> None:
+def test_a_move_on_the_socket_reaches_every_watcher_with_its_ack_to_the_mover(
+    client: TestClient,
+) -> None:
+    """Rule: a socket move's delta goes to every delta watcher, the mover's with ``"ack": ID``
+    in it (no other message: one less a move), the others' without; a mover that watches
+    whole views gets the view, then ``{"type": "ack"}``."""
     made = create(client, opponent="friend")
     gid, tokens = made["id"], (made["token"], made["invite_token"])
     with (
         client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as host,
         client.websocket_connect(f"/api/games/{gid}/ws") as guest,
+        client.websocket_connect(f"/api/games/{gid}/ws?deltas=1") as spectator,
     ):
         view = host.receive_json()["view"]
         assert guest.receive_json()["type"] == "view"
+        assert spectator.receive_json()["type"] == "view"
         for seat, socket in ((0, host), (1, guest)):
             action = view["legal"][-1]["action"]
             _move(socket, f"m{seat}", version=view["version"], action=action, token=tokens[seat])
-            delta = host.receive_json()
+            delta, seen = host.receive_json(), spectator.receive_json()
             assert delta["type"] == "delta" and delta["base"] == view["version"]
+            if seat == 0:  # the mover's delta carries its ack; the spectator's does not
+                assert delta.pop("ack") == "m0"
+            assert "ack" not in delta and seen == delta
             view = applied(view, delta)
             whole = guest.receive_json()
             assert whole["type"] == "view"
             same_view(view, whole["view"])
-            ack = (host if seat == 0 else guest).receive_json()
-            assert ack == {"type": "ack", "id": f"m{seat}", "version": view["version"]}
+            if seat == 1:  # a mover on whole views: its ack comes after the view
+                ack = guest.receive_json()
+                assert ack == {"type": "ack", "id": "m1", "version": view["version"]}
             assert tokens[seat] not in str(delta) + str(whole)  # a token never goes to watchers
+        socket_texts = {"host": host, "guest": guest, "spectator": spectator}
+        for name, socket in socket_texts.items():  # nothing else came: no separate ack
+            socket.send_text("ping")
+            assert socket.receive_json() == {"type": "pong"}, name
         stored = client.get(f"/api/games/{gid}").json()
         same_view(view, stored)
         assert stored["ply"] == 2 and stored["to_move"] == 0
@@ -58,12 +74,10 @@ def test_a_move_by_its_text_and_the_computer_answers(client: TestClient) -> None
         view = socket.receive_json()["view"]
         text = view["legal"][0]["text"]
         _move(socket, 7, version=view["version"], text=text, token=made["token"])
-        while True:
-            message = socket.receive_json()
-            if message["type"] == "ack":
-                break
-            view = applied(view, message)
-        assert message == {"type": "ack", "id": 7, "version": view["version"]}
+        message = socket.receive_json()
+        assert message.pop("ack") == 7  # the move's delta, acked
+        view = applied(view, message)
+        assert view["ply"] == 1 and view["turns"][0]["text"] == text
         while view["ply"] < 2 or view["thinking"]:  # the computer's reply, as after a POST
             view = applied(view, socket.receive_json())
     assert client.get(f"/api/games/{gid}").json()["turns"][0]["text"] == text
@@ -156,9 +170,10 @@ def test_a_signed_in_seat_moves_on_its_socket_by_its_cookie(
 class _SocketPlayer(threading.Thread):
     """Moves on its game's socket until the server dies; remembers what was acked."""
 
-    def __init__(self, server: LiveServer, made: dict[str, Any]) -> None:
+    def __init__(self, server: LiveServer, made: dict[str, Any], *, deltas: bool) -> None:
         super().__init__(daemon=True)
         self.url = server.url.replace("http://", "ws://") + f"/api/games/{made['id']}/ws"
+        self.url += "?deltas=1" if deltas else ""  # acked in its deltas, or apart
         self.gid, self.token, self.view = made["id"], made["token"], made["view"]
         self.acked: list[tuple[int, int, int]] = []  # (version after, index, action)
         self.failure: str | None = None
@@ -177,6 +192,11 @@ class _SocketPlayer(threading.Thread):
                         message = json.loads(socket.recv(timeout=30))
                         if message["type"] == "view":
                             self.view = message["view"]
+                        elif message["type"] == "delta":
+                            self.view = applied(self.view, message)
+                            if message.get("ack") == index:
+                                self.acked.append((self.view["version"], index, action))
+                                break
                         elif message["type"] == "ack":
                             self.acked.append((message["version"], index, action))
                             break
@@ -190,9 +210,9 @@ class _SocketPlayer(threading.Thread):
 def test_sigkill_loses_no_move_acked_on_a_socket(live: Start, tmp_path: Path) -> None:
     server = live("--log-level", "warning", "--games-per-client", "0")
     players = []
-    for game in ("connect4", "syrtis", "sytran", "cyclix"):
+    for number, game in enumerate(("connect4", "syrtis", "sytran", "cyclix")):
         made = create_live(server, game)
-        players.append(_SocketPlayer(server, made))
+        players.append(_SocketPlayer(server, made, deltas=number % 2 == 1))
     kill_in_mid_play(server, players)
     for p in players:
         version, actions = _stored_actions(tmp_path / "live.sqlite3", p.gid)

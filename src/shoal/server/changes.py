@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Callable
 from shoal.core import Seat
 
 from .errors import ApiError
-from .games.manager import GameEntry, GameManager
+from .games.manager import Ack, GameEntry, GameManager
 from .games.models import GameData
 from .games.session import LiveGame
 
@@ -31,9 +31,10 @@ class Change:
     live: LiveGame
     seats: list[Seat]
 
-    async def commit(self, data: GameData) -> None:
-        """Store ``data`` as the game's next version and tell the watchers."""
-        await self.manager.commit(self.entry, data)
+    async def commit(self, data: GameData, ack: Ack | None = None) -> None:
+        """Store ``data`` as the game's next version and tell the watchers (``ack``: in the
+        mover's delta, :meth:`GameManager.commit`)."""
+        await self.manager.commit(self.entry, data, ack)
 
 
 @contextlib.asynccontextmanager

@@ -21,7 +21,7 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-__all__ = ["PONG", "encode", "keep_alive", "send", "send_all"]
+__all__ = ["PONG", "encode", "encode_value", "keep_alive", "send", "send_all"]
 
 log = logging.getLogger("shoal.server.sockets")
 
@@ -37,6 +37,11 @@ def encode(message: dict[str, Any]) -> str:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def encode_value(value: int | str) -> str:
+    """A number or a text as its JSON (as :func:`encode` writes it in a message)."""
+    return orjson.dumps(value).decode()
 
 
 async def send(socket: WebSocket, message: dict[str, Any] | str) -> bool:

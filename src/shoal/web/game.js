@@ -166,8 +166,8 @@ async function change(path, body) {
     // Only what changed comes back (issue 39), save in a correspondence game: its view
     // carries the reader's new deadline, which no delta has.
     const delta = !view.correspondence;
-    // A move goes on the game's socket while it is open (no HTTP request for it): the delta
-    // comes on the socket, then the ack; else, and for the rest, a POST.
+    // A move goes on the game's socket while it is open (no HTTP request for it): its delta
+    // comes on the socket with the ack in it; else, and for the rest, a POST.
     if (path === "actions" && delta && (await moveOnSocket(body))) {
       busy = false;
       refreshControls();
@@ -315,8 +315,11 @@ function connect() {
   live = connectSocket(`/api/games/${encodeURIComponent(gid)}/ws?deltas=1`, {
     onMessage: (message) => {
       if (message.type === "view") render(message.view, true);
-      else if (message.type === "delta") applyDelta(message);
-      else if (message.type === "ack" || message.type === "error") answerMove(message);
+      else if (message.type === "delta") {
+        applyDelta(message);
+        // The delta of this page's own move carries its ack (one message less a move).
+        if (message.ack !== undefined) answerMove({ type: "ack", id: message.ack });
+      } else if (message.type === "ack" || message.type === "error") answerMove(message);
     },
     onStatus: (status) => {
       if (status !== "open") dropMoves();

@@ -20,13 +20,13 @@ from typing import Any, Protocol
 from fastapi import WebSocket
 
 from ..errors import ApiError
-from ..sockets import encode, send, send_all
+from ..sockets import encode, encode_value, send, send_all
 from .models import Claim, GameData
 from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
 
-__all__ = ["GameEntry", "GameManager", "Listener", "new_game_id", "new_token"]
+__all__ = ["Ack", "GameEntry", "GameManager", "Listener", "new_game_id", "new_token"]
 
 
 def new_game_id() -> str:
@@ -69,6 +69,25 @@ class GameEntry:
         self.sent: dict[str, Any] | None = None
         self.sending = asyncio.Lock()
         self.last_delta: tuple[int, int, str] | None = None
+
+
+class Ack:
+    """A socket move's answer carried in its mover's delta (issue 39: one message less a
+    move): the delta the mover's ``socket`` gets has ``"ack": id``; ``sent`` once it went.
+    A mover that watches whole views (or none) is answered ``{"type": "ack"}`` instead
+    (:class:`~.moves.SocketMoves`)."""
+
+    __slots__ = ("id", "sent", "socket")
+
+    def __init__(self, socket: WebSocket, ident: int | str) -> None:
+        self.socket = socket
+        self.id = ident
+        self.sent = False
+
+
+def with_ack(text: str, ident: int | str) -> str:
+    """The encoded delta ``text`` with ``"ack": ident`` added (the text is a JSON object)."""
+    return f'{text[:-1]},"ack":{encode_value(ident)}}}'
 
 
 class Listener(Protocol):
@@ -159,8 +178,9 @@ class GameManager:
         return changed
 
     # -- committing ----------------------------------------------------------------
-    async def commit(self, entry: GameEntry, data: GameData) -> None:
-        """Store ``data`` over the current version, then make it live and tell the watchers.
+    async def commit(self, entry: GameEntry, data: GameData, ack: Ack | None = None) -> None:
+        """Store ``data`` over the current version, then make it live and tell the watchers
+        (the mover's delta carrying ``ack``, when given and it watches deltas).
 
         Call with ``entry.lock`` held. A version conflict in the database (another
         server process moved first) reloads the game and answers 409.
@@ -179,7 +199,7 @@ class GameManager:
         entry.live = LiveGame.extend(entry.live, data)
         entry.live.thinking = thinking
         self._after_change(entry)
-        await self.broadcast(entry)
+        await self.broadcast(entry, ack)
         for hook in self._commit_hooks:
             hook(data.id, data.version)
 
@@ -237,10 +257,10 @@ class GameManager:
         if not entry.deltas:
             entry.sent = None
 
-    async def broadcast(self, entry: GameEntry) -> None:
+    async def broadcast(self, entry: GameEntry, ack: Ack | None = None) -> None:
         """Send every watcher (spectators included; no tokens in it) the current view, or to
         those that asked for deltas, what changed since the view they have; each message is
-        encoded once for all its sockets."""
+        encoded once for all its sockets. With ``ack``, its socket's delta carries it."""
         if not entry.watchers:
             return
         async with entry.sending:
@@ -253,7 +273,13 @@ class GameManager:
                     entry.last_delta = (old["version"], view["version"], text)
                 else:
                     text = encode({"type": "view", "view": view})
-                dropped += await send_all(entry.deltas, text)
+                if ack is not None and old is not None and ack.socket in entry.deltas:
+                    dropped += await send_all(entry.deltas - {ack.socket}, text)
+                    ack.sent = await send(ack.socket, with_ack(text, ack.id))
+                    if not ack.sent:
+                        dropped.append(ack.socket)
+                else:
+                    dropped += await send_all(entry.deltas, text)
             if len(entry.deltas) < len(entry.watchers):
                 whole = entry.watchers - entry.deltas
                 dropped += await send_all(whole, {"type": "view", "view": view})

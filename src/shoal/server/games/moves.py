@@ -6,10 +6,12 @@ a move that skips the HTTP request's stack).
 The socket message is ``{"type": "move", "id": ID, "version": V, "action": N}`` (or
 ``"text"`` instead of ``"action"``), with the seat's ``"token"`` in the message (never in
 the socket's address); a signed-in page's cookie plays the account's seats as on a POST.
-It is answered, on the same socket, ``{"type": "ack", "id": ID, "version": NEW}`` once the
-move is stored (the new view or delta went out first, to every watcher of the game, this
-socket included), or ``{"type": "error", "id": ID, "status": S, "detail": WORDS}`` with
-the status and the sentence the POST would answer; a refused move changes nothing.
+Once the move is stored it is acknowledged on the same socket: a socket that watches deltas
+gets the move's delta with ``"ack": ID`` in it (sent to every watcher at once, the others
+without it: one message less a move, issue 39); any other gets the new view, then
+``{"type": "ack", "id": ID, "version": NEW}``. A refusal is answered ``{"type": "error",
+"id": ID, "status": S, "detail": WORDS}`` with the status and the sentence the POST would
+answer; a refused move changes nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ..context import ServerContext
 from ..db_down import DATABASE_DOWN, DATABASE_ERRORS
 from ..errors import INTERNAL_ERROR, ApiError, check_error
 from ..sockets import encode, send
-from .manager import GameManager
+from .manager import Ack, GameManager
 
 __all__ = ["MOVE_LIMIT", "SocketMoves", "play"]
 
@@ -49,12 +51,14 @@ async def play(
     text: str | None = None,
     account: int | None = None,
     delta: bool = False,
+    ack: Ack | None = None,
 ) -> tuple[int, str | None]:
     """Play one atomic action (by number, or by its ``text`` in the game's notation) from
     ``version`` for the seat of ``token`` or ``account``; stored before it returns.
 
     Answers the new version and, with ``delta``, the encoded delta from ``version``
-    (:meth:`~.manager.GameManager.delta_since`, made under the game's lock). Raises
+    (:meth:`~.manager.GameManager.delta_since`, made under the game's lock); ``ack`` rides
+    in the mover's delta (:class:`~.manager.Ack`). Raises
     :class:`~shoal.server.errors.ApiError` (nothing changed) for a refusal.
     """
     async with change(
@@ -81,7 +85,7 @@ async def play(
                 chosen = state.parse_action(text or "")
         except ShoalError as error:
             raise check_error(error) from None
-        await now.commit(live.with_actions([chosen], time.time()))
+        await now.commit(live.with_actions([chosen], time.time()), ack)
         answer = manager.delta_since(now.entry, now.live) if delta else None
         return now.entry.live.data.version, answer
 
@@ -129,6 +133,7 @@ class SocketMoves:
             version = _whole(message, "version")
             action = None if message.get("action") is None else _whole(message, "action")
             token = _str(message, "token", 200)
+            ack = Ack(self.socket, ident)
             new_version, _ = await play(
                 self.context.manager,
                 self.game_id,
@@ -137,7 +142,10 @@ class SocketMoves:
                 action=action,
                 text=_str(message, "text", 500),
                 account=await self.account(),
+                ack=ack,
             )
+            if ack.sent:  # in the mover's delta
+                return
             answer: dict[str, Any] = {"type": "ack", "id": ident, "version": new_version}
         except ApiError as error:
             answer = {"type": "error", "id": ident, "status": error.status, "detail": error.message}
