@@ -56,16 +56,25 @@ class AsyncPool:
     @contextlib.asynccontextmanager
     async def connection(self) -> AsyncIterator[Any]:
         """A connection of the pool (a new one when none is idle); given back afterwards,
-        unless it broke or the pool was renewed or closed meanwhile."""
+        unless it broke, the pool was closed meanwhile, or its use was cancelled (a
+        statement may still be under way on it): then it is closed."""
         async with self._free:
             conn = self._idle.pop() if self._idle else await self._connect()
             try:
                 yield conn
-            finally:
-                if self._closed or conn.closed or conn.broken:
-                    await _close(conn)
-                else:
-                    self._idle.append(conn)
+            except Exception:
+                await self._give_back(conn)
+                raise
+            except BaseException:  # cancelled midway
+                await _close(conn)
+                raise
+            await self._give_back(conn)
+
+    async def _give_back(self, conn: Any) -> None:
+        if self._closed or conn.closed or conn.broken:
+            await _close(conn)
+        else:
+            self._idle.append(conn)
 
     async def _connect(self) -> Any:
         import psycopg
