@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from shoal import games
+from tests.late import late_position
 
 pytestmark = pytest.mark.browser
 
@@ -90,23 +91,6 @@ def _start(
     page.locator("#start").click()
     page.wait_for_url(f"{server}/game/*")
     return str(page.url.rsplit("/", 1)[1])
-
-
-LATE = 30
-"""A game longer than twice this many plies is played from this many plies before its end."""
-
-
-def late_position(game_id: str, seed: int) -> str:
-    """The position ``LATE`` plies before the end of a random game of ``game_id`` (seeded), or
-    "" (the usual start) when such a game is short."""
-    game = games.get(game_id)
-    rng = random.Random(seed)
-    state = game.initial(seed)
-    seen = [state]
-    while not state.is_over:
-        state = state.child(rng.choice(list(state.legal_actions())))
-        seen.append(state)
-    return seen[-1 - LATE].position() if len(seen) > 2 * LATE + 1 else ""
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
