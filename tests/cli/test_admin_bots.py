@@ -1,4 +1,5 @@
-"""``shoal admin bot / token / revoke``: a real process on a SQLite file."""
+"""``shoal admin bot / token / revoke`` on a SQLite file: the command run in the tests'
+process (what it does), and once as a real process (the entry point)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,15 @@ from pathlib import Path
 from shoal.server import create_app
 from tests.clients import TestClient
 
+from .inproc import shoal
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
+TOKEN = ("token", "robot")
 
 
 def _admin(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "shoal.cli", "admin", "--database", f"sqlite:///{db}", *args],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": SRC},
-        timeout=60,
-    )
+    """``shoal admin --database sqlite:///DB ARGS``, run in this process."""
+    return shoal("admin", "--database", f"sqlite:///{db}", *args)
 
 
 def test_bot_token_and_revoke(tmp_path: Path) -> None:
@@ -31,7 +30,13 @@ def test_bot_token_and_revoke(tmp_path: Path) -> None:
             "/api/auth/signup", json={"username": "robot", "password": "a long password"}
         )
         assert made.status_code == 201
-    refused = _admin(db, "token", "robot")
+    refused = subprocess.run(  # the real entry point, once
+        [sys.executable, "-m", "shoal.cli", "admin", "--database", f"sqlite:///{db}", *TOKEN],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": SRC},
+        timeout=60,
+    )
     assert refused.returncode == 1
     assert "robot is not a bot (first: shoal admin bot robot)" in refused.stderr
     assert "is now a bot" in _admin(db, "bot", "robot").stdout

@@ -19,6 +19,7 @@ import pytest
 
 from shoal import games
 from shoal.records import read
+from tests.late import late_position
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 PROMPT = re.compile(r"(?m)^\d+\. [^\r\n]*> ")
@@ -83,7 +84,10 @@ def finish(child: pexpect.spawn) -> None:
 
 @pytest.mark.parametrize("game_id", games.ids(all=True))
 def test_a_full_game_against_the_computer(game_id: str, tmp_path: Path) -> None:
-    child = spawn(game_id, "--vs", "random", "--seed", "3", cwd=tmp_path)
+    """Every game to its end by typing; a long one from a late position (``--start``)."""
+    position = late_position(game_id, seed=3)
+    start = ("--start", position) if position else ()
+    child = spawn(game_id, "--vs", "random", "--seed", "3", *start, cwd=tmp_path)
     # A seeded choice among the listed actions rather than always the first: a
     # game whose first action is "pass" must not stall the test.
     rng = random.Random(game_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -48,6 +49,7 @@ class LiveServer:
             env=env,
             stdout=self._log,
             stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: its workers end with it
         )
         deadline = time.monotonic() + 60  # a loaded machine imports slowly
         while time.monotonic() < deadline:
@@ -62,14 +64,14 @@ class LiveServer:
         raise RuntimeError("shoal serve did not start")
 
     def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
+        """SIGKILL to the server and its workers: no shutdown code runs."""
         assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
+        self._kill_group()
         self.process.wait(timeout=10)
         self._close_log()
 
     def stop(self) -> None:
-        """A clean stop (SIGTERM)."""
+        """A clean stop (SIGTERM); what is left of its process group after it is killed."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -77,7 +79,14 @@ class LiveServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=10)
+        if self.process is not None:
+            self._kill_group()  # a worker that outlived its supervisor would hold the port
         self._close_log()
+
+    def _kill_group(self) -> None:
+        assert self.process is not None
+        with contextlib.suppress(ProcessLookupError):  # the whole group is gone already
+            os.killpg(self.process.pid, signal.SIGKILL)
 
     def _close_log(self) -> None:
         if self._log is not None:
