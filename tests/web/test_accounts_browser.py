@@ -36,6 +36,19 @@ def _sign_in(page: Any, server: str, name: str, password: str = PASSWORD) -> Non
     page.click("#submit")
 
 
+def _signed_in(context: Any, server: str, name: str, sign_up: bool = False) -> None:
+    """Sign ``context`` in (sign the account up first when told) over the API, as the forms
+    do: for the tests of what an account sees; the forms are tested above and below."""
+    route = "/api/auth/signup" if sign_up else "/api/auth/login"
+    with httpx.Client(base_url=server, timeout=30) as client:
+        response = client.post(route, json={"username": name, "password": PASSWORD})
+        assert response.status_code == (201 if sign_up else 200), response.text
+        cookies = [
+            {"name": c.name, "value": c.value or "", "url": server} for c in client.cookies.jar
+        ]
+    context.add_cookies(cookies)
+
+
 def test_one_game_from_two_browsers_and_a_spectator(
     server: str, browser: Any, artifacts: Path
 ) -> None:
@@ -131,9 +144,8 @@ def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
     gid, invite = made.json()["id"], made.json()["invite_token"]
     name = f"carol{secrets.token_hex(3)}"
     context = browser.new_context(viewport=DESKTOP)
+    _signed_in(context, server, name, sign_up=True)
     page = context.new_page()
-    _sign_up(page, server, name)
-    page.wait_for_url(f"{server}/@/{name}")
     page.goto(f"{server}/game/{gid}#t={invite}")
     assert name in page.locator("#join-account").inner_text()  # no name asked: the account's
     assert page.locator("#join-name").count() == 0
@@ -146,11 +158,10 @@ def test_a_signed_in_player_opening_an_invite_link_gets_the_seat_on_the_account(
     seat = 1 - made.json()["seats"][0]
     assert view["players"][seat] == name
     other = browser.new_context(viewport=PHONE)
+    _signed_in(other, server, name)
     phone = other.new_page()
-    _sign_in(phone, server, name)
-    phone.wait_for_url(f"{server}/@/{name}")
-    assert phone.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")["you"] == [seat]
     phone.goto(f"{server}/me/games")  # the game is among the account's games
+    assert phone.evaluate(f"fetch('/api/games/{gid}').then(r => r.json())")["you"] == [seat]
     phone.locator(f'a[href="/game/{gid}"]').first.wait_for()
     phone.screenshot(path=str(artifacts / "invite-my-games-phone.png"))
     context.close()
@@ -164,9 +175,8 @@ def test_board_preferences_from_settings_apply_to_every_board(
     of that account in a new browser; a guest's boards keep coordinates and colours."""
     name = f"bea{secrets.token_hex(3)}"
     context = browser.new_context(viewport=DESKTOP)
+    _signed_in(context, server, name, sign_up=True)
     page = context.new_page()
-    _sign_up(page, server, name)
-    page.wait_for_url(f"{server}/@/{name}")
     page.goto(f"{server}/settings")
     page.uncheck("#coordinates")
     page.select_option("#board-theme", "grey")
@@ -183,9 +193,8 @@ def test_board_preferences_from_settings_apply_to_every_board(
         return visible, str(svg_filter)
 
     other = browser.new_context(viewport=PHONE)  # the same account in another browser
+    _signed_in(other, server, name)
     phone = other.new_page()
-    _sign_in(phone, server, name)
-    phone.wait_for_url(f"{server}/@/{name}")
     phone.goto(f"{server}/game/{gid}")
     phone.wait_for_selector("#board svg .coord", state="attached")
     phone.wait_for_function("() => document.documentElement.dataset.coords === 'off'")

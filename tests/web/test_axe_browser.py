@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -98,8 +99,7 @@ def addresses(server: str) -> dict[str, Any]:
     }
 
 
-def _violations(page: Any, axe_source: str) -> list[dict[str, Any]]:
-    page.evaluate(axe_source)
+def _violations(page: Any) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
         ".map((v) => ({id: v.id, impact: v.impact, help: v.help,"
@@ -108,20 +108,55 @@ def _violations(page: Any, axe_source: str) -> list[dict[str, Any]]:
     return [v for v in found if v["impact"] in BAD]
 
 
-def _check(page: Any, server: str, paths: list[str], addresses: dict[str, Any], axe: str) -> Any:
+QUIET = 0.25
+"""Seconds without a request in flight after which a page has drawn what it fetched."""
+
+
+class _Requests:
+    """The page's requests in flight (WebSockets aside, as Playwright's "networkidle" counts)."""
+
+    def __init__(self, page: Any) -> None:
+        self.pending: set[Any] = set()
+        self.changed = time.monotonic()
+        page.on("request", self._start)
+        page.on("requestfinished", self._end)
+        page.on("requestfailed", self._end)
+
+    def _start(self, request: Any) -> None:
+        self.pending.add(request)
+        self.changed = time.monotonic()
+
+    def _end(self, request: Any) -> None:
+        self.pending.discard(request)
+        self.changed = time.monotonic()
+
+    def settle(self, page: Any, timeout: float = 30) -> None:
+        """Wait until no request has been in flight for ``QUIET`` seconds, then for two frames
+        drawn: what "networkidle" waits for, without its fixed half second per page."""
+        deadline = time.monotonic() + timeout
+        while self.pending or time.monotonic() - self.changed < QUIET:
+            assert time.monotonic() < deadline, [r.url for r in self.pending]
+            page.wait_for_timeout(50)
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+
+
+def _check(page: Any, server: str, paths: list[str], addresses: dict[str, Any]) -> Any:
     report: dict[str, list[dict[str, Any]]] = {}
+    requests = _Requests(page)
     for path in paths:
         page.goto(server + addresses.get(path, path))
-        page.wait_for_load_state("networkidle")
+        requests.settle(page)
         if path == "GAME":
             page.wait_for_function("() => document.querySelector('#board').dataset.ready")
-        found = _violations(page, axe)
+        found = _violations(page)
         if found:
             report[path] = found
         # the menu, opened (on a phone it is how every page is reached)
         if path in ("/", "/me/games") and page.locator("#menu-button").is_visible():
             page.locator("#menu-button").click()
-            found = _violations(page, axe)
+            found = _violations(page)
             if found:
                 report[f"{path} (menu open)"] = found
     return report
@@ -138,15 +173,14 @@ def test_no_page_has_a_serious_or_critical_axe_violation(
     gid, token = addresses["TOKEN"]
     guest = browser.new_context(viewport=viewport)
     guest.add_init_script(f"localStorage.setItem('shoal.token.{gid}', '{token}')")
-    report = _check(guest.new_page(), server, PAGES, addresses, axe_source)
+    guest.add_init_script(axe_source)  # axe in every page, before the page's own scripts
+    report = _check(guest.new_page(), server, PAGES, addresses)
     guest.close()
     amy = browser.new_context(viewport=viewport)
     amy.add_cookies(addresses["COOKIES"])
+    amy.add_init_script(axe_source)
     page = amy.new_page()
-    report |= {
-        f"signed in: {k}": v
-        for k, v in _check(page, server, SIGNED_IN, addresses, axe_source).items()
-    }
+    report |= {f"signed in: {k}": v for k, v in _check(page, server, SIGNED_IN, addresses).items()}
     assert page.locator("#nav-my-games").count() == 1  # the pages were seen signed in
     amy.close()
     assert not report, json.dumps(report, indent=1)

@@ -78,8 +78,11 @@ def _start(
     opponent: str = "computer",
     clock: str = "",
     position: str = "",
+    loaded: bool = False,
 ) -> str:
-    page.goto(f"{server}/new?game={game_id}")
+    """Start a game from the new-game form (already open in ``page`` when ``loaded``)."""
+    if not loaded:
+        page.goto(f"{server}/new?game={game_id}")
     choose(page, "#opponent", opponent)
     if position:  # the form's "More": start from this position
         page.locator("details:not(#options) summary").click()
@@ -91,6 +94,28 @@ def _start(
     page.locator("#start").click()
     page.wait_for_url(f"{server}/game/*")
     return str(page.url.rsplit("/", 1)[1])
+
+
+def _open_new(page: Any, server: str, game_id: str, opponent: str = "computer") -> str:
+    """What ``_start`` leaves, without the form: the game the form makes by default (seat 0,
+    the random computer) made over the API, its seat's token (and invite) put in the browser's
+    storage as the form puts them, and its page opened. For tests of the game page; the form
+    itself is clicked in the tests of whole games and of screenshots, and where a test's browser
+    is signed in."""
+    body: dict[str, Any] = {"game": game_id, "opponent": opponent, "name": "", "seat": 0}
+    if opponent == "computer":
+        body["level"] = "random"
+    response = httpx.post(f"{server}/api/games", json=body, timeout=30)
+    response.raise_for_status()
+    made = response.json()
+    page.goto(f"{server}/api/levels")  # a light page of the server's origin, for its storage
+    page.evaluate(
+        "([id, token, invite]) => { localStorage.setItem(`shoal.token.${id}`, token);"
+        " if (invite) localStorage.setItem(`shoal.invite.${id}`, invite); }",
+        [made["id"], made["token"], made.get("invite_token")],
+    )
+    page.goto(f"{server}/game/{made['id']}")
+    return str(made["id"])
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -133,13 +158,17 @@ def test_play_against_the_computer_to_the_end(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -> None:
-    """Each game's page at phone and desktop widths, a few moves in, saved as artifacts."""
+    """Each game's page at phone and desktop widths, a few moves in, saved as artifacts; the
+    game is started from the new-game form, pictured first."""
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         context = browser.new_context(
             viewport=viewport, device_scale_factor=2 if name == "phone" else 1
         )
         page = context.new_page()
-        gid = _start(page, server, game_id)
+        page.goto(f"{server}/new?game={game_id}")
+        page.wait_for_selector("#start")
+        page.screenshot(path=str(artifacts / f"new-{game_id}-{name}.png"), full_page=True)
+        gid = _start(page, server, game_id, loaded=True)
         rng = random.Random(3)
         for _ in range(3):
             view = _wait_ready(page, server, gid)
@@ -158,13 +187,10 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
         page.wait_for_selector(f'.game-card[data-game="{game_id}"] img')
         if game_id == GAME_IDS[0]:  # one picture of the whole home page is enough
             page.screenshot(path=str(artifacts / f"home-{name}.png"), full_page=True)
-        page.goto(f"{server}/new?game={game_id}")
-        page.wait_for_selector("#start")
-        page.screenshot(path=str(artifacts / f"new-{game_id}-{name}.png"), full_page=True)
         context.close()
     dark = browser.new_context(viewport=DESKTOP, color_scheme="dark")
     page = dark.new_page()
-    gid = _start(page, server, game_id)
+    gid = _open_new(page, server, game_id)
     view = _wait_ready(page, server, gid)
     page.locator("#hint").click()
     page.wait_for_selector("#hint-text:not([hidden])")

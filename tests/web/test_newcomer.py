@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .test_browser import DESKTOP, PHONE, _click_action, _start, _view, _wait_ready
+from .test_browser import DESKTOP, PHONE, _click_action, _open_new, _view, _wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +34,7 @@ def test_a_sirtet_board_does_not_shrink_the_page_status_line(server: str, browse
     page = browser.new_page(viewport=DESKTOP)
     sizes = {}
     for game in ("sytran", "sirtet"):
-        _start(page, server, game)
+        _open_new(page, server, game)
         page.wait_for_selector("#board svg")
         sizes[game] = page.evaluate("getComputedStyle(document.querySelector('#status')).fontSize")
     assert sizes["sirtet"] == sizes["sytran"]
@@ -43,7 +43,7 @@ def test_a_sirtet_board_does_not_shrink_the_page_status_line(server: str, browse
 
 def test_spectators_get_no_player_tools(server: str, browser: Any) -> None:
     player = browser.new_page(viewport=DESKTOP)
-    gid = _start(player, server, "sytran", opponent="friend")
+    gid = _open_new(player, server, "sytran", opponent="friend")
     _wait_ready(player, server, gid)
     assert player.locator("#resign").is_visible()
     watcher = browser.new_context(viewport=DESKTOP).new_page()
@@ -60,7 +60,7 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     server: str, browser: Any, artifacts: Path
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)
-    gid = _start(page, server, "cyclix")
+    gid = _open_new(page, server, "cyclix")
     view = _wait_ready(page, server, gid)
     _click_action(page, view["legal"][0])
     page.wait_for_function("() => document.querySelector('#board').dataset.ready === 'yes'")
@@ -132,7 +132,7 @@ def test_the_tab_title_tells_a_player_in_the_background_it_is_their_turn(
 ) -> None:
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
-    gid = _start(page, server, "sytran", opponent="friend")
+    gid = _open_new(page, server, "sytran", opponent="friend")
     _wait_ready(page, server, gid)
     invite = page.evaluate(f"localStorage.getItem('shoal.invite.{gid}')")
     # the page goes to the background; the friend moves
@@ -164,7 +164,7 @@ def test_the_tab_title_tells_a_player_in_the_background_it_is_their_turn(
 
 
 def _friend_game(page: Any, server: str) -> tuple[str, str]:
-    gid = _start(page, server, "sytran", opponent="friend")
+    gid = _open_new(page, server, "sytran", opponent="friend")
     _wait_ready(page, server, gid)
     return gid, page.locator("#invite-link").input_value()
 
@@ -297,7 +297,7 @@ def test_on_a_phone_the_board_zooms_to_40_px_targets(
 ) -> None:
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, has_touch=True)
     page = context.new_page()
-    gid = _start(page, server, game)
+    gid = _open_new(page, server, game)
     _wait_ready(page, server, gid)
     sizes = [_smallest_target(page)]
     while page.locator("#zoom-in").is_enabled() and sizes[-1] < 40:
@@ -355,7 +355,7 @@ def test_after_a_resignation_no_board_caption_says_who_is_to_move(
     """Sytran's caption ('White to move') and Sirtet's ('First player picks ...') give way to
     the result once a player resigns; the board itself is left as it was."""
     page = browser.new_page(viewport=DESKTOP)
-    gid = _start(page, server, game)
+    gid = _open_new(page, server, game)
     _wait_ready(page, server, gid)
     before = page.locator("#board svg text").all_text_contents()
     page.locator("#resign").click()
@@ -377,7 +377,7 @@ def test_a_game_page_speaks_without_seat_numbers(game: str, server: str, browser
     import re
 
     page = browser.new_page(viewport=DESKTOP)
-    gid = _start(page, server, game)
+    gid = _open_new(page, server, game)
     _wait_ready(page, server, gid)
     text = page.evaluate(
         "document.body.innerText + ' ' + document.querySelector('#board svg').textContent"

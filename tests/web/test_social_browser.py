@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import DESKTOP, GAME_IDS, PHONE, _click_action, _start, _view, _wait_ready
+from .test_browser import DESKTOP, GAME_IDS, PHONE, _click_action, _open_new, _view, _wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def test_draw_declined_chat_and_resignation(server: str, browser: Any, artifacts
     friend_ctx = browser.new_context(viewport=PHONE)
     watch_ctx = browser.new_context(viewport=DESKTOP)
     host = host_ctx.new_page()
-    gid = _start(host, server, game_id, opponent="friend")
+    gid = _open_new(host, server, game_id, opponent="friend")
     friend = friend_ctx.new_page()
     friend.goto(host.locator("#invite-link").input_value())
     friend.fill("#join-name", "Ann")
@@ -117,7 +117,7 @@ def test_takeback_accepted_and_abort_with_confirmation(
     host_ctx = browser.new_context(viewport=PHONE)
     friend_ctx = browser.new_context(viewport=DESKTOP)
     host = host_ctx.new_page()
-    gid = _start(host, server, game_id, opponent="friend")
+    gid = _open_new(host, server, game_id, opponent="friend")
     friend = friend_ctx.new_page()
     friend.goto(host.locator("#invite-link").input_value())
     friend.locator("#join").click()
