@@ -158,8 +158,8 @@ def test_play_against_the_computer_to_the_end(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -> None:
-    """Each game's page at phone and desktop widths, a few moves in, saved as artifacts; the
-    game is started from the new-game form, pictured first."""
+    """Each game's page at phone and desktop widths (and in the dark theme with a hint), a few
+    moves in, saved as artifacts; the game is started from the new-game form, pictured first."""
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         context = browser.new_context(
             viewport=viewport, device_scale_factor=2 if name == "phone" else 1
@@ -179,8 +179,22 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
             page.wait_for_function(
                 f"() => Number(document.querySelector('#board').dataset.version) > {before}"
             )
-        _wait_ready(page, server, gid)
+        view = _wait_ready(page, server, gid)
         page.screenshot(path=str(artifacts / f"{game_id}-game-{name}.png"))
+        if name == "desktop":  # the same page in the dark theme, a hint asked for
+            page.emulate_media(color_scheme="dark")
+            page.locator("#hint").click()
+            page.wait_for_selector("#hint-text:not([hidden])")
+            token = page.evaluate(f"localStorage.getItem('shoal.token.{gid}')")
+            hint = httpx.post(
+                f"{server}/api/games/{gid}/hint",
+                json={"version": view["version"]},
+                headers={"X-Shoal-Token": token},
+            ).json()
+            assert page.locator("#board svg .cell.hint").count() == len(hint["path"])
+            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+            page.screenshot(path=str(artifacts / f"{game_id}-game-dark-desktop.png"))
+            page.emulate_media(color_scheme="light")
         page.goto(f"{server}/")
         # the cards' boards load lazily, as a reader scrolls to them
         page.locator(f'.game-card[data-game="{game_id}"]').scroll_into_view_if_needed()
@@ -188,21 +202,6 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
         if game_id == GAME_IDS[0]:  # one picture of the whole home page is enough
             page.screenshot(path=str(artifacts / f"home-{name}.png"), full_page=True)
         context.close()
-    dark = browser.new_context(viewport=DESKTOP, color_scheme="dark")
-    page = dark.new_page()
-    gid = _open_new(page, server, game_id)
-    view = _wait_ready(page, server, gid)
-    page.locator("#hint").click()
-    page.wait_for_selector("#hint-text:not([hidden])")
-    assert page.locator("#board svg .cell.hint").count() == len(
-        httpx.post(
-            f"{server}/api/games/{gid}/hint",
-            json={"version": view["version"]},
-            headers={"X-Shoal-Token": page.evaluate(f"localStorage.getItem('shoal.token.{gid}')")},
-        ).json()["path"]
-    )
-    page.screenshot(path=str(artifacts / f"{game_id}-game-dark-desktop.png"))
-    dark.close()
 
 
 def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: Path) -> None:

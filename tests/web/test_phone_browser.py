@@ -280,7 +280,10 @@ def test_the_new_game_form_starts_above_the_fold_at_the_gentlest_level(
     page = context.new_page()
     page.goto(f"{server}/new?game={game_id}")
     page.wait_for_selector("#start")
-    page.wait_for_load_state("networkidle")  # the preview image laid out
+    page.wait_for_function(  # the preview image loaded, so laid out at its size
+        "() => { const img = document.querySelector('.preview img');"
+        " return img && img.complete && img.naturalWidth > 0; }"
+    )
     start = _box(page, "#start")
     assert _inside(start, PHONE), f"{game_id}: Start at {start}"
     assert page.locator("#level").input_value() == "beginner"
