@@ -50,10 +50,15 @@ def _click_action(page: Any, entry: dict[str, Any]) -> None:
         if menu.count():  # a shorter action shares the path so far: keep clicking
             menu.get_by_text("Keep clicking").click()
         target = page.locator(f'#board svg .cell[data-cell="{cell}"]').first
-        # a forced click lands on the cell's coordinates: bring the cell out from under the
-        # sticky header first (a tall board scrolls; clicking under the header hits the header)
-        target.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
-        target.click(force=True)
+        # the click lands on the cell's coordinates (its box's centre, as a forced click does):
+        # bring the cell out from under the sticky header first (a tall board scrolls; clicking
+        # under the header hits the header), then press the mouse there
+        x, y = target.evaluate(
+            "el => { el.scrollIntoView({block: 'center', inline: 'center'});"
+            " const r = el.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; }"
+        )
+        page.mouse.click(x, y)
     menu = page.locator(f'#choice-menu button[data-action="{entry["action"]}"]')
     if menu.count():
         menu.click()
@@ -132,8 +137,8 @@ def test_play_against_the_computer_to_the_end(
     page = context.new_page()
     position = late_position(game_id, seed=7)
     gid = _start(page, server, game_id, position=position)
-    assert _view(server, gid)["start"] == (position or None)
     me = _view(server, gid)
+    assert me["start"] == (position or None)
     seat = 1 - me["computer_seat"]
     for _ in range(2000):
         view = _wait_ready(page, server, gid)
