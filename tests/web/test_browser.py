@@ -105,8 +105,9 @@ def _open_new(page: Any, server: str, game_id: str, opponent: str = "computer") 
     """What ``_start`` leaves, without the form: the game the form makes by default (seat 0,
     the random computer) made over the API, its seat's token (and invite) put in the browser's
     storage as the form puts them, and its page opened. For tests of the game page; the form
-    itself is clicked in the tests of whole games and of screenshots, and where a test's browser
-    is signed in."""
+    itself is clicked in test_screenshots (every game, both widths), the whole games, the online
+    game (Friend online, a clock), the socket test (Same screen) and where a browser is signed
+    in (the game is the account's)."""
     body: dict[str, Any] = {"game": game_id, "opponent": opponent, "name": "", "seat": 0}
     if opponent == "computer":
         body["level"] = "random"
@@ -163,8 +164,8 @@ def test_play_against_the_computer_to_the_end(
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -> None:
-    """Each game's page at phone and desktop widths (and in the dark theme with a hint), a few
-    moves in, saved as artifacts; the game is started from the new-game form, pictured first."""
+    """Each game's page at phone and desktop widths, a few moves in, saved as artifacts (the game
+    started from the new-game form, pictured first), and a new one in the dark theme."""
     for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         context = browser.new_context(
             viewport=viewport, device_scale_factor=2 if name == "phone" else 1
@@ -184,29 +185,37 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
             page.wait_for_function(
                 f"() => Number(document.querySelector('#board').dataset.version) > {before}"
             )
-        view = _wait_ready(page, server, gid)
+        _wait_ready(page, server, gid)
         page.screenshot(path=str(artifacts / f"{game_id}-game-{name}.png"))
-        if name == "desktop":  # the same page in the dark theme, a hint asked for
-            page.emulate_media(color_scheme="dark")
-            page.locator("#hint").click()
-            page.wait_for_selector("#hint-text:not([hidden])")
-            token = page.evaluate(f"localStorage.getItem('shoal.token.{gid}')")
-            hint = httpx.post(
-                f"{server}/api/games/{gid}/hint",
-                json={"version": view["version"]},
-                headers={"X-Shoal-Token": token},
-            ).json()
-            assert page.locator("#board svg .cell.hint").count() == len(hint["path"])
-            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-            page.screenshot(path=str(artifacts / f"{game_id}-game-dark-desktop.png"))
-            page.emulate_media(color_scheme="light")
         page.goto(f"{server}/")
         # the cards' boards load lazily, as a reader scrolls to them
         page.locator(f'.game-card[data-game="{game_id}"]').scroll_into_view_if_needed()
         page.wait_for_selector(f'.game-card[data-game="{game_id}"] img')
         if game_id == GAME_IDS[0]:  # one picture of the whole home page is enough
             page.screenshot(path=str(artifacts / f"home-{name}.png"), full_page=True)
+        if name == "desktop":  # a new game in the dark theme, a hint asked for at its start
+            _dark_hint(page, server, game_id, artifacts)
         context.close()
+
+
+def _dark_hint(page: Any, server: str, game_id: str, artifacts: Path) -> None:
+    """The game page of a new game loaded in the dark colour scheme (in the page already open:
+    no third context); the hint asked for at the start lights the cells of the server's hint
+    (a few moves in, the browser's engine, searching for a time, may choose another move)."""
+    page.emulate_media(color_scheme="dark")
+    gid = _open_new(page, server, game_id)
+    view = _wait_ready(page, server, gid)
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    page.locator("#hint").click()
+    page.wait_for_selector("#hint-text:not([hidden])")
+    assert page.locator("#board svg .cell.hint").count() == len(
+        httpx.post(
+            f"{server}/api/games/{gid}/hint",
+            json={"version": view["version"]},
+            headers={"X-Shoal-Token": page.evaluate(f"localStorage.getItem('shoal.token.{gid}')")},
+        ).json()["path"]
+    )
+    page.screenshot(path=str(artifacts / f"{game_id}-game-dark-desktop.png"))
 
 
 def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: Path) -> None:

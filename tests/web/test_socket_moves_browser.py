@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from .test_browser import DESKTOP, _click_action, _open_new, _wait_ready
+from .test_browser import DESKTOP, _click_action, _open_new, _start, _wait_ready
 
 GAME = "connect4"
 
@@ -38,7 +38,7 @@ def test_the_page_moves_on_its_socket_not_by_post(server: str, browser: Any) -> 
             socket.on("framereceived", lambda frame: received.append(_json(frame)))
 
     page.on("websocket", watch)
-    gid = _open_new(page, server, GAME, opponent="local")
+    gid = _start(page, server, GAME, opponent="local")  # the form's "Same screen", clicked
     for _ in range(200):  # the socket opens after the page's first view: wait for its own
         if received:
             break
