@@ -5,8 +5,9 @@ only the cost is lowered, which no rule of the accounts depends on); the real se
 tests start as processes hash at the production cost, and tests/server/test_accounts_live.py
 checks that they do. A test that times the hash asks for ``production_hash_cost``.
 
-The databases the tests get are at the newest revision already: copies of one database
-migrated once per test process (a SQLite file copied, a PostgreSQL ``TEMPLATE``). The
+The databases the tests get are at the newest revision already, with the computer bots a
+server makes on its first start: copies of one database prepared once per test process (a
+SQLite file copied, a PostgreSQL ``TEMPLATE``; tests/template.py). The
 migrations themselves are tested on empty and legacy databases (tests/server/test_migrations.py,
 tests/server/test_upgrade_race.py).
 """
@@ -22,6 +23,7 @@ import pytest
 from shoal import games
 
 from .pg import PostgresServer, postgres_server
+from .template import prepare
 
 __all__ = ["postgres_server"]  # the session's private PostgreSQL server
 
@@ -65,11 +67,10 @@ def any_game_id(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="session")
 def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A SQLite file at the newest revision, made once per test process (copy it, never use it)."""
-    from shoal.server.games.store import Store
-
+    """A SQLite file at the newest revision with the computer bots (tests/template.py), made
+    once per test process (copy it, never use it)."""
     path = tmp_path_factory.mktemp("template") / "shoal.sqlite3"
-    Store(f"sqlite:///{path}").close()  # migrated as the server does, WAL mode included
+    prepare(f"sqlite:///{path}")  # migrated as the server does, WAL mode included
     # the last connection closed, so the write-ahead log is folded into the file
     assert not path.with_name(path.name + "-wal").exists()
     return path

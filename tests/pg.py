@@ -135,13 +135,14 @@ class PostgresServer:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
     def _template(self) -> str:
-        """The migrated template database, made on first use (no connection stays open to it:
-        PostgreSQL copies only a database nobody is connected to)."""
+        """The template database (tests/template.py: migrated, with the computer bots), made
+        on first use (no connection stays open to it: PostgreSQL copies only a database
+        nobody is connected to)."""
         if self.template is None:
-            from shoal.server.games.store import Store
+            from .template import prepare
 
             name = self.new_database().rsplit("/", 1)[1]
-            Store(self.url(name)).close()  # migrated as the server does; disconnected
+            prepare(self.url(name))
             self.template = name
         return self.template
 

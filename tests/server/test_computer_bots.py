@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from shoal.ai.players import LEVELS
 from shoal.server.accounts.service import Accounts
 from shoal.server.bots.service import BOT_PREFIX, COMPUTER_PASSWORD, ensure_computer_bots
@@ -9,8 +13,20 @@ from shoal.server.bots.store import BotStore
 from shoal.server.games.store import Store
 
 
-def test_every_level_gets_its_bot_once_and_a_second_start_changes_nothing(db: str) -> None:
-    store = Store(db)
+@pytest.fixture(params=["sqlite", "postgres"])
+def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database (SQLite, then PostgreSQL): the tests' usual copies have the bots made
+    already (tests/template.py); these tests are about making them."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'fresh.sqlite3'}"
+    server = request.getfixturevalue("postgres_server")
+    url = server.new_database()
+    request.addfinalizer(lambda: server.drop_database(url))
+    return str(url)
+
+
+def test_every_level_gets_its_bot_once_and_a_second_start_changes_nothing(fresh: str) -> None:
+    store = Store(fresh)
     accounts, bots = Accounts(store.engine), BotStore(store.engine)
     first = ensure_computer_bots(accounts, bots)
     assert sorted(first) == sorted(LEVELS)
@@ -18,10 +34,10 @@ def test_every_level_gets_its_bot_once_and_a_second_start_changes_nothing(db: st
     assert {k: u.id for k, u in again.items()} == {k: u.id for k, u in first.items()}
 
 
-def test_an_account_made_by_another_worker_but_not_yet_marked_becomes_the_bot(db: str) -> None:
+def test_an_account_made_by_another_worker_but_not_yet_marked_becomes_the_bot(fresh: str) -> None:
     """A worker that finds shoal-LEVEL made (by a worker starting at the same moment) but not
     yet marked a bot marks it, instead of taking it for a person's account."""
-    store = Store(db)
+    store = Store(fresh)
     accounts, bots = Accounts(store.engine), BotStore(store.engine)
     level = LEVELS[1]
     half_made = accounts.store.create_user(BOT_PREFIX + level, COMPUTER_PASSWORD)

@@ -115,9 +115,6 @@ def test_no_server_errors(case: Any, targets: Targets, monkeypatch: Any) -> None
     gid = _aim(case, targets)
     before = APP.state.context.store.load(gid) if gid else None
     response = case.call_and_validate(checks=[not_a_server_error])
-    import sys
-
-    print("STAT", case.method, case.path, bool(gid), response.status_code, file=sys.stderr)
     if response.status_code >= 400:
         assert response.json()["detail"], response.text
         if before is not None:

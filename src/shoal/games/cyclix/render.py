@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from shoal.core import Action
-from shoal.core.svg import clickable_cell
+from shoal.core.svg import clickable_cell, drawn_once
 
 from .geometry import FILES, KINDS, PASS, SIZE, SQUARE_NAMES, decode
 from .rules import CyclixState
@@ -83,6 +83,7 @@ def _xy(square: int) -> tuple[int, int]:
     return _MARGIN + (square % SIZE) * _CELL, _MARGIN + (SIZE - 1 - square // SIZE) * _CELL
 
 
+@drawn_once
 def _glyph(x: float, y: float, kind: int, side: int, size: float) -> str:
     fill, stroke = ("#fbfaf5", "#1d1d1d") if side == 0 else ("#1d1d1d", "#e9e4d4")
     return (
@@ -93,51 +94,102 @@ def _glyph(x: float, y: float, kind: int, side: int, size: float) -> str:
     )
 
 
-def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()) -> str:
-    """The board as SVG: sea, tiles, pieces, hands beside the board, last move and check."""
-    board_px = SIZE * _CELL
-    width = _MARGIN * 2 + board_px + _PANEL
-    height = _MARGIN * 2 + board_px
-    out = [
+_BOARD_PX = SIZE * _CELL
+_WIDTH = _MARGIN * 2 + _BOARD_PX + _PANEL
+_HEIGHT = _MARGIN * 2 + _BOARD_PX
+
+
+@drawn_once
+def _head() -> str:
+    """The document's start: the defs, the background and the sea."""
+    width, height, board_px = _WIDTH, _HEIGHT, _BOARD_PX
+    return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        'class="board cyclix">',
+        'class="board cyclix">'
         "<defs>"
         '<pattern id="cyclix-waves" width="16" height="8" patternUnits="userSpaceOnUse">'
         '<path d="M0 6 Q4 2 8 6 T16 6" fill="none" stroke="#5c9cc0" stroke-width="1.2"/>'
         "</pattern>"
         '<radialGradient id="cyclix-check"><stop offset="0" stop-color="#ff2a1a" '
         'stop-opacity="0.95"/><stop offset="1" stop-color="#ff2a1a" stop-opacity="0"/>'
-        "</radialGradient></defs>",
-        f'<rect width="{width}" height="{height}" fill="#ece6d6"/>',
+        "</radialGradient></defs>"
+        f'<rect width="{width}" height="{height}" fill="#ece6d6"/>'
         f'<rect x="{_MARGIN}" y="{_MARGIN}" width="{board_px}" height="{board_px}" '
-        'fill="#2f6f94"/>',
+        'fill="#2f6f94"/>'
         f'<rect x="{_MARGIN}" y="{_MARGIN}" width="{board_px}" height="{board_px}" '
-        'fill="url(#cyclix-waves)"/>',
-    ]
+        'fill="url(#cyclix-waves)"/>'
+    )
+
+
+@drawn_once
+def _square(s: int, tile: bool, marked: bool) -> str:
+    """Square ``s``: its tile if it has one, lit when the last move marked it."""
+    x, y = _xy(s)
+    if tile:
+        light = (s % SIZE + s // SIZE) % 2 == 0
+        fill = "#d9b77e" if light else "#cfa66a"
+        if marked:
+            fill = "#eed85a" if light else "#e3c94a"
+        return (
+            f'<rect x="{x + 3}" y="{y + 5}" width="{_CELL - 6}" height="{_CELL - 6}" '
+            'rx="7" fill="#1e4a63" opacity="0.55"/>'
+            f'<rect x="{x + 3}" y="{y + 3}" width="{_CELL - 6}" height="{_CELL - 6}" '
+            f'rx="7" fill="{fill}" stroke="#8a6a3a" stroke-width="1.2" class="tile"/>'
+        )
+    if marked:
+        return (
+            f'<rect x="{x + 5}" y="{y + 5}" width="{_CELL - 10}" height="{_CELL - 10}" '
+            'rx="7" fill="none" stroke="#eed85a" stroke-width="2.5" '
+            'stroke-dasharray="6 4" class="last"/>'
+        )
+    return ""
+
+
+@drawn_once
+def _coordinates() -> str:
+    out = []
+    for i in range(SIZE):
+        cx = _MARGIN + i * _CELL + _CELL / 2
+        cy = _MARGIN + (SIZE - 1 - i) * _CELL + _CELL / 2
+        style = (
+            'font-family="sans-serif" font-size="13" fill="#5a4a30" text-anchor="middle" '
+            'class="coord"'
+        )
+        out.append(f'<text x="{cx:.0f}" y="{_MARGIN - 9}" {style}>{FILES[i]}</text>')
+        out.append(f'<text x="{cx:.0f}" y="{_HEIGHT - 10}" {style}>{FILES[i]}</text>')
+        out.append(
+            f'<text x="{_MARGIN / 2:.0f}" y="{cy + 5:.0f}" {style}>{i + 1}</text>'
+            f'<text x="{_MARGIN * 1.5 + _BOARD_PX:.0f}" y="{cy + 5:.0f}" {style}>{i + 1}</text>'
+        )
+    return "".join(out)
+
+
+@drawn_once
+def _hit(s: int, highlighted: bool) -> str:
+    x, y = _xy(s)
+    geometry = f'x="{x}" y="{y}" width="{_CELL}" height="{_CELL}"'
+    return clickable_cell(SQUARE_NAMES[s], "rect", geometry, highlighted=highlighted)
+
+
+@drawn_once
+def _hits() -> str:
+    """Every square's hit area, none highlighted."""
+    return "".join(_hit(s, False) for s in range(49))
+
+
+def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()) -> str:
+    """The board as SVG: sea, tiles, pieces, hands beside the board, last move and check."""
+    board_px = _BOARD_PX
+    height = _HEIGHT
+    out = [_head()]
     marked: set[int] = set()
     for action in last:
         if action != PASS and 0 <= action < PASS:
             frm, to, _ = decode(action)
             marked.update((frm, to))
+    tiles = state.tiles
     for s in range(49):
-        x, y = _xy(s)
-        if state.tiles >> s & 1:
-            light = (s % SIZE + s // SIZE) % 2 == 0
-            fill = "#d9b77e" if light else "#cfa66a"
-            if s in marked:
-                fill = "#eed85a" if light else "#e3c94a"
-            out.append(
-                f'<rect x="{x + 3}" y="{y + 5}" width="{_CELL - 6}" height="{_CELL - 6}" '
-                'rx="7" fill="#1e4a63" opacity="0.55"/>'
-                f'<rect x="{x + 3}" y="{y + 3}" width="{_CELL - 6}" height="{_CELL - 6}" '
-                f'rx="7" fill="{fill}" stroke="#8a6a3a" stroke-width="1.2" class="tile"/>'
-            )
-        elif s in marked:
-            out.append(
-                f'<rect x="{x + 5}" y="{y + 5}" width="{_CELL - 10}" height="{_CELL - 10}" '
-                'rx="7" fill="none" stroke="#eed85a" stroke-width="2.5" '
-                'stroke-dasharray="6 4" class="last"/>'
-            )
+        out.append(_square(s, bool(tiles >> s & 1), s in marked))
     if (state.in_check and state.outcome is None) or (
         state.outcome is not None and state.outcome.reason == "checkmate"
     ):
@@ -151,19 +203,7 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
         if s >= 0:
             x, y = _xy(s)
             out.append(_glyph(x + _CELL / 2, y + _CELL / 2 + 1, index & 3, index // 4, 46))
-    for i in range(SIZE):
-        cx = _MARGIN + i * _CELL + _CELL / 2
-        cy = _MARGIN + (SIZE - 1 - i) * _CELL + _CELL / 2
-        style = (
-            'font-family="sans-serif" font-size="13" fill="#5a4a30" text-anchor="middle" '
-            'class="coord"'
-        )
-        out.append(f'<text x="{cx:.0f}" y="{_MARGIN - 9}" {style}>{FILES[i]}</text>')
-        out.append(f'<text x="{cx:.0f}" y="{height - 10}" {style}>{FILES[i]}</text>')
-        out.append(
-            f'<text x="{_MARGIN / 2:.0f}" y="{cy + 5:.0f}" {style}>{i + 1}</text>'
-            f'<text x="{_MARGIN * 1.5 + board_px:.0f}" y="{cy + 5:.0f}" {style}>{i + 1}</text>'
-        )
+    out.append(_coordinates())
     px = _MARGIN * 2 + board_px
     label = 'font-family="sans-serif" font-size="14" fill="#3b2f1c"'
     for side, top in ((1, _MARGIN), (0, _MARGIN + board_px - 110)):
@@ -192,6 +232,10 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
         f'<text x="{px}" y="{height / 2 + 5:.0f}" font-family="sans-serif" font-size="13" '
         f'font-weight="bold" fill="#3b2f1c" class="status">{status}</text>'
     )
+    if not highlight:
+        out.append(_hits())
+        out.append("</svg>")
+        return "".join(out)
     wanted = set(highlight)
     for s in range(49):
         if SQUARE_NAMES[s] in wanted:
@@ -201,10 +245,7 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
                 'fill="#2e8b57" fill-opacity="0.75" stroke="#f4fff4" class="target"/>'
             )
     for s in range(49):
-        x, y = _xy(s)
-        name = SQUARE_NAMES[s]
-        geometry = f'x="{x}" y="{y}" width="{_CELL}" height="{_CELL}"'
-        out.append(clickable_cell(name, "rect", geometry, highlighted=name in wanted))
+        out.append(_hit(s, SQUARE_NAMES[s] in wanted))
     out.append("</svg>")
     return "".join(out)
 

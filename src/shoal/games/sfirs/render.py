@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
-from shoal.core.svg import clickable_cell
+from shoal.core.svg import clickable_cell, drawn_once
 
 from .geometry import CELLS, EDGE, FILES, SIZE, START, cell_name, parse_cell
 from .notation import REVIVE, STOP
@@ -100,11 +100,13 @@ def _region_of(cell: int) -> str:
     return "play"
 
 
-def render_svg(
-    state: SfirsState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
-) -> str:
-    """The board as a standalone SVG (see ``Game.render_svg`` for the contract)."""
-    side = 2 * _MARGIN + SIZE * _CELL
+_SIDE = 2 * _MARGIN + SIZE * _CELL
+
+
+@drawn_once
+def _board() -> str:
+    """The board without its cubes: the cells by region, the outlines, the coordinates."""
+    side = _SIDE
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
         'class="board sfirs" font-family="sans-serif">',
@@ -146,6 +148,45 @@ def render_svg(
                 f'<text x="{tx:.0f}" y="{y + 5:.0f}" font-size="13" text-anchor="middle" '
                 f'fill="#f1e7d0" class="coord">{i + 1}</text>'
             )
+    return "".join(out)
+
+
+@drawn_once
+def _cube(c: int, colour: int, kind: str) -> str:
+    """A cube of ``colour`` on cell ``c``: a square, turned and dotted when it is active."""
+    fill, stroke = _CUBE[colour]
+    cx, cy = _xy(c)
+    half = _CELL * 0.31
+    rotate = f' transform="rotate(45 {cx:.0f} {cy:.0f})"' if kind == "active" else ""
+    out = (
+        f'<rect x="{cx - half:.1f}" y="{cy - half:.1f}" width="{2 * half:.1f}" '
+        f'height="{2 * half:.1f}" rx="3" fill="{fill}" stroke="{stroke}" '
+        f'stroke-width="2"{rotate} class="cube {"wb"[colour]} {kind}"/>'
+    )
+    if kind == "active":
+        dot = stroke if colour == 0 else "#e9c46a"
+        out += f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="3.5" fill="{dot}"/>'
+    return out
+
+
+@drawn_once
+def _hit(c: int, highlighted: bool) -> str:
+    cx, cy = _xy(c)
+    geometry = f'x="{cx - _CELL / 2:.0f}" y="{cy - _CELL / 2:.0f}" width="{_CELL}" height="{_CELL}"'
+    return clickable_cell(cell_name(c), "rect", geometry, highlighted=highlighted)
+
+
+@drawn_once
+def _hits() -> str:
+    """Every cell's hit area, none highlighted."""
+    return "".join(_hit(c, False) for c in range(CELLS))
+
+
+def render_svg(
+    state: SfirsState, *, last: Sequence[Action] = (), highlight: Sequence[str] = ()
+) -> str:
+    """The board as a standalone SVG (see ``Game.render_svg`` for the contract)."""
+    out = [_board()]
     for name in highlight:
         try:
             hx, hy = _xy(parse_cell(name))
@@ -173,23 +214,13 @@ def render_svg(
             )
         elif action < STOP:
             revived.append(action - REVIVE)
-    for c in range(CELLS):
+    cubes = state.cubes(0) | state.cubes(1)
+    while cubes:  # the cubes' cells in increasing order
+        c = (cubes & -cubes).bit_length() - 1
+        cubes &= cubes - 1
         cube = state.cube_at(c)
-        if cube is None:
-            continue
-        colour, kind = cube
-        fill, stroke = _CUBE[colour]
-        cx, cy = _xy(c)
-        half = _CELL * 0.31
-        rotate = f' transform="rotate(45 {cx:.0f} {cy:.0f})"' if kind == "active" else ""
-        out.append(
-            f'<rect x="{cx - half:.1f}" y="{cy - half:.1f}" width="{2 * half:.1f}" '
-            f'height="{2 * half:.1f}" rx="3" fill="{fill}" stroke="{stroke}" '
-            f'stroke-width="2"{rotate} class="cube {"wb"[colour]} {kind}"/>'
-        )
-        if kind == "active":
-            dot = stroke if colour == 0 else "#e9c46a"
-            out.append(f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="3.5" fill="{dot}"/>')
+        if cube is not None:
+            out.append(_cube(c, *cube))
     if state.in_chain:
         cx, cy = _xy(state.just_moved)
         out.append(
@@ -203,14 +234,11 @@ def render_svg(
             f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="{_CELL * 0.46:.0f}" fill="none" '
             f'stroke="{_REVIVE}" stroke-width="3.5" class="last revival"/>'
         )
-    marked = set(highlight)
-    for c in range(CELLS):
-        name = cell_name(c)
-        cx, cy = _xy(c)
-        geometry = (
-            f'x="{cx - _CELL / 2:.0f}" y="{cy - _CELL / 2:.0f}" width="{_CELL}" height="{_CELL}"'
-        )
-        out.append(clickable_cell(name, "rect", geometry, highlighted=name in marked))
+    if highlight:
+        marked = set(highlight)
+        out.extend(_hit(c, cell_name(c) in marked) for c in range(CELLS))
+    else:
+        out.append(_hits())
     out.append("</svg>")
     return "".join(out)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
-from shoal.core.svg import clickable_cell
+from shoal.core.svg import clickable_cell, drawn_once
 
 from .geometry import (
     ACT_DOUBLE,
@@ -132,8 +132,14 @@ def render_text(state: SirtetState) -> str:
 def _tile_svg(state: SirtetState, tile: int, x: float, y: float, size: float) -> str:
     """A tile: a cream square with its tetromino in its colour."""
     ts = state.ts
-    fill, stroke = PALETTE[_colour(state, tile)]
-    cells = SHAPE_CELLS[ts.shapes[ts.shape_of[tile]]]
+    return _tile_drawing(ts.shapes[ts.shape_of[tile]], _colour(state, tile), x, y, size)
+
+
+@drawn_once
+def _tile_drawing(shape: str, colour: str, x: float, y: float, size: float) -> str:
+    """A tile of ``shape`` (its letter) and ``colour`` (its name) at ``x, y``."""
+    fill, stroke = PALETTE[colour]
+    cells = SHAPE_CELLS[shape]
     w = max(cx for cx, _ in cells) + 1
     h = max(cy for _, cy in cells) + 1
     unit = size * 0.8 / 4
@@ -151,6 +157,51 @@ def _tile_svg(state: SirtetState, tile: int, x: float, y: float, size: float) ->
             f'fill="{fill}" stroke="{stroke}" stroke-width="{max(1.0, size / 50):.1f}"/>'
         )
     return "".join(parts)
+
+
+_CS = 64  # a board cell
+_MARGIN = 30
+_BOARD_PX = _CS * SIZE
+
+
+@drawn_once
+def _board_frame() -> str:
+    """The board's frame and its coordinates."""
+    cs, margin, board_px = _CS, _MARGIN, _BOARD_PX
+    parts = [
+        f'<rect x="{margin - 6}" y="{margin - 6}" width="{board_px + 12}" '
+        f'height="{board_px + 12}" rx="8" fill="#3a4b5c"/>'
+    ]
+    for f in range(SIZE):
+        parts.append(
+            f'<text x="{margin + f * cs + cs / 2}" y="{margin + board_px + 22}" '
+            f'class="coord">{FILES[f]}</text>'
+        )
+    for rank in range(SIZE):
+        parts.append(
+            f'<text x="{margin / 2 - 2}" y="{margin + (SIZE - 1 - rank) * cs + cs / 2 + 5}" '
+            f'class="coord">{rank + 1}</text>'
+        )
+    return "".join(parts)
+
+
+@drawn_once
+def _hole(x: int, y: int, start: bool) -> str:
+    """An empty board cell at ``x, y`` (with the word "start" on the Start cell)."""
+    cs = _CS
+    text = (
+        f'<text x="{x + cs / 2}" y="{y + cs / 2 + 4}" class="start">start</text>' if start else ""
+    )
+    return (
+        f'<rect x="{x + 3}" y="{y + 3}" width="{cs - 6}" height="{cs - 6}" rx="6" '
+        f'fill="{_HOLE}" stroke="#0b1117" stroke-width="2"/>' + text
+    )
+
+
+@drawn_once
+def _hit(cid: str, x: float, y: float, size: float, highlighted: bool) -> str:
+    geometry = f'x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}"'
+    return clickable_cell(cid, "rect", geometry, highlighted=highlighted)
 
 
 def _last_marks(state: SirtetState, last: Sequence[Action]) -> tuple[set[int], set[int]]:
@@ -179,9 +230,9 @@ def render_svg(
     True
     """
     ts = state.ts
-    cs = 64
-    margin = 30
-    board_px = cs * SIZE
+    cs = _CS
+    margin = _MARGIN
+    board_px = _BOARD_PX
     px0 = margin + board_px + 30  # the side panel
     tsz = 40
     per_row = 8
@@ -192,24 +243,10 @@ def render_svg(
     hits: list[str] = []
 
     def hit(cid: str, x: float, y: float, size: float) -> None:
-        geometry = f'x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}"'
-        hits.append(clickable_cell(cid, "rect", geometry, highlighted=cid in hl))
+        hits.append(_hit(cid, x, y, size, cid in hl))
 
     # board
-    parts.append(
-        f'<rect x="{margin - 6}" y="{margin - 6}" width="{board_px + 12}" '
-        f'height="{board_px + 12}" rx="8" fill="#3a4b5c"/>'
-    )
-    for f in range(SIZE):
-        parts.append(
-            f'<text x="{margin + f * cs + cs / 2}" y="{margin + board_px + 22}" '
-            f'class="coord">{FILES[f]}</text>'
-        )
-    for rank in range(SIZE):
-        parts.append(
-            f'<text x="{margin / 2 - 2}" y="{margin + (SIZE - 1 - rank) * cs + cs / 2 + 5}" '
-            f'class="coord">{rank + 1}</text>'
-        )
+    parts.append(_board_frame())
     pick_zone = KING_MASK[state.start] if state.phase == PICK else 0
     for c in range(CELLS):
         f, rank = divmod(c, SIZE)
@@ -217,14 +254,7 @@ def render_svg(
         y = margin + (SIZE - 1 - rank) * cs
         tile = state.tile_at(c)
         if tile is None:
-            parts.append(
-                f'<rect x="{x + 3}" y="{y + 3}" width="{cs - 6}" height="{cs - 6}" rx="6" '
-                f'fill="{_HOLE}" stroke="#0b1117" stroke-width="2"/>'
-            )
-            if c == state.start:
-                parts.append(
-                    f'<text x="{x + cs / 2}" y="{y + cs / 2 + 4}" class="start">start</text>'
-                )
+            parts.append(_hole(x, y, c == state.start))
         else:
             parts.append(_tile_svg(state, tile, x + 2, y + 2, cs - 4))
         if pick_zone >> c & 1 and tile is not None:

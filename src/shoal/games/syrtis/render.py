@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shoal.core import Action
-from shoal.core.svg import clickable_cell
+from shoal.core.svg import clickable_cell, drawn_once
 
-from .geometry import bits_of
+from .geometry import FILES, bits_of
 from .notation import SETUP_WORDS, TILE_LETTERS
 from .rules import PLAY, SyrtisState
 
@@ -133,9 +133,15 @@ def _centre(state: SyrtisState, cell: int) -> tuple[float, float]:
 
 
 def _tile(state: SyrtisState, cell: int) -> str:
-    x, y = _xy(state, cell)
     bit = 1 << cell
-    tone = 0 if state.light & bit else 1
+    return _tile_drawing(state.geo.n, cell, bool(state.light & bit), bool(state.circle & bit))
+
+
+@drawn_once
+def _tile_drawing(n: int, cell: int, light: bool, circle: bool) -> str:
+    """The tile on ``cell`` of an ``n`` x ``n`` board, light or dark, circle or square."""
+    x, y = _M + (cell % n) * _S, _M + (n - 1 - cell // n) * _S
+    tone = 0 if light else 1
     parts = [
         f'<rect x="{x + 3}" y="{y + 3}" width="{_S - 6}" height="{_S - 6}" rx="7" '
         f'fill="{_TILE[tone]}" stroke="{_TILE_EDGE[tone]}" stroke-width="1.5" '
@@ -143,7 +149,7 @@ def _tile(state: SyrtisState, cell: int) -> str:
     ]
     cx, cy = x + _S / 2, y + _S / 2
     colour = _SYMBOL[tone]
-    if state.circle & bit:
+    if circle:
         parts.append(
             f'<circle cx="{cx}" cy="{cy}" r="{_S * 0.3:.1f}" fill="none" stroke="{colour}" '
             'stroke-width="3.5" class="symbol circle"/>'
@@ -158,7 +164,13 @@ def _tile(state: SyrtisState, cell: int) -> str:
 
 
 def _tower(state: SyrtisState, cell: int, side: int) -> str:
-    cx, cy = _centre(state, cell)
+    return _tower_drawing(state.geo.n, cell, side)
+
+
+@drawn_once
+def _tower_drawing(n: int, cell: int, side: int) -> str:
+    """``side``'s tower on ``cell`` of an ``n`` x ``n`` board."""
+    cx, cy = _M + (cell % n) * _S + _S / 2, _M + (n - 1 - cell // n) * _S + _S / 2
     if side == 0:  # Light: a round white tower
         r = _S * 0.19
         return (
@@ -241,21 +253,20 @@ def _caption(text: str, side: float) -> str:
     )
 
 
-def render_svg(
-    state: SyrtisState,
-    *,
-    last: Sequence[Action] = (),
-    highlight: Sequence[str] = (),
-) -> str:
-    """The board as SVG: sea, tiles with their symbol, towers, the bounding box of the
-    tiles (dashed), the last actions marked, coordinates on the edges, hit areas last."""
-    geo = state.geo
-    n = geo.n
+@drawn_once
+def _svg_tag(n: int) -> str:
+    side = n * _S + 2 * _M
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + 22}" '
+        f'class="board syrtis" font-family="sans-serif">'
+    )
+
+
+@drawn_once
+def _sea(n: int) -> str:
+    """The style, the defs, the sea and the coordinates of an ``n`` x ``n`` board."""
     side = n * _S + 2 * _M
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side + 22}" '
-        f'class="board syrtis" font-family="sans-serif">',
-        f"<title>Syrtis: {status(state)}</title>",
         "<style>svg.syrtis .cell.hl{fill:#ffe66d;fill-opacity:.38}"
         "svg.syrtis .cell.sel{fill:#e4572e;fill-opacity:.3}</style>",
         "<defs>"
@@ -281,6 +292,35 @@ def render_svg(
             f'<text x="{_M + n * _S + _M / 2}" y="{y}" text-anchor="middle" font-size="14" '
             f'fill="#d8ecf5" class="coord">{i + 1}</text>'
         )
+    return "".join(parts)
+
+
+@drawn_once
+def _hit(n: int, cell: int, highlighted: bool) -> str:
+    x, y = _M + (cell % n) * _S, _M + (n - 1 - cell // n) * _S
+    name = f"{FILES[cell % n]}{cell // n + 1}"
+    geometry = f'x="{x}" y="{y}" width="{_S}" height="{_S}"'
+    return clickable_cell(name, "rect", geometry, highlighted=highlighted)
+
+
+@drawn_once
+def _hits(n: int) -> str:
+    """Every cell's hit area, none highlighted."""
+    return "".join(_hit(n, cell, False) for cell in range(n * n))
+
+
+def render_svg(
+    state: SyrtisState,
+    *,
+    last: Sequence[Action] = (),
+    highlight: Sequence[str] = (),
+) -> str:
+    """The board as SVG: sea, tiles with their symbol, towers, the bounding box of the
+    tiles (dashed), the last actions marked, coordinates on the edges, hit areas last."""
+    geo = state.geo
+    n = geo.n
+    side = n * _S + 2 * _M
+    parts = [_svg_tag(n), f"<title>Syrtis: {status(state)}</title>", _sea(n)]
     for cell in bits_of(state.tiles):
         parts.append(_tile(state, cell))
     box = geo.box(state.tiles)
@@ -300,11 +340,10 @@ def render_svg(
         for cell in bits_of(state.towers[s_]):
             parts.append(_tower(state, cell, s_))
     parts.append(_caption(status(state), side))
-    marked = set(highlight)
-    for cell in range(geo.cells):
-        x, y = _xy(state, cell)
-        name = geo.names[cell]
-        geometry = f'x="{x}" y="{y}" width="{_S}" height="{_S}"'
-        parts.append(clickable_cell(name, "rect", geometry, highlighted=name in marked))
+    if highlight:
+        marked = set(highlight)
+        parts.extend(_hit(n, cell, geo.names[cell] in marked) for cell in range(geo.cells))
+    else:
+        parts.append(_hits(n))
     parts.append("</svg>")
     return "".join(parts)

@@ -212,6 +212,7 @@ class _Layout:
             )
             for cell, (x, y) in enumerate(self.centres)
         ]
+        self.no_hits_marked = "".join(hit for hit, _ in self.hits) + "</svg>"
 
 
 @functools.cache
@@ -237,6 +238,26 @@ def render_svg(
     marked = set(highlight)
     out = [layout.head]
     white, black = state.white, state.black
+    if not marked:  # a live game's board: only the stones' cells, and no cell outlined
+        cells = []
+        stones = white | black
+        while stones:
+            low = stones & -stones
+            cells.append(geo.bit_index[low.bit_length() - 1])
+            stones ^= low
+        cells.sort()
+        for cell in cells:
+            out.append(layout.stones[cell][0 if white & geo.bit[cell] else 1])
+            if cell in last_cells:
+                x, y = layout.centres[cell]
+                out.append(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size * 0.24:.1f}" '
+                    f'fill="{LAST_MARK}" class="last"/>'
+                )
+        out.append(layout.labels)
+        out.append(_status_text(layout, state))
+        out.append(layout.no_hits_marked)
+        return "".join(out)
     for cell, (x, y) in enumerate(layout.centres):
         bit = geo.bit[cell]
         colour = 0 if white & bit else 1 if black & bit else None
@@ -259,11 +280,15 @@ def render_svg(
                     f'fill="#222">{name}</text>'
                 )
     out.append(layout.labels)
-    out.append(
-        f'<text x="{layout.width / 2:.1f}" y="{layout.height - 12:.1f}" font-size="13" '
-        f'text-anchor="middle" fill="#2d2a26">{status_line(state)}</text>'
-    )
+    out.append(_status_text(layout, state))
     for cell in range(geo.num_cells):
         out.append(layout.hits[cell][geo.names[cell] in marked])
     out.append("</svg>")
     return "".join(out)
+
+
+def _status_text(layout: _Layout, state: SytranState) -> str:
+    return (
+        f'<text x="{layout.width / 2:.1f}" y="{layout.height - 12:.1f}" font-size="13" '
+        f'text-anchor="middle" fill="#2d2a26">{status_line(state)}</text>'
+    )

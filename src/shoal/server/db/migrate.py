@@ -9,6 +9,8 @@ time: the first does the work, the others find the newest revision.
 
 from __future__ import annotations
 
+import functools
+
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -31,8 +33,9 @@ def _config(connection: Connection | None = None) -> Config:
     return config
 
 
+@functools.cache
 def head() -> str:
-    """The newest revision."""
+    """The newest revision (read once per process: the revisions ship with the package)."""
     revision = ScriptDirectory.from_config(_config()).get_current_head()
     assert revision is not None
     return revision
@@ -53,6 +56,8 @@ def upgrade(engine: Engine, revision: str = "head") -> tuple[str | None, str | N
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
         before = MigrationContext.configure(connection).get_current_revision()
+        if revision == "head" and before == head():
+            return before, before  # newest already (a server's every start after its first)
         config = _config(connection)
         if before is None and inspect(connection).has_table("shoal_games"):
             command.stamp(config, FIRST)  # made before migrations: revision 1's schema

@@ -18,7 +18,7 @@ from typing import Any
 
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
-from shoal.core.native import engine_position
+from shoal.core.native import engine_for
 from shoal.records import Ending, Record
 
 from ..errors import ApiError
@@ -64,6 +64,8 @@ class LiveGame:
         """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
         then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
         self._static: dict[str, Any] | None = None
+        self._constants: dict[str, Any] | None = None
+        """What the views of this game share in every version: its name, options, engine."""
         self._known: tuple[list[dict[str, Any]], int] | None = None
         """An earlier version's turns and how many actions it shares with this one."""
 
@@ -88,6 +90,7 @@ class LiveGame:
         live.thinking = False
         live.rematch = old.rematch
         live._static = None
+        live._constants = old._constants
         live._known = (old._static["turns"], keep) if old._static is not None else None
         return live
 
@@ -167,10 +170,19 @@ class LiveGame:
             ]
         result = outcome_view(state, data.ended)
         mode = data.mode
+        constants = self._constants
+        if constants is None:
+            self._constants = constants = {
+                "game": {"id": self.game.id, "title": self.game.title},
+                "options": option_values(self.game),
+                "engine": engine_for(self.game),
+            }
+        engine = constants["engine"]  # the browser's engine: the state packed, in hex
+        packed = None if engine is None else engine.pack(state)
         return {
             "id": data.id,
-            "game": {"id": self.game.id, "title": self.game.title},
-            "options": option_values(self.game),
+            "game": constants["game"],
+            "options": constants["options"],
             "seed": data.seed,
             "start": data.start,
             "mode": mode,
@@ -192,7 +204,7 @@ class LiveGame:
             "features": features_view(self.game, state),
             "status": self.game.status(state),
             "position": state.position(),
-            "engine_position": engine_position(self.game, state),  # the browser's engine
+            "engine_position": None if packed is None else packed.hex(),
             "allowed": {
                 "undo": mode != "friend" and self._undo_point(turns) is not None,
                 "hint": mode != "friend" and not self.over and not self.computer_to_move(),

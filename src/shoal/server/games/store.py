@@ -78,6 +78,7 @@ class Store:
         asynchronous connection of the event loop, not in a worker thread."""
         self._async_pools: dict[asyncio.AbstractEventLoop, AsyncPool] = {}
         self._statements: dict[tuple[str, ...], Any] = {}
+        self._positions: dict[str, tuple[str, ...]] = {}
         upgrade(self.engine)  # the schema is Alembic's: any older database is brought up to date
 
     def close(self) -> None:
@@ -163,7 +164,10 @@ class Store:
         The update's commit has returned when this returns.
         """
         if self.writes_in_loop:  # a SQLite file: cheaper than the hop to a thread
-            self.save(data, expected_version, before)
+            if _seats_change(data, before):
+                self.save(data, expected_version, before)
+            else:
+                self._save_sqlite(data, expected_version, before)
         elif self.saves_async and not _seats_change(data, before):
             await self._save_async(data, expected_version, before)
         else:
@@ -195,14 +199,47 @@ class Store:
                     raise error from orig
                 _log_retry(data, orig)
 
+    def _save_sqlite(self, data: GameData, expected_version: int, before: GameData | None) -> None:
+        """:meth:`save` of a SQLite file without the seats: the same statement and parameters
+        on a pooled connection of the driver itself, one transaction committed before this
+        returns (issue 39: SQLAlchemy's connection and transaction around it cost as much as
+        the write). The driver's errors are raised as SQLAlchemy's, as :meth:`save` does."""
+        import sqlite3
+
+        values = _save_values(data, expected_version, before)
+        statement, named = self._compiled(values)
+        parameters = tuple(named[key] for key in self._positions[statement])
+        connection = self.engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            try:
+                cursor.execute(statement, parameters)
+                if cursor.rowcount != 1:
+                    connection.rollback()
+                    raise StaleVersionError(data.id)
+                connection.commit()
+            finally:
+                cursor.close()
+        except sqlite3.Error as orig:
+            dropped = self.engine.dialect.is_disconnect(cast(Any, orig), connection, None)
+            if dropped:
+                connection.invalidate(orig)
+            raise DBAPIError.instance(
+                statement, parameters, orig, sqlite3.Error, connection_invalidated=dropped
+            ) from orig
+        finally:
+            connection.close()  # back to the pool (rolled back there if anything is left)
+
     def _compiled(self, values: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The driver's text of :data:`_GUARDED_UPDATE` setting ``values``' columns (compiled
-        once per set of columns) and its parameters, converted as SQLAlchemy converts them."""
+        once per set of columns) and its parameters by name, converted as SQLAlchemy converts
+        them (a driver with positional parameters takes them in :attr:`_positions`' order)."""
         keys = tuple(sorted(values))
         compiled = self._statements.get(keys)
         if compiled is None:
             compiled = _GUARDED_UPDATE.compile(dialect=self.engine.dialect, column_keys=list(keys))
             self._statements[keys] = compiled
+            self._positions[compiled.string] = tuple(compiled.positiontup or ())
         processors = cast(dict[str, Any], compiled._bind_processors)  # as SQLAlchemy's execute
         parameters = {
             key: processors[key](value) if key in processors else value

@@ -43,9 +43,12 @@ def turn_list(
     same way), and only the actions after them are split and written (a move: one turn).
     """
     known = known or []
-    keep = 0  # the known turns that stay as they were: complete, within the shared actions
-    while keep < len(known) and known[keep]["complete"] and known[keep]["end"] <= same:
-        keep += 1
+    # the known turns that stay as they were: complete, within the shared actions; only
+    # the last turn can be incomplete and the ends grow, so they are a prefix, found from
+    # its end (a move: one or two steps, not one per turn of the game)
+    keep = len(known)
+    while keep and not (known[keep - 1]["complete"] and known[keep - 1]["end"] <= same):
+        keep -= 1
     out = known[:keep]
     offset = out[-1]["end"] if out else 0  # a turn starts there: only the rest is split again
     history = History.of_states(states[offset:], actions[offset:])

@@ -144,6 +144,11 @@ class Correspondence:
         await asyncio.to_thread(self.store.start_clock, row)
         return row
 
+    def untimed(self, game_id: str) -> None:
+        """``game_id`` was created without a clock, and none is ever started after its
+        creation: its changes never ask the database for one (issue 39)."""
+        self._untimed.add(game_id)
+
     async def first_deadline(self, live: LiveGame, days: int) -> Deadline:
         """The clock of the new game ``live`` at ``days`` per move (not stored: give
         :meth:`NoticeStore.clock_claim <.store.NoticeStore.clock_claim>` of it to the

@@ -242,6 +242,8 @@ async def create_game(
     seats = [0, 1] if body.opponent == "local" else [new.seat]
     if body.correspondence_days is not None:
         await context.correspondence.start(entry, body.correspondence_days)
+    else:  # its clock is started here or never: its changes need not ask for one
+        context.correspondence.untimed(new.data.id)
     view = entry.live.view()
     view["you"] = seats
     view["correspondence"] = await context.correspondence.view(new.data.id)
