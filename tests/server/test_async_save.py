@@ -7,7 +7,6 @@ worker thread: stored once its call returns, the same 409 for a version that mov
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Iterator
 
@@ -15,11 +14,10 @@ import pytest
 from sqlalchemy.exc import OperationalError
 
 from shoal.server.db_down import DATABASE_ERRORS
-from shoal.server.games.models import GameData
 from shoal.server.games.store import StaleVersionError, Store
 
 from ..pg import PostgresServer
-from .game_data import local_game
+from .game_data import local_game, moved, read_back
 from .outage_helpers import own_postgres_server, pg_ctl, sql
 from .test_pool_ping import cut_backends
 
@@ -33,19 +31,6 @@ def store(postgres_server: PostgresServer) -> Iterator[tuple[Store, PostgresServ
     yield made, postgres_server, url
     made.close()
     postgres_server.drop_database(url)
-
-
-def moved(data: GameData, action: int) -> GameData:
-    return dataclasses.replace(data, actions=[*data.actions, action], version=data.version + 1)
-
-
-def read_back(url: str, game_id: str) -> GameData | None:
-    """The game as another process reads it (a store of its own)."""
-    other = Store(url)
-    try:
-        return other.load(game_id)
-    finally:
-        other.close()
 
 
 def saver_connections(server: PostgresServer, url: str) -> int:

@@ -11,7 +11,6 @@ import asyncio
 import dataclasses
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -20,25 +19,9 @@ from sqlalchemy.orm import Session
 
 from shoal.server.accounts.tables import SeatRow
 from shoal.server.db_down import DATABASE_ERRORS
-from shoal.server.games.models import GameData
 from shoal.server.games.store import StaleVersionError, Store
 
-from .game_data import local_game
-
-
-def moved(data: GameData, action: int, **changes: Any) -> GameData:
-    return dataclasses.replace(
-        data, actions=[*data.actions, action], version=data.version + 1, **changes
-    )
-
-
-def read_back(url: str, game_id: str) -> GameData | None:
-    """The game as another process reads it (a store of its own)."""
-    other = Store(url)
-    try:
-        return other.load(game_id)
-    finally:
-        other.close()
+from .game_data import local_game, moved, read_back
 
 
 def test_a_move_saved_in_the_loop_on_sqlite_is_stored_and_reads_back(tmp_path: Path) -> None:
