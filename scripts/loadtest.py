@@ -201,6 +201,9 @@ def apply_delta(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] |
     merged = {**view, **changes}
     if "turns" in changes:
         merged["turns"] = [*view["turns"][: delta.get("turns_from", 0)], *changes["turns"]]
+    if "svg_splice" in delta:  # the board: the old one's START characters, TEXT, END ones
+        start, end, text = delta["svg_splice"]
+        merged["svg"] = view["svg"][:start] + text + view["svg"][len(view["svg"]) - end :]
     return merged
 
 

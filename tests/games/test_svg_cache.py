@@ -1,7 +1,8 @@
 """A board drawn from the kept parts (:func:`shoal.core.svg.drawn_once`) is the board drawn
 afresh: on random positions of every game and every choice of its options, each drawn
 after other positions filled the caches equals the same position drawn with the caches
-emptied, with and without the last turn marked and cells highlighted (issue 39)."""
+emptied, with and without the last turn marked and cells highlighted (issue 39); and every
+board is ASCII."""
 
 from __future__ import annotations
 
@@ -62,6 +63,9 @@ def test_a_board_drawn_from_kept_parts_is_the_board_drawn_afresh(game_id: str) -
             forget_drawings()
             fresh = game.render_svg(state, **ask)  # type: ignore[arg-type]
             assert kept == fresh, (game.options, state.position(), ask)
+            # the contract: ASCII, other characters as references (a move's delta is a
+            # splice of the old board, counted in characters alike in Python and JavaScript)
+            assert kept.isascii(), (game.options, state.position(), ask)
 
 
 def test_drawn_once_keeps_a_drawing_and_forgets_it_on_demand() -> None:

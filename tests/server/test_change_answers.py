@@ -1,15 +1,17 @@
 """What a move, an undo and a resignation answer (issue 39): the whole new view, or with
 ``?answer=delta`` only what changed from the version the client sent, the same text the
 game socket's delta watchers get. Both answers pass the route's response models (the
-route sends them as encoded text, without checking them on each move)."""
+route sends them as encoded text, without checking them on each move); so does a new
+game's answer."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pydantic import TypeAdapter
 
-from shoal.server.games.schemas import GameView, ViewChange
+from shoal.server.games.schemas import CreatedGame, GameView, ViewChange
 from tests.clients import TestClient
 
 from .test_api import auth, create
@@ -93,3 +95,28 @@ def test_an_unknown_answer_is_refused_and_changes_nothing(client: TestClient) ->
     )
     assert refused.status_code == 422 and "answer" in refused.text
     assert client.get(f"/api/games/{gid}").json()["version"] == 1
+
+
+@pytest.mark.parametrize("game", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+@pytest.mark.parametrize(
+    "made",
+    [
+        {"opponent": "computer", "seat": 1},
+        {"opponent": "friend", "correspondence_days": 2},
+        {"opponent": "local", "rated": False},
+    ],
+    ids=["computer", "friend by correspondence", "local"],
+)
+def test_a_new_game_answers_exactly_what_its_model_says(
+    client: TestClient, game: str, made: dict[str, Any]
+) -> None:
+    """``POST /api/games`` sends its answer as encoded text (not checked field by field on
+    each creation): it passes ``CreatedGame`` (no field more, none missing) and reads back
+    from the model unchanged."""
+    response = client.post("/api/games", json={"game": game, "level": "random", **made})
+    assert response.status_code == 201, response.text
+    assert response.headers["content-type"] == "application/json"
+    answer = response.json()
+    model = CreatedGame.model_validate(answer)
+    assert model.model_dump(mode="json", by_alias=True) == answer
+    assert answer["view"]["game"]["id"] == game

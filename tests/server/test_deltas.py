@@ -25,12 +25,16 @@ VOLATILE = ("clock", "you", "correspondence")  # the server's time, and the requ
 
 
 def applied(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any]:
-    """The client's rule (web/game.js applyDelta): the keys set, the turns from turns_from."""
+    """The client's rule (web/game.js applyDelta): the keys set, the turns from turns_from,
+    the board spliced."""
     assert delta["type"] == "delta" and delta["base"] == view["version"]
     changes = delta["set"]
     merged = {**view, **changes}
     if "turns" in changes:
         merged["turns"] = [*view["turns"][: delta["turns_from"]], *changes["turns"]]
+    if "svg_splice" in delta:
+        start, end, text = delta["svg_splice"]
+        merged["svg"] = view["svg"][:start] + text + view["svg"][len(view["svg"]) - end :]
     return merged
 
 

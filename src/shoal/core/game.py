@@ -244,7 +244,9 @@ class Game(ABC, Generic[StateT]):
         on top, as one shape with ``class="cell"``, ``data-cell="ID"`` (the ids
         of :meth:`click_paths`) and ``fill="transparent"``. The client styles
         ``.cell.hl`` (a legal next click) and ``.cell.sel`` (clicked so far); a
-        cell in ``highlight`` is drawn with ``class="cell hl"`` already.
+        cell in ``highlight`` is drawn with ``class="cell hl"`` already. The text is
+        ASCII (any other character as a reference, ``&#x265a;``): the server sends a
+        move's board as a splice of the old one, counted in characters.
         """
 
     @abstractmethod

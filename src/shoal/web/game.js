@@ -290,7 +290,8 @@ async function reload() {
 
 // The game's live views (every change anyone makes), reconnecting by the one policy: the
 // whole view on (re)connecting, then a delta per change (the keys that changed, from the
-// view at `base`; its turns from `turns_from` on). A delta made from another view than
+// view at `base`; its turns from `turns_from` on; a changed board as a splice of the old
+// one, `svg_splice`). A delta made from another view than
 // ours is old news when ours is as new, else we missed one: the whole view is read again.
 let catchingUp = null;
 
@@ -308,6 +309,11 @@ function applyDelta(message, fromSocket = true) {
   }
   const next = { ...view, ...changes };
   if (changes.turns) next.turns = [...view.turns.slice(0, message.turns_from ?? 0), ...changes.turns];
+  if (message.svg_splice) {
+    // the new board: the old one's first START characters, TEXT, its last END characters
+    const [start, end, text] = message.svg_splice;
+    next.svg = view.svg.slice(0, start) + text + view.svg.slice(view.svg.length - end);
+  }
   render(next, fromSocket);
 }
 

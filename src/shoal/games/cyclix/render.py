@@ -32,7 +32,14 @@ __all__ = ["click_paths", "svg", "text"]
 _CELL = 64
 _MARGIN = 28
 _PANEL = 172
-_GLYPHS = {0: "\u265a", 1: "\u265c", 2: "\u265d", 3: "\u265e"}
+# as character references, with the text-style selector U+FE0E: the SVG stays ASCII (its
+# text is sent in every move's delta; see shoal.server.games.views.view_delta)
+_GLYPHS = {
+    0: "&#x265a;&#xfe0e;",
+    1: "&#x265c;&#xfe0e;",
+    2: "&#x265d;&#xfe0e;",
+    3: "&#x265e;&#xfe0e;",
+}
 _SIDE_WORDS = ("white", "black")
 
 
@@ -90,7 +97,7 @@ def _glyph(x: float, y: float, kind: int, side: int, size: float) -> str:
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.0f}" text-anchor="middle" '
         f'dominant-baseline="central" fill="{fill}" stroke="{stroke}" stroke-width="1.4" '
         'paint-order="stroke" font-family="DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, '
-        f'serif" class="piece {_SIDE_WORDS[side]} {"krbn"[kind]}">{_GLYPHS[kind]}\ufe0e</text>'
+        f'serif" class="piece {_SIDE_WORDS[side]} {"krbn"[kind]}">{_GLYPHS[kind]}</text>'
     )
 
 
@@ -222,7 +229,7 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
             out.append(_glyph(px + 26 + n * 42, top + 68, kind, side, 38))
     if state.outcome is None:
         status = f"{_SIDE_WORDS[state.side].title()} to move" + (
-            " — check!" if state.in_check else ""
+            " &#x2014; check!" if state.in_check else ""
         )
     elif state.outcome.winner is None:
         status = f"Draw: {state.outcome.reason}"

@@ -301,7 +301,7 @@ def render_svg(
         counts = colour_counts(ts, harvest)
         mover = state.outcome is None and state.mover == seat
         zone(
-            f"{'▶ ' if mover else ''}{sides[seat].capitalize()} player: "
+            f"{'&#x25b6; ' if mover else ''}{sides[seat].capitalize()} player: "
             f"{harvest.bit_count()} tile{'' if harvest.bit_count() == 1 else 's'}, "
             f"colour groups {'-'.join(map(str, counts)) or '0'}",
             _tiles(harvest),

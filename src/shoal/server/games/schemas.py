@@ -149,12 +149,18 @@ class ViewChange(Out):
     """What changed from the view at ``base`` (the answer of a change asked with
     ``?answer=delta``, and the game socket's ``delta`` message): the keys whose values
     changed, in ``set`` (a key the new view lacks is set to null); ``turns`` in it are the
-    turns from index ``turns_from`` on (the client keeps the earlier ones)."""
+    turns from index ``turns_from`` on (the client keeps the earlier ones). A changed board
+    usually comes as ``svg_splice`` in place of ``svg`` in ``set``."""
 
     type: Literal["delta"]
     base: int = Field(description="the version of the view this changes")
     set_: dict[str, Any] = Field(alias="set", description="the keys that changed, new values")
     turns_from: int | None = Field(None, description="where the turns in set start")
+    svg_splice: tuple[int, int, str] | None = Field(
+        None,
+        description="the new board, [START, END, TEXT]: the old svg's first START characters, "
+        "then TEXT, then its last END characters (in place of svg in set)",
+    )
 
 
 class CreatedGame(Out):

@@ -21,7 +21,9 @@ __all__ = [
     "option_values",
     "outcome_view",
     "replay_view",
+    "splice",
     "spoken_view",
+    "svg_splice",
     "turn_list",
     "view_delta",
 ]
@@ -186,12 +188,18 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     ``set`` holds the keys whose values changed (an action: the version, board, legal
     actions, result, status, clocks...; a computer that starts thinking: ``thinking`` and
     the clock); ``turns`` in it are the turns from index ``turns_from`` on (the earlier ones
-    are the client's). A key ``new`` lacks is set to None. The client applies it only to
-    the view at ``base`` (any other: it asks for the whole view).
+    are the client's). A key ``new`` lacks is set to None. A changed board usually comes as
+    ``"svg_splice": [START, END, TEXT]`` in place of ``svg`` in ``set`` (see
+    :func:`svg_splice`). The client applies it only to the view at ``base`` (any other: it
+    asks for the whole view).
     """
     changes = {key: value for key, value in new.items() if old.get(key) != value}
     changes.update({key: None for key in old.keys() - new.keys()})
     message: dict[str, Any] = {"type": "delta", "base": old["version"], "set": changes}
+    splice = svg_splice(old.get("svg"), changes.get("svg"))
+    if splice is not None:
+        del changes["svg"]
+        message["svg_splice"] = splice
     if "turns" in changes:
         mine, theirs = new["turns"], old["turns"]
         same = 0
@@ -207,3 +215,67 @@ def view_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
 def option_values(game: Game) -> dict[str, Any]:
     """The game's options, by name."""
     return {f.name: getattr(game.options, f.name) for f in dataclasses.fields(game.options)}
+
+
+SPLICE_KEEPS = 512
+"""A changed SVG is sent as a splice when that keeps at least this many of its characters."""
+
+_BLOCK = 2048
+
+
+def svg_splice(old: object, new: object) -> list[int | str] | None:
+    """The change from the board ``old`` to ``new`` as ``[START, END, TEXT]``: the new SVG is
+    the old one's first START characters, then TEXT, then its last END characters (a move
+    changes a few pieces of a board of 20 to 90 KB). None where the whole new SVG is to be
+    sent: either is not a string or not ASCII (so that a character is one in every language:
+    JavaScript counts UTF-16 units; the games' SVGs are ASCII), or the splice would keep
+    fewer than :data:`SPLICE_KEEPS` characters.
+
+    >>> svg_splice("<svg>" + "a" * 600 + "<b/></svg>", "<svg>" + "a" * 600 + "<i/></svg>")
+    [606, 8, 'i']
+    """
+    if not (isinstance(old, str) and isinstance(new, str) and old.isascii() and new.isascii()):
+        return None
+    start, end = splice(old, new)
+    if start + end < SPLICE_KEEPS:
+        return None
+    return [start, end, new[start : len(new) - end]]
+
+
+def splice(old: str, new: str) -> tuple[int, int]:
+    """The lengths of the longest common start of ``old`` and ``new`` and then of their
+    longest common end in what is left (the two never overlap in either string).
+
+    Compared a block at a time, then by halves inside the first block that differs (the
+    comparisons run in C: about 50 µs for 90 KB where a loop over the characters takes
+    milliseconds).
+
+    >>> splice("abcXdef", "abcYYdef")
+    (3, 3)
+    >>> splice("aaaa", "aa")
+    (2, 0)
+    """
+    most = min(len(old), len(new))
+    start = _common_start(old, new, most)
+    rest = most - start
+    if rest == 0:
+        return start, 0
+    old_end, new_end = old[len(old) - rest :][::-1], new[len(new) - rest :][::-1]
+    return start, _common_start(old_end, new_end, rest)
+
+
+def _common_start(a: str, b: str, most: int) -> int:
+    """How many first characters of ``a`` and ``b`` (both at least ``most`` long) agree."""
+    at = 0
+    while at < most and a[at : at + _BLOCK] == b[at : at + _BLOCK]:
+        at += _BLOCK
+    if at >= most:
+        return most
+    low, high = at, min(at + _BLOCK, most)  # a[:low] == b[:low]; they differ before high
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[at:middle] == b[at:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low

@@ -1605,7 +1605,7 @@ export interface VersionIn {
   [key: string]: any;
 }
 
-/** What changed from the view at ``base`` (the answer of a change asked with ``?answer=delta``, and the game socket's ``delta`` message): the keys whose values changed, in ``set`` (a key the new view lacks is set to null); ``turns`` in it are the turns from index ``turns_from`` on (the client keeps the earlier ones). */
+/** What changed from the view at ``base`` (the answer of a change asked with ``?answer=delta``, and the game socket's ``delta`` message): the keys whose values changed, in ``set`` (a key the new view lacks is set to null); ``turns`` in it are the turns from index ``turns_from`` on (the client keeps the earlier ones). A changed board usually comes as ``svg_splice`` in place of ``svg`` in ``set``. */
 export interface ViewChange {
   type: "delta";
   /** the version of the view this changes */
@@ -1614,6 +1614,8 @@ export interface ViewChange {
   set: { [key: string]: PlainJson };
   /** where the turns in set start */
   turns_from?: number | null;
+  /** the new board, [START, END, TEXT]: the old svg's first START characters, then TEXT, then its last END characters (in place of svg in set) */
+  svg_splice?: [number, number, string] | null;
 }
 
 /** A new game against a named account: the reader's seat, its token, the view. */
