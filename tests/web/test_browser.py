@@ -381,3 +381,44 @@ def test_click_paths_narrow_and_ask_when_actions_share_cells(server: str, browse
     page.locator('#choice-menu button[data-action="1"]').click()
     assert page.evaluate("window.chosen") == [4, 3, 1]
     context.close()
+
+
+def test_position_details_are_read_when_their_card_opens(server: str, browser: Any) -> None:
+    """The "Position details" card (the game's features) is filled from
+    ``GET /api/games/{id}/features`` once it is opened, and again for each new version while
+    it is open; nothing is asked while it is closed; a game without features has no card."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/features") else None)
+    gid = _open_new(page, server, "syrtis")
+    view = _wait_ready(page, server, gid)
+    card = page.locator("#features-card")
+    assert card.is_visible() and not asked  # closed: nothing asked
+    page.click("#features-card summary")
+
+    def shown() -> dict[str, str]:
+        cells = page.locator("#features span").all_inner_texts()
+        return dict(zip(cells[::2], cells[1::2], strict=True))
+
+    page.wait_for_function("() => document.querySelectorAll('#features span').length > 0")
+    first = httpx.get(f"{server}/api/games/{gid}/features", timeout=30).json()
+    assert first["version"] == view["version"] and len(shown()) == len(first["features"])
+    assert len(asked) == 1
+    _click_action(page, view["legal"][0])  # an action (the random computer may answer)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#board').dataset.version) > {view['version']}",
+        timeout=30_000,
+    )
+    view = _wait_ready(page, server, gid)
+    page.wait_for_timeout(300)
+    latest = httpx.get(f"{server}/api/games/{gid}/features", timeout=30).json()
+    assert latest["version"] == view["version"] and len(asked) >= 2
+    assert shown() == {
+        k.replace("_", " "): page.evaluate("(v) => String(v)", v)
+        for k, v in latest["features"].items()
+    }
+    _open_new(page, server, "connect4")
+    page.wait_for_selector("#board svg")
+    assert page.locator("#features-card").is_hidden()
+    context.close()

@@ -4,6 +4,7 @@
 // once the game is over. Each function draws from the view it is given; none changes the
 // game. game.js calls them after every view.
 import { $, formatClock, h, toast, tokens } from "./common.js";
+import { api } from "./net.js";
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
@@ -123,10 +124,22 @@ async function copy(text) {
   }
 }
 
-export function renderFeatures(view) {
-  const entries = Object.entries(view.features || {});
-  $("#features-card").hidden = entries.length === 0;
-  $("#features").replaceChildren(...entries.flatMap(([k, v]) => [h("span", { text: k.replace(/_/g, " ") }), h("span", { text: String(v) })]));
+// The position details (the game's features) are asked for only while their card is open:
+// the server no longer draws them into every version's view. On opening the card and on
+// each new version while it is open, the page reads them once.
+let featuresShown = -1;
+export async function renderFeatures(view, gid) {
+  const card = /** @type {HTMLDetailsElement} */ ($("#features-card"));
+  card.hidden = !view.has_features;
+  if (!view.has_features || !card.open || featuresShown === view.version) return;
+  featuresShown = view.version;
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(gid)}/features`);
+    const entries = Object.entries(answer.features);
+    $("#features").replaceChildren(...entries.flatMap(([k, v]) => [h("span", { text: k.replace(/_/g, " ") }), h("span", { text: String(v) })]));
+  } catch {
+    featuresShown = -1; // asked again with the next view, or when the card opens again
+  }
 }
 
 // A game that ends off the board (resignation, time) leaves the board's own caption saying

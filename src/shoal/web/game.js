@@ -81,7 +81,7 @@ function els() {
           h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
           recordDownloads(`/api/games/${gid}/record`),
         ]),
-        h("details", { class: "card", id: "features-card" }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
+        h("details", { class: "card", id: "features-card", ontoggle: () => view && renderFeatures(view, gid) }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
       ],
     ),
   );
@@ -128,7 +128,7 @@ function render(next, fromSocket = false) {
   showRatings(gid, view);
   renderMoves(gid, view);
   renderShare(gid, view, you);
-  renderFeatures(view);
+  renderFeatures(view, gid);
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
   social.update();

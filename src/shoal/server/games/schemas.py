@@ -131,7 +131,9 @@ class GameView(Out):
     words: list[str] = Field(description="the board in words, one line each")
     turns: list[TurnView]
     result: ResultView | None
-    features: dict[str, float]
+    has_features: bool = Field(
+        description="whether the game has features to show (GET /api/games/{id}/features)"
+    )
     status: str
     position: str
     engine_position: str | None = Field(description="the browser engine's state, in hex")
@@ -143,6 +145,14 @@ class GameView(Out):
     correspondence: CorrespondenceView | None = Field(
         None, description="a correspondence game's clock (not in the Bot API's new game)"
     )
+
+
+class GameFeatures(Out):
+    """The game's features of the current position (the "Position details" card), rounded:
+    what the AI's evaluation reads, from the first seat's point of view."""
+
+    version: int = Field(description="the version of the game they are of")
+    features: dict[str, float]
 
 
 class ViewChange(Out):

@@ -68,6 +68,7 @@ class LiveGame:
         """What the views of this game share in every version: its name, options, engine."""
         self._known: tuple[list[dict[str, Any]], int] | None = None
         """An earlier version's turns and how many actions it shares with this one."""
+        self._features: dict[str, float] | None = None
 
     @classmethod
     def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
@@ -92,6 +93,7 @@ class LiveGame:
         live._static = None
         live._constants = old._constants
         live._known = (old._static["turns"], keep) if old._static is not None else None
+        live._features = None
         return live
 
     # -- reading -----------------------------------------------------------------
@@ -176,6 +178,7 @@ class LiveGame:
                 "game": {"id": self.game.id, "title": self.game.title},
                 "options": option_values(self.game),
                 "engine": engine_for(self.game),
+                "has_features": type(self.game).features is not Game.features,
             }
         engine = constants["engine"]  # the browser's engine: the state packed, in hex
         packed = None if engine is None else engine.pack(state)
@@ -201,7 +204,7 @@ class LiveGame:
             "words": self.game.describe(state),
             "turns": turns,
             "result": result,
-            "features": features_view(self.game, state),
+            "has_features": constants["has_features"],
             "status": self.game.status(state),
             "position": state.position(),
             "engine_position": None if packed is None else packed.hex(),
@@ -211,6 +214,14 @@ class LiveGame:
                 "resign": not self.over,
             },
         }
+
+    def features(self) -> dict[str, float]:
+        """The game's features of the current position, for the "Position details" card:
+        asked for by the page only while the card is open (``GET
+        /api/games/{id}/features``), not drawn into every version's view (issue 39)."""
+        if self._features is None:
+            self._features = features_view(self.game, self.state)
+        return self._features
 
     # -- clocks -------------------------------------------------------------------
     def clock_running(self) -> Seat | None:

@@ -612,6 +612,13 @@ export interface Frame {
   svg: string;
 }
 
+/** The game's features of the current position (the "Position details" card), rounded: what the AI's evaluation reads, from the first seat's point of view. */
+export interface GameFeatures {
+  /** the version of the game they are of */
+  version: number;
+  features: { [key: string]: number };
+}
+
 /** A game's players' ratings (``unrated``: why a rated game did not count). */
 export interface GameRatings {
   rated: boolean;
@@ -663,7 +670,8 @@ export interface GameView {
   words: string[];
   turns: TurnView[];
   result: ResultView | null;
-  features: { [key: string]: number };
+  /** whether the game has features to show (GET /api/games/{id}/features) */
+  has_features: boolean;
   status: string;
   position: string;
   /** the browser engine's state, in hex */
@@ -1993,6 +2001,15 @@ export interface Routes {
     query: {};
     body: DrawIn;
     answer: OffersView;
+  };
+  /** GET /api/games/{game_id}/features: The features of the game's position (the page's position details) */
+  "GET /api/games/{game_id}/features": {
+    path: {
+      game_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: GameFeatures;
   };
   /** POST /api/games/{game_id}/hint: A suggested action */
   "POST /api/games/{game_id}/hint": {

@@ -3,7 +3,9 @@
 * ``POST /api/games``: a new game (against the computer, a friend online, or at
   one screen); answers the player's seat token and, for a friend game, the
   friend's invite token. ``GET /api/games``: recent games.
-* ``GET /api/games/{id}``: the view (board SVG, click paths, turns, result, clocks).
+* ``GET /api/games/{id}``: the view (board SVG, click paths, turns, result, clocks);
+  ``GET /api/games/{id}/features``: the position's features (the page's position details,
+  asked for while that card is open).
 * ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
   each with the seat token (header ``X-Shoal-Token``) and the version the client
   saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
@@ -38,7 +40,7 @@ from ...sockets import encode, keep_alive
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
 from ..moves import SocketMoves, play
-from ..schemas import CreatedGame, GameSummary, GameView, HintOut, ViewChange
+from ..schemas import CreatedGame, GameFeatures, GameSummary, GameView, HintOut, ViewChange
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
 
@@ -289,6 +291,18 @@ async def get_game(
     game_id: str, context: Context, player: Player, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
     return await _view(context, game_id, x_shoal_token, player)
+
+
+@router.get(
+    "/api/games/{game_id}/features",
+    summary="The features of the game's position (the page's position details)",
+    response_model=GameFeatures,
+    responses=refusals(404),
+)
+async def get_features(game_id: str, context: Context) -> dict[str, Any]:
+    entry = await context.manager.entry(game_id)
+    live = entry.live
+    return {"version": live.data.version, "features": live.features()}
 
 
 @change_route(router, "actions", "Play one atomic action", CHANGED)
