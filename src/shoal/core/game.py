@@ -176,6 +176,11 @@ class Game(ABC, Generic[StateT]):
     """What each side (by its name in ``State.sides``) plays with, in words, where its name
     does not say it (Syrtis's light side has the light tiles and the round pieces); pages
     show it beside a player's side."""
+    fixed_action_words: ClassVar[bool] = False
+    """True when an action's text, label and click path depend on the action alone, in
+    every position where it is legal (Sytran: a stone on a cell, or the swap): a live game
+    on the server then words each action once, not in every version's view. The tests check
+    it along random games of every game that says so."""
 
     options: Any
 

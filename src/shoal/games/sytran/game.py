@@ -72,6 +72,7 @@ class Sytran(Game[SytranState]):
     )
     Options = SytranOptions
     side_names = ("white", "black")
+    fixed_action_words = True  # a stone on a named cell, or the swap
     ai_profile = AIProfile(
         algorithm="mcts",
         playout_cutoff=None,

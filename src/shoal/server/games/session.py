@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from shoal import games
@@ -157,21 +158,6 @@ class LiveGame:
         actions = data.actions
         turns = turn_list(self.states, actions, *(self._known or ()))
         self._known = None
-        legal: list[dict[str, Any]] = []
-        if not self.over:  # a hundred actions and more: the names bound once (issue 39)
-            path_of = self.game.click_paths(state).get
-            text_of, label_of = state.action_text, self.game.action_label
-            legal = [
-                {
-                    "action": action,
-                    "text": text_of(action),
-                    "label": label_of(state, action),
-                    "path": list(path_of(action, ())),
-                }
-                for action in state.legal_actions()
-            ]
-        result = outcome_view(state, data.ended)
-        mode = data.mode
         constants = self._constants
         if constants is None:
             self._constants = constants = {
@@ -179,7 +165,23 @@ class LiveGame:
                 "options": option_values(self.game),
                 "engine": engine_for(self.game),
                 "has_features": type(self.game).features is not Game.features,
+                # the legal actions' entries by action, where the game words them alike in
+                # every position (Game.fixed_action_words): each made once per live game
+                "entries": {} if self.game.fixed_action_words else None,
             }
+        legal: list[dict[str, Any]] = []
+        if not self.over:
+            legal_actions = state.legal_actions()
+            kept: dict[Action, dict[str, Any]] | None = constants["entries"]
+            if kept is None:
+                legal = self._entries(state, legal_actions)
+            else:
+                missing = [action for action in legal_actions if action not in kept]
+                if missing:
+                    kept.update((e["action"], e) for e in self._entries(state, missing))
+                legal = [kept[action] for action in legal_actions]
+        result = outcome_view(state, data.ended)
+        mode = data.mode
         engine = constants["engine"]  # the browser's engine: the state packed, in hex
         packed = None if engine is None else engine.pack(state)
         return {
@@ -222,6 +224,21 @@ class LiveGame:
         if self._features is None:
             self._features = features_view(self.game, self.state)
         return self._features
+
+    def _entries(self, state: State, actions: Sequence[Action]) -> list[dict[str, Any]]:
+        """The legal actions' entries of the view: the action, its text, its label and its
+        click path (a hundred actions and more: the names bound once, issue 39)."""
+        path_of = self.game.click_paths(state).get
+        text_of, label_of = state.action_text, self.game.action_label
+        return [
+            {
+                "action": action,
+                "text": text_of(action),
+                "label": label_of(state, action),
+                "path": list(path_of(action, ())),
+            }
+            for action in actions
+        ]
 
     # -- clocks -------------------------------------------------------------------
     def clock_running(self) -> Seat | None:
