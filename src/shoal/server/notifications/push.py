@@ -27,7 +27,6 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
-from pywebpush import WebPushException, webpush
 
 from .push_store import PushStore, Subscription
 from .store import Notice, NoticeStore
@@ -144,6 +143,10 @@ class Pusher:
         return taken
 
     def _send(self, device: Subscription, data: bytes) -> int:
+        # here, not at the top: pywebpush (and aiohttp) take a fifth of a second to import,
+        # on every server's start
+        from pywebpush import WebPushException, webpush
+
         try:
             webpush(
                 device.info(),

@@ -25,8 +25,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-import networkx as nx
-
 from .records import Pairing
 
 __all__ = ["Waiting", "arena_game_points", "arena_points", "on_streak", "pair_arena"]
@@ -82,6 +80,8 @@ def pair_arena(free: Iterable[Waiting], *, now: float) -> list[Pairing]:
     max_gap = max(w.rank for w in waiting) + 1
     wait_unit = gap_unit * max_gap * 2 * (n + 2)
     # waits count in whole seconds, so that rank gaps only decide between equal waits
+    import networkx as nx  # here: a tenth of a second off every server's start
+
     graph = nx.Graph()
     for i, a in enumerate(waiting):
         for b in waiting[i + 1 :]:
