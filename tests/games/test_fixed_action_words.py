@@ -8,26 +8,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from shoal import games
-from shoal.core import Action, Game
-from shoal.server.games.models import GameData
+from shoal.core import Action
 from shoal.server.games.session import LiveGame
+from tests.server.game_data import local_game
+
+from .variants import variants
 
 FIXED = [g for g in games.ids(all=True) if games.get(g).fixed_action_words]
-
-
-def _variants(game_id: str) -> Iterator[Game]:
-    base = games.get(game_id)
-    yield base
-    for f in dataclasses.fields(base.options):
-        for choice in f.metadata.get("choices") or ():
-            if choice != getattr(base.options, f.name):
-                yield games.get(game_id, **{f.name: choice})
 
 
 def test_sytran_says_so() -> None:
@@ -36,7 +28,7 @@ def test_sytran_says_so() -> None:
 
 @pytest.mark.parametrize("game_id", FIXED)
 def test_each_action_is_worded_alike_wherever_it_is_legal(game_id: str) -> None:
-    for game in _variants(game_id):
+    for game in variants(game_id):
         seen: dict[Action, tuple[str, str, tuple[str, ...]]] = {}
         for seed in range(4):
             rng = random.Random(seed)
@@ -55,22 +47,7 @@ def test_each_action_is_worded_alike_wherever_it_is_legal(game_id: str) -> None:
 def test_the_live_views_legal_actions_are_those_worded_afresh(game_id: str) -> None:
     """Along a random game, the view's entries (each made once, reused by later versions)
     equal the legal actions worded from the version's own state."""
-    data = GameData(
-        id="g",
-        game=game_id,
-        options={},
-        seed=1,
-        start=None,
-        mode="local",
-        level=None,
-        computer_seat=None,
-        players=["a", "b"],
-        token_hashes=["x", "x"],
-        actions=[],
-        clock=None,
-        ended=None,
-        version=1,
-    )
+    data = dataclasses.replace(local_game("g"), game=game_id, seed=1)
     live = LiveGame(data)
     rng = random.Random(2)
     while not live.over:

@@ -6,7 +6,6 @@ board is ASCII."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator, Sequence
 
@@ -16,15 +15,7 @@ from shoal import games
 from shoal.core import Action, Game, State
 from shoal.core.svg import drawn_once, forget_drawings
 
-
-def _variants(game_id: str) -> Iterator[Game]:
-    """The game with its default options, then with each other choice of each option."""
-    base = games.get(game_id)
-    yield base
-    for f in dataclasses.fields(base.options):
-        for choice in f.metadata.get("choices") or ():
-            if choice != getattr(base.options, f.name):
-                yield games.get(game_id, **{f.name: choice})
+from .variants import variants
 
 
 def _positions(game: Game, seed: int, plies: int) -> Iterator[tuple[State, list[Action]]]:
@@ -50,7 +41,7 @@ def test_a_board_drawn_from_kept_parts_is_the_board_drawn_afresh(game_id: str) -
     rng = random.Random(game_id)
     positions = [
         (game, state, last)
-        for game in _variants(game_id)
+        for game in variants(game_id)
         for seed in range(3)
         for state, last in _positions(game, seed, 60)
     ]
