@@ -91,7 +91,9 @@ class RowLock:
 def cut_waiters(server: PostgresServer, url: str, seconds: float = 25.0) -> list[int]:
     """Wait until some backend of the database of ``url`` waits for a lock (a server's
     transaction held by a :class:`RowLock`), then terminate every such backend: the
-    server's connection breaks in the middle of its transaction. Their pids."""
+    server's connection breaks in the middle of its transaction. Their pids, each gone
+    when this returns (``pg_terminate_backend`` waits up to 5 s for it: were it only
+    signalled, a next call could find the same backend still waiting, and cut it "again")."""
     database = url.rsplit("/", 1)[1]
 
     def waiting() -> list[int]:
@@ -105,7 +107,8 @@ def cut_waiters(server: PostgresServer, url: str, seconds: float = 25.0) -> list
 
     pids = until(waiting, "a server transaction waiting for the lock", seconds)
     for pid in pids:
-        sql(server, url, "SELECT pg_terminate_backend(%s)", pid)
+        [(gone,)] = sql(server, url, "SELECT pg_terminate_backend(%s, 5000)", pid)
+        assert gone, f"backend {pid} still there 5 s after it was told to end"
     return pids
 
 
