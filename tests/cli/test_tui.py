@@ -207,6 +207,31 @@ def test_the_computer_moves_first_when_you_take_seat_1() -> None:
     assert session.actions and session.state.to_move == 1
 
 
+@pytest.mark.parametrize(
+    ("levels", "lines"), [((None, "random"), ["take", "stop"] * 4), (("random", "random"), [])]
+)
+def test_the_delay_paces_only_the_computer_against_itself(
+    levels: tuple[str | None, str | None], lines: list[str]
+) -> None:
+    """``--delay`` is "the pause between turns when the computer plays both seats": two
+    computers pause before each turn but the first; a person's opponent answers at once."""
+    feed = iter(lines)
+
+    def answer(_prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    pauses: list[float] = []
+    ui = PlainUI(input_fn=answer, output=io.StringIO(), sleep=pauses.append)
+    session = Session(Take(), levels=levels)
+    CommandLoop(session, ui, delay=0.25).run()
+    computer_turns = sum(1 for turn in session.turns() if session.players[turn.seat or 0])
+    assert computer_turns >= 2
+    assert pauses == ([] if None in levels else [0.25] * (computer_turns - 1))
+
+
 def test_watching_needs_no_input_until_the_end() -> None:
     session, out = run(Take(), [], levels=("random", "random"))
     assert session.state.outcome is not None

@@ -114,7 +114,8 @@ class CommandLoop:
             return 0
 
     def _computer_turn(self) -> None:
-        if self.delay > 0 and self.session.actions:
+        # the pause lets a watcher follow two computers; a person waits for no one
+        if self.delay > 0 and self.session.actions and not self.session.has_person:
             self.ui.pause(self.delay)
         with self.ui.thinking(self.session.thinking_text()):
             self.session.computer_turn()
