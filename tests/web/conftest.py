@@ -85,6 +85,35 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def full_pages_from_the_top() -> Iterator[None]:
+    """Every full-page picture is taken with the page scrolled to its top, then put back.
+
+    Chromium draws a full page with the scroll position of the moment: a page a click had
+    scrolled came out with the sticky header across the middle of it (the lobby's seek
+    list, the analysis board)."""
+    try:
+        from playwright import sync_api
+    except ImportError:  # no browser tests run (the chromium fixture says why)
+        yield
+        return
+    screenshot = sync_api.Page.screenshot
+
+    def from_the_top(page: Any, *args: Any, **kwargs: Any) -> bytes:
+        if not kwargs.get("full_page"):
+            return bytes(screenshot(page, *args, **kwargs))
+        x, y = page.evaluate("[window.scrollX, window.scrollY]")
+        page.evaluate("window.scrollTo(0, 0)")
+        try:
+            return bytes(screenshot(page, *args, **kwargs))
+        finally:
+            page.evaluate("([x, y]) => window.scrollTo(x, y)", [x, y])
+
+    sync_api.Page.screenshot = from_the_top  # type: ignore[method-assign,assignment]
+    yield
+    sync_api.Page.screenshot = screenshot  # type: ignore[method-assign]
+
+
 @pytest.fixture
 def browser(chromium: Any) -> Iterator[Any]:
     """The process's Chromium for one test: every context and page the test opened is closed

@@ -45,7 +45,6 @@ def test_seek_seen_live_accepted_played_and_rematched(
     b.wait_for_selector("#seeks [data-accept]")
     assert b.evaluate("window.__sameLoad") == "yes"  # it appeared without a reload
     assert "Ann" in b.locator("#seeks").inner_text()
-    a.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the picture
     a.screenshot(path=str(artifacts / "lobby-desktop.png"), full_page=True)
     b.screenshot(path=str(artifacts / "lobby-phone.png"))
     b.locator("#seeks [data-accept]").click()
