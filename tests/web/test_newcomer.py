@@ -384,3 +384,25 @@ def test_a_game_page_speaks_without_seat_numbers(game: str, server: str, browser
     )
     assert not re.search(r"\bseat \d|\b1 tiles\b|Setup to move", text, re.I), text[:400]
     page.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_home_cards_keep_their_buttons_inside_their_padding(
+    server: str, browser: Any, viewport: dict[str, int]
+) -> None:
+    """At four cards a row the Play, Rules and Learn buttons were wider than a card's body:
+    Learn ran into the card's edge (its right padding gone, the rest cut by the card)."""
+    page = browser.new_page(viewport=viewport)
+    page.goto(f"{server}/")
+    page.wait_for_selector(".game-card .actions a")
+    overruns = page.evaluate(
+        """() => [...document.querySelectorAll('.game-card .body')].flatMap(body => {
+            const box = body.getBoundingClientRect();
+            const right = box.right - parseFloat(getComputedStyle(body).paddingRight);
+            return [...body.querySelectorAll('.actions a')]
+              .filter(a => a.getBoundingClientRect().right > right + 0.5)
+              .map(a => `${body.closest('.game-card').dataset.game}: ${a.textContent}`);
+        })"""
+    )
+    assert overruns == []
+    page.close()
