@@ -192,6 +192,14 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
         page.locator(f'.game-card[data-game="{game_id}"]').scroll_into_view_if_needed()
         page.wait_for_selector(f'.game-card[data-game="{game_id}"] img')
         if game_id == GAME_IDS[0]:  # one picture of the whole home page is enough
+            # every card's board in the picture, those a reader has not scrolled to too
+            page.evaluate(
+                "document.querySelectorAll('.game-card img').forEach(i => { i.loading = 'eager'; })"
+            )
+            page.wait_for_function(
+                "[...document.querySelectorAll('.game-card img')]"
+                ".every(i => i.complete && i.naturalWidth > 0)"
+            )
             page.screenshot(path=str(artifacts / f"home-{name}.png"), full_page=True)
         if name == "desktop":  # a new game in the dark theme, a hint asked for at its start
             _dark_hint(page, server, game_id, artifacts)
