@@ -38,9 +38,9 @@ from shoal.core import ShoalError
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player
 from ..challenges import service as challenges
-from ..changes import change
 from ..context import Context, client_address
 from ..errors import ApiError, check_error, refusals
+from ..games.changes import change
 from ..games.creation import game_data, new_token
 from ..games.manager import GameEntry
 from ..games.models import hash_token

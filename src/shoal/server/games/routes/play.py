@@ -8,7 +8,7 @@
   asked for while that card is open).
 * ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
   each with the seat token (header ``X-Shoal-Token``) and the version the client
-  saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
+  saw (a stale version answers 409); all go through :func:`~shoal.server.games.changes.change`.
   They answer the new view, or with ``?answer=delta`` only what changed from the
   client's version (the game socket's delta message, encoded once for both).
 * ``WS /api/games/{id}/ws``: live views for players and spectators; a player's page also
@@ -30,13 +30,13 @@ from shoal.core import Seat
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...changes import Change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
+from ..changes import Change
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
 from ..moves import SocketMoves, play
