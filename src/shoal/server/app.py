@@ -47,6 +47,7 @@ from .context import (
 from .db_down import add_database_handlers
 from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
+from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
 from .learn import routes as learn
@@ -57,7 +58,6 @@ from .notifications import push_routes, vacation_routes
 from .notifications import routes as notifications
 from .origin import SocketOrigin
 from .pages import routes as pages
-from .pages.routes import WEB_DIR
 from .puzzles import routes as puzzles
 from .ratings import routes as ratings
 from .ratings.service import settle_pending

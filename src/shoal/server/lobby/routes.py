@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket
@@ -35,6 +34,7 @@ from ..bots.service import BotsDep
 from ..context import Context, client_address
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..games.models import hash_token
 from ..inputs import clean_name
 from ..params import RowId
@@ -58,7 +58,6 @@ __all__ = ["SeekIn", "router"]
 
 router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-_WEB = Path(__file__).resolve().parents[2] / "web"
 
 GuestHeader = Annotated[
     str | None,
@@ -286,4 +285,4 @@ def _guest_message(text: str) -> str | None:
 
 @router.get("/lobby", include_in_schema=False, response_class=HTMLResponse)
 async def lobby_page() -> FileResponse:
-    return FileResponse(_WEB / "lobby.html")
+    return page("lobby.html")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import html
 import re
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -37,6 +36,7 @@ from ..challenges.models import Challenge
 from ..context import Context, ServerContext
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..games.schemas import CorrespondenceView
 from ..origin import foreign_origin
 from ..params import RowId
@@ -49,7 +49,6 @@ __all__ = ["SettingsIn", "router"]
 
 router = APIRouter(tags=["notifications"], responses=refusals(400, 401, 403, 404, 409, 413))
 
-PAGE = Path(__file__).resolve().parents[2] / "web" / "notifications.html"
 
 EMAIL = re.compile(r"[^@\s<>(),;:\"\[\]]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+")
 
@@ -257,4 +256,4 @@ async def unsubscribe(context: Context, token: str = "") -> HTMLResponse:
 
 @router.get("/notifications", include_in_schema=False, response_class=HTMLResponse)
 async def notifications_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("notifications.html")

@@ -19,7 +19,6 @@ Like ``learn``, the server keeps no attempt between requests.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
@@ -45,14 +44,13 @@ from ..accounts.models import User
 from ..accounts.service import Player
 from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
+from ..files import page
 from .schemas import PuzzleGame, PuzzleOut
 from .store import PuzzlePlayer
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
 
 router = APIRouter(tags=["puzzles"], responses=refusals(400, 401, 403, 404, 413))
-
-_PAGE = Path(__file__).resolve().parents[2] / "web" / "puzzles.html"
 
 
 class RatingIn(BaseModel):
@@ -73,12 +71,12 @@ class AttemptIn(BaseModel):
 
 @router.get("/puzzles", response_class=HTMLResponse)
 async def puzzles_index_page() -> FileResponse:
-    return FileResponse(_PAGE, media_type="text/html")
+    return page("puzzles.html")
 
 
 @router.get("/puzzles/{game_id}", response_class=HTMLResponse)
 async def puzzles_page(game_id: str) -> FileResponse:
-    return FileResponse(_PAGE, media_type="text/html")
+    return page("puzzles.html")
 
 
 def _game_puzzles(game_id: str) -> tuple[Game[Any], list[Puzzle]]:
