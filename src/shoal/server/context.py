@@ -38,6 +38,8 @@ from .notifications.push_store import PushStore
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
 from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
+from .puzzles.service import Puzzles
+from .puzzles.service import build as build_puzzles
 from .puzzles.store import PuzzleStore
 from .ratings.service import RatingListener, player_ratings
 from .ratings.store import RatingStore
@@ -166,8 +168,8 @@ class ServerContext:
     """Correspondence deadlines and their sweeper (issue 22)."""
     accounts: Accounts
     """Accounts, sessions and sign-in limits (its store: ``accounts.store``)."""
-    puzzles: PuzzleStore
-    """Puzzle ratings and streaks (issue 25)."""
+    puzzles: Puzzles
+    """Puzzles: the next one, attempts judged, ratings and streaks (issue 25)."""
     challenges: ChallengeStore
     """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
     vacations: Vacations
@@ -245,7 +247,7 @@ class ServerContext:
             notifier=notifier,
             correspondence=correspondence,
             accounts=Accounts(store.engine),
-            puzzles=PuzzleStore(store.engine),
+            puzzles=build_puzzles(PuzzleStore(store.engine)),
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
