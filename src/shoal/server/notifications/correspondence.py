@@ -33,12 +33,10 @@ from ..errors import ApiError
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
-from .digest import Digests
 from .service import Notifier
 from .store import Deadline, NoticeStore
-from .vacation import VacationStore
 
-__all__ = ["DAY", "MAX_DAYS", "Correspondence", "timeout_data"]
+__all__ = ["DAY", "MAX_DAYS", "Away", "Correspondence", "timeout_data"]
 
 DAY = 86400.0
 """A day, in seconds."""
@@ -47,6 +45,10 @@ MAX_DAYS = 14
 """The most days per move a game may give."""
 
 log = logging.getLogger("shoal.server.notifications.correspondence")
+
+Away = Callable[[list[int], datetime.datetime], dict[int, datetime.datetime]]
+"""The accounts among some that are on vacation at a moment, with its end
+(:meth:`VacationStore.until <shoal.server.vacation.store.VacationStore.until>`)."""
 
 
 def _utc(seconds: float) -> datetime.datetime:
@@ -89,6 +91,7 @@ class Correspondence:
         day_seconds: float = DAY,
         sweep_every: float = 10.0,
         clock: Callable[[], float] = time.time,
+        away: Away | None = None,
     ) -> None:
         self.manager = manager
         self.store = store
@@ -100,10 +103,9 @@ class Correspondence:
         self._pending: set[asyncio.Task[Any]] = set()
         self._untimed: set[str] = set()
         """Games known to have no correspondence clock: asked once, answered from memory."""
-        self.digests: Digests | None = None
-        """The turn digests (issue 43), sent by the sweeper when due."""
-        self.away: VacationStore | None = None
-        """The vacations (issue 43): a turn coming to a player away starts when they return."""
+        self.away = away
+        """Who is on vacation until when (issue 43): a turn coming to a player away starts
+        when they return."""
         manager.on_commit(self._committed)
 
     @property
@@ -122,7 +124,7 @@ class Correspondence:
         user = (live.data.accounts or [None, None])[seat] if seat is not None else None
         if user is None or self.away is None:
             return self.deadline_after(days)
-        back = self.away.until([user], _utc(self.clock())).get(user)
+        back = self.away([user], _utc(self.clock())).get(user)
         start = self.clock() if back is None else max(self.clock(), _epoch(back))
         return _utc(start + days * self.day_seconds)
 
@@ -134,8 +136,13 @@ class Correspondence:
         user = (entry.live.data.accounts or [None, None])[seat]
         if user is None:
             return None
-        back = await asyncio.to_thread(self.away.until, [user], _utc(self.clock()))
+        back = await asyncio.to_thread(self.away, [user], _utc(self.clock()))
         return {"seat": seat, "until": _epoch(back[user])} if user in back else None
+
+    def shift(self, seats: list[tuple[str, int]], delta: datetime.timedelta) -> int:
+        """Move the deadlines of the games where these ``(game, seat)`` are to move by
+        ``delta`` (a vacation begun or ended); how many moved."""
+        return self.store.shift_deadlines(seats, delta)
 
     async def start(self, entry: GameEntry, days: int) -> Deadline:
         """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
@@ -286,8 +293,6 @@ class Correspondence:
         while True:
             try:
                 await self.sweep()
-                if self.digests is not None:
-                    await self.digests.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database was away: try again next time

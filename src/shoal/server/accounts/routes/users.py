@@ -187,7 +187,9 @@ async def delete_me(
     games = await release_seats(context, user)
     accounts.store.end_sessions(user.id)
     accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    context.notices.forget(user.id)  # notifications and email address go too (issue 22)
+    context.notices.forget(user.id)  # notifications, email address and devices go too
+    context.mail.store.forget(user.id)
+    context.pusher.store.forget(user.id)
     accounts.end_session(request, response)
     return {"deleted": True, "games": games}
 
