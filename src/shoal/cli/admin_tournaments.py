@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, engine: object) -> int:
     from shoal.pairing.records import TournamentError
     from shoal.server.accounts.store import AccountStore
     from shoal.server.errors import ApiError
-    from shoal.server.lobby.service import check_options, parse_time_control
+    from shoal.server.games.start import check_options, parse_time_control
     from shoal.server.tournaments.schedules import ScheduleStore, check_schedule
 
     schedules = ScheduleStore(engine)  # type: ignore[arg-type]

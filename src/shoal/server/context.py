@@ -27,13 +27,14 @@ from .events import Events
 from .explorer.service import Explorer, ExplorerListener
 from .explorer.store import ExplorerStore
 from .games.background import Clocks, Computer
+from .games.clock_store import ClockStore
+from .games.correspondence import DAY, Correspondence
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
 from .limits import CreationLimit
 from .mail.service import Mail
 from .mail.service import build as build_mail
-from .notifications.correspondence import DAY, Correspondence
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
 from .push.service import Pusher
@@ -163,7 +164,7 @@ class ServerContext:
     ratings: RatingStore
     """Ratings, their history and the rated games (issue 23)."""
     notices: NoticeStore
-    """Correspondence clocks, notifications, mail settings (issue 22)."""
+    """Notifications (issue 22)."""
     notifier: Notifier
     """Notifications: stored, pushed to open pages, mailed (issue 22)."""
     mail: Mail
@@ -233,7 +234,7 @@ class ServerContext:
         away = VacationStore(store.engine)
         correspondence = Correspondence(
             manager,
-            notices,
+            ClockStore(store.engine),
             notifier,
             day_seconds=settings.correspondence_day,
             sweep_every=settings.sweep_every,

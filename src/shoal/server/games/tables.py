@@ -3,6 +3,11 @@
 The social side of a game lives in its own tables (issue 23): the open offers and
 mutes of a game (``shoal_offers``) and its chat messages (``shoal_chat``). Their
 rows name seats, never people, so accounts can own seats later without a change here.
+
+A correspondence game's clock (issue 22, migration r0005) is a row of
+``shoal_correspondence``: ``days`` per move, the seat to move and its ``deadline`` (naive
+UTC; null once the game is over), and the game ``version`` the row was last brought up to
+(the claim of a change: a row is moved on only from the version it was read at).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["ChatRow", "GameRow", "OfferRow", "RecordRow"]
+__all__ = ["ChatRow", "CorrespondenceRow", "GameRow", "OfferRow", "RecordRow"]
 
 
 class GameRow(Base):
@@ -83,3 +88,16 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
+
+
+class CorrespondenceRow(Base):
+    """A correspondence game's clock: ``days`` per move; who must move by when."""
+
+    __tablename__ = "shoal_correspondence"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    days: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    deadline: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True, index=True)

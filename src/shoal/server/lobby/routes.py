@@ -36,6 +36,7 @@ from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
 from ..games.models import hash_token
+from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
 from ..params import RowId
 from ..schemas import GAME_ENUM
@@ -46,8 +47,6 @@ from .service import (
     GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
-    check_options,
-    parse_time_control,
     seek_ratings,
     seek_view,
     take_seek,

@@ -21,7 +21,8 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..notifications.tables import CorrespondenceRow, NotificationRow
+from ..games.tables import CorrespondenceRow
+from ..notifications.tables import NotificationRow
 from .tables import DigestRow
 
 __all__ = ["MODES", "Digests"]

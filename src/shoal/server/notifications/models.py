@@ -1,4 +1,4 @@
-"""A notification and a correspondence clock as plain data (other domains may use them)."""
+"""A notification as plain data (other domains may use it)."""
 
 from __future__ import annotations
 
@@ -6,19 +6,7 @@ import dataclasses
 import datetime
 from typing import Any
 
-__all__ = ["Deadline", "Notice"]
-
-
-@dataclasses.dataclass(frozen=True)
-class Deadline:
-    """A correspondence game's clock as stored."""
-
-    game_id: str
-    days: int
-    seat: int | None
-    turn: int
-    version: int
-    deadline: datetime.datetime | None
+__all__ = ["Notice"]
 
 
 @dataclasses.dataclass(frozen=True)

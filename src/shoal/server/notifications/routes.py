@@ -11,9 +11,6 @@ settings are the mail domain's, :mod:`shoal.server.mail.routes`).
 * ``GET /api/notifications/count``: ``{"unread": n}`` (the navigation's badge).
 * ``WS /api/notifications/ws``: the count at once, then each new notification with the
   new count (``{"type": "notification", "unread", "notification"?}``).
-* ``GET /api/games/{id}/correspondence``: a correspondence game's clock (``days``, the
-  ``seat`` to move, its ``deadline`` and the server's ``now`` in epoch seconds; 404 for a
-  game without one).
 * ``GET /notifications``: the page.
 """
 
@@ -31,7 +28,6 @@ from ..context import Context, ServerContext
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
-from ..games.schemas import CorrespondenceView
 from ..origin import foreign_origin
 from ..params import RowId
 from ..sockets import keep_alive
@@ -126,18 +122,6 @@ async def read_one(notice_id: RowId, user: SignedIn, context: Context) -> dict[s
     changed = await asyncio.to_thread(store.mark_read, user.id, notice_id)
     await context.notifier.push(user.id)
     return {"marked": changed, "unread": await asyncio.to_thread(store.unread, user.id)}
-
-
-@router.get(
-    "/api/games/{game_id}/correspondence",
-    summary="A correspondence game's clock",
-    response_model=CorrespondenceView,
-)
-async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]:
-    found = await context.correspondence.view(game_id)
-    if found is None:
-        raise ApiError(404, f"there is no correspondence game {game_id!r}")
-    return found
 
 
 @router.websocket("/api/notifications/ws")

@@ -1,9 +1,6 @@
-"""The tables of correspondence clocks and notifications (issue 22), added by migration r0005.
+"""The table of notifications (issue 22), added by migration r0005 (with the correspondence
+clocks' table, now a game's: :mod:`shoal.server.games.tables`).
 
-* ``shoal_correspondence``: one row per correspondence game: ``days`` per move, the
-  seat to move and its ``deadline`` (naive UTC; null once the game is over), and the
-  game ``version`` the row was last brought up to (the claim of a change: a row is
-  moved on only from the version it was read at).
 * ``shoal_notifications``: one row per notice to an account (``kind``: ``your_turn``,
   ``challenge``, ``game_ended``, ``offer``), read or not.
 
@@ -21,20 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["CorrespondenceRow", "NotificationRow"]
-
-
-class CorrespondenceRow(Base):
-    """A correspondence game's clock: ``days`` per move; who must move by when."""
-
-    __tablename__ = "shoal_correspondence"
-
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    days: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    turn: Mapped[int] = mapped_column(Integer)
-    version: Mapped[int] = mapped_column(Integer)
-    deadline: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True, index=True)
+__all__ = ["NotificationRow"]
 
 
 class NotificationRow(Base):

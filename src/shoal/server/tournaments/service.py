@@ -38,7 +38,7 @@ from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
-from ..lobby.service import Side, check_options, parse_time_control
+from ..games.start import Side, check_options, parse_time_control
 from ..ratings.service import scores_of
 from .games import BotDuels, make_game, no_show_data
 from .schedules import ScheduleStore

@@ -21,7 +21,7 @@ from ..errors import ApiError
 from .store import VacationStore
 
 if TYPE_CHECKING:
-    from ..notifications.correspondence import Correspondence
+    from ..games.correspondence import Correspondence
 
 __all__ = ["ALLOWANCE", "Vacation", "Vacations"]
 

@@ -1,10 +1,11 @@
 """Correspondence clocks (issue 22): ``N`` days per move, kept by the server.
 
-A correspondence game has a row in ``shoal_correspondence``: the seat to move and
-its deadline. After every change this process stores (a commit hook) the row is
+A correspondence game has a row in ``shoal_correspondence`` (:mod:`.clock_store`): the seat
+to move and its deadline. After every change this process stores (a commit hook) the row is
 moved on: a new seat to move gets ``days`` from now, a finished game loses its
 deadline. Each move of the row is a claim in the database (it moves only from the
-game version it was read at), so the turn's notification is sent once.
+game version it was read at), so the turn's notification is sent once (through
+:class:`TurnNotices`: the notifications' service, given when the app is built).
 
 A sweeper (:meth:`Correspondence.run`, every ``sweep_every`` seconds) ends the games
 whose deadline has passed, loaded or not, connected players or not, and after a
@@ -25,18 +26,17 @@ import datetime
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from shoal.core import Seat, other
 
 from ..errors import ApiError
-from ..games.manager import GameEntry, GameManager
-from ..games.models import GameData
-from ..games.session import LiveGame
-from .service import Notifier
-from .store import Deadline, NoticeStore
+from .clock_store import ClockStore
+from .manager import GameEntry, GameManager
+from .models import Deadline, GameData
+from .session import LiveGame
 
-__all__ = ["DAY", "MAX_DAYS", "Away", "Correspondence", "timeout_data"]
+__all__ = ["DAY", "MAX_DAYS", "Away", "Correspondence", "TurnNotices", "timeout_data"]
 
 DAY = 86400.0
 """A day, in seconds."""
@@ -44,7 +44,19 @@ DAY = 86400.0
 MAX_DAYS = 14
 """The most days per move a game may give."""
 
-log = logging.getLogger("shoal.server.notifications.correspondence")
+log = logging.getLogger("shoal.server.games.correspondence")
+
+
+class TurnNotices(Protocol):
+    """Who tells the players of a correspondence game's turns and end (the notifications'
+    :class:`~shoal.server.notifications.service.Notifier`)."""
+
+    async def your_turn(self, live: LiveGame, seat: Seat | None, days: int) -> None:
+        """``seat`` is to move in ``live``, with ``days`` per move."""
+
+    async def game_ended(self, live: LiveGame) -> None:
+        """``live`` ended."""
+
 
 Away = Callable[[list[int], datetime.datetime], dict[int, datetime.datetime]]
 """The accounts among some that are on vacation at a moment, with its end
@@ -85,8 +97,8 @@ class Correspondence:
     def __init__(
         self,
         manager: GameManager,
-        store: NoticeStore,
-        notifier: Notifier,
+        store: ClockStore,
+        notifier: TurnNotices,
         *,
         day_seconds: float = DAY,
         sweep_every: float = 10.0,
@@ -158,7 +170,7 @@ class Correspondence:
 
     async def first_deadline(self, live: LiveGame, days: int) -> Deadline:
         """The clock of the new game ``live`` at ``days`` per move (not stored: give
-        :meth:`NoticeStore.clock_claim <.store.NoticeStore.clock_claim>` of it to the
+        :meth:`ClockStore.clock_claim <.clock_store.ClockStore.clock_claim>` of it to the
         transaction that stores the game)."""
         if not 1 <= days <= MAX_DAYS:
             raise ApiError(400, f"a correspondence game gives 1 to {MAX_DAYS} days per move")
