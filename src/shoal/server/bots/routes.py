@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -34,16 +33,16 @@ from pydantic import BaseModel, Field
 
 from shoal.core import ShoalError
 
-from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player
 from ..challenges import service as challenges
 from ..context import Context, client_address
 from ..errors import ApiError, check_error, refusals
 from ..files import page
-from ..games.changes import change
 from ..games.creation import game_data, new_token
 from ..games.manager import GameEntry
 from ..games.models import hash_token
+from ..games.moves import play
+from ..games.service import resign
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from .schemas import BotAccepted, BotAccount, BotListed, BotMoved, Ok, VsGame
@@ -82,13 +81,6 @@ async def _lines(
 
 def _names(entry: GameEntry) -> list[str]:
     return list(entry.live.data.players)
-
-
-async def _my_entry(context: Context, game_id: str, user: User) -> GameEntry:
-    entry = await context.manager.entry(game_id)
-    if not entry.live.seats_of(None, user.id):
-        raise ApiError(403, f"you ({user.username}) do not play in game {game_id!r}")
-    return entry
 
 
 @router.get("/api/bot/account", summary="The account of the API token", response_model=BotAccount)
@@ -184,26 +176,10 @@ async def stream_game(
     response_model_exclude_unset=True,
 )
 async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -> dict[str, Any]:
-    entry = await _my_entry(context, game_id, user)
-    async with change(
-        context.manager,
-        game_id,
-        entry.live.data.version,
-        None,
-        account=user.id,
-        flag_message="your time ran out: the game is over",
-    ) as now:
-        state = now.live.state
-        if state.to_move not in now.seats:
-            raise ApiError(409, "it is not your turn: your opponent is to move")
-        if not action.strip():
-            raise ApiError(400, "send an action in the game's notation")
-        try:
-            parsed = state.parse_action(action.strip())
-        except ShoalError as error:
-            raise check_error(error) from None
-        await now.commit(now.live.with_actions([parsed], time.time()))
-    return {"ok": True, "state": game_state(entry.live)}
+    """The page's move (:func:`~shoal.server.games.moves.play`: the same checks and words),
+    from the game's current version, for the token's account."""
+    await play(context.manager, game_id, None, None, text=action, account=user.id)
+    return {"ok": True, "state": game_state((await context.manager.entry(game_id)).live)}
 
 
 @router.post(
@@ -213,19 +189,9 @@ async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -
     response_model_exclude_unset=True,
 )
 async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str, Any]:
-    entry = await _my_entry(context, game_id, user)
-    async with change(
-        context.manager,
-        game_id,
-        entry.live.data.version,
-        None,
-        account=user.id,
-        flag_message="the game is over: time ran out",
-    ) as now:
-        to_move = now.live.state.to_move
-        seat = to_move if to_move in now.seats else now.seats[0]
-        await now.commit(now.live.with_resignation(seat))
-    return {"ok": True, "state": game_state(entry.live)}
+    """The page's resignation (:func:`~shoal.server.games.service.resign`)."""
+    await resign(context.manager, game_id, None, None, account=user.id)
+    return {"ok": True, "state": game_state((await context.manager.entry(game_id)).live)}
 
 
 @router.post(

@@ -36,7 +36,7 @@ from shoal.core import ShoalError
 from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
-from ..games.models import ClaimLostError, hash_token
+from ..games.models import ClaimLostError
 from ..games.start import Side, check_options, parse_time_control, start_game
 from ..lobby.service import who_of
 from ..notifications.service import notify_challenge
@@ -177,7 +177,7 @@ async def accept(
         raise _gone(challenge)
     challenger = await asyncio.to_thread(names_of, context, challenge.challenger)
     try:  # accepted in the transaction that stores the game: both, or neither
-        data, creator_token, token = await start_game(
+        started = await start_game(
             context.manager,
             context.correspondence,
             game=challenge.game,
@@ -186,18 +186,18 @@ async def accept(
             time_control=challenge.time_control,
             rated=challenge.rated,
             creator=Side(challenger[challenge.challenger], challenge.challenger),
-            other=Side(user.username, user.id),
-            computer=computer,
+            other=Side(user.username, user.id, computer),
             claim=lambda game_id, _token: context.challenges.accepting(challenge_id, game_id),
         )
     except ClaimLostError:
         raise _gone(await load(context, challenge_id)) from None
-    challenger_seat = data.token_hashes.index(hash_token(creator_token))
+    data, challenger_seat, creator_token = started.data, started.seat, started.token
+    assert creator_token is not None  # the challenger is a person
     accepted = Accepted(
         challenge=challenge,
         game=data.id,
         seat=1 - challenger_seat,
-        token=token if computer is None else None,
+        token=started.other_token,
         challenger_seat=challenger_seat,
         challenger_token=creator_token,
     )

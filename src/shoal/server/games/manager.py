@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 from fastapi import WebSocket
 
+from shoal.core import State
+
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
 from .models import Claim, GameData
@@ -148,7 +150,8 @@ class GameManager:
         return entry
 
     async def catch_up(self, entry: GameEntry, version: int) -> None:
-        """Reload a game that another server process changed, when a client saw a newer version.
+        """Catch up with a game that another server process changed, when a client saw a
+        newer version (or the other process announced it).
 
         Call with ``entry.lock`` held, before checking the client's version.
         """
@@ -156,9 +159,17 @@ class GameManager:
             return
         fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
-            entry.live = LiveGame(fresh)
-            self._after_change(entry)
+            self._caught_up(entry, fresh)
             await self.broadcast(entry)
+
+    def _caught_up(self, entry: GameEntry, fresh: GameData) -> None:
+        """Make ``fresh`` (stored by another process) live: only the actions this process
+        does not have are applied (:meth:`LiveGame.extend <.session.LiveGame.extend>`), not
+        the whole game again; a rematch offered here is forgotten, as on a reload."""
+        live = LiveGame.extend(entry.live, fresh)
+        live.rematch = None
+        entry.live = live
+        self._after_change(entry)
 
     async def refresh(self) -> int:
         """Catch up every loaded game still on with what other processes stored (after the
@@ -178,9 +189,17 @@ class GameManager:
         return changed
 
     # -- committing ----------------------------------------------------------------
-    async def commit(self, entry: GameEntry, data: GameData, ack: Ack | None = None) -> None:
+    async def commit(
+        self,
+        entry: GameEntry,
+        data: GameData,
+        ack: Ack | None = None,
+        states: Sequence[State] = (),
+    ) -> None:
         """Store ``data`` over the current version, then make it live and tell the watchers
-        (the mover's delta carrying ``ack``, when given and it watches deltas).
+        (the mover's delta carrying ``ack``, when given and it watches deltas). ``states``: the
+        states of the actions ``data`` adds, made when they were checked (none is applied
+        again, :meth:`LiveGame.extend <.session.LiveGame.extend>`).
 
         Call with ``entry.lock`` held. A version conflict in the database (another
         server process moved first) reloads the game and answers 409.
@@ -191,12 +210,11 @@ class GameManager:
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:
-                entry.live = LiveGame(fresh)
-                self._after_change(entry)
+                self._caught_up(entry, fresh)
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
-        entry.live = LiveGame.extend(entry.live, data)
+        entry.live = LiveGame.extend(entry.live, data, states)
         entry.live.thinking = thinking
         self._after_change(entry)
         await self.broadcast(entry, ack)

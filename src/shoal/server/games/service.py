@@ -1,4 +1,5 @@
-"""The actions between a game's two players, one function each: a draw offer and its
+"""The ends and offers of a game, one function each: a resignation (the page, the Bot API and
+a tournament withdrawing a player all resign through :func:`resign`), a draw offer and its
 answers, a takeback request and its answers, an abort (issue 23).
 
 Each goes through the change prelude (:func:`~shoal.server.games.changes.change`): the seat
@@ -17,11 +18,39 @@ from shoal.core import Seat, other
 from ..context import ServerContext
 from ..errors import ApiError
 from .changes import Change, change
+from .manager import GameManager
 from .session import LiveGame
 from .social import abortable, draw_offer_open, offers_view, takeback_open
 from .social_store import Offers
 
-__all__ = ["abort", "draw", "takeback"]
+__all__ = ["abort", "draw", "resign", "takeback"]
+
+
+async def resign(
+    manager: GameManager,
+    game_id: str,
+    version: int | None,
+    token: str | None,
+    *,
+    account: int | None = None,
+    delta: bool = False,
+) -> str | None:
+    """The seat of ``token`` or ``account`` resigns (at one screen, the seat to move): the
+    other seat wins. From ``version`` (None: the current one, as the Bot API and a
+    tournament withdrawing a player resign). With ``delta``, the encoded delta from the
+    caller's view (made under the game's lock)."""
+    async with change(
+        manager,
+        game_id,
+        version,
+        token,
+        account=account,
+        flag_message="the game is over: time ran out",
+    ) as now:
+        to_move = now.live.state.to_move
+        seat = to_move if to_move is not None and to_move in now.seats else now.seats[0]
+        await now.commit(now.live.with_resignation(seat))
+        return manager.delta_since(now.entry, now.live) if delta else None
 
 
 def _between_people(live: LiveGame) -> None:

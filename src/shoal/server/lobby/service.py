@@ -28,7 +28,7 @@ from shoal.core import ShoalError
 from ..challenges.models import Challenge
 from ..context import ServerContext
 from ..errors import ApiError
-from ..games.models import ClaimLostError, GameData, hash_token
+from ..games.models import ClaimLostError, GameData
 from ..games.start import Side, parse_time_control, start_game
 from ..ratings.service import displays
 from ..sockets import send, send_all
@@ -249,7 +249,7 @@ async def take_seek(
     if seek.rated and not signed_in:
         raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
     try:  # the seek is taken in the transaction that stores the game: both, or neither
-        data, creator_token, token = await start_game(
+        started = await start_game(
             context.manager,
             context.correspondence,
             game=seek.game,
@@ -267,7 +267,13 @@ async def take_seek(
         raise ApiError(
             409, "this seek is gone: someone took it first, or it was withdrawn"
         ) from None
-    seat = data.token_hashes.index(hash_token(token))
+    data, seat, token, creator_token = (
+        started.data,
+        1 - started.seat,
+        started.other_token,
+        started.token,
+    )
+    assert token is not None and creator_token is not None  # two people
     await lobby.tell(
         who_of(seek.user_id, seek.guest_hash),
         {

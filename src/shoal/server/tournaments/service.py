@@ -38,9 +38,10 @@ from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
+from ..games.service import resign
 from ..games.start import Side, check_options, parse_time_control
 from ..ratings.service import scores_of
-from .games import BotDuels, make_game, no_show_data
+from .games import make_game, no_show_data
 from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
@@ -82,7 +83,6 @@ class Tournaments:
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
         self.clock = clock
-        self.duels = BotDuels(context.manager)
         self._seen: dict[tuple[str, int], float] = {}  # (game, turn) -> first seen waiting
         self._recorded: set[str] = set()
         context.manager.listen(self)
@@ -201,21 +201,28 @@ class Tournaments:
         await self.advance(tournament_id)
 
     async def _resign_open(self, tournament_id: int, name: str) -> None:
-        """A withdrawn player's games still on are lost (resigned for them)."""
+        """A withdrawn player's games still on are lost (resigned for them, as they would)."""
+        entrant = next(
+            (
+                e
+                for e in await asyncio.to_thread(self.store.players, tournament_id)
+                if e.name == name
+            ),
+            None,
+        )
+        if entrant is None:
+            return
         for pairing in await asyncio.to_thread(self.store.pairings, tournament_id):
             if pairing.result is not None or pairing.game_id is None:
                 continue
             if name not in (pairing.first, pairing.second):
                 continue
-            seat = 0 if name == pairing.first else 1
-            entry = await self.context.manager.entry(pairing.game_id)
-            async with entry.lock:
-                if entry.live.over:
-                    continue
-                try:
-                    await self.context.manager.commit(entry, entry.live.with_resignation(seat))
-                except ApiError:  # another process changed it first
-                    log.info("game %s changed while resigning for %s", pairing.game_id, name)
+            try:
+                await resign(
+                    self.context.manager, pairing.game_id, None, None, account=entrant.user_id
+                )
+            except ApiError as error:  # over meanwhile, or another process changed it first
+                log.info("game %s: no resignation for %s: %s", pairing.game_id, name, error.message)
 
     async def invite(self, tournament_id: int, user: User, bot: User) -> None:
         """The creator enters one of the server's bots (403 for anyone else)."""
@@ -351,14 +358,10 @@ class Tournaments:
                 options=dict(event.options),
                 clock=event.clock,
                 rated=event.rated,
-                first=Side(first.name, first.user_id),
-                second=Side(second.name, second.user_id),
-                levels=levels,
+                first=Side(first.name, first.user_id, levels[0]),
+                second=Side(second.name, second.user_id, levels[1]),
             )
             await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
-            if levels[0] is not None and levels[1] is not None:
-                entry = await self.context.manager.entry(data.id)
-                self.duels.play(entry, (levels[0], levels[1]))
             for entrant, opponent in ((first, second), (second, first)):
                 if levels[0 if entrant is first else 1] is None:
                     await self.context.notifier.notify(
@@ -465,7 +468,7 @@ class Tournaments:
                 self.after_change(entry)
                 continue
             turn = live.state.turn
-            if turn >= 2 or live.computer_to_move():
+            if turn >= 2 or self.context.computer.level_to_move(live) is not None:
                 continue
             seen = self._seen.setdefault((pairing.game_id, turn), now)
             if now - seen < self.first_move_seconds:

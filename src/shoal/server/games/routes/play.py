@@ -52,6 +52,7 @@ from ..schemas import (
     HintOut,
     ViewChange,
 )
+from ..service import resign
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
 
@@ -365,13 +366,14 @@ async def post_undo(
 async def post_resign(
     game_id: str, body: VersionIn, caller: SeatCaller, answer: Answer = "view"
 ) -> Response:
-    async with caller.change(
-        game_id, body.version, flag_message="the game is over: time ran out"
-    ) as now:
-        to_move = now.live.state.to_move
-        seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
-        await now.commit(now.live.with_resignation(seat))
-        delta = _delta(caller.context, now, answer)
+    delta = await resign(
+        caller.context.manager,
+        game_id,
+        body.version,
+        caller.token,
+        account=caller.account,
+        delta=answer == "delta",
+    )
     return await _changed(caller.context, game_id, delta, caller.token, caller.player)
 
 
@@ -410,6 +412,6 @@ async def game_socket(
     await socket.accept()
     await manager.watch(entry, socket, deltas=deltas)
     try:
-        await keep_alive(socket, SocketMoves(context, socket, game_id).on_text)
+        await keep_alive(socket, SocketMoves(manager, socket, game_id).on_text)
     finally:
         manager.unwatch(entry, socket)
