@@ -12,11 +12,16 @@ the same refusals in the same words.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from shoal.server.bots.service import new_api_token
+from shoal.server.games.start import Side, start_game
 from tests.clients import TestClient
 
 from .corr_helpers import account, as_user, context, run
@@ -180,3 +185,38 @@ def test_a_move_by_post_by_socket_and_by_the_bot_api_is_the_same_move(client: Te
     for way in ("socket", "bot"):
         for part in ("stored", "notices", "seen", "refusals"):
             assert games[way][part] == post[part], f"{way}: its {part} differ from the POST's"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_duel_of_two_bots_is_played_by_the_one_computer_loop(client: TestClient) -> None:
+    """Rule: the computer's turns in every game go through one loop bounded by the searches'
+    queue: a tournament's game between two of the server's bots waits for a free search."""
+    ctx = context(client)
+
+    async def start() -> tuple[str, asyncio.Semaphore]:
+        queue = ctx.computer._searches = asyncio.Semaphore(0)  # no search may start
+        started = await start_game(
+            ctx.manager,
+            ctx.correspondence,
+            game="connect4",
+            options={},
+            colour="first",
+            time_control=None,
+            rated=False,
+            creator=Side("shoal-random", None, "random"),
+            other=Side("shoal-beginner", None, "random"),
+        )
+        assert started.token is None and started.other_token is None
+        ctx.computer.duel(await ctx.manager.entry(started.data.id), ("random", "random"))
+        return started.data.id, queue
+
+    game_id, queue = run(client, start)
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{game_id}").json()["version"] == 1  # waiting for a search
+    run(client, lambda: queue.release())  # one search at a time: the duel plays on to its end
+    for _ in range(200):
+        view = client.get(f"/api/games/{game_id}").json()
+        if view["result"] is not None:
+            break
+        time.sleep(0.05)
+    assert view["result"] is not None and view["ply"] >= 7
