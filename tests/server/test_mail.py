@@ -24,8 +24,9 @@ __all__ = ["inbox"]
 
 @pytest.fixture
 def client(db: str, inbox: Inbox) -> Iterator[TestClient]:
-    app = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
-    app.state.context.correspondence.clock = Clock()
+    app = create_app(
+        db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test", clock=Clock()
+    )
     with TestClient(app) as c:
         yield c
 

@@ -21,8 +21,7 @@ from .corr_helpers import Clock, Game, account, as_user, context, correspondence
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    app = create_app(db, sweep_every=3600)
-    app.state.context.correspondence.clock = Clock()
+    app = create_app(db, sweep_every=3600, clock=Clock())
     with TestClient(app) as c:
         yield c
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .app import create_app
-    from .context import DEFAULT_DATABASE
+    from .settings import DEFAULT_DATABASE
 
 __all__ = ["DEFAULT_DATABASE", "create_app"]
 
@@ -45,7 +45,7 @@ def __getattr__(name: str) -> Any:
 
         return create_app
     if name == "DEFAULT_DATABASE":
-        from .context import DEFAULT_DATABASE
+        from .settings import DEFAULT_DATABASE
 
         return DEFAULT_DATABASE
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,6 +22,7 @@ import math
 import time
 from collections import deque
 from collections.abc import Callable
+from typing import Annotated
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
@@ -29,8 +30,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import ApiError, body_too_large
+from .provide import provided
 
-__all__ = ["BodyLimit", "CreationLimit"]
+__all__ = ["BodyLimit", "CreationLimit", "CreationsDep"]
 
 
 class BodyLimit:
@@ -117,3 +119,7 @@ class CreationLimit:
         cutoff = now - self.window
         for client in [c for c, t in self._times.items() if not t or t[-1] <= cutoff]:
             del self._times[client]
+
+
+CreationsDep = Annotated[CreationLimit, provided(CreationLimit)]
+"""A route parameter of this type receives the app's :class:`CreationLimit`."""

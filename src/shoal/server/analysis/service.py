@@ -18,7 +18,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from shoal.ai.alphabeta import AlphaBeta
 from shoal.ai.mcts import MCTS
@@ -26,6 +26,8 @@ from shoal.ai.result import SearchResult
 from shoal.core import Action, Game, Seat, State
 from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
+
+from ..provide import provided
 
 __all__ = [
     "LINES",
@@ -279,3 +281,7 @@ def _deepen(
         send(_progress(lines, best, seat, nodes, spent, done, depth=depth))
         if done:
             return
+
+
+LiveEngineDep = Annotated[LiveEngine, provided(LiveEngine)]
+"""A route parameter of this type receives the app's analysis engine (:class:`LiveEngine`)."""

@@ -34,16 +34,17 @@ from pydantic import BaseModel, Field
 from shoal.core import ShoalError
 
 from ..accounts.service import AccountsDep, Player
-from ..challenges import service as challenges
-from ..context import Context, client_address
+from ..challenges.service import ChallengesDep
 from ..errors import ApiError, check_error, refusals
 from ..files import page
 from ..games.creation import game_data, new_token
+from ..games.env import GamesDep
 from ..games.manager import GameEntry
 from ..games.models import hash_token
 from ..games.moves import play
 from ..games.service import resign
-from ..params import RowId
+from ..limits import CreationsDep
+from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from .schemas import BotAccepted, BotAccount, BotListed, BotMoved, Ok, VsGame
 from .service import BotsDep, BotUser, game_full, game_state
@@ -111,15 +112,17 @@ async def bots_page() -> FileResponse:
     response_class=StreamingResponse,
     responses={200: {"content": {NDJSON: {}}}},
 )
-async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
+async def stream_events(
+    user: BotUser, bots: BotsDep, games: GamesDep, challenges: ChallengesDep
+) -> StreamingResponse:
     events = bots.events
     queue = events.open_user(user.id)
-    for challenge in await asyncio.to_thread(context.challenges.challenges_of, user.id):
+    for challenge in await asyncio.to_thread(challenges.challenges_of, user.id):
         if challenge.challenged == user.id and challenge.status == "open":
             bots.on_challenge(challenge)  # open challenges first, like games on
     held = await asyncio.to_thread(bots.accounts.seats_of, user.id)
     for game_id in dict.fromkeys(g for g, _ in held):
-        entry = await context.manager.entry(game_id)
+        entry = await games.manager.entry(game_id)
         if not entry.live.over:
             events.announce(user.id, entry.live)
 
@@ -140,10 +143,10 @@ async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> Strea
     responses={200: {"content": {NDJSON: {}}}},
 )
 async def stream_game(
-    game_id: str, user: BotUser, bots: BotsDep, context: Context
+    game_id: str, user: BotUser, bots: BotsDep, games: GamesDep
 ) -> StreamingResponse:
-    entry = await context.manager.entry(game_id)
-    await context.manager.check_flag(entry)
+    entry = await games.manager.entry(game_id)
+    await games.manager.check_flag(entry)
     queue = bots.events.open_game(game_id)
     first = game_full(entry.live, _names(entry), user)
 
@@ -175,11 +178,11 @@ async def stream_game(
     response_model=BotMoved,
     response_model_exclude_unset=True,
 )
-async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -> dict[str, Any]:
+async def bot_move(game_id: str, action: str, user: BotUser, games: GamesDep) -> dict[str, Any]:
     """The page's move (:func:`~shoal.server.games.moves.play`: the same checks and words),
     from the game's current version, for the token's account."""
-    await play(context.manager, game_id, None, None, text=action, account=user.id)
-    return {"ok": True, "state": game_state((await context.manager.entry(game_id)).live)}
+    await play(games.manager, game_id, None, None, text=action, account=user.id)
+    return {"ok": True, "state": game_state((await games.manager.entry(game_id)).live)}
 
 
 @router.post(
@@ -188,10 +191,10 @@ async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -
     response_model=BotMoved,
     response_model_exclude_unset=True,
 )
-async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str, Any]:
+async def bot_resign(game_id: str, user: BotUser, games: GamesDep) -> dict[str, Any]:
     """The page's resignation (:func:`~shoal.server.games.service.resign`)."""
-    await resign(context.manager, game_id, None, None, account=user.id)
-    return {"ok": True, "state": game_state((await context.manager.entry(game_id)).live)}
+    await resign(games.manager, game_id, None, None, account=user.id)
+    return {"ok": True, "state": game_state((await games.manager.entry(game_id)).live)}
 
 
 @router.post(
@@ -199,8 +202,10 @@ async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str,
     summary="Accept a challenge: play",
     response_model=BotAccepted,
 )
-async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
-    accepted = await challenges.accept(context, challenge_id, user)
+async def bot_accept(
+    challenge_id: RowId, user: BotUser, challenges: ChallengesDep
+) -> dict[str, Any]:
+    accepted = await challenges.accept(challenge_id, user)
     return {"ok": True, "game": accepted.game, "seat": accepted.seat}
 
 
@@ -209,8 +214,10 @@ async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> di
     summary="Decline a challenge",
     response_model=Ok,
 )
-async def bot_decline(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
-    await challenges.decline(context, challenge_id, user)
+async def bot_decline(
+    challenge_id: RowId, user: BotUser, challenges: ChallengesDep
+) -> dict[str, Any]:
+    await challenges.decline(challenge_id, user)
     return {"ok": True}
 
 
@@ -225,7 +232,8 @@ async def play_against(
     username: str,
     body: VsIn,
     request: Request,
-    context: Context,
+    games: GamesDep,
+    creations: CreationsDep,
     bots: BotsDep,
     accounts: AccountsDep,
     player: Player,
@@ -246,7 +254,7 @@ async def play_against(
         raise ApiError(
             400, f"{them.username} is not a bot: challenge a person from the lobby instead"
         )
-    context.creations.check(client_address(request))
+    creations.check(client_address(request))
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     players = ["", ""]
@@ -269,7 +277,7 @@ async def play_against(
         )
     except ShoalError as error:
         raise check_error(error) from None
-    entry = await context.manager.create(data)
+    entry = await games.manager.create(data)
     view = entry.live.view()
     view["you"] = [seat]
     return {"id": data.id, "seat": seat, "token": token, "opponent": them.username, "view": view}

@@ -20,9 +20,10 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import Depends
+from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection
 
 from shoal.ai.players import LEVELS
@@ -30,10 +31,10 @@ from shoal.ai.players import LEVELS
 from ..accounts.models import User
 from ..accounts.service import Accounts
 from ..challenges.models import Challenge
-from ..context import ServerContext
 from ..errors import ApiError
-from ..games.manager import GameEntry
+from ..games.manager import GameEntry, GameManager
 from ..games.session import LiveGame
+from ..provide import provided
 from .store import BotStore
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "BotEvents",
     "BotUser",
     "Bots",
+    "build",
     "ensure_computer_bots",
     "game_full",
     "game_state",
@@ -233,13 +235,12 @@ class BotEvents:
 class Bots:
     """The bots of one app: the store, the events, the server's own bots by level."""
 
-    def __init__(self, context: ServerContext) -> None:
-        self.context = context
-        self.accounts = context.accounts.store
-        self.store = BotStore(context.store.engine)
+    def __init__(self, engine: Engine, accounts: Accounts) -> None:
+        self.accounts = accounts.store
+        self.store = BotStore(engine)
         self.events = BotEvents()
-        context.manager.listen(self.events)
-        self.computers = ensure_computer_bots(context.accounts, self.store)
+        self.computers = ensure_computer_bots(accounts, self.store)
+        """The server's own ``shoal-LEVEL`` bots by level."""
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
 
@@ -284,12 +285,16 @@ class Bots:
         return user
 
 
-def get_bots(connection: HTTPConnection) -> Bots:
-    """The app's bots (a FastAPI dependency)."""
-    return cast(Bots, connection.app.state.context.bots)
+def build(engine: Engine, accounts: Accounts, manager: GameManager) -> Bots:
+    """The bots of one app on ``engine`` (the server's own bots made when missing); their
+    streams hear every change of a loaded game."""
+    bots = Bots(engine, accounts)
+    manager.listen(bots.events)
+    return bots
 
 
-BotsDep = Annotated[Bots, Depends(get_bots)]
+BotsDep = Annotated[Bots, provided(Bots)]
+"""A route parameter of this type receives the app's :class:`Bots`."""
 
 
 def _bot_user(connection: HTTPConnection, bots: BotsDep) -> User:

@@ -11,7 +11,6 @@ its listeners (:class:`Listener`): the background work of :mod:`.background`
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
@@ -23,6 +22,7 @@ from shoal.core import State
 
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
+from ..tasks import Tasks
 from .models import Claim, GameData
 from .session import LiveGame
 from .store import StaleVersionError, Store
@@ -105,10 +105,11 @@ class Listener(Protocol):
 class GameManager:
     """Loaded games, their commits and watchers; background work listens to the changes."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, tasks: Tasks | None = None) -> None:
         self.store = store
+        self.tasks = tasks if tasks is not None else Tasks()
+        """The app's background tasks (the computer's turns, timers)."""
         self._entries: dict[str, GameEntry] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[Listener] = []
         self._commit_hooks: list[Callable[[str, int], None]] = []
 
@@ -226,11 +227,8 @@ class GameManager:
             listener.after_change(entry)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run ``coro`` as a task of this manager (cancelled by :meth:`close`)."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        """Run ``coro`` as one of the app's background tasks (cancelled at its close)."""
+        return self.tasks.spawn(coro)
 
     async def check_flag(self, entry: GameEntry) -> bool:
         """End the game when the running clock has fallen; True when it did.
@@ -315,11 +313,7 @@ class GameManager:
         return encode(view_delta(old.view(), entry.live.view()))
 
     async def close(self) -> None:
-        """Stop the listeners' timers and the spawned tasks (at shutdown)."""
+        """Stop the listeners' timers and the background tasks (at shutdown)."""
         for listener in self._listeners:
             listener.close()
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(BaseException):
-                await task
+        await self.tasks.close()

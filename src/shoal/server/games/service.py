@@ -15,9 +15,10 @@ from typing import Any
 
 from shoal.core import Seat, other
 
-from ..context import ServerContext
 from ..errors import ApiError
+from ..notifications.service import Notifier
 from .changes import Change, change
+from .env import Games
 from .manager import GameManager
 from .session import LiveGame
 from .social import abortable, draw_offer_open, offers_view, takeback_open
@@ -66,9 +67,9 @@ def _seat(now: Change) -> Seat:
     return now.seats[0]
 
 
-async def _answer(context: ServerContext, live: LiveGame, offers: Offers) -> dict[str, Any]:
-    await context.social.save(live.data.id, offers)
-    await context.social.announce(live, offers)
+async def _answer(games: Games, live: LiveGame, offers: Offers) -> dict[str, Any]:
+    await games.social.save(live.data.id, offers)
+    await games.social.announce(live, offers)
     return offers_view(live, offers)
 
 
@@ -79,7 +80,8 @@ def _whose(standing: dict[str, Any] | None, me: int) -> tuple[bool, bool]:
 
 
 async def draw(
-    context: ServerContext,
+    games: Games,
+    notifier: Notifier,
     game_id: str,
     version: int,
     token: str | None,
@@ -89,10 +91,10 @@ async def draw(
     """Offer (``offer``), ``accept``, ``decline`` or ``withdraw`` a draw; the offers' view.
     ``account``: the signed-in account holding a seat (the seat rule, as for moves)."""
     async with change(
-        context.manager, game_id, version, token, refuse=_between_people, account=account
+        games.manager, game_id, version, token, refuse=_between_people, account=account
     ) as now:
         me, live = _seat(now), now.live
-        offers = await context.social.offers(game_id)
+        offers = await games.social.offers(game_id)
         by_me, by_them = _whose(offers.draw if draw_offer_open(live, offers.draw) else None, me)
         if action == "offer":
             if by_me:
@@ -100,26 +102,27 @@ async def draw(
             if by_them:
                 raise ApiError(409, "your opponent has offered a draw: accept it or decline it")
             offers.draw = {"seat": me, "ply": len(live.data.actions)}
-            await context.notifier.offer(live, me, "draw")
+            await notifier.offer(live, me, "draw")
         elif action == "withdraw":
             if not by_me:
                 raise ApiError(409, "you have no draw offer to withdraw")
             offers.draw = None
-            await context.notifier.offer_closed(live, other(me))  # read: nothing to answer
+            await notifier.offer_closed(live, other(me))  # read: nothing to answer
         else:
             if not by_them:
                 raise ApiError(409, f"there is no draw offer from your opponent to {action}")
             offers.draw = None
-            await context.notifier.offer_closed(live, me)  # answered: read
+            await notifier.offer_closed(live, me)  # answered: read
             if action == "accept":
                 offers.takeback = None
                 await now.commit(live.with_agreement("drawn by agreement"))
                 live = now.entry.live
-        return await _answer(context, live, offers)
+        return await _answer(games, live, offers)
 
 
 async def takeback(
-    context: ServerContext,
+    games: Games,
+    notifier: Notifier,
     game_id: str,
     version: int,
     token: str | None,
@@ -128,10 +131,10 @@ async def takeback(
 ) -> dict[str, Any]:
     """Ask for (``request``), ``accept``, ``decline`` or ``withdraw`` a takeback."""
     async with change(
-        context.manager, game_id, version, token, refuse=_between_people, account=account
+        games.manager, game_id, version, token, refuse=_between_people, account=account
     ) as now:
         me, live = _seat(now), now.live
-        offers = await context.social.offers(game_id)
+        offers = await games.social.offers(game_id)
         open_request = offers.takeback if takeback_open(live, offers.takeback) else None
         by_me, by_them = _whose(open_request, me)
         if action == "request":
@@ -153,18 +156,18 @@ async def takeback(
                 offers.draw = None
                 await now.commit(live.with_takeback(other(me), time.time()))
                 live = now.entry.live
-        return await _answer(context, live, offers)
+        return await _answer(games, live, offers)
 
 
 async def abort(
-    context: ServerContext,
+    games: Games,
     game_id: str,
     version: int,
     token: str | None,
     account: int | None = None,
 ) -> dict[str, Any]:
     """Abort the game in its first two turns (no result)."""
-    async with change(context.manager, game_id, version, token, account=account) as now:
+    async with change(games.manager, game_id, version, token, account=account) as now:
         if not abortable(now.live):
             raise ApiError(
                 409, "a game can only be aborted in its first two turns: resign or offer a draw"
@@ -172,5 +175,5 @@ async def abort(
         seat = _seat(now)
         side = now.live.state.side_name(seat)
         await now.commit(now.live.with_agreement(f"aborted by {side}", aborted=True))
-        offers = Offers(mutes=(await context.social.offers(game_id)).mutes)
-        return await _answer(context, now.entry.live, offers)
+        offers = Offers(mutes=(await games.social.offers(game_id)).mutes)
+        return await _answer(games, now.entry.live, offers)

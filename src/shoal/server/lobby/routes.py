@@ -31,14 +31,14 @@ from pydantic import BaseModel, Field
 from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
 from ..bots.service import BotsDep
-from ..context import Context, client_address
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
 from ..games.models import hash_token
 from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
-from ..params import RowId
+from ..limits import CreationsDep
+from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive
 from .models import Seek
@@ -49,7 +49,6 @@ from .service import (
     LobbyDep,
     seek_ratings,
     seek_view,
-    take_seek,
     who_of,
 )
 
@@ -129,7 +128,7 @@ async def list_seeks(
 ) -> list[dict[str, Any]]:
     user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
     seeks = await asyncio.to_thread(lobby.store.open_seeks)
-    shown = await asyncio.to_thread(seek_ratings, lobby.context, seeks)
+    shown = await asyncio.to_thread(seek_ratings, lobby.ratings, seeks)
     return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
 
 
@@ -137,7 +136,7 @@ async def list_seeks(
 async def create_seek(
     body: SeekIn,
     request: Request,
-    context: Context,
+    creations: CreationsDep,
     lobby: LobbyDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
@@ -156,7 +155,7 @@ async def create_seek(
     address = client_address(request)
     if guest is not None:
         await _guest_cap(lobby, address)
-    context.creations.check(address)
+    creations.check(address)
     seek = await asyncio.to_thread(
         lobby.store.add_seek,
         game=body.game,
@@ -171,7 +170,7 @@ async def create_seek(
     if guest is not None:
         lobby.guest_seeks.setdefault(address, set()).add(seek.id)
     await lobby.publish()
-    shown = await asyncio.to_thread(seek_ratings, context, [seek])
+    shown = await asyncio.to_thread(seek_ratings, lobby.ratings, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
 
 
@@ -206,7 +205,7 @@ async def accept_seek(
     seek_id: RowId,
     body: AcceptIn,
     request: Request,
-    context: Context,
+    lobby: LobbyDep,
     bots: BotsDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
@@ -216,7 +215,7 @@ async def accept_seek(
     user_id, guest = _who(player, x_shoal_guest)
     name = _name(player, body.name, "Guest")
     signed_in = player is not None
-    data, seat, token = await take_seek(context, seek_id, user_id, guest, name, signed_in=signed_in)
+    data, seat, token = await lobby.take_seek(seek_id, user_id, guest, name, signed_in=signed_in)
     return {"game": data.id, "seat": seat, "token": token, "url": f"/game/{data.id}"}
 
 

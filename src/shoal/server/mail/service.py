@@ -26,16 +26,18 @@ import smtplib
 import urllib.parse
 from collections.abc import Callable, Coroutine
 from email.message import EmailMessage
-from typing import Any
+from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
 from ..db.secrets import SiteSecrets
+from ..provide import provided
 from .digest import Digests
 from .store import MailStore
 
 __all__ = [
     "Mail",
+    "MailDep",
     "Mailer",
     "SmtpSettings",
     "build",
@@ -249,6 +251,15 @@ class Mail:
     secrets: SiteSecrets
     digests: Digests
     mailer: Mailer | None
+
+    def forget(self, user_id: int) -> None:
+        """Delete the mail settings of ``user_id``, its address with them (an account deleted;
+        a query)."""
+        self.store.forget(user_id)
+
+
+MailDep = Annotated[Mail, provided(Mail)]
+"""A route parameter of this type receives the app's :class:`Mail`."""
 
 
 def build(

@@ -22,7 +22,7 @@ import logging
 import urllib.parse
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -31,9 +31,10 @@ from sqlalchemy.engine import Engine
 
 from ..db.secrets import SiteSecrets
 from ..notifications.models import Notice
+from ..provide import provided
 from .store import PushStore, Subscription
 
-__all__ = ["Pusher", "VapidKeys", "build", "push_message"]
+__all__ = ["PushDep", "Pusher", "VapidKeys", "build", "push_message"]
 
 log = logging.getLogger("shoal.server.push")
 
@@ -128,6 +129,11 @@ class Pusher:
         self.failed = 0
         self.removed = 0
 
+    def forget(self, user_id: int) -> None:
+        """Delete the subscriptions and push settings of ``user_id`` (an account deleted; a
+        query)."""
+        self.store.forget(user_id)
+
     def notify(self, user_id: int, notice: Notice) -> None:
         """Push ``notice`` to every device of ``user_id`` that wants its kind (background)."""
         self.spawn(self.deliver(user_id, notice))
@@ -188,3 +194,7 @@ def build(
     database."""
     keys = VapidKeys.of_file(key_file) if key_file is not None else VapidKeys.of_secrets(secrets)
     return Pusher(PushStore(engine), keys, spawn, site_url=site_url)
+
+
+PushDep = Annotated[Pusher, provided(Pusher)]
+"""A route parameter of this type receives the app's :class:`Pusher`."""

@@ -16,14 +16,17 @@ import asyncio
 import contextlib
 import threading
 import time
-from typing import Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from shoal.analysis.review import review_record
 from shoal.records import Record
 
+from ..provide import provided
 from .store import ReviewStore
 
-__all__ = ["PROGRESS_EVERY", "REVIEW_SEED", "Reviewer"]
+__all__ = ["PROGRESS_EVERY", "REVIEW_SEED", "Reviewer", "ReviewerDep", "build"]
 
 PROGRESS_EVERY = 0.5
 """Seconds between two writes of a running review's progress to the database."""
@@ -115,3 +118,12 @@ class Reviewer:
         for task in list(self._tasks.values()):
             with contextlib.suppress(asyncio.CancelledError, _Stopped):
                 await task
+
+
+def build(engine: Engine) -> Reviewer:
+    """The reviews of one app on ``engine``."""
+    return Reviewer(ReviewStore(engine))
+
+
+ReviewerDep = Annotated[Reviewer, provided(Reviewer)]
+"""A route parameter of this type receives the app's :class:`Reviewer`."""

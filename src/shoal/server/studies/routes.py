@@ -26,13 +26,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, WebSocket
+from fastapi import APIRouter, Query, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import BaseModel, Field
-from starlette.requests import HTTPConnection
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn
@@ -59,7 +58,7 @@ from .schemas import (
     StudyPosition,
     StudySummary,
 )
-from .service import ChapterSpec, Edit, Studies
+from .service import ChapterSpec, Edit, Studies, StudiesDep
 
 __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
@@ -69,13 +68,6 @@ router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409,
 StudyId = Annotated[
     str, PathParam(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$", description="a study")
 ]
-
-
-def _studies(connection: HTTPConnection) -> Studies:
-    return cast(Studies, connection.app.state.context.studies)
-
-
-StudiesDep = Annotated[Studies, Depends(_studies)]
 
 
 class ChapterIn(BaseModel):

@@ -1,6 +1,6 @@
 """The studies' actions (issue 44): who may see and change what, and every change.
 
-:class:`Studies` (``context.studies``) checks permissions, then changes the store:
+:class:`Studies` checks permissions, then changes the store:
 
 * a study is seen by everyone when public or unlisted, and only by its owner and
   invited editors when private (to anyone else it does not exist: 404);
@@ -18,24 +18,27 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from shoal.core import options_to_strings
 from shoal.records.tree import MoveTree
 
 from ..accounts.models import User
+from ..accounts.service import Accounts
 from ..analysis.service import annotated_tree
 from ..errors import ApiError
+from ..events import Events
+from ..games.manager import GameManager
 from ..games.views import option_values
+from ..provide import provided
 from .chapters import build_game, check_comment, check_tree, load_tree, trees_of_text
 from .live import CHANNEL, StudyHub
 from .models import MAX_CHAPTERS, MAX_MEMBERS, MAX_NODES, MAX_TITLE, VISIBILITIES, Chapter, Study
 from .store import NewChapter, StudyStore
 
-if TYPE_CHECKING:
-    from ..context import ServerContext
-
-__all__ = ["ChapterSpec", "Edit", "Studies", "apply_edit"]
+__all__ = ["ChapterSpec", "Edit", "Studies", "StudiesDep", "apply_edit"]
 
 RETRIES = 8
 """How many times an edit is made again on a newer tree when another editor got there first."""
@@ -104,17 +107,22 @@ def apply_edit(tree: MoveTree, edit: Edit) -> tuple[int, ...]:
 
 
 class Studies:
-    """Studies: permissions, chapters, edits, likes (on the context as ``context.studies``)."""
+    """Studies: permissions, chapters, edits, likes."""
 
-    def __init__(self, context: ServerContext) -> None:
-        self.context = context
-        self.store = StudyStore(context.store.engine)
-        self.hub = StudyHub(self.store, self.chapter_view, context.events)
+    def __init__(
+        self, engine: Engine, events: Events, accounts: Accounts, manager: GameManager
+    ) -> None:
+        self.store = StudyStore(engine)
+        self.events = events
+        self.accounts = accounts
+        self.manager = manager
+        """The loaded games (a chapter may come from a finished game)."""
+        self.hub = StudyHub(self.store, self.chapter_view, events)
         """The open pages of each study in this process."""
 
     # -- reading --------------------------------------------------------------------------
     def name_of(self, user_id: int) -> str:
-        user = self.context.accounts.store.by_id(user_id)
+        user = self.accounts.store.by_id(user_id)
         return user.username if user is not None else "?"
 
     def visible(self, study_id: str, user: User | None) -> Study:
@@ -234,7 +242,7 @@ class Studies:
                 made.append((title, tree.game.id, _options(tree), tree.to_json_dict()))
             return made
         if spec.game_id is not None:
-            entry = await self.context.manager.entry(spec.game_id)
+            entry = await self.manager.entry(spec.game_id)
             if not entry.live.over:
                 raise ApiError(409, "the game is not over yet: it joins a study once it has ended")
             record = entry.live.record()
@@ -355,7 +363,7 @@ class Studies:
 
     def invite(self, study_id: str, user: User, username: str) -> None:
         study = self.owned(study_id, user)
-        member = self.context.accounts.user_id(username)
+        member = self.accounts.user_id(username)
         if member is None:
             raise ApiError(404, f"there is no player {username!r}")
         if member == study.owner_id:
@@ -368,7 +376,7 @@ class Studies:
 
     def uninvite(self, study_id: str, user: User, username: str) -> None:
         study = self.owned(study_id, user)
-        member = self.context.accounts.user_id(username)
+        member = self.accounts.user_id(username)
         if member is None or not self.store.remove_member(study.id, member):
             raise ApiError(404, f"{username} is not an editor of this study")
         self.publish(study.id, "study")
@@ -383,7 +391,7 @@ class Studies:
         self.publish(study.id, "gone")
 
     def publish(self, study_id: str, kind: str, **more: Any) -> None:
-        self.context.events.publish(CHANNEL, {"study": study_id, "kind": kind, **more})
+        self.events.publish(CHANNEL, {"study": study_id, "kind": kind, **more})
 
 
 def _check_visibility(visibility: str) -> None:
@@ -394,3 +402,7 @@ def _check_visibility(visibility: str) -> None:
 def _options(tree: MoveTree) -> dict[str, str]:
     """The options of a tree's game that differ from their defaults, as words."""
     return options_to_strings(tree.game.options)
+
+
+StudiesDep = Annotated[Studies, provided(Studies)]
+"""A route parameter of this type receives the app's :class:`Studies`."""

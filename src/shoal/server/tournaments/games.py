@@ -16,16 +16,16 @@ from typing import Any
 
 from shoal.core import Seat, other
 
-from ..context import ServerContext
+from ..games.env import Games
 from ..games.models import GameData
 from ..games.session import LiveGame
-from ..games.start import Side, start_game
+from ..games.start import Side
 
 __all__ = ["make_game", "no_show_data"]
 
 
 async def make_game(
-    context: ServerContext,
+    games: Games,
     *,
     game: str,
     options: dict[str, Any],
@@ -36,9 +36,7 @@ async def make_game(
 ) -> GameData:
     """The game of a pairing, ``first`` in the first seat (a side with a ``computer`` level
     is one of the server's bots, played by the server's computer)."""
-    started = await start_game(
-        context.manager,
-        context.correspondence,
+    started = await games.start(
         game=game,
         options=options,
         colour="first",
@@ -48,8 +46,8 @@ async def make_game(
         other=second,
     )
     if first.computer is not None and second.computer is not None:  # two of the server's bots
-        entry = await context.manager.entry(started.data.id)
-        context.computer.duel(entry, (first.computer, second.computer))
+        entry = await games.manager.entry(started.data.id)
+        games.computer.duel(entry, (first.computer, second.computer))
     return started.data
 
 

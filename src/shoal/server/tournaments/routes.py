@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse, HTMLResponse
@@ -35,19 +35,12 @@ from ..files import page
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from .schemas import Created, EventOut, EventSummary
-from .service import Tournaments
+from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
 
 __all__ = ["TournamentIn", "router"]
 
 router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413))
-
-
-def _tournaments(connection: HTTPConnection) -> Tournaments:
-    return cast(Tournaments, connection.app.state.context.tournaments)
-
-
-TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
 
 
 def _entrant(connection: HTTPConnection, accounts: AccountsDep, bots: BotsDep) -> User:

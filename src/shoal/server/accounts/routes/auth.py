@@ -19,9 +19,11 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
-from ...context import Context, client_address
 from ...errors import ApiError, refusals
 from ...files import page
+from ...games.env import GamesDep
+from ...limits import CreationsDep
+from ...params import client_address
 from ..claims import Claim, claim_seats
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
@@ -77,18 +79,23 @@ def _same_site(request: Request) -> None:
     response_model=SignedUp,
 )
 async def signup(
-    body: SignUpIn, request: Request, response: Response, context: Context, accounts: AccountsDep
+    body: SignUpIn,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    games: GamesDep,
+    creations: CreationsDep,
 ) -> dict[str, Any]:
     _same_site(request)
     check_username(body.username)
     check_password(body.password, body.username)
-    context.creations.check(client_address(request))
+    creations.check(client_address(request))
     user = accounts.store.create_user(body.username, accounts.hash(body.password))
     if user is None:
         raise ApiError(409, f"the username {body.username!r} is taken")
     accounts.start_session(user, request, response)
     accounts.know_device(user, request, response)
-    claimed = await claim_seats(context, user, body.claims)
+    claimed = await claim_seats(games.manager, user, body.claims)
     return {"username": user.username, "claimed": claimed}
 
 

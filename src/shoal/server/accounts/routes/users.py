@@ -21,13 +21,18 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
-from ...context import Context, ServerContext
 from ...errors import ApiError, refusals
 from ...files import page
-from ..claims import Claim, claim_seats, context_seats, release_seats
+from ...games.env import GamesDep
+from ...games.manager import GameManager
+from ...mail.service import MailDep
+from ...notifications.service import NotifierDep
+from ...push.service import PushDep
+from ...ratings.service import Ratings, RatingsDep
+from ..claims import Claim, claim_seats, release_seats, seats_held
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
-from ..service import AccountsDep, Player, SignedIn
+from ..service import Accounts, AccountsDep, Player, SignedIn
 
 __all__ = ["router"]
 
@@ -63,11 +68,13 @@ def _me(user: User) -> dict[str, Any]:
     return {"username": user.username, "created": user.created.isoformat(), "prefs": user.prefs}
 
 
-async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
+async def _games(
+    manager: GameManager, accounts: Accounts, ratings: Ratings, user: User
+) -> list[dict[str, Any]]:
     """Every game ``user`` holds a seat in, newest first, as rows for lists."""
     out = []
-    for game_id, _seat in context_seats(context, user):
-        entry = await context.manager.entry(game_id)
+    for game_id, _seat in seats_held(accounts.store, user):
+        entry = await manager.entry(game_id)
         live = entry.live
         data = live.data
         seats = live.seats_of(None, user.id)
@@ -78,7 +85,7 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
         control = data.time_control or ""
         speed = "live" if data.clock is not None else "correspondence"
         shown_speed = speed if data.clock is not None or control.endswith("d") else "untimed"
-        shown = context.ratings.displays(others[:1], data.game, speed) if others else {}
+        shown = ratings.displays(others[:1], data.game, speed) if others else {}
         out.append(
             {
                 "id": game_id,
@@ -128,10 +135,13 @@ async def session(player: Player) -> dict[str, Any]:
     summary="My games in progress (my turn first)",
     response_model=list[MyGame],
 )
-async def my_games(user: SignedIn, context: Context) -> list[dict[str, Any]]:
-    games = [g for g in await _games(context, user) if not g["over"]]
-    games.sort(key=lambda g: not g["your_turn"])
-    return games
+async def my_games(
+    user: SignedIn, games: GamesDep, accounts: AccountsDep, ratings: RatingsDep
+) -> list[dict[str, Any]]:
+    held = await _games(games.manager, accounts, ratings, user)
+    on = [g for g in held if not g["over"]]
+    on.sort(key=lambda g: not g["your_turn"])
+    return on
 
 
 @router.post(
@@ -139,8 +149,8 @@ async def my_games(user: SignedIn, context: Context) -> list[dict[str, Any]]:
     summary="Tie this browser's guest seats to my account",
     response_model=ClaimedOut,
 )
-async def claims(body: ClaimsIn, user: SignedIn, context: Context) -> dict[str, Any]:
-    return {"claimed": await claim_seats(context, user, body.games)}
+async def claims(body: ClaimsIn, user: SignedIn, games: GamesDep) -> dict[str, Any]:
+    return {"claimed": await claim_seats(games.manager, user, body.games)}
 
 
 @router.put("/api/me/prefs", summary="Board preferences", response_model=PrefsOut)
@@ -155,11 +165,11 @@ async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[st
     response_class=Response,
     responses={200: {"content": {"application/zip": {}}}},
 )
-async def export(user: SignedIn, context: Context) -> Response:
+async def export(user: SignedIn, games: GamesDep, accounts: AccountsDep) -> Response:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for game_id, _seat in context_seats(context, user):
-            live = (await context.manager.entry(game_id)).live
+        for game_id, _seat in seats_held(accounts.store, user):
+            live = (await games.manager.entry(game_id)).live
             archive.writestr(f"shoal-{live.game.id}-{game_id}.txt", live.record().to_text())
     return Response(
         buffer.getvalue(),
@@ -178,47 +188,54 @@ async def delete_me(
     user: SignedIn,
     request: Request,
     response: Response,
-    context: Context,
     accounts: AccountsDep,
+    games: GamesDep,
+    notifier: NotifierDep,
+    mail: MailDep,
+    pusher: PushDep,
 ) -> dict[str, Any]:
     found = accounts.store.by_name(user.username)
     if found is None or not accounts.verify(found[1], body.password):
         raise ApiError(403, "the password is wrong: the account is not deleted")
-    games = await release_seats(context, user)
+    released = await release_seats(games.manager, accounts.store, user)
     accounts.store.end_sessions(user.id)
     accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    context.notices.forget(user.id)  # notifications, email address and devices go too
-    context.mail.store.forget(user.id)
-    context.pusher.store.forget(user.id)
+    notifier.forget(user.id)  # notifications, email address and devices go too
+    mail.forget(user.id)
+    pusher.forget(user.id)
     accounts.end_session(request, response)
-    return {"deleted": True, "games": games}
+    return {"deleted": True, "games": released}
 
 
 @router.get("/api/users/{username}", summary="A player's profile", response_model=ProfileOut)
 async def profile(
-    username: str, context: Context, accounts: AccountsDep, game: str | None = None
+    username: str,
+    accounts: AccountsDep,
+    games: GamesDep,
+    ratings: RatingsDep,
+    game: str | None = None,
 ) -> dict[str, Any]:
     found = accounts.store.by_name(username)
     if found is None or found[0].deleted:
         raise ApiError(404, f"there is no player {username!r}")
     user = found[0]
-    games = await _games(context, user)
+    held = await _games(games.manager, accounts, ratings, user)
     if game is not None:
-        games = [g for g in games if g["game"] == game]
+        held = [g for g in held if g["game"] == game]
     return {
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
-        "ratings": _ratings(context, user),
-        "games": [g for g in games if g["over"]],
-        "playing": [g for g in games if not g["over"]],
+        "ratings": _ratings(ratings, user),
+        "games": [g for g in held if g["over"]],
+        "playing": [g for g in held if not g["over"]],
     }
 
 
-def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
+def _ratings(ratings: Ratings, user: User) -> dict[str, Any]:
     """Per game, the most played speed's rating (``ratings``' shape in DESIGN.md, plus speeds)."""
     out: dict[str, Any] = {}
-    for stored in context.ratings.ratings(user.id):  # most played first
+    for stored in ratings.ratings(user.id):  # most played first
         shown = dict(stored.as_json(), speed=stored.speed)
         out.setdefault(stored.game, dict(shown, speeds={}))["speeds"][stored.speed] = shown
     return out

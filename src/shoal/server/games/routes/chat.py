@@ -26,11 +26,12 @@ from pydantic import BaseModel, Field
 from shoal.core import Seat, other
 
 from ...accounts.service import get_accounts
-from ...context import Context, ServerContext, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
+from ...params import client_address
 from ...sockets import keep_alive, send
+from ..env import Games, GamesDep
 from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
 from ..social import CHAT_LENGTH, offers_view
@@ -66,13 +67,11 @@ def _readable(
     return [m.view() for m in messages if m.seat not in hidden]
 
 
-async def _room(
-    context: ServerContext, live: LiveGame, room: str, seats: list[Seat]
-) -> list[dict[str, Any]]:
-    messages = await context.social.messages(live.data.id, room)
+async def _room(games: Games, live: LiveGame, room: str, seats: list[Seat]) -> list[dict[str, Any]]:
+    messages = await games.social.messages(live.data.id, room)
     if room == "spectators":
         return [m.view() for m in messages]
-    offers = await context.social.offers(live.data.id)
+    offers = await games.social.offers(live.data.id)
     return _readable(messages, seats, offers.mutes)
 
 
@@ -85,11 +84,11 @@ async def _room(
 async def get_chat(
     game_id: str, caller: SeatCaller, room: Room = "players"
 ) -> list[dict[str, Any]]:
-    live = (await caller.context.manager.entry(game_id)).live
+    live = (await caller.games.manager.entry(game_id)).live
     seats = live.seats_of(caller.token, caller.account)
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
-    return await _room(caller.context, live, room, seats)
+    return await _room(caller.games, live, room, seats)
 
 
 @router.post(
@@ -102,8 +101,8 @@ async def get_chat(
 async def post_chat(
     game_id: str, body: ChatIn, request: Request, caller: SeatCaller
 ) -> dict[str, Any]:
-    context, player = caller.context, caller.player
-    live = (await context.manager.entry(game_id)).live
+    games, player = caller.games, caller.player
+    live = (await games.manager.entry(game_id)).live
     seats = live.seats_of(caller.token, caller.account)
     if caller.token and not seats:
         raise ApiError(403, "this token does not play in this game")
@@ -134,8 +133,8 @@ async def post_chat(
             own.add(player.username.casefold())
         await _not_reserved(request, live, name, own)
         writer = f"address {client_address(request)}"
-    context.social.check_rate(game_id, writer)
-    message = await context.social.post(game_id, body.room, seat, name, text)
+    games.social.check_rate(game_id, writer)
+    message = await games.social.post(game_id, body.room, seat, name, text)
     return message.view()
 
 
@@ -159,26 +158,26 @@ async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[st
     responses=refusals(401, 403, 404, 413),
 )
 async def post_mute(game_id: str, body: MuteIn, caller: SeatCaller) -> dict[str, Any]:
-    context = caller.context
-    entry = await context.manager.entry(game_id)
+    games = caller.games
+    entry = await games.manager.entry(game_id)
     async with entry.lock:
         seats = entry.live.check_player(caller.token, caller.account)
         if len(seats) != 1:
             raise ApiError(403, "at one screen there is nobody to mute")
-        offers = await context.social.offers(game_id)
+        offers = await games.social.offers(game_id)
         mutes = set(offers.mutes)
         (mutes.add if body.muted else mutes.discard)(seats[0])
         offers.mutes = sorted(mutes)
-        await context.social.save(game_id, offers)
+        await games.social.save(game_id, offers)
     return offers_view(entry.live, offers)
 
 
 @router.websocket("/api/games/{game_id}/social")
 @survives_database
-async def social_socket(socket: WebSocket, game_id: str, context: Context) -> None:
-    social = context.social
+async def social_socket(socket: WebSocket, game_id: str, games: GamesDep) -> None:
+    social = games.social
     try:
-        entry = await context.manager.entry(game_id)
+        entry = await games.manager.entry(game_id)
     except ApiError as error:
         await socket.close(code=4404, reason=error.message[:120])
         return
@@ -198,7 +197,7 @@ async def social_socket(socket: WebSocket, game_id: str, context: Context) -> No
             return
         rooms = ["players", "spectators"] if seats else ["spectators"]
         for room in rooms:
-            history = await _room(context, live, room, seats)
+            history = await _room(games, live, room, seats)
             if not await send(socket, {"type": "history", "room": room, "messages": history}):
                 return
         await keep_alive(socket)

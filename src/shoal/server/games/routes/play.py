@@ -33,14 +33,16 @@ from shoal.core import Seat
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ...limits import CreationsDep
+from ...params import TokenHeader, client_address
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
 from ..changes import Change
 from ..creation import fresh_clock, game_data, new_token
+from ..env import Games, GamesDep
 from ..models import GameData, hash_token, invite_hash
 from ..moves import SocketMoves, play
 from ..schemas import (
@@ -178,15 +180,15 @@ def _id(player: User | None) -> int | None:
 
 
 async def _view(
-    context: ServerContext, game_id: str, token: str | None, player: User | None = None
+    games: Games, game_id: str, token: str | None, player: User | None = None
 ) -> dict[str, Any]:
     """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
-    manager = context.manager
+    manager = games.manager
     entry = await manager.entry(game_id)
     await manager.check_flag(entry)
     view = entry.live.view()
     view["you"] = entry.live.seats_of(token, _id(player))
-    view["correspondence"] = await context.correspondence.view(game_id)
+    view["correspondence"] = await games.correspondence.view(game_id)
     return view
 
 
@@ -204,7 +206,7 @@ CHANGED: Any = GameView | ViewChange
 
 
 async def _changed(
-    context: ServerContext,
+    games: Games,
     game_id: str,
     delta: str | None,
     token: str | None,
@@ -215,13 +217,13 @@ async def _changed(
     view. Encoded here once, not checked against the route's models field by field on each
     move (the tests check the answers against them; GET still is)."""
     if delta is None:
-        delta = encode(await _view(context, game_id, token, player))
+        delta = encode(await _view(games, game_id, token, player))
     return Response(delta, media_type="application/json")
 
 
-def _delta(context: ServerContext, now: Change, answer: str) -> str | None:
+def _delta(games: Games, now: Change, answer: str) -> str | None:
     """With ``answer`` delta, the change's delta (under the lock: no later change's)."""
-    return context.manager.delta_since(now.entry, now.live) if answer == "delta" else None
+    return games.manager.delta_since(now.entry, now.live) if answer == "delta" else None
 
 
 def _no_hints_online(live: LiveGame) -> None:
@@ -240,11 +242,15 @@ def _no_hints_online(live: LiveGame) -> None:
     responses=refusals(403, 404, 413, 429),
 )
 async def create_game(
-    body: CreateGameIn, request: Request, context: Context, player: Player
+    body: CreateGameIn,
+    request: Request,
+    games: GamesDep,
+    creations: CreationsDep,
+    player: Player,
 ) -> Response:
     """Sent as encoded text, as a change's answer is (the whole view: checking it against
     the models field by field cost as much as the rest of the route; the tests check it)."""
-    context.creations.check(client_address(request))
+    creations.check(client_address(request))
     _check_rated(body, player)
     new = _new_game(body)
     if player is not None:  # a signed-in player's seats are the account's too
@@ -254,15 +260,15 @@ async def create_game(
             new.data.players[new.seat] = player.username
     if body.rated:
         new.data.rated = True
-    entry = await context.manager.create(new.data)
+    entry = await games.manager.create(new.data)
     seats = [0, 1] if body.opponent == "local" else [new.seat]
     if body.correspondence_days is not None:
-        await context.correspondence.start(entry, body.correspondence_days)
+        await games.correspondence.start(entry, body.correspondence_days)
     else:  # its clock is started here or never: its changes need not ask for one
-        context.correspondence.untimed(new.data.id)
+        games.correspondence.untimed(new.data.id)
     view = entry.live.view()
     view["you"] = seats
-    view["correspondence"] = await context.correspondence.view(new.data.id)
+    view["correspondence"] = await games.correspondence.view(new.data.id)
     made = {
         "id": new.data.id,
         "token": new.token,
@@ -274,10 +280,10 @@ async def create_game(
 
 
 @router.get("/api/games", summary="Recent games (ids and titles)", response_model=list[GameSummary])
-async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]]:
+async def recent_games(games: GamesDep, limit: int = 20) -> list[dict[str, Any]]:
     out = []
-    for game_id in context.store.list_ids(max(1, min(limit, 100))):
-        entry = await context.manager.entry(game_id)
+    for game_id in games.store.list_ids(max(1, min(limit, 100))):
+        entry = await games.manager.entry(game_id)
         live = entry.live
         out.append(
             {
@@ -300,9 +306,9 @@ async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]
     responses=refusals(404),
 )
 async def get_game(
-    game_id: str, context: Context, player: Player, x_shoal_token: TokenHeader = None
+    game_id: str, games: GamesDep, player: Player, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
-    return await _view(context, game_id, x_shoal_token, player)
+    return await _view(games, game_id, x_shoal_token, player)
 
 
 @router.get(
@@ -311,8 +317,8 @@ async def get_game(
     response_model=GameFeatures,
     responses=refusals(404),
 )
-async def get_features(game_id: str, context: Context) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
+async def get_features(game_id: str, games: GamesDep) -> dict[str, Any]:
+    entry = await games.manager.entry(game_id)
     live = entry.live
     return {"version": live.data.version, "features": live.features()}
 
@@ -323,8 +329,8 @@ async def get_features(game_id: str, context: Context) -> dict[str, Any]:
     response_model=CorrespondenceView,
     responses=refusals(404),
 )
-async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]:
-    found = await context.correspondence.view(game_id)
+async def correspondence_clock(game_id: str, games: GamesDep) -> dict[str, Any]:
+    found = await games.correspondence.view(game_id)
     if found is None:
         raise ApiError(404, f"there is no correspondence game {game_id!r}")
     return found
@@ -334,13 +340,13 @@ async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]
 async def post_action(
     game_id: str,
     body: ActionIn,
-    context: Context,
+    games: GamesDep,
     player: Player,
     x_shoal_token: TokenHeader = None,
     answer: Answer = "view",
 ) -> Response:
     _, delta = await play(
-        context.manager,
+        games.manager,
         game_id,
         body.version,
         x_shoal_token,
@@ -349,7 +355,7 @@ async def post_action(
         account=_id(player),
         delta=answer == "delta",
     )
-    return await _changed(context, game_id, delta, x_shoal_token, player)
+    return await _changed(games, game_id, delta, x_shoal_token, player)
 
 
 @change_route(router, "undo", "Take back your last turn", CHANGED)
@@ -358,8 +364,8 @@ async def post_undo(
 ) -> Response:
     async with caller.change(game_id, body.version, when_over=True) as now:
         await now.commit(now.live.with_undo())
-        delta = _delta(caller.context, now, answer)
-    return await _changed(caller.context, game_id, delta, caller.token, caller.player)
+        delta = _delta(caller.games, now, answer)
+    return await _changed(caller.games, game_id, delta, caller.token, caller.player)
 
 
 @change_route(router, "resign", "Resign (the other seat wins)", CHANGED)
@@ -367,14 +373,14 @@ async def post_resign(
     game_id: str, body: VersionIn, caller: SeatCaller, answer: Answer = "view"
 ) -> Response:
     delta = await resign(
-        caller.context.manager,
+        caller.games.manager,
         game_id,
         body.version,
         caller.token,
         account=caller.account,
         delta=answer == "delta",
     )
-    return await _changed(caller.context, game_id, delta, caller.token, caller.player)
+    return await _changed(caller.games, game_id, delta, caller.token, caller.player)
 
 
 @change_route(router, "hint", "A suggested action", HintOut)
@@ -385,7 +391,7 @@ async def post_hint(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[s
             raise ApiError(409, "it is not your turn")
     state = live.state  # the search runs without the lock: the game may go on meanwhile
     seed = (live.data.seed or 0) * 7919 + len(live.data.actions)
-    action, reason = await caller.context.computer.hint(live.game, state, seed)
+    action, reason = await caller.games.computer.hint(live.game, state, seed)
     return {
         "action": action,
         "text": state.action_text(action),
@@ -398,12 +404,12 @@ async def post_hint(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[s
 @router.websocket("/api/games/{game_id}/ws")
 @survives_database
 async def game_socket(
-    socket: WebSocket, game_id: str, context: Context, deltas: bool = False
+    socket: WebSocket, game_id: str, games: GamesDep, deltas: bool = False
 ) -> None:
     """The view at once, then every change: the new view, or with ``?deltas=1`` only what
     changed (``{"type": "delta", "base", "set", "turns_from"}``, see docs/server.md).
     A player may move on it: ``{"type": "move", ...}`` (:mod:`..moves`)."""
-    manager = context.manager
+    manager = games.manager
     try:
         entry = await manager.entry(game_id)
     except ApiError as error:

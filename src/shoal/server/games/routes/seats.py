@@ -26,11 +26,13 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ...context import Context, TokenHeader
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ...notifications.service import NotifierDep
+from ...params import TokenHeader
 from ..changes import change
 from ..creation import rematch_data
+from ..env import GamesDep
 from ..manager import new_token
 from ..models import hash_token
 from ..schemas import ClaimOut, RematchOut, RematchSeat
@@ -53,13 +55,13 @@ class ClaimIn(BaseModel):
 
 @change_route(router, "claim", "Claim the seat of an invite link", ClaimOut)
 async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, Any]:
-    context, player, x_shoal_token = caller.context, caller.player, caller.token
+    games, player, x_shoal_token = caller.games, caller.player, caller.token
     name = clean_name(body.name, "")
     version = body.version
     if version is None:  # a claim does not depend on the board: take the game as it is
-        version = (await context.manager.entry(game_id)).live.data.version
+        version = (await games.manager.entry(game_id)).live.data.version
     try:
-        async with change(context.manager, game_id, version, x_shoal_token, when_over=True) as now:
+        async with change(games.manager, game_id, version, x_shoal_token, when_over=True) as now:
             if now.live.data.mode != "friend":
                 raise ApiError(400, "only the invite of an online game can be claimed")
             seat = now.live.invite_seat(x_shoal_token)
@@ -90,9 +92,9 @@ async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, An
     responses=refusals(400, 403, 404, 409),
 )
 async def rematch(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str, games: GamesDep, notifier: NotifierDep, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
-    manager = context.manager
+    manager = games.manager
     entry = await manager.entry(game_id)
     async with entry.lock:
         live = entry.live
@@ -106,7 +108,7 @@ async def rematch(
         if offer is None:
             live.rematch = {"by": seat}
             await manager.broadcast(entry)
-            await context.notifier.offer(live, seat, "rematch")
+            await notifier.offer(live, seat, "rematch")
             return {"offered": True, "game": None}
         if offer.get("game") is not None:
             raise ApiError(409, "the rematch has already started")
@@ -114,9 +116,9 @@ async def rematch(
             raise ApiError(409, "you have already offered a rematch: wait for an answer")
         data, tokens = rematch_data(live.data)
         created = await manager.create(data)
-        days = await context.correspondence.days(game_id)
+        days = await games.correspondence.days(game_id)
         if days is not None:  # a correspondence game's rematch is one too
-            await context.correspondence.start(created, days)
+            await games.correspondence.start(created, days)
         live.rematch = {
             "by": offer["by"],
             "game": data.id,
@@ -133,9 +135,9 @@ async def rematch(
     responses=refusals(403, 404),
 )
 async def rematch_token(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str, games: GamesDep, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
+    entry = await games.manager.entry(game_id)
     async with entry.lock:
         live = entry.live
         seats = live.check_player(x_shoal_token)
@@ -154,9 +156,9 @@ async def rematch_token(
     responses=refusals(403, 404, 409),
 )
 async def no_rematch(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
+    game_id: str, games: GamesDep, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
-    manager = context.manager
+    manager = games.manager
     entry = await manager.entry(game_id)
     async with entry.lock:
         live = entry.live
