@@ -244,8 +244,7 @@ async def game_analysis(game_id: str, games: GamesDep) -> dict[str, Any]:
     response_model_exclude_unset=True,
 )
 async def record_analysis(record_id: str, games: GamesDep) -> dict[str, Any]:
-    games.records.get(record_id)  # 404 for an unknown record
-    text = games.store.load_record(record_id) or ""
+    text = await games.records.text(record_id)  # 404 for an unknown record
     record, tree = read_tree(text)
     return _board(record.game, tree, record.players, source="record")
 

@@ -33,7 +33,8 @@ from pydantic import BaseModel, Field
 
 from shoal.core import ShoalError
 
-from ..accounts.service import AccountsDep, Player
+from ..accounts.models import User
+from ..accounts.service import Accounts, AccountsDep, Player
 from ..challenges.service import ChallengesDep
 from ..errors import ApiError, check_error, refusals
 from ..files import page
@@ -47,7 +48,7 @@ from ..limits import CreationsDep
 from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from .schemas import BotAccepted, BotAccount, BotListed, BotMoved, Ok, VsGame
-from .service import BotsDep, BotUser, game_full, game_state
+from .service import Bots, BotsDep, BotUser, game_full, game_state
 
 __all__ = ["VsIn", "router"]
 
@@ -85,7 +86,7 @@ def _names(entry: GameEntry) -> list[str]:
 
 
 @router.get("/api/bot/account", summary="The account of the API token", response_model=BotAccount)
-async def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
+def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
     return {
         "username": user.username,
         "bot": bots.store.is_bot(user.id),
@@ -119,7 +120,7 @@ async def stream_events(
     queue = events.open_user(user.id)
     for challenge in await asyncio.to_thread(challenges.challenges_of, user.id):
         if challenge.challenged == user.id and challenge.status == "open":
-            bots.on_challenge(challenge)  # open challenges first, like games on
+            await bots.on_challenge(challenge)  # open challenges first, like games on
     held = await asyncio.to_thread(bots.accounts.seats_of, user.id)
     for game_id in dict.fromkeys(g for g, _ in held):
         entry = await games.manager.entry(game_id)
@@ -221,6 +222,30 @@ async def bot_decline(
     return {"ok": True}
 
 
+def _opponents(
+    request: Request, bots: Bots, accounts: Accounts, player: User | None, username: str
+) -> tuple[User, User, str | None]:
+    """Who plays whom in a game against a named account, and the computer's level when the
+    named one is a ``shoal-LEVEL`` bot (queries: in a worker thread)."""
+    me = bots.user_of(request) if "authorization" in request.headers else player
+    if me is None:
+        raise ApiError(401, "sign in (or send a bot's API token) to play a named account")
+    found = accounts.store.by_name(username)
+    if found is None or found[0].deleted:
+        raise ApiError(404, f"there is no user {username!r}")
+    them = found[0]
+    if them.id == me.id:
+        raise ApiError(400, "you cannot play against yourself")
+    if them.disabled:
+        raise ApiError(409, f"{them.username} is disabled")
+    level = bots.store.level_of(them.id)
+    if level is None and not bots.store.is_bot(them.id) and not bots.store.is_bot(me.id):
+        raise ApiError(
+            400, f"{them.username} is not a bot: challenge a person from the lobby instead"
+        )
+    return me, them, level
+
+
 @router.post(
     "/api/games/vs/{username}",
     summary="A game against a named account",
@@ -238,22 +263,7 @@ async def play_against(
     accounts: AccountsDep,
     player: Player,
 ) -> dict[str, Any]:
-    me = bots.user_of(request) if "authorization" in request.headers else player
-    if me is None:
-        raise ApiError(401, "sign in (or send a bot's API token) to play a named account")
-    found = accounts.store.by_name(username)
-    if found is None or found[0].deleted:
-        raise ApiError(404, f"there is no user {username!r}")
-    them = found[0]
-    if them.id == me.id:
-        raise ApiError(400, "you cannot play against yourself")
-    if them.disabled:
-        raise ApiError(409, f"{them.username} is disabled")
-    level = bots.store.level_of(them.id)
-    if level is None and not bots.store.is_bot(them.id) and not bots.store.is_bot(me.id):
-        raise ApiError(
-            400, f"{them.username} is not a bot: challenge a person from the lobby instead"
-        )
+    me, them, level = await asyncio.to_thread(_opponents, request, bots, accounts, player, username)
     creations.check(client_address(request))
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()

@@ -249,11 +249,11 @@ class Bots:
         bots, else None (other domains, tournaments for one, ask here)."""
         return self.store.level_of(user_id)
 
-    def on_challenge(self, challenge: Challenge) -> None:
+    async def on_challenge(self, challenge: Challenge) -> None:
         """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``."""
         if challenge.challenged not in self.events.users:
             return
-        challenger = self.accounts.by_id(challenge.challenger)
+        challenger = await asyncio.to_thread(self.accounts.by_id, challenge.challenger)
         self.events.send(
             challenge.challenged,
             {
@@ -271,7 +271,8 @@ class Bots:
         )
 
     def user_of(self, connection: HTTPConnection) -> User:
-        """The account of the request's ``Authorization: Bearer`` token (401 otherwise)."""
+        """The account of the request's ``Authorization: Bearer`` token (401 otherwise; a
+        query: call it in a thread, as :data:`BotUser` is)."""
         header = connection.headers.get("authorization")
         if header is None:
             raise ApiError(401, "send your API token: Authorization: Bearer TOKEN")

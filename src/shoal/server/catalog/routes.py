@@ -105,7 +105,7 @@ async def catalog() -> list[dict[str, Any]]:
 @router.get(
     "/api/catalog/{game_id}", summary="One game and its rules page", response_model=CatalogGame
 )
-async def catalog_game(game_id: str, settings: SettingsDep) -> dict[str, Any]:
+def catalog_game(game_id: str, settings: SettingsDep) -> dict[str, Any]:
     docs = settings.docs_dir
     info = _catalog_entry(_clean_game_id(game_id))
     page = docs / f"{game_id}.md"

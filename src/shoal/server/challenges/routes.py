@@ -130,7 +130,8 @@ async def my_challenges(
     user: SignedIn, challenges: ChallengesDep
 ) -> dict[str, list[dict[str, Any]]]:
     mine = await asyncio.to_thread(challenges.challenges_of, user.id)
-    names = challenges.names_of(*(c.challenger for c in mine), *(c.challenged for c in mine))
+    ids = [*(c.challenger for c in mine), *(c.challenged for c in mine)]
+    names = await asyncio.to_thread(challenges.names_of, *ids)
     return {
         "incoming": [_view(c, names) for c in mine if c.challenged == user.id],
         "outgoing": [_view(c, names) for c in mine if c.challenger == user.id],

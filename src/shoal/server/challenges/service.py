@@ -185,7 +185,7 @@ class Challenges:
         level = next((lv for lv, bot in self.computers.items() if bot.id == target.id), None)
         if level is not None:  # the server's own bot of that level accepts at once
             return challenge, target, await self.accept(challenge.id, target, computer=level)
-        lobby.challenge_created(challenge)
+        await lobby.challenge_created(challenge)
         await self.notifier.challenge(
             target.id,
             user.username,

@@ -211,7 +211,7 @@ async def accept_seek(
     x_shoal_guest: GuestHeader = None,
 ) -> dict[str, Any]:
     if "authorization" in request.headers:  # a bot program (shoal bot --seeks) takes it
-        player = bots.user_of(request)
+        player = await asyncio.to_thread(bots.user_of, request)
     user_id, guest = _who(player, x_shoal_guest)
     name = _name(player, body.name, "Guest")
     signed_in = player is not None
@@ -254,7 +254,7 @@ async def cancel_seek(
 @router.websocket("/api/lobby/ws")
 @survives_database
 async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
-    user = get_accounts(socket).user_of(socket)
+    user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
     await socket.accept()
     who = who_of(user.id, None) if user is not None else ""
     await lobby.join(socket, who)

@@ -15,6 +15,7 @@ processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
@@ -228,11 +229,14 @@ class Lobby:
         for socket in await send_all(mine, message):
             self.sockets.pop(socket, None)
 
-    def challenge_created(self, challenge: Challenge) -> None:
-        """Run the hooks of a new challenge (a failing hook never stops the others)."""
+    async def challenge_created(self, challenge: Challenge) -> None:
+        """Run the hooks of a new challenge, each in turn (a hook may be a coroutine
+        function; a failing hook never stops the others)."""
         for hook in list(self.challenge_hooks):
             try:
-                hook(challenge)
+                result = hook(challenge)
+                if inspect.isawaitable(result):
+                    await result
             except Exception:
                 log.exception("a hook of new challenges failed")
 

@@ -35,7 +35,7 @@ async def rules_page(game_id: str) -> FileResponse:
 
 
 @router.get("/rules/analysis/{game_id}/{name}", response_class=FileResponse)
-async def analysis_plot(game_id: str, name: str, settings: SettingsDep) -> Response:
+def analysis_plot(game_id: str, name: str, settings: SettingsDep) -> Response:
     path = settings.docs_dir.parent / "analysis" / game_id / name
     if (
         not re.fullmatch(r"[a-z0-9]+", game_id)
@@ -47,7 +47,7 @@ async def analysis_plot(game_id: str, name: str, settings: SettingsDep) -> Respo
 
 
 @router.get("/rules/img/{name}", response_class=FileResponse)
-async def rules_image(name: str, settings: SettingsDep) -> Response:
+def rules_image(name: str, settings: SettingsDep) -> Response:
     path = settings.docs_dir / "img" / name
     if not re.fullmatch(r"[\w.-]+\.svg", name) or not path.is_file():
         return JSONResponse({"detail": "no such picture"}, status_code=404)

@@ -68,7 +68,7 @@ async def start_game_review(
 ) -> dict[str, Any]:
     level = _level((body or ReviewIn()).level)
     record = await _finished_game(games, game_id)
-    return reviews.start(f"game/{game_id}", level, record)
+    return await reviews.start(f"game/{game_id}", level, record)
 
 
 @router.get(
@@ -81,7 +81,7 @@ async def game_review(
     game_id: str, games: GamesDep, reviews: ReviewerDep, level: str = "normal"
 ) -> dict[str, Any]:
     await games.manager.entry(game_id)  # 404 for an unknown game
-    return reviews.status(f"game/{game_id}", _level(level))
+    return await reviews.status(f"game/{game_id}", _level(level))
 
 
 @router.post(
@@ -94,8 +94,8 @@ async def start_record_review(
     record_id: str, games: GamesDep, reviews: ReviewerDep, body: ReviewIn | None = None
 ) -> dict[str, Any]:
     level = _level((body or ReviewIn()).level)
-    record = games.records.get(record_id)
-    return reviews.start(f"record/{record_id}", level, record)
+    record = await games.records.get(record_id)
+    return await reviews.start(f"record/{record_id}", level, record)
 
 
 @router.get(
@@ -107,5 +107,5 @@ async def start_record_review(
 async def record_review(
     record_id: str, games: GamesDep, reviews: ReviewerDep, level: str = "normal"
 ) -> dict[str, Any]:
-    games.records.get(record_id)  # 404 for an unknown record
-    return reviews.status(f"record/{record_id}", _level(level))
+    await games.records.get(record_id)  # 404 for an unknown record
+    return await reviews.status(f"record/{record_id}", _level(level))

@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, WebSocket
@@ -138,7 +139,7 @@ class LikeIn(BaseModel):
     summary="Public studies, or the reader's own",
     response_model=list[StudySummary],
 )
-async def list_studies(
+def list_studies(
     studies: StudiesDep,
     player: Player,
     game: Annotated[str | None, Query(max_length=64, json_schema_extra=GAME_ENUM)] = None,
@@ -167,7 +168,7 @@ async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> di
     summary="A study",
     response_model=StudyOut,
 )
-async def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> dict[str, Any]:
+def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> dict[str, Any]:
     return studies.study_view(studies.visible(study_id, player), player)
 
 
@@ -179,8 +180,10 @@ async def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> d
 async def change_study(
     study_id: StudyId, body: StudySettingsIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.settings(study_id, user, title=body.title, visibility=body.visibility, sync=body.sync)
-    return studies.study_view(studies.visible(study_id, user), user)
+    await studies.settings(
+        study_id, user, title=body.title, visibility=body.visibility, sync=body.sync
+    )
+    return await asyncio.to_thread(_view_of, studies, study_id, user)
 
 
 @router.delete(
@@ -189,7 +192,7 @@ async def change_study(
     response_model=StudyDeleted,
 )
 async def delete_study(study_id: StudyId, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
-    studies.remove(study_id, user)
+    await studies.remove(study_id, user)
     return {"deleted": study_id}
 
 
@@ -201,13 +204,18 @@ async def delete_study(study_id: StudyId, user: SignedIn, studies: StudiesDep) -
 async def study_position(
     study_id: StudyId, body: PositionIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.set_position(study_id, user, body.chapter, body.path)
+    await studies.set_position(study_id, user, body.chapter, body.path)
     return {"chapter": body.chapter, "path": body.path}
 
 
-def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
+def _view_of(studies: Studies, study_id: str, user: User | None) -> dict[str, Any]:
+    """The study as ``user`` sees it (queries: in a worker thread)."""
+    return studies.study_view(studies.visible(study_id, user), user)
+
+
+async def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
     """The study's members as ``user`` sees them, after a change to them."""
-    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+    return {"members": (await asyncio.to_thread(_view_of, studies, study_id, user))["members"]}
 
 
 @router.post(
@@ -219,8 +227,8 @@ def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
 async def add_member(
     study_id: StudyId, body: MemberIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.invite(study_id, user, body.username)
-    return _members(studies, study_id, user)
+    await studies.invite(study_id, user, body.username)
+    return await _members(studies, study_id, user)
 
 
 @router.delete(
@@ -234,8 +242,8 @@ async def remove_member(
     user: SignedIn,
     studies: StudiesDep,
 ) -> dict[str, Any]:
-    studies.uninvite(study_id, user, username)
-    return _members(studies, study_id, user)
+    await studies.uninvite(study_id, user, username)
+    return await _members(studies, study_id, user)
 
 
 @router.post(
@@ -243,7 +251,7 @@ async def remove_member(
     summary="Like or unlike a study",
     response_model=Likes,
 )
-async def like_study(
+def like_study(
     study_id: StudyId, body: LikeIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
     return {"likes": studies.like(study_id, user, body.like), "liked": body.like}
@@ -255,7 +263,7 @@ async def like_study(
     response_class=Response,
     responses={200: {"content": {"text/plain": {}}}},
 )
-async def export_study(study_id: StudyId, studies: StudiesDep, player: Player) -> Response:
+def export_study(study_id: StudyId, studies: StudiesDep, player: Player) -> Response:
     study = studies.visible(study_id, player)
     texts = [export_chapter(study.title, c, "text") for c in studies.store.chapters(study.id)]
     return _download("\n".join(texts), f"shoal-study-{study.id}.txt", "text")
@@ -280,7 +288,7 @@ async def add_chapter(
     response_model=ChapterOut,
     response_model_exclude_unset=True,
 )
-async def get_chapter(
+def get_chapter(
     study_id: StudyId, chapter_id: RowId, studies: StudiesDep, player: Player
 ) -> dict[str, Any]:
     study = studies.visible(study_id, player)
@@ -295,7 +303,7 @@ async def get_chapter(
 async def rename_chapter(
     study_id: StudyId, chapter_id: RowId, body: NameIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.rename_chapter(study_id, chapter_id, user, body.name)
+    await studies.rename_chapter(study_id, chapter_id, user, body.name)
     return {"id": chapter_id, "name": " ".join(body.name.split())}
 
 
@@ -307,7 +315,7 @@ async def rename_chapter(
 async def delete_chapter(
     study_id: StudyId, chapter_id: RowId, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.remove_chapter(study_id, chapter_id, user)
+    await studies.remove_chapter(study_id, chapter_id, user)
     return {"deleted": chapter_id}
 
 
@@ -321,7 +329,7 @@ async def edit_chapter(
     study_id: StudyId, chapter_id: RowId, body: EditIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
     edit = Edit(op=body.op, path=tuple(body.path), move=body.move, text=body.text, mark=body.mark)
-    chapter, path = studies.edit(study_id, chapter_id, user, edit)
+    chapter, path = await studies.edit(study_id, chapter_id, user, edit)
     return {"chapter": studies.chapter_view(chapter), "path": list(path)}
 
 
@@ -331,7 +339,7 @@ async def edit_chapter(
     response_class=Response,
     responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
 )
-async def export_one(
+def export_one(
     study_id: StudyId,
     chapter_id: RowId,
     studies: StudiesDep,
@@ -362,8 +370,8 @@ async def study_socket(
     socket: WebSocket, study_id: str, studies: StudiesDep, accounts: AccountsDep
 ) -> None:
     await socket.accept()
-    user = accounts.user_of(socket)
-    study = studies.store.get(study_id) if len(study_id) <= 16 else None
+    user = await asyncio.to_thread(accounts.user_of, socket)
+    study = await asyncio.to_thread(studies.store.get, study_id) if len(study_id) <= 16 else None
     if study is None or not study.can_view(None if user is None else user.id):
         await send(socket, {"type": "gone"})
         await socket.close(GONE)

@@ -164,7 +164,7 @@ class Tournaments:
         )
 
     def event(self, tournament_id: int) -> Tournament:
-        """The event (404 when there is none)."""
+        """The event (404 when there is none; a query: call it in a thread)."""
         found = self.store.get(tournament_id)
         if found is None:
             raise ApiError(404, f"there is no tournament {tournament_id}")
@@ -178,7 +178,7 @@ class Tournaments:
     async def join(self, tournament_id: int, user: User, *, invited: bool = False) -> str:
         """Enter ``user`` (409 with words when closed, full or entered already; 403 when
         the entry condition says no, unless the creator ``invited`` them)."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         seed = await asyncio.to_thread(self._seed, event, user.id)
         if not invited:
             if event.invited and user.username.lower() not in {n.lower() for n in event.invited}:
@@ -201,7 +201,7 @@ class Tournaments:
 
     async def withdraw(self, tournament_id: int, user: User) -> None:
         """Take ``user`` out (before the start the entry goes; later they are withdrawn)."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         if event.status == "finished":
             raise ApiError(409, "the tournament is over")
         done = await asyncio.to_thread(
@@ -239,7 +239,7 @@ class Tournaments:
 
     async def invite(self, tournament_id: int, user: User, bot: User) -> None:
         """The creator enters one of the server's bots (403 for anyone else)."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         if event.creator_id != user.id:
             raise ApiError(403, "only the tournament's creator invites bots")
         if await asyncio.to_thread(self.bots.level_of, bot.id) is None:
@@ -249,7 +249,7 @@ class Tournaments:
     # -- the course of an event -----------------------------------------------------------
     async def advance(self, tournament_id: int) -> None:
         """Do what is due: start, pair the next round or the free players, finish."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         entrants = await asyncio.to_thread(self.store.players, tournament_id)
         active = [e for e in entrants if not e.withdrawn]
         if event.status == "upcoming":
@@ -264,7 +264,7 @@ class Tournaments:
                 ends_at = utcnow() + datetime.timedelta(seconds=event.rounds)
             if not await asyncio.to_thread(self.store.start, tournament_id, ends_at):
                 return
-            event = self.event(tournament_id)
+            event = await asyncio.to_thread(self.event, tournament_id)
             if len(active) < 2:
                 await asyncio.to_thread(self.store.finish, tournament_id)
                 return

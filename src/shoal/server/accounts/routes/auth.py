@@ -13,6 +13,7 @@ Every change here is refused (403) when it comes from another site.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -25,10 +26,12 @@ from ...games.env import GamesDep
 from ...limits import CreationsDep
 from ...params import client_address
 from ..claims import Claim, claim_seats
+from ..models import User
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
     DEVICE_COOKIE,
     NAME,
+    Accounts,
     AccountsDep,
     SignedIn,
     check_password,
@@ -90,17 +93,23 @@ async def signup(
     check_username(body.username)
     check_password(body.password, body.username)
     creations.check(client_address(request))
+    user = await asyncio.to_thread(_new_account, accounts, body, request, response)
+    claimed = await claim_seats(games.manager, user, body.claims)
+    return {"username": user.username, "claimed": claimed}
+
+
+def _new_account(accounts: Accounts, body: SignUpIn, request: Request, response: Response) -> User:
+    """The account made and signed in (the hash and the queries: in a worker thread)."""
     user = accounts.store.create_user(body.username, accounts.hash(body.password))
     if user is None:
         raise ApiError(409, f"the username {body.username!r} is taken")
     accounts.start_session(user, request, response)
     accounts.know_device(user, request, response)
-    claimed = await claim_seats(games.manager, user, body.claims)
-    return {"username": user.username, "claimed": claimed}
+    return user
 
 
 @router.post("/api/auth/login", summary="Sign in", response_model=Username)
-async def login(
+def login(
     body: Credentials, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
     _same_site(request)
@@ -117,7 +126,7 @@ async def login(
     response_model=SignedOut,
     response_model_exclude_unset=True,
 )
-async def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     _same_site(request)
     accounts.end_session(request, response)
     return {"signed_out": True}
@@ -126,7 +135,7 @@ async def logout(request: Request, response: Response, accounts: AccountsDep) ->
 @router.post(
     "/api/auth/logout-everywhere", summary="Sign out on every device", response_model=SignedOut
 )
-async def logout_everywhere(
+def logout_everywhere(
     user: SignedIn, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
     ended = accounts.store.end_sessions(user.id)
@@ -135,7 +144,7 @@ async def logout_everywhere(
 
 
 @router.post("/api/auth/password", summary="Change the password", response_model=PasswordChanged)
-async def change_password(
+def change_password(
     body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
     found = accounts.store.by_name(user.username)

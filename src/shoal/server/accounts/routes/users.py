@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import zipfile
 from typing import Any, Literal
@@ -71,9 +72,11 @@ def _me(user: User) -> dict[str, Any]:
 async def _games(
     manager: GameManager, accounts: Accounts, ratings: Ratings, user: User
 ) -> list[dict[str, Any]]:
-    """Every game ``user`` holds a seat in, newest first, as rows for lists."""
+    """Every game ``user`` holds a seat in, newest first, as rows for lists (the queries in a
+    worker thread: the seats held, then the opponents' ratings)."""
     out = []
-    for game_id, _seat in seats_held(accounts.store, user):
+    wanted: list[tuple[int, str, str]] = []  # (opponent, game, speed) of each row
+    for game_id, _seat in await asyncio.to_thread(seats_held, accounts.store, user):
         entry = await manager.entry(game_id)
         live = entry.live
         data = live.data
@@ -85,7 +88,7 @@ async def _games(
         control = data.time_control or ""
         speed = "live" if data.clock is not None else "correspondence"
         shown_speed = speed if data.clock is not None or control.endswith("d") else "untimed"
-        shown = ratings.displays(others[:1], data.game, speed) if others else {}
+        wanted.append((others[0], data.game, speed) if others else (0, "", ""))
         out.append(
             {
                 "id": game_id,
@@ -95,7 +98,7 @@ async def _games(
                 "players": data.players,
                 "seats": seats,
                 "opponent": opponents[0],
-                "opponent_rating": shown.get(others[0]) if others else None,
+                "opponent_rating": None,
                 "ply": len(data.actions),
                 "over": live.over,
                 "your_turn": not live.over and live.state.to_move in seats,
@@ -107,6 +110,15 @@ async def _games(
                 "rated": bool(data.rated),
             }
         )
+
+    def opponents_ratings() -> list[str | None]:
+        return [
+            ratings.displays([who], game, speed).get(who) if who else None
+            for who, game, speed in wanted
+        ]
+
+    for row, shown in zip(out, await asyncio.to_thread(opponents_ratings), strict=True):
+        row["opponent_rating"] = shown
     return out
 
 
@@ -154,7 +166,7 @@ async def claims(body: ClaimsIn, user: SignedIn, games: GamesDep) -> dict[str, A
 
 
 @router.put("/api/me/prefs", summary="Board preferences", response_model=PrefsOut)
-async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
+def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
     accounts.store.update_user(user.id, prefs=body.model_dump())
     return {"prefs": body.model_dump()}
 
@@ -168,7 +180,7 @@ async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[st
 async def export(user: SignedIn, games: GamesDep, accounts: AccountsDep) -> Response:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for game_id, _seat in seats_held(accounts.store, user):
+        for game_id, _seat in await asyncio.to_thread(seats_held, accounts.store, user):
             live = (await games.manager.entry(game_id)).live
             archive.writestr(f"shoal-{live.game.id}-{game_id}.txt", live.record().to_text())
     return Response(
@@ -194,16 +206,23 @@ async def delete_me(
     mail: MailDep,
     pusher: PushDep,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(user.username)
-    if found is None or not accounts.verify(found[1], body.password):
+    def check() -> bool:
+        found = accounts.store.by_name(user.username)
+        return found is not None and accounts.verify(found[1], body.password)
+
+    if not await asyncio.to_thread(check):
         raise ApiError(403, "the password is wrong: the account is not deleted")
     released = await release_seats(games.manager, accounts.store, user)
-    accounts.store.end_sessions(user.id)
-    accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    notifier.forget(user.id)  # notifications, email address and devices go too
-    mail.forget(user.id)
-    pusher.forget(user.id)
-    accounts.end_session(request, response)
+
+    def close() -> None:
+        accounts.store.end_sessions(user.id)
+        accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
+        notifier.forget(user.id)  # notifications, email address and devices go too
+        mail.forget(user.id)
+        pusher.forget(user.id)
+        accounts.end_session(request, response)
+
+    await asyncio.to_thread(close)
     return {"deleted": True, "games": released}
 
 
@@ -215,7 +234,7 @@ async def profile(
     ratings: RatingsDep,
     game: str | None = None,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(username)
+    found = await asyncio.to_thread(accounts.store.by_name, username)
     if found is None or found[0].deleted:
         raise ApiError(404, f"there is no player {username!r}")
     user = found[0]
@@ -226,7 +245,7 @@ async def profile(
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
-        "ratings": _ratings(ratings, user),
+        "ratings": await asyncio.to_thread(_ratings, ratings, user),
         "games": [g for g in held if g["over"]],
         "playing": [g for g in held if not g["over"]],
     }

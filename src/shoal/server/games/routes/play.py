@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Annotated, Any, Literal, NamedTuple
 
@@ -282,7 +283,7 @@ async def create_game(
 @router.get("/api/games", summary="Recent games (ids and titles)", response_model=list[GameSummary])
 async def recent_games(games: GamesDep, limit: int = 20) -> list[dict[str, Any]]:
     out = []
-    for game_id in games.store.list_ids(max(1, min(limit, 100))):
+    for game_id in await asyncio.to_thread(games.store.list_ids, max(1, min(limit, 100))):
         entry = await games.manager.entry(game_id)
         live = entry.live
         out.append(

@@ -98,8 +98,7 @@ async def upload_record(
     creations.check(client_address(request))
     record = read(body.text)
     record_id = new_game_id()
-    games.store.insert_record(record_id, body.text)
-    games.records.put(record_id, record)
+    await games.records.add(record_id, body.text, record)
     return {"id": record_id, "view": replay_view(record, 0)}
 
 
@@ -110,7 +109,7 @@ async def upload_record(
     responses=refusals(404),
 )
 async def record_replay(record_id: str, k: int, games: GamesDep) -> dict[str, Any]:
-    return replay_view(games.records.get(record_id), k)
+    return replay_view(await games.records.get(record_id), k)
 
 
 @router.get(
@@ -123,5 +122,5 @@ async def record_replay(record_id: str, k: int, games: GamesDep) -> dict[str, An
     },
 )
 async def record_download(record_id: str, games: GamesDep, format: Format = "text") -> Response:
-    record = games.records.get(record_id)
+    record = await games.records.get(record_id)
     return _record_response(record, format, f"shoal-{record.game.id}-{record_id}")
