@@ -46,14 +46,13 @@ from pydantic import BaseModel, Field
 from shoal import games
 from shoal.core import Game, ShoalError, State
 from shoal.core.native import engine_position
-from shoal.records.record import Record
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
 from ..db_down import survives_database
 from ..errors import ApiError, check_error, refusals
 from ..files import page
-from ..games.env import Games, GamesDep
+from ..games.env import GamesDep
 from ..games.views import board_view, option_values, outcome_view
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
@@ -216,15 +215,6 @@ async def analysis_start(
     return _board(game, MoveTree(game, start), ("", ""), source="position")
 
 
-async def _finished_record(games: Games, game_id: str) -> Record:
-    entry = await games.manager.entry(game_id)
-    if not entry.live.over:
-        raise ApiError(
-            409, "the game is not over yet: it opens on the analysis board once it has ended"
-        )
-    return entry.live.record()
-
-
 @router.get(
     "/api/games/{game_id}/analysis",
     summary="A finished game as a tree",
@@ -232,7 +222,9 @@ async def _finished_record(games: Games, game_id: str) -> Record:
     response_model_exclude_unset=True,
 )
 async def game_analysis(game_id: str, games: GamesDep) -> dict[str, Any]:
-    record = await _finished_record(games, game_id)
+    record = await games.finished_record(
+        game_id, "it opens on the analysis board once it has ended"
+    )
     tree = MoveTree(record.game, record.start_state(), record.actions)
     return _board(record.game, tree, record.players, source="game")
 

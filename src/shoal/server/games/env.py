@@ -17,6 +17,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import Annotated, Any
 
+from shoal.records import Record
+
+from ..errors import ApiError
 from ..provide import provided
 from ..tasks import Tasks
 from .background import Clocks, Computer
@@ -45,6 +48,14 @@ class Games:
     async def start(self, **sides: Any) -> Started:
         """An online game agreed between two sides (:func:`~.start.start_game`'s words)."""
         return await start_game(self.manager, self.correspondence, **sides)
+
+    async def finished_record(self, game_id: str, why: str) -> Record:
+        """The record of the finished game ``game_id`` (404 when there is none; 409 while it
+        is on: "the game is not over yet: ``why``", the review and the analysis board)."""
+        entry = await self.manager.entry(game_id)
+        if not entry.live.over:
+            raise ApiError(409, f"the game is not over yet: {why}")
+        return entry.live.record()
 
 
 def build(

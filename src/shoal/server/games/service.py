@@ -10,7 +10,10 @@ game (``shoal_offers``) and sent live to the game's social sockets. The routes
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 from shoal.core import Seat, other
@@ -24,7 +27,7 @@ from .session import LiveGame
 from .social import abortable, draw_offer_open, offers_view, takeback_open
 from .social_store import Offers
 
-__all__ = ["abort", "draw", "resign", "takeback"]
+__all__ = ["Asked", "abort", "draw", "resign", "takeback"]
 
 
 async def resign(
@@ -40,14 +43,8 @@ async def resign(
     other seat wins. From ``version`` (None: the current one, as the Bot API and a
     tournament withdrawing a player resign). With ``delta``, the encoded delta from the
     caller's view (made under the game's lock)."""
-    async with change(
-        manager,
-        game_id,
-        version,
-        token,
-        account=account,
-        flag_message="the game is over: time ran out",
-    ) as now:
+    over = "the game is over: time ran out"
+    async with change(manager, game_id, version, token, account=account, flag_message=over) as now:
         to_move = now.live.state.to_move
         seat = to_move if to_move is not None and to_move in now.seats else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
@@ -79,22 +76,39 @@ def _whose(standing: dict[str, Any] | None, me: int) -> tuple[bool, bool]:
     return by_me, standing is not None and not by_me
 
 
-async def draw(
-    games: Games,
-    notifier: Notifier,
-    game_id: str,
-    version: int,
-    token: str | None,
-    action: str,
-    account: int | None = None,
-) -> dict[str, Any]:
-    """Offer (``offer``), ``accept``, ``decline`` or ``withdraw`` a draw; the offers' view.
-    ``account``: the signed-in account holding a seat (the seat rule, as for moves)."""
+@dataclasses.dataclass(frozen=True)
+class Asked:
+    """An offer's or a request's action asked by a seat: the game, the version the player saw,
+    their seat token or signed-in ``account`` (the seat rule, as for moves), and the
+    ``action`` (``offer``/``request``, ``accept``, ``decline``, ``withdraw``)."""
+
+    game_id: str
+    version: int
+    token: str | None
+    account: int | None
+    action: str
+
+
+@contextlib.asynccontextmanager
+async def _between_players(
+    games: Games, asked: Asked
+) -> AsyncIterator[tuple[Change, Seat, LiveGame, Offers]]:
+    """The change of an offer: the game's lock, the asker's seat, the game, its offers."""
     async with change(
-        games.manager, game_id, version, token, refuse=_between_people, account=account
+        games.manager,
+        asked.game_id,
+        asked.version,
+        asked.token,
+        refuse=_between_people,
+        account=asked.account,
     ) as now:
-        me, live = _seat(now), now.live
-        offers = await games.social.offers(game_id)
+        yield now, _seat(now), now.live, await games.social.offers(asked.game_id)
+
+
+async def draw(games: Games, notifier: Notifier, asked: Asked) -> dict[str, Any]:
+    """Offer (``offer``), ``accept``, ``decline`` or ``withdraw`` a draw; the offers' view."""
+    action = asked.action
+    async with _between_players(games, asked) as (now, me, live, offers):
         by_me, by_them = _whose(offers.draw if draw_offer_open(live, offers.draw) else None, me)
         if action == "offer":
             if by_me:
@@ -120,21 +134,10 @@ async def draw(
         return await _answer(games, live, offers)
 
 
-async def takeback(
-    games: Games,
-    notifier: Notifier,
-    game_id: str,
-    version: int,
-    token: str | None,
-    action: str,
-    account: int | None = None,
-) -> dict[str, Any]:
+async def takeback(games: Games, notifier: Notifier, asked: Asked) -> dict[str, Any]:
     """Ask for (``request``), ``accept``, ``decline`` or ``withdraw`` a takeback."""
-    async with change(
-        games.manager, game_id, version, token, refuse=_between_people, account=account
-    ) as now:
-        me, live = _seat(now), now.live
-        offers = await games.social.offers(game_id)
+    action = asked.action
+    async with _between_players(games, asked) as (now, me, live, offers):
         open_request = offers.takeback if takeback_open(live, offers.takeback) else None
         by_me, by_them = _whose(open_request, me)
         if action == "request":

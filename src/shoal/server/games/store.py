@@ -29,6 +29,7 @@ from ..accounts.tables import SeatRow
 from ..db.async_pool import AsyncPool, conninfo
 from ..db.migrate import upgrade
 from ..db.pool import ping_when_idle
+from ..db.rows import as_data
 from .models import Claim, ClaimLostError, GameData
 from .tables import GameRow, RecordRow
 
@@ -105,7 +106,7 @@ class Store:
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
-            return GameData(**{f.name: getattr(row, f.name) for f in dataclasses.fields(GameData)})
+            return as_data(GameData, row)
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The stored version of each of ``game_ids`` that exists (a few queries)."""

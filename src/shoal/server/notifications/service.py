@@ -44,7 +44,7 @@ from ..sockets import send_all
 from .models import Notice
 from .store import NoticeStore
 
-__all__ = ["KINDS", "NOTICES", "Notifier", "NotifierDep", "build", "notify_challenge"]
+__all__ = ["KINDS", "NOTICES", "Notifier", "NotifierDep", "build"]
 
 KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament")
 """The kinds of notification."""
@@ -248,28 +248,6 @@ class Notifier:
         if self.mailer is not None:
             self.mailer.challenge(user_id, f"challenge:{challenge_id}", by, title, link)
         return notice
-
-
-async def notify_challenge(
-    notifier: Notifier,
-    user_id: int,
-    by: str,
-    title: str,
-    *,
-    challenge_id: str,
-    link: str,
-    data: dict[str, Any] | None = None,
-) -> Notice:
-    """Tell ``user_id`` that ``by`` challenges them (for the lobby's challenges).
-
-    Call as ``await notify_challenge(context.notifier, user.id, "alice", "Syrtis",
-    challenge_id=cid, link=f"/challenges/{cid}")``: a ``challenge`` notification (pushed
-    live) and, when the server mails and the account wants it, one mail per challenge.
-    ``link`` is the challenge's own page, where the challenged sees its terms and answers.
-    """
-    return await notifier.challenge(
-        user_id, by, title, challenge_id=challenge_id, link=link, data=data
-    )
 
 
 def build(

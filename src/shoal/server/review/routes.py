@@ -21,10 +21,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from shoal.analysis.review import LEVEL_FACTORS
-from shoal.records import Record
 
 from ..errors import ApiError, refusals
-from ..games.env import Games, GamesDep
+from ..games.env import GamesDep
 from .schemas import ReviewStatus
 from .service import ReviewerDep
 
@@ -46,17 +45,6 @@ def _level(level: str) -> str:
     return level
 
 
-async def _finished_game(games: Games, game_id: str) -> Record:
-    entry = await games.manager.entry(game_id)
-    if not entry.live.over:
-        raise ApiError(
-            409,
-            "the game is not over yet: a review is made once a game has ended "
-            "(it would help a player in the middle of a game)",
-        )
-    return entry.live.record()
-
-
 @router.post(
     "/api/games/{game_id}/review",
     summary="Start the review of a finished game",
@@ -67,7 +55,10 @@ async def start_game_review(
     game_id: str, games: GamesDep, reviews: ReviewerDep, body: ReviewIn | None = None
 ) -> dict[str, Any]:
     level = _level((body or ReviewIn()).level)
-    record = await _finished_game(games, game_id)
+    record = await games.finished_record(
+        game_id,
+        "a review is made once a game has ended (it would help a player in the middle of a game)",
+    )
     return await reviews.start(f"game/{game_id}", level, record)
 
 

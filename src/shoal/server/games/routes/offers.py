@@ -72,30 +72,16 @@ async def get_offers(game_id: str, games: GamesDep) -> dict[str, Any]:
 async def post_draw(
     game_id: str, body: DrawIn, caller: SeatCaller, notifier: NotifierDep
 ) -> dict[str, Any]:
-    return await service.draw(
-        caller.games,
-        notifier,
-        game_id,
-        body.version,
-        caller.token,
-        body.action,
-        account=caller.account,
-    )
+    asked = service.Asked(game_id, body.version, caller.token, caller.account, body.action)
+    return await service.draw(caller.games, notifier, asked)
 
 
 @change_route(router, "takeback", "Ask for, or answer, a takeback", OffersView)
 async def post_takeback(
     game_id: str, body: TakebackIn, caller: SeatCaller, notifier: NotifierDep
 ) -> dict[str, Any]:
-    return await service.takeback(
-        caller.games,
-        notifier,
-        game_id,
-        body.version,
-        caller.token,
-        body.action,
-        account=caller.account,
-    )
+    asked = service.Asked(game_id, body.version, caller.token, caller.account, body.action)
+    return await service.takeback(caller.games, notifier, asked)
 
 
 @change_route(router, "abort", "Abort the game in its first two turns", OffersView)
