@@ -100,6 +100,16 @@ class AccountStore:
                 session.commit()
             return user_of_row(user)
 
+    def session_live(self, id_hash: str) -> bool:
+        """Whether ``id_hash`` is a session that has not expired, of an account that may
+        sign in (read only: the expiry does not move)."""
+        with Session(self.engine) as session:
+            row = session.get(SessionRow, id_hash)
+            if row is None or row.expires <= utcnow():
+                return False
+            user = session.get(UserRow, row.user_id)
+            return user is not None and not user.disabled and not user.deleted
+
     def end_session(self, id_hash: str) -> None:
         """Delete one session."""
         with Session(self.engine) as session:
@@ -112,6 +122,12 @@ class AccountStore:
             result = session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
             session.commit()
             return int(getattr(result, "rowcount", 0) or 0)
+
+    def session_hashes(self, user_id: int) -> list[str]:
+        """The SHA-256 of each of the user's sessions (the key its open sockets are known by)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(select(SessionRow.id_hash).where(SessionRow.user_id == user_id))
+            return list(rows)
 
     def session_count(self, user_id: int) -> int:
         """How many sessions the user has."""

@@ -83,7 +83,7 @@ async def signup(
     _same_site(request)
     check_username(body.username)
     check_password(body.password, body.username)
-    context.creations.check(client_address(request))
+    await context.limits.check("games", client_address(request))
     user = accounts.store.create_user(body.username, accounts.hash(body.password))
     if user is None:
         raise ApiError(409, f"the username {body.username!r} is taken")
