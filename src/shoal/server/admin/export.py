@@ -95,7 +95,9 @@ def export_user(store: Store, user: User) -> dict[str, Any]:
             "account": dict(
                 account[0],
                 bot=bot,
-                sessions=_rows(session, SessionRow, SessionRow.user_id == uid, ("id_hash",)),
+                sessions=_rows(
+                    session, SessionRow, SessionRow.user_id == uid, ("id_hash", "user_id")
+                ),
                 api_tokens=_rows(
                     session, BotTokenRow, BotTokenRow.user_id == uid, ("token_hash", "user_id")
                 ),

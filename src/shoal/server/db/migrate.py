@@ -16,6 +16,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.script.revision import RevisionError
+from alembic.util import CommandError
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
@@ -46,7 +47,7 @@ def known(revision: str) -> bool:
     """Whether ``revision`` is one of this shoal's migrations (a newer shoal's is not)."""
     try:
         return ScriptDirectory.from_config(_config()).get_revision(revision) is not None
-    except RevisionError:  # no such revision here
+    except (RevisionError, CommandError):  # no such revision here
         return False
 
 
