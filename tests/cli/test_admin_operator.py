@@ -133,7 +133,6 @@ def test_the_players_own_download_is_the_same_document(site: Site, tmp_path: Pat
     assert own == operator  # one function; only the time and the sessions' expiry differ
 
 
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_close_user_is_the_players_own_deletion(site: Site) -> None:
     uid = _user_id(site.url, "alice")
     done = admin(site, "close-user", "alice")

@@ -225,8 +225,8 @@ class Accounts:
         )
 
     # -- sessions --------------------------------------------------------------
-    def start_session(self, user: User, request: Request, response: Response) -> None:
-        """A new session for ``user``, its cookie set on ``response``."""
+    def start_session(self, user: User, request: Request, response: Response) -> str:
+        """A new session for ``user``, its cookie set on ``response``; its stored hash."""
         secret = secrets.token_urlsafe(32)
         expires = utcnow() + datetime.timedelta(days=SESSION_DAYS)
         self.store.add_session(_digest(secret), user.id, expires)
@@ -239,6 +239,7 @@ class Accounts:
             secure=request.url.scheme == "https",
             path="/",
         )
+        return _digest(secret)
 
     def end_session(self, request: HTTPConnection, response: Response) -> None:
         """End the request's session (if any) and clear the cookie."""

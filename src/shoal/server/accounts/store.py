@@ -116,10 +116,14 @@ class AccountStore:
             session.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
             session.commit()
 
-    def end_sessions(self, user_id: int) -> int:
-        """Delete every session of a user; returns how many there were."""
+    def end_sessions(self, user_id: int, keep: str | None = None) -> int:
+        """Delete every session of a user (but the one hashed ``keep``); how many."""
         with Session(self.engine) as session:
-            result = session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+            result = session.execute(
+                delete(SessionRow).where(SessionRow.user_id == user_id, SessionRow.id_hash != keep)
+                if keep is not None
+                else delete(SessionRow).where(SessionRow.user_id == user_id)
+            )
             session.commit()
             return int(getattr(result, "rowcount", 0) or 0)
 

@@ -89,13 +89,22 @@ def _close_rows(engine: Engine, store: AccountStore, user_id: int) -> None:
         )
 
 
-def end_sessions(engine: Engine, user_id: int) -> int:
-    """End every session of the account ``user_id``, and close its sockets in every server
-    process (a disabled account, a new password); how many sessions there were."""
+def end_sessions(engine: Engine, user_id: int, moved: tuple[str | None, str] | None = None) -> int:
+    """End the sessions of the account ``user_id`` and close their sockets in every server
+    process (a disabled account, signed out everywhere, a new password); how many ended.
+
+    ``moved`` is (this browser's old session, its new one), for a new password: the new
+    session stays, and the pages this browser opened with the old one go on under the new
+    one (they are not closed, and a later end of the new session closes them)."""
     store = AccountStore(engine)
-    hashes = store.session_hashes(user_id)
-    ended = store.end_sessions(user_id)
-    Notes(engine).write("account", {"user": user_id, "sessions": hashes, "games": []})
+    keep = moved[1] if moved is not None else None
+    hashes = [h for h in store.session_hashes(user_id) if h != keep]
+    ended = store.end_sessions(user_id, keep)
+    renamed = [list(moved)] if moved is not None and moved[0] is not None else []
+    closing = [h for h in hashes if moved is None or h != moved[0]]
+    Notes(engine).write(
+        "account", {"user": user_id, "sessions": closing, "games": [], "renamed": renamed}
+    )
     return ended
 
 

@@ -90,6 +90,12 @@ class OpenSockets:
     def __len__(self) -> int:
         return len(self._sockets)
 
+    def rename(self, old: str, new: str) -> None:
+        """The sockets of the session hashed ``old`` belong to the session ``new`` now."""
+        for socket in self._sockets.values():
+            if socket.session == old:
+                socket.session = new
+
     async def close(self, which: Callable[[OpenSocket], bool], reason: str) -> int:
         """Close every open socket ``which`` selects (code :data:`CLOSED_CODE`); how many."""
         chosen = [s for s in list(self._sockets.values()) if not s.closed and which(s)]

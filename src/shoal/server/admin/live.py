@@ -8,8 +8,9 @@ and at once when a note is announced on the events' channel :data:`~.notes.CHANN
 (PostgreSQL's ``NOTIFY`` through the relay) or written in this process (:meth:`poke`).
 What each kind of note does here:
 
-* ``account`` ``{user, sessions, games}``: the sockets opened with those sessions close;
-  the games it names that this process holds are read again (their seats changed);
+* ``account`` ``{user, sessions, games, renamed}``: the sockets opened with those sessions
+  close (those of a renamed session, a browser's after a new password, are kept under its
+  new one); the games it names that this process holds are read again (their seats changed);
 * ``game`` ``{game, deleted}``: the game leaves this process's memory, its sockets close;
 * ``bans``: the bans are read again; the sockets from a newly banned range close.
 
@@ -134,6 +135,8 @@ class SiteAdmin:
         """Do here what ``note`` says."""
         body = note.body
         if note.kind == "account":
+            for old, new in body.get("renamed") or ():  # a browser's pages, now its new session
+                self.sockets.rename(str(old), str(new))
             sessions = set(body.get("sessions") or ())
             await self.sockets.close(lambda s: s.session in sessions, "the account was closed")
             await self._reload([str(g) for g in body.get("games") or ()])

@@ -13,6 +13,7 @@ Every change here is refused (403) when it comes from another site.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,14 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
+from ...admin.actions import end_sessions
+from ...admin.guard import session_digest
 from ...context import Context, client_address
 from ...errors import ApiError, refusals
 from ..claims import Claim, claim_seats
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
+    COOKIE,
     DEVICE_COOKIE,
     NAME,
     AccountsDep,
@@ -121,24 +125,32 @@ async def logout(request: Request, response: Response, accounts: AccountsDep) ->
     "/api/auth/logout-everywhere", summary="Sign out on every device", response_model=SignedOut
 )
 async def logout_everywhere(
-    user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+    user: SignedIn, request: Request, response: Response, accounts: AccountsDep, context: Context
 ) -> dict[str, Any]:
-    ended = accounts.store.end_sessions(user.id)
+    ended = await asyncio.to_thread(end_sessions, accounts.store.engine, user.id)
+    context.admin.poke()  # the other devices' open pages close, on every worker
     accounts.end_session(request, response)
     return {"signed_out": True, "sessions": ended}
 
 
 @router.post("/api/auth/password", summary="Change the password", response_model=PasswordChanged)
 async def change_password(
-    body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+    body: PasswordIn,
+    user: SignedIn,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    context: Context,
 ) -> dict[str, Any]:
     found = accounts.store.by_name(user.username)
     if found is None or not accounts.verify(found[1], body.old):
         raise ApiError(403, "the current password is wrong")
     check_password(body.new, user.username)
     accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
-    accounts.store.end_sessions(user.id)
-    accounts.start_session(user, request, response)
+    new = accounts.start_session(user, request, response)
+    this = session_digest(request.cookies.get(COOKIE))  # this browser's pages go on
+    await asyncio.to_thread(end_sessions, accounts.store.engine, user.id, (this, new))
+    context.admin.poke()  # the other devices' open pages close, on every worker
     return {"changed": True}
 
 

@@ -1,6 +1,10 @@
-"""Banned address ranges at the door (issue 57): a change or a socket from a banned range is
-refused with 403 in words before any route runs; reading goes on; a guests-only ban lets
-signed-in accounts through; a ban that ended counts for nothing."""
+"""The site's guard (issue 57): banned address ranges at the door, and the open sockets of
+sessions that end.
+
+A change or a socket from a banned range is refused with 403 in words before any route
+runs; reading goes on; a guests-only ban lets signed-in accounts through; a ban that ended
+counts for nothing. Signing out everywhere, or a new password, closes the other devices'
+open pages (a new password spares this browser's)."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from shoal.server.admin.actions import ban_address
 from shoal.server.admin.bans import BanList, BanStore
 from tests.clients import TestClient
 
-from .accounts_helpers import signup
+from .accounts_helpers import PASSWORD, signup
 
 GAME = {"game": "connect4", "opponent": "local"}
 
@@ -97,3 +101,36 @@ def test_a_ban_made_while_the_app_runs_closes_its_sockets_and_holds_at_once(db: 
             assert closed.value.code == 4410
         assert visitor.post("/api/games", json=GAME).status_code == 403
         assert [b.network for b in BanStore(context.store.engine).active()] == ["10.20.0.0/16"]
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_ended_sessions_close_the_other_devices_pages(db: str) -> None:
+    app = create_app(db)
+    with TestClient(app) as laptop, TestClient(app) as phone:
+        assert signup(laptop, "alice").status_code == 201
+        assert (
+            phone.post(
+                "/api/auth/login", json={"username": "alice", "password": PASSWORD}
+            ).status_code
+            == 200
+        )
+        with (
+            laptop.websocket_connect("/api/lobby/ws") as mine,
+            phone.websocket_connect("/api/lobby/ws") as other,
+        ):
+            assert (
+                mine.receive_json()["type"] == "seeks" and other.receive_json()["type"] == "seeks"
+            )
+            changed = laptop.post(
+                "/api/auth/password", json={"old": PASSWORD, "new": "a newer secret"}
+            )
+            assert changed.status_code == 200, changed.text
+            with pytest.raises(WebSocketDisconnect) as closed:
+                other.receive_json()
+            assert closed.value.code == 4410  # the phone's page: its session ended
+            laptop.post("/api/seeks", json={"game": "connect4", "time_control": "3d"})
+            assert mine.receive_json()["type"] == "seeks"  # this browser's page goes on
+            assert laptop.post("/api/auth/logout-everywhere").json()["signed_out"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                mine.receive_json()
+            assert closed.value.code == 4410
