@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from shoal.server.push.store import PushStore, Subscription
 from sqlalchemy import create_engine, text
 
 from shoal.server import create_app
 from shoal.server.admin.export import FORMAT
-from shoal.server.notifications.push_store import PushStore, Subscription
 from tests.clients import TestClient
 
 from ..server.accounts_helpers import login, rows, signup

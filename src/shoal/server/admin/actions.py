@@ -21,11 +21,13 @@ from ..accounts.models import User
 from ..accounts.store import AccountStore
 from ..accounts.tables import SeatRow
 from ..challenges.tables import ChallengeRow
-from ..db.tables import ChatRow, GameRow, OfferRow
 from ..games.manager import GameManager
+from ..games.tables import ChatRow, CorrespondenceRow, GameRow, OfferRow
 from ..lobby.tables import SeekRow
+from ..mail.store import MailStore
 from ..notifications.store import NoticeStore
-from ..notifications.tables import CorrespondenceRow, NotificationRow
+from ..notifications.tables import NotificationRow
+from ..push.store import PushStore
 from ..review.tables import ReviewRow
 from ..tournaments.tables import TournamentGameRow
 from .bans import Ban, BanStore, utcnow
@@ -72,7 +74,9 @@ async def close_account(manager: GameManager, engine: Engine, user: User) -> Clo
 def _close_rows(engine: Engine, store: AccountStore, user_id: int) -> None:
     store.end_sessions(user_id)
     store.update_user(user_id, deleted=True, password_hash="!", prefs={})
-    NoticeStore(engine).forget(user_id)  # notifications, email address, push devices
+    NoticeStore(engine).forget(user_id)  # notifications
+    MailStore(engine).forget(user_id)  # the email address and mail settings
+    PushStore(engine).forget(user_id)  # push devices and settings
     with Session(engine) as session, session.begin():
         session.execute(
             update(SeekRow)

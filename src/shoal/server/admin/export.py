@@ -28,21 +28,18 @@ from ..accounts.models import User
 from ..accounts.tables import SeatRow, SessionRow, UserRow
 from ..bots.tables import BotRow, BotTokenRow
 from ..challenges.tables import ChallengeRow
-from ..db.tables import ChatRow
 from ..games.session import LiveGame
 from ..games.store import Store
+from ..games.tables import ChatRow
 from ..lobby.tables import SeekRow
-from ..notifications.push_tables import (
-    DigestRow,
-    PushSettingsRow,
-    PushSubscriptionRow,
-    VacationRow,
-)
-from ..notifications.tables import MailSentRow, NotificationRow, NotifySettingsRow
+from ..mail.tables import DigestRow, MailSentRow, NotifySettingsRow
+from ..notifications.tables import NotificationRow
+from ..push.tables import PushSettingsRow, PushSubscriptionRow
 from ..puzzles.tables import PuzzlePlayerRow
 from ..ratings.tables import RatingHistoryRow, RatingRow
 from ..studies.tables import ChapterRow, LikeRow, MemberRow, StudyRow
 from ..tournaments.tables import TournamentPlayerRow, TournamentRow
+from ..vacation.tables import VacationRow
 
 __all__ = ["FORMAT", "VERSION", "export_user"]
 

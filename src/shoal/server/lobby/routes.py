@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket
@@ -35,7 +34,9 @@ from ..bots.service import BotsDep
 from ..context import Context, client_address
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..games.models import hash_token
+from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
 from ..limits import account_key
 from ..params import RowId
@@ -47,8 +48,6 @@ from .service import (
     GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
-    check_options,
-    parse_time_control,
     seek_ratings,
     seek_view,
     take_seek,
@@ -59,7 +58,6 @@ __all__ = ["SeekIn", "router"]
 
 router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-_WEB = Path(__file__).resolve().parents[2] / "web"
 
 GuestHeader = Annotated[
     str | None,
@@ -278,4 +276,4 @@ def _guest_message(text: str) -> str | None:
 
 @router.get("/lobby", include_in_schema=False, response_class=HTMLResponse)
 async def lobby_page() -> FileResponse:
-    return FileResponse(_WEB / "lobby.html")
+    return page("lobby.html")

@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, Query, WebSocket
@@ -40,6 +39,7 @@ from ..accounts.service import AccountsDep, Player, SignedIn
 from ..context import Context
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..limits import account_key
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
@@ -67,7 +67,6 @@ __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
 router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-WEB = Path(__file__).resolve().parents[2] / "web"
 
 StudyId = Annotated[
     str, PathParam(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$", description="a study")
@@ -393,9 +392,9 @@ async def study_socket(
 # -- pages -----------------------------------------------------------------------------------
 @router.get("/studies", include_in_schema=False, response_class=HTMLResponse)
 async def studies_page() -> FileResponse:
-    return FileResponse(WEB / "studies.html", media_type="text/html")
+    return page("studies.html")
 
 
 @router.get("/studies/{study_id}", include_in_schema=False, response_class=HTMLResponse)
 async def study_page(study_id: str) -> FileResponse:
-    return FileResponse(WEB / "study.html", media_type="text/html")
+    return page("study.html")

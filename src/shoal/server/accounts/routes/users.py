@@ -18,7 +18,6 @@ import asyncio
 import io
 import json
 import zipfile
-from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
@@ -29,6 +28,7 @@ from ...admin.actions import close_account
 from ...admin.export import export_user
 from ...context import Context, ServerContext
 from ...errors import ApiError, refusals
+from ...files import page
 from ..claims import Claim, claim_seats, context_seats
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
@@ -38,7 +38,6 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"], responses=refusals(401, 403, 404, 409, 413))
 
-PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
 
 
@@ -230,14 +229,14 @@ def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
 # -- pages ----------------------------------------------------------------------------
 @router.get("/@/{username}", include_in_schema=False, response_class=HTMLResponse)
 async def profile_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/me/games", include_in_schema=False, response_class=HTMLResponse)
 async def my_games_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/settings", include_in_schema=False, response_class=HTMLResponse)
 async def settings_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
