@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shoal.server.push.store import PushStore, Subscription
 from sqlalchemy import create_engine, text
 
 from shoal.server import create_app
 from shoal.server.admin.export import FORMAT
+from shoal.server.push.store import PushStore, Subscription
 from tests.clients import TestClient
 
 from ..server.accounts_helpers import login, rows, signup
@@ -87,7 +87,10 @@ def _user_id(url: str, name: str) -> int:
     return int(rows(url, "SELECT id FROM shoal_users WHERE username = :n", n=name)[0][0])
 
 
-def test_export_user_holds_everything_about_the_player_and_no_secret(site: Site) -> None:
+def test_export_user_holds_everything_about_the_player_and_no_secret(
+    site: Site, tmp_path: Path
+) -> None:
+    """And the player's own download holds the same document (one function)."""
     uid = _user_id(site.url, "alice")
     PushStore(create_engine(site.url)).subscribe(
         Subscription(uid, ENDPOINT, "P256DH-KEY", "AUTH-KEY")
@@ -115,9 +118,6 @@ def test_export_user_holds_everything_about_the_player_and_no_secret(site: Site)
     for secret in (*secrets, *(s[0] for s in sessions), "SECRET-PATH", "P256DH-KEY", "AUTH-KEY"):
         assert secret not in done.stdout
     assert "bobby" not in json.dumps(document["chat"])  # only alice's own lines
-
-
-def test_the_players_own_download_is_the_same_document(site: Site, tmp_path: Path) -> None:
     with TestClient(site.app) as alice:
         login(alice, "alice")
         archive = zipfile.ZipFile(io.BytesIO(alice.get("/api/me/export").content))
@@ -131,6 +131,10 @@ def test_the_players_own_download_is_the_same_document(site: Site, tmp_path: Pat
         del document["exported"]
         document["account"]["sessions"] = len(document["account"]["sessions"])
     assert own == operator  # one function; only the time and the sessions' expiry differ
+    nowhere = admin(site, "export-user", "alice", "--output", str(tmp_path / "no" / "x.json"))
+    assert nowhere.returncode == 1 and "cannot write" in nowhere.stderr
+    missing = admin(site, "export-user", "nobody")
+    assert missing.returncode == 1 and "there is no user 'nobody'" in missing.stderr
 
 
 def test_close_user_is_the_players_own_deletion(site: Site) -> None:
