@@ -37,10 +37,12 @@ def server(
         return
     postgres: PostgresServer = request.getfixturevalue("postgres_server")
     url = postgres.new_database(migrated=True)
-    started = LiveServer(url, tmp_path / "serve.log", "--log-level", "warning").start()
-    yield started
-    started.stop()
-    postgres.drop_database(url)
+    started = LiveServer(url, tmp_path / "serve.log", "--log-level", "warning")
+    try:
+        yield started.start()
+    finally:
+        started.stop()  # also when it did not start
+        postgres.drop_database(url)
 
 
 def admin(server: LiveServer, *args: str) -> str:
