@@ -28,6 +28,7 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .bots import routes as bot
 from .catalog import routes as catalog
@@ -115,7 +116,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     there with its default (``max_searches``, ``docs_dir``, ``max_body``,
     ``games_per_client``, ``client_window``, ``smtp_url``, ``site_url``,
     ``correspondence_day``, ``sweep_every``, ``vacation_days``, ``vapid_key_file``,
-    ``first_move_seconds``, ``tournament_tick``, ``clock``); an unknown name is a TypeError.
+    ``first_move_seconds``, ``tournament_tick``, ``limits``, ``clock``); an unknown name is a
+    TypeError.
     """
     settings = Settings.of(database_url, **options)
     context = ServerContext.open(settings)
@@ -129,7 +131,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
-        context.start()  # correspondence deadlines, digests, tournaments, pending ratings
+        await context.start()  # the operator's notes, deadlines, digests, events, ratings
         yield
         if relay is not None:
             await relay.close()
@@ -150,6 +152,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
     add_error_handlers(app, settings.max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

@@ -16,6 +16,7 @@ import dataclasses
 from typing import Any
 
 from .accounts.service import Accounts
+from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
 from .bots.service import Bots
 from .bots.service import build as build_bots
@@ -33,7 +34,7 @@ from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
 from .games.uploads import RecordCache
-from .limits import CreationLimit
+from .limits import Limits
 from .lobby.service import Lobby
 from .mail.service import Mail
 from .mail.service import build as build_mail
@@ -69,7 +70,10 @@ class ServerContext:
     """The app's background tasks (cancelled at its close)."""
     events: Events
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
-    creations: CreationLimit
+    limits: Limits
+    """The site-wide limits, counted in the database (:mod:`shoal.server.limits`)."""
+    admin: SiteAdmin
+    """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
     accounts: Accounts
     ratings: Ratings
     """Ratings, their history and the rated games (issue 23)."""
@@ -140,6 +144,8 @@ class ServerContext:
             clock=settings.clock,
         )
         manager = games_.manager
+        site = f"games={settings.games_per_client}/{settings.client_window}"
+        limits = Limits(engine, (site, *settings.limits))
         ratings_ = build_ratings(engine, manager)
         bots_ = build_bots(engine, accounts_, manager)  # makes the shoal-LEVEL bots
         lobby_ = Lobby(engine, events, games_, ratings_, challenge_hooks=[bots_.on_challenge])
@@ -147,7 +153,8 @@ class ServerContext:
             settings=settings,
             tasks=tasks,
             events=events,
-            creations=CreationLimit(settings.games_per_client, settings.client_window),
+            limits=limits,
+            admin=SiteAdmin(engine, manager, events),
             accounts=accounts_,
             ratings=ratings_,
             mail=mail_,
@@ -160,7 +167,7 @@ class ServerContext:
             bots=bots_,
             lobby=lobby_,
             challenges=build_challenges(
-                engine, accounts_, games_, lobby_, notifier, bots_.computers
+                engine, accounts_, games_, lobby_, notifier, bots_.computers, limits
             ),
             tournaments=Tournaments(
                 engine,
@@ -224,9 +231,11 @@ class ServerContext:
         return self.notifier.store
 
     # -- the app's life ----------------------------------------------------------------------
-    def start(self) -> None:
+    async def start(self) -> None:
         """Start the background work (in the app's event loop, at its start)."""
         spawn = self.tasks.spawn
+        await asyncio.to_thread(self.admin.start)  # the bans; the operator's notes from now
+        spawn(self.admin.run())
         spawn(self.games.correspondence.run())  # correspondence deadlines
         if self.mail.mailer is not None:  # the turn digests due
             spawn(self.mail.mailer.run(self.settings.sweep_every))

@@ -80,6 +80,8 @@ class Settings:
     it (a no-show, docs/tournaments.md)."""
     tournament_tick: float = 2.0
     """Seconds between two rounds of the tournaments' background work."""
+    limits: tuple[str, ...] = ()
+    """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
     clock: Callable[[], float] = time.time
     """The time of the correspondence clocks, vacations and digests, in epoch seconds
     (injected by tests and demos)."""
@@ -88,6 +90,8 @@ class Settings:
     def of(cls, database_url: str = DEFAULT_DATABASE, **options: Any) -> Settings:
         """The settings of ``create_app``'s arguments (paths may be given as text; an unknown
         name is a TypeError)."""
+        if "limits" in options:
+            options["limits"] = tuple(options["limits"])
         for name in ("docs_dir", "vapid_key_file"):
             if options.get(name) is not None:
                 options[name] = Path(options[name])

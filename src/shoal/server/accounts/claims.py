@@ -57,9 +57,14 @@ async def claim_seats(manager: GameManager, user: User, claims: list[Claim]) -> 
     return changed
 
 
-async def release_seats(manager: GameManager, store: AccountStore, user: User) -> int:
-    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); how many games."""
-    count = 0
+async def release_seats(manager: GameManager, store: AccountStore, user: User) -> list[str]:
+    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); the games' ids.
+
+    Each game changes through its lock and ``manager``'s commit (its version moves on, its
+    watchers see the new names), whether ``manager`` is a server's or an operator's
+    command's own (``shoal admin close-user``).
+    """
+    changed = []
     for game_id, _seat in await asyncio.to_thread(seats_held, store, user):
         entry = await manager.entry(game_id)
         async with entry.lock:
@@ -71,8 +76,8 @@ async def release_seats(manager: GameManager, store: AccountStore, user: User) -
                     accounts[seat] = None
                     players[seat] = NEUTRAL_NAME
             await manager.commit(entry, live.with_holders(accounts, players))
-            count += 1
-    return count
+            changed.append(game_id)
+    return changed
 
 
 def seats_held(store: AccountStore, user: User) -> list[tuple[str, int]]:

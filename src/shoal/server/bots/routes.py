@@ -44,7 +44,7 @@ from ..games.manager import GameEntry
 from ..games.models import hash_token
 from ..games.moves import play
 from ..games.service import resign
-from ..limits import CreationsDep
+from ..limits import LimitsDep
 from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from .schemas import BotAccepted, BotAccount, BotListed, BotMoved, Ok, VsGame
@@ -258,13 +258,13 @@ async def play_against(
     body: VsIn,
     request: Request,
     games: GamesDep,
-    creations: CreationsDep,
+    limits: LimitsDep,
     bots: BotsDep,
     accounts: AccountsDep,
     player: Player,
 ) -> dict[str, Any]:
     me, them, level = await asyncio.to_thread(_opponents, request, bots, accounts, player, username)
-    creations.check(client_address(request))
+    await limits.check("games", client_address(request))
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     players = ["", ""]

@@ -42,6 +42,7 @@ from ..errors import ApiError
 from ..games.env import Games
 from ..games.models import ClaimLostError
 from ..games.start import Side, check_options, parse_time_control
+from ..limits import Limits, account_key
 from ..lobby.service import Lobby, who_of
 from ..notifications.service import Notifier
 from ..provide import provided
@@ -108,8 +109,11 @@ class Challenges:
         lobby: Lobby,
         notifier: Notifier,
         computers: Mapping[str, User],
+        limits: Limits,
     ) -> None:
         self.store = store
+        self.limits = limits
+        """The site's limits (the challenges an account makes a day)."""
         self.accounts = accounts
         self.games = games
         self.lobby = lobby
@@ -167,21 +171,23 @@ class Challenges:
         parse_time_control(time_control)
         control = None if time_control in (None, "", "none") else time_control.strip()
         lobby = self.lobby
-        sent = await asyncio.to_thread(self.store.challenges_of, user.id)
-        if sum(1 for c in sent if c.challenger == user.id) >= MAX_OPEN_CHALLENGES:
-            raise ApiError(
-                429, f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers"
+        async with self.limits.hold("challenges", account_key(user.id, "")):
+            challenge = await asyncio.to_thread(
+                self.store.add_challenge,
+                most=MAX_OPEN_CHALLENGES,
+                challenger=user.id,
+                challenged=target.id,
+                game=game,
+                options=checked,
+                colour=colour,
+                time_control=control,
+                rated=rated,
             )
-        challenge = await asyncio.to_thread(
-            self.store.add_challenge,
-            challenger=user.id,
-            challenged=target.id,
-            game=game,
-            options=checked,
-            colour=colour,
-            time_control=control,
-            rated=rated,
-        )
+            if challenge is None:
+                raise ApiError(
+                    429,
+                    f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers",
+                )
         level = next((lv for lv, bot in self.computers.items() if bot.id == target.id), None)
         if level is not None:  # the server's own bot of that level accepts at once
             return challenge, target, await self.accept(challenge.id, target, computer=level)
@@ -291,9 +297,10 @@ def build(
     lobby: Lobby,
     notifier: Notifier,
     computers: Mapping[str, User],
+    limits: Limits,
 ) -> Challenges:
     """The challenges of one app on ``engine``."""
-    return Challenges(ChallengeStore(engine), accounts, games, lobby, notifier, computers)
+    return Challenges(ChallengeStore(engine), accounts, games, lobby, notifier, computers, limits)
 
 
 ChallengesDep = Annotated[Challenges, provided(Challenges)]

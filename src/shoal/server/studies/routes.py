@@ -39,6 +39,7 @@ from ..accounts.service import AccountsDep, Player, SignedIn
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
+from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
 from ..sockets import keep_alive, send
@@ -63,7 +64,7 @@ from .service import ChapterSpec, Edit, Studies, StudiesDep
 
 __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
-router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413))
+router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 
 StudyId = Annotated[
@@ -157,9 +158,12 @@ def list_studies(
     summary="Make a study",
     response_model=StudyCreated,
 )
-async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
+async def create_study(
+    body: StudyIn, user: SignedIn, studies: StudiesDep, limits: LimitsDep
+) -> dict[str, Any]:
     specs = [c.spec() for c in body.chapters]
-    study_id = await studies.create(user, body.title, body.visibility, specs)
+    async with limits.hold("studies", account_key(user.id, "")):  # 429 past a day's
+        study_id = await studies.create(user, body.title, body.visibility, specs)
     return {"id": study_id}
 
 

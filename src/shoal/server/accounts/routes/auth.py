@@ -20,15 +20,19 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
+from ...admin.actions import end_sessions
+from ...admin.guard import session_digest
+from ...admin.live import AdminDep
 from ...errors import ApiError, refusals
 from ...files import page
 from ...games.env import GamesDep
-from ...limits import CreationsDep
+from ...limits import LimitsDep
 from ...params import client_address
 from ..claims import Claim, claim_seats
 from ..models import User
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
+    COOKIE,
     DEVICE_COOKIE,
     NAME,
     Accounts,
@@ -87,12 +91,12 @@ async def signup(
     response: Response,
     accounts: AccountsDep,
     games: GamesDep,
-    creations: CreationsDep,
+    limits: LimitsDep,
 ) -> dict[str, Any]:
     _same_site(request)
     check_username(body.username)
     check_password(body.password, body.username)
-    creations.check(client_address(request))
+    await limits.check("games", client_address(request))
     user = await asyncio.to_thread(_new_account, accounts, body, request, response)
     claimed = await claim_seats(games.manager, user, body.claims)
     return {"username": user.username, "claimed": claimed}
@@ -135,25 +139,36 @@ def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[
 @router.post(
     "/api/auth/logout-everywhere", summary="Sign out on every device", response_model=SignedOut
 )
-def logout_everywhere(
-    user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+async def logout_everywhere(
+    user: SignedIn, request: Request, response: Response, accounts: AccountsDep, admin: AdminDep
 ) -> dict[str, Any]:
-    ended = accounts.store.end_sessions(user.id)
-    accounts.end_session(request, response)
+    ended = await asyncio.to_thread(end_sessions, accounts.store.engine, user.id)
+    admin.poke()  # the other devices' open pages close, on every worker
+    await asyncio.to_thread(accounts.end_session, request, response)
     return {"signed_out": True, "sessions": ended}
 
 
 @router.post("/api/auth/password", summary="Change the password", response_model=PasswordChanged)
-def change_password(
-    body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+async def change_password(
+    body: PasswordIn,
+    user: SignedIn,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    admin: AdminDep,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(user.username)
-    if found is None or not accounts.verify(found[1], body.old):
-        raise ApiError(403, "the current password is wrong")
-    check_password(body.new, user.username)
-    accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
-    accounts.store.end_sessions(user.id)
-    accounts.start_session(user, request, response)
+    def change() -> None:  # the hashes and the queries, in a worker thread
+        found = accounts.store.by_name(user.username)
+        if found is None or not accounts.verify(found[1], body.old):
+            raise ApiError(403, "the current password is wrong")
+        check_password(body.new, user.username)
+        accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
+        new = accounts.start_session(user, request, response)
+        this = session_digest(request.cookies.get(COOKIE))  # this browser's pages go on
+        end_sessions(accounts.store.engine, user.id, (this, new))
+
+    await asyncio.to_thread(change)
+    admin.poke()  # the other devices' open pages close, on every worker
     return {"changed": True}
 
 

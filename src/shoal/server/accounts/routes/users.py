@@ -6,7 +6,8 @@
 * ``GET /api/me/games``: my games in progress, each with ``your_turn`` (those first).
 * ``POST /api/me/claims``: tie this browser's guest seats to the account.
 * ``PUT /api/me/prefs``: board preferences (coordinates, theme).
-* ``GET /api/me/export``: all my games as a zip of records.
+* ``GET /api/me/export``: everything the site holds about me (the operator's ``shoal admin
+  export-user``'s JSON document) and each game's record, as a zip.
 * ``DELETE /api/me``: delete the account (its games stay, under a neutral name).
 * ``GET /api/users/{username}``: a profile: ``ratings``, games played and in progress.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import zipfile
 from typing import Any, Literal
 
@@ -22,15 +24,15 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
+from ...admin.actions import close_account
+from ...admin.export import export_user
+from ...admin.live import AdminDep
 from ...errors import ApiError, refusals
 from ...files import page
 from ...games.env import GamesDep
 from ...games.manager import GameManager
-from ...mail.service import MailDep
-from ...notifications.service import NotifierDep
-from ...push.service import PushDep
 from ...ratings.service import Ratings, RatingsDep
-from ..claims import Claim, claim_seats, release_seats, seats_held
+from ..claims import Claim, claim_seats, seats_held
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
 from ..service import Accounts, AccountsDep, Player, SignedIn
@@ -173,16 +175,17 @@ def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any
 
 @router.get(
     "/api/me/export",
-    summary="All my games as a zip of records",
+    summary="Everything the site holds about me: a zip of one JSON document and my records",
     response_class=Response,
     responses={200: {"content": {"application/zip": {}}}},
 )
-async def export(user: SignedIn, games: GamesDep, accounts: AccountsDep) -> Response:
+async def export(user: SignedIn, games: GamesDep) -> Response:
+    document = await asyncio.to_thread(export_user, games.store, user)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for game_id, _seat in await asyncio.to_thread(seats_held, accounts.store, user):
-            live = (await games.manager.entry(game_id)).live
-            archive.writestr(f"shoal-{live.game.id}-{game_id}.txt", live.record().to_text())
+        archive.writestr(f"shoal-{user.username}.json", json.dumps(document, indent=1))
+        for game in document["games"]:  # each record also as a file of its own
+            archive.writestr(f"shoal-{game['game']}-{game['id']}.txt", game["record"])
     return Response(
         buffer.getvalue(),
         media_type="application/zip",
@@ -202,9 +205,7 @@ async def delete_me(
     response: Response,
     accounts: AccountsDep,
     games: GamesDep,
-    notifier: NotifierDep,
-    mail: MailDep,
-    pusher: PushDep,
+    admin: AdminDep,
 ) -> dict[str, Any]:
     def check() -> bool:
         found = accounts.store.by_name(user.username)
@@ -212,18 +213,10 @@ async def delete_me(
 
     if not await asyncio.to_thread(check):
         raise ApiError(403, "the password is wrong: the account is not deleted")
-    released = await release_seats(games.manager, accounts.store, user)
-
-    def close() -> None:
-        accounts.store.end_sessions(user.id)
-        accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-        notifier.forget(user.id)  # notifications, email address and devices go too
-        mail.forget(user.id)
-        pusher.forget(user.id)
-        accounts.end_session(request, response)
-
-    await asyncio.to_thread(close)
-    return {"deleted": True, "games": released}
+    closed = await close_account(games.manager, games.store.engine, user)
+    admin.poke()  # this process's other sockets of the account close at once
+    await asyncio.to_thread(accounts.end_session, request, response)  # and its cookie goes
+    return {"deleted": True, "games": len(closed.games)}
 
 
 @router.get("/api/users/{username}", summary="A player's profile", response_model=ProfileOut)

@@ -29,6 +29,7 @@ from ...accounts.service import get_accounts
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
+from ...limits import LimitsDep, account_key
 from ...params import client_address
 from ...sockets import keep_alive, send
 from ..env import Games, GamesDep
@@ -99,7 +100,7 @@ async def get_chat(
     responses=refusals(401, 403, 404, 413, 429),
 )
 async def post_chat(
-    game_id: str, body: ChatIn, request: Request, caller: SeatCaller
+    game_id: str, body: ChatIn, request: Request, caller: SeatCaller, limits: LimitsDep
 ) -> dict[str, Any]:
     games, player = caller.games, caller.player
     live = (await games.manager.entry(game_id)).live
@@ -133,8 +134,9 @@ async def post_chat(
             own.add(player.username.casefold())
         await _not_reserved(request, live, name, own)
         writer = f"address {client_address(request)}"
-    games.social.check_rate(game_id, writer)
-    message = await games.social.post(game_id, body.room, seat, name, text)
+    await limits.check("chat", f"{game_id}|{writer}")  # 429 past a burst in the game
+    async with limits.hold("chat_day", account_key(caller.account, client_address(request))):
+        message = await games.social.post(game_id, body.room, seat, name, text)
     return message.view()
 
 

@@ -37,7 +37,7 @@ from ...accounts.service import Player
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
-from ...limits import CreationsDep
+from ...limits import LimitsDep
 from ...params import TokenHeader, client_address
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
@@ -246,12 +246,12 @@ async def create_game(
     body: CreateGameIn,
     request: Request,
     games: GamesDep,
-    creations: CreationsDep,
+    limits: LimitsDep,
     player: Player,
 ) -> Response:
     """Sent as encoded text, as a change's answer is (the whole view: checking it against
     the models field by field cost as much as the rest of the route; the tests check it)."""
-    creations.check(client_address(request))
+    await limits.check("games", client_address(request))
     _check_rated(body, player)
     new = _new_game(body)
     if player is not None:  # a signed-in player's seats are the account's too

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from shoal.records import Record, read
 
 from ...errors import ApiError, refusals
-from ...limits import CreationsDep
+from ...limits import LimitsDep
 from ...params import client_address
 from ...schemas import FORMATS
 from ..env import GamesDep
@@ -93,9 +93,9 @@ async def game_replay(game_id: str, k: int, games: GamesDep) -> dict[str, Any]:
     responses=refusals(400, 404, 413, 429),
 )
 async def upload_record(
-    body: RecordIn, request: Request, games: GamesDep, creations: CreationsDep
+    body: RecordIn, request: Request, games: GamesDep, limits: LimitsDep
 ) -> dict[str, Any]:
-    creations.check(client_address(request))
+    await limits.check("games", client_address(request))
     record = read(body.text)
     record_id = new_game_id()
     await games.records.add(record_id, body.text, record)
