@@ -21,7 +21,6 @@ from .analysis.service import LiveEngine
 from .bots.service import Bots
 from .bots.service import build as build_bots
 from .challenges.service import Challenges
-from .challenges.service import build as build_challenges
 from .db.secrets import SiteSecrets
 from .events import Events
 from .explorer.service import Explorer
@@ -166,7 +165,7 @@ class ServerContext:
             ),
             bots=bots_,
             lobby=lobby_,
-            challenges=build_challenges(
+            challenges=Challenges(
                 engine, accounts_, games_, lobby_, notifier, bots_.computers, limits
             ),
             tournaments=Tournaments(

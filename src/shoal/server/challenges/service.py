@@ -54,7 +54,6 @@ __all__ = [
     "Accepted",
     "Challenges",
     "ChallengesDep",
-    "build",
     "title_of",
 ]
 
@@ -103,7 +102,7 @@ class Challenges:
 
     def __init__(
         self,
-        store: ChallengeStore,
+        engine: Engine,
         accounts: Accounts,
         games: Games,
         lobby: Lobby,
@@ -111,7 +110,7 @@ class Challenges:
         computers: Mapping[str, User],
         limits: Limits,
     ) -> None:
-        self.store = store
+        self.store = ChallengeStore(engine)
         self.limits = limits
         """The site's limits (the challenges an account makes a day)."""
         self.accounts = accounts
@@ -288,19 +287,6 @@ class Challenges:
         """``user`` (the challenger) withdraws the challenge."""
         refusal = "only the challenger can withdraw a challenge"
         return await self._close(challenge_id, user, "cancelled", "challenger", refusal)
-
-
-def build(
-    engine: Engine,
-    accounts: Accounts,
-    games: Games,
-    lobby: Lobby,
-    notifier: Notifier,
-    computers: Mapping[str, User],
-    limits: Limits,
-) -> Challenges:
-    """The challenges of one app on ``engine``."""
-    return Challenges(ChallengeStore(engine), accounts, games, lobby, notifier, computers, limits)
 
 
 ChallengesDep = Annotated[Challenges, provided(Challenges)]
