@@ -25,6 +25,7 @@ from collections.abc import Callable, Coroutine
 from email.message import EmailMessage
 from typing import Any
 
+from .pending import Pending
 from .store import NoticeStore
 
 __all__ = [
@@ -115,16 +116,25 @@ class Mailer:
         store: NoticeStore,
         settings: SmtpSettings,
         site_url: str,
-        spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
     ) -> None:
         self.store = store
         self.settings = settings
         self.site_url = site_url.rstrip("/")
         self.spawn = spawn
+        self._pending = Pending()
         self.sent = 0
         self.failed = 0
         self.turn_mode: Callable[[int], tuple[str, int]] | None = None
         """An account's turn-mail mode (issue 43, :mod:`.digest`): only ``turn`` mails each."""
+
+    def _start(self, delivery: Coroutine[Any, Any, None]) -> None:
+        self._pending.add(self.spawn(delivery))
+
+    async def settle(self) -> None:
+        """Wait until every mail started so far has been handed to the mail server, or
+        found unwanted, sent already, or failed (tests: the inbox is then final)."""
+        await self._pending.settle()
 
     def unsubscribe_url(self, user_id: int) -> str:
         """The link that turns the account's mail off without signing in."""
@@ -141,7 +151,7 @@ class Mailer:
             f"{opponent} has moved: it is your turn in {title}.\n"
             f"You have {span} per move.\n\nPlay: {link}\n"
         )
-        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+        self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def tournament_game(self, user_id: int, key: str, event: str, opponent: str, link: str) -> None:
         """Mail ``user_id`` their next tournament game (in the background; once per ``key``;
@@ -149,14 +159,14 @@ class Mailer:
         url = f"{self.site_url}{link}" if link.startswith("/") else link
         subject = f"{event}: your next game, against {opponent}"
         body = f"Your next game in {event} is paired: you play {opponent}.\n\nPlay: {url}\n"
-        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+        self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def challenge(self, user_id: int, key: str, by: str, title: str, link: str) -> None:
         """Mail ``user_id`` that ``by`` challenges them (in the background; once per ``key``)."""
         url = f"{self.site_url}{link}" if link.startswith("/") else link
         subject = f"{by} challenges you to {title}"
         body = f"{by} challenges you to a game of {title}.\n\nAnswer: {url}\n"
-        self.spawn(self._deliver(user_id, key, "mail_challenges", subject, body))
+        self._start(self._deliver(user_id, key, "mail_challenges", subject, body))
 
     async def _deliver(self, user_id: int, key: str, setting: str, subject: str, body: str) -> None:
         wants = await asyncio.to_thread(self.store.settings, user_id)

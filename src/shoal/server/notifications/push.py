@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 
+from .pending import Pending
 from .push_store import PushStore, Subscription
 from .store import Notice, NoticeStore
 
@@ -111,7 +112,7 @@ class Pusher:
         self,
         store: PushStore,
         keys: VapidKeys,
-        spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
         *,
         subject: str | None = None,
         site_url: str = "http://127.0.0.1:8000",
@@ -125,10 +126,16 @@ class Pusher:
         self.sent = 0
         self.failed = 0
         self.removed = 0
+        self._pending = Pending()
 
     def notify(self, user_id: int, notice: Notice) -> None:
         """Push ``notice`` to every device of ``user_id`` that wants its kind (background)."""
-        self.spawn(self.deliver(user_id, notice))
+        self._pending.add(self.spawn(self.deliver(user_id, notice)))
+
+    async def settle(self) -> None:
+        """Wait until every push started so far has been taken or refused by its push
+        service (tests: what the devices got is then known, without waiting for silence)."""
+        await self._pending.settle()
 
     async def deliver(self, user_id: int, notice: Notice) -> int:
         """Push ``notice`` now; the number of devices that took it."""
