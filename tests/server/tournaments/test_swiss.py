@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shoal.server.tournaments.records import Round, TournamentError
+from shoal.server.tournaments.records import Game, Round, TournamentError
 from shoal.server.tournaments.swiss import SwissHistory, pair_swiss_round, seat_balance
 
 BYE = None
@@ -183,6 +183,34 @@ def test_the_bye_goes_to_the_lowest_score_and_never_twice() -> None:
         history.add_round(rnd, {p.players: "1-0" for p in rnd.pairings})
     assert byes[0] == "e"
     assert Counter(byes).most_common(1)[0][1] == 1
+    # the games' points and a point per bye, counted by hand from the four rounds (first
+    # seats win): a c d b, e bye; b a e d, c bye; a e c b, d bye; d a e c, b bye
+    assert history.scores() == {"a": 2.0, "b": 2.0, "c": 2.0, "d": 3.0, "e": 3.0}
+    assert [g.round for g in history.games] == [1, 1, 2, 2, 3, 3, 4, 4]
+
+
+def test_points_count_for_a_player_missing_from_the_ranking() -> None:
+    """A game of a player the ranking does not list yet still counts, bye included."""
+    history = SwissHistory(["a"], [Game(1, "a", "x", "0-1"), Game(2, "x", "y", "1/2-1/2")])
+    history.byes.append("x")
+    assert history.scores() == {"a": 0.0, "x": 2.5, "y": 0.5}
+
+
+def test_the_player_with_more_second_seats_takes_the_first() -> None:
+    """Seats: more second seats so far takes the first, before the last seat and the rank
+    are asked (a: first, first, second; b: second, second, first; a ranked higher)."""
+    games = [
+        Game(1, "a", "w", "1/2-1/2"),
+        Game(1, "x", "b", "1/2-1/2"),
+        Game(2, "a", "y", "1/2-1/2"),
+        Game(2, "z", "b", "1/2-1/2"),
+        Game(3, "w", "a", "1/2-1/2"),
+        Game(3, "b", "x", "1/2-1/2"),
+    ]
+    history = SwissHistory(["a", "b", "w", "x", "y", "z"], games)
+    assert seat_balance(history.seats("a")) == 1 and seat_balance(history.seats("b")) == -1
+    rnd = pair_swiss_round(4, ["a", "b"], history)
+    assert [p.players for p in rnd.pairings] == [("b", "a")]
 
 
 def test_a_late_entrant_starts_with_no_points_and_a_withdrawn_player_is_not_paired() -> None:
