@@ -233,3 +233,24 @@ def test_bad_rounds_are_refused(players: list[str]) -> None:
     """Fewer than two players, or a name twice, is refused with a clear error."""
     with pytest.raises(TournamentError, match=r"Swiss|paired only once"):
         pair_swiss_round(1, players, SwissHistory.empty(players))
+
+
+def test_two_players_who_want_the_same_seat_are_kept_apart() -> None:
+    """Seat preferences come from the balance first (a and c had more first seats: they
+    want the second; b and d the first), the last seat only when balanced: the top half
+    against the bottom (a-c, b-d) would give two pairs the same wish, so a-d and b-c."""
+    d = "1/2-1/2"
+    games = [
+        *(Game(1, "a", "o1", d), Game(2, "a", "o2", d), Game(3, "o3", "a", d)),  # a: 0 0 1
+        *(Game(1, "c", "o4", d), Game(2, "o5", "c", d), Game(3, "c", "o6", d)),  # c: 0 1 0
+        *(Game(1, "o7", "b", d), Game(2, "o8", "b", d), Game(3, "b", "o9", d)),  # b: 1 1 0
+        *(Game(1, "p1", "d", d), Game(2, "d", "p2", d), Game(3, "p3", "d", d)),  # d: 1 0 1
+    ]
+    others = [f"o{i}" for i in range(1, 10)] + ["p1", "p2", "p3"]
+    history = SwissHistory(["a", "b", "c", "d", *others], games)
+    rnd = pair_swiss_round(4, ["a", "b", "c", "d"], history)
+    assert {frozenset(p.players) for p in rnd.pairings} == {
+        frozenset("ad"),
+        frozenset("bc"),
+    }
+    assert {p.players for p in rnd.pairings} == {("d", "a"), ("b", "c")}
