@@ -41,23 +41,23 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
         ["tests/server/test_lobby.py", "tests/server/test_seams_seeks.py"],
     ),
     "swiss": (
-        "src/shoal/server/tournaments/swiss.py",
-        ["tests/server/tournaments/test_swiss.py"],
+        "src/shoal/pairing/swiss.py",
+        ["tests/pairing/test_swiss.py"],
     ),
     "standings": (
-        "src/shoal/server/tournaments/standings.py",
-        ["tests/server/tournaments/test_standings.py"],
+        "src/shoal/pairing/standings.py",
+        ["tests/pairing/test_standings.py"],
     ),
     "arena": (
-        "src/shoal/server/tournaments/arena.py",
-        ["tests/server/tournaments/test_arena.py"],
+        "src/shoal/pairing/arena.py",
+        ["tests/pairing/test_arena.py"],
     ),
     "clocks": (
         "src/shoal/server/games/session.py",
         ["tests/server/test_live.py", "tests/server/test_seams_records.py"],
     ),
     "push": (
-        "src/shoal/server/notifications/push.py",
+        "src/shoal/server/push/service.py",
         ["tests/server/test_push.py"],
     ),
     "origin": (

@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from shoal.server import create_app
-from shoal.server.notifications.push import VapidKeys
+from shoal.server.push.service import VapidKeys
 from tests.clients import TestClient
 
 from ._live import auth

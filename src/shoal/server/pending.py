@@ -1,9 +1,10 @@
 """The background deliveries of a sender (pushes, mails) that a caller may wait for.
 
-A move never waits for a push service or a mail server: :class:`~.push.Pusher` and
-:class:`~.mail.Mailer` start each delivery as a task. :meth:`Pending.settle` waits until
-every delivery started so far has been handed over or has failed, so that a test (or a
-shutdown) knows what was sent without waiting an arbitrary time for "nothing more comes".
+A move never waits for a push service or a mail server: :class:`~.push.service.Pusher`
+and :class:`~.mail.service.Mailer` start each delivery as a task. :meth:`Pending.settle`
+waits until every delivery started so far has been handed over or has failed, so that a
+test (or a shutdown) knows what was sent without waiting an arbitrary time for "nothing
+more comes".
 """
 
 from __future__ import annotations
