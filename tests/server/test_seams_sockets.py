@@ -64,6 +64,7 @@ def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
             ):
                 pass
             assert refused.value.code == FOREIGN_ORIGIN_CODE, path
+            assert refused.value.reason == "a page of another site", path  # in words
             # the site's own pages still open it (notifications need the cookie, sent here)
             with client.websocket_connect(path, headers=OWN) as socket:
                 socket.send_text("ping")
