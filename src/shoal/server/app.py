@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .bots import routes as bot
 from .bots.service import Bots
@@ -138,6 +139,7 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    limits: Sequence[str] = (),
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -153,7 +155,8 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year.
+    vacation a year. ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
+    (:mod:`shoal.server.limits`; a ValueError for one that is none).
     """
     settings = Settings(
         database_url=database_url,
@@ -168,6 +171,7 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        limits=tuple(limits),
     )
     context = ServerContext.open(settings)
 
@@ -180,6 +184,8 @@ def create_app(
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
+        await asyncio.to_thread(context.admin.start)  # the bans; the operator's notes from now
+        context.manager.spawn(context.admin.run())
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         if context.mail.mailer is not None:  # the turn digests due
             context.manager.spawn(context.mail.mailer.run(context.settings.sweep_every))
@@ -214,6 +220,8 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())
