@@ -15,9 +15,9 @@ import pytest
 from sqlalchemy import event, update
 
 from shoal import games
-from shoal.server.db.tables import GameRow
 from shoal.server.games.models import GameData
 from shoal.server.games.store import StaleVersionError, Store
+from shoal.server.games.tables import GameRow
 from shoal.server.games.views import turn_list, view_delta
 from tests.clients import TestClient
 
