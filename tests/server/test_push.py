@@ -19,8 +19,12 @@ __all__ = ["receiver"]
 
 
 @pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, sweep_every=3600, site_url="https://play.shoal.test")) as c:
+def client(db: str, receiver: Receiver) -> Iterator[TestClient]:
+    """The app, with the receiver's origin added to the push services (an operator's own)."""
+    app = create_app(
+        db, sweep_every=3600, site_url="https://play.shoal.test", push_services=[receiver.origin]
+    )
+    with TestClient(app) as c:
         yield c
 
 
@@ -205,10 +209,15 @@ def test_a_key_file_is_used_when_configured(tmp_path: object, db: str) -> None:
             serialization.NoEncryption(),
         )
     )
+    path.chmod(0o644)  # readable by anyone: refused, with the fix in words
+    with pytest.raises(ValueError, match=f"may be read by others .mode 0644.: chmod 600 {path}"):
+        VapidKeys.of_file(path)
+    path.chmod(0o600)
     with TestClient(create_app(db, vapid_key_file=path)) as c:
         assert c.get("/api/push/key").json()["key"] == VapidKeys.of_file(path).public
     bad = Path(str(tmp_path)) / "bad.pem"
     bad.write_text("not a key")
+    bad.chmod(0o600)
     with pytest.raises(ValueError, match="not a VAPID private key"):
         VapidKeys.of_file(bad)
 

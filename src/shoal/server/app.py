@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,9 @@ from .lobby import routes as lobby
 from .lobby.service import Lobby
 from .notifications import push_routes, vacation_routes
 from .notifications import routes as notifications
+from .ops import routes as ops
+from .ops.sampler import sample
+from .ops.wiring import install as observe
 from .origin import SocketOrigin
 from .pages import routes as pages
 from .pages.routes import WEB_DIR
@@ -96,6 +99,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    ops.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -135,6 +139,10 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    secret_key_file: Path | str | None = None,
+    push_services: Sequence[str] = (),
+    metrics_token: str | None = None,
+    metrics_allow: Sequence[str] = (),
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -150,7 +158,9 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year.
+    vacation a year. ``secret_key_file`` seals the site's secrets (docs/security.md);
+    ``push_services`` adds push services to the browsers' own; ``/metrics`` opens to
+    ``metrics_token`` and to the addresses of ``metrics_allow`` (docs/operations.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -165,6 +175,10 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        secret_key_file=Path(secret_key_file) if secret_key_file else None,
+        push_services=tuple(push_services),
+        metrics_token=metrics_token or None,
+        metrics_allow=tuple(metrics_allow),
     )
     context = ServerContext.open(settings)
 
@@ -177,6 +191,7 @@ def create_app(
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
+        context.manager.spawn(sample(context))  # loop lag, games in memory, pool (ops)
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
         context.manager.spawn(  # rated games that ended just before a crash
@@ -209,6 +224,7 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    observe(app, context)  # request ids, access lines, metrics: outside the others (ops)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

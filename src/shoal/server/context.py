@@ -21,6 +21,7 @@ from shoal.records import Record, read
 from .accounts.service import Accounts
 from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
+from .db.sealed import Sealer
 from .errors import ApiError
 from .events import Events
 from .explorer.service import Explorer, ExplorerListener
@@ -34,6 +35,7 @@ from .notifications.correspondence import DAY, Correspondence
 from .notifications.digest import Digests
 from .notifications.mail import Mailer, parse_smtp
 from .notifications.push import Pusher, VapidKeys
+from .notifications.push_guard import PushPolicy
 from .notifications.push_store import PushStore
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
@@ -112,6 +114,15 @@ class Settings:
     """Vacation days each account may spend a year (issue 43)."""
     vapid_key_file: Path | None = None
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
+    secret_key_file: Path | None = None
+    """The site key's file, which seals the site's secrets (:mod:`.db.sealed`; None: the
+    environment's ``SHOAL_SECRET_KEY_FILE`` or ``SHOAL_SECRET_KEY``, else none)."""
+    push_services: tuple[str, ...] = ()
+    """Push services beside the browsers' own (:mod:`.notifications.push_guard`)."""
+    metrics_token: str | None = None
+    """The token a scraper of ``/metrics`` shows (:mod:`.ops.routes`; None: none)."""
+    metrics_allow: tuple[str, ...] = ()
+    """Addresses or networks that read ``/metrics`` without the token."""
 
 
 class RecordCache:
@@ -202,7 +213,8 @@ class ServerContext:
             lambda accounts, game, speed: player_ratings(ratings, accounts, game, speed),
         )
         manager.listen(ExplorerListener(manager, explorer))
-        notices = NoticeStore(store.engine)
+        notices = NoticeStore(store.engine, Sealer.load(settings.secret_key_file))
+        notices.seal_secrets()  # a wrong or missing site key stops the start, with words
         mailer = None
         if settings.smtp_url:
             mailer = Mailer(
@@ -214,7 +226,13 @@ class ServerContext:
             if settings.vapid_key_file is not None
             else VapidKeys.of_store(notices)
         )
-        pusher = Pusher(PushStore(store.engine), keys, manager.spawn, site_url=settings.site_url)
+        pusher = Pusher(
+            PushStore(store.engine),
+            keys,
+            manager.spawn,
+            site_url=settings.site_url,
+            policy=PushPolicy.of(settings.push_services),
+        )
         notifier = Notifier(notices, mailer, events, pusher)
         correspondence = Correspondence(
             manager,

@@ -11,6 +11,10 @@ every device of the account gets the notification encrypted with ``pywebpush``
 (``aes128gcm``) when the account wants that kind pushed; a push service answering 404 or
 410 means the subscription is gone, and it is deleted. Pushing runs in worker threads in a
 task of its own: a move never waits for a push service.
+
+Pushes go only to the push services of :mod:`.push_guard` (the browsers' own and the
+operator's), checked again at each send, the address connected to included: an endpoint
+refused then is skipped and logged (``shoal_push_total{result="refused"}``), never sent to.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import asyncio
 import base64
 import json
 import logging
+import stat
+import threading
 import urllib.parse
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -28,6 +34,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 
+from ..ops.metrics import PUSH
+from .push_guard import PushPolicy, PushRefused
 from .push_store import PushStore, Subscription
 from .store import Notice, NoticeStore
 
@@ -69,9 +77,16 @@ class VapidKeys:
 
     @classmethod
     def of_file(cls, path: Path) -> VapidKeys:
-        """The pair in a PEM file (``vapid --gen`` writes one: ``private_key.pem``)."""
+        """The pair in a PEM file (``vapid --gen`` writes one: ``private_key.pem``), which
+        only its owner may read: run ``(umask 077 && vapid --gen)``, or ``chmod 600`` it."""
         if not path.is_file():
             raise ValueError(f"there is no VAPID key file {str(path)!r}")
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            raise ValueError(
+                f"the VAPID key file {str(path)!r} may be read by others (mode {mode:04o}): "
+                f"chmod 600 {path}"
+            )
         try:
             return cls(Vapid02.from_file(str(path)))
         except Exception as error:  # py_vapid raises several kinds for a bad file
@@ -116,12 +131,17 @@ class Pusher:
         subject: str | None = None,
         site_url: str = "http://127.0.0.1:8000",
         ttl: int = 86400,
+        policy: PushPolicy | None = None,
     ) -> None:
         self.store = store
         self.keys = keys
         self.spawn = spawn
         self.subject = subject or _subject(site_url)
         self.ttl = ttl
+        self.policy = policy or PushPolicy.of()
+        """Where pushes may go (:mod:`.push_guard`)."""
+        self._session: Any = None
+        self._session_lock = threading.Lock()
         self.sent = 0
         self.failed = 0
         self.removed = 0
@@ -147,6 +167,9 @@ class Pusher:
         # on every server's start
         from pywebpush import WebPushException, webpush
 
+        with self._session_lock:
+            if self._session is None:
+                self._session = self.policy.session()
         try:
             webpush(
                 device.info(),
@@ -155,20 +178,30 @@ class Pusher:
                 vapid_claims={"sub": self.subject},
                 ttl=self.ttl,
                 timeout=10,
+                requests_session=self._session,
             )
+        except PushRefused as error:  # not a push service, or (now) a private address
+            PUSH.labels("refused").inc()
+            self.failed += 1
+            log.warning("push to account %s refused: %s", device.user_id, error)
+            return 0
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in (404, 410):
                 self.store.expired(device.endpoint)
+                PUSH.labels("gone").inc()
                 self.removed += 1
                 log.info("push subscription of account %s gone (%s)", device.user_id, status)
             else:
+                PUSH.labels("failed").inc()
                 self.failed += 1
                 log.warning("push to account %s failed: %s", device.user_id, error)
             return 0
         except OSError as error:  # the push service cannot be reached
+            PUSH.labels("failed").inc()
             self.failed += 1
             log.warning("push to account %s failed: %s", device.user_id, error)
             return 0
+        PUSH.labels("sent").inc()
         self.sent += 1
         return 1

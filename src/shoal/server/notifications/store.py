@@ -13,13 +13,14 @@ import dataclasses
 import datetime
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..db.sealed import PREFIX, Sealer, open_value
 from .push_tables import PushSettingsRow, PushSubscriptionRow
 from .tables import (
     CorrespondenceRow,
@@ -89,8 +90,10 @@ def _notice(row: NotificationRow) -> Notice:
 class NoticeStore:
     """Correspondence clocks, notifications, mails sent and mail settings."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, sealer: Sealer | None = None) -> None:
         self.engine = engine
+        self.sealer = sealer
+        """Seals the site's secrets at rest (None: no site key, they are kept in the clear)."""
 
     # -- correspondence -------------------------------------------------------------
     def start_clock(self, deadline: Deadline) -> None:
@@ -272,16 +275,18 @@ class NoticeStore:
             session.commit()
 
     def secret(self, name: str, make: Callable[[], str] | None = None) -> str:
-        """The site's secret ``name``, made on first use (the same for every process).
+        """The site's secret ``name``, made on first use (the same for every process), sealed
+        at rest when there is a site key (:mod:`shoal.server.db.sealed`).
 
         ``make`` makes a new one (default: 32 random bytes in hex).
         """
         with Session(self.engine) as session:
             row = session.get(SiteSecretRow, name)
             if row is not None:
-                return row.value
+                return open_value(self.sealer, name, row.value)
             value = make() if make is not None else secrets.token_hex(32)
-            session.add(SiteSecretRow(name=name, value=value))
+            stored = self.sealer.seal(name, value) if self.sealer is not None else value
+            session.add(SiteSecretRow(name=name, value=stored))
             try:
                 session.commit()
             except IntegrityError:  # another process made it first
@@ -289,4 +294,22 @@ class NoticeStore:
         with Session(self.engine) as session:
             row = session.get(SiteSecretRow, name)
             assert row is not None
-            return row.value
+            return open_value(self.sealer, name, row.value)
+
+    def seal_secrets(self) -> int:
+        """Check that every site secret opens (:class:`~shoal.server.db.sealed.SealError`
+        otherwise: sealed with no key or another key) and, with a site key, seal those still
+        in the clear; how many were sealed now."""
+        sealed = 0
+        with Session(self.engine) as session:
+            for name, value in session.execute(select(SiteSecretRow.name, SiteSecretRow.value)):
+                open_value(self.sealer, name, value)
+                if self.sealer is not None and not value.startswith(PREFIX):
+                    changed = session.execute(  # once, should two processes start together
+                        update(SiteSecretRow)
+                        .where(SiteSecretRow.name == name, SiteSecretRow.value == value)
+                        .values(value=self.sealer.seal(name, value))
+                    )
+                    sealed += cast(Any, changed).rowcount
+            session.commit()
+        return sealed

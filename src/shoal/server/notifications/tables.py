@@ -9,7 +9,8 @@
 * ``shoal_mail_sent``: one row per mail sent, keyed by what it was about (at most one
   mail per game per turn: the insert is the claim).
 * ``shoal_notify_settings``: an account's email address and whether it wants mail.
-* ``shoal_site_secrets``: the site's signing secret (unsubscribe links), made once.
+* ``shoal_site_secrets``: the site's secrets (the unsubscribe links' key, the VAPID key), made once;
+  sealed with the site key when one is set (:mod:`shoal.server.db.sealed`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
@@ -86,4 +87,4 @@ class SiteSecretRow(Base):
     __tablename__ = "shoal_site_secrets"
 
     name: Mapped[str] = mapped_column(String(32), primary_key=True)
-    value: Mapped[str] = mapped_column(String(128))
+    value: Mapped[str] = mapped_column(Text)  # sealed or in the clear (db/sealed.py); w57
