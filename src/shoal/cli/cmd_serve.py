@@ -69,27 +69,19 @@ def _operator_settings(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import logging
-    import logging.config
     import sys
 
-    from shoal.server.ops.logs import logging_config
-
-    log_config = logging_config(args.log_format, args.log_level)
-    logging.config.dictConfig(log_config)
-    log = logging.getLogger("shoal.serve")
     try:
-        return _start(args, log_config, log)
+        settings = _settings(args)
     except _Refused as error:
         print(f"shoal serve: {error}", file=sys.stderr)
         return 2
+    return _run(args, settings)
 
 
-def _start(args: argparse.Namespace, log_config: dict[str, Any], log: Any) -> int:
-    import json
-
-    import uvicorn
-
+def _settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The app's settings from the command line and the environment, every one checked
+    (:class:`_Refused` with words for the first that cannot work)."""
     settings = {
         "max_searches": args.searches,
         "max_body": args.max_body,
@@ -125,29 +117,10 @@ def _start(args: argparse.Namespace, log_config: dict[str, Any], log: Any) -> in
         raise _Refused("--vacation-days is a number of days from 0 to 366")
     if args.wait_database < 0:
         raise _Refused("--wait-database is seconds, 0 or more")
-    from shoal.server.protocol import (
-        HEADER_TIMEOUT_ENV,
-        KEEP_ALIVE_TIMEOUT,
-        HeaderTimeoutProtocol,
-    )
-
     if args.header_timeout <= 0:
         raise _Refused("--header-timeout is seconds above 0")
-    os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # every worker reads it
-    limits: dict[str, Any] = {
-        "http": HeaderTimeoutProtocol,
-        "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
-        # no per-message-deflate: it cost a compression per message per socket (docs/server.md)
-        "ws_per_message_deflate": False,
-        "log_config": log_config,
-        "log_level": args.log_level,
-        "access_log": False,  # shoal's own access lines (shoal.server.ops.http)
-    }
-    if args.forwarded_allow_ips is not None:
-        limits["forwarded_allow_ips"] = args.forwarded_allow_ips
     if args.workers < 1:
         raise _Refused("--workers must be 1 or more")
-    from shoal.server.ops.startup import metrics_folder, safe_url, wait_for_database
     from shoal.server.relay import is_postgres
 
     if args.workers > 1 and not is_postgres(args.database):
@@ -156,6 +129,40 @@ def _start(args: argparse.Namespace, log_config: dict[str, Any], log: Any) -> in
             "postgresql+psycopg://...): the processes pass live updates to each other "
             "through PostgreSQL's LISTEN/NOTIFY, which SQLite does not have"
         )
+    return settings
+
+
+def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
+    """Set up the log, wait for the database, serve (until stopped)."""
+    import json
+    import logging
+    import logging.config
+
+    import uvicorn
+
+    from shoal.server.ops.logs import logging_config
+    from shoal.server.ops.startup import metrics_folder, safe_url, wait_for_database
+    from shoal.server.protocol import (
+        HEADER_TIMEOUT_ENV,
+        KEEP_ALIVE_TIMEOUT,
+        HeaderTimeoutProtocol,
+    )
+
+    log_config = logging_config(args.log_format, args.log_level)
+    logging.config.dictConfig(log_config)
+    log = logging.getLogger("shoal.serve")
+    os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # every worker reads it
+    limits: dict[str, Any] = {
+        "http": HeaderTimeoutProtocol,
+        "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
+        # no per-message-deflate: it cost a compression per message per socket (docs/server.md)
+        "ws_per_message_deflate": False,
+        "log_config": log_config,  # each worker sets up its log the same
+        "log_level": args.log_level,
+        "access_log": False,  # shoal's own access lines (shoal.server.ops.http)
+    }
+    if args.forwarded_allow_ips is not None:
+        limits["forwarded_allow_ips"] = args.forwarded_allow_ips
     if not wait_for_database(args.database, args.wait_database):
         return 1
     where = f"http://{args.host}:{args.port}/"

@@ -9,15 +9,18 @@ when it is
   and the other Chromium browsers through Firebase Cloud Messaging, Firefox through Mozilla's
   autopush, Safari through Apple's, the Windows Push Notification Services) or of the
   operator's additions, and
-* at an address that is public: every address its host resolves to at subscription, and the
-  address actually connected to at each send (DNS may have changed meanwhile); private,
-  loopback, link-local, shared, reserved and multicast ranges are refused, IPv4 and IPv6.
+* at an address that is public: every address its host resolves to, at subscription and
+  again at each send (DNS may have changed meanwhile: the send resolves the host itself,
+  refuses when any address is not public, and connects to an address it checked, never
+  resolving twice); private, loopback, link-local, shared, reserved and multicast ranges
+  are refused, IPv4 and IPv6.
 
 The operator extends the list (``shoal serve --push-service ENTRY``, repeated, or the
 environment variable ``SHOAL_PUSH_SERVICES``, entries separated by commas or spaces):
 
-* a host or ``*.domain`` (``push.example.org``, ``*.push.example.org``): one more push
-  service, under the same rules (https, public addresses);
+* a host or ``*.domain``, with a port when not 443 (``push.example.org``,
+  ``*.push.example.org``, ``push.example.org:8443``): one more push service, under the same
+  rules (https, public addresses);
 * an origin with its scheme (``https://push.internal:8443``, ``http://127.0.0.1:8123``): a
   push service the operator runs, trusted as it is: that scheme, host and port, whatever
   addresses (the tests' local receiver is one).
@@ -25,8 +28,8 @@ environment variable ``SHOAL_PUSH_SERVICES``, entries separated by commas or spa
 Proxies from the environment are not used and redirects are not followed.
 
 >>> policy = PushPolicy.of(["*.push.example.org", "http://127.0.0.1:8123"])
->>> policy.check_url("https://fcm.googleapis.com/fcm/send/abc").trusted
-False
+>>> policy.check_url("https://fcm.googleapis.com/fcm/send/abc")
+Target(host='fcm.googleapis.com', port=443, trusted=False)
 >>> policy.check_url("http://127.0.0.1:8123/push/x").trusted
 True
 >>> policy.check_url("http://127.0.0.1:9/push/x")
@@ -54,6 +57,7 @@ __all__ = [
     "PushPolicy",
     "PushRefused",
     "Target",
+    "addresses",
     "parse_services",
     "public",
 ]
@@ -70,7 +74,10 @@ BROWSER_SERVICES = (
 ENVIRONMENT = "SHOAL_PUSH_SERVICES"
 """The environment variable with the operator's additions (see the module)."""
 
-_HOST = re.compile(r"(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*")
+_HOST = re.compile(
+    r"((?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)"
+    r"(?::([0-9]{1,5}))?"
+)
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -102,24 +109,25 @@ class Target:
 
 @dataclasses.dataclass(frozen=True)
 class PushPolicy:
-    """The push services allowed: host patterns (checked) and origins (trusted)."""
+    """The push services allowed: host patterns with their port (checked) and origins
+    (trusted)."""
 
-    hosts: tuple[str, ...] = BROWSER_SERVICES
+    hosts: tuple[tuple[str, int], ...] = tuple((host, 443) for host in BROWSER_SERVICES)
     origins: tuple[tuple[str, str, int], ...] = ()
 
     @classmethod
     def of(cls, extra: Iterable[str] = ()) -> PushPolicy:
         """The browsers' services and the operator's ``extra`` entries (ValueError with words
         for an entry that is neither a host, ``*.domain``, nor an origin)."""
-        hosts = list(BROWSER_SERVICES)
+        hosts = [(host, 443) for host in BROWSER_SERVICES]
         origins: list[tuple[str, str, int]] = []
         for entry in extra:
             if "://" in entry:
-                parts = urllib.parse.urlsplit(entry)
                 try:
+                    parts = urllib.parse.urlsplit(entry)
                     port = parts.port
                 except ValueError:
-                    port = -1
+                    parts, port = urllib.parse.urlsplit(""), -1
                 if (
                     parts.scheme not in _DEFAULT_PORTS
                     or not parts.hostname
@@ -133,12 +141,12 @@ class PushPolicy:
                         "https://push.example.org:8443 or http://127.0.0.1:8123"
                     )
                 origins.append((parts.scheme, parts.hostname, port or _DEFAULT_PORTS[parts.scheme]))
-            elif _HOST.fullmatch(entry.lower()):
-                hosts.append(entry.lower())
+            elif (found := _HOST.fullmatch(entry.lower())) and int(found.group(2) or 443) < 65536:
+                hosts.append((found.group(1), int(found.group(2) or 443)))
             else:
                 raise ValueError(
-                    f"the push service {entry!r} is not a host (push.example.org), a domain "
-                    "(*.push.example.org) or an origin (https://push.example.org:8443)"
+                    f"the push service {entry!r} is not a host (push.example.org:8443), a "
+                    "domain (*.push.example.org) or an origin (https://push.example.org:8443)"
                 )
         return cls(tuple(hosts), tuple(origins))
 
@@ -146,10 +154,11 @@ class PushPolicy:
         """Whether the operator named this origin (then any address goes)."""
         return (scheme, host.lower(), port) in self.origins
 
-    def _listed(self, host: str) -> bool:
+    def _listed(self, host: str, port: int) -> bool:
         return any(
-            host.endswith(pattern[1:]) if pattern.startswith("*.") else host == pattern
-            for pattern in self.hosts
+            (host.endswith(pattern[1:]) if pattern.startswith("*.") else host == pattern)
+            and port == listed
+            for pattern, listed in self.hosts
         )
 
     def check_url(self, url: str) -> Target:
@@ -167,11 +176,12 @@ class PushPolicy:
             return Target(host, port, True)
         if parts.scheme != "https":
             raise PushRefused(f"a push endpoint is https (not {parts.scheme})")
-        if parts.username is not None or port != 443:
-            raise PushRefused("a push endpoint is https on its default port, with no user")
-        if not self._listed(host):
+        if parts.username is not None:
+            raise PushRefused("a push endpoint names no user")
+        if not self._listed(host, port):
+            where = host if port == 443 else f"{host}:{port}"
             raise PushRefused(
-                f"{host} is not a browser's push service (the server pushes only to those "
+                f"{where} is not a browser's push service (the server pushes only to those "
                 "and to the ones its operator adds)"
             )
         return Target(host, port, False)
@@ -179,23 +189,26 @@ class PushPolicy:
     async def check_subscription(self, url: str) -> None:
         """:meth:`check_url`, and (unless trusted) every address of its host public."""
         target = self.check_url(url)
-        if target.trusted:
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            found = await loop.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
-        except OSError:
-            raise PushRefused(f"the push service's host {target.host} does not resolve") from None
-        for *_, address in found:
-            if not public(str(address[0])):
-                raise PushRefused(
-                    f"the push service's host {target.host} resolves to a private address"
-                )
+        if not target.trusted:
+            await asyncio.to_thread(addresses, target.host, target.port)
 
     def session(self) -> Any:
         """A ``requests`` session that sends only where this policy allows: each request's URL
         is checked, and each new connection's peer address unless its origin is trusted."""
         return _session(self)
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses of ``host``, every one public (:class:`PushRefused` otherwise, or when it
+    does not resolve)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError:
+        raise PushRefused(f"the push service's host {host} does not resolve") from None
+    listed = [str(address[0]) for *_, address in found]
+    if not listed or not all(public(address) for address in listed):
+        raise PushRefused(f"the push service's host {host} resolves to a private address")
+    return listed
 
 
 def _session(policy: PushPolicy) -> Any:
@@ -206,10 +219,19 @@ def _session(policy: PushPolicy) -> Any:
     from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
     class CheckedConnection(HTTPSConnection):
+        """Resolves its host itself, refuses unless every address is public, and connects
+        to one it checked (TLS still checks the certificate against the host's name)."""
+
         def _new_conn(self) -> socket.socket:
-            sock = super()._new_conn()
-            peer = str(sock.getpeername()[0])
-            if not policy.trusts("https", self.host, self.port or 443) and not public(peer):
+            if policy.trusts("https", self.host, self.port or 443):
+                return super()._new_conn()
+            host = self._dns_host  # urllib3 2 connects to _dns_host, and checks TLS on .host
+            self._dns_host = addresses(host, self.port or 443)[0]
+            try:
+                sock = super()._new_conn()
+            finally:
+                self._dns_host = host
+            if not public(str(sock.getpeername()[0])):  # cannot happen; kept as a last guard
                 sock.close()
                 raise PushRefused(f"the push service's host {self.host} is at a private address")
             return sock

@@ -51,14 +51,17 @@ class Readiness:
     def _query(self) -> Ready:
         try:
             with self.engine.connect() as connection:
-                revision = connection.execute(
-                    text("SELECT version_num FROM alembic_version")
-                ).scalar()
+                try:
+                    revision = connection.execute(
+                        text("SELECT version_num FROM alembic_version")
+                    ).scalar()
+                except SQLAlchemyError as error:
+                    if getattr(error, "connection_invalidated", False):
+                        raise  # the database went away mid-query
+                    reason = f"the database has no schema revision ({type(error).__name__})"
+                    return Ready(False, None, self.head, reason)
         except (OperationalError, InterfaceError) as error:
             reason = f"the database is not answering ({type(error).__name__})"
-            return Ready(False, None, self.head, reason)
-        except SQLAlchemyError as error:  # no alembic_version table: not shoal's schema yet
-            reason = f"the database has no schema revision ({type(error).__name__})"
             return Ready(False, None, self.head, reason)
         if revision != self.head:
             return Ready(

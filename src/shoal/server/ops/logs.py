@@ -4,7 +4,10 @@ Every line has the time (UTC, milliseconds), the level, the worker's process id,
 the message and, within a request, the request's id (:data:`REQUEST_ID`, also sent back in
 the ``X-Request-Id`` header). The access lines of :mod:`.http` add ``method``, ``path`` (no
 query string), ``route`` (its template), ``status``, ``duration_ms`` and ``client``; uvicorn's
-own access log is off (it printed query strings), its other lines go through the same format.
+own access log is off (it printed query strings), and so are its lines of each WebSocket
+(``"WebSocket /path?query" [accepted]``, ``connection open``, ``connection closed``:
+:class:`QuietSockets`), which the socket's access line replaces; its other lines go through
+the same format.
 
 No secret reaches a line: the access lines never hold a query string, a header or a cookie,
 and every line is passed through :func:`redact` on its way out, which blanks what looks like
@@ -32,6 +35,7 @@ __all__ = [
     "FORMATS",
     "REQUEST_ID",
     "JsonFormatter",
+    "QuietSockets",
     "TextFormatter",
     "logging_config",
     "redact",
@@ -90,6 +94,20 @@ def _request_id(record: logging.LogRecord) -> str | None:
     return found if isinstance(found, str) else REQUEST_ID.get()
 
 
+class QuietSockets(logging.Filter):
+    """Drops uvicorn's lines of each WebSocket (see the module)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """False for uvicorn's WebSocket lines."""
+        if not record.name.startswith("uvicorn"):
+            return True
+        message = str(record.msg)
+        return '"WebSocket %s"' not in message and message not in (
+            "connection open",
+            "connection closed",
+        )
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per line: ``time``, ``level``, ``pid``, ``logger``, ``message``,
     ``request_id`` within a request, the fields of :data:`FIELDS` given, ``error`` (a
@@ -123,7 +141,7 @@ class TextFormatter(logging.Formatter):
         pid = record.process or os.getpid()
         text = (
             f"{_time(record)} {record.levelname:<7} [{pid}] {request_id} {record.name}: "
-            f"{record.getMessage()}"
+            f"{redact(record.getMessage())}"
         )
         extras = [
             f"{field}={getattr(record, field)}"
@@ -133,8 +151,8 @@ class TextFormatter(logging.Formatter):
         if extras:
             text += " " + " ".join(extras)
         if record.exc_info:
-            text += "\n" + self.formatException(record.exc_info)
-        return redact(text)
+            text += "\n" + redact(self.formatException(record.exc_info))
+        return text
 
 
 def logging_config(log_format: str = "text", level: str = "info") -> dict[str, Any]:
@@ -150,10 +168,12 @@ def logging_config(log_format: str = "text", level: str = "info") -> dict[str, A
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"shoal": {"()": f"{formatter.__module__}.{formatter.__qualname__}"}},
+        "filters": {"sockets": {"()": f"{QuietSockets.__module__}.{QuietSockets.__qualname__}"}},
         "handlers": {
             "shoal": {
                 "class": "logging.StreamHandler",
                 "formatter": "shoal",
+                "filters": ["sockets"],
                 "stream": "ext://sys.stderr",
             }
         },
