@@ -51,6 +51,7 @@ def site(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[Live
         tmp_path / "serve.log",
         *("--workers", "2", "--log-format", "json", "--games-per-client", "0"),
         *("--metrics-token-file", str(token_file), "--wait-database", "120"),
+        *("--forwarded-allow-ips", "192.0.2.1"),  # not the test's 127.0.0.1
     )
 
     def open_when_waited() -> None:
@@ -168,6 +169,10 @@ def test_two_workers_wait_for_the_database_count_a_game_and_log_no_secret(
     query_secret = "12.0123456789abcdef0123456789abcdef"
     assert httpx.get(f"{server.url}/unsubscribe?token={query_secret}").status_code == 400
     secrets_used.append(query_secret)
+    # --forwarded-allow-ips: a proxy not named there is not believed (uvicorn's default,
+    # 127.0.0.1, would have taken this X-Forwarded-For)
+    forwarded = {"X-Forwarded-For": "203.0.113.9", "X-Request-Id": "forwarded-57"}
+    assert httpx.get(server.url + "/api/levels", headers=forwarded).status_code == 200
 
     # -- the metrics moved, added up over both workers ------------------------------------
     after = _until(
@@ -209,6 +214,9 @@ def test_two_workers_wait_for_the_database_count_a_game_and_log_no_secret(
     assert mine[0]["route"] == "/api/games/{game_id}/actions" and mine[0]["status"] == 200
     assert mine[0]["duration_ms"] > 0 and mine[0]["method"] == "POST"
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", x["time"]) for x in lines)
+    [believed] = [x for x in access if x.get("request_id") == "forwarded-57"]
+    assert believed["client"] == "127.0.0.1"
+    assert not any('"WebSocket' in x["message"] for x in lines)  # uvicorn's: replaced
     sockets = [x for x in access if x["method"] == "WS"]
     assert sockets and sockets[-1]["route"] == "/api/games/{game_id}/ws"
     for secret in secrets_used:
