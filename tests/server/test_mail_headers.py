@@ -81,7 +81,7 @@ def test_mail_headers_and_the_one_click_unsubscribe(client: TestClient, inbox: I
 def test_the_mail_policy_writes_list_unsubscribe_on_one_line() -> None:
     """The default policy folded a long link into RFC 2047 words; the site's policy writes
     it as it is and folds the other headers as before."""
-    from shoal.server.notifications.mail import MAIL_POLICY
+    from shoal.server.mail.service import MAIL_POLICY
 
     message = email.message.EmailMessage(policy=MAIL_POLICY)
     long = "<http://shoal.test/unsubscribe?token=12." + "a" * 60 + ">"

@@ -22,7 +22,7 @@ import yaml
 
 from shoal.cli.main import build_parser
 from shoal.server.db.sealed import Sealer, read_key_file
-from shoal.server.notifications.push import VapidKeys
+from shoal.server.push.service import VapidKeys
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "operations.md"
 TEXT = DOC.read_text()

@@ -16,9 +16,9 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from shoal.server import create_app
-from shoal.server.notifications.push_guard import PushPolicy, PushRefused, public
-from shoal.server.notifications.push_store import Subscription
 from shoal.server.ops.metrics import PUSH
+from shoal.server.push.guard import PushPolicy, PushRefused, public
+from shoal.server.push.store import Subscription
 from tests.clients import TestClient
 
 from .corr_helpers import account, as_user, context, run

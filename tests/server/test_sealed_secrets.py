@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, text
 
 from shoal.server import create_app
 from shoal.server.db.sealed import KEY_ENV, PREFIX, Sealer, SealError, read_key_file
-from shoal.server.notifications.mail import check_unsubscribe, unsubscribe_token
+from shoal.server.mail.service import check_unsubscribe, unsubscribe_token
 from tests.clients import TestClient
 
 from .corr_helpers import context
@@ -41,13 +41,13 @@ def test_a_site_key_seals_the_secrets_and_a_restart_signs_with_the_same(
 ) -> None:
     with TestClient(create_app(db)) as before:  # a site that ran without a key
         clear_key = before.get("/api/push/key").json()["key"]
-        token = unsubscribe_token(context(before).notices, 7)
+        token = unsubscribe_token(context(before).mail.secrets, 7)
     clear = _stored(db)
     assert not any(v.startswith(PREFIX) for v in clear.values())  # as the docs say: in the clear
     key = _key(tmp_path / "site.key", "k" * 44)
     with TestClient(create_app(db, secret_key_file=key)) as sealed:
         assert sealed.get("/api/push/key").json()["key"] == clear_key  # the same pair
-        assert check_unsubscribe(context(sealed).notices, token) == 7  # old links still work
+        assert check_unsubscribe(context(sealed).mail.secrets, token) == 7  # old links still work
     stored = _stored(db)
     assert set(stored) == {"vapid", "unsubscribe"}
     for name, value in stored.items():

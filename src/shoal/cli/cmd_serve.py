@@ -38,8 +38,8 @@ def _operator_settings(args: argparse.Namespace) -> dict[str, Any]:
     from pathlib import Path
 
     from shoal.server.db.sealed import Sealer, SealError
-    from shoal.server.notifications.push_guard import ENVIRONMENT, PushPolicy, parse_services
     from shoal.server.ops.wiring import check_networks
+    from shoal.server.push.guard import ENVIRONMENT, PushPolicy, parse_services
 
     services = [*args.push_service, *parse_services(os.environ.get(ENVIRONMENT, ""))]
     try:
@@ -98,14 +98,14 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
     if settings["vapid_key_file"]:
         from pathlib import Path
 
-        from shoal.server.notifications.push import VapidKeys
+        from shoal.server.push.service import VapidKeys
 
         try:
             VapidKeys.of_file(Path(str(settings["vapid_key_file"])))
         except ValueError as error:
             raise _Refused(f"--vapid-key: {error}") from None
     if settings["smtp_url"]:
-        from shoal.server.notifications.mail import parse_smtp
+        from shoal.server.mail.service import parse_smtp
 
         try:
             parse_smtp(str(settings["smtp_url"]))

@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from ..db.tables import GameRow
 from ..games.manager import GameEntry, GameManager
+from ..games.tables import GameRow
 from .metrics import DB_QUERY, GAMES_STARTED, MOVES
 
 __all__ = ["MoveCounter", "count_new_games", "time_statements"]

@@ -35,7 +35,7 @@ True
 >>> policy.check_url("http://127.0.0.1:9/push/x")
 Traceback (most recent call last):
 ...
-shoal.server.notifications.push_guard.PushRefused: a push endpoint is https (not http)
+shoal.server.push.guard.PushRefused: a push endpoint is https (not http)
 >>> public("10.0.0.1"), public("::ffff:127.0.0.1"), public("169.254.169.254"), public("8.8.8.8")
 (False, False, False, True)
 """

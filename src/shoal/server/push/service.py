@@ -6,15 +6,15 @@ read from a PEM file (``shoal serve --vapid-key FILE`` or ``SHOAL_VAPID_KEY``) f
 deployment that keeps its keys outside the database. ``GET /api/push/key`` gives the public
 key to browsers, which subscribe with it.
 
-:class:`Pusher` is called by the notifications' service for each notification it stores:
-every device of the account gets the notification encrypted with ``pywebpush``
-(``aes128gcm``) when the account wants that kind pushed; a push service answering 404 or
-410 means the subscription is gone, and it is deleted. Pushing runs in worker threads in a
-task of its own: a move never waits for a push service.
+:class:`Pusher`, the push domain's one door, is called by the notifications' service for
+each notification it stores: every device of the account gets the notification encrypted
+with ``pywebpush`` (``aes128gcm``) when the account wants that kind pushed; a push service
+answering 404 or 410 means the subscription is gone, and it is deleted. Pushing runs in
+worker threads in a task of its own: a move never waits for a push service.
 
-Pushes go only to the push services of :mod:`.push_guard` (the browsers' own and the
-operator's), checked again at each send, the address connected to included: an endpoint
-refused then is skipped and logged (``shoal_push_total{result="refused"}``), never sent to.
+Pushes go only to the push services of :mod:`.guard` (the browsers' own and the
+operator's), checked again at each send before any connection: an endpoint refused then is
+skipped and logged (``shoal_push_total{result="refused"}``), never sent to.
 """
 
 from __future__ import annotations
@@ -26,22 +26,24 @@ import logging
 import stat
 import threading
 import urllib.parse
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
+from sqlalchemy.engine import Engine
 
+from ..db.secrets import SiteSecrets
+from ..notifications.models import Notice
 from ..ops.metrics import PUSH
-from .push_guard import PushPolicy, PushRefused
-from .push_store import PushStore, Subscription
-from .store import Notice, NoticeStore
+from .guard import PushPolicy, PushRefused
+from .store import PushStore, Subscription
 
-__all__ = ["Pusher", "VapidKeys", "push_message"]
+__all__ = ["Pusher", "VapidKeys", "build", "push_message"]
 
-log = logging.getLogger("shoal.server.notifications.push")
+log = logging.getLogger("shoal.server.push")
 
 TITLES = {
     "your_turn": "Your turn",
@@ -66,14 +68,14 @@ class VapidKeys:
         """The public key as browsers want it: the uncompressed point, base64url."""
 
     @classmethod
-    def of_store(cls, store: NoticeStore) -> VapidKeys:
+    def of_secrets(cls, secrets: SiteSecrets) -> VapidKeys:
         """The pair kept in the database (made on first use, the same for every process)."""
 
         def make() -> str:
             key = ec.generate_private_key(ec.SECP256R1())
             return _b64(key.private_numbers().private_value.to_bytes(32, "big"))
 
-        return cls(Vapid02.from_raw(store.secret("vapid", make).encode()))
+        return cls(Vapid02.from_raw(secrets.get("vapid", make).encode()))
 
     @classmethod
     def of_file(cls, path: Path) -> VapidKeys:
@@ -139,7 +141,7 @@ class Pusher:
         self.subject = subject or _subject(site_url)
         self.ttl = ttl
         self.policy = policy or PushPolicy.of()
-        """Where pushes may go (:mod:`.push_guard`)."""
+        """Where pushes may go (:mod:`.guard`)."""
         self._session: Any = None
         self._session_lock = threading.Lock()
         self.sent = 0
@@ -205,3 +207,20 @@ class Pusher:
         PUSH.labels("sent").inc()
         self.sent += 1
         return 1
+
+
+def build(
+    engine: Engine,
+    secrets: SiteSecrets,
+    *,
+    key_file: Path | None,
+    site_url: str,
+    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+    services: Sequence[str] = (),
+) -> Pusher:
+    """Web Push on ``engine``: the VAPID keys of ``key_file`` (PEM), else the pair kept in the
+    database; pushes go to the browsers' push services and the operator's ``services``
+    (:mod:`.guard`)."""
+    keys = VapidKeys.of_file(key_file) if key_file is not None else VapidKeys.of_secrets(secrets)
+    policy = PushPolicy.of(services)
+    return Pusher(PushStore(engine), keys, spawn, site_url=site_url, policy=policy)

@@ -6,7 +6,7 @@
   ``PushSubscription.toJSON()`` writes it (``{endpoint, keys: {p256dh, auth}}``); the
   device's earlier subscription is replaced (one per device). The endpoint must be a
   browser's push service (or one the operator adds) at a public address, else 400
-  (:mod:`.push_guard`).
+  (:mod:`.guard`).
 * ``DELETE /api/push/subscriptions``: ``{endpoint}``: forget this device.
 * ``GET`` / ``PUT /api/push/settings``: ``{kinds: {KIND: bool}}``, which kinds are pushed
   (``your_turn``, ``challenge``, ``game_ended``, ``offer``, ``tournament``), and
@@ -26,9 +26,9 @@ from pydantic import BaseModel, Field
 from ..accounts.service import SignedIn
 from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
-from .push_guard import PushPolicy, PushRefused
-from .push_store import PUSH_KINDS, Subscription
+from .guard import PushPolicy, PushRefused
 from .schemas import PushKey, PushSettings
+from .store import PUSH_KINDS, Subscription
 
 __all__ = ["router"]
 
