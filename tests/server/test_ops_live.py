@@ -63,7 +63,7 @@ def site(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[Live
     opener = threading.Thread(target=open_when_waited, daemon=True)
     opener.start()
     try:
-        server.start()
+        server.start(timeout=180)  # it waits for the database, then starts two workers
         yield server, door
     finally:
         server.stop()
