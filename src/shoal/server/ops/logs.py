@@ -23,12 +23,13 @@ or a traceback from anywhere (a library's error that quotes a URL, say).
 from __future__ import annotations
 
 import contextvars
-import datetime
-import json
 import logging
 import os
 import re
+import time
 from typing import Any
+
+import orjson
 
 __all__ = [
     "FIELDS",
@@ -53,10 +54,17 @@ FIELDS = ("method", "path", "route", "status", "duration_ms", "client", "close_c
 """The extra fields a line may carry (``logger.info(..., extra={...})``), in this order."""
 
 _SECRETS = (
-    # a password in a URL: scheme://user:PASSWORD@host
-    (re.compile(r"(\b[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.I), r"\1[redacted]@"),
-    # Authorization / Cookie / our token headers, as "name: value" or JSON "name": "value"
+    # (words that must be in the line, lower case, for the pattern to be tried; the pattern;
+    # its replacement): the words are cheap to look for, the patterns are not
     (
+        ("://",),
+        # a password in a URL: scheme://user:PASSWORD@host
+        re.compile(r"(\b[a-z][a-z0-9+.-]*://[^\s:/@]*:)[^\s@/]+@", re.I),
+        r"\1[redacted]@",
+    ),
+    (
+        ("authorization", "cookie", "x-shoal-"),
+        # Authorization / Cookie / our token headers, as "name: value" or JSON "name": "value"
         re.compile(
             r"((?:authorization|proxy-authorization|cookie|set-cookie|x-shoal-token|"
             r"x-shoal-guest)[\"']?\s*[:=]\s*[\"']?)[^\"'\r\n]+",
@@ -64,9 +72,10 @@ _SECRETS = (
         ),
         r"\1[redacted]",
     ),
-    (re.compile(r"\b(bearer|basic)\s+[\w.~+/=-]+", re.I), r"\1 [redacted]"),
-    # query strings and forms: token=..., password=..., session=...
+    (("bearer", "basic"), re.compile(r"\b(bearer|basic)\s+[\w.~+/=-]+", re.I), r"\1 [redacted]"),
     (
+        ("=",),
+        # query strings and forms: token=..., password=..., session=...
         re.compile(
             r"\b((?:[\w-]*token|password|passwd|secret|session|shoal_session|auth|api_key|key)"
             r"=)[^&\s\"';,]+",
@@ -79,14 +88,23 @@ _SECRETS = (
 
 def redact(text: str) -> str:
     """``text`` with whatever looks like a secret blanked (see the module)."""
-    for pattern, replacement in _SECRETS:
-        text = pattern.sub(replacement, text)
+    lower = text.lower()
+    for words, pattern, replacement in _SECRETS:
+        if any(word in lower for word in words):
+            text = pattern.sub(replacement, text)
     return text
 
 
+_SECOND: list[tuple[int, str]] = [(-1, "")]  # the last second formatted (a line or more a second)
+
+
 def _time(record: logging.LogRecord) -> str:
-    moment = datetime.datetime.fromtimestamp(record.created, datetime.UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    second = int(record.created)
+    cached = _SECOND[0]
+    if cached[0] != second:
+        cached = (second, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(second)))
+        _SECOND[0] = cached
+    return f"{cached[1]}.{int(record.msecs):03d}Z"
 
 
 def _request_id(record: logging.LogRecord) -> str | None:
@@ -130,7 +148,7 @@ class JsonFormatter(logging.Formatter):
                 line[field] = value
         if record.exc_info:
             line["error"] = redact(self.formatException(record.exc_info))
-        return json.dumps(line, ensure_ascii=False, default=str)
+        return orjson.dumps(line, default=str).decode()
 
 
 class TextFormatter(logging.Formatter):
