@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .bots import routes as bot
 from .bots.service import Bots
@@ -142,6 +143,7 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    limits: Sequence[str] = (),
     secret_key_file: Path | str | None = None,
     push_services: Sequence[str] = (),
     metrics_token: str | None = None,
@@ -161,9 +163,11 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year. ``secret_key_file`` seals the site's secrets (docs/security.md);
-    ``push_services`` adds push services to the browsers' own; ``/metrics`` opens to
-    ``metrics_token`` and to the addresses of ``metrics_allow`` (docs/operations.md).
+    vacation a year. ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
+    (:mod:`shoal.server.limits`; a ValueError for one that is none). ``secret_key_file``
+    seals the site's secrets (docs/security.md); ``push_services`` adds push services to the
+    browsers' own; ``/metrics`` opens to ``metrics_token`` and to the addresses of
+    ``metrics_allow`` (docs/operations.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -178,6 +182,7 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        limits=tuple(limits),
         secret_key_file=Path(secret_key_file) if secret_key_file else None,
         push_services=tuple(push_services),
         metrics_token=metrics_token or None,
@@ -194,6 +199,8 @@ def create_app(
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
+        await asyncio.to_thread(context.admin.start)  # the bans; the operator's notes from now
+        context.manager.spawn(context.admin.run())
         context.manager.spawn(sample(context))  # loop lag, games in memory, pool (ops)
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         if context.mail.mailer is not None:  # the turn digests due
@@ -229,6 +236,8 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
     observe(app, context)  # request ids, access lines, metrics: outside the others (ops)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words

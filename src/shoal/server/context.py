@@ -19,6 +19,7 @@ from starlette.requests import HTTPConnection
 from shoal.records import Record, read
 
 from .accounts.service import Accounts
+from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
 from .db.sealed import Sealer
@@ -33,7 +34,7 @@ from .games.correspondence import DAY, Correspondence
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
-from .limits import CreationLimit
+from .limits import Limits
 from .mail.service import Mail
 from .mail.service import build as build_mail
 from .notifications.service import Notifier
@@ -118,6 +119,8 @@ class Settings:
     """Vacation days each account may spend a year (issue 43)."""
     vapid_key_file: Path | None = None
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
+    limits: tuple[str, ...] = ()
+    """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
     secret_key_file: Path | None = None
     """The site key's file, which seals the site's secrets (:mod:`.db.sealed`; None: the
     environment's ``SHOAL_SECRET_KEY_FILE`` or ``SHOAL_SECRET_KEY``, else none)."""
@@ -164,7 +167,8 @@ class ServerContext:
     store: Store
     manager: GameManager
     computer: Computer
-    creations: CreationLimit
+    limits: Limits
+    """The site-wide limits, counted in the database (:mod:`shoal.server.limits`)."""
     records: RecordCache
     social: Social
     reviews: Reviewer
@@ -193,6 +197,8 @@ class ServerContext:
     """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     explorer: Explorer
     """The opening explorer: the site's counts, the books, lookups (issue 44)."""
+    admin: SiteAdmin
+    """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -258,7 +264,10 @@ class ServerContext:
             store=store,
             manager=manager,
             computer=computer,
-            creations=CreationLimit(settings.games_per_client, settings.client_window),
+            limits=Limits(
+                store.engine,
+                (f"games={settings.games_per_client}/{settings.client_window}", *settings.limits),
+            ),
             records=RecordCache(store),
             social=social,
             reviews=Reviewer(ReviewStore(store.engine)),
@@ -274,6 +283,7 @@ class ServerContext:
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
+            admin=SiteAdmin(store.engine, manager, events),
             events=events,
         )
 

@@ -41,6 +41,7 @@ from sqlalchemy.engine import Engine
 
 from ..db.secrets import SiteSecrets
 from ..ops.metrics import MAIL
+from ..pending import Pending
 from .digest import Digests
 from .store import MailStore
 
@@ -159,7 +160,7 @@ class Mailer:
         digests: Digests,
         settings: SmtpSettings,
         site_url: str,
-        spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
     ) -> None:
         self.store = store
         self.secrets = secrets
@@ -168,8 +169,17 @@ class Mailer:
         self.settings = settings
         self.site_url = site_url.rstrip("/")
         self.spawn = spawn
+        self._pending = Pending()
         self.sent = 0
         self.failed = 0
+
+    def _start(self, delivery: Coroutine[Any, Any, None]) -> None:
+        self._pending.add(self.spawn(delivery))
+
+    async def settle(self) -> None:
+        """Wait until every mail started so far has been handed to the mail server, or
+        found unwanted, sent already, or failed (tests: the inbox is then final)."""
+        await self._pending.settle()
 
     def _host(self) -> str:
         """The site's host, for the mails' ``Message-ID`` (the sender's, without a site)."""
@@ -191,7 +201,7 @@ class Mailer:
             f"{opponent} has moved: it is your turn in {title}.\n"
             f"You have {span} per move.\n\nPlay: {link}\n"
         )
-        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+        self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def tournament_game(self, user_id: int, key: str, event: str, opponent: str, link: str) -> None:
         """Mail ``user_id`` their next tournament game (in the background; once per ``key``;
@@ -199,14 +209,14 @@ class Mailer:
         url = f"{self.site_url}{link}" if link.startswith("/") else link
         subject = f"{event}: your next game, against {opponent}"
         body = f"Your next game in {event} is paired: you play {opponent}.\n\nPlay: {url}\n"
-        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+        self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def challenge(self, user_id: int, key: str, by: str, title: str, link: str) -> None:
         """Mail ``user_id`` that ``by`` challenges them (in the background; once per ``key``)."""
         url = f"{self.site_url}{link}" if link.startswith("/") else link
         subject = f"{by} challenges you to {title}"
         body = f"{by} challenges you to a game of {title}.\n\nAnswer: {url}\n"
-        self.spawn(self._deliver(user_id, key, "mail_challenges", subject, body))
+        self._start(self._deliver(user_id, key, "mail_challenges", subject, body))
 
     async def _deliver(self, user_id: int, key: str, setting: str, subject: str, body: str) -> None:
         wants = await asyncio.to_thread(self.store.settings, user_id)
@@ -301,7 +311,7 @@ def build(
     smtp_url: str | None,
     site_url: str,
     clock: Callable[[], float],
-    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+    spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
 ) -> Mail:
     """The mail domain on ``engine``: a :class:`Mailer` only with an ``smtp_url``."""
     store = MailStore(engine)

@@ -38,6 +38,7 @@ from sqlalchemy.engine import Engine
 from ..db.secrets import SiteSecrets
 from ..notifications.models import Notice
 from ..ops.metrics import PUSH
+from ..pending import Pending
 from .guard import PushPolicy, PushRefused
 from .store import PushStore, Subscription
 
@@ -128,7 +129,7 @@ class Pusher:
         self,
         store: PushStore,
         keys: VapidKeys,
-        spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
         *,
         subject: str | None = None,
         site_url: str = "http://127.0.0.1:8000",
@@ -147,10 +148,16 @@ class Pusher:
         self.sent = 0
         self.failed = 0
         self.removed = 0
+        self._pending = Pending()
 
     def notify(self, user_id: int, notice: Notice) -> None:
         """Push ``notice`` to every device of ``user_id`` that wants its kind (background)."""
-        self.spawn(self.deliver(user_id, notice))
+        self._pending.add(self.spawn(self.deliver(user_id, notice)))
+
+    async def settle(self) -> None:
+        """Wait until every push started so far has been taken or refused by its push
+        service (tests: what the devices got is then known, without waiting for silence)."""
+        await self._pending.settle()
 
     async def deliver(self, user_id: int, notice: Notice) -> int:
         """Push ``notice`` now; the number of devices that took it."""
@@ -215,7 +222,7 @@ def build(
     *,
     key_file: Path | None,
     site_url: str,
-    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+    spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
     services: Sequence[str] = (),
 ) -> Pusher:
     """Web Push on ``engine``: the VAPID keys of ``key_file`` (PEM), else the pair kept in the

@@ -4,7 +4,7 @@ A sealed secret (:mod:`shoal.server.db.sealed`) is longer than the 128 character
 held: the unsubscribe key's 64 hexadecimal digits sealed are 134.
 
 Revision ID: w57_sealed_secrets
-Revises: s0044
+Revises: w57b_admin
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "w57_sealed_secrets"
-down_revision: str | None = "s0044"
+down_revision: str | None = "w57b_admin"
 branch_labels = None
 depends_on = None
 
