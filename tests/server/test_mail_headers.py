@@ -75,7 +75,7 @@ def test_mail_headers_and_the_one_click_unsubscribe(client: TestClient, inbox: I
     settings = client.get("/api/notifications/settings").json()
     assert (settings["mail_turns"], settings["mail_challenges"]) == (False, False)
     move(client, game, 0)  # bob's turn again: no mail
-    inbox.quiet(2, 0.5)
+    inbox.settled(client, 2)
 
 
 def test_the_mail_policy_writes_list_unsubscribe_on_one_line() -> None:
