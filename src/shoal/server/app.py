@@ -45,6 +45,8 @@ from .limits import BodyLimit
 from .lobby import routes as lobby
 from .mail import routes as mail
 from .notifications import routes as notifications
+from .ops import routes as ops
+from .ops.http import Observe
 from .origin import SocketOrigin
 from .pages import routes as pages
 from .push import routes as push
@@ -86,6 +88,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    ops.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -116,8 +119,9 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     there with its default (``max_searches``, ``docs_dir``, ``max_body``,
     ``games_per_client``, ``client_window``, ``smtp_url``, ``site_url``,
     ``correspondence_day``, ``sweep_every``, ``vacation_days``, ``vapid_key_file``,
-    ``first_move_seconds``, ``tournament_tick``, ``limits``, ``clock``); an unknown name is a
-    TypeError.
+    ``first_move_seconds``, ``tournament_tick``, ``limits``, ``secret_key_file``,
+    ``push_services``, ``metrics_token``, ``metrics_allow``, ``clock``); an unknown name is
+    a TypeError.
     """
     settings = Settings.of(database_url, **options)
     context = ServerContext.open(settings)
@@ -154,6 +158,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
     admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
     app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
+    app.add_middleware(Observe)  # request ids, access lines, metrics: outside the others (ops)
     add_error_handlers(app, settings.max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

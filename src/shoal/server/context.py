@@ -21,6 +21,7 @@ from .analysis.service import LiveEngine
 from .bots.service import Bots
 from .bots.service import build as build_bots
 from .challenges.service import Challenges
+from .db.sealed import Sealer
 from .db.secrets import SiteSecrets
 from .events import Events
 from .explorer.service import Explorer
@@ -40,6 +41,7 @@ from .mail.service import build as build_mail
 from .notifications.service import Notifier
 from .notifications.service import build as build_notifications
 from .notifications.store import NoticeStore
+from .ops.service import Ops
 from .push.service import Pusher
 from .push.service import build as build_push
 from .puzzles.service import Puzzles
@@ -73,6 +75,8 @@ class ServerContext:
     """The site-wide limits, counted in the database (:mod:`shoal.server.limits`)."""
     admin: SiteAdmin
     """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
+    ops: Ops
+    """Health, metrics and their access (:mod:`.ops`, issue 57)."""
     accounts: Accounts
     ratings: Ratings
     """Ratings, their history and the rated games (issue 23)."""
@@ -114,7 +118,8 @@ class ServerContext:
         engine = store.engine
         tasks, events = Tasks(), Events()
         accounts_ = Accounts(engine)
-        secrets = SiteSecrets(engine)
+        secrets = SiteSecrets(engine, Sealer.load(settings.secret_key_file))
+        secrets.seal_all()  # a wrong or missing site key stops the start, with words
         mail_ = build_mail(
             engine,
             secrets,
@@ -129,6 +134,7 @@ class ServerContext:
             key_file=settings.vapid_key_file,
             site_url=settings.site_url,
             spawn=tasks.spawn,
+            services=settings.push_services,
         )
         notifier = build_notifications(engine, events, mail_.mailer, pusher)
         away = VacationStore(engine)
@@ -154,6 +160,13 @@ class ServerContext:
             events=events,
             limits=limits,
             admin=SiteAdmin(engine, manager, events),
+            ops=Ops(
+                engine,
+                manager,
+                events,
+                metrics_token=settings.metrics_token,
+                metrics_allow=settings.metrics_allow,
+            ),
             accounts=accounts_,
             ratings=ratings_,
             mail=mail_,
@@ -235,6 +248,7 @@ class ServerContext:
         spawn = self.tasks.spawn
         await asyncio.to_thread(self.admin.start)  # the bans; the operator's notes from now
         spawn(self.admin.run())
+        spawn(self.ops.sample())  # loop lag, games in memory, pool (ops)
         spawn(self.games.correspondence.run())  # correspondence deadlines
         if self.mail.mailer is not None:  # the turn digests due
             spawn(self.mail.mailer.run(self.settings.sweep_every))

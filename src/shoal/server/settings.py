@@ -82,6 +82,15 @@ class Settings:
     """Seconds between two rounds of the tournaments' background work."""
     limits: tuple[str, ...] = ()
     """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
+    secret_key_file: Path | None = None
+    """The site key's file, which seals the site's secrets (:mod:`.db.sealed`; None: the
+    environment's ``SHOAL_SECRET_KEY_FILE`` or ``SHOAL_SECRET_KEY``, else none)."""
+    push_services: tuple[str, ...] = ()
+    """Push services beside the browsers' own (:mod:`.push.guard`)."""
+    metrics_token: str | None = None
+    """The token a scraper of ``/metrics`` shows (:mod:`.ops.routes`; None: none)."""
+    metrics_allow: tuple[str, ...] = ()
+    """Addresses or networks that read ``/metrics`` without the token."""
     clock: Callable[[], float] = time.time
     """The time of the correspondence clocks, vacations and digests, in epoch seconds
     (injected by tests and demos)."""
@@ -90,9 +99,12 @@ class Settings:
     def of(cls, database_url: str = DEFAULT_DATABASE, **options: Any) -> Settings:
         """The settings of ``create_app``'s arguments (paths may be given as text; an unknown
         name is a TypeError)."""
-        if "limits" in options:
-            options["limits"] = tuple(options["limits"])
-        for name in ("docs_dir", "vapid_key_file"):
+        for name in ("limits", "push_services", "metrics_allow"):
+            if name in options:
+                options[name] = tuple(options[name])
+        if "metrics_token" in options:
+            options["metrics_token"] = options["metrics_token"] or None
+        for name in ("docs_dir", "vapid_key_file", "secret_key_file"):
             if options.get(name) is not None:
                 options[name] = Path(options[name])
             elif name in options and name == "docs_dir":

@@ -27,6 +27,7 @@ from shoal.core import Action, Game, Seat, State
 from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
 
+from ..ops.metrics import SEARCHES_BUSY
 from ..provide import provided
 
 __all__ = [
@@ -165,7 +166,8 @@ class LiveEngine:
         async with self.slots:
             if stop.is_set():
                 return
-            await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
+            with SEARCHES_BUSY.labels("analysis").track_inprogress():  # ops' gauge
+                await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
 
     @staticmethod
     def _search(

@@ -23,6 +23,7 @@ from sqlalchemy.engine import Engine
 from shoal.analysis.review import review_record
 from shoal.records import Record
 
+from ..ops.metrics import SEARCHES_BUSY
 from ..provide import provided
 from .store import ReviewStore
 
@@ -100,9 +101,10 @@ class Reviewer:
 
         try:
             async with self.slots:
-                review = await asyncio.to_thread(
-                    review_record, record, level=level, seed=REVIEW_SEED, progress=progress
-                )
+                with SEARCHES_BUSY.labels("review").track_inprogress():  # ops' gauge
+                    review = await asyncio.to_thread(
+                        review_record, record, level=level, seed=REVIEW_SEED, progress=progress
+                    )
             total = self._progress.get(key, (0, 0))[1]
             await asyncio.to_thread(self.store.finish, subject, level, review.to_json_dict(), total)
         except (_Stopped, asyncio.CancelledError):
