@@ -9,6 +9,9 @@ one done in a thread whose event loop is running (the app's loop in a test clien
 a test's own ``asyncio.run``) is noted with the server's frame that did it, and the test
 fails (:func:`fails_the_test`, an autouse fixture of ``tests/conftest.py``).
 
+Building the app is not serving: a statement run while ``create_app`` is on the stack is
+not noted (:func:`building`).
+
 The asynchronous driver's statements (a game's save on the loop's own psycopg connections,
 the relay's ``LISTEN``) are awaited, not run on the loop's thread, and do not pass here.
 The check is one ``asyncio.get_running_loop`` call per statement: nothing measurable.
@@ -55,7 +58,10 @@ class LoopGuard:
         """Also told of each (in a server process, which has no test to fail)."""
 
     def note(self, statement: str) -> None:
-        """Note ``statement`` with the server's frames that ran it."""
+        """Note ``statement`` with the server's frames that ran it (not while the app is
+        being built: see :func:`building`)."""
+        if building():
+            return
         frame = where()
         self.found.append((statement, frame))
         if self.report is not None:
@@ -85,6 +91,21 @@ def where() -> str:
         return "(no frame of shoal.server: a test's own code)"
     return " <- ".join(
         f"{f.filename.split(OURS)[-1]}:{f.lineno} {f.name}" for f in reversed(frames[-3:])
+    )
+
+
+BUILDER = os.path.join("shoal", "server", "app.py")
+
+
+def building() -> bool:
+    """Whether ``create_app`` is on the stack: the app is being built, before it serves.
+
+    Uvicorn calls a worker's app factory (``shoal serve --workers N``) in that worker's event
+    loop before the loop accepts a connection, so its statements (the migrations' check, the
+    computer's bot accounts, the site's secrets) keep no request waiting.
+    """
+    return any(
+        f.name == "create_app" and f.filename.endswith(BUILDER) for f in traceback.extract_stack()
     )
 
 

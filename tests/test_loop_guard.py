@@ -9,6 +9,7 @@ import asyncio
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import create_engine, text
 
@@ -64,7 +65,11 @@ def test_a_statement_on_the_loops_thread_is_seen_and_one_in_a_thread_is_not(
 
 
 def test_a_blocking_async_route_of_the_app_is_caught_and_its_def_twin_is_not(db_url: str) -> None:
-    app = create_app(db_url)
+    async def build() -> Any:  # as uvicorn builds a worker's app: in its loop, before it serves
+        return create_app(db_url)
+
+    app = asyncio.run(build())
+    assert GUARD.found == []
 
     @app.get("/test/blocking")
     async def blocking(accounts: AccountsDep) -> dict[str, int | None]:

@@ -105,6 +105,8 @@ async def explore(
         raise ApiError(400, "player and seat go with source=player")
     if source == "book" and (rated, speed, min_rating, max_rating) != (None, None, None, None):
         raise ApiError(400, "the book's self-play games have no rated, speed or rating filters")
-    filters = _filters(accounts, rated, speed, min_rating, max_rating, player, seat)
+    filters = await asyncio.to_thread(  # the player's name is a query
+        _filters, accounts, rated, speed, min_rating, max_rating, player, seat
+    )
     lookup = Lookup(game_id, words, position, source, filters)
     return await asyncio.to_thread(explorer.answer, lookup, engine=engine)
