@@ -110,7 +110,7 @@ async def rating_history(
     username: str, game: str, accounts: AccountsDep, ratings: RatingsDep
 ) -> dict[str, Any]:
     game = _game_id(game)
-    user_id = _user_id(accounts, username)
+    user_id = await asyncio.to_thread(_user_id, accounts, username)  # a query
     history = await asyncio.to_thread(ratings.history, user_id, game)
     return {"username": username, "game": game, "history": history}
 
@@ -125,7 +125,7 @@ async def rating_plot(
     username: str, game: str, accounts: AccountsDep, ratings: RatingsDep
 ) -> Response:
     game = _game_id(game)
-    user_id = _user_id(accounts, username)
+    user_id = await asyncio.to_thread(_user_id, accounts, username)  # a query
     history = await asyncio.to_thread(ratings.history, user_id, game)
     return Response(plot_svg(games.get(game).title, history), media_type="image/svg+xml")
 
