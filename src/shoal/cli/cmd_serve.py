@@ -32,7 +32,18 @@ def _serve(args: argparse.Namespace) -> int:
         "sweep_every": args.sweep_every,
         "vacation_days": args.vacation_days,
         "vapid_key_file": args.vapid_key or os.environ.get("SHOAL_VAPID_KEY") or None,
+        "chat_words": args.chat_words or os.environ.get("SHOAL_CHAT_WORDS") or None,
     }
+    if settings["chat_words"]:
+        from pathlib import Path
+
+        from shoal.server.moderation.chatrules import ChatRules
+
+        try:
+            ChatRules(Path(str(settings["chat_words"])))
+        except (OSError, ValueError) as error:
+            print(f"shoal serve: --chat-words: {error}", file=sys.stderr)
+            return 2
     if settings["vapid_key_file"]:
         from pathlib import Path
 
@@ -196,6 +207,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="FILE",
         help="a PEM file with the VAPID private key for Web Push (default: the environment "
         "variable SHOAL_VAPID_KEY; none: a key pair made once and kept in the database)",
+    )
+    p.add_argument(
+        "--chat-words",
+        default=None,
+        metavar="DIR",
+        help="a folder of chat word lists, LANG.txt, added to the shipped ones (a line !WORD "
+        "takes a shipped word out; docs/moderation.md) (default: the environment variable "
+        "SHOAL_CHAT_WORDS; none: the shipped lists)",
     )
     p.add_argument(
         "--site-url",

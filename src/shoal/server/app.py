@@ -31,6 +31,7 @@ from shoal import __version__
 
 from .accounts.routes import auth, users
 from .analysis import routes as analysis
+from .blocks import routes as blocks
 from .bots import routes as bot
 from .bots.service import Bots
 from .catalog import routes as catalog
@@ -47,6 +48,7 @@ from .context import (
 from .db_down import add_database_handlers
 from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
+from .fairplay import routes as fairplay
 from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
@@ -55,6 +57,8 @@ from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
 from .mail import routes as mail
+from .moderation.routes import moderators, players
+from .moderation_assembly import assemble, blocks_of
 from .notifications import routes as notifications
 from .origin import SocketOrigin
 from .pages import routes as pages
@@ -99,6 +103,10 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    blocks.router,
+    players.router,
+    moderators.router,
+    fairplay.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -138,6 +146,7 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    chat_words: Path | str | None = None,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -153,7 +162,8 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year.
+    vacation a year. ``chat_words`` is a folder of the operator's chat word lists
+    (docs/moderation.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -168,6 +178,7 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        chat_words=Path(chat_words) if chat_words else None,
     )
     context = ServerContext.open(settings)
 
@@ -211,6 +222,8 @@ def create_app(
         context, first_move_seconds=first_move_seconds, tick=tournament_tick
     )
     context.studies = Studies(context)  # studies and their live pages (issue 44)
+    context.blocks = blocks_of(context)  # moderation and fair play (issue 61)
+    context.moderation, context.fairplay = assemble(context)
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)

@@ -50,8 +50,11 @@ from .vacation.service import ALLOWANCE, Vacations
 from .vacation.store import VacationStore
 
 if TYPE_CHECKING:  # they take the context to be built
+    from .blocks.service import Blocks
     from .bots.service import Bots
+    from .fairplay.service import FairPlay
     from .lobby.service import Lobby
+    from .moderation.service import Moderation
     from .studies.service import Studies
     from .tournaments.service import Tournaments
 
@@ -117,6 +120,8 @@ class Settings:
     """Vacation days each account may spend a year (issue 43)."""
     vapid_key_file: Path | None = None
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
+    chat_words: Path | None = None
+    """A folder of the operator's chat word lists, ``LANG.txt`` (issue 61, docs/moderation.md)."""
 
 
 class RecordCache:
@@ -193,6 +198,12 @@ class ServerContext:
     """Tournaments: entries, pairings, results (set by ``create_app``; issue 42)."""
     studies: Studies = dataclasses.field(init=False)
     """Studies: chapters of move trees, editors, live pages (set by ``create_app``; issue 44)."""
+    blocks: Blocks = dataclasses.field(init=False)
+    """Who blocks whom (set by ``create_app``; issue 61)."""
+    moderation: Moderation = dataclasses.field(init=False)
+    """Reports, the moderators' queue and actions, chat screening (issue 61)."""
+    fairplay: FairPlay = dataclasses.field(init=False)
+    """The fair-play checks of rated games and the browser's signal (issue 61)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:

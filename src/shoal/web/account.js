@@ -114,13 +114,14 @@ async function profile(name) {
   const catalog = await api("/api/catalog");
   const select = h("select", { id: "game-filter", "aria-label": "Filter by game", onchange: (e) => (location.search = e.target.value ? `?game=${e.target.value}` : "") }, h("option", { value: "", text: "All games" }), ...catalog.filter((g) => g.listed).map((g) => h("option", { value: g.id, text: g.title, selected: g.id === filter })));
   app.append(
-    h("div", { class: "card profile" }, h("h1", { text: user.username }), h("p", { class: "help", text: `Playing since ${user.created.slice(0, 10)}` })),
+    h("div", { class: "card profile" }, h("h1", {}, user.username, user.bot ? h("span", { class: "bot-badge", title: "a program or the site's computer plays this account", text: "BOT" }) : null), h("p", { class: "help", text: `Playing since ${user.created.slice(0, 10)}` })),
     ratingsCard(user, catalog),
     h("section", { class: "card" }, h("h2", { text: "Games in progress" }), gameTable(user.playing, "No game in progress.")),
     h("section", { class: "card" }, h("div", { class: "row-between" }, h("h2", { text: "Games played" }), select), gameTable(user.games, "No finished game yet.")),
   );
   const challenge = await challengeCard(user.username, catalog);
   if (challenge) app.querySelector(".profile").after(challenge);
+  await import("./report.js").then((m) => m.profileTools(app.querySelector(".profile"), user.username)); // block, report (issue 61)
 }
 
 async function needMe() {
@@ -187,7 +188,8 @@ async function settings() {
       h("div", { class: "actions" },
         signOutButton(),
         h("button", { class: "btn", id: "logout-everywhere", text: "Sign out everywhere", onclick: () => post("/api/auth/logout-everywhere", undefined, () => (location.href = "/")) }),
-        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Export my games (zip)" }))),
+        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Export my games (zip)" }),
+        h("a", { class: "btn", href: "/me/blocks", id: "blocks-link", text: "Blocks and reports" }))),
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );

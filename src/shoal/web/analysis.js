@@ -9,6 +9,7 @@ import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./
 import { announce, boardWordsCard } from "./board-keys.js";
 import { $, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
+import { announce as announceSearch, searchesAre } from "./fairplay.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
 import { latestView, movesTo, movetext, nodesFrom, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
@@ -294,6 +295,7 @@ async function analyseHere() {
 
 async function analyse() {
   if (!engine || !view) return;
+  announceSearch([view.position, view.engine_position]); // fair play: the other tabs hear it
   if (await analyseHere()) return;
   const server = serverSocket();
   asked += 1;
@@ -386,6 +388,7 @@ async function chooser() {
 
 async function main() {
   topbar();
+  searchesAre("analysis"); // fair play (issue 61): what this page's searches are called
   const k = location.hash.match(/k=(\d+)/);
   const position = location.hash.match(/position=([^&]*)/);
   try {

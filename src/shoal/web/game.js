@@ -11,10 +11,12 @@ import { $, $button, h, problemPage, toast, tokens, topbar, whoami } from "./com
 import { api, ApiError, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
+import { announce, searchesAre, watchGame } from "./fairplay.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
 import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
+import { mountGameReport } from "./report.js";
 import { showRatings } from "./ratings.js";
 
 const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -132,6 +134,7 @@ function render(next, fromSocket = false) {
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
   social.update();
+  document.dispatchEvent(new CustomEvent("shoal:view")); // fairplay.js keeps the positions seen
 }
 
 // What the viewer may do now (after a view, or once a request has come back).
@@ -268,6 +271,7 @@ async function browserHint() {
 async function hint() {
   try {
     $button("#hint").disabled = true;
+    announce([view.position, view.engine_position], "hint"); // fair play: the other tabs hear it
     const result = (await browserHint()) || (await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token }));
     if (result.version !== view.version) return;
     board.showHint(result.path);
@@ -356,6 +360,9 @@ async function main() {
   connect();
   tieSeatToAccount();
   social.connect();
+  searchesAre("hint");
+  watchGame(gid, () => ({ view, token })); // fair play (issue 61): another tab's analysis
+  mountGameReport($("#share"), gid, game); // report the game (report.js)
 }
 
 // Signed in with a seat token here (an invite link, a game begun as a guest): the seat

@@ -7,7 +7,7 @@ import { api } from "./net.js";
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 /**
- * @typedef {{ rank: number, username: string, rating: number, games: number }} Row
+ * @typedef {{ rank: number, username: string, rating: number, games: number, bot?: boolean }} Row
  * @typedef {{ title: string, speeds: Record<string, Row[]> }} Board
  */
 
@@ -28,7 +28,7 @@ async function main() {
       "table",
       {},
       h("tr", {}, ["#", "Player", "Rating", "Games"].map((title) => h("th", { text: title }))),
-      rows.map((row) => h("tr", {}, h("td", { text: String(row.rank) }), h("td", {}, h("a", { href: `/@/${encodeURIComponent(row.username)}`, text: row.username })), h("td", { text: String(row.rating) }), h("td", { text: String(row.games) }))),
+      rows.map((row) => h("tr", {}, h("td", { text: String(row.rank) }), h("td", {}, h("a", { href: `/@/${encodeURIComponent(row.username)}`, text: row.username }), row.bot ? h("span", { class: "bot-badge", title: "a program or the site's computer", text: "BOT" }) : null), h("td", { text: String(row.rating) }), h("td", { text: String(row.games) }))),
     );
     app.append(h("section", { class: "card leaderboard", "data-speed": speed }, h("h2", { text: speed === "live" ? "Live" : "Correspondence" }), rows.length ? table : h("p", { text: "No established players yet." })));
   }

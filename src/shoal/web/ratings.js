@@ -18,6 +18,7 @@ function paint(view) {
   for (const item of cached.seats) {
     const name = document.querySelector(`#players .player[data-seat="${item.seat}"] .name`);
     if (!name || !item.rating) continue;
+    if (item.bot && !name.querySelector(".bot-badge")) name.append(h("span", { class: "bot-badge", title: "a program or the site's computer plays this seat", text: "BOT" }));
     const shown = name.querySelector(".rating");
     if (shown) shown.textContent = `(${item.rating})`;
     else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: String(item.rating).endsWith("?") ? "rating, provisional: the ? goes once enough rated games have settled it" : "rating" }));

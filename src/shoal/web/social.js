@@ -3,8 +3,9 @@
 // abort, each with a confirmation; the opponent's offer with Accept / Decline) and the chat
 // (the players' room, or the spectators' own room). Offers and messages arrive live over
 // the game's social socket; messages are shown as text, never as HTML.
-import { $, $input, h, toast } from "./common.js";
+import { $, $input, h, toast, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
+import { chatReportButton, moderationStyle } from "./report.js";
 
 const CHAT_LENGTH = 500;
 
@@ -16,6 +17,13 @@ export class Social {
     this.offers = null;
     this.messages = { players: [], spectators: [] };
     this.socket = null;
+    this.signedIn = false; // a signed-in reader may report a line (report.js)
+    whoami().then((me) => {
+      this.signedIn = Boolean(me);
+      if (!me) return;
+      moderationStyle();
+      this.renderChat();
+    });
     this.offersCard = h("div", { class: "card", id: "offers-card", hidden: true });
     this.chatCard = h("div", { class: "card", id: "chat-card", hidden: true });
     anchor.after(this.offersCard, this.chatCard);
@@ -46,6 +54,10 @@ export class Social {
     } else if (message.type === "chat") {
       const list = this.messages[message.message.room];
       if (!list.some((m) => m.id === message.message.id)) list.push(message.message);
+      this.renderChat();
+    } else if (message.type === "chat-hidden") {
+      // a moderator hid a line (issue 61): it leaves every open page
+      for (const room of ["players", "spectators"]) this.messages[room] = this.messages[room].filter((m) => m.id !== message.id);
       this.renderChat();
     }
   }
@@ -158,7 +170,11 @@ export class Social {
     const muted = $input("#mute", card).checked;
     const log = $("#chat-log", card);
     const messages = this.messages[room].filter((m) => !(muted && m.seat !== null && m.seat !== me));
-    log.replaceChildren(...(messages.length ? messages.map((m) => h("li", { class: m.seat === me && me !== null ? "mine" : "" }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }))) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
+    const line = (m) => {
+      const mine = m.seat === me && me !== null;
+      return h("li", { class: mine ? "mine" : "", dataset: { message: String(m.id) } }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }), this.signedIn && !mine ? chatReportButton(m, this.gid) : null);
+    };
+    log.replaceChildren(...(messages.length ? messages.map(line) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
     log.scrollTop = log.scrollHeight;
   }
 

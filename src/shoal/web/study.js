@@ -7,6 +7,7 @@ import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./
 import { $, download, footer, h, problemPage, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { studyReport } from "./report.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
@@ -141,7 +142,7 @@ function membersCard() {
 function renderStudy() {
   document.title = `${study.title} — study — shoal`;
   $("#study-title").textContent = study.title;
-  $("#study-meta").textContent = `by ${study.owner} · ${study.visibility} · ♥ ${study.likes}${study.members.length ? ` · editors: ${study.members.join(", ")}` : ""}`;
+  $("#study-meta").textContent = `by ${study.owner} · ${study.visibility}${study.hidden ? " · hidden by the moderators" : ""} · ♥ ${study.likes}${study.members.length ? ` · editors: ${study.members.join(", ")}` : ""}`;
   /** @type {HTMLElement[]} */
   const tools = [
     h("button", { class: `btn small${study.liked ? " primary" : ""}`, id: "like", text: study.liked ? "♥ Liked" : "♡ Like", onclick: like }),
@@ -153,6 +154,7 @@ function renderStudy() {
     tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (e) => { follow = e.target.checked; if (follow) followOwner(study.position); } }), ` Follow ${study.owner}`));
   }
   $("#study-tools").replaceChildren(...tools);
+  studyReport($("#study-tools"), study); // a reader reports the study (issue 61)
   $("#chapters").replaceChildren(...study.chapters.map((c) => h("li", { class: c.id === chapter?.id ? "current" : "", dataset: { chapter: String(c.id) } }, h("a", { href: `#chapter=${c.id}`, text: `${c.name} (${c.game})`, onclick: (e) => { e.preventDefault(); openChapter(c.id); } }))));
   const members = document.getElementById("members");
   if (members) members.replaceChildren(...study.members.map((m) => h("li", {}, m, " ", h("button", { class: "btn small danger", text: "Remove", onclick: () => api(`/api/studies/${studyId}/members/${encodeURIComponent(m)}`, { method: "DELETE" }).then(reloadStudy, (error) => toast(error.message, "error")) }))));

@@ -6,13 +6,22 @@ Both change a game's ``accounts`` and ``players`` through the game's lock and
 
 from __future__ import annotations
 
+import asyncio
+
 from pydantic import BaseModel, Field
 
 from ..context import ServerContext
 from ..errors import ApiError
 from .models import User
 
-__all__ = ["NEUTRAL_NAME", "Claim", "claim_seats", "context_seats", "release_seats"]
+__all__ = [
+    "NEUTRAL_NAME",
+    "Claim",
+    "claim_seats",
+    "close_account",
+    "context_seats",
+    "release_seats",
+]
 
 NEUTRAL_NAME = "deleted player"
 """The name shown for the seats of a deleted account."""
@@ -70,6 +79,20 @@ async def release_seats(context: ServerContext, user: User) -> int:
             await context.manager.commit(entry, live.with_holders(accounts, players))
             count += 1
     return count
+
+
+async def close_account(context: ServerContext, user: User) -> int:
+    """Close ``user``'s account (its own deletion, or a moderator's action): its seats show
+    :data:`NEUTRAL_NAME` (the games stay), its sessions end, its name stays taken, its
+    notifications, email address and push devices go. How many games it held."""
+    games = await release_seats(context, user)
+    store = context.accounts.store
+    await asyncio.to_thread(store.end_sessions, user.id)
+    await asyncio.to_thread(store.update_user, user.id, deleted=True, password_hash="!", prefs={})
+    await asyncio.to_thread(context.notices.forget, user.id)
+    await asyncio.to_thread(context.mail.store.forget, user.id)
+    await asyncio.to_thread(context.pusher.store.forget, user.id)
+    return games
 
 
 def context_seats(context: ServerContext, user: User) -> list[tuple[str, int]]:

@@ -103,6 +103,15 @@ async def load(context: ServerContext, challenge_id: int) -> Challenge:
     return challenge
 
 
+async def _not_blocked(context: ServerContext, user: User, target: User) -> None:
+    """403 when ``target`` blocks ``user`` or ``user`` blocks ``target`` (issue 61)."""
+    blocks = context.blocks
+    if await asyncio.to_thread(blocks.blocks, target.id, user.id):
+        raise ApiError(403, f"{target.username} does not take challenges from you")
+    if await asyncio.to_thread(blocks.blocks, user.id, target.id):
+        raise ApiError(403, f"you block {target.username}: unblock them first to challenge them")
+
+
 def _gone(challenge: Challenge) -> ApiError:
     if challenge.status == "expired":
         return ApiError(409, "this challenge has expired: challenges last 7 days")
@@ -128,6 +137,7 @@ async def create(
         raise ApiError(404, f"there is no player {username!r}")
     if target.id == user.id:
         raise ApiError(400, "you cannot challenge yourself: create a seek in the lobby")
+    await _not_blocked(context, user, target)
     checked = check_options(game, options)
     parse_time_control(time_control)
     control = None if time_control in (None, "", "none") else time_control.strip()
@@ -175,6 +185,10 @@ async def accept(
         raise ApiError(403, "only the challenged player can accept a challenge")
     if challenge.status != "open":
         raise _gone(challenge)
+    if computer is None and await asyncio.to_thread(
+        context.blocks.between, challenge.challenger, user.id
+    ):
+        raise ApiError(403, "a block stands between you and the challenger")
     challenger = await asyncio.to_thread(names_of, context, challenge.challenger)
     try:  # accepted in the transaction that stores the game: both, or neither
         data, creator_token, token = await start_game(

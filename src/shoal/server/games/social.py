@@ -112,6 +112,8 @@ class Social:
         self.window = window
         self._sent: dict[tuple[str, str], collections.deque[float]] = {}
         self._sockets: dict[str, dict[WebSocket, list[Seat]]] = {}
+        self._accounts: dict[WebSocket, int] = {}
+        """The signed-in account of each social socket that has one (its shadow lines)."""
 
     # -- a listener of the manager: every change of a game may let its offers lapse -----
     def after_change(self, entry: GameEntry) -> None:
@@ -161,13 +163,26 @@ class Social:
         sent.append(now)
 
     async def post(
-        self, game_id: str, room: str, seat: Seat | None, name: str, text: str
+        self,
+        game_id: str,
+        room: str,
+        seat: Seat | None,
+        name: str,
+        text: str,
+        *,
+        user_id: int | None = None,
+        shadow: bool = False,
     ) -> ChatMessage:
-        """Store a message and send it to those who may read it."""
-        message = await asyncio.to_thread(self.store.add_message, game_id, room, seat, name, text)
+        """Store a message and send it to those who may read it (a ``shadow`` message: its
+        writer only, issue 61)."""
+        message = await asyncio.to_thread(
+            self.store.add_message, game_id, room, seat, name, text, user_id=user_id, shadow=shadow
+        )
         offers = await self.offers(game_id)
         payload = {"type": "chat", "message": message.view()}
         for socket, seats in list(self._sockets.get(game_id, {}).items()):
+            if not message.readable_by(seats, self._accounts.get(socket)):
+                continue  # a shadow line: its writer's pages only
             if room == "players":
                 if not seats:
                     continue  # spectators never read the players' room
@@ -177,16 +192,35 @@ class Social:
         return message
 
     # -- sockets ---------------------------------------------------------------------
-    def join(self, game_id: str, socket: WebSocket, seats: list[Seat]) -> None:
-        """Deliver the game's social messages to ``socket`` (a player's when ``seats``)."""
+    def join(
+        self, game_id: str, socket: WebSocket, seats: list[Seat], account: int | None = None
+    ) -> None:
+        """Deliver the game's social messages to ``socket`` (a player's when ``seats``; the
+        signed-in ``account`` also gets its own shadow lines)."""
         self._sockets.setdefault(game_id, {})[socket] = seats
+        if account is not None:
+            self._accounts[socket] = account
 
     def leave(self, game_id: str, socket: WebSocket) -> None:
         """Stop delivering to ``socket``."""
         sockets = self._sockets.get(game_id, {})
         sockets.pop(socket, None)
+        self._accounts.pop(socket, None)
         if not sockets:
             self._sockets.pop(game_id, None)
+
+    def sockets_of(self, account: int) -> list[WebSocket]:
+        """This process's social sockets opened by the signed-in ``account``."""
+        return [socket for socket, held in self._accounts.items() if held == account]
+
+    async def withdraw(self, game_id: str, message_id: int) -> int:
+        """A moderator hid message ``message_id``: this process's open pages of the game drop
+        it (``{"type": "chat-hidden", "id": ID}``); how many pages were told (issue 61)."""
+        payload = {"type": "chat-hidden", "id": message_id}
+        sockets = list(self._sockets.get(game_id, {}))
+        for socket in sockets:
+            await self._send(game_id, socket, payload)
+        return len(sockets)
 
     async def announce(self, live: LiveGame, offers: Offers) -> None:
         """Send the offers' view to every social socket of the game."""

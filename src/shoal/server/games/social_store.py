@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from .tables import ChatRow, OfferRow
 
-__all__ = ["ChatMessage", "Offers", "SocialStore"]
+__all__ = ["ChatLine", "ChatMessage", "Offers", "SocialStore"]
 
 
 def _now() -> datetime.datetime:
@@ -34,7 +34,12 @@ class Offers:
 
 @dataclasses.dataclass
 class ChatMessage:
-    """One chat message (``seat`` is None in the spectators' room)."""
+    """One chat message (``seat`` is None in the spectators' room).
+
+    ``user_id`` is the writer's account (None: a guest), never shown to clients; a
+    ``shadow`` message is shown to its writer only (a muted writer, or a line to a player
+    who blocks the writer: issue 61).
+    """
 
     id: int
     room: str
@@ -42,10 +47,37 @@ class ChatMessage:
     name: str
     text: str
     time: float
+    user_id: int | None = None
+    shadow: bool = False
 
     def view(self) -> dict[str, Any]:
         """The message for a client (the text is plain text: clients never parse it as HTML)."""
-        return dataclasses.asdict(self)
+        return {
+            "id": self.id,
+            "room": self.room,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "time": self.time,
+        }
+
+    def readable_by(self, seats: list[int], account: int | None) -> bool:
+        """Whether a reader with ``seats`` (and signed in as ``account``) sees it: a shadow
+        message only its writer's seat or account."""
+        if not self.shadow:
+            return True
+        if self.seat is not None:
+            return self.seat in seats
+        return account is not None and account == self.user_id
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatLine:
+    """A chat message with where it was written and whether it is hidden (for moderators)."""
+
+    message: ChatMessage
+    game_id: str
+    hidden: bool
 
 
 class SocialStore:
@@ -76,12 +108,30 @@ class SocialStore:
             session.commit()
 
     def add_message(
-        self, game_id: str, room: str, seat: int | None, name: str, text: str
+        self,
+        game_id: str,
+        room: str,
+        seat: int | None,
+        name: str,
+        text: str,
+        *,
+        user_id: int | None = None,
+        shadow: bool = False,
     ) -> ChatMessage:
-        """Store a chat message; the stored message."""
+        """Store a chat message (by the account ``user_id``; ``shadow``: for its writer
+        only); the stored message."""
         now = _now()
         with Session(self.engine) as session:
-            row = ChatRow(game_id=game_id, room=room, seat=seat, name=name, text=text, created=now)
+            row = ChatRow(
+                game_id=game_id,
+                room=room,
+                seat=seat,
+                name=name,
+                text=text,
+                created=now,
+                user_id=user_id,
+                shadow=shadow,
+            )
             session.add(row)
             session.commit()
             return _message(row)
@@ -106,6 +156,35 @@ class SocialStore:
             ).all()
             return [(_message(row), bool(row.hidden)) for row in rows]
 
+    def line(self, message_id: int) -> ChatLine | None:
+        """Message ``message_id`` with its game, hidden or not (None: no such message)."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            return None if row is None else ChatLine(_message(row), row.game_id, bool(row.hidden))
+
+    def around(self, message_id: int, count: int = 5) -> list[ChatLine]:
+        """The lines of message ``message_id``'s room around it: ``count`` before, itself and
+        ``count`` after, hidden ones too (for moderators)."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            if row is None:
+                return []
+            room = (ChatRow.game_id == row.game_id, ChatRow.room == row.room)
+            before = session.scalars(
+                select(ChatRow)
+                .where(*room, ChatRow.id < message_id)
+                .order_by(ChatRow.id.desc())
+                .limit(count)
+            ).all()
+            after = session.scalars(
+                select(ChatRow)
+                .where(*room, ChatRow.id > message_id)
+                .order_by(ChatRow.id)
+                .limit(count)
+            ).all()
+            rows = [*reversed(before), row, *after]
+            return [ChatLine(_message(r), r.game_id, bool(r.hidden)) for r in rows]
+
     def hide(self, message_id: int, hidden: bool = True) -> bool:
         """Hide (or show again) message ``message_id``; False when there is no such message."""
         with Session(self.engine) as session:
@@ -119,4 +198,13 @@ class SocialStore:
 
 def _message(row: ChatRow) -> ChatMessage:
     created = row.created.replace(tzinfo=datetime.UTC).timestamp()
-    return ChatMessage(row.id, row.room, row.seat, row.name, row.text, round(created, 3))
+    return ChatMessage(
+        row.id,
+        row.room,
+        row.seat,
+        row.name,
+        row.text,
+        round(created, 3),
+        row.user_id,
+        bool(row.shadow),
+    )

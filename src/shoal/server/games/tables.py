@@ -88,6 +88,10 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The writer's account (None: a guest), so that a line can be reported (issue 61)."""
+    shadow: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Shown to its writer only: a muted writer's line, or one to a player who blocked them."""
 
 
 class CorrespondenceRow(Base):

@@ -49,6 +49,7 @@ async def leaderboard(game: str, context: Context) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for speed in SPEEDS:
         rows = await asyncio.to_thread(context.ratings.leaderboard, game, speed)
+        bots = await asyncio.to_thread(context.bots.store.bot_ids, [r.user_id for r in rows])
         out[speed] = [
             {
                 "rank": i + 1,
@@ -56,6 +57,7 @@ async def leaderboard(game: str, context: Context) -> dict[str, Any]:
                 "rating": round(row.rating.r),
                 "rd": round(row.rating.rd),
                 "games": row.games,
+                "bot": row.user_id in bots,
             }
             for i, row in enumerate(rows)
         ]
@@ -79,9 +81,10 @@ async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
     ids = [a for a in (live.data.accounts or ()) if a is not None]
     shown = await asyncio.to_thread(context.ratings.displays, ids, live.data.game, speed)
     changes = rated["changes"] if rated is not None else None
+    bots = await asyncio.to_thread(context.bots.store.bot_ids, ids)
     seats: list[dict[str, Any]] = []
     for seat, uid in enumerate(live.data.accounts or [None, None]):
-        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None}
+        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None, "bot": uid in bots}
         if uid is not None:
             item["rating"] = shown.get(uid)
         if isinstance(changes, list):

@@ -17,6 +17,7 @@ class Leader(Out):
     rating: int
     rd: int
     games: int
+    bot: bool = Field(False, description="a program or the server's computer plays it")
 
 
 class Leaderboard(Out):
@@ -34,6 +35,7 @@ class SeatRating(Out):
     rating: str | None
     change: int | None
     before: int | None = Field(None, description="only once the game is settled")
+    bot: bool = Field(False, description="a program or the server's computer plays the seat")
 
 
 class GameRatings(Out):

@@ -94,6 +94,19 @@ export interface AttemptOut {
   message: string;
 }
 
+/** A block made or undone. */
+export interface BlockOut {
+  username: string;
+  blocked: boolean;
+}
+
+/** A player I block. */
+export interface BlockedOut {
+  username: string;
+  /** ISO 8601, UTC */
+  since: string;
+}
+
 /** The challenge is accepted: the game and the bot's seat. */
 export interface BotAccepted {
   ok: boolean;
@@ -596,6 +609,26 @@ export interface ExportIn {
   [key: string]: any;
 }
 
+/** What another tab of this browser analysed. */
+export interface FairplayTabIn {
+  tool: "analysis" | "hint" | "offline" | "engine";
+  /** a position string, or packed hex */
+  position: string;
+  [key: string]: any;
+}
+
+/** The browser's signal, received. */
+export interface FairplayTabOut {
+  /** a report was made (false: one was made before) */
+  reported: boolean;
+}
+
+/** Whether this page should watch the browser's other tabs for the game's position. */
+export interface FairplayWatch {
+  /** the caller plays this rated or event game, which is on */
+  watch: boolean;
+}
+
 /** The first mover's score: the sides that move first, and their rate. */
 export interface FirstMover {
   rate: number;
@@ -730,6 +763,8 @@ export interface Leader {
   rating: number;
   rd: number;
   games: number;
+  /** a program or the server's computer plays it */
+  bot?: boolean;
 }
 
 /** A game's top players, per speed. */
@@ -831,6 +866,158 @@ export interface Members {
   members: string[];
 }
 
+/** A moderator's action (see docs/moderation.md for each). */
+export interface ModActionIn {
+  action: "warn" | "mute" | "unmute" | "engine" | "unengine" | "ban" | "unban" | "close" | "hide-chat" | "show-chat" | "hide-study" | "show-study" | "dismiss";
+  /** why: the audit log keeps it */
+  reason: string;
+  username?: string | null;
+  report?: number | null;
+  chat?: number | null;
+  study?: string | null;
+  /** a mute's length, 1 to 365 days */
+  days?: number | null;
+  [key: string]: any;
+}
+
+/** A chat line around a reported one. */
+export interface ModChatLine {
+  id: number;
+  room: string;
+  name: string;
+  text: string;
+  time: number;
+  hidden: boolean;
+  /** shown to its writer only */
+  shadow: boolean;
+  reported: boolean;
+}
+
+/** What a moderator sees around a report. */
+export interface ModContext {
+  chat?: ModChatLine[] | null;
+  game?: ModGame | null;
+  study?: ModStudy | null;
+}
+
+/** One line of the audit log: who, when, whom, why, what. */
+export interface ModEntryOut {
+  id: number;
+  /** ISO 8601, UTC */
+  at: string;
+  moderator: string;
+  action: string;
+  target: string;
+  reason: string;
+  details: { [key: string]: PlainJson };
+  report: number | null;
+}
+
+/** The game of a report. */
+export interface ModGame {
+  id: string;
+  game: string;
+  title?: string | null;
+  players: string[];
+  rated?: boolean;
+  event?: boolean;
+  mode?: string | null;
+  over?: boolean;
+  result?: string | null;
+  ply?: number;
+}
+
+/** A page of the audit log, newest first (``next``: the ``before`` of the next page). */
+export interface ModLogOut {
+  entries: ModEntryOut[];
+  next: number | null;
+}
+
+/** ModPlayer */
+export interface ModPlayer {
+  /** null: a guest */
+  username: string | null;
+  created: string | null;
+  bot: boolean;
+  role: string | null;
+  closed: boolean;
+  standing: ModStanding;
+  fairplay: { [key: string]: PlainJson }[];
+}
+
+/** A player as the moderators see them. */
+export interface ModPlayerFile {
+  player: ModPlayer;
+  history: ModReportSummary[];
+  actions: ModEntryOut[];
+}
+
+/** ModQueueGroup */
+export interface ModQueueGroup {
+  player: ModPlayer;
+  count: number;
+  reports: ModReport[];
+  history: ModReportSummary[];
+  actions: ModEntryOut[];
+}
+
+/** The open reports by player, most-reported first, each with its context. */
+export interface ModQueueOut {
+  open: number;
+  groups: ModQueueGroup[];
+}
+
+/** A report in the queue, with its context. */
+export interface ModReport {
+  id: number;
+  kind: string;
+  reason: string;
+  text: string;
+  reporter: string;
+  state: string;
+  created: string;
+  outcome: string | null;
+  game: string | null;
+  chat: number | null;
+  study: string | null;
+  details: { [key: string]: PlainJson };
+  context: ModContext;
+}
+
+/** ModReportSummary */
+export interface ModReportSummary {
+  id: number;
+  kind: string;
+  reason: string;
+  text: string;
+  reporter: string;
+  state: string;
+  created: string;
+  outcome: string | null;
+}
+
+/** The signed-in account and its role (null: none). */
+export interface ModRole {
+  username: string;
+  role: "moderator" | "operator" | null;
+}
+
+/** ModStanding */
+export interface ModStanding {
+  muted_until: string | null;
+  engine: boolean;
+  banned: boolean;
+}
+
+/** The study of a report. */
+export interface ModStudy {
+  id: string;
+  title: string;
+  owner: string;
+  visibility: string;
+  hidden: boolean;
+}
+
 /** Mute the opponent (or hear them again). */
 export interface MuteIn {
   muted: boolean;
@@ -865,6 +1052,23 @@ export interface MyGame {
   /** "M+S" minutes plus seconds a turn, "Nd" days */
   time_control: string | null;
   rated: boolean;
+}
+
+/** A report I made, and its state. */
+export interface MyReport {
+  id: number;
+  kind: string;
+  about: string;
+  reason: string;
+  text: string;
+  game: string | null;
+  chat: number | null;
+  study: string | null;
+  state: "open" | "handled";
+  /** ISO 8601, UTC */
+  created: string;
+  /** ISO 8601, UTC; null while open */
+  handled: string | null;
 }
 
 /** NameIn */
@@ -1002,6 +1206,8 @@ export interface ProfileOut {
   /** ISO 8601 */
   created: string;
   disabled: boolean;
+  /** a program or the server's own computer plays it */
+  bot?: boolean;
   /** by game id */
   ratings: { [key: string]: RatingWithSpeeds };
   games: MyGame[];
@@ -1202,6 +1408,25 @@ export interface ReplayView {
   final_result: ResultView | null;
 }
 
+/** A report: about a player (``username``), a chat line (``chat``), a study (``study``) or a game (``game``, and ``username`` when you did not play it). */
+export interface ReportIn {
+  kind: "player" | "chat" | "study" | "game";
+  reason: "cheating" | "abuse" | "spam" | "name" | "other";
+  /** what happened, in your words */
+  text?: string;
+  username?: string | null;
+  game?: string | null;
+  chat?: number | null;
+  study?: string | null;
+  [key: string]: any;
+}
+
+/** A report made: its number and state. */
+export interface ReportOut {
+  id: number;
+  state: "open" | "handled";
+}
+
 /** How a game ended: the winner (None: a draw or no result), the reason in words, the sentence a page shows, the scores where the game counts them, the result token. */
 export interface ResultView {
   winner: number | null;
@@ -1291,6 +1516,8 @@ export interface SeatRating {
   change: number | null;
   /** only once the game is settled */
   before?: number | null;
+  /** a program or the server's computer plays the seat */
+  bot?: boolean;
 }
 
 /** A withdrawn seek. */
@@ -1330,6 +1557,8 @@ export interface SeekOut {
   /** the creator's rating as shown */
   rating: string | null;
   mine: boolean;
+  /** a program or the server's computer made it */
+  bot?: boolean;
 }
 
 /** The creator's seat token in the game its seek started. */
@@ -1436,6 +1665,8 @@ export interface StudyOut {
   title: string;
   owner: string;
   visibility: string;
+  /** hidden by a moderator: only its editors see it */
+  hidden?: boolean;
   sync: boolean;
   position: StudyPosition;
   members: string[];
@@ -1723,6 +1954,33 @@ export interface Routes {
     body: SignUpIn;
     answer: SignedUp;
   };
+  /** GET /api/blocks: The players I block */
+  "GET /api/blocks": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: BlockedOut[];
+  };
+  /** PUT /api/blocks/{username}: Block a player */
+  "PUT /api/blocks/{username}": {
+    path: {
+      /** a username */
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: BlockOut;
+  };
+  /** DELETE /api/blocks/{username}: Unblock a player */
+  "DELETE /api/blocks/{username}": {
+    path: {
+      /** a username */
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: BlockOut;
+  };
   /** GET /api/bot/account: The account of the API token */
   "GET /api/bot/account": {
     path: {};
@@ -2002,6 +2260,24 @@ export interface Routes {
     body: DrawIn;
     answer: OffersView;
   };
+  /** GET /api/games/{game_id}/fairplay: Whether to watch the other tabs for this game's position */
+  "GET /api/games/{game_id}/fairplay": {
+    path: {
+      game_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: FairplayWatch;
+  };
+  /** POST /api/games/{game_id}/fairplay: This game's position was analysed in another tab */
+  "POST /api/games/{game_id}/fairplay": {
+    path: {
+      game_id: string;
+    };
+    query: {};
+    body: FairplayTabIn;
+    answer: FairplayTabOut;
+  };
   /** GET /api/games/{game_id}/features: The features of the game's position (the page's position details) */
   "GET /api/games/{game_id}/features": {
     path: {
@@ -2247,6 +2523,55 @@ export interface Routes {
     body: PrefsIn;
     answer: PrefsOut;
   };
+  /** POST /api/mod/actions: A moderator's action */
+  "POST /api/mod/actions": {
+    path: {};
+    query: {};
+    body: ModActionIn;
+    answer: ModEntryOut;
+  };
+  /** GET /api/mod/log: The audit log */
+  "GET /api/mod/log": {
+    path: {};
+    query: {
+      before?: number | null;
+      username?: string | null;
+    };
+    body: undefined;
+    answer: ModLogOut;
+  };
+  /** GET /api/mod/log/export: The whole audit log as a file */
+  "GET /api/mod/log/export": {
+    path: {};
+    query: {
+      format?: "csv" | "jsonl";
+    };
+    body: undefined;
+    answer: unknown;
+  };
+  /** GET /api/mod/me: My role (null: none) */
+  "GET /api/mod/me": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ModRole;
+  };
+  /** GET /api/mod/players/{username}: A player's file */
+  "GET /api/mod/players/{username}": {
+    path: {
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: ModPlayerFile;
+  };
+  /** GET /api/mod/queue: The reports' queue */
+  "GET /api/mod/queue": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ModQueueOut;
+  };
   /** GET /api/notifications: My notifications, newest first */
   "GET /api/notifications": {
     path: {};
@@ -2425,6 +2750,20 @@ export interface Routes {
     query: {};
     body: ReviewIn | null | undefined;
     answer: ReviewStatus;
+  };
+  /** GET /api/reports: My reports and their state */
+  "GET /api/reports": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: MyReport[];
+  };
+  /** POST /api/reports: Report */
+  "POST /api/reports": {
+    path: {};
+    query: {};
+    body: ReportIn;
+    answer: ReportOut;
   };
   /** GET /api/seeks: The open seeks */
   "GET /api/seeks": {

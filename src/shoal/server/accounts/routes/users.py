@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from ...context import Context, ServerContext
 from ...errors import ApiError, refusals
 from ...files import page
-from ..claims import Claim, claim_seats, context_seats, release_seats
+from ..claims import Claim, claim_seats, close_account, context_seats
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
 from ..service import AccountsDep, Player, SignedIn
@@ -184,12 +184,7 @@ async def delete_me(
     found = accounts.store.by_name(user.username)
     if found is None or not accounts.verify(found[1], body.password):
         raise ApiError(403, "the password is wrong: the account is not deleted")
-    games = await release_seats(context, user)
-    accounts.store.end_sessions(user.id)
-    accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    context.notices.forget(user.id)  # notifications, email address and devices go too
-    context.mail.store.forget(user.id)
-    context.pusher.store.forget(user.id)
+    games = await close_account(context, user)  # notifications, address, devices go too
     accounts.end_session(request, response)
     return {"deleted": True, "games": games}
 
@@ -209,6 +204,7 @@ async def profile(
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
+        "bot": context.bots.store.is_bot(user.id),
         "ratings": _ratings(context, user),
         "games": [g for g in games if g["over"]],
         "playing": [g for g in games if not g["over"]],

@@ -25,11 +25,13 @@ from pydantic import BaseModel, Field
 
 from shoal.core import Seat, other
 
-from ...accounts.service import get_accounts
+from ...accounts.models import User
+from ...accounts.service import get_accounts, player_of
 from ...context import Context, ServerContext, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
+from ...moderation.chatrules import languages_of
 from ...sockets import keep_alive, send
 from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
@@ -59,21 +61,26 @@ class MuteIn(BaseModel):
 
 
 def _readable(
-    messages: list[ChatMessage], seats: list[Seat], mutes: list[int]
+    messages: list[ChatMessage], seats: list[Seat], mutes: list[int], account: int | None
 ) -> list[dict[str, Any]]:
-    """The messages a reader with ``seats`` sees (not the opponent's once muted)."""
+    """The messages a reader with ``seats`` (signed in as ``account``) sees: not the
+    opponent's once muted, not another writer's shadow lines."""
     hidden = {other(s) for s in seats if s in mutes and len(seats) == 1}
-    return [m.view() for m in messages if m.seat not in hidden]
+    return [m.view() for m in messages if m.seat not in hidden and m.readable_by(seats, account)]
 
 
 async def _room(
-    context: ServerContext, live: LiveGame, room: str, seats: list[Seat]
+    context: ServerContext,
+    live: LiveGame,
+    room: str,
+    seats: list[Seat],
+    account: int | None = None,
 ) -> list[dict[str, Any]]:
     messages = await context.social.messages(live.data.id, room)
     if room == "spectators":
-        return [m.view() for m in messages]
+        return _readable(messages, seats, [], account)
     offers = await context.social.offers(live.data.id)
-    return _readable(messages, seats, offers.mutes)
+    return _readable(messages, seats, offers.mutes, account)
 
 
 @router.get(
@@ -89,7 +96,7 @@ async def get_chat(
     seats = live.seats_of(caller.token, caller.account)
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
-    return await _room(caller.context, live, room, seats)
+    return await _room(caller.context, live, room, seats, caller.account)
 
 
 @router.post(
@@ -134,9 +141,30 @@ async def post_chat(
             own.add(player.username.casefold())
         await _not_reserved(request, live, name, own)
         writer = f"address {client_address(request)}"
+    account = _writer(live, seat, player)
+    shadow = await asyncio.to_thread(
+        context.moderation.screen,
+        account,
+        text,
+        languages_of(request.headers.get("accept-language")),
+    )
+    if seat is not None and account is not None and not shadow:
+        reader = (live.data.accounts or [None, None])[other(seat)]
+        if reader is not None:  # a player who blocks the writer never reads their lines
+            shadow = await asyncio.to_thread(context.blocks.blocks, reader, account)
     context.social.check_rate(game_id, writer)
-    message = await context.social.post(game_id, body.room, seat, name, text)
+    message = await context.social.post(
+        game_id, body.room, seat, name, text, user_id=account, shadow=shadow
+    )
     return message.view()
+
+
+def _writer(live: LiveGame, seat: Seat | None, player: User | None) -> int | None:
+    """The account that writes: the one holding the writer's seat, else the signed-in
+    spectator; None for a guest (issue 61: its reports, mutes and blocks)."""
+    if seat is not None:
+        return (live.data.accounts or [None, None])[seat]
+    return None if player is None else player.id
 
 
 async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[str]) -> None:
@@ -191,14 +219,16 @@ async def social_socket(socket: WebSocket, game_id: str, context: Context) -> No
         return
     live = entry.live
     seats = live.seats_of(token if isinstance(token, str) else None)
-    social.join(game_id, socket, seats)
+    viewer = await player_of(socket)  # the signed-in reader sees its own shadow lines
+    account = None if viewer is None else viewer.id
+    social.join(game_id, socket, seats, account)
     try:
         offers = await social.offers(game_id)
         if not await send(socket, {**offers_view(live, offers), "you": seats}):
             return
         rooms = ["players", "spectators"] if seats else ["spectators"]
         for room in rooms:
-            history = await _room(context, live, room, seats)
+            history = await _room(context, live, room, seats, account)
             if not await send(socket, {"type": "history", "room": room, "messages": history}):
                 return
         await keep_alive(socket)

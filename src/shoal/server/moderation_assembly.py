@@ -1,0 +1,147 @@
+"""Moderation, blocks and fair play put together from the app's other services (issue 61).
+
+Each of the three domains is built with exactly what it uses (:class:`~.moderation.ports.Ports`,
+the fair-play checks' functions); this module is the one place that knows where each of
+those comes from, as :mod:`.context` is for the rest.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.websockets import WebSocket
+
+from .accounts.claims import close_account
+from .accounts.models import User
+from .blocks.service import Blocks
+from .blocks.service import build as build_blocks
+from .blocks.store import BlockStore
+from .context import ServerContext
+from .fairplay.service import FairPlay
+from .fairplay.service import build as build_fairplay
+from .fairplay.store import FairplayStore
+from .games.session import LiveGame
+from .moderation.chatrules import ChatRules
+from .moderation.ports import Ports
+from .moderation.service import Moderation
+from .moderation.service import build as build_moderation
+from .moderation.store import ModerationStore
+from .ratings.service import settle_live
+
+__all__ = ["BANNED", "assemble", "blocks_of"]
+
+log = logging.getLogger("shoal.server.moderation")
+
+BANNED = 4403
+"""The close code of a banned account's open pages."""
+
+
+def blocks_of(context: ServerContext) -> Blocks:
+    """The blocks of an app (they need only the accounts)."""
+    store = context.accounts.store
+
+    def find(name: str) -> User | None:
+        found = store.by_name(name)
+        return None if found is None else found[0]
+
+    return build_blocks(BlockStore(store.engine), find=find, names=store.names)
+
+
+def assemble(context: ServerContext) -> tuple[Moderation, FairPlay]:
+    """The moderation and the fair-play checks of the app of ``context`` (once its bots,
+    studies and tournaments are made); the fair-play checks listen to the games."""
+    engine = context.store.engine
+    accounts = context.accounts.store
+    moderation_store = ModerationStore(engine)
+
+    def find(name: str) -> User | None:
+        found = accounts.by_name(name)
+        return None if found is None else found[0]
+
+    def computer(user_id: int) -> bool:
+        return any(bot.id == user_id for bot in context.bots.computers.values())
+
+    def set_disabled(user_id: int, disabled: bool) -> int:
+        accounts.update_user(user_id, disabled=disabled)
+        return accounts.end_sessions(user_id) if disabled else 0
+
+    async def notify(user_id: int, text: str, data: dict[str, Any]) -> Any:
+        return await context.notifier.notify(user_id, "moderation", text, data=data)
+
+    async def close(user: User) -> Any:
+        return await close_account(context, user)
+
+    fairplay_store = FairplayStore(engine)
+    ports = Ports(
+        find=find,
+        user=accounts.by_id,
+        names=accounts.names,
+        is_bot=context.bots.store.is_bot,
+        computer=computer,
+        chat_line=context.social.store.line,
+        chat_around=context.social.store.around,
+        hide_chat=context.social.store.hide,
+        game=context.store.load,
+        in_event=lambda game_id: context.tournaments.store.of_game(game_id) is not None,
+        study=context.studies.store.get,
+        hide_study=context.studies.hide,
+        set_disabled=set_disabled,
+        exclude_ratings=context.ratings.exclude,
+        include_ratings=context.ratings.include,
+        fairplay=fairplay_store.summary,
+        notify=notify,
+        close_account=close,
+        withdraw_chat=context.social.withdraw,
+        close_pages=lambda user_id: _close_pages(context, user_id),
+    )
+    rules = ChatRules(context.settings.chat_words, _host(context.settings.site_url))
+    moderation = build_moderation(moderation_store, ports, rules, context.events)
+
+    def changes(live: LiveGame) -> list[dict[str, Any]] | None:
+        settle_live(context.ratings, live)  # once: the claim decides (it may be done)
+        rated = context.ratings.rated_game(live.data.id)
+        found = None if rated is None else rated["changes"]
+        return found if isinstance(found, list) else None
+
+    fairplay = build_fairplay(
+        fairplay_store,
+        spawn=context.manager.spawn,
+        searches=lambda: context.computer.searches,
+        changes=changes,
+        is_bot=context.bots.store.is_bot,
+        engine_users=context.ratings.excluded,
+        report=moderation.site_report,
+        in_event=ports.in_event,
+    )
+    context.manager.listen(fairplay)
+    return moderation, fairplay
+
+
+def _host(url: str) -> str | None:
+    return urlsplit(url).hostname
+
+
+async def _close_pages(context: ServerContext, user_id: int) -> int:
+    """Close this process's open pages of ``user_id`` that know their account: the
+    notifications' socket, the lobby's, a game's chat, a study's."""
+    sockets: list[WebSocket] = []
+    sockets += list(context.notifier.sockets.get(user_id, ()))
+    sockets += [s for s, who in context.lobby.sockets.items() if who == f"u:{user_id}"]
+    sockets += context.social.sockets_of(user_id)
+    for room in context.studies.hub.sockets.values():
+        sockets += [s for s, held in room.items() if held == user_id]
+    return await _close(sockets)
+
+
+async def _close(sockets: Iterable[WebSocket]) -> int:
+    closed = 0
+    for socket in sockets:
+        try:
+            await socket.close(code=BANNED, reason="the account was banned")
+            closed += 1
+        except Exception as error:  # a page that left meanwhile is closed anyway
+            log.info("closing a banned account's socket failed: %s", type(error).__name__)
+    return closed
