@@ -5,8 +5,9 @@ Word lists are data: ``words/LANG.txt`` in this package, one entry a line (``#``
 comment), extended by the operator with a folder of their own (``shoal serve --chat-words
 DIR``: ``DIR/LANG.txt`` adds entries to ``LANG``, or makes a new language; a line ``!word``
 takes a shipped entry out). An entry matches whole words, ignoring case; a trailing ``*``
-takes any ending (``idiot*``: idiots, idiotic); each letter may be repeated and the usual
-digits stand for letters (``f0o00ol``), so a line cannot slip past by spelling alone.
+takes any ending (``idiot*``: idiots, idiotic); each letter may be repeated, the usual
+digits stand for letters (``f0o00ol``) and single letters spaced out count as a word
+(``f o o l``), so a line cannot slip past by spelling alone.
 
 A line is checked against the lists of the writer's languages (the ``Accept-Language`` of the
 request, at most :data:`MAX_LANGUAGES`) and English, the site's own language: a word that is
@@ -60,6 +61,9 @@ LINK_AGE = datetime.timedelta(days=1)
 _DIGITS = str.maketrans(
     {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i"}
 )
+
+_SPACED = re.compile(r"(?<!\w)(?:\w[^\w\n]){2,}\w(?!\w)")
+"""Single letters with one mark between each (``f u c k``), read as one word."""
 
 _TLDS = (
     "com|net|org|info|biz|io|gg|ly|me|co|tv|app|dev|xyz|site|online|club|shop|link|live|"
@@ -147,11 +151,13 @@ class ChatRules:
         return sorted(self._patterns)
 
     def bad_word(self, text: str, languages: Iterable[str]) -> str | None:
-        """The first entry of the lists of ``languages`` that ``text`` holds, or None."""
+        """The first entry of the lists of ``languages`` that ``text`` holds, or None (also
+        spelled letter by letter: ``f u c k``, ``f.u.c.k``)."""
         normal = text.lower().translate(_DIGITS)
+        joined = _SPACED.sub(lambda m: "".join(c for c in m.group(0) if c.isalnum()), normal)
         for lang in dict.fromkeys(languages):
             for entry, pattern in self._patterns.get(lang, ()):
-                if pattern.search(normal):
+                if pattern.search(normal) or pattern.search(joined):
                     return entry
         return None
 
