@@ -11,16 +11,15 @@ import pytest
 from sqlalchemy import update
 
 from shoal.server.accounts.tables import UserRow
-from tests.clients import TestClient
-
 from shoal.server.moderation.chatrules import ChatRules, has_link, languages_of
+from tests.clients import TestClient
 
 from .accounts_helpers import error, rows
 from .moderation_helpers import friend_game, lines, say
 
 
 def test_words_and_links_in_a_game_chat(three: Any, db: str) -> None:
-    app, alice, bobby, carol = three
+    app, alice, bobby, _carol = three
     gid = friend_game(alice, bobby, "bobby")["id"]
 
     # a listed word, however it is spelled, is refused in words and stored nowhere

@@ -89,7 +89,7 @@ def test_the_tab_signal_and_the_check_after_a_rated_game(three: Any, db: str) ->
 
 
 def test_an_improbable_agreement_is_reported_once(three: Any) -> None:
-    app, alice, bobby, carol = three
+    app, _alice, _bobby, carol = three
     make_moderator(app, "carol")
     fairplay = app.state.context.fairplay
     ids = {n: app.state.context.accounts.store.by_name(n)[0].id for n in ("alice", "bobby")}
