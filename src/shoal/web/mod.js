@@ -14,6 +14,15 @@ import { api } from "./net.js";
 const path = location.pathname;
 
 const KINDS = { player: "Player", chat: "Chat message", study: "Study", game: "Game", fairplay: "Fair play" };
+const REASONS = {
+  abuse: "insults, harassment or threats",
+  cheating: "engine help, or someone else playing",
+  spam: "spam or advertising",
+  name: "an offensive name or title",
+  other: "something else",
+  tab: "the game analysed in another tab",
+  agreement: "agreement with the engine improbable for the rating",
+};
 const ACTIONS = {
   dismiss: "Close the report, no action",
   warn: "Warn (the player gets a notice)",
@@ -108,7 +117,7 @@ function actionForm(report, group) {
   const id = `r${report.id}`;
   const action = h("select", { id: `${id}-action`, name: "action" }, choices.map((c) => h("option", { value: c, text: ACTIONS[c] })));
   const days = h("input", { type: "number", id: `${id}-days`, min: "1", max: "365", value: "7" });
-  const daysField = h("div", { class: "field", hidden: true }, h("label", { for: `${id}-days`, text: "Days" }), days);
+  const daysField = h("div", { class: "field days", hidden: true }, h("label", { for: `${id}-days`, text: "Days" }), days);
   const reason = h("input", { type: "text", id: `${id}-reason`, maxlength: "1000", required: true, autocomplete: "off" });
   action.addEventListener("change", () => (daysField.hidden = action.value !== "mute"));
   const form = h(
@@ -143,7 +152,7 @@ function reportBlock(report, group) {
   return h(
     "article",
     { class: "mod-report", dataset: { report: String(report.id) } },
-    h("h3", { text: `${KINDS[report.kind] || report.kind} · ${report.reason}` }),
+    h("h3", { text: `${KINDS[report.kind] || report.kind}: ${REASONS[report.reason] || report.reason}` }),
     h("p", { class: "help", text: `#${report.id} by ${report.reporter}, ${when(report.created)}` }),
     report.text ? h("blockquote", { class: "report-text", text: report.text }) : null,
     context(report),
