@@ -86,6 +86,13 @@ def test_the_tab_signal_and_the_check_after_a_rated_game(three: Any, db: str) ->
     seats = rows(db, "SELECT seat, user_id FROM shoal_seats WHERE game_id = :g", g=against_bot)
     alice_id = rows(db, "SELECT id FROM shoal_users WHERE username = 'alice'")[0][0]
     assert checked == [(s, "done") for s, user in seats if user == alice_id]
+    # and it is marked as a bot wherever it shows: the game's players, its profile
+    marks = {
+        s["seat"]: s["bot"] for s in alice.get(f"/api/games/{against_bot}/ratings").json()["seats"]
+    }
+    assert marks == {s: user != alice_id for s, user in seats}
+    assert alice.get("/api/users/shoal-random").json()["bot"] is True
+    assert alice.get("/api/users/bobby").json()["bot"] is False
 
 
 def test_an_improbable_agreement_is_reported_once(three: Any) -> None:

@@ -66,13 +66,14 @@ function standings(event) {
   const names = Object.keys(event.standings[0]?.tiebreaks || {});
   table.append(h("tr", {}, h("th", { text: "#" }), h("th", { text: "Player" }), h("th", { text: "Points" }), names.map((n) => h("th", { text: TIEBREAKS[n] || n }))));
   const withdrawn = new Set(event.players.filter((p) => p.withdrawn).map((p) => p.name));
+  const bots = new Set(event.players.filter((p) => p.bot).map((p) => p.name)); // issue 61
   for (const line of event.standings) {
     table.append(
       h(
         "tr",
         { dataset: { player: line.player } },
         h("td", { text: line.rank }),
-        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), withdrawn.has(line.player) ? " (withdrawn)" : ""),
+        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), bots.has(line.player) ? h("span", { class: "bot-badge", title: "a program or the site's computer", text: "BOT" }) : null, withdrawn.has(line.player) ? " (withdrawn)" : ""),
         h("td", { class: "points", text: line.points }),
         names.map((n) => h("td", { text: line.tiebreaks[n] })),
       ),

@@ -256,11 +256,10 @@ def _tests(
             {
                 "round": number,
                 "account": account.name,
+                **verdict.as_json(),
                 "cheating": account.cheats_after is not None
                 and account.games > account.cheats_after,
-                "games": account.games,
                 "rating": round(rating),
-                **verdict.as_json(),
             }
         )
     return out
@@ -284,6 +283,7 @@ def _results(
         if r.kind == "fairplay" and r.reason == "agreement"
     }
     rows = []
+    played = _played(config, accounts)
     for account in accounts:
         tests = [t for t in progress["tests"] if t["account"] == account.name]
         last = tests[-1] if tests else {}
@@ -299,7 +299,9 @@ def _results(
                 "games": account.games,
                 "rating": round(rating),
                 "reported": account.user_id in reported,
-                "first_improbable_after": None if first is None else first["games"],
+                "first_improbable_after": None
+                if first is None
+                else played[account.name][first["round"]],
                 "last_z": last.get("z"),
                 "last_rate": last.get("rate"),
             }
@@ -308,6 +310,7 @@ def _results(
         t for t in progress["tests"] if not t["account"].startswith("c") and t["z"] is not None
     ]
     cheat_tests = [t for t in progress["tests"] if t["cheating"] and t["z"] is not None]
+    full = config.switch + WINDOW  # a cheat's window all games with the engine
     resampled = _resampled(context, config, [a for a in accounts if a.cheats_after is None])
     return {
         "config": dataclasses.asdict(config),
@@ -321,11 +324,25 @@ def _results(
         "honest_max_z": max((t["z"] for t in honest_tests), default=None),
         "cheat_tests": len(cheat_tests),
         "cheat_min_z_after_full_window": min(
-            (t["z"] for t in cheat_tests if t["games"] >= config.switch + WINDOW), default=None
+            (t["z"] for t in cheat_tests if played[t["account"]][t["round"]] >= full),
+            default=None,
         ),
         "resampled": resampled,
         "z_flag": Z_FLAG,
     }
+
+
+def _played(config: Config, accounts: list[Account]) -> dict[str, list[int]]:
+    """Per account, how many games it had played after each round (the pairings replayed)."""
+    out: dict[str, list[int]] = {a.name: [] for a in accounts}
+    count = dict.fromkeys(out, 0)
+    for number in range(config.rounds):
+        for a, b in _pairs(config, number, accounts):
+            count[a.name] += 1
+            count[b.name] += 1
+        for name in out:
+            out[name].append(count[name])
+    return out
 
 
 def _resampled(context: Any, config: Config, honest: list[Account]) -> dict[str, Any]:

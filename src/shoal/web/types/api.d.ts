@@ -1173,6 +1173,8 @@ export interface PlayerLine {
   name: string;
   withdrawn: boolean;
   no_shows: number;
+  /** a program or the server's computer plays it */
+  bot?: boolean;
 }
 
 /** PositionIn */
