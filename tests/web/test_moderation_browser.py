@@ -100,6 +100,8 @@ def test_report_a_chat_line_the_tab_signal_and_the_queue(
         "() => document.querySelector('#chat-log').innerText.includes('potato')"
     )
     line = carol.locator("#chat-log li", has_text="potato")
+    line.scroll_into_view_if_needed()
+    carol.screenshot(path=str(artifacts / "game-chat-flag-phone.png"))
     line.locator(".chat-report").click()
     dialog = carol.locator("#report-dialog")
     dialog.wait_for()

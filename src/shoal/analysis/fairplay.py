@@ -10,23 +10,26 @@ turns that were a choice (not forced), past its first :data:`SKIP_TURNS` (openin
 player knows), count as *judged*; those equal to the engine's preferred turn as *agreed*. The side's
 accuracy is the review's (lichess's curve).
 
-**The test.** Over a player's last :data:`WINDOW` rated games of one game at one speed,
-each game's agreement rate ``agreed / judged`` is compared with what the other players
-agree at that game's rating: for a game played at rating ``R``, the :data:`REFERENCE_GAMES`
-games of other players (engine users and bots left out) whose rating was nearest ``R`` are
-fitted with a robust line of rate against rating (Theil-Sen: the median of the pairwise
-slopes), which gives the expected rate ``e(R)`` and the spread ``s(R)`` of the games
-around it (1.4826 times the median absolute residual, at least :data:`MIN_SPREAD`). Both
-are robust to a few cheats among the reference games, and the line follows the rise of
-agreement with rating inside the neighbourhood. The statistic is
+**The test.** Over a player's last :data:`WINDOW` rated games of one game at one speed
+(those with at least :data:`MIN_TURNS` judged turns), each game is compared with what the
+other players agree at that game's rating: the :data:`REFERENCE_GAMES` games of other
+players (engine users and bots left out) whose rating was nearest the game's are fitted with
+a robust line of agreement rate against rating (Theil-Sen: the median of the pairwise
+slopes), which gives the expected rate ``e`` at the game's rating; the spread of the
+reference games around the line (1.4826 times their median absolute residual), less what
+the binomial noise of their lengths explains, is the variation between players and games,
+``tau**2``. A game of ``n`` judged turns, ``k`` of them agreeing, then adds ``k - n e`` to
+the sum of surpluses and ``n e (1 - e) + n**2 tau**2`` to its variance (a short game counts
+for little, a long one for much), and the statistic is
 
-    z = mean(rate_i - e(R_i)) / (mean(s(R_i)) / sqrt(WINDOW))
+    z = sum(k - n e) / sqrt(sum(n e (1 - e) + n**2 tau**2))
 
-and the player is reported when ``z >= Z_FLAG``. Under the hypothesis that the player
-agrees with the engine like the players of their rating, ``z`` is about standard normal
-(a mean of ten games), so one test is wrong about once in 30,000 (the normal tail above
-4); the rate measured on simulated honest players is in docs/fairplay.md. A report is a
-signal for a moderator, never a sanction.
+The player is reported when ``z >= Z_FLAG``. Both the line and the spread are robust to a
+few cheats among the reference games. Under the hypothesis that the player agrees with the
+engine like the players of their rating, ``z`` is about standard normal; the rate at which
+honest players' windows reach :data:`Z_FLAG`, measured on simulated players, is in
+docs/fairplay.md (``shoal fairplay measure``). A report is a signal for a moderator, never
+a sanction.
 
 >>> figures = [GameFigure(1500, 20, 6)] * 10
 >>> reference = [GameFigure(1500 + i, 20, 6 + i % 3) for i in range(60)]
@@ -51,8 +54,8 @@ from shoal.records.record import Record
 from .review import Review, review_record
 
 __all__ = [
+    "EDGE",
     "MIN_REFERENCE",
-    "MIN_SPREAD",
     "MIN_TURNS",
     "REFERENCE_GAMES",
     "SKIP_TURNS",
@@ -64,6 +67,7 @@ __all__ = [
     "agreement",
     "fit",
     "game_agreement",
+    "term",
     "test",
 ]
 
@@ -71,7 +75,7 @@ __all__ = [
 SKIP_TURNS = 2
 """Each side's first turns, not judged (openings everyone plays alike)."""
 
-MIN_TURNS = 5
+MIN_TURNS = 3
 """A game with fewer judged turns for a side does not count for that side."""
 
 WINDOW = 10
@@ -83,12 +87,13 @@ REFERENCE_GAMES = 60
 MIN_REFERENCE = 30
 """Fewer reference games than this: no test (the site has too few games yet)."""
 
-MIN_SPREAD = 0.03
-"""The least spread of the reference rates (a reference of near-equal games would make any
-difference look improbable)."""
+EDGE = 0.01
+"""The expected rate is kept within [EDGE, 1 - EDGE] (a reference that always or never
+agrees would make any difference look improbable)."""
 
-Z_FLAG = 4.0
-"""The statistic at and above which a player is reported."""
+Z_FLAG = 4.5
+"""The statistic at and above which a player is reported (docs/fairplay.md: the measured
+false-positive rate)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,8 +171,8 @@ class Verdict:
 
 
 def fit(games: Sequence[GameFigure], rating: float) -> tuple[float, float]:
-    """The expected rate at ``rating`` and the spread around it, from a robust line (Theil-Sen)
-    through ``games``."""
+    """The expected agreement rate at ``rating`` and the variance between games beyond their
+    binomial noise, ``(e, tau2)``, from a robust line (Theil-Sen) through ``games``."""
     slopes = [
         (b.rate - a.rate) / (b.rating - a.rating)
         for i, a in enumerate(games)
@@ -175,9 +180,22 @@ def fit(games: Sequence[GameFigure], rating: float) -> tuple[float, float]:
         if abs(b.rating - a.rating) > 1e-9
     ]
     slope = statistics.median(slopes) if slopes else 0.0
-    intercept = statistics.median(g.rate - slope * (g.rating - rating) for g in games)
-    residuals = [abs(g.rate - intercept - slope * (g.rating - rating)) for g in games]
-    return intercept, max(MIN_SPREAD, 1.4826 * statistics.median(residuals))
+    expected = statistics.median(g.rate - slope * (g.rating - rating) for g in games)
+    expected = min(1.0 - EDGE, max(EDGE, expected))
+    residuals = [abs(g.rate - expected - slope * (g.rating - rating)) for g in games]
+    spread = 1.4826 * statistics.median(residuals)
+    noise = statistics.fmean(expected * (1 - expected) / g.turns for g in games)
+    return expected, max(0.0, spread * spread - noise)
+
+
+def term(game: GameFigure, reference: Sequence[GameFigure]) -> tuple[float, float, float]:
+    """One game's part of the statistic: its turns agreeing beyond what is expected at its
+    rating, the variance of that, and the expected rate (the reference: the other players'
+    games, any order; the :data:`REFERENCE_GAMES` nearest the game's rating count)."""
+    near = sorted(reference, key=lambda g: abs(g.rating - game.rating))[:REFERENCE_GAMES]
+    expected, tau2 = fit(near, game.rating)
+    n = game.turns
+    return game.agreed - n * expected, n * expected * (1 - expected) + n * n * tau2, expected
 
 
 def test(
@@ -188,28 +206,23 @@ def test(
     z_flag: float = Z_FLAG,
 ) -> Verdict:
     """The test of the module's docstring: ``window`` the player's games, newest first (the
-    first ``games`` of those with enough turns count), ``reference`` other players' games
-    (any order: the nearest to each game's rating are taken)."""
+    first ``games`` of those with enough turns count), ``reference`` other players' games."""
     mine = [g for g in window if g.turns >= MIN_TURNS][:games]
     others = [g for g in reference if g.turns >= MIN_TURNS]
-    rate = statistics.fmean(g.rate for g in mine) if mine else 0.0
+    turns = sum(g.turns for g in mine)
+    rate = sum(g.agreed for g in mine) / turns if turns else 0.0
     if len(mine) < games:
         why = f"{len(mine)} of {games} rated games with {MIN_TURNS} judged turns"
         return Verdict(False, None, len(mine), rate, 0.0, 0.0, len(others), why)
     if len(others) < MIN_REFERENCE:
         why = f"{len(others)} reference games (at least {MIN_REFERENCE})"
         return Verdict(False, None, len(mine), rate, 0.0, 0.0, len(others), why)
-    fits = []
-    for game in mine:
-        near = sorted(others, key=lambda g: abs(g.rating - game.rating))[:REFERENCE_GAMES]
-        fits.append(fit(near, game.rating))
-    expected = statistics.fmean(e for e, _ in fits)
-    spread = statistics.fmean(s for _, s in fits)
-    z = statistics.fmean(g.rate - e for g, (e, _) in zip(mine, fits)) / (
-        spread / math.sqrt(len(mine))
-    )
+    parts = [term(g, others) for g in mine]
+    variance = sum(v for _, v, _ in parts)
+    expected = sum(g.turns * e for g, (_, _, e) in zip(mine, parts)) / turns
+    z = sum(surplus for surplus, _, _ in parts) / math.sqrt(variance)
     flagged = z >= z_flag
     why = "improbable for the rating" if flagged else "within what players of the rating do"
-    return Verdict(
-        flagged, z, len(mine), rate, expected, spread, min(len(others), REFERENCE_GAMES), why
-    )
+    spread = math.sqrt(variance) / turns
+    used = min(len(others), REFERENCE_GAMES)
+    return Verdict(flagged, z, len(mine), rate, expected, spread, used, why)

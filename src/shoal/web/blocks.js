@@ -81,7 +81,7 @@ async function main() {
   const form = h(
     "form",
     { class: "inline-form", id: "block-form" },
-    h("div", { class: "field" }, h("label", { for: "block-name", text: "Player" }), name),
+    h("div", { class: "field" }, h("label", { for: "block-name", text: "Block a player" }), name),
     h("button", { class: "btn", type: "submit", id: "block-add", text: "Block" }),
   );
   form.addEventListener("submit", (event) => {

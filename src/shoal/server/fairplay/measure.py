@@ -14,8 +14,8 @@ would on a site. The measurement then reads which accounts were reported.
 It counts: how many cheats and how many honest accounts were reported; every test made on
 an honest account after each round and how many said "improbable" (the per-test false
 positive rate of the run); and the rate over many resampled windows of each honest
-account's own games (10 games drawn at random, with repeats), each compared with the other
-players' games as the server compares them.
+account's own games (10 of its games drawn at random, without repeats), each compared with
+the other players' games as the server compares them.
 
 Resumable: the database and ``progress.json`` live in ``--state DIR``; run the same command
 again and it goes on from the last game stored. Bounded: ``--rounds`` rounds of one game
@@ -30,7 +30,6 @@ import dataclasses
 import json
 import math
 import random
-import statistics
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,7 @@ from shoal.analysis.fairplay import (
     REFERENCE_GAMES,
     WINDOW,
     Z_FLAG,
-    fit,
+    term,
 )
 from shoal.core import Action, Game, State
 
@@ -346,12 +345,12 @@ def _played(config: Config, accounts: list[Account]) -> dict[str, list[int]]:
 
 
 def _resampled(context: Any, config: Config, honest: list[Account]) -> dict[str, Any]:
-    """Windows of :data:`WINDOW` games drawn at random from each honest account's own games,
-    each game compared with the others' games nearest its rating (as the server does)."""
+    """Windows of :data:`WINDOW` games drawn at random (without repeats) from each honest
+    account's own games, each game compared with the others' games nearest its rating, as
+    the server compares them."""
     store = context.fairplay.store
     rng = random.Random(config.seed)
     excluded = set(context.ratings.excluded())
-    drawn = flagged = 0
     zs: list[float] = []
     for account in honest:
         mine = [
@@ -372,22 +371,16 @@ def _resampled(context: Any, config: Config, honest: list[Account]) -> dict[str,
             )
             if g.turns >= MIN_TURNS
         ]
-        fits = []
-        for g in mine:
-            near = sorted(others, key=lambda o: abs(o.rating - g.rating))[:REFERENCE_GAMES]
-            fits.append((g, *fit(near, g.rating)))
+        parts = [term(g, others) for g in mine]
         for _ in range(config.resamples):
-            window = [rng.choice(fits) for _ in range(WINDOW)]
-            spread = statistics.fmean(s for _, _, s in window)
-            z = statistics.fmean(g.rate - e for g, e, _ in window) / (spread / math.sqrt(WINDOW))
-            zs.append(z)
-            drawn += 1
-            flagged += z >= Z_FLAG
+            window = rng.sample(parts, WINDOW)
+            zs.append(sum(s for s, _, _ in window) / math.sqrt(sum(v for _, v, _ in window)))
     zs.sort()
+    flagged = sum(1 for z in zs if z >= Z_FLAG)
     return {
-        "windows": drawn,
+        "windows": len(zs),
         "improbable": flagged,
-        "rate": flagged / drawn if drawn else None,
+        "rate": flagged / len(zs) if zs else None,
         "z_99_9": zs[int(0.999 * (len(zs) - 1))] if zs else None,
         "z_max": zs[-1] if zs else None,
     }

@@ -57,7 +57,7 @@ async def watch(
 ) -> dict[str, Any]:
     live = (await context.manager.entry(game_id)).live
     seats = live.seats_of(x_shoal_token, account_id(player))
-    return {"watch": len(seats) == 1 and fairplay.counts(live)}
+    return {"watch": len(seats) == 1 and await asyncio.to_thread(fairplay.counts, live)}
 
 
 @router.post(

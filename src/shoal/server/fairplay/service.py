@@ -136,7 +136,7 @@ class FairPlay:
 
     def verdict(self, user_id: int, game: str, speed: str) -> Verdict:
         """The test of the account's last rated games of ``game`` at ``speed`` (no report)."""
-        window = self.store.window(user_id, game, speed, WINDOW)
+        window = self.store.window(user_id, game, speed, WINDOW * 3)  # some may be short
         exclude = {user_id, *self._engine_users()}
         reference = self.store.reference(
             game, speed, [g.rating for g in window], exclude=exclude, per_rating=REFERENCE_GAMES

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import zipfile
 from typing import Any, Literal
@@ -204,7 +205,7 @@ async def profile(
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
-        "bot": context.bots.store.is_bot(user.id),
+        "bot": await asyncio.to_thread(context.bots.store.is_bot, user.id),
         "ratings": _ratings(context, user),
         "games": [g for g in games if g["over"]],
         "playing": [g for g in games if not g["over"]],
