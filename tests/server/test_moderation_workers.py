@@ -14,6 +14,7 @@ import websockets
 from sqlalchemy import create_engine
 
 from shoal.server.accounts.store import AccountStore
+from shoal.server.admin.guard import CLOSED_CODE
 from shoal.server.moderation.roles import grant
 from shoal.server.moderation.store import ModerationStore
 
@@ -21,8 +22,6 @@ from ._live import LiveServer
 from .test_events_serve import next_json, signed_up, two_servers
 
 __all__ = ["two_servers"]  # the fixture: processes A and B on one fresh database
-
-BANNED = 4403
 
 
 async def _until(socket: Any, wanted: str) -> dict[str, Any]:
@@ -106,7 +105,7 @@ def test_a_hidden_line_and_a_ban_reach_the_pages_of_every_process(
             )
             assert banned.status_code == 201, banned.text
             codes = await asyncio.gather(_closed(chat), _closed(bell), _closed(lobby))
-            assert codes == [BANNED, BANNED, BANNED]
+            assert codes == [CLOSED_CODE] * 3  # the operator's close (shoal admin disable's)
 
     asyncio.run(play())
     assert httpx.get(b.url + "/api/me", headers={"Cookie": bob}).status_code == 401

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .blocks import routes as blocks
 from .bots import routes as bot
@@ -60,6 +61,9 @@ from .mail import routes as mail
 from .moderation.routes import moderators, players
 from .moderation_assembly import assemble, blocks_of
 from .notifications import routes as notifications
+from .ops import routes as ops
+from .ops.sampler import sample
+from .ops.wiring import install as observe
 from .origin import SocketOrigin
 from .pages import routes as pages
 from .push import routes as push
@@ -107,6 +111,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     players.router,
     moderators.router,
     fairplay.router,
+    ops.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -147,6 +152,11 @@ def create_app(
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
     chat_words: Path | str | None = None,
+    limits: Sequence[str] = (),
+    secret_key_file: Path | str | None = None,
+    push_services: Sequence[str] = (),
+    metrics_token: str | None = None,
+    metrics_allow: Sequence[str] = (),
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -163,7 +173,11 @@ def create_app(
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
     vacation a year. ``chat_words`` is a folder of the operator's chat word lists
-    (docs/moderation.md).
+    (docs/moderation.md). ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
+    (:mod:`shoal.server.limits`; a ValueError for one that is none). ``secret_key_file``
+    seals the site's secrets (docs/security.md); ``push_services`` adds push services to the
+    browsers' own; ``/metrics`` opens to ``metrics_token`` and to the addresses of
+    ``metrics_allow`` (docs/operations.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -179,6 +193,11 @@ def create_app(
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
         chat_words=Path(chat_words) if chat_words else None,
+        limits=tuple(limits),
+        secret_key_file=Path(secret_key_file) if secret_key_file else None,
+        push_services=tuple(push_services),
+        metrics_token=metrics_token or None,
+        metrics_allow=tuple(metrics_allow),
     )
     context = ServerContext.open(settings)
 
@@ -191,6 +210,9 @@ def create_app(
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
+        await asyncio.to_thread(context.admin.start)  # the bans; the operator's notes from now
+        context.manager.spawn(context.admin.run())
+        context.manager.spawn(sample(context))  # loop lag, games in memory, pool (ops)
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         if context.mail.mailer is not None:  # the turn digests due
             context.manager.spawn(context.mail.mailer.run(context.settings.sweep_every))
@@ -227,6 +249,9 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
+    observe(app, context)  # request ids, access lines, metrics: outside the others (ops)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

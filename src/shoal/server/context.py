@@ -19,8 +19,10 @@ from starlette.requests import HTTPConnection
 from shoal.records import Record, read
 
 from .accounts.service import Accounts
+from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
+from .db.sealed import Sealer
 from .db.secrets import SiteSecrets
 from .errors import ApiError
 from .events import Events
@@ -32,7 +34,7 @@ from .games.correspondence import DAY, Correspondence
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
-from .limits import CreationLimit
+from .limits import Limits
 from .mail.service import Mail
 from .mail.service import build as build_mail
 from .notifications.service import Notifier
@@ -122,6 +124,17 @@ class Settings:
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
     chat_words: Path | None = None
     """A folder of the operator's chat word lists, ``LANG.txt`` (issue 61, docs/moderation.md)."""
+    limits: tuple[str, ...] = ()
+    """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
+    secret_key_file: Path | None = None
+    """The site key's file, which seals the site's secrets (:mod:`.db.sealed`; None: the
+    environment's ``SHOAL_SECRET_KEY_FILE`` or ``SHOAL_SECRET_KEY``, else none)."""
+    push_services: tuple[str, ...] = ()
+    """Push services beside the browsers' own (:mod:`.push.guard`)."""
+    metrics_token: str | None = None
+    """The token a scraper of ``/metrics`` shows (:mod:`.ops.routes`; None: none)."""
+    metrics_allow: tuple[str, ...] = ()
+    """Addresses or networks that read ``/metrics`` without the token."""
 
 
 class RecordCache:
@@ -159,7 +172,8 @@ class ServerContext:
     store: Store
     manager: GameManager
     computer: Computer
-    creations: CreationLimit
+    limits: Limits
+    """The site-wide limits, counted in the database (:mod:`shoal.server.limits`)."""
     records: RecordCache
     social: Social
     reviews: Reviewer
@@ -188,6 +202,8 @@ class ServerContext:
     """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     explorer: Explorer
     """The opening explorer: the site's counts, the books, lookups (issue 44)."""
+    admin: SiteAdmin
+    """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -223,7 +239,8 @@ class ServerContext:
         )
         manager.listen(ExplorerListener(manager, explorer))
         notices = NoticeStore(store.engine)
-        secrets = SiteSecrets(store.engine)
+        secrets = SiteSecrets(store.engine, Sealer.load(settings.secret_key_file))
+        secrets.seal_all()  # a wrong or missing site key stops the start, with words
         events = Events()
         clocks: list[Correspondence] = []  # the digests read the clock of the correspondence
         mail = build_mail(
@@ -240,6 +257,7 @@ class ServerContext:
             key_file=settings.vapid_key_file,
             site_url=settings.site_url,
             spawn=manager.spawn,
+            services=settings.push_services,
         )
         notifier = Notifier(notices, mail.mailer, events, pusher)
         away = VacationStore(store.engine)
@@ -257,7 +275,10 @@ class ServerContext:
             store=store,
             manager=manager,
             computer=computer,
-            creations=CreationLimit(settings.games_per_client, settings.client_window),
+            limits=Limits(
+                store.engine,
+                (f"games={settings.games_per_client}/{settings.client_window}", *settings.limits),
+            ),
             records=RecordCache(store),
             social=social,
             reviews=Reviewer(ReviewStore(store.engine)),
@@ -273,6 +294,7 @@ class ServerContext:
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
+            admin=SiteAdmin(store.engine, manager, events),
             events=events,
         )
 

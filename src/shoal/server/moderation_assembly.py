@@ -7,15 +7,12 @@ those comes from, as :mod:`.context` is for the rest.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterable
+import asyncio
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.websockets import WebSocket
-
-from .accounts.claims import close_account
 from .accounts.models import User
+from .admin.actions import close_account, disable_account
 from .blocks.service import Blocks
 from .blocks.service import build as build_blocks
 from .blocks.store import BlockStore
@@ -31,12 +28,7 @@ from .moderation.service import build as build_moderation
 from .moderation.store import ModerationStore
 from .ratings.service import settle_live
 
-__all__ = ["BANNED", "assemble", "blocks_of"]
-
-log = logging.getLogger("shoal.server.moderation")
-
-BANNED = 4403
-"""The close code of a banned account's open pages."""
+__all__ = ["assemble", "blocks_of"]
 
 
 def blocks_of(context: ServerContext) -> Blocks:
@@ -64,15 +56,20 @@ def assemble(context: ServerContext) -> tuple[Moderation, FairPlay]:
     def computer(user_id: int) -> bool:
         return any(bot.id == user_id for bot in context.bots.computers.values())
 
-    def set_disabled(user_id: int, disabled: bool) -> int:
-        accounts.update_user(user_id, disabled=disabled)
-        return accounts.end_sessions(user_id) if disabled else 0
+    async def set_disabled(user_id: int, disabled: bool) -> int:
+        # the operator's own action (shoal admin disable): the sessions end and every
+        # process closes the account's sockets (an operator's note); this one reads it now
+        ended = await asyncio.to_thread(disable_account, engine, user_id, disabled)
+        context.admin.poke()
+        return ended
 
     async def notify(user_id: int, text: str, data: dict[str, Any]) -> Any:
         return await context.notifier.notify(user_id, "moderation", text, data=data)
 
     async def close(user: User) -> Any:
-        return await close_account(context, user)
+        closed = await close_account(context.manager, engine, user)  # shoal admin close-user's
+        context.admin.poke()
+        return closed
 
     fairplay_store = FairplayStore(engine)
     ports = Ports(
@@ -95,7 +92,6 @@ def assemble(context: ServerContext) -> tuple[Moderation, FairPlay]:
         notify=notify,
         close_account=close,
         withdraw_chat=context.social.withdraw,
-        close_pages=lambda user_id: _close_pages(context, user_id),
     )
     rules = ChatRules(context.settings.chat_words, _host(context.settings.site_url))
     moderation = build_moderation(moderation_store, ports, rules, context.events)
@@ -122,26 +118,3 @@ def assemble(context: ServerContext) -> tuple[Moderation, FairPlay]:
 
 def _host(url: str) -> str | None:
     return urlsplit(url).hostname
-
-
-async def _close_pages(context: ServerContext, user_id: int) -> int:
-    """Close this process's open pages of ``user_id`` that know their account: the
-    notifications' socket, the lobby's, a game's chat, a study's."""
-    sockets: list[WebSocket] = []
-    sockets += list(context.notifier.sockets.get(user_id, ()))
-    sockets += [s for s, who in context.lobby.sockets.items() if who == f"u:{user_id}"]
-    sockets += context.social.sockets_of(user_id)
-    for room in context.studies.hub.sockets.values():
-        sockets += [s for s, held in room.items() if held == user_id]
-    return await _close(sockets)
-
-
-async def _close(sockets: Iterable[WebSocket]) -> int:
-    closed = 0
-    for socket in sockets:
-        try:
-            await socket.close(code=BANNED, reason="the account was banned")
-            closed += 1
-        except Exception as error:  # a page that left meanwhile is closed anyway
-            log.info("closing a banned account's socket failed: %s", type(error).__name__)
-    return closed

@@ -12,16 +12,11 @@ from pydantic import BaseModel, Field
 
 from ..context import ServerContext
 from ..errors import ApiError
+from ..games.manager import GameManager
 from .models import User
+from .store import AccountStore
 
-__all__ = [
-    "NEUTRAL_NAME",
-    "Claim",
-    "claim_seats",
-    "close_account",
-    "context_seats",
-    "release_seats",
-]
+__all__ = ["NEUTRAL_NAME", "Claim", "claim_seats", "context_seats", "release_seats"]
 
 NEUTRAL_NAME = "deleted player"
 """The name shown for the seats of a deleted account."""
@@ -63,11 +58,16 @@ async def claim_seats(context: ServerContext, user: User, claims: list[Claim]) -
     return changed
 
 
-async def release_seats(context: ServerContext, user: User) -> int:
-    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); how many games."""
-    count = 0
-    for game_id, _seat in context_seats(context, user):
-        entry = await context.manager.entry(game_id)
+async def release_seats(manager: GameManager, store: AccountStore, user: User) -> list[str]:
+    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); the games' ids.
+
+    Each game changes through its lock and ``manager``'s commit (its version moves on, its
+    watchers see the new names), whether ``manager`` is a server's or an operator's
+    command's own (``shoal admin close-user``).
+    """
+    changed = []
+    for game_id in dict(await asyncio.to_thread(store.seats_of, user.id)):
+        entry = await manager.entry(game_id)
         async with entry.lock:
             live = entry.live
             accounts = list(live.data.accounts or [None, None])
@@ -76,23 +76,9 @@ async def release_seats(context: ServerContext, user: User) -> int:
                 if holder == user.id:
                     accounts[seat] = None
                     players[seat] = NEUTRAL_NAME
-            await context.manager.commit(entry, live.with_holders(accounts, players))
-            count += 1
-    return count
-
-
-async def close_account(context: ServerContext, user: User) -> int:
-    """Close ``user``'s account (its own deletion, or a moderator's action): its seats show
-    :data:`NEUTRAL_NAME` (the games stay), its sessions end, its name stays taken, its
-    notifications, email address and push devices go. How many games it held."""
-    games = await release_seats(context, user)
-    store = context.accounts.store
-    await asyncio.to_thread(store.end_sessions, user.id)
-    await asyncio.to_thread(store.update_user, user.id, deleted=True, password_hash="!", prefs={})
-    await asyncio.to_thread(context.notices.forget, user.id)
-    await asyncio.to_thread(context.mail.store.forget, user.id)
-    await asyncio.to_thread(context.pusher.store.forget, user.id)
-    return games
+            await manager.commit(entry, live.with_holders(accounts, players))
+            changed.append(game_id)
+    return changed
 
 
 def context_seats(context: ServerContext, user: User) -> list[tuple[str, int]]:

@@ -5,16 +5,17 @@ operator's account or on the site's own bots), does the action, marks the report
 answers handled, and writes one line of the audit log: who, when, whom, why, and what
 exactly (:data:`~.models.ACTIONS`).
 
-What must reach every server process (a hidden chat line leaves the open pages; a banned
-player's open pages close) travels on the events' channel :data:`CHANNEL`
-(:mod:`shoal.server.events`): each process acts on its own sockets.
+A hidden chat line must leave the open pages of every server process: it travels on the
+events' channel :data:`CHANNEL` (:mod:`shoal.server.events`), and each process acts on its
+own sockets. A ban and a close are the operator's own actions
+(:mod:`shoal.server.admin.actions`, through the ports): they end the sessions and close the
+player's open pages in every process by the operator's notes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime
-import logging
 from typing import TYPE_CHECKING, Any
 
 from ..accounts.models import User
@@ -26,11 +27,9 @@ if TYPE_CHECKING:
 
 __all__ = ["CHANNEL", "MAX_MUTE_DAYS", "WEB_ACTIONS", "act", "on_event"]
 
-log = logging.getLogger("shoal.server.moderation")
-
 CHANNEL = "moderation"
 """The events' channel of the actions that reach open pages: ``{"kind": "chat-hidden",
-"game": GAME, "id": LINE}`` and ``{"kind": "ban", "user": USER}``."""
+"game": GAME, "id": LINE}``."""
 
 MAX_MUTE_DAYS = 365
 """The longest mute, in days."""
@@ -269,14 +268,13 @@ async def _do(
         if standing.banned:
             raise ApiError(409, f"{user.username} is banned already")
         await asyncio.to_thread(store.set_standing, user.id, banned=True)
-        sessions = await asyncio.to_thread(ports.set_disabled, user.id, True)
-        mod.publish({"kind": "ban", "user": user.id})  # every process closes their pages
+        sessions = await ports.set_disabled(user.id, True)  # their pages close everywhere
         return {"sessions": sessions}
     if action == "unban":
         if not standing.banned:
             raise ApiError(409, f"{user.username} is not banned")
         await asyncio.to_thread(store.set_standing, user.id, banned=False)
-        await asyncio.to_thread(ports.set_disabled, user.id, False)
+        await ports.set_disabled(user.id, False)
         return {}
     assert action == "close", action
     await ports.close_account(user)
@@ -319,6 +317,3 @@ async def on_event(mod: Moderation, payload: Any) -> None:
         game, line = payload.get("game"), payload.get("id")
         if isinstance(game, str) and isinstance(line, int):
             await mod.ports.withdraw_chat(game, line)
-    elif kind == "ban" and isinstance(payload.get("user"), int):
-        closed = await mod.ports.close_pages(int(payload["user"]))
-        log.info("a banned account's %d open pages closed here", closed)

@@ -47,8 +47,9 @@ class Ports:
     """A study, hidden or not."""
     hide_study: Callable[[str, bool], Awaitable[Any]]
     """Hide (or show again) a study; its open pages follow in every process."""
-    set_disabled: Callable[[int, bool], int]
-    """Disable (or enable) an account; a disabled account's sessions end: how many ended."""
+    set_disabled: Callable[[int, bool], Awaitable[int]]
+    """Disable (or enable) an account as the operator does; a disabled account's sessions
+    end and its open pages close in every process: how many sessions ended."""
     exclude_ratings: Callable[[int], dict[str, Any]]
     """Take an engine user's rated games out of the ratings, give their opponents back what
     they lost, and keep their new games unrated: what was done, in numbers."""
@@ -59,8 +60,6 @@ class Ports:
     notify: Callable[[int, str, dict[str, Any]], Awaitable[Any]]
     """Tell an account something (a notification of the kind ``moderation``)."""
     close_account: Callable[[User], Awaitable[Any]]
-    """Close an account as its own deletion does."""
+    """Close an account as its own deletion and the operator's ``close-user`` do."""
     withdraw_chat: Callable[[str, int], Awaitable[int]]
     """This process's open pages of a game drop a hidden chat line: how many were told."""
-    close_pages: Callable[[int], Awaitable[int]]
-    """This process closes the open pages (sockets) of an account: how many."""

@@ -31,6 +31,7 @@ from ...context import Context, ServerContext, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
+from ...limits import account_key
 from ...moderation.chatrules import languages_of
 from ...sockets import keep_alive, send
 from ..schemas import ChatMessageOut, OffersView
@@ -152,10 +153,12 @@ async def post_chat(
         reader = (live.data.accounts or [None, None])[other(seat)]
         if reader is not None:  # a player who blocks the writer never reads their lines
             shadow = await asyncio.to_thread(context.blocks.blocks, reader, account)
-    context.social.check_rate(game_id, writer)
-    message = await context.social.post(
-        game_id, body.room, seat, name, text, user_id=account, shadow=shadow
-    )
+    limits = context.limits  # 429 past a burst in the game, or past a day's messages
+    await limits.check("chat", f"{game_id}|{writer}")
+    async with limits.hold("chat_day", account_key(caller.account, client_address(request))):
+        message = await context.social.post(
+            game_id, body.room, seat, name, text, user_id=account, shadow=shadow
+        )
     return message.view()
 
 

@@ -3,7 +3,7 @@
 a chat line's writer and its ``shadow`` flag; a study's ``hidden`` flag.
 
 Revision ID: w61_moderation
-Revises: s0044
+Revises: w57_sealed_secrets
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "w61_moderation"
-down_revision: str | None = "s0044"
+down_revision: str | None = "w57_sealed_secrets"
 branch_labels = None
 depends_on = None
 
