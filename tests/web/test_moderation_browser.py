@@ -162,7 +162,9 @@ def test_report_a_chat_line_the_tab_signal_and_the_queue(
     assert not _violations(mona), _violations(mona)
     mona.set_viewport_size(PHONE)
     mona.goto(server + "/mod")
+    mona.locator(".mod-group", has_text="seen: analysis").wait_for()  # carol's, still open
     _shoot(mona, artifacts, "mod-queue-phone")
+    assert not _violations(mona), _violations(mona)
     mona.goto(server + "/mod/log")
     mona.locator("#mod-log td", has_text="hide-chat").wait_for()
     _shoot(mona, artifacts, "mod-log-phone")

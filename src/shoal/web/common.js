@@ -193,7 +193,9 @@ export async function refreshTurns() {
   if (badge) {
     badge.textContent = String(turn);
     badge.hidden = !turn;
-    $("#nav-my-games").setAttribute("aria-label", turn ? `My games: your turn in ${turn}` : "My games");
+    // said after the count, as words (a label would hide the visible "My games 1" from axe)
+    const words = document.getElementById("turn-words");
+    if (words) words.textContent = turn ? ` ${turn === 1 ? "game" : "games"} with your turn` : "";
   }
   import("./app.js").then((m) => m.showTurns(turn)); // the title and the app's badge (issue 43)
   document.dispatchEvent(new CustomEvent("shoal:games", { detail: { games } }));
@@ -217,7 +219,7 @@ async function accountNav() {
     return;
   }
   slot.append(
-    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true })),
+    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true }), h("span", { class: "sr-only", id: "turn-words" })),
     h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }),
     h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }),
   );
