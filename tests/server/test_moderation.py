@@ -8,6 +8,7 @@ import io
 import json
 from typing import Any
 
+from shoal.server import create_app
 from tests.clients import TestClient
 
 from .accounts_helpers import error, login, rows
@@ -64,6 +65,24 @@ def test_reports_show_their_state_to_the_reporter(three: Any) -> None:
             422,
         )
         assert guest.get("/api/reports").status_code == 401
+
+
+def test_reports_a_day_are_the_sites_limit(db: str) -> None:
+    app = create_app(db, limits=["reports=2"])  # the operator's --limit reports=2
+    with TestClient(app) as carol, TestClient(app) as bobby, TestClient(app) as dave:
+        for client, name in ((carol, "carol"), (bobby, "bobby"), (dave, "dave")):
+            sign_up(client, name)
+        assert report(carol, "player", username="bobby").status_code == 201
+        error(report(carol, "player", username="bobby"), 409, "still open")  # not counted
+        assert report(carol, "player", username="dave").status_code == 201
+        theirs = report(dave, "player", username="bobby")  # a count per account
+        assert theirs.status_code == 201, theirs.text
+        error(
+            report(carol, "player", reason="spam", username="dave"),
+            429,
+            "too many reports from your account: at most 2 per day",
+        )
+        assert len(carol.get("/api/reports").json()) == 2  # the refused one made nothing
 
 
 def test_the_queue_every_action_and_the_audit_log(three: Any, db: str) -> None:

@@ -36,7 +36,6 @@ from .store import ModerationStore, utcnow
 
 __all__ = [
     "MAX_REPORT_TEXT",
-    "REPORTS_PER_DAY",
     "Moderation",
     "ModerationDep",
     "ModeratorDep",
@@ -46,9 +45,6 @@ __all__ = [
 
 MAX_REPORT_TEXT = 1000
 """The longest free text of a report, in characters."""
-
-REPORTS_PER_DAY = 30
-"""The most reports one account may make in 24 hours (429 past it)."""
 
 GUEST = 0
 """The target of a report about a guest's chat line (no account to act on)."""
@@ -142,8 +138,8 @@ class Moderation:
         study_id: str | None = None,
     ) -> Report:
         """``reporter`` reports a player, a chat line, a study or a game (400 for what does not
-        make sense, 404 for what is not there, 409 for a report still open, 429 past
-        :data:`REPORTS_PER_DAY`)."""
+        make sense, 404 for what is not there, 409 for a report still open; the route
+        holds the site's limit ``reports``, :mod:`shoal.server.limits`)."""
         if kind not in KINDS:
             raise ApiError(400, f"a report is about {', '.join(KINDS)}, not {kind!r}")
         if reason not in REASONS:
@@ -160,11 +156,6 @@ class Moderation:
             raise ApiError(400, "you cannot report yourself")
         if self.store.open_duplicate(reporter.id, target, kind, **subject) is not None:
             raise ApiError(409, "you reported this already: your report is still open")
-        since = self.clock() - datetime.timedelta(days=1)
-        if self.store.reports_since(reporter.id, since) >= REPORTS_PER_DAY:
-            raise ApiError(
-                429, f"you made {REPORTS_PER_DAY} reports in a day: the moderators read them first"
-            )
         return self.store.add_report(
             reporter_id=reporter.id,
             target_id=target,

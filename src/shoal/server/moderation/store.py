@@ -168,16 +168,6 @@ class ModerationStore:
             ).all()
             return [_report(r) for r in rows]
 
-    def reports_since(self, reporter_id: int, since: datetime.datetime) -> int:
-        """How many reports ``reporter_id`` made after ``since``."""
-        with Session(self.engine) as session:
-            query = (
-                select(func.count())
-                .select_from(ReportRow)
-                .where(ReportRow.reporter_id == reporter_id, ReportRow.created > since)
-            )
-            return int(session.execute(query).scalar_one())
-
     def reports_about(self, target_id: int, limit: int = 20) -> list[Report]:
         """The reports about ``target_id``, open and handled, newest first."""
         with Session(self.engine) as session:
