@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..accounts.models import User
 from ..errors import ApiError
-from .models import ACTIONS, SANCTIONS, Entry, Report
+from .models import ACTIONS, SANCTIONS, WEB_ACTIONS, Entry, Report
 
 if TYPE_CHECKING:
     from .service import Moderation
@@ -36,23 +36,6 @@ MAX_MUTE_DAYS = 365
 
 MAX_REASON = 1000
 """The longest reason, in characters."""
-
-WEB_ACTIONS = (
-    "warn",
-    "mute",
-    "unmute",
-    "engine",
-    "unengine",
-    "ban",
-    "unban",
-    "close",
-    "hide-chat",
-    "show-chat",
-    "hide-study",
-    "show-study",
-    "dismiss",
-)
-"""The actions of the moderators' page (``grant`` and ``revoke`` are the operator's)."""
 
 
 class _Target:

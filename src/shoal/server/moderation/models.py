@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from typing import Any
+from typing import Any, Literal, get_args
 
 __all__ = [
     "ACTIONS",
@@ -14,10 +14,32 @@ __all__ = [
     "ROLES",
     "SANCTIONS",
     "SIGNALS",
+    "WEB_ACTIONS",
     "Entry",
     "Report",
     "Standing",
+    "WebAction",
 ]
+
+WebAction = Literal[
+    "warn",
+    "mute",
+    "unmute",
+    "engine",
+    "unengine",
+    "ban",
+    "unban",
+    "close",
+    "hide-chat",
+    "show-chat",
+    "hide-study",
+    "show-study",
+    "dismiss",
+]
+"""The actions of the moderators' page (``grant`` and ``revoke`` are the operator's)."""
+
+WEB_ACTIONS: tuple[str, ...] = get_args(WebAction)
+"""The same, as a tuple."""
 
 KINDS = ("player", "chat", "study", "game")
 """What a player may report: a player, a chat line, a study, a game (the site's own

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from ..schemas import Out
+from .models import WebAction
 
 __all__ = [
     "ModActionIn",
@@ -67,21 +68,7 @@ class ModRole(Out):
 class ModActionIn(BaseModel):
     """A moderator's action (see docs/moderation.md for each)."""
 
-    action: Literal[
-        "warn",
-        "mute",
-        "unmute",
-        "engine",
-        "unengine",
-        "ban",
-        "unban",
-        "close",
-        "hide-chat",
-        "show-chat",
-        "hide-study",
-        "show-study",
-        "dismiss",
-    ]
+    action: WebAction
     reason: str = Field(max_length=1000, description="why: the audit log keeps it")
     username: str | None = Field(None, max_length=40)
     report: int | None = Field(None, ge=1, le=2**31 - 1)
