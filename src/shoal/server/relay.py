@@ -49,6 +49,7 @@ from .db.async_pool import KEEPALIVES
 from .db.async_pool import conninfo as url_conninfo
 from .events import Events
 from .games.manager import GameEntry, GameManager
+from .periodic import Failures
 
 __all__ = ["EVENTS", "GAMES", "RECONNECT_MAX", "Relay", "conninfo", "is_postgres"]
 
@@ -158,12 +159,16 @@ class Relay:
     async def _listen(self) -> None:
         delay = 1.0
         cut_off = False
+        failures = Failures(  # an outage: two lines, not one a try
+            "shoal relay: listening", log, f"after 1 s, then every {RECONNECT_MAX:g} s"
+        )
         while True:
             try:
                 async with await self._connect("listen") as conn:
                     await conn.execute(f"LISTEN {EVENTS}")
                     self._ready.set()
                     delay = 1.0
+                    failures.worked()
                     if cut_off:  # what was sent meanwhile is lost: read it back
                         log.warning("shoal relay: listening again; refreshing the pages")
                         self.manager.spawn(self._refresh())
@@ -174,7 +179,7 @@ class Relay:
                 raise
             except Exception as error:
                 cut_off = True
-                log.warning("shoal relay: listening failed (%s); again in %.0f s", error, delay)
+                failures.failed(error)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RECONNECT_MAX)
 

@@ -33,6 +33,7 @@ from ..errors import ApiError
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
+from ..periodic import Failures, every
 from .digest import Digests
 from .service import Notifier
 from .store import Deadline, NoticeStore
@@ -283,13 +284,10 @@ class Correspondence:
 
     async def run(self) -> None:
         """Sweep every ``sweep_every`` seconds until cancelled (the app's lifetime)."""
-        while True:
-            try:
-                await self.sweep()
-                if self.digests is not None:
-                    await self.digests.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database was away: try again next time
-                log.exception("correspondence sweep failed")
-            await asyncio.sleep(self.sweep_every)
+        failures = Failures("the correspondence sweep", log, f"every {self.sweep_every:g} s")
+        await every(self.sweep_every, self._sweep_all, failures)  # an outage: two lines
+
+    async def _sweep_all(self) -> None:
+        await self.sweep()
+        if self.digests is not None:
+            await self.digests.sweep()
