@@ -175,7 +175,8 @@ def test_the_documented_proxy_carries_sockets_and_cookie_changes_on_another_port
         """async () => {
           const r = await fetch('/api/auth/signup', {method: 'POST',
             headers: {'content-type': 'application/json'},
-            body: JSON.stringify({username: 'proxied' + Math.floor(Math.random() * 1e9), password: 'correct horse battery'})});
+            body: JSON.stringify({username: 'proxied' + Math.floor(Math.random() * 1e9),
+                                  password: 'correct horse battery'})});
           return r.status;
         }"""
     )

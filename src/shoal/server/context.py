@@ -193,7 +193,8 @@ class ServerContext:
         computer = Computer(manager, max_searches=settings.max_searches)
         manager.listen(computer)
         manager.listen(Clocks(manager))
-        social = Social(manager, store)
+        events = Events()
+        social = Social(manager, store, events)  # chat and offers cross processes (issue 56)
         manager.listen(social)
         ratings = RatingStore(store.engine)
         manager.listen(RatingListener(manager, ratings))
@@ -208,7 +209,6 @@ class ServerContext:
             mailer = Mailer(
                 notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
             )
-        events = Events()
         keys = (
             VapidKeys.of_file(settings.vapid_key_file)
             if settings.vapid_key_file is not None

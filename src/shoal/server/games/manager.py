@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 from fastapi import WebSocket
 
+from shoal.core import Seat
+
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
 from .models import Claim, GameData
@@ -159,6 +161,24 @@ class GameManager:
             entry.live = LiveGame(fresh)
             self._after_change(entry)
             await self.broadcast(entry)
+
+    async def seats(
+        self, entry: GameEntry, token: str | None, account: int | None = None
+    ) -> list[Seat]:
+        """The seats ``token`` or ``account`` plays in the loaded game; when they play none
+        here, the stored game is read again first if it is newer (issue 56: another process
+        stored a claim whose notice has not reached this one, or was lost while its
+        listener reconnected after a restart of the database; the invited friend was shown
+        "You are watching" while the API said they held the seat)."""
+        seats = entry.live.seats_of(token, account)
+        if seats or (not token and account is None):
+            return seats
+        game_id = entry.live.data.id
+        stored = (await asyncio.to_thread(self.store.versions, [game_id])).get(game_id)
+        if stored is not None and stored > entry.live.data.version:
+            async with entry.lock:
+                await self.catch_up(entry, stored)
+        return entry.live.seats_of(token, account)
 
     async def refresh(self) -> int:
         """Catch up every loaded game still on with what other processes stored (after the

@@ -171,9 +171,10 @@ async def _view(
     """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
     manager = context.manager
     entry = await manager.entry(game_id)
+    you = await manager.seats(entry, token, _id(player))  # newer where this process lags
     await manager.check_flag(entry)
     view = entry.live.view()
-    view["you"] = entry.live.seats_of(token, _id(player))
+    view["you"] = you
     view["correspondence"] = await context.correspondence.view(game_id)
     return view
 
