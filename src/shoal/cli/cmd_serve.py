@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["add_parser"]
+__all__ = ["add_parser", "open_files"]
 
 WORKER_HEALTHCHECK = 60
 """Seconds a ``--workers`` process has to answer uvicorn's health check (uvicorn's default: 5)."""
@@ -14,12 +14,36 @@ DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
 """Same as ``shoal.server.DEFAULT_DATABASE`` (kept here so ``shoal --help`` stays fast)."""
 
 
+def open_files() -> tuple[int, int]:
+    """Raise this process's soft limit of open files to its hard limit (its workers inherit
+    it); the limits then. Every socket a page holds open is a file: with the usual soft
+    limit of 1,024 a worker refused connections past about a thousand pages (issue 56)."""
+    import contextlib
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 1_048_576)
+        # the system's own ceiling may be lower: then the limit stays, and is told below
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import json
     import os
     import sys
 
     import uvicorn
+
+    files, _ = open_files()
+    if files < 4096:
+        print(
+            f"shoal serve: at most {files} open files per process (the hard limit, ulimit -Hn): "
+            "each open page holds one to three sockets; raise it for more pages",
+            file=sys.stderr,
+        )
 
     settings = {
         "max_searches": args.searches,

@@ -26,6 +26,7 @@ one expected, so such a proxy shows at once in the log::
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -121,10 +122,10 @@ class SocketOrigin:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # a plain function: a socket passed on keeps no frame of it (see :mod:`.lane`)
         if scope["type"] == "websocket" and foreign_origin(scope):
-            await WebSocketClose(FOREIGN_ORIGIN_CODE, "a page of another site")(
+            return WebSocketClose(FOREIGN_ORIGIN_CODE, "a page of another site")(
                 scope, receive, send
             )
-            return
-        await self.app(scope, receive, send)
+        return self.app(scope, receive, send)

@@ -158,7 +158,9 @@ class GameManager:
             return
         fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
-            entry.live = LiveGame(fresh)
+            # the states this process has are reused (issue 56: a move made through another
+            # worker replayed the whole game here, each move)
+            entry.live = LiveGame.extend(entry.live, fresh)
             self._after_change(entry)
             await self.broadcast(entry)
 

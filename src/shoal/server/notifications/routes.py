@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field
 
 from ..accounts.service import SignedIn, get_accounts
 from ..challenges.models import Challenge
-from ..context import Context, ServerContext
+from ..context import Context, ServerContext, get_context
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..games.schemas import CorrespondenceView
@@ -45,7 +45,7 @@ from .mail import check_unsubscribe
 from .schemas import MailSettingsOut, Marked, Notifications, Unread
 from .store import MailSettings, Notice
 
-__all__ = ["SettingsIn", "router"]
+__all__ = ["SettingsIn", "held_notification_socket", "router"]
 
 router = APIRouter(tags=["notifications"], responses=refusals(400, 401, 403, 404, 409, 413))
 
@@ -258,3 +258,9 @@ async def unsubscribe(context: Context, token: str = "") -> HTMLResponse:
 @router.get("/notifications", include_in_schema=False, response_class=HTMLResponse)
 async def notifications_page() -> FileResponse:
     return FileResponse(PAGE, media_type="text/html")
+
+
+async def held_notification_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`notification_socket` on the socket lane (:mod:`shoal.server.lane`): every
+    signed-in page holds it open (the bell)."""
+    await notification_socket(socket, await get_context(socket))

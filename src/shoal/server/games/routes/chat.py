@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 from shoal.core import Seat
 
 from ...accounts.service import account_id, get_accounts, player_of
-from ...context import Context, client_address
+from ...context import Context, client_address, get_context
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
@@ -38,7 +38,7 @@ from ..session import LiveGame
 from ..social import CHAT_LENGTH
 from .caller import SeatCaller
 
-__all__ = ["ChatIn", "MuteIn", "router"]
+__all__ = ["ChatIn", "MuteIn", "held_social_socket", "router"]
 
 router = APIRouter(tags=["chat"])
 
@@ -184,3 +184,9 @@ async def social_socket(socket: WebSocket, game_id: str, context: Context) -> No
             await keep_alive(socket)
     finally:
         social.leave(game_id, socket)
+
+
+async def held_social_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`social_socket` on the socket lane (:mod:`shoal.server.lane`): every game page
+    holds it open."""
+    await social_socket(socket, params["game_id"], await get_context(socket))
