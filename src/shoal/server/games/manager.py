@@ -24,6 +24,7 @@ from shoal.core import Seat
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
 from .models import Claim, GameData
+from .patch import patch_of
 from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
@@ -49,6 +50,8 @@ class GameEntry:
     ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
     (None while there are none); the messages go out under ``sending``, in order.
     ``last_delta`` is the last delta sent: its base version, its version and its text.
+    ``patch`` is the last change this process stored, as its version and its
+    :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
     """
 
     __slots__ = (
@@ -57,6 +60,7 @@ class GameEntry:
         "last_delta",
         "live",
         "lock",
+        "patch",
         "sending",
         "sent",
         "watchers",
@@ -71,6 +75,7 @@ class GameEntry:
         self.sent: dict[str, Any] | None = None
         self.sending = asyncio.Lock()
         self.last_delta: tuple[int, int, str] | None = None
+        self.patch: tuple[int, dict[str, Any] | None] | None = None
 
 
 class Ack:
@@ -149,14 +154,16 @@ class GameManager:
         self._after_change(entry)
         return entry
 
-    async def catch_up(self, entry: GameEntry, version: int) -> None:
-        """Reload a game that another server process changed, when a client saw a newer version.
+    async def catch_up(self, entry: GameEntry, version: int, fresh: GameData | None = None) -> None:
+        """Reload a game that another server process changed, when a client saw a newer version
+        (``fresh``: the new version, made from the change's patch: no read).
 
         Call with ``entry.lock`` held, before checking the client's version.
         """
         if version <= entry.live.data.version:
             return
-        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is None or fresh.version != version:
+            fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
             # the states this process has are reused (issue 56: a move made through another
             # worker replayed the whole game here, each move)
@@ -218,6 +225,7 @@ class GameManager:
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
+        entry.patch = (data.version, patch_of(entry.live.data, data))  # for the relay
         entry.live = LiveGame.extend(entry.live, data)
         entry.live.thinking = thinking
         self._after_change(entry)
