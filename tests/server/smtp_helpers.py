@@ -14,7 +14,10 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
+from tests.clients import TestClient
+
 from ._live import free_port
+from .corr_helpers import settle
 
 
 @dataclasses.dataclass
@@ -39,9 +42,10 @@ class Inbox:
         assert len(self.messages) >= count, [m["Subject"] for m in self.messages]
         return list(self.messages)
 
-    def quiet(self, count: int, seconds: float = 1.0) -> None:
-        """Nothing more than ``count`` messages arrives within ``seconds``."""
-        time.sleep(seconds)
+    def settled(self, client: TestClient, count: int) -> None:
+        """Exactly ``count`` messages, once the server's mails in flight are all sent (or
+        found unwanted): nothing more can arrive from what was done so far."""
+        settle(client)
         assert len(self.messages) == count, [m["Subject"] for m in self.messages]
 
 

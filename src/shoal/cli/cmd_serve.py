@@ -5,13 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["add_parser", "open_files"]
+from .database import DEFAULT_DATABASE, add_database_option, database_url
+
+__all__ = ["DEFAULT_DATABASE", "add_parser", "open_files"]
 
 WORKER_HEALTHCHECK = 60
 """Seconds a ``--workers`` process has to answer uvicorn's health check (uvicorn's default: 5)."""
 
-DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
-"""Same as ``shoal.server.DEFAULT_DATABASE`` (kept here so ``shoal --help`` stays fast)."""
+
+def _environment_limits(text: str) -> list[str]:
+    """The limits of ``SHOAL_LIMITS``: ``NAME=COUNT[/SECONDS]`` separated by commas."""
+    return [word.strip() for word in text.split(",") if word.strip()]
 
 
 def open_files() -> tuple[int, int]:
@@ -45,6 +49,8 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
 
+    args.database = database_url(args)  # the option, else SHOAL_DATABASE, else the default
+    limit_changes = [*_environment_limits(os.environ.get("SHOAL_LIMITS", "")), *args.limit]
     settings = {
         "max_searches": args.searches,
         "max_body": args.max_body,
@@ -56,11 +62,19 @@ def _serve(args: argparse.Namespace) -> int:
         "sweep_every": args.sweep_every,
         "vacation_days": args.vacation_days,
         "vapid_key_file": args.vapid_key or os.environ.get("SHOAL_VAPID_KEY") or None,
+        "limits": limit_changes,
     }
+    from shoal.server.limits import RULES, with_changes
+
+    try:
+        with_changes(RULES, limit_changes)
+    except ValueError as error:
+        print(f"shoal serve: --limit: {error}", file=sys.stderr)
+        return 2
     if settings["vapid_key_file"]:
         from pathlib import Path
 
-        from shoal.server.notifications.push import VapidKeys
+        from shoal.server.push.service import VapidKeys
 
         try:
             VapidKeys.of_file(Path(str(settings["vapid_key_file"])))
@@ -68,7 +82,7 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"shoal serve: --vapid-key: {error}", file=sys.stderr)
             return 2
     if settings["smtp_url"]:
-        from shoal.server.notifications.mail import parse_smtp
+        from shoal.server.mail.service import parse_smtp
 
         try:
             parse_smtp(str(settings["smtp_url"]))
@@ -158,13 +172,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument(
-        "--database",
-        default=DEFAULT_DATABASE,
-        metavar="URL",
-        help="SQLAlchemy URL, e.g. postgresql+psycopg://user@host/shoal "
-        f"(default {DEFAULT_DATABASE}: a file in the working directory)",
-    )
+    add_database_option(p, "the site's database (made when there is none)")
     p.add_argument(
         "--workers",
         type=int,
@@ -197,6 +205,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         default=60.0,
         metavar="SECONDS",
         help="the window of --games-per-client (default 60)",
+    )
+    p.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=COUNT[/SECONDS]",
+        help="change one of the site's limits (repeatable; COUNT 0: none), e.g. events=20 or "
+        "chat=10/30; the names and defaults are in docs/server.md, 'Limits' (also the "
+        "environment variable SHOAL_LIMITS, the same words separated by commas)",
     )
     p.add_argument(
         "--smtp",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .bots import routes as bot
 from .bots.service import Bots
@@ -47,6 +48,7 @@ from .context import (
 from .db_down import add_database_handlers
 from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
+from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
 from .lane import Held, SocketLane
@@ -54,11 +56,11 @@ from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
-from .notifications import push_routes, vacation_routes
+from .mail import routes as mail
 from .notifications import routes as notifications
 from .origin import SocketOrigin
 from .pages import routes as pages
-from .pages.routes import WEB_DIR
+from .push import routes as push
 from .puzzles import routes as puzzles
 from .ratings import routes as ratings
 from .ratings.service import settle_pending
@@ -70,6 +72,7 @@ from .studies import routes as studies
 from .studies.service import Studies
 from .tournaments import routes as tournaments
 from .tournaments.service import Tournaments
+from .vacation import routes as vacation
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app", "routes"]
 
@@ -88,8 +91,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     challenges.router,
     notifications.router,
-    push_routes.router,
-    vacation_routes.router,
+    mail.router,
+    push.router,
+    vacation.router,
     bot.router,
     ratings.router,
     puzzles.router,
@@ -144,6 +148,7 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    limits: Sequence[str] = (),
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -159,7 +164,8 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year.
+    vacation a year. ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
+    (:mod:`shoal.server.limits`; a ValueError for one that is none).
     """
     settings = Settings(
         database_url=database_url,
@@ -174,6 +180,7 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        limits=tuple(limits),
     )
     context = ServerContext.open(settings)
 
@@ -186,7 +193,11 @@ def create_app(
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
+        await asyncio.to_thread(context.admin.start)  # the bans; the operator's notes from now
+        context.manager.spawn(context.admin.run())
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        if context.mail.mailer is not None:  # the turn digests due
+            context.manager.spawn(context.mail.mailer.run(context.settings.sweep_every))
         context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
         context.manager.spawn(  # rated games that ended just before a crash
             asyncio.to_thread(settle_pending, context.store.load, context.ratings)
@@ -219,6 +230,8 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

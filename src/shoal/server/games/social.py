@@ -1,11 +1,10 @@
 """The social side of games (issue 23): offers between the players, chat, live delivery.
 
-A :class:`Social` per app holds the :class:`~shoal.server.games.social_store.SocialStore`,
-the chat's rate limit and each game's social sockets (``WS
-/api/games/{id}/social``). A socket says once who it is (a seat token, or nothing; a
-signed-in page's cookie plays its account's seats too); the players' room and a player's
-mutes are delivered by seat, so spectators never read the players' room and a muted
-player's messages never reach the one who muted them.
+A :class:`Social` per app holds the :class:`~shoal.server.games.social_store.SocialStore`
+and each game's social sockets (``WS /api/games/{id}/social``). A socket says once who it
+is (a seat token, or nothing; a signed-in page's cookie plays its account's seats too);
+the players' room and a player's mutes are delivered by seat, so spectators never read the
+players' room and a muted player's messages never reach the one who muted them.
 
 Offers are pure functions of the stored offer and the game (:func:`offers_view`):
 a draw offer lapses once the offerer's opponent has played after it; a takeback
@@ -24,15 +23,12 @@ what it has and adds what it missed).
 from __future__ import annotations
 
 import asyncio
-import collections
-import time
 from typing import Any
 
 from fastapi import WebSocket
 
 from shoal.core import Seat, other
 
-from ..errors import ApiError
 from ..events import Events
 from ..sockets import send
 from .manager import GameEntry, GameManager
@@ -41,9 +37,7 @@ from .social_store import ChatMessage, Offers, SocialStore
 from .store import Store
 
 __all__ = [
-    "CHAT_BURST",
     "CHAT_LENGTH",
-    "CHAT_WINDOW",
     "ROOMS",
     "SOCIAL",
     "Social",
@@ -56,12 +50,6 @@ __all__ = [
 
 CHAT_LENGTH = 500
 """The longest chat message, in characters."""
-
-CHAT_BURST = 5
-"""Chat messages one writer may send per :data:`CHAT_WINDOW` seconds in one game."""
-
-CHAT_WINDOW = 10.0
-"""The window of :data:`CHAT_BURST`, in seconds."""
 
 ROOMS = ("players", "spectators")
 """A game's chat rooms: the two players', and everyone else's."""
@@ -130,16 +118,10 @@ class Social:
         manager: GameManager,
         store: Store,
         events: Events | None = None,
-        *,
-        burst: int = CHAT_BURST,
-        window: float = CHAT_WINDOW,
     ) -> None:
         self.manager = manager
         self.store = SocialStore(store.engine)
         self.events = events
-        self.burst = burst
-        self.window = window
-        self._sent: dict[tuple[str, str], collections.deque[float]] = {}
         self._sockets: dict[str, dict[WebSocket, list[Seat]]] = {}
         if events is not None:  # this process serves its own sockets itself
             events.subscribe(SOCIAL, self._from_elsewhere, here=False)
@@ -190,27 +172,6 @@ class Social:
         return [m.view() for m in messages]
 
     # -- chat ------------------------------------------------------------------------
-    def check_rate(self, game_id: str, writer: str, now: float | None = None) -> None:
-        """Count one message by ``writer`` in the game; 429 in words when it comes too fast."""
-        if self.burst <= 0:
-            return
-        now = time.monotonic() if now is None else now
-        if len(self._sent) > 10_000:  # forget the writers with nothing in the window
-            for key in [k for k, v in self._sent.items() if not v or v[-1] <= now - self.window]:
-                del self._sent[key]
-        sent = self._sent.setdefault((game_id, writer), collections.deque())
-        while sent and sent[0] <= now - self.window:
-            sent.popleft()
-        if len(sent) >= self.burst:
-            wait = max(1, round(sent[0] + self.window - now))
-            raise ApiError(
-                429,
-                f"you are sending messages too fast ({self.burst} per {self.window:g} seconds): "
-                f"wait {wait} s",
-                headers={"Retry-After": str(wait)},
-            )
-        sent.append(now)
-
     async def post(
         self, game_id: str, room: str, seat: Seat | None, name: str, text: str
     ) -> ChatMessage:

@@ -15,8 +15,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..db.tables import ChatRow, OfferRow
 from .models import Claim
+from .tables import ChatRow, OfferRow
 
 __all__ = ["ChatMessage", "Offers", "Rematch", "SocialStore"]
 

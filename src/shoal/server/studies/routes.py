@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, Query, WebSocket
@@ -37,8 +36,11 @@ from starlette.requests import HTTPConnection
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn
+from ..context import Context
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
+from ..limits import account_key
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
 from ..sockets import keep_alive, send
@@ -63,9 +65,8 @@ from .service import ChapterSpec, Edit, Studies
 
 __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
-router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413))
+router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-WEB = Path(__file__).resolve().parents[2] / "web"
 
 StudyId = Annotated[
     str, PathParam(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$", description="a study")
@@ -165,9 +166,12 @@ async def list_studies(
     summary="Make a study",
     response_model=StudyCreated,
 )
-async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
+async def create_study(
+    body: StudyIn, user: SignedIn, studies: StudiesDep, context: Context
+) -> dict[str, Any]:
     specs = [c.spec() for c in body.chapters]
-    study_id = await studies.create(user, body.title, body.visibility, specs)
+    async with context.limits.hold("studies", account_key(user.id, "")):  # 429 past a day's
+        study_id = await studies.create(user, body.title, body.visibility, specs)
     return {"id": study_id}
 
 
@@ -388,9 +392,9 @@ async def study_socket(
 # -- pages -----------------------------------------------------------------------------------
 @router.get("/studies", include_in_schema=False, response_class=HTMLResponse)
 async def studies_page() -> FileResponse:
-    return FileResponse(WEB / "studies.html", media_type="text/html")
+    return page("studies.html")
 
 
 @router.get("/studies/{study_id}", include_in_schema=False, response_class=HTMLResponse)
 async def study_page(study_id: str) -> FileResponse:
-    return FileResponse(WEB / "study.html", media_type="text/html")
+    return page("study.html")

@@ -27,9 +27,9 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ...changes import change
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ..changes import change
 from ..manager import new_token
 from ..models import hash_token
 from ..rematch import offer_or_accept, rematch_token, take_back_offer

@@ -4,7 +4,7 @@
 a token), so every server process sees the same offer and accepts it once.
 
 Revision ID: w56_rematch
-Revises: s0044
+Revises: w57b_admin
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "w56_rematch"
-down_revision: str | None = "s0044"
+down_revision: str | None = "w57b_admin"
 branch_labels = None
 depends_on = None
 
