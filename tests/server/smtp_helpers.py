@@ -26,11 +26,14 @@ class Inbox:
 
     url: str
     messages: list[EmailMessage] = dataclasses.field(default_factory=list)
+    raw: list[bytes] = dataclasses.field(default_factory=list)
+    """Each message as it came over SMTP."""
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
         message["X-Envelope-To"] = ", ".join(envelope.rcpt_tos)
+        self.raw.append(bytes(envelope.content))
         self.messages.append(message)
         return "250 OK"
 

@@ -22,8 +22,12 @@ __all__ = ["receiver"]
 
 
 @pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, sweep_every=3600, site_url="https://play.shoal.test")) as c:
+def client(db: str, receiver: Receiver) -> Iterator[TestClient]:
+    """The app, with the receiver's origin added to the push services (an operator's own)."""
+    app = create_app(
+        db, sweep_every=3600, site_url="https://play.shoal.test", push_services=[receiver.origin]
+    )
+    with TestClient(app) as c:
         yield c
 
 
@@ -223,6 +227,10 @@ def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
             serialization.NoEncryption(),
         )
     )
+    path.chmod(0o644)  # readable by anyone: refused, with the fix in words
+    with pytest.raises(ValueError, match=f"may be read by others .mode 0644.: chmod 600 {path}"):
+        VapidKeys.of_file(path)
+    path.chmod(0o600)
     public = key.public_key().public_bytes(
         serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
     )
@@ -230,6 +238,7 @@ def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
         assert unb64(c.get("/api/push/key").json()["key"]) == public  # the file's, not a new one
     bad = tmp_path / "bad.pem"
     bad.write_text("not a key")
+    bad.chmod(0o600)
     with pytest.raises(ValueError, match="not a VAPID private key"):
         VapidKeys.of_file(bad)
     with pytest.raises(ValueError, match="there is no VAPID key file"):

@@ -58,6 +58,9 @@ from .lobby import routes as lobby
 from .lobby.service import Lobby
 from .mail import routes as mail
 from .notifications import routes as notifications
+from .ops import routes as ops
+from .ops.sampler import sample
+from .ops.wiring import install as observe
 from .origin import SocketOrigin
 from .pages import routes as pages
 from .push import routes as push
@@ -101,6 +104,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    ops.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -149,6 +153,10 @@ def create_app(
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
     limits: Sequence[str] = (),
+    secret_key_file: Path | str | None = None,
+    push_services: Sequence[str] = (),
+    metrics_token: str | None = None,
+    metrics_allow: Sequence[str] = (),
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -165,7 +173,10 @@ def create_app(
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
     vacation a year. ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
-    (:mod:`shoal.server.limits`; a ValueError for one that is none).
+    (:mod:`shoal.server.limits`; a ValueError for one that is none). ``secret_key_file``
+    seals the site's secrets (docs/security.md); ``push_services`` adds push services to the
+    browsers' own; ``/metrics`` opens to ``metrics_token`` and to the addresses of
+    ``metrics_allow`` (docs/operations.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -181,6 +192,10 @@ def create_app(
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
         limits=tuple(limits),
+        secret_key_file=Path(secret_key_file) if secret_key_file else None,
+        push_services=tuple(push_services),
+        metrics_token=metrics_token or None,
+        metrics_allow=tuple(metrics_allow),
     )
     context = ServerContext.open(settings)
 
@@ -195,6 +210,7 @@ def create_app(
             await relay.start()
         await asyncio.to_thread(context.admin.start)  # the bans; the operator's notes from now
         context.manager.spawn(context.admin.run())
+        context.manager.spawn(sample(context))  # loop lag, games in memory, pool (ops)
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         if context.mail.mailer is not None:  # the turn digests due
             context.manager.spawn(context.mail.mailer.run(context.settings.sweep_every))
@@ -232,6 +248,7 @@ def create_app(
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
     admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
     app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
+    observe(app, context)  # request ids, access lines, metrics: outside the others (ops)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

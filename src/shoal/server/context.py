@@ -22,6 +22,7 @@ from .accounts.service import Accounts
 from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
+from .db.sealed import Sealer
 from .db.secrets import SiteSecrets
 from .errors import ApiError
 from .events import Events
@@ -120,6 +121,15 @@ class Settings:
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
     limits: tuple[str, ...] = ()
     """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
+    secret_key_file: Path | None = None
+    """The site key's file, which seals the site's secrets (:mod:`.db.sealed`; None: the
+    environment's ``SHOAL_SECRET_KEY_FILE`` or ``SHOAL_SECRET_KEY``, else none)."""
+    push_services: tuple[str, ...] = ()
+    """Push services beside the browsers' own (:mod:`.push.guard`)."""
+    metrics_token: str | None = None
+    """The token a scraper of ``/metrics`` shows (:mod:`.ops.routes`; None: none)."""
+    metrics_allow: tuple[str, ...] = ()
+    """Addresses or networks that read ``/metrics`` without the token."""
 
 
 class RecordCache:
@@ -219,7 +229,8 @@ class ServerContext:
         )
         manager.listen(ExplorerListener(manager, explorer))
         notices = NoticeStore(store.engine)
-        secrets = SiteSecrets(store.engine)
+        secrets = SiteSecrets(store.engine, Sealer.load(settings.secret_key_file))
+        secrets.seal_all()  # a wrong or missing site key stops the start, with words
         clocks: list[Correspondence] = []  # the digests read the clock of the correspondence
         mail = build_mail(
             store.engine,
@@ -235,6 +246,7 @@ class ServerContext:
             key_file=settings.vapid_key_file,
             site_url=settings.site_url,
             spawn=manager.spawn,
+            services=settings.push_services,
         )
         notifier = Notifier(notices, mail.mailer, events, pusher)
         away = VacationStore(store.engine)

@@ -135,6 +135,10 @@ class GameManager:
         """The game ``game_id`` when this process has it loaded, else None."""
         return self._entries.get(game_id)
 
+    def all_loaded(self) -> list[GameEntry]:
+        """Every game this process has loaded (the metrics count them)."""
+        return list(self._entries.values())
+
     # -- loading ----------------------------------------------------------------
     async def entry(self, game_id: str) -> GameEntry:
         """The loaded game ``game_id`` (404 when there is none)."""

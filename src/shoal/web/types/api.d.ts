@@ -2228,7 +2228,7 @@ export interface Routes {
     body: ClaimsIn;
     answer: ClaimedOut;
   };
-  /** GET /api/me/export: All my games as a zip of records */
+  /** GET /api/me/export: Everything the site holds about me: a zip of one JSON document and my records */
   "GET /api/me/export": {
     path: {};
     query: {};

@@ -4,7 +4,7 @@
 a token), so every server process sees the same offer and accepts it once.
 
 Revision ID: w56_rematch
-Revises: w57b_admin
+Revises: w57_sealed_secrets
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "w56_rematch"
-down_revision: str | None = "w57b_admin"
+down_revision: str | None = "w57_sealed_secrets"
 branch_labels = None
 depends_on = None
 
