@@ -70,6 +70,10 @@ def test_postgresql_stopped_mid_play_answers_503_and_recovers_by_itself(
             assert answer.status_code == 503, answer.text
             assert answer.json()["detail"] == DATABASE_DOWN
             assert int(answer.headers["Retry-After"]) > 0
+        events, portal = app.state.context.events, client.portal
+        assert portal is not None
+        for _ in range(3):  # events sent meanwhile (a heartbeat, a worker's moves): all fail
+            portal.call(events.publish, "ops.heartbeat", {"t": time.time()})
         time.sleep(1)  # a few ticks and sweeps fail meanwhile
         pg_ctl(own_postgres, "start")
         deadline = time.monotonic() + 30
@@ -91,6 +95,7 @@ def test_postgresql_stopped_mid_play_answers_503_and_recovers_by_itself(
             ("the tournaments' tick", 2),  # every 0.2 s: several tries failed
             ("the correspondence sweep", 2),
             ("shoal relay: listening", 1),  # after 1 s, then 2 s...
+            ("shoal relay: sending an event", 1),  # the move after it sends one that works
         ):
             recovered = until_logged(caplog, f"{what} works again after ")
             count = re.fullmatch(r".* after (\d+) failed tr(?:y|ies) in \d+ s", recovered)

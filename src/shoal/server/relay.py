@@ -97,6 +97,9 @@ class Relay:
         self.origin = secrets.token_hex(8)  # this process: its own notifications are skipped
         self._send: Any = None
         self._send_lock = asyncio.Lock()
+        self._sends = Failures(  # an outage: two lines, not one an event (the heartbeat's too)
+            "shoal relay: sending an event", log, "with the next event, on a new connection"
+        )
         self._outbox: deque[str] = deque()
         self._sending = False
         self._task: asyncio.Task[None] | None = None
@@ -162,9 +165,16 @@ class Relay:
                             await self._send.close()
                         self._send = await self._connect("notify")
                     await self._send.execute("SELECT pg_notify(%s, %s)", (EVENTS, payload))
+                    self._sends.worked()
                     return
-                except Exception as error:
-                    log.warning("shoal relay: notify failed (%s), attempt %d", error, attempt)
+                except Exception as error:  # a stale connection: the second try on a new one
+                    if attempt == 2:
+                        self._sends.failed(error)
+                    elif not self._sends.count:  # an outage already told: quiet until it ends
+                        log.warning(
+                            "shoal relay: notify failed (%s); sending again on a new connection",
+                            next(iter(str(error).splitlines()), type(error).__name__),
+                        )
 
     async def _listen(self) -> None:
         delay = 1.0
