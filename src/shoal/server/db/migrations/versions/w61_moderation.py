@@ -3,7 +3,7 @@
 a chat line's writer and its ``shadow`` flag; a study's ``hidden`` flag.
 
 Revision ID: w61_moderation
-Revises: w57_sealed_secrets
+Revises: w56_rematch
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "w61_moderation"
-down_revision: str | None = "w57_sealed_secrets"
+down_revision: str | None = "w56_rematch"
 branch_labels = None
 depends_on = None
 
