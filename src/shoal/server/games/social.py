@@ -231,6 +231,8 @@ class Social:
                 await self._deliver(game_id, message)
         elif event.get("kind") == "offers":
             await self._reannounce(game_id)
+        elif event.get("kind") == "hidden" and isinstance(event.get("id"), int):
+            await self._withdraw_here(game_id, event["id"])  # a moderator's (issue 61)
 
     async def _refresh(self) -> None:
         """After the listener was cut off: every social socket here gets the offers and its
@@ -262,8 +264,13 @@ class Social:
             self._sockets.pop(game_id, None)
 
     async def withdraw(self, game_id: str, message_id: int) -> int:
-        """A moderator hid message ``message_id``: this process's open pages of the game drop
-        it (``{"type": "chat-hidden", "id": ID}``); how many pages were told (issue 61)."""
+        """A moderator hid message ``message_id``: the open pages of the game drop it
+        (``{"type": "chat-hidden", "id": ID}``), in every process; how many pages here were
+        told (issue 61)."""
+        self._publish(game_id, "hidden", id=message_id)
+        return await self._withdraw_here(game_id, message_id)
+
+    async def _withdraw_here(self, game_id: str, message_id: int) -> int:
         payload = {"type": "chat-hidden", "id": message_id}
         sockets = list(self._sockets.get(game_id, {}))
         for socket in sockets:

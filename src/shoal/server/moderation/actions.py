@@ -5,9 +5,8 @@ operator's account or on the site's own bots), does the action, marks the report
 answers handled, and writes one line of the audit log: who, when, whom, why, and what
 exactly (:data:`~.models.ACTIONS`).
 
-A hidden chat line must leave the open pages of every server process: it travels on the
-events' channel :data:`CHANNEL` (:mod:`shoal.server.events`), and each process acts on its
-own sockets. A ban and a close are the operator's own actions
+A hidden chat line leaves the open pages of every server process (the chat's own events'
+channel, through the port ``withdraw_chat``). A ban and a close are the operator's own actions
 (:mod:`shoal.server.admin.actions`, through the ports): they end the sessions and close the
 player's open pages in every process by the operator's notes.
 """
@@ -25,11 +24,7 @@ from .models import ACTIONS, SANCTIONS, WEB_ACTIONS, Entry, Report
 if TYPE_CHECKING:
     from .service import Moderation
 
-__all__ = ["CHANNEL", "MAX_MUTE_DAYS", "WEB_ACTIONS", "act", "on_event"]
-
-CHANNEL = "moderation"
-"""The events' channel of the actions that reach open pages: ``{"kind": "chat-hidden",
-"game": GAME, "id": LINE}``."""
+__all__ = ["MAX_MUTE_DAYS", "WEB_ACTIONS", "act"]
 
 MAX_MUTE_DAYS = 365
 """The longest mute, in days."""
@@ -209,7 +204,7 @@ async def _do(
             raise ApiError(409, f"the line is {'hidden' if hide else 'shown'} already")
         await asyncio.to_thread(ports.hide_chat, line.message.id, hide)
         if hide:  # every process's open pages of the game drop it
-            mod.publish({"kind": "chat-hidden", "game": line.game_id, "id": line.message.id})
+            await ports.withdraw_chat(line.game_id, line.message.id)
         return {}
     if action in ("hide-study", "show-study"):
         hide = action == "hide-study"
@@ -289,14 +284,3 @@ def _handle(
             by=moderator.id, outcome=outcome, report_ids=ids, study_id=str(details["study"])
         )
     return store.handle(by=moderator.id, outcome=outcome, report_ids=ids)
-
-
-async def on_event(mod: Moderation, payload: Any) -> None:
-    """An action of any process reaches this one's open pages."""
-    if not isinstance(payload, dict):
-        return
-    kind = payload.get("kind")
-    if kind == "chat-hidden":
-        game, line = payload.get("game"), payload.get("id")
-        if isinstance(game, str) and isinstance(line, int):
-            await mod.ports.withdraw_chat(game, line)

@@ -62,4 +62,5 @@ class Ports:
     close_account: Callable[[User], Awaitable[Any]]
     """Close an account as its own deletion and the operator's ``close-user`` do."""
     withdraw_chat: Callable[[str, int], Awaitable[int]]
-    """This process's open pages of a game drop a hidden chat line: how many were told."""
+    """The open pages of a game drop a hidden chat line, in every process (the chat's own
+    channel): how many were told here."""

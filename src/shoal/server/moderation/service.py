@@ -27,7 +27,7 @@ from ..accounts.models import User
 from ..accounts.service import cross_site, get_accounts
 from ..errors import ApiError
 from ..events import Events
-from .actions import CHANNEL, act, on_event
+from .actions import act
 from .chatrules import ChatRules
 from .models import KINDS, REASONS, SIGNALS, Entry, Report, Standing
 from .ports import Ports
@@ -67,16 +67,6 @@ class Moderation:
         self.rules = rules
         self.events = events
         self.clock = clock
-        if events is not None:  # every process acts on its own open pages
-            events.subscribe(CHANNEL, self._on_event)
-
-    async def _on_event(self, payload: Any) -> None:
-        await on_event(self, payload)
-
-    def publish(self, payload: dict[str, Any]) -> None:
-        """Send an action's effect to every server process's open pages (this one too)."""
-        if self.events is not None:
-            self.events.publish(CHANNEL, payload)
 
     async def act(self, moderator: User, action: str, **what: Any) -> Entry:
         """``moderator`` does ``action`` (:func:`.actions.act`); its line of the audit log."""
