@@ -38,6 +38,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "puzzles",
     "tournament",
     "explorer",
+    "ladder",
 )
 
 
