@@ -49,12 +49,14 @@ from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
+from .ladder import routes as ladder
 from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
 from .notifications import push_routes, vacation_routes
 from .notifications import routes as notifications
+from .opendata import routes as opendata
 from .origin import SocketOrigin
 from .pages import routes as pages
 from .pages.routes import WEB_DIR
@@ -96,6 +98,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    ladder.router,
+    opendata.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -135,6 +139,8 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    ladder_dir: Path | str | None = None,
+    open_data_dir: Path | str | None = None,
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -150,7 +156,9 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year.
+    vacation a year. ``ladder_dir`` holds the ``shoal ladder`` results shown at ``/ladder``
+    (default: the shipped ones), ``open_data_dir`` the ``shoal db export`` published at
+    ``/database`` (default: ``open-data`` in the working directory).
     """
     settings = Settings(
         database_url=database_url,
@@ -165,6 +173,8 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        **({"ladder_dir": Path(ladder_dir)} if ladder_dir is not None else {}),
+        **({"open_data_dir": Path(open_data_dir)} if open_data_dir is not None else {}),
     )
     context = ServerContext.open(settings)
 

@@ -29,6 +29,7 @@ from .games.background import Clocks, Computer
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
+from .ladder.service import DEFAULT_RESULTS, Ladders
 from .limits import CreationLimit
 from .notifications.correspondence import DAY, Correspondence
 from .notifications.digest import Digests
@@ -38,6 +39,7 @@ from .notifications.push_store import PushStore
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
 from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
+from .opendata.service import Published
 from .puzzles.store import PuzzleStore
 from .ratings.service import RatingListener, player_ratings
 from .ratings.store import RatingStore
@@ -112,6 +114,10 @@ class Settings:
     """Vacation days each account may spend a year (issue 43)."""
     vapid_key_file: Path | None = None
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
+    ladder_dir: Path = DEFAULT_RESULTS
+    """The ``shoal ladder`` results the ``/ladder`` pages show (issue 63)."""
+    open_data_dir: Path = Path("open-data")
+    """The ``shoal db export`` folder the ``/database`` page publishes (issue 63)."""
 
 
 class RecordCache:
@@ -174,6 +180,10 @@ class ServerContext:
     """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     explorer: Explorer
     """The opening explorer: the site's counts, the books, lookups (issue 44)."""
+    ladders: Ladders
+    """The ladders' results shown at ``/ladder`` (issue 63)."""
+    published: Published
+    """The open data published at ``/database`` (issue 63)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -249,6 +259,8 @@ class ServerContext:
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
+            ladders=Ladders(settings.ladder_dir),
+            published=Published(settings.open_data_dir),
             events=events,
         )
 
