@@ -1,9 +1,5 @@
-"""AlphaZero on any ``shoal.jaxenv`` environment: mctx's Gumbel MuZero policy, flax, optax.
-
-``--env ENV`` picks the environment (every id of ``shoal.jaxenv.ENV_IDS``; connect4 by
-default; ``--env all`` trains each in turn).
-
-Self-play runs ``--batch`` games at once (``vmap``, auto-reset), each move chosen by
+"""AlphaZero on any ``shoal.jaxenv`` environment (``--env ENV``, connect4 by default; ``all``:
+each in turn): mctx's Gumbel MuZero policy, flax, optax. Self-play runs ``--batch`` games at once (``vmap``, auto-reset), each move chosen by
 ``mctx.gumbel_muzero_policy`` with ``--simulations`` simulations whose leaves the network
 evaluates (a share ``--explore`` of the moves played is uniformly random instead, so the
 positions are not only the net's own games); the network (a small MLP in flax: policy logits
@@ -18,11 +14,10 @@ a hand-written SVG) and every figure to ``--json``.
 A turn may take several actions (Sytran's stones, Sirtet's harvest): the search's discount
 and the value targets flip the sign only where the seat to move changes.
 
-Long runs: ``--checkpoint FILE`` saves the run every ``--checkpoint-every`` iterations and
-resumes from it when it exists; ``--max-minutes M`` ends the training after M minutes of
-wall time in this process (the evaluations then run). ``--save NET.npz`` writes the trained
-network as a baseline that ``shoal.ai.baseline`` plays with numpy alone (``baseline:ENV``
-on the ladder; docs/ai.md, "Baselines").
+``--checkpoint FILE`` saves the run every ``--checkpoint-every`` iterations and resumes from
+it; ``--max-minutes M`` ends the training after M minutes of wall time here (then the
+evaluations run); ``--save NET.npz`` writes the network that ``shoal.ai.baseline`` plays
+with numpy alone (``baseline:ENV``; docs/ai.md, "Baselines"). Helpers: alphazero_io.py.
 
     python examples/alphazero.py                  # the full connect4 CPU run (docs/jax.md)
     python examples/alphazero.py --env sytran_6 --save sytran_6.npz
@@ -36,8 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import pickle
 import shlex
 import sys
 import time
@@ -50,11 +43,23 @@ import flax.linen as nn
 import jax
 import jax.numpy as jnp
 import mctx
-import numpy as np
 import optax
 
 from shoal import games, jaxenv
-from shoal.ai.baseline import Network, save_network
+from shoal.ai.baseline import save_network
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its helpers beside it
+from alphazero_io import (
+    Run,
+    baseline_meta,
+    each_path,
+    load_checkpoint,
+    plot,
+    record_text,
+    save_checkpoint,
+    score_record,
+    to_network,
+)
 
 
 def max_length(env_id: str) -> int:
@@ -126,17 +131,6 @@ class Sample(NamedTuple):
     reward: jax.Array  # the reward of the seat that moved
     terminated: jax.Array
     player: jax.Array  # the seat that moved
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _masked(logits: jax.Array, mask: jax.Array) -> jax.Array:
@@ -299,73 +293,6 @@ class AlphaZero:
         return score
 
 
-def _record(score: jax.Array) -> dict[str, Any]:
-    wins = int((score > 0).sum())
-    draws = int((score == 0).sum())
-    n = int(score.shape[0])
-    low, high = wilson(wins, n)
-    return {
-        "games": n,
-        "wins": wins,
-        "draws": draws,
-        "losses": n - wins - draws,
-        "win_rate": wins / n,
-        "wilson95": [low, high],
-    }
-
-
-def _fmt(rec: dict[str, Any]) -> str:
-    low, high = rec["wilson95"]
-    return (
-        f"{rec['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
-        f"({rec['wins']}W {rec['draws']}D {rec['losses']}L of {rec['games']})"
-    )
-
-
-def to_network(params: Any, cfg: Config, meta: dict[str, Any]) -> Network:
-    """The flax MLP's weights as a :class:`shoal.ai.baseline.Network` (numpy, float32)."""
-    layers = params["params"]
-
-    def dense(i: int) -> tuple[np.ndarray, np.ndarray]:
-        layer = layers[f"Dense_{i}"]
-        return (
-            np.asarray(layer["kernel"], dtype=np.float32),
-            np.asarray(layer["bias"], dtype=np.float32),
-        )
-
-    hidden = [dense(i) for i in range(cfg.depth)]
-    return Network(hidden, dense(cfg.depth), dense(cfg.depth + 1), meta)
-
-
-class _Run(NamedTuple):
-    """What a checkpoint keeps: everything the training loop carries."""
-
-    params: Any
-    opt_state: Any
-    state: Any
-    key: Any
-    done: int  # iterations done
-    curve: list[dict[str, Any]]
-    untrained: dict[str, Any]
-    wall: float  # training wall seconds in earlier processes
-    cpu: float  # training CPU seconds in earlier processes
-
-
-def _save_checkpoint(path: Path, run: _Run, cfg: Config) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_bytes(pickle.dumps((asdict(cfg), jax.device_get(tuple(run)))))
-    tmp.replace(path)  # a crash mid-write leaves the previous checkpoint
-
-
-def _load_checkpoint(path: Path, cfg: Config) -> _Run | None:
-    if not path.exists():
-        return None
-    saved_cfg, fields = pickle.loads(path.read_bytes())
-    if saved_cfg != asdict(cfg):
-        raise SystemExit(f"{path} was made with other settings: {saved_cfg}")
-    return _Run(*fields)
-
-
 def run(
     cfg: Config,
     log: Callable[[str], None] = print,
@@ -385,18 +312,18 @@ def run(
     def final_evals(params: Any, key: jax.Array) -> dict[str, Any]:
         raw_key, search_key = jax.random.split(key)
         return {
-            "raw_policy": _record(az.evaluate(params, raw_key, cfg.final_games, 0)),
-            f"search_{cfg.eval_simulations}": _record(
+            "raw_policy": score_record(az.evaluate(params, raw_key, cfg.final_games, 0)),
+            f"search_{cfg.eval_simulations}": score_record(
                 az.evaluate(params, search_key, cfg.final_games, cfg.eval_simulations)
             ),
         }
 
-    resumed = _load_checkpoint(checkpoint, cfg) if checkpoint is not None else None
+    resumed = load_checkpoint(checkpoint, asdict(cfg)) if checkpoint is not None else None
     if resumed is None:
         key = jax.random.PRNGKey(cfg.seed)
         key, init_key, env_key, eval_key = jax.random.split(key, 4)
         params = az.init_params(init_key)
-        current = _Run(
+        current = Run(
             params=params,
             opt_state=az.optimizer.init(params),
             state=az._v_init(jax.random.split(env_key, cfg.batch)),
@@ -411,11 +338,11 @@ def run(
         current = resumed
         log(f"resumed from {checkpoint} after {current.done} iterations")
     for name, rec in current.untrained.items():
-        log(f"untrained {name} vs random: {_fmt(rec)}")
+        log(f"untrained {name} vs random: {record_text(rec)}")
     params, opt_state, state, key = current.params, current.opt_state, current.state, current.key
     curve = list(current.curve)
 
-    def snapshot(done: int) -> _Run:
+    def snapshot(done: int) -> Run:
         return current._replace(
             params=params,
             opt_state=opt_state,
@@ -466,21 +393,21 @@ def run(
             f"cpu {point['cpu_s']:6.1f}s"
         )
         if it % cfg.eval_every == 0 or it == cfg.iterations:
-            point["raw_vs_random"] = _record(az.evaluate(params, eval_key, cfg.eval_games, 0))
-            line += f"  raw policy vs random {_fmt(point['raw_vs_random'])}"
+            point["raw_vs_random"] = score_record(az.evaluate(params, eval_key, cfg.eval_games, 0))
+            line += f"  raw policy vs random {record_text(point['raw_vs_random'])}"
         curve.append(point)
         log(line)
         done = it
         if checkpoint is not None and (it % checkpoint_every == 0 or it == cfg.iterations):
-            _save_checkpoint(checkpoint, snapshot(it), cfg)
+            save_checkpoint(checkpoint, snapshot(it), asdict(cfg))
 
     final = snapshot(done)
     if checkpoint is not None:
-        _save_checkpoint(checkpoint, final, cfg)
+        save_checkpoint(checkpoint, final, asdict(cfg))
     key, eval_key = jax.random.split(key)
     trained = final_evals(params, eval_key)
     for name, rec in trained.items():
-        log(f"trained {name} vs random: {_fmt(rec)}")
+        log(f"trained {name} vs random: {record_text(rec)}")
     return {
         "config": asdict(cfg),
         "env": cfg.env,
@@ -495,27 +422,6 @@ def run(
         "wall_s": time.perf_counter() - wall0,
         "cpu_s": time.process_time() - cpu0,
         "params": params,
-    }
-
-
-def baseline_meta(result: dict[str, Any], command: str) -> dict[str, Any]:
-    """What a saved baseline says about itself: its game, its training, its figures."""
-    cfg = result["config"]
-    game_id, options = jaxenv.CORE_GAMES[cfg["env"]]
-    env = jaxenv.make(cfg["env"])
-    return {
-        "env": cfg["env"],
-        "game": game_id,
-        "options": {k: str(v) for k, v in options.items()},
-        "observation_shape": list(env.observation_shape),
-        "num_actions": env.num_actions,
-        "config": cfg,
-        "iterations_done": result["iterations_done"],
-        "train_wall_s": round(result["train_wall_s"], 1),
-        "train_cpu_s": round(result["train_cpu_s"], 1),
-        "command": command,
-        "jax": result["jax"],
-        "vs_random": result["trained"],
     }
 
 
@@ -570,33 +476,26 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         print(f"== {env}" if several else f"environment {env}")
         result = run(
             cfg,
-            checkpoint=_each(args.checkpoint, env, several),
+            checkpoint=each_path(args.checkpoint, env, several),
             checkpoint_every=args.checkpoint_every,
             max_minutes=args.max_minutes,
         )
         params = result.pop("params")
         print(f"train: {result['train_wall_s']:.1f}s wall, {result['train_cpu_s']:.1f}s cpu")
-        json_path, plot_path = _each(args.json, env, several), _each(args.plot, env, several)
+        json_path, plot_path = (
+            each_path(args.json, env, several),
+            each_path(args.plot, env, several),
+        )
         if json_path:
             json_path.write_text(json.dumps(result, indent=1))
         if plot_path:
-            sys.path.insert(0, str(Path(__file__).resolve().parent))
-            from alphazero_plot import plot
-
             print(f"learning curve: {plot(result, plot_path)}")
-        save_path = _each(args.save, env, several)
+        save_path = each_path(args.save, env, several)
         if save_path:
             command = shlex.join(["python", "examples/alphazero.py", *(argv or sys.argv[1:])])
-            save_network(to_network(params, cfg, baseline_meta(result, command)), save_path)
+            save_network(to_network(params, cfg.depth, baseline_meta(result, command)), save_path)
             print(f"network: {save_path} ({save_path.stat().st_size} bytes)")
     return result
-
-
-def _each(path: Path | None, env: str, several: bool) -> Path | None:
-    """``path``, or with ``--env all`` one per environment (``NAME-ENV.SUFFIX``)."""
-    if path is None or not several:
-        return path
-    return path.with_name(f"{path.stem}-{env}{path.suffix}")
 
 
 if __name__ == "__main__":

@@ -35,11 +35,13 @@ def az() -> Any:
 
 
 def test_wilson_interval(az: Any) -> None:
-    low, high = az.wilson(9, 10)
+    from alphazero_io import wilson  # beside the example, on the path it set
+
+    low, high = wilson(9, 10)
     assert (round(low, 4), round(high, 4)) == (0.5958, 0.9821)
-    low, high = az.wilson(0, 20)
+    low, high = wilson(0, 20)
     assert low == 0.0 and 0.16 < high < 0.17
-    assert az.wilson(100, 100)[1] == pytest.approx(1.0)
+    assert wilson(100, 100)[1] == pytest.approx(1.0)
 
 
 def test_value_targets_alternate_seats_and_mask_unfinished_games(az: Any) -> None:
@@ -113,8 +115,7 @@ def test_quick_run_end_to_end(az: Any, tmp_path: Path, capsys: pytest.CaptureFix
     written = list(tmp_path.glob("c.*"))
     assert len(written) == 1 and written[0].stat().st_size > 0
     # the hand-written SVG, for a venv without matplotlib
-    sys.path.insert(0, str(EXAMPLE.parent))
-    from alphazero_plot import _svg
+    from alphazero_io import _svg
 
     curve = result["curve"]
     evals = [(p["iteration"], p["raw_vs_random"]) for p in curve]
@@ -129,7 +130,7 @@ def test_quick_run_end_to_end(az: Any, tmp_path: Path, capsys: pytest.CaptureFix
     obs = jnp.asarray([game.observation(state, 1)], dtype=jnp.float32)
     params = az.AlphaZero(az.QUICK).init_params(jax.random.PRNGKey(0))
     flax_logits, _ = az.Net(7, az.QUICK.width, az.QUICK.depth).apply(params, obs)
-    mine = az.to_network(params, az.QUICK, {})
+    mine = az.to_network(params, az.QUICK.depth, {})
     assert np.allclose(mine.forward(np.asarray(obs))[0], np.asarray(flax_logits), atol=1e-5)
     agent = BaselineAgent(game, net=str(net))
     assert agent.choose(state) in state.legal_actions()

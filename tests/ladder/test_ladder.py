@@ -156,7 +156,7 @@ def test_anchors_schedule_and_the_results_file(tmp_path: Path) -> None:
     assert json.loads(json.dumps(results)) == results
 
 
-def test_next_pair_goes_where_the_interval_is_widest() -> None:
+def test_next_pair_goes_where_the_games_narrow_the_intervals_most() -> None:
     """b has two games (the widest interval) and stands level with random: b plays random."""
     results = [Result("a", "random", 1.0)] * 2 + [Result("random", "a", 0.0)] * 2
     results += [Result("a", "random", 0.0), Result("random", "a", 1.0)]
@@ -167,6 +167,23 @@ def test_next_pair_goes_where_the_interval_is_widest() -> None:
     anchors = [anchor_spec("random", 0.0), anchor_spec("beginner", 400.0)]
     assert next_pair(fitted, [a, b], anchors, Counter()) == ("b", "random")
     assert first_round([a, b], anchors)[:3] == [("a", "random"), ("b", "random"), ("a", "beginner")]
+
+
+def test_a_pair_that_tells_little_is_not_played_again_and_again() -> None:
+    """club has won all its 60 games against casual: its interval stays wide whatever it
+    plays, and two more such games tell almost nothing; casual has met beginner twice: the
+    next games go there (the calibration of sytran base=6 spent 108 of its 120 games on club
+    v casual under the former rule, the widest agent's most even opponent)."""
+    results = [Result("club", "casual", 1.0), Result("casual", "club", 0.0)] * 30
+    results += [Result("casual", "random", 1.0), Result("random", "casual", 0.0)] * 3
+    results += [Result("beginner", "random", 1.0), Result("random", "beginner", 1.0)]
+    results += [Result("casual", "beginner", 1.0), Result("beginner", "casual", 0.0)]
+    fitted = fit(results, anchors={"random": 0.0})
+    levels = [parse_agent(f"{n}=engine:./x") for n in ("beginner", "casual", "club")]
+    widest = max(("beginner", "casual", "club"), key=lambda n: fitted.sd[n])
+    assert widest == "club"
+    pair = next_pair(fitted, levels, [anchor_spec("random", 0.0)], Counter())
+    assert "club" not in pair and "beginner" in pair, pair
 
 
 def test_a_refusing_agent_and_a_crashing_program_lose() -> None:

@@ -120,8 +120,12 @@ def run(args: argparse.Namespace) -> int:
     results = ladder.run()
     if args.calibrate:
         ratings = {p["name"]: p["rating"] for p in results["players"]}
-        about = {"games": len(results["games"]), "command": results["command"]}
-        about["date"] = results["finished"][:10]
+        about: dict[str, Any] = {
+            "intervals": {p["name"]: p["interval"] for p in results["players"] if not p["anchor"]},
+            "games": len(results["games"]),
+            "command": results["command"],
+            "date": results["finished"][:10],
+        }
         save_anchors(game, ratings, about, args.anchors_file)
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"{ladder_key(game)}.json"

@@ -112,6 +112,9 @@ class Fit:
     anchors: dict[str, float]
     held: tuple[str, ...] = ()
     """The parameters asked to be fitted that the results could not determine (held)."""
+    covariance: dict[tuple[str, str], float] = dataclasses.field(default_factory=dict)
+    """The ratings' covariance (scaled Elo squared) by pair of players, relative to the same
+    reference as the intervals (0 where an anchor is one of the pair)."""
 
     def expected(self, a: str, b: str) -> float:
         """``a``'s expected score against ``b`` over two games, one moving first in each."""
@@ -338,6 +341,9 @@ def fit(
         confidence=confidence,
         anchors={name: float(v) for name, v in fixed.items()},
         held=_held,
+        covariance={
+            (a, b): float(full[i, j]) for i, a in enumerate(names) for j, b in enumerate(names)
+        },
     )
 
 
