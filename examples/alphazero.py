@@ -1,15 +1,15 @@
-"""AlphaZero on any ``shoal.jaxenv`` environment (``--env ENV``, connect4 by default; ``all``:
-each in turn): mctx's Gumbel MuZero policy, flax, optax. Self-play runs ``--batch`` games at once (``vmap``, auto-reset), each move chosen by
-``mctx.gumbel_muzero_policy`` with ``--simulations`` simulations whose leaves the network
-evaluates (a share ``--explore`` of the moves played is uniformly random instead, so the
-positions are not only the net's own games); the network (a small MLP in flax: policy logits
-and a tanh value) learns with optax's Adam from the search's improved policy
-(``action_weights``) and the games' outcomes. Every ``--eval-every`` iterations the raw
-policy (argmax of the network's logits over the legal actions, no search) plays ``random``;
-at the end the trained agent plays ``random`` both as the raw policy and with a small
-search, and the untrained network is measured the same way as the baseline. Win rates come
-with 95% Wilson intervals; the learning curve goes to ``--plot`` (PNG with matplotlib, else
-a hand-written SVG) and every figure to ``--json``.
+"""AlphaZero on any ``shoal.jaxenv`` environment (``--env ENV``, connect4 by default; ``all``: each
+in turn): mctx's Gumbel MuZero policy, flax, optax. Self-play runs ``--batch`` games at once
+(``vmap``, auto-reset), each move chosen by ``mctx.gumbel_muzero_policy`` with ``--simulations``
+simulations whose leaves the network evaluates (a share ``--explore`` of the moves played is
+uniformly random instead, so the positions are not only the net's own games); the network (a
+small MLP in flax: policy logits and a tanh value) learns with optax's Adam from the search's
+improved policy (``action_weights``) and the games' outcomes. Every ``--eval-every`` iterations
+the raw policy (argmax of the network's logits over the legal actions, no search) plays
+``random``; at the end the trained agent plays ``random`` both as the raw policy and with a
+small search, and the untrained network is measured the same way as the baseline. Win rates come
+with 95% Wilson intervals; the learning curve goes to ``--plot`` (PNG with matplotlib, else a
+hand-written SVG) and every figure to ``--json``.
 
 A turn may take several actions (Sytran's stones, Sirtet's harvest): the search's discount
 and the value targets flip the sign only where the seat to move changes.

@@ -78,6 +78,11 @@ class ArchiveWriter:
         self._text.write(json.dumps(item, ensure_ascii=False, separators=(",", ":")) + "\n")
         self.count += 1
 
+    def write_json_line(self, text: str) -> None:
+        """One line that is already a JSON object's text (a shipped book's line)."""
+        self._text.write(text.strip() + "\n")
+        self.count += 1
+
     def close(self) -> None:
         """Finish the compressed stream and the file."""
         self._text.close()  # closes the zstd writer and the file under it

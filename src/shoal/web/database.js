@@ -30,11 +30,11 @@ function row(file) {
   return h(
     "tr",
     { dataset: { name: file.name } },
-    h("td", {}, h("a", { href: `/database/files/${file.name.split("/").map(encodeURIComponent).join("/")}`, download: name, text: name })),
-    h("td", { text: `${KINDS[file.kind] ?? file.kind}${file.month ? `, ${file.month}` : ""}` }),
-    h("td", { class: "num", text: `${file.count} ${COUNTED[file.kind] ?? ""}` }),
-    h("td", { class: "num", text: size(file.bytes) }),
-    h("td", {}, h("code", { class: "sha", text: file.sha256 })),
+    h("td", { dataset: { label: "File" } }, h("a", { href: `/database/files/${file.name.split("/").map(encodeURIComponent).join("/")}`, download: name, text: name })),
+    h("td", { dataset: { label: "What" }, text: `${KINDS[file.kind] ?? file.kind}${file.month ? `, ${file.month}` : ""}` }),
+    h("td", { class: "num", dataset: { label: "Count" }, text: `${file.count} ${COUNTED[file.kind] ?? ""}` }),
+    h("td", { class: "num", dataset: { label: "Size" }, text: size(file.bytes) }),
+    h("td", { dataset: { label: "SHA-256" } }, h("code", { class: "sha", text: file.sha256 })),
   );
 }
 
@@ -71,7 +71,7 @@ async function main() {
           { class: "table-scroll" },
           h(
             "table",
-            { class: "data-table" },
+            { class: "data-table stack-table" },
             h("caption", { class: "sr-only", text: `The files of ${game}` }),
             h("tr", {}, ["File", "What", "Count", "Size", "SHA-256"].map((t) => h("th", { scope: "col", text: t }))),
             files.map(row),

@@ -14,7 +14,7 @@ import { api } from "./net.js";
 const key = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 const RULES =
-  "Every agent plays its turns under one budget: the same seconds on one CPU core it is pinned to (or, for an agent that declares them, the same iterations), and a turn over the budget loses the game. The anchors are the site's computer levels, playing fixed iteration budgets with ratings pinned for the game, so ladders of one game compare. Seats alternate: each pairing plays a set-up twice, each side moving first once; after every pairing has met once, the games go where the rating intervals are widest.";
+  "Every agent plays its turns under one budget: the same seconds on one CPU core it is pinned to (or, for an agent that declares them, the same iterations), and a turn over the budget loses the game. The anchors are the site's computer levels, playing fixed iteration budgets with ratings pinned for the game, so ladders of one game compare. Seats alternate: each pairing plays a set-up twice, each side moving first once; after every pairing has met once, the games go where they narrow the rating intervals most.";
 
 /** @param {Record<string, string>} options */
 const optionText = (options) => Object.entries(options).map(([k, v]) => `${k}=${v}`).join(", ");
@@ -36,7 +36,13 @@ async function index() {
     return;
   }
   app.append(
-    h("section", { class: "card" }, ...pageHead("The ladder", "Agents rated under fixed compute against pinned anchors."), h("p", { text: RULES })),
+    h(
+      "section",
+      { class: "card" },
+      ...pageHead("The ladder", "Agents rated under fixed compute against pinned anchors."),
+      h("p", { text: RULES }),
+      h("p", { class: "help" }, "Rate your own agent: ", h("code", { text: "shoal ladder GAME [OPTIONS] --agents SPEC ..." }), " with an engine program, a Bot API program or a Python class; the site shows the results of the runs it publishes."),
+    ),
     h(
       "section",
       { class: "card", id: "ladders" },
@@ -82,7 +88,7 @@ function standings(ladder) {
   const span = Math.max(...ends) + 20 - low || 1;
   return h(
     "table",
-    { class: "ladder-table", id: "standings" },
+    { class: "ladder-table stack-table", id: "standings" },
     h("caption", { class: "sr-only", text: "Ratings with 95% intervals" }),
     h("tr", {}, ["#", "Player", "Rating", "95% interval", "Games", "W-D-L"].map((t) => h("th", { scope: "col", text: t }))),
     ladder.players.map((p, i) => {
@@ -91,12 +97,12 @@ function standings(ladder) {
       return h(
         "tr",
         { class: p.anchor ? "anchor" : "", dataset: { name: p.name } },
-        h("td", { text: String(i + 1) }),
-        h("td", {}, h("span", { class: "name", text: p.name }), h("span", { class: "kind", text: p.anchor ? "anchor" : p.kind })),
-        h("td", { class: "num", text: elo(p.rating) }),
-        h("td", { class: "interval" }, h("span", { text: interval }), intervalBar(p, low, span)),
-        h("td", { class: "num", text: String(p.games) }),
-        h("td", { text: `${p.wins}-${p.draws}-${p.losses}${p.forfeits ? ` (${p.forfeits} forfeited)` : ""}` }),
+        h("td", { dataset: { label: "#" }, text: String(i + 1) }),
+        h("td", { dataset: { label: "Player" } }, h("span", { class: "name", text: p.name }), h("span", { class: "kind", text: p.anchor ? "anchor" : p.kind })),
+        h("td", { class: "num", dataset: { label: "Rating" }, text: elo(p.rating) }),
+        h("td", { class: "interval", dataset: { label: "95% interval" } }, h("span", { text: interval }), intervalBar(p, low, span)),
+        h("td", { class: "num", dataset: { label: "Games" }, text: String(p.games) }),
+        h("td", { dataset: { label: "W-D-L" }, text: `${p.wins}-${p.draws}-${p.losses}${p.forfeits ? ` (${p.forfeits} forfeited)` : ""}` }),
       );
     }),
   );
@@ -134,12 +140,12 @@ function gamesTable(ladder) {
       return h(
         "tr",
         { dataset: { index: String(game.index) } },
-        h("td", { text: String(game.index + 1) }),
+        h("td", { class: "n", text: String(game.index + 1) }),
         h("td", { text: game.players[0] }),
-        h("td", { text: game.players[1] }),
-        h("td", { text: game.result }),
-        h("td", { class: game.forfeit ? "forfeit" : "", text: `${game.reason}${game.actions ? `, ${game.actions} actions` : ""}` }),
-        h("td", {}, button),
+        h("td", { class: "second", text: game.players[1] }),
+        h("td", { class: "result", text: game.result }),
+        h("td", { class: game.forfeit ? "how forfeit" : "how", text: `${game.reason}${game.actions ? `, ${game.actions} actions` : ""}` }),
+        h("td", { class: "replay" }, button),
       );
     }),
   );

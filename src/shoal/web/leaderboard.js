@@ -49,7 +49,9 @@ async function main() {
         "div",
         { class: "leaderboards", id: `leaderboard-${kind}` },
         h("h2", { text: title }),
-        h("p", { class: "help", text: kind === "bots" ? "Programs playing through the Bot API and the site's own computer levels. Compare agents under equal compute on the ladder." : "Accounts of people." }, kind === "bots" ? [" ", h("a", { href: "/ladder", text: "The ladder" })] : []),
+        kind === "bots"
+          ? h("p", { class: "help" }, "Programs playing through the Bot API, and the site's own computer levels. To compare agents under equal compute, see ", h("a", { href: "/ladder", text: "the ladder" }), ".")
+          : h("p", { class: "help", text: "Accounts of people." }),
         Object.entries(boards).map(([speed, rows]) => boardCard(kind, speed, rows)),
       ),
     );

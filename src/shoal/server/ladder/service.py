@@ -60,10 +60,11 @@ class Ladders:
         return data
 
     def keys(self) -> list[str]:
-        """The keys of the ladders there are (``sytran-base=6``...)."""
+        """The keys of the ladders there are (``sytran-base=6``...), readable ones only."""
         if not self.folder.is_dir():
             return []
-        return sorted(p.stem for p in self.folder.glob("*.json") if _KEY.match(p.stem))
+        found = sorted(p.stem for p in self.folder.glob("*.json") if _KEY.match(p.stem))
+        return [key for key in found if self.get(key) is not None]
 
     def get(self, key: str) -> dict[str, Any] | None:
         """The results of the ladder ``key`` (None: there is none)."""

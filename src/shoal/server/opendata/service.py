@@ -175,8 +175,8 @@ def export(
         if book.exists():
             lines = book_lines(book)
             with ArchiveWriter(out / "books" / f"shoal_book_{game_id}.jsonl.zst", level) as writer:
-                for line in lines:
-                    writer.write_line(json.loads(line))
+                for line in lines:  # the shipped lines as they are (JSON objects)
+                    writer.write_json_line(line)
             listed(
                 writer.path, "book", writer.count - 1, game=game_id, month=None
             )  # the header is no game
