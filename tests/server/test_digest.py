@@ -46,9 +46,9 @@ def _mail_mode(client: TestClient, cookie: str, mode: str, hours: int = 6) -> No
 
 
 def _digests(client: TestClient) -> int:
-    digests = context(client).correspondence.digests
-    assert digests is not None
-    count: int = run(client, digests.sweep)
+    mailer = context(client).mail.mailer
+    assert mailer is not None
+    count: int = run(client, mailer.sweep_digests)
     return count
 
 
@@ -106,18 +106,20 @@ def test_a_digest_goes_once_across_workers(
     # sweeper not started, so the two sweeps below are the only ones)
     other = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
     other.state.context.correspondence.clock = clock
-    first = context(client).correspondence.digests
-    second = other.state.context.correspondence.digests
-    assert first is not None and second is not None
-    assert [u for u, _ in first.due()] == [u for u, _ in second.due()] != []
+    first, second = context(client).mail, other.state.context.mail
+    assert first.mailer is not None and second.mailer is not None
+    assert [u for u, _ in first.digests.due()] == [u for u, _ in second.digests.due()] != []
 
     async def both() -> list[int]:
-        return list(await asyncio.gather(first.sweep(), second.sweep()))
+        assert first.mailer is not None and second.mailer is not None
+        return list(
+            await asyncio.gather(first.mailer.sweep_digests(), second.mailer.sweep_digests())
+        )
 
     assert sorted(run(client, both)) == [0, 1]
     inbox.wait(1)
     inbox.quiet(1, 0.5)
-    assert first.due() == [] and second.due() == []
+    assert first.digests.due() == [] and second.digests.due() == []
     other.state.context.store.engine.dispose()
 
 

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from shoal.server import create_app
-from shoal.server.notifications.mail import parse_smtp
+from shoal.server.mail.service import parse_smtp
 from shoal.server.notifications.service import notify_challenge
 from tests.clients import TestClient
 
@@ -98,7 +98,7 @@ def test_a_deleted_account_loses_its_address_and_notifications(client: TestClien
     gone = client.request("DELETE", "/api/me", json={"password": PASSWORD})
     assert gone.status_code == 200, gone.text
     assert store.unread(found[0].id) == 0
-    assert store.settings(found[0].id).email is None
+    assert context(client).mail.store.settings(found[0].id).email is None
 
 
 def test_no_mail_without_an_address_or_with_the_setting_off(

@@ -21,7 +21,7 @@ from shoal.core.puzzles import load_puzzles
 from shoal.records.archive import read_games, read_lines, read_manifest, sha256_of
 from shoal.server import create_app
 from shoal.server.accounts.store import AccountStore
-from shoal.server.db.tables import GameRow
+from shoal.server.games.tables import GameRow
 from tests.clients import TestClient
 
 from .accounts_helpers import login, signup

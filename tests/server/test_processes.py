@@ -39,7 +39,7 @@ def test_the_schema_fits_postgresql() -> None:
     from sqlalchemy.dialects import postgresql
     from sqlalchemy.schema import CreateTable
 
-    from shoal.server.db.tables import GameRow
+    from shoal.server.games.tables import GameRow
 
     ddl = str(CreateTable(GameRow.__table__).compile(dialect=postgresql.dialect()))  # type: ignore[arg-type]
     assert "seed BIGINT" in ddl and "version INTEGER NOT NULL" in ddl

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from shoal.server import create_app
-from shoal.server.notifications.push import VapidKeys
+from shoal.server.push.service import VapidKeys
 from tests.clients import TestClient
 
 from ._live import auth

@@ -38,7 +38,7 @@ def _serve(args: argparse.Namespace) -> int:
     if settings["vapid_key_file"]:
         from pathlib import Path
 
-        from shoal.server.notifications.push import VapidKeys
+        from shoal.server.push.service import VapidKeys
 
         try:
             VapidKeys.of_file(Path(str(settings["vapid_key_file"])))
@@ -46,7 +46,7 @@ def _serve(args: argparse.Namespace) -> int:
             print(f"shoal serve: --vapid-key: {error}", file=sys.stderr)
             return 2
     if settings["smtp_url"]:
-        from shoal.server.notifications.mail import parse_smtp
+        from shoal.server.mail.service import parse_smtp
 
         try:
             parse_smtp(str(settings["smtp_url"]))

@@ -47,6 +47,7 @@ from .context import (
 from .db_down import add_database_handlers
 from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
+from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
 from .ladder import routes as ladder
@@ -54,12 +55,12 @@ from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .lobby.service import Lobby
-from .notifications import push_routes, vacation_routes
+from .mail import routes as mail
 from .notifications import routes as notifications
 from .opendata import routes as opendata
 from .origin import SocketOrigin
 from .pages import routes as pages
-from .pages.routes import WEB_DIR
+from .push import routes as push
 from .puzzles import routes as puzzles
 from .ratings import routes as ratings
 from .ratings.service import settle_pending
@@ -71,6 +72,7 @@ from .studies import routes as studies
 from .studies.service import Studies
 from .tournaments import routes as tournaments
 from .tournaments.service import Tournaments
+from .vacation import routes as vacation
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app", "routes"]
 
@@ -89,8 +91,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     challenges.router,
     notifications.router,
-    push_routes.router,
-    vacation_routes.router,
+    mail.router,
+    push.router,
+    vacation.router,
     bot.router,
     ratings.router,
     puzzles.router,
@@ -188,6 +191,8 @@ def create_app(
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
+        if context.mail.mailer is not None:  # the turn digests due
+            context.manager.spawn(context.mail.mailer.run(context.settings.sweep_every))
         context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
         context.manager.spawn(  # rated games that ended just before a crash
             asyncio.to_thread(settle_pending, context.store.load, context.ratings)

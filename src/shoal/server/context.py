@@ -21,30 +21,35 @@ from shoal.records import Record, read
 from .accounts.service import Accounts
 from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
+from .db.secrets import SiteSecrets
 from .errors import ApiError
 from .events import Events
 from .explorer.service import Explorer, ExplorerListener
 from .explorer.store import ExplorerStore
 from .games.background import Clocks, Computer
+from .games.clock_store import ClockStore
+from .games.correspondence import DAY, Correspondence
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
 from .ladder.service import DEFAULT_RESULTS, Ladders
 from .limits import CreationLimit
-from .notifications.correspondence import DAY, Correspondence
-from .notifications.digest import Digests
-from .notifications.mail import Mailer, parse_smtp
-from .notifications.push import Pusher, VapidKeys
-from .notifications.push_store import PushStore
+from .mail.service import Mail
+from .mail.service import build as build_mail
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
-from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
 from .opendata.service import Published
+from .push.service import Pusher
+from .push.service import build as build_push
+from .puzzles.service import Puzzles
+from .puzzles.service import build as build_puzzles
 from .puzzles.store import PuzzleStore
 from .ratings.service import RatingListener, player_ratings
 from .ratings.store import RatingStore
 from .review.service import Reviewer
 from .review.store import ReviewStore
+from .vacation.service import ALLOWANCE, Vacations
+from .vacation.store import VacationStore
 
 if TYPE_CHECKING:  # they take the context to be built
     from .bots.service import Bots
@@ -165,15 +170,19 @@ class ServerContext:
     ratings: RatingStore
     """Ratings, their history and the rated games (issue 23)."""
     notices: NoticeStore
-    """Correspondence clocks, notifications, mail settings (issue 22)."""
+    """Notifications (issue 22)."""
     notifier: Notifier
     """Notifications: stored, pushed to open pages, mailed (issue 22)."""
+    mail: Mail
+    """Mail: settings, digests, the mailer when the server mails (issues 22, 43)."""
+    pusher: Pusher
+    """Web Push to the accounts' devices (issue 43)."""
     correspondence: Correspondence
     """Correspondence deadlines and their sweeper (issue 22)."""
     accounts: Accounts
     """Accounts, sessions and sign-in limits (its store: ``accounts.store``)."""
-    puzzles: PuzzleStore
-    """Puzzle ratings and streaks (issue 25)."""
+    puzzles: Puzzles
+    """Puzzles: the next one, attempts judged, ratings and streaks (issue 25)."""
     challenges: ChallengeStore
     """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
     vacations: Vacations
@@ -213,33 +222,35 @@ class ServerContext:
         )
         manager.listen(ExplorerListener(manager, explorer))
         notices = NoticeStore(store.engine)
-        mailer = None
-        if settings.smtp_url:
-            mailer = Mailer(
-                notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
-            )
+        secrets = SiteSecrets(store.engine)
         events = Events()
-        keys = (
-            VapidKeys.of_file(settings.vapid_key_file)
-            if settings.vapid_key_file is not None
-            else VapidKeys.of_store(notices)
+        clocks: list[Correspondence] = []  # the digests read the clock of the correspondence
+        mail = build_mail(
+            store.engine,
+            secrets,
+            smtp_url=settings.smtp_url,
+            site_url=settings.site_url,
+            clock=lambda: clocks[0].clock(),
+            spawn=manager.spawn,
         )
-        pusher = Pusher(PushStore(store.engine), keys, manager.spawn, site_url=settings.site_url)
-        notifier = Notifier(notices, mailer, events, pusher)
+        pusher = build_push(
+            store.engine,
+            secrets,
+            key_file=settings.vapid_key_file,
+            site_url=settings.site_url,
+            spawn=manager.spawn,
+        )
+        notifier = Notifier(notices, mail.mailer, events, pusher)
+        away = VacationStore(store.engine)
         correspondence = Correspondence(
             manager,
-            notices,
+            ClockStore(store.engine),
             notifier,
             day_seconds=settings.correspondence_day,
             sweep_every=settings.sweep_every,
+            away=away.until,
         )
-        away = VacationStore(store.engine)
-        correspondence.away = away
-        digests = Digests(store.engine, lambda: correspondence.clock())
-        correspondence.digests = digests
-        if mailer is not None:
-            mailer.turn_mode = digests.mode
-            digests.send = mailer.digest
+        clocks.append(correspondence)
         return cls(
             settings=settings,
             store=store,
@@ -253,9 +264,11 @@ class ServerContext:
             ratings=ratings,
             notices=notices,
             notifier=notifier,
+            mail=mail,
+            pusher=pusher,
             correspondence=correspondence,
             accounts=Accounts(store.engine),
-            puzzles=PuzzleStore(store.engine),
+            puzzles=build_puzzles(PuzzleStore(store.engine)),
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,

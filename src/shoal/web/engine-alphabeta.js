@@ -1,6 +1,6 @@
 // @ts-check
 // Alpha-beta in the browser: ai/alphabeta_core.h compiled into each game's module (the
-// shoal_ab_* exports of core/wasm/shoal_wasm.c), driven for a WasmEngine (engine-core.js) as
+// shoal_ab_* exports of interop/wasm/shoal_wasm.c), driven for a WasmEngine (engine-core.js) as
 // shoal's AlphaBeta (ai/alphabeta.py) drives the native searcher: the same seed draw, table
 // size, depth cap and game-length cap, and the same report (a proof's value is +-1 with its
 // length in atomic actions). No rules and no search here: only the calls and the report.

@@ -8,9 +8,9 @@ import threading
 
 from sqlalchemy import create_engine, text
 
+from shoal.pairing.records import Pairing, Round
 from shoal.server.accounts.store import AccountStore
 from shoal.server.games.store import Store
-from shoal.server.tournaments.records import Pairing, Round
 from shoal.server.tournaments.store import TournamentStore
 
 from ...pg import PostgresServer

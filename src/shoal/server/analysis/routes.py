@@ -36,7 +36,6 @@ import asyncio
 import contextlib
 import json
 import threading
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, WebSocket
@@ -54,6 +53,7 @@ from shoal.records.treejson import read_tree, tree_record, write_tree
 from ..context import Context, ServerContext
 from ..db_down import survives_database
 from ..errors import ApiError, check_error, refusals
+from ..files import page
 from ..games.views import board_view, option_values, outcome_view
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
@@ -73,7 +73,6 @@ __all__ = [
 
 router = APIRouter(tags=["analysis"], responses=refusals(400, 404, 409, 413))
 
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 MAX_LINE = 3000
 """The most moves a line may hold."""
@@ -356,7 +355,7 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
 
 # -- pages --------------------------------------------------------------------------------
 def _page() -> FileResponse:
-    return FileResponse(WEB_DIR / "analysis.html", media_type="text/html")
+    return page("analysis.html")
 
 
 @router.get("/analysis", include_in_schema=False, response_class=HTMLResponse)

@@ -26,7 +26,6 @@ import json
 import secrets
 import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -38,9 +37,10 @@ from shoal.core import ShoalError
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player
 from ..challenges import service as challenges
-from ..changes import change
 from ..context import Context, client_address
 from ..errors import ApiError, check_error, refusals
+from ..files import page
+from ..games.changes import change
 from ..games.creation import game_data, new_token
 from ..games.manager import GameEntry
 from ..games.models import hash_token
@@ -54,8 +54,6 @@ __all__ = ["VsIn", "router"]
 router = APIRouter(tags=["bot"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 NDJSON = "application/x-ndjson"
-
-BOTS_PAGE = Path(__file__).resolve().parents[2] / "web" / "bots.html"
 
 
 class VsIn(BaseModel):
@@ -112,7 +110,7 @@ async def list_bots(bots: BotsDep) -> list[dict[str, Any]]:
 
 @router.get("/bots", include_in_schema=False, response_class=HTMLResponse)
 async def bots_page() -> FileResponse:
-    return FileResponse(BOTS_PAGE, media_type="text/html")
+    return page("bots.html")
 
 
 @router.get(

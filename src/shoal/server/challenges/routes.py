@@ -27,17 +27,17 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, SignedIn
 from ..context import Context
 from ..errors import ApiError, page_in_words, refusals
+from ..files import page
 from ..lobby.schemas import SeatOut
 from ..params import RowId
 from ..schemas import GAME_ENUM
@@ -50,7 +50,6 @@ __all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
 
 router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-PAGE = Path(__file__).resolve().parents[2] / "web" / "challenge.html"
 """The page of one challenge (its script: ``challenge-page.js``)."""
 
 
@@ -172,7 +171,7 @@ async def challenge_page(
     refusal = _players_only(challenge, user)
     if refusal is not None:
         return page_in_words(403, "Not your challenge", refusal[:1].upper() + refusal[1:] + ".")
-    return FileResponse(PAGE, media_type="text/html")
+    return page("challenge.html")
 
 
 @router.post(

@@ -37,7 +37,8 @@ from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.models import ClaimLostError, hash_token
-from ..lobby.service import Side, check_options, parse_time_control, start_game, who_of
+from ..games.start import Side, check_options, parse_time_control, start_game
+from ..lobby.service import who_of
 from ..notifications.service import notify_challenge
 from .models import Challenge
 
@@ -177,7 +178,8 @@ async def accept(
     challenger = await asyncio.to_thread(names_of, context, challenge.challenger)
     try:  # accepted in the transaction that stores the game: both, or neither
         data, creator_token, token = await start_game(
-            context,
+            context.manager,
+            context.correspondence,
             game=challenge.game,
             options=challenge.options,
             colour=challenge.colour,

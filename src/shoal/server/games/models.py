@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-__all__ = ["INVITE", "Claim", "ClaimLostError", "GameData", "hash_token", "invite_hash"]
+__all__ = ["INVITE", "Claim", "ClaimLostError", "Deadline", "GameData", "hash_token", "invite_hash"]
 
 
 class ClaimLostError(Exception):
@@ -70,3 +71,15 @@ class GameData:
     S seconds a turn, ``"Nd"`` correspondence with N days per move, None: none."""
     rated: bool | None = None
     """Whether the players agreed to a rated game (lobby seeks and challenges; None: casual)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Deadline:
+    """A correspondence game's clock as stored."""
+
+    game_id: str
+    days: int
+    seat: int | None
+    turn: int
+    version: int
+    deadline: datetime.datetime | None

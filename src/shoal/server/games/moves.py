@@ -26,11 +26,11 @@ from fastapi import WebSocket
 from shoal.core import ShoalError
 
 from ..accounts.service import account_id, player_of
-from ..changes import change
 from ..context import ServerContext
 from ..db_down import DATABASE_DOWN, DATABASE_ERRORS
 from ..errors import INTERNAL_ERROR, ApiError, check_error
 from ..sockets import encode, send
+from .changes import change
 from .manager import Ack, GameManager
 
 __all__ = ["MOVE_LIMIT", "SocketMoves", "play"]

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 CHANGE_REFUSALS: dict[int | str, dict[str, Any]] = refusals(401, 403, 404, 409, 413, 422)
-"""The refusals of a change to a game (:func:`~shoal.server.changes.change`): a token or
+"""The refusals of a change to a game (:func:`~shoal.server.games.changes.change`): a token or
 account that holds no seat, no such game, a stale version or a game that is over, the
 rules refusing."""
 

@@ -1,7 +1,7 @@
 """The actions between a game's two players, one function each: a draw offer and its
 answers, a takeback request and its answers, an abort (issue 23).
 
-Each goes through the change prelude (:func:`~shoal.server.changes.change`): the seat
+Each goes through the change prelude (:func:`~shoal.server.games.changes.change`): the seat
 token, a game that is on, the version the client saw. The offers are stored beside the
 game (``shoal_offers``) and sent live to the game's social sockets. The routes
 (:mod:`.routes.offers`) and any other caller (a bot, the server's own players) call these.
@@ -14,9 +14,9 @@ from typing import Any
 
 from shoal.core import Seat, other
 
-from ..changes import Change, change
 from ..context import ServerContext
 from ..errors import ApiError
+from .changes import Change, change
 from .session import LiveGame
 from .social import abortable, draw_offer_open, offers_view, takeback_open
 from .social_store import Offers

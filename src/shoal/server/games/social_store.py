@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from ..db.tables import ChatRow, OfferRow
+from .tables import ChatRow, OfferRow
 
 __all__ = ["ChatMessage", "Offers", "SocialStore"]
 

@@ -29,8 +29,8 @@ from ..accounts.tables import SeatRow
 from ..db.async_pool import AsyncPool, conninfo
 from ..db.migrate import upgrade
 from ..db.pool import ping_when_idle
-from ..db.tables import GameRow, RecordRow
 from .models import Claim, ClaimLostError, GameData
+from .tables import GameRow, RecordRow
 
 log = logging.getLogger("shoal.server.games.store")
 

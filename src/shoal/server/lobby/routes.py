@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket
@@ -35,7 +34,9 @@ from ..bots.service import BotsDep
 from ..context import Context, client_address
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..games.models import hash_token
+from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
 from ..params import RowId
 from ..schemas import GAME_ENUM
@@ -46,8 +47,6 @@ from .service import (
     GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
-    check_options,
-    parse_time_control,
     seek_ratings,
     seek_view,
     take_seek,
@@ -58,7 +57,6 @@ __all__ = ["SeekIn", "router"]
 
 router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-_WEB = Path(__file__).resolve().parents[2] / "web"
 
 GuestHeader = Annotated[
     str | None,
@@ -286,4 +284,4 @@ def _guest_message(text: str) -> str | None:
 
 @router.get("/lobby", include_in_schema=False, response_class=HTMLResponse)
 async def lobby_page() -> FileResponse:
-    return FileResponse(_WEB / "lobby.html")
+    return page("lobby.html")

@@ -1,12 +1,8 @@
-"""The lobby (issue 22): time controls, the live list of seeks, and games agreed between two.
+"""The lobby (issue 22): the live list of seeks, and the games they start.
 
-* :func:`parse_time_control`: ``"M+S"`` (a live clock: M minutes each, S seconds a turn),
-  ``"Nd"`` (correspondence: N days per move, 1..14), or none.
-* :func:`check_options`: a game's options, checked by the game's own option parsing (422).
-* :func:`start_game`: a new online game between two sides (accounts or guests), seated by
-  the creator's colour, through :func:`~shoal.server.games.creation.game_data` like every game;
-  the seek taken or the challenge accepted is written in the game's own transaction, so a
-  crash of the process (or the database going away) in the middle leaves both or neither.
+* :func:`take_seek`: a seek taken starts its game (:func:`~shoal.server.games.start.start_game`,
+  as a challenge accepted and a tournament's pairing do), the seek taken in the game's own
+  transaction.
 * :class:`Lobby`: the lobby's WebSocket connections; it pushes the seek list to every one
   when it changes, sends a seek's creator into the new game, and withdraws a creator's live
   seeks once their last lobby connection is gone (after a grace of a few seconds, so that a
@@ -19,10 +15,7 @@ processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
-import re
-import secrets
 from collections.abc import Callable
 from typing import Annotated, Any, cast
 
@@ -35,9 +28,8 @@ from shoal.core import ShoalError
 from ..challenges.models import Challenge
 from ..context import ServerContext
 from ..errors import ApiError
-from ..games.creation import fresh_clock, game_data, new_token
-from ..games.models import Claim, ClaimLostError, GameData, hash_token
-from ..games.session import LiveGame
+from ..games.models import ClaimLostError, GameData, hash_token
+from ..games.start import Side, parse_time_control, start_game
 from ..ratings.service import displays
 from ..sockets import send, send_all
 from .models import Seek
@@ -48,15 +40,10 @@ log = logging.getLogger(__name__)
 __all__ = [
     "GUEST_SEEKS_PER_ADDRESS",
     "LOBBY",
-    "MAX_DAYS",
     "MAX_OPEN_SEEKS",
     "Lobby",
     "LobbyDep",
-    "Side",
-    "check_options",
     "get_lobby",
-    "parse_time_control",
-    "start_game",
     "take_seek",
 ]
 
@@ -67,116 +54,9 @@ GUEST_SEEKS_PER_ADDRESS = 10
 """Open seeks the guests of one client address may have at once (a fresh guest key per
 request is a new guest; the address is not). Counted per server process."""
 
-MAX_DAYS = 14
-"""The longest correspondence time per move, in days."""
-
 LOBBY = "lobby"
 """The events' channel of the lobby: ``{"kind": "seeks"}`` (the list changed) or
 ``{"kind": "tell", "who": MEMBER, "message": MESSAGE}`` (to one member's sockets)."""
-
-_LIVE = re.compile(r"(\d{1,3})\+(\d{1,3})")
-_DAYS = re.compile(r"(\d{1,2})d")
-
-
-def parse_time_control(text: str | None) -> tuple[str, float, float] | None:
-    """``("live", base seconds, increment seconds)``, ``("days", days, 0)`` or None (none).
-
-    Impossible values raise a 422 with words.
-    """
-    if text is None or text.strip() in ("", "none"):
-        return None
-    text = text.strip()
-    live, days = _LIVE.fullmatch(text), _DAYS.fullmatch(text)
-    if live is not None:
-        base, increment = int(live.group(1)), int(live.group(2))
-        if base > 180 or increment > 60:
-            raise ApiError(422, "a live clock is at most 180 minutes plus 60 seconds a turn")
-        if base == 0 and increment == 0:
-            raise ApiError(422, "a live clock of 0+0 would end at once: give minutes or seconds")
-        if base == 0 and increment < 3:
-            raise ApiError(422, "with 0 minutes, give at least 3 seconds a turn")
-        return ("live", base * 60.0, float(increment))
-    if days is not None:
-        n = int(days.group(1))
-        if not 1 <= n <= MAX_DAYS:
-            raise ApiError(422, f"correspondence is 1 to {MAX_DAYS} days per move, not {n}")
-        return ("days", float(n), 0.0)
-    raise ApiError(
-        422,
-        f"unknown time control {text!r}: write minutes+seconds (5+3), days per move (3d), or none",
-    )
-
-
-def check_options(game_id: str, options: dict[str, Any]) -> dict[str, str]:
-    """The options as stored, checked by the game's own parsing (unknown ones: 422)."""
-    try:
-        games.REGISTRY.from_mapping(game_id, options)
-    except ShoalError as error:
-        raise ApiError(422, str(error)) from None
-    return {k: str(v) for k, v in options.items()}
-
-
-@dataclasses.dataclass(frozen=True)
-class Side:
-    """One of the two players of an agreed game: the name shown, the account if any."""
-
-    name: str
-    account: int | None
-
-
-async def start_game(
-    context: ServerContext,
-    *,
-    game: str,
-    options: dict[str, Any],
-    colour: str,
-    time_control: str | None,
-    rated: bool,
-    creator: Side,
-    other: Side,
-    computer: str | None = None,
-    claim: Callable[[str, str], Claim] | None = None,
-) -> tuple[GameData, str, str]:
-    """A new online game; answers it, the creator's seat token and the other's.
-
-    ``colour`` is the creator's: ``first``, ``second`` or ``random``. ``computer``: the
-    level when ``other`` is one of the server's own ``shoal-LEVEL`` bots, whose seat the
-    computer plays (the game is then a game against the computer, held by both accounts).
-    ``claim(game_id, creator_token)``: the agreement the game comes from (a seek taken, a
-    challenge accepted), written in the one transaction that stores the game and its
-    correspondence clock, so that a crash or a cut leaves all or nothing;
-    :class:`~shoal.server.games.models.ClaimLostError` when it was too late.
-    """
-    seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
-    tokens = {seat: new_token(), 1 - seat: new_token()}
-    players = ["", ""]
-    accounts: list[int | None] = [None, None]
-    players[seat], players[1 - seat] = creator.name, other.name
-    accounts[seat], accounts[1 - seat] = creator.account, other.account
-    control = parse_time_control(time_control)
-    clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
-    hashes: list[str | None] = [hash_token(tokens[0]), hash_token(tokens[1])]
-    if computer is not None:
-        hashes[1 - seat] = None
-    data = game_data(
-        game,
-        options,
-        mode="friend" if computer is None else "computer",
-        players=players,
-        token_hashes=hashes,
-        level=computer,
-        computer_seat=None if computer is None else 1 - seat,
-        clock=clock,
-        accounts=accounts if any(a is not None for a in accounts) else None,
-        time_control=time_control,
-        rated=rated,
-    )
-    claims = [] if claim is None else [claim(data.id, tokens[seat])]
-    if control is not None and control[0] == "days":  # the server keeps the deadlines
-        first = await context.correspondence.first_deadline(LiveGame(data), int(control[1]))
-        claims.append(context.notices.clock_claim(first))
-    await context.manager.create(data, claims)
-    return data, tokens[seat], tokens[1 - seat]
 
 
 def seek_speed(seek: Seek) -> str:
@@ -370,7 +250,8 @@ async def take_seek(
         raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
     try:  # the seek is taken in the transaction that stores the game: both, or neither
         data, creator_token, token = await start_game(
-            context,
+            context.manager,
+            context.correspondence,
             game=seek.game,
             options=seek.options,
             colour=seek.colour,

@@ -36,10 +36,11 @@ from shoal.core import Seat, other
 
 from ..events import Events
 from ..games.session import LiveGame
+from ..mail.service import Mailer
+from ..push.service import Pusher
 from ..sockets import send_all
-from .mail import Mailer
-from .push import Pusher
-from .store import Notice, NoticeStore
+from .models import Notice
+from .store import NoticeStore
 
 __all__ = ["KINDS", "NOTICES", "Notifier", "notify_challenge"]
 

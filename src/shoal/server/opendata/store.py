@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..accounts.tables import UserRow
-from ..db.tables import GameRow
+from ..games.tables import GameRow
 from ..puzzles.tables import PuzzleRatingRow
 from ..ratings.tables import RatedGameRow
 

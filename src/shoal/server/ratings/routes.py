@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Response
@@ -24,6 +23,7 @@ from shoal import games
 
 from ..context import Context
 from ..errors import ApiError, refusals
+from ..files import page
 from .schemas import GameRatings, Leaderboard, RatingHistory
 from .service import settle_live, speed_of
 from .store import SPEEDS
@@ -31,8 +31,6 @@ from .store import SPEEDS
 __all__ = ["router"]
 
 router = APIRouter(tags=["ratings"], responses=refusals(404))
-
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 
 def _game_id(game: str) -> str:
@@ -183,4 +181,4 @@ def plot_svg(title: str, history: dict[str, list[dict[str, Any]]]) -> str:
 
 @router.get("/leaderboard/{game}", include_in_schema=False, response_class=HTMLResponse)
 async def leaderboard_page(game: str) -> FileResponse:
-    return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html")
+    return page("leaderboard.html")

@@ -27,7 +27,7 @@ from shoal.ratings.glicko2 import update as glicko_update
 from ..accounts.models import utcnow
 from ..accounts.tables import UserRow
 from ..bots.tables import BotRow
-from ..db.tables import GameRow
+from ..games.tables import GameRow
 from .tables import RatedGameRow, RatingHistoryRow, RatingRow
 
 __all__ = ["SPEEDS", "LeaderRow", "RatingStore", "StoredRating"]

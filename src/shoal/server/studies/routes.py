@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, Query, WebSocket
@@ -39,6 +38,7 @@ from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
 from ..sockets import keep_alive, send
@@ -65,7 +65,6 @@ __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
 router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413))
 
-WEB = Path(__file__).resolve().parents[2] / "web"
 
 StudyId = Annotated[
     str, PathParam(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$", description="a study")
@@ -388,9 +387,9 @@ async def study_socket(
 # -- pages -----------------------------------------------------------------------------------
 @router.get("/studies", include_in_schema=False, response_class=HTMLResponse)
 async def studies_page() -> FileResponse:
-    return FileResponse(WEB / "studies.html", media_type="text/html")
+    return page("studies.html")
 
 
 @router.get("/studies/{study_id}", include_in_schema=False, response_class=HTMLResponse)
 async def study_page(study_id: str) -> FileResponse:
-    return FileResponse(WEB / "study.html", media_type="text/html")
+    return page("study.html")

@@ -1,6 +1,6 @@
 """The games of a tournament: made for its pairings, played by bots, ended on a no-show.
 
-* :func:`make_game`: a pairing's game through the lobby's ``start_game`` (the same way a
+* :func:`make_game`: a pairing's game through the games' ``start_game`` (the same way a
   challenge starts one); a pairing of an account and one of the server's ``shoal-LEVEL``
   bots is a game against the computer, whose seat the bot's account holds.
 * Two ``shoal-LEVEL`` bots paired together: a game with no seat tokens, which
@@ -26,7 +26,7 @@ from ..games.creation import game_data
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
-from ..lobby.service import Side, start_game
+from ..games.start import Side, start_game
 
 __all__ = ["BotDuels", "make_game", "no_show_data"]
 
@@ -67,7 +67,8 @@ async def make_game(
     else:
         colour, creator, opponent, computer = "first", first, second, levels[1]
     data, _, _ = await start_game(
-        context,
+        context.manager,
+        context.correspondence,
         game=game,
         options=options,
         colour=colour,

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Annotated, Any, Literal, cast
 
 from fastapi import APIRouter, Depends
@@ -32,6 +31,7 @@ from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
+from ..files import page
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from .schemas import Created, EventOut, EventSummary
@@ -41,8 +41,6 @@ from .views import event_view, summary
 __all__ = ["TournamentIn", "router"]
 
 router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413))
-
-WEB = Path(__file__).resolve().parents[2] / "web"
 
 
 def _tournaments(connection: HTTPConnection) -> Tournaments:
@@ -171,9 +169,9 @@ async def invite_bot(
 
 @router.get("/tournaments", include_in_schema=False, response_class=HTMLResponse)
 async def tournaments_page() -> FileResponse:
-    return FileResponse(WEB / "tournaments.html", media_type="text/html")
+    return page("tournaments.html")
 
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False, response_class=HTMLResponse)
 async def tournament_page(tournament_id: RowId) -> FileResponse:
-    return FileResponse(WEB / "tournament.html", media_type="text/html")
+    return page("tournament.html")

@@ -26,7 +26,8 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from .records import EVERY, FORMATS, TournamentError
+from shoal.pairing.records import EVERY, FORMATS, TournamentError
+
 from .store import Tournament, as_tournament, utcnow
 from .tables import TournamentRow, TournamentScheduleRow
 

@@ -28,20 +28,21 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from shoal.pairing.arena import Waiting, pair_arena
+from shoal.pairing.records import FORMATS, Game, Round, result_for
+from shoal.pairing.roundrobin import round_robin
+from shoal.pairing.standings import standings
+from shoal.pairing.swiss import SwissHistory, pair_swiss_round
+
 from ..accounts.models import User
 from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
-from ..lobby.service import Side, check_options, parse_time_control
+from ..games.start import Side, check_options, parse_time_control
 from ..ratings.service import scores_of
-from .arena import Waiting, pair_arena
 from .games import BotDuels, make_game, no_show_data
-from .records import FORMATS, Game, Round, result_for
-from .roundrobin import round_robin
 from .schedules import ScheduleStore
-from .standings import standings
 from .store import Entrant, Tournament, TournamentStore, utcnow
-from .swiss import SwissHistory, pair_swiss_round
 from .views import games_of, ranking
 
 __all__ = ["MAX_PLAYERS", "NO_SHOWS_WITHDRAW", "Tournaments"]

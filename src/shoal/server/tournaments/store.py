@@ -19,7 +19,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .records import Round
+from shoal.pairing.records import Round
+
 from .tables import TournamentGameRow, TournamentPlayerRow, TournamentRoundRow, TournamentRow
 
 __all__ = ["Entrant", "Pairing", "Tournament", "TournamentStore", "as_tournament", "utcnow"]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from shoal.pairing.records import Game
+from shoal.pairing.standings import standings
+
 from ..accounts.models import User
-from .records import Game
-from .standings import standings
 from .store import Entrant, Pairing, Tournament, TournamentStore
 
 __all__ = ["event_view", "games_of", "ranking", "scored_byes", "summary"]

@@ -13,7 +13,6 @@ Every change here is refused (403) when it comes from another site.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -22,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from ...context import Context, client_address
 from ...errors import ApiError, refusals
+from ...files import page
 from ..claims import Claim, claim_seats
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
@@ -38,7 +38,6 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"], responses=refusals(400, 401, 403, 409, 413, 429))
 
-PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
 
 
@@ -145,9 +144,9 @@ async def change_password(
 # -- pages ----------------------------------------------------------------------------
 @router.get("/signup", include_in_schema=False, response_class=HTMLResponse)
 async def signup_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/login", include_in_schema=False, response_class=HTMLResponse)
 async def login_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import zipfile
-from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
@@ -24,6 +23,7 @@ from pydantic import BaseModel, Field
 
 from ...context import Context, ServerContext
 from ...errors import ApiError, refusals
+from ...files import page
 from ..claims import Claim, claim_seats, context_seats, release_seats
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
@@ -33,7 +33,6 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"], responses=refusals(401, 403, 404, 409, 413))
 
-PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
 
 
@@ -188,7 +187,9 @@ async def delete_me(
     games = await release_seats(context, user)
     accounts.store.end_sessions(user.id)
     accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    context.notices.forget(user.id)  # notifications and email address go too (issue 22)
+    context.notices.forget(user.id)  # notifications, email address and devices go too
+    context.mail.store.forget(user.id)
+    context.pusher.store.forget(user.id)
     accounts.end_session(request, response)
     return {"deleted": True, "games": games}
 
@@ -226,14 +227,14 @@ def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
 # -- pages ----------------------------------------------------------------------------
 @router.get("/@/{username}", include_in_schema=False, response_class=HTMLResponse)
 async def profile_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/me/games", include_in_schema=False, response_class=HTMLResponse)
 async def my_games_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/settings", include_in_schema=False, response_class=HTMLResponse)
 async def settings_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")

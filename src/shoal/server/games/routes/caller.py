@@ -12,8 +12,8 @@ from fastapi import APIRouter, Depends
 
 from ...accounts.models import User
 from ...accounts.service import Player, account_id
-from ...changes import Change, change
 from ...context import Context, ServerContext, TokenHeader
+from ..changes import Change, change
 from ..schemas import CHANGE_REFUSALS
 from ..session import LiveGame
 
@@ -44,7 +44,7 @@ class Caller:
         when_over: bool = False,
         flag_message: str | None = None,
     ) -> AbstractAsyncContextManager[Change]:
-        """:func:`~shoal.server.changes.change` for this caller's seat."""
+        """:func:`~shoal.server.games.changes.change` for this caller's seat."""
         return change(
             self.context.manager,
             game_id,

@@ -1,7 +1,7 @@
 """Offers between the players: a draw, a takeback, an abort (issue 23).
 
 Each is one function of :mod:`shoal.server.games.service`, through the change prelude
-(:func:`~shoal.server.changes.change`):
+(:func:`~shoal.server.games.changes.change`):
 the seat token (header ``X-Shoal-Token``), a game that is on, the version the
 client saw. The offers themselves are stored beside the game (``shoal_offers``)
 and sent live over ``WS /api/games/{id}/social`` (see :mod:`.chat`).

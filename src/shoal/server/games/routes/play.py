@@ -4,11 +4,14 @@
   one screen); answers the player's seat token and, for a friend game, the
   friend's invite token. ``GET /api/games``: recent games.
 * ``GET /api/games/{id}``: the view (board SVG, click paths, turns, result, clocks);
+  ``GET /api/games/{id}/correspondence``: a correspondence game's clock (``days``, the
+  ``seat`` to move, its ``deadline`` and the server's ``now`` in epoch seconds; 404 for a
+  game without one);
   ``GET /api/games/{id}/features``: the position's features (the page's position details,
   asked for while that card is open).
 * ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
   each with the seat token (header ``X-Shoal-Token``) and the version the client
-  saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
+  saw (a stale version answers 409); all go through :func:`~shoal.server.games.changes.change`.
   They answer the new view, or with ``?answer=delta`` only what changed from the
   client's version (the game socket's delta message, encoded once for both).
 * ``WS /api/games/{id}/ws``: live views for players and spectators; a player's page also
@@ -30,17 +33,25 @@ from shoal.core import Seat
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...changes import Change
 from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
+from ..changes import Change
 from ..creation import fresh_clock, game_data, new_token
 from ..models import GameData, hash_token, invite_hash
 from ..moves import SocketMoves, play
-from ..schemas import CreatedGame, GameFeatures, GameSummary, GameView, HintOut, ViewChange
+from ..schemas import (
+    CorrespondenceView,
+    CreatedGame,
+    GameFeatures,
+    GameSummary,
+    GameView,
+    HintOut,
+    ViewChange,
+)
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
 
@@ -303,6 +314,19 @@ async def get_features(game_id: str, context: Context) -> dict[str, Any]:
     entry = await context.manager.entry(game_id)
     live = entry.live
     return {"version": live.data.version, "features": live.features()}
+
+
+@router.get(
+    "/api/games/{game_id}/correspondence",
+    summary="A correspondence game's clock",
+    response_model=CorrespondenceView,
+    responses=refusals(404),
+)
+async def correspondence_clock(game_id: str, context: Context) -> dict[str, Any]:
+    found = await context.correspondence.view(game_id)
+    if found is None:
+        raise ApiError(404, f"there is no correspondence game {game_id!r}")
+    return found
 
 
 @change_route(router, "actions", "Play one atomic action", CHANGED)

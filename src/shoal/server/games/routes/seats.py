@@ -26,10 +26,10 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ...changes import change
 from ...context import Context, TokenHeader
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ..changes import change
 from ..creation import rematch_data
 from ..manager import new_token
 from ..models import hash_token

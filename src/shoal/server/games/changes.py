@@ -14,10 +14,10 @@ from collections.abc import AsyncIterator, Callable
 
 from shoal.core import Seat
 
-from .errors import ApiError
-from .games.manager import Ack, GameEntry, GameManager
-from .games.models import GameData
-from .games.session import LiveGame
+from ..errors import ApiError
+from .manager import Ack, GameEntry, GameManager
+from .models import GameData
+from .session import LiveGame
 
 __all__ = ["Change", "change"]
 

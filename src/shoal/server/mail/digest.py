@@ -1,17 +1,18 @@
 """Turn mail as each turn comes, as a digest, or none (issue 43).
 
 An account chooses (``GET``/``PUT /api/mail/digest``): ``turn`` (a mail per turn, the
-default: :class:`Mailer.turn <.mail.Mailer>`), ``digest`` (at most one mail every ``hours``
+default: :class:`Mailer.turn <.service.Mailer>`), ``digest`` (at most one mail every ``hours``
 hours, listing every correspondence game waiting for the player's move) or ``none``.
-The sweeper of correspondence clocks calls :meth:`Digests.sweep`: an account in ``digest``
-mode with a turn notified since its last digest, and that last digest at least ``hours``
-old, gets one. The claim is the conditional update of its row (``UPDATE ... SET sent = now
-WHERE sent = old``): with several workers exactly one sends it.
+The mailer's sweep (:meth:`Mailer.sweep_digests <.service.Mailer.sweep_digests>`) sends
+them: an account in ``digest`` mode with a turn notified since its last digest, and that
+last digest at least ``hours`` old, gets one. The claim is the conditional update of its row
+(``UPDATE ... SET sent = now WHERE sent = old``): with several workers exactly one sends it.
+The games waiting are read from the turn notifications and the correspondence clocks' rows
+(their tables: an exception of the import contracts).
 """
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 from collections.abc import Callable
 from typing import Any
@@ -20,8 +21,9 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from .push_tables import DigestRow
-from .tables import CorrespondenceRow, NotificationRow
+from ..games.tables import CorrespondenceRow
+from ..notifications.tables import NotificationRow
+from .tables import DigestRow
 
 __all__ = ["MODES", "Digests"]
 
@@ -39,8 +41,6 @@ class Digests:
     def __init__(self, engine: Engine, clock: Callable[[], float]) -> None:
         self.engine = engine
         self.clock = clock
-        self.send: Callable[[int, list[dict[str, Any]]], Any] | None = None
-        """Mails one digest (the mailer's), when the server mails."""
 
     def mode(self, user_id: int) -> tuple[str, int]:
         """``(mode, hours)`` of ``user_id`` (default: a mail per turn, 12 hours)."""
@@ -135,18 +135,3 @@ class Digests:
             )
             session.commit()
             return getattr(result, "rowcount", 0) == 1
-
-    async def sweep(self) -> int:
-        """Send every digest due (the ones this process claimed); how many."""
-        if self.send is None:
-            return 0
-        count = 0
-        for user_id, old in await asyncio.to_thread(self.due):
-            games = await asyncio.to_thread(self.waiting, user_id)
-            if not games:
-                continue
-            claimed: bool = await asyncio.to_thread(self.claim, user_id, old)
-            if claimed:
-                await self.send(user_id, games)
-                count += 1
-        return count

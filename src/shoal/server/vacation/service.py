@@ -17,18 +17,13 @@ import datetime
 import math
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select, update
-from sqlalchemy.engine import Engine
-from sqlalchemy.orm import Session
-
 from ..errors import ApiError
-from .push_tables import VacationRow
-from .tables import CorrespondenceRow
+from .store import VacationStore
 
 if TYPE_CHECKING:
-    from .correspondence import Correspondence
+    from ..games.correspondence import Correspondence
 
-__all__ = ["ALLOWANCE", "Vacation", "VacationStore", "Vacations"]
+__all__ = ["ALLOWANCE", "Vacation", "Vacations"]
 
 ALLOWANCE = 14
 """Vacation days a year, by default."""
@@ -59,60 +54,6 @@ class Vacation:
             "on_vacation": self.until is not None,
             "until": self.until,
         }
-
-
-class VacationStore:
-    """The vacations' rows and the deadline shifts they make."""
-
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-
-    def row(self, user_id: int, year: int) -> VacationRow:
-        """The account's row for ``year`` (a detached copy; the days reset each year)."""
-        with Session(self.engine) as session:
-            row = session.get(VacationRow, user_id)
-            if row is None:
-                return VacationRow(user_id=user_id, year=year, used=0, booked=0)
-            session.expunge(row)
-            over = row.until is None or row.until < datetime.datetime(year, 1, 1)
-            if row.year != year and over:  # a vacation over New Year counts in its year
-                row.year, row.used, row.until, row.started = year, 0, None, None
-            return row
-
-    def save(self, row: VacationRow) -> None:
-        with Session(self.engine) as session:
-            session.merge(row)
-            session.commit()
-
-    def until(self, user_ids: list[int], now: datetime.datetime) -> dict[int, datetime.datetime]:
-        """The accounts among ``user_ids`` on vacation at ``now``, with its end."""
-        with Session(self.engine) as session:
-            rows = session.scalars(
-                select(VacationRow).where(
-                    VacationRow.user_id.in_(user_ids), VacationRow.until > now
-                )
-            )
-            return {r.user_id: r.until for r in rows if r.until is not None}
-
-    def shift(self, seats: list[tuple[str, int]], delta: datetime.timedelta) -> int:
-        """Move the deadlines of the games where these seats are to move by ``delta``."""
-        moved = 0
-        with Session(self.engine) as session:
-            for game_id, seat in seats:
-                row = session.get(CorrespondenceRow, game_id)
-                if row is None or row.deadline is None or row.seat != seat:
-                    continue
-                result = session.execute(
-                    update(CorrespondenceRow)
-                    .where(
-                        CorrespondenceRow.game_id == game_id,
-                        CorrespondenceRow.version == row.version,
-                    )
-                    .values(deadline=row.deadline + delta)
-                )
-                moved += getattr(result, "rowcount", 0)
-            session.commit()
-        return moved
 
 
 class Vacations:
@@ -150,7 +91,7 @@ class Vacations:
         row.year, row.used, row.booked = _utc(now).year, row.used + days, days
         row.started, row.until = _utc(now), _utc(now) + span
         self.store.save(row)
-        self.store.shift(seats, span)
+        self.correspondence.shift(seats, span)
         return self.state(user_id)
 
     def end(self, user_id: int, seats: list[tuple[str, int]]) -> Vacation:
@@ -165,5 +106,5 @@ class Vacations:
         unused = row.until - _utc(now)
         row.started, row.until, row.booked = None, None, 0
         self.store.save(row)
-        self.store.shift(seats, -unused)
+        self.correspondence.shift(seats, -unused)
         return self.state(user_id)

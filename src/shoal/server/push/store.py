@@ -15,7 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .push_tables import PushSettingsRow, PushSubscriptionRow
+from .tables import PushSettingsRow, PushSubscriptionRow
 
 __all__ = ["PUSH_KINDS", "PushStore", "Subscription"]
 
@@ -123,3 +123,10 @@ class PushStore:
                 row.kinds = new
             session.commit()
         return new
+
+    def forget(self, user_id: int) -> None:
+        """Delete the user's subscriptions and push settings (an account deleted)."""
+        with Session(self.engine) as session:
+            for table in (PushSubscriptionRow, PushSettingsRow):
+                session.execute(delete(table).where(table.user_id == user_id))
+            session.commit()

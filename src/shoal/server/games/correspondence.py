@@ -1,10 +1,11 @@
 """Correspondence clocks (issue 22): ``N`` days per move, kept by the server.
 
-A correspondence game has a row in ``shoal_correspondence``: the seat to move and
-its deadline. After every change this process stores (a commit hook) the row is
+A correspondence game has a row in ``shoal_correspondence`` (:mod:`.clock_store`): the seat
+to move and its deadline. After every change this process stores (a commit hook) the row is
 moved on: a new seat to move gets ``days`` from now, a finished game loses its
 deadline. Each move of the row is a claim in the database (it moves only from the
-game version it was read at), so the turn's notification is sent once.
+game version it was read at), so the turn's notification is sent once (through
+:class:`TurnNotices`: the notifications' service, given when the app is built).
 
 A sweeper (:meth:`Correspondence.run`, every ``sweep_every`` seconds) ends the games
 whose deadline has passed, loaded or not, connected players or not, and after a
@@ -25,20 +26,17 @@ import datetime
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from shoal.core import Seat, other
 
 from ..errors import ApiError
-from ..games.manager import GameEntry, GameManager
-from ..games.models import GameData
-from ..games.session import LiveGame
-from .digest import Digests
-from .service import Notifier
-from .store import Deadline, NoticeStore
-from .vacation import VacationStore
+from .clock_store import ClockStore
+from .manager import GameEntry, GameManager
+from .models import Deadline, GameData
+from .session import LiveGame
 
-__all__ = ["DAY", "MAX_DAYS", "Correspondence", "timeout_data"]
+__all__ = ["DAY", "MAX_DAYS", "Away", "Correspondence", "TurnNotices", "timeout_data"]
 
 DAY = 86400.0
 """A day, in seconds."""
@@ -46,7 +44,23 @@ DAY = 86400.0
 MAX_DAYS = 14
 """The most days per move a game may give."""
 
-log = logging.getLogger("shoal.server.notifications.correspondence")
+log = logging.getLogger("shoal.server.games.correspondence")
+
+
+class TurnNotices(Protocol):
+    """Who tells the players of a correspondence game's turns and end (the notifications'
+    :class:`~shoal.server.notifications.service.Notifier`)."""
+
+    async def your_turn(self, live: LiveGame, seat: Seat | None, days: int) -> None:
+        """``seat`` is to move in ``live``, with ``days`` per move."""
+
+    async def game_ended(self, live: LiveGame) -> None:
+        """``live`` ended."""
+
+
+Away = Callable[[list[int], datetime.datetime], dict[int, datetime.datetime]]
+"""The accounts among some that are on vacation at a moment, with its end
+(:meth:`VacationStore.until <shoal.server.vacation.store.VacationStore.until>`)."""
 
 
 def _utc(seconds: float) -> datetime.datetime:
@@ -83,12 +97,13 @@ class Correspondence:
     def __init__(
         self,
         manager: GameManager,
-        store: NoticeStore,
-        notifier: Notifier,
+        store: ClockStore,
+        notifier: TurnNotices,
         *,
         day_seconds: float = DAY,
         sweep_every: float = 10.0,
         clock: Callable[[], float] = time.time,
+        away: Away | None = None,
     ) -> None:
         self.manager = manager
         self.store = store
@@ -100,10 +115,9 @@ class Correspondence:
         self._pending: set[asyncio.Task[Any]] = set()
         self._untimed: set[str] = set()
         """Games known to have no correspondence clock: asked once, answered from memory."""
-        self.digests: Digests | None = None
-        """The turn digests (issue 43), sent by the sweeper when due."""
-        self.away: VacationStore | None = None
-        """The vacations (issue 43): a turn coming to a player away starts when they return."""
+        self.away = away
+        """Who is on vacation until when (issue 43): a turn coming to a player away starts
+        when they return."""
         manager.on_commit(self._committed)
 
     @property
@@ -122,7 +136,7 @@ class Correspondence:
         user = (live.data.accounts or [None, None])[seat] if seat is not None else None
         if user is None or self.away is None:
             return self.deadline_after(days)
-        back = self.away.until([user], _utc(self.clock())).get(user)
+        back = self.away([user], _utc(self.clock())).get(user)
         start = self.clock() if back is None else max(self.clock(), _epoch(back))
         return _utc(start + days * self.day_seconds)
 
@@ -134,8 +148,13 @@ class Correspondence:
         user = (entry.live.data.accounts or [None, None])[seat]
         if user is None:
             return None
-        back = await asyncio.to_thread(self.away.until, [user], _utc(self.clock()))
+        back = await asyncio.to_thread(self.away, [user], _utc(self.clock()))
         return {"seat": seat, "until": _epoch(back[user])} if user in back else None
+
+    def shift(self, seats: list[tuple[str, int]], delta: datetime.timedelta) -> int:
+        """Move the deadlines of the games where these ``(game, seat)`` are to move by
+        ``delta`` (a vacation begun or ended); how many moved."""
+        return self.store.shift_deadlines(seats, delta)
 
     async def start(self, entry: GameEntry, days: int) -> Deadline:
         """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
@@ -151,7 +170,7 @@ class Correspondence:
 
     async def first_deadline(self, live: LiveGame, days: int) -> Deadline:
         """The clock of the new game ``live`` at ``days`` per move (not stored: give
-        :meth:`NoticeStore.clock_claim <.store.NoticeStore.clock_claim>` of it to the
+        :meth:`ClockStore.clock_claim <.clock_store.ClockStore.clock_claim>` of it to the
         transaction that stores the game)."""
         if not 1 <= days <= MAX_DAYS:
             raise ApiError(400, f"a correspondence game gives 1 to {MAX_DAYS} days per move")
@@ -286,8 +305,6 @@ class Correspondence:
         while True:
             try:
                 await self.sweep()
-                if self.digests is not None:
-                    await self.digests.sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:  # the database was away: try again next time

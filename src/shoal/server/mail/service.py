@@ -1,4 +1,5 @@
-"""Mail for correspondence turns and challenges (issue 22), when the server has SMTP settings.
+"""Mail for correspondence turns, challenges, tournament games and digests (issues 22, 43), when
+the server has SMTP settings: :class:`Mailer`, the mail domain's one door.
 
 ``shoal serve --smtp smtp://[user:password@]host[:port][?from=ADDRESS&starttls=1]``
 (or the environment variable ``SHOAL_SMTP``; ``smtps://`` for TLS from the start).
@@ -9,7 +10,9 @@ At most one mail per game and turn (and one per challenge): the mail's key
 (``turn:GAME:TURN:SEAT``) is inserted in ``shoal_mail_sent`` first, and only the
 process whose insert succeeds sends. An account gets mail only with an email
 address and the setting on; every mail carries an unsubscribe link with a signed
-token (HMAC-SHA256 with the site's secret) that works without signing in.
+token (HMAC-SHA256 with the site's secret) that works without signing in. An account that
+chose digests (:mod:`.digest`) gets no mail per turn; :meth:`Mailer.sweep_digests` sends the
+digests that are due (every ``sweep_every`` seconds, :meth:`Mailer.run`).
 """
 
 from __future__ import annotations
@@ -25,17 +28,23 @@ from collections.abc import Callable, Coroutine
 from email.message import EmailMessage
 from typing import Any
 
-from .store import NoticeStore
+from sqlalchemy.engine import Engine
+
+from ..db.secrets import SiteSecrets
+from .digest import Digests
+from .store import MailStore
 
 __all__ = [
+    "Mail",
     "Mailer",
     "SmtpSettings",
+    "build",
     "check_unsubscribe",
     "parse_smtp",
     "unsubscribe_token",
 ]
 
-log = logging.getLogger("shoal.server.notifications.mail")
+log = logging.getLogger("shoal.server.mail")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -88,23 +97,23 @@ def _send(settings: SmtpSettings, message: EmailMessage) -> None:
         smtp.send_message(message)
 
 
-def _sign(store: NoticeStore, user_id: int) -> str:
-    key = store.secret("unsubscribe").encode()
+def _sign(secrets: SiteSecrets, user_id: int) -> str:
+    key = secrets.get("unsubscribe").encode()
     return hmac.new(key, f"unsubscribe:{user_id}".encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def unsubscribe_token(store: NoticeStore, user_id: int) -> str:
+def unsubscribe_token(secrets: SiteSecrets, user_id: int) -> str:
     """The unsubscribe token of ``user_id`` (signed with the site's secret)."""
-    return f"{user_id}.{_sign(store, user_id)}"
+    return f"{user_id}.{_sign(secrets, user_id)}"
 
 
-def check_unsubscribe(store: NoticeStore, token: str) -> int | None:
+def check_unsubscribe(secrets: SiteSecrets, token: str) -> int | None:
     """The account an unsubscribe token names, or None when it is not genuine."""
     head, _, signature = token.partition(".")
     if not head.isdigit() or len(head) > 12 or len(signature) != 32:
         return None
     user_id = int(head)
-    return user_id if hmac.compare_digest(signature, _sign(store, user_id)) else None
+    return user_id if hmac.compare_digest(signature, _sign(secrets, user_id)) else None
 
 
 class Mailer:
@@ -112,23 +121,26 @@ class Mailer:
 
     def __init__(
         self,
-        store: NoticeStore,
+        store: MailStore,
+        secrets: SiteSecrets,
+        digests: Digests,
         settings: SmtpSettings,
         site_url: str,
         spawn: Callable[[Coroutine[Any, Any, Any]], Any],
     ) -> None:
         self.store = store
+        self.secrets = secrets
+        self.digests = digests
+        """The accounts' turn-mail modes (issue 43): only ``turn`` mails each turn."""
         self.settings = settings
         self.site_url = site_url.rstrip("/")
         self.spawn = spawn
         self.sent = 0
         self.failed = 0
-        self.turn_mode: Callable[[int], tuple[str, int]] | None = None
-        """An account's turn-mail mode (issue 43, :mod:`.digest`): only ``turn`` mails each."""
 
     def unsubscribe_url(self, user_id: int) -> str:
         """The link that turns the account's mail off without signing in."""
-        return f"{self.site_url}/unsubscribe?token={unsubscribe_token(self.store, user_id)}"
+        return f"{self.site_url}/unsubscribe?token={unsubscribe_token(self.secrets, user_id)}"
 
     # -- the mails -----------------------------------------------------------------
     def turn(
@@ -162,8 +174,8 @@ class Mailer:
         wants = await asyncio.to_thread(self.store.settings, user_id)
         if wants.email is None or not getattr(wants, setting):
             return
-        if setting == "mail_turns" and self.turn_mode is not None:
-            mode, _ = await asyncio.to_thread(self.turn_mode, user_id)
+        if setting == "mail_turns":
+            mode, _ = await asyncio.to_thread(self.digests.mode, user_id)
             if mode != "turn":
                 return  # a digest instead, or no turn mail
         if not await asyncio.to_thread(self.store.claim_mail, key, user_id):
@@ -185,6 +197,29 @@ class Mailer:
         body = "It is your turn in:\n" + "\n".join(lines) + "\n"
         await self._mail(user_id, wants.email, subject, body)
 
+    async def sweep_digests(self) -> int:
+        """Send every digest due (the ones this process claimed); how many."""
+        count = 0
+        for user_id, old in await asyncio.to_thread(self.digests.due):
+            games = await asyncio.to_thread(self.digests.waiting, user_id)
+            if not games:
+                continue
+            if await asyncio.to_thread(self.digests.claim, user_id, old):
+                await self.digest(user_id, games)
+                count += 1
+        return count
+
+    async def run(self, every: float) -> None:
+        """Send the digests due every ``every`` seconds until cancelled (the app's lifetime)."""
+        while True:
+            try:
+                await self.sweep_digests()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database was away: try again next time
+                log.exception("the digests' sweep failed")
+            await asyncio.sleep(every)
+
     async def _mail(self, user_id: int, address: str, subject: str, body: str) -> None:
         unsubscribe = await asyncio.to_thread(self.unsubscribe_url, user_id)
         message = EmailMessage()
@@ -203,3 +238,32 @@ class Mailer:
         except (OSError, smtplib.SMTPException) as error:
             self.failed += 1
             log.warning("mail to account %s not sent: %s", user_id, error)
+
+
+@dataclasses.dataclass(frozen=True)
+class Mail:
+    """The mail domain of one app: the settings' store, the site's secrets (unsubscribe
+    links), the digests, and the mailer when the server mails (None otherwise)."""
+
+    store: MailStore
+    secrets: SiteSecrets
+    digests: Digests
+    mailer: Mailer | None
+
+
+def build(
+    engine: Engine,
+    secrets: SiteSecrets,
+    *,
+    smtp_url: str | None,
+    site_url: str,
+    clock: Callable[[], float],
+    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+) -> Mail:
+    """The mail domain on ``engine``: a :class:`Mailer` only with an ``smtp_url``."""
+    store = MailStore(engine)
+    digests = Digests(engine, clock)
+    mailer = None
+    if smtp_url:
+        mailer = Mailer(store, secrets, digests, parse_smtp(smtp_url), site_url, spawn)
+    return Mail(store, secrets, digests, mailer)

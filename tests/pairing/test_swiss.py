@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shoal.server.tournaments.records import Round, TournamentError
-from shoal.server.tournaments.swiss import SwissHistory, pair_swiss_round, seat_balance
+from shoal.pairing.records import Round, TournamentError
+from shoal.pairing.swiss import SwissHistory, pair_swiss_round, seat_balance
 
 BYE = None
 

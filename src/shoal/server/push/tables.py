@@ -7,12 +7,6 @@
   (``kinds``: kind -> bool; a kind missing is on).
 
 The VAPID key pair is a site secret (``shoal_site_secrets``, name ``vapid``).
-
-* ``shoal_vacations`` (issue 43 too): an account's vacation days spent in a ``year`` and
-  the vacation running (``started``, ``until``; null when none).
-* ``shoal_mail_digest`` (issue 43): how an account wants turn mail (``mode``: ``turn``,
-  ``digest`` or ``none``; ``hours`` between digests) and when its last digest went
-  (``sent``: moved by a conditional update, the claim that makes it once across workers).
 """
 
 from __future__ import annotations
@@ -24,7 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["DigestRow", "PushSettingsRow", "PushSubscriptionRow", "VacationRow"]
+__all__ = ["PushSettingsRow", "PushSubscriptionRow"]
 
 
 class PushSubscriptionRow(Base):
@@ -48,29 +42,3 @@ class PushSettingsRow(Base):
 
     user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kinds: Mapped[dict[str, bool]] = mapped_column(JSON)
-
-
-class VacationRow(Base):
-    """An account's vacation: the days spent this year, the one running."""
-
-    __tablename__ = "shoal_vacations"
-
-    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    year: Mapped[int] = mapped_column(Integer)
-    used: Mapped[int] = mapped_column(Integer)
-    started: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
-    until: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
-    booked: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class DigestRow(Base):
-    """An account's turn-mail mode and its last digest."""
-
-    __tablename__ = "shoal_mail_digest"
-
-    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    mode: Mapped[str] = mapped_column(String(8))
-    hours: Mapped[int] = mapped_column(Integer)
-    sent: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True)
-    seen: Mapped[int] = mapped_column(Integer, default=0)
-    """The newest ``your_turn`` notification the last digest covered."""

@@ -6,11 +6,11 @@ read from a PEM file (``shoal serve --vapid-key FILE`` or ``SHOAL_VAPID_KEY``) f
 deployment that keeps its keys outside the database. ``GET /api/push/key`` gives the public
 key to browsers, which subscribe with it.
 
-:class:`Pusher` is called by the notifications' service for each notification it stores:
-every device of the account gets the notification encrypted with ``pywebpush``
-(``aes128gcm``) when the account wants that kind pushed; a push service answering 404 or
-410 means the subscription is gone, and it is deleted. Pushing runs in worker threads in a
-task of its own: a move never waits for a push service.
+:class:`Pusher`, the push domain's one door, is called by the notifications' service for
+each notification it stores: every device of the account gets the notification encrypted
+with ``pywebpush`` (``aes128gcm``) when the account wants that kind pushed; a push service
+answering 404 or 410 means the subscription is gone, and it is deleted. Pushing runs in
+worker threads in a task of its own: a move never waits for a push service.
 """
 
 from __future__ import annotations
@@ -27,13 +27,15 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
+from sqlalchemy.engine import Engine
 
-from .push_store import PushStore, Subscription
-from .store import Notice, NoticeStore
+from ..db.secrets import SiteSecrets
+from ..notifications.models import Notice
+from .store import PushStore, Subscription
 
-__all__ = ["Pusher", "VapidKeys", "push_message"]
+__all__ = ["Pusher", "VapidKeys", "build", "push_message"]
 
-log = logging.getLogger("shoal.server.notifications.push")
+log = logging.getLogger("shoal.server.push")
 
 TITLES = {
     "your_turn": "Your turn",
@@ -58,14 +60,14 @@ class VapidKeys:
         """The public key as browsers want it: the uncompressed point, base64url."""
 
     @classmethod
-    def of_store(cls, store: NoticeStore) -> VapidKeys:
+    def of_secrets(cls, secrets: SiteSecrets) -> VapidKeys:
         """The pair kept in the database (made on first use, the same for every process)."""
 
         def make() -> str:
             key = ec.generate_private_key(ec.SECP256R1())
             return _b64(key.private_numbers().private_value.to_bytes(32, "big"))
 
-        return cls(Vapid02.from_raw(store.secret("vapid", make).encode()))
+        return cls(Vapid02.from_raw(secrets.get("vapid", make).encode()))
 
     @classmethod
     def of_file(cls, path: Path) -> VapidKeys:
@@ -172,3 +174,17 @@ class Pusher:
             return 0
         self.sent += 1
         return 1
+
+
+def build(
+    engine: Engine,
+    secrets: SiteSecrets,
+    *,
+    key_file: Path | None,
+    site_url: str,
+    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+) -> Pusher:
+    """Web Push on ``engine``: the VAPID keys of ``key_file`` (PEM), else the pair kept in the
+    database."""
+    keys = VapidKeys.of_file(key_file) if key_file is not None else VapidKeys.of_secrets(secrets)
+    return Pusher(PushStore(engine), keys, spawn, site_url=site_url)

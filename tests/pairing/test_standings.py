@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shoal.server.tournaments.records import Game, TournamentError
-from shoal.server.tournaments.standings import standings
+from shoal.pairing.records import Game, TournamentError
+from shoal.pairing.standings import standings
 
 
 def _line(table, player):  # type: ignore[no-untyped-def]

@@ -7,7 +7,9 @@
  * work on states in the module's memory, in the same struct layout the CPython wrapper's
  * fast.py packs; web/engine-core.js drives them (web/engine.js is the page's API).
  * Every function here is glue: the rules live in the game's core, the searches in
- * ai/mcts_core.h, ai/alphabeta_core.h and ai/prove_core.h. */
+ * ai/mcts_core.h, ai/alphabeta_core.h and ai/prove_core.h. It lives in interop (beside
+ * interop/webengine.py, which writes the modules' GAME.json) because it includes both a game's
+ * core and the AI's: in core, the bottom layer, those were the only includes pointing up. */
 #include <emscripten.h>
 #include <math.h>
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shoal.server.tournaments.records import TournamentError
-from shoal.server.tournaments.roundrobin import round_robin, round_robin_rounds
+from shoal.pairing.records import TournamentError
+from shoal.pairing.roundrobin import round_robin, round_robin_rounds
 
 names = st.integers(min_value=2, max_value=24).map(lambda n: [f"p{i}" for i in range(1, n + 1)])
 

@@ -3,14 +3,14 @@ twice in a row; points 2/1/0 doubled on a streak."""
 
 from __future__ import annotations
 
-from shoal.server.tournaments.arena import (
+from shoal.pairing.arena import (
     Waiting,
     arena_game_points,
     arena_points,
     on_streak,
     pair_arena,
 )
-from shoal.server.tournaments.simulate import simulate
+from shoal.pairing.simulate import simulate
 
 
 def test_points_are_two_one_zero_and_double_after_two_wins_in_a_row() -> None:

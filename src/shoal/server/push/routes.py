@@ -25,8 +25,8 @@ from pydantic import BaseModel, Field
 from ..accounts.service import SignedIn
 from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
-from .push_store import PUSH_KINDS, Subscription
 from .schemas import PushKey, PushSettings
+from .store import PUSH_KINDS, Subscription
 
 __all__ = ["router"]
 
