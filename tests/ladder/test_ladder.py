@@ -18,7 +18,7 @@ from shoal.ladder import Ladder, LadderBudget, anchor_spec, default_core, parse_
 from shoal.ladder.anchors import load_anchors, save_anchors
 from shoal.ladder.process import OverBudget
 from shoal.ladder.schedule import first_round, next_pair
-from shoal.ladder.seats import EngineSeat
+from shoal.ladder.seats import AgentSpec, EngineSeat
 from shoal.ratings.bayeselo import Result, fit
 from shoal.records import read_text
 
@@ -38,6 +38,8 @@ CONNECT4 = games.get("connect4")
         ("bot:./x --server {server}", "must take {token}"),
         ("python:no.such.module:Agent", "cannot import 'no.such.module'"),
         (f"python:{AGENTS}:Missing", "names nothing that can be called"),
+        ("baseline:chess_8", "no shipped baseline 'chess_8'"),
+        ("baseline:nets/mine.npz", "there is no network file 'nets/mine.npz'"),
     ],
 )
 def test_a_bad_spec_is_refused_with_words(text: str, words: str) -> None:
@@ -51,10 +53,8 @@ def test_specs_name_their_agents_and_declare_iterations() -> None:
     assert parse_agent("mine=engine+iterations:./x").iterations
     counted = parse_agent(f"python:{AGENTS}:Counted")
     assert counted.name == "Counted" and counted.iterations  # declared by the class
-    assert parse_agent("baseline:sytran_6").command()[-2:] == [
-        "shoal.ai.baseline:BaselineAgent",
-        "net=sytran_6",
-    ]
+    spec = AgentSpec("baseline:sytran_6", "baseline", "sytran_6")
+    assert spec.command()[-2:] == ["shoal.ai.baseline:BaselineAgent", "net=sytran_6"]
     with pytest.raises(ValueError, match="the anchors are"):
         anchor_spec("max", 0.0)
 

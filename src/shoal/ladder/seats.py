@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
+from shoal.ai import baseline
 from shoal.core import Game, options_to_strings
 
 from .agent import AgentLoadError, budget_kind, load_agent
@@ -186,6 +187,14 @@ def parse_agent(text: str) -> AgentSpec:
             raise ValueError(f"agent {text!r}: {error}") from None
         name = name or words[0].rpartition(":")[2]
     else:
+        if target.endswith(".npz"):
+            if not Path(target).is_file():
+                raise ValueError(f"agent {text!r}: there is no network file {target!r}")
+        elif target not in baseline.available():
+            shipped = ", ".join(baseline.available()) or "none"
+            raise ValueError(
+                f"agent {text!r}: no shipped baseline {target!r} (there are: {shipped})"
+            )
         name = name or f"baseline:{target}"
     return AgentSpec(name=name, kind=kind, target=target, iterations=iterations)
 
