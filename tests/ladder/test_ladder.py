@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from shoal import games
-from shoal.ladder import Ladder, LadderBudget, anchor_spec, default_core, parse_agent
+from shoal.ladder import Ladder, LadderBudget, anchor_spec, default_core, load_agent, parse_agent
 from shoal.ladder.anchors import load_anchors, save_anchors
 from shoal.ladder.process import OverBudget
 from shoal.ladder.schedule import first_round, next_pair
@@ -234,3 +234,18 @@ def test_a_bad_ladder_is_refused_before_any_game(kwargs: dict[str, object], word
 def test_a_game_without_pinned_anchors_says_how_to_pin_them(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="shoal ladder sytran base=8 --calibrate"):
         load_anchors(games.REGISTRY.from_mapping("sytran", {"base": "8"}), tmp_path / "none.json")
+
+
+def test_an_installed_package_names_its_agent_by_an_entry_point(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``[project.entry-points."shoal.agents"] first = "..."`` in a package: ``python:first``."""
+    info = tmp_path / "my_agents-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: my-agents\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[shoal.agents]\nfirst = tests.ladder.agents:First\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from tests.ladder.agents import First
+
+    assert load_agent("first") is First
+    assert parse_agent("python:first").name == "first"
