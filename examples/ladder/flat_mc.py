@@ -5,7 +5,9 @@ Any program that speaks ``shoal engine``'s protocol can stand on the ladder
 is built on shoal's own protocol session (the commands ``new``, ``play``, ``legal``...) and
 replaces ``genmove``: for each atomic action of its turn it plays random games to the end from
 every legal action in turn, for its share of the time left, and plays the action that won
-most often. ``genmove`` without ``time=`` thinks for 0.2 seconds.
+most often. ``genmove iterations=N`` plays N random games an action instead, whatever the
+clock says (declare it on the ladder: ``engine+iterations:...``), so it plays the same on any
+machine; ``genmove`` with neither thinks for 0.2 seconds.
 """
 
 from __future__ import annotations
@@ -44,12 +46,13 @@ class FlatMonteCarlo(EngineSession):
         try:
             options = parse_option_words(shlex.split(rest))
             seconds = float(options.get("time", DEFAULT_SECONDS))
-            body = self.think(seconds)
+            iterations = int(options["iterations"]) if "iterations" in options else None
+            body = self.think(seconds, iterations)
         except (EngineError, ValueError) as error:
             return f"? {error}\n\n"
         return f"= {body}\n\n"
 
-    def think(self, seconds: float) -> str:
+    def think(self, seconds: float, iterations: int | None = None) -> str:
         history = self._history()
         if history.state.outcome is not None:
             raise EngineError("the game is over")
@@ -63,11 +66,17 @@ class FlatMonteCarlo(EngineSession):
             tries = dict.fromkeys(legal, 0)
             # an action's share of the time: what is left, over the actions the turn may take
             stop = time.perf_counter() + (deadline - time.perf_counter()) / 2
-            while time.perf_counter() < stop or not any(tries.values()):
+            played = 0
+            while not any(tries.values()) or (
+                played < iterations if iterations is not None else time.perf_counter() < stop
+            ):
                 for action in legal:
                     wins[action] += playout(state.apply(action), self.rng, seat)
                     tries[action] += 1
-                    if time.perf_counter() >= stop:
+                    played += 1
+                    if iterations is not None and played >= iterations:
+                        break
+                    if iterations is None and time.perf_counter() >= stop:
                         break
             best = max(legal, key=lambda a: wins[a] / tries[a] if tries[a] else -1.0)
             texts.append(state.action_text(best))

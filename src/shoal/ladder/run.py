@@ -80,7 +80,7 @@ class Ladder:
 
     def run(self) -> dict[str, Any]:
         """Play the ladder's games and rate the players: the results (JSON-ready)."""
-        started = _now()
+        started, load = _now(), _load()
         played: list[LadderGame] = []
         with self._seats() as seats:
             order = first_round(self.agents, self.anchors)
@@ -106,7 +106,7 @@ class Ladder:
                     played.append(game)
                     if self.progress is not None:
                         self.progress(game, self.games)
-        return self.results(played, started)
+        return self.results(played, started, load)
 
     def rate(self, played: list[LadderGame]) -> Fit:
         """The ratings the games so far give (anchors pinned)."""
@@ -138,7 +138,9 @@ class Ladder:
             if host is not None:
                 host.close()
 
-    def results(self, played: list[LadderGame], started: str) -> dict[str, Any]:
+    def results(
+        self, played: list[LadderGame], started: str, load: float | None = None
+    ) -> dict[str, Any]:
         """The results file's content."""
         fitted = self.rate(played)
         players: list[dict[str, Any]] = []
@@ -195,8 +197,16 @@ class Ladder:
                 "cores": os.cpu_count(),
                 "pinned_core": self.core,
                 "python": platform.python_version(),
+                # a loaded machine slows a program that is timed by the clock: say so
+                "load_start": load,
+                "load_end": _load(),
             },
         }
+
+
+def _load() -> float | None:
+    """The one-minute load average (None where the system has none)."""
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None
 
 
 def _round(value: float | None) -> float | None:

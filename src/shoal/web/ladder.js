@@ -168,7 +168,7 @@ async function one() {
   const facts = [
     `Budget: ${budget.seconds} s a turn on one pinned core (a turn over ${+(budget.seconds + budget.grace).toFixed(3)} s loses), or ${budget.iterations} iterations an action for agents that declare them.`,
     `Ratings: Bayesian Elo with ${Math.round(method.confidence * 100)}% intervals; moving first is worth ${method.advantage} Elo here, drawelo ${method.drawelo}${method.held.length ? ` (held: ${method.held.join(", ")})` : ""}. Anchors keep their pinned ratings.`,
-    `${ladder.games.length} games, ${ladder.finished.slice(0, 10)}.`,
+    `${ladder.games.length} games, ${ladder.finished.slice(0, 10)}${ladder.machine.load_start !== undefined && ladder.machine.load_start !== null ? `; load average ${ladder.machine.load_start} at the start, ${ladder.machine.load_end} at the end (${ladder.machine.cores} cores)` : ""}.`,
   ];
   app.append(
     h("section", { class: "card" }, ...pageHead(title, RULES), h("ul", { class: "ladder-facts" }, facts.map((f) => h("li", { text: f }))), h("p", {}, h("a", { href: "/ladder", text: "All ladders" }))),

@@ -103,4 +103,6 @@ class LadderOut(Out):
     started: str
     finished: str
     command: str
-    machine: dict[str, str | int | None]
+    machine: dict[str, str | int | float | None] = Field(
+        description="system, cores, pinned_core, python, load_start, load_end (1-minute load)"
+    )

@@ -797,6 +797,7 @@ export interface LadderOut {
   started: string;
   finished: string;
   command: string;
+  /** system, cores, pinned_core, python, load_start, load_end (1-minute load) */
   machine: { [key: string]: string | number | null };
 }
 
