@@ -18,7 +18,6 @@ import argparse
 import dataclasses
 import json
 import shlex
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
             # so they play their levels)
             agents = [dataclasses.replace(anchor_spec(lv, 0.0), rating=None) for lv in levels[1:]]
         else:
+            _levels(args.anchors, {})  # the names first: an unknown level before a missing file
             pinned = {} if args.anchors == "none" else load_anchors(game, args.anchors_file)
             anchors = [anchor_spec(lv, pinned[lv]) for lv in _levels(args.anchors, pinned)]
         if args.log_dir is not None:
@@ -110,9 +110,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             core=core,
             log_dir=args.log_dir,
-            command=shlex.join(["shoal", "ladder", *sys.argv[2:]])
-            if sys.argv[1:2] == ["ladder"]
-            else "",
+            command=shlex.join(["shoal", *getattr(args, "argv", ["ladder"])]),
             progress=None if args.json else _progress,
         )
     except ValueError as error:

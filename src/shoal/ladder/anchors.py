@@ -51,11 +51,10 @@ def load_anchors(game: Game, path: Path = ANCHORS_FILE) -> dict[str, float]:
     key = ladder_key(game)
     entry = _read(path).get(key)
     if not isinstance(entry, dict) or not isinstance(entry.get("ratings"), dict):
+        words = [game.id, *(f"{k}={v}" for k, v in options_to_strings(game.options).items())]
         raise ValueError(
             f"no pinned anchor ratings for {key} in {path}: pin them first with "
-            f"'shoal ladder {game.id} "
-            + " ".join(f"{k}={v}" for k, v in options_to_strings(game.options).items())
-            + " --calibrate --games 200' (or give --anchors none)"
+            f"'shoal ladder {' '.join(words)} --calibrate --games 200' (or give --anchors none)"
         )
     return {str(k): float(v) for k, v in entry["ratings"].items()}
 
