@@ -67,5 +67,25 @@ def test_a_simulated_arena_never_repeats_an_opponent_in_a_row() -> None:
             last[a], last[b] = b, a
             games += 1
     assert games > 30
-    top = event["standings"][0]
-    assert top["points"] >= event["standings"][-1]["points"]
+    # the points by the rule, counted here: a win 2, a draw 1, a loss 0, doubled after two
+    # wins in a row until a game that is not a win (which still counts double)
+    outcomes: dict[str, list[str]] = {}
+    for moment in event["rounds"]:
+        for pairing in moment["pairings"]:
+            a, b = pairing["players"]
+            if pairing["result"] is None:  # still playing when the arena ended: no points
+                continue
+            first = {"1-0": "win", "0-1": "loss", "1/2-1/2": "draw"}[pairing["result"]]
+            outcomes.setdefault(a, []).append(first)
+            outcomes.setdefault(b, []).append({"win": "loss", "loss": "win"}.get(first, first))
+    expected = {}
+    for player, results in outcomes.items():
+        points, in_a_row = 0, 0
+        for result in results:
+            points += {"win": 2, "draw": 1, "loss": 0}[result] * (2 if in_a_row >= 2 else 1)
+            in_a_row = in_a_row + 1 if result == "win" else 0
+        expected[player] = points
+    standings = event["standings"]
+    assert {row["player"]: row["points"] for row in standings} == expected
+    assert [row["points"] for row in standings] == sorted(expected.values(), reverse=True)
+    assert len(set(expected.values())) > 1  # the standings are not all level

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shoal.pairing.records import Round, TournamentError
+from shoal.pairing.records import Game, Round, TournamentError
 from shoal.pairing.swiss import SwissHistory, pair_swiss_round, seat_balance
 
 BYE = None
@@ -172,12 +172,45 @@ def test_the_bye_goes_to_the_lowest_score_and_never_twice() -> None:
         rnd = pair_swiss_round(number, names, history)
         scores = history.scores()
         assert rnd.bye is not None
-        assert scores[rnd.bye] == min(scores.values()) or rnd.bye not in history.byes
+        assert rnd.bye not in history.byes, (number, rnd.bye, history.byes)  # never twice
+        # of those who had no bye, the lowest score, and of them the lowest-ranked
+        free = [p for p in names if p not in history.byes]
+        lowest = min(scores[p] for p in free)
+        assert scores[rnd.bye] == lowest, (number, rnd.bye, scores)
+        assert rnd.bye == [p for p in free if scores[p] == lowest][-1], (number, scores)
         byes.append(rnd.bye)
         # first seat always wins: the lowest scores are the second seats'
         history.add_round(rnd, {p.players: "1-0" for p in rnd.pairings})
     assert byes[0] == "e"
     assert Counter(byes).most_common(1)[0][1] == 1
+    # the games' points and a point per bye, counted by hand from the four rounds (first
+    # seats win): a c d b, e bye; b a e d, c bye; a e c b, d bye; d a e c, b bye
+    assert history.scores() == {"a": 2.0, "b": 2.0, "c": 2.0, "d": 3.0, "e": 3.0}
+    assert [g.round for g in history.games] == [1, 1, 2, 2, 3, 3, 4, 4]
+
+
+def test_points_count_for_a_player_missing_from_the_ranking() -> None:
+    """A game of a player the ranking does not list yet still counts, bye included."""
+    history = SwissHistory(["a"], [Game(1, "a", "x", "0-1"), Game(2, "x", "y", "1/2-1/2")])
+    history.byes.append("x")
+    assert history.scores() == {"a": 0.0, "x": 2.5, "y": 0.5}
+
+
+def test_the_player_with_more_second_seats_takes_the_first() -> None:
+    """Seats: more second seats so far takes the first, before the last seat and the rank
+    are asked (a: first, first, second; b: second, second, first; a ranked higher)."""
+    games = [
+        Game(1, "a", "w", "1/2-1/2"),
+        Game(1, "x", "b", "1/2-1/2"),
+        Game(2, "a", "y", "1/2-1/2"),
+        Game(2, "z", "b", "1/2-1/2"),
+        Game(3, "w", "a", "1/2-1/2"),
+        Game(3, "b", "x", "1/2-1/2"),
+    ]
+    history = SwissHistory(["a", "b", "w", "x", "y", "z"], games)
+    assert seat_balance(history.seats("a")) == 1 and seat_balance(history.seats("b")) == -1
+    rnd = pair_swiss_round(4, ["a", "b"], history)
+    assert [p.players for p in rnd.pairings] == [("b", "a")]
 
 
 def test_a_late_entrant_starts_with_no_points_and_a_withdrawn_player_is_not_paired() -> None:
@@ -200,3 +233,24 @@ def test_bad_rounds_are_refused(players: list[str]) -> None:
     """Fewer than two players, or a name twice, is refused with a clear error."""
     with pytest.raises(TournamentError, match=r"Swiss|paired only once"):
         pair_swiss_round(1, players, SwissHistory.empty(players))
+
+
+def test_two_players_who_want_the_same_seat_are_kept_apart() -> None:
+    """Seat preferences come from the balance first (a and c had more first seats: they
+    want the second; b and d the first), the last seat only when balanced: the top half
+    against the bottom (a-c, b-d) would give two pairs the same wish, so a-d and b-c."""
+    d = "1/2-1/2"
+    games = [
+        *(Game(1, "a", "o1", d), Game(2, "a", "o2", d), Game(3, "o3", "a", d)),  # a: 0 0 1
+        *(Game(1, "c", "o4", d), Game(2, "o5", "c", d), Game(3, "c", "o6", d)),  # c: 0 1 0
+        *(Game(1, "o7", "b", d), Game(2, "o8", "b", d), Game(3, "b", "o9", d)),  # b: 1 1 0
+        *(Game(1, "p1", "d", d), Game(2, "d", "p2", d), Game(3, "p3", "d", d)),  # d: 1 0 1
+    ]
+    others = [f"o{i}" for i in range(1, 10)] + ["p1", "p2", "p3"]
+    history = SwissHistory(["a", "b", "c", "d", *others], games)
+    rnd = pair_swiss_round(4, ["a", "b", "c", "d"], history)
+    assert {frozenset(p.players) for p in rnd.pairings} == {
+        frozenset("ad"),
+        frozenset("bc"),
+    }
+    assert {p.players for p in rnd.pairings} == {("d", "a"), ("b", "c")}

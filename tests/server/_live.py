@@ -37,8 +37,9 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
-    def start(self) -> LiveServer:
-        """Start the process (on the same port and database as before) and wait until it answers."""
+    def start(self, timeout: float = 60.0) -> LiveServer:
+        """Start the process (on the same port and database as before) and wait until it
+        answers (at most ``timeout`` seconds: a loaded machine imports slowly)."""
         env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop/kill)
         self.process = subprocess.Popen(
@@ -51,7 +52,7 @@ class LiveServer:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: its workers end with it
         )
-        deadline = time.monotonic() + 60  # a loaded machine imports slowly
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/api/levels", timeout=1).status_code == 200:

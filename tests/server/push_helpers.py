@@ -31,6 +31,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from tests.clients import TestClient
+
+from .corr_helpers import settle
+
 __all__ = ["Device", "Receiver", "b64", "receiver", "unb64"]
 
 
@@ -140,10 +144,11 @@ class Receiver:
             assert len(self.received) >= count, (self.received, self.refused)
             return list(self.received)
 
-    def quiet(self, count: int, seconds: float) -> None:
-        """Check that no more than ``count`` messages come within ``seconds``."""
-        time.sleep(seconds)
-        assert len(self.received) == count, self.received
+    def settled(self, client: TestClient, count: int) -> None:
+        """Exactly ``count`` messages, once the server's pushes in flight are all taken or
+        refused: nothing more can arrive from what was done so far."""
+        settle(client)
+        assert len(self.received) == count, (self.received, self.refused)
 
     def close(self) -> None:
         self.server.shutdown()

@@ -61,7 +61,7 @@ def test_a_digest_lists_every_game_waiting_at_most_every_n_hours(
     two = correspondence_game(client, carol, bob, days=3)
     move(client, one, 0)
     move(client, two, 0)
-    inbox.quiet(0, 0.5)  # no mail per turn
+    inbox.settled(client, 0)  # no mail per turn
     assert _digests(client) == 1
     [mail] = inbox.wait(1)
     assert mail["To"] == "bob@example.org"
@@ -78,7 +78,7 @@ def test_a_digest_lists_every_game_waiting_at_most_every_n_hours(
     assert inbox.wait(2)[1]["Subject"] == "2 games waiting for your move"
     clock.now += 7 * HOUR  # nothing new since: no digest
     assert _digests(client) == 0
-    inbox.quiet(2, 0.3)
+    inbox.settled(client, 2)
 
 
 def test_each_turn_or_none(client: TestClient, inbox: Inbox) -> None:
@@ -87,7 +87,7 @@ def test_each_turn_or_none(client: TestClient, inbox: Inbox) -> None:
     game = correspondence_game(client, alice, bob)
     move(client, game, 0)
     assert _digests(client) == 0
-    inbox.quiet(0, 0.5)
+    inbox.settled(client, 0)
     _mail_mode(client, bob, "turn")
     move(client, game, 1)
     move(client, game, 0)
@@ -118,7 +118,7 @@ def test_a_digest_goes_once_across_workers(
 
     assert sorted(run(client, both)) == [0, 1]
     inbox.wait(1)
-    inbox.quiet(1, 0.5)
+    inbox.settled(client, 1)
     assert first.digests.due() == [] and second.digests.due() == []
     other.state.context.store.engine.dispose()
 

@@ -73,13 +73,24 @@ def server(served: tuple[str, str]) -> str:
     return served[0]
 
 
+def no_browser(reason: str) -> None:
+    """Skip a browser test, or fail it under ``SHOAL_REQUIRE_BROWSER=1`` (scripts/test sets
+    it: ``scripts/setup --browser`` installed Chromium and Playwright there)."""
+    if os.environ.get("SHOAL_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}, yet SHOAL_REQUIRE_BROWSER=1")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright, one per test process (skipped when either is
-    missing)."""
+    missing; failed instead under ``SHOAL_REQUIRE_BROWSER=1``)."""
     if not Path(CHROMIUM).exists():
-        pytest.skip("no /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
+        no_browser(f"no {CHROMIUM}")
+    try:
+        from playwright import sync_api
+    except ImportError:
+        no_browser("Playwright is not installed")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser

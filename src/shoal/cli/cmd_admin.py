@@ -1,6 +1,13 @@
 """``shoal admin``: the server's users (list, disable, enable, set a password), bots
-(mark an account a bot, give it an API token, revoke its tokens) and recurring
-tournaments (:mod:`shoal.cli.admin_tournaments`)."""
+(mark an account a bot, give it an API token, revoke its tokens), recurring
+tournaments (:mod:`shoal.cli.admin_tournaments`) and the answers to players' requests and
+abuse (export a player's data, close an account, delete a game, ban an address range:
+:mod:`shoal.cli.admin_operator`).
+
+Every action works on an existing database at this shoal's revision (:mod:`.database`):
+without ``--database`` (or ``SHOAL_DATABASE``) and with no ``./shoal.sqlite3`` it refuses,
+rather than make an empty one.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +15,7 @@ import argparse
 import getpass
 import sys
 
-from .cmd_serve import DEFAULT_DATABASE
+from .database import add_database_option, existing_database
 
 __all__ = ["add_parser"]
 
@@ -19,7 +26,16 @@ def _run(args: argparse.Namespace) -> int:
     from shoal.server.errors import ApiError
     from shoal.server.games.store import Store
 
-    store = Store(args.database)  # brings the schema up to date
+    url, why = existing_database(args)
+    if url is None:
+        print(f"shoal admin: {why}", file=sys.stderr)
+        return 1
+    from .admin_operator import ACTIONS
+    from .admin_operator import run as operate
+
+    if args.admin_command in ACTIONS:
+        return operate(args, url)
+    store = Store(url)
     try:
         accounts = AccountStore(store.engine)
         if args.admin_command == "list":
@@ -42,10 +58,12 @@ def _run(args: argparse.Namespace) -> int:
         user = found[0]
         if args.admin_command in ("bot", "token", "revoke"):
             return _bots(args.admin_command, store, user.id, user.username)
+        from shoal.server.admin.actions import end_sessions
+
         if args.admin_command in ("disable", "enable"):
             disabled = args.admin_command == "disable"
             accounts.update_user(user.id, disabled=disabled)
-            ended = accounts.end_sessions(user.id) if disabled else 0
+            ended = end_sessions(store.engine, user.id) if disabled else 0
             print(f"shoal admin: {user.username} {args.admin_command}d ({ended} sessions ended)")
             return 0
         password = args.password_stdin and sys.stdin.readline().rstrip("\n")
@@ -58,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
             return 1
         hasher = Accounts(store.engine)
         accounts.update_user(user.id, password_hash=hasher.hash(password))
-        ended = accounts.end_sessions(user.id)
+        ended = end_sessions(store.engine, user.id)
         print(f"shoal admin: new password set for {user.username} ({ended} sessions ended)")
         return 0
     finally:
@@ -120,15 +138,17 @@ def _bots(command: str, store: object, user_id: int, username: str) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``admin`` (list, disable, enable, password)."""
+    """Add ``admin`` and its actions."""
     p = sub.add_parser(
         "admin",
-        help="manage the server's users",
-        description="List users, disable or enable one (a disabled user's sessions end), "
-        "set a new password, mark a bot, give it an API token or revoke its tokens; list a "
-        "game's chat and hide (or show again) a message.",
+        help="manage the server's users, bans and players' requests",
+        description="List users, disable or enable one (a disabled user's sessions end and "
+        "their pages close), set a new password, mark a bot, give it an API token or revoke "
+        "its tokens; list a game's chat and hide (or show again) a message; export a "
+        "player's data, close an account, delete a game, ban an address range. The running "
+        "servers learn of each change (docs/server.md, 'The operator's commands').",
     )
-    p.add_argument("--database", default=DEFAULT_DATABASE, metavar="URL", help="SQLAlchemy URL")
+    add_database_option(p, "the site's database (it must exist)")
     actions = p.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
     actions.add_parser("list", help="list the users")
     for name, what in (("disable", "disable a user"), ("enable", "enable a user again")):
@@ -146,9 +166,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     for name, what in (("hide", "hide a chat message"), ("unhide", "show a hidden message again")):
         one = actions.add_parser(name, help=what)
         one.add_argument("message_id", type=int, metavar="MESSAGE_ID")
+    from .admin_operator import add_to_admin as add_operator_actions
     from .admin_tournaments import add_to_admin
 
     add_to_admin(actions)
+    add_operator_actions(actions)
     pw = actions.add_parser("password", help="set a new password (asked, or read from stdin)")
     pw.add_argument("username")
     pw.add_argument(

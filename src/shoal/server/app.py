@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,7 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .bots import routes as bot
 from .bots.service import Bots
@@ -58,6 +59,9 @@ from .lobby.service import Lobby
 from .mail import routes as mail
 from .notifications import routes as notifications
 from .opendata import routes as opendata
+from .ops import routes as ops
+from .ops.sampler import sample
+from .ops.wiring import install as observe
 from .origin import SocketOrigin
 from .pages import routes as pages
 from .push import routes as push
@@ -103,6 +107,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     stats.router,
     ladder.router,
     opendata.router,
+    ops.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -144,6 +149,11 @@ def create_app(
     tournament_tick: float = 2.0,
     ladder_dir: Path | str | None = None,
     open_data_dir: Path | str | None = None,
+    limits: Sequence[str] = (),
+    secret_key_file: Path | str | None = None,
+    push_services: Sequence[str] = (),
+    metrics_token: str | None = None,
+    metrics_allow: Sequence[str] = (),
 ) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -162,6 +172,11 @@ def create_app(
     vacation a year. ``ladder_dir`` holds the ``shoal ladder`` results shown at ``/ladder``
     (default: the shipped ones), ``open_data_dir`` the ``shoal db export`` published at
     ``/database`` (default: ``open-data`` in the working directory).
+    ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
+    (:mod:`shoal.server.limits`; a ValueError for one that is none). ``secret_key_file``
+    seals the site's secrets (docs/security.md); ``push_services`` adds push services to the
+    browsers' own; ``/metrics`` opens to ``metrics_token`` and to the addresses of
+    ``metrics_allow`` (docs/operations.md).
     """
     settings = Settings(
         database_url=database_url,
@@ -178,6 +193,11 @@ def create_app(
         vacation_days=vacation_days,
         **({"ladder_dir": Path(ladder_dir)} if ladder_dir is not None else {}),
         **({"open_data_dir": Path(open_data_dir)} if open_data_dir is not None else {}),
+        limits=tuple(limits),
+        secret_key_file=Path(secret_key_file) if secret_key_file else None,
+        push_services=tuple(push_services),
+        metrics_token=metrics_token or None,
+        metrics_allow=tuple(metrics_allow),
     )
     context = ServerContext.open(settings)
 
@@ -190,6 +210,9 @@ def create_app(
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
+        await asyncio.to_thread(context.admin.start)  # the bans; the operator's notes from now
+        context.manager.spawn(context.admin.run())
+        context.manager.spawn(sample(context))  # loop lag, games in memory, pool (ops)
         context.manager.spawn(context.correspondence.run())  # correspondence deadlines
         if context.mail.mailer is not None:  # the turn digests due
             context.manager.spawn(context.mail.mailer.run(context.settings.sweep_every))
@@ -224,6 +247,9 @@ def create_app(
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
+    observe(app, context)  # request ids, access lines, metrics: outside the others (ops)
     add_error_handlers(app, max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())

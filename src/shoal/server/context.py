@@ -19,8 +19,10 @@ from starlette.requests import HTTPConnection
 from shoal.records import Record, read
 
 from .accounts.service import Accounts
+from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
 from .challenges.store import ChallengeStore
+from .db.sealed import Sealer
 from .db.secrets import SiteSecrets
 from .errors import ApiError
 from .events import Events
@@ -33,7 +35,7 @@ from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
 from .ladder.service import DEFAULT_RESULTS, Ladders
-from .limits import CreationLimit
+from .limits import Limits
 from .mail.service import Mail
 from .mail.service import build as build_mail
 from .notifications.service import Notifier
@@ -123,6 +125,17 @@ class Settings:
     """The ``shoal ladder`` results the ``/ladder`` pages show (issue 63)."""
     open_data_dir: Path = Path("open-data")
     """The ``shoal db export`` folder the ``/database`` page publishes (issue 63)."""
+    limits: tuple[str, ...] = ()
+    """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
+    secret_key_file: Path | None = None
+    """The site key's file, which seals the site's secrets (:mod:`.db.sealed`; None: the
+    environment's ``SHOAL_SECRET_KEY_FILE`` or ``SHOAL_SECRET_KEY``, else none)."""
+    push_services: tuple[str, ...] = ()
+    """Push services beside the browsers' own (:mod:`.push.guard`)."""
+    metrics_token: str | None = None
+    """The token a scraper of ``/metrics`` shows (:mod:`.ops.routes`; None: none)."""
+    metrics_allow: tuple[str, ...] = ()
+    """Addresses or networks that read ``/metrics`` without the token."""
 
 
 class RecordCache:
@@ -160,7 +173,8 @@ class ServerContext:
     store: Store
     manager: GameManager
     computer: Computer
-    creations: CreationLimit
+    limits: Limits
+    """The site-wide limits, counted in the database (:mod:`shoal.server.limits`)."""
     records: RecordCache
     social: Social
     reviews: Reviewer
@@ -193,6 +207,8 @@ class ServerContext:
     """The ladders' results shown at ``/ladder`` (issue 63)."""
     published: Published
     """The open data published at ``/database`` (issue 63)."""
+    admin: SiteAdmin
+    """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
     events: Events = dataclasses.field(default_factory=Events)
     """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
     lobby: Lobby = dataclasses.field(init=False)
@@ -222,7 +238,8 @@ class ServerContext:
         )
         manager.listen(ExplorerListener(manager, explorer))
         notices = NoticeStore(store.engine)
-        secrets = SiteSecrets(store.engine)
+        secrets = SiteSecrets(store.engine, Sealer.load(settings.secret_key_file))
+        secrets.seal_all()  # a wrong or missing site key stops the start, with words
         events = Events()
         clocks: list[Correspondence] = []  # the digests read the clock of the correspondence
         mail = build_mail(
@@ -239,6 +256,7 @@ class ServerContext:
             key_file=settings.vapid_key_file,
             site_url=settings.site_url,
             spawn=manager.spawn,
+            services=settings.push_services,
         )
         notifier = Notifier(notices, mail.mailer, events, pusher)
         away = VacationStore(store.engine)
@@ -256,7 +274,10 @@ class ServerContext:
             store=store,
             manager=manager,
             computer=computer,
-            creations=CreationLimit(settings.games_per_client, settings.client_window),
+            limits=Limits(
+                store.engine,
+                (f"games={settings.games_per_client}/{settings.client_window}", *settings.limits),
+            ),
             records=RecordCache(store),
             social=social,
             reviews=Reviewer(ReviewStore(store.engine)),
@@ -274,6 +295,7 @@ class ServerContext:
             explorer=explorer,
             ladders=Ladders(settings.ladder_dir),
             published=Published(settings.open_data_dir),
+            admin=SiteAdmin(store.engine, manager, events),
             events=events,
         )
 

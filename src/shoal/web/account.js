@@ -187,7 +187,7 @@ async function settings() {
       h("div", { class: "actions" },
         signOutButton(),
         h("button", { class: "btn", id: "logout-everywhere", text: "Sign out everywhere", onclick: () => post("/api/auth/logout-everywhere", undefined, () => (location.href = "/")) }),
-        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Export my games (zip)" }))),
+        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Download my data (zip)" }))),
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );

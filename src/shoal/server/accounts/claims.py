@@ -6,11 +6,15 @@ Both change a game's ``accounts`` and ``players`` through the game's lock and
 
 from __future__ import annotations
 
+import asyncio
+
 from pydantic import BaseModel, Field
 
 from ..context import ServerContext
 from ..errors import ApiError
+from ..games.manager import GameManager
 from .models import User
+from .store import AccountStore
 
 __all__ = ["NEUTRAL_NAME", "Claim", "claim_seats", "context_seats", "release_seats"]
 
@@ -54,11 +58,16 @@ async def claim_seats(context: ServerContext, user: User, claims: list[Claim]) -
     return changed
 
 
-async def release_seats(context: ServerContext, user: User) -> int:
-    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); how many games."""
-    count = 0
-    for game_id, _seat in context_seats(context, user):
-        entry = await context.manager.entry(game_id)
+async def release_seats(manager: GameManager, store: AccountStore, user: User) -> list[str]:
+    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); the games' ids.
+
+    Each game changes through its lock and ``manager``'s commit (its version moves on, its
+    watchers see the new names), whether ``manager`` is a server's or an operator's
+    command's own (``shoal admin close-user``).
+    """
+    changed = []
+    for game_id in dict(await asyncio.to_thread(store.seats_of, user.id)):
+        entry = await manager.entry(game_id)
         async with entry.lock:
             live = entry.live
             accounts = list(live.data.accounts or [None, None])
@@ -67,9 +76,9 @@ async def release_seats(context: ServerContext, user: User) -> int:
                 if holder == user.id:
                     accounts[seat] = None
                     players[seat] = NEUTRAL_NAME
-            await context.manager.commit(entry, live.with_holders(accounts, players))
-            count += 1
-    return count
+            await manager.commit(entry, live.with_holders(accounts, players))
+            changed.append(game_id)
+    return changed
 
 
 def context_seats(context: ServerContext, user: User) -> list[tuple[str, int]]:

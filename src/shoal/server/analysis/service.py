@@ -27,6 +27,8 @@ from shoal.core import Action, Game, Seat, State
 from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
 
+from ..ops.metrics import SEARCHES_BUSY
+
 __all__ = [
     "LINES",
     "MAX_SECONDS",
@@ -163,7 +165,8 @@ class LiveEngine:
         async with self.slots:
             if stop.is_set():
                 return
-            await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
+            with SEARCHES_BUSY.labels("analysis").track_inprogress():  # ops' gauge
+                await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
 
     @staticmethod
     def _search(

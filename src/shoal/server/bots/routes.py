@@ -280,7 +280,7 @@ async def play_against(
         raise ApiError(
             400, f"{them.username} is not a bot: challenge a person from the lobby instead"
         )
-    context.creations.check(client_address(request))
+    await context.limits.check("games", client_address(request))
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     players = ["", ""]

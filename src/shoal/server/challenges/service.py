@@ -38,6 +38,7 @@ from ..context import ServerContext
 from ..errors import ApiError
 from ..games.models import ClaimLostError, hash_token
 from ..games.start import Side, check_options, parse_time_control, start_game
+from ..limits import account_key
 from ..lobby.service import who_of
 from ..notifications.service import notify_challenge
 from .models import Challenge
@@ -132,21 +133,22 @@ async def create(
     parse_time_control(time_control)
     control = None if time_control in (None, "", "none") else time_control.strip()
     lobby = context.lobby
-    sent = await asyncio.to_thread(context.challenges.challenges_of, user.id)
-    if sum(1 for c in sent if c.challenger == user.id) >= MAX_OPEN_CHALLENGES:
-        raise ApiError(
-            429, f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers"
+    async with context.limits.hold("challenges", account_key(user.id, "")):
+        challenge = await asyncio.to_thread(
+            context.challenges.add_challenge,
+            most=MAX_OPEN_CHALLENGES,
+            challenger=user.id,
+            challenged=target.id,
+            game=game,
+            options=checked,
+            colour=colour,
+            time_control=control,
+            rated=rated,
         )
-    challenge = await asyncio.to_thread(
-        context.challenges.add_challenge,
-        challenger=user.id,
-        challenged=target.id,
-        game=game,
-        options=checked,
-        colour=colour,
-        time_control=control,
-        rated=rated,
-    )
+        if challenge is None:
+            raise ApiError(
+                429, f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers"
+            )
     level = next((lv for lv, bot in context.bots.computers.items() if bot.id == target.id), None)
     if level is not None:  # the server's own bot of that level accepts at once
         return challenge, target, await accept(context, challenge.id, target, computer=level)

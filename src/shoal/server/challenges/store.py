@@ -14,11 +14,12 @@ import datetime
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..accounts.models import utcnow
+from ..limits.serial import serially
 from .models import CHALLENGE_DAYS, Challenge
 from .tables import ChallengeRow
 
@@ -40,12 +41,28 @@ class ChallengeStore:
             values["status"] = "expired"
         return Challenge(**values)
 
-    def add_challenge(self, **values: Any) -> Challenge:
-        """Store a new open challenge (the columns of :class:`Challenge` but id, status...)."""
-        with Session(self.engine) as session:
+    def add_challenge(self, *, most: int, **values: Any) -> Challenge | None:
+        """Store a new open challenge (the columns of :class:`Challenge` but id, status...),
+        unless its challenger has ``most`` open challenges already (None). The count and the
+        insert are one transaction no other process runs at the same time for the same
+        challenger (:func:`~shoal.server.limits.serial.serially`): the cap holds for the site."""
+        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+        challenger = values["challenger"]
+        with serially(self.engine, f"challenges:u{challenger}") as session:
+            sent = session.scalar(
+                select(func.count())
+                .select_from(ChallengeRow)
+                .where(
+                    ChallengeRow.status == "open",
+                    ChallengeRow.created >= since,
+                    ChallengeRow.challenger == challenger,
+                )
+            )
+            if int(sent or 0) >= most:
+                return None
             row = ChallengeRow(status="open", created=self.now(), **values)
             session.add(row)
-            session.commit()
+            session.flush()
             return self._challenge(row)
 
     def challenge(self, challenge_id: int) -> Challenge | None:

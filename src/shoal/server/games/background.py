@@ -22,6 +22,7 @@ from shoal.core import Action, Game, State
 
 from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
+from ..ops.metrics import SEARCHES_BUSY
 from .manager import GameEntry, GameManager
 
 __all__ = ["FLAG_RETRY", "HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
@@ -99,9 +100,10 @@ class Computer:
                 async with self.searches:
                     if entry.live.data.version != version:
                         continue
-                    actions = await asyncio.to_thread(
-                        _computer_turn, live.game, live.state, level, seed
-                    )
+                    with SEARCHES_BUSY.labels("computer").track_inprogress():  # ops' gauge
+                        actions = await asyncio.to_thread(
+                            _computer_turn, live.game, live.state, level, seed
+                        )
             finally:
                 entry.live.thinking = False
             async with entry.lock:
@@ -118,7 +120,8 @@ class Computer:
     async def hint(self, game: Game, state: State, seed: int) -> tuple[Action, str]:
         """A hint computed in a worker thread, queued with the computer's searches."""
         async with self.searches:
-            return await asyncio.to_thread(compute_hint, game, state, seed)
+            with SEARCHES_BUSY.labels("computer").track_inprogress():
+                return await asyncio.to_thread(compute_hint, game, state, seed)
 
 
 class Clocks:

@@ -118,9 +118,19 @@ class GameManager:
         """Call ``hook(game_id, version)`` after each change this process stores."""
         self._commit_hooks.append(hook)
 
+    def forget(self, game_id: str) -> bool:
+        """Drop the game ``game_id`` from memory (an operator deleted it; its sockets are
+        closed by :mod:`shoal.server.admin`); True when it was loaded. A timer that still
+        fires for it finds no row to write and stops."""
+        return self._entries.pop(game_id, None) is not None
+
     def loaded(self, game_id: str) -> GameEntry | None:
         """The game ``game_id`` when this process has it loaded, else None."""
         return self._entries.get(game_id)
+
+    def all_loaded(self) -> list[GameEntry]:
+        """Every game this process has loaded (the metrics count them)."""
+        return list(self._entries.values())
 
     # -- loading ----------------------------------------------------------------
     async def entry(self, game_id: str) -> GameEntry:

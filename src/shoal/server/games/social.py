@@ -1,7 +1,7 @@
 """The social side of games (issue 23): offers between the players, chat, live delivery.
 
-A :class:`Social` per app holds the :class:`~shoal.server.games.social_store.SocialStore`,
-the chat's rate limit and each game's social sockets (``WS
+A :class:`Social` per app holds the :class:`~shoal.server.games.social_store.SocialStore`
+and each game's social sockets (``WS
 /api/games/{id}/social``). A socket says once who it is (a seat token, or
 nothing for a spectator); the players' room and a player's mutes are delivered
 by seat, so spectators never read the players' room and a muted player's
@@ -15,15 +15,12 @@ request lapses once anyone has played after it; both lapse when the game ends.
 from __future__ import annotations
 
 import asyncio
-import collections
-import time
 from typing import Any
 
 from fastapi import WebSocket
 
 from shoal.core import Seat, other
 
-from ..errors import ApiError
 from ..sockets import send
 from .manager import GameEntry, GameManager
 from .session import LiveGame
@@ -31,9 +28,7 @@ from .social_store import ChatMessage, Offers, SocialStore
 from .store import Store
 
 __all__ = [
-    "CHAT_BURST",
     "CHAT_LENGTH",
-    "CHAT_WINDOW",
     "ROOMS",
     "Social",
     "abortable",
@@ -44,12 +39,6 @@ __all__ = [
 
 CHAT_LENGTH = 500
 """The longest chat message, in characters."""
-
-CHAT_BURST = 5
-"""Chat messages one writer may send per :data:`CHAT_WINDOW` seconds in one game."""
-
-CHAT_WINDOW = 10.0
-"""The window of :data:`CHAT_BURST`, in seconds."""
 
 ROOMS = ("players", "spectators")
 """A game's chat rooms: the two players', and everyone else's."""
@@ -102,15 +91,9 @@ class Social:
         self,
         manager: GameManager,
         store: Store,
-        *,
-        burst: int = CHAT_BURST,
-        window: float = CHAT_WINDOW,
     ) -> None:
         self.manager = manager
         self.store = SocialStore(store.engine)
-        self.burst = burst
-        self.window = window
-        self._sent: dict[tuple[str, str], collections.deque[float]] = {}
         self._sockets: dict[str, dict[WebSocket, list[Seat]]] = {}
 
     # -- a listener of the manager: every change of a game may let its offers lapse -----
@@ -139,27 +122,6 @@ class Social:
         return await asyncio.to_thread(self.store.messages, game_id, room)
 
     # -- chat ------------------------------------------------------------------------
-    def check_rate(self, game_id: str, writer: str, now: float | None = None) -> None:
-        """Count one message by ``writer`` in the game; 429 in words when it comes too fast."""
-        if self.burst <= 0:
-            return
-        now = time.monotonic() if now is None else now
-        if len(self._sent) > 10_000:  # forget the writers with nothing in the window
-            for key in [k for k, v in self._sent.items() if not v or v[-1] <= now - self.window]:
-                del self._sent[key]
-        sent = self._sent.setdefault((game_id, writer), collections.deque())
-        while sent and sent[0] <= now - self.window:
-            sent.popleft()
-        if len(sent) >= self.burst:
-            wait = max(1, round(sent[0] + self.window - now))
-            raise ApiError(
-                429,
-                f"you are sending messages too fast ({self.burst} per {self.window:g} seconds): "
-                f"wait {wait} s",
-                headers={"Retry-After": str(wait)},
-            )
-        sent.append(now)
-
     async def post(
         self, game_id: str, room: str, seat: Seat | None, name: str, text: str
     ) -> ChatMessage:

@@ -38,6 +38,7 @@ from ..files import page
 from ..games.models import hash_token
 from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
+from ..limits import account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive
@@ -149,45 +150,36 @@ async def create_seek(
     parse_time_control(body.time_control)
     control = None if body.time_control in (None, "", "none") else body.time_control.strip()
     name = _name(player, body.name, "Guest")
-    if await asyncio.to_thread(lobby.store.count_open, user_id, guest) >= MAX_OPEN_SEEKS:
-        raise ApiError(
-            429, f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one"
-        )
     address = client_address(request)
-    if guest is not None:
-        await _guest_cap(lobby, address)
-    context.creations.check(address)
-    seek = await asyncio.to_thread(
-        lobby.store.add_seek,
-        game=body.game,
-        options=options,
-        colour=body.colour,
-        time_control=control,
-        rated=body.rated,
-        user_id=user_id,
-        guest_hash=guest,
-        name=name,
-    )
-    if guest is not None:
-        lobby.guest_seeks.setdefault(address, set()).add(seek.id)
+    limits = context.limits
+    async with limits.hold("games", address), limits.hold("seeks", account_key(user_id, address)):
+        seek = await asyncio.to_thread(
+            lobby.store.add_seek,
+            most=MAX_OPEN_SEEKS,
+            guests_most=GUEST_SEEKS_PER_ADDRESS,
+            guest_address=None if guest is None else hash_token(address),
+            game=body.game,
+            options=options,
+            colour=body.colour,
+            time_control=control,
+            rated=body.rated,
+            user_id=user_id,
+            guest_hash=guest,
+            name=name,
+        )
+        if isinstance(seek, str):
+            raise ApiError(429, _CAPS[seek])
     await lobby.publish()
     shown = await asyncio.to_thread(seek_ratings, context, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
 
 
-async def _guest_cap(lobby: LobbyDep, address: str) -> None:
-    """429 when the guests of ``address`` already have their open seeks."""
-    mine = lobby.guest_seeks.get(address, set())
-    if mine:
-        still = {s.id for s in await asyncio.to_thread(lobby.store.open_seeks)} & mine
-        lobby.guest_seeks[address] = still
-        mine = still
-    if len(mine) >= GUEST_SEEKS_PER_ADDRESS:
-        raise ApiError(
-            429,
-            f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
-            "wait for one to be taken, or sign in",
-        )
+_CAPS = {
+    "yours": f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one",
+    "address": f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
+    "wait for one to be taken, or sign in",
+}
+"""The words of a refusal by the caps on open seeks (:meth:`LobbyStore.add_seek`)."""
 
 
 async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:

@@ -52,7 +52,7 @@ MAX_OPEN_SEEKS = 5
 
 GUEST_SEEKS_PER_ADDRESS = 10
 """Open seeks the guests of one client address may have at once (a fresh guest key per
-request is a new guest; the address is not). Counted per server process."""
+request is a new guest; the address is not). Counted in the database, for the site."""
 
 LOBBY = "lobby"
 """The events' channel of the lobby: ``{"kind": "seeks"}`` (the list changed) or
@@ -121,8 +121,6 @@ class Lobby:
         self.challenge_hooks: list[Callable[[Challenge], Any]] = []
         """Called with every new challenge (notifications hook in here)."""
         self._leaving: dict[str, asyncio.Task[None]] = {}
-        self.guest_seeks: dict[str, set[int]] = {}
-        """The seeks made by guests, per client address (for :data:`GUEST_SEEKS_PER_ADDRESS`)."""
         # The other processes' messages (this process serves its own sockets itself).
         self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
         # What they sent while this process was cut off is read back: a page whose list

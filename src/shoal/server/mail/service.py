@@ -13,12 +13,19 @@ address and the setting on; every mail carries an unsubscribe link with a signed
 token (HMAC-SHA256 with the site's secret) that works without signing in. An account that
 chose digests (:mod:`.digest`) gets no mail per turn; :meth:`Mailer.sweep_digests` sends the
 digests that are due (every ``sweep_every`` seconds, :meth:`Mailer.run`).
+
+Every mail has ``Date``, a ``Message-ID`` of the site's host, and ``List-Unsubscribe:
+<https://SITE/unsubscribe?token=T>`` written as it is (never folded into RFC 2047 words,
+which mail clients do not read as a link) with ``List-Unsubscribe-Post:
+List-Unsubscribe=One-Click`` when the site is on https: a mail client's one-click
+unsubscribe (RFC 8058) POSTs ``List-Unsubscribe=One-Click`` to that link, and the mail stops.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime
 import hashlib
 import hmac
 import logging
@@ -26,11 +33,15 @@ import smtplib
 import urllib.parse
 from collections.abc import Callable, Coroutine
 from email.message import EmailMessage
+from email.policy import EmailPolicy
+from email.utils import format_datetime, make_msgid
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
 from ..db.secrets import SiteSecrets
+from ..ops.metrics import MAIL
+from ..pending import Pending
 from .digest import Digests
 from .store import MailStore
 
@@ -87,6 +98,29 @@ def parse_smtp(url: str) -> SmtpSettings:
     )
 
 
+class MailPolicy(EmailPolicy):
+    """The standard library's policy for mail (CRLF, folded at 78), except that the
+    ``List-Unsubscribe`` headers are never folded: a long link has no space to fold at, and
+    the default policy then wrote it as RFC 2047 encoded words, which no client reads as a
+    link (RFC 2369 wants ``<URL>``; lines may reach 998 characters)."""
+
+    def fold(self, name: str, value: str) -> str:
+        """The header as text (``List-Unsubscribe`` unfolded)."""
+        if name.lower().startswith("list-unsubscribe"):
+            return str(EmailPolicy.fold(self.clone(max_line_length=None), name, value))
+        return str(super().fold(name, value))
+
+    def fold_binary(self, name: str, value: str) -> bytes:
+        """The header as bytes (``List-Unsubscribe`` unfolded)."""
+        if name.lower().startswith("list-unsubscribe"):
+            return bytes(EmailPolicy.fold_binary(self.clone(max_line_length=None), name, value))
+        return bytes(super().fold_binary(name, value))
+
+
+MAIL_POLICY = MailPolicy(linesep="\r\n")
+"""The policy of every mail the site sends."""
+
+
 def _send(settings: SmtpSettings, message: EmailMessage) -> None:
     factory = smtplib.SMTP_SSL if settings.tls else smtplib.SMTP
     with factory(settings.host, settings.port, timeout=30) as smtp:
@@ -126,7 +160,7 @@ class Mailer:
         digests: Digests,
         settings: SmtpSettings,
         site_url: str,
-        spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
     ) -> None:
         self.store = store
         self.secrets = secrets
@@ -135,8 +169,22 @@ class Mailer:
         self.settings = settings
         self.site_url = site_url.rstrip("/")
         self.spawn = spawn
+        self._pending = Pending()
         self.sent = 0
         self.failed = 0
+
+    def _start(self, delivery: Coroutine[Any, Any, None]) -> None:
+        self._pending.add(self.spawn(delivery))
+
+    async def settle(self) -> None:
+        """Wait until every mail started so far has been handed to the mail server, or
+        found unwanted, sent already, or failed (tests: the inbox is then final)."""
+        await self._pending.settle()
+
+    def _host(self) -> str:
+        """The site's host, for the mails' ``Message-ID`` (the sender's, without a site)."""
+        host = urllib.parse.urlsplit(self.site_url).hostname
+        return host or self.settings.sender.rpartition("@")[2]
 
     def unsubscribe_url(self, user_id: int) -> str:
         """The link that turns the account's mail off without signing in."""
@@ -153,7 +201,7 @@ class Mailer:
             f"{opponent} has moved: it is your turn in {title}.\n"
             f"You have {span} per move.\n\nPlay: {link}\n"
         )
-        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+        self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def tournament_game(self, user_id: int, key: str, event: str, opponent: str, link: str) -> None:
         """Mail ``user_id`` their next tournament game (in the background; once per ``key``;
@@ -161,14 +209,14 @@ class Mailer:
         url = f"{self.site_url}{link}" if link.startswith("/") else link
         subject = f"{event}: your next game, against {opponent}"
         body = f"Your next game in {event} is paired: you play {opponent}.\n\nPlay: {url}\n"
-        self.spawn(self._deliver(user_id, key, "mail_turns", subject, body))
+        self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def challenge(self, user_id: int, key: str, by: str, title: str, link: str) -> None:
         """Mail ``user_id`` that ``by`` challenges them (in the background; once per ``key``)."""
         url = f"{self.site_url}{link}" if link.startswith("/") else link
         subject = f"{by} challenges you to {title}"
         body = f"{by} challenges you to a game of {title}.\n\nAnswer: {url}\n"
-        self.spawn(self._deliver(user_id, key, "mail_challenges", subject, body))
+        self._start(self._deliver(user_id, key, "mail_challenges", subject, body))
 
     async def _deliver(self, user_id: int, key: str, setting: str, subject: str, body: str) -> None:
         wants = await asyncio.to_thread(self.store.settings, user_id)
@@ -222,20 +270,25 @@ class Mailer:
 
     async def _mail(self, user_id: int, address: str, subject: str, body: str) -> None:
         unsubscribe = await asyncio.to_thread(self.unsubscribe_url, user_id)
-        message = EmailMessage()
+        message = EmailMessage(policy=MAIL_POLICY)
         message["From"] = self.settings.sender
         message["To"] = address
         message["Subject"] = subject
+        message["Date"] = format_datetime(datetime.datetime.now(datetime.UTC))
+        message["Message-ID"] = make_msgid("shoal", domain=self._host())
         message["List-Unsubscribe"] = f"<{unsubscribe}>"
-        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+        if unsubscribe.startswith("https://"):  # RFC 8058: one click, over https only
+            message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
         message.set_content(
             f"{body}\n-- \nshoal. No more mail from this site: {unsubscribe}\n"
             "(or change your settings: " + self.site_url + "/settings)\n"
         )
         try:
             await asyncio.to_thread(_send, self.settings, message)
+            MAIL.labels("sent").inc()
             self.sent += 1
         except (OSError, smtplib.SMTPException) as error:
+            MAIL.labels("failed").inc()
             self.failed += 1
             log.warning("mail to account %s not sent: %s", user_id, error)
 
@@ -258,7 +311,7 @@ def build(
     smtp_url: str | None,
     site_url: str,
     clock: Callable[[], float],
-    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+    spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
 ) -> Mail:
     """The mail domain on ``engine``: a :class:`Mailer` only with an ``smtp_url``."""
     store = MailStore(engine)

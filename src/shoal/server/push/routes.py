@@ -4,7 +4,9 @@
   uncompressed P-256 point), for ``PushManager.subscribe``.
 * ``POST /api/push/subscriptions``: this device's subscription as the browser's
   ``PushSubscription.toJSON()`` writes it (``{endpoint, keys: {p256dh, auth}}``); the
-  device's earlier subscription is replaced (one per device).
+  device's earlier subscription is replaced (one per device). The endpoint must be a
+  browser's push service (or one the operator adds) at a public address, else 400
+  (:mod:`.guard`).
 * ``DELETE /api/push/subscriptions``: ``{endpoint}``: forget this device.
 * ``GET`` / ``PUT /api/push/settings``: ``{kinds: {KIND: bool}}``, which kinds are pushed
   (``your_turn``, ``challenge``, ``game_ended``, ``offer``, ``tournament``), and
@@ -16,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import urllib.parse
 from typing import Any
 
 from fastapi import APIRouter
@@ -25,6 +26,7 @@ from pydantic import BaseModel, Field
 from ..accounts.service import SignedIn
 from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
+from .guard import PushPolicy, PushRefused
 from .schemas import PushKey, PushSettings
 from .store import PUSH_KINDS, Subscription
 
@@ -66,11 +68,12 @@ def _decoded(value: str, name: str) -> bytes:
         raise ApiError(400, f"keys.{name} is not base64url") from None
 
 
-def _checked(body: SubscriptionIn, user_id: int) -> Subscription:
+async def _checked(body: SubscriptionIn, user_id: int, policy: PushPolicy) -> Subscription:
     """The subscription, or a 400 saying what is wrong with it."""
-    parts = urllib.parse.urlsplit(body.endpoint)
-    if parts.scheme not in ("https", "http") or not parts.hostname:
-        raise ApiError(400, "endpoint is the push service's URL (https://...)")
+    try:
+        await policy.check_subscription(body.endpoint)
+    except PushRefused as error:
+        raise ApiError(400, f"endpoint: {error}") from None
     key = _decoded(body.keys.p256dh, "p256dh")
     if len(key) != 65 or key[0] != 4:
         raise ApiError(400, "keys.p256dh is not an uncompressed P-256 public key (65 bytes)")
@@ -107,7 +110,8 @@ async def subscribe(body: SubscriptionIn, user: SignedIn, context: Context) -> d
     pusher = context.notifier.pusher
     if pusher is None:
         raise ApiError(503, "this server does not push notifications")
-    await asyncio.to_thread(pusher.store.subscribe, _checked(body, user.id))
+    subscription = await _checked(body, user.id, pusher.policy)
+    await asyncio.to_thread(pusher.store.subscribe, subscription)
     return await asyncio.to_thread(_settings, context, user.id)
 
 

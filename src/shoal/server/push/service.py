@@ -11,6 +11,10 @@ each notification it stores: every device of the account gets the notification e
 with ``pywebpush`` (``aes128gcm``) when the account wants that kind pushed; a push service
 answering 404 or 410 means the subscription is gone, and it is deleted. Pushing runs in
 worker threads in a task of its own: a move never waits for a push service.
+
+Pushes go only to the push services of :mod:`.guard` (the browsers' own and the
+operator's), checked again at each send before any connection: an endpoint refused then is
+skipped and logged (``shoal_push_total{result="refused"}``), never sent to.
 """
 
 from __future__ import annotations
@@ -19,8 +23,10 @@ import asyncio
 import base64
 import json
 import logging
+import stat
+import threading
 import urllib.parse
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +37,9 @@ from sqlalchemy.engine import Engine
 
 from ..db.secrets import SiteSecrets
 from ..notifications.models import Notice
+from ..ops.metrics import PUSH
+from ..pending import Pending
+from .guard import PushPolicy, PushRefused
 from .store import PushStore, Subscription
 
 __all__ = ["Pusher", "VapidKeys", "build", "push_message"]
@@ -71,9 +80,16 @@ class VapidKeys:
 
     @classmethod
     def of_file(cls, path: Path) -> VapidKeys:
-        """The pair in a PEM file (``vapid --gen`` writes one: ``private_key.pem``)."""
+        """The pair in a PEM file (``vapid --gen`` writes one: ``private_key.pem``), which
+        only its owner may read: run ``(umask 077 && vapid --gen)``, or ``chmod 600`` it."""
         if not path.is_file():
             raise ValueError(f"there is no VAPID key file {str(path)!r}")
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            raise ValueError(
+                f"the VAPID key file {str(path)!r} may be read by others (mode {mode:04o}): "
+                f"chmod 600 {path}"
+            )
         try:
             return cls(Vapid02.from_file(str(path)))
         except Exception as error:  # py_vapid raises several kinds for a bad file
@@ -113,24 +129,35 @@ class Pusher:
         self,
         store: PushStore,
         keys: VapidKeys,
-        spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+        spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
         *,
         subject: str | None = None,
         site_url: str = "http://127.0.0.1:8000",
         ttl: int = 86400,
+        policy: PushPolicy | None = None,
     ) -> None:
         self.store = store
         self.keys = keys
         self.spawn = spawn
         self.subject = subject or _subject(site_url)
         self.ttl = ttl
+        self.policy = policy or PushPolicy.of()
+        """Where pushes may go (:mod:`.guard`)."""
+        self._session: Any = None
+        self._session_lock = threading.Lock()
         self.sent = 0
         self.failed = 0
         self.removed = 0
+        self._pending = Pending()
 
     def notify(self, user_id: int, notice: Notice) -> None:
         """Push ``notice`` to every device of ``user_id`` that wants its kind (background)."""
-        self.spawn(self.deliver(user_id, notice))
+        self._pending.add(self.spawn(self.deliver(user_id, notice)))
+
+    async def settle(self) -> None:
+        """Wait until every push started so far has been taken or refused by its push
+        service (tests: what the devices got is then known, without waiting for silence)."""
+        await self._pending.settle()
 
     async def deliver(self, user_id: int, notice: Notice) -> int:
         """Push ``notice`` now; the number of devices that took it."""
@@ -149,6 +176,9 @@ class Pusher:
         # on every server's start
         from pywebpush import WebPushException, webpush
 
+        with self._session_lock:
+            if self._session is None:
+                self._session = self.policy.session()
         try:
             webpush(
                 device.info(),
@@ -157,21 +187,31 @@ class Pusher:
                 vapid_claims={"sub": self.subject},
                 ttl=self.ttl,
                 timeout=10,
+                requests_session=self._session,
             )
+        except PushRefused as error:  # not a push service, or (now) a private address
+            PUSH.labels("refused").inc()
+            self.failed += 1
+            log.warning("push to account %s refused: %s", device.user_id, error)
+            return 0
         except WebPushException as error:
             status = getattr(error.response, "status_code", None)
             if status in (404, 410):
                 self.store.expired(device.endpoint)
+                PUSH.labels("gone").inc()
                 self.removed += 1
                 log.info("push subscription of account %s gone (%s)", device.user_id, status)
             else:
+                PUSH.labels("failed").inc()
                 self.failed += 1
                 log.warning("push to account %s failed: %s", device.user_id, error)
             return 0
         except OSError as error:  # the push service cannot be reached
+            PUSH.labels("failed").inc()
             self.failed += 1
             log.warning("push to account %s failed: %s", device.user_id, error)
             return 0
+        PUSH.labels("sent").inc()
         self.sent += 1
         return 1
 
@@ -182,9 +222,12 @@ def build(
     *,
     key_file: Path | None,
     site_url: str,
-    spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+    spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
+    services: Sequence[str] = (),
 ) -> Pusher:
     """Web Push on ``engine``: the VAPID keys of ``key_file`` (PEM), else the pair kept in the
-    database."""
+    database; pushes go to the browsers' push services and the operator's ``services``
+    (:mod:`.guard`)."""
     keys = VapidKeys.of_file(key_file) if key_file is not None else VapidKeys.of_secrets(secrets)
-    return Pusher(PushStore(engine), keys, spawn, site_url=site_url)
+    policy = PushPolicy.of(services)
+    return Pusher(PushStore(engine), keys, spawn, site_url=site_url, policy=policy)

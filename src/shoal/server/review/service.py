@@ -21,6 +21,7 @@ from typing import Any
 from shoal.analysis.review import review_record
 from shoal.records import Record
 
+from ..ops.metrics import SEARCHES_BUSY
 from .store import ReviewStore
 
 __all__ = ["PROGRESS_EVERY", "REVIEW_SEED", "Reviewer"]
@@ -96,9 +97,10 @@ class Reviewer:
 
         try:
             async with self.slots:
-                review = await asyncio.to_thread(
-                    review_record, record, level=level, seed=REVIEW_SEED, progress=progress
-                )
+                with SEARCHES_BUSY.labels("review").track_inprogress():  # ops' gauge
+                    review = await asyncio.to_thread(
+                        review_record, record, level=level, seed=REVIEW_SEED, progress=progress
+                    )
             total = self._progress.get(key, (0, 0))[1]
             await asyncio.to_thread(self.store.finish, subject, level, review.to_json_dict(), total)
         except (_Stopped, asyncio.CancelledError):

@@ -36,9 +36,11 @@ from starlette.requests import HTTPConnection
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn
+from ..context import Context
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
+from ..limits import account_key
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
 from ..sockets import keep_alive, send
@@ -63,7 +65,7 @@ from .service import ChapterSpec, Edit, Studies
 
 __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
-router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413))
+router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 
 StudyId = Annotated[
@@ -164,9 +166,12 @@ async def list_studies(
     summary="Make a study",
     response_model=StudyCreated,
 )
-async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
+async def create_study(
+    body: StudyIn, user: SignedIn, studies: StudiesDep, context: Context
+) -> dict[str, Any]:
     specs = [c.spec() for c in body.chapters]
-    study_id = await studies.create(user, body.title, body.visibility, specs)
+    async with context.limits.hold("studies", account_key(user.id, "")):  # 429 past a day's
+        study_id = await studies.create(user, body.title, body.visibility, specs)
     return {"id": study_id}
 
 

@@ -30,8 +30,10 @@ from starlette.requests import HTTPConnection
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
+from ..context import Context
 from ..errors import ApiError, refusals
 from ..files import page
+from ..limits import account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from .schemas import Created, EventOut, EventSummary
@@ -40,7 +42,7 @@ from .views import event_view, summary
 
 __all__ = ["TournamentIn", "router"]
 
-router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413))
+router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 
 def _tournaments(connection: HTTPConnection) -> Tournaments:
@@ -111,9 +113,10 @@ async def list_tournaments(tournaments: TournamentsDep) -> dict[str, list[dict[s
 
 @router.post("/api/tournaments", summary="Make an event", status_code=201, response_model=Created)
 async def create_tournament(
-    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep
+    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep, context: Context
 ) -> dict[str, int]:
-    event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
+    async with context.limits.hold("events", account_key(user.id, "")):  # 429 past a day's
+        event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
     return {"id": event.id}
 
 

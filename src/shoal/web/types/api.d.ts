@@ -27,6 +27,12 @@ export interface ActionIn {
   [key: string]: any;
 }
 
+/** The process answers. */
+export interface Alive {
+  status: string;
+  [key: string]: any;
+}
+
 /** What the reader may ask now. */
 export interface Allowed {
   undo: boolean;
@@ -1267,6 +1273,14 @@ export interface RatingWithSpeeds {
   speeds: { [key: string]: RatingOut };
 }
 
+/** The database answers at the migrations' head. */
+export interface ReadyBody {
+  status: string;
+  revision: string;
+  head: string;
+  [key: string]: any;
+}
+
 /** A game record (text or JSON) to view. */
 export interface RecordIn {
   text: string;
@@ -2373,7 +2387,7 @@ export interface Routes {
     body: ClaimsIn;
     answer: ClaimedOut;
   };
-  /** GET /api/me/export: All my games as a zip of records */
+  /** GET /api/me/export: Everything the site holds about me: a zip of one JSON document and my records */
   "GET /api/me/export": {
     path: {};
     query: {};
@@ -2919,6 +2933,13 @@ export interface Routes {
     body: undefined;
     answer: unknown;
   };
+  /** GET /healthz: The process answers (liveness) */
+  "GET /healthz": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: Alive;
+  };
   /** GET /puzzles: Puzzles Index Page */
   "GET /puzzles": {
     path: {};
@@ -2934,6 +2955,13 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: unknown;
+  };
+  /** GET /readyz: The database answers at the migrations' head (readiness) */
+  "GET /readyz": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ReadyBody;
   };
 }
 

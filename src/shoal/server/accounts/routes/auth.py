@@ -13,18 +13,22 @@ Every change here is refused (403) when it comes from another site.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
+from ...admin.actions import end_sessions
+from ...admin.guard import session_digest
 from ...context import Context, client_address
 from ...errors import ApiError, refusals
 from ...files import page
 from ..claims import Claim, claim_seats
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
+    COOKIE,
     DEVICE_COOKIE,
     NAME,
     AccountsDep,
@@ -82,7 +86,7 @@ async def signup(
     _same_site(request)
     check_username(body.username)
     check_password(body.password, body.username)
-    context.creations.check(client_address(request))
+    await context.limits.check("games", client_address(request))
     user = accounts.store.create_user(body.username, accounts.hash(body.password))
     if user is None:
         raise ApiError(409, f"the username {body.username!r} is taken")
@@ -120,24 +124,32 @@ async def logout(request: Request, response: Response, accounts: AccountsDep) ->
     "/api/auth/logout-everywhere", summary="Sign out on every device", response_model=SignedOut
 )
 async def logout_everywhere(
-    user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+    user: SignedIn, request: Request, response: Response, accounts: AccountsDep, context: Context
 ) -> dict[str, Any]:
-    ended = accounts.store.end_sessions(user.id)
+    ended = await asyncio.to_thread(end_sessions, accounts.store.engine, user.id)
+    context.admin.poke()  # the other devices' open pages close, on every worker
     accounts.end_session(request, response)
     return {"signed_out": True, "sessions": ended}
 
 
 @router.post("/api/auth/password", summary="Change the password", response_model=PasswordChanged)
 async def change_password(
-    body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+    body: PasswordIn,
+    user: SignedIn,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    context: Context,
 ) -> dict[str, Any]:
     found = accounts.store.by_name(user.username)
     if found is None or not accounts.verify(found[1], body.old):
         raise ApiError(403, "the current password is wrong")
     check_password(body.new, user.username)
     accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
-    accounts.store.end_sessions(user.id)
-    accounts.start_session(user, request, response)
+    new = accounts.start_session(user, request, response)
+    this = session_digest(request.cookies.get(COOKIE))  # this browser's pages go on
+    await asyncio.to_thread(end_sessions, accounts.store.engine, user.id, (this, new))
+    context.admin.poke()  # the other devices' open pages close, on every worker
     return {"changed": True}
 
 

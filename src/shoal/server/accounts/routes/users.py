@@ -6,14 +6,17 @@
 * ``GET /api/me/games``: my games in progress, each with ``your_turn`` (those first).
 * ``POST /api/me/claims``: tie this browser's guest seats to the account.
 * ``PUT /api/me/prefs``: board preferences (coordinates, theme).
-* ``GET /api/me/export``: all my games as a zip of records.
+* ``GET /api/me/export``: everything the site holds about me (the operator's ``shoal admin
+  export-user``'s JSON document) and each game's record, as a zip.
 * ``DELETE /api/me``: delete the account (its games stay, under a neutral name).
 * ``GET /api/users/{username}``: a profile: ``ratings``, games played and in progress.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 import zipfile
 from typing import Any, Literal
 
@@ -21,10 +24,12 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
+from ...admin.actions import close_account
+from ...admin.export import export_user
 from ...context import Context, ServerContext
 from ...errors import ApiError, refusals
 from ...files import page
-from ..claims import Claim, claim_seats, context_seats, release_seats
+from ..claims import Claim, claim_seats, context_seats
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
 from ..service import AccountsDep, Player, SignedIn
@@ -151,16 +156,17 @@ async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[st
 
 @router.get(
     "/api/me/export",
-    summary="All my games as a zip of records",
+    summary="Everything the site holds about me: a zip of one JSON document and my records",
     response_class=Response,
     responses={200: {"content": {"application/zip": {}}}},
 )
 async def export(user: SignedIn, context: Context) -> Response:
+    document = await asyncio.to_thread(export_user, context.store, user)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for game_id, _seat in context_seats(context, user):
-            live = (await context.manager.entry(game_id)).live
-            archive.writestr(f"shoal-{live.game.id}-{game_id}.txt", live.record().to_text())
+        archive.writestr(f"shoal-{user.username}.json", json.dumps(document, indent=1))
+        for game in document["games"]:  # each record also as a file of its own
+            archive.writestr(f"shoal-{game['game']}-{game['id']}.txt", game["record"])
     return Response(
         buffer.getvalue(),
         media_type="application/zip",
@@ -181,17 +187,13 @@ async def delete_me(
     context: Context,
     accounts: AccountsDep,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(user.username)
-    if found is None or not accounts.verify(found[1], body.password):
+    found = await asyncio.to_thread(accounts.store.by_name, user.username)
+    if found is None or not await asyncio.to_thread(accounts.verify, found[1], body.password):
         raise ApiError(403, "the password is wrong: the account is not deleted")
-    games = await release_seats(context, user)
-    accounts.store.end_sessions(user.id)
-    accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    context.notices.forget(user.id)  # notifications, email address and devices go too
-    context.mail.store.forget(user.id)
-    context.pusher.store.forget(user.id)
-    accounts.end_session(request, response)
-    return {"deleted": True, "games": games}
+    closed = await close_account(context.manager, context.store.engine, user)
+    context.admin.poke()  # this process's other sockets of the account close at once
+    await asyncio.to_thread(accounts.end_session, request, response)  # and its cookie goes
+    return {"deleted": True, "games": len(closed.games)}
 
 
 @router.get("/api/users/{username}", summary="A player's profile", response_model=ProfileOut)

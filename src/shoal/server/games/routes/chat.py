@@ -30,6 +30,7 @@ from ...context import Context, ServerContext, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
+from ...limits import account_key
 from ...sockets import keep_alive, send
 from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
@@ -134,8 +135,10 @@ async def post_chat(
             own.add(player.username.casefold())
         await _not_reserved(request, live, name, own)
         writer = f"address {client_address(request)}"
-    context.social.check_rate(game_id, writer)
-    message = await context.social.post(game_id, body.room, seat, name, text)
+    limits = context.limits  # 429 past a burst in the game, or past a day's messages
+    await limits.check("chat", f"{game_id}|{writer}")
+    async with limits.hold("chat_day", account_key(caller.account, client_address(request))):
+        message = await context.social.post(game_id, body.room, seat, name, text)
     return message.view()
 
 

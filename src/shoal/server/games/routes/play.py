@@ -243,7 +243,7 @@ async def create_game(
 ) -> Response:
     """Sent as encoded text, as a change's answer is (the whole view: checking it against
     the models field by field cost as much as the rest of the route; the tests check it)."""
-    context.creations.check(client_address(request))
+    await context.limits.check("games", client_address(request))
     _check_rated(body, player)
     new = _new_game(body)
     if player is not None:  # a signed-in player's seats are the account's too

@@ -91,7 +91,7 @@ async def game_replay(game_id: str, k: int, context: Context) -> dict[str, Any]:
     responses=refusals(400, 404, 413, 429),
 )
 async def upload_record(body: RecordIn, request: Request, context: Context) -> dict[str, Any]:
-    context.creations.check(client_address(request))
+    await context.limits.check("games", client_address(request))
     record = read(body.text)
     record_id = new_game_id()
     context.store.insert_record(record_id, body.text)
