@@ -8,9 +8,11 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 import zstandard
 from sqlalchemy import create_engine, update
 
@@ -225,3 +227,26 @@ def test_export_reads_back_game_by_game_with_nothing_private(db: str, tmp_path: 
             "files": [],
         }
     assert json.loads((out / "manifest.json").read_text())["format"] == "shoal-open-data"
+
+
+def test_export_refuses_bad_input_and_makes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No database there, one that is not shoal's, a bad --level: refused in words, and
+    neither a database nor an export folder is made."""
+    out = tmp_path / "open-data"
+    missing = tmp_path / "none.sqlite3"
+    assert main(["db", "export", "--database", f"sqlite:///{missing}", "--out", str(out)]) == 1
+    assert "there is no database file" in capsys.readouterr().err
+    assert not missing.exists() and not out.exists()
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE notes (body TEXT)")
+    connection.close()
+    assert main(["db", "export", "--database", f"sqlite:///{other}", "--out", str(out)]) == 1
+    assert "holds no shoal tables" in capsys.readouterr().err
+    assert not out.exists()
+    argv = ["db", "export", "--database", f"sqlite:///{other}", "--out", str(out), "--level", "0"]
+    assert main(argv) == 2
+    assert "--level is a zstandard level from 1 to 22" in capsys.readouterr().err
+    assert not out.exists()
