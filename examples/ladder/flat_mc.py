@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import random
 import shlex
-import sys
 import time
 
 from shoal.core import parse_option_words
-from shoal.engine.protocol import EngineError, EngineSession
+from shoal.engine.protocol import EngineError, EngineSession, serve
 
 DEFAULT_SECONDS = 0.2
 
@@ -85,15 +84,7 @@ class FlatMonteCarlo(EngineSession):
 
 
 def main() -> int:
-    session = FlatMonteCarlo()
-    for line in sys.stdin:
-        reply = session.handle(line)
-        if reply:
-            sys.stdout.write(reply)
-            sys.stdout.flush()
-        if session.finished:
-            break
-    return 0
+    return serve(session=FlatMonteCarlo())
 
 
 if __name__ == "__main__":

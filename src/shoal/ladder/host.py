@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from shoal.core import ShoalError, parse_option_words
-from shoal.engine.protocol import EngineError, EngineSession
+from shoal.engine.protocol import EngineError, EngineSession, serve
 
 from .agent import Agent, AgentFactory, AgentLoadError, Budget, load_agent
 
@@ -96,15 +96,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO = sys.stdin) -> int:
     except (AgentLoadError, ShoalError) as error:
         print(f"shoal.ladder.host: {error}", file=sys.stderr)
         return 2
-    session = AgentSession(factory, options)
-    for line in stdin:
-        reply = session.handle(line)
-        if reply:
-            sys.stdout.write(reply)
-            sys.stdout.flush()
-        if session.finished:
-            break
-    return 0
+    return serve(stdin, sys.stdout, AgentSession(factory, options))
 
 
 if __name__ == "__main__":
