@@ -34,7 +34,8 @@ let you = [];
 let busy = false;
 let board;
 let social = null; // offers and chat (social.js)
-const game = () => ({ view, you, token }); // the page's state now, for the modules beside it
+// the page's state now, for the modules beside it (the offers: the social socket's)
+const game = () => ({ view, you, token, offers: social ? social.offers : null });
 
 function els() {
   const app = $("#app");
@@ -87,7 +88,7 @@ function els() {
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
   $("#move-slot").append(board.moveBox((text) => myTurn() && change("actions", { text })));
-  social = new Social(gid, game, $("#resign").closest(".card"));
+  social = new Social(gid, game, $("#resign").closest(".card"), () => view && renderRematch(gid, game));
 }
 
 document.addEventListener("visibilitychange", () => view && turnAlert(view, myTurn()));

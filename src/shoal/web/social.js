@@ -9,10 +9,12 @@ import { api, connectSocket } from "./net.js";
 const CHAT_LENGTH = 500;
 
 export class Social {
-  // gid: the game; game(): {view, you, token} now; the cards go after `anchor` in the panel.
-  constructor(gid, game, anchor) {
+  // gid: the game; game(): {view, you, token} now; the cards go after `anchor` in the panel;
+  // onOffers(): after the offers changed (the page shows the rematch from them).
+  constructor(gid, game, anchor, onOffers = () => {}) {
     this.gid = gid;
     this.game = game;
+    this.onOffers = onOffers;
     this.offers = null;
     this.messages = { players: [], spectators: [] };
     this.socket = null;
@@ -40,6 +42,7 @@ export class Social {
       this.tell(this.offers, message);
       this.offers = message;
       this.render();
+      this.onOffers();
     } else if (message.type === "history") {
       this.messages[message.room] = message.messages;
       this.renderChat();
@@ -130,6 +133,7 @@ export class Social {
     try {
       this.offers = await api(`/api/games/${this.gid}/${path}`, { method: "POST", body, token });
       this.render();
+      this.onOffers();
     } catch (error) {
       toast(error.message, "error");
     }
@@ -137,7 +141,7 @@ export class Social {
 
   // -- chat -----------------------------------------------------------------------------
   renderChat() {
-    const { view, you, token } = this.game();
+    const { view, you } = this.game();
     const card = this.chatCard;
     const room = this.room;
     if (!view || (room === "players" && view.mode !== "friend") || (room === "spectators" && view.mode === "local")) {
@@ -153,7 +157,7 @@ export class Social {
     }
     $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
     const me = you.length === 1 ? you[0] : null;
-    $("#mute-label", card).hidden = me === null || !token;
+    $("#mute-label", card).hidden = me === null; // a seat's token, or the account's cookie
     $input("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
     const muted = $input("#mute", card).checked;
     const log = $("#chat-log", card);
