@@ -40,6 +40,9 @@ PAGES = [
     "/rules/syrtis",
     "/stats/sirtet",
     "/leaderboard/syrtis",
+    "/ladder",
+    "LADDER",  # a shipped ladder
+    "/database",
     "/offline",
     "/no/such/page",
     "GAME",  # a game against the computer, our turn
@@ -111,7 +114,9 @@ def addresses(served: tuple[str, str]) -> dict[str, Any]:
             capture_output=True,
         )
         cookies = [{"name": c.name, "value": c.value or "", "url": server} for c in amy.cookies.jar]
+    ladders = httpx.get(f"{server}/api/ladder", timeout=30).json()["ladders"]
     return {
+        "LADDER": f"/ladder/{ladders[0]['key']}" if ladders else "/ladder/none",
         "GAME": f"/game/{made['id']}",
         "TOKEN": (made["id"], made["token"]),
         "REPLAY": f"/replay/game/{made['id']}",

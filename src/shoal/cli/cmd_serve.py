@@ -116,6 +116,8 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
         "vacation_days": args.vacation_days,
         "vapid_key_file": args.vapid_key or os.environ.get("SHOAL_VAPID_KEY") or None,
         "chat_words": args.chat_words or os.environ.get("SHOAL_CHAT_WORDS") or None,
+        "ladder_dir": args.ladder,
+        "open_data_dir": args.open_data,
         "limits": limit_changes,
         **_operator_settings(args),
     }
@@ -333,6 +335,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="a folder of chat word lists, LANG.txt, added to the shipped ones (a line !WORD "
         "takes a shipped word out; docs/moderation.md) (default: the environment variable "
         "SHOAL_CHAT_WORDS; none: the shipped lists)",
+    )
+    p.add_argument(
+        "--ladder",
+        default=None,
+        metavar="DIR",
+        help="the 'shoal ladder' results the /ladder pages show (default: the shipped ladders)",
+    )
+    p.add_argument(
+        "--open-data",
+        default=None,
+        metavar="DIR",
+        help="the 'shoal db export' folder the /database page publishes (default: open-data)",
     )
     p.add_argument(
         "--site-url",

@@ -34,11 +34,13 @@ from .games.correspondence import DAY, Correspondence
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
+from .ladder.service import DEFAULT_RESULTS, Ladders
 from .limits import Limits
 from .mail.service import Mail
 from .mail.service import build as build_mail
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
+from .opendata.service import Published
 from .push.service import Pusher
 from .push.service import build as build_push
 from .puzzles.service import Puzzles
@@ -124,6 +126,10 @@ class Settings:
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
     chat_words: Path | None = None
     """A folder of the operator's chat word lists, ``LANG.txt`` (issue 61, docs/moderation.md)."""
+    ladder_dir: Path = DEFAULT_RESULTS
+    """The ``shoal ladder`` results the ``/ladder`` pages show (issue 63)."""
+    open_data_dir: Path = Path("open-data")
+    """The ``shoal db export`` folder the ``/database`` page publishes (issue 63)."""
     limits: tuple[str, ...] = ()
     """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
     secret_key_file: Path | None = None
@@ -202,6 +208,10 @@ class ServerContext:
     """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     explorer: Explorer
     """The opening explorer: the site's counts, the books, lookups (issue 44)."""
+    ladders: Ladders
+    """The ladders' results shown at ``/ladder`` (issue 63)."""
+    published: Published
+    """The open data published at ``/database`` (issue 63)."""
     admin: SiteAdmin
     """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
     events: Events = dataclasses.field(default_factory=Events)
@@ -294,6 +304,8 @@ class ServerContext:
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
+            ladders=Ladders(settings.ladder_dir),
+            published=Published(settings.open_data_dir),
             admin=SiteAdmin(store.engine, manager, events),
             events=events,
         )
