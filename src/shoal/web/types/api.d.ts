@@ -27,6 +27,12 @@ export interface ActionIn {
   [key: string]: any;
 }
 
+/** The process answers. */
+export interface Alive {
+  status: string;
+  [key: string]: any;
+}
+
 /** What the reader may ask now. */
 export interface Allowed {
   undo: boolean;
@@ -1151,6 +1157,14 @@ export interface RatingWithSpeeds {
   display: string;
   speed: string;
   speeds: { [key: string]: RatingOut };
+}
+
+/** The database answers at the migrations' head. */
+export interface ReadyBody {
+  status: string;
+  revision: string;
+  head: string;
+  [key: string]: any;
 }
 
 /** A game record (text or JSON) to view. */
@@ -2763,6 +2777,13 @@ export interface Routes {
     body: undefined;
     answer: VacationOut;
   };
+  /** GET /healthz: The process answers (liveness) */
+  "GET /healthz": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: Alive;
+  };
   /** GET /puzzles: Puzzles Index Page */
   "GET /puzzles": {
     path: {};
@@ -2778,6 +2799,13 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: unknown;
+  };
+  /** GET /readyz: The database answers at the migrations' head (readiness) */
+  "GET /readyz": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ReadyBody;
   };
 }
 
