@@ -8,7 +8,7 @@ from typing import Any
 
 from .database import DEFAULT_DATABASE, add_database_option, database_url
 
-__all__ = ["DEFAULT_DATABASE", "add_parser"]
+__all__ = ["DEFAULT_DATABASE", "add_parser", "open_files"]
 
 WORKER_HEALTHCHECK = 60
 """Seconds a ``--workers`` process has to answer uvicorn's health check (uvicorn's default: 5)."""
@@ -17,6 +17,22 @@ WORKER_HEALTHCHECK = 60
 def _environment_limits(text: str) -> list[str]:
     """The limits of ``SHOAL_LIMITS``: ``NAME=COUNT[/SECONDS]`` separated by commas."""
     return [word.strip() for word in text.split(",") if word.strip()]
+
+
+def open_files() -> tuple[int, int]:
+    """Raise this process's soft limit of open files to its hard limit (its workers inherit
+    it); the limits then. Every socket a page holds open is a file: with the usual soft
+    limit of 1,024 a worker refused connections past about a thousand pages (issue 56)."""
+    import contextlib
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 1_048_576)
+        # the system's own ceiling may be lower: then the limit stays, and is told below
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
 
 
 class _Refused(Exception):
@@ -164,6 +180,13 @@ def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
     log_config = logging_config(args.log_format, args.log_level)
     logging.config.dictConfig(log_config)
     log = logging.getLogger("shoal.serve")
+    files, _ = open_files()
+    if files < 4096:
+        log.warning(
+            "at most %d open files per process (the hard limit, ulimit -Hn): each open page "
+            "holds one to three sockets; raise it for more pages",
+            files,
+        )
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # every worker reads it
     limits: dict[str, Any] = {
         "http": HeaderTimeoutProtocol,

@@ -51,6 +51,7 @@ from .explorer import routes as explorer
 from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
+from .lane import Held, SocketLane
 from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
@@ -125,6 +126,14 @@ def routes() -> tuple[BaseRoute, ...]:
     for router in ROUTERS:  # every refusal: ErrorBody (docs/server.md, "Refusals")
         api.include_router(router, responses=refusals(*EVERY_ROUTE))
     return tuple(api.routes)
+
+
+HELD_OPEN: list[Held] = [
+    ("/api/games/{game_id}/ws", play.held_game_socket),
+    ("/api/games/{game_id}/social", chat.held_social_socket),
+    ("/api/notifications/ws", notifications.held_notification_socket),
+]
+"""The sockets every page holds open, served by the socket lane (:mod:`.lane`)."""
 
 
 def create_app(
@@ -233,6 +242,7 @@ def create_app(
         context, first_move_seconds=first_move_seconds, tick=tournament_tick
     )
     context.studies = Studies(context)  # studies and their live pages (issue 44)
+    app.add_middleware(SocketLane, routes=HELD_OPEN)  # innermost: past the checks below
     app.add_middleware(BodyLimit, limit=max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)

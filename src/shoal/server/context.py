@@ -218,7 +218,8 @@ class ServerContext:
         computer = Computer(manager, max_searches=settings.max_searches)
         manager.listen(computer)
         manager.listen(Clocks(manager))
-        social = Social(manager, store)
+        events = Events()
+        social = Social(manager, store, events)  # chat and offers cross processes (issue 56)
         manager.listen(social)
         ratings = RatingStore(store.engine)
         manager.listen(RatingListener(manager, ratings))
@@ -230,7 +231,6 @@ class ServerContext:
         notices = NoticeStore(store.engine)
         secrets = SiteSecrets(store.engine, Sealer.load(settings.secret_key_file))
         secrets.seal_all()  # a wrong or missing site key stops the start, with words
-        events = Events()
         clocks: list[Correspondence] = []  # the digests read the clock of the correspondence
         mail = build_mail(
             store.engine,

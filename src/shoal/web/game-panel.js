@@ -11,7 +11,7 @@ import { moveRow } from "./board.js";
 /**
  * The game page's state now (its view null until the first has come): what the modules
  * beside game.js are given (`game()`), never a copy kept.
- * @typedef {() => { view: View | null, you: number[], token: string | null }} Game
+ * @typedef {() => { view: View | null, you: number[], token: string | null, offers: import("./types/api.js").OffersView | null }} Game
  */
 
 /** The words with a capital. @param {string} s */

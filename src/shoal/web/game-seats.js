@@ -1,7 +1,7 @@
 // @ts-check
 // Seats changing hands on the game page: the invite link's dialog (take the invited seat,
 // keep your own, or watch), an online game's rematch, and "play again" at the end. Each
-// function takes the game page's `game()`: {view, you, token} as they are now.
+// function takes the game page's `game()`: {view, you, token, offers} as they are now.
 import { $, errorText, h, toast, tokens, whoami } from "./common.js";
 import { api } from "./net.js";
 import { cap } from "./game-panel.js";
@@ -9,15 +9,16 @@ import { cap } from "./game-panel.js";
 /** @typedef {import("./game-panel.js").Game} Game */
 
 // An online game's rematch: offered by one player, accepted by the other; both then move to
-// the new game (sides swapped) with seat tokens of their own.
+// the new game (sides swapped) with seat tokens of their own (or, signed in, their account's
+// seats). The offer comes with the game's other offers, on the social socket (social.js).
 let rematchFollowed = false;
 /** @param {string} gid @param {Game} game */
 export function renderRematch(gid, game) {
-  const { view, you } = game();
+  const { view, you, offers } = game();
   if (!view) return;
   const box = $("#rematch-box");
   const over = Boolean(view.result);
-  const offer = view.rematch;
+  const offer = offers ? offers.rematch : null;
   box.hidden = !(view.mode === "friend" && over);
   if (box.hidden) return;
   if (offer && offer.game) {
@@ -41,9 +42,9 @@ async function rematchRequest(gid, game, method) {
   try {
     /** @type {import("./types/api.js").RematchOut} */
     const result = await api(`/api/games/${gid}/rematch`, { method, token: game().token });
-    if (result.game && result.token) {
+    if (result.game) {
       rematchFollowed = true;
-      tokens.set(result.game, result.token);
+      if (result.token) tokens.set(result.game, result.token); // else the account's seat
       location.href = `/game/${result.game}`;
     }
   } catch (error) {
@@ -55,9 +56,9 @@ async function rematchRequest(gid, game, method) {
 async function followRematch(gid, game) {
   rematchFollowed = true;
   try {
-    /** @type {import("./types/api.js").SeatOut} */
+    /** @type {import("./types/api.js").RematchSeat} */
     const seat = await api(`/api/games/${gid}/rematch/token`, { method: "POST", token: game().token });
-    tokens.set(seat.game, seat.token);
+    if (seat.token) tokens.set(seat.game, seat.token); // else the account's seat
     location.href = `/game/${seat.game}`;
   } catch {
     // the accepter's page follows its own reply; the offerer can still use the link

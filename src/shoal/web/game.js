@@ -56,8 +56,11 @@ function shown() {
   return view;
 }
 
-/** @type {import("./game-panel.js").Game} the page's state now, for the modules beside it */
-const game = () => ({ view, you, token });
+/**
+ * The page's state now, for the modules beside it (the offers: the social socket's).
+ * @type {import("./game-panel.js").Game}
+ */
+const game = () => ({ view, you, token, offers: social ? social.offers : null });
 
 function els() {
   const app = $("#app");
@@ -110,7 +113,7 @@ function els() {
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
   $("#move-slot").append(board.moveBox((text) => myTurn() && change("actions", { text })));
-  social = new Social(gid, game, $("#resign").closest(".card") ?? $("#resign"));
+  social = new Social(gid, game, $("#resign").closest(".card") ?? $("#resign"), () => view && renderRematch(gid, game));
 }
 
 document.addEventListener("visibilitychange", () => view && turnAlert(view, myTurn()));

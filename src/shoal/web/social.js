@@ -18,10 +18,12 @@ export class Social {
    * @param {string} gid the game
    * @param {import("./game-panel.js").Game} game
    * @param {Element} anchor the cards go after it in the panel
+   * @param {() => unknown} [onOffers] after the offers changed (the page shows the rematch from them)
    */
-  constructor(gid, game, anchor) {
+  constructor(gid, game, anchor, onOffers = () => {}) {
     this.gid = gid;
     this.game = game;
+    this.onOffers = onOffers;
     /** @type {Offers | null} */
     this.offers = null;
     /** @type {Record<Room, Message[]>} */
@@ -54,6 +56,7 @@ export class Social {
       this.tell(this.offers, message);
       this.offers = message;
       this.render();
+      this.onOffers();
     } else if (message.type === "history") {
       this.messages[message.room] = message.messages;
       this.renderChat();
@@ -149,6 +152,7 @@ export class Social {
     try {
       this.offers = await api(`/api/games/${this.gid}/${path}`, { method: "POST", body, token });
       this.render();
+      this.onOffers();
     } catch (error) {
       toast(errorText(error), "error");
     }
@@ -156,7 +160,7 @@ export class Social {
 
   // -- chat -----------------------------------------------------------------------------
   renderChat() {
-    const { view, you, token } = this.game();
+    const { view, you } = this.game();
     const card = this.chatCard;
     const room = this.room;
     if (!view || (room === "players" && view.mode !== "friend") || (room === "spectators" && view.mode === "local")) {
@@ -172,7 +176,7 @@ export class Social {
     }
     $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
     const me = you.length === 1 ? you[0] : null;
-    $("#mute-label", card).hidden = me === null || !token;
+    $("#mute-label", card).hidden = me === null; // a seat's token, or the account's cookie
     $input("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
     const muted = $input("#mute", card).checked;
     const log = $("#chat-log", card);

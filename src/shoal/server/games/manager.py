@@ -19,9 +19,12 @@ from typing import Any, Protocol
 
 from fastapi import WebSocket
 
+from shoal.core import Seat
+
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
 from .models import Claim, GameData
+from .patch import patch_of
 from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
@@ -47,6 +50,8 @@ class GameEntry:
     ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
     (None while there are none); the messages go out under ``sending``, in order.
     ``last_delta`` is the last delta sent: its base version, its version and its text.
+    ``patch`` is the last change this process stored, as its version and its
+    :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
     """
 
     __slots__ = (
@@ -55,6 +60,7 @@ class GameEntry:
         "last_delta",
         "live",
         "lock",
+        "patch",
         "sending",
         "sent",
         "watchers",
@@ -69,6 +75,7 @@ class GameEntry:
         self.sent: dict[str, Any] | None = None
         self.sending = asyncio.Lock()
         self.last_delta: tuple[int, int, str] | None = None
+        self.patch: tuple[int, dict[str, Any] | None] | None = None
 
 
 class Ack:
@@ -157,18 +164,40 @@ class GameManager:
         self._after_change(entry)
         return entry
 
-    async def catch_up(self, entry: GameEntry, version: int) -> None:
-        """Reload a game that another server process changed, when a client saw a newer version.
+    async def catch_up(self, entry: GameEntry, version: int, fresh: GameData | None = None) -> None:
+        """Reload a game that another server process changed, when a client saw a newer version
+        (``fresh``: the new version, made from the change's patch: no read).
 
         Call with ``entry.lock`` held, before checking the client's version.
         """
         if version <= entry.live.data.version:
             return
-        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is None or fresh.version != version:
+            fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
-            entry.live = LiveGame(fresh)
+            # the states this process has are reused (issue 56: a move made through another
+            # worker replayed the whole game here, each move)
+            entry.live = LiveGame.extend(entry.live, fresh)
             self._after_change(entry)
             await self.broadcast(entry)
+
+    async def seats(
+        self, entry: GameEntry, token: str | None, account: int | None = None
+    ) -> list[Seat]:
+        """The seats ``token`` or ``account`` plays in the loaded game; when they play none
+        here, the stored game is read again first if it is newer (issue 56: another process
+        stored a claim whose notice has not reached this one, or was lost while its
+        listener reconnected after a restart of the database; the invited friend was shown
+        "You are watching" while the API said they held the seat)."""
+        seats = entry.live.seats_of(token, account)
+        if seats or (not token and account is None):
+            return seats
+        game_id = entry.live.data.id
+        stored = (await asyncio.to_thread(self.store.versions, [game_id])).get(game_id)
+        if stored is not None and stored > entry.live.data.version:
+            async with entry.lock:
+                await self.catch_up(entry, stored)
+        return entry.live.seats_of(token, account)
 
     async def refresh(self) -> int:
         """Catch up every loaded game still on with what other processes stored (after the
@@ -206,6 +235,7 @@ class GameManager:
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
+        entry.patch = (data.version, patch_of(entry.live.data, data))  # for the relay
         entry.live = LiveGame.extend(entry.live, data)
         entry.live.thinking = thinking
         self._after_change(entry)

@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from ..accounts.service import SignedIn, get_accounts
 from ..challenges.models import Challenge
-from ..context import Context, ServerContext
+from ..context import Context, ServerContext, get_context
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
@@ -34,7 +34,7 @@ from ..sockets import keep_alive
 from .models import Notice
 from .schemas import Marked, Notifications, Unread
 
-__all__ = ["router"]
+__all__ = ["held_notification_socket", "router"]
 
 router = APIRouter(tags=["notifications"], responses=refusals(400, 401, 403, 404, 409, 413))
 
@@ -144,3 +144,9 @@ async def notification_socket(socket: WebSocket, context: Context) -> None:
 @router.get("/notifications", include_in_schema=False, response_class=HTMLResponse)
 async def notifications_page() -> FileResponse:
     return page("notifications.html")
+
+
+async def held_notification_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`notification_socket` on the socket lane (:mod:`shoal.server.lane`): every
+    signed-in page holds it open (the bell)."""
+    await notification_socket(socket, await get_context(socket))

@@ -39,6 +39,7 @@ from ..context import ServerContext
 from ..errors import ApiError
 from ..games.manager import GameEntry
 from ..games.start import Side, check_options, parse_time_control
+from ..periodic import Failures, every
 from ..ratings.service import scores_of
 from .games import BotDuels, make_game, no_show_data
 from .schedules import ScheduleStore
@@ -434,12 +435,8 @@ class Tournaments:
     async def run(self) -> None:
         """Every ``tick`` seconds: make recurring events, start due events, pair, end
         no-shows."""
-        while True:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("the tournaments' tick failed")
-            await asyncio.sleep(self.tick_every)
+        failures = Failures("the tournaments' tick", log, f"every {self.tick_every:g} s")
+        await every(self.tick_every, self.tick, failures)  # an outage: two lines, not one a tick
 
     async def tick(self) -> None:
         """One round of the background work (see :meth:`run`)."""

@@ -685,7 +685,6 @@ export interface GameView {
   allowed: Allowed;
   clock: ClockView | null;
   thinking: boolean;
-  rematch: RematchView | null;
   /** the reader's seats */
   you: number[];
   /** a correspondence game's clock (not in the Bot API's new game) */
@@ -925,6 +924,8 @@ export interface OffersView {
   takeback: number | null;
   allowed: OffersAllowed;
   mutes: number[];
+  /** an online game's rematch once it is over: offered, then its game */
+  rematch: RematchView | null;
 }
 
 /** Done. */
@@ -1177,14 +1178,15 @@ export interface RecordIn {
 export interface RematchOut {
   offered: boolean;
   game: string | null;
-  /** only when the rematch has started */
+  /** only when the rematch has started; null: the account's cookie plays it */
   token?: string | null;
 }
 
-/** The offerer's seat in the rematch. */
+/** A player's seat in the rematch. */
 export interface RematchSeat {
   game: string;
-  token: string;
+  /** null: the account's cookie plays the seat */
+  token: string | null;
 }
 
 /** A rematch offer: the seat that offered it, and the new game once accepted. */
@@ -2091,7 +2093,7 @@ export interface Routes {
     body: undefined;
     answer: RematchOut;
   };
-  /** POST /api/games/{game_id}/rematch/token: The offerer's seat in the rematch */
+  /** POST /api/games/{game_id}/rematch/token: Your seat in the rematch */
   "POST /api/games/{game_id}/rematch/token": {
     path: {
       game_id: string;

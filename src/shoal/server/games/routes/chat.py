@@ -10,8 +10,10 @@
 * ``POST /api/games/{id}/mute`` ``{"muted": true|false}``: a player stops (or
   starts again) receiving the opponent's messages; stored with the game.
 * ``WS /api/games/{id}/social``: the client first sends ``{"token": T}`` (or
-  ``{"token": null}`` to watch); then it receives ``{"type": "offers", ...}`` and
-  ``{"type": "chat", "message": ...}`` live, after the rooms' history.
+  ``{"token": null}``: a signed-in page's cookie then plays its account's seats, else it
+  watches); then it receives ``{"type": "offers", ..., "you": SEATS}``, the rooms'
+  history, and ``{"type": "offers", ...}`` and ``{"type": "chat", "message": ...}`` live,
+  whichever server process the change went through (:mod:`..social`).
 """
 
 from __future__ import annotations
@@ -23,22 +25,21 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field
 
-from shoal.core import Seat, other
+from shoal.core import Seat
 
-from ...accounts.service import get_accounts
-from ...context import Context, ServerContext, client_address
+from ...accounts.service import account_id, get_accounts, player_of
+from ...context import Context, client_address, get_context
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
 from ...limits import account_key
-from ...sockets import keep_alive, send
+from ...sockets import keep_alive
 from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
-from ..social import CHAT_LENGTH, offers_view
-from ..social_store import ChatMessage
+from ..social import CHAT_LENGTH
 from .caller import SeatCaller
 
-__all__ = ["ChatIn", "MuteIn", "router"]
+__all__ = ["ChatIn", "MuteIn", "held_social_socket", "router"]
 
 router = APIRouter(tags=["chat"])
 
@@ -59,24 +60,6 @@ class MuteIn(BaseModel):
     muted: bool
 
 
-def _readable(
-    messages: list[ChatMessage], seats: list[Seat], mutes: list[int]
-) -> list[dict[str, Any]]:
-    """The messages a reader with ``seats`` sees (not the opponent's once muted)."""
-    hidden = {other(s) for s in seats if s in mutes and len(seats) == 1}
-    return [m.view() for m in messages if m.seat not in hidden]
-
-
-async def _room(
-    context: ServerContext, live: LiveGame, room: str, seats: list[Seat]
-) -> list[dict[str, Any]]:
-    messages = await context.social.messages(live.data.id, room)
-    if room == "spectators":
-        return [m.view() for m in messages]
-    offers = await context.social.offers(live.data.id)
-    return _readable(messages, seats, offers.mutes)
-
-
 @router.get(
     "/api/games/{game_id}/chat",
     summary="A chat room's messages",
@@ -86,11 +69,12 @@ async def _room(
 async def get_chat(
     game_id: str, caller: SeatCaller, room: Room = "players"
 ) -> list[dict[str, Any]]:
-    live = (await caller.context.manager.entry(game_id)).live
-    seats = live.seats_of(caller.token, caller.account)
+    manager = caller.context.manager
+    entry = await manager.entry(game_id)
+    seats = await manager.seats(entry, caller.token, caller.account)
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
-    return await _room(caller.context, live, room, seats)
+    return await caller.context.social.room(entry.live, room, seats)
 
 
 @router.post(
@@ -104,8 +88,9 @@ async def post_chat(
     game_id: str, body: ChatIn, request: Request, caller: SeatCaller
 ) -> dict[str, Any]:
     context, player = caller.context, caller.player
-    live = (await context.manager.entry(game_id)).live
-    seats = live.seats_of(caller.token, caller.account)
+    entry = await context.manager.entry(game_id)
+    seats = await context.manager.seats(entry, caller.token, caller.account)
+    live = entry.live
     if caller.token and not seats:
         raise ApiError(403, "this token does not play in this game")
     text = clean_text(body.text)
@@ -172,16 +157,15 @@ async def post_mute(game_id: str, body: MuteIn, caller: SeatCaller) -> dict[str,
         mutes = set(offers.mutes)
         (mutes.add if body.muted else mutes.discard)(seats[0])
         offers.mutes = sorted(mutes)
-        await context.social.save(game_id, offers)
-    return offers_view(entry.live, offers)
+        return await context.social.save(entry.live, offers)  # every process's sockets
 
 
 @router.websocket("/api/games/{game_id}/social")
 @survives_database
 async def social_socket(socket: WebSocket, game_id: str, context: Context) -> None:
-    social = context.social
+    social, manager = context.social, context.manager
     try:
-        entry = await context.manager.entry(game_id)
+        entry = await manager.entry(game_id)
     except ApiError as error:
         await socket.close(code=4404, reason=error.message[:120])
         return
@@ -192,18 +176,20 @@ async def social_socket(socket: WebSocket, game_id: str, context: Context) -> No
     except (TimeoutError, ValueError, WebSocketDisconnect):
         await socket.close(code=4400, reason='send {"token": ...} first')
         return
-    live = entry.live
-    seats = live.seats_of(token if isinstance(token, str) else None)
+    # the seat token of the hello, or the account of the page's cookie (issue 56: a player
+    # signed in on a second browser, with no token there, read "No messages yet")
+    account = account_id(await player_of(socket))
+    token = token if isinstance(token, str) and len(token) <= 200 else None
+    seats = await manager.seats(entry, token, account)
     social.join(game_id, socket, seats)
     try:
-        offers = await social.offers(game_id)
-        if not await send(socket, {**offers_view(live, offers), "you": seats}):
-            return
-        rooms = ["players", "spectators"] if seats else ["spectators"]
-        for room in rooms:
-            history = await _room(context, live, room, seats)
-            if not await send(socket, {"type": "history", "room": room, "messages": history}):
-                return
-        await keep_alive(socket)
+        if await social.greet(entry.live, socket, seats, await social.offers(game_id)):
+            await keep_alive(socket)
     finally:
         social.leave(game_id, socket)
+
+
+async def held_social_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`social_socket` on the socket lane (:mod:`shoal.server.lane`): every game page
+    holds it open."""
+    await social_socket(socket, params["game_id"], await get_context(socket))
