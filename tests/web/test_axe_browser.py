@@ -38,6 +38,9 @@ PAGES = [
     "/rules/syrtis",
     "/stats/sirtet",
     "/leaderboard/syrtis",
+    "/ladder",
+    "LADDER",  # a shipped ladder
+    "/database",
     "/offline",
     "/no/such/page",
     "GAME",  # a game against the computer, our turn
@@ -87,7 +90,9 @@ def addresses(server: str) -> dict[str, Any]:
         tournament = amy.post("/api/tournaments", json=body)
         assert tournament.status_code == 201, tournament.text
         cookies = [{"name": c.name, "value": c.value or "", "url": server} for c in amy.cookies.jar]
+    ladders = httpx.get(f"{server}/api/ladder", timeout=30).json()["ladders"]
     return {
+        "LADDER": f"/ladder/{ladders[0]['key']}" if ladders else "/ladder/none",
         "GAME": f"/game/{made['id']}",
         "TOKEN": (made["id"], made["token"]),
         "REPLAY": f"/replay/game/{made['id']}",

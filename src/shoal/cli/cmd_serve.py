@@ -115,6 +115,8 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
         "sweep_every": args.sweep_every,
         "vacation_days": args.vacation_days,
         "vapid_key_file": args.vapid_key or os.environ.get("SHOAL_VAPID_KEY") or None,
+        "ladder_dir": args.ladder,
+        "open_data_dir": args.open_data,
         "limits": limit_changes,
         **_operator_settings(args),
     }
@@ -315,6 +317,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="FILE",
         help="a PEM file with the VAPID private key for Web Push (default: the environment "
         "variable SHOAL_VAPID_KEY; none: a key pair made once and kept in the database)",
+    )
+    p.add_argument(
+        "--ladder",
+        default=None,
+        metavar="DIR",
+        help="the 'shoal ladder' results the /ladder pages show (default: the shipped ladders)",
+    )
+    p.add_argument(
+        "--open-data",
+        default=None,
+        metavar="DIR",
+        help="the 'shoal db export' folder the /database page publishes (default: open-data)",
     )
     p.add_argument(
         "--site-url",

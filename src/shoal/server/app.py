@@ -51,6 +51,7 @@ from .explorer import routes as explorer
 from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
+from .ladder import routes as ladder
 from .lane import Held, SocketLane
 from .learn import routes as learn
 from .limits import BodyLimit
@@ -58,6 +59,7 @@ from .lobby import routes as lobby
 from .lobby.service import Lobby
 from .mail import routes as mail
 from .notifications import routes as notifications
+from .opendata import routes as opendata
 from .ops import routes as ops
 from .ops.sampler import sample
 from .ops.wiring import install as observe
@@ -104,6 +106,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    ladder.router,
+    opendata.router,
     ops.router,
     pages.router,
 )
@@ -152,6 +156,8 @@ def create_app(
     vacation_days: int = 14,
     first_move_seconds: float = 60.0,
     tournament_tick: float = 2.0,
+    ladder_dir: Path | str | None = None,
+    open_data_dir: Path | str | None = None,
     limits: Sequence[str] = (),
     secret_key_file: Path | str | None = None,
     push_services: Sequence[str] = (),
@@ -172,7 +178,10 @@ def create_app(
     no-show); the tournaments' background work runs every ``tournament_tick`` seconds
     (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
     a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year. ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
+    vacation a year. ``ladder_dir`` holds the ``shoal ladder`` results shown at ``/ladder``
+    (default: the shipped ones), ``open_data_dir`` the ``shoal db export`` published at
+    ``/database`` (default: ``open-data`` in the working directory).
+    ``limits`` changes the site's limits, ``NAME=COUNT[/SECONDS]`` each
     (:mod:`shoal.server.limits`; a ValueError for one that is none). ``secret_key_file``
     seals the site's secrets (docs/security.md); ``push_services`` adds push services to the
     browsers' own; ``/metrics`` opens to ``metrics_token`` and to the addresses of
@@ -191,6 +200,8 @@ def create_app(
         sweep_every=sweep_every,
         vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
         vacation_days=vacation_days,
+        **({"ladder_dir": Path(ladder_dir)} if ladder_dir is not None else {}),
+        **({"open_data_dir": Path(open_data_dir)} if open_data_dir is not None else {}),
         limits=tuple(limits),
         secret_key_file=Path(secret_key_file) if secret_key_file else None,
         push_services=tuple(push_services),

@@ -34,11 +34,13 @@ from .games.correspondence import DAY, Correspondence
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
+from .ladder.service import DEFAULT_RESULTS, Ladders
 from .limits import Limits
 from .mail.service import Mail
 from .mail.service import build as build_mail
 from .notifications.service import Notifier
 from .notifications.store import NoticeStore
+from .opendata.service import Published
 from .push.service import Pusher
 from .push.service import build as build_push
 from .puzzles.service import Puzzles
@@ -119,6 +121,10 @@ class Settings:
     """Vacation days each account may spend a year (issue 43)."""
     vapid_key_file: Path | None = None
     """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
+    ladder_dir: Path = DEFAULT_RESULTS
+    """The ``shoal ladder`` results the ``/ladder`` pages show (issue 63)."""
+    open_data_dir: Path = Path("open-data")
+    """The ``shoal db export`` folder the ``/database`` page publishes (issue 63)."""
     limits: tuple[str, ...] = ()
     """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
     secret_key_file: Path | None = None
@@ -197,6 +203,10 @@ class ServerContext:
     """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
     explorer: Explorer
     """The opening explorer: the site's counts, the books, lookups (issue 44)."""
+    ladders: Ladders
+    """The ladders' results shown at ``/ladder`` (issue 63)."""
+    published: Published
+    """The open data published at ``/database`` (issue 63)."""
     admin: SiteAdmin
     """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
     events: Events = dataclasses.field(default_factory=Events)
@@ -283,6 +293,8 @@ class ServerContext:
             challenges=ChallengeStore(store.engine),
             vacations=Vacations(away, correspondence, settings.vacation_days),
             explorer=explorer,
+            ladders=Ladders(settings.ladder_dir),
+            published=Published(settings.open_data_dir),
             admin=SiteAdmin(store.engine, manager, events),
             events=events,
         )

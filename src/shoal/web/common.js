@@ -320,6 +320,10 @@ export function footer() {
       { class: "foot" },
       "shoal — the reference implementation of Syrtis, Sirtet, Sytran, Cyclix and SFIRS. ",
       h("a", { href: "/openapi.json", text: "API (OpenAPI)" }),
+      " · ",
+      h("a", { href: "/ladder", text: "Bot ladder" }),
+      " · ",
+      h("a", { href: "/database", text: "Open data" }),
     ),
   );
 }

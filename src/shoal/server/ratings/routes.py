@@ -1,7 +1,8 @@
 """Ratings (issue 23): leaderboards, a game's rating changes, a player's rating history.
 
-* ``GET /api/leaderboard/{game}``: per speed, the top 50 established players
-  (deviation <= 110) who played a rated game in the last 90 days.
+* ``GET /api/leaderboard/{game}``: per speed, the top 50 established people
+  (deviation <= 110) who played a rated game in the last 90 days (``speeds``), and apart
+  from them the bots' board, the same for bot accounts (``bots``).
 * ``GET /api/games/{id}/ratings``: whether the game is rated, its speed, each
   seat's rating, and once it is over, each player's change (``+12`` / ``-12``).
 * ``GET /api/users/{username}/ratings/{game}``: the rating after each rated game;
@@ -46,20 +47,26 @@ def _game_id(game: str) -> str:
 )
 async def leaderboard(game: str, context: Context) -> dict[str, Any]:
     game = _game_id(game)
-    out: dict[str, Any] = {}
-    for speed in SPEEDS:
-        rows = await asyncio.to_thread(context.ratings.leaderboard, game, speed)
-        out[speed] = [
-            {
-                "rank": i + 1,
-                "username": row.username,
-                "rating": round(row.rating.r),
-                "rd": round(row.rating.rd),
-                "games": row.games,
-            }
-            for i, row in enumerate(rows)
-        ]
-    return {"game": game, "title": games.get(game).title, "speeds": out}
+    boards: dict[bool, dict[str, Any]] = {False: {}, True: {}}
+    for bots, out in boards.items():
+        for speed in SPEEDS:
+            rows = await asyncio.to_thread(context.ratings.leaderboard, game, speed, bots=bots)
+            out[speed] = [
+                {
+                    "rank": i + 1,
+                    "username": row.username,
+                    "rating": round(row.rating.r),
+                    "rd": round(row.rating.rd),
+                    "games": row.games,
+                }
+                for i, row in enumerate(rows)
+            ]
+    return {
+        "game": game,
+        "title": games.get(game).title,
+        "speeds": boards[False],
+        "bots": boards[True],
+    }
 
 
 @router.get(

@@ -20,11 +20,16 @@ class Leader(Out):
 
 
 class Leaderboard(Out):
-    """A game's top players, per speed."""
+    """A game's top players, per speed: people and bots apart."""
 
     game: str
     title: str
-    speeds: dict[str, list[Leader]] = Field(description="by speed: live, correspondence")
+    speeds: dict[str, list[Leader]] = Field(
+        description="people (accounts that are not bots), by speed: live, correspondence"
+    )
+    bots: dict[str, list[Leader]] = Field(
+        description="bot accounts (programs and the server's own levels), by speed"
+    )
 
 
 class SeatRating(Out):

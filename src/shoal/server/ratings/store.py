@@ -16,7 +16,7 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import exists, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -26,6 +26,7 @@ from shoal.ratings.glicko2 import update as glicko_update
 
 from ..accounts.models import utcnow
 from ..accounts.tables import UserRow
+from ..bots.tables import BotRow
 from ..games.tables import GameRow
 from .tables import RatedGameRow, RatingHistoryRow, RatingRow
 
@@ -249,10 +250,13 @@ class RatingStore:
         return out
 
     def leaderboard(
-        self, game: str, speed: str, limit: int = 50, days: int = 90
+        self, game: str, speed: str, limit: int = 50, days: int = 90, *, bots: bool = False
     ) -> list[LeaderRow]:
-        """The top ``limit`` established players (rd <= 110) rated in the last ``days``."""
+        """The top ``limit`` established players (rd <= 110) rated in the last ``days``:
+        people, or with ``bots`` the bot accounts (``shoal_bots``: programs and the server's
+        own levels), so the two never share a board."""
         since = self.clock() - datetime.timedelta(days=days)
+        is_bot = exists().where(BotRow.user_id == RatingRow.user_id)
         with Session(self.engine) as session:
             rows = session.execute(
                 select(RatingRow, UserRow.username)
@@ -264,6 +268,7 @@ class RatingStore:
                     RatingRow.updated >= since,
                     UserRow.deleted.is_(False),
                     UserRow.disabled.is_(False),
+                    is_bot if bots else ~is_bot,
                 )
                 .order_by(RatingRow.r.desc(), UserRow.username)
                 .limit(limit)

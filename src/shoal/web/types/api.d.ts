@@ -441,6 +441,27 @@ export interface Credentials {
   [key: string]: any;
 }
 
+/** A published file (``/database/files/{name}``). */
+export interface DataFile {
+  name: string;
+  /** games-text, games-jsonl, puzzles or book */
+  kind: string;
+  game: string;
+  /** YYYY-MM (games only) */
+  month?: string | null;
+  bytes: number;
+  /** games, puzzles or book games in the file */
+  count: number;
+  sha256: string;
+}
+
+/** The published export (``exported`` null and no files: nothing published yet). */
+export interface Database {
+  exported: string | null;
+  version: number | null;
+  files: DataFile[];
+}
+
 /** The password, to confirm. */
 export interface DeleteIn {
   password: string;
@@ -728,6 +749,97 @@ export interface KeysIn {
   [key: string]: any;
 }
 
+/** What a turn may spend. */
+export interface LadderBudgetOut {
+  seconds: number;
+  grace: number;
+  iterations: number;
+  cap: number;
+}
+
+/** A ladder game (its record: ``/api/ladder/{key}/games/{index}/record``). */
+export interface LadderGameOut {
+  index: number;
+  /** seat 0 (moves first), seat 1 */
+  players: string[];
+  seed: number;
+  result: string;
+  reason: string;
+  actions: number;
+  forfeit: string | null;
+  /** each seat's longest turn, seconds */
+  longest_turn: number[];
+  cpu_seconds: (number | null)[];
+}
+
+/** Every ladder the site shows. */
+export interface LadderIndex {
+  ladders: LadderSummary[];
+}
+
+/** How the ratings were fitted (Bayesian Elo). */
+export interface LadderMethod {
+  name: string;
+  advantage: number;
+  drawelo: number;
+  scale: number;
+  prior: number;
+  confidence: number;
+  held: string[];
+}
+
+/** One ladder: its game, budget, method, players (best first) and games. */
+export interface LadderOut {
+  key: string;
+  game: string;
+  title: string;
+  options: { [key: string]: string };
+  rules_version: string;
+  budget: LadderBudgetOut;
+  method: LadderMethod;
+  players: LadderPlayer[];
+  games: LadderGameOut[];
+  started: string;
+  finished: string;
+  command: string;
+  /** system, cores, pinned_core, python, load_start, load_end (1-minute load) */
+  machine: { [key: string]: string | number | null };
+}
+
+/** A player's line: its rating and interval, its games. */
+export interface LadderPlayer {
+  name: string;
+  /** engine, bot, python, baseline, or anchor (a pinned level) */
+  kind: string;
+  spec: string;
+  /** whether its rating is pinned */
+  anchor: boolean;
+  /** time, iterations, or pinned level */
+  budget: string;
+  rating: number | null;
+  /** the 95% interval [low, high] */
+  interval: (number | null)[];
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** games lost over its budget, by a crash or an illegal action */
+  forfeits: number;
+}
+
+/** A ladder in the list. */
+export interface LadderSummary {
+  key: string;
+  game: string;
+  title: string;
+  options: { [key: string]: string };
+  players: number;
+  games: number;
+  /** the best-rated agent that is not an anchor */
+  leader: string | null;
+  finished: string;
+}
+
 /** A line of a leaderboard. */
 export interface Leader {
   rank: number;
@@ -737,12 +849,14 @@ export interface Leader {
   games: number;
 }
 
-/** A game's top players, per speed. */
+/** A game's top players, per speed: people and bots apart. */
 export interface Leaderboard {
   game: string;
   title: string;
-  /** by speed: live, correspondence */
+  /** people (accounts that are not bots), by speed: live, correspondence */
   speeds: { [key: string]: Leader[] };
+  /** bot accounts (programs and the server's own levels), by speed */
+  bots: { [key: string]: Leader[] };
 }
 
 /** The learner's atomic actions in this step so far, in the game's notation. */
@@ -1887,6 +2001,13 @@ export interface Routes {
     body: undefined;
     answer: ChallengeStatus;
   };
+  /** GET /api/database: The published open data: files, sizes, SHA-256 */
+  "GET /api/database": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: Database;
+  };
   /** GET /api/explorer/{game_id}: Explore */
   "GET /api/explorer/{game_id}": {
     path: {
@@ -2164,6 +2285,32 @@ export interface Routes {
     };
     body: VersionIn;
     answer: GameView | ViewChange;
+  };
+  /** GET /api/ladder: The ladders: agents rated under fixed compute */
+  "GET /api/ladder": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: LadderIndex;
+  };
+  /** GET /api/ladder/{key}: One ladder: ratings, intervals, games */
+  "GET /api/ladder/{key}": {
+    path: {
+      key: string;
+    };
+    query: {};
+    body: undefined;
+    answer: LadderOut;
+  };
+  /** GET /api/ladder/{key}/games/{index}/record: A ladder game's record (text) */
+  "GET /api/ladder/{key}/games/{index}/record": {
+    path: {
+      key: string;
+      index: number;
+    };
+    query: {};
+    body: undefined;
+    answer: unknown;
   };
   /** GET /api/leaderboard/{game}: The top players of a game, per speed */
   "GET /api/leaderboard/{game}": {
@@ -2778,6 +2925,15 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: VacationOut;
+  };
+  /** GET /database/files/{name}: A published file */
+  "GET /database/files/{name}": {
+    path: {
+      name: string;
+    };
+    query: {};
+    body: undefined;
+    answer: unknown;
   };
   /** GET /healthz: The process answers (liveness) */
   "GET /healthz": {
