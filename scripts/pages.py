@@ -43,8 +43,10 @@ PAGES: dict[str, Page] = {
     "challenge.html": Page(
         "Challenge — shoal", "challenge-page.js", "page-challenge", ("lobby.css",)
     ),
+    "database.html": Page("Open data — shoal", "database.js", "page-database"),
     "game.html": Page("Game — shoal", "game.js", "page-game"),
     "index.html": Page("shoal — play five abstract games", "home.js", "page-home", ("lobby.css",)),
+    "ladder.html": Page("Ladder — shoal", "ladder.js", "page-ladder"),
     "leaderboard.html": Page("Leaderboard — shoal", "leaderboard.js", "page-leaderboard"),
     "learn.html": Page("Learn — shoal", "learn.js", "page-learn"),
     "lobby.html": Page("Lobby — shoal", "lobby.js", "page-lobby", ("lobby.css",)),

@@ -8,7 +8,9 @@ import { api } from "./net.js";
 /** @typedef {import("./types/api.js").BlockedOut} Blocked */
 /** @typedef {import("./types/api.js").MyReport} MyReport */
 
+/** @type {Record<string, string>} */
 const KINDS = { player: "a player", chat: "a chat message", study: "a study", game: "a game" };
+/** @type {Record<string, string>} */
 const STATES = { open: "open: the moderators have not handled it yet", handled: "handled by the moderators" };
 
 /** @param {string} iso */

@@ -2,12 +2,13 @@
 // The open data page /database (issue 63): the files `shoal db export` published, from
 // GET /api/database: the finished games by game and month (text records and JSON lines),
 // the puzzles and the opening books, each with its size, count and SHA-256.
-import { $, footer, h, pageHead, problemPage, topbar } from "./common.js";
+import { $, footer, h, pageHead, readOrProblem, topbar } from "./common.js";
 import { api } from "./net.js";
 
 /** @typedef {import("./types/api.js").Database} Database */
 /** @typedef {import("./types/api.js").DataFile} DataFile */
 
+/** @type {Record<string, string>} */
 const KINDS = {
   "games-text": "Games (text records)",
   "games-jsonl": "Games (JSON lines)",
@@ -15,6 +16,7 @@ const KINDS = {
   book: "Opening book",
 };
 
+/** @type {Record<string, string>} */
 const COUNTED = { "games-text": "games", "games-jsonl": "games", puzzles: "puzzles", book: "games" };
 
 /** @param {number} bytes */
@@ -40,14 +42,9 @@ function row(file) {
 
 async function main() {
   const app = $("#app");
-  /** @type {Database} */
-  let data;
-  try {
-    data = await api("/api/database");
-  } catch (error) {
-    problemPage("Open data", error.message);
-    return;
-  }
+  /** @type {Database | null} */
+  const data = await readOrProblem("/api/database", "Open data", { href: "/", text: "All games" });
+  if (!data) return;
   const intro = "Every finished game of the site, by game and by the month it ended, as text records and as JSON lines, compressed with zstandard; the puzzles with their ratings and themes; the opening books. No chat and no e-mail leave: players are their account names, closed accounts are 'anonymous' and guests 'guest'.";
   app.append(h("section", { class: "card" }, ...pageHead("Open data", intro), h("p", { class: "help" }, "Read a file with shoal: ", h("code", { text: "shoal.records.archive.read_games(path)" }), " replays its games one at a time. Check a download with ", h("code", { text: "sha256sum" }), ".")));
   if (!data.files.length) {

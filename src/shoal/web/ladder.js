@@ -3,7 +3,7 @@
 // /ladder/KEY shows one: the budget every agent played under, the pinned anchors, each
 // player's Bayesian Elo rating with its 95% interval, and the games, each replayable on the
 // replay page (its record is uploaded there, as a record file would be).
-import { $, footer, h, pageHead, problemPage, toast, topbar } from "./common.js";
+import { $, errorText, footer, h, pageHead, readOrProblem, toast, topbar } from "./common.js";
 import { api } from "./net.js";
 
 /** @typedef {import("./types/api.js").LadderOut} Ladder */
@@ -27,14 +27,10 @@ const elo = (value) => (value === null ? "—" : String(Math.round(value)));
 
 async function index() {
   const app = $("#app");
-  /** @type {Summary[]} */
-  let ladders;
-  try {
-    ladders = (await api("/api/ladder")).ladders;
-  } catch (error) {
-    problemPage("The ladder", error.message);
-    return;
-  }
+  /** @type {{ ladders: Summary[] } | null} */
+  const read = await readOrProblem("/api/ladder", "The ladder", { href: "/", text: "All games" });
+  if (!read) return;
+  const ladders = read.ladders;
   app.append(
     h(
       "section",
@@ -122,7 +118,7 @@ async function replay(game, button) {
     const made = await api("/api/records", { method: "POST", body });
     location.href = `/replay/record/${made.id}`;
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
     button.disabled = false;
   }
 }
@@ -153,14 +149,9 @@ function gamesTable(ladder) {
 
 async function one() {
   const app = $("#app");
-  /** @type {Ladder} */
-  let ladder;
-  try {
-    ladder = await api(`/api/ladder/${encodeURIComponent(key)}`);
-  } catch (error) {
-    problemPage("No such ladder", error.message, { href: "/ladder", text: "All ladders" });
-    return;
-  }
+  /** @type {Ladder | null} */
+  const ladder = await readOrProblem(`/api/ladder/${encodeURIComponent(key)}`, "No such ladder", { href: "/ladder", text: "All ladders" });
+  if (!ladder) return;
   const title = `${ladderTitle(ladder)} ladder`;
   document.title = `${title} — shoal`;
   const budget = ladder.budget;

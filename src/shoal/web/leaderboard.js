@@ -2,14 +2,14 @@
 // The leaderboard page /leaderboard/GAME: per speed, the top 50 established players
 // (deviation <= 110) active in the last 90 days, from GET /api/leaderboard/GAME; people
 // first, the bots on their own boards below (issue 63).
-import { $, footer, h, pageHead, topbar } from "./common.js";
-import { api } from "./net.js";
+import { $, footer, h, pageHead, readOrProblem, topbar } from "./common.js";
 
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 /** @typedef {import("./types/api.js").Leader} Row */
 /** @typedef {import("./types/api.js").Leaderboard} Board */
 
+/** @type {Record<string, string>} */
 const SPEEDS = { live: "Live", correspondence: "Correspondence" };
 
 /**
@@ -33,14 +33,9 @@ function boardCard(kind, speed, rows) {
 
 async function main() {
   const app = $("#app");
-  /** @type {Board} */
-  let board;
-  try {
-    board = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
-  } catch (error) {
-    app.append(h("h1", { text: "Leaderboard" }), h("p", { class: "error", text: error.message }));
-    return;
-  }
+  /** @type {Board | null} */
+  const board = await readOrProblem(`/api/leaderboard/${encodeURIComponent(game)}`, "No such leaderboard", { href: "/", text: "All games" });
+  if (!board) return;
   document.title = `${board.title} leaderboard — shoal`;
   app.append(h("section", { class: "card" }, ...pageHead(`${board.title} leaderboard`, "Established players (rating deviation at most 110) who played a rated game in the last 90 days. People and bots are ranked apart.")));
   for (const [kind, title, boards] of /** @type {const} */ ([["people", "People", board.speeds], ["bots", "Bots", board.bots]])) {

@@ -13,7 +13,9 @@ import { api } from "./net.js";
 
 const path = location.pathname;
 
+/** @type {Record<string, string>} */
 const KINDS = { player: "Player", chat: "Chat message", study: "Study", game: "Game", fairplay: "Fair play" };
+/** @type {Record<string, string>} */
 const REASONS = {
   abuse: "insults, harassment or threats",
   cheating: "engine help, or someone else playing",
@@ -23,6 +25,7 @@ const REASONS = {
   tab: "the game analysed in another tab",
   agreement: "agreement with the engine improbable for the rating",
 };
+/** @type {Record<string, string>} */
 const ACTIONS = {
   dismiss: "Close the report, no action",
   warn: "Warn (the player gets a notice)",

@@ -4,7 +4,7 @@
 // chat line, of a game, a profile and a study, and a profile's Block / Unblock. What became of
 // a report is on /me/blocks ("Your reports"). The dialog is a native <dialog>: the browser
 // keeps the focus inside it and Escape closes it.
-import { $, h, toast, whoami } from "./common.js";
+import { $, errorText, h, toast, whoami } from "./common.js";
 import { api } from "./net.js";
 
 /** @typedef {import("./types/api.js").ReportIn} ReportIn */
@@ -83,7 +83,7 @@ export function openReport(subject) {
         dialog.close();
         toast("Thank you: the moderators will look at it. Its state is on Blocks and reports.");
       } catch (failure) {
-        error.textContent = failure.message;
+        error.textContent = errorText(failure);
         error.hidden = false;
         send.disabled = false;
       }
@@ -140,7 +140,7 @@ export async function profileTools(slot, username) {
   const me = await whoami();
   if (!me || me.username.toLowerCase() === username.toLowerCase()) return;
   moderationStyle();
-  const blocked = await api("/api/blocks").then((list) => list.some((b) => b.username.toLowerCase() === username.toLowerCase())).catch(() => false);
+  const blocked = await api("/api/blocks").then((list) => list.some((/** @type {{ username: string }} */ b) => b.username.toLowerCase() === username.toLowerCase())).catch(() => false);
   const block = h("button", { class: "btn small", id: "block-toggle", type: "button" });
   let on = blocked;
   const paint = () => {
@@ -154,7 +154,7 @@ export async function profileTools(slot, username) {
       paint();
       toast(on ? `You block ${username}: no challenges, chat or seeks between you` : `You no longer block ${username}`);
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   });
   paint();
