@@ -169,6 +169,8 @@ def test_a_lapsed_offer_and_a_mute_reach_the_sockets(
             assert moved.status_code == 200, moved.text
             assert socket.receive_json()["draw"] == (0 if seat == 0 else None)
         client.post(f"/api/games/{gid}/mute", json={"muted": True}, headers={"X-Shoal-Token": ann})
+        muted = socket.receive_json()  # the mute itself reaches the sockets (issue 56)
+        assert (muted["type"], muted["mutes"]) == ("offers", [0])
         say(client, gid, bob, "you will not hear this")
         say(client, gid, ann, "talking to myself")
         got = socket.receive_json()

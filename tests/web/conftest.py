@@ -44,6 +44,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
             *(sys.executable, "-m", "shoal.cli", "serve", "--port", str(port)),
             *("--database", f"sqlite:///{db}", "--log-level", "warning"),
             *("--games-per-client", "0"),  # every test comes from 127.0.0.1
+            *("--open-data", str(db.parent / "open-data")),  # tests export into it
         ],
         env=env,
     )

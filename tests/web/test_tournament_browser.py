@@ -82,4 +82,11 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     small.goto(f"{server}/tournaments")
     small.wait_for_selector(f'#tournaments-finished li[data-id="{tid}"]')
     small.screenshot(path=str(artifacts / "tournaments-390.png"), full_page=True)
+    # an event that is not there: the site's problem page (common.js), the server's words
+    # and a way on, as every page that cannot show what it was asked for (issue 58)
+    small.goto(f"{server}/tournaments/999999")
+    small.wait_for_selector("#app .problem .error")
+    assert small.locator("#app h1").inner_text() == "No such tournament"
+    assert "no tournament 999999" in small.locator("#app .problem .error").inner_text()
+    assert small.locator("#app .problem a", has_text="All tournaments").count() == 1
     phone.close()

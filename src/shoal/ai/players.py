@@ -3,8 +3,8 @@
 A :class:`Player` chooses one atomic action for the seat to move;
 :func:`play_turn` lets it play a whole turn. :func:`get_player` builds a player
 from a level name (``"random"``, or a named level of :data:`LEVELS`: beginner,
-casual, club, strong, max) or a spec such as ``"mcts:iterations=500"`` (see
-:mod:`shoal.ai.levels`).
+casual, club, strong, max), a spec such as ``"mcts:iterations=500"`` (see
+:mod:`shoal.ai.levels`) or a trained network, ``"baseline:ENV"`` (:mod:`shoal.ai.baseline`).
 
 >>> from shoal.games import get
 >>> player = get_player("random", get("connect4"), seed=1)
@@ -74,6 +74,10 @@ def get_player(level: str, game: Game, seed: int = 0) -> Player:
         return level_player(level, game, seed)
     if level.partition(":")[0] in ("mcts", "alphabeta"):
         return spec_player(level, game, seed)
+    if level.startswith("baseline:"):  # a trained network (shoal.ai.baseline)
+        from .baseline import BaselineAgent
+
+        return BaselineAgent(game, seed, net=level.partition(":")[2])
     raise InvalidOptionError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
 
 

@@ -1,7 +1,8 @@
 """``shoal admin``: the server's users (list, disable, enable, set a password), bots
-(mark an account a bot, give it an API token, revoke its tokens), recurring
-tournaments (:mod:`shoal.cli.admin_tournaments`) and the answers to players' requests and
-abuse (export a player's data, close an account, delete a game, ban an address range:
+(mark an account a bot, give it an API token, revoke its tokens), moderators (grant and
+revoke a role, list them: docs/moderation.md), recurring tournaments
+(:mod:`shoal.cli.admin_tournaments`) and the answers to players' requests and abuse (export
+a player's data, close an account, delete a game, ban an address range:
 :mod:`shoal.cli.admin_operator`).
 
 Every action works on an existing database at this shoal's revision (:mod:`.database`):
@@ -51,19 +52,35 @@ def _run(args: argparse.Namespace) -> int:
             from .admin_tournaments import run
 
             return run(args, store.engine)
+        if args.admin_command == "roles":
+            return _roles(store)
+        if args.admin_command == "revoke" and len(args.names) == 2:
+            args.role, args.username = args.names
+            if args.role not in ("moderator", "operator"):
+                print(
+                    f"shoal admin: a role is moderator or operator, not {args.role!r}",
+                    file=sys.stderr,
+                )
+                return 2
+        elif args.admin_command == "revoke":
+            if len(args.names) != 1:
+                print("shoal admin: revoke NAME, or revoke ROLE NAME", file=sys.stderr)
+                return 2
+            args.role, args.username = None, args.names[0]
         found = accounts.by_name(args.username)
         if found is None or found[0].deleted:
             print(f"shoal admin: there is no user {args.username!r}", file=sys.stderr)
             return 1
         user = found[0]
+        if args.admin_command == "grant" or getattr(args, "role", None) is not None:
+            return _role(args.admin_command, args.role, store, user)
         if args.admin_command in ("bot", "token", "revoke"):
             return _bots(args.admin_command, store, user.id, user.username)
-        from shoal.server.admin.actions import end_sessions
+        from shoal.server.admin.actions import disable_account, end_sessions
 
         if args.admin_command in ("disable", "enable"):
             disabled = args.admin_command == "disable"
-            accounts.update_user(user.id, disabled=disabled)
-            ended = end_sessions(store.engine, user.id) if disabled else 0
+            ended = disable_account(store.engine, user.id, disabled)
             print(f"shoal admin: {user.username} {args.admin_command}d ({ended} sessions ended)")
             return 0
         password = args.password_stdin and sys.stdin.readline().rstrip("\n")
@@ -108,6 +125,55 @@ def _chat(args: argparse.Namespace, store: object) -> int:
     return 0
 
 
+def _role(command: str, role: str, store: object, user: object) -> int:
+    """``grant ROLE NAME`` and ``revoke ROLE NAME`` (moderators, issue 61)."""
+    from shoal.server.accounts.models import User
+    from shoal.server.bots.store import BotStore
+    from shoal.server.games.store import Store
+    from shoal.server.moderation.roles import grant, revoke
+    from shoal.server.moderation.store import ModerationStore
+
+    assert isinstance(store, Store) and isinstance(user, User)
+    roles = ModerationStore(store.engine)
+    if command == "grant":
+        if BotStore(store.engine).is_bot(user.id):
+            print(
+                f"shoal admin: {user.username} is a bot: a bot moderates nothing", file=sys.stderr
+            )
+            return 1
+        try:
+            changed = grant(roles, user, role)
+        except ValueError as error:
+            print(f"shoal admin: {error}", file=sys.stderr)
+            return 2
+        what = f"is now {role}" if changed else f"was {role} already"
+        print(f"shoal admin: {user.username} {what}")
+        return 0
+    had = roles.role(user.id)
+    if had != role:
+        print(f"shoal admin: {user.username} is not {role}", file=sys.stderr)
+        return 1
+    revoke(roles, user)
+    print(f"shoal admin: {user.username} is no longer {role}")
+    return 0
+
+
+def _roles(store: object) -> int:
+    """``roles``: every account with a role."""
+    from shoal.server.accounts.store import AccountStore
+    from shoal.server.games.store import Store
+    from shoal.server.moderation.store import ModerationStore
+
+    assert isinstance(store, Store)
+    roles = ModerationStore(store.engine).all_roles()
+    names = AccountStore(store.engine).names(list(roles))
+    if not roles:
+        print("shoal admin: nobody has a role (shoal admin grant moderator NAME)")
+    for user_id, role in sorted(roles.items(), key=lambda item: names.get(item[0], "")):
+        print(f"{names.get(user_id, '?'):<20}  {role}")
+    return 0
+
+
 def _bots(command: str, store: object, user_id: int, username: str) -> int:
     from shoal.server.bots.service import new_api_token
     from shoal.server.bots.store import BotStore
@@ -141,12 +207,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add ``admin`` and its actions."""
     p = sub.add_parser(
         "admin",
-        help="manage the server's users, bans and players' requests",
+        help="manage the server's users, moderators, bans and players' requests",
         description="List users, disable or enable one (a disabled user's sessions end and "
         "their pages close), set a new password, mark a bot, give it an API token or revoke "
-        "its tokens; list a game's chat and hide (or show again) a message; export a "
-        "player's data, close an account, delete a game, ban an address range. The running "
-        "servers learn of each change (docs/server.md, 'The operator's commands').",
+        "its tokens; give or take back a moderator's role; list a game's chat and hide (or "
+        "show again) a message; export a player's data, close an account, delete a game, ban "
+        "an address range. The running servers learn of each change (docs/server.md, 'The "
+        "operator's commands').",
     )
     add_database_option(p, "the site's database (it must exist)")
     actions = p.add_subparsers(dest="admin_command", metavar="ACTION", required=True)
@@ -157,10 +224,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     for name, what in (
         ("bot", "mark an account a bot (it may then get API tokens)"),
         ("token", "a new API token for a bot (printed once)"),
-        ("revoke", "revoke every API token of a bot"),
     ):
         one = actions.add_parser(name, help=what)
         one.add_argument("username")
+    revoke = actions.add_parser(
+        "revoke",
+        help="revoke every API token of a bot (revoke NAME), or take a role back "
+        "(revoke moderator NAME)",
+    )
+    revoke.add_argument("names", nargs="+", metavar="[ROLE] USERNAME")
+    grant = actions.add_parser(
+        "grant", help="give an account a role: moderator (the /mod queue) or operator"
+    )
+    grant.add_argument("role", choices=("moderator", "operator"))
+    grant.add_argument("username")
+    actions.add_parser("roles", help="list the accounts with a role")
     chat = actions.add_parser("chat", help="list a game's chat messages with their ids")
     chat.add_argument("game_id", metavar="GAME_ID")
     for name, what in (("hide", "hide a chat message"), ("unhide", "show a hidden message again")):

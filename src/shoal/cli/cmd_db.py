@@ -1,9 +1,10 @@
-"""``shoal db``: the schema of the server's database (Alembic migrations).
+"""``shoal db``: the schema of the server's database (Alembic migrations), and its open data.
 
 * ``shoal db upgrade``: bring a database's schema to the newest revision (made when there is
   none).
 * ``shoal db current``: the database's revision, and whether it is this shoal's newest
   (exit 0 when it is, 1 when it is behind, unknown or not there).
+* ``shoal db export``: write the site's open data (docs/data.md).
 """
 
 from __future__ import annotations
@@ -31,6 +32,35 @@ def _upgrade(args: argparse.Namespace) -> int:
         print(f"shoal: database {url} is at revision {after}: nothing to do")
     else:
         print(f"shoal: database {url} upgraded from revision {before or 'none'} to {after}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from sqlalchemy import create_engine
+
+    from shoal.server.opendata.service import export
+
+    if not 1 <= args.level <= 22:
+        print("shoal db export: --level is a zstandard level from 1 to 22", file=sys.stderr)
+        return 2
+    url, why = existing_database(args)
+    if url is None:
+        print(f"shoal db export: {why}", file=sys.stderr)
+        return 1
+    out = Path(args.out)
+    engine = create_engine(url)
+    try:
+        manifest = export(
+            engine, out, level=args.level, log=lambda text: print(f"shoal: {text}", flush=True)
+        )
+    finally:
+        engine.dispose()
+    files = manifest["files"]
+    games = sum(f["count"] for f in files if f["kind"] == "games-jsonl")
+    size = sum(f["bytes"] for f in files)
+    print(f"shoal: {len(files)} files ({size:,} bytes, {games} games) in {out}; see manifest.json")
     return 0
 
 
@@ -63,10 +93,10 @@ def _current(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``db`` (``upgrade``, ``current``)."""
+    """Add ``db`` (``upgrade``, ``current``, ``export``)."""
     p = sub.add_parser(
         "db",
-        help="database schema migrations",
+        help="database schema migrations and the open data export",
         description="Schema migrations of the server's database (shoal serve upgrades on start).",
     )
     db_sub = p.add_subparsers(dest="db_command", metavar="ACTION", required=True)
@@ -88,3 +118,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     add_database_option(current)
     current.set_defaults(func=_current)
+    ex = db_sub.add_parser(
+        "export",
+        help="write the open data: finished games, puzzles, books",
+        description="Write the site's finished games by game and month (text records and JSON "
+        "lines, zstandard-compressed), the puzzles with their ratings and themes, the opening "
+        "books, and manifest.json (sizes, counts, SHA-256). No chat, no e-mail: accounts as "
+        "names, closed accounts as 'anonymous', guests as 'guest' (docs/data.md). 'shoal serve "
+        "--open-data DIR' publishes the folder at /database.",
+    )
+    add_database_option(
+        ex, "the site's database (never made: it must exist, at the newest revision)"
+    )
+    ex.add_argument("--out", default="open-data", metavar="DIR", help="the folder (open-data)")
+    ex.add_argument(
+        "--level", type=int, default=19, help="zstandard level, 1 (fast) to 22 (small); 19"
+    )
+    ex.set_defaults(func=_export)

@@ -8,7 +8,7 @@ from typing import Any
 
 from .database import DEFAULT_DATABASE, add_database_option, database_url
 
-__all__ = ["DEFAULT_DATABASE", "add_parser"]
+__all__ = ["DEFAULT_DATABASE", "add_parser", "open_files"]
 
 WORKER_HEALTHCHECK = 60
 """Seconds a ``--workers`` process has to answer uvicorn's health check (uvicorn's default: 5)."""
@@ -17,6 +17,22 @@ WORKER_HEALTHCHECK = 60
 def _environment_limits(text: str) -> list[str]:
     """The limits of ``SHOAL_LIMITS``: ``NAME=COUNT[/SECONDS]`` separated by commas."""
     return [word.strip() for word in text.split(",") if word.strip()]
+
+
+def open_files() -> tuple[int, int]:
+    """Raise this process's soft limit of open files to its hard limit (its workers inherit
+    it); the limits then. Every socket a page holds open is a file: with the usual soft
+    limit of 1,024 a worker refused connections past about a thousand pages (issue 56)."""
+    import contextlib
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 1_048_576)
+        # the system's own ceiling may be lower: then the limit stays, and is told below
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
 
 
 class _Refused(Exception):
@@ -99,6 +115,9 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
         "sweep_every": args.sweep_every,
         "vacation_days": args.vacation_days,
         "vapid_key_file": args.vapid_key or os.environ.get("SHOAL_VAPID_KEY") or None,
+        "chat_words": args.chat_words or os.environ.get("SHOAL_CHAT_WORDS") or None,
+        "ladder_dir": args.ladder,
+        "open_data_dir": args.open_data,
         "limits": limit_changes,
         **_operator_settings(args),
     }
@@ -108,6 +127,15 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
         with_changes(RULES, limit_changes)
     except ValueError as error:
         raise _Refused(f"--limit: {error}") from None
+    if settings["chat_words"]:
+        from pathlib import Path
+
+        from shoal.server.moderation.chatrules import ChatRules
+
+        try:
+            ChatRules(Path(str(settings["chat_words"])))
+        except (OSError, ValueError) as error:
+            raise _Refused(f"--chat-words: {error}") from None
     if settings["vapid_key_file"]:
         from pathlib import Path
 
@@ -164,6 +192,13 @@ def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
     log_config = logging_config(args.log_format, args.log_level)
     logging.config.dictConfig(log_config)
     log = logging.getLogger("shoal.serve")
+    files, _ = open_files()
+    if files < 4096:
+        log.warning(
+            "at most %d open files per process (the hard limit, ulimit -Hn): each open page "
+            "holds one to three sockets; raise it for more pages",
+            files,
+        )
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # every worker reads it
     limits: dict[str, Any] = {
         "http": HeaderTimeoutProtocol,
@@ -292,6 +327,26 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="FILE",
         help="a PEM file with the VAPID private key for Web Push (default: the environment "
         "variable SHOAL_VAPID_KEY; none: a key pair made once and kept in the database)",
+    )
+    p.add_argument(
+        "--chat-words",
+        default=None,
+        metavar="DIR",
+        help="a folder of chat word lists, LANG.txt, added to the shipped ones (a line !WORD "
+        "takes a shipped word out; docs/moderation.md) (default: the environment variable "
+        "SHOAL_CHAT_WORDS; none: the shipped lists)",
+    )
+    p.add_argument(
+        "--ladder",
+        default=None,
+        metavar="DIR",
+        help="the 'shoal ladder' results the /ladder pages show (default: the shipped ladders)",
+    )
+    p.add_argument(
+        "--open-data",
+        default=None,
+        metavar="DIR",
+        help="the 'shoal db export' folder the /database page publishes (default: open-data)",
     )
     p.add_argument(
         "--site-url",

@@ -30,6 +30,7 @@ from shoal import __version__
 from .accounts.routes import auth, users
 from .admin.guard import SiteGuard
 from .analysis import routes as analysis
+from .blocks import routes as blocks
 from .bots import routes as bot
 from .catalog import routes as catalog
 from .challenges import routes as challenges
@@ -37,14 +38,19 @@ from .context import ServerContext
 from .db_down import add_database_handlers
 from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
+from .fairplay import routes as fairplay
 from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
+from .ladder import routes as ladder
+from .lane import Held, SocketLane
 from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
 from .mail import routes as mail
+from .moderation.routes import moderators, players
 from .notifications import routes as notifications
+from .opendata import routes as opendata
 from .ops import routes as ops
 from .ops.http import Observe
 from .origin import SocketOrigin
@@ -88,6 +94,12 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    blocks.router,
+    players.router,
+    moderators.router,
+    fairplay.router,
+    ladder.router,
+    opendata.router,
     ops.router,
     pages.router,
 )
@@ -112,6 +124,14 @@ def routes() -> tuple[BaseRoute, ...]:
     return tuple(api.routes)
 
 
+HELD_OPEN: list[Held] = [
+    ("/api/games/{game_id}/ws", play.held_game_socket),
+    ("/api/games/{game_id}/social", chat.held_social_socket),
+    ("/api/notifications/ws", notifications.held_notification_socket),
+]
+"""The sockets every page holds open, served by the socket lane (:mod:`.lane`)."""
+
+
 def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
@@ -119,7 +139,8 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     there with its default (``max_searches``, ``docs_dir``, ``max_body``,
     ``games_per_client``, ``client_window``, ``smtp_url``, ``site_url``,
     ``correspondence_day``, ``sweep_every``, ``vacation_days``, ``vapid_key_file``,
-    ``first_move_seconds``, ``tournament_tick``, ``limits``, ``secret_key_file``,
+    ``first_move_seconds``, ``tournament_tick``, ``chat_words``, ``ladder_dir``,
+    ``open_data_dir``, ``limits``, ``secret_key_file``,
     ``push_services``, ``metrics_token``, ``metrics_allow``, ``clock``); an unknown name is
     a TypeError.
     """
@@ -153,6 +174,7 @@ def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     )
     app.state.context = context
     app.state.services = context.services()  # what the routes ask for, by type (provide.py)
+    app.add_middleware(SocketLane, routes=HELD_OPEN)  # innermost: past the checks below
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)

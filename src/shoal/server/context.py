@@ -18,14 +18,17 @@ from typing import Any
 from .accounts.service import Accounts
 from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
+from .blocks.service import Blocks
 from .bots.service import Bots
 from .bots.service import build as build_bots
 from .challenges.service import Challenges
+from .challenges.store import ChallengeStore
 from .db.sealed import Sealer
 from .db.secrets import SiteSecrets
 from .events import Events
 from .explorer.service import Explorer
 from .explorer.service import build as build_explorer
+from .fairplay.service import FairPlay
 from .games.background import Computer
 from .games.correspondence import Correspondence
 from .games.env import Games
@@ -34,13 +37,17 @@ from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
 from .games.uploads import RecordCache
+from .ladder.service import Ladders
 from .limits import Limits
 from .lobby.service import Lobby
 from .mail.service import Mail
 from .mail.service import build as build_mail
+from .moderation.service import Moderation
+from .moderation_assembly import blocks_of, moderation_of
 from .notifications.service import Notifier
 from .notifications.service import build as build_notifications
 from .notifications.store import NoticeStore
+from .opendata.service import Published
 from .ops.service import Ops
 from .push.service import Pusher
 from .push.service import build as build_push
@@ -110,6 +117,16 @@ class ServerContext:
     """Puzzles: the next one, attempts judged, ratings and streaks (issue 25)."""
     stats: Stats
     """The human statistics of a game."""
+    blocks: Blocks
+    """Who blocks whom (issue 61)."""
+    moderation: Moderation
+    """Reports, the moderators' queue and actions, chat screening (issue 61)."""
+    fairplay: FairPlay
+    """The fair-play checks of rated games and the browser's signal (issue 61)."""
+    ladders: Ladders
+    """The ladders' results shown at ``/ladder`` (issue 63)."""
+    published: Published
+    """The open data published at ``/database`` (issue 63)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
@@ -141,6 +158,7 @@ class ServerContext:
         games_ = build_games(
             store,
             tasks,
+            events,
             notices=notifier,
             away=away.until,
             max_searches=settings.max_searches,
@@ -152,14 +170,48 @@ class ServerContext:
         site = f"games={settings.games_per_client}/{settings.client_window}"
         limits = Limits(engine, (site, *settings.limits))
         ratings_ = build_ratings(engine, manager)
-        bots_ = build_bots(engine, accounts_, manager)  # makes the shoal-LEVEL bots
-        lobby_ = Lobby(engine, events, games_, ratings_, challenge_hooks=[bots_.on_challenge])
+        blocks_ = blocks_of(accounts_)
+        bots_ = build_bots(  # makes the shoal-LEVEL bots
+            engine, accounts_, events, manager, ChallengeStore(engine).challenge
+        )
+        lobby_ = Lobby(
+            engine,
+            events,
+            games_,
+            ratings_,
+            blocks_,
+            bots_.store.bot_ids,
+            challenge_hooks=[bots_.on_challenge],
+        )
+        admin_ = SiteAdmin(engine, manager, events)
+        tournaments_ = Tournaments(
+            engine,
+            games_,
+            ratings_,
+            bots_,
+            notifier,
+            first_move_seconds=settings.first_move_seconds,
+            tick=settings.tournament_tick,
+        )
+        studies_ = Studies(engine, events, accounts_, manager)
+        moderation_, fairplay_ = moderation_of(
+            settings,
+            events,
+            accounts_,
+            games_,
+            bots_,
+            ratings_,
+            notifier,
+            tournaments_,
+            studies_,
+            admin_,
+        )
         return cls(
             settings=settings,
             tasks=tasks,
             events=events,
             limits=limits,
-            admin=SiteAdmin(engine, manager, events),
+            admin=admin_,
             ops=Ops(
                 engine,
                 manager,
@@ -179,23 +231,20 @@ class ServerContext:
             bots=bots_,
             lobby=lobby_,
             challenges=Challenges(
-                engine, accounts_, games_, lobby_, notifier, bots_.computers, limits
+                engine, accounts_, games_, lobby_, notifier, bots_.computers, limits, blocks_
             ),
-            tournaments=Tournaments(
-                engine,
-                games_,
-                ratings_,
-                bots_,
-                notifier,
-                first_move_seconds=settings.first_move_seconds,
-                tick=settings.tournament_tick,
-            ),
-            studies=Studies(engine, events, accounts_, manager),
+            tournaments=tournaments_,
+            studies=studies_,
             explorer=build_explorer(engine, manager, ratings_),
             reviews=build_reviews(engine),
             engine=LiveEngine(settings.max_searches),
             puzzles=Puzzles(PuzzleStore(engine)),
             stats=Stats(engine, settings.docs_dir),
+            blocks=blocks_,
+            moderation=moderation_,
+            fairplay=fairplay_,
+            ladders=Ladders(settings.ladder_dir),
+            published=Published(settings.open_data_dir),
         )
 
     def services(self) -> dict[type, Any]:

@@ -14,9 +14,15 @@ from typing import Any, TypeVar, cast
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-__all__ = ["provided"]
+__all__ = ["provided", "service_of"]
 
 T = TypeVar("T")
+
+
+def service_of(connection: HTTPConnection, kind: type[T]) -> T:
+    """The app's service of type ``kind``, for a handler FastAPI does not call (the socket
+    lane's, :mod:`~shoal.server.lane`)."""
+    return cast(T, connection.app.state.services[kind])
 
 
 def provided(kind: type[T]) -> Any:
@@ -27,7 +33,7 @@ def provided(kind: type[T]) -> Any:
     """
 
     async def service(connection: HTTPConnection) -> T:
-        return cast(T, connection.app.state.services[kind])
+        return service_of(connection, kind)
 
     service.__qualname__ = service.__name__ = f"provided_{kind.__name__}"
     return Depends(service)

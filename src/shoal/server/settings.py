@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
+from .ladder.service import DEFAULT_RESULTS
 from .provide import provided
 
 __all__ = [
@@ -80,6 +81,12 @@ class Settings:
     it (a no-show, docs/tournaments.md)."""
     tournament_tick: float = 2.0
     """Seconds between two rounds of the tournaments' background work."""
+    chat_words: Path | None = None
+    """A folder of the operator's chat word lists, ``LANG.txt`` (issue 61, docs/moderation.md)."""
+    ladder_dir: Path = DEFAULT_RESULTS
+    """The ``shoal ladder`` results the ``/ladder`` pages show (issue 63)."""
+    open_data_dir: Path = Path("open-data")
+    """The ``shoal db export`` folder the ``/database`` page publishes (issue 63)."""
     limits: tuple[str, ...] = ()
     """The operator's changes to the limits, ``NAME=COUNT[/SECONDS]`` (:mod:`.limits`)."""
     secret_key_file: Path | None = None
@@ -104,10 +111,13 @@ class Settings:
                 options[name] = tuple(options[name])
         if "metrics_token" in options:
             options["metrics_token"] = options["metrics_token"] or None
-        for name in ("docs_dir", "vapid_key_file", "secret_key_file"):
+        for name in ("chat_words", "vapid_key_file", "secret_key_file"):
+            if name in options:  # an empty one: none
+                options[name] = Path(options[name]) if options[name] else None
+        for name in ("docs_dir", "ladder_dir", "open_data_dir"):  # None: the default
             if options.get(name) is not None:
                 options[name] = Path(options[name])
-            elif name in options and name == "docs_dir":
+            elif name in options:
                 del options[name]
         return cls(database_url=database_url, **options)
 

@@ -6,20 +6,35 @@
 import { $, download, h, icon, toast } from "./common.js";
 import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, showBoardWords } from "./board-keys.js";
 
+/** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
+/** @typedef {(text: string) => unknown} OnText */
+
+/** @param {string[]} path @param {string[]} prefix */
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
+/** A board the player clicks: highlights the next cells of the legal actions' paths, and chooses. */
 export class ClickBoard {
+  /**
+   * @param {HTMLElement} wrap the board's box
+   * @param {(entry: LegalEntry) => unknown} onChoose called with the action the player picks
+   */
   constructor(wrap, onChoose) {
     this.wrap = wrap;
     this.onChoose = onChoose;
+    /** @type {LegalEntry[]} */
     this.legal = [];
+    /** @type {string[]} the cells clicked so far */
     this.prefix = [];
     this.enabled = false;
+    /** @type {string[]} */
     this.hint = [];
+    /** @type {string[] | null} */
     this.words = null;
     liveRegion(); // there before its first words
-    this.focusId = null; // the cell the keyboard is on (kept across redrawn boards)
-    this.onText = null; // where typed text no legal entry matches goes (the server's parse)
+    /** @type {string | null} the cell the keyboard is on (kept across redrawn boards) */
+    this.focusId = null;
+    /** @type {OnText | null} where typed text no legal entry matches goes (the server's parse) */
+    this.onText = null;
     wrap.addEventListener("click", (event) => this.click(event));
     wrap.addEventListener("keydown", (event) => cellKey(event, wrap, (id) => this.clickCell(id)));
     wrap.addEventListener("focusin", (event) => {
@@ -33,11 +48,13 @@ export class ClickBoard {
 
   // The move box for this board (board-keys.js): typed notation chooses the legal entry it
   // names; other text goes to `onText` when given (the server parses it and says why not).
+  /** @param {OnText | null} [onText] */
   moveBox(onText = null) {
     this.onText = onText;
     return moveBox((text) => this.typed(text));
   }
 
+  /** @param {string} text */
   typed(text) {
     const input = document.getElementById("move-text");
     if (!this.enabled) {
@@ -52,11 +69,17 @@ export class ClickBoard {
     if (input instanceof HTMLInputElement) input.value = "";
     moveError("");
     if (entry) this.choose(entry);
-    else this.onText(text);
+    else this.onText?.(text);
   }
 
   // Show a new board. ``legal`` is [{action, text, path}]; ``enabled`` says whether the
   // viewer may act now; ``words`` is the board in words (the server's lines), when sent.
+  /**
+   * @param {string} svg
+   * @param {LegalEntry[]} legal
+   * @param {boolean} enabled
+   * @param {string[] | null} [words]
+   */
   show(svg, legal, enabled, words = null) {
     this.words = words;
     showBoardWords(words);
@@ -73,6 +96,7 @@ export class ClickBoard {
   }
 
   svgHost() {
+    /** @type {HTMLElement | null} */
     let host = this.wrap.querySelector(".svg-host");
     if (!host) {
       host = h("div", { class: "svg-host", style: "width:100%;display:flex;justify-content:center" });
@@ -91,6 +115,7 @@ export class ClickBoard {
   }
 
   nextCells() {
+    /** @type {Set<string>} */
     const next = new Set();
     for (const a of this.candidates()) if (a.path.length > this.prefix.length) next.add(a.path[this.prefix.length]);
     return next;
@@ -98,11 +123,12 @@ export class ClickBoard {
 
   paint() {
     this.wrap.classList.toggle("mine", this.enabled);
+    /** @type {Set<string>} */
     const next = this.enabled ? this.nextCells() : new Set();
     const chosen = new Set(this.prefix);
     const hinted = new Set(this.hint);
-    for (const cell of this.wrap.querySelectorAll(".cell")) {
-      const id = cell.dataset.cell;
+    for (const cell of /** @type {NodeListOf<SVGElement | HTMLElement>} */ (this.wrap.querySelectorAll(".cell"))) {
+      const id = cell.dataset.cell ?? "";
       cell.classList.toggle("hl", next.has(id));
       cell.classList.toggle("sel", chosen.has(id));
       cell.classList.toggle("hint", hinted.has(id));
@@ -111,6 +137,7 @@ export class ClickBoard {
     fillMoveBox(this.legal, this.enabled);
   }
 
+  /** @param {string[]} path */
   showHint(path) {
     this.hint = path;
     this.paint();
@@ -122,12 +149,13 @@ export class ClickBoard {
     this.paint();
   }
 
+  /** @param {MouseEvent} event */
   click(event) {
-    const cell = event.target.closest(".cell");
-    if (cell) this.clickCell(cell.dataset.cell);
+    const cell = event.target instanceof Element ? event.target.closest(".cell") : null;
+    if (cell instanceof SVGElement || cell instanceof HTMLElement) this.clickCell(cell.dataset.cell ?? "");
   }
 
-  // A cell chosen, by a click or from the keyboard.
+  /** A cell chosen, by a click or from the keyboard. @param {string} id */
   clickCell(id) {
     if (!this.enabled) return;
     if (this.nextCells().has(id)) {
@@ -160,11 +188,13 @@ export class ClickBoard {
     }
   }
 
+  /** @param {LegalEntry} entry */
   choose(entry) {
     this.closeMenu();
     this.onChoose(entry);
   }
 
+  /** Which of `options` (they end on the same cells)? @param {LegalEntry[]} options @param {boolean} canContinue */
   ask(options, canContinue) {
     this.closeMenu();
     const menu = h(
@@ -199,23 +229,33 @@ export class ClickBoard {
   }
 }
 
-// The status line above a board: a dot, the main line, the sub line, and any `extra` lines.
+/** The status line above a board: a dot, the main line, the sub line, and any `extra` lines. @param {...HTMLElement} extra */
 export function statusLine(...extra) {
   return h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), ...extra));
 }
 
-// The two columns of every board page: the board column (`column`, its parts in order) and
-// the panel of `cards` beside it.
+/**
+ * The two columns of every board page: the board column (`column`, its parts in order) and
+ * the panel of `cards` beside it.
+ * @param {HTMLElement[]} column
+ * @param {(HTMLElement | null)[]} cards
+ */
 export function gameLayout(column, cards) {
   return h("div", { class: "game-layout" }, h("section", { class: "board-col" }, ...column), h("aside", { class: "panel" }, ...cards));
 }
 
-// A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
-// board column (the status line, the board, the action buttons) and an aside of `cards`, and
-// returns the ClickBoard that calls onChoose(entry) when the player picks an action.
-// `onText`, when given, gets typed text that names no legal action (the server says why).
+/**
+ * A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
+ * board column (the status line, the board, the action buttons) and an aside of `cards`, and
+ * returns the ClickBoard that calls onChoose(entry) when the player picks an action.
+ * `onText`, when given, gets typed text that names no legal action (the server says why).
+ * @param {HTMLElement[]} cards
+ * @param {(entry: LegalEntry) => unknown} onChoose
+ * @param {OnText | null} [onText]
+ */
 export function boardPage(cards, onChoose, onText = null) {
   const column = [statusLine(), h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }), h("div", { class: "move-slot", id: "move-slot" }), h("div", { class: "action-buttons", id: "action-buttons" })];
+  /** @type {ClickBoard | null} */
   let board = null;
   $("#app").replaceChildren(gameLayout(column, [...cards, boardWordsCard(() => board && board.words)]));
   board = new ClickBoard($("#board"), onChoose);
@@ -245,6 +285,23 @@ export function setFeedback(text, kind) {
 /** The moves card of a game or a replay (the page fills #moves). */
 export function movesCard() {
   return h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" }));
+}
+
+/**
+ * One row of a moves list (`movesCard`'s, the game page's and the replay's): the turn's
+ * number, its text (a link to `href` when given) and the side that played it.
+ * @param {{ number: number | string, text: string, side?: string }} turn
+ * @param {Record<string, unknown>} [attrs] the row's own: its class, dataset, onclick
+ * @param {string} [href]
+ */
+export function moveRow({ number, text, side }, attrs = {}, href = undefined) {
+  return h(
+    "li",
+    attrs,
+    h("span", { class: "n", text: `${number}.` }),
+    href ? h("a", { class: "t", href, text }) : h("span", { class: "t", text }),
+    side === undefined ? null : h("span", { class: "s", text: side }),
+  );
 }
 
 /**

@@ -124,7 +124,7 @@ export function deepen(engine, seedBits, { maxDepth = 8, seconds = 2 } = {}) {
         const want = Math.max(1, depth - 1);
         const result = searcher.search({ depth: want, seconds: left }, child);
         nodes += result.iterations;
-        if (result.depth < want && result.proven === null) {
+        if (result.depth !== undefined && result.depth < want && result.proven === null) {
           cut = true; // the time ran out inside this search
           break;
         }

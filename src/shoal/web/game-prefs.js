@@ -10,6 +10,7 @@ const NATURAL_ORIENTATION = new Set(["cyclix", "sfirs", "syrtis"]);
 let flipped = false;
 let orientationChosen = false;
 
+/** @param {string} gid */
 export function toggleFlip(gid) {
   flipped = !flipped;
   orientationChosen = true;
@@ -22,7 +23,12 @@ function applyFlip() {
   $("#flip").setAttribute("aria-pressed", String(flipped));
 }
 
-// Once, at the first view: the saved orientation, else the player's natural one.
+/**
+ * Once, at the first view: the saved orientation, else the player's natural one.
+ * @param {string} gid
+ * @param {import("./types/api.js").GameView} view
+ * @param {number[]} you
+ */
 export function defaultOrientation(gid, view, you) {
   if (orientationChosen) return;
   const saved = localStorage.getItem(`shoal.flip.${gid}`);
@@ -36,6 +42,7 @@ export function defaultOrientation(gid, view, you) {
 const ZOOMS = [1, 1.5, 2, 2.5, 3];
 let zoomIndex = 0;
 
+/** @param {string} gameId @param {number} step */
 export function zoomBy(gameId, step) {
   zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
   localStorage.setItem(`shoal.zoom.${gameId}`, String(ZOOMS[zoomIndex]));
@@ -52,6 +59,7 @@ function applyZoom() {
   $button("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
 }
 
+/** @param {string} gameId */
 export function restoreZoom(gameId) {
   const saved = Number(localStorage.getItem(`shoal.zoom.${gameId}`) || "1");
   zoomIndex = Math.max(0, ZOOMS.indexOf(saved));
@@ -70,7 +78,7 @@ export const SMALLEST_TARGET = 24;
 export function autoZoom(gameId) {
   if (localStorage.getItem(`shoal.zoom.${gameId}`) !== null) return;
   // upright only: on its side the board is already as tall as the screen allows
-  if (getComputedStyle($("#zoom-out").parentElement).display === "none" || !matchMedia("(orientation: portrait)").matches) return;
+  if (getComputedStyle($("#zoom-out").parentElement ?? $("#zoom-out")).display === "none" || !matchMedia("(orientation: portrait)").matches) return;
   const smallest = () => {
     const sides = [...document.querySelectorAll("#board svg .cell")].map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
     return Math.min(...sides.filter((side) => side > 0));
@@ -87,6 +95,7 @@ export function autoZoom(gameId) {
 // A turn alert while the page is in the background: the tab title, and a short sound if
 // the player turned it on. yourTurn: whether this browser may move now.
 let alerted = false;
+/** @param {import("./types/api.js").GameView} view @param {boolean} yourTurn */
 export function turnAlert(view, yourTurn) {
   const title = `${view.game.title} — shoal`;
   if (yourTurn && document.hidden && view.mode !== "local") {
@@ -101,7 +110,9 @@ export function turnAlert(view, yourTurn) {
   }
 }
 
+/** Whether the turn alert makes a sound (this browser's choice). */
 export const soundOn = () => localStorage.getItem("shoal.sound") === "on";
+/** Turn the turn alert's sound on or off. @param {boolean} on */
 export const setSound = (on) => localStorage.setItem("shoal.sound", on ? "on" : "off");
 
 function beep() {

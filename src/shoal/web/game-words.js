@@ -10,7 +10,7 @@ let saidTurn = false;
 
 /**
  * Say what is new in `view` since the last view that was said.
- * @param {any} view the game's view
+ * @param {Pick<import("./types/api.js").GameView, "ply" | "spoken" | "result" | "mode">} view the game's view
  * @param {number[]} you the viewer's seats
  * @param {boolean} mine whether the viewer may act now
  */

@@ -8,6 +8,7 @@
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, h, toast } from "./common.js";
 import { loadEngine } from "./engine.js";
+import { searchesAre } from "./fairplay.js";
 import { offlineGame } from "./offline-python.js";
 import { loadCurrent, pending, queue, saveCurrent, uploaded, uploadPending } from "./offline-store.js";
 
@@ -193,6 +194,7 @@ function newGame() {
 }
 
 // -- start --------------------------------------------------------------------------------------
+searchesAre("offline"); // fair play (issue 61): what this page's searches are called
 layout();
 showNetwork();
 showRecords();

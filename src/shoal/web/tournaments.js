@@ -1,10 +1,13 @@
 // @ts-check
 // The tournaments page /tournaments (issue 42): the events upcoming, running and finished,
 // live (the list is read again every few seconds), and a form to make one (signed in).
-import { footer, h, toast, topbar, whoami } from "./common.js";
+import { $, errorText, footer, h, pageHead, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 
-const app = document.getElementById("app");
+/** @typedef {import("./types/api.js").EventSummary} Summary */
+
+const app = $("#app");
+/** @type {Record<string, string>} */
 const FORMATS = {
   round_robin: "Round robin",
   double_round_robin: "Double round robin",
@@ -13,18 +16,18 @@ const FORMATS = {
 };
 const HEADS = { upcoming: "Upcoming", running: "Running", finished: "Finished" };
 
-const state = { lists: null, games: [] };
-
+/** @param {Summary} event */
 function line(event) {
   const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : ""}`;
   const when = event.status === "upcoming" ? (event.starts === "when_full" ? `starts when ${event.max_players} have joined` : `starts ${new Date(event.starts).toLocaleString()}`) : event.status === "running" ? `round ${event.round}` : "finished";
   return h("li", { class: "tournament-line", dataset: { id: String(event.id) } }, h("a", { href: `/tournaments/${event.id}`, text: event.name }), h("span", { class: "help", text: ` ${what} — ${when}` }));
 }
 
-function render() {
+/** @param {Record<string, Summary[]>} byStatus the events by status */
+function render(byStatus) {
   const lists = h("div", { id: "tournament-lists" });
   for (const [status, head] of Object.entries(HEADS)) {
-    const events = state.lists[status] || [];
+    const events = byStatus[status] || [];
     const section = h("section", { class: "card", id: `tournaments-${status}` }, h("h2", { text: head }));
     section.append(events.length ? h("ul", {}, events.map(line)) : h("p", { class: "help", text: "None." }));
     lists.append(section);
@@ -35,10 +38,10 @@ function render() {
 }
 
 async function refresh() {
-  state.lists = await api("/api/tournaments");
-  render();
+  render(await api("/api/tournaments"));
 }
 
+/** @param {string} label @param {HTMLElement} input */
 function field(label, input) {
   return h("label", { class: "field" }, h("span", { text: label }), input);
 }
@@ -51,6 +54,7 @@ async function form() {
     app.append(card);
     return;
   }
+  /** @type {import("./types/api.js").CatalogEntry[]} */
   const catalog = await api("/api/catalog");
   const game = h("select", { name: "game" }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
   const format = h("select", { name: "format" }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
@@ -66,12 +70,13 @@ async function form() {
   const node = h(
     "form",
     {
-      onsubmit: async (event) => {
+      onsubmit: async (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
+        /** @type {import("./types/api.js").TournamentIn} */
         const body = {
           name: name.value,
-          game: game.value,
-          format: format.value,
+          game: /** @type {import("./types/api.js").TournamentIn["game"]} */ (game.value),
+          format: /** @type {import("./types/api.js").TournamentIn["format"]} */ (format.value),
           clock: clock.value,
           max_players: Number(players.value),
           rated: rated.checked,
@@ -83,7 +88,7 @@ async function form() {
           const made = await api("/api/tournaments", { method: "POST", body });
           location.href = `/tournaments/${made.id}`;
         } catch (error) {
-          toast(error.message, "error");
+          toast(errorText(error), "error");
         }
       },
     },
@@ -103,7 +108,7 @@ async function form() {
 }
 
 async function main() {
-  app.append(h("section", { class: "card" }, h("h1", { text: "Tournaments" }), h("p", { class: "help", text: "Round robins, Swiss events and arenas. Join one, and the server pairs you round by round." })));
+  app.append(h("section", { class: "card" }, ...pageHead("Tournaments", "Round robins, Swiss events and arenas. Join one, and the server pairs you round by round.")));
   await refresh();
   await form();
   setInterval(() => refresh().catch(() => {}), 5000);

@@ -42,6 +42,7 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
 from ..errors import ApiError
+from ..origin import cross_site
 from ..provide import provided
 from .attempts import AttemptStore
 from .models import User, utcnow
@@ -99,18 +100,6 @@ def check_password(password: str, username: str) -> None:
 
 def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def cross_site(request: HTTPConnection) -> bool:
-    """True when a browser says the request comes from another site or origin."""
-    site = request.headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        return True
-    origin = request.headers.get("origin")
-    if origin is None:
-        return False  # programs and same-origin navigations that send none
-    own = f"{request.url.scheme}://{request.url.netloc}"
-    return origin.rstrip("/") != own
 
 
 HASH_COST: dict[str, int] = {"time_cost": 2, "memory_cost": 19456, "parallelism": 1}

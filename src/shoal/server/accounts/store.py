@@ -7,6 +7,7 @@ naive UTC. Session ids arrive here already hashed; passwords already hashed.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -58,6 +59,16 @@ class AccountStore:
         with Session(self.engine) as session:
             row = session.get(UserRow, user_id)
             return None if row is None else user_of_row(row)
+
+    def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The usernames of the accounts ``user_ids`` that exist (one query)."""
+        if not user_ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(UserRow.id, UserRow.username).where(UserRow.id.in_(set(user_ids)))
+            )
+            return {row[0]: row[1] for row in rows}
 
     def users(self) -> list[User]:
         """Every user, oldest first."""

@@ -1,5 +1,6 @@
 """The operator's actions, written once: ``shoal admin`` calls them, a player's own deletion
-calls :func:`close_account`, and a moderator's page can call them later.
+calls :func:`close_account`, and the moderators' actions (:mod:`..moderation.actions`:
+ban, close) call :func:`disable_account` and :func:`close_account`.
 
 Each action changes the database, then writes a note (:mod:`.notes`) so that every
 server process drops what it holds in memory: the sockets of a closed account, a
@@ -39,6 +40,7 @@ __all__ = [
     "ban_address",
     "close_account",
     "delete_game",
+    "disable_account",
     "end_sessions",
     "unban_address",
 ]
@@ -110,6 +112,14 @@ def end_sessions(engine: Engine, user_id: int, moved: tuple[str | None, str] | N
         "account", {"user": user_id, "sessions": closing, "games": [], "renamed": renamed}
     )
     return ended
+
+
+def disable_account(engine: Engine, user_id: int, disabled: bool) -> int:
+    """Disable (no sign-in) or enable again the account ``user_id``: ``shoal admin disable``
+    and a moderator's ban (issue 61) both. A disabled account's sessions end and its sockets
+    close in every server process (:func:`end_sessions`); how many sessions ended."""
+    AccountStore(engine).update_user(user_id, disabled=disabled)
+    return end_sessions(engine, user_id) if disabled else 0
 
 
 def delete_game(engine: Engine, game_id: str) -> bool:

@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 from ..accounts.store import AccountStore
 from ..events import Events
 from ..games.manager import GameManager
+from ..periodic import Failures
 from ..provide import provided
 from .bans import BanList, BanStore
 from .guard import OpenSocket, OpenSockets, session_digest
@@ -65,7 +66,7 @@ class SiteAdmin:
         self._cursor = 0
         self._seen: dict[int, float] = {}
         self._wake = asyncio.Event()
-        self._failures = 0
+        self._failures = Failures("reading the operator's notes", log)  # twice an outage
         events.subscribe(CHANNEL, self._announced)
 
     def start(self) -> None:
@@ -100,15 +101,9 @@ class SiteAdmin:
         try:
             notes = await asyncio.to_thread(self._unseen)
         except Exception as error:  # the database is away: once in the log, not every tick
-            self._failures += 1
-            if self._failures == 1:
-                log.warning("reading the operator's notes failed (%s); trying on", error)
+            self._failures.failed(error)
             return 0
-        if self._failures:
-            log.warning(
-                "reading the operator's notes works again (%d reads failed)", self._failures
-            )
-            self._failures = 0
+        self._failures.worked()
         for note in notes:
             try:
                 await self.act(note)

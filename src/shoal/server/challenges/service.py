@@ -38,6 +38,7 @@ from shoal.core import ShoalError
 
 from ..accounts.models import User
 from ..accounts.service import Accounts
+from ..blocks.service import Blocks
 from ..errors import ApiError
 from ..games.env import Games
 from ..games.models import ClaimLostError
@@ -109,8 +110,11 @@ class Challenges:
         notifier: Notifier,
         computers: Mapping[str, User],
         limits: Limits,
+        blocks: Blocks,
     ) -> None:
         self.store = ChallengeStore(engine)
+        self.blocks = blocks
+        """Who blocks whom: a block stops a challenge either way (issue 61)."""
         self.limits = limits
         """The site's limits (the challenges an account makes a day)."""
         self.accounts = accounts
@@ -140,6 +144,15 @@ class Challenges:
             out[user_id] = user.username if user is not None else "?"
         return out
 
+    async def _not_blocked(self, user: User, target: User) -> None:
+        """403 when ``target`` blocks ``user`` or ``user`` blocks ``target`` (issue 61)."""
+        if await asyncio.to_thread(self.blocks.blocks, target.id, user.id):
+            raise ApiError(403, f"{target.username} does not take challenges from you")
+        if await asyncio.to_thread(self.blocks.blocks, user.id, target.id):
+            raise ApiError(
+                403, f"you block {target.username}: unblock them first to challenge them"
+            )
+
     async def load(self, challenge_id: int) -> Challenge:
         """The challenge ``challenge_id`` (404 when there is none)."""
         challenge = await asyncio.to_thread(self.store.challenge, challenge_id)
@@ -166,6 +179,7 @@ class Challenges:
             raise ApiError(404, f"there is no player {username!r}")
         if target.id == user.id:
             raise ApiError(400, "you cannot challenge yourself: create a seek in the lobby")
+        await self._not_blocked(user, target)
         checked = check_options(game, options)
         parse_time_control(time_control)
         control = None if time_control in (None, "", "none") else time_control.strip()
@@ -213,6 +227,10 @@ class Challenges:
             raise ApiError(403, "only the challenged player can accept a challenge")
         if challenge.status != "open":
             raise _gone(challenge)
+        if computer is None and await asyncio.to_thread(
+            self.blocks.between, challenge.challenger, user.id
+        ):
+            raise ApiError(403, "a block stands between you and the challenger")
         challenger = await asyncio.to_thread(self.names_of, challenge.challenger)
         try:  # accepted in the transaction that stores the game: both, or neither
             started = await self.games.start(

@@ -25,6 +25,7 @@ from shoal.core import Action, Game, Seat, State
 from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
 from ..ops.metrics import SEARCHES_BUSY
+from ..periodic import Failures
 from .manager import GameEntry, GameManager
 from .moves import commit_actions
 from .session import LiveGame
@@ -157,6 +158,9 @@ class Clocks:
     def __init__(self, manager: GameManager) -> None:
         self.manager = manager
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._failures = Failures(
+            "storing a fallen flag", log, f"every {FLAG_RETRY:g} s per game"
+        )  # an outage: two lines for all the games, not one a game a second
 
     def after_change(self, entry: GameEntry) -> None:
         """Set (or clear) the game's flag timer for its running clock."""
@@ -178,14 +182,11 @@ class Clocks:
         try:
             await self.manager.check_flag(entry)
         except DATABASE_ERRORS as error:  # the database is away: the flag waits for it
-            log.warning(
-                "game %s: the flag could not be stored (%s); again in %.0f s",
-                entry.live.data.id,
-                type(error).__name__,
-                FLAG_RETRY,
-            )
+            self._failures.failed(error)
             if entry.live.seconds_to_flag() is not None:
                 self._arm(entry, FLAG_RETRY)
+        else:
+            self._failures.worked()
 
     def close(self) -> None:
         """Cancel every timer."""

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from shoal.core import Seat, other
 
 from ..errors import ApiError
+from ..periodic import Failures, every
 from .clock_store import ClockStore
 from .manager import GameEntry, GameManager
 from .models import Deadline, GameData
@@ -300,11 +301,5 @@ class Correspondence:
 
     async def run(self) -> None:
         """Sweep every ``sweep_every`` seconds until cancelled (the app's lifetime)."""
-        while True:
-            try:
-                await self.sweep()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database was away: try again next time
-                log.exception("correspondence sweep failed")
-            await asyncio.sleep(self.sweep_every)
+        failures = Failures("the correspondence sweep", log, f"every {self.sweep_every:g} s")
+        await every(self.sweep_every, self.sweep, failures)  # an outage: two lines, not one a try

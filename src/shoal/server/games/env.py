@@ -20,6 +20,7 @@ from typing import Annotated, Any
 from shoal.records import Record
 
 from ..errors import ApiError
+from ..events import Events
 from ..provide import provided
 from ..tasks import Tasks
 from .background import Clocks, Computer
@@ -61,6 +62,7 @@ class Games:
 def build(
     store: Store,
     tasks: Tasks,
+    events: Events,
     *,
     notices: TurnNotices,
     away: Away | None,
@@ -69,12 +71,13 @@ def build(
     sweep_every: float,
     clock: Callable[[], float],
 ) -> Games:
-    """The games domain on ``store``; its background work runs as ``tasks``."""
+    """The games domain on ``store``; its background work runs as ``tasks``; the chat and
+    the offers cross processes on ``events`` (issue 56)."""
     manager = GameManager(store, tasks)
     computer = Computer(manager, max_searches=max_searches)
     manager.listen(computer)
     manager.listen(Clocks(manager))
-    social = Social(manager, store)
+    social = Social(manager, store, events)
     manager.listen(social)
     correspondence = Correspondence(
         manager,

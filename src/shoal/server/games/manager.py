@@ -18,12 +18,13 @@ from typing import Any, Protocol
 
 from fastapi import WebSocket
 
-from shoal.core import State
+from shoal.core import Seat, State
 
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
 from ..tasks import Tasks
 from .models import Claim, GameData
+from .patch import patch_of
 from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
@@ -49,6 +50,8 @@ class GameEntry:
     ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
     (None while there are none); the messages go out under ``sending``, in order.
     ``last_delta`` is the last delta sent: its base version, its version and its text.
+    ``patch`` is the last change this process stored, as its version and its
+    :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
     """
 
     __slots__ = (
@@ -57,6 +60,7 @@ class GameEntry:
         "last_delta",
         "live",
         "lock",
+        "patch",
         "sending",
         "sent",
         "watchers",
@@ -71,6 +75,7 @@ class GameEntry:
         self.sent: dict[str, Any] | None = None
         self.sending = asyncio.Lock()
         self.last_delta: tuple[int, int, str] | None = None
+        self.patch: tuple[int, dict[str, Any] | None] | None = None
 
 
 class Ack:
@@ -160,27 +165,46 @@ class GameManager:
         self._after_change(entry)
         return entry
 
-    async def catch_up(self, entry: GameEntry, version: int) -> None:
+    async def catch_up(self, entry: GameEntry, version: int, fresh: GameData | None = None) -> None:
         """Catch up with a game that another server process changed, when a client saw a
-        newer version (or the other process announced it).
+        newer version (or the other process announced it). ``fresh``: the new version, made
+        from the change's patch (:mod:`.patch`: no read); without it, or when it is not
+        ``version``, the stored game is read.
 
         Call with ``entry.lock`` held, before checking the client's version.
         """
         if version <= entry.live.data.version:
             return
-        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is None or fresh.version != version:
+            fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
             self._caught_up(entry, fresh)
             await self.broadcast(entry)
 
     def _caught_up(self, entry: GameEntry, fresh: GameData) -> None:
-        """Make ``fresh`` (stored by another process) live: only the actions this process
-        does not have are applied (:meth:`LiveGame.extend <.session.LiveGame.extend>`), not
-        the whole game again; a rematch offered here is forgotten, as on a reload."""
-        live = LiveGame.extend(entry.live, fresh)
-        live.rematch = None
-        entry.live = live
+        """Make ``fresh`` (stored by another process, or made from its patch) live: only the
+        actions this process does not have are applied (:meth:`LiveGame.extend
+        <.session.LiveGame.extend>`), never the whole game again (issues 56, 58)."""
+        entry.live = LiveGame.extend(entry.live, fresh)
         self._after_change(entry)
+
+    async def seats(
+        self, entry: GameEntry, token: str | None, account: int | None = None
+    ) -> list[Seat]:
+        """The seats ``token`` or ``account`` plays in the loaded game; when they play none
+        here, the stored game is read again first if it is newer (issue 56: another process
+        stored a claim whose notice has not reached this one, or was lost while its
+        listener reconnected after a restart of the database; the invited friend was shown
+        "You are watching" while the API said they held the seat)."""
+        seats = entry.live.seats_of(token, account)
+        if seats or (not token and account is None):
+            return seats
+        game_id = entry.live.data.id
+        stored = (await asyncio.to_thread(self.store.versions, [game_id])).get(game_id)
+        if stored is not None and stored > entry.live.data.version:
+            async with entry.lock:
+                await self.catch_up(entry, stored)
+        return entry.live.seats_of(token, account)
 
     async def refresh(self) -> int:
         """Catch up every loaded game still on with what other processes stored (after the
@@ -225,6 +249,7 @@ class GameManager:
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
+        entry.patch = (data.version, patch_of(entry.live.data, data))  # for the relay
         entry.live = LiveGame.extend(entry.live, data, states)
         entry.live.thinking = thinking
         self._after_change(entry)

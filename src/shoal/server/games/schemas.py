@@ -140,7 +140,6 @@ class GameView(Out):
     allowed: Allowed
     clock: ClockView | None
     thinking: bool
-    rematch: RematchView | None
     you: list[int] = Field(description="the reader's seats")
     correspondence: CorrespondenceView | None = Field(
         None, description="a correspondence game's clock (not in the Bot API's new game)"
@@ -222,6 +221,9 @@ class OffersView(Out):
     takeback: int | None
     allowed: OffersAllowed
     mutes: list[int]
+    rematch: RematchView | None = Field(
+        description="an online game's rematch once it is over: offered, then its game"
+    )
 
 
 class ChatMessageOut(Out):
@@ -247,14 +249,17 @@ class RematchOut(Out):
 
     offered: bool
     game: str | None
-    token: str | None = Field(None, description="only when the rematch has started")
+    token: str | None = Field(
+        None,
+        description="only when the rematch has started; null: the account's cookie plays it",
+    )
 
 
 class RematchSeat(Out):
-    """The offerer's seat in the rematch."""
+    """A player's seat in the rematch."""
 
     game: str
-    token: str
+    token: str | None = Field(description="null: the account's cookie plays the seat")
 
 
 class BoardView(Out):

@@ -4,7 +4,8 @@ answers, a takeback request and its answers, an abort (issue 23).
 
 Each goes through the change prelude (:func:`~shoal.server.games.changes.change`): the seat
 token, a game that is on, the version the client saw. The offers are stored beside the
-game (``shoal_offers``) and sent live to the game's social sockets. The routes
+game (``shoal_offers``) and sent live to the game's social sockets, in every server
+process. The routes
 (:mod:`.routes.offers`) and any other caller (a bot, the server's own players) call these.
 """
 
@@ -24,7 +25,7 @@ from .changes import Change, change
 from .env import Games
 from .manager import GameManager
 from .session import LiveGame
-from .social import abortable, draw_offer_open, offers_view, takeback_open
+from .social import abortable, draw_offer_open, takeback_open
 from .social_store import Offers
 
 __all__ = ["Asked", "abort", "draw", "resign", "takeback"]
@@ -65,9 +66,7 @@ def _seat(now: Change) -> Seat:
 
 
 async def _answer(games: Games, live: LiveGame, offers: Offers) -> dict[str, Any]:
-    await games.social.save(live.data.id, offers)
-    await games.social.announce(live, offers)
-    return offers_view(live, offers)
+    return await games.social.save(live, offers)  # shown in every process (issue 56)
 
 
 def _whose(standing: dict[str, Any] | None, me: int) -> tuple[bool, bool]:
@@ -178,5 +177,6 @@ async def abort(
         seat = _seat(now)
         side = now.live.state.side_name(seat)
         await now.commit(now.live.with_agreement(f"aborted by {side}", aborted=True))
-        offers = Offers(mutes=(await games.social.offers(game_id)).mutes)
+        offers = await games.social.offers(game_id)
+        offers.draw = offers.takeback = None
         return await _answer(games, now.entry.live, offers)

@@ -61,9 +61,6 @@ class LiveGame:
             state = state.child(action)
             self.states.append(state)
         self.thinking = False
-        self.rematch: dict[str, Any] | None = None
-        """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
-        then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
         self._static: dict[str, Any] | None = None
         self._constants: dict[str, Any] | None = None
         """What the views of this game share in every version: its name, options, engine."""
@@ -96,7 +93,6 @@ class LiveGame:
                 kept.append(kept[-1].child(action))
         live.states = kept
         live.thinking = False
-        live.rematch = old.rematch
         live._static = None
         live._constants = old._constants
         live._known = (old._static["turns"], keep) if old._static is not None else None
@@ -149,15 +145,7 @@ class LiveGame:
         """
         if self._static is None:
             self._static = self._static_view()
-        rematch = None
-        if self.rematch is not None:  # never the tokens: the view goes to every watcher
-            rematch = {"offered_by": self.rematch["by"], "game": self.rematch.get("game")}
-        return {
-            **self._static,
-            "clock": self.clock_view(now),
-            "thinking": self.thinking,
-            "rematch": rematch,
-        }
+        return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
 
     def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state

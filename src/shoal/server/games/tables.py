@@ -63,7 +63,10 @@ class OfferRow(Base):
     """A game's open offers and its players' mutes (one row per game, made on first use).
 
     ``draw`` and ``takeback`` are ``{"seat", "ply"}`` (who asked, after how many
-    actions) or null; ``mutes`` lists the seats that muted their opponent.
+    actions) or null; ``mutes`` lists the seats that muted their opponent. A rematch
+    offer: ``rematch_by`` the seat that offered, ``rematch_game`` the new game once
+    accepted, ``rematch_key`` the hash of the offerer's token in it (columns of their own,
+    written by conditional updates: two processes never start two rematches).
     """
 
     __tablename__ = "shoal_offers"
@@ -73,6 +76,9 @@ class OfferRow(Base):
     takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     mutes: Mapped[list[int]] = mapped_column(JSON)
     updated: Mapped[datetime.datetime] = mapped_column(DateTime)
+    rematch_by: Mapped[int | None] = mapped_column(Integer, nullable=True)  # rev w56_rematch
+    rematch_game: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ChatRow(Base):
@@ -88,6 +94,10 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     hidden: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The writer's account (None: a guest), so that a line can be reported (issue 61)."""
+    shadow: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Shown to its writer only: a muted writer's line, or one to a player who blocked them."""
 
 
 class CorrespondenceRow(Base):

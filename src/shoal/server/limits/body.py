@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.responses import JSONResponse
@@ -23,10 +25,13 @@ class BodyLimit:
         self.app = app
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # a plain function: a socket passed on keeps no frame of it (see :mod:`..lane`)
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self._limited(scope, receive, send)
+
+    async def _limited(self, scope: Scope, receive: Receive, send: Send) -> None:
         too_large = JSONResponse({"detail": body_too_large(self.limit)}, status_code=413)
         length = Headers(scope=scope).get("content-length", "")
         if length.isdigit() and int(length) > self.limit:

@@ -65,6 +65,7 @@ RULES: Mapping[str, Rule] = {
         Rule("challenges", 50, DAY, "new challenges", "account", "from your account"),
         Rule("events", 10, DAY, "new events", "account", "from your account"),
         Rule("studies", 20, DAY, "new studies", "account", "from your account"),
+        Rule("reports", 30, DAY, "reports", "account", "from your account"),
     )
 }
 """Every limit with its default, by name (docs/server.md's table of limits)."""

@@ -47,8 +47,10 @@ from .service import (
     GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
+    seek_bots,
     seek_ratings,
     seek_view,
+    shown_to,
     who_of,
 )
 
@@ -128,8 +130,12 @@ async def list_seeks(
 ) -> list[dict[str, Any]]:
     user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
     seeks = await asyncio.to_thread(lobby.store.open_seeks)
+    if user_id is not None:  # not the seeks of a player a block keeps apart (issue 61)
+        apart = await asyncio.to_thread(lobby.blocks.apart, [user_id])
+        seeks = shown_to(seeks, user_id, apart)
     shown = await asyncio.to_thread(seek_ratings, lobby.ratings, seeks)
-    return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
+    bots = await asyncio.to_thread(seek_bots, lobby.bot_ids, seeks)
+    return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id), s.id in bots) for s in seeks]
 
 
 @router.post("/api/seeks", summary="Create a seek", status_code=201, response_model=SeekOut)

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Engine
 from shoal import games
 from shoal.core import ShoalError
 
+from ..blocks.service import Blocks
 from ..challenges.models import Challenge
 from ..errors import ApiError
 from ..events import Events
@@ -46,6 +47,9 @@ __all__ = [
     "MAX_OPEN_SEEKS",
     "Lobby",
     "LobbyDep",
+    "member_id",
+    "seek_bots",
+    "shown_to",
 ]
 
 MAX_OPEN_SEEKS = 5
@@ -84,8 +88,17 @@ def seek_ratings(ratings: Ratings, seeks: list[Seek]) -> dict[int, str]:
     return out
 
 
-def seek_view(seek: Seek, mine: bool = False, rating: str | None = None) -> dict[str, Any]:
-    """A seek for clients (no guest key in it); ``rating``: the creator's, shown beside it."""
+def seek_bots(bot_ids: Callable[[list[int]], set[int]], seeks: list[Seek]) -> set[int]:
+    """The ids of the seeks that bots made (``bot_ids``: the bots among accounts, one query)."""
+    bots = bot_ids([s.user_id for s in seeks if s.user_id is not None])
+    return {s.id for s in seeks if s.user_id in bots}
+
+
+def seek_view(
+    seek: Seek, mine: bool = False, rating: str | None = None, bot: bool = False
+) -> dict[str, Any]:
+    """A seek for clients (no guest key in it); ``rating``: the creator's, shown beside it;
+    ``bot``: a program or the server's computer made it (issue 61)."""
     try:
         title = games.get(seek.game).title
     except ShoalError:
@@ -103,12 +116,27 @@ def seek_view(seek: Seek, mine: bool = False, rating: str | None = None) -> dict
         "account": seek.user_id is not None,
         "rating": rating,
         "mine": mine,
+        "bot": bot,
     }
 
 
 def who_of(user_id: int | None, guest_hash: str | None) -> str:
     """The key of a lobby member: an account, else a guest."""
     return f"u:{user_id}" if user_id is not None else f"g:{guest_hash}"
+
+
+def member_id(who: str) -> int | None:
+    """The account of a lobby member's key (None: a guest, or an anonymous watcher)."""
+    kind, _, key = who.partition(":")
+    return int(key) if kind == "u" and key.isdigit() else None
+
+
+def shown_to(seeks: list[Seek], viewer: int | None, apart: set[frozenset[int]]) -> list[Seek]:
+    """The seeks ``viewer`` (an account, or None) may see: not those of a player a block keeps
+    apart from them, either way (issue 61)."""
+    if viewer is None or not apart:
+        return seeks
+    return [s for s in seeks if s.user_id is None or frozenset((viewer, s.user_id)) not in apart]
 
 
 class Lobby:
@@ -120,6 +148,8 @@ class Lobby:
         events: Events,
         games: Games,
         ratings: Ratings,
+        blocks: Blocks,
+        bot_ids: Callable[[list[int]], set[int]],
         *,
         challenge_hooks: Sequence[Callable[[Challenge], Any]] = (),
         grace: float = 3.0,
@@ -128,6 +158,10 @@ class Lobby:
         self.events = events
         self.games = games
         self.ratings = ratings
+        self.blocks = blocks
+        """Who blocks whom: a block keeps two players apart in the lobby (issue 61)."""
+        self.bot_ids = bot_ids
+        """The bots among some accounts (a query): their seeks are marked (issue 61)."""
         self.grace = grace
         self.sockets: dict[WebSocket, str] = {}
         self.challenge_hooks: list[Callable[[Challenge], Any]] = list(challenge_hooks)
@@ -190,16 +224,28 @@ class Lobby:
         if not self.sockets:
             return
         seeks = await self._seeks()
-        ids = tuple(s.id for s in seeks)
+        apart = await asyncio.to_thread(self._apart, seeks, list(self.sockets.values()))
         for socket, who in list(self.sockets.items()):
+            ids = tuple(s.id for s in shown_to(seeks, member_id(who), apart))
             if self._shown.get(socket) != ids:
-                await self._send(socket, who, seeks)
+                await self._send(socket, who, seeks, apart)
 
-    async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
+    async def _send(
+        self,
+        socket: WebSocket,
+        who: str,
+        seeks: list[Seek],
+        apart: set[frozenset[int]] | None = None,
+    ) -> None:
+        if apart is None:
+            apart = await asyncio.to_thread(self._apart, seeks, [who])
+        seeks = shown_to(seeks, member_id(who), apart)
         self._shown[socket] = tuple(s.id for s in seeks)
         shown = await asyncio.to_thread(seek_ratings, self.ratings, seeks)
+        bots = await asyncio.to_thread(seek_bots, self.bot_ids, seeks)
         views = [
-            seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
+            seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id), s.id in bots)
+            for s in seeks
         ]
         if not await send(socket, {"type": "seeks", "seeks": views}):
             self.sockets.pop(socket, None)
@@ -214,8 +260,15 @@ class Lobby:
         if not self.sockets:
             return
         seeks = await self._seeks()
+        apart = await asyncio.to_thread(self._apart, seeks, list(self.sockets.values()))
         for socket, who in list(self.sockets.items()):
-            await self._send(socket, who, seeks)
+            await self._send(socket, who, seeks, apart)
+
+    def _apart(self, seeks: list[Seek], members: list[str]) -> set[frozenset[int]]:
+        """The blocks between the seeks' creators and the members (issue 61; one query)."""
+        users = {s.user_id for s in seeks if s.user_id is not None}
+        users.update(m for m in map(member_id, members) if m is not None)
+        return self.blocks.apart(users) if users else set()
 
     async def tell(self, who: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of ``who``, here and in the other processes."""
@@ -260,6 +313,12 @@ class Lobby:
             raise ApiError(409, "you cannot accept your own seek")
         if seek.rated and not signed_in:
             raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
+        if (
+            user_id is not None
+            and seek.user_id is not None
+            and await asyncio.to_thread(self.blocks.between, user_id, seek.user_id)
+        ):
+            raise ApiError(403, "a block stands between you and this seek's creator")
         try:  # the seek is taken in the transaction that stores the game: both, or neither
             started = await self.games.start(
                 game=seek.game,

@@ -42,6 +42,8 @@ from sqlalchemy.engine import Engine
 from ..db.secrets import SiteSecrets
 from ..ops.metrics import MAIL
 from ..pending import Pending
+from ..periodic import Failures
+from ..periodic import every as periodic
 from ..provide import provided
 from .digest import Digests
 from .store import MailStore
@@ -260,15 +262,10 @@ class Mailer:
         return count
 
     async def run(self, every: float) -> None:
-        """Send the digests due every ``every`` seconds until cancelled (the app's lifetime)."""
-        while True:
-            try:
-                await self.sweep_digests()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the database was away: try again next time
-                log.exception("the digests' sweep failed")
-            await asyncio.sleep(every)
+        """Send the digests due every ``every`` seconds until cancelled (the app's lifetime);
+        an outage is two lines in the log (:mod:`..periodic`), not one a sweep."""
+        failures = Failures("the digests' sweep", log, f"every {every:g} s")
+        await periodic(every, self.sweep_digests, failures)
 
     async def _mail(self, user_id: int, address: str, subject: str, body: str) -> None:
         unsubscribe = await asyncio.to_thread(self.unsubscribe_url, user_id)

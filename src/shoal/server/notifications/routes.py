@@ -22,7 +22,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
 
-from ..accounts.service import AccountsDep, SignedIn
+from ..accounts.service import Accounts, AccountsDep, SignedIn
 from ..challenges.models import Challenge
 from ..challenges.service import Challenges, ChallengesDep
 from ..db_down import survives_database
@@ -30,12 +30,13 @@ from ..errors import ApiError, refusals
 from ..files import page
 from ..origin import foreign_origin
 from ..params import RowId
+from ..provide import service_of
 from ..sockets import keep_alive
 from .models import Notice
 from .schemas import Marked, Notifications, Unread
-from .service import NotifierDep
+from .service import Notifier, NotifierDep
 
-__all__ = ["router"]
+__all__ = ["held_notification_socket", "router"]
 
 router = APIRouter(tags=["notifications"], responses=refusals(400, 401, 403, 404, 409, 413))
 
@@ -150,3 +151,9 @@ async def notification_socket(
 @router.get("/notifications", include_in_schema=False, response_class=HTMLResponse)
 async def notifications_page() -> FileResponse:
     return page("notifications.html")
+
+
+async def held_notification_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`notification_socket` on the socket lane (:mod:`shoal.server.lane`): every
+    signed-in page holds it open (the bell)."""
+    await notification_socket(socket, service_of(socket, Notifier), service_of(socket, Accounts))

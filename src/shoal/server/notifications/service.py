@@ -10,7 +10,8 @@ The kinds:
 * ``challenge``: someone challenges you (:meth:`Notifier.challenge`, for the lobby's
   challenges; mailed like turns);
 * ``game_ended``: a correspondence game of yours ended;
-* ``offer``: your opponent offers a draw or a rematch.
+* ``offer``: your opponent offers a draw or a rematch;
+* ``moderation``: a warning from the moderators (issue 61).
 
 Live games send no ``your_turn`` or ``game_ended``: both players are at the board.
 
@@ -46,7 +47,7 @@ from .store import NoticeStore
 
 __all__ = ["KINDS", "NOTICES", "Notifier", "NotifierDep", "build"]
 
-KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament")
+KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament", "moderation")
 """The kinds of notification."""
 
 NOTICES = "notices"

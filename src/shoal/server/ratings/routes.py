@@ -1,7 +1,8 @@
 """Ratings (issue 23): leaderboards, a game's rating changes, a player's rating history.
 
-* ``GET /api/leaderboard/{game}``: per speed, the top 50 established players
-  (deviation <= 110) who played a rated game in the last 90 days.
+* ``GET /api/leaderboard/{game}``: per speed, the top 50 established people
+  (deviation <= 110) who played a rated game in the last 90 days (``speeds``), and apart
+  from them the bots' board, the same for bot accounts (``bots``).
 * ``GET /api/games/{id}/ratings``: whether the game is rated, its speed, each
   seat's rating, and once it is over, each player's change (``+12`` / ``-12``).
 * ``GET /api/users/{username}/ratings/{game}``: the rating after each rated game;
@@ -21,6 +22,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from shoal import games
 
 from ..accounts.service import Accounts, AccountsDep
+from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
 from ..files import page
 from ..games.env import GamesDep
@@ -47,20 +49,27 @@ def _game_id(game: str) -> str:
 )
 async def leaderboard(game: str, ratings: RatingsDep) -> dict[str, Any]:
     game = _game_id(game)
-    out: dict[str, Any] = {}
-    for speed in SPEEDS:
-        rows = await asyncio.to_thread(ratings.leaderboard, game, speed)
-        out[speed] = [
-            {
-                "rank": i + 1,
-                "username": row.username,
-                "rating": round(row.rating.r),
-                "rd": round(row.rating.rd),
-                "games": row.games,
-            }
-            for i, row in enumerate(rows)
-        ]
-    return {"game": game, "title": games.get(game).title, "speeds": out}
+    boards: dict[bool, dict[str, Any]] = {False: {}, True: {}}
+    for bots, out in boards.items():
+        for speed in SPEEDS:
+            rows = await asyncio.to_thread(ratings.leaderboard, game, speed, bots=bots)
+            out[speed] = [
+                {
+                    "rank": i + 1,
+                    "username": row.username,
+                    "rating": round(row.rating.r),
+                    "rd": round(row.rating.rd),
+                    "games": row.games,
+                    "bot": bots,  # marked as a bot wherever it appears (issue 61)
+                }
+                for i, row in enumerate(rows)
+            ]
+    return {
+        "game": game,
+        "title": games.get(game).title,
+        "speeds": boards[False],
+        "bots": boards[True],
+    }
 
 
 @router.get(
@@ -69,7 +78,9 @@ async def leaderboard(game: str, ratings: RatingsDep) -> dict[str, Any]:
     response_model=GameRatings,
     response_model_exclude_unset=True,
 )
-async def game_ratings(game_id: str, games: GamesDep, ratings: RatingsDep) -> dict[str, Any]:
+async def game_ratings(
+    game_id: str, games: GamesDep, ratings: RatingsDep, bots: BotsDep
+) -> dict[str, Any]:
     entry = await games.manager.entry(game_id)
     live = entry.live
     rated = await asyncio.to_thread(ratings.rated_game, game_id)
@@ -80,9 +91,10 @@ async def game_ratings(game_id: str, games: GamesDep, ratings: RatingsDep) -> di
     ids = [a for a in (live.data.accounts or ()) if a is not None]
     shown = await asyncio.to_thread(ratings.displays, ids, live.data.game, speed)
     changes = rated["changes"] if rated is not None else None
+    bot_ids = await asyncio.to_thread(bots.store.bot_ids, ids)
     seats: list[dict[str, Any]] = []
     for seat, uid in enumerate(live.data.accounts or [None, None]):
-        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None}
+        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None, "bot": uid in bot_ids}
         if uid is not None:
             item["rating"] = shown.get(uid)
         if isinstance(changes, list):

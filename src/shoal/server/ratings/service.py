@@ -29,6 +29,7 @@ from ..db_down import DATABASE_ERRORS
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
+from ..periodic import Failures
 from ..provide import provided
 from .store import RatingStore
 
@@ -103,6 +104,9 @@ class RatingListener:
         self.manager = manager
         self.ratings = ratings
         self._done: set[str] = set()
+        self._failures = Failures(
+            "settling a rated game", log, f"after 1 s, then up to {SETTLE_RETRY_MAX:g} s apart"
+        )  # an outage: two lines for all the games, not one a try
 
     def after_change(self, entry: GameEntry) -> None:
         live = entry.live
@@ -116,16 +120,13 @@ class RatingListener:
         while True:
             try:
                 await asyncio.to_thread(settle_live, self.ratings, live)
-                return
             except DATABASE_ERRORS as error:  # cut off: the claim rolled back with the rest
-                log.warning(
-                    "game %s: settling the ratings failed (%s); again in %.0f s",
-                    live.data.id,
-                    type(error).__name__,
-                    delay,
-                )
+                self._failures.failed(error)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, SETTLE_RETRY_MAX)
+            else:
+                self._failures.worked()
+                return
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the spawned tasks."""

@@ -160,6 +160,7 @@ class Studies:
             "title": study.title,
             "owner": self.name_of(study.owner_id),
             "visibility": study.visibility,
+            "hidden": study.hidden,
             "sync": study.sync,
             "position": {"chapter": study.sync_chapter, "path": list(study.sync_path)},
             "members": [self.name_of(m) for m in study.members],
@@ -428,6 +429,17 @@ class Studies:
             return study.id
 
         self.publish(await asyncio.to_thread(delete), "gone")
+
+    async def hide(self, study_id: str, hidden: bool) -> Study:
+        """A moderator hides the study (or shows it again): only its owner and editors see a
+        hidden study; the open pages of everyone else get ``gone`` in every process (issue
+        61). 404 when there is no such study."""
+        study = await asyncio.to_thread(self.store.get, study_id)
+        if study is None:
+            raise ApiError(404, f"there is no study {study_id!r}")
+        await asyncio.to_thread(self.store.update, study.id, hidden=hidden)
+        self.publish(study.id, "study")
+        return study
 
     def publish(self, study_id: str, kind: str, **more: Any) -> None:
         self.events.publish(CHANNEL, {"study": study_id, "kind": kind, **more})

@@ -65,7 +65,8 @@ async def _event_out(
 ) -> dict[str, Any]:
     """The event as ``user`` sees it (the answer of every route that reads or changes one)."""
     event = await asyncio.to_thread(tournaments.event, tournament_id)
-    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+    bots = tournaments.bots.store.bot_ids
+    return await asyncio.to_thread(event_view, tournaments.store, event, user, bots)
 
 
 class TournamentIn(BaseModel):

@@ -44,6 +44,7 @@ from ..games.manager import GameEntry
 from ..games.service import resign
 from ..games.start import Side, check_options, parse_time_control
 from ..notifications.service import Notifier
+from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
 from .games import make_game, no_show_data
@@ -450,12 +451,8 @@ class Tournaments:
     async def run(self) -> None:
         """Every ``tick`` seconds: make recurring events, start due events, pair, end
         no-shows."""
-        while True:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("the tournaments' tick failed")
-            await asyncio.sleep(self.tick_every)
+        failures = Failures("the tournaments' tick", log, f"every {self.tick_every:g} s")
+        await every(self.tick_every, self.tick, failures)  # an outage: two lines, not one a tick
 
     async def tick(self) -> None:
         """One round of the background work (see :meth:`run`)."""

@@ -27,6 +27,7 @@ from pydantic import BaseModel, Field
 from ...admin.actions import close_account
 from ...admin.export import export_user
 from ...admin.live import AdminDep
+from ...bots.service import BotsDep
 from ...errors import ApiError, refusals
 from ...files import page
 from ...games.env import GamesDep
@@ -225,6 +226,7 @@ async def profile(
     accounts: AccountsDep,
     games: GamesDep,
     ratings: RatingsDep,
+    bots: BotsDep,
     game: str | None = None,
 ) -> dict[str, Any]:
     found = await asyncio.to_thread(accounts.store.by_name, username)
@@ -238,6 +240,7 @@ async def profile(
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
+        "bot": await asyncio.to_thread(bots.store.is_bot, user.id),
         "ratings": await asyncio.to_thread(_ratings, ratings, user),
         "games": [g for g in held if g["over"]],
         "playing": [g for g in held if not g["over"]],

@@ -37,8 +37,10 @@ from ...accounts.service import Player
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ...lane import flag
 from ...limits import LimitsDep
 from ...params import TokenHeader, client_address
+from ...provide import service_of
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
 from ..changes import Change
@@ -59,7 +61,7 @@ from ..service import resign
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
 
-__all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
+__all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "held_game_socket", "router"]
 
 router = APIRouter(tags=["games"])
 
@@ -186,9 +188,10 @@ async def _view(
     """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
     manager = games.manager
     entry = await manager.entry(game_id)
+    you = await manager.seats(entry, token, _id(player))  # newer where this process lags
     await manager.check_flag(entry)
     view = entry.live.view()
-    view["you"] = entry.live.seats_of(token, _id(player))
+    view["you"] = you
     view["correspondence"] = await games.correspondence.view(game_id)
     return view
 
@@ -409,7 +412,8 @@ async def game_socket(
 ) -> None:
     """The view at once, then every change: the new view, or with ``?deltas=1`` only what
     changed (``{"type": "delta", "base", "set", "turns_from"}``, see docs/server.md).
-    A player may move on it: ``{"type": "move", ...}`` (:mod:`..moves`)."""
+    A player may move on it: ``{"type": "move", ...}`` (:mod:`..moves`). Served by the
+    socket lane (:func:`held_game_socket`), declared here."""
     manager = games.manager
     try:
         entry = await manager.entry(game_id)
@@ -422,3 +426,13 @@ async def game_socket(
         await keep_alive(socket, SocketMoves(manager, socket, game_id).on_text)
     finally:
         manager.unwatch(entry, socket)
+
+
+async def held_game_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`game_socket` on the socket lane (:mod:`shoal.server.lane`): every game page
+    holds it open."""
+    deltas = flag(socket, "deltas")
+    if deltas is None:
+        await socket.close(code=4400, reason="deltas is 1 or 0")
+        return
+    await game_socket(socket, params["game_id"], service_of(socket, Games), deltas=deltas)

@@ -1,0 +1,153 @@
+"""Trained baseline networks as players: ``baseline:ENV`` (``baseline:sytran_6``).
+
+A baseline is a small network (an MLP: the game's observation planes -> policy logits over
+the action ids, and a value) trained by ``examples/alphazero.py`` on the JAX environment
+``ENV`` and shipped as ``baselines/ENV.npz`` beside this module: its layers as arrays and a
+``meta`` JSON string (the environment, the game and options it plays, the training command,
+its time, and its measured games). It plays here with numpy alone, no JAX: each decision is
+the legal action with the highest logit for the observation of
+:meth:`~shoal.core.Game.observation` (the JAX environments' observations and action ids are
+the core protocol's), so it is deterministic and fast; it ignores any budget it is given.
+
+``get_player("baseline:sytran_6", game)`` gives one (:func:`shoal.ai.get_player`), so
+``shoal arena`` and the ladder take it by that name.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from shoal.core import Action, Game, InvalidOptionError, State, options_to_strings
+
+__all__ = ["BASELINE_DIR", "BaselineAgent", "Network", "available", "load_network", "save_network"]
+
+BASELINE_DIR = Path(__file__).resolve().parent / "baselines"
+"""Where the shipped networks are."""
+
+Floats = NDArray[np.float32]
+
+
+class Network:
+    """An MLP's weights: hidden ReLU layers, a policy head and a tanh value head."""
+
+    def __init__(
+        self,
+        hidden: list[tuple[Floats, Floats]],
+        policy: tuple[Floats, Floats],
+        value: tuple[Floats, Floats],
+        meta: dict[str, Any],
+    ) -> None:
+        self.hidden = hidden
+        self.policy = policy
+        self.value = value
+        self.meta = meta
+
+    def forward(self, obs: Floats) -> tuple[Floats, Floats]:
+        """Policy logits ``[batch, actions]`` and values ``[batch]`` for observations."""
+        x = obs.reshape((obs.shape[0], -1)).astype(np.float32)
+        for w, b in self.hidden:
+            x = np.maximum(x @ w + b, 0.0)
+        logits = x @ self.policy[0] + self.policy[1]
+        value = np.tanh(x @ self.value[0] + self.value[1])[:, 0]
+        return logits, value
+
+    @property
+    def parameters(self) -> int:
+        """How many numbers the network holds."""
+        arrays = [a for layer in (*self.hidden, self.policy, self.value) for a in layer]
+        return int(sum(a.size for a in arrays))
+
+
+def save_network(network: Network, path: Path) -> None:
+    """Write ``network`` as an ``.npz`` (float32 arrays and the ``meta`` JSON)."""
+    arrays: dict[str, Any] = {"meta": np.array(json.dumps(network.meta, sort_keys=True))}
+    for i, (w, b) in enumerate(network.hidden):
+        arrays[f"hidden_{i}_w"], arrays[f"hidden_{i}_b"] = w, b
+    arrays["policy_w"], arrays["policy_b"] = network.policy
+    arrays["value_w"], arrays["value_b"] = network.value
+    np.savez_compressed(path, allow_pickle=False, **{k: np.asarray(v) for k, v in arrays.items()})
+
+
+def read_network(path: Path) -> Network:
+    """The network in the ``.npz`` file ``path``."""
+    with np.load(path, allow_pickle=False) as data:
+        meta = json.loads(str(data["meta"]))
+        depth = sum(1 for key in data.files if key.startswith("hidden_") and key.endswith("_w"))
+
+        def as32(key: str) -> Floats:
+            return np.asarray(data[key], dtype=np.float32)
+
+        hidden = [(as32(f"hidden_{i}_w"), as32(f"hidden_{i}_b")) for i in range(depth)]
+        return Network(
+            hidden, (as32("policy_w"), as32("policy_b")), (as32("value_w"), as32("value_b")), meta
+        )
+
+
+def available() -> list[str]:
+    """The environments that have a shipped network."""
+    return sorted(p.stem for p in BASELINE_DIR.glob("*.npz"))
+
+
+@functools.cache
+def load_network(env_id: str) -> Network:
+    """The shipped network of ``env_id`` (InvalidOptionError names the ones there are)."""
+    path = BASELINE_DIR / f"{env_id}.npz"
+    if not path.is_file():
+        raise InvalidOptionError(
+            f"no baseline network for {env_id!r} (there are: {', '.join(available()) or 'none'})"
+        )
+    return read_network(path)
+
+
+class BaselineAgent:
+    """A player that plays a network's raw policy (the best legal logit): ``net`` is the
+    environment id of a shipped network, or the path of an ``.npz`` file.
+
+    Usable as a :class:`~shoal.ai.players.Player` (``choose(state)``) and as a ladder agent
+    (``choose(state, budget)``; the budget is not needed: one forward pass a decision).
+    """
+
+    budget = "time"
+
+    def __init__(self, game: Game, seed: int = 0, *, net: str) -> None:
+        if net.endswith(".npz"):  # a network of one's own, from a training run
+            if not Path(net).is_file():
+                raise InvalidOptionError(f"there is no network file {net!r}")
+            self.network = read_network(Path(net))
+        else:
+            self.network = load_network(net)
+        self.name = f"baseline:{net}"
+        self.game = game
+        meta = self.network.meta
+        wanted = (meta["game"], dict(meta.get("options", {})))
+        given = (game.id, options_to_strings(game.options))
+        if wanted != given:
+            raise InvalidOptionError(
+                f"the baseline {net!r} plays {_describe(*wanted)}, not {_describe(*given)}"
+            )
+
+    def scores(self, state: State) -> tuple[Floats, float]:
+        """The policy logits over every action id, and the value for the seat to move."""
+        seat = state.to_move
+        if seat is None:
+            raise ValueError("the game is over")
+        obs = np.asarray(self.game.observation(state, seat), dtype=np.float32)[None, :]
+        logits, value = self.network.forward(obs)
+        return logits[0], float(value[0])
+
+    def choose(self, state: State, budget: object = None) -> Action:
+        """The legal action with the highest logit."""
+        logits, _ = self.scores(state)
+        legal = state.legal_actions()
+        return max(legal, key=lambda action: (float(logits[action]), -action))
+
+
+def _describe(game_id: str, options: dict[str, str]) -> str:
+    words = " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return f"{game_id} {words}".strip()
