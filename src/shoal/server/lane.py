@@ -19,6 +19,7 @@ shorter way to the same handler, which reads its own parameters from the socket.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -26,7 +27,7 @@ from starlette.routing import compile_path
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-__all__ = ["Held", "SocketLane", "flag"]
+__all__ = ["Held", "HeldRoute", "SocketLane", "flag"]
 
 Held = tuple[str, Callable[[WebSocket, dict[str, str]], Awaitable[None]]]
 """A route of the lane: its path (``/api/games/{game_id}/ws``) and its handler, called with
@@ -47,21 +48,31 @@ def flag(socket: WebSocket, name: str) -> bool | None:
     return None
 
 
+@dataclasses.dataclass(frozen=True)
+class HeldRoute:
+    """A lane's route as ``scope["route"]``, as Starlette's router sets one: its ``path``
+    template names the socket's channel in the metrics and the access log
+    (:func:`~.ops.http.route_of`)."""
+
+    path: str
+
+
 class SocketLane:
     """ASGI middleware: the WebSockets of ``routes`` go straight to their handlers."""
 
     def __init__(self, app: ASGIApp, routes: Sequence[Held]) -> None:
         self.app = app
-        self.routes: list[tuple[re.Pattern[str], Callable[..., Awaitable[None]]]] = [
-            (compile_path(path)[0], handler) for path, handler in routes
+        self.routes: list[tuple[re.Pattern[str], HeldRoute, Callable[..., Awaitable[None]]]] = [
+            (compile_path(path)[0], HeldRoute(path), handler) for path, handler in routes
         ]
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # a plain function: a socket passed on keeps no frame of the lane
         if scope["type"] == "websocket":
             path = scope.get("path", "")
-            for pattern, handler in self.routes:
+            for pattern, route, handler in self.routes:
                 found = pattern.match(path)
                 if found is not None:
+                    scope["route"] = route  # as the router would: the metrics name its channel
                     return handler(WebSocket(scope, receive, send), found.groupdict())
         return self.app(scope, receive, send)
