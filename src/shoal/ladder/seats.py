@@ -147,8 +147,9 @@ def parse_agent(text: str) -> AgentSpec:
     >>> spec = parse_agent("mine=engine:./my_engine --fast")
     >>> spec.name, spec.kind, spec.target, spec.iterations
     ('mine', 'engine', './my_engine --fast', False)
-    >>> parse_agent("baseline:sytran_6").name
-    'baseline:sytran_6'
+    >>> parse_agent("baseline:no_such_env")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: agent 'baseline:no_such_env': no shipped baseline 'no_such_env' (there are: ...)
     >>> parse_agent("python+iterations:pkg.mod:Agent").iterations
     True
     """

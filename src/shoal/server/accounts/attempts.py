@@ -74,9 +74,12 @@ class AttemptStore:
                 .subquery()
             )
             counted, oldest = session.execute(select(func.count(), func.min(recent.c.at))).one()
-            if counted <= self.count:
-                return row_id, None
-            session.execute(delete(AttemptRow).where(AttemptRow.id == row_id))
+        if counted <= self.count:
+            return row_id, None
+        # taken back in a transaction of its own: on a SQLite file in WAL mode a read
+        # transaction that turns into a write fails at once (not after the busy timeout)
+        # when another connection wrote since its read
+        self.release(row_id)
         return None, max(1, math.ceil(float(oldest) + self.window - now))
 
     def release(self, row_id: int) -> None:

@@ -20,16 +20,7 @@ def grant(store: ModerationStore, user: User, role: str, *, by: str = OPERATOR) 
         raise ValueError(f"a role is {' or '.join(ROLES)}, not {role!r}")
     changed = store.set_role(user.id, role)
     if changed:
-        store.log(
-            moderator_id=None,
-            moderator=by,
-            action="grant",
-            target_id=user.id,
-            target=user.username,
-            reason=f"made {role}",
-            details={"role": role},
-            report_id=None,
-        )
+        _logged(store, user, by, "grant", f"made {role}", role)
     return changed
 
 
@@ -38,14 +29,21 @@ def revoke(store: ModerationStore, user: User, *, by: str = OPERATOR) -> str | N
     role = store.role(user.id)
     if role is not None:
         store.set_role(user.id, None)
-        store.log(
-            moderator_id=None,
-            moderator=by,
-            action="revoke",
-            target_id=user.id,
-            target=user.username,
-            reason=f"no longer {role}",
-            details={"role": role},
-            report_id=None,
-        )
+        _logged(store, user, by, "revoke", f"no longer {role}", role)
     return role
+
+
+def _logged(
+    store: ModerationStore, user: User, by: str, action: str, reason: str, role: str
+) -> None:
+    """The audit log's line of a role given or taken back by the operator."""
+    store.log(
+        moderator_id=None,
+        moderator=by,
+        action=action,
+        target_id=user.id,
+        target=user.username,
+        reason=reason,
+        details={"role": role},
+        report_id=None,
+    )
