@@ -44,8 +44,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.optimize import minimize
-from scipy.stats import norm
 
 __all__ = [
     "DEFAULT_ADVANTAGE",
@@ -296,6 +294,10 @@ def fit(
     bounds = [(-_LIMIT, _LIMIT)] * len(free)
     bounds += [(-_LIMIT / 4, _LIMIT / 4)] * fit_adv + [(0.0, _LIMIT / 4)] * fit_draw
     options = {"ftol": 1e-15, "gtol": 1e-10, "maxiter": 10_000}
+    # imported here, not at the top: SciPy takes 1-2 s to import, and every `shoal` command
+    # (which names this module through the ladder) would pay it
+    from scipy.optimize import minimize
+
     best = minimize(objective, x0, jac=True, method="L-BFGS-B", bounds=bounds, options=options)
     x = np.asarray(best.x, dtype=np.float64)
     ratings, adv, draw = unpack(x)
@@ -320,6 +322,8 @@ def fit(
         centre = np.eye(n) - 1.0 / n
         ratings = ratings - ratings.mean()
         full = centre @ full @ centre.T
+    from scipy.stats import norm
+
     z = float(norm.ppf(0.5 + confidence / 2.0))
     sd = np.sqrt(np.maximum(np.diag(full), 0.0))
     out_ratings = {name: float(ratings[i]) for i, name in enumerate(names)}
