@@ -31,6 +31,7 @@ import asyncio
 import os
 import sys
 import traceback
+import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -56,6 +57,10 @@ class LoopGuard:
         """(statement, where) of each statement run on a loop's thread, since the last test."""
         self.report: Callable[[str, str], None] | None = None
         """Also told of each (in a server process, which has no test to fail)."""
+        self.foreign: weakref.WeakSet[asyncio.AbstractEventLoop] = weakref.WeakSet()
+        """Loops that serve no request: Playwright's synchronous API runs its own loop on the
+        test's thread for the rest of the worker's life (tests/web/conftest.py names it here),
+        and a test's own statements under it block no server."""
 
     def note(self, statement: str) -> None:
         """Note ``statement`` with the server's frames that ran it (not while the app is
@@ -67,21 +72,20 @@ class LoopGuard:
         if self.report is not None:
             self.report(statement, frame)
 
+    def on_a_loop(self) -> bool:
+        """Whether an event loop runs on this thread, other than one in :attr:`foreign`."""
+        loop = asyncio._get_running_loop()  # None in a worker thread or outside any loop
+        return loop is not None and loop not in self.foreign
+
     def check(self, *args: Any) -> None:
         """``before_cursor_execute``: note the statement when a loop runs on this thread."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return  # a worker thread, or a test's own code outside any loop
-        self.note(" ".join(str(args[2]).split())[:90])
+        if self.on_a_loop():
+            self.note(" ".join(str(args[2]).split())[:90])
 
     def checkout(self, *args: Any) -> None:
         """A pool's ``checkout``: note a connection taken when a loop runs on this thread."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self.note("(a connection taken from the pool)")
+        if self.on_a_loop():
+            self.note("(a connection taken from the pool)")
 
 
 def where() -> str:
