@@ -31,8 +31,7 @@ QUIET = 3600.0  # the background sweeper stays out of the way: the tests sweep t
 
 
 def _app(db: str, clock: Clock) -> TestClient:
-    app = create_app(db, sweep_every=QUIET)
-    app.state.context.correspondence.clock = clock
+    app = create_app(db, sweep_every=QUIET, clock=clock)
     return TestClient(app)
 
 

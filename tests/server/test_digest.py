@@ -26,8 +26,9 @@ def clock() -> Clock:
 
 
 def _app(db: str, inbox: Inbox, clock: Clock) -> TestClient:
-    app = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
-    app.state.context.correspondence.clock = clock
+    app = create_app(
+        db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test", clock=clock
+    )
     return TestClient(app)
 
 
@@ -104,8 +105,9 @@ def test_a_digest_goes_once_across_workers(
     move(client, game, 0)
     # a second worker on the same database (its own app and connections; its background
     # sweeper not started, so the two sweeps below are the only ones)
-    other = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
-    other.state.context.correspondence.clock = clock
+    other = create_app(
+        db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test", clock=clock
+    )
     first, second = context(client).mail, other.state.context.mail
     assert first.mailer is not None and second.mailer is not None
     assert [u for u, _ in first.digests.due()] == [u for u, _ in second.digests.due()] != []

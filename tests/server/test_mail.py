@@ -11,7 +11,6 @@ import pytest
 
 from shoal.server import create_app
 from shoal.server.mail.service import parse_smtp
-from shoal.server.notifications.service import notify_challenge
 from tests.clients import TestClient
 
 from ._live import SRC, LiveServer, auth
@@ -24,8 +23,9 @@ __all__ = ["inbox"]
 
 @pytest.fixture
 def client(db: str, inbox: Inbox) -> Iterator[TestClient]:
-    app = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
-    app.state.context.correspondence.clock = Clock()
+    app = create_app(
+        db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test", clock=Clock()
+    )
     with TestClient(app) as c:
         yield c
 
@@ -122,8 +122,7 @@ def test_a_challenge_is_mailed_once(client: TestClient, inbox: Inbox) -> None:
     for _ in range(2):
         run(
             client,
-            lambda: notify_challenge(
-                context(client).notifier,
+            lambda: context(client).notifier.challenge(
                 found[0].id,
                 "alice",
                 "Syrtis",

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from shoal.server import create_app
-from shoal.server.notifications.service import notify_challenge
 from tests.clients import TestClient
 
 from ._live import auth
@@ -21,8 +20,7 @@ from .corr_helpers import Clock, Game, account, as_user, context, correspondence
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    app = create_app(db, sweep_every=3600)
-    app.state.context.correspondence.clock = Clock()
+    app = create_app(db, sweep_every=3600, clock=Clock())
     with TestClient(app) as c:
         yield c
 
@@ -203,8 +201,7 @@ def test_the_lobby_may_notify_a_challenge(client: TestClient) -> None:
     assert found is not None
     run(
         client,
-        lambda: notify_challenge(
-            context(client).notifier,
+        lambda: context(client).notifier.challenge(
             found[0].id,
             "alice",
             "Syrtis",
@@ -233,8 +230,7 @@ def test_a_page_open_on_another_process_gets_the_push(db: str) -> None:
             assert socket.receive_json() == {"type": "notification", "unread": 0}
             run(
                 a,
-                lambda: notify_challenge(
-                    context(a).notifier,
+                lambda: context(a).notifier.challenge(
                     found[0].id,
                     "alice",
                     "Cyclix",

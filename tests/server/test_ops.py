@@ -12,8 +12,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -26,7 +25,7 @@ from shoal.server.errors import ApiError
 from shoal.server.ops.health import Readiness, Ready
 from shoal.server.ops.logs import JsonFormatter, TextFormatter, logging_config
 from shoal.server.ops.routes import check_metrics_access
-from shoal.server.ops.wiring import check_networks
+from shoal.server.ops.service import check_networks
 from tests.clients import TestClient
 
 from ..cli.inproc import shoal
@@ -125,7 +124,7 @@ def _asked(settings: Settings, address: str, authorization: str | None = None) -
     headers = [(b"authorization", authorization.encode())] if authorization else []
     request = Request({"type": "http", "headers": headers, "client": (address, 1)})
     try:
-        check_metrics_access(request, cast(Any, SimpleNamespace(settings=settings)))
+        check_metrics_access(request, settings)
     except ApiError as error:
         return error.status
     return 200

@@ -13,6 +13,7 @@ from shoal import games
 from shoal.server import create_app
 from shoal.server.games.creation import fresh_clock, game_data
 from shoal.server.games.models import GameData
+from shoal.server.games.moves import _with_actions
 from shoal.server.games.patch import PATCH_BYTES, apply_patch, patch_of
 from shoal.server.games.session import LiveGame
 from tests.clients import TestClient
@@ -55,7 +56,8 @@ def changes(game_id: str, seed: int, mode: str) -> list[tuple[GameData, GameData
             else:
                 new = live.with_agreement("drawn by agreement")
         else:
-            new = live.with_actions([rng.choice(list(live.state.legal_actions()))], now)
+            action = rng.choice(list(live.state.legal_actions()))
+            new = _with_actions(live, [action], [live.state.apply(action)], now)
         pairs.append((live.data, new))
         live = LiveGame.extend(live, new)
     return pairs

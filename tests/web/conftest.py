@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -13,6 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from ..loop_guard import GUARD
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -92,6 +95,10 @@ def chromium() -> Iterator[Any]:
     except ImportError:
         no_browser("Playwright is not installed")
     with sync_api.sync_playwright() as p:
+        # Playwright's loop now runs on this thread: it serves no request (tests/loop_guard.py)
+        playwright_loop = asyncio._get_running_loop()
+        if playwright_loop is not None:
+            GUARD.foreign.add(playwright_loop)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

@@ -23,7 +23,15 @@ from shoal.core import Action, Game, InvalidOptionError, State
 
 from .levels import DEFAULT_LEVEL, LEVEL_TABLE, level_player, spec_player
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Player", "RandomPlayer", "get_player", "play_turn"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Player",
+    "RandomPlayer",
+    "get_player",
+    "play_turn",
+    "turn_states",
+]
 
 LEVELS: tuple[str, ...] = ("random", *(level.name for level in LEVEL_TABLE))
 """The player names :func:`get_player` knows, weakest first."""
@@ -75,10 +83,17 @@ def get_player(level: str, game: Game, seed: int = 0) -> Player:
 
 def play_turn(player: Player, state: State) -> list[Action]:
     """The actions ``player`` chooses until the turn (or the game) is over."""
-    actions: list[Action] = []
+    return [action for action, _ in turn_states(player, state)]
+
+
+def turn_states(player: Player, state: State) -> list[tuple[Action, State]]:
+    """The actions ``player`` chooses until the turn (or the game) is over, each with the
+    state it leads to (each checked once: a caller keeps the states instead of applying the
+    actions again)."""
+    out: list[tuple[Action, State]] = []
     turn = state.turn
     while state.outcome is None and state.turn == turn:
         action = player.choose(state)
-        actions.append(action)
         state = state.apply(action)
-    return actions
+        out.append((action, state))
+    return out

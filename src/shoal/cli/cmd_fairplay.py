@@ -11,7 +11,7 @@ __all__ = ["add_parser"]
 
 
 def _measure(args: argparse.Namespace) -> int:
-    from shoal.server.fairplay.measure import Config, measure, table
+    from shoal.server.fairplay_measure import Config, measure, table
 
     config = Config(
         game=args.game,

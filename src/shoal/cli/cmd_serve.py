@@ -58,7 +58,7 @@ def _operator_settings(args: argparse.Namespace) -> dict[str, Any]:
     from pathlib import Path
 
     from shoal.server.db.sealed import Sealer, SealError
-    from shoal.server.ops.wiring import check_networks
+    from shoal.server.ops.service import check_networks
     from shoal.server.push.guard import ENVIRONMENT, PushPolicy, parse_services
 
     services = [*args.push_service, *parse_services(os.environ.get(ENVIRONMENT, ""))]

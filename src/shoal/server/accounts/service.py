@@ -20,7 +20,7 @@
   clears its pair's failures. An unknown name costs the same hash check as a wrong
   password.
 
-:class:`Accounts` lives on the context (``context.accounts``); routes reach it through the
+:class:`Accounts` is built once per app (:func:`build`); routes reach it through the
 dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
 :data:`Player` (the account that may play with the cookie, or None).
 """
@@ -43,6 +43,7 @@ from starlette.responses import Response
 
 from ..errors import ApiError
 from ..origin import cross_site
+from ..provide import provided
 from .attempts import AttemptStore
 from .models import User, utcnow
 from .store import AccountStore
@@ -253,11 +254,12 @@ def _device_key(name: str, secret: str) -> str:
 
 
 def get_accounts(connection: HTTPConnection) -> Accounts:
-    """The app's accounts (a FastAPI dependency)."""
-    return cast(Accounts, connection.app.state.context.accounts)
+    """The app's accounts (of the request's or the socket's app)."""
+    return cast(Accounts, connection.app.state.services[Accounts])
 
 
-AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+AccountsDep = Annotated[Accounts, provided(Accounts)]
+"""A route parameter of this type receives the app's :class:`Accounts`."""
 
 
 def _signed_in(request: Request, accounts: AccountsDep) -> User:

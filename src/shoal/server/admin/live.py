@@ -1,12 +1,12 @@
 """A server process's side of the operator's changes: the bans in force, the open sockets,
 and the notes read (:mod:`.notes`).
 
-:class:`SiteAdmin` (one per app, ``context.admin``) loads the bans at start, keeps the
-open sockets (:class:`~.guard.OpenSockets`, filled by :class:`~.guard.SiteGuard`) and
-reads the notes written after the last one it saw: every :data:`~.notes.TICK` seconds,
-and at once when a note is announced on the events' channel :data:`~.notes.CHANNEL`
-(PostgreSQL's ``NOTIFY`` through the relay) or written in this process (:meth:`poke`).
-What each kind of note does here:
+:class:`SiteAdmin` (one per app; a route asks for it: :data:`AdminDep`) loads the bans at
+start, keeps the open sockets (:class:`~.guard.OpenSockets`, filled by
+:class:`~.guard.SiteGuard`) and reads the notes written after the last one it saw: every
+:data:`~.notes.TICK` seconds, and at once when a note is announced on the events' channel
+:data:`~.notes.CHANNEL` (PostgreSQL's ``NOTIFY`` through the relay) or written in this
+process (:meth:`poke`). What each kind of note does here:
 
 * ``account`` ``{user, sessions, games, renamed}``: the sockets opened with those sessions
   close (those of a renamed session, a browser's after a new password, are kept under its
@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import Annotated, Any
 
 from sqlalchemy import or_, select
 from sqlalchemy.engine import Engine
@@ -34,12 +34,13 @@ from ..accounts.store import AccountStore
 from ..events import Events
 from ..games.manager import GameManager
 from ..periodic import Failures
+from ..provide import provided
 from .bans import BanList, BanStore
 from .guard import OpenSocket, OpenSockets, session_digest
 from .notes import CHANNEL, TICK, Note, Notes
 from .tables import NoteRow
 
-__all__ = ["LATE", "SiteAdmin"]
+__all__ = ["LATE", "AdminDep", "SiteAdmin"]
 
 log = logging.getLogger("shoal.server.admin")
 
@@ -162,3 +163,7 @@ class SiteAdmin:
                 async with entry.lock:
                     entry.changed_elsewhere = version  # the changing process plays on
                     await self.manager.catch_up(entry, version)
+
+
+AdminDep = Annotated[SiteAdmin, provided(SiteAdmin)]
+"""A route parameter of this type receives the app's :class:`SiteAdmin`."""

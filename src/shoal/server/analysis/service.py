@@ -18,7 +18,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from shoal.ai.alphabeta import AlphaBeta
 from shoal.ai.mcts import MCTS
@@ -28,6 +28,7 @@ from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
 
 from ..ops.metrics import SEARCHES_BUSY
+from ..provide import provided
 
 __all__ = [
     "LINES",
@@ -282,3 +283,7 @@ def _deepen(
         send(_progress(lines, best, seat, nodes, spent, done, depth=depth))
         if done:
             return
+
+
+LiveEngineDep = Annotated[LiveEngine, provided(LiveEngine)]
+"""A route parameter of this type receives the app's analysis engine (:class:`LiveEngine`)."""

@@ -15,16 +15,14 @@ Every method reads or writes the database: call them in a worker thread.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import Annotated, Any, cast
-
-from fastapi import Depends
-from starlette.requests import HTTPConnection
+from typing import Annotated, Any
 
 from ..accounts.models import User
 from ..errors import ApiError
+from ..provide import provided
 from .store import BlockStore
 
-__all__ = ["MAX_BLOCKS", "Blocks", "BlocksDep", "build", "get_blocks"]
+__all__ = ["MAX_BLOCKS", "Blocks", "BlocksDep", "build"]
 
 MAX_BLOCKS = 1000
 """The most accounts one account may block."""
@@ -103,10 +101,5 @@ def build(
     return Blocks(store, find=find, names=names)
 
 
-def get_blocks(connection: HTTPConnection) -> Blocks:
-    """The app's blocks (a FastAPI dependency)."""
-    return cast(Blocks, connection.app.state.context.blocks)
-
-
-BlocksDep = Annotated[Blocks, Depends(get_blocks)]
+BlocksDep = Annotated[Blocks, provided(Blocks)]
 """A route parameter of this type receives the app's :class:`Blocks`."""

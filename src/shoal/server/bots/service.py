@@ -22,9 +22,10 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import Depends
+from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection
 
 from shoal.ai.players import LEVELS
@@ -32,11 +33,11 @@ from shoal.ai.players import LEVELS
 from ..accounts.models import User
 from ..accounts.service import Accounts
 from ..challenges.models import Challenge
-from ..context import ServerContext
 from ..errors import ApiError
 from ..events import Events
-from ..games.manager import GameEntry
+from ..games.manager import GameEntry, GameManager
 from ..games.session import LiveGame
+from ..provide import provided
 from .store import BotStore
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "BotEvents",
     "BotUser",
     "Bots",
+    "build",
     "ensure_computer_bots",
     "game_full",
     "game_state",
@@ -300,15 +302,24 @@ class BotEvents:
 class Bots:
     """The bots of one app: the store, the events, the server's own bots by level."""
 
-    def __init__(self, context: ServerContext) -> None:
-        self.context = context
-        self.accounts = context.accounts.store
-        self.store = BotStore(context.store.engine)
+    def __init__(
+        self,
+        engine: Engine,
+        accounts: Accounts,
+        events: Events,
+        manager: GameManager,
+        challenge: Callable[[int], Challenge | None],
+    ) -> None:
+        self.accounts = accounts.store
+        self.store = BotStore(engine)
+        self._challenge = challenge
+        """A challenge by its id (a query: call it in a thread)."""
+        self._events = events
         self.events = BotEvents(  # the other processes' games and challenges too (issue 56)
-            context.events, context.manager.entry, self._challenge_event
+            events, manager.entry, self._challenge_event
         )
-        context.manager.listen(self.events)
-        self.computers = ensure_computer_bots(context.accounts, self.store)
+        self.computers = ensure_computer_bots(accounts, self.store)
+        """The server's own ``shoal-LEVEL`` bots by level."""
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
 
@@ -317,20 +328,22 @@ class Bots:
         bots, else None (other domains, tournaments for one, ask here)."""
         return self.store.level_of(user_id)
 
-    def on_challenge(self, challenge: Challenge) -> None:
+    async def on_challenge(self, challenge: Challenge) -> None:
         """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``,
         in every process."""
-        self.context.events.publish(BOTS, {"user": challenge.challenged, "challenge": challenge.id})
+        self._events.publish(BOTS, {"user": challenge.challenged, "challenge": challenge.id})
         if challenge.challenged in self.events.users:
-            self.events.send(challenge.challenged, self._describe(challenge))
+            event = await asyncio.to_thread(self._describe, challenge)
+            self.events.send(challenge.challenged, event)
 
     def _challenge_event(self, challenge_id: int, user_id: int) -> dict[str, Any] | None:
-        found = self.context.challenges.challenge(challenge_id)
+        found = self._challenge(challenge_id)
         if found is None or found.challenged != user_id:
             return None
         return self._describe(found)
 
     def _describe(self, challenge: Challenge) -> dict[str, Any]:
+        """The ``challenge`` event of ``challenge`` (a query: call it in a thread)."""
         challenger = self.accounts.by_id(challenge.challenger)
         return {
             "type": "challenge",
@@ -346,7 +359,8 @@ class Bots:
         }
 
     def user_of(self, connection: HTTPConnection) -> User:
-        """The account of the request's ``Authorization: Bearer`` token (401 otherwise)."""
+        """The account of the request's ``Authorization: Bearer`` token (401 otherwise; a
+        query: call it in a thread, as :data:`BotUser` is)."""
         header = connection.headers.get("authorization")
         if header is None:
             raise ApiError(401, "send your API token: Authorization: Bearer TOKEN")
@@ -360,12 +374,23 @@ class Bots:
         return user
 
 
-def get_bots(connection: HTTPConnection) -> Bots:
-    """The app's bots (a FastAPI dependency)."""
-    return cast(Bots, connection.app.state.context.bots)
+def build(
+    engine: Engine,
+    accounts: Accounts,
+    events: Events,
+    manager: GameManager,
+    challenge: Callable[[int], Challenge | None],
+) -> Bots:
+    """The bots of one app on ``engine`` (the server's own bots made when missing); their
+    streams hear every change of a loaded game, and the other processes' games and
+    challenges through ``events``; ``challenge`` reads a challenge by its id."""
+    bots = Bots(engine, accounts, events, manager, challenge)
+    manager.listen(bots.events)
+    return bots
 
 
-BotsDep = Annotated[Bots, Depends(get_bots)]
+BotsDep = Annotated[Bots, provided(Bots)]
+"""A route parameter of this type receives the app's :class:`Bots`."""
 
 
 def _bot_user(connection: HTTPConnection, bots: BotsDep) -> User:

@@ -10,11 +10,11 @@ from collections.abc import Collection
 
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..accounts.models import User, user_of_row, utcnow
 from ..accounts.tables import UserRow
+from ..db.rows import committed
 from .tables import BotRow, BotTokenRow
 
 __all__ = ["BotStore"]
@@ -32,12 +32,7 @@ class BotStore:
             if session.get(BotRow, user_id) is not None:
                 return False
             session.add(BotRow(user_id=user_id, level=level, created=utcnow()))
-            try:
-                session.commit()
-            except IntegrityError:  # another process marked it meanwhile
-                session.rollback()
-                return False
-            return True
+            return committed(session)  # False: another process marked it meanwhile
 
     def is_bot(self, user_id: int) -> bool:
         """True when the account is a bot (a program's or the computer's)."""

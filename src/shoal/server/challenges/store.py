@@ -97,8 +97,26 @@ class ChallengeStore:
 
     def answer(self, challenge_id: int, status: str, game_id: str | None = None) -> bool:
         """Close an open, unexpired challenge as ``status``; False when someone was first."""
-        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+        close = self._closing(challenge_id, status, game_id)
         with Session(self.engine) as session:
+            closed = close(session)
+            session.commit()
+            return closed
+
+    def accepting(self, challenge_id: int, game_id: str) -> Callable[[Session], bool]:
+        """Accepting the open, unexpired challenge for the game ``game_id`` in the
+        transaction that stores the game (a :data:`~shoal.server.games.models.Claim`):
+        False when someone answered it first or it expired."""
+        return self._closing(challenge_id, "accepted", game_id)
+
+    def _closing(
+        self, challenge_id: int, status: str, game_id: str | None
+    ) -> Callable[[Session], bool]:
+        """Closing the open, unexpired challenge as ``status`` in a session: the guarded
+        update, True for the one session whose update changed the row."""
+        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+
+        def close(session: Session) -> bool:
             result = session.execute(
                 update(ChallengeRow)
                 .where(
@@ -108,25 +126,6 @@ class ChallengeStore:
                 )
                 .values(status=status, game_id=game_id)
             )
-            session.commit()
-            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
-
-    def accepting(self, challenge_id: int, game_id: str) -> Callable[[Session], bool]:
-        """Accepting the open, unexpired challenge for the game ``game_id`` in the
-        transaction that stores the game (a :data:`~shoal.server.games.models.Claim`):
-        False when someone answered it first or it expired."""
-        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
-
-        def claim(session: Session) -> bool:
-            result = session.execute(
-                update(ChallengeRow)
-                .where(
-                    ChallengeRow.id == challenge_id,
-                    ChallengeRow.status == "open",
-                    ChallengeRow.created >= since,
-                )
-                .values(status="accepted", game_id=game_id)
-            )
             return bool(getattr(result, "rowcount", 0) == 1)
 
-        return claim
+        return close

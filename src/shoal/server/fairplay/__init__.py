@@ -6,7 +6,8 @@
   browser's signal (the player's own rated or event game analysed in another tab).
 * ``routes``: ``POST /api/games/{id}/fairplay`` (the browser's signal), ``GET
   /api/games/{id}/fairplay`` (whether the page should watch for it).
-* ``measure``: the measurement of docs/fairplay.md (``shoal fairplay measure``).
+* the measurement of docs/fairplay.md (``shoal fairplay measure``) drives a whole app:
+  :mod:`shoal.server.fairplay_measure`, beside the assembly.
 * ``store``, ``tables``: ``shoal_fairplay``.
 
 Bots (programs and the server's own) are exempt: their seats are never checked.

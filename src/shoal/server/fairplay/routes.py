@@ -12,28 +12,21 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, Literal, cast
+from typing import Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
-from starlette.requests import HTTPConnection
 
 from ..accounts.service import Player, account_id
-from ..context import Context, TokenHeader
 from ..errors import ApiError, refusals
+from ..games.env import GamesDep
+from ..params import TokenHeader
 from .schemas import FairplayTabOut, FairplayWatch
-from .service import FairPlay
+from .service import FairPlayDep
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["moderation"], responses=refusals(400, 403, 404, 409))
-
-
-def _fairplay(connection: HTTPConnection) -> FairPlay:
-    return cast(FairPlay, connection.app.state.context.fairplay)
-
-
-FairPlayDep = Annotated[FairPlay, Depends(_fairplay)]
 
 
 class FairplayTabIn(BaseModel):
@@ -50,12 +43,12 @@ class FairplayTabIn(BaseModel):
 )
 async def watch(
     game_id: str,
-    context: Context,
+    games: GamesDep,
     fairplay: FairPlayDep,
     player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    live = (await context.manager.entry(game_id)).live
+    live = (await games.manager.entry(game_id)).live
     seats = live.seats_of(x_shoal_token, account_id(player))
     return {"watch": len(seats) == 1 and await asyncio.to_thread(fairplay.counts, live)}
 
@@ -68,12 +61,12 @@ async def watch(
 async def tab(
     game_id: str,
     body: FairplayTabIn,
-    context: Context,
+    games: GamesDep,
     fairplay: FairPlayDep,
     player: Player,
     x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    live = (await context.manager.entry(game_id)).live
+    live = (await games.manager.entry(game_id)).live
     seats = live.seats_of(x_shoal_token, account_id(player))
     if not seats:
         raise ApiError(403, "the signal is for the game's players")

@@ -21,7 +21,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Annotated, Any
 
 from shoal.analysis.fairplay import (
     REFERENCE_GAMES,
@@ -37,9 +37,10 @@ from shoal.records import Record
 from ..errors import ApiError
 from ..games.manager import GameEntry
 from ..games.session import LiveGame
+from ..provide import provided
 from .store import FairplayStore, Seat
 
-__all__ = ["TOOLS", "FairPlay", "build"]
+__all__ = ["TOOLS", "FairPlay", "FairPlayDep", "build"]
 
 log = logging.getLogger("shoal.server.fairplay")
 
@@ -209,3 +210,7 @@ def _ply_of(live: LiveGame, position: str) -> int | None:
 def build(store: FairplayStore, **ports: Any) -> FairPlay:
     """The fair-play checks of an app (the ports: see :class:`FairPlay`)."""
     return FairPlay(store, **ports)
+
+
+FairPlayDep = Annotated[FairPlay, provided(FairPlay)]
+"""A route parameter of this type receives the app's :class:`FairPlay`."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 
-from shoal.core import Seat
+from shoal.core import Seat, State
 
 from ..errors import ApiError
 from .manager import Ack, GameEntry, GameManager
@@ -31,17 +31,19 @@ class Change:
     live: LiveGame
     seats: list[Seat]
 
-    async def commit(self, data: GameData, ack: Ack | None = None) -> None:
+    async def commit(
+        self, data: GameData, ack: Ack | None = None, states: Sequence[State] = ()
+    ) -> None:
         """Store ``data`` as the game's next version and tell the watchers (``ack``: in the
-        mover's delta, :meth:`GameManager.commit`)."""
-        await self.manager.commit(self.entry, data, ack)
+        mover's delta; ``states``: those of its new actions, :meth:`GameManager.commit`)."""
+        await self.manager.commit(self.entry, data, ack, states)
 
 
 @contextlib.asynccontextmanager
 async def change(
     manager: GameManager,
     game_id: str,
-    version: int,
+    version: int | None,
     token: str | None,
     *,
     refuse: Callable[[LiveGame], None] | None = None,
@@ -49,7 +51,8 @@ async def change(
     flag_message: str | None = None,
     account: int | None = None,
 ) -> AsyncIterator[Change]:
-    """Under the game's lock: the game, once the caller may change it from ``version``.
+    """Under the game's lock: the game, once the caller may change it from ``version``
+    (None: from whatever version is current then, as the Bot API moves).
 
     In order: catch up with a newer ``version`` stored by another process; 403
     unless ``token`` (or the signed-in ``account``) plays a seat; ``refuse(live)``
@@ -60,14 +63,16 @@ async def change(
     """
     entry = await manager.entry(game_id)
     async with entry.lock:
-        await manager.catch_up(entry, version)
+        if version is not None:
+            await manager.catch_up(entry, version)
         live = entry.live
         seats = live.check_player(token, account)
         if refuse is not None:
             refuse(live)
         if not when_over and live.over:
             raise ApiError(409, "the game is over")
-        live.check_version(version)
+        if version is not None:
+            live.check_version(version)
         if flag_message is not None and await manager.check_flag_locked(entry):
             raise ApiError(409, flag_message)
         yield Change(manager, entry, live, seats)

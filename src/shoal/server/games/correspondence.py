@@ -87,9 +87,7 @@ def timeout_data(live: LiveGame, seat: Seat, days: int) -> GameData:
         }
     else:
         ended = {"winner": other(seat), "reason": f"{side} ran out of time ({span} per move)"}
-    data = dataclasses.replace(live.data, ended=ended)
-    data.version = live.data.version + 1
-    return data
+    return live.next_data(ended=ended)
 
 
 class Correspondence:

@@ -11,7 +11,6 @@ its listeners (:class:`Listener`): the background work of :mod:`.background`
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
@@ -19,10 +18,11 @@ from typing import Any, Protocol
 
 from fastapi import WebSocket
 
-from shoal.core import Seat
+from shoal.core import Seat, State
 
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
+from ..tasks import Tasks
 from .models import Claim, GameData
 from .patch import patch_of
 from .session import LiveGame
@@ -110,10 +110,11 @@ class Listener(Protocol):
 class GameManager:
     """Loaded games, their commits and watchers; background work listens to the changes."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, tasks: Tasks | None = None) -> None:
         self.store = store
+        self.tasks = tasks if tasks is not None else Tasks()
+        """The app's background tasks (the computer's turns, timers)."""
         self._entries: dict[str, GameEntry] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[Listener] = []
         self._commit_hooks: list[Callable[[str, int], None]] = []
 
@@ -165,8 +166,10 @@ class GameManager:
         return entry
 
     async def catch_up(self, entry: GameEntry, version: int, fresh: GameData | None = None) -> None:
-        """Reload a game that another server process changed, when a client saw a newer version
-        (``fresh``: the new version, made from the change's patch: no read).
+        """Catch up with a game that another server process changed, when a client saw a
+        newer version (or the other process announced it). ``fresh``: the new version, made
+        from the change's patch (:mod:`.patch`: no read); without it, or when it is not
+        ``version``, the stored game is read.
 
         Call with ``entry.lock`` held, before checking the client's version.
         """
@@ -175,11 +178,15 @@ class GameManager:
         if fresh is None or fresh.version != version:
             fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
-            # the states this process has are reused (issue 56: a move made through another
-            # worker replayed the whole game here, each move)
-            entry.live = LiveGame.extend(entry.live, fresh)
-            self._after_change(entry)
+            self._caught_up(entry, fresh)
             await self.broadcast(entry)
+
+    def _caught_up(self, entry: GameEntry, fresh: GameData) -> None:
+        """Make ``fresh`` (stored by another process, or made from its patch) live: only the
+        actions this process does not have are applied (:meth:`LiveGame.extend
+        <.session.LiveGame.extend>`), never the whole game again (issues 56, 58)."""
+        entry.live = LiveGame.extend(entry.live, fresh)
+        self._after_change(entry)
 
     async def seats(
         self, entry: GameEntry, token: str | None, account: int | None = None
@@ -217,9 +224,17 @@ class GameManager:
         return changed
 
     # -- committing ----------------------------------------------------------------
-    async def commit(self, entry: GameEntry, data: GameData, ack: Ack | None = None) -> None:
+    async def commit(
+        self,
+        entry: GameEntry,
+        data: GameData,
+        ack: Ack | None = None,
+        states: Sequence[State] = (),
+    ) -> None:
         """Store ``data`` over the current version, then make it live and tell the watchers
-        (the mover's delta carrying ``ack``, when given and it watches deltas).
+        (the mover's delta carrying ``ack``, when given and it watches deltas). ``states``: the
+        states of the actions ``data`` adds, made when they were checked (none is applied
+        again, :meth:`LiveGame.extend <.session.LiveGame.extend>`).
 
         Call with ``entry.lock`` held. A version conflict in the database (another
         server process moved first) reloads the game and answers 409.
@@ -230,13 +245,12 @@ class GameManager:
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:
-                entry.live = LiveGame(fresh)
-                self._after_change(entry)
+                self._caught_up(entry, fresh)
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
         entry.patch = (data.version, patch_of(entry.live.data, data))  # for the relay
-        entry.live = LiveGame.extend(entry.live, data)
+        entry.live = LiveGame.extend(entry.live, data, states)
         entry.live.thinking = thinking
         self._after_change(entry)
         await self.broadcast(entry, ack)
@@ -248,11 +262,8 @@ class GameManager:
             listener.after_change(entry)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run ``coro`` as a task of this manager (cancelled by :meth:`close`)."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        """Run ``coro`` as one of the app's background tasks (cancelled at its close)."""
+        return self.tasks.spawn(coro)
 
     async def check_flag(self, entry: GameEntry) -> bool:
         """End the game when the running clock has fallen; True when it did.
@@ -337,11 +348,7 @@ class GameManager:
         return encode(view_delta(old.view(), entry.live.view()))
 
     async def close(self) -> None:
-        """Stop the listeners' timers and the spawned tasks (at shutdown)."""
+        """Stop the listeners' timers and the background tasks (at shutdown)."""
         for listener in self._listeners:
             listener.close()
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(BaseException):
-                await task
+        await self.tasks.close()

@@ -28,9 +28,10 @@ import hashlib
 import hmac
 from typing import Any
 
-from ..context import ServerContext
 from ..errors import ApiError
+from ..notifications.service import Notifier
 from .creation import rematch_data
+from .env import Games
 from .manager import GameEntry, new_token
 from .models import ClaimLostError, hash_token
 
@@ -48,12 +49,12 @@ def seat_token(token: str, game_id: str) -> str:
 
 
 async def _player(
-    context: ServerContext, game_id: str, token: str | None, account: int | None
+    games: Games, game_id: str, token: str | None, account: int | None
 ) -> tuple[GameEntry, int]:
     """The game and the caller's seat: 403 for a stranger, 400 for a game that is not
     online, 409 while it is on."""
-    entry = await context.manager.entry(game_id)
-    seats = await context.manager.seats(entry, token, account)
+    entry = await games.manager.entry(game_id)
+    seats = await games.manager.seats(entry, token, account)
     if not seats:
         raise ApiError(403, "this token does not play in this game")
     live = entry.live
@@ -65,18 +66,18 @@ async def _player(
 
 
 async def offer_or_accept(
-    context: ServerContext, game_id: str, token: str | None, account: int | None
+    games: Games, notifier: Notifier, game_id: str, token: str | None, account: int | None
 ) -> dict[str, Any]:
     """The first player's call offers a rematch, the other's accepts it: ``{"offered":
     True, "game": None}``, or ``{"offered": False, "game": NEW, "token": T or None}``."""
-    entry, seat = await _player(context, game_id, token, account)
-    live, social = entry.live, context.social
+    entry, seat = await _player(games, game_id, token, account)
+    live, social = entry.live, games.social
     key = hash_token(seat_token(token, game_id)) if token else None
     offer = (await social.offers(game_id)).rematch
     if offer is None:
         if await asyncio.to_thread(social.store.offer_rematch, game_id, seat, key):
             await social.changed(live)
-            await context.notifier.offer(live, seat, "rematch")
+            await notifier.offer(live, seat, "rematch")
             return {"offered": True, "game": None}
         offer = (await social.offers(game_id)).rematch  # the other offered meanwhile
         assert offer is not None
@@ -90,45 +91,45 @@ async def offer_or_accept(
     data.token_hashes[1 - seat] = hash_token(mine)
     data.token_hashes[1 - offer.by] = offer.key or hash_token(new_token())
     try:
-        created = await context.manager.create(
+        created = await games.manager.create(
             data, [social.store.rematch_claim(game_id, offer.by, data.id)]
         )
     except ClaimLostError:
         raise ApiError(409, "the rematch has already started, or its offer was withdrawn") from None
-    days = await context.correspondence.days(game_id)
+    days = await games.correspondence.days(game_id)
     if days is not None:  # a correspondence game's rematch is one too
-        await context.correspondence.start(created, days)
+        await games.correspondence.start(created, days)
     else:
-        context.correspondence.untimed(data.id)
-    await context.notifier.offer_closed(live, seat)  # answered: its notice is read
+        games.correspondence.untimed(data.id)
+    await notifier.offer_closed(live, seat)  # answered: its notice is read
     await social.changed(live)
     return {"offered": False, "game": data.id, "token": mine if token else None}
 
 
 async def take_back_offer(
-    context: ServerContext, game_id: str, token: str | None, account: int | None
+    games: Games, notifier: Notifier, game_id: str, token: str | None, account: int | None
 ) -> dict[str, Any]:
     """Withdraw (the offerer) or decline (the other) the rematch offer not yet accepted."""
-    entry, seat = await _player(context, game_id, token, account)
-    if not await asyncio.to_thread(context.social.store.drop_rematch, game_id):
+    entry, seat = await _player(games, game_id, token, account)
+    if not await asyncio.to_thread(games.social.store.drop_rematch, game_id):
         raise ApiError(409, "there is no rematch offer to withdraw or decline")
-    await context.notifier.offer_closed(entry.live, seat)
-    await context.notifier.offer_closed(entry.live, 1 - seat)
-    await context.social.changed(entry.live)
+    await notifier.offer_closed(entry.live, seat)
+    await notifier.offer_closed(entry.live, 1 - seat)
+    await games.social.changed(entry.live)
     return {"offered": False, "game": None}
 
 
 async def rematch_token(
-    context: ServerContext, game_id: str, token: str | None, account: int | None
+    games: Games, game_id: str, token: str | None, account: int | None
 ) -> dict[str, Any]:
     """The caller's seat in the rematch once it started: ``{"game", "token"}`` (the token
     null when the caller's account plays it with its cookie); 404 before."""
-    manager = context.manager
+    manager = games.manager
     entry = await manager.entry(game_id)
     seats = await manager.seats(entry, token, account)
     if not seats:
         raise ApiError(403, "this token does not play in this game")
-    offer = (await context.social.offers(game_id)).rematch
+    offer = (await games.social.offers(game_id)).rematch
     if offer is None or offer.game is None:
         raise ApiError(404, "no rematch seat is waiting for you")
     new = await manager.entry(offer.game)

@@ -69,8 +69,11 @@ class LiveGame:
         self._features: dict[str, float] | None = None
 
     @classmethod
-    def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
-        """``data`` made live, reusing ``old``'s states where the actions agree."""
+    def extend(cls, old: LiveGame, data: GameData, states: Sequence[State] = ()) -> LiveGame:
+        """``data`` made live, reusing ``old``'s states where the actions agree: only the
+        actions ``old`` does not have are applied (another process's moves, caught up), or
+        none when ``states`` brings the states of the new actions, already made when they
+        were checked (parse once, apply once: :func:`~.moves.commit_actions`)."""
         live = cls.__new__(cls)
         live.data = data
         live.game = old.game
@@ -82,10 +85,13 @@ class LiveGame:
                 if a != b:
                     break
                 keep += 1
-        states = old.states[: keep + 1]
-        for action in data.actions[keep:]:
-            states.append(states[-1].child(action))
-        live.states = states
+        kept = old.states[: keep + 1]
+        if keep == len(mine) and len(states) == len(theirs) - keep:
+            kept.extend(states)
+        else:
+            for action in theirs[keep:]:
+                kept.append(kept[-1].child(action))
+        live.states = kept
         live.thinking = False
         live._static = None
         live._constants = old._constants
@@ -277,14 +283,16 @@ class LiveGame:
         return self.remaining(now)[running]
 
     # -- changes (each returns new data with the version raised; nothing is stored) -----
-    def _next(self, **changes: Any) -> GameData:
+    # (a move's actions: :func:`~.moves.commit_actions`, the one function that commits them)
+    def next_data(self, **changes: Any) -> GameData:
+        """The data with ``changes`` and the version raised by one (nothing is stored)."""
         data = dataclasses.replace(self.data, **changes)
         data.version = self.data.version + 1
         return data
 
     def with_holders(self, accounts: list[int | None], players: list[str]) -> GameData:
         """The data with new seat accounts and player names (nothing else changes)."""
-        return self._next(accounts=list(accounts), players=list(players))
+        return self.next_data(accounts=list(accounts), players=list(players))
 
     def with_claim(
         self, seat: Seat, token_hash: str, name: str, account: int | None = None
@@ -297,10 +305,10 @@ class LiveGame:
         if name:
             players[seat] = name
         if account is None:
-            return self._next(token_hashes=hashes, players=players)
+            return self.next_data(token_hashes=hashes, players=players)
         accounts = list(self.data.accounts or [None, None])
         accounts[seat] = account
-        return self._next(token_hashes=hashes, players=players, accounts=accounts)
+        return self.next_data(token_hashes=hashes, players=players, accounts=accounts)
 
     def with_flag(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat`` lost on time."""
@@ -310,26 +318,7 @@ class LiveGame:
         clock.update(remaining=remaining, since=None)
         side = self.state.side_name(seat)
         ended = {"winner": other(seat), "reason": f"{side} ran out of time"}
-        return self._next(clock=clock, ended=ended)
-
-    def with_actions(self, new_actions: list[Action], now: float) -> GameData:
-        """The data after the legal ``new_actions`` (one seat's, already checked)."""
-        state = self.state
-        clock = self.data.clock
-        if clock is not None:
-            clock = dict(clock)
-            remaining = [float(x) for x in clock["remaining"]]
-            running = self.clock_running()
-            if running is not None and clock.get("since") is not None:
-                remaining[running] -= now - float(clock["since"])
-            end = state
-            for action in new_actions:
-                end = end.child(action)
-            if end.turn != state.turn and running is not None:
-                remaining[running] += float(clock["increment"])
-            clock["since"] = now
-            clock["remaining"] = remaining
-        return self._next(actions=[*self.data.actions, *new_actions], clock=clock)
+        return self.next_data(clock=clock, ended=ended)
 
     def with_resignation(self, seat: Seat) -> GameData:
         """The data after ``seat`` resigned."""
@@ -338,7 +327,7 @@ class LiveGame:
         clock = self.data.clock
         if clock is not None:
             clock = dict(clock, remaining=self.remaining(), since=None)
-        return self._next(ended=ended, clock=clock)
+        return self.next_data(ended=ended, clock=clock)
 
     def with_agreement(self, reason: str, *, aborted: bool = False) -> GameData:
         """The data after both players ended the game: a draw by agreement, or an abort."""
@@ -348,7 +337,7 @@ class LiveGame:
         clock = self.data.clock
         if clock is not None:
             clock = dict(clock, remaining=self.remaining(), since=None)
-        return self._next(ended=ended, clock=clock)
+        return self.next_data(ended=ended, clock=clock)
 
     def with_takeback(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat``'s last turn was taken back (with what followed it)."""
@@ -359,7 +348,7 @@ class LiveGame:
         clock = self.data.clock
         if clock is not None:
             clock = dict(clock, remaining=self.remaining(now), since=now)
-        return self._next(actions=self.data.actions[:point], clock=clock)
+        return self.next_data(actions=self.data.actions[:point], clock=clock)
 
     def _undo_point(self, turns: list[dict[str, Any]] | None = None) -> int | None:
         """How many actions stay after an undo (None: nothing to undo).
@@ -393,7 +382,7 @@ class LiveGame:
             if self.data.ended is not None:
                 raise ApiError(409, "the game is over: there is nothing to undo")
             raise ApiError(409, "there is nothing to undo yet")
-        return self._next(actions=self.data.actions[:point])
+        return self.next_data(actions=self.data.actions[:point])
 
     # -- checks -----------------------------------------------------------------------
     def check_version(self, version: int) -> None:

@@ -30,7 +30,7 @@ from .manager import GameManager
 from .models import Claim, GameData, hash_token
 from .session import LiveGame
 
-__all__ = ["Side", "check_options", "parse_time_control", "start_game"]
+__all__ = ["Side", "Started", "check_options", "parse_time_control", "start_game"]
 
 _LIVE = re.compile(r"(\d{1,3})\+(\d{1,3})")
 _DAYS = re.compile(r"(\d{1,2})d")
@@ -76,10 +76,24 @@ def check_options(game_id: str, options: dict[str, Any]) -> dict[str, str]:
 
 @dataclasses.dataclass(frozen=True)
 class Side:
-    """One of the two players of an agreed game: the name shown, the account if any."""
+    """One of the two players of an agreed game: the name shown, the account if any, and
+    ``computer``: the level when the side is one of the server's own ``shoal-LEVEL`` bots,
+    whose seat the server's computer plays."""
 
     name: str
     account: int | None
+    computer: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Started:
+    """A game started: its data, the creator's seat, each side's seat token (None for a side
+    the computer plays)."""
+
+    data: GameData
+    seat: int
+    token: str | None
+    other_token: str | None
 
 
 async def start_game(
@@ -93,46 +107,44 @@ async def start_game(
     rated: bool,
     creator: Side,
     other: Side,
-    computer: str | None = None,
     claim: Callable[[str, str], Claim] | None = None,
-) -> tuple[GameData, str, str]:
-    """A new online game; answers it, the creator's seat token and the other's.
+) -> Started:
+    """A new online game between ``creator`` and ``other``.
 
-    ``colour`` is the creator's: ``first``, ``second`` or ``random``. ``computer``: the
-    level when ``other`` is one of the server's own ``shoal-LEVEL`` bots, whose seat the
-    computer plays (the game is then a game against the computer, held by both accounts).
+    ``colour`` is the creator's: ``first``, ``second`` or ``random``. A side with a
+    ``computer`` level is played by the server's computer: with one such side the game is a
+    game against the computer (held by both accounts); with two (a tournament's pairing of
+    two bots) it has no seat token, and the computer plays both seats
+    (:meth:`Computer.duel <.background.Computer.duel>`).
     ``claim(game_id, creator_token)``: the agreement the game comes from (a seek taken, a
     challenge accepted), written in the one transaction that stores the game and its
     correspondence clock, so that a crash or a cut leaves all or nothing;
     :class:`~shoal.server.games.models.ClaimLostError` when it was too late.
     """
     seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
-    tokens = {seat: new_token(), 1 - seat: new_token()}
-    players = ["", ""]
-    accounts: list[int | None] = [None, None]
-    players[seat], players[1 - seat] = creator.name, other.name
-    accounts[seat], accounts[1 - seat] = creator.account, other.account
+    sides = {seat: creator, 1 - seat: other}
+    tokens = {s: None if side.computer else new_token() for s, side in sides.items()}
+    accounts = [sides[0].account, sides[1].account]
     control = parse_time_control(time_control)
     clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
-    hashes: list[str | None] = [hash_token(tokens[0]), hash_token(tokens[1])]
-    if computer is not None:
-        hashes[1 - seat] = None
+    computers = [s for s in (0, 1) if sides[s].computer is not None]
+    against = computers[0] if len(computers) == 1 else None  # a game against the computer
     data = game_data(
         game,
         options,
-        mode="friend" if computer is None else "computer",
-        players=players,
-        token_hashes=hashes,
-        level=computer,
-        computer_seat=None if computer is None else 1 - seat,
+        mode="computer" if against is not None else "friend",
+        players=[sides[0].name, sides[1].name],
+        token_hashes=[None if tokens[s] is None else hash_token(tokens[s] or "") for s in (0, 1)],
+        level=None if against is None else sides[against].computer,
+        computer_seat=against,
         clock=clock,
         accounts=accounts if any(a is not None for a in accounts) else None,
         time_control=time_control,
         rated=rated,
     )
-    claims = [] if claim is None else [claim(data.id, tokens[seat])]
+    claims = [] if claim is None else [claim(data.id, tokens[seat] or "")]
     if control is not None and control[0] == "days":  # the server keeps the deadlines
         first = await correspondence.first_deadline(LiveGame(data), int(control[1]))
         claims.append(ClockStore.clock_claim(first))
     await manager.create(data, claims)
-    return data, tokens[seat], tokens[1 - seat]
+    return Started(data, seat, tokens[seat], tokens[1 - seat])

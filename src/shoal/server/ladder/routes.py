@@ -18,9 +18,9 @@ from typing import Any
 from fastapi import APIRouter, Response
 from fastapi.responses import FileResponse, HTMLResponse
 
-from ..context import Context
 from ..errors import ApiError, refusals
 from .schemas import LadderIndex, LadderOut
+from .service import Ladders, LaddersDep
 
 __all__ = ["router"]
 
@@ -29,10 +29,10 @@ router = APIRouter(tags=["ladder"], responses=refusals(404))
 PAGE = Path(__file__).resolve().parents[2] / "web" / "ladder.html"
 
 
-def _ladder(context: Context, key: str) -> dict[str, Any]:
-    data = context.ladders.get(key)
+def _ladder(ladders: Ladders, key: str) -> dict[str, Any]:
+    data = ladders.get(key)
     if data is None:
-        known = ", ".join(context.ladders.keys()) or "none yet"
+        known = ", ".join(ladders.keys()) or "none yet"
         raise ApiError(404, f"there is no ladder {key!r} (ladders: {known})")
     return data
 
@@ -42,15 +42,15 @@ def _ladder(context: Context, key: str) -> dict[str, Any]:
     summary="The ladders: agents rated under fixed compute",
     response_model=LadderIndex,
 )
-def ladder_index(context: Context) -> dict[str, Any]:
-    return {"ladders": context.ladders.index()}
+def ladder_index(ladders: LaddersDep) -> dict[str, Any]:
+    return {"ladders": ladders.index()}
 
 
 @router.get(
     "/api/ladder/{key}", summary="One ladder: ratings, intervals, games", response_model=LadderOut
 )
-def ladder(key: str, context: Context) -> dict[str, Any]:
-    data = dict(_ladder(context, key))
+def ladder(key: str, ladders: LaddersDep) -> dict[str, Any]:
+    data = dict(_ladder(ladders, key))
     data["games"] = [{k: v for k, v in g.items() if k != "record"} for g in data["games"]]
     return {k: v for k, v in data.items() if k not in ("format", "version")}
 
@@ -61,8 +61,8 @@ def ladder(key: str, context: Context) -> dict[str, Any]:
     response_class=Response,
     responses={200: {"content": {"text/plain": {}}}},
 )
-def ladder_record(key: str, index: int, context: Context) -> Response:
-    played = _ladder(context, key)["games"]
+def ladder_record(key: str, index: int, ladders: LaddersDep) -> Response:
+    played = _ladder(ladders, key)["games"]
     if not 0 <= index < len(played):
         raise ApiError(404, f"the ladder {key!r} has games 0 to {len(played) - 1}, not {index}")
     return Response(played[index]["record"], media_type="text/plain; charset=utf-8")

@@ -13,9 +13,11 @@ import json
 import logging
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-__all__ = ["DEFAULT_RESULTS", "FORMAT", "Ladders"]
+from ..provide import provided
+
+__all__ = ["DEFAULT_RESULTS", "FORMAT", "Ladders", "LaddersDep"]
 
 DEFAULT_RESULTS = Path(__file__).resolve().parent / "results"
 """The ladders shipped with shoal (``shoal serve --ladder DIR`` shows another folder's)."""
@@ -93,3 +95,7 @@ class Ladders:
                 }
             )
         return out
+
+
+LaddersDep = Annotated[Ladders, provided(Ladders)]
+"""A route parameter of this type receives the app's :class:`Ladders`."""

@@ -11,6 +11,6 @@ from __future__ import annotations
 
 from .body import BodyLimit
 from .rules import RULES, Rule, with_changes
-from .service import Limits, account_key
+from .service import Limits, LimitsDep, account_key
 
-__all__ = ["RULES", "BodyLimit", "Limits", "Rule", "account_key", "with_changes"]
+__all__ = ["RULES", "BodyLimit", "Limits", "LimitsDep", "Rule", "account_key", "with_changes"]

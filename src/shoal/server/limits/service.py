@@ -1,12 +1,12 @@
 """The site's limits as the routes use them: count, refuse with 429 in words, give back.
 
-One :class:`Limits` per app (``context.limits``), on the app's database: every server
-process counts in the same table (:mod:`.counter`), so each limit holds for the site,
-with one process or many, on SQLite (one process) as on PostgreSQL. The count is one
+One :class:`Limits` per app (a route asks for it: :data:`LimitsDep`), on the app's database:
+every server process counts in the same table (:mod:`.counter`), so each limit holds for the
+site, with one process or many, on SQLite (one process) as on PostgreSQL. The count is one
 statement, run in a worker thread, never in the event loop::
 
-    await context.limits.check("games", client_address(request))      # 429 past it
-    async with context.limits.hold("events", f"u{user.id}"):            # given back
+    await limits.check("games", client_address(request))      # 429 past it
+    async with limits.hold("events", f"u{user.id}"):            # given back
         event = await asyncio.to_thread(tournaments.create, user, body)   # on a refusal
 
 A refusal is :class:`~shoal.server.errors.ApiError` 429 with ``Retry-After`` (the seconds
@@ -20,14 +20,16 @@ import contextlib
 import math
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from typing import Annotated
 
 from sqlalchemy.engine import Engine
 
 from ..errors import ApiError
+from ..provide import provided
 from .counter import WindowCounter
 from .rules import RULES, Rule, refusal, with_changes
 
-__all__ = ["Limits", "account_key"]
+__all__ = ["Limits", "LimitsDep", "account_key"]
 
 
 def account_key(user_id: int | None, address: str) -> str:
@@ -86,3 +88,7 @@ class Limits:
         except BaseException:
             await asyncio.to_thread(self.give_back, name, key, ends)
             raise
+
+
+LimitsDep = Annotated[Limits, provided(Limits)]
+"""A route parameter of this type receives the app's :class:`Limits`."""

@@ -31,15 +31,14 @@ from pydantic import BaseModel, Field
 from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
 from ..bots.service import BotsDep
-from ..context import Context, client_address
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
 from ..games.models import hash_token
 from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
-from ..limits import account_key
-from ..params import RowId
+from ..limits import LimitsDep, account_key
+from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive
 from .models import Seek
@@ -52,7 +51,6 @@ from .service import (
     seek_ratings,
     seek_view,
     shown_to,
-    take_seek,
     who_of,
 )
 
@@ -133,10 +131,10 @@ async def list_seeks(
     user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
     seeks = await asyncio.to_thread(lobby.store.open_seeks)
     if user_id is not None:  # not the seeks of a player a block keeps apart (issue 61)
-        apart = await asyncio.to_thread(lobby.context.blocks.apart, [user_id])
+        apart = await asyncio.to_thread(lobby.blocks.apart, [user_id])
         seeks = shown_to(seeks, user_id, apart)
-    shown = await asyncio.to_thread(seek_ratings, lobby.context, seeks)
-    bots = await asyncio.to_thread(seek_bots, lobby.context, seeks)
+    shown = await asyncio.to_thread(seek_ratings, lobby.ratings, seeks)
+    bots = await asyncio.to_thread(seek_bots, lobby.bot_ids, seeks)
     return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id), s.id in bots) for s in seeks]
 
 
@@ -144,7 +142,7 @@ async def list_seeks(
 async def create_seek(
     body: SeekIn,
     request: Request,
-    context: Context,
+    limits: LimitsDep,
     lobby: LobbyDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
@@ -157,7 +155,6 @@ async def create_seek(
     control = None if body.time_control in (None, "", "none") else body.time_control.strip()
     name = _name(player, body.name, "Guest")
     address = client_address(request)
-    limits = context.limits
     async with limits.hold("games", address), limits.hold("seeks", account_key(user_id, address)):
         seek = await asyncio.to_thread(
             lobby.store.add_seek,
@@ -176,7 +173,7 @@ async def create_seek(
         if isinstance(seek, str):
             raise ApiError(429, _CAPS[seek])
     await lobby.publish()
-    shown = await asyncio.to_thread(seek_ratings, context, [seek])
+    shown = await asyncio.to_thread(seek_ratings, lobby.ratings, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
 
 
@@ -204,17 +201,17 @@ async def accept_seek(
     seek_id: RowId,
     body: AcceptIn,
     request: Request,
-    context: Context,
+    lobby: LobbyDep,
     bots: BotsDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
 ) -> dict[str, Any]:
     if "authorization" in request.headers:  # a bot program (shoal bot --seeks) takes it
-        player = bots.user_of(request)
+        player = await asyncio.to_thread(bots.user_of, request)
     user_id, guest = _who(player, x_shoal_guest)
     name = _name(player, body.name, "Guest")
     signed_in = player is not None
-    data, seat, token = await take_seek(context, seek_id, user_id, guest, name, signed_in=signed_in)
+    data, seat, token = await lobby.take_seek(seek_id, user_id, guest, name, signed_in=signed_in)
     return {"game": data.id, "seat": seat, "token": token, "url": f"/game/{data.id}"}
 
 
@@ -253,7 +250,7 @@ async def cancel_seek(
 @router.websocket("/api/lobby/ws")
 @survives_database
 async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
-    user = get_accounts(socket).user_of(socket)
+    user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
     await socket.accept()
     who = who_of(user.id, None) if user is not None else ""
     await lobby.join(socket, who)

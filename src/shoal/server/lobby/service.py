@@ -15,22 +15,26 @@ processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
-from collections.abc import Callable
-from typing import Annotated, Any, cast
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
 
-from fastapi import Depends, WebSocket
-from starlette.requests import HTTPConnection
+from fastapi import WebSocket
+from sqlalchemy.engine import Engine
 
 from shoal import games
 from shoal.core import ShoalError
 
+from ..blocks.service import Blocks
 from ..challenges.models import Challenge
-from ..context import ServerContext
 from ..errors import ApiError
-from ..games.models import ClaimLostError, GameData, hash_token
-from ..games.start import Side, parse_time_control, start_game
-from ..ratings.service import displays
+from ..events import Events
+from ..games.env import Games
+from ..games.models import ClaimLostError, GameData
+from ..games.start import Side, parse_time_control
+from ..provide import provided
+from ..ratings.service import Ratings, displays
 from ..sockets import send, send_all
 from .models import Seek
 from .store import LobbyStore
@@ -43,11 +47,9 @@ __all__ = [
     "MAX_OPEN_SEEKS",
     "Lobby",
     "LobbyDep",
-    "get_lobby",
     "member_id",
     "seek_bots",
     "shown_to",
-    "take_seek",
 ]
 
 MAX_OPEN_SEEKS = 5
@@ -69,7 +71,7 @@ def seek_speed(seek: Seek) -> str:
     return "live" if control is not None and control[0] == "live" else "correspondence"
 
 
-def seek_ratings(context: ServerContext, seeks: list[Seek]) -> dict[int, str]:
+def seek_ratings(ratings: Ratings, seeks: list[Seek]) -> dict[int, str]:
     """Per seek id, its creator's rating in the seek's game and speed (``1500?`` for a
     newcomer); guests' seeks have none. One query per game and speed."""
     wanted: dict[tuple[str, str], list[Seek]] = {}
@@ -79,16 +81,16 @@ def seek_ratings(context: ServerContext, seeks: list[Seek]) -> dict[int, str]:
     out: dict[int, str] = {}
     for (game, speed), group in wanted.items():
         ids = [s.user_id for s in group if s.user_id is not None]
-        shown = displays(context.ratings, ids, game, speed)
+        shown = displays(ratings, ids, game, speed)
         for seek in group:
             if seek.user_id is not None:
                 out[seek.id] = shown[seek.user_id]
     return out
 
 
-def seek_bots(context: ServerContext, seeks: list[Seek]) -> set[int]:
-    """The ids of the seeks that bots made (one query)."""
-    bots = context.bots.store.bot_ids([s.user_id for s in seeks if s.user_id is not None])
+def seek_bots(bot_ids: Callable[[list[int]], set[int]], seeks: list[Seek]) -> set[int]:
+    """The ids of the seeks that bots made (``bot_ids``: the bots among accounts, one query)."""
+    bots = bot_ids([s.user_id for s in seeks if s.user_id is not None])
     return {s.id for s in seeks if s.user_id in bots}
 
 
@@ -140,19 +142,36 @@ def shown_to(seeks: list[Seek], viewer: int | None, apart: set[frozenset[int]]) 
 class Lobby:
     """The lobby's live connections of this process, and the hooks of new challenges."""
 
-    def __init__(self, context: ServerContext, grace: float = 3.0) -> None:
-        self.context = context
-        self.store = LobbyStore(context.store.engine)
+    def __init__(
+        self,
+        engine: Engine,
+        events: Events,
+        games: Games,
+        ratings: Ratings,
+        blocks: Blocks,
+        bot_ids: Callable[[list[int]], set[int]],
+        *,
+        challenge_hooks: Sequence[Callable[[Challenge], Any]] = (),
+        grace: float = 3.0,
+    ) -> None:
+        self.store = LobbyStore(engine)
+        self.events = events
+        self.games = games
+        self.ratings = ratings
+        self.blocks = blocks
+        """Who blocks whom: a block keeps two players apart in the lobby (issue 61)."""
+        self.bot_ids = bot_ids
+        """The bots among some accounts (a query): their seeks are marked (issue 61)."""
         self.grace = grace
         self.sockets: dict[WebSocket, str] = {}
-        self.challenge_hooks: list[Callable[[Challenge], Any]] = []
-        """Called with every new challenge (notifications hook in here)."""
+        self.challenge_hooks: list[Callable[[Challenge], Any]] = list(challenge_hooks)
+        """Called with every new challenge (a bot's event stream hears of it here)."""
         self._leaving: dict[str, asyncio.Task[None]] = {}
         # The other processes' messages (this process serves its own sockets itself).
-        self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
+        self._stop = events.subscribe(LOBBY, self._from_elsewhere, here=False)
         # What they sent while this process was cut off is read back: a page whose list
         # changed meanwhile gets it again (the others nothing: no message twice).
-        context.events.on_missed(self._refresh)
+        events.on_missed(self._refresh)
         self._shown: dict[WebSocket, tuple[int, ...]] = {}
         """The seek ids each connection was last sent."""
 
@@ -186,7 +205,7 @@ class Lobby:
         self._shown.pop(socket, None)
         if not who or self.members(who):  # an anonymous watcher has no seeks
             return
-        self._leaving[who] = self.context.manager.spawn(self._withdraw_later(who))
+        self._leaving[who] = self.games.manager.spawn(self._withdraw_later(who))
 
     async def _withdraw_later(self, who: str) -> None:
         await asyncio.sleep(self.grace)
@@ -222,8 +241,8 @@ class Lobby:
             apart = await asyncio.to_thread(self._apart, seeks, [who])
         seeks = shown_to(seeks, member_id(who), apart)
         self._shown[socket] = tuple(s.id for s in seeks)
-        shown = await asyncio.to_thread(seek_ratings, self.context, seeks)
-        bots = await asyncio.to_thread(seek_bots, self.context, seeks)
+        shown = await asyncio.to_thread(seek_ratings, self.ratings, seeks)
+        bots = await asyncio.to_thread(seek_bots, self.bot_ids, seeks)
         views = [
             seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id), s.id in bots)
             for s in seeks
@@ -235,7 +254,7 @@ class Lobby:
         """Send the open seeks to every connection (each sees which are its own), here and
         in the other processes."""
         await self._publish_here()
-        self.context.events.publish(LOBBY, {"kind": "seeks"})
+        self.events.publish(LOBBY, {"kind": "seeks"})
 
     async def _publish_here(self) -> None:
         if not self.sockets:
@@ -249,93 +268,95 @@ class Lobby:
         """The blocks between the seeks' creators and the members (issue 61; one query)."""
         users = {s.user_id for s in seeks if s.user_id is not None}
         users.update(m for m in map(member_id, members) if m is not None)
-        return self.context.blocks.apart(users) if users else set()
+        return self.blocks.apart(users) if users else set()
 
     async def tell(self, who: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of ``who``, here and in the other processes."""
         await self._tell_here(who, message)
-        self.context.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
+        self.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
 
     async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
         mine = [socket for socket, member in self.sockets.items() if member == who]
         for socket in await send_all(mine, message):
             self.sockets.pop(socket, None)
 
-    def challenge_created(self, challenge: Challenge) -> None:
-        """Run the hooks of a new challenge (a failing hook never stops the others)."""
+    async def challenge_created(self, challenge: Challenge) -> None:
+        """Run the hooks of a new challenge, each in turn (a hook may be a coroutine
+        function; a failing hook never stops the others)."""
         for hook in list(self.challenge_hooks):
             try:
-                hook(challenge)
+                result = hook(challenge)
+                if inspect.isawaitable(result):
+                    await result
             except Exception:
                 log.exception("a hook of new challenges failed")
 
-
-async def take_seek(
-    context: ServerContext,
-    seek_id: int,
-    user_id: int | None,
-    guest: str | None,
-    name: str,
-    *,
-    signed_in: bool,
-) -> tuple[GameData, int, str]:
-    """Take the open seek ``seek_id`` as ``name`` (an account, else a guest): the game
-    starts; the seeker's lobby pages get ``start`` (their seat, token, the game's link) and
-    every lobby page the seeks again. Answers the game, the taker's seat and token."""
-    lobby = context.lobby
-    seek = await asyncio.to_thread(lobby.store.seek, seek_id)
-    if seek is None:
-        raise ApiError(404, f"there is no seek {seek_id}")
-    if seek.status != "open":
-        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
-    if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:
-        raise ApiError(409, "you cannot accept your own seek")
-    if seek.rated and not signed_in:
-        raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
-    if (
-        user_id is not None
-        and seek.user_id is not None
-        and await asyncio.to_thread(context.blocks.between, user_id, seek.user_id)
-    ):
-        raise ApiError(403, "a block stands between you and this seek's creator")
-    try:  # the seek is taken in the transaction that stores the game: both, or neither
-        data, creator_token, token = await start_game(
-            context.manager,
-            context.correspondence,
-            game=seek.game,
-            options=seek.options,
-            colour=seek.colour,
-            time_control=seek.time_control,
-            rated=seek.rated,
-            creator=Side(seek.name, seek.user_id),
-            other=Side(name, user_id),
-            claim=lambda game_id, creator_token: lobby.store.taking(
-                seek_id, game_id, creator_token
-            ),
+    async def take_seek(
+        self,
+        seek_id: int,
+        user_id: int | None,
+        guest: str | None,
+        name: str,
+        *,
+        signed_in: bool,
+    ) -> tuple[GameData, int, str]:
+        """Take the open seek ``seek_id`` as ``name`` (an account, else a guest): the game
+        starts; the seeker's lobby pages get ``start`` (their seat, token, the game's link) and
+        every lobby page the seeks again. Answers the game, the taker's seat and token."""
+        lobby = self
+        seek = await asyncio.to_thread(lobby.store.seek, seek_id)
+        if seek is None:
+            raise ApiError(404, f"there is no seek {seek_id}")
+        if seek.status != "open":
+            raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
+        if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:
+            raise ApiError(409, "you cannot accept your own seek")
+        if seek.rated and not signed_in:
+            raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
+        if (
+            user_id is not None
+            and seek.user_id is not None
+            and await asyncio.to_thread(self.blocks.between, user_id, seek.user_id)
+        ):
+            raise ApiError(403, "a block stands between you and this seek's creator")
+        try:  # the seek is taken in the transaction that stores the game: both, or neither
+            started = await self.games.start(
+                game=seek.game,
+                options=seek.options,
+                colour=seek.colour,
+                time_control=seek.time_control,
+                rated=seek.rated,
+                creator=Side(seek.name, seek.user_id),
+                other=Side(name, user_id),
+                claim=lambda game_id, creator_token: lobby.store.taking(
+                    seek_id, game_id, creator_token
+                ),
+            )
+        except ClaimLostError:
+            raise ApiError(
+                409, "this seek is gone: someone took it first, or it was withdrawn"
+            ) from None
+        data, seat, token, creator_token = (
+            started.data,
+            1 - started.seat,
+            started.other_token,
+            started.token,
         )
-    except ClaimLostError:
-        raise ApiError(
-            409, "this seek is gone: someone took it first, or it was withdrawn"
-        ) from None
-    seat = data.token_hashes.index(hash_token(token))
-    await lobby.tell(
-        who_of(seek.user_id, seek.guest_hash),
-        {
-            "type": "start",
-            "seek": seek_id,
-            "game": data.id,
-            "seat": 1 - seat,
-            "token": creator_token,
-            "url": f"/game/{data.id}",
-        },
-    )
-    await lobby.publish()
-    return data, seat, token
+        assert token is not None and creator_token is not None  # two people
+        await lobby.tell(
+            who_of(seek.user_id, seek.guest_hash),
+            {
+                "type": "start",
+                "seek": seek_id,
+                "game": data.id,
+                "seat": 1 - seat,
+                "token": creator_token,
+                "url": f"/game/{data.id}",
+            },
+        )
+        await lobby.publish()
+        return data, seat, token
 
 
-def get_lobby(connection: HTTPConnection) -> Lobby:
-    """The app's lobby (a FastAPI dependency; ``create_app`` keeps it on the context)."""
-    return cast(Lobby, connection.app.state.context.lobby)
-
-
-LobbyDep = Annotated[Lobby, Depends(get_lobby)]
+LobbyDep = Annotated[Lobby, provided(Lobby)]
+"""A route parameter of this type receives the app's :class:`Lobby`."""

@@ -8,7 +8,6 @@ Times are naive UTC; ``now`` is injected so tests can move the clock.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Callable
 from typing import Any, Literal
@@ -17,6 +16,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from ..db.rows import as_data
 from ..limits.serial import serially
 from .models import Seek
 from .tables import SeekRow
@@ -37,7 +37,7 @@ def utcnow() -> datetime.datetime:
 
 
 def _seek(row: SeekRow) -> Seek:
-    return Seek(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Seek)})
+    return as_data(Seek, row)
 
 
 def _open(session: Session, who: Any) -> int:

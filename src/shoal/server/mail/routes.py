@@ -21,11 +21,10 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
 from ..accounts.service import SignedIn
-from ..context import Context
 from ..errors import ApiError, refusals
 from .digest import MODES
 from .schemas import Digest, MailSettingsOut
-from .service import check_unsubscribe
+from .service import MailDep, check_unsubscribe
 from .store import MailSettings
 
 __all__ = ["DigestIn", "SettingsIn", "router"]
@@ -67,9 +66,9 @@ def _settings_view(settings: MailSettings, mail_on: bool) -> dict[str, Any]:
     response_model=MailSettingsOut,
     **SETTINGS,
 )
-async def get_settings(user: SignedIn, context: Context) -> dict[str, Any]:
-    settings = await asyncio.to_thread(context.mail.store.settings, user.id)
-    return _settings_view(settings, context.mail.mailer is not None)
+async def get_settings(user: SignedIn, mail: MailDep) -> dict[str, Any]:
+    settings = await asyncio.to_thread(mail.store.settings, user.id)
+    return _settings_view(settings, mail.mailer is not None)
 
 
 @router.put(
@@ -78,13 +77,13 @@ async def get_settings(user: SignedIn, context: Context) -> dict[str, Any]:
     response_model=MailSettingsOut,
     **SETTINGS,
 )
-async def put_settings(body: SettingsIn, user: SignedIn, context: Context) -> dict[str, Any]:
+async def put_settings(body: SettingsIn, user: SignedIn, mail: MailDep) -> dict[str, Any]:
     email = body.email.strip()
     if email and not EMAIL.fullmatch(email):
         raise ApiError(400, f"{email!r} is not an email address (like name@example.org)")
     settings = MailSettings(email or None, body.mail_turns, body.mail_challenges)
-    await asyncio.to_thread(context.mail.store.save_settings, user.id, settings)
-    return _settings_view(settings, context.mail.mailer is not None)
+    await asyncio.to_thread(mail.store.save_settings, user.id, settings)
+    return _settings_view(settings, mail.mailer is not None)
 
 
 class DigestIn(BaseModel):
@@ -100,8 +99,8 @@ class DigestIn(BaseModel):
     response_model=Digest,
     **DIGESTS,
 )
-async def get_digest(user: SignedIn, context: Context) -> dict[str, Any]:
-    mode, hours = await asyncio.to_thread(context.mail.digests.mode, user.id)
+async def get_digest(user: SignedIn, mail: MailDep) -> dict[str, Any]:
+    mode, hours = await asyncio.to_thread(mail.digests.mode, user.id)
     return {"mode": mode, "hours": hours}
 
 
@@ -111,12 +110,12 @@ async def get_digest(user: SignedIn, context: Context) -> dict[str, Any]:
     response_model=Digest,
     **DIGESTS,
 )
-async def put_digest(body: DigestIn, user: SignedIn, context: Context) -> dict[str, Any]:
+async def put_digest(body: DigestIn, user: SignedIn, mail: MailDep) -> dict[str, Any]:
     if body.mode not in MODES:
         raise ApiError(400, f"mode is one of {list(MODES)}, not {body.mode!r}")
     if not 1 <= body.hours <= 168:
         raise ApiError(400, "a digest comes every 1 to 168 hours")
-    await asyncio.to_thread(context.mail.digests.save, user.id, body.mode, body.hours)
+    await asyncio.to_thread(mail.digests.save, user.id, body.mode, body.hours)
     return {"mode": body.mode, "hours": body.hours}
 
 
@@ -139,8 +138,8 @@ BAD_LINK = (
 
 
 @router.get("/unsubscribe", include_in_schema=False, response_class=HTMLResponse)
-async def unsubscribe_page(context: Context, token: str = "") -> HTMLResponse:
-    if await asyncio.to_thread(check_unsubscribe, context.mail.secrets, token) is None:
+async def unsubscribe_page(mail: MailDep, token: str = "") -> HTMLResponse:
+    if await asyncio.to_thread(check_unsubscribe, mail.secrets, token) is None:
         return _page("Unsubscribe", f"<p>{BAD_LINK}</p>", 400)
     action = html.escape(f"/unsubscribe?token={token}")
     return _page(
@@ -152,9 +151,9 @@ async def unsubscribe_page(context: Context, token: str = "") -> HTMLResponse:
 
 
 @router.post("/unsubscribe", include_in_schema=False)
-async def unsubscribe(context: Context, token: str = "") -> HTMLResponse:
-    store = context.mail.store
-    user_id = await asyncio.to_thread(check_unsubscribe, context.mail.secrets, token)
+async def unsubscribe(mail: MailDep, token: str = "") -> HTMLResponse:
+    store = mail.store
+    user_id = await asyncio.to_thread(check_unsubscribe, mail.secrets, token)
     if user_id is None:
         return _page("Unsubscribe", f"<p>{BAD_LINK}</p>", 400)
     old = await asyncio.to_thread(store.settings, user_id)

@@ -35,7 +35,7 @@ from collections.abc import Callable, Coroutine
 from email.message import EmailMessage
 from email.policy import EmailPolicy
 from email.utils import format_datetime, make_msgid
-from typing import Any
+from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
@@ -44,11 +44,13 @@ from ..ops.metrics import MAIL
 from ..pending import Pending
 from ..periodic import Failures
 from ..periodic import every as periodic
+from ..provide import provided
 from .digest import Digests
 from .store import MailStore
 
 __all__ = [
     "Mail",
+    "MailDep",
     "Mailer",
     "SmtpSettings",
     "build",
@@ -299,6 +301,15 @@ class Mail:
     secrets: SiteSecrets
     digests: Digests
     mailer: Mailer | None
+
+    def forget(self, user_id: int) -> None:
+        """Delete the mail settings of ``user_id``, its address with them (an account deleted;
+        a query)."""
+        self.store.forget(user_id)
+
+
+MailDep = Annotated[Mail, provided(Mail)]
+"""A route parameter of this type receives the app's :class:`Mail`."""
 
 
 def build(

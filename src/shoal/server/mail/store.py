@@ -10,9 +10,9 @@ import datetime
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..db.rows import committed
 from .tables import MailSentRow, NotifySettingsRow
 
 __all__ = ["MailSettings", "MailStore"]
@@ -38,12 +38,7 @@ class MailStore:
         now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
         with Session(self.engine) as session:
             session.add(MailSentRow(key=key[:120], user_id=user_id, created=now))
-            try:
-                session.commit()
-            except IntegrityError:
-                session.rollback()
-                return False
-            return True
+            return committed(session)
 
     def mails_sent(self, user_id: int) -> int:
         """How many mails were claimed for the user."""

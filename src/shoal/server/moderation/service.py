@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import Annotated, Any, cast
+from typing import Annotated, Any
 
 from fastapi import Depends
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import Request
 
 from ..accounts.models import User
 from ..accounts.service import cross_site, get_accounts
 from ..errors import ApiError
 from ..events import Events
+from ..provide import provided
 from .actions import act
 from .chatrules import ChatRules
 from .models import KINDS, REASONS, SIGNALS, Entry, Report, Standing
@@ -40,7 +41,6 @@ __all__ = [
     "ModerationDep",
     "ModeratorDep",
     "build",
-    "get_moderation",
 ]
 
 MAX_REPORT_TEXT = 1000
@@ -271,12 +271,7 @@ def build(store: ModerationStore, ports: Ports, rules: ChatRules, events: Events
     return Moderation(store, ports, rules, events)
 
 
-def get_moderation(connection: HTTPConnection) -> Moderation:
-    """The app's moderation (a FastAPI dependency)."""
-    return cast(Moderation, connection.app.state.context.moderation)
-
-
-ModerationDep = Annotated[Moderation, Depends(get_moderation)]
+ModerationDep = Annotated[Moderation, provided(Moderation)]
 """A route parameter of this type receives the app's :class:`Moderation`."""
 
 

@@ -22,17 +22,19 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
 
-from ..accounts.service import SignedIn, get_accounts
+from ..accounts.service import Accounts, AccountsDep, SignedIn
 from ..challenges.models import Challenge
-from ..context import Context, ServerContext, get_context
+from ..challenges.service import Challenges, ChallengesDep
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
 from ..origin import foreign_origin
 from ..params import RowId
+from ..provide import service_of
 from ..sockets import keep_alive
 from .models import Notice
 from .schemas import Marked, Notifications, Unread
+from .service import Notifier, NotifierDep
 
 __all__ = ["held_notification_socket", "router"]
 
@@ -58,16 +60,16 @@ def _challenge_view(c: Challenge) -> dict[str, Any]:
     }
 
 
-def _views(context: ServerContext, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
+def _views(challenges: Challenges, user_id: int, found: list[Notice]) -> list[dict[str, Any]]:
     """The notifications' JSON; a challenge's with the challenge's state now."""
     ids = {i for i in map(_challenge_id, found) if i is not None}
-    challenges = context.challenges.challenges(ids)
+    known = challenges.challenges(ids)
     out = []
     for notice in found:
         view = notice.view()
         cid = _challenge_id(notice)
         if notice.kind == "challenge":
-            c = challenges.get(cid) if cid is not None else None
+            c = known.get(cid) if cid is not None else None
             mine = c is not None and user_id in (c.challenged, c.challenger)
             view["challenge"] = _challenge_view(c) if c is not None and mine else None
         out.append(view)
@@ -81,14 +83,18 @@ def _views(context: ServerContext, user_id: int, found: list[Notice]) -> list[di
     response_model_exclude_unset=True,
 )
 async def notifications(
-    user: SignedIn, context: Context, unread: bool = False, limit: int = 50
+    user: SignedIn,
+    notifier: NotifierDep,
+    challenges: ChallengesDep,
+    unread: bool = False,
+    limit: int = 50,
 ) -> dict[str, Any]:
     if not 1 <= limit <= 200:
         raise ApiError(400, "limit is a number from 1 to 200")
-    store = context.notices
+    store = notifier.store
     found = await asyncio.to_thread(store.notices, user.id, unread=unread, limit=limit)
     count = await asyncio.to_thread(store.unread, user.id)
-    views = await asyncio.to_thread(_views, context, user.id, found)
+    views = await asyncio.to_thread(_views, challenges, user.id, found)
     return {"notifications": views, "unread": count}
 
 
@@ -97,16 +103,16 @@ async def notifications(
     summary="How many of my notifications are unread",
     response_model=Unread,
 )
-async def unread_count(user: SignedIn, context: Context) -> dict[str, int]:
-    return {"unread": await asyncio.to_thread(context.notices.unread, user.id)}
+async def unread_count(user: SignedIn, notifier: NotifierDep) -> dict[str, int]:
+    return {"unread": await asyncio.to_thread(notifier.store.unread, user.id)}
 
 
 @router.post(
     "/api/notifications/read", summary="Mark all my notifications read", response_model=Marked
 )
-async def read_all(user: SignedIn, context: Context) -> dict[str, int]:
-    changed = await asyncio.to_thread(context.notices.mark_read, user.id, None)
-    await context.notifier.push(user.id)
+async def read_all(user: SignedIn, notifier: NotifierDep) -> dict[str, int]:
+    changed = await asyncio.to_thread(notifier.store.mark_read, user.id, None)
+    await notifier.push(user.id)
     return {"marked": changed, "unread": 0}
 
 
@@ -115,24 +121,25 @@ async def read_all(user: SignedIn, context: Context) -> dict[str, int]:
     summary="Mark one notification read",
     response_model=Marked,
 )
-async def read_one(notice_id: RowId, user: SignedIn, context: Context) -> dict[str, int]:
-    store = context.notices
+async def read_one(notice_id: RowId, user: SignedIn, notifier: NotifierDep) -> dict[str, int]:
+    store = notifier.store
     if not await asyncio.to_thread(store.owns, user.id, notice_id):
         raise ApiError(404, f"you have no notification {notice_id}")
     changed = await asyncio.to_thread(store.mark_read, user.id, notice_id)
-    await context.notifier.push(user.id)
+    await notifier.push(user.id)
     return {"marked": changed, "unread": await asyncio.to_thread(store.unread, user.id)}
 
 
 @router.websocket("/api/notifications/ws")
 @survives_database
-async def notification_socket(socket: WebSocket, context: Context) -> None:
-    user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
+async def notification_socket(
+    socket: WebSocket, notifier: NotifierDep, accounts: AccountsDep
+) -> None:
+    user = await asyncio.to_thread(accounts.user_of, socket)
     if user is None or foreign_origin(socket.scope):  # (also refused by SocketOrigin)
         await socket.close(code=4401, reason="sign in to receive notifications")
         return
     await socket.accept()
-    notifier = context.notifier
     notifier.watch(user.id, socket)
     try:
         await notifier.push(user.id)
@@ -149,4 +156,4 @@ async def notifications_page() -> FileResponse:
 async def held_notification_socket(socket: WebSocket, params: dict[str, str]) -> None:
     """:func:`notification_socket` on the socket lane (:mod:`shoal.server.lane`): every
     signed-in page holds it open (the bell)."""
-    await notification_socket(socket, await get_context(socket))
+    await notification_socket(socket, service_of(socket, Notifier), service_of(socket, Accounts))

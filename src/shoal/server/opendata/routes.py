@@ -16,9 +16,9 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
 
-from ..context import Context
 from ..errors import ApiError, refusals
 from .schemas import Database
+from .service import PublishedDep
 
 __all__ = ["router"]
 
@@ -32,8 +32,8 @@ PAGE = Path(__file__).resolve().parents[2] / "web" / "database.html"
     summary="The published open data: files, sizes, SHA-256",
     response_model=Database,
 )
-def database(context: Context) -> dict[str, Any]:
-    manifest = context.published.manifest()
+def database(published: PublishedDep) -> dict[str, Any]:
+    manifest = published.manifest()
     if manifest is None:
         return {"exported": None, "version": None, "files": []}
     return {
@@ -49,8 +49,8 @@ def database(context: Context) -> dict[str, Any]:
     response_class=FileResponse,
     responses={200: {"content": {"application/zstd": {}}}},
 )
-def database_file(name: str, context: Context) -> FileResponse:
-    path = context.published.file(name)
+def database_file(name: str, published: PublishedDep) -> FileResponse:
+    path = published.file(name)
     if path is None:
         raise ApiError(404, f"there is no published file {name!r} (see /api/database)")
     return FileResponse(path, media_type="application/zstd", filename=Path(name).name)

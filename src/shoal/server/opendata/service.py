@@ -23,7 +23,7 @@ import datetime
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
@@ -41,9 +41,10 @@ from shoal.records.archive import (
     sha256_of,
 )
 
+from ..provide import provided
 from .store import ExportGame, OpenDataStore
 
-__all__ = ["ANONYMOUS", "GUEST", "Published", "export", "player_name"]
+__all__ = ["ANONYMOUS", "GUEST", "Published", "PublishedDep", "export", "player_name"]
 
 ANONYMOUS = "anonymous"
 """The name a closed account's seats are exported under."""
@@ -218,3 +219,7 @@ class Published:
         if self.folder.resolve() not in path.parents or not path.is_file():
             return None
         return path
+
+
+PublishedDep = Annotated[Published, provided(Published)]
+"""A route parameter of this type receives the app's :class:`Published`."""

@@ -10,8 +10,9 @@
 * ``logs``: the log's format (JSON or text, one line per event, secrets blanked).
 * ``startup``: ``shoal serve`` waits for its database before it gives up.
 
-:func:`.wiring.install` is the one call of ``create_app``; :func:`.sampler.sample` runs in
-its lifespan. This package's ``__init__`` imports nothing: the metrics are counted from the
-database layer and the domains (``from shoal.server.ops.metrics import ...``) without
-loading the rest.
+:class:`.service.Ops` is built by the assembly like every domain's service (the routes
+receive it by type); ``create_app`` adds :class:`.http.Observe` and the app's tasks run
+:meth:`.service.Ops.sample`. This package's ``__init__`` imports nothing: the metrics are
+counted from the database layer and the domains (``from shoal.server.ops.metrics import
+...``) without loading the rest.
 """

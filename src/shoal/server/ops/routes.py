@@ -19,10 +19,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel
 
-from ..context import Context, ServerContext, client_address
 from ..errors import ApiError, refusals
-from .health import Readiness
+from ..params import client_address
+from ..settings import Settings
 from .metrics import CONTENT_TYPE, exposition
+from .service import Ops, OpsDep
 
 __all__ = ["Alive", "ReadyBody", "check_metrics_access", "router"]
 
@@ -54,31 +55,30 @@ async def healthz() -> dict[str, str]:
     response_model=ReadyBody,
     responses=refusals(503),
 )
-async def readyz(request: Request) -> dict[str, Any]:
-    readiness: Readiness = request.app.state.readiness
-    found = await readiness.check()
+async def readyz(ops: OpsDep) -> dict[str, Any]:
+    found = await ops.readiness.check()
     if not found.ready:
         raise ApiError(503, found.reason or "not ready", {"Retry-After": "5"})
     return {"status": "ready", "revision": found.revision, "head": found.head}
 
 
-def check_metrics_access(request: Request, context: ServerContext) -> None:
-    """Let the operator's scraper through; refuse anyone else (401 or 403, see the module)."""
-    settings = context.settings
-    if settings.metrics_allow:
+def check_metrics_access(request: Request, access: Ops | Settings) -> None:
+    """Let the operator's scraper through; refuse anyone else (401 or 403, see the module):
+    ``access`` holds the ``metrics_token`` and ``metrics_allow`` (the app's :class:`Ops`)."""
+    if access.metrics_allow:
         try:
             address = ipaddress.ip_address(client_address(request))
         except ValueError:
             address = None
         if address is not None and any(
             address in ipaddress.ip_network(allowed, strict=False)
-            for allowed in settings.metrics_allow
+            for allowed in access.metrics_allow
         ):
             return
-    if settings.metrics_token:
+    if access.metrics_token:
         scheme, _, given = request.headers.get("authorization", "").partition(" ")
         if scheme.lower() == "bearer" and hmac.compare_digest(
-            given.strip().encode(), settings.metrics_token.encode()
+            given.strip().encode(), access.metrics_token.encode()
         ):
             return
         raise ApiError(
@@ -86,7 +86,7 @@ def check_metrics_access(request: Request, context: ServerContext) -> None:
             "the metrics need the operator's token (Authorization: Bearer TOKEN)",
             {"WWW-Authenticate": 'Bearer realm="shoal metrics"'},
         )
-    if settings.metrics_allow:
+    if access.metrics_allow:
         raise ApiError(403, "the metrics are open only to the operator's addresses")
     raise ApiError(
         403,
@@ -96,6 +96,6 @@ def check_metrics_access(request: Request, context: ServerContext) -> None:
 
 
 @router.get("/metrics", include_in_schema=False)
-def metrics(request: Request, context: Context) -> Response:
-    check_metrics_access(request, context)
+def metrics(request: Request, ops: OpsDep) -> Response:
+    check_metrics_access(request, ops)
     return Response(exposition(), media_type=CONTENT_TYPE)

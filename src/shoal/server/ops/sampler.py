@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any
 from .metrics import DB_POOL, GAMES_IN_MEMORY, LOOP_LAG, RELAY_LAG, WORKERS, process_gone
 
 if TYPE_CHECKING:
-    from ..context import ServerContext
+    from sqlalchemy.engine import Engine
+
+    from ..events import Events
+    from ..games.manager import GameManager
 
 __all__ = ["GAUGES_EVERY", "HEARTBEAT", "HEARTBEAT_EVERY", "sample"]
 
@@ -38,33 +41,35 @@ def _heard(payload: Any) -> None:
         RELAY_LAG.observe(max(0.0, time.time() - payload["t"]))
 
 
-def _gauges(context: ServerContext) -> None:
+def _gauges(manager: GameManager, engine: Engine) -> None:
     playing = over = 0
-    for entry in context.manager.all_loaded():
+    for entry in manager.all_loaded():
         if entry.live.over:
             over += 1
         else:
             playing += 1
     GAMES_IN_MEMORY.labels("playing").set(playing)
     GAMES_IN_MEMORY.labels("over").set(over)
-    pool: Any = context.store.engine.pool
+    pool: Any = engine.pool
     if hasattr(pool, "checkedout"):  # a QueuePool (a server database, a SQLite file)
         DB_POOL.labels("in_use").set(pool.checkedout())
         DB_POOL.labels("idle").set(pool.checkedin())
 
 
-async def sample(context: ServerContext, interval: float = 1.0) -> None:
+async def sample(
+    manager: GameManager, engine: Engine, events: Events, interval: float = 1.0
+) -> None:
     """Sample until cancelled (the app's shutdown); then this process stops counting."""
     loop = asyncio.get_running_loop()
-    stop = context.events.subscribe(HEARTBEAT, _heard, here=False)
+    stop = events.subscribe(HEARTBEAT, _heard, here=False)
     WORKERS.set(1)
     tick = 0
     try:
         while True:
             if tick % GAUGES_EVERY == 0:
-                _gauges(context)
-            if context.events.forward is not None and tick % HEARTBEAT_EVERY == 0:
-                context.events.publish(HEARTBEAT, {"t": time.time()})
+                _gauges(manager, engine)
+            if events.forward is not None and tick % HEARTBEAT_EVERY == 0:
+                events.publish(HEARTBEAT, {"t": time.time()})
             start = loop.time()
             await asyncio.sleep(interval)
             LOOP_LAG.observe(max(0.0, loop.time() - start - interval))

@@ -11,8 +11,8 @@ import re
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
-from ..context import Context
 from ..files import WEB_DIR, page
+from ..settings import SettingsDep
 
 __all__ = ["router"]
 
@@ -35,8 +35,8 @@ async def rules_page(game_id: str) -> FileResponse:
 
 
 @router.get("/rules/analysis/{game_id}/{name}", response_class=FileResponse)
-async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
-    path = context.settings.docs_dir.parent / "analysis" / game_id / name
+def analysis_plot(game_id: str, name: str, settings: SettingsDep) -> Response:
+    path = settings.docs_dir.parent / "analysis" / game_id / name
     if (
         not re.fullmatch(r"[a-z0-9]+", game_id)
         or not re.fullmatch(r"[a-z]+\.png", name)
@@ -47,8 +47,8 @@ async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
 
 
 @router.get("/rules/img/{name}", response_class=FileResponse)
-async def rules_image(name: str, context: Context) -> Response:
-    path = context.settings.docs_dir / "img" / name
+def rules_image(name: str, settings: SettingsDep) -> Response:
+    path = settings.docs_dir / "img" / name
     if not re.fullmatch(r"[\w.-]+\.svg", name) or not path.is_file():
         return JSONResponse({"detail": "no such picture"}, status_code=404)
     return FileResponse(path, media_type="image/svg+xml")

@@ -24,10 +24,10 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from ..accounts.service import SignedIn
-from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
 from .guard import PushPolicy, PushRefused
 from .schemas import PushKey, PushSettings
+from .service import PushDep, Pusher
 from .store import PUSH_KINDS, Subscription
 
 __all__ = ["router"]
@@ -82,10 +82,8 @@ async def _checked(body: SubscriptionIn, user_id: int, policy: PushPolicy) -> Su
     return Subscription(user_id, body.endpoint, body.keys.p256dh, body.keys.auth)
 
 
-def _settings(context: ServerContext, user_id: int) -> dict[str, Any]:
-    store = context.notifier.pusher.store if context.notifier.pusher else None
-    if store is None:
-        raise ApiError(503, "this server does not push notifications")
+def _settings(pusher: Pusher, user_id: int) -> dict[str, Any]:
+    store = pusher.store
     return {"kinds": store.kinds(user_id), "devices": len(store.subscriptions(user_id))}
 
 
@@ -94,10 +92,7 @@ def _settings(context: ServerContext, user_id: int) -> dict[str, Any]:
     summary="The VAPID public key for push subscriptions",
     response_model=PushKey,
 )
-async def push_key(context: Context) -> dict[str, str]:
-    pusher = context.notifier.pusher
-    if pusher is None:
-        raise ApiError(503, "this server does not push notifications")
+async def push_key(pusher: PushDep) -> dict[str, str]:
     return {"key": pusher.keys.public}
 
 
@@ -106,13 +101,10 @@ async def push_key(context: Context) -> dict[str, str]:
     summary="Subscribe this device to push notifications",
     response_model=PushSettings,
 )
-async def subscribe(body: SubscriptionIn, user: SignedIn, context: Context) -> dict[str, Any]:
-    pusher = context.notifier.pusher
-    if pusher is None:
-        raise ApiError(503, "this server does not push notifications")
+async def subscribe(body: SubscriptionIn, user: SignedIn, pusher: PushDep) -> dict[str, Any]:
     subscription = await _checked(body, user.id, pusher.policy)
     await asyncio.to_thread(pusher.store.subscribe, subscription)
-    return await asyncio.to_thread(_settings, context, user.id)
+    return await asyncio.to_thread(_settings, pusher, user.id)
 
 
 @router.delete(
@@ -120,13 +112,10 @@ async def subscribe(body: SubscriptionIn, user: SignedIn, context: Context) -> d
     summary="Unsubscribe this device",
     response_model=PushSettings,
 )
-async def unsubscribe(body: EndpointIn, user: SignedIn, context: Context) -> dict[str, Any]:
-    pusher = context.notifier.pusher
-    if pusher is None:
-        raise ApiError(503, "this server does not push notifications")
+async def unsubscribe(body: EndpointIn, user: SignedIn, pusher: PushDep) -> dict[str, Any]:
     if not await asyncio.to_thread(pusher.store.unsubscribe, user.id, body.endpoint):
         raise ApiError(404, "this device is not subscribed")
-    return await asyncio.to_thread(_settings, context, user.id)
+    return await asyncio.to_thread(_settings, pusher, user.id)
 
 
 @router.get(
@@ -134,8 +123,8 @@ async def unsubscribe(body: EndpointIn, user: SignedIn, context: Context) -> dic
     summary="Which notifications are pushed to my devices",
     response_model=PushSettings,
 )
-async def get_push_settings(user: SignedIn, context: Context) -> dict[str, Any]:
-    return await asyncio.to_thread(_settings, context, user.id)
+async def get_push_settings(user: SignedIn, pusher: PushDep) -> dict[str, Any]:
+    return await asyncio.to_thread(_settings, pusher, user.id)
 
 
 @router.put(
@@ -144,13 +133,10 @@ async def get_push_settings(user: SignedIn, context: Context) -> dict[str, Any]:
     response_model=PushSettings,
 )
 async def put_push_settings(
-    body: PushSettingsIn, user: SignedIn, context: Context
+    body: PushSettingsIn, user: SignedIn, pusher: PushDep
 ) -> dict[str, Any]:
     unknown = sorted(set(body.kinds) - set(PUSH_KINDS))
     if unknown:
         raise ApiError(400, f"unknown kinds {unknown}: the kinds are {list(PUSH_KINDS)}")
-    pusher = context.notifier.pusher
-    if pusher is None:
-        raise ApiError(503, "this server does not push notifications")
     await asyncio.to_thread(pusher.store.save_kinds, user.id, body.kinds)
-    return await asyncio.to_thread(_settings, context, user.id)
+    return await asyncio.to_thread(_settings, pusher, user.id)

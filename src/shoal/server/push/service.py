@@ -28,7 +28,7 @@ import threading
 import urllib.parse
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -39,10 +39,11 @@ from ..db.secrets import SiteSecrets
 from ..notifications.models import Notice
 from ..ops.metrics import PUSH
 from ..pending import Pending
+from ..provide import provided
 from .guard import PushPolicy, PushRefused
 from .store import PushStore, Subscription
 
-__all__ = ["Pusher", "VapidKeys", "build", "push_message"]
+__all__ = ["PushDep", "Pusher", "VapidKeys", "build", "push_message"]
 
 log = logging.getLogger("shoal.server.push")
 
@@ -150,6 +151,11 @@ class Pusher:
         self.removed = 0
         self._pending = Pending()
 
+    def forget(self, user_id: int) -> None:
+        """Delete the subscriptions and push settings of ``user_id`` (an account deleted; a
+        query)."""
+        self.store.forget(user_id)
+
     def notify(self, user_id: int, notice: Notice) -> None:
         """Push ``notice`` to every device of ``user_id`` that wants its kind (background)."""
         self._pending.add(self.spawn(self.deliver(user_id, notice)))
@@ -231,3 +237,7 @@ def build(
     keys = VapidKeys.of_file(key_file) if key_file is not None else VapidKeys.of_secrets(secrets)
     policy = PushPolicy.of(services)
     return Pusher(PushStore(engine), keys, spawn, site_url=site_url, policy=policy)
+
+
+PushDep = Annotated[Pusher, provided(Pusher)]
+"""A route parameter of this type receives the app's :class:`Pusher`."""

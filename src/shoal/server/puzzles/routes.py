@@ -29,10 +29,10 @@ from pydantic import BaseModel, Field
 from shoal.ratings.glicko2 import Rating
 
 from ..accounts.service import Player
-from ..context import Context
 from ..errors import refusals
 from ..files import page
 from .schemas import PuzzleGame, PuzzleOut
+from .service import PuzzlesDep
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
 
@@ -71,8 +71,8 @@ async def puzzles_page(game_id: str) -> FileResponse:
     response_model=list[PuzzleGame],
     response_model_exclude_unset=True,
 )
-def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
-    return context.puzzles.games(user)
+def puzzle_games(puzzles: PuzzlesDep, user: Player) -> list[dict[str, Any]]:
+    return puzzles.games(user)
 
 
 @router.get(
@@ -83,13 +83,13 @@ def puzzle_games(context: Context, user: Player) -> list[dict[str, Any]]:
 )
 def next_one(
     game_id: str,
-    context: Context,
+    puzzles: PuzzlesDep,
     user: Player,
     rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
     exclude: Annotated[str, Query(max_length=20_000)] = "",
     theme: Annotated[str, Query(max_length=100)] = "",
 ) -> dict[str, Any]:
-    return context.puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme)
+    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme)
 
 
 @router.get(
@@ -98,8 +98,8 @@ def next_one(
     response_model=PuzzleOut,
     response_model_exclude_unset=True,
 )
-def one(puzzle_id: str, context: Context, user: Player) -> dict[str, Any]:
-    return context.puzzles.one(puzzle_id, user)
+def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player) -> dict[str, Any]:
+    return puzzles.one(puzzle_id, user)
 
 
 @router.post(
@@ -108,8 +108,10 @@ def one(puzzle_id: str, context: Context, user: Player) -> dict[str, Any]:
     response_model=PuzzleOut,
     response_model_exclude_unset=True,
 )
-def post_attempt(puzzle_id: str, body: AttemptIn, context: Context, user: Player) -> dict[str, Any]:
+def post_attempt(
+    puzzle_id: str, body: AttemptIn, puzzles: PuzzlesDep, user: Player
+) -> dict[str, Any]:
     guest = (
         None if body.rating is None else Rating(body.rating.r, body.rating.rd, body.rating.sigma)
     )
-    return context.puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up)
+    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up)

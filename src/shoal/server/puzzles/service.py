@@ -14,7 +14,7 @@ The server keeps no attempt between requests.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from shoal import games
 from shoal.analysis.puzzle_play import (
@@ -34,9 +34,10 @@ from shoal.ratings.glicko2 import Rating
 
 from ..accounts.models import User
 from ..errors import ApiError
+from ..provide import provided
 from .store import PuzzlePlayer, PuzzleStore
 
-__all__ = ["Puzzles", "build"]
+__all__ = ["Puzzles", "PuzzlesDep", "build"]
 
 
 def build(store: PuzzleStore) -> Puzzles:
@@ -249,3 +250,7 @@ def _frames(game: Game[Any], puzzle: Puzzle) -> list[dict[str, Any]]:
         state = state.apply(action)
         out.append({"text": text, "seat": seat, "svg": game.render_svg(state, last=[action])})
     return out
+
+
+PuzzlesDep = Annotated[Puzzles, provided(Puzzles)]
+"""A route parameter of this type receives the app's :class:`Puzzles`."""

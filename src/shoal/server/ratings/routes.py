@@ -21,11 +21,13 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from shoal import games
 
-from ..context import Context
+from ..accounts.service import Accounts, AccountsDep
+from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
 from ..files import page
+from ..games.env import GamesDep
 from .schemas import GameRatings, Leaderboard, RatingHistory
-from .service import settle_live, speed_of
+from .service import RatingsDep, settle_live, speed_of
 from .store import SPEEDS
 
 __all__ = ["router"]
@@ -45,12 +47,12 @@ def _game_id(game: str) -> str:
     summary="The top players of a game, per speed",
     response_model=Leaderboard,
 )
-async def leaderboard(game: str, context: Context) -> dict[str, Any]:
+async def leaderboard(game: str, ratings: RatingsDep) -> dict[str, Any]:
     game = _game_id(game)
     boards: dict[bool, dict[str, Any]] = {False: {}, True: {}}
     for bots, out in boards.items():
         for speed in SPEEDS:
-            rows = await asyncio.to_thread(context.ratings.leaderboard, game, speed, bots=bots)
+            rows = await asyncio.to_thread(ratings.leaderboard, game, speed, bots=bots)
             out[speed] = [
                 {
                     "rank": i + 1,
@@ -76,21 +78,23 @@ async def leaderboard(game: str, context: Context) -> dict[str, Any]:
     response_model=GameRatings,
     response_model_exclude_unset=True,
 )
-async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
+async def game_ratings(
+    game_id: str, games: GamesDep, ratings: RatingsDep, bots: BotsDep
+) -> dict[str, Any]:
+    entry = await games.manager.entry(game_id)
     live = entry.live
-    rated = await asyncio.to_thread(context.ratings.rated_game, game_id)
+    rated = await asyncio.to_thread(ratings.rated_game, game_id)
     if live.data.rated and live.over and (rated is None or not rated["settled"]):
-        await asyncio.to_thread(settle_live, context.ratings, live)  # once: the claim decides
-        rated = await asyncio.to_thread(context.ratings.rated_game, game_id)
+        await asyncio.to_thread(settle_live, ratings, live)  # once: the claim decides
+        rated = await asyncio.to_thread(ratings.rated_game, game_id)
     speed = speed_of(live.data)
     ids = [a for a in (live.data.accounts or ()) if a is not None]
-    shown = await asyncio.to_thread(context.ratings.displays, ids, live.data.game, speed)
+    shown = await asyncio.to_thread(ratings.displays, ids, live.data.game, speed)
     changes = rated["changes"] if rated is not None else None
-    bots = await asyncio.to_thread(context.bots.store.bot_ids, ids)
+    bot_ids = await asyncio.to_thread(bots.store.bot_ids, ids)
     seats: list[dict[str, Any]] = []
     for seat, uid in enumerate(live.data.accounts or [None, None]):
-        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None, "bot": uid in bots}
+        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None, "bot": uid in bot_ids}
         if uid is not None:
             item["rating"] = shown.get(uid)
         if isinstance(changes, list):
@@ -102,8 +106,8 @@ async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
     return {"rated": bool(live.data.rated), "speed": speed, "seats": seats, "unrated": unrated}
 
 
-def _user_id(context: Context, username: str) -> int:
-    found = context.accounts.store.by_name(username)
+def _user_id(accounts: Accounts, username: str) -> int:
+    found = accounts.store.by_name(username)
     if found is None or found[0].deleted:
         raise ApiError(404, f"there is no player {username!r}")
     return found[0].id
@@ -114,10 +118,12 @@ def _user_id(context: Context, username: str) -> int:
     summary="A player's rating history",
     response_model=RatingHistory,
 )
-async def rating_history(username: str, game: str, context: Context) -> dict[str, Any]:
+async def rating_history(
+    username: str, game: str, accounts: AccountsDep, ratings: RatingsDep
+) -> dict[str, Any]:
     game = _game_id(game)
-    user_id = _user_id(context, username)
-    history = await asyncio.to_thread(context.ratings.history, user_id, game)
+    user_id = await asyncio.to_thread(_user_id, accounts, username)  # a query
+    history = await asyncio.to_thread(ratings.history, user_id, game)
     return {"username": username, "game": game, "history": history}
 
 
@@ -127,10 +133,12 @@ async def rating_history(username: str, game: str, context: Context) -> dict[str
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},
 )
-async def rating_plot(username: str, game: str, context: Context) -> Response:
+async def rating_plot(
+    username: str, game: str, accounts: AccountsDep, ratings: RatingsDep
+) -> Response:
     game = _game_id(game)
-    user_id = _user_id(context, username)
-    history = await asyncio.to_thread(context.ratings.history, user_id, game)
+    user_id = await asyncio.to_thread(_user_id, accounts, username)  # a query
+    history = await asyncio.to_thread(ratings.history, user_id, game)
     return Response(plot_svg(games.get(game).title, history), media_type="image/svg+xml")
 
 

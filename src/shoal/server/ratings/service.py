@@ -21,18 +21,24 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from ..db_down import DATABASE_ERRORS
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
 from ..periodic import Failures
+from ..provide import provided
 from .store import RatingStore
 
 __all__ = [
     "SETTLE_RETRY_MAX",
     "RatingListener",
+    "Ratings",
+    "RatingsDep",
+    "build",
     "displays",
     "player_ratings",
     "scores_of",
@@ -139,3 +145,21 @@ def player_ratings(
         None if user is None else round(ratings.rating(user, game, speed).rating.r)
         for user in accounts
     )
+
+
+class Ratings(RatingStore):
+    """The ratings of one app, as the other domains and the routes read them: the ratings,
+    their history, the leaderboards, the rated games (the store's queries: call them in a
+    thread); a game is settled by :class:`RatingListener`."""
+
+
+def build(engine: Engine, manager: GameManager) -> Ratings:
+    """The ratings of one app on ``engine``: every rated game the manager sees end is settled
+    (:class:`RatingListener`)."""
+    ratings = Ratings(engine)
+    manager.listen(RatingListener(manager, ratings))
+    return ratings
+
+
+RatingsDep = Annotated[Ratings, provided(Ratings)]
+"""A route parameter of this type receives the app's :class:`Ratings`."""

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse, HTMLResponse
@@ -30,26 +30,18 @@ from starlette.requests import HTTPConnection
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
-from ..context import Context
 from ..errors import ApiError, refusals
 from ..files import page
-from ..limits import account_key
+from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from .schemas import Created, EventOut, EventSummary
-from .service import Tournaments
+from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
 
 __all__ = ["TournamentIn", "router"]
 
 router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
-
-
-def _tournaments(connection: HTTPConnection) -> Tournaments:
-    return cast(Tournaments, connection.app.state.context.tournaments)
-
-
-TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
 
 
 def _entrant(connection: HTTPConnection, accounts: AccountsDep, bots: BotsDep) -> User:
@@ -73,7 +65,7 @@ async def _event_out(
 ) -> dict[str, Any]:
     """The event as ``user`` sees it (the answer of every route that reads or changes one)."""
     event = await asyncio.to_thread(tournaments.event, tournament_id)
-    bots = tournaments.context.bots.store.bot_ids
+    bots = tournaments.bots.store.bot_ids
     return await asyncio.to_thread(event_view, tournaments.store, event, user, bots)
 
 
@@ -114,9 +106,9 @@ async def list_tournaments(tournaments: TournamentsDep) -> dict[str, list[dict[s
 
 @router.post("/api/tournaments", summary="Make an event", status_code=201, response_model=Created)
 async def create_tournament(
-    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep, context: Context
+    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep, limits: LimitsDep
 ) -> dict[str, int]:
-    async with context.limits.hold("events", account_key(user.id, "")):  # 429 past a day's
+    async with limits.hold("events", account_key(user.id, "")):  # 429 past a day's
         event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
     return {"id": event.id}
 

@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from shoal.pairing.records import EVERY, FORMATS, TournamentError
 
+from ..db.rows import as_data
 from .store import Tournament, as_tournament, utcnow
 from .tables import TournamentRow, TournamentScheduleRow
 
@@ -78,7 +79,7 @@ class Schedule:
 
 
 def _schedule(row: TournamentScheduleRow) -> Schedule:
-    return Schedule(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Schedule)})
+    return as_data(Schedule, row)
 
 
 class ScheduleStore:

@@ -16,9 +16,9 @@ from fastapi import APIRouter
 from pydantic import BaseModel
 
 from ..accounts.service import SignedIn
-from ..context import Context
 from ..errors import refusals
 from .schemas import VacationOut
+from .service import VacationsDep
 
 __all__ = ["router"]
 
@@ -36,8 +36,8 @@ class VacationIn(BaseModel):
     summary="My vacation days and whether I am away",
     response_model=VacationOut,
 )
-async def vacation(user: SignedIn, context: Context) -> dict[str, Any]:
-    return (await asyncio.to_thread(context.vacations.state, user.id)).view()
+async def vacation(user: SignedIn, vacations: VacationsDep) -> dict[str, Any]:
+    return (await asyncio.to_thread(vacations.state, user.id)).view()
 
 
 @router.post(
@@ -45,13 +45,10 @@ async def vacation(user: SignedIn, context: Context) -> dict[str, Any]:
     summary="Start a vacation: my correspondence clocks stop",
     response_model=VacationOut,
 )
-async def start(body: VacationIn, user: SignedIn, context: Context) -> dict[str, Any]:
-    seats = await asyncio.to_thread(context.accounts.store.seats_of, user.id)
-    found = await asyncio.to_thread(context.vacations.start, user.id, body.days, seats)
-    return found.view()
+async def start(body: VacationIn, user: SignedIn, vacations: VacationsDep) -> dict[str, Any]:
+    return (await asyncio.to_thread(vacations.start, user.id, body.days)).view()
 
 
 @router.delete("/api/vacation", summary="End my vacation now", response_model=VacationOut)
-async def end(user: SignedIn, context: Context) -> dict[str, Any]:
-    seats = await asyncio.to_thread(context.accounts.store.seats_of, user.id)
-    return (await asyncio.to_thread(context.vacations.end, user.id, seats)).view()
+async def end(user: SignedIn, vacations: VacationsDep) -> dict[str, Any]:
+    return (await asyncio.to_thread(vacations.end, user.id)).view()

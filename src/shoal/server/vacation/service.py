@@ -15,15 +15,17 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 from ..errors import ApiError
+from ..provide import provided
 from .store import VacationStore
 
 if TYPE_CHECKING:
     from ..games.correspondence import Correspondence
 
-__all__ = ["ALLOWANCE", "Vacation", "Vacations"]
+__all__ = ["ALLOWANCE", "Vacation", "Vacations", "VacationsDep", "build"]
 
 ALLOWANCE = 14
 """Vacation days a year, by default."""
@@ -60,10 +62,16 @@ class Vacations:
     """Start and end vacations; the clocks of correspondence games follow."""
 
     def __init__(
-        self, store: VacationStore, correspondence: Correspondence, allowance: int = ALLOWANCE
+        self,
+        store: VacationStore,
+        correspondence: Correspondence,
+        seats_of: Callable[[int], list[tuple[str, int]]],
+        allowance: int = ALLOWANCE,
     ) -> None:
         self.store = store
         self.correspondence = correspondence
+        self.seats_of = seats_of
+        """The (game, seat) pairs an account holds (the accounts' query)."""
         self.allowance = allowance
 
     def _now(self) -> float:
@@ -76,8 +84,9 @@ class Vacations:
         until = _epoch(row.until) if running and row.until is not None else None
         return Vacation(self.allowance, row.used, until)
 
-    def start(self, user_id: int, days: int, seats: list[tuple[str, int]]) -> Vacation:
-        """Book ``days`` whole days from now; the clocks of ``seats`` to move stop."""
+    def start(self, user_id: int, days: int) -> Vacation:
+        """Book ``days`` whole days from now; the clocks of the player's games where they
+        are to move stop (queries: call it in a thread)."""
         now = self._now()
         row = self.store.row(user_id, _utc(now).year)
         if row.until is not None and _epoch(row.until) > now:
@@ -91,11 +100,12 @@ class Vacations:
         row.year, row.used, row.booked = _utc(now).year, row.used + days, days
         row.started, row.until = _utc(now), _utc(now) + span
         self.store.save(row)
-        self.correspondence.shift(seats, span)
+        self.correspondence.shift(self.seats_of(user_id), span)
         return self.state(user_id)
 
-    def end(self, user_id: int, seats: list[tuple[str, int]]) -> Vacation:
-        """End the vacation now: only the days begun are spent, the clocks run again."""
+    def end(self, user_id: int) -> Vacation:
+        """End the vacation now: only the days begun are spent, the clocks run again
+        (queries: call it in a thread)."""
         now = self._now()
         row = self.store.row(user_id, _utc(now).year)
         if row.until is None or row.started is None or _epoch(row.until) <= now:
@@ -106,5 +116,20 @@ class Vacations:
         unused = row.until - _utc(now)
         row.started, row.until, row.booked = None, None, 0
         self.store.save(row)
-        self.correspondence.shift(seats, -unused)
+        self.correspondence.shift(self.seats_of(user_id), -unused)
         return self.state(user_id)
+
+
+def build(
+    store: VacationStore,
+    correspondence: Correspondence,
+    seats_of: Callable[[int], list[tuple[str, int]]],
+    allowance: int = ALLOWANCE,
+) -> Vacations:
+    """The vacations of one app (``store`` is built first: the correspondence clocks ask it
+    who is away)."""
+    return Vacations(store, correspondence, seats_of, allowance)
+
+
+VacationsDep = Annotated[Vacations, provided(Vacations)]
+"""A route parameter of this type receives the app's :class:`Vacations`."""

@@ -29,13 +29,17 @@ from shoal.core import Seat, other
 
 from ...accounts.models import User
 from ...accounts.service import account_id, get_accounts, player_of
-from ...context import Context, client_address, get_context
+from ...blocks.service import BlocksDep
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name, clean_text
-from ...limits import account_key
+from ...limits import LimitsDep, account_key
 from ...moderation.chatrules import languages_of
+from ...moderation.service import ModerationDep
+from ...params import client_address
+from ...provide import service_of
 from ...sockets import keep_alive
+from ..env import Games, GamesDep
 from ..schemas import ChatMessageOut, OffersView
 from ..session import LiveGame
 from ..social import CHAT_LENGTH
@@ -71,12 +75,12 @@ class MuteIn(BaseModel):
 async def get_chat(
     game_id: str, caller: SeatCaller, room: Room = "players"
 ) -> list[dict[str, Any]]:
-    manager = caller.context.manager
+    manager = caller.games.manager
     entry = await manager.entry(game_id)
     seats = await manager.seats(entry, caller.token, caller.account)
     if room == "players" and not seats:
         raise ApiError(403, "the players' room is for the two players: spectators have their own")
-    return await caller.context.social.room(entry.live, room, seats, caller.account)
+    return await caller.games.social.room(entry.live, room, seats, caller.account)
 
 
 @router.post(
@@ -87,11 +91,17 @@ async def get_chat(
     responses=refusals(401, 403, 404, 413, 429),
 )
 async def post_chat(
-    game_id: str, body: ChatIn, request: Request, caller: SeatCaller
+    game_id: str,
+    body: ChatIn,
+    request: Request,
+    caller: SeatCaller,
+    limits: LimitsDep,
+    moderation: ModerationDep,
+    blocks: BlocksDep,
 ) -> dict[str, Any]:
-    context, player = caller.context, caller.player
-    entry = await context.manager.entry(game_id)
-    seats = await context.manager.seats(entry, caller.token, caller.account)
+    games, player = caller.games, caller.player
+    entry = await games.manager.entry(game_id)
+    seats = await games.manager.seats(entry, caller.token, caller.account)
     live = entry.live
     if caller.token and not seats:
         raise ApiError(403, "this token does not play in this game")
@@ -124,7 +134,7 @@ async def post_chat(
         writer = f"address {client_address(request)}"
     account = _writer(live, seat, player)
     shadow = await asyncio.to_thread(
-        context.moderation.screen,
+        moderation.screen,
         account,
         text,
         languages_of(request.headers.get("accept-language")),
@@ -132,11 +142,10 @@ async def post_chat(
     if seat is not None and account is not None and not shadow:
         reader = (live.data.accounts or [None, None])[other(seat)]
         if reader is not None:  # a player who blocks the writer never reads their lines
-            shadow = await asyncio.to_thread(context.blocks.blocks, reader, account)
-    limits = context.limits  # 429 past a burst in the game, or past a day's messages
-    await limits.check("chat", f"{game_id}|{writer}")
+            shadow = await asyncio.to_thread(blocks.blocks, reader, account)
+    await limits.check("chat", f"{game_id}|{writer}")  # 429 past a burst in the game
     async with limits.hold("chat_day", account_key(caller.account, client_address(request))):
-        message = await context.social.post(
+        message = await games.social.post(
             game_id, body.room, seat, name, text, user_id=account, shadow=shadow
         )
     return message.view()
@@ -170,23 +179,23 @@ async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[st
     responses=refusals(401, 403, 404, 413),
 )
 async def post_mute(game_id: str, body: MuteIn, caller: SeatCaller) -> dict[str, Any]:
-    context = caller.context
-    entry = await context.manager.entry(game_id)
+    games = caller.games
+    entry = await games.manager.entry(game_id)
     async with entry.lock:
         seats = entry.live.check_player(caller.token, caller.account)
         if len(seats) != 1:
             raise ApiError(403, "at one screen there is nobody to mute")
-        offers = await context.social.offers(game_id)
+        offers = await games.social.offers(game_id)
         mutes = set(offers.mutes)
         (mutes.add if body.muted else mutes.discard)(seats[0])
         offers.mutes = sorted(mutes)
-        return await context.social.save(entry.live, offers)  # every process's sockets
+        return await games.social.save(entry.live, offers)  # every process's sockets
 
 
 @router.websocket("/api/games/{game_id}/social")
 @survives_database
-async def social_socket(socket: WebSocket, game_id: str, context: Context) -> None:
-    social, manager = context.social, context.manager
+async def social_socket(socket: WebSocket, game_id: str, games: GamesDep) -> None:
+    social, manager = games.social, games.manager
     try:
         entry = await manager.entry(game_id)
     except ApiError as error:
@@ -215,4 +224,4 @@ async def social_socket(socket: WebSocket, game_id: str, context: Context) -> No
 async def held_social_socket(socket: WebSocket, params: dict[str, str]) -> None:
     """:func:`social_socket` on the socket lane (:mod:`shoal.server.lane`): every game page
     holds it open."""
-    await social_socket(socket, params["game_id"], await get_context(socket))
+    await social_socket(socket, params["game_id"], service_of(socket, Games))

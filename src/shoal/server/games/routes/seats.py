@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field
 
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ...notifications.service import NotifierDep
 from ..changes import change
 from ..manager import new_token
 from ..models import hash_token
@@ -53,13 +54,13 @@ class ClaimIn(BaseModel):
 
 @change_route(router, "claim", "Claim the seat of an invite link", ClaimOut)
 async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, Any]:
-    context, player, x_shoal_token = caller.context, caller.player, caller.token
+    games, player, x_shoal_token = caller.games, caller.player, caller.token
     name = clean_name(body.name, "")
     version = body.version
     if version is None:  # a claim does not depend on the board: take the game as it is
-        version = (await context.manager.entry(game_id)).live.data.version
+        version = (await games.manager.entry(game_id)).live.data.version
     try:
-        async with change(context.manager, game_id, version, x_shoal_token, when_over=True) as now:
+        async with change(games.manager, game_id, version, x_shoal_token, when_over=True) as now:
             if now.live.data.mode != "friend":
                 raise ApiError(400, "only the invite of an online game can be claimed")
             seat = now.live.invite_seat(x_shoal_token)
@@ -89,8 +90,8 @@ async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, An
     response_model_exclude_unset=True,
     responses=refusals(400, 403, 404, 409),
 )
-async def rematch(game_id: str, caller: SeatCaller) -> dict[str, Any]:
-    return await offer_or_accept(caller.context, game_id, caller.token, caller.account)
+async def rematch(game_id: str, caller: SeatCaller, notifier: NotifierDep) -> dict[str, Any]:
+    return await offer_or_accept(caller.games, notifier, game_id, caller.token, caller.account)
 
 
 @router.post(
@@ -100,7 +101,7 @@ async def rematch(game_id: str, caller: SeatCaller) -> dict[str, Any]:
     responses=refusals(403, 404),
 )
 async def rematch_seat(game_id: str, caller: SeatCaller) -> dict[str, Any]:
-    return await rematch_token(caller.context, game_id, caller.token, caller.account)
+    return await rematch_token(caller.games, game_id, caller.token, caller.account)
 
 
 @router.delete(
@@ -110,5 +111,5 @@ async def rematch_seat(game_id: str, caller: SeatCaller) -> dict[str, Any]:
     response_model_exclude_unset=True,
     responses=refusals(400, 403, 404, 409),
 )
-async def no_rematch(game_id: str, caller: SeatCaller) -> dict[str, Any]:
-    return await take_back_offer(caller.context, game_id, caller.token, caller.account)
+async def no_rematch(game_id: str, caller: SeatCaller, notifier: NotifierDep) -> dict[str, Any]:
+    return await take_back_offer(caller.games, notifier, game_id, caller.token, caller.account)

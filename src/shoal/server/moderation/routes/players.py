@@ -17,9 +17,8 @@ from typing import Any
 from fastapi import APIRouter
 
 from ...accounts.service import SignedIn
-from ...context import Context
 from ...errors import refusals
-from ...limits import account_key
+from ...limits import LimitsDep, account_key
 from ..schemas import MyReport, ReportIn, ReportOut
 from ..service import ModerationDep
 
@@ -30,9 +29,9 @@ router = APIRouter(tags=["moderation"], responses=refusals(400, 401, 403, 404, 4
 
 @router.post("/api/reports", summary="Report", status_code=201, response_model=ReportOut)
 async def report(
-    body: ReportIn, user: SignedIn, moderation: ModerationDep, context: Context
+    body: ReportIn, user: SignedIn, moderation: ModerationDep, limits: LimitsDep
 ) -> dict[str, Any]:
-    async with context.limits.hold("reports", account_key(user.id, "")):  # a refusal gives back
+    async with limits.hold("reports", account_key(user.id, "")):  # a refusal gives back
         made = await asyncio.to_thread(
             moderation.report,
             user,

@@ -8,8 +8,8 @@ switch to the ``max`` engine (no noise) after ``switch`` games. Every game goes 
 the server itself, in this process, on a SQLite file: challenged and accepted as rated
 (:mod:`shoal.server.challenges.service`), every atomic action through the one door of a
 move (:func:`shoal.server.games.moves.play`), settled by the ratings, and checked by the
-server's own fair-play listener (:class:`~.service.FairPlay`), which files its reports as it
-would on a site. The measurement then reads which accounts were reported.
+server's own fair-play listener (:class:`~.fairplay.service.FairPlay`), which files its
+reports as it would on a site. The measurement then reads which accounts were reported.
 
 It counts: how many cheats and how many honest accounts were reported; every test made on
 an honest account after each round and how many said "improbable" (the per-test false
@@ -21,6 +21,9 @@ Resumable: the database and ``progress.json`` live in ``--state DIR``; run the s
 again and it goes on from the last game stored. Bounded: ``--rounds`` rounds of one game
 per account (an odd count gives one account a bye each round). CPU-heavy by nature: run it
 as ``nice -n 19 shoal fairplay measure ...``.
+
+It drives a whole app (:func:`~shoal.server.app.create_app`), so it sits beside the
+assembly, not in the fair-play domain (which never imports the app).
 """
 
 from __future__ import annotations
@@ -136,7 +139,7 @@ def measure(config: Config, state: Path, say: Callable[[str], None] = print) -> 
 async def _run(
     config: Config, state: Path, progress: dict[str, Any], file: Path, say: Callable[[str], None]
 ) -> dict[str, Any]:
-    from ..app import create_app
+    from .app import create_app
 
     game = games.get(config.game)
     app = create_app(f"sqlite:///{state / 'fairplay.sqlite3'}", max_searches=1)
@@ -197,8 +200,7 @@ async def _play(
     b: Account,
 ) -> str:
     """Play (or go on with) the rated game of a pair; its id."""
-    from ..challenges import service as challenges
-    from ..games.moves import play
+    from .games.moves import play
 
     known = [g for g in progress["games"] if g["round"] == number and g["pair"] == index]
     if known:
@@ -206,8 +208,7 @@ async def _play(
     else:
         user_a = await asyncio.to_thread(context.accounts.store.by_id, a.user_id)
         user_b = await asyncio.to_thread(context.accounts.store.by_id, b.user_id)
-        challenge, _, _ = await challenges.create(
-            context,
+        challenge, _, _ = await context.challenges.create(
             user_a,
             username=b.name,
             game=game.id,
@@ -216,7 +217,7 @@ async def _play(
             time_control=None,
             rated=True,
         )
-        accepted = await challenges.accept(context, challenge.id, user_b)
+        accepted = await context.challenges.accept(challenge.id, user_b)
         game_id = accepted.game
         progress["games"].append({"round": number, "pair": index, "game": game_id})
     seed = config.seed * 100_000 + number * 100 + index
