@@ -276,17 +276,14 @@ class Tournaments:
         else:
             await self._next_round(event, entrants)
 
-    def _ranking(self, entrants: list[Entrant]) -> list[str]:
-        return ranking(entrants)
-
     async def _next_round(self, event: Tournament, entrants: list[Entrant]) -> None:
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
         if any(p.result is None for p in pairings):
             return  # the round is still on
-        ranking = self._ranking(entrants)
+        order = ranking(entrants)
         rounds: list[Round] = []
         if _is_round_robin(event.format):
-            schedule = round_robin(ranking, double=event.format == "double_round_robin")
+            schedule = round_robin(order, double=event.format == "double_round_robin")
             if event.round >= len(schedule):
                 await self._finish(event)
                 return
@@ -298,11 +295,11 @@ class Tournaments:
                 return
             byes = await asyncio.to_thread(self.store.rounds, event.id)
             history = SwissHistory(
-                ranking,
+                order,
                 [Game(p.round, p.first, p.second, p.result, p.forfeit) for p in pairings],  # type: ignore[arg-type]
                 [b for b, _ in byes.values() if b],
             )
-            active = [name for name in ranking if not _withdrawn(entrants, name)]
+            active = [name for name in order if not _withdrawn(entrants, name)]
             if len(active) < 2:
                 await self._finish(event)
                 return
