@@ -39,6 +39,12 @@ export function renderRematch(gid, game) {
 
 /** @param {string} gid @param {Game} game @param {"POST" | "DELETE"} method */
 async function rematchRequest(gid, game, method) {
+  const { offers, you } = game();
+  const rematch = offers ? offers.rematch : null;
+  // accepting: this page follows its own reply, not the socket's news of the new game (both
+  // would navigate, and the second cut the first short)
+  const accepting = method === "POST" && Boolean(rematch) && rematch?.offered_by !== you[0];
+  if (accepting) rematchFollowed = true;
   try {
     /** @type {import("./types/api.js").RematchOut} */
     const result = await api(`/api/games/${gid}/rematch`, { method, token: game().token });
@@ -48,6 +54,7 @@ async function rematchRequest(gid, game, method) {
       location.href = `/game/${result.game}`;
     }
   } catch (error) {
+    if (accepting) rematchFollowed = false;
     toast(errorText(error), "error");
   }
 }
