@@ -30,20 +30,17 @@ export function renderRematch(gid, game) {
     box.replaceChildren(offer ? h("p", { class: "help", text: "A rematch is offered." }) : "");
     return;
   }
-  /** @param {"POST" | "DELETE"} method @param {string} label @param {string} id @param {string} [cls] */
-  const act = (method, label, id, cls = "btn") => h("button", { class: cls, id, text: label, onclick: () => rematchRequest(gid, game, method) });
+  /** @param {"POST" | "DELETE"} method @param {string} label @param {string} id @param {string} [cls] @param {boolean} [accept] */
+  const act = (method, label, id, cls = "btn", accept = false) => h("button", { class: cls, id, text: label, onclick: () => rematchRequest(gid, game, method, accept) });
   if (!offer) box.replaceChildren(act("POST", "Rematch", "rematch", "btn primary"));
   else if (offer.offered_by === you[0]) box.replaceChildren(h("p", { class: "help", text: "Rematch offered: waiting for your opponent." }), act("DELETE", "Withdraw", "rematch-withdraw"));
-  else box.replaceChildren(h("p", { text: "Your opponent offers a rematch." }), act("POST", "Accept", "rematch-accept", "btn primary"), act("DELETE", "Decline", "rematch-decline"));
+  else box.replaceChildren(h("p", { text: "Your opponent offers a rematch." }), act("POST", "Accept", "rematch-accept", "btn primary", true), act("DELETE", "Decline", "rematch-decline"));
 }
 
-/** @param {string} gid @param {Game} game @param {"POST" | "DELETE"} method */
-async function rematchRequest(gid, game, method) {
-  const { offers, you } = game();
-  const rematch = offers ? offers.rematch : null;
+/** @param {string} gid @param {Game} game @param {"POST" | "DELETE"} method @param {boolean} accepting */
+async function rematchRequest(gid, game, method, accepting) {
   // accepting: this page follows its own reply, not the socket's news of the new game (both
   // would navigate, and the second cut the first short)
-  const accepting = method === "POST" && Boolean(rematch) && rematch?.offered_by !== you[0];
   if (accepting) rematchFollowed = true;
   try {
     /** @type {import("./types/api.js").RematchOut} */
