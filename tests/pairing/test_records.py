@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shoal.pairing.records import Game, TournamentError, result_for
+from shoal.pairing.records import Game, Pairing, Round, TournamentError, result_for
 
 
 def test_a_game_on_scores_nothing_and_a_finished_one_scores_from_its_result() -> None:
@@ -39,3 +39,10 @@ def test_impossible_games_are_refused_with_words() -> None:
     with pytest.raises(TournamentError) as refused:
         game.opponent_of("z")
     assert str(refused.value) == "z does not play this game"
+
+
+def test_a_round_seats_its_pairings_and_gives_its_bye() -> None:
+    """A round's players: everyone seated, and the player with the bye when there is one."""
+    pairings = (Pairing("a", "b"), Pairing("d", "c"))
+    assert Round(1, pairings, "e").players() == {"a", "b", "c", "d", "e"}
+    assert Round(2, pairings).players() == {"a", "b", "c", "d"}
