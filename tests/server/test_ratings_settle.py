@@ -22,6 +22,7 @@ from shoal.server.games.session import LiveGame
 from shoal.server.games.store import Store
 from shoal.server.ratings.service import (
     RatingListener,
+    displays,
     player_ratings,
     scores_of,
     settle_pending,
@@ -126,10 +127,14 @@ def test_each_seat_shows_its_accounts_rating(
     data = _game(ids)
     store.insert(data)
     assert player_ratings(ratings, [ids[0], None], "connect4", "live") == (1500, None)
+    assert displays(ratings, ids, "connect4", "live") == {ids[0]: "1500?", ids[1]: "1500?"}
     ratings.settle(data.id, "connect4", "live", ids, (1.0, 0.0))
     won = ratings.rating(ids[0], "connect4", "live").rating.r
     assert won > 1500 and won != round(won)
     assert player_ratings(ratings, [None, ids[0]], "connect4", "live") == (None, round(won))
+    # one game: still provisional; the other speed is untouched
+    assert displays(ratings, ids[:1], "connect4", "live") == {ids[0]: f"{round(won)}?"}
+    assert displays(ratings, ids[:1], "connect4", "correspondence") == {ids[0]: "1500?"}
 
 
 def test_a_settle_cut_off_by_the_database_is_tried_again_and_written_once(
@@ -157,14 +162,15 @@ def test_a_settle_cut_off_by_the_database_is_tried_again_and_written_once(
         store.engine.dispose()  # no open connection left: the next one finds no file
         listener.after_change(entry)
         listener.after_change(entry)
+        settling = asyncio.all_tasks() - {asyncio.current_task()}
         deadline = time.monotonic() + 30
-        while not caplog.records:
-            assert time.monotonic() < deadline, "the settle never failed"
+        while not caplog.records and not all(task.done() for task in settling):
+            assert time.monotonic() < deadline, "the settle neither failed nor ended"
             await asyncio.sleep(0.01)
+        assert caplog.records, [task.exception() for task in settling]  # it failed, said so
         (tmp_path / "away").rename(folder)
-        while len(caplog.records) < 2:
-            assert time.monotonic() < deadline, [r.getMessage() for r in caplog.records]
-            await asyncio.sleep(0.05)
+        done, _ = await asyncio.wait(settling, timeout=30)
+        assert done == settling and [task.exception() for task in done] == [None] * len(done)
         await manager.tasks.close()
 
     with caplog.at_level(logging.WARNING, "shoal.server.ratings.service"):
