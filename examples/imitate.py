@@ -11,10 +11,15 @@ them is still a target). Every decision gives a sample: the observation of the s
 per action (its policy), and the game's result for that seat. The network is
 ``examples/alphazero.py``'s MLP (policy logits over the action ids and a tanh value), trained
 with optax's Adam on cross-entropy plus squared error, ``--epochs`` passes in shuffled
-minibatches. It is saved as a baseline (``--save``; ``shoal.ai.baseline`` plays its raw policy
-with numpy alone) with its command, its time and its games against ``random`` and
-``beginner`` (``--eval-games`` each, seats alternating, 95% Wilson intervals, through
-``shoal.analysis.arena``).
+minibatches. It is saved as a baseline (``--save``; ``shoal.ai.baseline`` plays it with numpy
+alone, by its value head one action deep) with its command, its time and its games against
+``random`` and ``beginner`` (``--eval-games`` each, seats alternating, 95% Wilson intervals,
+through ``shoal.analysis.arena``).
+
+The policy head is trained but does not choose the moves: club's root visit shares on
+``sytran_6`` are nearly uniform over the legal actions (750 simulations spread over up to 92 of
+them), and the argmax of a policy fit to them played one-stone turns and lost to random
+(docs/ai.md, "Baselines"); the value head, fit to the games' results, is what was learnt.
 
 Why not AlphaZero here: on ``sytran_6`` (a turn of one to five stones) 40 iterations of
 ``examples/alphazero.py`` (156 s of CPU time) left a raw policy that won 5 of 64 games against
@@ -162,7 +167,7 @@ def train(
 
 
 def evaluate(cfg: Config, net_path: Path, log: Any = print) -> dict[str, Any]:
-    """The saved network's raw policy against random and beginner, seats alternating."""
+    """The saved network (``baseline:PATH``) against random and beginner, seats alternating."""
     game = core_game(cfg.env)
     out = {}
     for level in ("random", "beginner"):
