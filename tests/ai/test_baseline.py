@@ -1,5 +1,5 @@
 """Baseline networks as players (issue 63): the decision rule on hand-made networks, and the
-shipped networks (load, size, what they say about themselves, legal play).
+shipped networks (load, size, what they say about themselves, legal and repeatable play).
 
 The hand-made networks have no hidden layer, so their value head is ``tanh`` of a weighted
 sum of the observation: a weight on one cell of the "my stones" plane and the opposite on the
@@ -15,11 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shoal import games
-from shoal.ai.baseline import BaselineAgent, Network, save_network
+from shoal import games, jaxenv
+from shoal.ai.baseline import BASELINE_DIR, BaselineAgent, Network, available, save_network
 from shoal.core import Game, options_to_strings
 
 SYTRAN6 = games.REGISTRY.from_mapping("sytran", {"base": "6"})
+SHIPPED = ("sytran_6", "syrtis_minor")
 
 
 def linear_network(
@@ -98,3 +99,34 @@ def test_ties_go_to_the_policy_and_an_ending_is_scored_by_its_result(tmp_path: P
     assert values[0] == 1.0
     assert all(v == pytest.approx(np.tanh(1.0)) for a, v in values.items() if a != 0)
     assert c4.choose(win) == 0
+
+
+@pytest.mark.parametrize("env", SHIPPED)
+def test_a_shipped_baseline_loads_is_small_and_plays_legal_moves(env: str) -> None:
+    """The shipped file: under 5 MB, its game and options the environment's, its training
+    command, time and measured games in its meta; it plays a whole game against random with
+    only legal actions, the same choices each time it sees the same position."""
+    path = BASELINE_DIR / f"{env}.npz"
+    assert env in available() and path.stat().st_size < 5_000_000
+    game_id, options = jaxenv.CORE_GAMES[env]
+    game = games.REGISTRY.from_mapping(game_id, {k: str(v) for k, v in options.items()})
+    agent = BaselineAgent(game, net=env)
+    meta = agent.network.meta
+    assert (meta["game"], meta["options"]) == (game_id, {k: str(v) for k, v in options.items()})
+    assert meta["command"].startswith("python examples/imitate.py") and meta["train_cpu_s"] > 0
+    for level in ("random", "beginner"):
+        figures = meta["evaluation"][level]
+        assert figures["games"] >= 100 and len(figures["score_interval"]) == 2
+    rng = np.random.default_rng(1)
+    state, seat = game.initial(3), 0
+    for _ in range(game.max_game_length):
+        if state.outcome is not None:
+            break
+        legal = state.legal_actions()
+        if state.to_move == seat:
+            action = agent.choose(state)
+            assert action in legal and agent.choose(state) == action
+        else:
+            action = legal[int(rng.integers(len(legal)))]
+        state = state.apply(action)
+    assert state.outcome is not None
