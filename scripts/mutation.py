@@ -1,9 +1,10 @@
 """scripts/mutation: mutmut on one seam module with the tests that cover it (see that file).
 
 The seams are where a silent defect costs most: the game store's save, the rating settle,
-challenge accept, the lobby's pairing, the Swiss pairer and the standings, the clocks, the
-push encryption, the origin and token checks. Each has its module and a tight selection of
-tests (a run should take minutes, not hours).
+challenge accept, the lobby's pairing, the tournaments' pairers (Swiss, round robin, arena),
+their records and standings, the clocks, the push encryption, the origin and token checks.
+Each has its module and a tight selection of the tests that exercise it (a run should take
+minutes, not hours: no PostgreSQL, no real processes, no test marked slow).
 """
 
 from __future__ import annotations
@@ -30,7 +31,15 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     ),
     "settle": (
         "src/shoal/server/ratings/service.py",
-        ["tests/server/test_ratings.py", "tests/server/test_ratings_round_robin.py"],
+        # the API's rated games (not the leaderboard's or the store's own tests, nor
+        # test_ratings_round_robin.py: 600 games, marked slow, a minute a mutant)
+        [
+            "tests/server/test_ratings.py::test_a_rated_game_changes_both_ratings_once",
+            "tests/server/test_ratings.py::test_a_game_with_a_clock_is_rated_live",
+            "tests/server/test_ratings.py::test_a_casual_game_changes_nothing",
+            "tests/server/test_ratings.py::test_a_rated_game_a_guest_finishes_stays_unrated",
+            "tests/server/test_ratings_settle.py",
+        ],
     ),
     "challenges": (
         "src/shoal/server/challenges/service.py",
@@ -43,6 +52,20 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     "swiss": (
         "src/shoal/pairing/swiss.py",
         ["tests/pairing/test_swiss.py"],
+    ),
+    "records": (
+        "src/shoal/pairing/records.py",
+        [
+            "tests/pairing/test_records.py",
+            "tests/pairing/test_standings.py",
+            "tests/pairing/test_arena.py",
+            "tests/pairing/test_roundrobin.py",
+            "tests/pairing/test_swiss.py::test_bad_rounds_are_refused",
+        ],
+    ),
+    "roundrobin": (
+        "src/shoal/pairing/roundrobin.py",
+        ["tests/pairing/test_roundrobin.py"],
     ),
     "standings": (
         "src/shoal/pairing/standings.py",
@@ -62,7 +85,11 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     ),
     "origin": (
         "src/shoal/server/origin.py",
-        ["tests/server/test_seams_sockets.py"],
+        [
+            "tests/server/test_seams_sockets.py",
+            "tests/server/test_origin_log.py",
+            "tests/server/test_accounts.py::test_cross_site_changes_with_the_cookie_are_refused",
+        ],
     ),
     "tokens": (
         "src/shoal/server/games/models.py",

@@ -89,3 +89,45 @@ def test_a_simulated_arena_never_repeats_an_opponent_in_a_row() -> None:
     assert {row["player"]: row["points"] for row in standings} == expected
     assert [row["points"] for row in standings] == sorted(expected.values(), reverse=True)
     assert len(set(expected.values())) > 1  # the standings are not all level
+
+
+def test_two_free_players_who_have_not_just_met_are_paired_the_longer_wait_first() -> None:
+    """Two free players are enough; the one who waited longer takes the first seat, even
+    with the worse rank."""
+    free = [Waiting("y", 3.0, 0, None), Waiting("x", 0.0, 1, None)]
+    assert [p.players for p in pair_arena(free, now=5.0)] == [("x", "y")]
+
+
+def test_the_last_opponent_of_either_side_is_refused() -> None:
+    """Never the opponent of either player's previous game: a's last game was against b,
+    although b has played c since."""
+    free = [Waiting("a", 0.0, 0, "b"), Waiting("b", 1.0, 1, "c")]
+    assert pair_arena(free, now=5.0) == []
+    free = [Waiting("a", 0.0, 0, "c"), Waiting("b", 1.0, 1, "a")]
+    assert pair_arena(free, now=5.0) == []
+    # a may not meet b again but may meet c, who waited less than b: a and c play, b waits
+    free = [Waiting("a", 0.0, 0, "b"), Waiting("b", 1.0, 1, None), Waiting("c", 2.0, 2, None)]
+    assert [p.players for p in pair_arena(free, now=10.0)] == [("a", "c")]
+
+
+def test_one_second_more_of_waiting_beats_any_rank_gap() -> None:
+    """Waits count first, whatever the ranks: a (rank 0) and c (rank 9) waited a second more
+    than b (rank 1), so a meets c; so also when every rank is 0 or 1."""
+    free = [Waiting("a", 0.0, 0, None), Waiting("b", 1.0, 1, None), Waiting("c", 0.0, 9, None)]
+    assert [p.players for p in pair_arena(free, now=10.0)] == [("a", "c")]
+    free = [Waiting("a", 0.0, 0, None), Waiting("b", 0.0, 1, None), Waiting("c", 9.0, 0, None)]
+    assert [p.players for p in pair_arena(free, now=10.0)] == [("a", "b")]
+    free = [Waiting(name, since, 0, None) for name, since in (("a", 0.0), ("b", 0.0), ("c", 9.0))]
+    assert [p.players for p in pair_arena(free, now=10.0)] == [("a", "b")]
+
+
+def test_the_pairings_come_longest_wait_first_each_with_its_longer_wait_seated_first() -> None:
+    """The pairings are listed by their first seat's wait, and in each the player who waited
+    longer sits first (names in the other order, so neither follows the alphabet)."""
+    free = [
+        Waiting("d", 0.0, 0, None),
+        Waiting("c", 1.0, 1, "d"),  # c may not meet d, nor b meet d: d meets a
+        Waiting("b", 2.0, 2, "d"),
+        Waiting("a", 3.0, 3, None),
+    ]
+    assert [p.players for p in pair_arena(free, now=10.0)] == [("d", "a"), ("c", "b")]

@@ -89,8 +89,43 @@ def test_berger_table_for_six_is_the_printed_one() -> None:
     ]
 
 
-@pytest.mark.parametrize("players", [[], ["a"], ["a", "a"]])
-def test_bad_fields_are_refused(players: list[str]) -> None:
+def test_the_boards_go_the_last_numbers_pairing_first_then_by_the_smaller_number() -> None:
+    """Within a round the boards are listed as Berger tables print them: the pairing of the
+    last number (n) first, then by the smaller number of each pairing."""
+    table = [[p.players for p in r.pairings] for r in round_robin(["1", "2", "3", "4", "5", "6"])]
+    assert table == [
+        [("1", "6"), ("2", "5"), ("3", "4")],
+        [("6", "4"), ("1", "2"), ("5", "3")],
+        [("2", "6"), ("3", "1"), ("4", "5")],
+        [("6", "5"), ("1", "4"), ("2", "3")],
+        [("3", "6"), ("5", "1"), ("4", "2")],
+    ]
+
+
+def test_a_double_round_robin_of_an_odd_field_gives_each_player_two_byes() -> None:
+    """The second cycle repeats the first's byes (each player rests once in each cycle)."""
+    rounds = round_robin(["a", "b", "c", "d", "e"], double=True)
+    assert [r.bye for r in rounds[5:]] == [r.bye for r in rounds[:5]]
+    assert Counter(r.bye for r in rounds) == Counter({name: 2 for name in "abcde"})
+
+
+def test_the_number_of_rounds() -> None:
+    """n - 1 rounds for an even n, n for an odd one, twice as many when double; none for
+    fewer than two players."""
+    assert [round_robin_rounds(n) for n in range(6)] == [0, 0, 1, 3, 3, 5]
+    assert [round_robin_rounds(n, double=True) for n in range(6)] == [0, 0, 2, 6, 6, 10]
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        ([], "a round robin needs at least two players"),
+        (["a"], "a round robin needs at least two players"),
+        (["a", "b", "a"], "a player can enter a round robin only once"),
+    ],
+)
+def test_bad_fields_are_refused(players: list[str], words: str) -> None:
     """Fewer than two players, or a name twice, is refused with a clear error."""
-    with pytest.raises(TournamentError, match="round robin"):
+    with pytest.raises(TournamentError) as refused:
         round_robin(players)
+    assert str(refused.value) == words

@@ -78,6 +78,10 @@ def test_equal_lines_share_a_rank_and_unfinished_games_count_nothing() -> None:
         ("b", 0.5, 1),
         ("c", 0.0, 3),
     ]
+    # c has no finished game: every tiebreak of c is 0, cut-1 of no terms included
+    assert _line(table, "c").tiebreaks == dict.fromkeys(
+        ("sonneborn_berger", "buchholz", "buchholz_cut1", "head_to_head", "wins"), 0.0
+    )
 
 
 def test_arena_standings_use_arena_points_in_the_order_games_ended() -> None:
@@ -96,3 +100,53 @@ def test_an_unknown_format_is_refused() -> None:
     """A format outside the four is a clear error."""
     with pytest.raises(TournamentError, match="unknown format"):
         standings(["a"], [], [], "knockout")
+
+
+def test_head_to_head_adds_every_game_between_the_tied_players() -> None:
+    """A double round robin where all three end on 2 points: head-to-head adds the points
+    of all four games of each (first seat and second), and the lines share rank 1."""
+    games = [
+        Game(1, "a", "b", "1-0"),
+        Game(2, "a", "c", "0-1"),
+        Game(3, "b", "c", "1-0"),
+        Game(4, "b", "a", "1-0"),
+        Game(5, "c", "a", "0-1"),
+        Game(6, "c", "b", "1-0"),
+    ]
+    table = standings(["a", "b", "c"], games, [], "double_round_robin")
+    assert [(s.player, s.points, s.rank) for s in table] == [
+        ("a", 2.0, 1),
+        ("b", 2.0, 1),
+        ("c", 2.0, 1),
+    ]
+    assert [s.tiebreaks["head_to_head"] for s in table] == [2.0, 2.0, 2.0]
+    # as the API shows a line: each opponent beaten had 2 points (SB 4), four terms of 2
+    assert table[0].as_json() == {
+        "player": "a",
+        "points": 2.0,
+        "tiebreaks": {
+            "sonneborn_berger": 4.0,
+            "buchholz": 8.0,
+            "buchholz_cut1": 6.0,
+            "head_to_head": 2.0,
+            "wins": 2.0,
+        },
+        "rank": 1,
+    }
+
+
+def test_a_player_with_games_or_a_bye_but_not_in_the_list_still_has_a_line() -> None:
+    """The lines are the players listed and anyone else who played or had a bye (their
+    points counted from nothing): z won a game, y had a bye, neither was listed."""
+    games = [Game(1, "a", "z", "0-1"), Game(2, "b", "a", "1-0")]
+    table = standings(["a", "b"], games, ["y"], "swiss")
+    # b and z: 1 point, Buchholz 0 (a has 0), one win: equal, rank 1; y: no win, rank 3
+    assert [(s.player, s.points, s.rank) for s in table] == [
+        ("b", 1.0, 1),
+        ("z", 1.0, 1),
+        ("y", 1.0, 3),
+        ("a", 0.0, 4),
+    ]
+    assert _line(table, "y").tiebreaks["buchholz"] == 0.0  # the bye's term
+    arena = standings(["a"], [Game(1, "a", "z", "0-1", finished_at=1.0)], [], "arena")
+    assert [(s.player, s.points) for s in arena] == [("z", 2.0), ("a", 0.0)]
