@@ -59,14 +59,26 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     page.wait_for_function(
         f"() => Number(document.querySelector('#board').dataset.version) > {before}"
     )
+    # an event's game counts (issue 59): it names its event; no hint, undo, takeback, abort
+    assert (page.locator("#game-title").text_content() or "").endswith("· event game")
+    page.wait_for_selector("#event-link")
+    assert page.locator("#event-link").inner_text() == "Browser round robin"
+    assert page.locator("#event-link").get_attribute("href") == f"/tournaments/{tid}"
+    for tool in ("#hint", "#undo"):
+        assert page.locator(tool).is_hidden(), tool
+    page.wait_for_selector("#offer-draw")  # the offers have arrived: none of these among them
+    assert page.locator("#abort, #ask-takeback").count() == 0
     page.screenshot(path=str(artifacts / "tournament-game-1280.png"))
     game = httpx.get(f"{server}/api/games/{gid}").json()
     resigned = httpx.post(
         f"{server}/api/games/{gid}/resign", json={"version": game["version"]}, cookies=cookies
     )
     assert resigned.status_code == 200, resigned.text
-
-    page.goto(f"{server}/tournaments/{tid}")
+    # once over: no rematch, no play again; the way back to the event for the next round
+    page.wait_for_selector("#next-round")
+    assert page.locator("#rematch, #play-again:visible").count() == 0
+    page.click("#next-round")
+    page.wait_for_url(f"{server}/tournaments/{tid}")
     page.wait_for_function(
         "() => document.querySelector('#tournament-status')?.dataset.status === 'finished'",
         timeout=20_000,
