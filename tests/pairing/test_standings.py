@@ -96,3 +96,20 @@ def test_an_unknown_format_is_refused() -> None:
     """A format outside the four is a clear error."""
     with pytest.raises(TournamentError, match="unknown format"):
         standings(["a"], [], [], "knockout")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "shown"),
+    [
+        ("round_robin", ["sonneborn_berger", "head_to_head", "wins"]),
+        ("double_round_robin", ["sonneborn_berger", "head_to_head", "wins"]),
+        ("swiss", ["buchholz_cut1", "buchholz", "sonneborn_berger", "head_to_head", "wins"]),
+        ("arena", ["wins", "sonneborn_berger", "head_to_head"]),
+    ],
+)
+def test_a_line_shows_its_formats_tiebreaks_in_their_order(fmt: str, shown: list[str]) -> None:
+    """docs/tournaments.md "Standings and tiebreaks": each format's tiebreaks, no other (no
+    Buchholz in a round robin), in the order they break ties."""
+    games = [Game(1, "a", "b", "1-0", finished_at=1.0), Game(1, "c", "d", "1/2-1/2")]
+    for line in standings(["a", "b", "c", "d"], games, [], fmt):
+        assert list(line.tiebreaks) == shown

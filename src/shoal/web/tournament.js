@@ -26,8 +26,13 @@ const TIEBREAKS = {
   wins: "Wins",
 };
 
-/** @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null }} */
-const state = { me: null, seenGames: null };
+/**
+ * The page's memory between refreshes: who reads it, the games seen, the event as last drawn
+ * (the page is drawn again only when it changed) and the bot chosen to invite (kept when
+ * it is drawn again: issue 59, a slow click invited the wrong bot).
+ * @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null, drawn: string, bot: string }}
+ */
+const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random" };
 
 /** @param {Event} event */
 function header(event) {
@@ -54,7 +59,8 @@ function header(event) {
     card.append(h("p", {}, h("a", { class: "btn primary", id: "your-game", href: `/game/${event.your_game}`, text: "Your game" })));
   }
   if (event.creator && event.status !== "finished") {
-    const bot = h("select", { id: "invite-bot", style: "width: auto" }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}` })));
+    const choose = (/** @type {globalThis.Event} */ e) => (state.bot = /** @type {HTMLSelectElement} */ (e.currentTarget).value);
+    const bot = h("select", { id: "invite-bot", style: "width: auto", onchange: choose }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}`, selected: state.bot === `shoal-${l}` })));
     card.append(h("p", {}, "Invite a bot: ", bot, " ", h("button", { class: "btn", id: "invite", text: "Invite", onclick: () => act("invite", { bot: bot.value }) })));
   }
   return card;
@@ -87,7 +93,7 @@ function standings(event) {
       ),
     );
   }
-  card.append(table);
+  card.append(h("div", { class: "table-scroll" }, table)); // a phone scrolls the table, not the page
   return card;
 }
 
@@ -109,6 +115,9 @@ function rounds(event) {
 
 /** @param {Event} event */
 function render(event) {
+  const drawn = JSON.stringify(event);
+  if (drawn === state.drawn) return; // nothing changed: an open select stays open
+  state.drawn = drawn;
   document.title = `${event.name} — shoal`;
   const view = h("div", { id: "tournament" }, header(event), standings(event), rounds(event));
   const old = document.getElementById("tournament");
