@@ -10,7 +10,7 @@ import pytest
 
 from shoal import games
 from shoal.analysis.book import book_lines, book_path, build_book, load_book
-from shoal.analysis.explorer import Tree, annotate, result_for
+from shoal.analysis.explorer import MoveStats, Tree, annotate, result_for
 from shoal.cli.main import main
 
 BOOK_GAMES = ("syrtis", "sirtet", "sytran", "cyclix", "sfirs")
@@ -191,3 +191,21 @@ def test_a_book_with_one_start_meets_at_that_start(tmp_path: Path) -> None:
     assert header["start"] == 0 and header["command"].endswith("--seed 1 --start 0")
     assert [json.loads(line)["seed"] for line in lines[1:]] == [1, 2, 3]
     assert "start" not in json.loads((tmp_path / "each.jsonl").read_text().splitlines()[0])
+
+
+def test_each_move_has_its_own_value_and_the_same_lookup_the_same_values() -> None:
+    """Issue 59: the value column is each move's own (the static evaluation gives every first
+    move of Sytran the same number); a seeded search, so one lookup gives one answer."""
+    game = games.get("sytran", base=6)
+    state = game.initial(0)
+    actions = list(state.legal_actions())[:6]
+
+    def values() -> list[float | None]:
+        moves = [MoveStats(a, state.action_text(a), games=10 - i) for i, a in enumerate(actions)]
+        annotate(game, state, moves, nodes=0)
+        return [m.value for m in moves]
+
+    first = values()
+    assert len({round(float(game.evaluate(state.child(a), 0)), 3) for a in actions}) == 1
+    assert len(set(first)) > 1 and all(v is not None and -1 <= v <= 1 for v in first)
+    assert values() == first
