@@ -38,7 +38,8 @@ const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random" };
 function header(event) {
   const card = h("section", { class: "card", id: "tournament-head" });
   card.append(...pageHead(event.name));
-  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
+  const planned = event.format === "swiss" ? ` of ${event.rounds_planned} rounds` : ""; // issue 59
+  const what = `${FORMATS[event.format] || event.format}${planned} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
   card.append(h("p", { class: "help", text: what }));
   card.append(h("p", { id: "tournament-status", dataset: { status: event.status }, text: statusText(event) }));
   if (event.description) card.append(h("p", { text: event.description }));
@@ -69,7 +70,7 @@ function header(event) {
 /** @param {Event} event */
 function statusText(event) {
   if (event.status === "upcoming") return event.starts === "when_full" ? `Starts when ${event.max_players} players have joined (${event.players.length} so far).` : `Starts ${new Date(event.starts).toLocaleString()} (${event.players.length} of ${event.max_players} joined).`;
-  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends ?? "").toLocaleTimeString()}.` : `Round ${event.round} is on.`;
+  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends ?? "").toLocaleTimeString()}.` : `Round ${event.round}${event.format === "swiss" ? ` of ${event.rounds_planned}` : ""} is on.`;
   return "Finished.";
 }
 
