@@ -87,6 +87,7 @@ def _no_help(client: Any, gid: str, view: dict[str, Any]) -> None:
     assert client.get(f"/api/games/{gid}").json()["version"] == view["version"]
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the rule is the data's
 def test_a_casual_challenge_to_a_server_bot_counts(client: TestClient) -> None:
     """A casual game against one of the server's bots, agreed by a challenge, is a game
     between two accounts: no hint, no undo, even after a move of each side."""
@@ -105,6 +106,7 @@ def test_a_casual_challenge_to_a_server_bot_counts(client: TestClient) -> None:
     _no_help(client, gid, view)
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the rule is the data's
 def test_a_casual_game_against_the_computer_keeps_hint_and_undo(client: TestClient) -> None:
     """The computer of /new, for a signed-in player, is no account: hint and undo stay."""
     assert signup(client, "carol").status_code == 201
@@ -122,6 +124,7 @@ def test_a_casual_game_against_the_computer_keeps_hint_and_undo(client: TestClie
     assert client.get(f"/api/games/{gid}").json()["turns"] == []
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # the rule is the data's
 def test_no_takeback_between_two_accounts(db: str) -> None:
     """A casual challenge between two people: no takeback is offered nor accepted."""
     app = create_app(db)
