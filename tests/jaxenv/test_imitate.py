@@ -1,6 +1,7 @@
 """examples/imitate.py (issue 63): a tiny imitation run end to end in seconds (two teacher
-games of Syrtis minor, one epoch), saved as a baseline that plays legal moves with numpy and
-carries its command, its time and its games against random and beginner."""
+games of Syrtis minor, one held out, two epochs), saved as a baseline that plays legal moves
+with numpy and carries its command, its time, the epoch kept and its games against random and
+beginner; its teacher samples kept for a later run and refused to a run of other settings."""
 
 from __future__ import annotations
 
@@ -33,10 +34,19 @@ def test_a_tiny_imitation_run_saves_a_baseline_with_its_figures(
     imitate: Any, tmp_path: Path
 ) -> None:
     net = tmp_path / "syrtis_minor.npz"
-    words = ["--env", "syrtis_minor", "--teacher", "casual", "--games", "2", "--epochs", "1"]
+    samples = tmp_path / "samples.npz"
+    words = ["--env", "syrtis_minor", "--teacher", "casual", "--games", "2", "--epochs", "2"]
     words += ["--batch", "8", "--width", "16", "--depth", "1", "--eval-games", "2"]
+    words += ["--holdout", "0.5", "--data", str(samples)]
     meta = imitate.main([*words, "--save", str(net), "--json", str(tmp_path / "run.json")])
-    assert meta["positions"] > 8 and meta["train_cpu_s"] > 0
+    assert meta["positions"] > meta["held_out_positions"] > 0 and meta["train_cpu_s"] > 0
+    kept = [point for point in meta["curve"] if point.get("kept")]
+    assert len(kept) == 1 and kept[0]["held_value_loss"] == min(
+        point["held_value_loss"] for point in meta["curve"]
+    )
+    assert samples.exists()
+    with pytest.raises(SystemExit, match="samples of other settings"):
+        imitate.main([*words[:5], "3", *words[6:], "--save", str(tmp_path / "other.npz")])
     assert meta["evaluation"].keys() == {"random", "beginner"}
     for figures in meta["evaluation"].values():
         assert figures["games"] == 2 and figures["wins"] + figures["draws"] + figures["losses"] == 2

@@ -1,13 +1,21 @@
 """Trained baseline networks as players: ``baseline:ENV`` (``baseline:sytran_6``).
 
 A baseline is a small network (an MLP: the game's observation planes -> policy logits over
-the action ids, and a value) trained by ``examples/alphazero.py`` on the JAX environment
-``ENV`` and shipped as ``baselines/ENV.npz`` beside this module: its layers as arrays and a
-``meta`` JSON string (the environment, the game and options it plays, the training command,
-its time, and its measured games). It plays here with numpy alone, no JAX: each decision is
-the legal action with the highest logit for the observation of
-:meth:`~shoal.core.Game.observation` (the JAX environments' observations and action ids are
-the core protocol's), so it is deterministic and fast; it ignores any budget it is given.
+the action ids, and a value) trained for the JAX environment ``ENV`` (by
+``examples/imitate.py`` or ``examples/alphazero.py``) and shipped as
+``baselines/ENV.npz`` beside this module: its layers as arrays and a ``meta`` JSON string (the
+environment, the game and options it plays, the training command, its time, and its measured
+games). It plays here with numpy alone, no JAX, by its value head one action deep: each legal
+action's resulting position is scored in one batched forward pass (the observation of
+:meth:`~shoal.core.Game.observation` for the seat to move there, negated when that is the
+other seat: in Sytran a turn is several actions of one seat; a position that ends the game is
+scored by its result), and the best is played, ties to the higher policy logit, then the
+lower action id. So it is deterministic and fast; it ignores any budget it is given.
+
+Why not the raw policy (the legal action with the highest logit): a policy head trained on a
+search's root visit shares learns what those shares say, and on ``sytran_6`` club's shares are
+nearly uniform over the legal actions (docs/ai.md, "Baselines"); the argmax of such a policy
+turns a small edge per cell into a systematic choice (one-stone turns) and lost to random.
 
 ``get_player("baseline:sytran_6", game)`` gives one (:func:`shoal.ai.get_player`), so
 ``shoal arena`` and the ladder take it by that name.
@@ -106,8 +114,8 @@ def load_network(env_id: str) -> Network:
 
 
 class BaselineAgent:
-    """A player that plays a network's raw policy (the best legal logit): ``net`` is the
-    environment id of a shipped network, or the path of an ``.npz`` file.
+    """A player that plays a network's value head one action deep (see the module's text):
+    ``net`` is the environment id of a shipped network, or the path of an ``.npz`` file.
 
     Usable as a :class:`~shoal.ai.players.Player` (``choose(state)``) and as a ladder agent
     (``choose(state, budget)``; the budget is not needed: one forward pass a decision).
@@ -141,11 +149,36 @@ class BaselineAgent:
         logits, value = self.network.forward(obs)
         return logits[0], float(value[0])
 
+    def action_values(self, state: State) -> dict[Action, float]:
+        """Each legal action's value for the seat to move: the value head's for the position it
+        leads to (negated when the other seat moves there), or the result if the game ends."""
+        seat = state.to_move
+        if seat is None:
+            raise ValueError("the game is over")
+        values: dict[Action, float] = {}
+        rows: list[list[float]] = []
+        signs: list[tuple[Action, float]] = []
+        for action in state.legal_actions():
+            child = state.child(action)
+            outcome, mover = child.outcome, child.to_move
+            if outcome is not None or mover is None:
+                winner = outcome.winner if outcome is not None else None
+                values[action] = 0.0 if winner is None else (1.0 if winner == seat else -1.0)
+                continue
+            rows.append(self.game.observation(child, mover))
+            signs.append((action, 1.0 if mover == seat else -1.0))
+        if rows:
+            _, predicted = self.network.forward(np.asarray(rows, dtype=np.float32))
+            for (action, sign), value in zip(signs, predicted, strict=True):
+                values[action] = sign * float(value)
+        return values
+
     def choose(self, state: State, budget: object = None) -> Action:
-        """The legal action with the highest logit."""
+        """The legal action whose resulting position is worth most to the seat to move (ties to
+        the higher policy logit, then the lower action id)."""
+        values = self.action_values(state)
         logits, _ = self.scores(state)
-        legal = state.legal_actions()
-        return max(legal, key=lambda action: (float(logits[action]), -action))
+        return max(values, key=lambda action: (values[action], float(logits[action]), -action))
 
 
 def _describe(game_id: str, options: dict[str, str]) -> str:
