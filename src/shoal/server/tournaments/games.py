@@ -12,40 +12,30 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from shoal.core import Seat, other
 
 from ..games.env import Games
 from ..games.models import GameData
 from ..games.session import LiveGame
 from ..games.start import Side
+from .store import Tournament
 
 __all__ = ["make_game", "no_show_data"]
 
 
-async def make_game(
-    games: Games,
-    *,
-    game: str,
-    options: dict[str, Any],
-    clock: str,
-    rated: bool,
-    first: Side,
-    second: Side,
-    event: int,
-) -> GameData:
-    """The game of a pairing of the tournament ``event``, ``first`` in the first seat (a side
-    with a ``computer`` level is one of the server's bots, played by the server's computer)."""
+async def make_game(games: Games, event: Tournament, first: Side, second: Side) -> GameData:
+    """The game of a pairing of ``event``, ``first`` in the first seat (a side with a
+    ``computer`` level is one of the server's bots, played by the server's computer): the
+    event's game, options, clock and rating, and the event itself (the game counts)."""
     started = await games.start(
-        game=game,
-        options=options,
+        game=event.game,
+        options=dict(event.options),
         colour="first",
-        time_control=clock,
-        rated=rated,
+        time_control=event.clock,
+        rated=event.rated,
         creator=first,
         other=second,
-        event=event,
+        event=event.id,
     )
     if first.computer is not None and second.computer is not None:  # two of the server's bots
         entry = await games.manager.entry(started.data.id)

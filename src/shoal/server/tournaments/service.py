@@ -365,13 +365,9 @@ class Tournaments:
             )
             data = await make_game(
                 self.games,
-                game=event.game,
-                options=dict(event.options),
-                clock=event.clock,
-                rated=event.rated,
-                first=Side(first.name, first.user_id, levels[0]),
-                second=Side(second.name, second.user_id, levels[1]),
-                event=event.id,
+                event,
+                Side(first.name, first.user_id, levels[0]),
+                Side(second.name, second.user_id, levels[1]),
             )
             await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
             for entrant, opponent in ((first, second), (second, first)):
