@@ -228,7 +228,13 @@ def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
         )
     )
     path.chmod(0o644)  # readable by anyone: refused, with the fix in words
-    with pytest.raises(ValueError, match=f"may be read by others .mode 0644.: chmod 600 {path}"):
+    with pytest.raises(ValueError) as others:
+        VapidKeys.of_file(path)
+    assert str(others.value) == (
+        f"the VAPID key file {str(path)!r} may be read by others (mode 0644): chmod 600 {path}"
+    )
+    path.chmod(0o640)  # readable by its group: refused too
+    with pytest.raises(ValueError, match="mode 0640"):
         VapidKeys.of_file(path)
     path.chmod(0o600)
     public = key.public_key().public_bytes(
@@ -239,10 +245,13 @@ def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
     bad = tmp_path / "bad.pem"
     bad.write_text("not a key")
     bad.chmod(0o600)
-    with pytest.raises(ValueError, match="not a VAPID private key"):
+    with pytest.raises(ValueError) as unreadable:
         VapidKeys.of_file(bad)
-    with pytest.raises(ValueError, match="there is no VAPID key file"):
-        VapidKeys.of_file(tmp_path / "missing.pem")
+    assert str(unreadable.value).startswith(f"{str(bad)!r} is not a VAPID private key (PEM): ")
+    missing = tmp_path / "missing.pem"
+    with pytest.raises(ValueError) as absent:
+        VapidKeys.of_file(missing)
+    assert str(absent.value) == f"there is no VAPID key file {str(missing)!r}"
 
 
 def test_deleting_the_account_forgets_its_devices(client: TestClient, receiver: Receiver) -> None:

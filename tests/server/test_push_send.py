@@ -138,6 +138,18 @@ def test_each_answer_is_counted_labelled_and_logged(
         (logging.INFO, f"push subscription of account {uid} gone (410)"),
     ]
 
+    # not a push service: refused before any connection, kept (the operator's list may change)
+    seam.only("https://evil.example/push/x")
+    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 1, "removed": 0}, {"refused": 1})
+    assert len(seam.pusher.store.subscriptions(uid)) == 1
+    assert _lines(caplog) == [
+        (
+            logging.WARNING,
+            f"push to account {uid} refused: evil.example is not a browser's push service "
+            "(the server pushes only to those and to the ones its operator adds)",
+        )
+    ]
+
     # refused by its service (a body it cannot decrypt: 400): counted failed, kept
     other = receiver.device()
     seam.only(other)
@@ -151,28 +163,17 @@ def test_each_answer_is_counted_labelled_and_logged(
         f"push to account {uid} failed: WebPushException: Push failed: 400 Bad Request"
     ), line
 
-    # not a push service: refused before any connection, kept (the operator's list may change)
-    seam.only("https://evil.example/push/x")
-    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 1, "removed": 0}, {"refused": 1})
-    assert len(seam.pusher.store.subscriptions(uid)) == 1
-    assert _lines(caplog) == [
-        (
-            logging.WARNING,
-            f"push to account {uid} refused: evil.example is not a browser's push service "
-            "(the server pushes only to those and to the ones its operator adds)",
-        )
-    ]
-
-    # a kind switched off: nothing sent, nothing counted
+    # a kind switched off: nothing sent, nothing counted; a kind with no switch is pushed
     seam.only(phone)
     seam.pusher.store.save_kinds(uid, {"challenge": False})
     assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 0, "removed": 0}, {})
+    assert seam.deliver(_notice("news")) == (1, {"sent": 1, "failed": 0, "removed": 0}, {"sent": 1})
     assert seam.deliver(_notice("offer", "g1")) == (
         1,
         {"sent": 1, "failed": 0, "removed": 0},
         {"sent": 1},
     )
-    assert len(receiver.received) == 4 and _lines(caplog) == []
+    assert len(receiver.received) == 5 and _lines(caplog) == []
 
 
 def test_an_unreachable_push_service_is_counted_failed(
@@ -194,16 +195,30 @@ def test_an_unreachable_push_service_is_counted_failed(
         assert Pusher(direct.store, direct.keys, direct.spawn, site_url=site).subject == subject
     named = Pusher(direct.store, direct.keys, direct.spawn, subject="mailto:ops@x.example")
     assert named.subject == "mailto:ops@x.example" and named.ttl == 86400
-    seam.only(f"{origin}/push/x")
+    assert named.policy == PushPolicy.of()  # the browsers' push services only
+    assert (seam.pusher.sent, seam.pusher.failed, seam.pusher.removed) == (0, 0, 0)
+    seam.only(f"{origin}/push/x", f"{origin}/push/y")
     caplog.set_level(logging.INFO, "shoal.server.push")
-    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 1, "removed": 0}, {"failed": 1})
-    [(level, line)] = _lines(caplog)
-    assert level == logging.WARNING and line.startswith(f"push to account {seam.user_id} failed: ")
-    assert "Connection refused" in line, line
-    assert len(seam.pusher.store.subscriptions(seam.user_id)) == 1
+    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 2, "removed": 0}, {"failed": 2})
+    lines = _lines(caplog)
+    assert len(lines) == 2
+    for level, line in lines:
+        assert level == logging.WARNING, line
+        assert line.startswith(f"push to account {seam.user_id} failed: "), line
+        assert "Connection refused" in line, line
+    assert len(seam.pusher.store.subscriptions(seam.user_id)) == 2  # kept: it may come back
 
 
 def test_the_message_of_a_notice() -> None:
+    titles = {
+        "your_turn": "Your turn",
+        "challenge": "A challenge",
+        "game_ended": "Game over",
+        "offer": "An offer",
+        "tournament": "Tournament",
+    }
+    for kind, title in titles.items():
+        assert push_message(_notice(kind))["title"] == title
     game = push_message(_notice("your_turn", "g1"), turns=3)
     assert game == {
         "title": "Your turn",
