@@ -9,14 +9,17 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from py_vapid import Vapid02
 
 from shoal.server import create_app
+from shoal.server.db.secrets import SiteSecrets
 from shoal.server.push.service import VapidKeys
 from tests.clients import TestClient
 
 from ._live import auth
 from .corr_helpers import account, as_user, context, correspondence_game, move
-from .push_helpers import Receiver, receiver, unb64
+from .push_helpers import Receiver, b64, receiver, unb64
 
 __all__ = ["receiver"]
 
@@ -40,6 +43,11 @@ def _subscribe(client: TestClient, cookie: str, device: dict[str, object]) -> No
 def test_the_key_is_made_once_kept_in_the_database_and_is_a_p256_point(db: str) -> None:
     with TestClient(create_app(db)) as first:
         key = first.get("/api/push/key").json()["key"]
+        pusher = context(first).notifier.pusher
+        assert pusher is not None
+        kept = SiteSecrets(pusher.store.engine).get("vapid", lambda: "none kept")
+    public = Vapid02.from_raw(kept.encode()).public_key  # the site secret "vapid"
+    assert b64(public.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)) == key
     with TestClient(create_app(db)) as again:  # a restart (or another worker): the same key
         assert again.get("/api/push/key").json() == {"key": key}
     raw = unb64(key)
