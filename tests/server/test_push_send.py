@@ -139,29 +139,34 @@ def test_each_answer_is_counted_labelled_and_logged(
     ]
 
     # not a push service: refused before any connection, kept (the operator's list may change)
-    seam.only("https://evil.example/push/x")
-    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 1, "removed": 0}, {"refused": 1})
-    assert len(seam.pusher.store.subscriptions(uid)) == 1
-    assert _lines(caplog) == [
-        (
-            logging.WARNING,
-            f"push to account {uid} refused: evil.example is not a browser's push service "
-            "(the server pushes only to those and to the ones its operator adds)",
-        )
-    ]
+    seam.only("https://evil.example/push/x", "https://evil.example/push/y")
+    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 2, "removed": 0}, {"refused": 2})
+    assert len(seam.pusher.store.subscriptions(uid)) == 2
+    line = (
+        f"push to account {uid} refused: evil.example is not a browser's push service "
+        "(the server pushes only to those and to the ones its operator adds)"
+    )
+    assert _lines(caplog) == [(logging.WARNING, line)] * 2
 
-    # refused by its service (a body it cannot decrypt: 400): counted failed, kept
+    # refused by its service (a body it cannot decrypt: 400), and a stored subscription whose
+    # key pywebpush itself refuses (no answer at all): each counted failed, logged, kept
     other = receiver.device()
     seam.only(other)
     other.key = ec.generate_private_key(ec.SECP256R1())  # not the key it subscribed with
-    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 1, "removed": 0}, {"failed": 1})
+    broken = Subscription(uid, f"{receiver.origin}/push/broken", "AAAA", "AAAAAAAAAAAAAAAAAAAAAA")
+    seam.pusher.store.subscribe(broken)
+    assert seam.deliver(_notice()) == (0, {"sent": 0, "failed": 2, "removed": 0}, {"failed": 2})
     assert len(receiver.refused) == 1
-    assert [s.endpoint for s in seam.pusher.store.subscriptions(uid)] == [other.endpoint]
-    [(level, line)] = _lines(caplog)
-    assert level == logging.WARNING
-    assert line.startswith(
+    kept = {s.endpoint for s in seam.pusher.store.subscriptions(uid)}
+    assert kept == {other.endpoint, broken.endpoint}
+    lines = sorted(_lines(caplog))
+    assert [level for level, _ in lines] == [logging.WARNING] * 2
+    assert lines[0][1].startswith(
+        f"push to account {uid} failed: WebPushException: Invalid p256dh key specified"
+    ), lines
+    assert lines[1][1].startswith(
         f"push to account {uid} failed: WebPushException: Push failed: 400 Bad Request"
-    ), line
+    ), lines
 
     # a kind switched off: nothing sent, nothing counted; a kind with no switch is pushed
     seam.only(phone)
