@@ -71,14 +71,15 @@ def test_head_to_head_breaks_a_tie_in_a_round_robin() -> None:
 def test_equal_lines_share_a_rank_and_unfinished_games_count_nothing() -> None:
     """Players equal on points and every tiebreak share a rank; a game on counts nothing."""
     table = standings(
-        ["a", "b", "c"], [Game(1, "a", "b", "1/2-1/2"), Game(2, "b", "c")], [], "round_robin"
+        ["a", "b", "c"], [Game(1, "a", "b", "1/2-1/2"), Game(2, "b", "c")], [], "swiss"
     )
     assert [(s.player, s.points, s.rank) for s in table] == [
         ("a", 0.5, 1),
         ("b", 0.5, 1),
         ("c", 0.0, 3),
     ]
-    # c has no finished game: every tiebreak of c is 0, cut-1 of no terms included
+    # c has no finished game: every tiebreak of c is 0, cut-1 of no terms included (a Swiss
+    # line shows all five)
     assert _line(table, "c").tiebreaks == dict.fromkeys(
         ("sonneborn_berger", "buchholz", "buchholz_cut1", "head_to_head", "wins"), 0.0
     )
@@ -120,17 +121,12 @@ def test_head_to_head_adds_every_game_between_the_tied_players() -> None:
         ("c", 2.0, 1),
     ]
     assert [s.tiebreaks["head_to_head"] for s in table] == [2.0, 2.0, 2.0]
-    # as the API shows a line: each opponent beaten had 2 points (SB 4), four terms of 2
+    # as the API shows a line: each opponent beaten had 2 points (SB 4); a round robin's
+    # tiebreaks only (no Buchholz: everyone meets everyone)
     assert table[0].as_json() == {
         "player": "a",
         "points": 2.0,
-        "tiebreaks": {
-            "sonneborn_berger": 4.0,
-            "buchholz": 8.0,
-            "buchholz_cut1": 6.0,
-            "head_to_head": 2.0,
-            "wins": 2.0,
-        },
+        "tiebreaks": {"sonneborn_berger": 4.0, "head_to_head": 2.0, "wins": 2.0},
         "rank": 1,
     }
 
@@ -150,3 +146,20 @@ def test_a_player_with_games_or_a_bye_but_not_in_the_list_still_has_a_line() -> 
     assert _line(table, "y").tiebreaks["buchholz"] == 0.0  # the bye's term
     arena = standings(["a"], [Game(1, "a", "z", "0-1", finished_at=1.0)], [], "arena")
     assert [(s.player, s.points) for s in arena] == [("z", 2.0), ("a", 0.0)]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "shown"),
+    [
+        ("round_robin", ["sonneborn_berger", "head_to_head", "wins"]),
+        ("double_round_robin", ["sonneborn_berger", "head_to_head", "wins"]),
+        ("swiss", ["buchholz_cut1", "buchholz", "sonneborn_berger", "head_to_head", "wins"]),
+        ("arena", ["wins", "sonneborn_berger", "head_to_head"]),
+    ],
+)
+def test_a_line_shows_its_formats_tiebreaks_in_their_order(fmt: str, shown: list[str]) -> None:
+    """docs/tournaments.md "Standings and tiebreaks": each format's tiebreaks, no other (no
+    Buchholz in a round robin), in the order they break ties."""
+    games = [Game(1, "a", "b", "1-0", finished_at=1.0), Game(1, "c", "d", "1/2-1/2")]
+    for line in standings(["a", "b", "c", "d"], games, [], fmt):
+        assert list(line.tiebreaks) == shown

@@ -43,7 +43,8 @@ Result = Literal["1-0", "0-1", "1/2-1/2"]
 RESULTS: tuple[Result, ...] = ("1-0", "0-1", "1/2-1/2")
 
 BYE_POINTS = 1.0
-"""What a pairing bye is worth in round robin and Swiss (a win, as on lichess)."""
+"""What a Swiss's pairing bye is worth (a win, as FIDE's Swiss rules and lichess give it).
+A round robin's bye is a rest and scores nothing (see :mod:`.standings`)."""
 
 _FIRST_POINTS: dict[str, float] = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 

@@ -2,7 +2,8 @@
 head-to-head and number of wins.
 
 Points: a win 1, a draw 1/2, a loss 0, a pairing bye 1 (the callers pass a Swiss's byes;
-a round robin's byes are rests, everyone has as many, and score nothing); in an
+a round robin's byes are rests: everyone has one per cycle, and as in FIDE's round robins
+they score nothing, so a player's points are the points of their games); in an
 arena the arena points (2/1/0 with the streak bonus, see :mod:`.arena`). Unfinished
 games count for nothing yet. The tiebreaks always use game points (1, 1/2, 0):
 
@@ -16,7 +17,9 @@ games count for nothing yet. The tiebreaks always use game points (1, 1/2, 0):
 
 The order: points, then per format — round robin: Sonneborn-Berger, head-to-head,
 wins; Swiss: Buchholz cut-1, Buchholz, Sonneborn-Berger, head-to-head, wins; arena:
-wins, Sonneborn-Berger, head-to-head. Players equal on all of them share a rank.
+wins, Sonneborn-Berger, head-to-head. A line's ``tiebreaks`` are its format's, in that
+order (no Buchholz in a round robin: everyone meets everyone, so the opponents' points
+are the same for all but oneself). Players equal on all of them share a rank.
 
 >>> from .records import Game
 >>> games = [Game(1, "a", "b", "1-0"), Game(1, "c", "d", "1/2-1/2"), Game(2, "a", "c", "0-1")]
@@ -144,5 +147,6 @@ def standings(
     lines: list[Standing] = []
     for i, name in enumerate(ranked):
         rank = lines[-1].rank if lines and key(ranked[i - 1]) == key(name) else i + 1
-        lines.append(Standing(name, points[name], table[name], rank))
+        shown = {t: table[name][t] for t in order}  # the format's own, in their order
+        lines.append(Standing(name, points[name], shown, rank))
     return lines

@@ -193,7 +193,7 @@ class ServerContext:
             first_move_seconds=settings.first_move_seconds,
             tick=settings.tournament_tick,
         )
-        studies_ = Studies(engine, events, accounts_, manager)
+        studies_ = Studies(engine, events, accounts_, manager, notifier.notify)
         moderation_, fairplay_ = moderation_of(
             settings,
             events,

@@ -12,7 +12,7 @@ import { engineFor, points } from "./engine.js";
 import { announce as announceSearch, searchesAre } from "./fairplay.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
-import { latestView, movesTo, movetext, nodesFrom, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodesFrom, showCurrentIn, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 
 /** @typedef {import("./types/api.js").AnalysisView} View */
 /** @typedef {import("./types/api.js").AnalysisBoard} Start */
@@ -210,7 +210,7 @@ function renderTree() {
     input.value = cur === -1 ? "" : nodes[cur].comment;
     input.disabled = cur === -1;
   }
-  box.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  showCurrentIn(box);
 }
 
 /** @param {"text" | "json"} format */

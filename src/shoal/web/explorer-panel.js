@@ -73,13 +73,23 @@ export class ExplorerPanel {
       this.refresh();
     });
     this.player.addEventListener("change", () => this.refresh());
-    const head = h("tr", {}, ...["Move", "Games", "Win/draw/loss", "Avg", "Value", ""].map((t) => h("th", { scope: "col" }, t)));
+    const head = h("tr", {}, ...["Move", "Games", "Results", "Avg", "Value", ""].map((t) => h("th", { scope: "col" }, t)));
+    // the bar's colours are results, not sides (issue 59: read as White/Black): said once
+    const legend = h(
+      "p",
+      { class: "help wdl-legend", id: "explorer-legend" },
+      "Results for the side that made the move: ",
+      h("span", { class: "key w" }), " won ",
+      h("span", { class: "key d" }), " drawn ",
+      h("span", { class: "key l" }), " lost. Value: that side's expected result after the move, from −1 to +1.",
+    );
     this.element = h(
       "div",
       { class: "card explorer", id: "explorer" },
       h("h3", {}, "Opening explorer"),
       h("div", { class: "tools" }, this.source, this.player, back),
       this.summary,
+      legend,
       h("div", { class: "explorer-scroll" }, h("table", { class: "explorer-table" }, h("thead", {}, head), this.body)),
     );
   }
@@ -127,7 +137,7 @@ export class ExplorerPanel {
   render(reply) {
     const word = reply.games === 1 ? "game" : "games";
     this.summary.textContent = reply.moves.length
-      ? `${reply.games.toLocaleString()} ${word} from here; results for the side that moved.`
+      ? `${reply.games.toLocaleString()} ${word} from here.`
       : "No games reach this position.";
     this.body.replaceChildren(
       ...reply.moves.map((move) => {

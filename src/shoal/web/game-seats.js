@@ -12,6 +12,33 @@ import { cap } from "./game-panel.js";
 // the new game (sides swapped) with seat tokens of their own (or, signed in, their account's
 // seats). The offer comes with the game's other offers, on the social socket (social.js).
 let rematchFollowed = false;
+/** @type {Map<number, string>} */
+const eventNames = new Map();
+
+/**
+ * An event's game names its event, with a link to the event's page (its name read once).
+ * @param {import("./game-panel.js").View} view
+ */
+export async function nameTheEvent(view) {
+  const line = $("#event-line");
+  line.hidden = view.event === null;
+  if (view.event === null || line.dataset.event === String(view.event)) return;
+  const id = view.event;
+  line.dataset.event = String(id);
+  let name = eventNames.get(id);
+  if (name === undefined) {
+    try {
+      /** @type {import("./types/api.js").EventOut} */
+      const event = await api(`/api/tournaments/${id}`);
+      name = event.name;
+    } catch {
+      name = `event ${id}`;
+    }
+    eventNames.set(id, name);
+  }
+  line.replaceChildren("A game of ", h("a", { href: `/tournaments/${id}`, id: "event-link", text: name }), ": no hints, no takebacks.");
+}
+
 /** @param {string} gid @param {Game} game */
 export function renderRematch(gid, game) {
   const { view, you, offers } = game();
@@ -19,6 +46,13 @@ export function renderRematch(gid, game) {
   const box = $("#rematch-box");
   const over = Boolean(view.result);
   const offer = offers ? offers.rematch : null;
+  if (view.event !== null) {
+    // an event's game has no rematch: after it, the event's page has the next round
+    box.hidden = !over;
+    const text = you.length ? "Next round: back to the event" : "Back to the event";
+    if (over) box.replaceChildren(h("a", { class: "btn primary", id: "next-round", href: `/tournaments/${view.event}`, text }));
+    return;
+  }
   box.hidden = !(view.mode === "friend" && over);
   if (box.hidden) return;
   if (offer && offer.game) {

@@ -14,7 +14,7 @@ import { engineFor } from "./engine.js";
 import { announce, searchesAre, watchGame } from "./fairplay.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
 import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
-import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
+import { handleInvite, nameTheEvent, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { mountGameReport } from "./report.js";
 import { showRatings } from "./ratings.js";
@@ -83,7 +83,7 @@ function els() {
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ],
       [
-        h("div", { class: "card" }, h("h3", { id: "game-title" }), h("div", { class: "players", id: "players" })),
+        h("div", { class: "card" }, h("h3", { id: "game-title" }), h("p", { class: "help", id: "event-line", hidden: true }), h("div", { class: "players", id: "players" })),
         h(
           "div",
           { class: "card" },
@@ -146,7 +146,8 @@ function render(next, fromSocket = false) {
   if (first) restoreZoom(next.game.id);
   defaultOrientation(gid, next, you);
   turnAlert(next, myTurn());
-  $("#game-title").textContent = `${next.game.title}${next.mode === "computer" ? " · vs computer" : next.mode === "friend" ? " · online" : " · same screen"}`;
+  $("#game-title").textContent = `${next.game.title}${next.event !== null ? " · event game" : next.mode === "computer" ? " · vs computer" : next.mode === "friend" ? " · online" : " · same screen"}`;
+  nameTheEvent(next);
   if (fresh) {
     board.show(next.svg, next.legal, myTurn(), next.words);
     captionTheEnd(next);
@@ -180,10 +181,10 @@ function refreshControls() {
   $button("#undo").disabled = !now.allowed.undo || !you.length || over || now.thinking || busy;
   $button("#resign").disabled = !now.allowed.resign || !you.length || over;
   // spectators get no player tools; a finished game offers to play again instead
-  $("#hint").hidden = now.mode === "friend" || !you.length || over;
-  $("#undo").hidden = now.mode === "friend" || !you.length || over;
+  // a game that counts (rated, an event's, between accounts): no engine help, no takeback
+  $("#hint").hidden = $("#undo").hidden = now.mode === "friend" || now.counts || !you.length || over;
   $("#resign").hidden = !you.length || over;
-  $("#play-again").hidden = !over || !you.length || now.mode === "friend";
+  $("#play-again").hidden = !over || !you.length || now.mode === "friend" || now.counts;
   $("#review-link").hidden = $("#analysis-link").hidden = !over; // review and study once it ended
   renderRematch(gid, game);
 }

@@ -188,3 +188,18 @@ export function movetext(tree, { current, goTo, startComment = "", data = () => 
   lineOf(-1, top, true);
   return top;
 }
+
+/**
+ * Scroll the move tree's own box (not the page) so that its current move shows. The page
+ * stays where the reader is: scrollIntoView also scrolled the page, and a study opened on a
+ * phone came up scrolled down to its tree, under the sticky header (issue 59).
+ * @param {HTMLElement} box
+ */
+export function showCurrentIn(box) {
+  const current = box.querySelector(".current");
+  if (!current) return;
+  const outer = box.getBoundingClientRect();
+  const inner = current.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop += inner.top - outer.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
+}

@@ -11,7 +11,7 @@ const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"
 /** @typedef {import("./types/api.js").NoticeOut} Notice */
 
 /** @type {Record<string, string>} */
-const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer" };
+const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer", tournament: "Tournament", study: "Study" };
 
 /** A notification's link (a challenge's, in its data), if it has one. @param {Notice} n */
 const linkOf = (n) => (typeof n.data?.link === "string" ? n.data.link : "");
@@ -21,6 +21,7 @@ function target(n) {
   if (n.kind === "challenge" && n.challenge && n.challenge.game) return `/game/${n.challenge.game}`;
   if (n.kind === "challenge" && n.challenge) return `/challenges/${n.challenge.id}`;
   if (n.kind === "challenge") return linkOf(n) || "/";
+  if (n.kind === "study") return linkOf(n) || "/studies"; // an invitation to edit it
   return n.game ? `/game/${n.game}` : "/notifications";
 }
 

@@ -6,7 +6,7 @@
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { $, download, errorText, footer, h, problemPage, readOrProblem, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
-import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, showCurrentIn, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 import { studyReport } from "./report.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
@@ -174,6 +174,7 @@ function renderStudy() {
     h("button", { class: `btn small${study.liked ? " primary" : ""}`, id: "like", text: study.liked ? "♥ Liked" : "♡ Like", onclick: like }),
   ];
   if (study.is_owner) {
+    tools.push(h("button", { class: "btn small", id: "rename", text: "Rename", onclick: renameForm }));
     tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (/** @type {Event} */ e) => settings({ sync: /** @type {HTMLInputElement} */ (e.currentTarget).checked }) }), " Sync: spectators follow me"));
     tools.push(h("select", { id: "visibility", "aria-label": "Who can see this study", onchange: (/** @type {Event} */ e) => settings({ visibility: /** @type {HTMLSelectElement} */ (e.currentTarget).value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
   } else if (study.sync) {
@@ -195,7 +196,21 @@ async function like() {
   }
 }
 
-/** The owner's settings. @param {{ sync?: boolean, visibility?: string }} body */
+/** The owner renames the study (issue 59): a field in place of the tools, Save or Cancel. */
+function renameForm() {
+  const name = h("input", { type: "text", id: "study-name", value: study.title, maxlength: "80", "aria-label": "The study's new name", required: true });
+  /** @param {SubmitEvent} e */
+  const save = (e) => {
+    e.preventDefault();
+    const title = /** @type {HTMLInputElement} */ (name).value.trim();
+    if (title && title !== study.title) settings({ title });
+    else renderStudy();
+  };
+  $("#study-tools").replaceChildren(h("form", { class: "tools", id: "rename-form", onsubmit: save }, name, h("button", { class: "btn small primary", type: "submit", text: "Save" }), h("button", { class: "btn small", type: "button", text: "Cancel", onclick: renderStudy })));
+  name.focus();
+}
+
+/** The owner's settings. @param {{ sync?: boolean, visibility?: string, title?: string }} body */
 async function settings(body) {
   try {
     study = await api(`/api/studies/${studyId}`, { method: "PATCH", body });
@@ -248,7 +263,7 @@ function renderTree() {
   if (input instanceof HTMLInputElement && document.activeElement !== input) input.value = comment;
   const read = document.getElementById("comment-read");
   if (read) read.textContent = comment;
-  $("#movetree").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  showCurrentIn($("#movetree"));
 }
 
 // -- chapters, live -------------------------------------------------------------------------

@@ -26,14 +26,20 @@ const TIEBREAKS = {
   wins: "Wins",
 };
 
-/** @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null }} */
-const state = { me: null, seenGames: null };
+/**
+ * The page's memory between refreshes: who reads it, the games seen, the event as last drawn
+ * (the page is drawn again only when it changed) and the bot chosen to invite (kept when
+ * it is drawn again: issue 59, a slow click invited the wrong bot).
+ * @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null, drawn: string, bot: string }}
+ */
+const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random" };
 
 /** @param {Event} event */
 function header(event) {
   const card = h("section", { class: "card", id: "tournament-head" });
   card.append(...pageHead(event.name));
-  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
+  const planned = event.format === "swiss" ? ` of ${event.rounds_planned} rounds` : ""; // issue 59
+  const what = `${FORMATS[event.format] || event.format}${planned} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
   card.append(h("p", { class: "help", text: what }));
   card.append(h("p", { id: "tournament-status", dataset: { status: event.status }, text: statusText(event) }));
   if (event.description) card.append(h("p", { text: event.description }));
@@ -54,7 +60,8 @@ function header(event) {
     card.append(h("p", {}, h("a", { class: "btn primary", id: "your-game", href: `/game/${event.your_game}`, text: "Your game" })));
   }
   if (event.creator && event.status !== "finished") {
-    const bot = h("select", { id: "invite-bot", style: "width: auto" }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}` })));
+    const choose = (/** @type {globalThis.Event} */ e) => (state.bot = /** @type {HTMLSelectElement} */ (e.currentTarget).value);
+    const bot = h("select", { id: "invite-bot", style: "width: auto", onchange: choose }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}`, selected: state.bot === `shoal-${l}` })));
     card.append(h("p", {}, "Invite a bot: ", bot, " ", h("button", { class: "btn", id: "invite", text: "Invite", onclick: () => act("invite", { bot: bot.value }) })));
   }
   return card;
@@ -63,7 +70,7 @@ function header(event) {
 /** @param {Event} event */
 function statusText(event) {
   if (event.status === "upcoming") return event.starts === "when_full" ? `Starts when ${event.max_players} players have joined (${event.players.length} so far).` : `Starts ${new Date(event.starts).toLocaleString()} (${event.players.length} of ${event.max_players} joined).`;
-  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends ?? "").toLocaleTimeString()}.` : `Round ${event.round} is on.`;
+  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends ?? "").toLocaleTimeString()}.` : `Round ${event.round}${event.format === "swiss" ? ` of ${event.rounds_planned}` : ""} is on.`;
   return "Finished.";
 }
 
@@ -87,7 +94,7 @@ function standings(event) {
       ),
     );
   }
-  card.append(table);
+  card.append(h("div", { class: "table-scroll" }, table)); // a phone scrolls the table, not the page
   return card;
 }
 
@@ -109,6 +116,9 @@ function rounds(event) {
 
 /** @param {Event} event */
 function render(event) {
+  const drawn = JSON.stringify(event);
+  if (drawn === state.drawn) return; // nothing changed: an open select stays open
+  state.drawn = drawn;
   document.title = `${event.name} — shoal`;
   const view = h("div", { id: "tournament" }, header(event), standings(event), rounds(event));
   const old = document.getElementById("tournament");

@@ -3,6 +3,7 @@
 // live (the list is read again every few seconds), and a form to make one (signed in).
 import { $, errorText, footer, h, pageHead, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
+import { chosenOptions, optionInputs } from "./lobby-view.js";
 
 /** @typedef {import("./types/api.js").EventSummary} Summary */
 
@@ -56,8 +57,16 @@ async function form() {
   }
   /** @type {import("./types/api.js").CatalogEntry[]} */
   const catalog = await api("/api/catalog");
-  const game = h("select", { name: "game" }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
-  const format = h("select", { name: "format" }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
+  // the game's rule options (a board size, a variant: issue 59), drawn again for each game
+  const optionsBox = h("div", { id: "tournament-options" });
+  const showOptions = () => optionsBox.replaceChildren(...optionInputs(catalog.find((g) => g.id === game.value)));
+  const game = h("select", { name: "game", onchange: showOptions }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
+  // the fields of the format chosen only: rounds for a Swiss, minutes for an arena
+  const showFormat = () => {
+    roundsField.hidden = format.value !== "swiss";
+    minutesField.hidden = format.value !== "arena";
+  };
+  const format = h("select", { name: "format", onchange: showFormat }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
   const name = h("input", { type: "text", name: "name", placeholder: "Thursday Swiss", maxlength: "80" });
   const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "20", value: "5" });
   const minutes = h("input", { name: "minutes", type: "number", min: "1", max: "1440", value: "30" });
@@ -67,6 +76,8 @@ async function form() {
   const rated = h("input", { name: "rated", type: "checkbox" });
   const ratedLabel = h("label", { class: "check" }, rated, "Rated");
   const submit = h("button", { class: "btn primary", type: "submit", text: "Make it" });
+  const roundsField = field("Rounds", rounds);
+  const minutesField = field("Minutes", minutes);
   const node = h(
     "form",
     {
@@ -81,6 +92,7 @@ async function form() {
           max_players: Number(players.value),
           rated: rated.checked,
           starts: starts.value ? new Date(starts.value).toISOString() : "when_full",
+          options: chosenOptions(optionsBox),
         };
         if (format.value === "swiss") body.rounds = Number(rounds.value);
         if (format.value === "arena") body.minutes = Number(minutes.value);
@@ -94,9 +106,10 @@ async function form() {
     },
     field("Name", name),
     field("Game", game),
+    optionsBox,
     field("Format", format),
-    field("Rounds (Swiss)", rounds),
-    field("Minutes (arena)", minutes),
+    roundsField,
+    minutesField,
     field("Clock (minutes+seconds, or 3d)", clock),
     field("Players at most", players),
     field("Starts (empty: when full)", starts),
@@ -105,6 +118,8 @@ async function form() {
   );
   card.append(node);
   app.append(card);
+  showOptions();
+  showFormat();
 }
 
 async function main() {

@@ -154,6 +154,13 @@ def test_only_editors_change_a_study_and_a_private_one_is_invisible(three: Any) 
         alice.post(f"/api/studies/{study}/members", json={"username": "bobby"}).status_code == 201
     )
     assert study in [s["id"] for s in bobby.get("/api/studies?mine=true").json()]
+    # and told so (issue 59): a notification with the study's page; carol is told nothing
+    notices = bobby.get("/api/notifications").json()["notifications"]
+    title = alice.get(f"/api/studies/{study}").json()["title"]
+    assert [(n["kind"], n["text"], n["data"]["link"]) for n in notices] == [
+        ("study", f"alice invites you to edit the study “{title}”", f"/studies/{study}")
+    ]
+    assert carol.get("/api/notifications").json()["notifications"] == []
     assert play(bobby, study, chapter, [0], "d") == [0, 0]
     error(carol.get(f"/api/studies/{study}"), 404, "there is no study")
     # an editor is not the owner

@@ -71,6 +71,20 @@ class GameData:
     S seconds a turn, ``"Nd"`` correspondence with N days per move, None: none."""
     rated: bool | None = None
     """Whether the players agreed to a rated game (lobby seeks and challenges; None: casual)."""
+    event: int | None = None
+    """The tournament whose pairing the game is (None: no event's game)."""
+
+    def counts(self) -> bool:
+        """Whether the game counts: rated, or between two accounts (every event's game, a
+        challenge to one of the server's bots, a lobby game of two signed-in players).
+
+        In a game that counts nobody gets the engine's help (hints) or a takeback (undo, a
+        takeback request), whoever the opponent is, the server's bots included. A game at
+        one screen held by one account on both seats does not count."""
+        if self.rated or self.event is not None:
+            return True
+        seats = self.accounts or [None, None]
+        return None not in seats and seats[0] != seats[1]
 
 
 @dataclasses.dataclass(frozen=True)

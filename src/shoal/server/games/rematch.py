@@ -62,6 +62,8 @@ async def _player(
         raise ApiError(400, "a rematch is for online games: use Play again")
     if not live.over:
         raise ApiError(409, "the game is not over yet")
+    if live.data.event is not None:
+        raise ApiError(409, "an event's game has no rematch: the event pairs the next round")
     return entry, seats[0]
 
 

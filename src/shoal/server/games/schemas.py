@@ -137,6 +137,13 @@ class GameView(Out):
     status: str
     position: str
     engine_position: str | None = Field(description="the browser engine's state, in hex")
+    counts: bool = Field(
+        description="the game counts (rated, an event's, or between two accounts): "
+        "no hints and no takebacks in it"
+    )
+    event: int | None = Field(
+        description="the tournament whose pairing the game is (/tournaments/ID), or null"
+    )
     allowed: Allowed
     clock: ClockView | None
     thinking: bool

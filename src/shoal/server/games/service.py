@@ -139,6 +139,8 @@ async def takeback(games: Games, notifier: Notifier, asked: Asked) -> dict[str, 
     async with _between_players(games, asked) as (now, me, live, offers):
         open_request = offers.takeback if takeback_open(live, offers.takeback) else None
         by_me, by_them = _whose(open_request, me)
+        if action in ("request", "accept"):
+            live.refuse_help("no takebacks")
         if action == "request":
             if by_me:
                 raise ApiError(409, "you have already asked for a takeback: wait for the answer")
@@ -170,6 +172,12 @@ async def abort(
 ) -> dict[str, Any]:
     """Abort the game in its first two turns (no result)."""
     async with change(games.manager, game_id, version, token, account=account) as now:
+        if now.live.data.event is not None and not now.live.over:
+            raise ApiError(
+                409,
+                "an event's game cannot be aborted: resign, or make no first move and lose it "
+                "as a no-show",
+            )
         if not abortable(now.live):
             raise ApiError(
                 409, "a game can only be aborted in its first two turns: resign or offer a draw"

@@ -176,6 +176,8 @@ class LiveGame:
                 legal = [kept[action] for action in legal_actions]
         result = outcome_view(state, data.ended)
         mode = data.mode
+        counts = data.counts()  # no engine help, no takeback in a game that counts
+        helped = mode != "friend" and not counts
         engine = constants["engine"]  # the browser's engine: the state packed, in hex
         packed = None if engine is None else engine.pack(state)
         return {
@@ -203,10 +205,12 @@ class LiveGame:
             "has_features": constants["has_features"],
             "status": self.game.status(state),
             "position": state.position(),
+            "counts": counts,
+            "event": data.event,
             "engine_position": None if packed is None else packed.hex(),
             "allowed": {
-                "undo": mode != "friend" and self._undo_point(turns) is not None,
-                "hint": mode != "friend" and not self.over and not self.computer_to_move(),
+                "undo": helped and self._undo_point(turns) is not None,
+                "hint": helped and not self.over and not self.computer_to_move(),
                 "resign": not self.over,
             },
         }
@@ -371,12 +375,19 @@ class LiveGame:
                     return int(turn["start"])
         return None
 
+    def refuse_help(self, what: str) -> None:
+        """Refuse ``what`` (the engine's help, a takeback) in a game that counts
+        (:meth:`GameData.counts <.models.GameData.counts>`), in words."""
+        if self.data.counts():
+            raise ApiError(
+                403, f"{what} in a game that counts (rated, an event's, or between two accounts)"
+            )
+
     def with_undo(self) -> GameData:
         """The data after an undo (raises ApiError when there is nothing to undo)."""
         if self.data.mode == "friend":
             raise ApiError(403, "undo is only for games against the computer or at one screen")
-        if self.data.rated:
-            raise ApiError(403, "no undo in a rated game")
+        self.refuse_help("no undo")
         point = self._undo_point()
         if point is None:
             if self.data.ended is not None:

@@ -76,8 +76,10 @@ def takeback_open(live: LiveGame, request: dict[str, Any] | None) -> bool:
 
 
 def abortable(live: LiveGame) -> bool:
-    """True in the first two turns of a game that is on (each side's first turn at most)."""
-    return not live.over and live.state.turn < 2
+    """True in the first two turns of a game that is on (each side's first turn at most),
+    but never in an event's game: there a player who makes no first move in time loses it
+    (a no-show), and one who wants out resigns."""
+    return not live.over and live.state.turn < 2 and live.data.event is None
 
 
 def offers_view(live: LiveGame, offers: Offers) -> dict[str, Any]:
@@ -94,12 +96,15 @@ def offers_view(live: LiveGame, offers: Offers) -> dict[str, Any]:
         "takeback": None if takeback is None else int(takeback["seat"]),
         "allowed": {
             "draw": people and not live.over,
-            "takeback": people and not live.over and bool(live.data.actions),
+            "takeback": people
+            and not live.over
+            and bool(live.data.actions)
+            and not live.data.counts(),
             "abort": abortable(live),
         },
         "mutes": sorted(offers.mutes),
         "rematch": None
-        if rematch is None or not people
+        if rematch is None or not people or live.data.event is not None
         else {"offered_by": rematch.by, "game": rematch.game},
     }
 

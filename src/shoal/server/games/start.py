@@ -108,6 +108,7 @@ async def start_game(
     creator: Side,
     other: Side,
     claim: Callable[[str, str], Claim] | None = None,
+    event: int | None = None,
 ) -> Started:
     """A new online game between ``creator`` and ``other``.
 
@@ -120,6 +121,7 @@ async def start_game(
     challenge accepted), written in the one transaction that stores the game and its
     correspondence clock, so that a crash or a cut leaves all or nothing;
     :class:`~shoal.server.games.models.ClaimLostError` when it was too late.
+    ``event``: the tournament whose pairing the game is (the game then counts).
     """
     seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
     sides = {seat: creator, 1 - seat: other}
@@ -142,6 +144,7 @@ async def start_game(
         time_control=time_control,
         rated=rated,
     )
+    data.event = event
     claims = [] if claim is None else [claim(data.id, tokens[seat] or "")]
     if control is not None and control[0] == "days":  # the server keeps the deadlines
         first = await correspondence.first_deadline(LiveGame(data), int(control[1]))

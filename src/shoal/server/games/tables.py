@@ -44,6 +44,7 @@ class GameRow(Base):
     accounts: Mapped[list[int | None] | None] = mapped_column(JSON, nullable=True)  # rev 0002
     time_control: Mapped[str | None] = mapped_column(String(32), nullable=True)  # rev r0004
     rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # rev r0004
+    event: Mapped[int | None] = mapped_column(Integer, nullable=True)  # rev w59_game_event
     version: Mapped[int] = mapped_column(Integer)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
     updated: Mapped[datetime.datetime] = mapped_column(DateTime)

@@ -11,7 +11,8 @@ The kinds:
   challenges; mailed like turns);
 * ``game_ended``: a correspondence game of yours ended;
 * ``offer``: your opponent offers a draw or a rematch;
-* ``moderation``: a warning from the moderators (issue 61).
+* ``moderation``: a warning from the moderators (issue 61);
+* ``study``: you are invited to edit a study (issue 59; ``data.link`` is its page).
 
 Live games send no ``your_turn`` or ``game_ended``: both players are at the board.
 
@@ -47,7 +48,7 @@ from .store import NoticeStore
 
 __all__ = ["KINDS", "NOTICES", "Notifier", "NotifierDep", "build"]
 
-KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament", "moderation")
+KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament", "moderation", "study")
 """The kinds of notification."""
 
 NOTICES = "notices"

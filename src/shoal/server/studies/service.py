@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
@@ -38,7 +38,10 @@ from .live import CHANNEL, StudyHub
 from .models import MAX_CHAPTERS, MAX_MEMBERS, MAX_NODES, MAX_TITLE, VISIBILITIES, Chapter, Study
 from .store import NewChapter, StudyStore
 
-__all__ = ["ChapterSpec", "Edit", "Studies", "StudiesDep", "apply_edit"]
+__all__ = ["ChapterSpec", "Edit", "Notify", "Studies", "StudiesDep", "apply_edit"]
+
+Notify = Callable[..., Awaitable[Any]]
+"""The notifications' ``notify(user_id, kind, text, *, data=...)`` (an invitation told)."""
 
 RETRIES = 8
 """How many times an edit is made again on a newer tree when another editor got there first."""
@@ -110,7 +113,12 @@ class Studies:
     """Studies: permissions, chapters, edits, likes."""
 
     def __init__(
-        self, engine: Engine, events: Events, accounts: Accounts, manager: GameManager
+        self,
+        engine: Engine,
+        events: Events,
+        accounts: Accounts,
+        manager: GameManager,
+        notify: Notify | None = None,
     ) -> None:
         self.store = StudyStore(engine)
         self.events = events
@@ -119,6 +127,8 @@ class Studies:
         """The loaded games (a chapter may come from a finished game)."""
         self.hub = StudyHub(self.store, self.chapter_view, events)
         """The open pages of each study in this process."""
+        self.notify = notify
+        """Tells an account of its invitation (the notifications' ``notify``)."""
 
     # -- reading (queries: call these in a worker thread, or from a def route) --------------
     def name_of(self, user_id: int) -> str:
@@ -392,7 +402,9 @@ class Studies:
             self.publish(study.id, "position", chapter=chapter_id, path=list(path))
 
     async def invite(self, study_id: str, user: User, username: str) -> None:
-        def add() -> str:
+        """Make ``username`` an editor of the study ``user`` owns, and tell them."""
+
+        def add() -> tuple[Study, int]:
             study = self.owned(study_id, user)
             member = self.accounts.user_id(username)
             if member is None:
@@ -403,9 +415,13 @@ class Studies:
                 raise ApiError(400, f"a study has at most {MAX_MEMBERS} invited editors")
             if not self.store.add_member(study.id, member):
                 raise ApiError(409, f"{username} edits this study already")
-            return study.id
+            return study, member
 
-        self.publish(await asyncio.to_thread(add), "study")
+        study, member = await asyncio.to_thread(add)
+        self.publish(study.id, "study")
+        if self.notify is not None:
+            text = f"{user.username} invites you to edit the study “{study.title}”"
+            await self.notify(member, "study", text, data={"link": f"/studies/{study.id}"})
 
     async def uninvite(self, study_id: str, user: User, username: str) -> None:
         def drop() -> str:

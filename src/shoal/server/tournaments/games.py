@@ -33,9 +33,10 @@ async def make_game(
     rated: bool,
     first: Side,
     second: Side,
+    event: int,
 ) -> GameData:
-    """The game of a pairing, ``first`` in the first seat (a side with a ``computer`` level
-    is one of the server's bots, played by the server's computer)."""
+    """The game of a pairing of the tournament ``event``, ``first`` in the first seat (a side
+    with a ``computer`` level is one of the server's bots, played by the server's computer)."""
     started = await games.start(
         game=game,
         options=options,
@@ -44,6 +45,7 @@ async def make_game(
         rated=rated,
         creator=first,
         other=second,
+        event=event,
     )
     if first.computer is not None and second.computer is not None:  # two of the server's bots
         entry = await games.manager.entry(started.data.id)

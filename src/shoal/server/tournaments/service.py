@@ -371,6 +371,7 @@ class Tournaments:
                 rated=event.rated,
                 first=Side(first.name, first.user_id, levels[0]),
                 second=Side(second.name, second.user_id, levels[1]),
+                event=event.id,
             )
             await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
             for entrant, opponent in ((first, second), (second, first)):
@@ -424,7 +425,7 @@ class Tournaments:
             forfeit = True
         else:
             scores = scores_of(live)
-            if scores is None:  # aborted by agreement: a draw, as nobody lost
+            if scores is None:  # aborted (before issue 59 refused it in events): a draw
                 scores = (0.5, 0.5)
             result, forfeit = result_for(scores[0]), False
         name = None if absent is None else (pairing.first if absent == 0 else pairing.second)

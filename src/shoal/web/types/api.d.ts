@@ -736,6 +736,10 @@ export interface GameView {
   position: string;
   /** the browser engine's state, in hex */
   engine_position: string | null;
+  /** the game counts (rated, an event's, or between two accounts): no hints and no takebacks in it */
+  counts: boolean;
+  /** the tournament whose pairing the game is (/tournaments/ID), or null */
+  event: number | null;
   allowed: Allowed;
   clock: ClockView | null;
   thinking: boolean;

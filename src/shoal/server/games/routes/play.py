@@ -233,8 +233,7 @@ def _delta(games: Games, now: Change, answer: str) -> str | None:
 def _no_hints_online(live: LiveGame) -> None:
     if live.data.mode == "friend":
         raise ApiError(403, "hints are off in games between people online")
-    if live.data.rated:
-        raise ApiError(403, "hints are off in rated games")
+    live.refuse_help("no hints")
 
 
 # -- routes ---------------------------------------------------------------------------
