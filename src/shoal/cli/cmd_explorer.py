@@ -15,8 +15,8 @@ processes; their first ``P`` actions drawn among the search's near-best moves, s
 (or ``--out FILE``, plain text unless it ends in ``.gz``); the same command and seed
 write the same file, whatever ``J``, and a build stopped midway goes on from its
 checkpoint (``FILE.part``) when run again. It then writes the book's index beside it
-(``book.index``: each position's counts, so a lookup need not count the book first); ``shoal explorer index GAME
-[--book FILE]`` writes the index of a book made before.
+(``book.index``: each position's counts, so a lookup need not count the book first);
+``shoal explorer index GAME [--book FILE]`` writes the index of a book made before.
 """
 
 from __future__ import annotations
