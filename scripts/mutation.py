@@ -81,7 +81,8 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     ),
     "push": (
         "src/shoal/server/push/service.py",
-        ["tests/server/test_push.py"],
+        # the in-process answers first: a mutant of _send fails there in a second
+        ["tests/server/test_push_send.py", "tests/server/test_push.py"],
     ),
     "origin": (
         "src/shoal/server/origin.py",

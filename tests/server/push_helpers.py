@@ -128,12 +128,25 @@ class Receiver:
             plain = http_ece.decrypt(
                 body, private_key=device.key, auth_secret=device.auth, version="aes128gcm"
             )
-        except (AssertionError, InvalidSignature, KeyError, ValueError) as error:
+        except (
+            AssertionError,
+            InvalidSignature,
+            KeyError,
+            ValueError,
+            http_ece.ECEException,
+        ) as error:
             self.refused.append(f"{path}: {error!r} {sorted(headers)}")
             return 400
         with self.condition:
             self.keys.add(key)
-            self.received.append({"device": path, "message": json.loads(plain), "claims": claims})
+            self.received.append(
+                {
+                    "device": path,
+                    "message": json.loads(plain),
+                    "claims": claims,
+                    "ttl": int(headers["ttl"]),
+                }
+            )
             self.condition.notify_all()
         return 201
 

@@ -9,14 +9,17 @@ from pathlib import Path
 import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from py_vapid import Vapid02
 
 from shoal.server import create_app
+from shoal.server.db.secrets import SiteSecrets
 from shoal.server.push.service import VapidKeys
 from tests.clients import TestClient
 
 from ._live import auth
 from .corr_helpers import account, as_user, context, correspondence_game, move
-from .push_helpers import Receiver, receiver, unb64
+from .push_helpers import Receiver, b64, receiver, unb64
 
 __all__ = ["receiver"]
 
@@ -40,6 +43,11 @@ def _subscribe(client: TestClient, cookie: str, device: dict[str, object]) -> No
 def test_the_key_is_made_once_kept_in_the_database_and_is_a_p256_point(db: str) -> None:
     with TestClient(create_app(db)) as first:
         key = first.get("/api/push/key").json()["key"]
+        pusher = context(first).notifier.pusher
+        assert pusher is not None
+        kept = SiteSecrets(pusher.store.engine).get("vapid", lambda: "none kept")
+    public = Vapid02.from_raw(kept.encode()).public_key  # the site secret "vapid"
+    assert b64(public.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)) == key
     with TestClient(create_app(db)) as again:  # a restart (or another worker): the same key
         assert again.get("/api/push/key").json() == {"key": key}
     raw = unb64(key)
@@ -228,7 +236,13 @@ def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
         )
     )
     path.chmod(0o644)  # readable by anyone: refused, with the fix in words
-    with pytest.raises(ValueError, match=f"may be read by others .mode 0644.: chmod 600 {path}"):
+    with pytest.raises(ValueError) as others:
+        VapidKeys.of_file(path)
+    assert str(others.value) == (
+        f"the VAPID key file {str(path)!r} may be read by others (mode 0644): chmod 600 {path}"
+    )
+    path.chmod(0o640)  # readable by its group: refused too
+    with pytest.raises(ValueError, match="mode 0640"):
         VapidKeys.of_file(path)
     path.chmod(0o600)
     public = key.public_key().public_bytes(
@@ -239,10 +253,13 @@ def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
     bad = tmp_path / "bad.pem"
     bad.write_text("not a key")
     bad.chmod(0o600)
-    with pytest.raises(ValueError, match="not a VAPID private key"):
+    with pytest.raises(ValueError) as unreadable:
         VapidKeys.of_file(bad)
-    with pytest.raises(ValueError, match="there is no VAPID key file"):
-        VapidKeys.of_file(tmp_path / "missing.pem")
+    assert str(unreadable.value).startswith(f"{str(bad)!r} is not a VAPID private key (PEM): ")
+    missing = tmp_path / "missing.pem"
+    with pytest.raises(ValueError) as absent:
+        VapidKeys.of_file(missing)
+    assert str(absent.value) == f"there is no VAPID key file {str(missing)!r}"
 
 
 def test_deleting_the_account_forgets_its_devices(client: TestClient, receiver: Receiver) -> None:
