@@ -33,7 +33,9 @@ GOOD: dict[str, Any] = {"game": "connect4", "format": "swiss", "rounds": 3, "clo
         ({"format": "arena", "minutes": 0.1}, 422, "minutes"),
         ({"starts": "next tuesday"}, 422, "ISO time"),
         ({"max_players": 1}, 422, "max_players"),
-        ({"max_players": 500}, 422, "max_players"),
+        ({"max_players": 201}, 422, "max_players of a Swiss is 2 to 200, not 201"),
+        ({"format": "arena", "max_players": 501}, 422, "max_players of an arena is 2 to 500"),
+        ({"format": "round_robin", "max_players": 65}, 422, "of a round robin is 2 to 64"),
     ],
 )
 def test_a_bad_event_is_refused_with_words_and_nothing_is_made(
@@ -42,6 +44,15 @@ def test_a_bad_event_is_refused_with_words_and_nothing_is_made(
     assert signup(client, "alice").status_code == 201
     error(client.post("/api/tournaments", json={**GOOD, **change}), status, words)
     assert client.get("/api/tournaments").json() == {"upcoming": [], "running": [], "finished": []}
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_an_arena_of_500_and_a_swiss_of_200_are_accepted(client: TestClient) -> None:
+    """The caps of issue 59: an arena takes 500 players, a Swiss 200 (each format's own)."""
+    assert signup(client, "alice").status_code == 201
+    arena = make(client, **{**GOOD, "format": "arena", "minutes": 5, "max_players": 500})
+    swiss = make(client, **{**GOOD, "max_players": 200})
+    assert (event(client, arena)["max_players"], event(client, swiss)["max_players"]) == (500, 200)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)

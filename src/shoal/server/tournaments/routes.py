@@ -80,10 +80,10 @@ class TournamentIn(BaseModel):
     clock: str = Field(max_length=32, description="M+S (live) or Nd (days per move)")
     rated: bool = False
     starts: str = Field("when_full", max_length=40, description="an ISO time or when_full")
-    max_players: int = Field(16, ge=2, le=64)
+    max_players: int = Field(16, description="2 to 500 (arena), 200 (Swiss), 64 (round robin)")
     min_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at least")
     max_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at most")
-    invited: list[str] | None = Field(None, max_length=64, description="entry: only these")
+    invited: list[str] | None = Field(None, max_length=500, description="entry: only these")
     name: str = Field("", max_length=80)
     description: str = Field("", max_length=2000)
 

@@ -30,6 +30,7 @@ from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
+from shoal.pairing import records
 from shoal.pairing.arena import Waiting, pair_arena
 from shoal.pairing.records import FORMATS, Game, Round, result_for
 from shoal.pairing.roundrobin import round_robin
@@ -52,10 +53,7 @@ from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
 
-__all__ = ["MAX_PLAYERS", "NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
-
-MAX_PLAYERS = 64
-"""The most players an event may take."""
+__all__ = ["NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
 
 NO_SHOWS_WITHDRAW = 2
 """No-shows after which a player is withdrawn."""
@@ -114,8 +112,10 @@ class Tournaments:
         if fmt == "arena" and control[0] != "live":
             raise ApiError(422, "an arena is played live: give minutes+seconds, not days")
         max_players = int(body.get("max_players") or 16)
-        if not 2 <= max_players <= MAX_PLAYERS:
-            raise ApiError(422, f"max_players is 2 to {MAX_PLAYERS}, not {max_players}")
+        try:
+            records.check_max_players(fmt, max_players)
+        except records.TournamentError as error:
+            raise ApiError(422, str(error)) from None
         rounds = body.get("rounds")
         if fmt == "swiss":
             if rounds is None or not 1 <= int(rounds) <= MAX_SWISS_ROUNDS:

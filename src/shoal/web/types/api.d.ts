@@ -1876,6 +1876,7 @@ export interface TournamentIn {
   rated?: boolean;
   /** an ISO time or when_full */
   starts?: string;
+  /** 2 to 500 (arena), 200 (Swiss), 64 (round robin) */
   max_players?: number;
   /** entry: rating at least */
   min_rating?: number | null;
