@@ -10,6 +10,8 @@
 * ``GET /api/tournaments/{id}``: ``status``, ``players``, ``rounds`` [{``pairings``:
   [{``players``: [a, b], ``game``, ``result``}], ``bye``}], ``standings`` [{``player``,
   ``points``, ``tiebreaks``}], and for the reader ``joined`` and ``your_game``.
+* ``GET /api/tournaments/{id}/changes?base=TAG``: what changed since the view of that tag
+  (``deltas.py``; the page's refresh), or the whole view with its tag.
 * ``POST /api/tournaments/{id}/join``, ``/withdraw`` (signed in, or a Bot API program
   with its ``Authorization: Bearer`` token: its games then come on its event stream as
   ``gameStart``); ``/invite`` ``{bot}``: the creator enters one of the server's
@@ -22,7 +24,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
@@ -35,7 +37,7 @@ from ..files import page
 from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
-from .schemas import Created, EventOut, EventSummary
+from .schemas import Created, EventChange, EventOut, EventSummary
 from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
 
@@ -122,6 +124,22 @@ async def get_tournament(
     tournament_id: RowId, tournaments: TournamentsDep, user: Player
 ) -> dict[str, Any]:
     return await _event_out(tournaments, tournament_id, user)
+
+
+@router.get(
+    "/api/tournaments/{tournament_id}/changes",
+    summary="What changed on an event since the view of tag base (the whole view if unknown)",
+    response_model=EventChange,
+    response_model_exclude_unset=True,
+)
+async def get_tournament_changes(
+    tournament_id: RowId,
+    tournaments: TournamentsDep,
+    user: Player,
+    base: Annotated[str | None, Query(max_length=32, pattern="^[0-9a-f]+$")] = None,
+) -> dict[str, Any]:
+    view = await _event_out(tournaments, tournament_id, user)
+    return tournaments.tags.answer(tournament_id, view, base)
 
 
 @router.post(

@@ -48,6 +48,7 @@ from ..notifications.service import Notifier
 from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
+from .deltas import ViewTags
 from .games import make_game, no_show_data
 from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
@@ -97,6 +98,7 @@ class Tournaments:
         self.clock = clock
         self._seen: dict[tuple[str, int], float] = {}  # (game, turn) -> first seen waiting
         self._recorded: set[str] = set()
+        self.tags = ViewTags()  # the views this process answered, for the page's deltas
         games.manager.listen(self)
 
     # -- making and entering ------------------------------------------------------

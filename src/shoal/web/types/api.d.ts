@@ -534,6 +534,20 @@ export interface ErrorBody {
   detail: string;
 }
 
+/** What changed on an event since the view of tag ``base`` (``tournaments/deltas.py``), or the whole ``view`` when the base is unknown; absent keys: nothing changed there. */
+export interface EventChange {
+  tag: string;
+  base?: string | null;
+  view?: EventOut | null;
+  set?: { [key: string]: PlainJson } | null;
+  players?: PlayerLine[] | null;
+  players_order?: string[] | null;
+  standings?: StandingChange[] | null;
+  standings_order?: string[] | null;
+  standings_ranks?: number[] | null;
+  rounds?: RoundChange[] | null;
+}
+
 /** An event: its players, rounds and standings, and the reader's part in it. */
 export interface EventOut {
   id: number;
@@ -1629,6 +1643,14 @@ export interface ReviewTurn {
   end: number;
 }
 
+/** A round new or changed: its changed or new pairings by index. */
+export interface RoundChange {
+  number: number;
+  pairings: { [key: string]: PairingOut };
+  bye: string | null;
+  paired: number;
+}
+
 /** A round: its pairings, the player with the bye, when it was paired (epoch s). */
 export interface RoundOut {
   number: number;
@@ -1745,6 +1767,13 @@ export interface SpokenAction {
   seat: number;
   side: string;
   label: string;
+}
+
+/** A standings line whose points or tiebreaks changed (its rank: ``standings_ranks``). */
+export interface StandingChange {
+  player: string;
+  points: number;
+  tiebreaks: { [key: string]: number };
 }
 
 /** A line of the standings. */
@@ -3189,6 +3218,18 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: EventOut;
+  };
+  /** GET /api/tournaments/{tournament_id}/changes: What changed on an event since the view of tag base (the whole view if unknown) */
+  "GET /api/tournaments/{tournament_id}/changes": {
+    path: {
+      /** the row's number */
+      tournament_id: number;
+    };
+    query: {
+      base?: string | null;
+    };
+    body: undefined;
+    answer: EventChange;
   };
   /** POST /api/tournaments/{tournament_id}/invite: Enter one of the server's bots */
   "POST /api/tournaments/{tournament_id}/invite": {
