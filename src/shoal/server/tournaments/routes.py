@@ -34,9 +34,12 @@ from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
 from ..files import page
+from ..games.pace import advice, seconds_a_turn
+from ..games.start import check_options
 from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
+from .clocks import event_clock, parse_time_control_or_none
 from .schemas import Created, EventChange, EventOut, EventSummary
 from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
@@ -113,6 +116,37 @@ async def create_tournament(
     async with limits.hold("events", account_key(user.id, "")):  # 429 past a day's
         event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
     return {"id": event.id}
+
+
+class ClockAdvice(BaseModel):
+    """What a clock means for a game (``games/pace.py``), and the refusal it would get."""
+
+    advice: str
+    seconds_a_turn: float | None = Field(description="a side's average over a typical game")
+    refused: str | None = Field(description="why an event with this clock is refused")
+
+
+@router.get(
+    "/api/tournaments/clock-advice",
+    summary="What a clock means for a game: seconds a turn over a typical game",
+    response_model=ClockAdvice,
+)
+async def clock_advice(
+    game: Annotated[str, Query(max_length=64, json_schema_extra=GAME_ENUM)],
+    clock: Annotated[str, Query(max_length=32)],
+) -> dict[str, Any]:
+    check_options(game, {})  # an unknown game: 422 with words
+    refused: str | None = None
+    control: tuple[str, float, float] | None
+    try:
+        control = event_clock(game, clock, "swiss")
+    except ApiError as error:
+        refused, control = error.message, parse_time_control_or_none(clock)
+    return {
+        "advice": advice(game, control),
+        "seconds_a_turn": seconds_a_turn(game, control),
+        "refused": refused,
+    }
 
 
 @router.get(

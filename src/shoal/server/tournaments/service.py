@@ -43,11 +43,12 @@ from ..errors import ApiError
 from ..games.env import Games
 from ..games.manager import GameEntry
 from ..games.service import resign
-from ..games.start import Side, check_options, parse_time_control
+from ..games.start import Side, check_options
 from ..notifications.service import Notifier
 from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
+from .clocks import event_clock
 from .deltas import ViewTags
 from .games import make_game, no_show_data
 from .schedules import ScheduleStore
@@ -108,11 +109,7 @@ class Tournaments:
         if fmt not in FORMATS:
             raise ApiError(422, f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
         options = check_options(body["game"], body.get("options") or {})
-        control = parse_time_control(body.get("clock"))
-        if control is None:
-            raise ApiError(422, "give a clock: minutes+seconds (5+3) or days per move (3d)")
-        if fmt == "arena" and control[0] != "live":
-            raise ApiError(422, "an arena is played live: give minutes+seconds, not days")
+        event_clock(body["game"], body.get("clock"), fmt)  # 422 with words when wrong
         max_players = int(body.get("max_players") or 16)
         try:
             records.check_max_players(fmt, max_players)

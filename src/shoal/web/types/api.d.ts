@@ -352,6 +352,16 @@ export interface ClaimsIn {
   [key: string]: any;
 }
 
+/** What a clock means for a game (``games/pace.py``), and the refusal it would get. */
+export interface ClockAdvice {
+  advice: string;
+  /** a side's average over a typical game */
+  seconds_a_turn: number | null;
+  /** why an event with this clock is refused */
+  refused: string | null;
+  [key: string]: any;
+}
+
 /** A game clock: ``base`` seconds per side, plus ``increment`` seconds per turn. */
 export interface ClockIn {
   /** seconds for each side */
@@ -3208,6 +3218,16 @@ export interface Routes {
     query: {};
     body: TournamentIn;
     answer: Created;
+  };
+  /** GET /api/tournaments/clock-advice: What a clock means for a game: seconds a turn over a typical game */
+  "GET /api/tournaments/clock-advice": {
+    path: {};
+    query: {
+      game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
+      clock: string;
+    };
+    body: undefined;
+    answer: ClockAdvice;
   };
   /** GET /api/tournaments/{tournament_id}: An event: players, rounds, standings */
   "GET /api/tournaments/{tournament_id}": {
