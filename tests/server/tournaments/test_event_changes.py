@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import time
 from typing import Any
 
 import pytest
@@ -144,9 +145,9 @@ def test_views_of_random_arena_points_survive_any_sequence_of_changes() -> None:
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_the_page_reads_the_changes_of_an_event_by_its_tag(db: str) -> None:
-    """No base: the whole view and its tag; the same tag: only the reader's keys; after a
-    game ends: the change, which applied gives the event's view; a tag unknown here: the
-    whole view again; a base that is not a tag: 422 with words."""
+    """No base: the whole view and its tag; the same tag: only the reader's keys; after the
+    game ends (and with it the event): the change, which applied gives the event's view; a
+    tag unknown here: the whole view again; a base that is not a tag: 422 with words."""
     with TestClient(create_app(db, tournament_tick=0.2)) as shared:
         alice, bob = As(shared, "alice"), As(shared, "bob")
         tid = make(alice, game="connect4", format="round_robin", clock="5+0", max_players=2)
@@ -159,6 +160,10 @@ def test_the_page_reads_the_changes_of_an_event_by_its_tag(db: str) -> None:
         assert same == {"tag": first["tag"], "base": first["tag"], "set": same["set"]}
         assert same["set"]["your_game"] == first["view"]["your_game"] is not None
         assert resign(alice, first["view"]["your_game"])
+        deadline = time.monotonic() + 30
+        while event(alice, tid)["status"] != "finished":  # then nothing changes any more
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
         after = alice.get(url, params={"base": first["tag"]}).json()
         assert after["tag"] != first["tag"] and "view" not in after
         assert after["rounds"][0]["pairings"]["0"]["result"] in ("1-0", "0-1")

@@ -173,7 +173,7 @@ async def get_tournament_changes(
     base: Annotated[str | None, Query(max_length=32, pattern="^[0-9a-f]+$")] = None,
 ) -> dict[str, Any]:
     view = await _event_out(tournaments, tournament_id, user)
-    return tournaments.tags.answer(tournament_id, view, base)
+    return await asyncio.to_thread(tournaments.tags.answer, tournament_id, view, base)
 
 
 @router.post(

@@ -302,7 +302,8 @@ class Tournaments:
             if len(active) < 2:
                 await self._finish(event)
                 return
-            rounds = [pair_swiss_round(event.round + 1, active, history)]
+            # in a thread: a Swiss of 200 takes about a second (the event loop serves on)
+            rounds = [await asyncio.to_thread(pair_swiss_round, event.round + 1, active, history)]
         claimed = await asyncio.to_thread(self.store.claim_rounds, event.id, rounds, self.clock())
         if claimed:
             await self._make_games(event, entrants, {r.number for r in rounds})
@@ -319,14 +320,15 @@ class Tournaments:
             if p.result is not None:
                 since[p.first] = since[p.second] = p.finished or since.get(p.first, 0.0)
                 last[p.first], last[p.second] = p.second, p.first
-        table = standings([e.name for e in entrants], games_of(pairings), [], "arena")
+        names = [e.name for e in entrants]  # standings and pairing in a thread: at 500, ~1 s
+        table = await asyncio.to_thread(standings, names, games_of(pairings), [], "arena")
         rank = {line.player: i for i, line in enumerate(table)}
         free = [
             Waiting(e.name, since[e.name], rank.get(e.name, 0), last.get(e.name))
             for e in entrants
             if not e.withdrawn and e.name not in busy
         ]
-        moment = pair_arena(free, now=self.clock())
+        moment = await asyncio.to_thread(functools.partial(pair_arena, free, now=self.clock()))
         if not moment:
             return
         rnd = Round(event.round + 1, tuple(moment))
