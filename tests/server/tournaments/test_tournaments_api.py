@@ -68,7 +68,7 @@ def test_the_form_says_what_a_clock_means_for_the_game(client: TestClient) -> No
     url = "/api/tournaments/clock-advice"
     fine = client.get(url, params={"game": "sytran", "clock": "5+3"}).json()
     assert fine == {
-        "advice": "a game lasts about 47 turns a side: about 9.38 s a turn, up to 7 min a side.",
+        "advice": "A game lasts about 47 turns a side: about 9.38 s a turn, up to 7 min a side.",
         "seconds_a_turn": 9.38,
         "refused": None,
     }

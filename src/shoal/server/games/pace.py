@@ -63,7 +63,7 @@ def advice(game: str, control: tuple[str, float, float] | None) -> str:
         return f"{control[1]:g} days a turn: {length}, so weeks or months by correspondence."
     each = seconds_a_turn(game, control) or 0.0
     minutes = (control[1] + control[2] * turns) / 60
-    return f"{length}: about {each:g} s a turn, up to {minutes:.0f} min a side."
+    return f"A{length[1:]}: about {each:g} s a turn, up to {minutes:.0f} min a side."
 
 
 def check_pace(game: str, control: tuple[str, float, float] | None) -> None:
