@@ -192,7 +192,11 @@ async def _watch(
     view: dict[str, Any] = {}
     while not done.is_set():
         url = f"/api/tournaments/{tid}/changes" + (f"?base={tag}" if tag else "")
-        response = await client.get(url, cookies=cookies)
+        try:
+            response = await client.get(url, cookies=cookies)
+        except httpx.TimeoutException:  # a starved server: read again
+            m.errors.append(f"the page's read timed out ({url})")
+            continue
         answer = response.json()
         if "view" in answer:
             view = answer["view"]
