@@ -164,7 +164,7 @@ async function goTo(id) {
 }
 
 function show() {
-  board.show(view.svg, view.legal, !view.result, view.words);
+  board.show(view.svg, view.legal, !view.result, view.words, view.cells);
   $("#board").dataset.ply = String(view.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));

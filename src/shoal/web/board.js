@@ -3,8 +3,9 @@
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
-import { $, download, h, icon, toast } from "./common.js";
-import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, showBoardWords } from "./board-keys.js";
+import { $, download, h, icon, toast, trapFocus } from "./common.js";
+import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, quietSvg, showBoardWords } from "./board-keys.js";
+import { pickWords } from "./input-mode.js";
 
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
@@ -17,6 +18,12 @@ export class ClickBoard {
     this.enabled = false;
     this.hint = [];
     this.words = null;
+    /** @type {Record<string, string> | null} each cell's name (the view's `cells`) */
+    this.names = null;
+    /** @type {(() => void) | null} called after each repaint (a page's status follows the clicks) */
+    this.onPaint = null;
+    /** @type {((event: MouseEvent) => boolean) | null} sees a click first; true: it took it (a zoom) */
+    this.beforeClick = null;
     liveRegion(); // there before its first words
     this.focusId = null; // the cell the keyboard is on (kept across redrawn boards)
     this.onText = null; // where typed text no legal entry matches goes (the server's parse)
@@ -56,13 +63,16 @@ export class ClickBoard {
   }
 
   // Show a new board. ``legal`` is [{action, text, path}]; ``enabled`` says whether the
-  // viewer may act now; ``words`` is the board in words (the server's lines), when sent.
-  show(svg, legal, enabled, words = null) {
+  // viewer may act now; ``words`` is the board in words (the server's lines), when sent;
+  // ``names`` each cell's accessible name (the view's `cells`), when sent.
+  show(svg, legal, enabled, words = null, names = null) {
     this.words = words;
+    this.names = names;
     showBoardWords(words);
     const active = document.activeElement;
     const refocus = Boolean(active && this.wrap.contains(active) && active.classList.contains("cell"));
     this.svgHost().innerHTML = svg;
+    quietSvg(this.svgHost());
     this.legal = legal;
     this.enabled = enabled;
     this.prefix = [];
@@ -107,8 +117,23 @@ export class ClickBoard {
       cell.classList.toggle("sel", chosen.has(id));
       cell.classList.toggle("hint", hinted.has(id));
     }
-    nameCells(this.wrap, next, chosen);
+    nameCells(this.wrap, next, chosen, this.names);
     fillMoveBox(this.legal, this.enabled);
+    if (this.onPaint) this.onPaint();
+  }
+
+  /**
+   * What to do now on the board, in words for the input in use ("Tap a highlighted cell to
+   * move, sink or slide"): the kinds named are those of the actions still possible from
+   * the cells chosen so far (where the game names kinds). Empty when nothing can be played.
+   */
+  pickWords() {
+    if (!this.enabled) return "";
+    const candidates = this.candidates();
+    if (!candidates.length) return this.buttons().length ? "Choose an action below" : "";
+    if (!this.nextCells().size) return `${this.prefix.join(", ")} chosen: answer the question over the board`;
+    const kinds = [...new Set(candidates.map((a) => a.kind).filter(Boolean))];
+    return pickWords(kinds, this.prefix);
   }
 
   showHint(path) {
@@ -123,6 +148,7 @@ export class ClickBoard {
   }
 
   click(event) {
+    if (this.beforeClick && this.beforeClick(event)) return;
     const cell = event.target.closest(".cell");
     if (cell) this.clickCell(cell.dataset.cell);
   }
@@ -154,7 +180,8 @@ export class ClickBoard {
     const longer = candidates.filter((a) => a.path.length > this.prefix.length);
     this.paint();
     if (done.length === 1 && longer.length === 0) {
-      this.choose(done[0]);
+      if (done[0].confirm) this.ask(done, false, true); // a sink: asked before it is done
+      else this.choose(done[0]);
     } else if (done.length >= 1) {
       this.ask(done, longer.length > 0);
     }
@@ -165,12 +192,15 @@ export class ClickBoard {
     this.onChoose(entry);
   }
 
-  ask(options, canContinue) {
+  // The dialog over the board: which of `options` (their cells are the same), or with
+  // `confirm` whether to play the one option (an action the game asks to confirm).
+  ask(options, canContinue, confirm = false) {
     this.closeMenu();
+    const title = confirm ? `${options[0].label || options[0].text}?` : "Which move?";
     const menu = h(
       "div",
-      { class: "menu", role: "dialog", "aria-label": "Choose an action" },
-      h("h3", { text: "Which move?" }),
+      { class: "menu", role: "dialog", "aria-label": confirm ? "Confirm the action" : "Choose an action" },
+      h("h3", { text: title }),
       options.map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.choose(a) })),
       canContinue ? h("button", { class: "btn ghost", text: "Keep clicking", onclick: () => this.closeMenu() }) : null,
       h("button", { class: "btn ghost", text: "Cancel", onclick: () => this.reset() }),
@@ -179,6 +209,7 @@ export class ClickBoard {
     backdrop.addEventListener("click", (e) => {
       if (e.target === backdrop) this.reset();
     });
+    trapFocus(menu);
     document.body.append(backdrop);
     menu.querySelector("button")?.focus(); // the keyboard goes to the choice
   }

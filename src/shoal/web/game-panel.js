@@ -8,8 +8,9 @@ import { api } from "./net.js";
 
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-// you: the seats this browser holds in the game.
-export function renderStatus(view, you) {
+// you: the seats this browser holds in the game; pick: what to do on the board now, in words
+// for the input in use (ClickBoard.pickWords()).
+export function renderStatus(view, you, pick = "") {
   const status = $("#status");
   let main = "";
   let sub = "";
@@ -30,8 +31,7 @@ export function renderStatus(view, you) {
   } else if (you.includes(view.to_move)) {
     status.classList.add("your-turn");
     main = local ? `${cap(view.sides[view.to_move])} to move` : "Your turn";
-    const cells = view.legal.some((a) => a.path.length);
-    sub = cells ? "Click a highlighted cell" : "Choose an action below";
+    sub = pick || (view.legal.some((a) => a.path.length) ? "Choose a highlighted cell" : "Choose an action below");
   } else if (you.length) {
     main = `Waiting for ${view.players[view.to_move]}`;
     sub = `${cap(view.sides[view.to_move])} to move`;
@@ -83,6 +83,9 @@ function tickClocks() {
 }
 setInterval(tickClocks, 200);
 
+/** @type {Record<string, string>} how a screen reader says a move list's mark */
+const MARK_WORDS = { "+": "check", "#": "checkmate" };
+
 export function renderMoves(gid, view) {
   const list = $("#moves");
   if (!view.turns.length) {
@@ -95,7 +98,7 @@ export function renderMoves(gid, view) {
         "li",
         { class: t.complete ? "" : "partial" },
         h("span", { class: "n", text: `${t.number}.` }),
-        h("a", { class: "t", href: `/replay/game/${gid}#k=${t.end}`, text: t.text }),
+        h("a", { class: "t", href: `/replay/game/${gid}#k=${t.end}`, text: `${t.text}${t.mark || ""}`, "aria-label": t.mark ? `${t.text}, ${MARK_WORDS[t.mark] || t.mark}` : null }),
         h("span", { class: "s", text: t.side }),
       ),
     ),

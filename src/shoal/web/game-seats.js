@@ -2,7 +2,7 @@
 // Seats changing hands on the game page: the invite link's dialog (take the invited seat,
 // keep your own, or watch), an online game's rematch, and "play again" at the end. Each
 // function takes the game page's `game()`: {view, you, token} as they are now.
-import { $, h, toast, tokens, whoami } from "./common.js";
+import { $, focusBoardNext, h, toast, tokens, trapFocus, whoami } from "./common.js";
 import { api } from "./net.js";
 import { cap } from "./game-panel.js";
 
@@ -67,6 +67,7 @@ export async function playAgain(game) {
   try {
     const made = await api("/api/games", { method: "POST", body });
     tokens.set(made.id, made.token);
+    focusBoardNext(made.id);
     location.href = `/game/${made.id}`;
   } catch (error) {
     toast(error.message, "error");
@@ -74,8 +75,11 @@ export async function playAgain(game) {
 }
 
 function dialog(title, text, ...buttons) {
-  const backdrop = h("div", { class: "menu-backdrop", id: "invite-menu" }, h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), ...buttons));
+  const menu = h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), ...buttons);
+  const backdrop = h("div", { class: "menu-backdrop", id: "invite-menu" }, menu);
+  trapFocus(menu);
   document.body.append(backdrop);
+  /** @type {HTMLElement | null} */ (menu.querySelector("button, input"))?.focus();
   return backdrop;
 }
 

@@ -7,12 +7,13 @@
 import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
 import { boardWordsCard } from "./board-keys.js";
 import { sayTheNews } from "./game-words.js";
-import { $, $button, h, problemPage, toast, tokens, topbar, whoami } from "./common.js";
+import { $, $button, boardFocusAsked, h, problemPage, toast, tokens, topbar, trapFocus, whoami } from "./common.js";
+import { lensWords, onInputMode } from "./input-mode.js";
 import { api, ApiError, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
-import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
+import { defaultOrientation, lensOut, lensWaiting, restoreZoom, setSound, setUpLens, soundOn, toggleFlip, turnAlert, zoomAt, zoomBy } from "./game-prefs.js";
 import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { showRatings } from "./ratings.js";
@@ -86,6 +87,14 @@ function els() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  board.onPaint = () => view && showStatus();
+  // a board too fine for a finger: the first tap zooms in around it (game-prefs.js' lens)
+  board.beforeClick = (event) => {
+    if (!myTurn() || !lensWaiting()) return false;
+    zoomAt(event.clientX, event.clientY);
+    showStatus();
+    return true;
+  };
   $("#move-slot").append(board.moveBox((text) => myTurn() && change("actions", { text })));
   social = new Social(gid, game, $("#resign").closest(".card"));
 }
@@ -115,14 +124,15 @@ function render(next, fromSocket = false) {
   turnAlert(view, myTurn());
   $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
   if (fresh) {
-    board.show(view.svg, view.legal, myTurn(), view.words);
+    board.show(view.svg, view.legal, myTurn(), view.words, view.cells);
     captionTheEnd(view);
     sayTheNews(view, you, myTurn());
   }
-  if (first) autoZoom(view.game.id); // a phone's cells big enough to tap
+  if (first) setUpLens(view.game.id); // a phone's cells too small to tap: the lens
+  else if (fresh && (view.result || !you.includes(view.to_move))) lensOut(); // the turn passed: the whole board again
   $("#board").dataset.version = view.version;
   $("#thinking").hidden = !view.thinking;
-  renderStatus(view, you);
+  showStatus();
   showDeadline(view); // correspondence: time left to move (issue 22)
   renderPlayers(view, you);
   showRatings(gid, view);
@@ -132,7 +142,19 @@ function render(next, fromSocket = false) {
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
   social.update();
+  if (first && boardFocusAsked(gid)) board.focusCell(); // a game just started here: the keyboard on its board
 }
+
+// The status line, and the board's name with it: what a screen reader hears on reaching
+// the board ("Cyclix board: Your turn. in hand: ...").
+function showStatus() {
+  const lens = myTurn() && lensWaiting() && board.candidates().length ? lensWords() : "";
+  const pick = lens || board.pickWords();
+  renderStatus(view, you, myTurn() ? pick : "");
+  const headline = $("#status-main").textContent;
+  $("#board").setAttribute("aria-label", `${view.game.title} board: ${headline}.${view.status ? ` ${view.status}` : ""}`);
+}
+onInputMode(() => view && showStatus());
 
 // What the viewer may do now (after a view, or once a request has come back).
 function refreshControls() {
@@ -150,6 +172,7 @@ function refreshControls() {
   $("#resign").hidden = !you.length || over;
   $("#play-again").hidden = !over || !you.length || view.mode === "friend";
   $("#review-link").hidden = $("#analysis-link").hidden = !over; // review and study once it ended
+  $("#type-move").hidden = over || !you.length; // nothing to type once it is over, or watching
   renderRematch(gid, game);
 }
 
@@ -247,7 +270,18 @@ function resign() {
       h("button", { class: "btn ghost", text: "Keep playing", onclick: () => backdrop.remove() }),
     ),
   );
+  const menu = $(".menu", backdrop);
+  menu.setAttribute("role", "dialog");
+  menu.setAttribute("aria-label", "Resign this game?");
+  trapFocus(menu);
+  backdrop.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      backdrop.remove();
+      $("#resign").focus();
+    }
+  });
   document.body.append(backdrop);
+  $button("#resign-yes").focus();
 }
 
 // A hint computed in the browser (the game's engine in WebAssembly, in a Worker), or null

@@ -217,7 +217,7 @@ class Trainer {
   show(view, kind) {
     this.view = view;
     const enabled = !view.finished && view.legal.length > 0;
-    this.board.show(view.svg, view.legal, enabled, view.words);
+    this.board.show(view.svg, view.legal, enabled, view.words, view.cells);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#board").dataset.state = view.solved ? "solved" : view.wrong ? "wrong" : "playing";

@@ -45,6 +45,7 @@ from ..accounts.models import User
 from ..accounts.service import Player
 from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
+from ..games.views import legal_entries
 from .schemas import PuzzleGame, PuzzleOut
 from .store import PuzzlePlayer
 
@@ -245,17 +246,8 @@ def _view(
     store = context.puzzles
     rating, attempts, solves = store.puzzle(puzzle.id, puzzle_rating(puzzle))
     legal = []
-    if not finished and state.outcome is None and state.to_move == puzzle.winner:
-        paths = game.click_paths(state)
-        legal = [
-            {
-                "action": a,
-                "text": state.action_text(a),
-                "label": game.action_label(state, a),
-                "path": list(paths.get(a, ())),
-            }
-            for a in state.legal_actions()
-        ]
+    if not finished and state.to_move == puzzle.winner:
+        legal = legal_entries(game, state)
     last = verdict.last if verdict is not None else ()
     out: dict[str, Any] = {
         "id": puzzle.id,
@@ -273,6 +265,7 @@ def _view(
         "to_move": state.to_move,
         "status": game.status(state),
         "words": game.describe(state),
+        "cells": game.cell_names(state),
         "position": state.position(),
         "correct": verdict is None or verdict.correct,
         "solved": solved,
