@@ -153,6 +153,7 @@ def test_a_game_played_to_the_end_by_the_keyboard_alone(
     listed = page.eval_on_selector_all("#moves .t", "ts => ts.map(t => t.textContent)")
     assert listed == [t["text"] + t["mark"] for t in turns]
     assert page.locator("#type-move").is_hidden()  # nothing to type once it is over
+    (artifacts / f"live-log-{game}.txt").write_text("\n".join(said) + "\n")
     page.screenshot(path=str(artifacts / f"keyboard-{game}-over.png"))
     context.close()
 
