@@ -1,19 +1,27 @@
-"""AlphaZero on connect4 from ``shoal.jaxenv``: mctx's Gumbel MuZero policy, flax, optax.
+"""AlphaZero on any ``shoal.jaxenv`` environment (``--env ENV``, connect4 by default; ``all``: each
+in turn): mctx's Gumbel MuZero policy, flax, optax. Self-play runs ``--batch`` games at once
+(``vmap``, auto-reset), each move chosen by ``mctx.gumbel_muzero_policy`` with ``--simulations``
+simulations whose leaves the network evaluates (a share ``--explore`` of the moves played is
+uniformly random instead, so the positions are not only the net's own games); the network (a
+small MLP in flax: policy logits and a tanh value) learns with optax's Adam from the search's
+improved policy (``action_weights``) and the games' outcomes. Every ``--eval-every`` iterations
+the raw policy (argmax of the network's logits over the legal actions, no search) plays
+``random``; at the end the trained agent plays ``random`` both as the raw policy and with a
+small search, and the untrained network is measured the same way as the baseline. Win rates come
+with 95% Wilson intervals; the learning curve goes to ``--plot`` (PNG with matplotlib, else a
+hand-written SVG) and every figure to ``--json``.
 
-Self-play runs ``--batch`` games at once (``vmap``, auto-reset), each move chosen by
-``mctx.gumbel_muzero_policy`` with ``--simulations`` simulations whose leaves the network
-evaluates (a share ``--explore`` of the moves played is uniformly random instead, so the
-positions are not only the net's own games); the network (a small MLP in flax: policy logits
-and a tanh value) learns with optax's Adam from the search's improved policy
-(``action_weights``) and the games' outcomes. Every ``--eval-every`` iterations the raw
-policy (argmax of the network's logits over the legal columns, no search) plays ``random``;
-at the end the trained agent plays ``random`` both as the raw policy and with a small
-search, and the untrained network is measured the same way as the baseline. Win rates come
-with 95% Wilson intervals; the learning curve goes to ``--plot`` (PNG with matplotlib, else
-a hand-written SVG) and every figure to ``--json``.
+A turn may take several actions (Sytran's stones, Sirtet's harvest): the search's discount
+and the value targets flip the sign only where the seat to move changes.
 
-    python examples/alphazero.py                  # the full CPU run (docs/jax.md)
-    python examples/alphazero.py --quick          # a tiny smoke run (2 iterations)
+``--checkpoint FILE`` saves the run every ``--checkpoint-every`` iterations and resumes from
+it; ``--max-minutes M`` ends the training after M minutes of wall time here (then the
+evaluations run); ``--save NET.npz`` writes the network that ``shoal.ai.baseline`` plays
+with numpy alone (``baseline:ENV``; docs/ai.md, "Baselines"). Helpers: alphazero_io.py.
+
+    python examples/alphazero.py                  # the full connect4 CPU run (docs/jax.md)
+    python examples/alphazero.py --env sytran_6 --save sytran_6.npz
+    python examples/alphazero.py --env all --quick  # a tiny smoke run of every environment
     python examples/alphazero.py --help
 
 Needs the ``jax`` extra (``pip install -e ".[jax]"``; scripts/setup installs it).
@@ -23,7 +31,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
+import shlex
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
@@ -36,16 +45,36 @@ import jax.numpy as jnp
 import mctx
 import optax
 
-from shoal import jaxenv
+from shoal import games, jaxenv
+from shoal.ai.baseline import save_network
 
-ENV_ID = "connect4"
-MAX_GAME_LENGTH = 42  # a connect4 game ends within 42 moves
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its helpers beside it
+from alphazero_io import (
+    Run,
+    baseline_meta,
+    each_path,
+    load_checkpoint,
+    plot,
+    record_text,
+    save_checkpoint,
+    score_record,
+    to_network,
+)
+
+
+def max_length(env_id: str) -> int:
+    """The most actions a game of ``env_id`` takes (the core game's ``max_game_length``)."""
+    game_id, options = jaxenv.CORE_GAMES[env_id]
+    return games.REGISTRY.from_mapping(
+        game_id, {k: str(v) for k, v in options.items()}
+    ).max_game_length
 
 
 @dataclass(frozen=True)
 class Config:
     """The run's settings (the command-line flags)."""
 
+    env: str = "connect4"
     iterations: int = 400
     batch: int = 128  # self-play games played at once
     steps: int = 32  # self-play moves per game and iteration (games carry over)
@@ -101,17 +130,7 @@ class Sample(NamedTuple):
     policy: jax.Array  # the search's improved policy
     reward: jax.Array  # the reward of the seat that moved
     terminated: jax.Array
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    player: jax.Array  # the seat that moved
 
 
 def _masked(logits: jax.Array, mask: jax.Array) -> jax.Array:
@@ -123,7 +142,8 @@ class AlphaZero:
 
     def __init__(self, cfg: Config) -> None:
         self.cfg = cfg
-        self.env = jaxenv.make(ENV_ID)
+        self.env = jaxenv.make(cfg.env)
+        self.max_length = max_length(cfg.env)
         self.net = Net(self.env.num_actions, cfg.width, cfg.depth)
         self.optimizer = optax.adam(cfg.learning_rate)
         self._v_init = jax.jit(jax.vmap(self.env.init))
@@ -147,8 +167,11 @@ class AlphaZero:
         rows = jnp.arange(action.shape[0])
         out = mctx.RecurrentFnOutput(
             reward=nxt.rewards[rows, actor],
-            # the next node is the other seat's: its value counts negated
-            discount=jnp.where(nxt.terminated, 0.0, -1.0),
+            # the next node's value counts negated when it is the other seat's (a turn may
+            # take several actions: then the same seat moves again)
+            discount=jnp.where(
+                nxt.terminated, 0.0, jnp.where(nxt.current_player == actor, 1.0, -1.0)
+            ),
             prior_logits=_masked(logits, nxt.legal_action_mask),
             value=jnp.where(nxt.terminated, 0.0, value),
         )
@@ -197,6 +220,7 @@ class AlphaZero:
                 policy=out.action_weights,
                 reward=nxt.rewards[rows, state.current_player],
                 terminated=nxt.terminated,
+                player=state.current_player,
             )
             return nxt, sample
 
@@ -205,15 +229,23 @@ class AlphaZero:
     # -- training -------------------------------------------------------------------
     @staticmethod
     def targets(data: Sample) -> tuple[jax.Array, jax.Array]:
-        """Each move's outcome for the seat that made it, and whether its game ended in the data."""
+        """Each move's outcome for the seat that made it, and whether its game ended in the data.
 
-        def back(later: jax.Array, x: tuple[jax.Array, jax.Array]) -> tuple[jax.Array, jax.Array]:
-            reward, ended = x
-            value = jnp.where(ended, reward, -later)  # the seats alternate
-            return value, value
+        The outcome passes back unchanged to a move of the same seat (a turn of several
+        actions) and negated to the other seat's."""
 
+        def back(
+            later: tuple[jax.Array, jax.Array], x: tuple[jax.Array, jax.Array, jax.Array]
+        ) -> tuple[tuple[jax.Array, jax.Array], jax.Array]:
+            later_value, later_player = later
+            reward, ended, player = x
+            passed = jnp.where(player == later_player, later_value, -later_value)
+            value = jnp.where(ended, reward, passed)
+            return (value, player), value
+
+        start = (jnp.zeros_like(data.reward[0]), data.player[-1])
         _, values = jax.lax.scan(
-            back, jnp.zeros_like(data.reward[0]), (data.reward, data.terminated), reverse=True
+            back, start, (data.reward, data.terminated, data.player), reverse=True
         )
         known = jnp.cumsum(data.terminated[::-1], axis=0)[::-1] > 0
         return values, known
@@ -256,60 +288,77 @@ class AlphaZero:
             return (state, score + state.rewards[rows, agent_seat]), None
 
         (_, score), _ = jax.lax.scan(
-            move, (state, jnp.zeros(games)), jax.random.split(key, MAX_GAME_LENGTH)
+            move, (state, jnp.zeros(games)), jax.random.split(key, self.max_length)
         )
         return score
 
 
-def _record(score: jax.Array) -> dict[str, Any]:
-    wins = int((score > 0).sum())
-    draws = int((score == 0).sum())
-    n = int(score.shape[0])
-    low, high = wilson(wins, n)
-    return {
-        "games": n,
-        "wins": wins,
-        "draws": draws,
-        "losses": n - wins - draws,
-        "win_rate": wins / n,
-        "wilson95": [low, high],
-    }
+def run(
+    cfg: Config,
+    log: Callable[[str], None] = print,
+    *,
+    checkpoint: Path | None = None,
+    checkpoint_every: int = 10,
+    max_minutes: float | None = None,
+) -> dict[str, Any]:
+    """Train with ``cfg`` and evaluate; every figure in a dict (also what ``--json`` writes).
 
-
-def _fmt(rec: dict[str, Any]) -> str:
-    low, high = rec["wilson95"]
-    return (
-        f"{rec['win_rate']:.1%} [{low:.1%}, {high:.1%}] "
-        f"({rec['wins']}W {rec['draws']}D {rec['losses']}L of {rec['games']})"
-    )
-
-
-def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
-    """Train with ``cfg`` and evaluate; every figure in a dict (also what ``--json`` writes)."""
+    With ``checkpoint`` the run is saved there every ``checkpoint_every`` iterations and
+    resumed from it; ``max_minutes`` ends the training after that much wall time here.
+    """
     wall0, cpu0 = time.perf_counter(), time.process_time()
     az = AlphaZero(cfg)
-    key = jax.random.PRNGKey(cfg.seed)
-    key, init_key, env_key = jax.random.split(key, 3)
-    params = az.init_params(init_key)
-    opt_state = az.optimizer.init(params)
-    state = az._v_init(jax.random.split(env_key, cfg.batch))
 
     def final_evals(params: Any, key: jax.Array) -> dict[str, Any]:
         raw_key, search_key = jax.random.split(key)
         return {
-            "raw_policy": _record(az.evaluate(params, raw_key, cfg.final_games, 0)),
-            f"search_{cfg.eval_simulations}": _record(
+            "raw_policy": score_record(az.evaluate(params, raw_key, cfg.final_games, 0)),
+            f"search_{cfg.eval_simulations}": score_record(
                 az.evaluate(params, search_key, cfg.final_games, cfg.eval_simulations)
             ),
         }
 
-    key, eval_key = jax.random.split(key)
-    untrained = final_evals(params, eval_key)
-    for name, rec in untrained.items():
-        log(f"untrained {name} vs random: {_fmt(rec)}")
+    resumed = load_checkpoint(checkpoint, asdict(cfg)) if checkpoint is not None else None
+    if resumed is None:
+        key = jax.random.PRNGKey(cfg.seed)
+        key, init_key, env_key, eval_key = jax.random.split(key, 4)
+        params = az.init_params(init_key)
+        current = Run(
+            params=params,
+            opt_state=az.optimizer.init(params),
+            state=az._v_init(jax.random.split(env_key, cfg.batch)),
+            key=key,
+            done=0,
+            curve=[],
+            untrained=final_evals(params, eval_key),
+            wall=0.0,
+            cpu=0.0,
+        )
+    else:
+        current = resumed
+        log(f"resumed from {checkpoint} after {current.done} iterations")
+    for name, rec in current.untrained.items():
+        log(f"untrained {name} vs random: {record_text(rec)}")
+    params, opt_state, state, key = current.params, current.opt_state, current.state, current.key
+    curve = list(current.curve)
 
-    curve: list[dict[str, Any]] = []
-    for it in range(1, cfg.iterations + 1):
+    def snapshot(done: int) -> Run:
+        return current._replace(
+            params=params,
+            opt_state=opt_state,
+            state=state,
+            key=key,
+            done=done,
+            curve=curve,
+            wall=current.wall + time.perf_counter() - wall0,
+            cpu=current.cpu + time.process_time() - cpu0,
+        )
+
+    done = current.done
+    for it in range(current.done + 1, cfg.iterations + 1):
+        if max_minutes is not None and time.perf_counter() - wall0 > 60 * max_minutes:
+            log(f"stopped after {max_minutes:g} minutes of training here ({done} iterations)")
+            break
         key, play_key, shuffle_key, eval_key = jax.random.split(key, 4)
         state, data = az.selfplay(params, state, play_key)
         values, known = az.targets(data)
@@ -335,8 +384,8 @@ def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
             "games_finished": int(data.terminated.sum()),
             "policy_loss": policy_loss,
             "value_loss": value_loss,
-            "wall_s": time.perf_counter() - wall0,
-            "cpu_s": time.process_time() - cpu0,
+            "wall_s": current.wall + time.perf_counter() - wall0,
+            "cpu_s": current.cpu + time.process_time() - cpu0,
         }
         line = (
             f"iter {it:3d}  policy loss {policy_loss:.3f}  value loss {value_loss:.3f}  "
@@ -344,122 +393,47 @@ def run(cfg: Config, log: Callable[[str], None] = print) -> dict[str, Any]:
             f"cpu {point['cpu_s']:6.1f}s"
         )
         if it % cfg.eval_every == 0 or it == cfg.iterations:
-            point["raw_vs_random"] = _record(az.evaluate(params, eval_key, cfg.eval_games, 0))
-            line += f"  raw policy vs random {_fmt(point['raw_vs_random'])}"
+            point["raw_vs_random"] = score_record(az.evaluate(params, eval_key, cfg.eval_games, 0))
+            line += f"  raw policy vs random {record_text(point['raw_vs_random'])}"
         curve.append(point)
         log(line)
+        done = it
+        if checkpoint is not None and (it % checkpoint_every == 0 or it == cfg.iterations):
+            save_checkpoint(checkpoint, snapshot(it), asdict(cfg))
 
-    train_wall, train_cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    final = snapshot(done)
+    if checkpoint is not None:
+        save_checkpoint(checkpoint, final, asdict(cfg))
     key, eval_key = jax.random.split(key)
     trained = final_evals(params, eval_key)
     for name, rec in trained.items():
-        log(f"trained {name} vs random: {_fmt(rec)}")
+        log(f"trained {name} vs random: {record_text(rec)}")
     return {
         "config": asdict(cfg),
-        "env": ENV_ID,
+        "env": cfg.env,
+        "iterations_done": done,
         "jax": jax.__version__,
         "devices": [str(d) for d in jax.devices()],
-        "untrained": untrained,
+        "untrained": current.untrained,
         "trained": trained,
         "curve": curve,
-        "train_wall_s": train_wall,
-        "train_cpu_s": train_cpu,
+        "train_wall_s": final.wall,
+        "train_cpu_s": final.cpu,
         "wall_s": time.perf_counter() - wall0,
         "cpu_s": time.process_time() - cpu0,
+        "params": params,
     }
-
-
-# -- the learning curve ------------------------------------------------------------------
-def plot(result: dict[str, Any], path: Path) -> Path:
-    """The learning curve to ``path`` (PNG etc. with matplotlib; a hand-written SVG without).
-
-    Without matplotlib the suffix becomes ``.svg``; returns the path written.
-    """
-    curve = result["curve"]
-    its = [p["iteration"] for p in curve]
-    evals = [(p["iteration"], p["raw_vs_random"]) for p in curve if "raw_vs_random" in p]
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        path = path.with_suffix(".svg")
-        path.write_text(_svg(its, curve, evals))
-        return path
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
-    ax1.plot(its, [p["policy_loss"] for p in curve], label="policy loss (cross-entropy)")
-    ax1.plot(its, [p["value_loss"] for p in curve], label="value loss (MSE)")
-    ax1.set_xlabel("iteration")
-    ax1.legend()
-    ax1.set_title("training loss")
-    xs = [0] + [i for i, _ in evals]
-    recs = [result["untrained"]["raw_policy"]] + [r for _, r in evals]
-    ys = [r["win_rate"] for r in recs]
-    err = [
-        [y - r["wilson95"][0] for y, r in zip(ys, recs)],
-        [r["wilson95"][1] - y for y, r in zip(ys, recs)],
-    ]
-    ax2.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label="raw policy (no search)")
-    for name, rec in result["trained"].items():
-        if name != "raw_policy":
-            pair = [result["untrained"][name], rec]
-            ax2.errorbar(
-                [0, its[-1]],
-                [r["win_rate"] for r in pair],
-                yerr=[
-                    [r["win_rate"] - r["wilson95"][0] for r in pair],
-                    [r["wilson95"][1] - r["win_rate"] for r in pair],
-                ],
-                marker="s",
-                linestyle="none",
-                capsize=3,
-                label=name.replace("_", " ") + " simulations (untrained, trained)",
-            )
-    ax2.axhline(0.9, color="grey", linestyle=":", label="90%")
-    ax2.set_ylim(0, 1.02)
-    ax2.set_xlabel("iteration")
-    ax2.set_title("win rate against random (95% Wilson)")
-    ax2.legend(loc="lower right")
-    fig.suptitle(f"AlphaZero (mctx Gumbel MuZero) on {ENV_ID}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
-
-
-def _svg(its: list[int], curve: list[dict[str, Any]], evals: list[tuple[int, Any]]) -> str:
-    w, h, pad = 640, 300, 40
-    last = max(its[-1], 1)
-
-    def poly(points: list[tuple[float, float]], top: float, colour: str) -> str:
-        pts = " ".join(
-            f"{pad + x / last * (w - 2 * pad):.1f},{h - pad - y / top * (h - 2 * pad):.1f}"
-            for x, y in points
-        )
-        return f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{pts}"/>'
-
-    top = max(max(p["policy_loss"], p["value_loss"]) for p in curve) or 1.0
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">',
-        f'<rect x="{pad}" y="{pad}" width="{w - 2 * pad}" height="{h - 2 * pad}" '
-        'fill="none" stroke="black"/>',
-        poly([(p["iteration"], p["policy_loss"]) for p in curve], top, "blue"),
-        poly([(p["iteration"], p["value_loss"]) for p in curve], top, "orange"),
-        poly([(i, r["win_rate"] * top) for i, r in evals], top, "green"),
-        f'<text x="{pad}" y="20">policy loss (blue), value loss (orange), raw policy win '
-        f"rate vs random (green, 0-100%) over {last} iterations</text>",
-        "</svg>",
-    ]
-    return "\n".join(parts)
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     defaults = Config()
     parser = argparse.ArgumentParser(
-        description="AlphaZero (mctx Gumbel MuZero, flax, optax) on shoal.jaxenv's connect4; "
+        description="AlphaZero (mctx Gumbel MuZero, flax, optax) on a shoal.jaxenv environment; "
         "evaluates against random with 95%% Wilson intervals.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    parser.add_argument(
+        "--env", default=defaults.env, choices=[*jaxenv.ENV_IDS, "all"], help="environment id"
     )
     parser.add_argument("--iterations", type=int, default=defaults.iterations)
     parser.add_argument("--batch", type=int, default=defaults.batch, help="self-play games at once")
@@ -482,20 +456,45 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("--plot", type=Path, help="write the learning curve here (PNG or SVG)")
     parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--save", type=Path, help="write the trained network here (.npz)")
+    parser.add_argument("--checkpoint", type=Path, help="save and resume the run here")
+    parser.add_argument("--checkpoint-every", type=int, default=10, help="iterations")
+    parser.add_argument("--max-minutes", type=float, help="end the training after M minutes")
     args = parser.parse_args(argv)
-    if args.quick:
-        cfg = replace(QUICK, seed=args.seed)
-    else:
-        fields = Config.__dataclass_fields__
-        cfg = Config(**{k: v for k, v in vars(args).items() if k in fields})
-    if cfg.steps * cfg.batch < cfg.train_batch:
-        parser.error("--steps x --batch must be at least --train-batch")
-    result = run(cfg)
-    print(f"train: {result['train_wall_s']:.1f}s wall, {result['train_cpu_s']:.1f}s cpu")
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=1))
-    if args.plot:
-        print(f"learning curve: {plot(result, args.plot)}")
+    envs = list(jaxenv.ENV_IDS) if args.env == "all" else [args.env]
+    several = len(envs) > 1
+    result: dict[str, Any] = {}
+    for env in envs:
+        if args.quick:
+            cfg = replace(QUICK, seed=args.seed, env=env)
+        else:
+            fields = Config.__dataclass_fields__
+            cfg = Config(**{k: v for k, v in vars(args).items() if k in fields and k != "env"})
+            cfg = replace(cfg, env=env)
+        if cfg.steps * cfg.batch < cfg.train_batch:
+            parser.error("--steps x --batch must be at least --train-batch")
+        print(f"== {env}" if several else f"environment {env}")
+        result = run(
+            cfg,
+            checkpoint=each_path(args.checkpoint, env, several),
+            checkpoint_every=args.checkpoint_every,
+            max_minutes=args.max_minutes,
+        )
+        params = result.pop("params")
+        print(f"train: {result['train_wall_s']:.1f}s wall, {result['train_cpu_s']:.1f}s cpu")
+        json_path, plot_path = (
+            each_path(args.json, env, several),
+            each_path(args.plot, env, several),
+        )
+        if json_path:
+            json_path.write_text(json.dumps(result, indent=1))
+        if plot_path:
+            print(f"learning curve: {plot(result, plot_path)}")
+        save_path = each_path(args.save, env, several)
+        if save_path:
+            command = shlex.join(["python", "examples/alphazero.py", *(argv or sys.argv[1:])])
+            save_network(to_network(params, cfg.depth, baseline_meta(result, command)), save_path)
+            print(f"network: {save_path} ({save_path.stat().st_size} bytes)")
     return result
 
 

@@ -43,6 +43,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -61,10 +62,12 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import WebSocketException
 
 HOST = "127.0.0.1"
 SRC = Path(__file__).resolve().parents[1] / "src"
 WAIT = 60.0  # the longest wait for one update before it counts as an error
+PING = 25.0  # seconds between a page's pings (web/net.js); no WebSocket pings, as browsers
 
 
 @dataclass
@@ -77,9 +80,27 @@ class Stats:
     games_started: int = 0
     games_finished: int = 0
     round_trips: list[float] = field(default_factory=list)
+    round_trips_at: list[float] = field(default_factory=list)
+    """When each round trip ended, in seconds from the run's start."""
+    actions_at: list[float] = field(default_factory=list)
+    """When each action was seen done, in seconds from the run's start."""
     computer_replies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    ramp: float = 0.0
+    """The seconds over which the games started (the steady state comes after)."""
+
+    def merge(self, other: Stats) -> None:
+        """Add another client process's figures to these."""
+        for name in ("actions", "human_actions", "computer_actions", "games_started"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.games_finished += other.games_finished
+        self.round_trips += other.round_trips
+        self.round_trips_at += other.round_trips_at
+        self.actions_at += other.actions_at
+        self.computer_replies += other.computer_replies
+        self.errors.update(other.errors)
+        self.seconds = max(self.seconds, other.seconds)
 
     def summary(self) -> dict[str, Any]:
         """The figures as a dict (milliseconds for times)."""
@@ -90,6 +111,7 @@ class Stats:
             ordered = sorted(values)
             return round(1000 * ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))], 1)
 
+        steady = [rt for rt, at in zip(self.round_trips, self.round_trips_at) if at >= self.ramp]
         return {
             "seconds": round(self.seconds, 1),
             "actions": self.actions,
@@ -107,6 +129,13 @@ class Stats:
                 "mean": round(1000 * statistics.fmean(self.round_trips), 1)
                 if self.round_trips
                 else None,
+            },
+            "steady_round_trip_ms": {  # once every game had started (after the ramp)
+                "n": len(steady),
+                "p50": pct(steady, 50),
+                "p95": pct(steady, 95),
+                "p99": pct(steady, 99),
+                "max": pct(steady, 100),
             },
             "computer_reply_ms": {
                 "n": len(self.computer_replies),
@@ -128,12 +157,23 @@ class Watcher:
         self.moves: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.next_id = 0
         self.task = asyncio.create_task(self._read())
+        self.pinger = asyncio.create_task(self._ping())
+
+    async def _ping(self) -> None:
+        """``ping`` every 25 s, as the web page does (web/net.js), from a random start."""
+        await asyncio.sleep(random.uniform(0, PING))
+        with contextlib.suppress(Exception):
+            while True:
+                await self.ws.send("ping")
+                await asyncio.sleep(PING)
 
     async def _read(self) -> None:
         with contextlib.suppress(Exception):
             async for message in self.ws:
                 data = json.loads(message)
                 kind = data.get("type")
+                if kind == "pong":
+                    continue
                 if kind == "view":
                     view = data["view"]
                     if self.view is None or view["version"] >= self.view["version"]:
@@ -181,10 +221,12 @@ class Watcher:
                 await self.changed.wait()
 
     async def close(self) -> None:
+        self.pinger.cancel()
         await self.ws.close()
         self.task.cancel()
-        with contextlib.suppress(BaseException):
-            await self.task
+        for task in (self.task, self.pinger):
+            with contextlib.suppress(BaseException):
+                await task
 
 
 def apply_delta(view: dict[str, Any], delta: dict[str, Any]) -> dict[str, Any] | None:
@@ -219,8 +261,12 @@ class Run:
         think: float = 0.0,
         answer: str = "delta",
         via: str = "post",
+        local: str | None = None,
     ) -> None:
         self.base = base
+        self.local = local
+        """The loopback address the client's connections start from (127.0.0.N: each client
+        process its own, so that 20,000 connections do not exhaust one address's ports)."""
         self.answer = "" if answer == "view" else f"?answer={answer}"
         self.via = via
         self.ws_base = base.replace("http://", "ws://")
@@ -238,7 +284,9 @@ class Run:
             # client-side ReadError of a request never read), whatever the expiry here.
             # Moves on the sockets (--via socket) make no request at all.
             limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
+            transport=httpx.AsyncHTTPTransport(local_address=local) if local else None,
         )
+        self.started = 0.0
 
     def _answered(self, view: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
         """The view after a change that answered ``answer``: a delta from ``view`` (with
@@ -266,11 +314,19 @@ class Run:
         return response.json()
 
     async def _watch(self, gid: str) -> Watcher:
-        ws = await connect(f"{self.ws_base}/api/games/{gid}/ws?deltas=1", open_timeout=WAIT)
+        more: dict[str, Any] = {"local_addr": (self.local, 0)} if self.local else {}
+        ws = await connect(
+            f"{self.ws_base}/api/games/{gid}/ws?deltas=1",
+            open_timeout=WAIT,
+            ping_interval=None,  # a browser sends no WebSocket pings: the page's own, below
+            **more,
+        )
         return Watcher(ws)
 
-    async def slot(self, kind: str) -> None:
-        """Play games of ``kind`` ("human" or "computer") one after another until the deadline."""
+    async def slot(self, kind: str, delay: float = 0.0) -> None:
+        """Play games of ``kind`` ("human" or "computer") one after another until the deadline,
+        the first after ``delay`` seconds (the ramp)."""
+        await asyncio.sleep(delay)
         while time.monotonic() < self.deadline:
             game = self.rng.choice(self.game_ids)
             try:
@@ -278,7 +334,14 @@ class Run:
                     await self.human_game(game)
                 else:
                     await self.computer_game(game)
-            except (RuntimeError, ConnectionError, TimeoutError, httpx.HTTPError, OSError) as e:
+            except (
+                RuntimeError,
+                ConnectionError,
+                TimeoutError,
+                httpx.HTTPError,
+                OSError,
+                WebSocketException,
+            ) as e:
                 self._error(f"{type(e).__name__}: {e}"[:80])
                 await asyncio.sleep(0.5)
 
@@ -306,7 +369,9 @@ class Run:
                     )
                 view = await other.until(lambda v, n=version + 1: v["version"] >= n)
                 self.stats.round_trips.append(time.perf_counter() - start)
+                self.stats.round_trips_at.append(time.monotonic() - self.started)
                 self.stats.actions += 1
+                self.stats.actions_at.append(time.monotonic() - self.started)
                 self.stats.human_actions += 1
             if view["result"] is not None:
                 self.stats.games_finished += 1
@@ -340,6 +405,7 @@ class Run:
                         ),
                     )
                 self.stats.actions += 1
+                self.stats.actions_at.append(time.monotonic() - self.started)
                 self.stats.human_actions += 1
                 if view["result"] is None and view["to_move"] != 0:
                     moved, ply = view["version"], view["ply"]
@@ -350,27 +416,86 @@ class Run:
                     )
                     self.stats.computer_replies.append(time.perf_counter() - posted)
                     self.stats.actions += view["ply"] - ply
+                    self.stats.actions_at += [time.monotonic() - self.started] * (view["ply"] - ply)
                     self.stats.computer_actions += view["ply"] - ply
             if view["result"] is not None:
                 self.stats.games_finished += 1
         finally:
             await watcher.close()
 
-    async def run(self, games: int, seconds: float, computer_share: float) -> Stats:
-        """``games`` slots at once for ``seconds``; a share of them against the computer."""
+    async def run(
+        self,
+        games: int,
+        seconds: float,
+        computer_share: float,
+        ramp: float = 0.0,
+        part: tuple[int, int] = (0, 1),
+    ) -> Stats:
+        """``games`` slots at once for ``seconds``, a share of them against the computer,
+        their first games started evenly over the first ``ramp`` seconds; with ``part``
+        ``(k, n)``, only the slots ``k``, ``k + n``, ... (client process ``k`` of ``n``)."""
         computer = round(games * computer_share)
         kinds = ["computer"] * computer + ["human"] * (games - computer)
-        start = time.monotonic()
+        random.Random(0).shuffle(kinds)  # both kinds start all along the ramp
+        start = self.started = time.monotonic()
         self.deadline = start + seconds
+        self.stats.ramp = ramp
+        mine = range(part[0], games, part[1])
         try:
             async with asyncio.timeout(seconds + 2 * WAIT):
-                await asyncio.gather(*(self.slot(kind) for kind in kinds))
+                await asyncio.gather(*(self.slot(kinds[i], ramp * i / games) for i in mine))
         except TimeoutError:
             self._error("the run overran its time bound")
         finally:
             self.stats.seconds = time.monotonic() - start
             await self.http.aclose()
         return self.stats
+
+
+def _client(
+    queue: Any, part: tuple[int, int], base: str, options: dict[str, Any], plan: dict[str, Any]
+) -> None:
+    """A load-generating process: its part of the slots, from its own loopback address."""
+    run = Run(base, **options, local=f"127.0.0.{2 + part[0]}")
+    stats = asyncio.run(run.run(**plan, part=part))
+    queue.put({**stats.__dict__, "errors": dict(stats.errors)})
+
+
+def run_clients(
+    base: str,
+    options: dict[str, Any],
+    plan: dict[str, Any],
+    clients: int = 1,
+    started: Any = None,
+) -> Stats:
+    """The load on ``base`` from ``clients`` processes (one: in this process); ``options``
+    are :class:`Run`'s, ``plan`` :meth:`Run.run`'s; ``started(pids)`` is told the clients."""
+    if clients <= 1:
+        if started is not None:
+            started([os.getpid()])
+        return asyncio.run(Run(base, **options).run(**plan))
+    forks = multiprocessing.get_context("fork")
+    queue = forks.Queue()
+    processes = []
+    for k in range(clients):
+        seeded = {**options, "seed": options["seed"] + k}
+        process = forks.Process(target=_client, args=(queue, (k, clients), base, seeded, plan))
+        process.start()
+        processes.append(process)
+    if started is not None:
+        started([p.pid for p in processes if p.pid is not None])
+    total = Stats(ramp=plan.get("ramp", 0.0))
+    try:
+        for _ in processes:
+            part = queue.get(timeout=plan["seconds"] + plan.get("ramp", 0.0) + 4 * WAIT)
+            part["errors"] = Counter(part["errors"])
+            total.merge(Stats(**part))
+    finally:
+        for process in processes:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.kill()
+    return total
 
 
 def free_port() -> int:
@@ -488,40 +613,77 @@ def load_test(
     warmup: float = 0.0,
     answer: str = "delta",
     via: str = "post",
+    ramp: float = 0.0,
+    clients: int = 1,
+    socket_probe: int = 0,
+    postgres_pid: int | None = None,
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`); ``src``: the
     code the own server runs; ``warmup``: seconds of load on the own server before the
     measured run (not counted); ``profile``: record the measured run with py-spy;
     ``answer``: what the moves ask back (``delta``, or the whole ``view``); ``via``: moves
-    by ``post`` or on the game's ``socket``."""
+    by ``post`` or on the game's ``socket``; ``ramp``: the games start over these first
+    seconds; ``clients``: load-generating processes; ``socket_probe``: before the run, that
+    many idle sockets measure the server's memory per socket (:mod:`loadwatch`);
+    ``postgres_pid``: the database's postmaster, watched with the server."""
+    if str(SRC.parent / "scripts") not in sys.path:  # loaded by file (tests/server/test_live.py)
+        sys.path.insert(0, str(SRC.parent / "scripts"))
+    import loadwatch
+
     if game_ids is None:
         sys.path.insert(0, str(SRC))
         from shoal import games as registry
 
         game_ids = list(registry.ids())
-
-    def go(base: str, games: int = games, seconds: float = seconds) -> Stats:
-        run = Run(base, game_ids, level, seed, think, answer, via)
-        return asyncio.run(run.run(games, seconds, computer_share))
+    options = {
+        "game_ids": game_ids,
+        "level": level,
+        "seed": seed,
+        "think": think,
+        "answer": answer,
+        "via": via,
+    }
+    plan = {"games": games, "seconds": seconds, "computer_share": computer_share, "ramp": ramp}
 
     server_cpu: float | None = None
+    extra: dict[str, Any] = {}
     if port is not None:
-        stats = go(f"http://{HOST}:{port}")
+        stats = run_clients(f"http://{HOST}:{port}", options, plan, clients)
     else:
         with own_server(searches, database=database, workers=workers, src=src) as (base, pid):
             if warmup > 0:  # every game's modules loaded, the first requests' costs paid
-                go(base, min(games, 2 * len(game_ids)), warmup)
-            with _profiled(pid, profile, profile_format):
+                warm = {**plan, "games": min(games, 2 * len(game_ids)), "seconds": warmup}
+                run_clients(base, options, {**warm, "ramp": 0.0})
+            if socket_probe > 0:
+                probe = loadwatch.socket_memory(base, pid, socket_probe)
+                extra["socket_memory"] = asyncio.run(probe)
+            watch = loadwatch.Watch(pid, postgres_pid)
+            with _profiled(pid, profile, profile_format), watch:
                 before = cpu_seconds(pid)
-                stats = go(base)
+                began = time.monotonic()
+
+                def started(pids: list[int]) -> None:
+                    watch.clients = pids
+
+                stats = run_clients(base, options, plan, clients, started)
                 after = cpu_seconds(pid)
             if before is not None and after is not None:
                 server_cpu = round(after - before, 2)
+            steady = watch.report(began + ramp)
+            worst, use = loadwatch.verdict(steady, loadwatch.memory_available_mb())
+            extra.update(resources=steady, saturates=worst, use=use)
     summary = stats.summary()
+    summary.update(extra)
     summary["server_cpu_seconds"] = server_cpu
     summary["cpu_ms_per_action"] = (
         round(1000 * server_cpu / max(1, summary["actions"]), 2) if server_cpu is not None else None
     )
+    if "resources" in summary:
+        resources = summary["resources"]
+        steady_actions = summary["steady_actions"] = _steady_actions(stats, ramp)
+        summary["steady_cpu_ms_per_action"] = round(
+            1000 * resources["server_cpu"] * resources["seconds"] / max(1, steady_actions), 2
+        )
     summary.update(
         workers=workers,
         games=games,
@@ -531,14 +693,26 @@ def load_test(
         think=think,
         answer=answer,
         via=via,
+        ramp=ramp,
+        clients=clients,
     )
     return summary
+
+
+def _steady_actions(stats: Stats, ramp: float) -> int:
+    """The actions seen done after the ramp (the steady window)."""
+    return sum(1 for at in stats.actions_at if at >= ramp)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="concurrent games (default 200)")
-    parser.add_argument("--seconds", type=float, default=30.0, help="duration (default 30)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="duration (default 30 s, or the ramp and 60 s more)",
+    )
     parser.add_argument("--port", type=int, help="a running server on 127.0.0.1 (default: own)")
     parser.add_argument(
         "--computer-share", type=float, default=0.25, help="share of games vs the computer"
@@ -600,8 +774,38 @@ def main(argv: list[str] | None = None) -> int:
         choices=("post", "socket"),
         help="with --compare: how the players of REV's server move (default: as --via)",
     )
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="start the games evenly over these first seconds (default: 60 s from 1,000 games "
+        "on, else 0); the steady figures are those after it",
+    )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=None,
+        help="load-generating processes, each from its own 127.0.0.N (default: one per "
+        "2,500 games)",
+    )
+    parser.add_argument(
+        "--socket-probe",
+        type=int,
+        default=1000,
+        help="before the run, open this many idle game sockets and report the server's "
+        "memory per socket (default 1000; 0: skip)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
+    if args.ramp is None:
+        args.ramp = 60.0 if args.games >= 1000 else 0.0
+    if args.seconds is None:
+        args.seconds = args.ramp + 60.0 if args.ramp else 30.0
+    if args.clients is None:
+        args.clients = max(1, -(-args.games // 2500))
+    if not 1 <= args.clients <= 250:
+        parser.error("--clients is 1 to 250 (each has its own address 127.0.0.2...)")
+    args.postgres_pid = None
     if args.compare and (args.port or args.database):
         parser.error("--compare starts its own servers: no --port or --database")
     with contextlib.ExitStack() as stack:
@@ -617,6 +821,8 @@ def main(argv: list[str] | None = None) -> int:
             stack.callback(server.stop)
             new_database = server.new_database
             args.database = "PostgreSQL"
+            pid_file = server.data / "postmaster.pid"
+            args.postgres_pid = int(pid_file.read_text().split()[0])
         if args.compare:
             return _compare(args, stack.enter_context(checkout(args.compare)), new_database)
         if args.postgres:
@@ -673,6 +879,10 @@ def _run_args(
         warmup=args.warmup,
         answer=args.answer,
         via=via or args.via,
+        ramp=args.ramp,
+        clients=args.clients,
+        socket_probe=args.socket_probe,
+        postgres_pid=args.postgres_pid,
     )
 
 
@@ -772,6 +982,12 @@ def _report(args: argparse.Namespace) -> int:
             f"move round trip    p50 {rt['p50']} ms, p95 {rt['p95']} ms, p99 {rt['p99']} ms, "
             f"max {rt['max']} ms (n={rt['n']})"
         )
+        st = summary["steady_round_trip_ms"]
+        print(
+            f"  after the ramp   p50 {st['p50']} ms, p95 {st['p95']} ms, p99 {st['p99']} ms, "
+            f"max {st['max']} ms (n={st['n']}; the games started over {summary['ramp']} s, "
+            f"{summary['clients']} client process(es))"
+        )
         print(
             f"computer reply     p50 {cr['p50']} ms, p95 {cr['p95']} ms, p99 {cr['p99']} ms "
             f"(the move until the reply is on the WebSocket, n={cr['n']})"
@@ -779,7 +995,41 @@ def _report(args: argparse.Namespace) -> int:
         started, finished = summary["games_started"], summary["games_finished"]
         print(f"games              {started} started, {finished} finished")
         print(f"errors             {summary['errors'] or 'none'}")
+        _print_resources(summary)
     return 1 if summary["errors"] else 0
+
+
+def _print_resources(summary: dict[str, Any]) -> None:
+    """The machine's side: memory per socket, CPU per action after the ramp, each
+    process group's share of the cores, and the resource that runs out first."""
+    probe = summary.get("socket_memory")
+    if probe:
+        print(
+            f"memory per socket  {probe['kb_per_socket']} KB ({probe['sockets']} idle game "
+            f"sockets: server {probe['server_memory_before_mb']} -> "
+            f"{probe['server_memory_after_mb']} MB)"
+        )
+    res = summary.get("resources")
+    if not res:
+        return
+    print(
+        f"after the ramp     {res['seconds']} s, {summary['steady_actions']} actions, server CPU "
+        f"{summary['steady_cpu_ms_per_action']} ms per action"
+    )
+    workers = ", ".join(f"{v:.0%}" for v in res["worker_cpu"].values())
+    print(
+        f"cores in use       server {res['server_cpu']:.2f} (workers {workers} of a core "
+        f"each), PostgreSQL {res['postgres_cpu']:.2f}, load clients {res['client_cpu']:.2f}; "
+        f"machine {res['machine_busy']:.0%} busy of {res['cores']} cores, load average "
+        f"{res['load_average'][0]} to {res['load_average'][1]}"
+    )
+    fds = ", ".join(f"{res['peak_fds'][n]}/{res['fd_limits'][n]}" for n in res["peak_fds"])
+    print(
+        f"memory, fds        server {res['server_memory_mb']} MB at its peak, PostgreSQL "
+        f"{res['postgres_memory_mb']} MB; open fds/limit per process: {fds}"
+    )
+    use = ", ".join(f"{k} {v:.0%}" for k, v in summary["use"].items())
+    print(f"saturates first    {summary['saturates']} ({use})")
 
 
 if __name__ == "__main__":

@@ -39,15 +39,21 @@ class Page(NamedTuple):
 PAGES: dict[str, Page] = {
     "account.html": Page("shoal — account", "account.js", "page-account", ("lobby.css",)),
     "analysis.html": Page("Analysis board — shoal", "analysis.js", "page-analysis"),
+    "blocks.html": Page(
+        "shoal — blocks and reports", "blocks.js", "page-blocks", ("moderation.css",)
+    ),
     "bots.html": Page("shoal — play a bot", "bots.js", "page-bots"),
     "challenge.html": Page(
         "Challenge — shoal", "challenge-page.js", "page-challenge", ("lobby.css",)
     ),
+    "database.html": Page("Open data — shoal", "database.js", "page-database"),
     "game.html": Page("Game — shoal", "game.js", "page-game"),
     "index.html": Page("shoal — play five abstract games", "home.js", "page-home", ("lobby.css",)),
+    "ladder.html": Page("Ladder — shoal", "ladder.js", "page-ladder"),
     "leaderboard.html": Page("Leaderboard — shoal", "leaderboard.js", "page-leaderboard"),
     "learn.html": Page("Learn — shoal", "learn.js", "page-learn"),
     "lobby.html": Page("Lobby — shoal", "lobby.js", "page-lobby", ("lobby.css",)),
+    "mod.html": Page("shoal — moderation", "mod.js", "page-mod", ("moderation.css",)),
     "new.html": Page("New game — shoal", "new.js", "page-new"),
     "notifications.html": Page("shoal — notifications", "notifications.js", "page-notifications"),
     "offline.html": Page(

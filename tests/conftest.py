@@ -22,10 +22,14 @@ import pytest
 
 from shoal import games
 
+from .loop_guard import fails_the_test
 from .pg import PostgresServer, postgres_server
 from .template import prepare
 
-__all__ = ["postgres_server"]  # the session's private PostgreSQL server
+__all__ = [
+    "fails_the_test",  # no statement on an event loop's thread (tests/loop_guard.py)
+    "postgres_server",  # the session's private PostgreSQL server
+]
 
 
 TEST_HASH_COST = {"time_cost": 1, "memory_cost": 8, "parallelism": 1}

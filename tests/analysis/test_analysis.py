@@ -83,11 +83,14 @@ def test_analyze_command_writes_a_report(tmp_path: Path) -> None:
 
 
 def test_ray_local_mode_agrees_with_the_pool() -> None:
-    pytest.importorskip("ray")
+    """Ray's games are the pool's; a Ray the run started is shut down at its end (its
+    processes would otherwise live on beside the rest of the caller's work)."""
+    ray = pytest.importorskip("ray")
     game = games.get("connect4")
     pooled = run_games(game, "random", "random", range(6), workers=2)
     on_ray = run_games(game, "random", "random", range(6), use_ray=True)
     assert pooled == on_ray
+    assert not ray.is_initialized()
 
 
 def test_a_sweep_compares_option_values_in_one_report(tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ a terminal, a real server) still start processes.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import io
 import os
@@ -55,12 +57,26 @@ def shoal(
             contextlib.redirect_stdout(out),
             contextlib.redirect_stderr(err),
         ):
-            try:
-                code = main(list(args))
-            except SystemExit as exit_:  # argparse's errors and --help, sys.exit("words")
-                if isinstance(exit_.code, str):
-                    print(exit_.code, file=sys.stderr)
-                code = exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)
+            code = _main(list(args))
     finally:
         sys.stdin = saved
     return subprocess.CompletedProcess(["shoal", *args], code, out.getvalue(), err.getvalue())
+
+
+def _main(args: list[str]) -> int:
+    """:func:`main`'s exit code, in a thread of its own where an event loop runs on this one
+    (Playwright's, once a browser test ran in this worker): a command's ``asyncio.run``
+    cannot start under a running loop, and a real ``shoal`` process has none."""
+    if asyncio._get_running_loop() is None:
+        return _exit_code(args)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_exit_code, args).result()
+
+
+def _exit_code(args: list[str]) -> int:
+    try:
+        return main(args)
+    except SystemExit as exit_:  # argparse's errors and --help, sys.exit("words")
+        if isinstance(exit_.code, str):
+            print(exit_.code, file=sys.stderr)
+        return exit_.code if isinstance(exit_.code, int) else int(exit_.code is not None)

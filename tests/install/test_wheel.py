@@ -8,6 +8,7 @@ must play a game to its end.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -43,8 +44,27 @@ def _run(*args: str | Path, cwd: Path, timeout: float = 900, stdin: str | None =
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bin folder of a clean venv with only the built wheel (and its dependencies)."""
-    tmp = tmp_path_factory.mktemp("wheel")
+    """The bin folder of a clean venv with only the built wheel (and its dependencies).
+
+    Built once per run: the first xdist worker to ask builds it in the run's shared temporary
+    folder under a lock, the other finds it there (two builds at once in the checkout's
+    ``build/`` broke each other: "No such file or directory: 'build/bdist.linux-x86_64/wheel'").
+    """
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # each worker's own folder is in the run's
+        base = base.parent
+    tmp = base / "installed-wheel"
+    tmp.mkdir(exist_ok=True)
+    with open(tmp / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (tmp / ".done").exists():
+            _install(tmp)
+            (tmp / ".done").touch()
+    return tmp / "venv" / "bin"
+
+
+def _install(tmp: Path) -> None:
+    """Build the wheel into ``tmp/dist`` and install it into the new venv ``tmp/venv``."""
     _run(
         sys.executable,
         *("-m", "build", "--wheel", "--no-isolation", "--outdir", tmp / "dist"),
@@ -57,7 +77,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # server compiles what it imports when it starts, the same code either way
     pip = (tmp / "venv" / "bin" / "python", "-m", "pip", "install", "-q", "--no-compile")
     _run(*pip, wheels[0], cwd=tmp)
-    return tmp / "venv" / "bin"
 
 
 def test_the_installed_shoal_serves_every_page_and_static_file(

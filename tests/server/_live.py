@@ -14,7 +14,19 @@ from typing import IO
 
 import httpx
 
+from ..loop_guard import MARK
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
+GUARD_SITE = Path(__file__).resolve().parents[1] / "loop_guard_site"
+"""The loop guard of every server process a test starts (tests/loop_guard.py)."""
+
+
+def guarded_env() -> dict[str, str]:
+    """The environment of a server process a test starts: this checkout's ``src`` first, and
+    the loop guard installed (``tests/loop_guard_site``, which imports ``tests.loop_guard``
+    from the checkout's root)."""
+    paths = [SRC, str(GUARD_SITE), str(GUARD_SITE.parents[1]), os.environ.get("PYTHONPATH", "")]
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(paths), SHOAL_LOOP_GUARD_PROCESS="1")
 
 
 def free_port() -> int:
@@ -37,9 +49,10 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
-    def start(self) -> LiveServer:
-        """Start the process (on the same port and database as before) and wait until it answers."""
-        env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    def start(self, timeout: float = 60.0) -> LiveServer:
+        """Start the process (on the same port and database as before) and wait until it
+        answers (at most ``timeout`` seconds: a loaded machine imports slowly)."""
+        env = guarded_env()
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop/kill)
         self.process = subprocess.Popen(
             [
@@ -51,7 +64,7 @@ class LiveServer:
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: its workers end with it
         )
-        deadline = time.monotonic() + 60  # a loaded machine imports slowly
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/api/levels", timeout=1).status_code == 200:
@@ -92,6 +105,12 @@ class LiveServer:
         if self._log is not None:
             self._log.close()
             self._log = None
+        blocked = [line for line in self.log().splitlines() if line.startswith(MARK)]
+        if blocked:  # the loop guard in the server process (tests/loop_guard.py)
+            raise AssertionError(
+                f"shoal serve ran {len(blocked)} statement(s) on its event loop's thread:\n"
+                + "\n".join(sorted(set(blocked)))
+            )
 
     def log(self) -> str:
         """Everything the process printed so far."""

@@ -35,8 +35,19 @@ def run(client: TestClient, fn: Any, *args: Any) -> Any:
 
 
 def settle(client: TestClient) -> None:
-    """Wait until the clocks and notifications of every stored change are done."""
-    run(client, context(client).correspondence.settle)
+    """Wait until the clocks and notifications of every stored change are done, and every
+    push and mail they started has reached its receiver (or was found unwanted): what the
+    devices and the inbox got is then final, with no wait for "nothing more comes"."""
+
+    async def everything() -> None:
+        ctx = context(client)
+        await ctx.correspondence.settle()
+        if ctx.notifier.pusher is not None:
+            await ctx.notifier.pusher.settle()
+        if ctx.notifier.mailer is not None:
+            await ctx.notifier.mailer.settle()
+
+    run(client, everything)
 
 
 def as_user(client: TestClient, cookie: str | None) -> None:

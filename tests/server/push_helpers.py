@@ -31,6 +31,10 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from tests.clients import TestClient
+
+from .corr_helpers import settle
+
 __all__ = ["Device", "Receiver", "b64", "receiver", "unb64"]
 
 
@@ -124,12 +128,25 @@ class Receiver:
             plain = http_ece.decrypt(
                 body, private_key=device.key, auth_secret=device.auth, version="aes128gcm"
             )
-        except (AssertionError, InvalidSignature, KeyError, ValueError) as error:
+        except (
+            AssertionError,
+            InvalidSignature,
+            KeyError,
+            ValueError,
+            http_ece.ECEException,
+        ) as error:
             self.refused.append(f"{path}: {error!r} {sorted(headers)}")
             return 400
         with self.condition:
             self.keys.add(key)
-            self.received.append({"device": path, "message": json.loads(plain), "claims": claims})
+            self.received.append(
+                {
+                    "device": path,
+                    "message": json.loads(plain),
+                    "claims": claims,
+                    "ttl": int(headers["ttl"]),
+                }
+            )
             self.condition.notify_all()
         return 201
 
@@ -140,10 +157,11 @@ class Receiver:
             assert len(self.received) >= count, (self.received, self.refused)
             return list(self.received)
 
-    def quiet(self, count: int, seconds: float) -> None:
-        """Check that no more than ``count`` messages come within ``seconds``."""
-        time.sleep(seconds)
-        assert len(self.received) == count, self.received
+    def settled(self, client: TestClient, count: int) -> None:
+        """Exactly ``count`` messages, once the server's pushes in flight are all taken or
+        refused: nothing more can arrive from what was done so far."""
+        settle(client)
+        assert len(self.received) == count, (self.received, self.refused)
 
     def close(self) -> None:
         self.server.shutdown()

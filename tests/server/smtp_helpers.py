@@ -14,7 +14,10 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
+from tests.clients import TestClient
+
 from ._live import free_port
+from .corr_helpers import settle
 
 
 @dataclasses.dataclass
@@ -23,11 +26,14 @@ class Inbox:
 
     url: str
     messages: list[EmailMessage] = dataclasses.field(default_factory=list)
+    raw: list[bytes] = dataclasses.field(default_factory=list)
+    """Each message as it came over SMTP."""
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         assert isinstance(message, EmailMessage)
         message["X-Envelope-To"] = ", ".join(envelope.rcpt_tos)
+        self.raw.append(bytes(envelope.content))
         self.messages.append(message)
         return "250 OK"
 
@@ -39,9 +45,10 @@ class Inbox:
         assert len(self.messages) >= count, [m["Subject"] for m in self.messages]
         return list(self.messages)
 
-    def quiet(self, count: int, seconds: float = 1.0) -> None:
-        """Nothing more than ``count`` messages arrives within ``seconds``."""
-        time.sleep(seconds)
+    def settled(self, client: TestClient, count: int) -> None:
+        """Exactly ``count`` messages, once the server's mails in flight are all sent (or
+        found unwanted): nothing more can arrive from what was done so far."""
+        settle(client)
         assert len(self.messages) == count, [m["Subject"] for m in self.messages]
 
 

@@ -200,7 +200,7 @@ def test_no_token_in_views_broadcasts_or_the_database(client: TestClient, db: st
 
 
 def test_no_token_in_the_logs_of_a_real_server(live: Callable[..., LiveServer]) -> None:
-    """uvicorn's access log (level info) names paths only: tokens travel in a header."""
+    """the access log (level info) names paths only: tokens travel in a header."""
     server = live("--log-level", "debug", "--games-per-client", "0")
     secrets: list[str] = []
     with httpx.Client(base_url=server.url, timeout=30) as http:
@@ -238,6 +238,6 @@ def test_no_token_in_the_logs_of_a_real_server(live: Callable[..., LiveServer]) 
         http.get(f"/api/games/{friend['id']}", headers=auth(friend["token"])).raise_for_status()
     server.stop()
     log = server.log()
-    assert f'POST /api/games/{friend["id"]}/actions HTTP/1.1" 200' in log  # the access log ran
-    assert f'POST /api/games/{friend["id"]}/resign HTTP/1.1" 403' in log
+    assert f"shoal.access: POST /api/games/{friend['id']}/actions 200 " in log  # the access log ran
+    assert f"shoal.access: POST /api/games/{friend['id']}/resign 403 " in log
     assert not _leaks(log, secrets + [hash_token(s) for s in secrets])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 import time
 import zipfile
 from collections.abc import Iterator
@@ -325,8 +326,10 @@ def test_profile_export_and_delete(client: TestClient, app: Any, db: str) -> Non
     assert other(app).get("/api/users/alice", params={"game": "sytran"}).json()["games"] == []
     error(other(app).get("/api/users/nobody"), 404, "no player")
     archive = zipfile.ZipFile(io.BytesIO(client.get("/api/me/export").content))
-    assert archive.namelist() == [f"shoal-{GAME}-{gid}.txt"]
-    assert "Result" in archive.read(archive.namelist()[0]).decode()
+    assert archive.namelist() == ["shoal-alice.json", f"shoal-{GAME}-{gid}.txt"]
+    assert "Result" in archive.read(f"shoal-{GAME}-{gid}.txt").decode()
+    document = json.loads(archive.read("shoal-alice.json"))  # the account's data too (issue 57)
+    assert document["account"]["username"] == "alice" and document["games"][0]["id"] == gid
     error(client.request("DELETE", "/api/me", json={"password": "wrong pass"}), 403, "wrong")
     assert client.get("/api/me").status_code == 200
     assert client.request("DELETE", "/api/me", json={"password": PASSWORD}).json()["games"] == 1

@@ -450,10 +450,13 @@ def test_the_clock_charges_the_mover_and_adds_the_increment(client: TestClient) 
     made = create(client, opponent="friend", clock={"base": 100, "increment": 5})
     gid, host, friend = made["id"], made["token"], made["invite_token"]
     play(client, gid, host, version=1, action=0)
+    started = time.monotonic()
     play(client, gid, friend, version=2, action=1)
     view = play(client, gid, host, version=3, action=0).json()
+    spent = time.monotonic() - started  # the host's think cannot have been longer than this
     left = view["clock"]["remaining"]
-    assert 104 < left[0] <= 105 and 99 < left[1] <= 100 and view["clock"]["running"] == 1
+    assert 105 - spent <= left[0] < 105, (left, spent)
+    assert left[1] == 100 and view["clock"]["running"] == 1
 
 
 # -- storage ------------------------------------------------------------------------------------

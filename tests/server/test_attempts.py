@@ -8,6 +8,7 @@ databases (``db_url``: SQLite, then the private PostgreSQL).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import func, select
@@ -89,3 +90,34 @@ def test_sign_in_limits_hold_across_two_apps_on_one_database(db_url: str) -> Non
             refused = login(process, "alice")  # even the right password waits, on either
             error(refused, 429, "too many sign-in attempts for this account")
             assert 590 <= int(refused.headers["Retry-After"]) <= 600
+
+
+def test_racing_sign_ins_in_two_processes_never_pass_the_limit(db_url: str) -> None:
+    """Issue 56: each attempt is counted before its password is checked, so sixteen wrong
+    passwords sent at once through two apps (two processes) are tried at most 8 times (the
+    account's limit from one address); before, each process could let one more through.
+    A success afterwards is still refused, and gives back nothing it did not take.
+    (When the racing attempts all counted one another first, fewer than 8 are tried and all
+    the others refused: the failures are then made up to the limit one at a time.)"""
+    apps = [create_app(db_url), create_app(db_url)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+        signup(one, "alice")
+
+        def attempt(n: int) -> int:
+            return int(login((one, two)[n % 2], "alice", "guess guess").status_code)
+
+        with ThreadPoolExecutor(8) as pool:
+            codes = list(pool.map(attempt, range(16)))
+        assert codes.count(401) <= 8 and codes.count(401) + codes.count(429) == 16
+        kept = rows(
+            db_url,
+            select(func.count()).select_from(AttemptRow).where(AttemptRow.key.like("pair:%")),
+        )
+        assert kept == [(codes.count(401),)]  # the failures tried are the rows kept
+        # attempts that all counted one another before any was taken back are all refused
+        # (fewer than 8 tried: the race gave the guesser less, never more); the failures
+        # up to the limit, one at a time, are tried, and no more
+        for _ in range(8 - codes.count(401)):
+            assert login(two, "alice", "guess guess").status_code == 401
+        error(login(one, "alice", "guess guess"), 429, "too many sign-in attempts")
+        error(login(one, "alice"), 429, "too many sign-in attempts")

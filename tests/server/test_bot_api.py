@@ -97,7 +97,7 @@ def test_a_bot_cannot_play_another_game(client: TestClient, db: str) -> None:
     error(
         client.post(f"/api/bot/game/{mine.json()['id']}/move/{first}", headers=_bearer(token)),
         403,
-        "do not play",
+        "this token does not play in this game",  # the page's words (one door per move)
     )
     ok = client.post(f"/api/bot/game/{game_id}/move/{first}", headers=_bearer(token))
     assert ok.status_code == 200, ok.text

@@ -92,7 +92,7 @@ def test_what_became_of_it(three: Any) -> None:
     answer = b.post(f"/api/challenges/{accepted}/accept").json()
     assert b.post(f"/api/challenges/{declined}/decline").status_code == 200
     assert a.delete(f"/api/challenges/{cancelled}").status_code == 200
-    store = app.state.context.challenges
+    store = app.state.context.challenges.store
     store.now = lambda: utcnow() + datetime.timedelta(days=7, seconds=1)
     for client in (a, b):
         seen = client.get(f"/api/challenges/{accepted}").json()

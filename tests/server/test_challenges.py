@@ -100,7 +100,7 @@ def test_declined_and_withdrawn(two: Any) -> None:
 
 def test_a_challenge_expires_after_seven_days(two: Any) -> None:
     app, a, b = two
-    store = app.state.context.challenges
+    store = app.state.context.challenges.store
     start = utcnow()
     store.now = lambda: start
     cid = challenge(a).json()["id"]

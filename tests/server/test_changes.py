@@ -1,4 +1,5 @@
-"""The prelude every change goes through (``shoal.server.changes.change``), pinned by its order.
+"""The prelude every change goes through (``shoal.server.games.changes.change``), pinned
+by its order.
 
 Actions, undo, resignation and hints share one prelude: the token, then (except for an
 undo) whether the game is over, then the version the client saw. When a request is wrong

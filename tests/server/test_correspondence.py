@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from shoal.server import create_app
-from shoal.server.notifications.correspondence import DAY
+from shoal.server.games.correspondence import DAY
 from tests.clients import TestClient
 
 from .accounts_helpers import error
@@ -31,8 +31,7 @@ QUIET = 3600.0  # the background sweeper stays out of the way: the tests sweep t
 
 
 def _app(db: str, clock: Clock) -> TestClient:
-    app = create_app(db, sweep_every=QUIET)
-    app.state.context.correspondence.clock = clock
+    app = create_app(db, sweep_every=QUIET, clock=clock)
     return TestClient(app)
 
 
@@ -63,7 +62,7 @@ def test_the_deadline_of_the_player_to_move_is_stored_and_moves_on(
     clock.now += 7000
     move(client, game, 1)
     assert _deadline(client, game.id) == (0, clock.now + 3 * DAY)
-    row = context(client).notices.clock(game.id)
+    row = context(client).correspondence.store.clock(game.id)
     assert row is not None and row.days == 3 and row.turn == 2
     assert client.get(f"/api/games/{game.id}/correspondence").json() == {
         "days": 3,
@@ -150,7 +149,7 @@ def test_a_row_left_behind_by_a_crash_is_moved_on_not_ended(
     game = correspondence_game(client, account(client, "alice"), account(client, "bob"))
     move(client, game, 0)
     move(client, game, 1)
-    store = context(client).notices
+    store = context(client).correspondence.store
     row = store.clock(game.id)
     assert row is not None
     old = row.__class__(row.game_id, row.days, 1, 1, row.version - 1, row.deadline)

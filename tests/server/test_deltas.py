@@ -5,16 +5,19 @@ from gives the server's new view."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import itertools
 import random
 from typing import Any
 
 import pytest
+from sqlalchemy import event, update
 
 from shoal import games
 from shoal.server.games.models import GameData
 from shoal.server.games.store import StaleVersionError, Store
+from shoal.server.games.tables import GameRow
 from shoal.server.games.views import turn_list, view_delta
 from tests.clients import TestClient
 
@@ -128,23 +131,53 @@ def _data(version: int, actions: list[int]) -> GameData:
     return local_game("g1", version, actions)
 
 
+def _mark_players(store: Store, game_id: str, players: list[str]) -> None:
+    """Write ``players`` into the stored row behind the store's back (the version unchanged)."""
+    with store.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(players=players))
+
+
 def test_a_save_writes_the_changed_columns_over_its_version_only(db: str) -> None:
+    """A save given the data it was made from writes only the columns that differ (here the
+    actions and the version): a column it did not change keeps what the row holds, whatever
+    the way the save takes (Core in a thread, the SQLite file's driver, psycopg's loop)."""
     store = Store(db)
     try:
         first = _data(1, [])
         store.insert(first)
+        _mark_players(store, "g1", ["kept", "too"])
+        sets: list[set[str]] = []
+
+        def seen(conn: Any, cursor: Any, statement: str, *rest: Any) -> None:
+            if statement.lstrip().upper().startswith("UPDATE SHOAL_GAMES"):
+                head = statement.split(" WHERE ")[0].split(" SET ", 1)[1]
+                sets.append({part.split("=")[0].strip() for part in head.split(",")})
+
+        event.listen(store.engine, "before_cursor_execute", seen)
         second = _data(2, [3])
         store.save(second, 1, first)
+        assert sets == [{"actions", "version", "updated"}]
         loaded = store.load("g1")
         assert loaded is not None and loaded.actions == [3] and loaded.version == 2
-        try:
-            store.save(_data(3, [3, 4]), 1, first)  # made from version 1: refused
-        except StaleVersionError:
-            pass
-        else:
-            raise AssertionError("a stale save was stored")
+        assert loaded.players == ["kept", "too"]  # not written over: it did not change
+        third = _data(3, [3, 4])
+
+        async def in_loop() -> None:
+            try:
+                await store.save_in_loop(third, 2, second)
+            finally:
+                await store.close_in_loop()
+
+        asyncio.run(in_loop())
+        after = store.load("g1")
+        assert after is not None and after.actions == [3, 4] and after.version == 3
+        assert after.players == ["kept", "too"]
+        with pytest.raises(StaleVersionError):
+            store.save(_data(4, [3, 5]), 2, second)  # made from version 2: refused
         again = store.load("g1")
-        assert again is not None and again.actions == [3] and again.version == 2
+        assert again is not None and again.actions == [3, 4] and again.version == 3
+        store.save(_data(4, [3, 4, 5]), 3)  # no ``before``: every column is written
+        assert (whole := store.load("g1")) is not None and whole.players == ["a", "b"]
     finally:
         store.close()
 

@@ -26,8 +26,9 @@ def clock() -> Clock:
 
 
 def _app(db: str, inbox: Inbox, clock: Clock) -> TestClient:
-    app = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
-    app.state.context.correspondence.clock = clock
+    app = create_app(
+        db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test", clock=clock
+    )
     return TestClient(app)
 
 
@@ -46,9 +47,9 @@ def _mail_mode(client: TestClient, cookie: str, mode: str, hours: int = 6) -> No
 
 
 def _digests(client: TestClient) -> int:
-    digests = context(client).correspondence.digests
-    assert digests is not None
-    count: int = run(client, digests.sweep)
+    mailer = context(client).mail.mailer
+    assert mailer is not None
+    count: int = run(client, mailer.sweep_digests)
     return count
 
 
@@ -61,7 +62,7 @@ def test_a_digest_lists_every_game_waiting_at_most_every_n_hours(
     two = correspondence_game(client, carol, bob, days=3)
     move(client, one, 0)
     move(client, two, 0)
-    inbox.quiet(0, 0.5)  # no mail per turn
+    inbox.settled(client, 0)  # no mail per turn
     assert _digests(client) == 1
     [mail] = inbox.wait(1)
     assert mail["To"] == "bob@example.org"
@@ -78,7 +79,7 @@ def test_a_digest_lists_every_game_waiting_at_most_every_n_hours(
     assert inbox.wait(2)[1]["Subject"] == "2 games waiting for your move"
     clock.now += 7 * HOUR  # nothing new since: no digest
     assert _digests(client) == 0
-    inbox.quiet(2, 0.3)
+    inbox.settled(client, 2)
 
 
 def test_each_turn_or_none(client: TestClient, inbox: Inbox) -> None:
@@ -87,7 +88,7 @@ def test_each_turn_or_none(client: TestClient, inbox: Inbox) -> None:
     game = correspondence_game(client, alice, bob)
     move(client, game, 0)
     assert _digests(client) == 0
-    inbox.quiet(0, 0.5)
+    inbox.settled(client, 0)
     _mail_mode(client, bob, "turn")
     move(client, game, 1)
     move(client, game, 0)
@@ -104,20 +105,23 @@ def test_a_digest_goes_once_across_workers(
     move(client, game, 0)
     # a second worker on the same database (its own app and connections; its background
     # sweeper not started, so the two sweeps below are the only ones)
-    other = create_app(db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test")
-    other.state.context.correspondence.clock = clock
-    first = context(client).correspondence.digests
-    second = other.state.context.correspondence.digests
-    assert first is not None and second is not None
-    assert [u for u, _ in first.due()] == [u for u, _ in second.due()] != []
+    other = create_app(
+        db, sweep_every=3600, smtp_url=inbox.url, site_url="http://shoal.test", clock=clock
+    )
+    first, second = context(client).mail, other.state.context.mail
+    assert first.mailer is not None and second.mailer is not None
+    assert [u for u, _ in first.digests.due()] == [u for u, _ in second.digests.due()] != []
 
     async def both() -> list[int]:
-        return list(await asyncio.gather(first.sweep(), second.sweep()))
+        assert first.mailer is not None and second.mailer is not None
+        return list(
+            await asyncio.gather(first.mailer.sweep_digests(), second.mailer.sweep_digests())
+        )
 
     assert sorted(run(client, both)) == [0, 1]
     inbox.wait(1)
-    inbox.quiet(1, 0.5)
-    assert first.due() == [] and second.due() == []
+    inbox.settled(client, 1)
+    assert first.digests.due() == [] and second.digests.due() == []
     other.state.context.store.engine.dispose()
 
 

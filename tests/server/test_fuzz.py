@@ -9,6 +9,7 @@ hints really run on fuzzed bodies.
 
 from __future__ import annotations
 
+import os
 import zlib
 from typing import Any
 
@@ -108,8 +109,13 @@ def _aim(case: Any, targets: Targets) -> str | None:
     return str(gid)
 
 
+EXAMPLES = int(os.environ.get("SHOAL_FUZZ_EXAMPLES", "25"))
+"""Generated cases per operation: 25 in CI (hypothesis draws new ones each run, so CI's runs
+add up); ``SHOAL_FUZZ_EXAMPLES=500 pytest tests/server/test_fuzz.py`` fuzzes deeper."""
+
+
 @schema.parametrize()
-@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_errors(case: Any, targets: Targets, monkeypatch: Any) -> None:
     monkeypatch.setattr(background_module, "HINT_LEVEL", "beginner")  # fast hints
     gid = _aim(case, targets)

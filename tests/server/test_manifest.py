@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from shoal.server.pages.routes import WEB_DIR
+from shoal.server.files import WEB_DIR
 from tests.clients import TestClient
 
 

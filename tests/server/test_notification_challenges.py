@@ -52,7 +52,7 @@ def test_an_open_challenge_is_accepted_from_its_notification(three: Any, db: str
 
 def test_declined_withdrawn_and_expired_read_as_such(three: Any) -> None:
     app, a, b, _ = three
-    store = app.state.context.challenges
+    store = app.state.context.challenges.store
     start = utcnow()
     store.now = lambda: start
     declined, withdrawn, expired = challenge(a), challenge(a), challenge(a)
@@ -90,7 +90,7 @@ def test_answers_that_cannot_be_are_refused_and_change_nothing(three: Any, db: s
 def test_a_notification_whose_challenge_is_gone_says_so(three: Any) -> None:
     app, a, b, _ = three
     cid = challenge(a)
-    store = app.state.context.challenges
+    store = app.state.context.challenges.store
     with store.engine.begin() as connection:
         connection.exec_driver_sql(f"DELETE FROM shoal_challenges WHERE id = {int(cid)}")
     assert states(b) == {cid: None}

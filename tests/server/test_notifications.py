@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from shoal.server import create_app
-from shoal.server.notifications.service import notify_challenge
 from tests.clients import TestClient
 
 from ._live import auth
@@ -21,8 +20,7 @@ from .corr_helpers import Clock, Game, account, as_user, context, correspondence
 
 @pytest.fixture
 def client(db: str) -> Iterator[TestClient]:
-    app = create_app(db, sweep_every=3600)
-    app.state.context.correspondence.clock = Clock()
+    app = create_app(db, sweep_every=3600, clock=Clock())
     with TestClient(app) as c:
         yield c
 
@@ -92,17 +90,28 @@ def test_refusals_in_words(client: TestClient) -> None:
 
 
 def test_a_live_game_sends_no_turn_notifications(client: TestClient) -> None:
+    """A game without days per move is played with both players there: its turns notify
+    nobody, while the same move in a correspondence game between them does."""
     alice, bob = account(client, "alice"), account(client, "bob")
     as_user(client, alice)
-    made = client.post("/api/games", json={"game": "connect4", "opponent": "friend"}).json()
+    made = client.post("/api/games", json={"game": "connect4", "opponent": "friend", "seat": 0})
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
     as_user(client, bob)
-    token = client.post(
-        f"/api/games/{made['id']}/claim", json={}, headers=auth(made["invite_token"])
-    ).json()["token"]
-    client.post("/api/me/claims", json={"games": [{"id": made["id"], "token": token}]})
-    game = Game(made["id"], [made["token"], token], [alice, bob])
+    claimed = client.post(
+        f"/api/games/{gid}/claim", json={}, headers=auth(made.json()["invite_token"])
+    )
+    assert claimed.status_code == 200, claimed.text
+    game = Game(gid, [made.json()["token"], claimed.json()["token"]], [alice, bob])
     move(client, game, 0)
+    as_user(client, bob)
+    waiting = [(g["id"], g["your_turn"]) for g in client.get("/api/me/games").json()]
+    assert waiting == [(gid, True)]  # bob's account holds the seat to move: he could be told
     assert _mine(client, bob)["notifications"] == []
+    postal = correspondence_game(client, alice, bob)
+    move(client, postal, 0)
+    told = _mine(client, bob)["notifications"]
+    assert [(n["kind"], n["game"]) for n in told] == [("your_turn", postal.id)]
 
 
 def test_draw_and_rematch_offers_and_the_end_notify(client: TestClient) -> None:
@@ -192,8 +201,7 @@ def test_the_lobby_may_notify_a_challenge(client: TestClient) -> None:
     assert found is not None
     run(
         client,
-        lambda: notify_challenge(
-            context(client).notifier,
+        lambda: context(client).notifier.challenge(
             found[0].id,
             "alice",
             "Syrtis",
@@ -222,8 +230,7 @@ def test_a_page_open_on_another_process_gets_the_push(db: str) -> None:
             assert socket.receive_json() == {"type": "notification", "unread": 0}
             run(
                 a,
-                lambda: notify_challenge(
-                    context(a).notifier,
+                lambda: context(a).notifier.challenge(
                     found[0].id,
                     "alice",
                     "Cyclix",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from shoal.server import create_app
 from tests.clients import TestClient
 
@@ -39,7 +41,36 @@ def test_the_schema_fits_postgresql() -> None:
     from sqlalchemy.dialects import postgresql
     from sqlalchemy.schema import CreateTable
 
-    from shoal.server.db.tables import GameRow
+    from shoal.server.games.tables import GameRow
 
     ddl = str(CreateTable(GameRow.__table__).compile(dialect=postgresql.dialect()))  # type: ignore[arg-type]
     assert "seed BIGINT" in ddl and "version INTEGER NOT NULL" in ddl
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_seat_claimed_through_another_process_is_yours_at_once(db: str) -> None:
+    """Issue 56, item 7: right after a PostgreSQL restart an invited friend was shown "You are
+    watching" while the API said they held the seat. The claim went through one process; the
+    page read the game (and opened its sockets) through another whose listener had not heard
+    of it (the notice was lost while it reconnected), and its stale game knew no such
+    token. Here B never hears of A's changes (two apps on one SQLite file have no relay):
+    B must still answer the new token's seat, on GET and on the social socket."""
+    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+        made = a.post("/api/games", json={"game": "connect4", "opponent": "friend"}).json()
+        gid = made["id"]
+        assert b.get(f"/api/games/{gid}").json()["version"] == 1  # B has it loaded
+        claimed = a.post(f"/api/games/{gid}/claim", json={}, headers=auth(made["invite_token"]))
+        assert claimed.status_code == 200, claimed.text
+        token = claimed.json()["token"]
+        view = b.get(f"/api/games/{gid}", headers=auth(token)).json()
+        assert (view["you"], view["version"]) == ([1], 2)  # not "You are watching"
+        assert b.get(f"/api/games/{gid}", headers=auth("not-a-token")).json()["you"] == []
+        made = a.post("/api/games", json={"game": "connect4", "opponent": "friend"}).json()
+        gid = made["id"]
+        with b.websocket_connect(f"/api/games/{gid}/social") as socket:
+            socket.close()  # B has this one loaded too
+        claimed = a.post(f"/api/games/{gid}/claim", json={}, headers=auth(made["invite_token"]))
+        with b.websocket_connect(f"/api/games/{gid}/social") as socket:
+            socket.send_json({"token": claimed.json()["token"]})
+            hello = socket.receive_json()
+            assert (hello["type"], hello["you"]) == ("offers", [1])

@@ -4,23 +4,33 @@ against the site's public key and its body decrypted with the device's keys (htt
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from py_vapid import Vapid02
 
 from shoal.server import create_app
-from shoal.server.notifications.push import VapidKeys
+from shoal.server.db.secrets import SiteSecrets
+from shoal.server.push.service import VapidKeys
 from tests.clients import TestClient
 
 from ._live import auth
-from .corr_helpers import account, as_user, context, correspondence_game, move, run
-from .push_helpers import Receiver, receiver, unb64
+from .corr_helpers import account, as_user, context, correspondence_game, move
+from .push_helpers import Receiver, b64, receiver, unb64
 
 __all__ = ["receiver"]
 
 
 @pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db, sweep_every=3600, site_url="https://play.shoal.test")) as c:
+def client(db: str, receiver: Receiver) -> Iterator[TestClient]:
+    """The app, with the receiver's origin added to the push services (an operator's own)."""
+    app = create_app(
+        db, sweep_every=3600, site_url="https://play.shoal.test", push_services=[receiver.origin]
+    )
+    with TestClient(app) as c:
         yield c
 
 
@@ -33,6 +43,11 @@ def _subscribe(client: TestClient, cookie: str, device: dict[str, object]) -> No
 def test_the_key_is_made_once_kept_in_the_database_and_is_a_p256_point(db: str) -> None:
     with TestClient(create_app(db)) as first:
         key = first.get("/api/push/key").json()["key"]
+        pusher = context(first).notifier.pusher
+        assert pusher is not None
+        kept = SiteSecrets(pusher.store.engine).get("vapid", lambda: "none kept")
+    public = Vapid02.from_raw(kept.encode()).public_key  # the site secret "vapid"
+    assert b64(public.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)) == key
     with TestClient(create_app(db)) as again:  # a restart (or another worker): the same key
         assert again.get("/api/push/key").json() == {"key": key}
     raw = unb64(key)
@@ -77,7 +92,7 @@ def test_a_game_end_and_an_offer_are_pushed_and_each_kind_can_be_switched_off(
     game = correspondence_game(client, alice, bob)
     move(client, game, 0)
     move(client, game, 1)  # alice's turn: not pushed, she switched it off
-    receiver.quiet(0, 0.5)
+    receiver.settled(client, 0)
     as_user(client, bob)
     version = client.get(f"/api/games/{game.id}").json()["version"]
     offered = client.post(
@@ -99,23 +114,24 @@ def test_a_game_end_and_an_offer_are_pushed_and_each_kind_can_be_switched_off(
 
 
 def test_a_challenge_is_pushed(client: TestClient, receiver: Receiver) -> None:
-    account(client, "alice")
-    bob = account(client, "bob")
-    device = receiver.device()
-    _subscribe(client, bob, device.subscription())
-    found = context(client).accounts.store.by_name("bob")
-    assert found is not None
-    user = found[0]
-
-    async def challenge() -> None:
-        await context(client).notifier.challenge(
-            user.id, "alice", "Syrtis", challenge_id="7", link="/challenges/7"
-        )
-
-    run(client, challenge)
-    [got] = receiver.wait(1)
+    """``POST /api/challenges`` (the lobby's challenge) reaches the challenged player's device
+    with the challenge's page; the challenger's own device gets nothing."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    mine, theirs = receiver.device(), receiver.device()
+    _subscribe(client, alice, mine.subscription())
+    _subscribe(client, bob, theirs.subscription())
+    as_user(client, alice)
+    made = client.post(
+        "/api/challenges",
+        json={"username": "bob", "game": "syrtis", "colour": "first", "time_control": "3d"},
+    )
+    assert made.status_code == 201, made.text
+    receiver.settled(client, 1)
+    [got] = receiver.received
+    assert got["device"] == theirs.endpoint.removeprefix(receiver.origin)
+    assert got["message"]["kind"] == "challenge" and got["message"]["title"] == "A challenge"
     assert got["message"]["body"] == "alice challenges you to Syrtis"
-    assert got["message"]["url"] == "/challenges/7"
+    assert got["message"]["url"] == f"/challenges/{made.json()['id']}"
 
 
 def test_an_expired_subscription_410_is_removed(client: TestClient, receiver: Receiver) -> None:
@@ -129,10 +145,7 @@ def test_an_expired_subscription_410_is_removed(client: TestClient, receiver: Re
     receiver.wait(1)
     pusher = context(client).notifier.pusher
     assert pusher is not None
-    for _ in range(50):
-        if pusher.removed:
-            break
-        receiver.quiet(1, 0.05)
+    receiver.settled(client, 1)
     as_user(client, bob)
     assert client.get("/api/push/settings").json()["devices"] == 1
     assert pusher.removed == 1
@@ -162,42 +175,59 @@ def test_one_subscription_per_device_and_unsubscribing(
 
 
 @pytest.mark.parametrize(
-    ("change", "words"),
+    ("change", "status", "words"),
     [
-        ({"endpoint": "ftp://x/y"}, "endpoint"),
-        ({"keys": {"p256dh": "AAAA", "auth": "AAAAAAAAAAAAAAAAAAAAAA"}}, "P-256"),
-        ({"keys": {"p256dh": None, "auth": "x"}}, ""),
+        ({"endpoint": "ftp://x/y"}, 400, "endpoint is the push service's URL"),
+        (
+            {"keys": {"p256dh": "AAAA", "auth": "AAAAAAAAAAAAAAAAAAAAAA"}},
+            400,
+            "keys.p256dh is not an uncompressed P-256 public key",
+        ),
+        ({"keys": {"p256dh": None, "auth": "x"}}, 422, "keys.p256dh must be text"),
+        ("short auth", 400, "keys.auth is not an authentication secret of 16 bytes"),
     ],
 )
 def test_a_bad_subscription_is_refused_and_changes_nothing(
-    client: TestClient, receiver: Receiver, change: dict[str, object], words: str
+    client: TestClient,
+    receiver: Receiver,
+    change: dict[str, object] | str,
+    status: int,
+    words: str,
 ) -> None:
     alice = account(client, "alice")
-    device = {**receiver.device().subscription(), **change}
+    device = receiver.device().subscription()
+    if change == "short auth":  # a good key with a secret of 3 bytes
+        device["keys"] = {**device["keys"], "auth": "AAAA"}
+    else:
+        assert isinstance(change, dict)
+        device.update(change)
     as_user(client, alice)
     response = client.post("/api/push/subscriptions", json=device)
-    assert response.status_code in (400, 422)
-    assert words in response.text
+    assert response.status_code == status, response.text
+    assert words in response.json()["detail"]
     assert client.get("/api/push/settings").json()["devices"] == 0
 
 
-def test_push_needs_an_account_and_unknown_kinds_are_refused(client: TestClient) -> None:
+def test_push_needs_an_account_and_unknown_kinds_are_refused(
+    client: TestClient, receiver: Receiver
+) -> None:
     as_user(client, None)
-    assert client.post("/api/push/subscriptions", json={}).status_code in (401, 422)
+    device = receiver.device().subscription()  # a good subscription: only the account lacks
+    refused = client.post("/api/push/subscriptions", json=device)
+    assert refused.status_code == 401, refused.text
     assert client.get("/api/push/settings").status_code == 401
-    as_user(client, account(client, "alice"))
+    alice = account(client, "alice")
+    as_user(client, alice)
+    assert client.get("/api/push/settings").json()["devices"] == 0  # nothing was stored
     bad = client.put("/api/push/settings", json={"kinds": {"weather": True}})
     assert bad.status_code == 400 and "weather" in bad.json()["detail"]
+    kinds = client.get("/api/push/settings").json()["kinds"]
+    assert "weather" not in kinds and all(kinds.values())  # nothing changed
 
 
-def test_a_key_file_is_used_when_configured(tmp_path: object, db: str) -> None:
-    from pathlib import Path
-
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-
+def test_a_key_file_is_used_when_configured(tmp_path: Path, db: str) -> None:
     key = ec.generate_private_key(ec.SECP256R1())
-    path = Path(str(tmp_path)) / "private_key.pem"
+    path = tmp_path / "private_key.pem"
     path.write_bytes(
         key.private_bytes(
             serialization.Encoding.PEM,
@@ -205,12 +235,31 @@ def test_a_key_file_is_used_when_configured(tmp_path: object, db: str) -> None:
             serialization.NoEncryption(),
         )
     )
+    path.chmod(0o644)  # readable by anyone: refused, with the fix in words
+    with pytest.raises(ValueError) as others:
+        VapidKeys.of_file(path)
+    assert str(others.value) == (
+        f"the VAPID key file {str(path)!r} may be read by others (mode 0644): chmod 600 {path}"
+    )
+    path.chmod(0o640)  # readable by its group: refused too
+    with pytest.raises(ValueError, match="mode 0640"):
+        VapidKeys.of_file(path)
+    path.chmod(0o600)
+    public = key.public_key().public_bytes(
+        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    )
     with TestClient(create_app(db, vapid_key_file=path)) as c:
-        assert c.get("/api/push/key").json()["key"] == VapidKeys.of_file(path).public
-    bad = Path(str(tmp_path)) / "bad.pem"
+        assert unb64(c.get("/api/push/key").json()["key"]) == public  # the file's, not a new one
+    bad = tmp_path / "bad.pem"
     bad.write_text("not a key")
-    with pytest.raises(ValueError, match="not a VAPID private key"):
+    bad.chmod(0o600)
+    with pytest.raises(ValueError) as unreadable:
         VapidKeys.of_file(bad)
+    assert str(unreadable.value).startswith(f"{str(bad)!r} is not a VAPID private key (PEM): ")
+    missing = tmp_path / "missing.pem"
+    with pytest.raises(ValueError) as absent:
+        VapidKeys.of_file(missing)
+    assert str(absent.value) == f"there is no VAPID key file {str(missing)!r}"
 
 
 def test_deleting_the_account_forgets_its_devices(client: TestClient, receiver: Receiver) -> None:

@@ -74,7 +74,7 @@ def _play(store: Store, ratings: RatingStore, ids: list[int], levels: list[str],
         for action in turn:
             state = state.apply(action)
         actions.extend(turn)
-    final = live.with_actions(actions, 0.0)
+    final = live.next_data(actions=actions)  # no clock: the actions alone change
     store.save(final, data.version)
     changes = settle_live(ratings, LiveGame(final))
     assert changes is not None and [c["user_id"] for c in changes] == ids

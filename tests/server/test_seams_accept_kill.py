@@ -48,18 +48,18 @@ def signed_in(live: LiveServer, name: str) -> httpx.Client:
     return client
 
 
-def accept_all_then_kill(a: LiveServer, paths: list[str], cookies: httpx.Cookies) -> int:
-    """POST every path on A at once; SIGKILL A as soon as the first answer is back. How
-    many answers came back 200 before the kill."""
+def accept_all_then_kill(a: LiveServer, paths: list[str], cookies: httpx.Cookies) -> dict[str, str]:
+    """POST every path on A at once; SIGKILL A as soon as the first answer is back. The
+    accepts acknowledged (200) before the kill: per path, the game its answer named."""
     answered = threading.Event()
-    oks: list[int] = []
+    acknowledged: dict[str, str] = {}
 
     def accept(path: str) -> None:
         try:
             with httpx.Client(base_url=a.url, timeout=30, cookies=cookies) as client:
                 response = client.post(path, json={})
             if response.status_code == 200:
-                oks.append(1)
+                acknowledged[path] = response.json()["game"]
         except httpx.HTTPError:
             pass  # killed under it: not acknowledged
         answered.set()
@@ -71,7 +71,20 @@ def accept_all_then_kill(a: LiveServer, paths: list[str], cookies: httpx.Cookies
     a.kill()
     for thread in threads:
         thread.join(30)
-    return len(oks)
+        assert not thread.is_alive(), "an accept still waits 30 s after the kill"
+    assert acknowledged, "the first answer before the kill was not a 200"
+    return dict(acknowledged)
+
+
+def check_acknowledged(
+    found: dict[int, str | None], acknowledged: dict[str, str], path: Callable[[int], str]
+) -> None:
+    """Every accept A acknowledged is stored, with the game its answer named: a 200 is
+    never lost, whatever the kill cut short."""
+    for row_id, game_id in found.items():
+        if path(row_id) in acknowledged:
+            assert game_id == acknowledged[path(row_id)], (row_id, game_id, acknowledged)
+    assert set(acknowledged) <= {path(row_id) for row_id in found}, acknowledged
 
 
 def check_pairs(server: PostgresServer, url: str, table: str, done: str) -> dict[int, str | None]:
@@ -118,9 +131,11 @@ def test_sigkill_during_seek_accepts_leaves_each_pairing_whole_or_undone(
     seeks = [s["id"] for s in alice.get("/api/seeks").json()]
     assert len(seeks) == AGREEMENTS
     on_a = signed_in(a, "bobby")
-    accept_all_then_kill(a, [f"/api/seeks/{s}/accept" for s in seeks], on_a.cookies)
+    path = "/api/seeks/{}/accept".format
+    acknowledged = accept_all_then_kill(a, [path(s) for s in seeks], on_a.cookies)
     found = check_pairs(postgres_server, url, "shoal_seeks", "taken")
-    finish_on_b(b, bobby, found, lambda s: f"/api/seeks/{s}/accept")
+    check_acknowledged(found, acknowledged, path)
+    finish_on_b(b, bobby, found, path)
     found = check_pairs(postgres_server, url, "shoal_seeks", "taken")
     assert all(found.values()) and len(found) == AGREEMENTS
     for seek_id, game_id in found.items():  # alice's seat waits for her in each game
@@ -144,9 +159,11 @@ def test_sigkill_during_challenge_accepts_leaves_each_game_whole_or_undone(
     assert all(m.status_code == 201 for m in made), [m.text for m in made]
     ids = [m.json()["id"] for m in made]
     on_a = signed_in(a, "bobby")
-    accept_all_then_kill(a, [f"/api/challenges/{c}/accept" for c in ids], on_a.cookies)
+    path = "/api/challenges/{}/accept".format
+    acknowledged = accept_all_then_kill(a, [path(c) for c in ids], on_a.cookies)
     found = check_pairs(postgres_server, url, "shoal_challenges", "accepted")
-    finish_on_b(b, bobby, found, lambda c: f"/api/challenges/{c}/accept")
+    check_acknowledged(found, acknowledged, path)
+    finish_on_b(b, bobby, found, path)
     found = check_pairs(postgres_server, url, "shoal_challenges", "accepted")
     assert all(found.values()) and len(found) == AGREEMENTS
     for challenge_id, game_id in found.items():

@@ -17,12 +17,16 @@ from shoal.records import Ending, read_json, read_text
 from shoal.server.games.session import LiveGame
 from tests.clients import TestClient
 
+from .corr_helpers import context, run
+
 
 class Duel:
     """A connect4 game between two people online, seen from both seats."""
 
-    def __init__(self, client: TestClient) -> None:
-        made = client.post("/api/games", json={"game": "connect4", "opponent": "friend", "seat": 0})
+    def __init__(self, client: TestClient, **more: Any) -> None:
+        made = client.post(
+            "/api/games", json={"game": "connect4", "opponent": "friend", "seat": 0, **more}
+        )
         assert made.status_code == 201, made.text
         self.client = client
         self.id: str = made.json()["id"]
@@ -42,9 +46,10 @@ class Duel:
 
 
 def check_both(duel: Duel, result: str, reason: str) -> None:
-    """The view, the text record and the JSON record agree, and both read back."""
+    """The view, the text record and the JSON record all say ``result`` and ``reason`` (the
+    words the rules give: connect4's sides are ``x`` and ``o``), and both records read back."""
     view = duel.client.get(f"/api/games/{duel.id}").json()["result"]
-    assert view is None or view["result"] == result, view
+    assert view is not None and (view["result"], view["reason"]) == (result, reason), view
     text, as_json = duel.records()
     assert f'[Result "{result}"]' in text and f'[Reason "{reason}"]' in text, text
     assert read_text(text).ending == Ending(result, reason)
@@ -59,7 +64,7 @@ def test_a_resignation_is_in_both_record_formats(client: TestClient) -> None:
     duel = Duel(client)
     duel.post(0, "actions", action=3)
     duel.post(0, "resign")
-    check_both(duel, "0-1", duel.client.get(f"/api/games/{duel.id}").json()["result"]["reason"])
+    check_both(duel, "0-1", "x resigned")
 
 
 def test_an_agreed_draw_is_in_both_record_formats(client: TestClient) -> None:
@@ -75,23 +80,23 @@ def test_an_abort_is_in_both_record_formats(client: TestClient) -> None:
     """Rule: an abort is ``*`` with its reason in both formats."""
     duel = Duel(client)
     duel.post(1, "abort")
-    reason = duel.client.get(f"/api/games/{duel.id}").json()["result"]["reason"]
-    check_both(duel, "*", reason)
+    check_both(duel, "*", "aborted by o")
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
 def test_a_time_out_is_in_both_record_formats(client: TestClient) -> None:
-    """Rule: a time-out's result and reason are in both formats (the stored end that the
-    clock writes, read back as the record does)."""
-    duel = Duel(client)
+    """Rule: a time-out's result and reason are in both formats: the server's clock flags
+    the game, and its ``/record`` says so."""
+    duel = Duel(client, clock={"base": 60, "increment": 0})
     duel.post(0, "actions", action=3)
-    data = client.app.state.context.store.load(duel.id)  # type: ignore[attr-defined]
-    live = LiveGame(dataclasses.replace(data, clock={"remaining": [60.0, 60.0], "since": 0.0}))
-    flagged = LiveGame(live.with_flag(1, 100.0)).record()
-    assert flagged.result() == ("1-0", flagged.ending.reason if flagged.ending else None)
-    again = read_text(flagged.to_text())
-    assert again.ending == flagged.ending and "ran out of time" in again.ending.reason  # type: ignore[union-attr]
-    assert read_json(flagged.to_json()).ending == flagged.ending
+    duel.post(1, "actions", action=3)  # each side has made a turn: x's clock runs
+    manager = context(client).manager
+    entry = run(client, manager.entry, duel.id)
+    clock = dict(entry.live.data.clock)
+    clock["since"] -= 61  # x has thought for a minute and more
+    entry.live = LiveGame(dataclasses.replace(entry.live.data, clock=clock))
+    assert run(client, manager.check_flag, entry) is True
+    check_both(duel, "0-1", "x ran out of time")
 
 
 def test_a_result_on_an_unfinished_game_needs_a_reason() -> None:

@@ -16,7 +16,7 @@ from fastapi.routing import APIWebSocketRoute
 from starlette.websockets import WebSocketDisconnect
 
 from shoal.server import create_app
-from shoal.server.origin import FOREIGN_ORIGIN_CODE
+from shoal.server.origin import FOREIGN_ORIGIN_CODE, foreign_origin
 from tests.clients import TestClient
 
 from .accounts_helpers import signup
@@ -64,6 +64,7 @@ def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
             ):
                 pass
             assert refused.value.code == FOREIGN_ORIGIN_CODE, path
+            assert refused.value.reason == "a page of another site", path  # in words
             # the site's own pages still open it (notifications need the cookie, sent here)
             with client.websocket_connect(path, headers=OWN) as socket:
                 socket.send_text("ping")
@@ -102,3 +103,24 @@ def test_a_guest_key_in_the_lobby_socket_url_is_not_honoured(client: TestClient)
         assert [s["mine"] for s in socket.receive_json()["seeks"]] == [False]
         socket.send_json({"guest": GUEST_KEY})
         assert [(s["id"], s["mine"]) for s in socket.receive_json()["seeks"]] == [(sid, True)]
+
+
+def test_the_origin_must_name_the_same_scheme_host_and_port() -> None:
+    """Rule: a browser's socket is of this site when its Origin is the socket's own scheme
+    (``wss`` goes with ``https``), host and port; letter case and a final ``/`` do not
+    matter; a program that sends no Origin passes."""
+
+    def scope(scheme: str, host: str, origin: str | None) -> dict[str, Any]:
+        headers = [(b"host", host.encode())]
+        if origin is not None:
+            headers.append((b"origin", origin.encode()))
+        return {"type": "websocket", "scheme": scheme, "headers": headers}
+
+    assert not foreign_origin(scope("wss", "play.shoal.test", "https://play.shoal.test"))
+    assert foreign_origin(scope("wss", "play.shoal.test", "http://play.shoal.test"))
+    assert not foreign_origin(scope("ws", "play.shoal.test", "http://play.shoal.test"))
+    assert foreign_origin(scope("ws", "play.shoal.test", "https://play.shoal.test"))
+    assert not foreign_origin(scope("ws", "Play.Shoal.test:8000", "http://play.shoal.test:8000/"))
+    assert foreign_origin(scope("ws", "play.shoal.test:8000", "http://play.shoal.test:8001"))
+    assert foreign_origin(scope("ws", "play.shoal.test", "http://evil.test"))
+    assert not foreign_origin(scope("ws", "play.shoal.test", None))

@@ -61,7 +61,7 @@ def test_stats_are_kept_until_a_game_of_them_changes(db_url: str, tmp_path: Path
 
     import sqlalchemy as sa
 
-    from shoal.server.db.tables import GameRow
+    from shoal.server.games.tables import GameRow
     from shoal.server.stats.service import CACHE
 
     from ..analysis.metrics.test_humans import O_WINS, _game

@@ -22,8 +22,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def client(db: str, clock: Clock) -> Iterator[TestClient]:
-    app = create_app(db, sweep_every=3600, vacation_days=10)
-    app.state.context.correspondence.clock = clock
+    app = create_app(db, sweep_every=3600, vacation_days=10, clock=clock)
     with TestClient(app) as c:
         yield c
 

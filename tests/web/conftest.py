@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -13,6 +14,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from ..loop_guard import GUARD
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -44,6 +47,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
             *(sys.executable, "-m", "shoal.cli", "serve", "--port", str(port)),
             *("--database", f"sqlite:///{db}", "--log-level", "warning"),
             *("--games-per-client", "0"),  # every test comes from 127.0.0.1
+            *("--open-data", str(db.parent / "open-data")),  # tests export into it
         ],
         env=env,
     )
@@ -72,14 +76,29 @@ def server(served: tuple[str, str]) -> str:
     return served[0]
 
 
+def no_browser(reason: str) -> None:
+    """Skip a browser test, or fail it under ``SHOAL_REQUIRE_BROWSER=1`` (scripts/test sets
+    it: ``scripts/setup --browser`` installed Chromium and Playwright there)."""
+    if os.environ.get("SHOAL_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}, yet SHOAL_REQUIRE_BROWSER=1")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     """Debian's Chromium driven by Playwright, one per test process (skipped when either is
-    missing)."""
+    missing; failed instead under ``SHOAL_REQUIRE_BROWSER=1``)."""
     if not Path(CHROMIUM).exists():
-        pytest.skip("no /usr/bin/chromium")
-    sync_api = pytest.importorskip("playwright.sync_api")
+        no_browser(f"no {CHROMIUM}")
+    try:
+        from playwright import sync_api
+    except ImportError:
+        no_browser("Playwright is not installed")
     with sync_api.sync_playwright() as p:
+        # Playwright's loop now runs on this thread: it serves no request (tests/loop_guard.py)
+        playwright_loop = asyncio._get_running_loop()
+        if playwright_loop is not None:
+            GUARD.foreign.add(playwright_loop)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -38,6 +40,9 @@ PAGES = [
     "/rules/syrtis",
     "/stats/sirtet",
     "/leaderboard/syrtis",
+    "/ladder",
+    "LADDER",  # a shipped ladder
+    "/database",
     "/offline",
     "/no/such/page",
     "GAME",  # a game against the computer, our turn
@@ -46,8 +51,19 @@ PAGES = [
     "STUDY",  # a public study
     "TOURNAMENT",  # a tournament open for entries
 ]
-SIGNED_IN = ["/me/games", "/settings", "/notifications", "PROFILE", "CHALLENGE", "STUDY"]
-"""The pages of a signed-in player (her own profile, a challenge she sent)."""
+SIGNED_IN = [
+    "/me/games",
+    "/settings",
+    "/notifications",
+    "PROFILE",
+    "CHALLENGE",
+    "STUDY",
+    "/me/blocks",
+    "/mod",
+    "/mod/log",
+]
+"""The pages of a signed-in player (her own profile, a challenge she sent, her blocks and
+reports) who is also a moderator (the queue with a report in it, the audit log)."""
 PASSWORD = "a long passphrase"
 BAD = {"serious", "critical"}
 
@@ -62,9 +78,11 @@ def axe_source() -> str:
 
 
 @pytest.fixture(scope="module")
-def addresses(server: str) -> dict[str, Any]:
+def addresses(served: tuple[str, str]) -> dict[str, Any]:
     """The pages that need something made first: a game (with its seat's token), two
-    accounts, a challenge between them; and the first account's cookies."""
+    accounts, a challenge between them, a report, the first account a moderator; and the
+    first account's cookies."""
+    server, database = served
     made = httpx.post(
         f"{server}/api/games",
         json={"game": "cyclix", "opponent": "computer", "level": "random", "seat": 0},
@@ -86,8 +104,19 @@ def addresses(server: str) -> dict[str, Any]:
         body = {"game": "connect4", "format": "swiss", "rounds": 3, "clock": "3+2"}
         tournament = amy.post("/api/tournaments", json=body)
         assert tournament.status_code == 201, tournament.text
+        body = {"kind": "player", "username": "axe_bob", "reason": "other", "text": "a test"}
+        assert amy.post("/api/reports", json=body).status_code == 201
+        assert amy.put("/api/blocks/axe_bob").status_code == 200
+        grant = ["admin", "--database", database, "grant", "moderator", "axe_amy"]
+        subprocess.run(  # the moderators' pages (issue 61)
+            [sys.executable, "-m", "shoal.cli", *grant],
+            check=True,
+            capture_output=True,
+        )
         cookies = [{"name": c.name, "value": c.value or "", "url": server} for c in amy.cookies.jar]
+    ladders = httpx.get(f"{server}/api/ladder", timeout=30).json()["ladders"]
     return {
+        "LADDER": f"/ladder/{ladders[0]['key']}" if ladders else "/ladder/none",
         "GAME": f"/game/{made['id']}",
         "TOKEN": (made["id"], made["token"]),
         "REPLAY": f"/replay/game/{made['id']}",

@@ -70,5 +70,10 @@ def test_the_explorer_panel_goes_down_and_up_the_tree(
         " && document.querySelector('#explorer-summary').textContent.includes('games from here')"
     )
     page.locator("#explorer").scroll_into_view_if_needed()
+    # the bar's colours are said once (issue 59), and no column is cut off: the table's
+    # box scrolls when it is wider than its card
+    assert "won" in page.locator("#explorer-legend").inner_text()
+    overflow = "getComputedStyle(document.querySelector('.explorer-scroll')).overflowX"
+    assert page.evaluate(overflow) == "auto"
     page.screenshot(path=str(artifacts / f"explorer-book-{size}.png"), full_page=True)
     context.close()

@@ -76,6 +76,11 @@ def test_seek_seen_live_accepted_played_and_rematched(
         page.wait_for_selector("#status.over")
     b.locator("#rematch").click()
     a.wait_for_selector("#rematch-accept")
+    b.wait_for_selector("#rematch-withdraw")  # the offer came back on the social socket
+    a.locator("#rematch-box").scroll_into_view_if_needed()
+    a.screenshot(path=str(artifacts / "rematch-offered-desktop.png"))
+    b.locator("#rematch-box").scroll_into_view_if_needed()
+    b.screenshot(path=str(artifacts / "rematch-offered-phone.png"))
     a.locator("#rematch-accept").click()
     for page in (a, b):
         page.wait_for_url(lambda url: "/game/" in url and not url.endswith(gid))

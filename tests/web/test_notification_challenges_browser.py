@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from .sockets_heard import HEARD, wait_heard
 from .test_browser import DESKTOP, PHONE, _view
 
 pytestmark = pytest.mark.browser
@@ -60,6 +61,7 @@ def test_accept_and_decline_challenges_from_the_notifications_page(
     host = server.split("//")[1].split(":")[0]
     cookie = bob.cookies["shoal_session"]
     context.add_cookies([{"name": "shoal_session", "value": cookie, "domain": host, "path": "/"}])
+    context.add_init_script(HEARD)
     page = context.new_page()
     page.goto(f"{server}/notifications")
     row = lambda cid: page.locator(f'#notices li[data-challenge="{cid}"]')  # noqa: E731
@@ -67,7 +69,7 @@ def test_accept_and_decline_challenges_from_the_notifications_page(
     assert row(first).locator("[data-decline-challenge]").is_visible()
     terms = row(first).locator(".challenge-terms").inner_text()
     assert terms == "No clock · casual · you play second", terms
-    page.wait_for_timeout(300)  # the notifications socket is open
+    wait_heard(page, "/api/notifications/ws")  # the server watches the page's socket
 
     declined, withdrawn = _challenge(alice, bob_name), _challenge(alice, bob_name)
     row(withdrawn).locator("[data-accept-challenge]").wait_for()  # arrived without a reload

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from .sockets_heard import HEARD, wait_heard
 from .test_browser import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
@@ -81,12 +82,13 @@ def test_the_badge_and_list_update_live_and_a_hidden_page_notifies(
         ]
     )
     context.add_init_script(RECORD_NOTIFICATIONS)
+    context.add_init_script(HEARD)
     page = context.new_page()
     page.goto(f"{server}/notifications")
     page.wait_for_selector("#no-notifications, #no-notices")
     assert page.locator("#notification-count").is_hidden()
     assert page.locator("#notify-allowed").count() == 1  # allowed: no button to ask
-    page.wait_for_timeout(300)  # the socket is open
+    wait_heard(page, "/api/notifications/ws")  # the server watches the page's socket
     page.evaluate("window.__hidden = true")  # the tab goes to the background
 
     _move(alice, gid, made["token"])

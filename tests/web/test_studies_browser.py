@@ -22,6 +22,9 @@ from shoal.records.treejson import read_tree
 from .test_app_browser import _signed_in
 from .test_browser import DESKTOP, PHONE
 
+SIDEWAYS = {"width": PHONE["height"], "height": PHONE["width"]}
+"""A phone held sideways (844x390): the move tree is below the fold."""
+
 pytestmark = pytest.mark.browser
 
 
@@ -46,7 +49,7 @@ def test_two_editors_change_one_study_live_and_a_spectator_follows(
 ) -> None:
     owner_context = browser.new_context(viewport=DESKTOP)
     editor_context = browser.new_context(viewport=DESKTOP)
-    spectator_context = browser.new_context(viewport=PHONE)
+    spectator_context = browser.new_context(viewport=SIDEWAYS)
     _signed_in(server, owner_context)
     editor_name = _signed_in(server, editor_context)
     _signed_in(server, spectator_context)
@@ -95,12 +98,25 @@ def test_two_editors_change_one_study_live_and_a_spectator_follows(
     spectator.goto(f"{server}/studies/{study}")
     spectator.locator("#follow").wait_for()
     spectator.wait_for_function("document.querySelector('#study-live').textContent === 'Live'")
+    # a phone opens the study at its top, not scrolled down to the move tree (issue 59)
+    assert spectator.evaluate("window.scrollY") == 0
+    spectator.wait_for_function("document.querySelector('#board').dataset.path === '0.1'")
+    assert spectator.evaluate("window.scrollY") == 0  # following moved the tree, not the page
     assert spectator.locator("#comment").count() == 0  # no editor's tools
     owner.click('#movetree .mv[data-path="0.0"]')
     spectator.wait_for_function("document.querySelector('#board').dataset.path === '0.0'")
     owner.click('#movetree .mv[data-path="0.1"]')
     spectator.wait_for_function("document.querySelector('#board').dataset.path === '0.1'")
     assert "the quieter reply" in spectator.locator("#comment-read").inner_text()
+    # the owner renames it from the page; the other pages hear it (issue 59)
+    owner.click("#rename")
+    owner.fill("#study-name", "Connect four: the middle")
+    owner.press("#study-name", "Enter")
+    owner.wait_for_function("document.querySelector('#study-title').textContent.endsWith('middle')")
+    editor.wait_for_function(
+        "document.querySelector('#study-title').textContent.endsWith('middle')"
+    )
+    assert editor.locator("#rename").count() == 0  # an editor does not rename
     owner.screenshot(path=str(artifacts / "study-owner-desktop.png"), full_page=True)
     editor.screenshot(path=str(artifacts / "study-editor-desktop.png"), full_page=True)
     spectator.screenshot(path=str(artifacts / "study-spectator-phone.png"), full_page=True)

@@ -31,9 +31,24 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     page.wait_for_url(f"{server}/@/{name}")
     page.goto(f"{server}/tournaments")
     page.wait_for_selector("#new-tournament form")
+    # the form shows the game's rule options and the chosen format's fields only (issue 59)
+    rounds, minutes = "#new-tournament input[name=rounds]", "#new-tournament input[name=minutes]"
+    page.select_option("#new-tournament select[name=game]", "sytran")
+    assert page.locator("#tournament-options [data-option]").evaluate_all(
+        "els => els.map(e => e.dataset.option)"
+    ) == ["base", "penalty", "shortage"]
+    page.select_option("#new-tournament select[name=format]", "swiss")
+    assert page.locator(rounds).is_visible() and page.locator(minutes).is_hidden()
+    page.select_option("#new-tournament select[name=format]", "arena")
+    assert page.locator(rounds).is_hidden() and page.locator(minutes).is_visible()
     page.fill("#new-tournament input[name=name]", "Browser round robin")
     page.select_option("#new-tournament select[name=game]", "connect4")
     page.select_option("#new-tournament select[name=format]", "round_robin")
+    assert page.locator(rounds).is_hidden() and page.locator(minutes).is_hidden()
+    shown = page.locator("#tournament-options [data-option]").evaluate_all(
+        "els => els.map(e => e.dataset.option)"
+    )
+    assert shown == []  # drawn again for Connect Four, which has no rule options
     page.fill("#new-tournament input[name=clock]", "5+3")
     page.fill("#new-tournament input[name=max_players]", "2")
     page.screenshot(path=str(artifacts / "tournaments-1280.png"), full_page=True)
@@ -42,6 +57,14 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     tid = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("#join")
     assert "Starts when 2 players" in page.locator("#tournament-status").inner_text()
+    # the creator's choice of a bot stays through the page's refreshes (every 2 s; issue 59)
+    page.select_option("#invite-bot", "shoal-club")
+    page.evaluate("document.querySelector('#invite-bot').dataset.mark = 'chosen'")
+    for _ in range(2):
+        with page.expect_response(lambda r: r.url.endswith(f"/api/tournaments/{tid}")):
+            pass
+    assert page.locator("#invite-bot").input_value() == "shoal-club"
+    assert page.locator("#invite-bot").get_attribute("data-mark") == "chosen"  # not redrawn
     page.click("#join")
     page.wait_for_selector("#withdraw")
     page.screenshot(path=str(artifacts / "tournament-joined-1280.png"), full_page=True)
@@ -59,14 +82,26 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     page.wait_for_function(
         f"() => Number(document.querySelector('#board').dataset.version) > {before}"
     )
+    # an event's game counts (issue 59): it names its event; no hint, undo, takeback, abort
+    assert (page.locator("#game-title").text_content() or "").endswith("· event game")
+    page.wait_for_selector("#event-link")
+    assert page.locator("#event-link").inner_text() == "Browser round robin"
+    assert page.locator("#event-link").get_attribute("href") == f"/tournaments/{tid}"
+    for tool in ("#hint", "#undo"):
+        assert page.locator(tool).is_hidden(), tool
+    page.wait_for_selector("#offer-draw")  # the offers have arrived: none of these among them
+    assert page.locator("#abort, #ask-takeback").count() == 0
     page.screenshot(path=str(artifacts / "tournament-game-1280.png"))
     game = httpx.get(f"{server}/api/games/{gid}").json()
     resigned = httpx.post(
         f"{server}/api/games/{gid}/resign", json={"version": game["version"]}, cookies=cookies
     )
     assert resigned.status_code == 200, resigned.text
-
-    page.goto(f"{server}/tournaments/{tid}")
+    # once over: no rematch, no play again; the way back to the event for the next round
+    page.wait_for_selector("#next-round")
+    assert page.locator("#rematch, #play-again:visible").count() == 0
+    page.click("#next-round")
+    page.wait_for_url(f"{server}/tournaments/{tid}")
     page.wait_for_function(
         "() => document.querySelector('#tournament-status')?.dataset.status === 'finished'",
         timeout=20_000,
@@ -82,4 +117,18 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     small.goto(f"{server}/tournaments")
     small.wait_for_selector(f'#tournaments-finished li[data-id="{tid}"]')
     small.screenshot(path=str(artifacts / "tournaments-390.png"), full_page=True)
+    # the event's page fits a phone: no page wider than the screen (its table scrolls)
+    small.goto(f"{server}/tournaments/{tid}")
+    small.wait_for_selector("#standings table")
+    assert small.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    headings = small.locator("#standings th").all_inner_texts()
+    assert [t.lower() for t in headings] == ["#", "player", "points", "sb", "h2h", "wins"]
+    small.screenshot(path=str(artifacts / "tournament-390.png"), full_page=True)
+    # an event that is not there: the site's problem page (common.js), the server's words
+    # and a way on, as every page that cannot show what it was asked for (issue 58)
+    small.goto(f"{server}/tournaments/999999")
+    small.wait_for_selector("#app .problem .error")
+    assert small.locator("#app h1").inner_text() == "No such tournament"
+    assert "no tournament 999999" in small.locator("#app .problem .error").inner_text()
+    assert small.locator("#app .problem a", has_text="All tournaments").count() == 1
     phone.close()

@@ -19,16 +19,36 @@ def wasm_games() -> list[str]:
     return [g for g in GAMES if (WASM / f"{g}.wasm").exists() and (WASM / f"{g}.json").exists()]
 
 
+def required() -> bool:
+    """Whether the WebAssembly engines must be there: ``SHOAL_REQUIRE_WASM=1``, which
+    scripts/test sets wherever emcc is installed (scripts/setup then builds every engine)."""
+    return os.environ.get("SHOAL_REQUIRE_WASM") == "1"
+
+
+def not_built(reason: str) -> None:
+    """Skip a test for an engine that is not built, or fail under ``SHOAL_REQUIRE_WASM=1``."""
+    if required():
+        pytest.fail(f"{reason}, yet SHOAL_REQUIRE_WASM=1")
+    pytest.skip(reason)
+
+
 def built_games() -> list[str]:
-    """The built games; skipped when none is, failed instead under SHOAL_REQUIRE_WASM=1 (as
-    scripts/test sets wherever emcc is installed)."""
+    """The built games. Under ``SHOAL_REQUIRE_WASM=1`` every game must be built (one failed
+    build would otherwise shrink the comparisons silently); without the flag, the tests
+    skip when none is."""
     games = wasm_games()
+    missing = [g for g in GAMES if g not in games]
+    if missing and required():
+        not_built(f"the WebAssembly engines of {', '.join(missing)} are not built")
     if not games:
-        reason = "no WebAssembly engines: emcc (Debian's emscripten) is not installed"
-        if os.environ.get("SHOAL_REQUIRE_WASM") == "1":
-            pytest.fail(reason + ", yet SHOAL_REQUIRE_WASM=1")
-        pytest.skip(reason)
+        not_built("no WebAssembly engines: emcc (Debian's emscripten) is not installed")
     return games
+
+
+def need(games: list[str], game: str) -> None:
+    """Skip (or, under the flag, fail) a test that needs ``game``'s engine when it is missing."""
+    if game not in games:
+        not_built(f"the {game} WebAssembly engine is not built")
 
 
 def rules_page(browser: Any, server: str) -> Iterator[Any]:

@@ -1,5 +1,5 @@
 /* The CPython wrapper of the native MCTS (mcts_core.h, plain C): a Searcher type over a
- * game's engine capsule that keeps its tree between searches. core/wasm/shoal_wasm.c is
+ * game's engine capsule that keeps its tree between searches. interop/wasm/shoal_wasm.c is
  * the other wrapper (the browser's search). */
 #include "shoal_engine.h"
 

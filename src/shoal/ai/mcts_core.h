@@ -3,7 +3,7 @@
  * so a whole search, playouts included, never leaves C. mcts.py stays the reference: the
  * same selection, expansion order (shuffled untried actions popped from the end), decisive
  * moves, proofs and choice of the action to play. No Python here: _mcts.c wraps it for
- * CPython, core/wasm/shoal_wasm.c for WebAssembly. */
+ * CPython, interop/wasm/shoal_wasm.c for WebAssembly. */
 #ifndef SHOAL_MCTS_CORE_H
 #define SHOAL_MCTS_CORE_H
 

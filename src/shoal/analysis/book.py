@@ -25,6 +25,7 @@ import gzip
 import importlib.util
 import json
 import multiprocessing
+import random
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -33,12 +34,15 @@ from shoal import games
 from shoal.ai import get_player
 from shoal.core import Action, Game, History, State, options_to_strings
 
+from .book_explore import Explore, explore_choice
 from .book_index import BookIndex, read_index, write_index
 from .explorer import MAX_PLIES, Step, Tree, node_key, variant_key
 
 __all__ = [
     "BOOK_FILE",
     "NO_CAP",
+    "OPENER_SEED",
+    "book_explore",
     "book_header",
     "book_lines",
     "book_path",
@@ -73,21 +77,44 @@ def _uncapped(level: str) -> str:
     return f"{name}:{rest + ',' if rest else ''}turn_seconds={NO_CAP:g}"
 
 
-def play_book_game(game: Game, level: str, seed: int, start: int | None = None) -> dict[str, Any]:
+OPENER_SEED = 0
+"""The seed of the search that ranks a book game's first action, the same for every game: each
+game's own seeded search ranked Syrtis's ~50 set-up placements differently, so 500 games
+spread over dozens of first moves (at most 17 games each) instead of the rule's 6."""
+
+
+def play_book_game(
+    game: Game,
+    level: str,
+    seed: int,
+    start: int | None = None,
+    explore: Explore | None = None,
+) -> dict[str, Any]:
     """One self-play game of ``level``: ``{seed, actions, winner}``.
 
     From ``game.initial(seed)``, or ``game.initial(start)`` when ``start`` is given (one
     start for the whole book, where a game's start depends on its seed); the players are
-    seeded from ``seed``.
+    seeded from ``seed``. With ``explore``, the first ``explore.plies`` actions are drawn
+    among the search's near-best moves (:mod:`.book_explore`), from a generator seeded by
+    ``seed``; the first action's candidates come from a search seeded 0 (:data:`OPENER_SEED`),
+    the same for every game of a book, so that a book's games share their first candidates.
     """
     spec = _uncapped(level)
     players = (get_player(spec, game, seed=2 * seed), get_player(spec, game, seed=2 * seed + 1))
+    opener = get_player(spec, game, seed=OPENER_SEED) if explore is not None else None
     history = History(game.initial(seed if start is None else start))
+    draws = random.Random(seed)
     state = history.state
     while state.outcome is None:
         seat = state.to_move
         assert seat is not None
-        state = history.play(players[seat].choose(state), checked=False)
+        ply = len(history.actions)
+        if explore is not None and ply < explore.plies:
+            ranker = opener if ply == 0 and opener is not None else players[seat]
+            action = explore_choice(ranker, state, ply, explore, draws)
+        else:
+            action = players[seat].choose(state)
+        state = history.play(action, checked=False)
     assert state.outcome is not None
     return {"seed": seed, "actions": list(history.actions), "winner": state.outcome.winner}
 
@@ -97,24 +124,32 @@ def _worker_game(game_id: str, options: tuple[tuple[str, str], ...]) -> Game:
     return games.REGISTRY.from_mapping(game_id, dict(options))
 
 
-def _play_in_worker(task: tuple[str, tuple[tuple[str, str], ...], str, int, int | None]) -> str:
+_Task = tuple[str, tuple[tuple[str, str], ...], str, int, int | None, Explore | None]
+
+
+def _play_in_worker(task: _Task) -> str:
     """One book line, played in a worker process (the game rebuilt from its id and options)."""
-    game_id, options, level, seed, start = task
+    game_id, options, level, seed, start, explore = task
     game = _worker_game(game_id, options)
-    return json.dumps(play_book_game(game, level, seed, start), sort_keys=True)
+    return json.dumps(play_book_game(game, level, seed, start, explore), sort_keys=True)
 
 
 def _played(
-    game: Game, count: int, level: str, seed: int, start: int | None, jobs: int
+    game: Game,
+    seeds: range,
+    level: str,
+    start: int | None,
+    jobs: int,
+    explore: Explore | None,
 ) -> Iterator[str]:
-    """The book's game lines in seed order, played by ``jobs`` processes."""
-    if jobs <= 1 or count <= 1:
-        for i in range(count):
-            yield json.dumps(play_book_game(game, level, seed + i, start), sort_keys=True)
+    """The book's game lines of ``seeds`` in seed order, played by ``jobs`` processes."""
+    if jobs <= 1 or len(seeds) <= 1:
+        for seed in seeds:
+            yield json.dumps(play_book_game(game, level, seed, start, explore), sort_keys=True)
         return
     options = tuple(sorted(options_to_strings(game.options).items()))
-    tasks = [(game.id, options, level, seed + i, start) for i in range(count)]
-    with multiprocessing.get_context("spawn").Pool(min(jobs, count)) as pool:
+    tasks = [(game.id, options, level, seed, start, explore) for seed in seeds]
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(seeds))) as pool:
         yield from pool.imap(_play_in_worker, tasks)
 
 
@@ -136,7 +171,14 @@ def book_lines(path: Path) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-def book_header(game: Game, count: int, level: str, seed: int, start: int | None = None) -> str:
+def book_header(
+    game: Game,
+    count: int,
+    level: str,
+    seed: int,
+    start: int | None = None,
+    explore: Explore | None = None,
+) -> str:
     """The book's first line: the game, its options, the settings and the command."""
     header: dict[str, Any] = {
         "book": game.id,
@@ -149,7 +191,24 @@ def book_header(game: Game, count: int, level: str, seed: int, start: int | None
     if start is not None:
         header["start"] = start
         header["command"] += f" --start {start}"
+    header["explore"] = "off" if explore is None else explore.words()
+    header["command"] += f" --explore {header['explore']}"
     return json.dumps(header, sort_keys=True)
+
+
+def book_explore(header: Mapping[str, Any]) -> Explore | None:
+    """The diversity rule a book's header names (None: ``off``, or a book made before it)."""
+    return Explore.parse(str(header.get("explore", "off")))
+
+
+def _checkpoint(part: Path, header: str) -> list[str]:
+    """The game lines a checkpoint of the same build holds (none when it is of another)."""
+    if not part.is_file():
+        return []
+    lines = part.read_text(encoding="utf-8").split("\n")
+    if not lines or lines[0] != header:
+        return []
+    return [line for line in lines[1:-1] if line.strip()]  # the last may be cut short
 
 
 def build_book(
@@ -161,18 +220,37 @@ def build_book(
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
     start: int | None = None,
+    explore: Explore | None = None,
 ) -> int:
     """Write a book of ``count`` games to ``out`` (``jobs`` processes); answers the number written.
 
     The header's command leaves out ``jobs``: the file is the same for any number. With
-    ``start``, every game starts from ``game.initial(start)`` (see :func:`play_book_game`).
+    ``start``, every game starts from ``game.initial(start)`` (see :func:`play_book_game`);
+    with ``explore``, the games explore their first plies (:mod:`.book_explore`).
+
+    Checkpointed: each game's line is appended to ``OUT.part`` as it is played, and a
+    build of the same command that finds that file goes on after its last whole line
+    (game ``i`` depends only on its seed, so the book is the same bytes as one run's).
+    The ``.part`` file goes once the book is written.
     """
-    lines = [book_header(game, count, level, seed, start)]
-    for line in _played(game, count, level, seed, start, jobs):
-        lines.append(line)
-        if progress:
+    header = book_header(game, count, level, seed, start, explore)
+    part = out.with_name(out.name + ".part")
+    lines = [header, *_checkpoint(part, header)[:count]]
+    with part.open("w", encoding="utf-8") as saved:
+        saved.write("\n".join(lines) + "\n")
+        saved.flush()
+        if progress and len(lines) > 1:
             progress(len(lines) - 1, count)
+        for line in _played(
+            game, range(seed + len(lines) - 1, seed + count), level, start, jobs, explore
+        ):
+            lines.append(line)
+            saved.write(line + "\n")
+            saved.flush()
+            if progress:
+                progress(len(lines) - 1, count)
     write_book(out, lines)
+    part.unlink()
     index_book(game, out)
     return count
 

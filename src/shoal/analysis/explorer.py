@@ -23,6 +23,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from shoal.ai import analyse
 from shoal.ai.prove import ProofBudgetExceeded, Prover
 from shoal.core import Action, Game, Seat, State, options_to_strings
 
@@ -53,6 +54,14 @@ PROOF_DEPTH = 5
 
 PROOF_SECONDS = 0.5
 """Proofs of one lookup stop after this long (the values are always given)."""
+
+VALUE_ITERATIONS = 400
+"""The iterations of the seeded search of the position after a move whose mean playout gives
+the move its value (games searched by MCTS; about 0.03 s a move of Sytran here)."""
+
+VALUED_MOVES = 12
+"""How many of a lookup's moves (the most played first) get a searched value; the others
+get the game's evaluation of the position after them."""
 
 
 def variant_key(game: Game) -> str:
@@ -231,6 +240,27 @@ def _proven(state: State, action: Action, seat: Seat, nodes: int) -> str | None:
     return None
 
 
+def _searched_values(game: Game, state: State, moves: Sequence[MoveStats]) -> dict[Action, float]:
+    """Each of the :data:`VALUED_MOVES` most played moves' own value: the mean result, for
+    the mover, of every playout of one seeded MCTS search of the position after it
+    (:data:`VALUE_ITERATIONS`); nothing for a game searched by alpha-beta."""
+    seat = state.to_move
+    if seat is None or game.ai_profile.algorithm != "mcts":
+        return {}
+    values: dict[Action, float] = {}
+    for move in sorted(moves, key=lambda m: -m.games)[:VALUED_MOVES]:
+        child = state.child(move.action)
+        if child.outcome is not None:
+            continue
+        result = analyse(child, "mcts", iterations=VALUE_ITERATIONS, seed=0)
+        visits = sum(c.visits for c in result.children)
+        if visits == 0:
+            continue
+        mean = sum(c.visits * c.value for c in result.children) / visits  # for result.seat
+        values[move.action] = round(mean if result.seat == seat else -mean, 3)
+    return values
+
+
 def annotate(
     game: Game,
     state: State,
@@ -241,19 +271,28 @@ def annotate(
 ) -> None:
     """Fill in each move's ``value`` and, where the prover settles it, ``proven``.
 
-    ``value`` is the game's evaluation for the mover after the move (1 or -1 when the
-    move ends the game); ``proven`` is ``win in N`` or ``loss in N`` (atomic actions,
-    the move included) when the prover settles it within ``nodes`` nodes per side.
-    Proofs stop after ``seconds`` in all, most played moves first (a lookup stays quick
-    where the prover has no compiled path).
+    ``value`` is the mover's expected result after the move, from -1 (a loss) to 1 (a
+    win), each move its own (issue 59: the static evaluation is the same for every first
+    move of Sytran and Syrtis): in a game the computer searches with MCTS, the move's mean
+    in one seeded search of ``state`` (:data:`VALUE_ITERATIONS`, so the same lookup gives
+    the same values); with alpha-beta (Cyclix), or for a move that search never tried, the
+    game's evaluation of the position after it; 1, 0 or -1 when the move ends the game.
+    ``proven`` is ``win in N`` or ``loss in N`` (atomic actions, the move included) when
+    the prover settles it within ``nodes`` nodes per side. Proofs stop after ``seconds`` in
+    all, most played moves first (a lookup stays quick where the prover has no compiled
+    path).
     """
     seat = state.to_move
     if seat is None:
         return
+    moves = list(moves)
+    searched = _searched_values(game, state, moves)
     deadline = time.perf_counter() + seconds
     for move in moves:
         child = state.child(move.action)
-        if child.outcome is None:
+        if child.outcome is None and move.action in searched:
+            move.value = searched[move.action]
+        elif child.outcome is None:
             move.value = round(float(game.evaluate(child, seat)), 3)
         else:
             winner = child.outcome.winner

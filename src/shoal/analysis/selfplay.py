@@ -162,20 +162,27 @@ def _run_ray(
 ) -> list[GameSummary]:
     import ray
 
-    if not ray.is_initialized():
+    # a Ray this call starts is this call's: shut down when the games are in, or its
+    # processes (the GCS, the raylet, the workers) outlive the run in the calling process
+    started = not ray.is_initialized()
+    if started:
         ray.init(
             address=address,
             include_dashboard=False,
             log_to_driver=False,
             num_cpus=None if address else os.cpu_count(),
         )
-    remote = ray.remote(_job)
-    refs = [remote.remote(job) for job in jobs]
-    pending = list(refs)
-    done_count = 0
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        done_count += len(ready)
-        if progress:
-            progress(done_count, len(refs))
-    return list(ray.get(refs))
+    try:
+        remote = ray.remote(_job)
+        refs = [remote.remote(job) for job in jobs]
+        pending = list(refs)
+        done_count = 0
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            done_count += len(ready)
+            if progress:
+                progress(done_count, len(refs))
+        return list(ray.get(refs))
+    finally:
+        if started:
+            ray.shutdown()

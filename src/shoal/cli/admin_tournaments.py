@@ -18,7 +18,7 @@ __all__ = ["add_to_admin", "run"]
 
 def add_to_admin(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``tournament add|list`` to the ``admin`` actions."""
-    from shoal.server.tournaments.records import EVERY, FORMATS
+    from shoal.pairing.records import EVERY, FORMATS
 
     group = actions.add_parser("tournament", help="recurring tournaments (add, list)")
     what = group.add_subparsers(dest="tournament_action", metavar="ACTION", required=True)
@@ -41,10 +41,10 @@ def add_to_admin(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -
 def run(args: argparse.Namespace, engine: object) -> int:
     """Do ``admin tournament ACTION`` on the database of ``engine``."""
     from shoal.core import ShoalError, parse_option_words
+    from shoal.pairing.records import TournamentError
     from shoal.server.accounts.store import AccountStore
     from shoal.server.errors import ApiError
-    from shoal.server.lobby.service import check_options, parse_time_control
-    from shoal.server.tournaments.records import TournamentError
+    from shoal.server.games.start import check_options, parse_time_control
     from shoal.server.tournaments.schedules import ScheduleStore, check_schedule
 
     schedules = ScheduleStore(engine)  # type: ignore[arg-type]

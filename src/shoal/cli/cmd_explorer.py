@@ -9,12 +9,14 @@ shipped in the game's package; ``--source site`` the counts of a server's
 database.
 
 ``shoal explorer build GAME [NAME=VALUE...] --games N --level L --seed S
-[--start S0] [--jobs J]`` plays the book's self-play games (in ``J`` processes) and writes
-``book.jsonl.gz`` into the game's package (or ``--out FILE``, plain text unless
-it ends in ``.gz``); the same command and seed write the same file, whatever
-``J``. It then writes the book's index beside it (``book.index``: each position's
-counts, so a lookup need not count the book first); ``shoal explorer index GAME
-[--book FILE]`` writes the index of a book made before.
+[--start S0] [--explore P/W/M] [--jobs J]`` plays the book's self-play games (in ``J``
+processes; their first ``P`` actions drawn among the search's near-best moves, see
+:mod:`shoal.analysis.book_explore`) and writes ``book.jsonl.gz`` into the game's package
+(or ``--out FILE``, plain text unless it ends in ``.gz``); the same command and seed
+write the same file, whatever ``J``, and a build stopped midway goes on from its
+checkpoint (``FILE.part``) when run again. It then writes the book's index beside it
+(``book.index``: each position's counts, so a lookup need not count the book first);
+``shoal explorer index GAME [--book FILE]`` writes the index of a book made before.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from shoal import games
 from shoal.analysis.book import book_path, build_book, index_book, open_book
+from shoal.analysis.book_explore import DEFAULT_EXPLORE, Explore
 from shoal.analysis.explorer import MoveStats, annotate, node_key, start_state, variant_key
 from shoal.core import Game, parse_option_words
 
@@ -92,8 +95,21 @@ def _build(args: argparse.Namespace, words: list[str]) -> int:
     if args.games < 1 or args.jobs < 1:
         print("shoal: explorer build needs --games and --jobs of at least 1", file=sys.stderr)
         return 2
+    try:
+        explore = Explore.parse(args.explore)
+    except ValueError as error:
+        print(f"shoal: {error}", file=sys.stderr)
+        return 2
     written = build_book(
-        game, args.games, args.level, args.seed, out, progress, jobs=args.jobs, start=args.start
+        game,
+        args.games,
+        args.level,
+        args.seed,
+        out,
+        progress,
+        jobs=args.jobs,
+        start=args.start,
+        explore=explore,
     )
     if show:
         print(file=sys.stderr)
@@ -159,6 +175,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument(
         "--jobs", type=int, default=1, help="build: processes playing the games (same file)"
+    )
+    p.add_argument(
+        "--explore",
+        default=DEFAULT_EXPLORE.words(),
+        help=(
+            "build: the diversity rule PLIES/WIDTH/MARGIN: the first PLIES actions drawn among "
+            "the search's WIDTH best moves within MARGIN of the best (the first action among "
+            f"the WIDTH best), or off (default {DEFAULT_EXPLORE.words()})"
+        ),
     )
     p.add_argument("--out", help="build: the file to write (default: the game's book.jsonl.gz)")
     p.add_argument("--book", help="index: the book to index (default: the game's book.jsonl.gz)")

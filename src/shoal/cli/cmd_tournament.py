@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from shoal.core import InvalidOptionError
-from shoal.server.tournaments.records import FORMATS, TournamentError
+from shoal.pairing.records import FORMATS, TournamentError
 
 __all__ = ["add_parser", "run_simulate"]
 
@@ -54,7 +54,7 @@ def add_parser(subparsers: Any) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Simulate the event the parsed arguments describe and print it."""
-    from shoal.server.tournaments.simulate import simulate  # networkx: only when it runs
+    from shoal.pairing.simulate import simulate  # networkx: only when it runs
 
     try:
         event = simulate(args.format, args.players, rounds=args.rounds, seed=args.seed)

@@ -38,6 +38,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "puzzles",
     "tournament",
     "explorer",
+    "fairplay",
+    "ladder",
 )
 
 
@@ -88,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``shoal`` command; returns the exit code."""
     parser = build_parser()
     args = parse_args(parser, argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)  # the command line, as typed
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

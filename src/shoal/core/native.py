@@ -2,7 +2,7 @@
 
 A game package may hold ``_core.h`` (its rules in plain C against
 ``shoal/core/include/shoal_core.h``), ``_fast.c`` (the CPython wrapper around it,
-through ``shoal_engine.h``; ``core/wasm/shoal_wasm.c`` is the WebAssembly one) and
+through ``shoal_engine.h``; ``interop/wasm/shoal_wasm.c`` is the WebAssembly one) and
 ``fast.py``, whose
 ``engine(game)`` returns a :class:`NativeEngine`, or ``None`` when the game's
 options are not all covered by the C code (the pure engine is then used). The

@@ -248,9 +248,12 @@ COMMANDS: dict[str, Callable[[EngineSession, list[str]], str]] = {
 }
 
 
-def serve(stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
-    """Read commands until ``quit`` or end of input; reply to each."""
-    session = EngineSession()
+def serve(
+    stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, session: EngineSession | None = None
+) -> int:
+    """Read commands until ``quit`` or end of input; reply to each (with ``session``: a
+    subclass's, as the ladder's hosted agents and example engines are)."""
+    session = session or EngineSession()
     for line in stdin:
         reply = session.handle(line)
         if reply:

@@ -1,7 +1,7 @@
 """What the browser's engine needs from Python: the data beside each WebAssembly module.
 
 The browser runs each game's C core compiled to WebAssembly (``scripts/build-wasm``,
-``core/wasm/shoal_wasm.c``; ``web/engine.js`` is the page's API). The C core has the
+``interop/wasm/shoal_wasm.c``; ``web/engine.js`` is the page's API). The C core has the
 rules, not everything around them: the starting positions (set up by the Python
 engine from a seed), the tables some cores take from Python (Sirtet's tile sets) and
 the search settings of the game's AI profile. :func:`engine_data` gathers them for one

@@ -8,21 +8,22 @@
 
 The layout (docs/architecture.md draws the tree and the import contracts):
 
-* ``app``: ``create_app`` assembles the app (context, limits, error handlers, every
+* ``app``: ``create_app`` makes the app (the assembly, limits, error handlers, every
   domain's router in ``ROUTERS``, files); ``worker``: the app of ``serve --workers``.
-* The core every domain shares: ``context`` (settings and every domain's service, a FastAPI
-  dependency), ``changes`` (the prelude of every change of a game), ``events`` and
-  ``relay`` (events in one process and across processes), ``errors``, ``limits``,
-  ``params``, and ``sockets`` (the one socket hub: send, drop, keep-alive, failures logged).
-  At the edge (issue 38): ``inputs`` (the rules of text, names and ids), ``origin`` (sockets
-  refuse other sites), ``db_down`` (a database gone: 503 in words), ``protocol`` (header
-  time-out of ``shoal serve``).
-* ``db``: the shared tables and the Alembic migrations.
+* The core every domain shares: ``settings`` (every option and its default), ``context``
+  (the assembly: each domain built from what it uses; no domain imports it), ``provide``
+  (a route receives a service by its type), ``tasks``, ``events`` and ``relay`` (events in
+  one process and across processes), ``errors``, ``params``, ``files`` (the web folder),
+  and ``sockets`` (the one socket hub). At the edge (issue 38): ``inputs``, ``origin``,
+  ``db_down``, ``protocol``.
+* ``db``: the declarative base, the site's secrets, the Alembic migrations.
 * One package per domain, each with what it needs of ``routes``, ``service``, ``store``,
   ``models``, ``tables``: ``games``, ``accounts``, ``lobby``, ``challenges``, ``ratings``,
-  ``puzzles``, ``notifications`` (with mail and correspondence), ``bots``, ``review``,
-  ``analysis``, ``learn``, ``catalog``, ``pages``, ``stats``. A domain reaches another only
-  through its service and models; inside a domain, routes -> service -> store.
+  ``puzzles``, ``notifications``, ``mail``, ``push``, ``vacation``, ``bots``, ``review``,
+  ``analysis``, ``learn``, ``catalog``, ``pages``, ``stats``, ``tournaments``,
+  ``explorer``, ``studies``; ``limits`` and ``admin`` (the operator's side). A domain
+  reaches another only through its service and models; inside a domain, routes -> service
+  -> store.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .app import create_app
-    from .context import DEFAULT_DATABASE
+    from .settings import DEFAULT_DATABASE
 
 __all__ = ["DEFAULT_DATABASE", "create_app"]
 
@@ -45,7 +46,7 @@ def __getattr__(name: str) -> Any:
 
         return create_app
     if name == "DEFAULT_DATABASE":
-        from .context import DEFAULT_DATABASE
+        from .settings import DEFAULT_DATABASE
 
         return DEFAULT_DATABASE
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

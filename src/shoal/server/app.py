@@ -16,11 +16,9 @@ them in the page's fragment and local storage), so they stay out of logs.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, FastAPI
@@ -30,45 +28,44 @@ from starlette.routing import BaseRoute
 from shoal import __version__
 
 from .accounts.routes import auth, users
+from .admin.guard import SiteGuard
 from .analysis import routes as analysis
+from .blocks import routes as blocks
 from .bots import routes as bot
-from .bots.service import Bots
 from .catalog import routes as catalog
 from .challenges import routes as challenges
-from .context import (
-    CLIENT_WINDOW,
-    DEFAULT_DATABASE,
-    DEFAULT_DOCS,
-    GAMES_PER_CLIENT,
-    MAX_BODY,
-    ServerContext,
-    Settings,
-)
+from .context import ServerContext
 from .db_down import add_database_handlers
 from .errors import EVERY_ROUTE, add_error_handlers, refusals
 from .explorer import routes as explorer
+from .fairplay import routes as fairplay
+from .files import WEB_DIR
 from .games.routes import chat, offers, play, records, seats
 from .inputs import ControlGuard
+from .ladder import routes as ladder
+from .lane import Held, SocketLane
 from .learn import routes as learn
 from .limits import BodyLimit
 from .lobby import routes as lobby
-from .lobby.service import Lobby
-from .notifications import push_routes, vacation_routes
+from .mail import routes as mail
+from .moderation.routes import moderators, players
 from .notifications import routes as notifications
+from .opendata import routes as opendata
+from .ops import routes as ops
+from .ops.http import Observe
 from .origin import SocketOrigin
 from .pages import routes as pages
-from .pages.routes import WEB_DIR
+from .push import routes as push
 from .puzzles import routes as puzzles
 from .ratings import routes as ratings
-from .ratings.service import settle_pending
 from .relay import Relay, is_postgres
 from .review import routes as review
 from .schemas import plain_text
+from .settings import DEFAULT_DATABASE, Settings
 from .stats import routes as stats
 from .studies import routes as studies
-from .studies.service import Studies
 from .tournaments import routes as tournaments
-from .tournaments.service import Tournaments
+from .vacation import routes as vacation
 
 __all__ = ["DEFAULT_DATABASE", "ROUTERS", "create_app", "routes"]
 
@@ -87,8 +84,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     lobby.router,
     challenges.router,
     notifications.router,
-    push_routes.router,
-    vacation_routes.router,
+    mail.router,
+    push.router,
+    vacation.router,
     bot.router,
     ratings.router,
     puzzles.router,
@@ -96,6 +94,13 @@ ROUTERS: tuple[APIRouter, ...] = (
     explorer.router,
     studies.router,
     stats.router,
+    blocks.router,
+    players.router,
+    moderators.router,
+    fairplay.router,
+    ladder.router,
+    opendata.router,
+    ops.router,
     pages.router,
 )
 """Every domain's router, in the order the app includes them."""
@@ -119,71 +124,40 @@ def routes() -> tuple[BaseRoute, ...]:
     return tuple(api.routes)
 
 
-def create_app(
-    database_url: str = DEFAULT_DATABASE,
-    *,
-    max_searches: int = 2,
-    docs_dir: Path | str | None = None,
-    max_body: int = MAX_BODY,
-    games_per_client: int = GAMES_PER_CLIENT,
-    client_window: float = CLIENT_WINDOW,
-    smtp_url: str | None = None,
-    site_url: str = "http://127.0.0.1:8000",
-    correspondence_day: float = 86400.0,
-    sweep_every: float = 10.0,
-    vapid_key_file: Path | str | None = None,
-    vacation_days: int = 14,
-    first_move_seconds: float = 60.0,
-    tournament_tick: float = 2.0,
-) -> FastAPI:
+HELD_OPEN: list[Held] = [
+    ("/api/games/{game_id}/ws", play.held_game_socket),
+    ("/api/games/{game_id}/social", chat.held_social_socket),
+    ("/api/notifications/ws", notifications.held_notification_socket),
+]
+"""The sockets every page holds open, served by the socket lane (:mod:`.lane`)."""
+
+
+def create_app(database_url: str = DEFAULT_DATABASE, **options: Any) -> FastAPI:
     """The shoal web app on the database at ``database_url`` (any SQLAlchemy URL).
 
-    ``max_searches`` caps the computer searches and hints that run at once (the
-    others queue); ``docs_dir`` holds the rules pages ``GAME.md`` (default: the
-    checkout's ``docs/games`` when present). ``max_body`` caps a request body in
-    bytes (413); one client address may create ``games_per_client`` games and
-    records per ``client_window`` seconds (429; 0: no limit). ``smtp_url`` mails
-    correspondence turns and challenges (links to ``site_url``); correspondence
-    deadlines are swept every ``sweep_every`` seconds, with days of
-    ``correspondence_day`` seconds (docs/notifications.md). In a live tournament game a
-    player who has not made their first turn within ``first_move_seconds`` loses it (a
-    no-show); the tournaments' background work runs every ``tournament_tick`` seconds
-    (docs/tournaments.md). ``vapid_key_file`` is a PEM file with the Web Push key (default:
-    a pair made once and kept in the database); each account has ``vacation_days`` of
-    vacation a year.
+    ``options`` are the names of :class:`~shoal.server.settings.Settings`, each documented
+    there with its default (``max_searches``, ``docs_dir``, ``max_body``,
+    ``games_per_client``, ``client_window``, ``smtp_url``, ``site_url``,
+    ``correspondence_day``, ``sweep_every``, ``vacation_days``, ``vapid_key_file``,
+    ``first_move_seconds``, ``tournament_tick``, ``chat_words``, ``ladder_dir``,
+    ``open_data_dir``, ``limits``, ``secret_key_file``,
+    ``push_services``, ``metrics_token``, ``metrics_allow``, ``clock``); an unknown name is
+    a TypeError.
     """
-    settings = Settings(
-        database_url=database_url,
-        max_searches=max_searches,
-        max_body=max_body,
-        games_per_client=games_per_client,
-        client_window=client_window,
-        docs_dir=Path(docs_dir) if docs_dir is not None else DEFAULT_DOCS,
-        smtp_url=smtp_url,
-        site_url=site_url,
-        correspondence_day=correspondence_day,
-        sweep_every=sweep_every,
-        vapid_key_file=Path(vapid_key_file) if vapid_key_file else None,
-        vacation_days=vacation_days,
-    )
+    settings = Settings.of(database_url, **options)
     context = ServerContext.open(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         relay = (
-            Relay(context.manager, database_url, context.events)
-            if is_postgres(database_url)
+            Relay(context.manager, settings.database_url, context.events)
+            if is_postgres(settings.database_url)
             else None
         )
         if relay is not None:  # games, lobby, notifications of the other processes
             await relay.start()
-        context.manager.spawn(context.correspondence.run())  # correspondence deadlines
-        context.manager.spawn(context.tournaments.run())  # starts, pairings, no-shows
-        context.manager.spawn(  # rated games that ended just before a crash
-            asyncio.to_thread(settle_pending, context.store.load, context.ratings)
-        )
+        await context.start()  # the operator's notes, deadlines, digests, events, ratings
         yield
-        await context.lobby.close()
         if relay is not None:
             await relay.close()
         await context.close()
@@ -199,17 +173,15 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.context = context
-    context.lobby = Lobby(context)
-    context.bots = Bots(context)  # makes the shoal-LEVEL bots
-    context.lobby.challenge_hooks.append(context.bots.on_challenge)
-    context.tournaments = Tournaments(
-        context, first_move_seconds=first_move_seconds, tick=tournament_tick
-    )
-    context.studies = Studies(context)  # studies and their live pages (issue 44)
-    app.add_middleware(BodyLimit, limit=max_body)
+    app.state.services = context.services()  # what the routes ask for, by type (provide.py)
+    app.add_middleware(SocketLane, routes=HELD_OPEN)  # innermost: past the checks below
+    app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(SocketOrigin)  # every WebSocket refuses another site's pages
     app.add_middleware(ControlGuard)  # no NUL, no control characters in paths (400)
-    add_error_handlers(app, max_body)
+    admin = context.admin  # banned ranges refused; open sockets known (shoal admin ...)
+    app.add_middleware(SiteGuard, bans=admin.bans, sockets=admin.sockets, signed_in=admin.signed_in)
+    app.add_middleware(Observe)  # request ids, access lines, metrics: outside the others (ops)
+    add_error_handlers(app, settings.max_body)
     add_database_handlers(app)  # the database going away: 503 with words
     app.router.routes.extend(routes())
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")

@@ -1,281 +1,314 @@
-"""The shared state of one app, and the FastAPI dependency that hands it to the routes.
+"""The assembly of one app: every domain built by its own builder, from the few things it
+uses, in the order they need each other. No domain logic lives here, and no domain imports
+this module (an import contract): a route receives its domain's service by its type
+(:mod:`~shoal.server.provide`), a service receives the others it uses when it is built.
 
-:func:`create_app <shoal.server.app.create_app>` builds one :class:`ServerContext`
-from its :class:`Settings` and keeps it on ``app.state.context``; a route asks
-for it with a parameter of type :data:`Context`. Nothing here is a module
-global, so several apps (tests, processes) never share a database or a queue.
+:func:`create_app <shoal.server.app.create_app>` opens one :class:`ServerContext` from its
+:class:`~shoal.server.settings.Settings` and keeps it on ``app.state.context`` (and its
+services by type on ``app.state.services``). Nothing here is a module global, so several
+apps (tests, processes) never share a database or a queue.
 """
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-from collections import OrderedDict
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, cast
-
-from fastapi import Depends, Header
-from starlette.requests import HTTPConnection
-
-from shoal.records import Record, read
+from typing import Any
 
 from .accounts.service import Accounts
+from .admin.live import SiteAdmin
 from .analysis.service import LiveEngine
+from .blocks.service import Blocks
+from .bots.service import Bots
+from .bots.service import build as build_bots
+from .challenges.service import Challenges
 from .challenges.store import ChallengeStore
-from .errors import ApiError
+from .db.sealed import Sealer
+from .db.secrets import SiteSecrets
 from .events import Events
-from .explorer.service import Explorer, ExplorerListener
-from .explorer.store import ExplorerStore
-from .games.background import Clocks, Computer
+from .explorer.service import Explorer
+from .explorer.service import build as build_explorer
+from .fairplay.service import FairPlay
+from .games.background import Computer
+from .games.correspondence import Correspondence
+from .games.env import Games
+from .games.env import build as build_games
 from .games.manager import GameManager
 from .games.social import Social
 from .games.store import Store
-from .limits import CreationLimit
-from .notifications.correspondence import DAY, Correspondence
-from .notifications.digest import Digests
-from .notifications.mail import Mailer, parse_smtp
-from .notifications.push import Pusher, VapidKeys
-from .notifications.push_store import PushStore
+from .games.uploads import RecordCache
+from .ladder.service import Ladders
+from .limits import Limits
+from .lobby.service import Lobby
+from .mail.service import Mail
+from .mail.service import build as build_mail
+from .moderation.service import Moderation
+from .moderation_assembly import blocks_of, moderation_of
 from .notifications.service import Notifier
+from .notifications.service import build as build_notifications
 from .notifications.store import NoticeStore
-from .notifications.vacation import ALLOWANCE, Vacations, VacationStore
+from .opendata.service import Published
+from .ops.service import Ops
+from .push.service import Pusher
+from .push.service import build as build_push
+from .puzzles.service import Puzzles
 from .puzzles.store import PuzzleStore
-from .ratings.service import RatingListener, player_ratings
-from .ratings.store import RatingStore
+from .ratings.service import Ratings, settle_pending
+from .ratings.service import build as build_ratings
 from .review.service import Reviewer
-from .review.store import ReviewStore
+from .review.service import build as build_reviews
+from .settings import DEFAULT_DATABASE, Settings
+from .stats.service import Stats
+from .studies.service import Studies
+from .tasks import Tasks
+from .tournaments.service import Tournaments
+from .vacation.service import Vacations
+from .vacation.service import build as build_vacations
+from .vacation.store import VacationStore
 
-if TYPE_CHECKING:  # they take the context to be built
-    from .bots.service import Bots
-    from .lobby.service import Lobby
-    from .studies.service import Studies
-    from .tournaments.service import Tournaments
-
-__all__ = [
-    "CLIENT_WINDOW",
-    "DEFAULT_DATABASE",
-    "DEFAULT_DOCS",
-    "GAMES_PER_CLIENT",
-    "MAX_BODY",
-    "Context",
-    "RecordCache",
-    "ServerContext",
-    "Settings",
-    "TokenHeader",
-    "client_address",
-    "get_context",
-]
-
-DEFAULT_DATABASE = "sqlite:///shoal.sqlite3"
-"""The database when none is given: a SQLite file in the working directory."""
-
-MAX_BODY = 1_048_576
-"""The largest request body accepted, in bytes (larger: 413)."""
-
-GAMES_PER_CLIENT = 30
-"""New games (and uploaded records) one client address may make per :data:`CLIENT_WINDOW`."""
-
-CLIENT_WINDOW = 60.0
-"""The window of :data:`GAMES_PER_CLIENT`, in seconds."""
-
-_CHECKOUT_DOCS = Path(__file__).resolve().parents[3] / "docs" / "games"
-DEFAULT_DOCS = (
-    _CHECKOUT_DOCS
-    if _CHECKOUT_DOCS.is_dir()
-    else Path(__file__).resolve().parents[1] / "_docs" / "games"
-)
-"""The rules pages when none are given: the checkout's ``docs/games``, else the wheel's copy."""
+__all__ = ["DEFAULT_DATABASE", "ServerContext", "Settings"]
 
 
 @dataclasses.dataclass(frozen=True)
-class Settings:
-    """How an app is set up (the arguments of ``create_app``, i.e. of ``shoal serve``).
-
-    ``docs_dir`` holds the rules pages ``GAME.md``; the self-play reports are in
-    its sibling ``analysis``.
-    """
-
-    database_url: str = DEFAULT_DATABASE
-    max_searches: int = 2
-    docs_dir: Path = DEFAULT_DOCS
-    max_body: int = MAX_BODY
-    games_per_client: int = GAMES_PER_CLIENT
-    client_window: float = CLIENT_WINDOW
-    smtp_url: str | None = None
-    """Where to send mail (``smtp://host:port``; None: no mail), see :mod:`.mail`."""
-    site_url: str = "http://127.0.0.1:8000"
-    """The site's address, for the links in mails."""
-    correspondence_day: float = DAY
-    """The length of a correspondence day in seconds (shorter only for tests and demos)."""
-    sweep_every: float = 10.0
-    """Seconds between two sweeps for correspondence deadlines."""
-    vacation_days: int = ALLOWANCE
-    """Vacation days each account may spend a year (issue 43)."""
-    vapid_key_file: Path | None = None
-    """A PEM file with the site's VAPID private key (None: a pair kept in the database)."""
-
-
-class RecordCache:
-    """Uploaded records, parsed once and kept in a small LRU cache."""
-
-    def __init__(self, store: Store, size: int = 32) -> None:
-        self.store = store
-        self.size = size
-        self.cache: OrderedDict[str, Record] = OrderedDict()
-
-    def get(self, record_id: str) -> Record:
-        """The uploaded record ``record_id`` (404 when there is none)."""
-        record = self.cache.get(record_id)
-        if record is None:
-            text = self.store.load_record(record_id)
-            if text is None:
-                raise ApiError(404, f"there is no record {record_id!r}")
-            record = read(text)
-            self.put(record_id, record)
-        self.cache.move_to_end(record_id)
-        return record
-
-    def put(self, record_id: str, record: Record) -> None:
-        """Keep ``record`` (the least recently used goes when the cache is full)."""
-        self.cache[record_id] = record
-        while len(self.cache) > self.size:
-            self.cache.popitem(last=False)
-
-
-@dataclasses.dataclass
 class ServerContext:
-    """Everything the routes share: settings, database, loaded games, queues, limits, chat."""
+    """Every domain's service of one app, built once (:meth:`open`)."""
 
     settings: Settings
-    store: Store
-    manager: GameManager
-    computer: Computer
-    creations: CreationLimit
-    records: RecordCache
-    social: Social
+    tasks: Tasks
+    """The app's background tasks (cancelled at its close)."""
+    events: Events
+    """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
+    limits: Limits
+    """The site-wide limits, counted in the database (:mod:`shoal.server.limits`)."""
+    admin: SiteAdmin
+    """The bans, open sockets and operator's notes of this process (:mod:`.admin`)."""
+    ops: Ops
+    """Health, metrics and their access (:mod:`.ops`, issue 57)."""
+    accounts: Accounts
+    ratings: Ratings
+    """Ratings, their history and the rated games (issue 23)."""
+    mail: Mail
+    """Mail: settings, digests, the mailer when the server mails (issues 22, 43)."""
+    pusher: Pusher
+    """Web Push to the accounts' devices (issue 43)."""
+    notifier: Notifier
+    """Notifications: stored, pushed to open pages, mailed (issue 22)."""
+    games: Games
+    """Games: the store, the loaded games, the computer, clocks, chat and offers."""
+    vacations: Vacations
+    """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
+    bots: Bots
+    """The bots and their event streams (issue 23)."""
+    lobby: Lobby
+    """The lobby's seeks and sockets (issue 22)."""
+    challenges: Challenges
+    """Challenges between two accounts (issue 22)."""
+    tournaments: Tournaments
+    """Tournaments: entries, pairings, results (issue 42)."""
+    studies: Studies
+    """Studies: chapters of move trees, editors, live pages (issue 44)."""
+    explorer: Explorer
+    """The opening explorer: the site's counts, the books, lookups (issue 44)."""
     reviews: Reviewer
     """Game reviews in worker threads, stored once (issue 26)."""
     engine: LiveEngine
     """The analysis board's engine (issue 26)."""
-    ratings: RatingStore
-    """Ratings, their history and the rated games (issue 23)."""
-    notices: NoticeStore
-    """Correspondence clocks, notifications, mail settings (issue 22)."""
-    notifier: Notifier
-    """Notifications: stored, pushed to open pages, mailed (issue 22)."""
-    correspondence: Correspondence
-    """Correspondence deadlines and their sweeper (issue 22)."""
-    accounts: Accounts
-    """Accounts, sessions and sign-in limits (its store: ``accounts.store``)."""
-    puzzles: PuzzleStore
-    """Puzzle ratings and streaks (issue 25)."""
-    challenges: ChallengeStore
-    """Challenges between two accounts (issue 22); its actions: ``challenges.service``."""
-    vacations: Vacations
-    """Vacations: a yearly allowance; the player's correspondence clocks stop (issue 43)."""
-    explorer: Explorer
-    """The opening explorer: the site's counts, the books, lookups (issue 44)."""
-    events: Events = dataclasses.field(default_factory=Events)
-    """Events on named channels, delivered in every process (:mod:`shoal.server.events`)."""
-    lobby: Lobby = dataclasses.field(init=False)
-    """The lobby's sockets and challenge hooks (set by ``create_app``: it needs the context)."""
-    bots: Bots = dataclasses.field(init=False)
-    """The bots and their event streams (set by ``create_app``: it needs the context)."""
-    tournaments: Tournaments = dataclasses.field(init=False)
-    """Tournaments: entries, pairings, results (set by ``create_app``; issue 42)."""
-    studies: Studies = dataclasses.field(init=False)
-    """Studies: chapters of move trees, editors, live pages (set by ``create_app``; issue 44)."""
+    puzzles: Puzzles
+    """Puzzles: the next one, attempts judged, ratings and streaks (issue 25)."""
+    stats: Stats
+    """The human statistics of a game."""
+    blocks: Blocks
+    """Who blocks whom (issue 61)."""
+    moderation: Moderation
+    """Reports, the moderators' queue and actions, chat screening (issue 61)."""
+    fairplay: FairPlay
+    """The fair-play checks of rated games and the browser's signal (issue 61)."""
+    ladders: Ladders
+    """The ladders' results shown at ``/ladder`` (issue 63)."""
+    published: Published
+    """The open data published at ``/database`` (issue 63)."""
 
     @classmethod
     def open(cls, settings: Settings) -> ServerContext:
-        """Open the database and build the manager with its background work."""
-        store = Store(settings.database_url)
-        manager = GameManager(store)
-        computer = Computer(manager, max_searches=settings.max_searches)
-        manager.listen(computer)
-        manager.listen(Clocks(manager))
-        social = Social(manager, store)
-        manager.listen(social)
-        ratings = RatingStore(store.engine)
-        manager.listen(RatingListener(manager, ratings))
-        explorer = Explorer(
-            ExplorerStore(store.engine),
-            lambda accounts, game, speed: player_ratings(ratings, accounts, game, speed),
+        """Open the database and build every domain, each from what it uses."""
+        store = Store(settings.database_url)  # the games' store opens the app's database
+        engine = store.engine
+        tasks, events = Tasks(), Events()
+        accounts_ = Accounts(engine)
+        secrets = SiteSecrets(engine, Sealer.load(settings.secret_key_file))
+        secrets.seal_all()  # a wrong or missing site key stops the start, with words
+        mail_ = build_mail(
+            engine,
+            secrets,
+            smtp_url=settings.smtp_url,
+            site_url=settings.site_url,
+            clock=settings.clock,
+            spawn=tasks.spawn,
         )
-        manager.listen(ExplorerListener(manager, explorer))
-        notices = NoticeStore(store.engine)
-        mailer = None
-        if settings.smtp_url:
-            mailer = Mailer(
-                notices, parse_smtp(settings.smtp_url), settings.site_url, manager.spawn
-            )
-        events = Events()
-        keys = (
-            VapidKeys.of_file(settings.vapid_key_file)
-            if settings.vapid_key_file is not None
-            else VapidKeys.of_store(notices)
+        pusher = build_push(
+            engine,
+            secrets,
+            key_file=settings.vapid_key_file,
+            site_url=settings.site_url,
+            spawn=tasks.spawn,
+            services=settings.push_services,
         )
-        pusher = Pusher(PushStore(store.engine), keys, manager.spawn, site_url=settings.site_url)
-        notifier = Notifier(notices, mailer, events, pusher)
-        correspondence = Correspondence(
-            manager,
-            notices,
-            notifier,
+        notifier = build_notifications(engine, events, mail_.mailer, pusher)
+        away = VacationStore(engine)
+        games_ = build_games(
+            store,
+            tasks,
+            events,
+            notices=notifier,
+            away=away.until,
+            max_searches=settings.max_searches,
             day_seconds=settings.correspondence_day,
             sweep_every=settings.sweep_every,
+            clock=settings.clock,
         )
-        away = VacationStore(store.engine)
-        correspondence.away = away
-        digests = Digests(store.engine, lambda: correspondence.clock())
-        correspondence.digests = digests
-        if mailer is not None:
-            mailer.turn_mode = digests.mode
-            digests.send = mailer.digest
+        manager = games_.manager
+        site = f"games={settings.games_per_client}/{settings.client_window}"
+        limits = Limits(engine, (site, *settings.limits))
+        ratings_ = build_ratings(engine, manager)
+        blocks_ = blocks_of(accounts_)
+        bots_ = build_bots(  # makes the shoal-LEVEL bots
+            engine, accounts_, events, manager, ChallengeStore(engine).challenge
+        )
+        lobby_ = Lobby(
+            engine,
+            events,
+            games_,
+            ratings_,
+            blocks_,
+            bots_.store.bot_ids,
+            challenge_hooks=[bots_.on_challenge],
+        )
+        admin_ = SiteAdmin(engine, manager, events)
+        tournaments_ = Tournaments(
+            engine,
+            games_,
+            ratings_,
+            bots_,
+            notifier,
+            first_move_seconds=settings.first_move_seconds,
+            tick=settings.tournament_tick,
+        )
+        studies_ = Studies(engine, events, accounts_, manager, notifier.notify)
+        moderation_, fairplay_ = moderation_of(
+            settings,
+            events,
+            accounts_,
+            games_,
+            bots_,
+            ratings_,
+            notifier,
+            tournaments_,
+            studies_,
+            admin_,
+        )
         return cls(
             settings=settings,
-            store=store,
-            manager=manager,
-            computer=computer,
-            creations=CreationLimit(settings.games_per_client, settings.client_window),
-            records=RecordCache(store),
-            social=social,
-            reviews=Reviewer(ReviewStore(store.engine)),
-            engine=LiveEngine(settings.max_searches),
-            ratings=ratings,
-            notices=notices,
-            notifier=notifier,
-            correspondence=correspondence,
-            accounts=Accounts(store.engine),
-            puzzles=PuzzleStore(store.engine),
-            challenges=ChallengeStore(store.engine),
-            vacations=Vacations(away, correspondence, settings.vacation_days),
-            explorer=explorer,
+            tasks=tasks,
             events=events,
+            limits=limits,
+            admin=admin_,
+            ops=Ops(
+                engine,
+                manager,
+                events,
+                metrics_token=settings.metrics_token,
+                metrics_allow=settings.metrics_allow,
+            ),
+            accounts=accounts_,
+            ratings=ratings_,
+            mail=mail_,
+            pusher=pusher,
+            notifier=notifier,
+            games=games_,
+            vacations=build_vacations(
+                away, games_.correspondence, accounts_.store.seats_of, settings.vacation_days
+            ),
+            bots=bots_,
+            lobby=lobby_,
+            challenges=Challenges(
+                engine, accounts_, games_, lobby_, notifier, bots_.computers, limits, blocks_
+            ),
+            tournaments=tournaments_,
+            studies=studies_,
+            explorer=build_explorer(engine, manager, ratings_),
+            reviews=build_reviews(engine),
+            engine=LiveEngine(settings.max_searches),
+            puzzles=Puzzles(PuzzleStore(engine)),
+            stats=Stats(engine, settings.docs_dir),
+            blocks=blocks_,
+            moderation=moderation_,
+            fairplay=fairplay_,
+            ladders=Ladders(settings.ladder_dir),
+            published=Published(settings.open_data_dir),
         )
+
+    def services(self) -> dict[type, Any]:
+        """The services by their type, as routes ask for them (:mod:`~.provide`)."""
+        out: dict[type, Any] = {Settings: self.settings}
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            out.setdefault(type(value), value)
+        return out
+
+    # -- the parts of the games most callers (and the tests) read ----------------------------
+    @property
+    def store(self) -> Store:
+        """The games' store (its engine is the app's database)."""
+        return self.games.store
+
+    @property
+    def manager(self) -> GameManager:
+        """The loaded games."""
+        return self.games.manager
+
+    @property
+    def computer(self) -> Computer:
+        """The computer's turns and the hints."""
+        return self.games.computer
+
+    @property
+    def correspondence(self) -> Correspondence:
+        """The correspondence clocks."""
+        return self.games.correspondence
+
+    @property
+    def social(self) -> Social:
+        """The games' chat and offers."""
+        return self.games.social
+
+    @property
+    def records(self) -> RecordCache:
+        """The uploaded records."""
+        return self.games.records
+
+    @property
+    def notices(self) -> NoticeStore:
+        """The notifications' store."""
+        return self.notifier.store
+
+    # -- the app's life ----------------------------------------------------------------------
+    async def start(self) -> None:
+        """Start the background work (in the app's event loop, at its start)."""
+        spawn = self.tasks.spawn
+        await asyncio.to_thread(self.admin.start)  # the bans; the operator's notes from now
+        spawn(self.admin.run())
+        spawn(self.ops.sample())  # loop lag, games in memory, pool (ops)
+        spawn(self.games.correspondence.run())  # correspondence deadlines
+        if self.mail.mailer is not None:  # the turn digests due
+            spawn(self.mail.mailer.run(self.settings.sweep_every))
+        spawn(self.tournaments.run())  # starts, pairings, no-shows
+        spawn(asyncio.to_thread(settle_pending, self.store.load, self.ratings))  # after a crash
 
     async def close(self) -> None:
         """Stop the background work and release the database (at shutdown)."""
+        await self.lobby.close()
         await self.reviews.close()
         await self.events.close()
         await self.manager.close()
         await self.store.close_in_loop()
         self.store.close()
-
-
-async def get_context(connection: HTTPConnection) -> ServerContext:
-    """The app's context (a FastAPI dependency, for HTTP routes and WebSockets alike;
-    ``async``, so FastAPI calls it in the event loop, not through a worker thread)."""
-    return cast(ServerContext, connection.app.state.context)
-
-
-Context = Annotated[ServerContext, Depends(get_context)]
-
-TokenHeader = Annotated[
-    str | None, Header(alias="X-Shoal-Token", description="the seat token of the player")
-]
-"""A seat token sent in ``X-Shoal-Token`` (the routes of every area that acts for a seat)."""
-"""A route parameter of this type receives the app's :class:`ServerContext`."""
-
-
-def client_address(connection: HTTPConnection) -> str:
-    """The client's address (behind a proxy: see ``--forwarded-allow-ips`` in docs/server.md)."""
-    return connection.client.host if connection.client is not None else "unknown"

@@ -21,7 +21,9 @@ A subscriber may be a coroutine function: its coroutine runs as a task of the bu
 it publishes, awaiting its own sockets before it answers (the lobby, notifications,
 games), subscribes with ``here=False``: it then gets only the other processes' events.
 The server's channels: ``games`` (:mod:`.relay`), ``lobby`` (:mod:`.lobby`),
-``notices`` (:mod:`.notifications`).
+``notices`` (:mod:`.notifications`), ``social`` (chat and offers, :mod:`.games.social`),
+``studies`` (:mod:`.studies`), ``bots`` (the Bot API's event streams, :mod:`.bots`); the
+table of every live channel is in docs/server.md ("Every live channel across processes").
 
 Delivery across processes is at most once: a process that was disconnected from the
 database misses what was sent meanwhile (the relay reconnects by itself), so a
@@ -78,6 +80,10 @@ class Events:
         listens again): run every refresher of :meth:`on_missed`, each as a task."""
         for refresh in list(self._refreshers):
             self._run("missed", refresh())
+
+    def channels(self) -> list[str]:
+        """The channels something in this process subscribes to (sorted)."""
+        return sorted(channel for channel, listeners in self._subscribers.items() if listeners)
 
     def subscribe(
         self, channel: str, subscriber: Subscriber, *, here: bool = True

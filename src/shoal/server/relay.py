@@ -9,7 +9,10 @@ and ``games``, kept here: after a process commits a change of a game it publishe
 ``{"game": GAME, "version": VERSION}``; every other process that has the game loaded
 reloads it from the database (under the game's lock, only when the version is newer) and
 sends the new view to its own WebSocket watchers. No extra service: the database carries
-the events.
+the events. A change that only adds (or takes back) actions, moves the clock or ends the
+game travels as its patch (:mod:`.games.patch`, ``{"game", "version", "patch"}``): a
+process that has the version it was made from makes the new one without reading the row
+(issue 56: the read was most of a cross-process move's cost).
 
 When the database goes away (a restart, a fail-over, its connection terminated) the
 listener reconnects on its own, waiting 1 s, then up to :data:`RECONNECT_MAX` seconds
@@ -49,6 +52,8 @@ from .db.async_pool import KEEPALIVES
 from .db.async_pool import conninfo as url_conninfo
 from .events import Events
 from .games.manager import GameEntry, GameManager
+from .games.patch import apply_patch
+from .periodic import Failures
 
 __all__ = ["EVENTS", "GAMES", "RECONNECT_MAX", "Relay", "conninfo", "is_postgres"]
 
@@ -92,6 +97,9 @@ class Relay:
         self.origin = secrets.token_hex(8)  # this process: its own notifications are skipped
         self._send: Any = None
         self._send_lock = asyncio.Lock()
+        self._sends = Failures(  # an outage: two lines, not one an event (the heartbeat's too)
+            "shoal relay: sending an event", log, "with the next event, on a new connection"
+        )
         self._outbox: deque[str] = deque()
         self._sending = False
         self._task: asyncio.Task[None] | None = None
@@ -118,8 +126,14 @@ class Relay:
         )
 
     def publish(self, game_id: str, version: int) -> None:
-        """Tell the other processes that ``game_id`` is now at ``version`` (a commit hook)."""
-        self.events.publish(GAMES, {"game": game_id, "version": version})
+        """Tell the other processes that ``game_id`` is now at ``version``, with the change's
+        patch when it has one (a commit hook)."""
+        note: dict[str, Any] = {"game": game_id, "version": version}
+        entry = self.manager.loaded(game_id)
+        made = entry.patch if entry is not None else None
+        if made is not None and made[0] == version and made[1] is not None:
+            note["patch"] = made[1]
+        self.events.publish(GAMES, note)
 
     def forward(self, channel: str, text: str) -> None:
         """Send an event of :mod:`~shoal.server.events` (its payload as JSON ``text``)."""
@@ -151,19 +165,30 @@ class Relay:
                             await self._send.close()
                         self._send = await self._connect("notify")
                     await self._send.execute("SELECT pg_notify(%s, %s)", (EVENTS, payload))
+                    self._sends.worked()
                     return
-                except Exception as error:
-                    log.warning("shoal relay: notify failed (%s), attempt %d", error, attempt)
+                except Exception as error:  # a stale connection: the second try on a new one
+                    if attempt == 2:
+                        self._sends.failed(error)
+                    elif not self._sends.count:  # an outage already told: quiet until it ends
+                        log.warning(
+                            "shoal relay: notify failed (%s); sending again on a new connection",
+                            next(iter(str(error).splitlines()), type(error).__name__),
+                        )
 
     async def _listen(self) -> None:
         delay = 1.0
         cut_off = False
+        failures = Failures(  # an outage: two lines, not one a try
+            "shoal relay: listening", log, f"after 1 s, then every {RECONNECT_MAX:g} s"
+        )
         while True:
             try:
                 async with await self._connect("listen") as conn:
                     await conn.execute(f"LISTEN {EVENTS}")
                     self._ready.set()
                     delay = 1.0
+                    failures.worked()
                     if cut_off:  # what was sent meanwhile is lost: read it back
                         log.warning("shoal relay: listening again; refreshing the pages")
                         self.manager.spawn(self._refresh())
@@ -174,7 +199,7 @@ class Relay:
                 raise
             except Exception as error:
                 cut_off = True
-                log.warning("shoal relay: listening failed (%s); again in %.0f s", error, delay)
+                failures.failed(error)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RECONNECT_MAX)
 
@@ -209,12 +234,14 @@ class Relay:
             return
         entry = self.manager.loaded(game_id)
         if entry is not None and version > entry.live.data.version:
-            self.manager.spawn(self._catch_up(entry, version))
+            self.manager.spawn(self._catch_up(entry, version, change.get("patch")))
 
-    async def _catch_up(self, entry: GameEntry, version: int) -> None:
+    async def _catch_up(self, entry: GameEntry, version: int, patch: Any = None) -> None:
         async with entry.lock:
             entry.changed_elsewhere = version  # the announcing process plays the computer
-            await self.manager.catch_up(entry, version)
+            # the version this process has, changed by the patch (no read), or else the row
+            fresh = apply_patch(entry.live.data, patch, version) if patch is not None else None
+            await self.manager.catch_up(entry, version, fresh)
 
     async def close(self) -> None:
         """Stop listening and close the connections."""

@@ -1,25 +1,32 @@
 // @ts-check
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
-import { $, applyBoardPrefs, footer, h, problemPage, toast, topbar, whoami } from "./common.js";
+import { $, applyBoardPrefs, errorText, footer, h, pageHead, readOrProblem, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { challengeCard } from "./challenge.js";
 
 const app = $("#app");
 const path = location.pathname;
 
+/** @typedef {import("./types/api.js").MyGame} MyGame */
+
+/** The seat tokens this browser holds as a guest, for the new account. */
 function guestClaims() {
+  /** @type {import("./types/api.js").Claim[]} */
   const claims = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
-    if (key.startsWith("shoal.token.")) claims.push({ id: key.slice(12), token: localStorage.getItem(key) });
+    const token = key?.startsWith("shoal.token.") ? localStorage.getItem(key) : null;
+    if (key && token !== null) claims.push({ id: key.slice(12), token });
   }
   return claims;
 }
 
+/** @param {string} label @param {HTMLInputElement | HTMLSelectElement} input @param {string | null} [hint] */
 function field(label, input, hint) {
   return h("div", { class: "field" }, h("label", { for: input.id, text: label }), input, hint ? h("p", { class: "help", text: hint }) : null);
 }
 
+/** @param {boolean} signup sign up, else sign in */
 function credentialsForm(signup) {
   const name = h("input", { type: "text", id: "username", name: "username", autocomplete: "username", required: true, maxlength: 20 });
   const password = h("input", { type: "password", id: "password", name: "password", autocomplete: signup ? "new-password" : "current-password", required: true });
@@ -27,7 +34,7 @@ function credentialsForm(signup) {
   const form = h(
     "form",
     { class: "card account-form", id: signup ? "signup-form" : "login-form" },
-    h("h1", { text: signup ? "Create an account" : "Sign in" }),
+    ...pageHead(signup ? "Create an account" : "Sign in"),
     field("Username", name, signup ? "3 to 20 characters: letters, digits, _ and -" : null),
     field("Password", password, signup ? "at least 8 characters, not your username" : null),
     error,
@@ -46,13 +53,14 @@ function credentialsForm(signup) {
       const next = new URLSearchParams(location.search).get("next");
       location.href = next && next.startsWith("/") && !next.startsWith("//") ? next : `/@/${me.username}`;
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
       error.hidden = false;
     }
   });
   return form;
 }
 
+/** @param {MyGame} g */
 function resultText(g) {
   if (!g.result) return "";
   if (g.won === true) return "won";
@@ -60,6 +68,7 @@ function resultText(g) {
   return g.mode === "local" ? g.result.result : "draw";
 }
 
+/** @param {MyGame} g */
 function gameRow(g) {
   return h(
     "tr",
@@ -74,6 +83,7 @@ function gameRow(g) {
   );
 }
 
+/** @param {MyGame[]} games @param {string} empty what an empty list says */
 function gameTable(games, empty) {
   if (!games.length) return h("p", { class: "help", text: empty });
   return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Ending", "Speed", "Rated", "Length"].map((t) => h("th", { text: t })))), h("tbody", {}, ...games.map(gameRow)));
@@ -81,9 +91,10 @@ function gameTable(games, empty) {
 
 // Ratings (issue 23): per game the rating ("1523", "1500?" while provisional), its games,
 // a link to the leaderboard and the history plot (/api/users/NAME/ratings/GAME/plot.svg).
+/** @param {import("./types/api.js").ProfileOut} user @param {import("./types/api.js").CatalogEntry[]} catalog */
 function ratingsCard(user, catalog) {
   const rated = Object.entries(user.ratings || {});
-  const title = (id) => (catalog.find((g) => g.id === id) || { title: id }).title;
+  const title = (/** @type {string} */ id) => (catalog.find((g) => g.id === id) || { title: id }).title;
   if (!rated.length) return h("section", { class: "card", id: "ratings" }, h("h2", { text: "Ratings" }), h("p", { class: "help", text: "No rated game yet." }));
   return h(
     "section",
@@ -101,26 +112,25 @@ function ratingsCard(user, catalog) {
   );
 }
 
+/** @param {string} name */
 async function profile(name) {
   const filter = new URLSearchParams(location.search).get("game");
-  let user;
-  try {
-    user = await api(`/api/users/${encodeURIComponent(name)}${filter ? `?game=${encodeURIComponent(filter)}` : ""}`);
-  } catch (e) {
-    problemPage("No such player", e.message, { href: "/", text: "Home" });
-    return;
-  }
+  /** @type {import("./types/api.js").ProfileOut | null} */
+  const user = await readOrProblem(`/api/users/${encodeURIComponent(name)}${filter ? `?game=${encodeURIComponent(filter)}` : ""}`, "No such player", { href: "/", text: "Home" });
+  if (!user) return;
   document.title = `${user.username} — shoal`;
+  /** @type {import("./types/api.js").CatalogEntry[]} */
   const catalog = await api("/api/catalog");
-  const select = h("select", { id: "game-filter", "aria-label": "Filter by game", onchange: (e) => (location.search = e.target.value ? `?game=${e.target.value}` : "") }, h("option", { value: "", text: "All games" }), ...catalog.filter((g) => g.listed).map((g) => h("option", { value: g.id, text: g.title, selected: g.id === filter })));
+  const select = h("select", { id: "game-filter", "aria-label": "Filter by game", onchange: () => (location.search = select.value ? `?game=${select.value}` : "") }, h("option", { value: "", text: "All games" }), ...catalog.filter((g) => g.listed).map((g) => h("option", { value: g.id, text: g.title, selected: g.id === filter })));
   app.append(
-    h("div", { class: "card profile" }, h("h1", { text: user.username }), h("p", { class: "help", text: `Playing since ${user.created.slice(0, 10)}` })),
+    h("div", { class: "card profile" }, ...pageHead(user.username, `Playing since ${user.created.slice(0, 10)}`)),
     ratingsCard(user, catalog),
     h("section", { class: "card" }, h("h2", { text: "Games in progress" }), gameTable(user.playing, "No game in progress.")),
     h("section", { class: "card" }, h("div", { class: "row-between" }, h("h2", { text: "Games played" }), select), gameTable(user.games, "No finished game yet.")),
   );
   const challenge = await challengeCard(user.username, catalog);
-  if (challenge) app.querySelector(".profile").after(challenge);
+  if (challenge) $(".profile", app).after(challenge);
+  await import("./report.js").then((m) => m.profileTools($(".profile", app), user.username)); // block, report (issue 61)
 }
 
 async function needMe() {
@@ -145,7 +155,7 @@ async function myGames() {
   // kept live (issue 40): the top bar reads my games again on each turn, end or challenge
   document.addEventListener("shoal:games", (event) => table.replaceChildren(gameTable(/** @type {CustomEvent} */ (event).detail.games, empty)));
   app.append(
-    h("section", { class: "card" }, h("h1", { text: "My games" }), table),
+    h("section", { class: "card" }, ...pageHead("My games"), table),
     h("section", { class: "card" }, h("div", { class: "actions" }, h("a", { class: "btn", href: `/@/${me.username}`, text: "My profile" }), h("a", { class: "btn", href: "/settings", text: "Settings" }), signOutButton())),
   );
 }
@@ -165,7 +175,7 @@ async function settings() {
       await api(url, { method, body });
       done();
     } catch (e) {
-      toast(e.message, "error");
+      toast(errorText(e), "error");
     }
   };
   const oldPw = h("input", { type: "password", id: "old-password", autocomplete: "current-password" });
@@ -175,7 +185,7 @@ async function settings() {
   const theme = h("select", { id: "board-theme" }, ...Object.entries(themes).map(([t, words]) => h("option", { value: t, text: words, selected: prefs.theme === t })));
   const delPw = h("input", { type: "password", id: "delete-password", autocomplete: "current-password" });
   app.append(
-    h("h1", { text: `Settings — ${me.username}` }),
+    ...pageHead(`Settings — ${me.username}`),
     h("section", { class: "card" }, h("h2", { text: "Board" }), h("label", { class: "check" }, coords, " Show coordinates"), field("Board colours", theme),
       h("button", { class: "btn", id: "save-prefs", text: "Save", onclick: () => {
         const chosen = { coordinates: coords.checked, theme: theme.value };
@@ -187,7 +197,8 @@ async function settings() {
       h("div", { class: "actions" },
         signOutButton(),
         h("button", { class: "btn", id: "logout-everywhere", text: "Sign out everywhere", onclick: () => post("/api/auth/logout-everywhere", undefined, () => (location.href = "/")) }),
-        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Export my games (zip)" }))),
+        h("a", { class: "btn", href: "/api/me/export", id: "export", text: "Download my data (zip)" }),
+        h("a", { class: "btn", href: "/me/blocks", id: "blocks-link", text: "Blocks and reports" }))),
     h("section", { class: "card danger-zone" }, h("h2", { text: "Delete my account" }), h("p", { class: "help", text: "Your games stay, shown under the name “deleted player”. This cannot be undone." }), field("Password", delPw),
       h("button", { class: "btn danger", id: "delete-account", text: "Delete my account", onclick: () => confirm("Delete your account for good?") && post("/api/me", { password: delPw.value }, () => (location.href = "/"), "DELETE") })),
   );

@@ -7,34 +7,55 @@
 // The tree lives here; the server draws positions, checks moves and runs the engine.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { announce, boardWordsCard } from "./board-keys.js";
-import { $, $input, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, $input, download, errorText, footer, h, pageHead, problemPage, toast, topbar } from "./common.js";
 import { engineFor, points } from "./engine.js";
+import { announce as announceSearch, searchesAre } from "./fairplay.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
-import { latestView, movesTo, movetext, nodesFrom, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodesFrom, showCurrentIn, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+
+/** @typedef {import("./types/api.js").AnalysisView} View */
+/** @typedef {import("./types/api.js").AnalysisBoard} Start */
+/** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
+/**
+ * One of the engine's best turns, as the server's socket and the browser's engine say it.
+ * @typedef {{ move: string, turn: string, value: number, proven?: string | null, proof?: string | null }} EngineLine
+ */
+/**
+ * @typedef {{ lines: EngineLine[], eval: number, simulations: number, depth?: number, done: boolean, over: boolean, here?: boolean }} EngineLines
+ */
 
 const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
-let game = null; // {id, title}
+/** @type {{ id: string, title: string }} set by open() before the board is laid out */
+let game = { id: "", title: "" };
+/** @type {Start["options"]} */
 let options = {};
 let sides = ["", ""];
 let players = ["", ""];
 let start = "";
-let nodes = []; // {move, parent, children, comment, number, first, seat}
+/** @type {import("./move-tree.js").TreeNode[]} */
+let nodes = [];
+/** @type {{ children: number[] }} */
 const root = { children: [] };
 let cur = -1; // the current node (-1: the start)
+/** @type {View | null} */
 let view = null;
-let board = null;
+/** @type {ClickBoard} made by layout() before any view */
+let board;
 const viewOf = latestView(); // the view of a node's line (the newest asked only)
 const explorer = new ExplorerPanel({ play: (action) => { const entry = view?.legal.find((a) => a.action === action); if (entry) play(entry); }, back: () => $("#prev").click() });
 
 // -- the tree -------------------------------------------------------------------------------
+/** @param {number} id */
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
 const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
 const steps = treeSteps(moveTree, () => cur, goTo); // the step buttons, variations and keys
 
+/** @param {number} id */
 const line = (id) => movesTo(moveTree, id);
 
+/** @param {import("./types/api.js").TreeOut} tree */
 function setTree(tree) {
   start = tree.start;
   nodes = nodesFrom(tree.nodes, root.children);
@@ -43,7 +64,9 @@ function setTree(tree) {
 
 // The tree as the server reads it: depth first, main lines first, parents by index.
 function treeJson() {
+  /** @type {{ parent: number, move: string, comment?: string }[]} */
   const out = [];
+  /** @param {number} id @param {number} parent */
   const walk = (id, parent) => {
     out.push({ parent, move: nodes[id].move, ...(nodes[id].comment ? { comment: nodes[id].comment } : {}) });
     const index = out.length - 1;
@@ -53,8 +76,10 @@ function treeJson() {
   return { start, nodes: out };
 }
 
+/** @param {LegalEntry} entry */
 function play(entry) {
-  const side = String(view.sides[view.to_move] ?? "");
+  if (!view) return;
+  const side = view.to_move === null ? "" : String(view.sides[view.to_move] ?? "");
   announce(`${side.charAt(0).toUpperCase()}${side.slice(1)}: ${entry.label || entry.text}.`);
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
@@ -88,7 +113,7 @@ function remove() {
   goTo(parent);
 }
 
-// The comment after the current move (braces end comments in a record: refused).
+/** The comment after the current move (braces end comments in a record: refused). @param {string} text */
 function comment(text) {
   if (cur === -1) return toast("Choose a move first: a comment follows a move", "error");
   if (/[{}]/.test(text)) {
@@ -116,7 +141,7 @@ function layout() {
         h(
           "div",
           { class: "card" },
-          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (e) => { localStorage.setItem("shoal.engine", e.target.checked ? "on" : "off"); engineOn(e.target.checked); } }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
+          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (/** @type {Event} */ e) => { const on = /** @type {HTMLInputElement} */ (e.currentTarget).checked; localStorage.setItem("shoal.engine", on ? "on" : "off"); engineOn(on); } }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
         explorer.element,
@@ -126,7 +151,7 @@ function layout() {
           { class: "card" },
           h("h3", { text: "Moves" }),
           h("div", { class: "movetree", id: "movetree" }),
-          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", "aria-label": "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (e) => comment(e.target.value) }),
+          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", "aria-label": "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (/** @type {Event} */ e) => comment(/** @type {HTMLInputElement} */ (e.currentTarget).value) }),
           h(
             "div",
             { class: "tools" },
@@ -153,24 +178,26 @@ function layout() {
   treeKeys(steps);
 }
 
+/** @param {number} id */
 async function goTo(id) {
   cur = id;
   renderTree();
   const next = await viewOf({ game: game.id, options, start, moves: line(id) });
   if (!next) return;
   view = next;
-  show();
+  show(next);
   analyse();
 }
 
-function show() {
-  board.show(view.svg, view.legal, !view.result, view.words, view.cells);
-  $("#board").dataset.ply = String(view.ply);
+/** @param {View} at */
+function show(at) {
+  board.show(at.svg, at.legal, !at.result, at.words, at.cells);
+  $("#board").dataset.ply = String(at.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  treeStatus(view, moveTree, cur, " · click the board to try a move");
-  $("#position-line").textContent = `Position: ${view.position}`;
-  explorer.show(game.id, options, view.position);
+  treeStatus(at, moveTree, cur, " · click the board to try a move");
+  $("#position-line").textContent = `Position: ${at.position}`;
+  explorer.show(game.id, options, at.position);
 }
 
 // The tree as movetext (move-tree.js): the main line inline, variations in brackets.
@@ -183,17 +210,19 @@ function renderTree() {
     input.value = cur === -1 ? "" : nodes[cur].comment;
     input.disabled = cur === -1;
   }
-  box.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  showCurrentIn(box);
 }
 
+/** @param {"text" | "json"} format */
 async function save(format) {
   try {
+    /** @type {Blob} */
     const blob = await api("/api/analysis/export", { method: "POST", body: { game: game.id, options, tree: treeJson(), format, players }, as: "blob" });
     const url = URL.createObjectURL(blob);
     download(url, `shoal-${game.id}-analysis.${format === "json" ? "json" : "txt"}`);
     setTimeout(() => URL.revokeObjectURL(url), 10000);
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
   }
 }
 
@@ -203,15 +232,17 @@ async function toStudy() {
     const made = await api("/api/studies", { method: "POST", body: { title: `${game.title} analysis`, visibility: "unlisted", chapters: [{ name: "Analysis", game: game.id, options, tree: treeJson() }] } });
     location.href = `/studies/${made.id}`;
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
   }
 }
 
 // -- the engine -----------------------------------------------------------------------------
+/** @type {import("./net.js").SocketHandle | null} */
 let socket = null;
 let engine = localStorage.getItem("shoal.engine") !== "off"; // on unless this browser turned it off
 let asked = 0;
 
+/** @param {boolean} on */
 function engineOn(on) {
   engine = on;
   $("#evalbar").hidden = !on;
@@ -229,7 +260,7 @@ function engineOn(on) {
 function serverSocket() {
   socket ??= connectSocket("/api/analysis/ws", {
     onOpen: () => analyse(),
-    onMessage: (message) => {
+    onMessage: (/** @type {{ id: number } & ({ type: "error", detail: string } | { type: "lines" } & EngineLines)} */ message) => {
       if (message.id !== asked || !engine) return;
       if (message.type === "error") toast(message.detail, "error");
       else showLines(message);
@@ -246,10 +277,10 @@ function serverSocket() {
 async function analyseHere() {
   if (!view || !view.engine_position) return false;
   const local = await engineFor(game.id);
-  if (!local || !engine || !view?.engine_position) return false;
+  const asking = view;
+  if (!local || !engine || !asking?.engine_position) return false;
   asked += 1;
   const id = asked;
-  const asking = view;
   const moves = line(cur);
   $("#engine-info").textContent = " searching in your browser…";
   local.load(asking.engine_position);
@@ -260,7 +291,9 @@ async function analyseHere() {
     return true;
   }
   const text = (/** @type {number} */ action) => asking.legal.find((a) => a.action === action)?.text ?? String(action);
-  let found; // [{action, value, proven, visits, follow}], best first
+  /** @type {{ action: number, value: number, proven: string | null, visits: number, follow: number[] }[]} best first */
+  let found;
+  /** @type {{ depth?: number, simulations: number }} */
   let info;
   if (local.algorithm === "alphabeta") {
     const deep = await local.deepen({ seconds: 2, seed: 0 });
@@ -277,7 +310,7 @@ async function analyseHere() {
   if (id !== asked || !engine) return true;
   const [turns, proofs] = await Promise.all([
     api("/api/analysis/turns", { method: "POST", body: { game: game.id, options, start, moves, turns: found.map((f) => [f.action, ...f.follow]) } })
-      .then((r) => r.turns)
+      .then((/** @type {{ turns: string[] }} */ r) => r.turns)
       .catch(() => found.map((f) => text(f.action))),
     local.proofs({ actions: found.map((f) => f.action) }).catch(() => found.map(() => null)),
   ]);
@@ -294,6 +327,7 @@ async function analyseHere() {
 
 async function analyse() {
   if (!engine || !view) return;
+  announceSearch([view.position, view.engine_position]); // fair play: the other tabs hear it
   if (await analyseHere()) return;
   const server = serverSocket();
   asked += 1;
@@ -302,6 +336,7 @@ async function analyse() {
   }
 }
 
+/** @param {EngineLines} message */
 function showLines(message) {
   const first = message.eval;
   $("#evalbar .fill").style.width = `${first}%`;
@@ -312,15 +347,22 @@ function showLines(message) {
     ...message.lines.map((l) =>
       h(
         "li",
-        { class: "clickable", dataset: { move: l.move }, title: "Play this move", onclick: () => view.legal.find((a) => a.text === l.move) && play(view.legal.find((a) => a.text === l.move)) },
-        h("span", { class: "value", text: l.proof ? l.proof : l.proven ? { win: "wins", loss: "loses", draw: "draw" }[l.proven] : `${l.value}%` }),
+        { class: "clickable", dataset: { move: l.move }, title: "Play this move", onclick: () => { const entry = view?.legal.find((a) => a.text === l.move); if (entry) play(entry); } },
+        h("span", { class: "value", text: l.proof ? l.proof : l.proven ? PROVEN[l.proven] : `${l.value}%` }),
         h("span", { class: "t", text: l.turn }),
       ),
     ),
   );
 }
 
+/** @type {Record<string, string>} */
+const PROVEN = { win: "wins", loss: "loses", draw: "draw" };
+
+/** @type {Record<string, string>} */
+const SOURCES = { game: "A finished game: its moves are the main line.", record: "An uploaded record, its variations included.", import: "A record you opened.", position: "A position: play moves to build lines." };
+
 // -- the start ------------------------------------------------------------------------------
+/** @param {Start} data @param {number | null} [k] the ply to show (the end of the main line's first k moves) */
 function open(data, k = null) {
   game = data.game;
   options = data.options || {};
@@ -330,8 +372,7 @@ function open(data, k = null) {
   layout();
   document.title = `${game.title} analysis — shoal`;
   $("#title").textContent = `${game.title} · analysis board`;
-  const from = { game: "A finished game: its moves are the main line.", record: "An uploaded record, its variations included.", import: "A record you opened.", position: "A position: play moves to build lines." };
-  $("#source").textContent = from[data.source] || "";
+  $("#source").textContent = SOURCES[data.source] || "";
   let target = -1;
   if (k !== null) {
     let ply = 0;
@@ -344,6 +385,7 @@ function open(data, k = null) {
 }
 
 async function chooser() {
+  /** @type {import("./types/api.js").CatalogEntry[]} */
   const catalog = await api("/api/catalog");
   const listed = catalog.filter((g) => g.listed);
   const select = h("select", { id: "start-game" }, listed.map((g) => h("option", { value: g.id, text: g.title })));
@@ -351,32 +393,32 @@ async function chooser() {
   const record = h("textarea", { id: "start-record", placeholder: '[Game "syrtis"]\n...\n\n1. ...' });
   const file = h("input", { type: "file", id: "start-file", accept: ".txt,.json,.pgn,text/plain,application/json" });
   file.addEventListener("change", async () => {
-    if (file.files[0]) record.value = await file.files[0].text();
+    const chosen = file.files?.[0];
+    if (chosen) record.value = await chosen.text();
   });
-  const fromPosition = async (event) => {
+  const fromPosition = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
       const query = position.value.trim() ? `?position=${encodeURIComponent(position.value.trim())}` : "";
       open(await api(`/api/analysis/start/${select.value}${query}`));
       history.replaceState(null, "", `/analysis/${select.value}${query ? `#position=${encodeURIComponent(position.value.trim())}` : ""}`);
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   };
-  const fromRecord = async (event) => {
+  const fromRecord = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
       open(await api("/api/analysis/import", { method: "POST", body: { text: record.value } }));
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   };
   $("#app").replaceChildren(
     h(
       "div",
       { class: "narrow" },
-      h("h1", { text: "Analysis board" }),
-      h("p", { class: "help", text: "Try moves from any position, keep every line as a variation, and ask the engine. The review and the board of a finished game open from its page." }),
+      ...pageHead("Analysis board", "Try moves from any position, keep every line as a variation, and ask the engine. The review and the board of a finished game open from its page."),
       h("form", { class: "card form-card", onsubmit: fromPosition }, h("div", { class: "field" }, h("label", { for: "start-game", text: "Game" }), select), h("div", { class: "field" }, h("label", { for: "start-position", text: "Position" }), position), h("button", { class: "btn primary", id: "start-open", type: "submit", text: "Open the board" })),
       h("form", { class: "card form-card", onsubmit: fromRecord }, h("div", { class: "field" }, h("label", { for: "start-file" }, "A record ", h("span", { class: "help", text: "text or JSON, variations included" })), file), h("div", { class: "field" }, h("label", { for: "start-record", text: "…or paste it here" }), record), h("button", { class: "btn", id: "start-import", type: "submit", text: "Open the record" })),
     ),
@@ -386,6 +428,7 @@ async function chooser() {
 
 async function main() {
   topbar();
+  searchesAre("analysis"); // fair play (issue 61): what this page's searches are called
   const k = location.hash.match(/k=(\d+)/);
   const position = location.hash.match(/position=([^&]*)/);
   try {
@@ -398,7 +441,7 @@ async function main() {
       await chooser();
     }
   } catch (error) {
-    problemPage("Nothing to analyse", error.message, { href: "/analysis", text: "Choose a position" }, "analysis-error");
+    problemPage("Nothing to analyse", errorText(error), { href: "/analysis", text: "Choose a position" }, "analysis-error");
   }
 }
 

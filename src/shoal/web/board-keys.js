@@ -7,7 +7,7 @@
 // their words and the board's description all come from the server.
 import { announce, h } from "./common.js";
 
-/** @typedef {{ action: number, text: string, label?: string, path: string[] }} LegalEntry */
+/** @typedef {{ action: number, text: string, label?: string, path: string[], kind?: string | null, confirm?: boolean | null }} LegalEntry */
 
 // -- the live region: common.js's live log (re-exported for the board pages) -------------------
 export { announce, liveRegion } from "./common.js";
@@ -20,18 +20,22 @@ const centre = (el) => {
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
 };
 
+/** @type {Record<string, [number, number]>} */
 const DIRECTIONS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
 /**
  * The cell nearest to `from` in the direction of `key` on the picture (boards differ: a
  * square grid, hexagons, rings; only where the cells are drawn counts), or null.
- * @param {Element[]} cells
+ * @template {Element} T
+ * @param {T[]} cells
  * @param {Element} from
  * @param {string} key
+ * @returns {T | null}
  */
 export function nextCell(cells, from, key) {
   const [dx, dy] = DIRECTIONS[key];
   const start = centre(from);
+  /** @type {T | null} */
   let best = null;
   let bestScore = Infinity;
   for (const cell of cells) {

@@ -7,16 +7,29 @@ import { $, download, h, icon, toast, trapFocus } from "./common.js";
 import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, quietSvg, showBoardWords } from "./board-keys.js";
 import { pickWords } from "./input-mode.js";
 
+/** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
+/** @typedef {(text: string) => unknown} OnText */
+
+/** @param {string[]} path @param {string[]} prefix */
 const samePrefix = (path, prefix) => prefix.every((cell, i) => path[i] === cell);
 
+/** A board the player clicks: highlights the next cells of the legal actions' paths, and chooses. */
 export class ClickBoard {
+  /**
+   * @param {HTMLElement} wrap the board's box
+   * @param {(entry: LegalEntry) => unknown} onChoose called with the action the player picks
+   */
   constructor(wrap, onChoose) {
     this.wrap = wrap;
     this.onChoose = onChoose;
+    /** @type {LegalEntry[]} */
     this.legal = [];
+    /** @type {string[]} the cells clicked so far */
     this.prefix = [];
     this.enabled = false;
+    /** @type {string[]} */
     this.hint = [];
+    /** @type {string[] | null} */
     this.words = null;
     /** @type {Record<string, string> | null} each cell's name (the view's `cells`) */
     this.names = null;
@@ -25,8 +38,10 @@ export class ClickBoard {
     /** @type {((event: MouseEvent) => boolean) | null} sees a click first; true: it took it (a zoom) */
     this.beforeClick = null;
     liveRegion(); // there before its first words
-    this.focusId = null; // the cell the keyboard is on (kept across redrawn boards)
-    this.onText = null; // where typed text no legal entry matches goes (the server's parse)
+    /** @type {string | null} the cell the keyboard is on (kept across redrawn boards) */
+    this.focusId = null;
+    /** @type {OnText | null} where typed text no legal entry matches goes (the server's parse) */
+    this.onText = null;
     wrap.addEventListener("click", (event) => this.click(event));
     wrap.addEventListener("keydown", (event) => cellKey(event, wrap, (id) => this.clickCell(id)));
     wrap.addEventListener("focusin", (event) => {
@@ -40,11 +55,13 @@ export class ClickBoard {
 
   // The move box for this board (board-keys.js): typed notation chooses the legal entry it
   // names; other text goes to `onText` when given (the server parses it and says why not).
+  /** @param {OnText | null} [onText] */
   moveBox(onText = null) {
     this.onText = onText;
     return moveBox((text) => this.typed(text));
   }
 
+  /** @param {string} text */
   typed(text) {
     const input = document.getElementById("move-text");
     if (!this.enabled) {
@@ -59,12 +76,19 @@ export class ClickBoard {
     if (input instanceof HTMLInputElement) input.value = "";
     moveError("");
     if (entry) this.choose(entry);
-    else this.onText(text);
+    else this.onText?.(text);
   }
 
   // Show a new board. ``legal`` is [{action, text, path}]; ``enabled`` says whether the
   // viewer may act now; ``words`` is the board in words (the server's lines), when sent;
   // ``names`` each cell's accessible name (the view's `cells`), when sent.
+  /**
+   * @param {string} svg
+   * @param {LegalEntry[]} legal
+   * @param {boolean} enabled
+   * @param {string[] | null} [words]
+   * @param {Record<string, string> | null} [names]
+   */
   show(svg, legal, enabled, words = null, names = null) {
     this.words = words;
     this.names = names;
@@ -83,6 +107,7 @@ export class ClickBoard {
   }
 
   svgHost() {
+    /** @type {HTMLElement | null} */
     let host = this.wrap.querySelector(".svg-host");
     if (!host) {
       host = h("div", { class: "svg-host", style: "width:100%;display:flex;justify-content:center" });
@@ -101,6 +126,7 @@ export class ClickBoard {
   }
 
   nextCells() {
+    /** @type {Set<string>} */
     const next = new Set();
     for (const a of this.candidates()) if (a.path.length > this.prefix.length) next.add(a.path[this.prefix.length]);
     return next;
@@ -108,11 +134,12 @@ export class ClickBoard {
 
   paint() {
     this.wrap.classList.toggle("mine", this.enabled);
+    /** @type {Set<string>} */
     const next = this.enabled ? this.nextCells() : new Set();
     const chosen = new Set(this.prefix);
     const hinted = new Set(this.hint);
-    for (const cell of this.wrap.querySelectorAll(".cell")) {
-      const id = cell.dataset.cell;
+    for (const cell of /** @type {NodeListOf<SVGElement | HTMLElement>} */ (this.wrap.querySelectorAll(".cell"))) {
+      const id = cell.dataset.cell ?? "";
       cell.classList.toggle("hl", next.has(id));
       cell.classList.toggle("sel", chosen.has(id));
       cell.classList.toggle("hint", hinted.has(id));
@@ -132,10 +159,11 @@ export class ClickBoard {
     const candidates = this.candidates();
     if (!candidates.length) return this.buttons().length ? "Choose an action below" : "";
     if (!this.nextCells().size) return `${this.prefix.join(", ")} chosen: answer the question over the board`;
-    const kinds = [...new Set(candidates.map((a) => a.kind).filter(Boolean))];
+    const kinds = [...new Set(candidates.map((a) => a.kind ?? "").filter(Boolean))];
     return pickWords(kinds, this.prefix);
   }
 
+  /** @param {string[]} path */
   showHint(path) {
     this.hint = path;
     this.paint();
@@ -147,13 +175,14 @@ export class ClickBoard {
     this.paint();
   }
 
+  /** @param {MouseEvent} event */
   click(event) {
     if (this.beforeClick && this.beforeClick(event)) return;
-    const cell = event.target.closest(".cell");
-    if (cell) this.clickCell(cell.dataset.cell);
+    const cell = event.target instanceof Element ? event.target.closest(".cell") : null;
+    if (cell instanceof SVGElement || cell instanceof HTMLElement) this.clickCell(cell.dataset.cell ?? "");
   }
 
-  // A cell chosen, by a click or from the keyboard.
+  /** A cell chosen, by a click or from the keyboard. @param {string} id */
   clickCell(id) {
     if (!this.enabled) return;
     if (this.nextCells().has(id)) {
@@ -187,13 +216,19 @@ export class ClickBoard {
     }
   }
 
+  /** @param {LegalEntry} entry */
   choose(entry) {
     this.closeMenu();
     this.onChoose(entry);
   }
 
-  // The dialog over the board: which of `options` (their cells are the same), or with
-  // `confirm` whether to play the one option (an action the game asks to confirm).
+  /**
+   * The dialog over the board: which of `options` (they end on the same cells), or with
+   * `confirm` whether to play the one option (an action the game asks to confirm).
+   * @param {LegalEntry[]} options
+   * @param {boolean} canContinue
+   * @param {boolean} [confirm]
+   */
   ask(options, canContinue, confirm = false) {
     this.closeMenu();
     const title = confirm ? `${options[0].label || options[0].text}?` : "Which move?";
@@ -230,23 +265,33 @@ export class ClickBoard {
   }
 }
 
-// The status line above a board: a dot, the main line, the sub line, and any `extra` lines.
+/** The status line above a board: a dot, the main line, the sub line, and any `extra` lines. @param {...HTMLElement} extra */
 export function statusLine(...extra) {
   return h("div", { class: "status", id: "status" }, h("span", { class: "dot" }), h("div", {}, h("div", { id: "status-main" }), h("div", { class: "sub", id: "status-sub" }), ...extra));
 }
 
-// The two columns of every board page: the board column (`column`, its parts in order) and
-// the panel of `cards` beside it.
+/**
+ * The two columns of every board page: the board column (`column`, its parts in order) and
+ * the panel of `cards` beside it.
+ * @param {HTMLElement[]} column
+ * @param {(HTMLElement | null)[]} cards
+ */
 export function gameLayout(column, cards) {
   return h("div", { class: "game-layout" }, h("section", { class: "board-col" }, ...column), h("aside", { class: "panel" }, ...cards));
 }
 
-// A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
-// board column (the status line, the board, the action buttons) and an aside of `cards`, and
-// returns the ClickBoard that calls onChoose(entry) when the player picks an action.
-// `onText`, when given, gets typed text that names no legal action (the server says why).
+/**
+ * A page that plays on one board beside a panel (a lesson, a puzzle): fills #app with the
+ * board column (the status line, the board, the action buttons) and an aside of `cards`, and
+ * returns the ClickBoard that calls onChoose(entry) when the player picks an action.
+ * `onText`, when given, gets typed text that names no legal action (the server says why).
+ * @param {HTMLElement[]} cards
+ * @param {(entry: LegalEntry) => unknown} onChoose
+ * @param {OnText | null} [onText]
+ */
 export function boardPage(cards, onChoose, onText = null) {
   const column = [statusLine(), h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }), h("div", { class: "move-slot", id: "move-slot" }), h("div", { class: "action-buttons", id: "action-buttons" })];
+  /** @type {ClickBoard | null} */
   let board = null;
   $("#app").replaceChildren(gameLayout(column, [...cards, boardWordsCard(() => board && board.words)]));
   board = new ClickBoard($("#board"), onChoose);
@@ -276,6 +321,28 @@ export function setFeedback(text, kind) {
 /** The moves card of a game or a replay (the page fills #moves). */
 export function movesCard() {
   return h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" }));
+}
+
+/** @type {Record<string, string>} how a screen reader says a move list's mark */
+const MARK_WORDS = { "+": "check", "#": "checkmate" };
+
+/**
+ * One row of a moves list (`movesCard`'s, the game page's and the replay's): the turn's
+ * number, its text with its mark (Cyclix's check, "+", said "check"; a link to `href` when
+ * given) and the side that played it.
+ * @param {{ number: number | string, text: string, side?: string, mark?: string }} turn
+ * @param {Record<string, unknown>} [attrs] the row's own: its class, dataset, onclick
+ * @param {string} [href]
+ */
+export function moveRow({ number, text, side, mark = "" }, attrs = {}, href = undefined) {
+  const shown = { class: "t", text: `${text}${mark}`, "aria-label": mark ? `${text}, ${MARK_WORDS[mark] || mark}` : null };
+  return h(
+    "li",
+    attrs,
+    h("span", { class: "n", text: `${number}.` }),
+    href ? h("a", { ...shown, href }) : h("span", shown),
+    side === undefined ? null : h("span", { class: "s", text: side }),
+  );
 }
 
 /**

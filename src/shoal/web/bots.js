@@ -1,7 +1,7 @@
 // @ts-check
 // The bots page (/bots): the server's own bots (the computer at each level) and program bots;
 // a signed-in player picks a game and a seat and starts a game against one (docs/bots.md).
-import { $, footer, h, toast, tokens, topbar, whoami } from "./common.js";
+import { $, errorText, footer, h, pageHead, toast, tokens, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 
 const SEATS = [["0", "Move first"], ["1", "Move second"], ["", "Random"]];
@@ -9,6 +9,7 @@ const SEATS = [["0", "Move first"], ["1", "Move second"], ["", "Random"]];
 async function main() {
   topbar();
   const app = $("#app");
+  /** @type {[import("./common.js").Me | null, import("./types/api.js").CatalogEntry[], import("./types/api.js").BotListed[]]} */
   const [me, catalog, bots] = await Promise.all([whoami(), api("/api/catalog"), api("/api/bots")]);
   const games = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
   const gameSelect = h("select", { id: "bot-game", name: "game" }, games.map((g) => h("option", { value: g.id, text: g.title })));
@@ -28,6 +29,7 @@ async function main() {
       h("button", { class: "btn primary", type: "button", text: "Play", disabled: !me, onclick: () => play(bot.username) }),
     ),
   );
+  /** @param {string} name the bot's account */
   async function play(name) {
     /** @type {import("./types/api.js").Body<"POST /api/games/vs/{username}">} */
     const body = { game: /** @type {import("./types/api.js").VsIn["game"]} */ (gameSelect.value), seat: seatSelect.value === "" ? null : Number(seatSelect.value) };
@@ -36,14 +38,14 @@ async function main() {
       tokens.set(made.id, made.token);
       location.href = `/game/${made.id}`;
     } catch (e) {
-      toast(e.message, "error");
+      toast(errorText(e), "error");
     }
   }
   const signIn = me
     ? []
     : [h("p", { class: "form-error", id: "bots-signin" }, "Games against bots are between accounts: ", h("a", { href: "/login?next=/bots", text: "sign in" }), " to play one.")];
   app.replaceChildren(
-    h("h1", { text: "Play a bot" }),
+    ...pageHead("Play a bot"),
     intro,
     ...signIn,
     h("div", { class: "bot-choice" }, h("label", { for: "bot-game", text: "Game" }), gameSelect, h("label", { for: "bot-seat", text: "Your seat" }), seatSelect),

@@ -3,18 +3,21 @@
 // Who challenges whom to what and on which terms; Accept / Decline for the challenged and
 // Cancel for the challenger while it is open; what became of it otherwise. The server
 // lets only its two players in; the lobby socket keeps the page current.
-import { $, footer, h, topbar } from "./common.js";
+import { $, errorText, footer, h, pageHead, problemPage, topbar } from "./common.js";
 import { api } from "./net.js";
 import { enterGame, optionsText, timeText, watchLobby } from "./lobby-view.js";
 
-const id = location.pathname.split("/").pop();
+/** @typedef {import("./types/api.js").ChallengeDetail} Challenge */
 
+const id = location.pathname.split("/").pop() ?? "";
+
+/** @param {string | null} tc */
 function clock(tc) {
   if (!tc) return "No clock";
   return `${tc.endsWith("d") ? "Correspondence" : "Real time"}: ${timeText(tc)}`;
 }
 
-// My side in words (`colour` is the challenger's).
+/** My side in words (`colour` is the challenger's). @param {Challenge} c */
 function side(c) {
   if (c.colour === "random") return "Drawn at random when the game starts";
   const challengerFirst = c.colour === "first";
@@ -22,13 +25,17 @@ function side(c) {
   return `You play ${mineFirst ? "first" : "second"}`;
 }
 
+/**
+ * A player: "you" (`me`), else their name linking to their profile.
+ * @param {string} name @param {boolean} me @param {boolean} [first] at the start of the line
+ */
 function person(name, me, first = false) {
   return me ? h("strong", { text: first ? "You" : "you" }) : h("a", { href: `/@/${name}`, text: name });
 }
 
-const when = (iso) => new Date(iso).toLocaleString();
+const when = (/** @type {string} */ iso) => new Date(iso).toLocaleString();
 
-// What became of the challenge, in words (and the game's link once accepted).
+/** What became of the challenge, in words (and the game's link once accepted). @param {Challenge} c */
 function outcome(c) {
   const other = c.you === "challenger" ? c.challenged : c.challenger;
   if (c.status === "accepted") return h("p", { id: "challenge-outcome" }, `Accepted: the game is on. `, c.url ? h("a", { class: "btn primary", id: "challenge-game", href: c.url, text: "Open the game" }) : null);
@@ -38,6 +45,10 @@ function outcome(c) {
   return h("p", { id: "challenge-outcome", text: `Closed (${c.status}).` });
 }
 
+/**
+ * @param {Challenge} c
+ * @param {(what: "accept" | "decline" | "cancel") => (event: MouseEvent) => unknown} act
+ */
 function answers(c, act) {
   const other = c.you === "challenger" ? c.challenged : c.challenger;
   const buttons = c.you === "challenged"
@@ -49,6 +60,7 @@ function answers(c, act) {
 
 // Coming from the mail's link, the challenge's notification is read now (the bell's count).
 async function markRead() {
+  /** @type {Pick<import("./types/api.js").Notifications, "notifications">} */
   const unread = await api("/api/notifications?unread=true").catch(() => ({ notifications: [] }));
   for (const n of unread.notifications) {
     if (n.kind === "challenge" && n.data.challenge === id) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
@@ -60,17 +72,24 @@ async function main() {
   const app = $("#app");
   const box = h("section", { class: "card challenge-page", id: "challenge" });
   const problem = h("p", { class: "form-error", id: "challenge-error", role: "alert", hidden: true });
-  app.append(h("div", { class: "narrow" }, h("h1", { text: "Challenge" }), box, h("p", { class: "help" }, "Your open challenges are also in ", h("a", { href: "/lobby", text: "the lobby" }), " and your ", h("a", { href: "/notifications", text: "notifications" }), ".")));
+  app.append(h("div", { class: "narrow" }, ...pageHead("Challenge"), box, h("p", { class: "help" }, "Your open challenges are also in ", h("a", { href: "/lobby", text: "the lobby" }), " and your ", h("a", { href: "/notifications", text: "notifications" }), ".")));
+  let shown = false;
   const show = async () => {
+    /** @type {Challenge} */
     let c;
     try {
       c = await api(`/api/challenges/${id}`);
     } catch (e) {
-      box.replaceChildren(h("p", { class: "form-error", role: "alert", text: e.message }));
-      return;
+      // none to show: the site's problem page; one shown already stays, with the words under it
+      if (!shown) problemPage("No such challenge", errorText(e), { href: "/lobby", text: "The lobby" });
+      else box.replaceChildren(h("p", { class: "form-error", role: "alert", text: errorText(e) }));
+      return false;
     }
-    const act = (what) => async (event) => {
-      for (const button of event.target.parentElement.querySelectorAll("button")) button.disabled = true;
+    shown = true;
+    /** @param {"accept" | "decline" | "cancel"} what */
+    const act = (what) => async (/** @type {MouseEvent} */ event) => {
+      const row = /** @type {HTMLElement} */ (event.currentTarget).parentElement; // the answers' row
+      for (const button of row?.querySelectorAll("button") ?? []) button.disabled = true;
       problem.hidden = true;
       try {
         if (what === "cancel") await api(`/api/challenges/${id}`, { method: "DELETE" });
@@ -79,7 +98,7 @@ async function main() {
           if (done.game) return enterGame(done);
         }
       } catch (e) {
-        problem.textContent = e.message;
+        problem.textContent = errorText(e);
         problem.hidden = false;
       }
       await show();
@@ -97,8 +116,12 @@ async function main() {
       problem,
     );
     document.title = `${c.challenger} vs ${c.challenged}: ${c.title} — shoal`;
+    return true;
   };
-  await show();
+  if (!(await show())) {
+    footer();
+    return;
+  }
   markRead();
   // the other player answers or withdraws: a "challenges" message; an acceptance: "start"
   watchLobby({ onMessage: (m) => m.type === "challenges" && show() });

@@ -1,10 +1,14 @@
 // @ts-check
 // Challenge a player from their profile page (/@/NAME, issue 22).
-import { $select, h, whoami } from "./common.js";
+import { $select, errorText, h, whoami } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions, optionInputs, timeSelect } from "./lobby-view.js";
 
-// The card, or null on my own profile or for a guest (who is asked to sign in).
+/**
+ * The card, or null on my own profile (a guest is asked to sign in).
+ * @param {string} username the profile's player
+ * @param {import("./types/api.js").CatalogEntry[]} catalog
+ */
 export async function challengeCard(username, catalog) {
   const me = await whoami();
   if (me && me.username.toLowerCase() === username.toLowerCase()) return null;
@@ -47,7 +51,7 @@ export async function challengeCard(username, catalog) {
       done.replaceChildren(`Challenge sent: ${username} is told, and may accept it within 7 days. Wait on `, h("a", { href: `/challenges/${made.id}`, id: "challenge-link", text: "the challenge's page" }), " (or in the lobby): you will be taken to the game when it is accepted.");
       done.hidden = false;
     } catch (e) {
-      note.textContent = e.message;
+      note.textContent = errorText(e);
       note.hidden = false;
     }
   });

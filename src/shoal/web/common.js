@@ -68,9 +68,13 @@ export const errorText = (error) => (error instanceof Error ? error.message : St
 // Seat tokens live in local storage, keyed by game id; they never go into a URL the
 // server sees (links carry them after '#').
 export const tokens = {
+  /** @param {string} id */
   get: (id) => localStorage.getItem(`shoal.token.${id}`),
+  /** @param {string} id @param {string} token */
   set: (id, token) => localStorage.setItem(`shoal.token.${id}`, token),
+  /** @param {string} id */
   invite: (id) => localStorage.getItem(`shoal.invite.${id}`),
+  /** @param {string} id @param {string} token */
   setInvite: (id, token) => localStorage.setItem(`shoal.invite.${id}`, token),
 };
 
@@ -151,10 +155,11 @@ let toastTimer;
  * A short message over the page; on a page with a live log it is said there (the toast
  * itself is then not live: one live region a page).
  * @param {string} message
- * @param {string} [kind] "error" stays longer
+ * @param {"" | "error" | "ok"} [kind] "error" stays longer
  */
 export function toast(message, kind = "") {
-  let el = $(".toast");
+  /** @type {HTMLElement | null} */
+  let el = document.querySelector(".toast");
   if (!el) {
     el = h("div", { class: "toast" });
     document.body.append(el);
@@ -167,26 +172,33 @@ export function toast(message, kind = "") {
   el.textContent = message;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (el.hidden = true), kind === "error" ? 5000 : 2600);
+  const shown = el;
+  toastTimer = setTimeout(() => (shown.hidden = true), kind === "error" ? 5000 : 2600);
 }
 
 const LOGO = `<svg viewBox="0 0 32 32" aria-hidden="true"><circle cx="16" cy="16" r="15" fill="#1f6f8b"/>
 <path d="M6 19c3-3 6-3 9 0s6 3 9 0M6 13c3-3 6-3 9 0s6 3 9 0" stroke="#f5f3ee" stroke-width="2.4" fill="none" stroke-linecap="round"/></svg>`;
 
+/** @param {string | null} theme "light", "dark", or null: the system's */
 function applyTheme(theme) {
   if (theme) document.documentElement.dataset.theme = theme;
   else delete document.documentElement.dataset.theme;
 }
 
-// A signed-in player's board preferences ({coordinates, theme}), on every board of the page.
+/**
+ * A signed-in player's board preferences ({coordinates, theme}), on every board of the page.
+ * @param {import("./types/api.js").Prefs | null | undefined} prefs
+ */
 export function applyBoardPrefs(prefs) {
   const root = document.documentElement;
   if (prefs && prefs.coordinates === false) root.dataset.coords = "off";
   else delete root.dataset.coords;
-  if (prefs && ["grey", "contrast"].includes(prefs.theme)) root.dataset.boardTheme = prefs.theme;
+  const theme = prefs?.theme;
+  if (theme === "grey" || theme === "contrast") root.dataset.boardTheme = theme;
   else delete root.dataset.boardTheme;
 }
 
+/** The site's top bar (brand, pages, account, theme, menu), at the top of the page. */
 export function topbar() {
   applyTheme(localStorage.getItem("shoal.theme"));
   whoami().then((me) => applyBoardPrefs(me && me.prefs));
@@ -232,6 +244,7 @@ export function topbar() {
     html: `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg><span>Menu</span>`,
   });
   const bar = h("header", { class: "topbar" }, skipLink(), brand, nav, h("span", { id: "account-nav", class: "account-nav" }), themeButton, menuButton);
+  /** @param {boolean} open */
   const openMenu = (open) => {
     bar.classList.toggle("menu-open", open);
     menuButton.setAttribute("aria-expanded", String(open));
@@ -274,12 +287,15 @@ function skipLink() {
 // The bar goes compact (the menu button, common.css) on a narrow screen, or wherever its
 // links do not fit in one row (a signed-in player's bar is longer).
 function fitTopbar() {
-  const bar = $(".topbar");
+  const bar = document.querySelector(".topbar");
   if (!bar) return;
   bar.classList.remove("compact");
   if (matchMedia("(max-width: 1100px)").matches || bar.scrollWidth > bar.clientWidth) bar.classList.add("compact");
 }
 
+/** @typedef {import("./types/api.js").MeOut} Me */
+
+/** @type {Promise<Me | null> | null} */
 let mePromise = null;
 
 /**
@@ -287,6 +303,7 @@ let mePromise = null;
  * title ("(1) ...") and on the app's badge; pages that list them hear `shoal:games`.
  */
 export async function refreshTurns() {
+  /** @type {import("./types/api.js").MyGame[] | null} */
   const games = await api("/api/me/games").catch(() => null);
   if (!games) return;
   const turn = games.filter((g) => g.your_turn).length;
@@ -294,15 +311,20 @@ export async function refreshTurns() {
   if (badge) {
     badge.textContent = String(turn);
     badge.hidden = !turn;
-    $("#nav-my-games").setAttribute("aria-label", turn ? `My games: your turn in ${turn}` : "My games");
+    // said after the count, as words (a label would hide the visible "My games 1" from axe)
+    const words = document.getElementById("turn-words");
+    if (words) words.textContent = turn ? ` ${turn === 1 ? "game" : "games"} with your turn` : "";
   }
   import("./app.js").then((m) => m.showTurns(turn)); // the title and the app's badge (issue 43)
   document.dispatchEvent(new CustomEvent("shoal:games", { detail: { games } }));
 }
 
-// The signed-in account ({username, ...}), or null for a guest (asked once per page).
+/**
+ * The signed-in account ({username, ...}), or null for a guest (asked once per page).
+ * @returns {Promise<Me | null>}
+ */
 export function whoami() {
-  mePromise ??= api("/api/session").then((s) => s.account).catch(() => null); // a guest: null, no 401
+  mePromise ??= api("/api/session").then((/** @type {import("./types/api.js").SessionOut} */ s) => s.account).catch(() => null); // a guest: null, no 401
   return mePromise;
 }
 
@@ -318,7 +340,7 @@ async function accountNav() {
     return;
   }
   slot.append(
-    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true })),
+    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true }), h("span", { class: "sr-only", id: "turn-words" })),
     h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }),
     h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }),
   );
@@ -346,12 +368,14 @@ export function pageHead(title, help) {
   return [h("h1", { text: title }), help ? h("p", { class: "help", text: help }) : null].filter((el) => el !== null);
 }
 
+/** @typedef {{ href: string, text: string, primary?: boolean }} WayOn */
+
 /**
  * The page that says what cannot be shown (no such game, course, puzzle...): the heading,
  * the server's words (`.error`, with `id` when given) and a way on. Replaces #app's content.
  * @param {string} title
  * @param {string} message
- * @param {{ href: string, text: string, primary?: boolean } | null} [next]
+ * @param {WayOn | null} [next]
  * @param {string} [id]
  */
 export function problemPage(title, message, next = null, id = undefined) {
@@ -359,13 +383,33 @@ export function problemPage(title, message, next = null, id = undefined) {
     h(
       "div",
       { class: "narrow problem" },
-      h("h1", { text: title }),
+      ...pageHead(title),
       h("p", { class: "error", id, text: message }),
       next ? h("a", { class: next.primary ? "btn primary" : "btn", href: next.href, text: next.text }) : null,
     ),
   );
 }
 
+/**
+ * What a page shows, read from the API (`api(path)`), or null once the page became the
+ * problem page (`problemPage(title, the server's words, next, id)`): a page's first read.
+ * @template T the answer's type
+ * @param {string} path
+ * @param {string} title
+ * @param {WayOn} next
+ * @param {string} [id]
+ * @returns {Promise<T | null>}
+ */
+export async function readOrProblem(path, title, next, id = undefined) {
+  try {
+    return await api(path);
+  } catch (error) {
+    problemPage(title, errorText(error), next, id);
+    return null;
+  }
+}
+
+/** The site's footer, at the end of the page. */
 export function footer() {
   document.body.append(
     h(
@@ -373,10 +417,18 @@ export function footer() {
       { class: "foot" },
       "shoal — the reference implementation of Syrtis, Sirtet, Sytran, Cyclix and SFIRS. ",
       h("a", { href: "/openapi.json", text: "API (OpenAPI)" }),
+      " · ",
+      h("a", { href: "/ladder", text: "Bot ladder" }),
+      " · ",
+      h("a", { href: "/database", text: "Open data" }),
     ),
   );
 }
 
+/**
+ * A clock's time: h:mm:ss from an hour, m:ss, and tenths under ten seconds.
+ * @param {number} seconds
+ */
 export function formatClock(seconds) {
   const s = Math.max(0, seconds);
   if (s >= 3600) {
@@ -402,6 +454,7 @@ export function download(url, name = "") {
   a.remove();
 }
 
+/** @type {Record<string, string>} */
 const ICONS = {
   first: "M7 5v14M19 5l-9 7 9 7z",
   prev: "M16 5l-9 7 9 7z",
@@ -409,7 +462,10 @@ const ICONS = {
   last: "M17 5v14M5 5l9 7-9 7z",
 };
 
-// A small inline icon (fonts may lack the media-control glyphs).
+/**
+ * A small inline icon (fonts may lack the media-control glyphs).
+ * @param {"first" | "prev" | "next" | "last"} name
+ */
 export function icon(name) {
   return `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="${ICONS[name]}" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
 }

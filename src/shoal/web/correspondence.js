@@ -4,8 +4,13 @@
 import { h } from "./common.js";
 import { api } from "./net.js";
 
-let known = null; // {id, version, clock} of the last answer (clock null: not correspondence)
+/** @typedef {import("./types/api.js").CorrespondenceView} Clock */
+/** @typedef {import("./types/api.js").GameView} View */
 
+/** @type {{ id: string, version: number, clock: Clock | null } | null} the last answer (clock null: not correspondence) */
+let known = null;
+
+/** @param {number} seconds */
 function left(seconds) {
   if (seconds <= 0) return "time is up";
   const days = Math.floor(seconds / 86400);
@@ -16,6 +21,7 @@ function left(seconds) {
   return minutes ? `${minutes} min left` : `${Math.ceil(seconds)} s left`;
 }
 
+/** @param {View} view @param {Clock | null} clock */
 function paint(view, clock) {
   let line = document.getElementById("corr-deadline");
   if (!clock) {
@@ -35,13 +41,20 @@ function paint(view, clock) {
   }
 }
 
-// Show the deadline of the game in ``view`` (called by game.js after each view).
+/**
+ * Show the deadline of the game in ``view`` (called by game.js after each view).
+ * @param {View} view
+ */
 export async function showDeadline(view) {
   if (view.mode !== "friend") return;
-  if ("correspondence" in view) known = { id: view.id, version: view.version, clock: view.correspondence };
+  /** @type {{ id: string, version: number, clock: Clock | null }} */
+  let now;
+  if ("correspondence" in view) now = { id: view.id, version: view.version, clock: view.correspondence ?? null };
   else if (!known || known.id !== view.id || (known.clock && known.version !== view.version)) {
+    /** @type {Clock | null} */
     const clock = await api(`/api/games/${view.id}/correspondence`).catch(() => null);
-    known = { id: view.id, version: view.version, clock };
-  }
-  paint(view, known.clock);
+    now = { id: view.id, version: view.version, clock };
+  } else now = known;
+  known = now;
+  paint(view, now.clock);
 }

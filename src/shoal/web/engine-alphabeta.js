@@ -1,6 +1,6 @@
 // @ts-check
 // Alpha-beta in the browser: ai/alphabeta_core.h compiled into each game's module (the
-// shoal_ab_* exports of core/wasm/shoal_wasm.c), driven for a WasmEngine (engine-core.js) as
+// shoal_ab_* exports of interop/wasm/shoal_wasm.c), driven for a WasmEngine (engine-core.js) as
 // shoal's AlphaBeta (ai/alphabeta.py) drives the native searcher: the same seed draw, table
 // size, depth cap and game-length cap, and the same report (a proof's value is +-1 with its
 // length in atomic actions). No rules and no search here: only the calls and the report.
@@ -124,7 +124,7 @@ export function deepen(engine, seedBits, { maxDepth = 8, seconds = 2 } = {}) {
         const want = Math.max(1, depth - 1);
         const result = searcher.search({ depth: want, seconds: left }, child);
         nodes += result.iterations;
-        if (result.depth < want && result.proven === null) {
+        if (result.depth !== undefined && result.depth < want && result.proven === null) {
           cut = true; // the time ran out inside this search
           break;
         }

@@ -1,6 +1,6 @@
 // @ts-check
 // The WebAssembly engine of one game, driven synchronously: the game's C core and the search
-// cores (MCTS, alpha-beta, the prover) compiled by scripts/build-wasm (core/wasm/shoal_wasm.c
+// cores (MCTS, alpha-beta, the prover) compiled by scripts/build-wasm (interop/wasm/shoal_wasm.c
 // is the C side of every call here), with the data Python adds beside it (wasm/GAME.json:
 // starting positions, tables, search settings, levels; shoal.interop.webengine). Used by
 // engine.js on the page (the rules) and by engine-worker.js (the searches). No rules here:

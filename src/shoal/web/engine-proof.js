@@ -1,6 +1,6 @@
 // @ts-check
 // The bounded prover in the browser: ai/prove_core.h compiled into each game's module (the
-// shoal_prove_* exports of core/wasm/shoal_wasm.c), driven for a WasmEngine (engine-core.js)
+// shoal_prove_* exports of interop/wasm/shoal_wasm.c), driven for a WasmEngine (engine-core.js)
 // as shoal's Prover (ai/prove.py) drives the native one: does a seat force a win within N
 // atomic actions, the fewest N, the winning first actions and a solution line. On top of it,
 // what the server asks it: the proof pre-search of a level (ai/presearch.py) and the "win/loss

@@ -14,6 +14,7 @@
 //
 // position() is the packed C struct in hex (what the server's shoal.interop.webengine.packed
 // gives for its own state), not the notation's position string, which only Python formats.
+import { announce } from "./fairplay.js";
 import { instantiate } from "./engine-core.js";
 
 /**
@@ -145,6 +146,7 @@ export class BrowserEngine {
    * @returns {Promise<any>}
    */
   ask(op, args) {
+    announce([this.position()]); // another tab's game of this position hears it (fairplay.js)
     if (!this.useWorker) {
       try {
         return Promise.resolve(this.core.run(op, args));

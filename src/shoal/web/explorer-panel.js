@@ -4,6 +4,8 @@
 // results for the side that made it, average rating, the engine's value and "proven win/loss in
 // N". A click on a move plays it on the board (down the tree); "Back" goes up. The server counts;
 // this file only shows GET /api/explorer/{game}.
+import { errorText, h } from "./common.js";
+import { api } from "./net.js";
 
 /**
  * @typedef {object} ExplorerMove
@@ -36,20 +38,6 @@
  */
 
 /**
- * An element with attributes and children.
- * @param {string} tag
- * @param {Record<string, string>} [attrs]
- * @param {(Node | string)[]} children
- * @returns {HTMLElement}
- */
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
-}
-
-/**
  * The options of a game as the API's `options` words (`name=value name=value`).
  * @param {Record<string, unknown>} options
  * @returns {string}
@@ -60,6 +48,7 @@ export function optionWords(options) {
     .join(" ");
 }
 
+/** The explorer's card: its source menu, the moves' table, and Back. */
 export class ExplorerPanel {
   /** @param {PanelHooks} hooks */
   constructor(hooks) {
@@ -67,32 +56,41 @@ export class ExplorerPanel {
     /** @type {{game: string, options: string, position: string} | null} */
     this.at = null;
     this.ticket = 0;
-    this.source = /** @type {HTMLSelectElement} */ (
-      el("select", { id: "explorer-source", "aria-label": "Games from" },
-        el("option", { value: "site" }, "Site games"),
-        el("option", { value: "book" }, "Book (self-play)"),
-        el("option", { value: "player" }, "A player"))
+    this.source = h(
+      "select",
+      { id: "explorer-source", "aria-label": "Games from" },
+      h("option", { value: "site" }, "Site games"),
+      h("option", { value: "book" }, "Book (self-play)"),
+      h("option", { value: "player" }, "A player"),
     );
-    this.player = /** @type {HTMLInputElement} */ (
-      el("input", { id: "explorer-player", placeholder: "username", autocomplete: "off", hidden: "" })
-    );
-    this.summary = el("p", { class: "help", id: "explorer-summary" });
-    this.body = el("tbody", { id: "explorer-moves" });
-    const back = el("button", { class: "btn small", id: "explorer-back", type: "button", title: "One move up the tree" }, "Back");
+    this.player = h("input", { id: "explorer-player", placeholder: "username", autocomplete: "off", hidden: "" });
+    this.summary = h("p", { class: "help", id: "explorer-summary" });
+    this.body = h("tbody", { id: "explorer-moves" });
+    const back = h("button", { class: "btn small", id: "explorer-back", type: "button", title: "One move up the tree" }, "Back");
     back.addEventListener("click", () => this.hooks.back());
     this.source.addEventListener("change", () => {
       this.player.hidden = this.source.value !== "player";
       this.refresh();
     });
     this.player.addEventListener("change", () => this.refresh());
-    const head = el("tr", {}, ...["Move", "Games", "Win/draw/loss", "Avg", "Value", ""].map((t) => el("th", { scope: "col" }, t)));
-    this.element = el(
+    const head = h("tr", {}, ...["Move", "Games", "Results", "Avg", "Value", ""].map((t) => h("th", { scope: "col" }, t)));
+    // the bar's colours are results, not sides (issue 59: read as White/Black): said once
+    const legend = h(
+      "p",
+      { class: "help wdl-legend", id: "explorer-legend" },
+      "Results for the side that made the move: ",
+      h("span", { class: "key w" }), " won ",
+      h("span", { class: "key d" }), " drawn ",
+      h("span", { class: "key l" }), " lost. Value: that side's expected result after the move, from −1 to +1.",
+    );
+    this.element = h(
       "div",
       { class: "card explorer", id: "explorer" },
-      el("h3", {}, "Opening explorer"),
-      el("div", { class: "tools" }, this.source, this.player, back),
+      h("h3", {}, "Opening explorer"),
+      h("div", { class: "tools" }, this.source, this.player, back),
       this.summary,
-      el("div", { class: "explorer-scroll" }, el("table", { class: "explorer-table" }, el("thead", {}, head), this.body)),
+      legend,
+      h("div", { class: "explorer-scroll" }, h("table", { class: "explorer-table" }, h("thead", {}, head), this.body)),
     );
   }
 
@@ -121,45 +119,48 @@ export class ExplorerPanel {
       query.set("player", this.player.value.trim());
     }
     this.summary.textContent = "Loading…";
-    const response = await fetch(`/api/explorer/${encodeURIComponent(this.at.game)}?${query}`);
-    const data = await response.json();
-    if (ticket !== this.ticket) return;
-    if (!response.ok) {
-      this.summary.textContent = String(data.detail || response.statusText);
+    /** @type {ExplorerReply} */
+    let reply;
+    try {
+      reply = await api(`/api/explorer/${encodeURIComponent(this.at.game)}?${query}`);
+    } catch (error) {
+      if (ticket !== this.ticket) return;
+      this.summary.textContent = errorText(error); // the server's words (net.js)
       this.body.replaceChildren();
       return;
     }
-    this.render(/** @type {ExplorerReply} */ (data));
+    if (ticket !== this.ticket) return;
+    this.render(reply);
   }
 
   /** @param {ExplorerReply} reply */
   render(reply) {
     const word = reply.games === 1 ? "game" : "games";
     this.summary.textContent = reply.moves.length
-      ? `${reply.games.toLocaleString()} ${word} from here; results for the side that moved.`
+      ? `${reply.games.toLocaleString()} ${word} from here.`
       : "No games reach this position.";
     this.body.replaceChildren(
       ...reply.moves.map((move) => {
-        const bar = el(
+        const bar = h(
           "span",
           { class: "wdl", title: `${move.win_pct}% won, ${move.draw_pct}% drawn, ${move.loss_pct}% lost` },
-          el("span", { class: "w", style: `width:${move.win_pct}%` }, move.win_pct >= 15 ? `${Math.round(move.win_pct)}%` : ""),
-          el("span", { class: "d", style: `width:${move.draw_pct}%` }, move.draw_pct >= 15 ? `${Math.round(move.draw_pct)}%` : ""),
-          el("span", { class: "l", style: `width:${move.loss_pct}%` }, move.loss_pct >= 15 ? `${Math.round(move.loss_pct)}%` : ""),
+          h("span", { class: "w", style: `width:${move.win_pct}%` }, move.win_pct >= 15 ? `${Math.round(move.win_pct)}%` : ""),
+          h("span", { class: "d", style: `width:${move.draw_pct}%` }, move.draw_pct >= 15 ? `${Math.round(move.draw_pct)}%` : ""),
+          h("span", { class: "l", style: `width:${move.loss_pct}%` }, move.loss_pct >= 15 ? `${Math.round(move.loss_pct)}%` : ""),
         );
         const last = move.last_game && !move.last_game.startsWith("book:")
-          ? el("a", { href: `/game/${move.last_game}`, title: "The last game with this move" }, "last")
+          ? h("a", { href: `/game/${move.last_game}`, title: "The last game with this move" }, "last")
           : "";
         const value = move.value === null ? "" : `${move.value > 0 ? "+" : ""}${move.value.toFixed(2)}`;
-        const row = el(
+        const row = h(
           "tr",
           { class: "explorer-move", "data-action": String(move.action), tabindex: "0" },
-          el("td", { class: "move" }, move.text),
-          el("td", { class: "num" }, move.games.toLocaleString()),
-          el("td", {}, bar),
-          el("td", { class: "num" }, move.average_rating === null ? "" : String(move.average_rating)),
-          el("td", { class: "num" }, move.proven ? el("strong", { class: "proven" }, move.proven) : value),
-          el("td", {}, last),
+          h("td", { class: "move" }, move.text),
+          h("td", { class: "num" }, move.games.toLocaleString()),
+          h("td", {}, bar),
+          h("td", { class: "num" }, move.average_rating === null ? "" : String(move.average_rating)),
+          h("td", { class: "num" }, move.proven ? h("strong", { class: "proven" }, move.proven) : value),
+          h("td", {}, last),
         );
         const go = () => this.hooks.play(move.action);
         row.addEventListener("click", (event) => {

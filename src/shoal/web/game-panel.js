@@ -5,11 +5,28 @@
 // game. game.js calls them after every view.
 import { $, formatClock, h, toast, tokens } from "./common.js";
 import { api } from "./net.js";
+import { moveRow } from "./board.js";
 
+/** @typedef {import("./types/api.js").GameView} View */
+/**
+ * The game page's state now (its view null until the first has come): what the modules
+ * beside game.js are given (`game()`), never a copy kept.
+ * @typedef {() => { view: View | null, you: number[], token: string | null, offers: import("./types/api.js").OffersView | null }} Game
+ */
+
+/** The words with a capital. @param {string} s */
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-// you: the seats this browser holds in the game; pick: what to do on the board now, in words
-// for the input in use (ClickBoard.pickWords()).
+/** A seat's side ("" for none). @param {View} view @param {number | null} seat */
+const sideOf = (view, seat) => (seat === null ? "" : view.sides[seat] ?? "");
+
+/**
+ * The status line: whose turn, or how the game ended.
+ * @param {View} view
+ * @param {number[]} you the seats this browser holds in the game
+ * @param {string} [pick] what to do on the board now, in words for the input in use
+ *   (ClickBoard.pickWords())
+ */
 export function renderStatus(view, you, pick = "") {
   const status = $("#status");
   let main = "";
@@ -23,20 +40,20 @@ export function renderStatus(view, you, pick = "") {
     else if (r.winner === null) main = "Draw";
     else if (!local && you.includes(r.winner)) main = "You won";
     else if (!local && you.length) main = "You lost";
-    else main = `${cap(view.sides[r.winner])} wins`;
+    else main = `${cap(sideOf(view, r.winner))} wins`;
     sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
   } else if (view.thinking) {
     main = "The computer is thinking…";
-    sub = `${cap(view.sides[view.to_move])} to move`;
-  } else if (you.includes(view.to_move)) {
+    sub = `${cap(sideOf(view, view.to_move))} to move`;
+  } else if (view.to_move !== null && you.includes(view.to_move)) {
     status.classList.add("your-turn");
-    main = local ? `${cap(view.sides[view.to_move])} to move` : "Your turn";
+    main = local ? `${cap(sideOf(view, view.to_move))} to move` : "Your turn";
     sub = pick || (view.legal.some((a) => a.path.length) ? "Choose a highlighted cell" : "Choose an action below");
   } else if (you.length) {
-    main = `Waiting for ${view.players[view.to_move]}`;
-    sub = `${cap(view.sides[view.to_move])} to move`;
+    main = `Waiting for ${view.to_move === null ? "" : view.players[view.to_move]}`;
+    sub = `${cap(sideOf(view, view.to_move))} to move`;
   } else {
-    main = `${cap(view.sides[view.to_move])} to move`;
+    main = `${cap(sideOf(view, view.to_move))} to move`;
     sub = "You are watching";
   }
   $("#status-main").textContent = main;
@@ -45,9 +62,13 @@ export function renderStatus(view, you, pick = "") {
   $("#game-status").hidden = !view.status;
 }
 
-// The clocks count down between views from the last view's clock; `over` stops them.
+/**
+ * The clocks count down between views from the last view's clock; `over` stops them.
+ * @type {{ at: number, clock: import("./types/api.js").ClockView, over: boolean } | null}
+ */
 let clockBase = null;
 
+/** The players, their sides and clocks. @param {View} view @param {number[]} you */
 export function renderPlayers(view, you) {
   const box = $("#players");
   box.replaceChildren(
@@ -83,41 +104,32 @@ function tickClocks() {
 }
 setInterval(tickClocks, 200);
 
-/** @type {Record<string, string>} how a screen reader says a move list's mark */
-const MARK_WORDS = { "+": "check", "#": "checkmate" };
-
+/** The moves, each a link to its position in the replay. @param {string} gid @param {View} view */
 export function renderMoves(gid, view) {
   const list = $("#moves");
   if (!view.turns.length) {
     list.replaceChildren(h("li", { class: "empty", text: "No moves yet" }));
     return;
   }
-  list.replaceChildren(
-    ...view.turns.map((t) =>
-      h(
-        "li",
-        { class: t.complete ? "" : "partial" },
-        h("span", { class: "n", text: `${t.number}.` }),
-        h("a", { class: "t", href: `/replay/game/${gid}#k=${t.end}`, text: `${t.text}${t.mark || ""}`, "aria-label": t.mark ? `${t.text}, ${MARK_WORDS[t.mark] || t.mark}` : null }),
-        h("span", { class: "s", text: t.side }),
-      ),
-    ),
-  );
+  list.replaceChildren(...view.turns.map((t) => moveRow(t, { class: t.complete ? "" : "partial" }, `/replay/game/${gid}#k=${t.end}`)));
   list.scrollTop = list.scrollHeight;
 }
 
+/** The share links: the invitation (a friend's seat) and the spectators'. @param {string} gid @param {View} view @param {number[]} you */
 export function renderShare(gid, view, you) {
   const box = $("#share");
   const origin = location.origin;
   const rows = [h("h3", { text: "Share" })];
   const invite = tokens.invite(gid);
+  /** @param {string} label @param {string} value @param {string} id */
   const field = (label, value, id) =>
-    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", for: id, text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (e) => e.target.select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
+    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", for: id, text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (/** @type {MouseEvent} */ e) => /** @type {HTMLInputElement} */ (e.currentTarget).select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
   if (view.mode === "friend" && invite && you.length) rows.push(field("Invite your friend (this link gives their seat)", `${origin}/game/${gid}#t=${invite}`, "invite-link"));
   rows.push(field("Spectators (watch only)", `${origin}/game/${gid}`, "watch-link"));
   box.replaceChildren(...rows);
 }
 
+/** @param {string} text */
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -131,6 +143,7 @@ async function copy(text) {
 // the server no longer draws them into every version's view. On opening the card and on
 // each new version while it is open, the page reads them once.
 let featuresShown = -1;
+/** @param {View} view @param {string} gid */
 export async function renderFeatures(view, gid) {
   const card = /** @type {HTMLDetailsElement} */ ($("#features-card"));
   card.hidden = !view.has_features;
@@ -147,6 +160,7 @@ export async function renderFeatures(view, gid) {
 
 // A game that ends off the board (resignation, time) leaves the board's own caption saying
 // who is to move: once the game is over, that caption states the result instead.
+/** @param {View} view */
 export function captionTheEnd(view) {
   const r = view.result;
   if (!r) return;
@@ -154,8 +168,9 @@ export function captionTheEnd(view) {
   const who = /^(first|second)$/.test(side) ? `${cap(side)} player` : cap(side);
   const words = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${who} wins`;
   for (const text of document.querySelectorAll("#board svg text")) {
-    const caption = text.classList.contains("status") || /\bto move\b/.test(text.textContent);
-    if (caption && !/\b(wins?|won|draw)\b/i.test(text.textContent)) {
+    const said = text.textContent ?? "";
+    const caption = text.classList.contains("status") || /\bto move\b/.test(said);
+    if (caption && !/\b(wins?|won|draw)\b/i.test(said)) {
       text.textContent = words;
       text.classList.add("caption-over");
     }

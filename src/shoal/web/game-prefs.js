@@ -10,6 +10,7 @@ const NATURAL_ORIENTATION = new Set(["cyclix", "sfirs", "syrtis"]);
 let flipped = false;
 let orientationChosen = false;
 
+/** @param {string} gid */
 export function toggleFlip(gid) {
   flipped = !flipped;
   orientationChosen = true;
@@ -22,7 +23,12 @@ function applyFlip() {
   $("#flip").setAttribute("aria-pressed", String(flipped));
 }
 
-// Once, at the first view: the saved orientation, else the player's natural one.
+/**
+ * Once, at the first view: the saved orientation, else the player's natural one.
+ * @param {string} gid
+ * @param {import("./types/api.js").GameView} view
+ * @param {number[]} you
+ */
 export function defaultOrientation(gid, view, you) {
   if (orientationChosen) return;
   const saved = localStorage.getItem(`shoal.flip.${gid}`);
@@ -36,6 +42,7 @@ export function defaultOrientation(gid, view, you) {
 const ZOOMS = [1, 1.5, 2, 2.5, 3];
 let zoomIndex = 0;
 
+/** @param {string} gameId @param {number} step */
 export function zoomBy(gameId, step) {
   if (lensOn && step < 0) {
     lensOut(); // "−" after the lens: the whole board, the lens still there for the next tap
@@ -58,6 +65,7 @@ function applyZoom() {
   $button("#zoom-in").disabled = zoomIndex === ZOOMS.length - 1;
 }
 
+/** @param {string} gameId */
 export function restoreZoom(gameId) {
   const saved = Number(localStorage.getItem(`shoal.zoom.${gameId}`) || "1");
   zoomIndex = Math.max(0, ZOOMS.indexOf(saved));
@@ -91,7 +99,7 @@ let lensOn = false; // zoomed in by a tap
 export function setUpLens(gameId) {
   lens = 0;
   if (localStorage.getItem(`shoal.zoom.${gameId}`) !== null || zoomIndex > 0) return;
-  if (getComputedStyle($("#zoom-out").parentElement).display === "none") return;
+  if (getComputedStyle($("#zoom-out").parentElement ?? $("#zoom-out")).display === "none") return;
   const smallest = smallestCell();
   if (!(smallest < SMALLEST_TARGET)) return;
   let index = 0;
@@ -138,6 +146,7 @@ export function lensOut() {
 // A turn alert while the page is in the background: the tab title, and a short sound if
 // the player turned it on. yourTurn: whether this browser may move now.
 let alerted = false;
+/** @param {import("./types/api.js").GameView} view @param {boolean} yourTurn */
 export function turnAlert(view, yourTurn) {
   const title = `${view.game.title} — shoal`;
   if (yourTurn && document.hidden && view.mode !== "local") {
@@ -152,7 +161,9 @@ export function turnAlert(view, yourTurn) {
   }
 }
 
+/** Whether the turn alert makes a sound (this browser's choice). */
 export const soundOn = () => localStorage.getItem("shoal.sound") === "on";
+/** Turn the turn alert's sound on or off. @param {boolean} on */
 export const setSound = (on) => localStorage.setItem("shoal.sound", on ? "on" : "off");
 
 function beep() {

@@ -28,7 +28,7 @@ export function saidLine(said, you) {
  * Say what is new in `view` since the last view that was said. The first view says the
  * opponent's actions since the viewer's last one (the computer's first move, when the
  * viewer plays second), then whose turn it is.
- * @param {any} view the game's view
+ * @param {Pick<import("./types/api.js").GameView, "ply" | "spoken" | "result" | "mode">} view the game's view
  * @param {number[]} you the viewer's seats
  * @param {boolean} mine whether the viewer may act now
  */

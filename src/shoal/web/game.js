@@ -7,18 +7,28 @@
 import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
 import { boardWordsCard } from "./board-keys.js";
 import { sayTheNews } from "./game-words.js";
-import { $, $button, boardFocusAsked, h, problemPage, toast, tokens, topbar, trapFocus, whoami } from "./common.js";
+import { $, $button, boardFocusAsked, errorText, h, problemPage, toast, tokens, topbar, trapFocus, whoami } from "./common.js";
 import { lensWords, onInputMode } from "./input-mode.js";
 import { api, ApiError, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
+import { announce, searchesAre, watchGame } from "./fairplay.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
 import { defaultOrientation, lensOut, lensWaiting, restoreZoom, setSound, setUpLens, soundOn, toggleFlip, turnAlert, zoomAt, zoomBy } from "./game-prefs.js";
-import { handleInvite, playAgain, renderRematch } from "./game-seats.js";
+import { handleInvite, nameTheEvent, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
+import { mountGameReport } from "./report.js";
 import { showRatings } from "./ratings.js";
 
-const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+/** @typedef {import("./game-panel.js").View} View */
+/** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
+/**
+ * A change sent as only what changed (issue 39): the keys of the view at `base` that
+ * changed, its turns from `turns_from` on, a changed board as a splice of the old one.
+ * @typedef {{ type: "delta", base: number, set: Partial<View>, turns_from?: number, svg_splice?: [number, number, string], ack?: number }} Delta
+ */
+
+const gid = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 
 // An invite link ('#t=INVITE') is a one-time claim: this browser gets a private token for
 // the invited seat. A browser that already holds a seat here is asked first, so opening
@@ -30,12 +40,30 @@ const inviteFromLink = (() => {
 })();
 
 let token = tokens.get(gid);
+/** @type {View | null} null until the first view */
 let view = null;
+/** @type {number[]} */
 let you = [];
 let busy = false;
+/** @type {ClickBoard} made by els(), first thing */
 let board;
-let social = null; // offers and chat (social.js)
-const game = () => ({ view, you, token }); // the page's state now, for the modules beside it
+/** @type {Social} offers and chat (social.js), made by els() */
+let social;
+
+/** @param {View | Delta} answer @returns {answer is Delta} */
+const isDelta = (answer) => "type" in answer && answer.type === "delta";
+
+/** The view shown: the page acts only once it has one (main reads it before anything). */
+function shown() {
+  if (!view) throw new Error("the game page has no view yet");
+  return view;
+}
+
+/**
+ * The page's state now, for the modules beside it (the offers: the social socket's).
+ * @type {import("./game-panel.js").Game}
+ */
+const game = () => ({ view, you, token, offers: social ? social.offers : null });
 
 function els() {
   const app = $("#app");
@@ -48,15 +76,15 @@ function els() {
         h(
           "div",
           { class: "zoom-bar", role: "group", "aria-label": "Board size" },
-          h("button", { class: "btn small", id: "zoom-out", text: "−", title: "Smaller board", "aria-label": "Zoom out", onclick: () => zoomBy(view.game.id, -1) }),
+          h("button", { class: "btn small", id: "zoom-out", text: "−", title: "Smaller board", "aria-label": "Zoom out", onclick: () => zoomBy(shown().game.id, -1) }),
           h("span", { class: "help", id: "zoom-level", text: "100%" }),
-          h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(view.game.id, 1) }),
+          h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(shown().game.id, 1) }),
         ),
         h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ],
       [
-        h("div", { class: "card" }, h("h3", { id: "game-title" }), h("div", { class: "players", id: "players" })),
+        h("div", { class: "card" }, h("h3", { id: "game-title" }), h("p", { class: "help", id: "event-line", hidden: true }), h("div", { class: "players", id: "players" })),
         h(
           "div",
           { class: "card" },
@@ -69,7 +97,7 @@ function els() {
             h("button", { class: "btn", id: "flip", text: "Flip board", "aria-pressed": "false", onclick: () => toggleFlip(gid) }),
             h("button", { class: "btn primary", id: "play-again", text: "Play again", hidden: true, onclick: () => playAgain(game) }),
           ),
-          h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (e) => setSound(e.target.checked) }), " Sound when it is your turn"),
+          h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (/** @type {Event} */ e) => setSound(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " Sound when it is your turn"),
           h("div", { class: "rematch", id: "rematch-box", hidden: true }),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
@@ -96,15 +124,20 @@ function els() {
     return true;
   };
   $("#move-slot").append(board.moveBox((text) => myTurn() && change("actions", { text })));
-  social = new Social(gid, game, $("#resign").closest(".card"));
+  social = new Social(gid, game, $("#resign").closest(".card") ?? $("#resign"), () => view && renderRematch(gid, game));
 }
 
 document.addEventListener("visibilitychange", () => view && turnAlert(view, myTurn()));
 
 function myTurn() {
-  return view && !view.result && !view.thinking && you.includes(view.to_move) && !busy;
+  return Boolean(view && !view.result && !view.thinking && view.to_move !== null && you.includes(view.to_move) && !busy);
 }
 
+/**
+ * Show `next`, unless it is older than the view shown.
+ * @param {View | null} next
+ * @param {boolean} [fromSocket]
+ */
 function render(next, fromSocket = false) {
   if (!next) return;
   if (view && next.version < view.version) {
@@ -119,58 +152,62 @@ function render(next, fromSocket = false) {
   }
   const first = !view;
   view = next;
-  if (first) restoreZoom(view.game.id);
-  defaultOrientation(gid, view, you);
-  turnAlert(view, myTurn());
-  $("#game-title").textContent = `${view.game.title}${view.mode === "computer" ? " · vs computer" : view.mode === "friend" ? " · online" : " · same screen"}`;
+  if (first) restoreZoom(next.game.id);
+  defaultOrientation(gid, next, you);
+  turnAlert(next, myTurn());
+  $("#game-title").textContent = `${next.game.title}${next.event !== null ? " · event game" : next.mode === "computer" ? " · vs computer" : next.mode === "friend" ? " · online" : " · same screen"}`;
+  nameTheEvent(next);
   if (fresh) {
-    board.show(view.svg, view.legal, myTurn(), view.words, view.cells);
-    captionTheEnd(view);
-    sayTheNews(view, you, myTurn());
+    board.show(next.svg, next.legal, myTurn(), next.words, next.cells);
+    captionTheEnd(next);
+    sayTheNews(next, you, myTurn());
   }
-  if (first) setUpLens(view.game.id); // a phone's cells too small to tap: the lens
-  else if (fresh && (view.result || !you.includes(view.to_move))) lensOut(); // the turn passed: the whole board again
-  $("#board").dataset.version = view.version;
-  $("#thinking").hidden = !view.thinking;
+  if (first) setUpLens(next.game.id); // a phone's cells too small to tap: the lens
+  else if (fresh && (next.result || next.to_move === null || !you.includes(next.to_move))) lensOut(); // the turn passed: the whole board again
+  $("#board").dataset.version = String(next.version);
+  $("#thinking").hidden = !next.thinking;
   showStatus();
-  showDeadline(view); // correspondence: time left to move (issue 22)
-  renderPlayers(view, you);
-  showRatings(gid, view);
-  renderMoves(gid, view);
-  renderShare(gid, view, you);
-  renderFeatures(view, gid);
+  showDeadline(next); // correspondence: time left to move (issue 22)
+  renderPlayers(next, you);
+  showRatings(gid, next);
+  renderMoves(gid, next);
+  renderShare(gid, next, you);
+  renderFeatures(next, gid);
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
   social.update();
   if (first && boardFocusAsked(gid)) board.focusCell(); // a game just started here: the keyboard on its board
+  document.dispatchEvent(new CustomEvent("shoal:view")); // fairplay.js keeps the positions seen
 }
 
 // The status line, and the board's name with it: what a screen reader hears on reaching
 // the board ("Cyclix board: Your turn. in hand: ...").
 function showStatus() {
+  const now = shown();
   const lens = myTurn() && lensWaiting() && board.candidates().length ? lensWords() : "";
   const pick = lens || board.pickWords();
-  renderStatus(view, you, myTurn() ? pick : "");
+  renderStatus(now, you, myTurn() ? pick : "");
   const headline = $("#status-main").textContent;
-  $("#board").setAttribute("aria-label", `${view.game.title} board: ${headline}.${view.status ? ` ${view.status}` : ""}`);
+  $("#board").setAttribute("aria-label", `${now.game.title} board: ${headline}.${now.status ? ` ${now.status}` : ""}`);
 }
 onInputMode(() => view && showStatus());
 
 // What the viewer may do now (after a view, or once a request has come back).
 function refreshControls() {
+  const now = shown();
   board.enabled = myTurn();
   board.paint();
   $("#board").dataset.ready = myTurn() ? "yes" : "no";
   renderButtons();
-  $button("#hint").disabled = !view.allowed.hint || !myTurn();
-  const over = Boolean(view.result);
-  $button("#undo").disabled = !view.allowed.undo || !you.length || over || view.thinking || busy;
-  $button("#resign").disabled = !view.allowed.resign || !you.length || over;
+  $button("#hint").disabled = !now.allowed.hint || !myTurn();
+  const over = Boolean(now.result);
+  $button("#undo").disabled = !now.allowed.undo || !you.length || over || now.thinking || busy;
+  $button("#resign").disabled = !now.allowed.resign || !you.length || over;
   // spectators get no player tools; a finished game offers to play again instead
-  $("#hint").hidden = view.mode === "friend" || !you.length || over;
-  $("#undo").hidden = view.mode === "friend" || !you.length || over;
+  // a game that counts (rated, an event's, between accounts): no engine help, no takeback
+  $("#hint").hidden = $("#undo").hidden = now.mode === "friend" || now.counts || !you.length || over;
   $("#resign").hidden = !you.length || over;
-  $("#play-again").hidden = !over || !you.length || view.mode === "friend";
+  $("#play-again").hidden = !over || !you.length || now.mode === "friend" || now.counts;
   $("#review-link").hidden = $("#analysis-link").hidden = !over; // review and study once it ended
   $("#type-move").hidden = over || !you.length; // nothing to type once it is over, or watching
   renderRematch(gid, game);
@@ -182,13 +219,18 @@ function renderButtons() {
   box.replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !enabled, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
 }
 
+/**
+ * Send a change of the game (a move, an undo, a resignation) with the version we saw.
+ * @param {"actions" | "undo" | "resign"} path
+ * @param {{ action?: number, text?: string }} body
+ */
 async function change(path, body) {
   busy = true;
   refreshControls();
   try {
     // Only what changed comes back (issue 39), save in a correspondence game: its view
     // carries the reader's new deadline, which no delta has.
-    const delta = !view.correspondence;
+    const delta = !shown().correspondence;
     // A move goes on the game's socket while it is open (no HTTP request for it): its delta
     // comes on the socket with the ack in it; else, and for the rest, a POST.
     if (path === "actions" && delta && (await moveOnSocket(body))) {
@@ -196,17 +238,18 @@ async function change(path, body) {
       refreshControls();
       return;
     }
-    const next = await api(`/api/games/${gid}/${path}${delta ? "?answer=delta" : ""}`, { method: "POST", body: { version: view.version, ...body }, token });
+    /** @type {View | Delta} */
+    const next = await api(`/api/games/${gid}/${path}${delta ? "?answer=delta" : ""}`, { method: "POST", body: { version: shown().version, ...body }, token });
     busy = false;
-    if (next.type === "delta") applyDelta(next, false);
+    if (isDelta(next)) applyDelta(next, false);
     else {
       you = next.you ?? you;
       render(next);
     }
   } catch (error) {
     busy = false;
-    toast(error.message, "error");
-    if (error.status === 409) await reload();
+    toast(errorText(error), "error");
+    if (error instanceof ApiError && error.status === 409) await reload();
     else {
       board.reset();
       refreshControls();
@@ -224,18 +267,21 @@ let live = null;
 // True once the server acked the move sent on the socket; false when the socket is not open
 // (the caller POSTs instead); an ApiError for a refusal, or for a socket that closed
 // before the answer (a 409: the move may have been stored, so the page reads the game again).
+/** @param {{ action?: number, text?: string }} body @returns {Promise<boolean>} */
 function moveOnSocket(body) {
   if (!live || !live.isOpen()) return Promise.resolve(false);
+  const version = shown().version;
   const id = ++moveIds;
   return new Promise((resolve, reject) => {
     moves.set(id, { resolve, reject });
-    if (!live || !live.send({ type: "move", id, version: view.version, token: token || null, ...body })) {
+    if (!live || !live.send({ type: "move", id, version, token: token || null, ...body })) {
       moves.delete(id);
       resolve(false);
     }
   });
 }
 
+/** @param {{ type: "ack", id: number } | { type: "error", id: number, status: number, detail: string }} message */
 function answerMove(message) {
   const waiting = moves.get(message.id);
   if (!waiting) return;
@@ -249,6 +295,7 @@ function dropMoves() {
   moves.clear();
 }
 
+/** @param {LegalEntry} entry */
 function play(entry) {
   if (!myTurn()) return;
   change("actions", { action: entry.action });
@@ -287,7 +334,7 @@ function resign() {
 // A hint computed in the browser (the game's engine in WebAssembly, in a Worker), or null
 // when it cannot load here: the server's engine answers then.
 async function browserHint() {
-  const asked = view;
+  const asked = shown();
   if (!asked.engine_position) return null;
   const engine = await engineFor(asked.game.id);
   if (!engine) return null;
@@ -302,20 +349,23 @@ async function browserHint() {
 async function hint() {
   try {
     $button("#hint").disabled = true;
-    const result = (await browserHint()) || (await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: view.version }, token }));
-    if (result.version !== view.version) return;
+    announce([shown().position, shown().engine_position], "hint"); // fair play: the other tabs hear it
+    /** @type {{ version: number, path: string[], text: string, reason: string }} */
+    const result = (await browserHint()) || (await api(`/api/games/${gid}/hint`, { method: "POST", body: { version: shown().version }, token }));
+    if (result.version !== shown().version) return;
     board.showHint(result.path);
     const text = $("#hint-text");
     text.hidden = false;
     text.replaceChildren(h("strong", { text: result.text }), " — ", result.reason);
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
   } finally {
     $button("#hint").disabled = !myTurn();
   }
 }
 
 async function reload() {
+  /** @type {View} */
   const next = await api(`/api/games/${gid}`, { token });
   you = next.you;
   view = null;
@@ -327,9 +377,14 @@ async function reload() {
 // view at `base`; its turns from `turns_from` on; a changed board as a splice of the old
 // one, `svg_splice`). A delta made from another view than
 // ours is old news when ours is as new, else we missed one: the whole view is read again.
+/** @type {Promise<void> | null} */
 let catchingUp = null;
 
-// A change's own answer is the same delta (`?answer=delta`); whichever comes second is old news.
+/**
+ * A change's own answer is the same delta (`?answer=delta`); whichever comes second is old news.
+ * @param {Delta} message
+ * @param {boolean} [fromSocket]
+ */
 function applyDelta(message, fromSocket = true) {
   if (!view) return;
   const changes = message.set;
@@ -367,7 +422,9 @@ function connect() {
   });
 }
 
+/** Take the invited seat. @param {string} invite the invite's token @param {string} name */
 async function claimSeat(invite, name) {
+  /** @type {{ token: string }} */
   const result = await api(`/api/games/${gid}/claim`, { method: "POST", body: { name }, token: invite });
   if (token && token !== result.token) localStorage.setItem(`shoal.token.${gid}.other`, token);
   tokens.set(gid, result.token);
@@ -384,18 +441,22 @@ async function main() {
     await reload();
     if (inviteFromLink !== null) await handleInvite(gid, inviteFromLink, game, claimSeat);
   } catch (error) {
-    problemPage("Game not found", error.message, { href: "/new", text: "Start a new game", primary: true });
+    problemPage("Game not found", errorText(error), { href: "/new", text: "Start a new game", primary: true });
     return;
   }
   connect();
   tieSeatToAccount();
   social.connect();
+  searchesAre("hint");
+  watchGame(gid, () => ({ view, token })); // fair play (issue 61): another tab's analysis
+  mountGameReport($("#share"), gid, game); // report the game (report.js)
 }
 
 // Signed in with a seat token here (an invite link, a game begun as a guest): the seat
 // becomes the account's, so it plays from any browser where the player is signed in.
 async function tieSeatToAccount() {
   if (!token || !you.length || !(await whoami())) return;
+  /** @type {import("./types/api.js").ClaimedOut | null} */
   const done = await api("/api/me/claims", { method: "POST", body: { games: [{ id: gid, token }] } }).catch(() => null);
   if (done && done.claimed.length) await reload();
 }

@@ -1,9 +1,10 @@
 // @ts-check
 // The home page: the games, each with its start position, summary, and links.
-import { $, footer, h, topbar } from "./common.js";
+import { $, errorText, footer, h, pageHead, topbar } from "./common.js";
 import { api } from "./net.js";
 import { mountSeeks } from "./lobby-view.js";
 
+/** A game's card: its start position, summary and links. @param {import("./types/api.js").CatalogEntry} game */
 function card(game) {
   return h(
     "article",
@@ -36,7 +37,7 @@ async function main() {
     h(
       "section",
       { class: "hero" },
-      h("h1", { text: "Five abstract games, one calm table." }),
+      ...pageHead("Five abstract games, one calm table."),
       h("p", {
         text:
           "Syrtis, Sirtet, Sytran, Cyclix and SFIRS: play against the computer, " +
@@ -54,7 +55,8 @@ async function main() {
   );
   const lobby = h("section", { class: "card seeks-card", id: "home-lobby" }, h("h2", { class: "section-title" }, "Lobby: open seeks ", h("a", { href: "/lobby", text: "open the lobby" })));
   app.append(lobby);
-  mountSeeks(lobby, (error) => alert(error.message), { limit: 5 });
+  mountSeeks(lobby, (error) => alert(errorText(error)), { limit: 5 });
+  /** @type {import("./types/api.js").CatalogEntry[]} */
   const catalog = await api("/api/catalog");
   const listed = catalog.filter((g) => g.listed);
   const others = catalog.filter((g) => !g.listed);

@@ -18,8 +18,8 @@ function set(next) {
   for (const listener of listeners) listener(mode);
 }
 
-addEventListener("pointerdown", (event) => set(event.pointerType === "mouse" ? "click" : "tap"), { capture: true });
-addEventListener("keydown", (event) => KEYS.has(event.key) && set("keys"), { capture: true });
+window.addEventListener("pointerdown", (event) => set(event.pointerType === "mouse" ? "click" : "tap"), { capture: true });
+window.addEventListener("keydown", (event) => KEYS.has(event.key) && set("keys"), { capture: true });
 
 /** @returns {InputMode} the input in use */
 export const inputMode = () => mode;

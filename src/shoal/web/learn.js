@@ -2,7 +2,7 @@
 // Learn: /learn lists the courses, /learn/GAME takes one step at a time on a real board.
 // The server replays the learner's actions in the step and says what happened (going on,
 // solved, or wrong with feedback); no rules here. Progress stays in this browser.
-import { $, $button, footer, h, pageHead, problemPage, toast, tokens, topbar } from "./common.js";
+import { $, $button, errorText, footer, h, pageHead, readOrProblem, toast, tokens, topbar } from "./common.js";
 import { api } from "./net.js";
 import { boardPage, feedbackBox, setFeedback } from "./board.js";
 import { announce, findEntry } from "./board-keys.js";
@@ -10,7 +10,12 @@ import { announce, findEntry } from "./board-keys.js";
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
 
+/** @typedef {import("./types/api.js").CourseOut} Course */
+/** @typedef {import("./types/api.js").AttemptOut} Attempt */
+
+/** @param {string} id the course's game */
 const progressKey = (id) => `shoal.learn.${id}`;
+/** The steps solved in this browser (numbered from 1). @param {string} id @returns {Set<number>} */
 function solvedSteps(id) {
   try {
     return new Set(JSON.parse(localStorage.getItem(progressKey(id)) || "[]"));
@@ -18,6 +23,7 @@ function solvedSteps(id) {
     return new Set();
   }
 }
+/** @param {string} id @param {number} step */
 function markSolved(id, step) {
   const done = solvedSteps(id);
   done.add(step);
@@ -25,6 +31,7 @@ function markSolved(id, step) {
 }
 
 async function indexPage() {
+  /** @type {import("./types/api.js").CourseSummary[]} */
   const courses = await api("/api/learn");
   const cards = courses.map((c) => {
     const done = solvedSteps(c.game).size;
@@ -46,10 +53,13 @@ async function indexPage() {
 }
 
 class Lesson {
+  /** @param {Course} course */
   constructor(course) {
     this.course = course;
     this.index = 0;
+    /** @type {string[]} the learner's actions in this step, as text */
     this.actions = [];
+    /** @type {import("./board.js").ClickBoard | null} made by layout() */
     this.board = null;
   }
 
@@ -155,34 +165,38 @@ class Lesson {
       markSolved(this.course.game, this.index + 1);
       location.href = `/game/${made.id}`;
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 
   async refresh() {
+    /** @type {Attempt} */
     let view;
     try {
       view = await api(`/api/learn/${this.course.game}/${this.index + 1}`, { method: "POST", body: { actions: this.actions } });
     } catch (error) {
       // an action the game refuses: its own reason, and the board stays as it was
       this.actions.pop();
-      setFeedback(error.message, "bad");
+      setFeedback(errorText(error), "bad");
       return false;
     }
     this.show(view);
     return true;
   }
 
+  /** @param {Attempt} view */
   show(view) {
+    const board = this.board;
+    if (!board) return;
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
-    this.board.show(view.svg, view.legal, enabled, view.words, view.cells);
+    board.show(view.svg, view.legal, enabled, view.words, view.cells);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
     $("#status-sub").textContent = view.status;
     $("#status").className = view.solved ? "status over" : "status";
     $("#action-buttons").replaceChildren(
-      ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
+      ...board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
     );
     if (view.solved) {
       markSolved(this.course.game, this.index + 1);
@@ -195,9 +209,10 @@ class Lesson {
     }
   }
 
+  /** @param {string} text */
   async play(text) {
     setFeedback("", "");
-    const entry = findEntry(this.board.legal, text);
+    const entry = findEntry(this.board?.legal ?? [], text);
     this.actions.push(text);
     if (await this.refresh()) announce(entry ? entry.label || entry.text : text); // the feedback line says the rest
   }
@@ -214,12 +229,11 @@ class Lesson {
   }
 }
 
-async function lessonPage() {
-  let course;
-  try {
-    course = await api(`/api/learn/${encodeURIComponent(gameId)}`);
-  } catch (error) {
-    problemPage("No such course", error.message, { href: "/learn", text: "All courses" });
+/** @param {string} game the course's */
+async function lessonPage(game) {
+  /** @type {Course | null} */
+  const course = await readOrProblem(`/api/learn/${encodeURIComponent(game)}`, "No such course", { href: "/learn", text: "All courses" });
+  if (!course) {
     footer();
     return;
   }
@@ -231,7 +245,7 @@ async function lessonPage() {
 
 async function main() {
   topbar();
-  if (gameId) await lessonPage();
+  if (gameId) await lessonPage(gameId);
   else await indexPage();
 }
 

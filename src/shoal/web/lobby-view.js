@@ -5,6 +5,9 @@
 import { h, tokens } from "./common.js";
 import { api, connectSocket, guestKey } from "./net.js";
 
+/** @typedef {import("./types/api.js").SeekOut} Seek */
+
+/** A time control in words ("5 min + 3 s", "2 days / move"). @param {string | null} tc */
 export function timeText(tc) {
   if (!tc) return "No clock";
   if (tc.endsWith("d")) return `${tc.slice(0, -1)} day${tc === "1d" ? "" : "s"} / move`;
@@ -12,17 +15,22 @@ export function timeText(tc) {
   return `${m} min + ${s} s`;
 }
 
+/** A game's options in words. @param {Record<string, unknown> | null | undefined} options */
 export function optionsText(options) {
   const items = Object.entries(options || {});
   return items.length ? items.map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join(", ") : "";
 }
 
-// Go to a game just started from the lobby, with this browser's seat token.
+/**
+ * Go to a game just started from the lobby, with this browser's seat token.
+ * @param {{ game: string, token?: string | null, url?: string | null }} start
+ */
 export function enterGame(start) {
   if (start.token) tokens.set(start.game, start.token);
   location.href = start.url || `/game/${start.game}`;
 }
 
+/** @param {Seek} seek @param {(error: unknown) => void} onError */
 function row(seek, onError) {
   const act = seek.mine
     ? h("button", { class: "btn small danger", text: "Cancel", "data-cancel": seek.id, onclick: () => api(`/api/seeks/${seek.id}`, { method: "DELETE", guest: true }).catch(onError) })
@@ -30,12 +38,13 @@ function row(seek, onError) {
         class: "btn small primary",
         text: "Accept",
         "data-accept": seek.id,
-        onclick: async (event) => {
-          event.target.disabled = true;
+        onclick: async (/** @type {MouseEvent} */ event) => {
+          const button = /** @type {HTMLButtonElement} */ (event.currentTarget); // the listener's own button
+          button.disabled = true;
           try {
             enterGame(await api(`/api/seeks/${seek.id}/accept`, { method: "POST", body: { name: localStorage.getItem("shoal.name") || "" }, guest: true }));
           } catch (error) {
-            event.target.disabled = false;
+            button.disabled = false;
             onError(error);
           }
         },
@@ -43,7 +52,7 @@ function row(seek, onError) {
   return h(
     "tr",
     { class: seek.mine ? "mine" : "", dataset: { seek: String(seek.id) } },
-    h("td", {}, h("span", { class: "creator", text: seek.creator }), h("span", { class: "rating", text: seek.rating == null ? "" : seek.rating, title: seek.rating == null ? "" : "rating in this game and speed (? while provisional)" })),
+    h("td", {}, h("span", { class: "creator", text: seek.creator }), seek.bot ? h("span", { class: "bot-badge", title: "a program or the site's computer", text: "BOT" }) : null, h("span", { class: "rating", text: seek.rating == null ? "" : seek.rating, title: seek.rating == null ? "" : "rating in this game and speed (? while provisional)" })),
     h("td", {}, seek.title, h("span", { class: "opts", text: optionsText(seek.options) })),
     h("td", { text: timeText(seek.time_control) }),
     h("td", { class: "wide", text: seek.rated ? "Rated" : "Casual" }),
@@ -54,7 +63,7 @@ function row(seek, onError) {
 // Mount the live table into `box`; `onError(error)` shows a refusal in words.
 /**
  * @param {HTMLElement} box
- * @param {(error: Error) => void} onError
+ * @param {(error: unknown) => void} onError
  * @param {{ limit?: number, onMessage?: (message: any) => unknown }} [more]
  */
 export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {}) {
@@ -68,6 +77,7 @@ export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {
     body,
   );
   box.append(live, table, empty);
+  /** @param {Seek[]} seeks */
   const show = (seeks) => {
     const shown = limit ? seeks.slice(0, limit) : seeks;
     body.replaceChildren(...shown.map((s) => row(s, onError)));
@@ -104,11 +114,17 @@ export const TIME_CONTROLS = [
   ["Other", [["", "No clock"]]],
 ];
 
+/** The time-control menu. @param {string} id */
 export function timeSelect(id) {
   return h("select", { id, name: "time_control" }, TIME_CONTROLS.map(([label, items]) => h("optgroup", { label }, items.map(([value, text]) => h("option", { value, text, selected: value === "5+3" })))));
 }
 
+/**
+ * A game's options as inputs (their names in `data-option`, defaults in `data-default`).
+ * @param {{ options: import("./types/api.js").OptionInfoOut[] } | undefined} game
+ */
 export function optionInputs(game) {
+  if (!game) return [];
   return game.options.map((o) => {
     const id = `seek-opt-${o.name}`;
     const input = o.choices
@@ -130,7 +146,8 @@ export function chosenOptions(box) {
   /** @type {Record<string, string>} */
   const options = {};
   for (const el of /** @type {NodeListOf<HTMLInputElement>} */ (box.querySelectorAll("[data-option]"))) {
-    if (el.value !== el.dataset.default) options[el.dataset.option] = el.value;
+    const name = el.dataset.option;
+    if (name !== undefined && el.value !== el.dataset.default) options[name] = el.value;
   }
   return options;
 }

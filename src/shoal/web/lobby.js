@@ -1,14 +1,22 @@
 // @ts-check
 // The lobby page (issue 22): open seeks live, the create-seek form, my challenges (a guest
 // is asked to sign in for them).
-import { $, $select, footer, h, topbar, whoami } from "./common.js";
+import { $, $select, errorText, footer, h, pageHead, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions, enterGame, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
 
+/** @typedef {import("./common.js").Me} Me */
+
+/**
+ * Radio buttons in a row.
+ * @param {string} name
+ * @param {[string, string, boolean?][]} items value, title, checked
+ */
 function segmented(name, items) {
   return h("div", { class: "segmented", id: `seek-${name}` }, items.map(([value, title, checked]) => h("label", {}, h("input", { type: "radio", name, value, checked }), title)));
 }
 
+/** @param {import("./types/api.js").CatalogEntry[]} catalog @param {Me | null} me */
 function seekForm(catalog, me) {
   const games = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
   const gameSelect = h("select", { id: "seek-game" }, games.map((g) => h("option", { value: g.id, text: g.title })));
@@ -48,22 +56,24 @@ function seekForm(catalog, me) {
     try {
       await api("/api/seeks", { method: "POST", body, guest: true });
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = errorText(e);
       error.hidden = false;
     }
   });
   return form;
 }
 
+/** @param {Me} me @param {(error: unknown) => void} showError */
 async function challengesCard(me, showError) {
   const card = h("section", { class: "card challenges-card", id: "challenges" }, h("h2", { class: "section-title", text: "Challenges" }));
   const list = h("div", { id: "challenge-list" });
   card.append(list);
   const load = async () => {
+    /** @type {import("./types/api.js").MyChallenges} */
     const mine = await api("/api/challenges").catch(() => ({ incoming: [], outgoing: [] }));
     const items = [];
     for (const c of mine.incoming) {
-      const act = (what) => async () => {
+      const act = (/** @type {"accept" | "decline"} */ what) => async () => {
         try {
           const answer = await api(`/api/challenges/${c.id}/${what}`, { method: "POST" });
           if (answer.game) enterGame(answer);
@@ -85,15 +95,16 @@ async function challengesCard(me, showError) {
 async function main() {
   topbar();
   const app = $("#app");
+  /** @type {[import("./types/api.js").CatalogEntry[], Me | null]} */
   const [catalog, me] = await Promise.all([api("/api/catalog"), whoami()]);
   const problem = h("p", { class: "form-error", id: "lobby-error", role: "alert", hidden: true });
-  const showError = (error) => {
-    problem.textContent = error.message;
+  const showError = (/** @type {unknown} */ error) => {
+    problem.textContent = errorText(error);
     problem.hidden = false;
   };
   const table = h("section", { class: "card seeks-card" }, h("h2", { class: "section-title", text: "Open seeks" }), problem);
   const left = h("div", {}, table);
-  app.append(h("h1", { text: "Lobby" }), h("div", { class: "lobby" }, left, seekForm(catalog, me)));
+  app.append(...pageHead("Lobby"), h("div", { class: "lobby" }, left, seekForm(catalog, me)));
   let reloadChallenges = () => {};
   mountSeeks(table, showError, { onMessage: (m) => m.type === "challenges" && reloadChallenges() });
   if (me) {

@@ -7,9 +7,9 @@ import { $, $button, errorText, h, toast } from "./common.js";
 import { api } from "./net.js";
 
 /**
- * @typedef {{move: string, parent: number, children: number[], comment: string, number: number, first: boolean, seat?: number, mark?: string}} TreeNode
+ * @typedef {{move: string, parent: number, children: number[], comment: string, number: number, first: boolean, seat?: number | null, mark?: string}} TreeNode
  * @typedef {{nodes: TreeNode[], rootChildren: () => number[]}} Tree
- * @typedef {{move: string, parent: number, comment?: string, mark?: string, number: number, first: boolean, seat?: number}} NodeEntry
+ * @typedef {{move: string, parent: number, comment?: string | null, mark?: string | null, number: number, first: boolean, seat?: number | null}} NodeEntry
  */
 
 /**
@@ -117,13 +117,14 @@ export function treeKeys(steps) {
  * The analysis board's view of the line to a node, for the newest request only: an answer a
  * later request overtook (a quick click through the tree) comes back as null, and so does a
  * refusal, shown as a toast.
- * @returns {(body: object) => Promise<any>}
+ * @returns {(body: object) => Promise<import("./types/api.js").AnalysisView | null>}
  */
 export function latestView() {
   let loading = 0;
   return async (body) => {
     const ticket = ++loading;
     try {
+      /** @type {import("./types/api.js").AnalysisView} */
       const next = await api("/api/analysis/view", { method: "POST", body });
       return ticket === loading ? next : null;
     } catch (error) {
@@ -186,4 +187,19 @@ export function movetext(tree, { current, goTo, startComment = "", data = () => 
   if (startComment) top.append(h("span", { class: "comment", text: startComment }));
   lineOf(-1, top, true);
   return top;
+}
+
+/**
+ * Scroll the move tree's own box (not the page) so that its current move shows. The page
+ * stays where the reader is: scrollIntoView also scrolled the page, and a study opened on a
+ * phone came up scrolled down to its tree, under the sticky header (issue 59).
+ * @param {HTMLElement} box
+ */
+export function showCurrentIn(box) {
+  const current = box.querySelector(".current");
+  if (!current) return;
+  const outer = box.getBoundingClientRect();
+  const inner = current.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop += inner.top - outer.top;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom;
 }

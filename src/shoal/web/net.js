@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-// A guest is known to the lobby by a random key kept in this browser (never shown).
+/** A guest is known to the lobby by a random key kept in this browser (never shown). */
 export function guestKey() {
   let key = localStorage.getItem("shoal.guest");
   if (!key) {

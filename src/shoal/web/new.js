@@ -1,11 +1,12 @@
 // @ts-check
 // The "new game" form: the game, its options (from the server's metadata), the opponent,
 // the seat, a seed, and a clock for games against a friend.
-import { $, focusBoardNext, footer, h, toast, tokens, topbar } from "./common.js";
+import { $, errorText, focusBoardNext, footer, h, pageHead, toast, tokens, topbar } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions } from "./lobby-view.js";
 
 /** @typedef {import("./types/api.js").CreateGameIn} CreateGameIn */
+/** @typedef {import("./types/api.js").CatalogEntry} Game */
 
 const CLOCKS = [
   ["", "No clock (correspondence)"],
@@ -15,8 +16,10 @@ const CLOCKS = [
   ["1800+20", "30 min + 20 s"],
 ];
 
+/** One rule option's field. @param {import("./types/api.js").OptionInfoOut} o */
 function optionField(o) {
   const id = `opt-${o.name}`;
+  /** @type {HTMLSelectElement | HTMLInputElement} */
   let input;
   if (o.choices) {
     input = h("select", { id, name: o.name }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })));
@@ -33,6 +36,7 @@ function optionField(o) {
 }
 
 // Seats whose names say a role rather than a colour (Syrtis's set-up): what each one does.
+/** @type {Record<string, [string, string]>} */
 const SEAT_WORDS = {
   setup: ["Set up the board", "you place the towers; then your opponent picks a side"],
   chooser: ["Pick a side after the set-up", "Light: light tiles and circles, moves first; Dark: dark tiles and squares"],
@@ -41,6 +45,10 @@ const SEAT_WORDS = {
 // The level a newcomer meets first: the gentlest search (random play is for testing).
 const FIRST_LEVEL = "beginner";
 
+/**
+ * One choice of a segmented control.
+ * @param {string} name @param {string} value @param {string} title @param {string} small @param {boolean} checked
+ */
 function radio(name, value, title, small, checked) {
   return h("label", {}, h("input", { type: "radio", name, value, checked }), title, small ? h("small", { text: small }) : null);
 }
@@ -48,6 +56,7 @@ function radio(name, value, title, small, checked) {
 async function main() {
   topbar();
   const app = $("#app");
+  /** @type {[Game[], import("./types/api.js").Levels]} */
   const [catalog, levels] = await Promise.all([api("/api/catalog"), api("/api/levels")]);
   const wanted = new URLSearchParams(location.search).get("game");
   const sorted = [...catalog.filter((g) => g.listed), ...catalog.filter((g) => !g.listed)];
@@ -73,6 +82,7 @@ async function main() {
     optionsBox.replaceChildren(...game.options.map(optionField));
     optionsBox.hidden = !game.options.length;
     optionsBox.prepend(h("summary", { text: `Rule options (${game.options.length})` }), h("p", { class: "help", text: "The usual rules are chosen already; change these only to play a variant or another reading." }));
+    /** @param {number} seat @returns {[string, string]} */
     const seatWords = (seat) => SEAT_WORDS[game.sides[seat]] ?? [seat === 0 ? "Move first" : "Move second", game.sides[seat]];
     seatBox.replaceChildren(
       radio("seat", "0", seatWords(0)[0], seatWords(0)[1], true),
@@ -81,7 +91,7 @@ async function main() {
     );
   }
   gameSelect.addEventListener("change", () => {
-    game = catalog.find((g) => g.id === gameSelect.value);
+    game = catalog.find((g) => g.id === gameSelect.value) ?? game;
     history.replaceState(null, "", `/new?game=${game.id}`);
     showGame();
   });
@@ -123,7 +133,7 @@ async function main() {
     const options = chosenOptions(form);
     const opponent = /** @type {CreateGameIn["opponent"]} */ (data.get("opponent"));
     /** @type {CreateGameIn} */
-    const body = { game: game.id, options, opponent, name: nameInput.value.trim() };
+    const body = { game: /** @type {CreateGameIn["game"]} */ (game.id), options, opponent, name: nameInput.value.trim() };
     if (seedInput.value !== "") body.seed = Number(seedInput.value);
     if (startInput.value.trim() !== "") body.start = startInput.value.trim();
     const seat = data.get("seat");
@@ -136,7 +146,7 @@ async function main() {
       const [base, inc] = clockSelect.value.split("+").map(Number);
       body.clock = { base, increment: inc };
     }
-    localStorage.setItem("shoal.name", body.name);
+    localStorage.setItem("shoal.name", body.name ?? "");
     submit.disabled = true;
     try {
       /** @type {import("./types/api.js").Answer<"POST /api/games">} */
@@ -146,12 +156,12 @@ async function main() {
       focusBoardNext(made.id);
       location.href = `/game/${made.id}`;
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
       submit.disabled = false;
     }
   });
 
-  app.append(h("div", { class: "narrow" }, h("h1", { text: "New game" }), form));
+  app.append(h("div", { class: "narrow" }, ...pageHead("New game"), form));
   showGame();
   footer();
 }

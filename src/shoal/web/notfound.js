@@ -1,5 +1,8 @@
 // @ts-check
-// The pages of an unknown address or a refusal: the usual top bar and footer around the server's words.
+/**
+ * @file The pages of an unknown address or a refusal (the server writes their words,
+ * server/errors.py): the usual top bar and footer around them. No function of its own.
+ */
 import { footer, topbar } from "./common.js";
 
 topbar();

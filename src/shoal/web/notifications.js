@@ -2,24 +2,33 @@
 // Notifications (issue 22): the bell and unread count in the navigation (live over
 // WS /api/notifications/ws), the browser's Notification API when the page is hidden and
 // the player allowed it, the /notifications page, and the mail settings on /settings.
-import { $, footer, h, toast, topbar, whoami } from "./common.js";
+import { $, errorText, footer, h, pageHead, toast, topbar, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { enterGame, timeText } from "./lobby-view.js";
 
 const BELL = `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2.5 15a2.5 2.5 0 0 0 5 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>`;
 
-const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer" };
+/** @typedef {import("./types/api.js").NoticeOut} Notice */
 
-// Where a notification leads: a challenge to its page (to its game once accepted).
+/** @type {Record<string, string>} */
+const KIND_WORDS = { your_turn: "Your turn", challenge: "Challenge", game_ended: "Game over", offer: "Offer", tournament: "Tournament", study: "Study" };
+
+/** A notification's link (a challenge's, in its data), if it has one. @param {Notice} n */
+const linkOf = (n) => (typeof n.data?.link === "string" ? n.data.link : "");
+
+/** Where a notification leads: a challenge to its page (to its game once accepted). @param {Notice} n */
 function target(n) {
   if (n.kind === "challenge" && n.challenge && n.challenge.game) return `/game/${n.challenge.game}`;
   if (n.kind === "challenge" && n.challenge) return `/challenges/${n.challenge.id}`;
-  if (n.kind === "challenge") return n.data.link || "/";
+  if (n.kind === "challenge") return linkOf(n) || "/";
+  if (n.kind === "study") return linkOf(n) || "/studies"; // an invitation to edit it
   return n.game ? `/game/${n.game}` : "/notifications";
 }
 
+/** @param {number} unread */
 function setCount(unread) {
-  const badge = $("#notification-count");
+  /** @type {HTMLElement | null} */
+  const badge = document.querySelector("#notification-count");
   if (!badge) return;
   badge.textContent = String(unread);
   badge.hidden = unread === 0;
@@ -27,7 +36,7 @@ function setCount(unread) {
   document.dispatchEvent(new CustomEvent("shoal:notifications", { detail: { unread } }));
 }
 
-// A system notification, when the page is in the background and the player allowed them.
+/** A system notification, when the page is in the background and the player allowed them. @param {Notice} n */
 function systemNotice(n) {
   if (!document.hidden || !("Notification" in window) || Notification.permission !== "granted") return;
   const shown = new Notification(`shoal — ${KIND_WORDS[n.kind] || "News"}`, { body: n.text, tag: `shoal-${n.id}`, icon: "/static/favicon.svg" });
@@ -54,17 +63,19 @@ function connect() {
 
 // My challenge was accepted: to its game, from whatever page I am on (issue 40). The
 // lobby and the challenge's own page go there themselves (their socket brings the seat).
+/** @param {Notice} n */
 function enterAccepted(n) {
-  if (n.kind !== "challenge" || !n.data || !n.data.accepted || !n.data.link) return;
+  const link = linkOf(n);
+  if (n.kind !== "challenge" || !n.data || !n.data.accepted || !link) return;
   const path = location.pathname;
-  if (path === n.data.link || path.startsWith("/lobby") || path.startsWith("/challenges/")) return;
+  if (path === link || path.startsWith("/lobby") || path.startsWith("/challenges/")) return;
   toast(n.text);
-  location.href = n.data.link;
+  location.href = link;
 }
 
-// The bell in the navigation of a signed-in player (called by common.js).
+/** The bell in the navigation of a signed-in player (called by common.js). @param {HTMLElement} slot */
 export function bell(slot) {
-  if ($("#nav-notifications")) return;
+  if (document.querySelector("#nav-notifications")) return;
   const badge = h("span", { class: "nav-count", id: "notification-count", text: "0", hidden: true });
   const link = h("a", { href: "/notifications", id: "nav-notifications", class: "nav-bell", "aria-label": "Notifications", title: "Notifications" });
   link.innerHTML = BELL;
@@ -73,7 +84,10 @@ export function bell(slot) {
   connect();
 }
 
-// The button that asks the browser's permission for system notifications.
+/**
+ * The button that asks the browser's permission for system notifications.
+ * @returns {HTMLElement}
+ */
 function allowButton() {
   if (!("Notification" in window)) return h("p", { class: "help", text: "This browser has no system notifications." });
   if (Notification.permission === "granted") return h("p", { class: "help", id: "notify-allowed", text: "System notifications are on when this site is in the background." });
@@ -85,7 +99,7 @@ function allowButton() {
   } });
 }
 
-// A challenge's state in words, once it is no longer open.
+/** A challenge's state in words, once it is no longer open. @param {Notice} n */
 function challengeState(n) {
   const c = n.challenge;
   const by = n.data.by || "the challenger";
@@ -97,23 +111,31 @@ function challengeState(n) {
   return `Closed (${c.status}).`;
 }
 
+/** @type {Record<string, string>} */
 const SIDES = { first: "you play second", second: "you play first", random: "sides drawn at random" };
 
 // The server's refusal of an answer, by notification id: kept across refills of the list.
+/** @type {Map<number, string>} */
 const refusals = new Map();
 
+/** @param {Notice} n */
 function refusal(n) {
   const text = refusals.get(n.id);
   return h("p", { class: "form-error", role: "alert", hidden: !text, text: text || "" });
 }
 
-// Accept / Decline on a challenge that is still open; its state in words otherwise.
+/**
+ * Accept / Decline on a challenge that is still open; its state in words otherwise.
+ * @param {Notice} n
+ * @param {() => Promise<void>} refill reads the list again
+ */
 function challengeBox(n, refill) {
   const c = n.challenge;
   if (c && c.status === "open") {
     const terms = `${timeText(c.time_control)} · ${c.rated ? "rated" : "casual"} · ${SIDES[c.colour] || c.colour}`;
-    const answer = (what) => async (event) => {
-      for (const button of event.target.parentElement.querySelectorAll("button")) button.disabled = true;
+    const answer = (/** @type {"accept" | "decline"} */ what) => async (/** @type {MouseEvent} */ event) => {
+      const buttons = /** @type {HTMLElement} */ (event.currentTarget).parentElement; // the buttons' row
+      for (const button of buttons?.querySelectorAll("button") ?? []) button.disabled = true;
       if (!n.read) await api(`/api/notifications/${n.id}/read`, { method: "POST" }).catch(() => {});
       try {
         const done = await api(`/api/challenges/${c.id}/${what}`, { method: "POST" });
@@ -121,8 +143,8 @@ function challengeBox(n, refill) {
         toast("Challenge declined");
         await refill();
       } catch (e) {
-        refusals.set(n.id, e.message);
-        await refill().catch(() => toast(e.message, "error"));
+        refusals.set(n.id, errorText(e));
+        await refill().catch(() => toast(errorText(e), "error"));
       }
     };
     return h("div", { class: "notice-challenge" },
@@ -137,6 +159,7 @@ function challengeBox(n, refill) {
     refusal(n));
 }
 
+/** @param {Notice} n @param {() => Promise<void>} refill */
 function row(n, refill) {
   const when = new Date(n.time * 1000).toLocaleString();
   const item = h("li", { class: `notice${n.read ? "" : " unread"}`, "data-id": String(n.id), "data-challenge": n.kind === "challenge" ? String(n.data.challenge) : null },
@@ -151,18 +174,19 @@ async function page() {
   const app = $("#app");
   const me = await whoami(); // null for a guest (no 401 in the console)
   if (!me) {
-    app.append(h("h1", { text: "Notifications" }), h("p", {}, h("a", { href: "/login?next=/notifications", text: "Sign in" }), " to see your notifications."));
+    app.append(...pageHead("Notifications"), h("p", {}, h("a", { href: "/login?next=/notifications", text: "Sign in" }), " to see your notifications."));
     return;
   }
   const list = h("ul", { class: "notices", id: "notices" });
   const empty = h("p", { class: "help", id: "no-notices", text: "Nothing yet: your turns in correspondence games, challenges, offers and finished games show here." });
   const fill = async () => {
+    /** @type {import("./types/api.js").Notifications} */
     const got = await api("/api/notifications");
     list.replaceChildren(...got.notifications.map((n) => row(n, fill)));
     empty.hidden = got.notifications.length > 0;
   };
   app.append(
-    h("h1", { text: `Notifications — ${me.username}` }),
+    ...pageHead(`Notifications — ${me.username}`),
     h("section", { class: "card" },
       h("div", { class: "actions" },
         h("button", { class: "btn", id: "mark-all-read", text: "Mark all read", onclick: async () => {
@@ -179,8 +203,9 @@ async function page() {
   document.addEventListener("shoal:notifications", () => fill().catch(() => {}));
 }
 
-// The mail part of the settings page (called by account.js).
+/** The mail part of the settings page (called by account.js). @param {HTMLElement} app */
 export async function mailSettings(app) {
+  /** @type {import("./types/api.js").MailSettingsOut} */
   let s;
   try {
     s = await api("/api/notifications/settings");
@@ -201,7 +226,7 @@ export async function mailSettings(app) {
         await api("/api/notifications/settings", { method: "PUT", body: { email: email.value, mail_turns: turns.checked, mail_challenges: challenges.checked } });
         toast("Saved");
       } catch (e) {
-        toast(e.message, "error");
+        toast(errorText(e), "error");
       }
     } }),
     allowButton()));

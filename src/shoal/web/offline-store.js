@@ -62,8 +62,7 @@ export function saveView(view) {
  * @returns {import("./offline-python.js").OfflineView | null}
  */
 export function loadView(game) {
-  /** @type {import("./offline-python.js").OfflineView | null} */
-  const view = read(VIEW, null);
+  const view = read(VIEW, /** @type {import("./offline-python.js").OfflineView | null} */ (null));
   if (!view || view.game.id !== game.game || view.seed !== game.seed || view.ply !== game.actions.length) return null;
   return view.actions.every((action, i) => action === game.actions[i]) ? view : null;
 }

@@ -12,6 +12,7 @@ import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, announce, h, toast } from "./common.js";
 import { loadEngine } from "./engine.js";
 import { saidLine } from "./game-words.js";
+import { searchesAre } from "./fairplay.js";
 import { offlineGame, pythonReady, startPython, startView, watchProgress } from "./offline-python.js";
 import { loadCurrent, loadView, pending, queue, saveCurrent, saveView, uploaded, uploadPending } from "./offline-store.js";
 
@@ -253,6 +254,7 @@ function newGame() {
 }
 
 // -- start --------------------------------------------------------------------------------------
+searchesAre("offline"); // fair play (issue 61): what this page's searches are called
 layout();
 startPython(); // the games load while the player chooses
 watchProgress(showProgress);

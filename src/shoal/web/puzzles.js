@@ -5,17 +5,24 @@
 // rating and streak live in this browser (localStorage); an account's on the server.
 // A chosen theme (lichess's puzzle themes) is in the address (?theme=...) and remembered
 // per game in this browser; the server picks the next puzzle among that theme only.
-import { $, $$, $button, $select, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
+import { $, $$, $button, $select, errorText, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { boardPage, feedbackBox, setFeedback } from "./board.js";
 import { announce } from "./board-keys.js";
+
+/** @typedef {import("./types/api.js").PuzzleOut} Puzzle */
+/** @typedef {import("./types/api.js").PuzzleMe} PuzzleMe */
+/** @typedef {{ r: number, rd: number, sigma: number }} Rating */
+/** @typedef {{ rating: Rating, streak: number, best_streak: number, solved: number, failed: number }} Standing */
+/** @typedef {Standing & { seen: string[] }} GuestStanding a guest's, with the puzzles seen */
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
 const NEWCOMER = { r: 1500, rd: 350, sigma: 0.06 };
 
-// A guest's standing in one game: {rating, streak, best_streak, solved, failed, seen: [ids]}.
+/** @param {string} id */
 const guestKey = (id) => `shoal.puzzles.${id}`;
+/** A guest's standing in one game (this browser's). @param {string} id @returns {GuestStanding} */
 function guest(id) {
   let data = {};
   try {
@@ -25,18 +32,32 @@ function guest(id) {
   }
   return { rating: NEWCOMER, streak: 0, best_streak: 0, solved: 0, failed: 0, seen: [], ...data };
 }
+/** @param {string} id @param {GuestStanding} data */
 function saveGuest(id, data) {
   localStorage.setItem(guestKey(id), JSON.stringify(data));
 }
+/** @param {Rating} rating */
 const shown = (rating) => `${Math.round(rating.r)}${rating.rd > 110 ? "?" : ""}`;
+/** @param {string} text */
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+/** @param {string} id */
 const themeKey = (id) => `shoal.puzzles.${id}.theme`;
+/** @param {string} id @param {string} theme */
 const themeLink = (id, theme) => `/puzzles/${encodeURIComponent(id)}?theme=${encodeURIComponent(theme)}`;
 
+/**
+ * An account's standing as the page shows it (its counts are always there).
+ * @param {PuzzleMe} me
+ * @returns {Standing}
+ */
+const standingOf = (me) => ({ rating: me.rating, streak: me.streak ?? 0, best_streak: me.best_streak ?? 0, solved: me.solved ?? 0, failed: me.failed ?? 0 });
+
+/** @param {import("./common.js").Me | null} me */
 async function indexPage(me) {
+  /** @type {import("./types/api.js").PuzzleGame[]} */
   const list = await api("/api/puzzles");
   const cards = list.map((g) => {
-    const mine = g.me || guest(g.game);
+    const mine = g.me ? standingOf(g.me) : guest(g.game);
     return h(
       "article",
       { class: "card course-card puzzle-card", dataset: { game: g.game } },
@@ -46,7 +67,7 @@ async function indexPage(me) {
         ? h(
             "ul",
             { class: "puzzle-themes", "aria-label": `${g.title} puzzle themes` },
-            g.themes.map((t) => h("li", {}, h("a", { href: themeLink(g.game, t.theme), dataset: { theme: t.theme } }, capital(t.theme), h("span", { class: "count", text: String(t.count) })))),
+            g.themes.flatMap(({ theme, count }) => (theme ? [h("li", {}, h("a", { href: themeLink(g.game, theme), dataset: { theme } }, capital(theme), h("span", { class: "count", text: String(count) })))] : [])),
           )
         : null,
       h(
@@ -75,26 +96,41 @@ async function indexPage(me) {
 }
 
 class Trainer {
-  constructor(me) {
+  /** @param {import("./common.js").Me | null} me */
+  constructor(me, game = "") {
     this.me = me;
+    /** the game of the puzzles */
+    this.game = game;
+    /** @type {Puzzle | null} the view shown */
     this.view = null;
+    /** @type {Puzzle | null} the puzzle on the board (its first view) */
+    this.puzzle = null;
+    /** @type {Standing | null} an account's, from the server (a guest's is this browser's) */
+    this.serverStanding = null;
+    /** @type {string[]} */
     this.actions = [];
     this.rated = false;
-    this.timer = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
+    /** @type {import("./types/api.js").LineFrame[]} */
+    this.refFrames = [];
+    this.refIndex = 0;
+    /** @type {import("./board.js").ClickBoard | null} made by layout() */
+    this.board = null;
     this.theme = "";
     /** @type {number | undefined} the puzzles of the game (for "All themes (n)") */
     this.count = undefined;
   }
 
-  // The theme choice: "All themes" and each of the game's themes with its count.
+  /** The theme choice: "All themes" and each of the game's themes with its count. @param {import("./types/api.js").ThemeCount[]} list */
   themes(list) {
     // the address first (a link, a reload), else the one this browser remembers
     const given = new URLSearchParams(location.search).get("theme");
-    const wanted = given ?? localStorage.getItem(themeKey(gameId)) ?? "";
+    const wanted = given ?? localStorage.getItem(themeKey(this.game)) ?? "";
     const known = list.map((t) => t.theme);
     if (wanted && !known.includes(wanted)) {
       toast(`No puzzles of the theme “${wanted}” here: showing all themes.`, "error");
-      localStorage.removeItem(themeKey(gameId));
+      localStorage.removeItem(themeKey(this.game));
     } else {
       this.theme = wanted;
       if (given !== null) this.remember();
@@ -102,17 +138,18 @@ class Trainer {
     const select = $select("#puzzle-theme");
     select.replaceChildren(
       h("option", { value: "", text: this.count ? `All themes (${this.count})` : "All themes", selected: !this.theme }),
-      ...list.map((t) => h("option", { value: t.theme, text: `${capital(t.theme)} (${t.count})`, selected: t.theme === this.theme })),
+      ...list.flatMap(({ theme, count }) => (theme ? [h("option", { value: theme, text: `${capital(theme)} (${count})`, selected: theme === this.theme })] : [])),
     );
     select.value = this.theme;
     select.disabled = list.length === 0;
   }
 
   remember() {
-    if (this.theme) localStorage.setItem(themeKey(gameId), this.theme);
-    else localStorage.removeItem(themeKey(gameId));
+    if (this.theme) localStorage.setItem(themeKey(this.game), this.theme);
+    else localStorage.removeItem(themeKey(this.game));
   }
 
+  /** @param {string} theme */
   async chooseTheme(theme) {
     this.theme = theme;
     this.remember();
@@ -130,7 +167,7 @@ class Trainer {
         "div",
         { class: "card puzzle-theme-card" },
         h("label", { for: "puzzle-theme", text: "Theme" }),
-        h("select", { id: "puzzle-theme", onchange: (e) => this.chooseTheme(e.target.value) }, h("option", { value: "", text: "All themes" })),
+        h("select", { id: "puzzle-theme", onchange: (/** @type {Event} */ e) => this.chooseTheme(/** @type {HTMLSelectElement} */ (e.currentTarget).value) }, h("option", { value: "", text: "All themes" })),
       ),
       h(
         "div",
@@ -164,7 +201,7 @@ class Trainer {
   }
 
   standing() {
-    return this.serverStanding || guest(gameId);
+    return this.serverStanding || guest(this.game);
   }
 
   showStanding() {
@@ -182,23 +219,25 @@ class Trainer {
   }
 
   async next() {
-    const g = guest(gameId);
+    const g = guest(this.game);
     const rating = this.standing().rating.r;
     // the one on the board too: "Next puzzle" before finishing it moves on
     const exclude = [...g.seen.slice(-300), this.puzzle?.id].filter(Boolean).join(",");
     const theme = this.theme ? `&theme=${encodeURIComponent(this.theme)}` : "";
     const before = this.puzzle?.id;
-    const loaded = await this.load(`/api/puzzles/${encodeURIComponent(gameId)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
-    if (loaded && this.theme && this.puzzle.id === before) toast(`No other puzzle of the theme “${this.theme}”: this one again.`);
+    const loaded = await this.load(`/api/puzzles/${encodeURIComponent(this.game)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
+    if (loaded && this.theme && this.puzzle?.id === before) toast(`No other puzzle of the theme “${this.theme}”: this one again.`);
   }
 
+  /** @param {string} url */
   async load(url) {
     clearInterval(this.timer);
+    /** @type {Puzzle} */
     let view;
     try {
       view = await api(url);
     } catch (error) {
-      problemPage("No puzzle here", error.message, { href: "/puzzles", text: "All puzzles" });
+      problemPage("No puzzle here", errorText(error), { href: "/puzzles", text: "All puzzles" });
       return false;
     }
     this.actions = [];
@@ -214,10 +253,13 @@ class Trainer {
     return true;
   }
 
+  /** @param {Puzzle} view @param {"good" | "bad" | "hint" | ""} kind */
   show(view, kind) {
     this.view = view;
+    const board = this.board;
+    if (!board) return;
     const enabled = !view.finished && view.legal.length > 0;
-    this.board.show(view.svg, view.legal, enabled, view.words, view.cells);
+    board.show(view.svg, view.legal, enabled, view.words, view.cells);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#board").dataset.state = view.solved ? "solved" : view.wrong ? "wrong" : "playing";
@@ -225,7 +267,7 @@ class Trainer {
     $("#status-sub").textContent = view.status;
     $("#status").className = view.solved ? "status over" : "status";
     $("#action-buttons").replaceChildren(
-      ...this.board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
+      ...board.buttons().filter(() => enabled).map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.play(a.text) })),
     );
     setFeedback(view.message, kind);
     this.showRefutation(view.wrong ? view.refutation_frames || [] : []);
@@ -235,13 +277,14 @@ class Trainer {
     this.showStanding();
   }
 
+  /** @param {Puzzle} view */
   finish(view) {
     if (!this.rated && view.rated && view.me) {
       this.rated = true;
       if (view.me.streak !== undefined) {
-        this.serverStanding = view.me;
+        this.serverStanding = standingOf(view.me);
       } else {
-        const g = guest(gameId);
+        const g = guest(this.game);
         g.rating = { r: view.me.rating.r, rd: view.me.rating.rd, sigma: view.me.rating.sigma };
         if (view.solved) {
           g.solved += 1;
@@ -251,30 +294,36 @@ class Trainer {
           g.failed += 1;
           g.streak = 0;
         }
-        saveGuest(gameId, g);
+        saveGuest(this.game, g);
       }
     }
-    const g = guest(gameId);
+    const g = guest(this.game);
     if (!g.seen.includes(view.id)) {
       g.seen.push(view.id);
-      saveGuest(gameId, g);
+      saveGuest(this.game, g);
     }
     if (view.solved) $("#next-puzzle").focus();
   }
 
+  /**
+   * @param {import("./types/api.js").PuzzlesAttemptIn} body
+   * @returns {Promise<Puzzle>}
+   */
   async post(body) {
-    const withRating = this.me || this.rated ? body : { ...body, rating: guest(gameId).rating };
-    return api(`/api/puzzles/${this.puzzle.id}/attempt`, { method: "POST", body: withRating });
+    const withRating = this.me || this.rated ? body : { ...body, rating: guest(this.game).rating };
+    return api(`/api/puzzles/${this.puzzle?.id}/attempt`, { method: "POST", body: withRating });
   }
 
+  /** @param {string} text */
   async play(text) {
     this.actions.push(text);
+    /** @type {Puzzle} */
     let view;
     try {
       view = await this.post({ actions: this.actions });
     } catch (error) {
       this.actions.pop();
-      setFeedback(error.message, "bad");
+      setFeedback(errorText(error), "bad");
       return;
     }
     this.show(view, view.solved ? "good" : view.wrong ? "bad" : ""); // the feedback line says it
@@ -282,7 +331,8 @@ class Trainer {
 
   async retry() {
     this.actions = [];
-    const view = await api(`/api/puzzles/${this.puzzle.id}`);
+    /** @type {Puzzle} */
+    const view = await api(`/api/puzzles/${this.puzzle?.id}`);
     this.show(view, "");
     $("#solution").replaceChildren();
   }
@@ -290,21 +340,22 @@ class Trainer {
   async showSolution() {
     $("#refutation-box").hidden = true;
     let view = this.view;
+    if (!view) return;
     if (!view.finished) {
       try {
         view = await this.post({ actions: [], give_up: true });
       } catch (error) {
-        toast(error.message, "error");
+        toast(errorText(error), "error");
         return;
       }
       this.show(view, "hint");
     }
-    setFeedback(`The solution: ${view.solution.join(", ")}`, "hint");
-    const frames = view.frames;
-    const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text }, title: "Show the board after this action", text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
+    setFeedback(`The solution: ${(view.solution ?? []).join(", ")}`, "hint");
+    const frames = view.frames ?? [];
+    const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text ?? "" }, title: "Show the board after this action", text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
     $("#solution").replaceChildren(...items);
     $("#status-main").textContent = "Solution";
-    $("#status-sub").textContent = `${capital(this.puzzle.side)} to play and win`;
+    $("#status-sub").textContent = `${capital(view.side)} to play and win`;
     $("#show-solution").hidden = true;
     let index = 0;
     clearInterval(this.timer);
@@ -321,6 +372,7 @@ class Trainer {
 
   // The wrong action and its refutation, one action at a time in the game's words; the
   // board steps with them (issue 40, defect 9). Starts at the end, where the board is.
+  /** @param {import("./types/api.js").LineFrame[]} frames */
   showRefutation(frames) {
     this.refFrames = frames;
     $("#refutation-box").hidden = frames.length < 2;
@@ -333,15 +385,17 @@ class Trainer {
     this.refMark();
   }
 
+  /** @param {number} delta */
   refStep(delta) {
     this.refAt(Math.max(0, Math.min(this.refFrames.length - 1, this.refIndex + delta)));
   }
 
+  /** @param {number} index */
   refAt(index) {
     const frame = this.refFrames[index];
     this.refIndex = index;
     const end = index === this.refFrames.length - 1; // the view's own board, all of the line marked
-    this.board.show(end ? this.view.svg : frame.svg, [], false, end ? this.view.words : null);
+    this.board?.show(end && this.view ? this.view.svg : frame.svg, [], false, end ? this.view?.words ?? null : null);
     announce(index === 0 ? "The board before your move." : `${capital(frame.side || "?")}: ${frame.label}.`);
     this.refMark();
   }
@@ -353,19 +407,22 @@ class Trainer {
     $button("#ref-next").disabled = this.refIndex >= this.refFrames.length - 1;
   }
 
+  /** @param {import("./types/api.js").Frame[]} frames @param {number} index */
   frame(frames, index) {
-    this.board.show(frames[index].svg, [], false);
+    this.board?.show(frames[index].svg, [], false);
     $("#board").dataset.frame = String(index);
     for (const li of $$("#solution > li")) li.classList.toggle("current", Number(li.dataset.ply) === index);
   }
 }
 
-async function trainerPage(me) {
-  const trainer = new Trainer(me);
+/** @param {import("./common.js").Me | null} me @param {string} game */
+async function trainerPage(me, game) {
+  const trainer = new Trainer(me, game);
   trainer.layout();
+  /** @type {import("./types/api.js").PuzzleGame[]} */
   const list = await api("/api/puzzles").catch(() => []);
-  const mine = list.find((g) => g.game === gameId);
-  if (me && mine && mine.me) trainer.serverStanding = mine.me;
+  const mine = list.find((g) => g.game === game);
+  if (me && mine && mine.me) trainer.serverStanding = standingOf(mine.me);
   trainer.count = mine ? mine.count : undefined;
   trainer.themes(mine ? mine.themes : []);
   const wanted = location.hash.slice(1);
@@ -376,7 +433,7 @@ async function trainerPage(me) {
 async function main() {
   topbar();
   const me = await whoami();
-  if (gameId) await trainerPage(me);
+  if (gameId) await trainerPage(me, gameId);
   else await indexPage(me);
 }
 

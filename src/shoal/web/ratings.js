@@ -5,26 +5,33 @@
 import { $, h } from "./common.js";
 import { api } from "./net.js";
 
-let cached = null; // the last answer of GET /api/games/ID/ratings
+/** @type {import("./types/api.js").GameRatings | null} the last answer of GET /api/games/ID/ratings */
+let cached = null;
 let cachedFor = ""; // "over" or "playing": refetch when the game ends
+/** @type {Promise<void> | null} */
 let pending = null;
 
+/** @param {number} n */
 function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
 }
 
+/** @param {import("./types/api.js").GameView} view */
 function paint(view) {
-  if (!cached) return;
-  for (const item of cached.seats) {
+  const ratings = cached;
+  if (!ratings) return;
+  for (const item of ratings.seats) {
     const name = document.querySelector(`#players .player[data-seat="${item.seat}"] .name`);
     if (!name || !item.rating) continue;
+    if (item.bot && !name.querySelector(".bot-badge")) name.append(h("span", { class: "bot-badge", title: "a program or the site's computer plays this seat", text: "BOT" }));
     const shown = name.querySelector(".rating");
     if (shown) shown.textContent = `(${item.rating})`;
     else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: String(item.rating).endsWith("?") ? "rating, provisional: the ? goes once enough rated games have settled it" : "rating" }));
   }
   const status = $("#status");
-  let box = $("#rating-changes");
-  if (!view.result || !cached.rated || cached.seats.every((s) => s.change === null)) {
+  /** @type {HTMLElement | null} */
+  let box = document.querySelector("#rating-changes");
+  if (!view.result || !ratings.rated || ratings.seats.every((s) => s.change === null)) {
     if (box) box.remove();
     return;
   }
@@ -33,17 +40,22 @@ function paint(view) {
     status.append(box);
   }
   box.replaceChildren(
-    ...cached.seats.map((s) =>
+    ...ratings.seats.map(({ seat, rating, change }) =>
       h(
         "span",
-        { class: `rating-change ${s.change > 0 ? "up" : s.change < 0 ? "down" : ""}`, dataset: { seat: String(s.seat) } },
-        `${view.players[s.seat]} ${s.rating} `,
-        h("strong", { text: signed(s.change) }),
+        { class: `rating-change ${(change ?? 0) > 0 ? "up" : (change ?? 0) < 0 ? "down" : ""}`, dataset: { seat: String(seat) } },
+        `${view.players[seat]} ${rating} `,
+        h("strong", { text: signed(change ?? 0) }),
       ),
     ),
   );
 }
 
+/**
+ * Show the players' ratings (and, once it is over, their changes) of the game in `view`.
+ * @param {string} gid
+ * @param {import("./types/api.js").GameView} view
+ */
 export function showRatings(gid, view) {
   const state = view.result ? "over" : "playing";
   paint(view);

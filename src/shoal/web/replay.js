@@ -2,10 +2,10 @@
 // The replay viewer: a stored game (/replay/game/ID) or an uploaded record
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
-import { $, $$, $button, $input, footer, h, icon, pageHead, problemPage, toast, topbar } from "./common.js";
+import { $, $$, $button, $input, errorText, footer, h, icon, pageHead, problemPage, toast, topbar } from "./common.js";
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
-import { gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { gameLayout, moveRow, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
 import { announce, boardWordsCard, liveRegion, quietSvg, showBoardWords } from "./board-keys.js";
 import { saidLine } from "./game-words.js";
 
@@ -15,10 +15,14 @@ const id = parts[2] ? decodeURIComponent(parts[2]) : null;
 const base = kind === "game" ? `/api/games/${id}` : `/api/records/${id}`;
 const recordUrl = kind === "game" ? `/api/games/${id}/record` : `/api/records/${id}/record`;
 
+/** @typedef {import("./types/api.js").ReplayView} View */
+
 let k = 0;
 let total = 0;
+/** @type {number | null} the position asked for last */
 let loading = null;
-let review = null; // the computer review's card (review.js)
+/** @type {ReviewPanel | null} the computer review's card (review.js) */
+let review = null;
 const wantsReview = location.hash.includes("review");
 
 function uploadPage() {
@@ -26,7 +30,8 @@ function uploadPage() {
   const text = h("textarea", { id: "record-text", placeholder: '[Game "syrtis"]\n...\n\n1. ...' });
   const file = h("input", { type: "file", id: "record-file", accept: ".txt,.json,.pgn,text/plain,application/json" });
   file.addEventListener("change", async () => {
-    if (file.files[0]) text.value = await file.files[0].text();
+    const chosen = file.files?.[0];
+    if (chosen) text.value = await chosen.text();
   });
   const submit = h("button", { class: "btn primary", id: "upload", type: "submit", text: "View the record" });
   const form = h(
@@ -45,7 +50,7 @@ function uploadPage() {
       const made = await api("/api/records", { method: "POST", body });
       location.href = `/replay/record/${made.id}`;
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
       submit.disabled = false;
     }
   });
@@ -68,7 +73,7 @@ function layout() {
           h("span", { class: "pos", id: "pos" }),
           h("button", { class: "btn small", id: "next", "aria-label": "Forward", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
           h("button", { class: "btn small", id: "last", "aria-label": "End", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
-          h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": "Position in the game (actions)", oninput: (e) => go(Number(e.target.value)) }),
+          h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": "Position in the game (actions)", oninput: (/** @type {Event} */ e) => go(Number(/** @type {HTMLInputElement} */ (e.currentTarget).value)) }),
         ),
       ],
       [
@@ -94,14 +99,16 @@ function layout() {
   });
 }
 
+/** Show the position after `target` actions. @param {number} target */
 async function go(target) {
   target = Math.max(0, Math.min(total || target, target));
   loading = target;
+  /** @type {View} */
   let view;
   try {
     view = await api(`${base}/replay/${target}`);
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
     return;
   }
   if (loading !== target) return;
@@ -111,8 +118,10 @@ async function go(target) {
   show(view);
 }
 
+/** @type {string[] | null} */
 let shownWords = null;
 
+/** @param {View} view */
 function show(view) {
   document.title = `${view.game.title} replay — shoal`;
   $("#board").innerHTML = view.svg;
@@ -120,7 +129,7 @@ function show(view) {
   shownWords = view.words;
   showBoardWords(view.words);
   // where we are, in words: the last action and who played it (issue 40)
-  const said = (view.spoken || []).filter((/** @type {any} */ s) => s.ply === view.ply - 1)[0];
+  const said = (view.spoken || []).filter((s) => s.ply === view.ply - 1)[0];
   announce(said ? `${view.ply} of ${view.total}. ${saidLine(said, [])}` : `${view.ply} of ${view.total}. The start.`);
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
@@ -135,7 +144,7 @@ function show(view) {
   $button("#first").disabled = $button("#prev").disabled = view.ply === 0;
   $button("#next").disabled = $button("#last").disabled = view.ply === view.total;
   const r = view.result;
-  const side = (seat) => view.sides[seat] ?? "";
+  const side = (/** @type {number} */ seat) => view.sides[seat] ?? "";
   if (r) {
     $("#status-main").textContent = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${side(r.winner)} wins`;
     $("#status-sub").textContent = r.reason;
@@ -149,31 +158,25 @@ function show(view) {
   );
   const list = $("#moves");
   list.replaceChildren(
-    h("li", { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }, h("span", { class: "n", text: "0." }), h("span", { class: "t", text: "start" })),
-    ...view.all_turns.map((t) =>
-      h(
-        "li",
-        { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => goAndSee(t.end) },
-        h("span", { class: "n", text: `${t.number}.` }),
-        h("span", { class: "t", text: t.text }),
-        h("span", { class: "s", text: t.side }),
-      ),
-    ),
+    moveRow({ number: 0, text: "start" }, { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }),
+    ...view.all_turns.map((t) => moveRow(t, { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => goAndSee(t.end) })),
   );
   if (review?.review) {
     for (const li of $$("li[data-end]", list)) {
       const mark = review.markAt(Number(li.dataset.end));
-      if (mark) li.querySelector(".t").append(h("strong", { class: "sym", text: ` ${mark}` }));
+      if (mark) $(".t", li).append(h("strong", { class: "sym", text: ` ${mark}` }));
     }
   }
   review?.show(view.ply);
   $("#analyse-here", document, HTMLAnchorElement).href = `/analysis/${kind}/${id}#k=${view.ply}`;
-  const current = $(".current", list);
+  /** @type {HTMLElement | null} */
+  const current = list.querySelector(".current");
   if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
 }
 
 // A turn chosen in a list (the moves, the review's marked turns) far below the board on a
 // phone: the board comes back into view to show it.
+/** @param {number} target */
 async function goAndSee(target) {
   await go(target);
   const box = $("#board").getBoundingClientRect();
@@ -190,17 +193,20 @@ async function main() {
   }
   layout();
   const match = location.hash.match(/k=(\d+)/);
+  /** @type {View | null} */
   const first = await api(`${base}/replay/0`).catch((error) => {
-    problemPage("Nothing to replay", error.message, { href: "/replay", text: "Upload a record" });
+    problemPage("Nothing to replay", errorText(error), { href: "/replay", text: "Upload a record" });
     return null;
   });
   if (!first) return;
   total = first.total;
+  /** @type {View} */
   const final = first.total ? await api(`${base}/replay/${first.total}`).catch(() => first) : first;
-  review = new ReviewPanel($("#review-card"), base, (ply) => goAndSee(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
-  review.onReady = () => go(k);
+  const panel = new ReviewPanel($("#review-card"), base, (ply) => goAndSee(ply), final.sides, (ply) => `/analysis/${kind}/${id}#k=${ply}`); // the sides as the game ends (not a set-up phase's)
+  review = panel;
+  panel.onReady = () => go(k);
   await go(match ? Number(match[1]) : total);
-  await review.load(wantsReview);
+  await panel.load(wantsReview);
 }
 
 main();

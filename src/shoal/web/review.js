@@ -4,29 +4,45 @@
 // graph (the first player's winning chance over the turns, marks at the inaccuracies,
 // mistakes and blunders, click to jump to a turn), the marked turns beside the engine's
 // preferred turn, and each player's accuracy and counts.
-import { h, toast } from "./common.js";
+import { $, $button, errorText, h, toast } from "./common.js";
 import { api } from "./net.js";
 
+/** @typedef {import("./types/api.js").ReviewStatus} Status */
+
 const NS = "http://www.w3.org/2000/svg";
+/** @type {Record<string, [string, string]>} */
 const CLASS_NAMES = { inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"] };
+/** @type {Record<string, string>} */
 const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
+/** An SVG element. @param {string} tag @param {Record<string, string | number>} [attrs] */
 function svg(tag, attrs = {}) {
   const el = document.createElementNS(NS, tag);
   for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, String(value));
   return el;
 }
 
+/** The computer review's card on the replay page. */
 export class ReviewPanel {
-  // ``base`` is /api/games/ID or /api/records/ID; ``go(ply)`` shows the board after ply actions.
+  /**
+   * @param {HTMLElement} card
+   * @param {string} base /api/games/ID or /api/records/ID
+   * @param {(ply: number) => unknown} go shows the board after `ply` actions
+   * @param {string[]} sides
+   * @param {((ply: number) => string) | null} [analysisUrl] the analysis board at a ply, to try the better turn
+   */
   constructor(card, base, go, sides, analysisUrl = null) {
-    this.analysisUrl = analysisUrl; // (ply) => the analysis board at that ply, to try the better turn
+    this.analysisUrl = analysisUrl;
     this.card = card;
     this.base = base;
     this.go = go;
     this.sides = sides;
+    /** @type {import("./types/api.js").ReviewData | null} */
     this.review = null;
+    /** @type {string | null} */
+    this.status = null;
     this.ply = 0;
+    /** @type {() => unknown} */
     this.onReady = () => {};
     this.card.replaceChildren(
       h("h3", { text: "Computer review" }),
@@ -37,7 +53,9 @@ export class ReviewPanel {
     );
   }
 
+  /** Show the review's state; start it when asked and none is. @param {boolean} [autostart] */
   async load(autostart = false) {
+    /** @type {Status | null} */
     const status = await api(`${this.base}/review`).catch(() => null);
     if (!status) return;
     if (status.status === "none" && autostart) return this.start();
@@ -46,85 +64,92 @@ export class ReviewPanel {
   }
 
   async start() {
-    this.card.querySelector("#review-start").disabled = true;
+    $button("#review-start", this.card).disabled = true;
     try {
       this.update(await api(`${this.base}/review`, { method: "POST", body: {} }));
       this.poll();
     } catch (error) {
-      toast(error.message, "error");
-      this.card.querySelector("#review-start").disabled = false;
+      toast(errorText(error), "error");
+      $button("#review-start", this.card).disabled = false;
     }
   }
 
   async poll() {
     while (this.status === "running") {
       await new Promise((resolve) => setTimeout(resolve, 400));
+      /** @type {Status | null} */
       const status = await api(`${this.base}/review`).catch(() => null);
       if (status) this.update(status);
     }
   }
 
+  /** @param {Status} status */
   update(status) {
     this.status = status.status;
-    const progress = this.card.querySelector("#review-progress");
-    const button = this.card.querySelector("#review-start");
+    const progress = $("#review-progress", this.card);
+    const button = $button("#review-start", this.card);
     progress.hidden = status.status !== "running";
     button.hidden = status.status === "running" || status.status === "done";
     button.disabled = false;
     if (status.status === "running") {
       const share = status.total ? status.done / status.total : 0;
-      progress.querySelector(".bar span").style.width = `${Math.round(share * 100)}%`;
-      progress.querySelector("#review-progress-text").textContent = status.total ? `Reviewing: ${status.done} of ${status.total} positions searched` : "Reviewing: waiting for the engine…";
+      $(".bar span", progress).style.width = `${Math.round(share * 100)}%`;
+      $("#review-progress-text", progress).textContent = status.total ? `Reviewing: ${status.done} of ${status.total} positions searched` : "Reviewing: waiting for the engine…";
     } else if (status.status === "failed") {
       button.textContent = "Review again";
       toast(status.error || "the review failed", "error");
     } else if (status.status === "done") {
       this.review = status.review;
-      this.card.querySelector("#review-help").hidden = true;
+      $("#review-help", this.card).hidden = true;
       this.render();
       this.onReady();
     }
   }
 
-  // The mark of the turn that ends at ``end`` (?!, ?, ??), for the moves list.
+  /** The mark of the turn that ends at ``end`` (?!, ?, ??), for the moves list. @param {number} end */
   markAt(end) {
     const turn = this.review?.turns.find((t) => t.end === end);
     return turn && turn.mark ? SYMBOL[turn.mark] : "";
   }
 
+  /** Point the graph and the marks at `ply`. @param {number} ply */
   show(ply) {
     this.ply = ply;
     const graph = this.card.querySelector(".review-graph");
     if (!graph || !this.review) return;
-    const index = this.indexOfPly(ply);
-    const cursor = graph.querySelector(".cursor");
+    const index = this.indexOfPly(this.review, ply);
+    const cursor = $(".cursor", graph, SVGElement);
     cursor.setAttribute("visibility", index === null ? "hidden" : "visible");
     if (index !== null) {
-      const x = this.x(index);
+      const x = String(this.x(index));
       cursor.setAttribute("x1", x);
       cursor.setAttribute("x2", x);
     }
-    for (const li of this.card.querySelectorAll(".review-marks li")) li.classList.toggle("current", Number(li.dataset.end) === ply);
+    for (const li of /** @type {NodeListOf<HTMLElement>} */ (this.card.querySelectorAll(".review-marks li"))) li.classList.toggle("current", Number(li.dataset.end) === ply);
   }
 
-  indexOfPly(ply) {
+  /** @param {import("./types/api.js").ReviewData} review @param {number} ply */
+  indexOfPly(review, ply) {
     if (ply === 0) return 0;
-    const i = this.review.turns.findIndex((t) => t.end === ply);
+    const i = review.turns.findIndex((t) => t.end === ply);
     return i < 0 ? null : i + 1;
   }
 
+  /** @param {number} index */
   x(index) {
-    const n = Math.max(1, this.review.graph.length - 1);
+    const n = Math.max(1, (this.review?.graph.length ?? 0) - 1);
     return 4 + (index / n) * 592;
   }
 
+  /** @param {number} value */
   y(value) {
     return 4 + ((100 - value) / 100) * 112;
   }
 
   render() {
     const r = this.review;
-    const body = this.card.querySelector("#review-body");
+    if (!r) return;
+    const body = $("#review-body", this.card);
     const plot = svg("svg", { viewBox: "0 0 600 120", class: "review-graph", role: "img", "aria-label": `${this.sides[0]}'s winning chance over the game` });
     plot.append(svg("rect", { x: 0, y: 0, width: 600, height: 120, class: "bg" }));
     const points = r.graph.map((v, i) => `${this.x(i).toFixed(1)},${this.y(v).toFixed(1)}`);
@@ -171,8 +196,8 @@ export class ReviewPanel {
               "li",
               { class: `clickable ${t.mark}`, dataset: { end: String(t.end), mark: t.mark }, onclick: () => this.go(t.end) },
               h("span", { class: "n", text: `${t.number}.` }),
-              h("span", { class: "t" }, `${t.played} `, h("strong", { class: "sym", text: SYMBOL[t.mark] })),
-              h("span", { class: "best" }, t.best ? `best ${t.best}` : "", this.analysisUrl ? h("a", { class: "try", href: this.analysisUrl(t.start), text: " try it", title: "Open the analysis board before this turn", onclick: (e) => e.stopPropagation() }) : null),
+              h("span", { class: "t" }, `${t.played} `, h("strong", { class: "sym", text: SYMBOL[t.mark ?? ""] })),
+              h("span", { class: "best" }, t.best ? `best ${t.best}` : "", this.analysisUrl ? h("a", { class: "try", href: this.analysisUrl(t.start), text: " try it", title: "Open the analysis board before this turn", onclick: (/** @type {Event} */ e) => e.stopPropagation() }) : null),
               h("span", { class: "s", text: `−${t.drop}` }),
             ),
           ),

@@ -1,19 +1,14 @@
 // @ts-check
 // A rules page: the game's docs page when the server has one, else its summary and options.
-import { $, footer, h, problemPage, topbar } from "./common.js";
-import { api } from "./net.js";
+import { $, footer, h, pageHead, readOrProblem, topbar } from "./common.js";
 
 async function main() {
   topbar();
   const app = $("#app");
-  const id = location.pathname.split("/").filter(Boolean).pop();
-  let game;
-  try {
-    game = await api(`/api/catalog/${encodeURIComponent(id)}`);
-  } catch (error) {
-    problemPage("No such game", error.message, { href: "/", text: "All games" });
-    return;
-  }
+  const id = location.pathname.split("/").filter(Boolean).pop() ?? "";
+  /** @type {import("./types/api.js").CatalogGame | null} */
+  const game = await readOrProblem(`/api/catalog/${encodeURIComponent(id)}`, "No such game", { href: "/", text: "All games" });
+  if (!game) return;
   document.title = `${game.title} rules — shoal`;
   const head = h(
     "div",
@@ -21,7 +16,7 @@ async function main() {
     h(
       "div",
       {},
-      h("h1", { text: game.title }),
+      ...pageHead(game.title),
       h("p", { class: "lead", text: game.summary }),
       h("a", { class: "btn primary", href: `/new?game=${game.id}`, text: `Play ${game.title}` }),
       " ",
@@ -58,10 +53,11 @@ async function main() {
 // engine notes) moves below the rules, folded, so a player reads the rules first.
 const TECHNICAL = /^(position strings?|action (encoding|numbers)|perft|observations|engine notes|ai knowledge|ai)\b/i;
 
+/** @param {HTMLElement} prose @returns {Element[]} */
 function programmersSections(prose) {
   const moved = [];
   for (const heading of [...prose.querySelectorAll(":scope > h2")]) {
-    if (!TECHNICAL.test(heading.textContent.trim())) continue;
+    if (!TECHNICAL.test((heading.textContent ?? "").trim())) continue;
     const section = [heading];
     let next = heading.nextElementSibling;
     while (next && next.tagName !== "H2") {
@@ -74,8 +70,10 @@ function programmersSections(prose) {
   return moved;
 }
 
+/** @param {import("./types/api.js").Rate} r */
 const pct = (r) => `${(100 * r.rate).toFixed(1)}% (95%: ${(100 * r.low).toFixed(1)} to ${(100 * r.high).toFixed(1)}%)`;
 
+/** @param {import("./types/api.js").AnalysisSummary} a */
 function analysisSection(a) {
   const reasons = Object.entries(a.reasons).map(([r, n]) => `${r} ${n}`).join(", ");
   const rows = [
@@ -87,7 +85,7 @@ function analysisSection(a) {
     ["How games end", reasons],
   ];
   const table = h("table", {}, ...rows.map(([k, v]) => h("tr", {}, h("th", { text: k }), h("td", { text: v }))));
-  const plots = h("div", { class: "analysis-plots" }, ...a.plots.map((src) => h("img", { src, alt: src.split("/").pop().replace(".png", "") })));
+  const plots = h("div", { class: "analysis-plots" }, ...a.plots.map((src) => h("img", { src, alt: (src.split("/").pop() ?? "").replace(".png", "") })));
   return [
     h("h2", { text: "Self-play summary" }),
     h("p", { text: "What computer players do with this game, from the shipped self-play report." }),

@@ -3,24 +3,47 @@
 // abort, each with a confirmation; the opponent's offer with Accept / Decline) and the chat
 // (the players' room, or the spectators' own room). Offers and messages arrive live over
 // the game's social socket; messages are shown as text, never as HTML.
-import { $, $input, announce, h, toast, trapFocus } from "./common.js";
+import { $, $input, announce, errorText, h, toast, trapFocus, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
+import { chatReportButton, moderationStyle } from "./report.js";
+
+/** @typedef {import("./types/api.js").OffersView} Offers */
+/** @typedef {import("./types/api.js").ChatMessageOut} Message */
+/** @typedef {"players" | "spectators"} Room */
 
 const CHAT_LENGTH = 500;
 
+/** The game page's offers and chat. */
 export class Social {
-  // gid: the game; game(): {view, you, token} now; the cards go after `anchor` in the panel.
-  constructor(gid, game, anchor) {
+  /**
+   * @param {string} gid the game
+   * @param {import("./game-panel.js").Game} game
+   * @param {Element} anchor the cards go after it in the panel
+   * @param {() => unknown} [onOffers] after the offers changed (the page shows the rematch from them)
+   */
+  constructor(gid, game, anchor, onOffers = () => {}) {
     this.gid = gid;
     this.game = game;
+    this.onOffers = onOffers;
+    /** @type {Offers | null} */
     this.offers = null;
+    /** @type {Record<Room, Message[]>} */
     this.messages = { players: [], spectators: [] };
+    /** @type {import("./net.js").SocketHandle | null} */
     this.socket = null;
+    this.signedIn = false; // a signed-in reader may report a line (report.js)
+    whoami().then((me) => {
+      this.signedIn = Boolean(me);
+      if (!me) return;
+      moderationStyle();
+      this.renderChat();
+    });
     this.offersCard = h("div", { class: "card", id: "offers-card", hidden: true });
     this.chatCard = h("div", { class: "card", id: "chat-card", hidden: true });
     anchor.after(this.offersCard, this.chatCard);
   }
 
+  /** @returns {Room} */
   get room() {
     return this.game().you.length ? "players" : "spectators";
   }
@@ -35,11 +58,13 @@ export class Social {
     });
   }
 
+  /** @param {{ type: "offers" } & Offers | { type: "history", room: Room, messages: Message[] } | { type: "chat", message: Message & { room: Room } } | { type: "chat-hidden", id: number }} message */
   receive(message) {
     if (message.type === "offers") {
       this.tell(this.offers, message);
       this.offers = message;
       this.render();
+      this.onOffers();
     } else if (message.type === "history") {
       this.messages[message.room] = message.messages;
       this.renderChat();
@@ -54,14 +79,18 @@ export class Social {
         if (said.room === this.room && !muted && !(me !== null && said.seat === me)) announce(`${said.name} says: ${said.text}`);
       }
       this.renderChat();
+    } else if (message.type === "chat-hidden") {
+      // a moderator hid a line (issue 61): it leaves every open page
+      for (const room of /** @type {Room[]} */ (["players", "spectators"])) this.messages[room] = this.messages[room].filter((m) => m.id !== message.id);
+      this.renderChat();
     }
   }
 
-  // A toast when the opponent's offer arrives (the card may be below the board on a phone).
+  /** A toast when the opponent's offer arrives (the card may be below the board on a phone). @param {Offers | null} before @param {Offers} after */
   tell(before, after) {
     const { you } = this.game();
     if (you.length !== 1) return;
-    const theirs = (kind) => after[kind] !== null && after[kind] !== you[0] && (!before || before[kind] !== after[kind]);
+    const theirs = (/** @type {"draw" | "takeback"} */ kind) => after[kind] !== null && after[kind] !== you[0] && (!before || before[kind] !== after[kind]);
     if (theirs("draw")) toast("Your opponent offers a draw");
     if (theirs("takeback")) toast("Your opponent asks for a takeback");
   }
@@ -112,6 +141,7 @@ export class Social {
     card.replaceChildren(...rows, tools.length ? h("div", { class: "tools" }, ...tools) : "");
   }
 
+  /** The opponent's offer. @param {"draw" | "takeback"} kind @param {string} text @param {string} yes @param {string} no the buttons' ids */
   incoming(kind, text, yes, no) {
     return h(
       "div",
@@ -121,6 +151,7 @@ export class Social {
     );
   }
 
+  /** @param {string} title @param {string} text @param {string} yes the button's words @param {() => unknown} then */
   confirm(title, text, yes, then) {
     const backdrop = h(
       "div",
@@ -132,21 +163,25 @@ export class Social {
     $("#offer-yes").focus();
   }
 
+  /** @param {"draw" | "takeback" | "abort"} path @param {"offer" | "withdraw" | "accept" | "decline" | "request"} [action] */
   async send(path, action) {
     const { view, token } = this.game();
+    if (!view) return;
+    /** @type {{ version: number, action?: string }} */
     const body = { version: view.version };
     if (action) body.action = action;
     try {
       this.offers = await api(`/api/games/${this.gid}/${path}`, { method: "POST", body, token });
       this.render();
+      this.onOffers();
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 
   // -- chat -----------------------------------------------------------------------------
   renderChat() {
-    const { view, you, token } = this.game();
+    const { view, you } = this.game();
     const card = this.chatCard;
     const room = this.room;
     if (!view || (room === "players" && view.mode !== "friend") || (room === "spectators" && view.mode === "local")) {
@@ -156,21 +191,26 @@ export class Social {
     card.hidden = false;
     if (!card.firstChild) {
       const input = h("input", { type: "text", id: "chat-input", maxlength: String(CHAT_LENGTH), placeholder: "Say something", "aria-label": "Message", autocomplete: "off" });
-      const form = h("form", { class: "chat-form", onsubmit: (event) => { event.preventDefault(); this.say(input); } }, input, h("button", { class: "btn", id: "chat-send", type: "submit", text: "Send" }));
-      const mute = h("label", { class: "help chat-mute", id: "mute-label" }, h("input", { type: "checkbox", id: "mute", onchange: (e) => this.mute(e.target.checked) }), " Mute your opponent");
+      const form = h("form", { class: "chat-form", onsubmit: (/** @type {SubmitEvent} */ event) => { event.preventDefault(); this.say(input); } }, input, h("button", { class: "btn", id: "chat-send", type: "submit", text: "Send" }));
+      const mute = h("label", { class: "help chat-mute", id: "mute-label" }, h("input", { type: "checkbox", id: "mute", onchange: (/** @type {Event} */ e) => this.mute(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " Mute your opponent");
       card.replaceChildren(h("h3", { id: "chat-title" }), h("ol", { class: "chat-log", id: "chat-log", "aria-labelledby": "chat-title" }), form, mute);
     }
     $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
     const me = you.length === 1 ? you[0] : null;
-    $("#mute-label", card).hidden = me === null || !token;
+    $("#mute-label", card).hidden = me === null; // a seat's token, or the account's cookie
     $input("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
     const muted = $input("#mute", card).checked;
     const log = $("#chat-log", card);
     const messages = this.messages[room].filter((m) => !(muted && m.seat !== null && m.seat !== me));
-    log.replaceChildren(...(messages.length ? messages.map((m) => h("li", { class: m.seat === me && me !== null ? "mine" : "" }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }))) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
+    const line = (/** @type {Message} */ m) => {
+      const mine = m.seat === me && me !== null;
+      return h("li", { class: mine ? "mine" : "", dataset: { message: String(m.id) } }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }), this.signedIn && !mine ? chatReportButton(m, this.gid) : null);
+    };
+    log.replaceChildren(...(messages.length ? messages.map(line) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
     log.scrollTop = log.scrollHeight;
   }
 
+  /** @param {HTMLInputElement} input */
   async say(input) {
     const text = input.value.trim();
     if (!text) return;
@@ -180,15 +220,17 @@ export class Social {
     const body = { room, text };
     if (room === "spectators") body.name = localStorage.getItem("shoal.name") || "";
     try {
+      /** @type {Message} */
       const message = await api(`/api/games/${this.gid}/chat`, { method: "POST", body, token: room === "players" ? token : null });
       input.value = "";
       if (!this.messages[room].some((m) => m.id === message.id)) this.messages[room].push(message);
       this.renderChat();
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 
+  /** @param {boolean} muted */
   async mute(muted) {
     try {
       this.offers = await api(`/api/games/${this.gid}/mute`, { method: "POST", body: { muted }, token: this.game().token });
@@ -196,7 +238,7 @@ export class Social {
       this.messages.players = await api(`/api/games/${this.gid}/chat?room=players`, { token });
       this.render();
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   }
 }

@@ -2,24 +2,31 @@
 // The studies page /studies (issue 44): public studies (of a game), most liked or newest
 // first, the reader's own and those it edits, and a form to make one: a game's start or a
 // position, or records (text or JSON, variations included: one chapter per record).
-import { footer, h, toast, topbar, whoami } from "./common.js";
+import { $, errorText, footer, h, pageHead, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 
-const app = /** @type {HTMLElement} */ (document.getElementById("app"));
-const state = { game: "", order: "likes", catalog: /** @type {any[]} */ ([]) };
+/** @typedef {import("./common.js").Me} Me */
 
+const app = $("#app");
+/** @type {{ game: string, order: string, catalog: import("./types/api.js").CatalogEntry[] }} */
+const state = { game: "", order: "likes", catalog: [] };
+
+/** @param {import("./types/api.js").StudySummary} study */
 function line(study) {
   const games = study.games.join(", ");
   const what = `${games} · by ${study.owner} · ♥ ${study.likes}${study.visibility !== "public" ? ` · ${study.visibility}` : ""}`;
   return h("li", { class: "study-line", dataset: { id: study.id } }, h("a", { href: `/studies/${study.id}`, text: study.title }), h("span", { class: "help", text: ` ${what}` }));
 }
 
+/** @param {Me | null} me */
 async function lists(me) {
   const query = new URLSearchParams({ order: state.order, ...(state.game ? { game: state.game } : {}) });
+  /** @type {import("./types/api.js").StudySummary[]} */
   const open = await api(`/api/studies?${query}`);
   const box = h("div", { id: "study-lists" });
   box.append(h("section", { class: "card", id: "studies-public" }, h("h2", { text: "Public studies" }), open.length ? h("ul", {}, open.map(line)) : h("p", { class: "help", text: "None yet." })));
   if (me) {
+    /** @type {import("./types/api.js").StudySummary[]} */
     const mine = await api("/api/studies?mine=true&order=new");
     box.append(h("section", { class: "card", id: "studies-mine" }, h("h2", { text: "Your studies" }), mine.length ? h("ul", {}, mine.map(line)) : h("p", { class: "help", text: "None yet." })));
   }
@@ -28,6 +35,7 @@ async function lists(me) {
   else app.append(box);
 }
 
+/** @param {Me | null} me */
 function filters(me) {
   const game = h("select", { id: "studies-game", "aria-label": "Game", onchange: () => { state.game = game.value; lists(me); } }, h("option", { value: "", text: "All games" }), state.catalog.map((g) => h("option", { value: g.id, text: g.title })));
   const order = h("select", { id: "studies-order", "aria-label": "Order", onchange: () => { state.order = order.value; lists(me); } }, h("option", { value: "likes", text: "Most liked" }), h("option", { value: "new", text: "Newest" }));
@@ -35,10 +43,12 @@ function filters(me) {
   return h("div", { class: "tools", id: "study-filters" }, game, order);
 }
 
+/** @param {string} label @param {HTMLElement} input */
 function field(label, input) {
   return h("label", { class: "field" }, h("span", { text: label }), input);
 }
 
+/** @param {Me | null} me */
 function form(me) {
   const card = h("section", { class: "card form-card", id: "new-study" }, h("h2", { text: "Make a study" }));
   if (!me) {
@@ -50,14 +60,14 @@ function form(me) {
   const game = h("select", { id: "study-game" }, state.catalog.map((g) => h("option", { value: g.id, text: g.title })));
   const position = h("input", { type: "text", id: "study-position", placeholder: "optional: a position string", autocomplete: "off" });
   const records = h("textarea", { id: "study-records", placeholder: "optional: records (text or JSON), one chapter each" });
-  const submit = async (event) => {
+  const submit = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const chapter = records.value.trim() ? { text: records.value } : { game: game.value, ...(position.value.trim() ? { position: position.value.trim() } : {}) };
     try {
       const made = await api("/api/studies", { method: "POST", body: { title: title.value, visibility: visibility.value, chapters: [chapter] } });
       location.href = `/studies/${made.id}`;
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   };
   card.append(
@@ -79,9 +89,9 @@ async function main() {
   topbar();
   const me = await whoami();
   state.catalog = await api("/api/catalog"); // every game, connect4 too: a study may be of any
-  app.append(h("h1", { text: "Studies" }), h("p", { class: "help", text: "Shared analysis in chapters: each a game's tree of lines, with comments and marks. Editors see each other's changes live." }), filters(me), h("div", { id: "study-lists" }), form(me));
+  app.append(...pageHead("Studies", "Shared analysis in chapters: each a game's tree of lines, with comments and marks. Editors see each other's changes live."), filters(me), h("div", { id: "study-lists" }), form(me));
   await lists(me);
   footer();
 }
 
-main().catch((error) => toast(error.message, "error"));
+main().catch((error) => toast(errorText(error), "error"));

@@ -4,29 +4,48 @@
 // move, comment or mark is sent there and comes back to every open page over the study's
 // socket; readers walk the lines and, while the owner has "sync" on, follow the owner.
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
-import { $, download, footer, h, problemPage, toast, topbar } from "./common.js";
+import { $, download, errorText, footer, h, problemPage, readOrProblem, toast, topbar } from "./common.js";
 import { api, connectSocket } from "./net.js";
-import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, showCurrentIn, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { studyReport } from "./report.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
 
-let study = null; // GET /api/studies/ID
-let chapter = null; // GET .../chapters/CID
-let nodes = []; // {move, parent, children, comment, mark, number, first, seat}
+/** @typedef {import("./types/api.js").StudyOut} Study */
+/** @typedef {import("./types/api.js").ChapterOut} Chapter */
+/** @typedef {import("./types/api.js").StudyPosition} Position */
+/** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
+
+/** @type {Study} GET /api/studies/ID: main() reads it before anything else runs */
+let study;
+/** @type {Chapter | null} GET .../chapters/CID */
+let chapter = null;
+/** @type {import("./move-tree.js").TreeNode[]} */
+let nodes = [];
 const root = { children: /** @type {number[]} */ ([]) };
 let cur = -1; // the current node (-1: the start)
+/** @type {import("./types/api.js").AnalysisView | null} */
 let view = null;
-let board = null;
+/** @type {ClickBoard} made by layout(), before any view */
+let board;
 const viewOf = latestView(); // the view of a node's line (the newest asked only)
 let follow = true; // a reader follows the owner's position while sync is on
 let editorShown = false; // the page shows an editor's tools
 
 // -- the tree -------------------------------------------------------------------------------
+/** @param {number} id */
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
 const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
 const steps = treeSteps(moveTree, () => cur, goTo); // the step buttons, variations and keys
 
+/** The chapter open: set before the page shows any (main() opens the first). */
+function opened() {
+  if (!chapter) throw new Error("no chapter is open");
+  return chapter;
+}
+
+/** @param {Chapter} next @param {number[] | null} [path] where to stand in it (default: where we are) */
 function setChapter(next, path = null) {
   const keep = path ?? (chapter && chapter.id === next.id ? pathOf(moveTree, cur) : []);
   chapter = next;
@@ -35,17 +54,23 @@ function setChapter(next, path = null) {
 }
 
 // -- changes (editors) ----------------------------------------------------------------------
+/**
+ * @param {"play" | "comment" | "mark" | "promote" | "delete"} op
+ * @param {{ move?: string, text?: string, mark?: string }} [more]
+ */
 async function change(op, more = {}) {
   try {
-    const reply = await api(`/api/studies/${studyId}/chapters/${chapter.id}/edit`, { method: "POST", body: { op, path: pathOf(moveTree, cur), ...more } });
+    /** @type {import("./types/api.js").ChapterEdited} */
+    const reply = await api(`/api/studies/${studyId}/chapters/${opened().id}/edit`, { method: "POST", body: { op, path: pathOf(moveTree, cur), ...more } });
     setChapter(reply.chapter, reply.path);
     await goTo(cur);
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
     renderTree();
   }
 }
 
+/** @param {LegalEntry} entry */
 function play(entry) {
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
@@ -79,7 +104,7 @@ function layout() {
           { class: "card" },
           h("h3", { id: "chapter-name" }),
           h("div", { class: "movetree", id: "movetree" }),
-          editor ? h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "2000", autocomplete: "off", onchange: (e) => change("comment", { text: e.target.value }) }) : h("p", { class: "help", id: "comment-read" }),
+          editor ? h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "2000", autocomplete: "off", onchange: (/** @type {Event} */ e) => change("comment", { text: /** @type {HTMLInputElement} */ (e.currentTarget).value }) }) : h("p", { class: "help", id: "comment-read" }),
           editor ? h("div", { class: "tools", id: "marks" }, [...MARKS, ""].map((m) => h("button", { class: "btn small", dataset: { mark: m }, text: m || "no mark", title: m ? `Mark this move ${m}` : "Take the mark away", onclick: () => (cur === -1 ? toast("Choose a move first", "error") : change("mark", { mark: m })) }))) : null,
           editor
             ? h(
@@ -94,8 +119,8 @@ function layout() {
         ),
         study.is_owner ? membersCard() : null,
         recordCard([
-          h("button", { class: "btn small", id: "export-chapter", text: "Chapter with variations", onclick: () => download(`/api/studies/${studyId}/chapters/${chapter.id}/export?format=text`) }),
-          h("button", { class: "btn small", id: "export-json", text: "JSON", onclick: () => download(`/api/studies/${studyId}/chapters/${chapter.id}/export?format=json`) }),
+          h("button", { class: "btn small", id: "export-chapter", text: "Chapter with variations", onclick: () => download(`/api/studies/${studyId}/chapters/${opened().id}/export?format=text`) }),
+          h("button", { class: "btn small", id: "export-json", text: "JSON", onclick: () => download(`/api/studies/${studyId}/chapters/${opened().id}/export?format=json`) }),
           h("button", { class: "btn small", id: "export-study", text: "Whole study", onclick: () => download(`/api/studies/${studyId}/export`) }),
         ]),
       ],
@@ -109,15 +134,17 @@ function chapterForm() {
   const game = h("select", { id: "chapter-new-game" });
   const finished = h("input", { type: "text", id: "chapter-new-game-id", maxlength: "32", placeholder: "optional: a finished game's id" });
   const text = h("textarea", { id: "chapter-new-records", placeholder: "optional: records to import (text or JSON)" });
-  api("/api/catalog").then((catalog) => game.replaceChildren(...catalog.map((g) => h("option", { value: g.id, text: g.title, selected: g.id === chapter?.game.id }))));
-  const add = async (event) => {
+  api("/api/catalog").then((/** @type {import("./types/api.js").CatalogEntry[]} */ catalog) => game.replaceChildren(...catalog.map((g) => h("option", { value: g.id, text: g.title, selected: g.id === chapter?.game.id }))));
+  const add = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
+    /** @type {import("./types/api.js").ChapterIn} */
     const body = text.value.trim() ? { name: name.value, text: text.value } : finished.value.trim() ? { name: name.value, game_id: finished.value.trim() } : { name: name.value, game: game.value };
     try {
+      /** @type {import("./types/api.js").ChapterIds} */
       const made = await api(`/api/studies/${studyId}/chapters`, { method: "POST", body });
       await openChapter(made.ids[0]);
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   };
   return h("details", {}, h("summary", { text: "Add a chapter" }), h("form", { class: "form-card", onsubmit: add }, name, game, finished, text, h("button", { class: "btn small", id: "chapter-add", type: "submit", text: "Add" })));
@@ -125,14 +152,14 @@ function chapterForm() {
 
 function membersCard() {
   const username = h("input", { type: "text", id: "member-name", placeholder: "username", maxlength: "40", autocomplete: "off" });
-  const invite = async (event) => {
+  const invite = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
       await api(`/api/studies/${studyId}/members`, { method: "POST", body: { username: username.value.trim() } });
       username.value = "";
       await reloadStudy();
     } catch (error) {
-      toast(error.message, "error");
+      toast(errorText(error), "error");
     }
   };
   return h("div", { class: "card" }, h("h3", { text: "Editors" }), h("ul", { id: "members" }), h("form", { class: "tools", onsubmit: invite }, username, h("button", { class: "btn small", id: "member-invite", type: "submit", text: "Invite" })));
@@ -141,21 +168,23 @@ function membersCard() {
 function renderStudy() {
   document.title = `${study.title} — study — shoal`;
   $("#study-title").textContent = study.title;
-  $("#study-meta").textContent = `by ${study.owner} · ${study.visibility} · ♥ ${study.likes}${study.members.length ? ` · editors: ${study.members.join(", ")}` : ""}`;
+  $("#study-meta").textContent = `by ${study.owner} · ${study.visibility}${study.hidden ? " · hidden by the moderators" : ""} · ♥ ${study.likes}${study.members.length ? ` · editors: ${study.members.join(", ")}` : ""}`;
   /** @type {HTMLElement[]} */
   const tools = [
     h("button", { class: `btn small${study.liked ? " primary" : ""}`, id: "like", text: study.liked ? "♥ Liked" : "♡ Like", onclick: like }),
   ];
   if (study.is_owner) {
-    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (e) => settings({ sync: e.target.checked }) }), " Sync: spectators follow me"));
-    tools.push(h("select", { id: "visibility", "aria-label": "Who can see this study", onchange: (e) => settings({ visibility: e.target.value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
+    tools.push(h("button", { class: "btn small", id: "rename", text: "Rename", onclick: renameForm }));
+    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (/** @type {Event} */ e) => settings({ sync: /** @type {HTMLInputElement} */ (e.currentTarget).checked }) }), " Sync: spectators follow me"));
+    tools.push(h("select", { id: "visibility", "aria-label": "Who can see this study", onchange: (/** @type {Event} */ e) => settings({ visibility: /** @type {HTMLSelectElement} */ (e.currentTarget).value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
   } else if (study.sync) {
-    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (e) => { follow = e.target.checked; if (follow) followOwner(study.position); } }), ` Follow ${study.owner}`));
+    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (/** @type {Event} */ e) => { follow = /** @type {HTMLInputElement} */ (e.currentTarget).checked; if (follow) followOwner(study.position); } }), ` Follow ${study.owner}`));
   }
   $("#study-tools").replaceChildren(...tools);
-  $("#chapters").replaceChildren(...study.chapters.map((c) => h("li", { class: c.id === chapter?.id ? "current" : "", dataset: { chapter: String(c.id) } }, h("a", { href: `#chapter=${c.id}`, text: `${c.name} (${c.game})`, onclick: (e) => { e.preventDefault(); openChapter(c.id); } }))));
+  studyReport($("#study-tools"), study); // a reader reports the study (issue 61)
+  $("#chapters").replaceChildren(...study.chapters.map((c) => h("li", { class: c.id === chapter?.id ? "current" : "", dataset: { chapter: String(c.id) } }, h("a", { href: `#chapter=${c.id}`, text: `${c.name} (${c.game})`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); openChapter(c.id); } }))));
   const members = document.getElementById("members");
-  if (members) members.replaceChildren(...study.members.map((m) => h("li", {}, m, " ", h("button", { class: "btn small danger", text: "Remove", onclick: () => api(`/api/studies/${studyId}/members/${encodeURIComponent(m)}`, { method: "DELETE" }).then(reloadStudy, (error) => toast(error.message, "error")) }))));
+  if (members) members.replaceChildren(...study.members.map((m) => h("li", {}, m, " ", h("button", { class: "btn small danger", text: "Remove", onclick: () => api(`/api/studies/${studyId}/members/${encodeURIComponent(m)}`, { method: "DELETE" }).then(reloadStudy, (error) => toast(errorText(error), "error")) }))));
 }
 
 async function like() {
@@ -163,62 +192,84 @@ async function like() {
     await api(`/api/studies/${studyId}/like`, { method: "POST", body: { like: !study.liked } });
     await reloadStudy();
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
   }
 }
 
+/** The owner renames the study (issue 59): a field in place of the tools, Save or Cancel. */
+function renameForm() {
+  const name = h("input", { type: "text", id: "study-name", value: study.title, maxlength: "80", "aria-label": "The study's new name", required: true });
+  /** @param {SubmitEvent} e */
+  const save = (e) => {
+    e.preventDefault();
+    const title = /** @type {HTMLInputElement} */ (name).value.trim();
+    if (title && title !== study.title) settings({ title });
+    else renderStudy();
+  };
+  $("#study-tools").replaceChildren(h("form", { class: "tools", id: "rename-form", onsubmit: save }, name, h("button", { class: "btn small primary", type: "submit", text: "Save" }), h("button", { class: "btn small", type: "button", text: "Cancel", onclick: renderStudy })));
+  name.focus();
+}
+
+/** The owner's settings. @param {{ sync?: boolean, visibility?: string, title?: string }} body */
 async function settings(body) {
   try {
     study = await api(`/api/studies/${studyId}`, { method: "PATCH", body });
     renderStudy();
     if (study.sync) sendPosition();
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
   }
 }
 
+/** @param {number} id */
 async function goTo(id) {
   cur = id;
   renderTree();
-  const next = await viewOf({ game: chapter.game.id, options: chapter.options, start: chapter.tree.start, moves: movesTo(moveTree, id) });
+  const { game, options, tree } = opened();
+  const next = await viewOf({ game: game.id, options, start: tree.start, moves: movesTo(moveTree, id) });
   if (!next) return;
   view = next;
-  show();
+  show(next);
   if (study.is_owner && study.sync) sendPosition();
 }
 
+/** @type {ReturnType<typeof setTimeout> | undefined} */
 let positionTimer;
 function sendPosition() {
   clearTimeout(positionTimer);
   positionTimer = setTimeout(() => {
-    api(`/api/studies/${studyId}/position`, { method: "POST", body: { chapter: chapter.id, path: pathOf(moveTree, cur) } }).catch((error) => toast(error.message, "error"));
+    api(`/api/studies/${studyId}/position`, { method: "POST", body: { chapter: opened().id, path: pathOf(moveTree, cur) } }).catch((error) => toast(errorText(error), "error"));
   }, 150);
 }
 
-function show() {
-  board.show(view.svg, view.legal, !view.result);
-  $("#board").dataset.ply = String(view.ply);
+/** @param {import("./types/api.js").AnalysisView} at */
+function show(at) {
+  board.show(at.svg, at.legal, !at.result, at.words, at.cells);
+  $("#board").dataset.ply = String(at.ply);
   $("#board").dataset.path = pathOf(moveTree, cur).join(".");
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  treeStatus(view, moveTree, cur, study.can_edit ? " · click the board to add a move" : "");
+  treeStatus(at, moveTree, cur, study.can_edit ? " · click the board to add a move" : "");
 }
 
 // The tree as movetext (move-tree.js), each move with its path for the editors' changes.
 function renderTree() {
-  $("#chapter-name").textContent = chapter.name;
-  const data = (id) => ({ path: id === -1 ? "" : pathOf(moveTree, id).join(".") });
-  const top = movetext(moveTree, { current: cur, goTo, startComment: chapter.tree.comment || "", data });
+  const open = opened();
+  $("#chapter-name").textContent = open.name;
+  const data = (/** @type {number} */ id) => ({ path: id === -1 ? "" : pathOf(moveTree, id).join(".") });
+  const top = movetext(moveTree, { current: cur, goTo, startComment: open.tree.comment || "", data });
   $("#movetree").replaceChildren(top);
-  const comment = cur === -1 ? chapter.tree.comment || "" : nodes[cur].comment;
+  const comment = cur === -1 ? open.tree.comment || "" : nodes[cur].comment;
   const input = document.getElementById("comment");
   if (input instanceof HTMLInputElement && document.activeElement !== input) input.value = comment;
   const read = document.getElementById("comment-read");
   if (read) read.textContent = comment;
-  $("#movetree").querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  showCurrentIn($("#movetree"));
 }
 
 // -- chapters, live -------------------------------------------------------------------------
+/** @param {number} id @param {number[]} [path] */
 async function openChapter(id, path = []) {
+  /** @type {Chapter} */
   const next = await api(`/api/studies/${studyId}/chapters/${id}`);
   if (!chapter || chapter.id !== id) chapter = null;
   setChapter(next, path);
@@ -232,6 +283,7 @@ async function reloadStudy() {
   renderStudy();
 }
 
+/** @param {Position | null} position */
 async function followOwner(position) {
   if (!position || position.chapter === null || study.is_owner || !follow || !study.sync) return;
   if (!chapter || chapter.id !== position.chapter) return openChapter(position.chapter, position.path);
@@ -257,12 +309,12 @@ function live() {
         if (message.chapter.version <= chapter.version) return;
         setChapter(message.chapter);
         renderTree();
-        if (view) show();
+        if (view) show(view);
       } else if (message.type === "position") {
         await followOwner(message);
       } else if (message.type === "study") {
         await reloadStudy();
-        if (!study.chapters.some((c) => c.id === chapter.id)) await openChapter(study.chapters[0].id);
+        if (!study.chapters.some((c) => c.id === chapter?.id)) await openChapter(study.chapters[0].id);
         else if (study.can_edit !== editorShown) rebuild();
       } else if (message.type === "gone") {
         problemPage("This study is gone", "It was deleted or made private.", { href: "/studies", text: "Studies" }, "study-gone");
@@ -281,12 +333,10 @@ function rebuild() {
 
 async function main() {
   topbar();
-  try {
-    study = await api(`/api/studies/${encodeURIComponent(studyId)}`);
-  } catch (error) {
-    problemPage("No such study", error.message, { href: "/studies", text: "Studies" }, "study-error");
-    return;
-  }
+  /** @type {Study | null} */
+  const read = await readOrProblem(`/api/studies/${encodeURIComponent(studyId)}`, "No such study", { href: "/studies", text: "Studies" }, "study-error");
+  if (!read) return;
+  study = read;
   const wanted = Number((location.hash.match(/chapter=(\d+)/) || [])[1]);
   const position = study.sync && !study.is_owner ? study.position : null;
   const first = position && position.chapter !== null ? position.chapter : study.chapters.some((c) => c.id === wanted) ? wanted : study.chapters[0].id;

@@ -149,7 +149,7 @@ async function fallback(request) {
 }
 
 /**
- * What the server pushes (shoal.server.notifications.push): a notification's words and link.
+ * What the server pushes (shoal.server.push.service): a notification's words and link.
  * @typedef {{title: string, body: string, url?: string, tag?: string, kind?: string, turns?: number}} PushMessage
  */
 

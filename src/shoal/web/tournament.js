@@ -3,17 +3,21 @@
 // their pairings and games, a join/withdraw button, and for the creator an invitation of
 // the server's bots. Live without reload: the page reads GET /api/tournaments/ID every two
 // seconds, and takes a player to their new game as soon as it is paired.
-import { footer, h, toast, topbar, whoami } from "./common.js";
+import { $, errorText, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 
-const app = document.getElementById("app");
+/** @typedef {import("./types/api.js").EventOut} Event */
+
+const app = $("#app");
 const id = Number(location.pathname.split("/")[2]);
+/** @type {Record<string, string>} */
 const FORMATS = {
   round_robin: "Round robin",
   double_round_robin: "Double round robin",
   swiss: "Swiss",
   arena: "Arena",
 };
+/** @type {Record<string, string>} */
 const TIEBREAKS = {
   sonneborn_berger: "SB",
   buchholz: "Buchholz",
@@ -22,12 +26,20 @@ const TIEBREAKS = {
   wins: "Wins",
 };
 
-const state = { event: null, me: null, seenGames: null };
+/**
+ * The page's memory between refreshes: who reads it, the games seen, the event as last drawn
+ * (the page is drawn again only when it changed) and the bot chosen to invite (kept when
+ * it is drawn again: issue 59, a slow click invited the wrong bot).
+ * @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null, drawn: string, bot: string }}
+ */
+const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random" };
 
+/** @param {Event} event */
 function header(event) {
   const card = h("section", { class: "card", id: "tournament-head" });
-  card.append(h("h1", { text: event.name }));
-  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
+  card.append(...pageHead(event.name));
+  const planned = event.format === "swiss" ? ` of ${event.rounds_planned} rounds` : ""; // issue 59
+  const what = `${FORMATS[event.format] || event.format}${planned} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
   card.append(h("p", { class: "help", text: what }));
   card.append(h("p", { id: "tournament-status", dataset: { status: event.status }, text: statusText(event) }));
   if (event.description) card.append(h("p", { text: event.description }));
@@ -48,40 +60,45 @@ function header(event) {
     card.append(h("p", {}, h("a", { class: "btn primary", id: "your-game", href: `/game/${event.your_game}`, text: "Your game" })));
   }
   if (event.creator && event.status !== "finished") {
-    const bot = h("select", { id: "invite-bot", style: "width: auto" }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}` })));
+    const choose = (/** @type {globalThis.Event} */ e) => (state.bot = /** @type {HTMLSelectElement} */ (e.currentTarget).value);
+    const bot = h("select", { id: "invite-bot", style: "width: auto", onchange: choose }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}`, selected: state.bot === `shoal-${l}` })));
     card.append(h("p", {}, "Invite a bot: ", bot, " ", h("button", { class: "btn", id: "invite", text: "Invite", onclick: () => act("invite", { bot: bot.value }) })));
   }
   return card;
 }
 
+/** @param {Event} event */
 function statusText(event) {
   if (event.status === "upcoming") return event.starts === "when_full" ? `Starts when ${event.max_players} players have joined (${event.players.length} so far).` : `Starts ${new Date(event.starts).toLocaleString()} (${event.players.length} of ${event.max_players} joined).`;
-  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends).toLocaleTimeString()}.` : `Round ${event.round} is on.`;
+  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends ?? "").toLocaleTimeString()}.` : `Round ${event.round}${event.format === "swiss" ? ` of ${event.rounds_planned}` : ""} is on.`;
   return "Finished.";
 }
 
+/** @param {Event} event */
 function standings(event) {
   const card = h("section", { class: "card", id: "standings" }, h("h2", { text: "Standings" }));
   const table = h("table", { class: "games-table" });
   const names = Object.keys(event.standings[0]?.tiebreaks || {});
   table.append(h("tr", {}, h("th", { text: "#" }), h("th", { text: "Player" }), h("th", { text: "Points" }), names.map((n) => h("th", { text: TIEBREAKS[n] || n }))));
   const withdrawn = new Set(event.players.filter((p) => p.withdrawn).map((p) => p.name));
+  const bots = new Set(event.players.filter((p) => p.bot).map((p) => p.name)); // issue 61
   for (const line of event.standings) {
     table.append(
       h(
         "tr",
         { dataset: { player: line.player } },
         h("td", { text: line.rank }),
-        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), withdrawn.has(line.player) ? " (withdrawn)" : ""),
+        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), bots.has(line.player) ? h("span", { class: "bot-badge", title: "a program or the site's computer", text: "BOT" }) : null, withdrawn.has(line.player) ? " (withdrawn)" : ""),
         h("td", { class: "points", text: line.points }),
         names.map((n) => h("td", { text: line.tiebreaks[n] })),
       ),
     );
   }
-  card.append(table);
+  card.append(h("div", { class: "table-scroll" }, table)); // a phone scrolls the table, not the page
   return card;
 }
 
+/** @param {Event} event */
 function rounds(event) {
   const card = h("section", { class: "card", id: "rounds" }, h("h2", { text: event.format === "arena" ? "Games" : "Rounds" }));
   for (const round of [...event.rounds].reverse()) {
@@ -97,8 +114,11 @@ function rounds(event) {
   return card;
 }
 
-function render() {
-  const event = state.event;
+/** @param {Event} event */
+function render(event) {
+  const drawn = JSON.stringify(event);
+  if (drawn === state.drawn) return; // nothing changed: an open select stays open
+  state.drawn = drawn;
   document.title = `${event.name} — shoal`;
   const view = h("div", { id: "tournament" }, header(event), standings(event), rounds(event));
   const old = document.getElementById("tournament");
@@ -106,28 +126,33 @@ function render() {
   else app.append(view);
 }
 
+/**
+ * @param {"join" | "withdraw" | "invite"} what
+ * @param {{ bot: string }} [body]
+ */
 async function act(what, body) {
   try {
-    state.event = await api(`/api/tournaments/${id}/${what}`, { method: "POST", body });
-    render();
+    render(await api(`/api/tournaments/${id}/${what}`, { method: "POST", body }));
   } catch (error) {
-    toast(error.message, "error");
+    toast(errorText(error), "error");
   }
 }
 
 async function refresh() {
-  state.event = await api(`/api/tournaments/${id}`);
-  const games = new Set(state.event.your_games || []);
+  /** @type {Event} */
+  const event = await api(`/api/tournaments/${id}`);
+  const games = new Set(event.your_games || []);
   // a game paired since the page last looked: go to it
   if (state.seenGames) {
-    const fresh = [...games].find((g) => !state.seenGames.has(g));
+    const seen = state.seenGames;
+    const fresh = [...games].find((g) => !seen.has(g));
     if (fresh) {
       location.href = `/game/${fresh}`;
       return;
     }
   }
   state.seenGames = games;
-  render();
+  render(event);
 }
 
 async function main() {
@@ -135,7 +160,7 @@ async function main() {
   try {
     await refresh();
   } catch (error) {
-    app.append(h("section", { class: "card" }, h("h1", { text: "Tournament" }), h("p", { class: "error", text: error.message })));
+    problemPage("No such tournament", errorText(error), { href: "/tournaments", text: "All tournaments" });
     return;
   }
   setInterval(() => refresh().catch(() => {}), 2000);

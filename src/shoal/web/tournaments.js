@@ -1,10 +1,14 @@
 // @ts-check
 // The tournaments page /tournaments (issue 42): the events upcoming, running and finished,
 // live (the list is read again every few seconds), and a form to make one (signed in).
-import { footer, h, toast, topbar, whoami } from "./common.js";
+import { $, errorText, footer, h, pageHead, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
+import { chosenOptions, optionInputs } from "./lobby-view.js";
 
-const app = document.getElementById("app");
+/** @typedef {import("./types/api.js").EventSummary} Summary */
+
+const app = $("#app");
+/** @type {Record<string, string>} */
 const FORMATS = {
   round_robin: "Round robin",
   double_round_robin: "Double round robin",
@@ -13,18 +17,18 @@ const FORMATS = {
 };
 const HEADS = { upcoming: "Upcoming", running: "Running", finished: "Finished" };
 
-const state = { lists: null, games: [] };
-
+/** @param {Summary} event */
 function line(event) {
   const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : ""}`;
   const when = event.status === "upcoming" ? (event.starts === "when_full" ? `starts when ${event.max_players} have joined` : `starts ${new Date(event.starts).toLocaleString()}`) : event.status === "running" ? `round ${event.round}` : "finished";
   return h("li", { class: "tournament-line", dataset: { id: String(event.id) } }, h("a", { href: `/tournaments/${event.id}`, text: event.name }), h("span", { class: "help", text: ` ${what} — ${when}` }));
 }
 
-function render() {
+/** @param {Record<string, Summary[]>} byStatus the events by status */
+function render(byStatus) {
   const lists = h("div", { id: "tournament-lists" });
   for (const [status, head] of Object.entries(HEADS)) {
-    const events = state.lists[status] || [];
+    const events = byStatus[status] || [];
     const section = h("section", { class: "card", id: `tournaments-${status}` }, h("h2", { text: head }));
     section.append(events.length ? h("ul", {}, events.map(line)) : h("p", { class: "help", text: "None." }));
     lists.append(section);
@@ -35,10 +39,10 @@ function render() {
 }
 
 async function refresh() {
-  state.lists = await api("/api/tournaments");
-  render();
+  render(await api("/api/tournaments"));
 }
 
+/** @param {string} label @param {HTMLElement} input */
 function field(label, input) {
   return h("label", { class: "field" }, h("span", { text: label }), input);
 }
@@ -51,9 +55,18 @@ async function form() {
     app.append(card);
     return;
   }
+  /** @type {import("./types/api.js").CatalogEntry[]} */
   const catalog = await api("/api/catalog");
-  const game = h("select", { name: "game" }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
-  const format = h("select", { name: "format" }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
+  // the game's rule options (a board size, a variant: issue 59), drawn again for each game
+  const optionsBox = h("div", { id: "tournament-options" });
+  const showOptions = () => optionsBox.replaceChildren(...optionInputs(catalog.find((g) => g.id === game.value)));
+  const game = h("select", { name: "game", onchange: showOptions }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
+  // the fields of the format chosen only: rounds for a Swiss, minutes for an arena
+  const showFormat = () => {
+    roundsField.hidden = format.value !== "swiss";
+    minutesField.hidden = format.value !== "arena";
+  };
+  const format = h("select", { name: "format", onchange: showFormat }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
   const name = h("input", { type: "text", name: "name", placeholder: "Thursday Swiss", maxlength: "80" });
   const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "20", value: "5" });
   const minutes = h("input", { name: "minutes", type: "number", min: "1", max: "1440", value: "30" });
@@ -63,19 +76,23 @@ async function form() {
   const rated = h("input", { name: "rated", type: "checkbox" });
   const ratedLabel = h("label", { class: "check" }, rated, "Rated");
   const submit = h("button", { class: "btn primary", type: "submit", text: "Make it" });
+  const roundsField = field("Rounds", rounds);
+  const minutesField = field("Minutes", minutes);
   const node = h(
     "form",
     {
-      onsubmit: async (event) => {
+      onsubmit: async (/** @type {SubmitEvent} */ event) => {
         event.preventDefault();
+        /** @type {import("./types/api.js").TournamentIn} */
         const body = {
           name: name.value,
-          game: game.value,
-          format: format.value,
+          game: /** @type {import("./types/api.js").TournamentIn["game"]} */ (game.value),
+          format: /** @type {import("./types/api.js").TournamentIn["format"]} */ (format.value),
           clock: clock.value,
           max_players: Number(players.value),
           rated: rated.checked,
           starts: starts.value ? new Date(starts.value).toISOString() : "when_full",
+          options: chosenOptions(optionsBox),
         };
         if (format.value === "swiss") body.rounds = Number(rounds.value);
         if (format.value === "arena") body.minutes = Number(minutes.value);
@@ -83,15 +100,16 @@ async function form() {
           const made = await api("/api/tournaments", { method: "POST", body });
           location.href = `/tournaments/${made.id}`;
         } catch (error) {
-          toast(error.message, "error");
+          toast(errorText(error), "error");
         }
       },
     },
     field("Name", name),
     field("Game", game),
+    optionsBox,
     field("Format", format),
-    field("Rounds (Swiss)", rounds),
-    field("Minutes (arena)", minutes),
+    roundsField,
+    minutesField,
     field("Clock (minutes+seconds, or 3d)", clock),
     field("Players at most", players),
     field("Starts (empty: when full)", starts),
@@ -100,10 +118,12 @@ async function form() {
   );
   card.append(node);
   app.append(card);
+  showOptions();
+  showFormat();
 }
 
 async function main() {
-  app.append(h("section", { class: "card" }, h("h1", { text: "Tournaments" }), h("p", { class: "help", text: "Round robins, Swiss events and arenas. Join one, and the server pairs you round by round." })));
+  app.append(h("section", { class: "card" }, ...pageHead("Tournaments", "Round robins, Swiss events and arenas. Join one, and the server pairs you round by round.")));
   await refresh();
   await form();
   setInterval(() => refresh().catch(() => {}), 5000);

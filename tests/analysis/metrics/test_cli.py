@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from shoal.analysis.metrics.suite import METRIC_NAMES
 
@@ -33,7 +36,17 @@ def test_metrics_json_with_until_and_sprt(tmp_path: Path) -> None:
         and seq["interval"]["high"] - seq["interval"]["low"] <= 0.4
     )
     assert data["games"] == seq["games"] <= 60
-    assert seq["sprt"]["decision"] in ("continue", "H0", "H1")
+    # the SPRT recomputed from the first player's points (Wald: each point adds log(p1/p0),
+    # each point lost log((1-p1)/(1-p0)); bounds log(beta/(1-alpha)) and log((1-beta)/alpha))
+    sprt = seq["sprt"]
+    assert (sprt["p0"], sprt["p1"], sprt["alpha"], sprt["beta"]) == (0.5, 0.55, 0.05, 0.05)
+    points = seq["interval"]["value"] * seq["games"]
+    llr = points * math.log(1.1) + (seq["games"] - points) * math.log(0.9)
+    assert sprt["llr"] == pytest.approx(llr, abs=1e-9) and sprt["games"] == seq["games"]
+    assert (sprt["lower"], sprt["upper"]) == pytest.approx((-math.log(19), math.log(19)))
+    # this seeded run stays between the bounds: it has not decided
+    assert sprt["lower"] < llr < sprt["upper"]
+    assert sprt["decision"] == "continue" and sprt["decided_at"] is None
     assert json.loads((out / "metrics.json").read_text())["games"] == data["games"]
     page = (out / "metrics.html").read_text()
     assert "AdvantageP1" in page and "Sequential stopping" in page

@@ -12,7 +12,7 @@ from shoal.analysis.metrics.humans import disagree, human_rates, load_human_game
 from shoal.analysis.metrics.intervals import rate_interval
 from shoal.core import InvalidOptionError
 from shoal.server.db.migrate import upgrade
-from shoal.server.db.tables import GameRow
+from shoal.server.games.tables import GameRow
 from shoal.server.ratings.tables import RatedGameRow
 
 X_WINS = [3, 0, 3, 0, 3, 0, 3]  # x: d four times, o: a three times

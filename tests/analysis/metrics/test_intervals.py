@@ -37,8 +37,12 @@ def test_wilson_half_of_ten_by_hand() -> None:
 
 
 def test_wilson_draws_count_half() -> None:
-    assert rate_interval(2.5, 5).value == 0.5
-    assert rate_interval(2.5, 5).low == pytest.approx(rate_interval(5, 10).low, abs=0.1)
+    # two wins, a draw and two losses: p = 0.5 on n = 5 (the draw is half a win, and a game);
+    # half = z sqrt(0.05 + z²/100) / (1 + z²/5) = 0.329576 by hand
+    interval = rate_interval(2.5, 5)
+    assert interval.value == 0.5 and interval.n == 5
+    assert interval.low == pytest.approx(0.170424, abs=1e-6)
+    assert interval.high == pytest.approx(0.829576, abs=1e-6)
 
 
 def test_bootstrap_of_a_constant_is_the_constant() -> None:

@@ -174,7 +174,9 @@ def test_late_game_and_start_proven_on_the_script_game() -> None:
         "games": 4,
         "proven": 0.0,
         "played": 0.0,
-        "nodes": curve.late["nodes"] if curve.late else 0,
+        # each of the 4 positions (turn 2, seat 0 to move, both actions end the game) is
+        # expanded once by the mover's prover (no win) and once by seat 1's (a win)
+        "nodes": 8,
         "levels": ["random", "random"],
     }
     assert curve.proven is not None and curve.proven["value"] == 0.0

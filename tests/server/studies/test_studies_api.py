@@ -56,18 +56,28 @@ def test_export_reads_back_to_the_same_tree_and_imports_as_a_study(three: Any) -
     first = play(alice, study, chapter, [], "d")
     play(alice, study, chapter, play(alice, study, chapter, first, "d"), "c")
     side = play(alice, study, chapter, first, "a")
-    edit(alice, study, chapter, "comment", side, text="a quiet reply")
-    edit(alice, study, chapter, "mark", first, mark="!!")
-    second = alice.post(
-        f"/api/studies/{study}/chapters", json={"name": "Second", "game": "syrtis"}
-    ).json()["ids"][0]
+    assert edit(alice, study, chapter, "comment", side, text="a quiet reply").status_code == 200
+    assert edit(alice, study, chapter, "mark", first, mark="!!").status_code == 200
+    added = alice.post(f"/api/studies/{study}/chapters", json={"name": "Second", "game": "syrtis"})
+    assert added.status_code == 201, added.text
+    second = added.json()["ids"][0]
+    # what the edits made, built here: d d c, with a (commented) after the first d (marked)
+    connect4 = games.get("connect4")
+    expected = MoveTree(connect4, connect4.initial(0), [3, 3, 2])
+    expected.set_comment(expected.add((0,), 0), "a quiet reply")
+    expected.set_mark((0,), "!!")
     stored = _tree(chapter_of(alice, study, chapter))
+    assert stored.same(expected)
     for fmt in ("text", "json"):
         text = bobby.get(f"/api/studies/{study}/chapters/{chapter}/export?format={fmt}").text
         record, tree = read_tree(text)
-        assert tree.same(stored), fmt
+        assert tree.same(expected), fmt
         assert record.extra_tags["Chapter"] == "Openings"
         assert record.extra_tags["Study"] == "Round trip"
+    text = bobby.get(f"/api/studies/{study}/chapters/{second}/export").text
+    record, tree = read_tree(text)
+    assert record.extra_tags["Chapter"] == "Second" and record.game.id == "syrtis"
+    assert list(tree.paths()) == []  # no move yet
     whole = bobby.get(f"/api/studies/{study}/export").text
     made = bobby.post(
         "/api/studies",
@@ -80,9 +90,8 @@ def test_export_reads_back_to_the_same_tree_and_imports_as_a_study(three: Any) -
         ("Second", "syrtis"),
     ]
     again = chapter_of(bobby, copy["id"], copy["chapters"][0]["id"])
-    assert _tree(again).same(stored)
+    assert _tree(again).same(expected)
     assert chapter_of(bobby, copy["id"], copy["chapters"][1]["id"])["tree"]["nodes"] == []
-    assert second
 
 
 def test_chapters_come_from_a_board_tree_a_finished_game_and_a_position(three: Any) -> None:
@@ -145,6 +154,13 @@ def test_only_editors_change_a_study_and_a_private_one_is_invisible(three: Any) 
         alice.post(f"/api/studies/{study}/members", json={"username": "bobby"}).status_code == 201
     )
     assert study in [s["id"] for s in bobby.get("/api/studies?mine=true").json()]
+    # and told so (issue 59): a notification with the study's page; carol is told nothing
+    notices = bobby.get("/api/notifications").json()["notifications"]
+    title = alice.get(f"/api/studies/{study}").json()["title"]
+    assert [(n["kind"], n["text"], n["data"]["link"]) for n in notices] == [
+        ("study", f"alice invites you to edit the study “{title}”", f"/studies/{study}")
+    ]
+    assert carol.get("/api/notifications").json()["notifications"] == []
     assert play(bobby, study, chapter, [0], "d") == [0, 0]
     error(carol.get(f"/api/studies/{study}"), 404, "there is no study")
     # an editor is not the owner

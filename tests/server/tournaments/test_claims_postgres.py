@@ -8,9 +8,9 @@ import threading
 
 from sqlalchemy import create_engine, text
 
+from shoal.pairing.records import Pairing, Round
 from shoal.server.accounts.store import AccountStore
 from shoal.server.games.store import Store
-from shoal.server.tournaments.records import Pairing, Round
 from shoal.server.tournaments.store import TournamentStore
 
 from ...pg import PostgresServer
@@ -40,22 +40,30 @@ def test_four_racers_claim_each_round_once(postgres_server: PostgresServer) -> N
     assert TournamentStore(store.engine).start(event.id, None)
     barrier = threading.Barrier(RACERS)
     won: list[list[int]] = [[] for _ in range(RACERS)]
+    errors: list[BaseException] = []
 
     def race(i: int) -> None:
         engine = create_engine(url)  # a pool of its own: its own sessions
         mine = TournamentStore(engine)
-        for number in range(1, ROUNDS + 1):
-            barrier.wait(timeout=30)  # all four try round ``number`` together
-            rnd = Round(number, (Pairing("a", "b"), Pairing("c", "d")), bye=None)
-            if mine.claim_rounds(event.id, [rnd], float(number)):
-                won[i].append(number)
-        engine.dispose()
+        try:
+            for number in range(1, ROUNDS + 1):
+                barrier.wait(timeout=30)  # all four try round ``number`` together
+                rnd = Round(number, (Pairing("a", "b"), Pairing("c", "d")), bye=None)
+                if mine.claim_rounds(event.id, [rnd], float(number)):
+                    won[i].append(number)
+        except BaseException as error:  # kept for the main thread: a crash is a failure
+            errors.append(error)
+            barrier.abort()  # the others fail at once rather than wait out the barrier
+        finally:
+            engine.dispose()
 
     racers = [threading.Thread(target=race, args=(i,)) for i in range(RACERS)]
     for racer in racers:
         racer.start()
     for racer in racers:
         racer.join(timeout=60)
+        assert not racer.is_alive(), "a racer still runs after 60 s"
+    assert errors == []
     claimed = sorted(n for mine in won for n in mine)
     assert claimed == list(range(1, ROUNDS + 1))  # each round once, by one racer
     with store.engine.connect() as db:

@@ -8,15 +8,17 @@ import threading
 import time
 
 import pytest
+from sqlalchemy import text
 
 from shoal.cli.main import main
 from shoal.server import create_app
 from shoal.server.games.store import Store
-from shoal.server.tournaments.schedules import ScheduleStore, following
+from shoal.server.tournaments.schedules import ScheduleStore
 from tests.clients import TestClient
 
 from ...pg import PostgresServer
 from ..accounts_helpers import signup
+from ..corr_helpers import context, run
 
 
 def _add(db: str, *more: str) -> int:
@@ -39,10 +41,11 @@ def test_a_weekly_swiss_is_made_once_a_day_ahead(
         )
         assert "schedule 1: Weekly, every week" in capsys.readouterr().out
         deadline = time.monotonic() + 20
-        while not client.get("/api/tournaments").json()["upcoming"]:
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
-        time.sleep(0.5)  # more ticks: still one event
+        while not client.get("/api/tournaments").json()["upcoming"]:  # the server's ticker
+            assert time.monotonic() < deadline, "no event was made within 20 s"
+            time.sleep(0.1)  # polls for the condition, with a deadline
+        for _ in range(3):  # more ticks, each run to its end: still one event
+            run(client, context(client).tournaments.tick)
         upcoming = client.get("/api/tournaments").json()["upcoming"]
     assert len(upcoming) == 1
     event = upcoming[0]
@@ -51,7 +54,8 @@ def test_a_weekly_swiss_is_made_once_a_day_ahead(
     assert (event["format"], event["game"], event["rounds_planned"]) == ("swiss", "connect4", 3)
     assert main(["admin", "--database", db, "tournament", "list"]) == 0
     listed = capsys.readouterr().out
-    assert following(first, "week").isoformat(" ", "minutes") in listed
+    next_week = first + datetime.timedelta(days=7)  # the schedule moved on by a week
+    assert next_week.isoformat(" ", "minutes") in listed
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -114,18 +118,30 @@ def test_four_racers_make_a_due_occurrence_once(postgres_server: PostgresServer)
     now = start - datetime.timedelta(hours=1)
     barrier = threading.Barrier(4)
     made: list[int] = []
+    counts: list[int] = []
+    errors: list[BaseException] = []
 
     def race() -> None:
-        mine = ScheduleStore(store.engine)
-        barrier.wait(timeout=30)
-        made.extend(e.id for e in mine.make_due(86400.0, now))
+        try:
+            mine = ScheduleStore(store.engine)
+            barrier.wait(timeout=30)
+            events = mine.make_due(86400.0, now)
+            made.extend(e.id for e in events)
+            counts.append(len(events))
+        except BaseException as error:  # kept for the main thread: a crash is a failure
+            errors.append(error)
 
     racers = [threading.Thread(target=race) for _ in range(4)]
     for racer in racers:
         racer.start()
     for racer in racers:
         racer.join(timeout=60)
-    assert len(made) == 1
+        assert not racer.is_alive(), "a racer still runs after 60 s"
+    assert errors == []
+    assert sorted(counts) == [0, 0, 0, 1] and len(made) == 1  # one made it; three found it made
+    with store.engine.connect() as connection:
+        rows = connection.execute(text("SELECT name FROM shoal_tournaments")).all()
+    assert [r[0] for r in rows] == ["Monthly 2031-01-31"]
     assert schedules.all()[0].next_at == datetime.datetime(2031, 2, 28, 18, 0)
     assert schedules.make_due(86400.0, now) == []  # the next one is a month away
     store.engine.dispose()

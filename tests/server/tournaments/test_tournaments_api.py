@@ -95,9 +95,11 @@ def test_a_late_entrant_is_paired_from_the_next_round_and_a_withdrawn_one_no_mor
             assert client.post(f"/api/tournaments/{tid}/join").status_code == 200
         # it starts at its time, on the ticker; starting and pairing the first round are two
         # steps (a crash between them leaves the round for the next tick), so wait for both
+        deadline = time.monotonic() + 60  # it starts in 5 s; a loaded machine ticks late
         while not (view := event(a, tid))["rounds"]:
             assert view["status"] in ("upcoming", "running"), view
-            time.sleep(0.1)
+            assert time.monotonic() < deadline, f"the first round was not paired: {view}"
+            time.sleep(0.1)  # polls for the condition, with the deadline above
         assert view["status"] == "running" and view["rounds"][0]["bye"]
         assert d.post(f"/api/tournaments/{tid}/join").status_code == 200  # a late entry
         assert b.post(f"/api/tournaments/{tid}/withdraw").status_code == 200
@@ -110,6 +112,8 @@ def test_a_late_entrant_is_paired_from_the_next_round_and_a_withdrawn_one_no_mor
                 for game_id in mine["your_games"]:
                     resign(client, game_id)
             time.sleep(0.05)
+        else:
+            raise AssertionError(f"the second round was not paired: {view}")
         second = view["rounds"][1]
         seated = {n for p in second["pairings"] for n in p["players"]} | {second["bye"]}
         assert seated == {"alice", "carol", "dave"}

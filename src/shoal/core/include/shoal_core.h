@@ -10,7 +10,7 @@
  *
  * No Python here: this header and the cores built on it are compiled twice, by
  * two thin wrappers. shoal_engine.h wraps them for CPython (the _fast modules,
- * states as bytes packed by each game's fast.py); core/wasm/shoal_wasm.c wraps
+ * states as bytes packed by each game's fast.py); interop/wasm/shoal_wasm.c wraps
  * them for WebAssembly (the browser's engine, web/engine.js). The pure-Python
  * engine stays the reference: tests/native compares the two.
  */

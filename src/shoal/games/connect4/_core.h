@@ -1,6 +1,6 @@
 /* Connect Four's engine core: the bitboards of rules.py in a C struct. */
 /* Plain C, no Python: included once by each thin wrapper, _fast.c (CPython) and
- * core/wasm/shoal_wasm.c (WebAssembly). */
+ * interop/wasm/shoal_wasm.c (WebAssembly). */
 #ifndef SHOAL_CONNECT4_CORE_H
 #define SHOAL_CONNECT4_CORE_H
 

@@ -4,7 +4,7 @@
  * leaves longer histories to the pure engine, and a playout that would exceed it
  * forgets the oldest (random play stays far below: 56 in 200 games). */
 /* Plain C, no Python: included once by each thin wrapper, _fast.c (CPython) and
- * core/wasm/shoal_wasm.c (WebAssembly). */
+ * interop/wasm/shoal_wasm.c (WebAssembly). */
 #ifndef SHOAL_CYCLIX_CORE_H
 #define SHOAL_CYCLIX_CORE_H
 

@@ -1,6 +1,6 @@
 /* The CPython wrapper of Cyclix' engine core (_core.h, plain C): the module's functions
  * come from shoal_engine.h, plus init() (fast.py builds the tables once). The other
- * wrapper, core/wasm/shoal_wasm.c, builds them when the WebAssembly module starts. */
+ * wrapper, interop/wasm/shoal_wasm.c, builds them when the WebAssembly module starts. */
 #include "shoal_engine.h"
 
 #include "_core.h"

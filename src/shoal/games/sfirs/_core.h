@@ -2,7 +2,7 @@
  * heuristics.evaluate, on 144-bit bitboards (three words). The state caches its
  * legal actions, as the pure state does (the end and the chains are decided by them). */
 /* Plain C, no Python: included once by each thin wrapper, _fast.c (CPython) and
- * core/wasm/shoal_wasm.c (WebAssembly). */
+ * interop/wasm/shoal_wasm.c (WebAssembly). */
 #ifndef SHOAL_SFIRS_CORE_H
 #define SHOAL_SFIRS_CORE_H
 

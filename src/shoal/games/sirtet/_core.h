@@ -3,7 +3,7 @@
  * through si_configure (fast.py's `tables` flattens them), so the C code reads the
  * very tables the pure engine reads. */
 /* Plain C, no Python: included once by each thin wrapper, _fast.c (CPython) and
- * core/wasm/shoal_wasm.c (WebAssembly). */
+ * interop/wasm/shoal_wasm.c (WebAssembly). */
 #ifndef SHOAL_SIRTET_CORE_H
 #define SHOAL_SIRTET_CORE_H
 

@@ -1,7 +1,7 @@
 /* Syrtis' engine core: rules.py (set-up, play, the endings in the rules' order)
  * and heuristics.evaluate, on the same bitboards (cell i = bit i, row-major). */
 /* Plain C, no Python: included once by each thin wrapper, _fast.c (CPython) and
- * core/wasm/shoal_wasm.c (WebAssembly). */
+ * interop/wasm/shoal_wasm.c (WebAssembly). */
 #ifndef SHOAL_SYRTIS_CORE_H
 #define SHOAL_SYRTIS_CORE_H
 

@@ -3,7 +3,7 @@
  * the state keeps each cell's colour and the ascending list of empty cells, so the
  * legal placements are a suffix of that list, as in the pure engine. */
 /* Plain C, no Python: included once by each thin wrapper, _fast.c (CPython) and
- * core/wasm/shoal_wasm.c (WebAssembly). */
+ * interop/wasm/shoal_wasm.c (WebAssembly). */
 #ifndef SHOAL_SYTRAN_CORE_H
 #define SHOAL_SYTRAN_CORE_H
 

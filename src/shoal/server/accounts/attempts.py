@@ -7,11 +7,12 @@ never both admitted past the limit: each admitted attempt saw at most ``count``
 committed attempts, itself included. A refused attempt is not kept (waiting the
 ``Retry-After`` it was told is enough).
 
-Sign-in counts *failures* only (issue 38): :meth:`wait` reads how long a key must wait
-without counting anything, :meth:`fail` counts one failure, :meth:`forget` clears a key
-(a success), and :meth:`seen` tells whether a key has a row in the window (a device that
-signed in before). Two processes checking at once may each let one more failure through:
-the limit can be passed by the number of processes, never more.
+Sign-in counts *failures* only (issue 38), exactly across processes (issue 56): each
+attempt is reserved (:meth:`reserve`) before the password is checked, as above, so
+attempts in flight count; a success gives its rows back (:meth:`release`), a failure
+keeps them.
+:meth:`fail` counts one row (a device's sign-in), :meth:`forget` clears a key, and
+:meth:`seen` tells whether a key has a row in the window (a device that signed in before).
 """
 
 from __future__ import annotations
@@ -48,9 +49,17 @@ class AttemptStore:
 
     def attempt(self, key: str) -> int | None:
         """Count an attempt against ``key``: None when allowed, else the seconds to wait."""
+        return self.reserve(key)[1]
+
+    def reserve(self, key: str) -> tuple[int | None, int | None]:
+        """Count an attempt against ``key`` before it is made: (its row, None) when it is
+        within the limit, else (None, the seconds to wait; nothing kept). The row is
+        committed before the rows are counted, so of attempts racing on one key in many
+        processes none passes the limit; :meth:`release` takes it back (an attempt that
+        turned out to count nothing: a success)."""
         now = self.clock()
         since = now - self.window
-        stored = f"{self.kind}:{key}"[:120]
+        stored = self._key(key)
         with Session(self.engine) as session, session.begin():
             old = AttemptRow.key.startswith(f"{self.kind}:", autoescape=True)
             session.execute(delete(AttemptRow).where(old, AttemptRow.at <= since))
@@ -65,27 +74,21 @@ class AttemptStore:
                 .subquery()
             )
             counted, oldest = session.execute(select(func.count(), func.min(recent.c.at))).one()
-            if counted <= self.count:
-                return None
+        if counted <= self.count:
+            return row_id, None
+        # taken back in a transaction of its own: on a SQLite file in WAL mode a read
+        # transaction that turns into a write fails at once (not after the busy timeout)
+        # when another connection wrote since its read
+        self.release(row_id)
+        return None, max(1, math.ceil(float(oldest) + self.window - now))
+
+    def release(self, row_id: int) -> None:
+        """Take back the attempt :meth:`reserve` counted as ``row_id``."""
+        with Session(self.engine) as session, session.begin():
             session.execute(delete(AttemptRow).where(AttemptRow.id == row_id))
-        return max(1, math.ceil(float(oldest) + self.window - now))
 
     def _key(self, key: str) -> str:
         return f"{self.kind}:{key}"[:120]
-
-    def wait(self, key: str) -> int | None:
-        """None when ``key`` has fewer than ``count`` rows in the window, else seconds to wait."""
-        now = self.clock()
-        since = now - self.window
-        with Session(self.engine) as session:
-            counted, oldest = session.execute(
-                select(func.count(), func.min(AttemptRow.at)).where(
-                    AttemptRow.key == self._key(key), AttemptRow.at > since
-                )
-            ).one()
-        if counted < self.count:
-            return None
-        return max(1, math.ceil(float(oldest) + self.window - now))
 
     def fail(self, key: str) -> None:
         """Count one row (a failure, or a device's sign-in) against ``key``."""

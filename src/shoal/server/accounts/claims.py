@@ -6,13 +6,16 @@ Both change a game's ``accounts`` and ``players`` through the game's lock and
 
 from __future__ import annotations
 
+import asyncio
+
 from pydantic import BaseModel, Field
 
-from ..context import ServerContext
 from ..errors import ApiError
+from ..games.manager import GameManager
 from .models import User
+from .store import AccountStore
 
-__all__ = ["NEUTRAL_NAME", "Claim", "claim_seats", "context_seats", "release_seats"]
+__all__ = ["NEUTRAL_NAME", "Claim", "claim_seats", "release_seats", "seats_held"]
 
 NEUTRAL_NAME = "deleted player"
 """The name shown for the seats of a deleted account."""
@@ -25,7 +28,7 @@ class Claim(BaseModel):
     token: str = Field(max_length=100)
 
 
-async def claim_seats(context: ServerContext, user: User, claims: list[Claim]) -> list[str]:
+async def claim_seats(manager: GameManager, user: User, claims: list[Claim]) -> list[str]:
     """Tie the seats the claims' tokens play to ``user``; the ids of the games changed.
 
     A claim that names no game, or whose token plays nothing, is skipped; a seat
@@ -34,7 +37,7 @@ async def claim_seats(context: ServerContext, user: User, claims: list[Claim]) -
     changed = []
     for claim in claims:
         try:
-            entry = await context.manager.entry(claim.id)
+            entry = await manager.entry(claim.id)
         except ApiError:
             continue
         async with entry.lock:
@@ -49,16 +52,21 @@ async def claim_seats(context: ServerContext, user: User, claims: list[Claim]) -
                     if not local:
                         players[seat] = user.username
             if accounts != (live.data.accounts or [None, None]):
-                await context.manager.commit(entry, live.with_holders(accounts, players))
+                await manager.commit(entry, live.with_holders(accounts, players))
                 changed.append(claim.id)
     return changed
 
 
-async def release_seats(context: ServerContext, user: User) -> int:
-    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); how many games."""
-    count = 0
-    for game_id, _seat in context_seats(context, user):
-        entry = await context.manager.entry(game_id)
+async def release_seats(manager: GameManager, store: AccountStore, user: User) -> list[str]:
+    """Show ``user``'s seats under :data:`NEUTRAL_NAME` (the games stay); the games' ids.
+
+    Each game changes through its lock and ``manager``'s commit (its version moves on, its
+    watchers see the new names), whether ``manager`` is a server's or an operator's
+    command's own (``shoal admin close-user``).
+    """
+    changed = []
+    for game_id, _seat in await asyncio.to_thread(seats_held, store, user):
+        entry = await manager.entry(game_id)
         async with entry.lock:
             live = entry.live
             accounts = list(live.data.accounts or [None, None])
@@ -67,14 +75,14 @@ async def release_seats(context: ServerContext, user: User) -> int:
                 if holder == user.id:
                     accounts[seat] = None
                     players[seat] = NEUTRAL_NAME
-            await context.manager.commit(entry, live.with_holders(accounts, players))
-            count += 1
-    return count
+            await manager.commit(entry, live.with_holders(accounts, players))
+            changed.append(game_id)
+    return changed
 
 
-def context_seats(context: ServerContext, user: User) -> list[tuple[str, int]]:
-    """The (game id, seat) pairs ``user`` holds, one per game."""
+def seats_held(store: AccountStore, user: User) -> list[tuple[str, int]]:
+    """The (game id, seat) pairs ``user`` holds, one per game (a query: call it in a thread)."""
     seen: dict[str, int] = {}
-    for game_id, seat in context.accounts.store.seats_of(user.id):
+    for game_id, seat in store.seats_of(user.id):
         seen.setdefault(game_id, seat)
     return list(seen.items())

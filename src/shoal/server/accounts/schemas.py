@@ -138,6 +138,7 @@ class ProfileOut(Out):
     username: str
     created: str = Field(description="ISO 8601")
     disabled: bool
+    bot: bool = Field(False, description="a program or the server's own computer plays it")
     ratings: dict[str, RatingWithSpeeds] = Field(description="by game id")
     games: list[MyGame]
     playing: list[MyGame]

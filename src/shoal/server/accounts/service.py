@@ -9,7 +9,8 @@
 * Cross-site protection: a change made with the cookie is refused (403) when
   ``Sec-Fetch-Site`` says another site or ``Origin`` is not the server's own.
 * Sign-in *failures* are limited (429 with ``Retry-After``), counted in the database
-  (:class:`~.storage.attempts.AttemptStore`) so the limits hold across ``--workers``:
+  (:class:`~.attempts.AttemptStore`, each attempt counted before its password is checked
+  and given back on a success) so the limits hold exactly across ``--workers``:
   per client address (guessing many accounts), per account and address (the owner's own
   typos cost only them), and per account from devices it never signed in on (guessing
   one account from many addresses). A successful sign-in sets the device cookie
@@ -19,7 +20,7 @@
   clears its pair's failures. An unknown name costs the same hash check as a wrong
   password.
 
-:class:`Accounts` lives on the context (``context.accounts``); routes reach it through the
+:class:`Accounts` is built once per app (:func:`build`); routes reach it through the
 dependencies :data:`AccountsDep`, :data:`SignedIn` (401 unless signed in) and
 :data:`Player` (the account that may play with the cookie, or None).
 """
@@ -41,6 +42,8 @@ from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
 from ..errors import ApiError
+from ..origin import cross_site
+from ..provide import provided
 from .attempts import AttemptStore
 from .models import User, utcnow
 from .store import AccountStore
@@ -97,18 +100,6 @@ def check_password(password: str, username: str) -> None:
 
 def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def cross_site(request: HTTPConnection) -> bool:
-    """True when a browser says the request comes from another site or origin."""
-    site = request.headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        return True
-    origin = request.headers.get("origin")
-    if origin is None:
-        return False  # programs and same-origin navigations that send none
-    own = f"{request.url.scheme}://{request.url.netloc}"
-    return origin.rstrip("/") != own
 
 
 HASH_COST: dict[str, int] = {"time_cost": 2, "memory_cost": 19456, "parallelism": 1}
@@ -169,19 +160,33 @@ class Accounts:
         name = username.lower()
         pair = f"{name}|{address}"
         known = device is not None and self.devices.seen(_device_key(name, device))
-        _limited(self.by_address, address, "failed sign-ins from your address")
-        _limited(self.by_pair, pair, "sign-in attempts for this account from your address")
+        limits = [
+            (self.by_address, address, "failed sign-ins from your address"),
+            (self.by_pair, pair, "sign-in attempts for this account from your address"),
+        ]
         if not known:
-            _limited(self.by_account, name, "sign-in attempts for this account (from new devices)")
+            limits.append(
+                (self.by_account, name, "sign-in attempts for this account (from new devices)")
+            )
+        held: list[tuple[AttemptStore, int]] = []
+        for limit, key, what in limits:  # counted before the check: exact across processes
+            row, wait = limit.reserve(key)
+            if row is None:
+                for store, taken in held:
+                    store.release(taken)
+                raise ApiError(
+                    429,
+                    f"too many {what}: try again in {wait} s",
+                    headers={"Retry-After": str(wait)},
+                )
+            held.append((limit, row))
         found = self.store.by_name(username)
         user, stored = found if found is not None else (None, None)
         good = self.verify(stored, password)
         if user is None or not good or user.deleted:
-            self.by_address.fail(address)
-            self.by_pair.fail(pair)
-            if not known:
-                self.by_account.fail(name)
-            raise ApiError(401, "wrong username or password")
+            raise ApiError(401, "wrong username or password")  # the rows stay: failures
+        for store, taken in held:  # a success counts nothing
+            store.release(taken)
         self.by_pair.forget(pair)
         if user.disabled:
             raise ApiError(403, "this account is disabled")
@@ -210,8 +215,8 @@ class Accounts:
         )
 
     # -- sessions --------------------------------------------------------------
-    def start_session(self, user: User, request: Request, response: Response) -> None:
-        """A new session for ``user``, its cookie set on ``response``."""
+    def start_session(self, user: User, request: Request, response: Response) -> str:
+        """A new session for ``user``, its cookie set on ``response``; its stored hash."""
         secret = secrets.token_urlsafe(32)
         expires = utcnow() + datetime.timedelta(days=SESSION_DAYS)
         self.store.add_session(_digest(secret), user.id, expires)
@@ -224,6 +229,7 @@ class Accounts:
             secure=request.url.scheme == "https",
             path="/",
         )
+        return _digest(secret)
 
     def end_session(self, request: HTTPConnection, response: Response) -> None:
         """End the request's session (if any) and clear the cookie."""
@@ -247,20 +253,13 @@ def _device_key(name: str, secret: str) -> str:
     return f"{name}|{_digest(secret)}"
 
 
-def _limited(limit: AttemptStore, key: str, what: str) -> None:
-    wait = limit.wait(key)
-    if wait is not None:
-        raise ApiError(
-            429, f"too many {what}: try again in {wait} s", headers={"Retry-After": str(wait)}
-        )
-
-
 def get_accounts(connection: HTTPConnection) -> Accounts:
-    """The app's accounts (a FastAPI dependency)."""
-    return cast(Accounts, connection.app.state.context.accounts)
+    """The app's accounts (of the request's or the socket's app)."""
+    return cast(Accounts, connection.app.state.services[Accounts])
 
 
-AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+AccountsDep = Annotated[Accounts, provided(Accounts)]
+"""A route parameter of this type receives the app's :class:`Accounts`."""
 
 
 def _signed_in(request: Request, accounts: AccountsDep) -> User:

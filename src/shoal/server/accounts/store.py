@@ -7,6 +7,7 @@ naive UTC. Session ids arrive here already hashed; passwords already hashed.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -59,6 +60,16 @@ class AccountStore:
             row = session.get(UserRow, user_id)
             return None if row is None else user_of_row(row)
 
+    def names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The usernames of the accounts ``user_ids`` that exist (one query)."""
+        if not user_ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(UserRow.id, UserRow.username).where(UserRow.id.in_(set(user_ids)))
+            )
+            return {row[0]: row[1] for row in rows}
+
     def users(self) -> list[User]:
         """Every user, oldest first."""
         with Session(self.engine) as session:
@@ -100,18 +111,38 @@ class AccountStore:
                 session.commit()
             return user_of_row(user)
 
+    def session_live(self, id_hash: str) -> bool:
+        """Whether ``id_hash`` is a session that has not expired, of an account that may
+        sign in (read only: the expiry does not move)."""
+        with Session(self.engine) as session:
+            row = session.get(SessionRow, id_hash)
+            if row is None or row.expires <= utcnow():
+                return False
+            user = session.get(UserRow, row.user_id)
+            return user is not None and not user.disabled and not user.deleted
+
     def end_session(self, id_hash: str) -> None:
         """Delete one session."""
         with Session(self.engine) as session:
             session.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
             session.commit()
 
-    def end_sessions(self, user_id: int) -> int:
-        """Delete every session of a user; returns how many there were."""
+    def end_sessions(self, user_id: int, keep: str | None = None) -> int:
+        """Delete every session of a user (but the one hashed ``keep``); how many."""
         with Session(self.engine) as session:
-            result = session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+            result = session.execute(
+                delete(SessionRow).where(SessionRow.user_id == user_id, SessionRow.id_hash != keep)
+                if keep is not None
+                else delete(SessionRow).where(SessionRow.user_id == user_id)
+            )
             session.commit()
             return int(getattr(result, "rowcount", 0) or 0)
+
+    def session_hashes(self, user_id: int) -> list[str]:
+        """The SHA-256 of each of the user's sessions (the key its open sockets are known by)."""
+        with Session(self.engine) as session:
+            rows = session.scalars(select(SessionRow.id_hash).where(SessionRow.user_id == user_id))
+            return list(rows)
 
     def session_count(self, user_id: int) -> int:
         """How many sessions the user has."""

@@ -36,7 +36,6 @@ import asyncio
 import contextlib
 import json
 import threading
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, WebSocket
@@ -47,18 +46,18 @@ from pydantic import BaseModel, Field
 from shoal import games
 from shoal.core import Game, ShoalError, State
 from shoal.core.native import engine_position
-from shoal.records.record import Record
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
-from ..context import Context, ServerContext
 from ..db_down import survives_database
 from ..errors import ApiError, check_error, refusals
+from ..files import page
+from ..games.env import GamesDep
 from ..games.views import board_view, legal_entries, option_values, outcome_view
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
 from .schemas import AnalysisBoard, AnalysisView
-from .service import LiveEngine, annotated_tree, turn_line
+from .service import LiveEngineDep, annotated_tree, turn_line
 
 __all__ = [
     "MAX_LINE",
@@ -73,7 +72,6 @@ __all__ = [
 
 router = APIRouter(tags=["analysis"], responses=refusals(400, 404, 409, 413))
 
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 MAX_LINE = 3000
 """The most moves a line may hold."""
@@ -202,23 +200,16 @@ async def analysis_start(
     return _board(game, MoveTree(game, start), ("", ""), source="position")
 
 
-async def _finished_record(context: ServerContext, game_id: str) -> Record:
-    entry = await context.manager.entry(game_id)
-    if not entry.live.over:
-        raise ApiError(
-            409, "the game is not over yet: it opens on the analysis board once it has ended"
-        )
-    return entry.live.record()
-
-
 @router.get(
     "/api/games/{game_id}/analysis",
     summary="A finished game as a tree",
     response_model=AnalysisBoard,
     response_model_exclude_unset=True,
 )
-async def game_analysis(game_id: str, context: Context) -> dict[str, Any]:
-    record = await _finished_record(context, game_id)
+async def game_analysis(game_id: str, games: GamesDep) -> dict[str, Any]:
+    record = await games.finished_record(
+        game_id, "it opens on the analysis board once it has ended"
+    )
     tree = MoveTree(record.game, record.start_state(), record.actions)
     return _board(record.game, tree, record.players, source="game")
 
@@ -229,9 +220,8 @@ async def game_analysis(game_id: str, context: Context) -> dict[str, Any]:
     response_model=AnalysisBoard,
     response_model_exclude_unset=True,
 )
-async def record_analysis(record_id: str, context: Context) -> dict[str, Any]:
-    context.records.get(record_id)  # 404 for an unknown record
-    text = context.store.load_record(record_id) or ""
+async def record_analysis(record_id: str, games: GamesDep) -> dict[str, Any]:
+    text = await games.records.text(record_id)  # 404 for an unknown record
     record, tree = read_tree(text)
     return _board(record.game, tree, record.players, source="record")
 
@@ -280,10 +270,9 @@ async def analysis_export(body: ExportIn) -> Response:
 # -- the engine ---------------------------------------------------------------------------
 @router.websocket("/api/analysis/ws")
 @survives_database
-async def analysis_socket(socket: WebSocket, context: Context) -> None:
+async def analysis_socket(socket: WebSocket, engine: LiveEngineDep) -> None:
     await socket.accept()
     loop = asyncio.get_running_loop()
-    engine: LiveEngine = context.engine
     stop = threading.Event()
     running: set[asyncio.Future[None]] = set()  # kept until done (the loop holds tasks weakly)
 
@@ -341,7 +330,7 @@ async def analysis_socket(socket: WebSocket, context: Context) -> None:
 
 # -- pages --------------------------------------------------------------------------------
 def _page() -> FileResponse:
-    return FileResponse(WEB_DIR / "analysis.html", media_type="text/html")
+    return page("analysis.html")
 
 
 @router.get("/analysis", include_in_schema=False, response_class=HTMLResponse)

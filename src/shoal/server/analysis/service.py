@@ -18,7 +18,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 from shoal.ai.alphabeta import AlphaBeta
 from shoal.ai.mcts import MCTS
@@ -26,6 +26,9 @@ from shoal.ai.result import SearchResult
 from shoal.core import Action, Game, Seat, State
 from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
+
+from ..ops.metrics import SEARCHES_BUSY
+from ..provide import provided
 
 __all__ = [
     "LINES",
@@ -163,7 +166,8 @@ class LiveEngine:
         async with self.slots:
             if stop.is_set():
                 return
-            await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
+            with SEARCHES_BUSY.labels("analysis").track_inprogress():  # ops' gauge
+                await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
 
     @staticmethod
     def _search(
@@ -279,3 +283,7 @@ def _deepen(
         send(_progress(lines, best, seat, nodes, spent, done, depth=depth))
         if done:
             return
+
+
+LiveEngineDep = Annotated[LiveEngine, provided(LiveEngine)]
+"""A route parameter of this type receives the app's analysis engine (:class:`LiveEngine`)."""

@@ -24,9 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import time
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -36,26 +34,27 @@ from pydantic import BaseModel, Field
 from shoal.core import ShoalError
 
 from ..accounts.models import User
-from ..accounts.service import AccountsDep, Player
-from ..challenges import service as challenges
-from ..changes import change
-from ..context import Context, client_address
+from ..accounts.service import Accounts, AccountsDep, Player
+from ..challenges.service import ChallengesDep
 from ..errors import ApiError, check_error, refusals
+from ..files import page
 from ..games.creation import game_data, new_token
+from ..games.env import GamesDep
 from ..games.manager import GameEntry
 from ..games.models import hash_token
-from ..params import RowId
+from ..games.moves import play
+from ..games.service import resign
+from ..limits import LimitsDep
+from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from .schemas import BotAccepted, BotAccount, BotListed, BotMoved, Ok, VsGame
-from .service import BotsDep, BotUser, game_full, game_state
+from .service import Bots, BotsDep, BotUser, game_full, game_state
 
 __all__ = ["VsIn", "router"]
 
 router = APIRouter(tags=["bot"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 NDJSON = "application/x-ndjson"
-
-BOTS_PAGE = Path(__file__).resolve().parents[2] / "web" / "bots.html"
 
 
 class VsIn(BaseModel):
@@ -86,15 +85,8 @@ def _names(entry: GameEntry) -> list[str]:
     return list(entry.live.data.players)
 
 
-async def _my_entry(context: Context, game_id: str, user: User) -> GameEntry:
-    entry = await context.manager.entry(game_id)
-    if not entry.live.seats_of(None, user.id):
-        raise ApiError(403, f"you ({user.username}) do not play in game {game_id!r}")
-    return entry
-
-
 @router.get("/api/bot/account", summary="The account of the API token", response_model=BotAccount)
-async def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
+def bot_account(user: BotUser, bots: BotsDep) -> dict[str, Any]:
     return {
         "username": user.username,
         "bot": bots.store.is_bot(user.id),
@@ -112,7 +104,7 @@ async def list_bots(bots: BotsDep) -> list[dict[str, Any]]:
 
 @router.get("/bots", include_in_schema=False, response_class=HTMLResponse)
 async def bots_page() -> FileResponse:
-    return FileResponse(BOTS_PAGE, media_type="text/html")
+    return page("bots.html")
 
 
 @router.get(
@@ -121,15 +113,17 @@ async def bots_page() -> FileResponse:
     response_class=StreamingResponse,
     responses={200: {"content": {NDJSON: {}}}},
 )
-async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> StreamingResponse:
+async def stream_events(
+    user: BotUser, bots: BotsDep, games: GamesDep, challenges: ChallengesDep
+) -> StreamingResponse:
     events = bots.events
     queue = events.open_user(user.id)
-    for challenge in await asyncio.to_thread(context.challenges.challenges_of, user.id):
+    for challenge in await asyncio.to_thread(challenges.challenges_of, user.id):
         if challenge.challenged == user.id and challenge.status == "open":
-            bots.on_challenge(challenge)  # open challenges first, like games on
+            await bots.on_challenge(challenge)  # open challenges first, like games on
     held = await asyncio.to_thread(bots.accounts.seats_of, user.id)
     for game_id in dict.fromkeys(g for g, _ in held):
-        entry = await context.manager.entry(game_id)
+        entry = await games.manager.entry(game_id)
         if not entry.live.over:
             events.announce(user.id, entry.live)
 
@@ -150,10 +144,10 @@ async def stream_events(user: BotUser, bots: BotsDep, context: Context) -> Strea
     responses={200: {"content": {NDJSON: {}}}},
 )
 async def stream_game(
-    game_id: str, user: BotUser, bots: BotsDep, context: Context
+    game_id: str, user: BotUser, bots: BotsDep, games: GamesDep
 ) -> StreamingResponse:
-    entry = await context.manager.entry(game_id)
-    await context.manager.check_flag(entry)
+    entry = await games.manager.entry(game_id)
+    await games.manager.check_flag(entry)
     queue = bots.events.open_game(game_id)
     first = game_full(entry.live, _names(entry), user)
 
@@ -185,27 +179,11 @@ async def stream_game(
     response_model=BotMoved,
     response_model_exclude_unset=True,
 )
-async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -> dict[str, Any]:
-    entry = await _my_entry(context, game_id, user)
-    async with change(
-        context.manager,
-        game_id,
-        entry.live.data.version,
-        None,
-        account=user.id,
-        flag_message="your time ran out: the game is over",
-    ) as now:
-        state = now.live.state
-        if state.to_move not in now.seats:
-            raise ApiError(409, "it is not your turn: your opponent is to move")
-        if not action.strip():
-            raise ApiError(400, "send an action in the game's notation")
-        try:
-            parsed = state.parse_action(action.strip())
-        except ShoalError as error:
-            raise check_error(error) from None
-        await now.commit(now.live.with_actions([parsed], time.time()))
-    return {"ok": True, "state": game_state(entry.live)}
+async def bot_move(game_id: str, action: str, user: BotUser, games: GamesDep) -> dict[str, Any]:
+    """The page's move (:func:`~shoal.server.games.moves.play`: the same checks and words),
+    from the game's current version, for the token's account."""
+    await play(games.manager, game_id, None, None, text=action, account=user.id)
+    return {"ok": True, "state": game_state((await games.manager.entry(game_id)).live)}
 
 
 @router.post(
@@ -214,20 +192,10 @@ async def bot_move(game_id: str, action: str, user: BotUser, context: Context) -
     response_model=BotMoved,
     response_model_exclude_unset=True,
 )
-async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str, Any]:
-    entry = await _my_entry(context, game_id, user)
-    async with change(
-        context.manager,
-        game_id,
-        entry.live.data.version,
-        None,
-        account=user.id,
-        flag_message="the game is over: time ran out",
-    ) as now:
-        to_move = now.live.state.to_move
-        seat = to_move if to_move in now.seats else now.seats[0]
-        await now.commit(now.live.with_resignation(seat))
-    return {"ok": True, "state": game_state(entry.live)}
+async def bot_resign(game_id: str, user: BotUser, games: GamesDep) -> dict[str, Any]:
+    """The page's resignation (:func:`~shoal.server.games.service.resign`)."""
+    await resign(games.manager, game_id, None, None, account=user.id)
+    return {"ok": True, "state": game_state((await games.manager.entry(game_id)).live)}
 
 
 @router.post(
@@ -235,8 +203,10 @@ async def bot_resign(game_id: str, user: BotUser, context: Context) -> dict[str,
     summary="Accept a challenge: play",
     response_model=BotAccepted,
 )
-async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
-    accepted = await challenges.accept(context, challenge_id, user)
+async def bot_accept(
+    challenge_id: RowId, user: BotUser, challenges: ChallengesDep
+) -> dict[str, Any]:
+    accepted = await challenges.accept(challenge_id, user)
     return {"ok": True, "game": accepted.game, "seat": accepted.seat}
 
 
@@ -245,27 +215,18 @@ async def bot_accept(challenge_id: RowId, user: BotUser, context: Context) -> di
     summary="Decline a challenge",
     response_model=Ok,
 )
-async def bot_decline(challenge_id: RowId, user: BotUser, context: Context) -> dict[str, Any]:
-    await challenges.decline(context, challenge_id, user)
+async def bot_decline(
+    challenge_id: RowId, user: BotUser, challenges: ChallengesDep
+) -> dict[str, Any]:
+    await challenges.decline(challenge_id, user)
     return {"ok": True}
 
 
-@router.post(
-    "/api/games/vs/{username}",
-    summary="A game against a named account",
-    status_code=201,
-    response_model=VsGame,
-    response_model_exclude_unset=True,
-)
-async def play_against(
-    username: str,
-    body: VsIn,
-    request: Request,
-    context: Context,
-    bots: BotsDep,
-    accounts: AccountsDep,
-    player: Player,
-) -> dict[str, Any]:
+def _opponents(
+    request: Request, bots: Bots, accounts: Accounts, player: User | None, username: str
+) -> tuple[User, User, str | None]:
+    """Who plays whom in a game against a named account, and the computer's level when the
+    named one is a ``shoal-LEVEL`` bot (queries: in a worker thread)."""
     me = bots.user_of(request) if "authorization" in request.headers else player
     if me is None:
         raise ApiError(401, "sign in (or send a bot's API token) to play a named account")
@@ -282,7 +243,28 @@ async def play_against(
         raise ApiError(
             400, f"{them.username} is not a bot: challenge a person from the lobby instead"
         )
-    context.creations.check(client_address(request))
+    return me, them, level
+
+
+@router.post(
+    "/api/games/vs/{username}",
+    summary="A game against a named account",
+    status_code=201,
+    response_model=VsGame,
+    response_model_exclude_unset=True,
+)
+async def play_against(
+    username: str,
+    body: VsIn,
+    request: Request,
+    games: GamesDep,
+    limits: LimitsDep,
+    bots: BotsDep,
+    accounts: AccountsDep,
+    player: Player,
+) -> dict[str, Any]:
+    me, them, level = await asyncio.to_thread(_opponents, request, bots, accounts, player, username)
+    await limits.check("games", client_address(request))
     seat = body.seat if body.seat is not None else secrets.randbelow(2)
     token = new_token()
     players = ["", ""]
@@ -305,7 +287,7 @@ async def play_against(
         )
     except ShoalError as error:
         raise check_error(error) from None
-    entry = await context.manager.create(data)
+    entry = await games.manager.create(data)
     view = entry.live.view()
     view["you"] = [seat]
     return {"id": data.id, "seat": seat, "token": token, "opponent": them.username, "view": view}

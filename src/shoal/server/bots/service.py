@@ -20,9 +20,12 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from typing import Annotated, Any, cast
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any
 
 from fastapi import Depends
+from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection
 
 from shoal.ai.players import LEVELS
@@ -30,17 +33,20 @@ from shoal.ai.players import LEVELS
 from ..accounts.models import User
 from ..accounts.service import Accounts
 from ..challenges.models import Challenge
-from ..context import ServerContext
 from ..errors import ApiError
-from ..games.manager import GameEntry
+from ..events import Events
+from ..games.manager import GameEntry, GameManager
 from ..games.session import LiveGame
+from ..provide import provided
 from .store import BotStore
 
 __all__ = [
+    "BOTS",
     "BOT_PREFIX",
     "BotEvents",
     "BotUser",
     "Bots",
+    "build",
     "ensure_computer_bots",
     "game_full",
     "game_state",
@@ -152,23 +158,86 @@ def _summary(live: LiveGame, user_id: int) -> dict[str, Any]:
     return out
 
 
-class BotEvents:
-    """The open streams: events per account, states per game (a manager listener)."""
+BOTS = "bots"
+"""The events' channel of the Bot API's event streams (issue 56): ``{"game": ID, "kind":
+"start" or "end", "users": [...]}`` when a game of those accounts started or ended (a
+process with an event stream of one of them reads the game and announces it), ``{"user":
+ID, "challenge": ID}`` for a new challenge of that account."""
 
-    def __init__(self) -> None:
+TOLD = 50_000
+"""How many (game, start or end) announcements a process remembers, so that each crosses once."""
+
+
+class BotEvents:
+    """The open streams: events per account, states per game (a manager listener).
+
+    A game stream follows its game through the manager (a change stored by another
+    process reaches this one's loaded game through the relay, and so this listener). The
+    event streams hear of the games and challenges of the other processes through the
+    events' channel :data:`BOTS`."""
+
+    def __init__(
+        self,
+        events: Events | None = None,
+        load: Callable[[str], Awaitable[GameEntry]] | None = None,
+        challenge: Callable[[int, int], dict[str, Any] | None] | None = None,
+    ) -> None:
         self.users: dict[int, set[asyncio.Queue[dict[str, Any]]]] = {}
         self.games: dict[str, set[asyncio.Queue[dict[str, Any]]]] = {}
         self.started: dict[int, set[str]] = {}
         self.finished: dict[int, set[str]] = {}
+        self.events = events
+        self._load = load
+        self._challenge = challenge
+        """The ``challenge`` event of a challenge id for the challenged account (None: no
+        such challenge of theirs); synchronous, it reads the database (run in a thread)."""
+        self._told: OrderedDict[tuple[str, str], None] = OrderedDict()
+        if events is not None:
+            events.subscribe(BOTS, self._from_elsewhere, here=False)
 
     def after_change(self, entry: GameEntry) -> None:
         """Send the game's new state to its streams, and start/finish events to its players."""
         live = entry.live
+        users = {a for a in (live.data.accounts or ()) if a is not None}
         for queue in self.games.get(live.data.id, ()):
             queue.put_nowait(game_state(live))
-        for user_id in {a for a in (live.data.accounts or ()) if a is not None}:
+        for user_id in users:
             if user_id in self.users:
                 self.announce(user_id, live)
+        kind = "end" if live.over else "start" if live.data.version == 1 else None
+        if users and kind and self.events is not None and self._tell(live.data.id, kind):
+            payload = {"game": live.data.id, "kind": kind, "users": sorted(users)}
+            self.events.publish(BOTS, payload)
+
+    def _tell(self, game_id: str, kind: str) -> bool:
+        """True the first time this process hears of ``game_id``'s start (or end)."""
+        key = (game_id, kind)
+        if key in self._told:
+            return False
+        self._told[key] = None
+        while len(self._told) > TOLD:
+            self._told.popitem(last=False)
+        return True
+
+    async def _from_elsewhere(self, event: Any) -> None:
+        if not isinstance(event, dict):
+            return
+        user, challenge_id = event.get("user"), event.get("challenge")
+        if isinstance(user, int) and isinstance(challenge_id, int):
+            if user in self.users and self._challenge is not None:
+                found = await asyncio.to_thread(self._challenge, challenge_id, user)
+                if found is not None:
+                    self.send(user, found)
+            return
+        game_id, kind, users = event.get("game"), event.get("kind"), event.get("users")
+        if not isinstance(game_id, str) or kind not in ("start", "end"):
+            return
+        self._tell(game_id, kind)  # heard: not told again from this process
+        here = [u for u in users or () if isinstance(u, int) and u in self.users]
+        if here and self._load is not None:
+            entry = await self._load(game_id)
+            for user_id in here:
+                self.announce(user_id, entry.live)
 
     def announce(self, user_id: int, live: LiveGame) -> None:
         """``gameStart`` once for a game on, ``gameFinish`` once for a game over."""
@@ -233,13 +302,24 @@ class BotEvents:
 class Bots:
     """The bots of one app: the store, the events, the server's own bots by level."""
 
-    def __init__(self, context: ServerContext) -> None:
-        self.context = context
-        self.accounts = context.accounts.store
-        self.store = BotStore(context.store.engine)
-        self.events = BotEvents()
-        context.manager.listen(self.events)
-        self.computers = ensure_computer_bots(context.accounts, self.store)
+    def __init__(
+        self,
+        engine: Engine,
+        accounts: Accounts,
+        events: Events,
+        manager: GameManager,
+        challenge: Callable[[int], Challenge | None],
+    ) -> None:
+        self.accounts = accounts.store
+        self.store = BotStore(engine)
+        self._challenge = challenge
+        """A challenge by its id (a query: call it in a thread)."""
+        self._events = events
+        self.events = BotEvents(  # the other processes' games and challenges too (issue 56)
+            events, manager.entry, self._challenge_event
+        )
+        self.computers = ensure_computer_bots(accounts, self.store)
+        """The server's own ``shoal-LEVEL`` bots by level."""
         self.keepalive = 5.0
         """Seconds between the empty lines that keep a quiet stream open."""
 
@@ -248,29 +328,39 @@ class Bots:
         bots, else None (other domains, tournaments for one, ask here)."""
         return self.store.level_of(user_id)
 
-    def on_challenge(self, challenge: Challenge) -> None:
-        """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``."""
-        if challenge.challenged not in self.events.users:
-            return
+    async def on_challenge(self, challenge: Challenge) -> None:
+        """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``,
+        in every process."""
+        self._events.publish(BOTS, {"user": challenge.challenged, "challenge": challenge.id})
+        if challenge.challenged in self.events.users:
+            event = await asyncio.to_thread(self._describe, challenge)
+            self.events.send(challenge.challenged, event)
+
+    def _challenge_event(self, challenge_id: int, user_id: int) -> dict[str, Any] | None:
+        found = self._challenge(challenge_id)
+        if found is None or found.challenged != user_id:
+            return None
+        return self._describe(found)
+
+    def _describe(self, challenge: Challenge) -> dict[str, Any]:
+        """The ``challenge`` event of ``challenge`` (a query: call it in a thread)."""
         challenger = self.accounts.by_id(challenge.challenger)
-        self.events.send(
-            challenge.challenged,
-            {
-                "type": "challenge",
-                "challenge": {
-                    "id": challenge.id,
-                    "challenger": challenger.username if challenger is not None else "?",
-                    "game": challenge.game,
-                    "options": challenge.options,
-                    "colour": challenge.colour,
-                    "time_control": challenge.time_control,
-                    "rated": challenge.rated,
-                },
+        return {
+            "type": "challenge",
+            "challenge": {
+                "id": challenge.id,
+                "challenger": challenger.username if challenger is not None else "?",
+                "game": challenge.game,
+                "options": challenge.options,
+                "colour": challenge.colour,
+                "time_control": challenge.time_control,
+                "rated": challenge.rated,
             },
-        )
+        }
 
     def user_of(self, connection: HTTPConnection) -> User:
-        """The account of the request's ``Authorization: Bearer`` token (401 otherwise)."""
+        """The account of the request's ``Authorization: Bearer`` token (401 otherwise; a
+        query: call it in a thread, as :data:`BotUser` is)."""
         header = connection.headers.get("authorization")
         if header is None:
             raise ApiError(401, "send your API token: Authorization: Bearer TOKEN")
@@ -284,12 +374,23 @@ class Bots:
         return user
 
 
-def get_bots(connection: HTTPConnection) -> Bots:
-    """The app's bots (a FastAPI dependency)."""
-    return cast(Bots, connection.app.state.context.bots)
+def build(
+    engine: Engine,
+    accounts: Accounts,
+    events: Events,
+    manager: GameManager,
+    challenge: Callable[[int], Challenge | None],
+) -> Bots:
+    """The bots of one app on ``engine`` (the server's own bots made when missing); their
+    streams hear every change of a loaded game, and the other processes' games and
+    challenges through ``events``; ``challenge`` reads a challenge by its id."""
+    bots = Bots(engine, accounts, events, manager, challenge)
+    manager.listen(bots.events)
+    return bots
 
 
-BotsDep = Annotated[Bots, Depends(get_bots)]
+BotsDep = Annotated[Bots, provided(Bots)]
+"""A route parameter of this type receives the app's :class:`Bots`."""
 
 
 def _bot_user(connection: HTTPConnection, bots: BotsDep) -> User:

@@ -6,13 +6,15 @@ here already hashed (SHA-256 of a random secret, like seat tokens).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..accounts.models import User, user_of_row, utcnow
 from ..accounts.tables import UserRow
+from ..db.rows import committed
 from .tables import BotRow, BotTokenRow
 
 __all__ = ["BotStore"]
@@ -30,17 +32,20 @@ class BotStore:
             if session.get(BotRow, user_id) is not None:
                 return False
             session.add(BotRow(user_id=user_id, level=level, created=utcnow()))
-            try:
-                session.commit()
-            except IntegrityError:  # another process marked it meanwhile
-                session.rollback()
-                return False
-            return True
+            return committed(session)  # False: another process marked it meanwhile
 
     def is_bot(self, user_id: int) -> bool:
         """True when the account is a bot (a program's or the computer's)."""
         with Session(self.engine) as session:
             return session.get(BotRow, user_id) is not None
+
+    def bot_ids(self, user_ids: Collection[int]) -> set[int]:
+        """Those of ``user_ids`` that are bots (one query: a list of names to mark, issue 61)."""
+        wanted = [u for u in set(user_ids) if u is not None]
+        if not wanted:
+            return set()
+        with Session(self.engine) as session:
+            return set(session.scalars(select(BotRow.user_id).where(BotRow.user_id.in_(wanted))))
 
     def level_of(self, user_id: int) -> str | None:
         """The computer's level when the account is one of the server's own bots, else None."""

@@ -23,8 +23,8 @@ from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
 
-from ..context import Context
 from ..errors import ApiError, refusals
+from ..settings import SettingsDep
 from .schemas import CatalogEntry, CatalogGame, Levels
 
 __all__ = ["router"]
@@ -105,8 +105,8 @@ async def catalog() -> list[dict[str, Any]]:
 @router.get(
     "/api/catalog/{game_id}", summary="One game and its rules page", response_model=CatalogGame
 )
-async def catalog_game(game_id: str, context: Context) -> dict[str, Any]:
-    docs = context.settings.docs_dir
+def catalog_game(game_id: str, settings: SettingsDep) -> dict[str, Any]:
+    docs = settings.docs_dir
     info = _catalog_entry(_clean_game_id(game_id))
     page = docs / f"{game_id}.md"
     info["rules_html"] = _render_markdown(page.read_text()) if page.is_file() else None

@@ -27,30 +27,27 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, SignedIn
-from ..context import Context
 from ..errors import ApiError, page_in_words, refusals
+from ..files import page
 from ..lobby.schemas import SeatOut
 from ..params import RowId
 from ..schemas import GAME_ENUM
-from . import service
 from .models import CHALLENGE_DAYS, Challenge
 from .schemas import ChallengeDetail, ChallengeOut, ChallengeStatus, MyChallenges
-from .service import MAX_OPEN_CHALLENGES, load, names_of, title_of
+from .service import MAX_OPEN_CHALLENGES, ChallengesDep, title_of
 
 __all__ = ["MAX_OPEN_CHALLENGES", "ChallengeIn", "router"]
 
 router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-PAGE = Path(__file__).resolve().parents[2] / "web" / "challenge.html"
 """The page of one challenge (its script: ``challenge-page.js``)."""
 
 
@@ -99,9 +96,10 @@ def _players_only(challenge: Challenge, user: User) -> str | None:
     response_model=ChallengeOut,
     response_model_exclude_unset=True,
 )
-async def create_challenge(body: ChallengeIn, user: SignedIn, context: Context) -> dict[str, Any]:
-    challenge, target, accepted = await service.create(
-        context,
+async def create_challenge(
+    body: ChallengeIn, user: SignedIn, challenges: ChallengesDep
+) -> dict[str, Any]:
+    challenge, target, accepted = await challenges.create(
         user,
         username=body.username,
         game=body.game,
@@ -128,9 +126,12 @@ async def create_challenge(body: ChallengeIn, user: SignedIn, context: Context) 
     response_model=MyChallenges,
     response_model_exclude_unset=True,
 )
-async def my_challenges(user: SignedIn, context: Context) -> dict[str, list[dict[str, Any]]]:
-    mine = await asyncio.to_thread(context.challenges.challenges_of, user.id)
-    names = names_of(context, *(c.challenger for c in mine), *(c.challenged for c in mine))
+async def my_challenges(
+    user: SignedIn, challenges: ChallengesDep
+) -> dict[str, list[dict[str, Any]]]:
+    mine = await asyncio.to_thread(challenges.challenges_of, user.id)
+    ids = [*(c.challenger for c in mine), *(c.challenged for c in mine)]
+    names = await asyncio.to_thread(challenges.names_of, *ids)
     return {
         "incoming": [_view(c, names) for c in mine if c.challenged == user.id],
         "outgoing": [_view(c, names) for c in mine if c.challenger == user.id],
@@ -143,12 +144,14 @@ async def my_challenges(user: SignedIn, context: Context) -> dict[str, list[dict
     response_model=ChallengeDetail,
     response_model_exclude_unset=True,
 )
-async def one_challenge(challenge_id: RowId, user: SignedIn, context: Context) -> dict[str, Any]:
-    challenge = await load(context, challenge_id)
+async def one_challenge(
+    challenge_id: RowId, user: SignedIn, challenges: ChallengesDep
+) -> dict[str, Any]:
+    challenge = await challenges.load(challenge_id)
     refusal = _players_only(challenge, user)
     if refusal is not None:
         raise ApiError(403, refusal)
-    names = await asyncio.to_thread(names_of, context, challenge.challenger, challenge.challenged)
+    names = await asyncio.to_thread(challenges.names_of, challenge.challenger, challenge.challenged)
     expires = challenge.created + datetime.timedelta(days=CHALLENGE_DAYS)
     return {
         **_view(challenge, names),
@@ -160,19 +163,19 @@ async def one_challenge(challenge_id: RowId, user: SignedIn, context: Context) -
 
 @router.get("/challenges/{challenge_id}", include_in_schema=False, response_class=HTMLResponse)
 async def challenge_page(
-    challenge_id: RowId, request: Request, accounts: AccountsDep, context: Context
+    challenge_id: RowId, request: Request, accounts: AccountsDep, challenges: ChallengesDep
 ) -> Response:
     user = await asyncio.to_thread(accounts.user_of, request)
     if user is None:  # a mail's link, signed out: sign in and come back
         return RedirectResponse(f"/login?next=/challenges/{challenge_id}", status_code=303)
-    challenge = await asyncio.to_thread(context.challenges.challenge, challenge_id)
+    challenge = await asyncio.to_thread(challenges.challenge, challenge_id)
     if challenge is None:
         words = f"There is no challenge {challenge_id}: the link may be mistyped."
         return page_in_words(404, "No such challenge", words)
     refusal = _players_only(challenge, user)
     if refusal is not None:
         return page_in_words(403, "Not your challenge", refusal[:1].upper() + refusal[1:] + ".")
-    return FileResponse(PAGE, media_type="text/html")
+    return page("challenge.html")
 
 
 @router.post(
@@ -180,8 +183,10 @@ async def challenge_page(
     summary="Accept a challenge: play",
     response_model=SeatOut,
 )
-async def accept_challenge(challenge_id: RowId, user: SignedIn, context: Context) -> dict[str, Any]:
-    accepted = await service.accept(context, challenge_id, user)
+async def accept_challenge(
+    challenge_id: RowId, user: SignedIn, challenges: ChallengesDep
+) -> dict[str, Any]:
+    accepted = await challenges.accept(challenge_id, user)
     return {
         "game": accepted.game,
         "seat": accepted.seat,
@@ -197,9 +202,9 @@ async def accept_challenge(challenge_id: RowId, user: SignedIn, context: Context
     response_model_exclude_unset=True,
 )
 async def decline_challenge(
-    challenge_id: RowId, user: SignedIn, context: Context
+    challenge_id: RowId, user: SignedIn, challenges: ChallengesDep
 ) -> dict[str, Any]:
-    challenge = await service.decline(context, challenge_id, user)
+    challenge = await challenges.decline(challenge_id, user)
     return {"id": challenge.id, "status": challenge.status, "game": None}
 
 
@@ -209,6 +214,8 @@ async def decline_challenge(
     response_model=ChallengeStatus,
     response_model_exclude_unset=True,
 )
-async def cancel_challenge(challenge_id: RowId, user: SignedIn, context: Context) -> dict[str, Any]:
-    challenge = await service.withdraw(context, challenge_id, user)
+async def cancel_challenge(
+    challenge_id: RowId, user: SignedIn, challenges: ChallengesDep
+) -> dict[str, Any]:
+    challenge = await challenges.withdraw(challenge_id, user)
     return {"id": challenge.id, "status": challenge.status}

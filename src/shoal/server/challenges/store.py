@@ -14,11 +14,12 @@ import datetime
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ..accounts.models import utcnow
+from ..limits.serial import serially
 from .models import CHALLENGE_DAYS, Challenge
 from .tables import ChallengeRow
 
@@ -40,12 +41,28 @@ class ChallengeStore:
             values["status"] = "expired"
         return Challenge(**values)
 
-    def add_challenge(self, **values: Any) -> Challenge:
-        """Store a new open challenge (the columns of :class:`Challenge` but id, status...)."""
-        with Session(self.engine) as session:
+    def add_challenge(self, *, most: int, **values: Any) -> Challenge | None:
+        """Store a new open challenge (the columns of :class:`Challenge` but id, status...),
+        unless its challenger has ``most`` open challenges already (None). The count and the
+        insert are one transaction no other process runs at the same time for the same
+        challenger (:func:`~shoal.server.limits.serial.serially`): the cap holds for the site."""
+        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+        challenger = values["challenger"]
+        with serially(self.engine, f"challenges:u{challenger}") as session:
+            sent = session.scalar(
+                select(func.count())
+                .select_from(ChallengeRow)
+                .where(
+                    ChallengeRow.status == "open",
+                    ChallengeRow.created >= since,
+                    ChallengeRow.challenger == challenger,
+                )
+            )
+            if int(sent or 0) >= most:
+                return None
             row = ChallengeRow(status="open", created=self.now(), **values)
             session.add(row)
-            session.commit()
+            session.flush()
             return self._challenge(row)
 
     def challenge(self, challenge_id: int) -> Challenge | None:
@@ -80,8 +97,26 @@ class ChallengeStore:
 
     def answer(self, challenge_id: int, status: str, game_id: str | None = None) -> bool:
         """Close an open, unexpired challenge as ``status``; False when someone was first."""
-        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+        close = self._closing(challenge_id, status, game_id)
         with Session(self.engine) as session:
+            closed = close(session)
+            session.commit()
+            return closed
+
+    def accepting(self, challenge_id: int, game_id: str) -> Callable[[Session], bool]:
+        """Accepting the open, unexpired challenge for the game ``game_id`` in the
+        transaction that stores the game (a :data:`~shoal.server.games.models.Claim`):
+        False when someone answered it first or it expired."""
+        return self._closing(challenge_id, "accepted", game_id)
+
+    def _closing(
+        self, challenge_id: int, status: str, game_id: str | None
+    ) -> Callable[[Session], bool]:
+        """Closing the open, unexpired challenge as ``status`` in a session: the guarded
+        update, True for the one session whose update changed the row."""
+        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
+
+        def close(session: Session) -> bool:
             result = session.execute(
                 update(ChallengeRow)
                 .where(
@@ -91,25 +126,6 @@ class ChallengeStore:
                 )
                 .values(status=status, game_id=game_id)
             )
-            session.commit()
-            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
-
-    def accepting(self, challenge_id: int, game_id: str) -> Callable[[Session], bool]:
-        """Accepting the open, unexpired challenge for the game ``game_id`` in the
-        transaction that stores the game (a :data:`~shoal.server.games.models.Claim`):
-        False when someone answered it first or it expired."""
-        since = self.now() - datetime.timedelta(days=CHALLENGE_DAYS)
-
-        def claim(session: Session) -> bool:
-            result = session.execute(
-                update(ChallengeRow)
-                .where(
-                    ChallengeRow.id == challenge_id,
-                    ChallengeRow.status == "open",
-                    ChallengeRow.created >= since,
-                )
-                .values(status="accepted", game_id=game_id)
-            )
             return bool(getattr(result, "rowcount", 0) == 1)
 
-        return claim
+        return close

@@ -18,10 +18,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
 from sqlalchemy.engine import URL
+
+from ..ops.metrics import DB_QUERY
 
 __all__ = ["KEEPALIVES", "POOL_SIZE", "AsyncPool", "conninfo"]
 
@@ -60,6 +63,7 @@ class AsyncPool:
         statement may still be under way on it): then it is closed."""
         async with self._free:
             conn = self._idle.pop() if self._idle else await self._connect()
+            started = time.perf_counter()
             try:
                 yield conn
             except Exception:
@@ -68,6 +72,7 @@ class AsyncPool:
             except BaseException:  # cancelled midway
                 await _close(conn)
                 raise
+            DB_QUERY.labels(self.role).observe(time.perf_counter() - started)
             await self._give_back(conn)
 
     async def _give_back(self, conn: Any) -> None:

@@ -15,10 +15,12 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.script.revision import RevisionError
+from alembic.util import CommandError
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
-__all__ = ["FIRST", "current", "head", "upgrade"]
+__all__ = ["FIRST", "current", "head", "known", "upgrade"]
 
 LOCK = 0x5E0A1  # the advisory lock's key (any constant shared by every process)
 
@@ -39,6 +41,14 @@ def head() -> str:
     revision = ScriptDirectory.from_config(_config()).get_current_head()
     assert revision is not None
     return revision
+
+
+def known(revision: str) -> bool:
+    """Whether ``revision`` is one of this shoal's migrations (a newer shoal's is not)."""
+    try:
+        return ScriptDirectory.from_config(_config()).get_revision(revision) is not None
+    except (RevisionError, CommandError):  # no such revision here
+        return False
 
 
 def current(engine: Engine) -> str | None:

@@ -1,87 +1,16 @@
-"""The SQLAlchemy tables: one row per game (``shoal_games``), one per uploaded record.
+"""The declarative base of every table of the server (:class:`Base`).
 
-The social side of a game lives in its own tables (issue 23): the open offers and
-mutes of a game (``shoal_offers``) and its chat messages (``shoal_chat``). Their
-rows name seats, never people, so accounts can own seats later without a change here.
+Each domain keeps its tables in its own ``tables.py`` on this base (a game's rows:
+:mod:`shoal.server.games.tables`); its ``metadata`` knows every table once their modules are
+imported.
 """
 
 from __future__ import annotations
 
-import datetime
-from typing import Any
+from sqlalchemy.orm import DeclarativeBase
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String, Text
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-
-__all__ = ["Base", "ChatRow", "GameRow", "OfferRow", "RecordRow"]
+__all__ = ["Base"]
 
 
 class Base(DeclarativeBase):
     """The declarative base of shoal's tables (its ``metadata`` creates them)."""
-
-
-class GameRow(Base):
-    """A game: the columns of :class:`~shoal.server.games.models.GameData`, and two times."""
-
-    __tablename__ = "shoal_games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(64))
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # seeds reach 2**63
-    start: Mapped[str | None] = mapped_column(Text, nullable=True)
-    mode: Mapped[str] = mapped_column(String(16))
-    level: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    computer_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    players: Mapped[list[str]] = mapped_column(JSON)
-    token_hashes: Mapped[list[str | None]] = mapped_column(JSON)
-    actions: Mapped[list[int]] = mapped_column(JSON)
-    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    ended: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    accounts: Mapped[list[int | None] | None] = mapped_column(JSON, nullable=True)  # rev 0002
-    time_control: Mapped[str | None] = mapped_column(String(32), nullable=True)  # rev r0004
-    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # rev r0004
-    version: Mapped[int] = mapped_column(Integer)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime)
-    updated: Mapped[datetime.datetime] = mapped_column(DateTime)
-
-
-class RecordRow(Base):
-    """An uploaded record's text."""
-
-    __tablename__ = "shoal_records"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    text: Mapped[str] = mapped_column(Text)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime)
-
-
-class OfferRow(Base):
-    """A game's open offers and its players' mutes (one row per game, made on first use).
-
-    ``draw`` and ``takeback`` are ``{"seat", "ply"}`` (who asked, after how many
-    actions) or null; ``mutes`` lists the seats that muted their opponent.
-    """
-
-    __tablename__ = "shoal_offers"
-
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    draw: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    mutes: Mapped[list[int]] = mapped_column(JSON)
-    updated: Mapped[datetime.datetime] = mapped_column(DateTime)
-
-
-class ChatRow(Base):
-    """A chat message of a game: the players' room or the spectators' room."""
-
-    __tablename__ = "shoal_chat"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[str] = mapped_column(String(32), index=True)
-    room: Mapped[str] = mapped_column(String(16))
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    name: Mapped[str] = mapped_column(String(40))
-    text: Mapped[str] = mapped_column(Text)
-    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime)

@@ -29,10 +29,10 @@ from fastapi import APIRouter, Query
 from shoal.core import parse_option_words
 from shoal.core.errors import ShoalError
 
-from ..context import Context
+from ..accounts.service import Accounts, AccountsDep
 from ..errors import ApiError, refusals
 from .schemas import ExplorerOut
-from .service import Lookup
+from .service import ExplorerDep, Lookup
 from .store import Filters
 
 __all__ = ["router"]
@@ -43,7 +43,7 @@ SPEEDS = ("live", "correspondence")
 
 
 def _filters(
-    context: Context,
+    accounts: Accounts,
     rated: str | None,
     speed: str | None,
     min_rating: int | None,
@@ -65,7 +65,7 @@ def _filters(
         raise ApiError(400, f"seat is 0 or 1, not {seat}")
     user_id = None
     if player is not None:
-        user_id = context.accounts.user_id(player)
+        user_id = accounts.user_id(player)
         if user_id is None:
             raise ApiError(404, f"there is no player {player!r}")
     return Filters(
@@ -81,7 +81,8 @@ def _filters(
 @router.get("/api/explorer/{game_id}", response_model=ExplorerOut)
 async def explore(
     game_id: str,
-    context: Context,
+    explorer: ExplorerDep,
+    accounts: AccountsDep,
     source: str = "site",
     position: Annotated[str | None, Query(max_length=4000)] = None,
     options: Annotated[str, Query(max_length=1000)] = "",
@@ -104,6 +105,8 @@ async def explore(
         raise ApiError(400, "player and seat go with source=player")
     if source == "book" and (rated, speed, min_rating, max_rating) != (None, None, None, None):
         raise ApiError(400, "the book's self-play games have no rated, speed or rating filters")
-    filters = _filters(context, rated, speed, min_rating, max_rating, player, seat)
+    filters = await asyncio.to_thread(  # the player's name is a query
+        _filters, accounts, rated, speed, min_rating, max_rating, player, seat
+    )
     lookup = Lookup(game_id, words, position, source, filters)
-    return await asyncio.to_thread(context.explorer.answer, lookup, engine=engine)
+    return await asyncio.to_thread(explorer.answer, lookup, engine=engine)

@@ -15,7 +15,9 @@ import datetime
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from shoal import games
 from shoal.analysis.book import open_book
@@ -36,10 +38,19 @@ from shoal.core.errors import ShoalError, UnknownGameError
 from ..errors import ApiError
 from ..games.manager import GameEntry, GameManager
 from ..games.session import LiveGame
-from ..ratings.service import speed_of
+from ..provide import provided
+from ..ratings.service import Ratings, player_ratings, speed_of
 from .store import ExplorerStore, Filters, FinishedGame
 
-__all__ = ["SOURCES", "Explorer", "ExplorerListener", "Lookup", "finished_game"]
+__all__ = [
+    "SOURCES",
+    "Explorer",
+    "ExplorerDep",
+    "ExplorerListener",
+    "Lookup",
+    "build",
+    "finished_game",
+]
 
 SOURCES = ("site", "book", "player")
 """Where the counts come from: the site's games, the shipped book, one account's games."""
@@ -108,7 +119,7 @@ class Lookup:
 
 
 class Explorer:
-    """The explorer's lookups and counting (on the context as ``context.explorer``)."""
+    """The explorer's lookups and counting."""
 
     BOOKS = 8
     """Books kept in memory (one per game and options asked for)."""
@@ -189,3 +200,18 @@ class ExplorerListener:
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the spawned tasks."""
+
+
+def build(engine: Engine, manager: GameManager, ratings: Ratings) -> Explorer:
+    """The explorer of one app on ``engine``: every game the manager sees end is counted, with
+    its players' ratings."""
+    explorer = Explorer(
+        ExplorerStore(engine),
+        lambda accounts, game, speed: player_ratings(ratings, accounts, game, speed),
+    )
+    manager.listen(ExplorerListener(manager, explorer))
+    return explorer
+
+
+ExplorerDep = Annotated[Explorer, provided(Explorer)]
+"""A route parameter of this type receives the app's :class:`Explorer`."""

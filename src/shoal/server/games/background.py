@@ -2,8 +2,11 @@
 
 Both are :class:`~shoal.server.games.manager.Listener` s of the :class:`GameManager`:
 after every change of a loaded game, :class:`Computer` starts the computer's
-turn when it is to move (searches run in worker threads, at most
-``max_searches`` at once; the others queue, hints included) and :class:`Clocks`
+turn when it is to move, in every game it plays (a game against the computer, and a
+tournament's game between two of the server's bots, :meth:`Computer.duel`): one loop, its
+searches in worker threads, at most ``max_searches`` at once (the others queue, hints
+included), each turn committed through :func:`~.moves.commit_actions` like any move; and
+:class:`Clocks`
 sets a timer that ends the game when the running clock falls. A flag that cannot be
 stored because the database is away is tried again every :data:`FLAG_RETRY` seconds
 until it is stored (or another process stored it, or a move came first): a time-out
@@ -14,15 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 
 import shoal.ai
-from shoal.ai.players import get_player, play_turn
-from shoal.core import Action, Game, State
+from shoal.ai.players import get_player, turn_states
+from shoal.core import Action, Game, Seat, State
 
 from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
+from ..ops.metrics import SEARCHES_BUSY
+from ..periodic import Failures
 from .manager import GameEntry, GameManager
+from .moves import commit_actions
+from .session import LiveGame
 
 __all__ = ["FLAG_RETRY", "HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
 
@@ -35,9 +41,9 @@ HINT_LEVEL = "club"
 """The level whose choice a hint shows (under a second of search)."""
 
 
-def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[Action]:
-    player = get_player(level, game, seed=seed)
-    return play_turn(player, state)
+def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[tuple[Action, State]]:
+    """The computer's whole turn at ``level``: its actions, each with the state it leads to."""
+    return turn_states(get_player(level, game, seed=seed), state)
 
 
 def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
@@ -47,13 +53,16 @@ def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
 
 
 class Computer:
-    """The computer's turns and the hints, in worker threads behind one queue."""
+    """The computer's turns in every game it plays, and the hints: in worker threads behind
+    one queue."""
 
     def __init__(self, manager: GameManager, max_searches: int = 2) -> None:
         self.manager = manager
         self.max_searches = max_searches
         self._searches: asyncio.Semaphore | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._duels: dict[str, tuple[str, str]] = {}
+        """The games of two of the server's bots this process plays: each seat's level."""
 
     @property
     def searches(self) -> asyncio.Semaphore:
@@ -62,17 +71,36 @@ class Computer:
             self._searches = asyncio.Semaphore(self.max_searches)
         return self._searches
 
+    def level_to_move(self, live: LiveGame) -> str | None:
+        """The level at which the computer plays the seat to move of ``live``, or None when
+        the computer is not to move (a person is, or the game is over)."""
+        if live.computer_to_move():
+            return live.data.level or "random"
+        levels = self._duels.get(live.data.id)
+        seat: Seat | None = live.state.to_move
+        if levels is None or seat is None or live.over:
+            return None
+        return levels[seat]
+
+    def duel(self, entry: GameEntry, levels: tuple[str, str]) -> None:
+        """Play both seats of ``entry`` (a tournament's pairing of two of the server's bots),
+        each at its level, to the end."""
+        self._duels[entry.live.data.id] = levels
+        self.after_change(entry)
+
     def after_change(self, entry: GameEntry) -> None:
         """Start the computer when it is to move (once per game).
 
         Not for a version another process made and announced: that process runs
         the reply (and the database's version check settles any overlap).
         """
+        game_id = entry.live.data.id
+        if entry.live.over:
+            self._duels.pop(game_id, None)
         if entry.changed_elsewhere == entry.live.data.version:
             return
-        game_id = entry.live.data.id
         task = self._tasks.get(game_id)
-        if entry.live.computer_to_move() and (task is None or task.done()):
+        if self.level_to_move(entry.live) is not None and (task is None or task.done()):
             task = self.manager.spawn(self._play(entry))
             self._tasks[game_id] = task
             task.add_done_callback(lambda done: self._forget(game_id, done))
@@ -88,10 +116,10 @@ class Computer:
         manager = self.manager
         while True:
             live = entry.live
-            if not live.computer_to_move():
+            level = self.level_to_move(live)
+            if level is None:
                 return
             version = live.data.version
-            level = live.data.level or "random"
             seed = (live.data.seed or 0) * 1_000_003 + len(live.data.actions)
             live.thinking = True
             await manager.broadcast(entry)
@@ -99,9 +127,10 @@ class Computer:
                 async with self.searches:
                     if entry.live.data.version != version:
                         continue
-                    actions = await asyncio.to_thread(
-                        _computer_turn, live.game, live.state, level, seed
-                    )
+                    with SEARCHES_BUSY.labels("computer").track_inprogress():  # ops' gauge
+                        turn = await asyncio.to_thread(
+                            _computer_turn, live.game, live.state, level, seed
+                        )
             finally:
                 entry.live.thinking = False
             async with entry.lock:
@@ -111,14 +140,16 @@ class Computer:
                 try:
                     if await manager.check_flag_locked(entry):
                         return
-                    await manager.commit(entry, entry.live.with_actions(actions, time.time()))
+                    actions, states = [a for a, _ in turn], [s for _, s in turn]
+                    await commit_actions(manager, entry, actions, states)
                 except ApiError:  # another process changed the game first: it is reloaded
                     continue
 
     async def hint(self, game: Game, state: State, seed: int) -> tuple[Action, str]:
         """A hint computed in a worker thread, queued with the computer's searches."""
         async with self.searches:
-            return await asyncio.to_thread(compute_hint, game, state, seed)
+            with SEARCHES_BUSY.labels("computer").track_inprogress():
+                return await asyncio.to_thread(compute_hint, game, state, seed)
 
 
 class Clocks:
@@ -127,6 +158,9 @@ class Clocks:
     def __init__(self, manager: GameManager) -> None:
         self.manager = manager
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._failures = Failures(
+            "storing a fallen flag", log, f"every {FLAG_RETRY:g} s per game"
+        )  # an outage: two lines for all the games, not one a game a second
 
     def after_change(self, entry: GameEntry) -> None:
         """Set (or clear) the game's flag timer for its running clock."""
@@ -148,14 +182,11 @@ class Clocks:
         try:
             await self.manager.check_flag(entry)
         except DATABASE_ERRORS as error:  # the database is away: the flag waits for it
-            log.warning(
-                "game %s: the flag could not be stored (%s); again in %.0f s",
-                entry.live.data.id,
-                type(error).__name__,
-                FLAG_RETRY,
-            )
+            self._failures.failed(error)
             if entry.live.seconds_to_flag() is not None:
                 self._arm(entry, FLAG_RETRY)
+        else:
+            self._failures.worked()
 
     def close(self) -> None:
         """Cancel every timer."""

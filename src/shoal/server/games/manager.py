@@ -11,7 +11,6 @@ its listeners (:class:`Listener`): the background work of :mod:`.background`
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
@@ -19,9 +18,13 @@ from typing import Any, Protocol
 
 from fastapi import WebSocket
 
+from shoal.core import Seat, State
+
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
+from ..tasks import Tasks
 from .models import Claim, GameData
+from .patch import patch_of
 from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
@@ -47,6 +50,8 @@ class GameEntry:
     ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
     (None while there are none); the messages go out under ``sending``, in order.
     ``last_delta`` is the last delta sent: its base version, its version and its text.
+    ``patch`` is the last change this process stored, as its version and its
+    :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
     """
 
     __slots__ = (
@@ -55,6 +60,7 @@ class GameEntry:
         "last_delta",
         "live",
         "lock",
+        "patch",
         "sending",
         "sent",
         "watchers",
@@ -69,6 +75,7 @@ class GameEntry:
         self.sent: dict[str, Any] | None = None
         self.sending = asyncio.Lock()
         self.last_delta: tuple[int, int, str] | None = None
+        self.patch: tuple[int, dict[str, Any] | None] | None = None
 
 
 class Ack:
@@ -103,10 +110,11 @@ class Listener(Protocol):
 class GameManager:
     """Loaded games, their commits and watchers; background work listens to the changes."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, tasks: Tasks | None = None) -> None:
         self.store = store
+        self.tasks = tasks if tasks is not None else Tasks()
+        """The app's background tasks (the computer's turns, timers)."""
         self._entries: dict[str, GameEntry] = {}
-        self._tasks: set[asyncio.Task[Any]] = set()
         self._listeners: list[Listener] = []
         self._commit_hooks: list[Callable[[str, int], None]] = []
 
@@ -118,9 +126,19 @@ class GameManager:
         """Call ``hook(game_id, version)`` after each change this process stores."""
         self._commit_hooks.append(hook)
 
+    def forget(self, game_id: str) -> bool:
+        """Drop the game ``game_id`` from memory (an operator deleted it; its sockets are
+        closed by :mod:`shoal.server.admin`); True when it was loaded. A timer that still
+        fires for it finds no row to write and stops."""
+        return self._entries.pop(game_id, None) is not None
+
     def loaded(self, game_id: str) -> GameEntry | None:
         """The game ``game_id`` when this process has it loaded, else None."""
         return self._entries.get(game_id)
+
+    def all_loaded(self) -> list[GameEntry]:
+        """Every game this process has loaded (the metrics count them)."""
+        return list(self._entries.values())
 
     # -- loading ----------------------------------------------------------------
     async def entry(self, game_id: str) -> GameEntry:
@@ -147,18 +165,46 @@ class GameManager:
         self._after_change(entry)
         return entry
 
-    async def catch_up(self, entry: GameEntry, version: int) -> None:
-        """Reload a game that another server process changed, when a client saw a newer version.
+    async def catch_up(self, entry: GameEntry, version: int, fresh: GameData | None = None) -> None:
+        """Catch up with a game that another server process changed, when a client saw a
+        newer version (or the other process announced it). ``fresh``: the new version, made
+        from the change's patch (:mod:`.patch`: no read); without it, or when it is not
+        ``version``, the stored game is read.
 
         Call with ``entry.lock`` held, before checking the client's version.
         """
         if version <= entry.live.data.version:
             return
-        fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
+        if fresh is None or fresh.version != version:
+            fresh = await asyncio.to_thread(self.store.load, entry.live.data.id)
         if fresh is not None and fresh.version > entry.live.data.version:
-            entry.live = LiveGame(fresh)
-            self._after_change(entry)
+            self._caught_up(entry, fresh)
             await self.broadcast(entry)
+
+    def _caught_up(self, entry: GameEntry, fresh: GameData) -> None:
+        """Make ``fresh`` (stored by another process, or made from its patch) live: only the
+        actions this process does not have are applied (:meth:`LiveGame.extend
+        <.session.LiveGame.extend>`), never the whole game again (issues 56, 58)."""
+        entry.live = LiveGame.extend(entry.live, fresh)
+        self._after_change(entry)
+
+    async def seats(
+        self, entry: GameEntry, token: str | None, account: int | None = None
+    ) -> list[Seat]:
+        """The seats ``token`` or ``account`` plays in the loaded game; when they play none
+        here, the stored game is read again first if it is newer (issue 56: another process
+        stored a claim whose notice has not reached this one, or was lost while its
+        listener reconnected after a restart of the database; the invited friend was shown
+        "You are watching" while the API said they held the seat)."""
+        seats = entry.live.seats_of(token, account)
+        if seats or (not token and account is None):
+            return seats
+        game_id = entry.live.data.id
+        stored = (await asyncio.to_thread(self.store.versions, [game_id])).get(game_id)
+        if stored is not None and stored > entry.live.data.version:
+            async with entry.lock:
+                await self.catch_up(entry, stored)
+        return entry.live.seats_of(token, account)
 
     async def refresh(self) -> int:
         """Catch up every loaded game still on with what other processes stored (after the
@@ -178,9 +224,17 @@ class GameManager:
         return changed
 
     # -- committing ----------------------------------------------------------------
-    async def commit(self, entry: GameEntry, data: GameData, ack: Ack | None = None) -> None:
+    async def commit(
+        self,
+        entry: GameEntry,
+        data: GameData,
+        ack: Ack | None = None,
+        states: Sequence[State] = (),
+    ) -> None:
         """Store ``data`` over the current version, then make it live and tell the watchers
-        (the mover's delta carrying ``ack``, when given and it watches deltas).
+        (the mover's delta carrying ``ack``, when given and it watches deltas). ``states``: the
+        states of the actions ``data`` adds, made when they were checked (none is applied
+        again, :meth:`LiveGame.extend <.session.LiveGame.extend>`).
 
         Call with ``entry.lock`` held. A version conflict in the database (another
         server process moved first) reloads the game and answers 409.
@@ -191,12 +245,12 @@ class GameManager:
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:
-                entry.live = LiveGame(fresh)
-                self._after_change(entry)
+                self._caught_up(entry, fresh)
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
-        entry.live = LiveGame.extend(entry.live, data)
+        entry.patch = (data.version, patch_of(entry.live.data, data))  # for the relay
+        entry.live = LiveGame.extend(entry.live, data, states)
         entry.live.thinking = thinking
         self._after_change(entry)
         await self.broadcast(entry, ack)
@@ -208,11 +262,8 @@ class GameManager:
             listener.after_change(entry)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
-        """Run ``coro`` as a task of this manager (cancelled by :meth:`close`)."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+        """Run ``coro`` as one of the app's background tasks (cancelled at its close)."""
+        return self.tasks.spawn(coro)
 
     async def check_flag(self, entry: GameEntry) -> bool:
         """End the game when the running clock has fallen; True when it did.
@@ -297,11 +348,7 @@ class GameManager:
         return encode(view_delta(old.view(), entry.live.view()))
 
     async def close(self) -> None:
-        """Stop the listeners' timers and the spawned tasks (at shutdown)."""
+        """Stop the listeners' timers and the background tasks (at shutdown)."""
         for listener in self._listeners:
             listener.close()
-        for task in list(self._tasks):
-            task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(BaseException):
-                await task
+        await self.tasks.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import hashlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-__all__ = ["INVITE", "Claim", "ClaimLostError", "GameData", "hash_token", "invite_hash"]
+__all__ = ["INVITE", "Claim", "ClaimLostError", "Deadline", "GameData", "hash_token", "invite_hash"]
 
 
 class ClaimLostError(Exception):
@@ -70,3 +71,29 @@ class GameData:
     S seconds a turn, ``"Nd"`` correspondence with N days per move, None: none."""
     rated: bool | None = None
     """Whether the players agreed to a rated game (lobby seeks and challenges; None: casual)."""
+    event: int | None = None
+    """The tournament whose pairing the game is (None: no event's game)."""
+
+    def counts(self) -> bool:
+        """Whether the game counts: rated, or between two accounts (every event's game, a
+        challenge to one of the server's bots, a lobby game of two signed-in players).
+
+        In a game that counts nobody gets the engine's help (hints) or a takeback (undo, a
+        takeback request), whoever the opponent is, the server's bots included. A game at
+        one screen held by one account on both seats does not count."""
+        if self.rated or self.event is not None:
+            return True
+        seats = self.accounts or [None, None]
+        return None not in seats and seats[0] != seats[1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Deadline:
+    """A correspondence game's clock as stored."""
+
+    game_id: str
+    days: int
+    seat: int | None
+    turn: int
+    version: int
+    deadline: datetime.datetime | None

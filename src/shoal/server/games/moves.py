@@ -1,7 +1,18 @@
-"""A move, written once: :func:`play` is the one service function of an atomic action,
-whether it comes as ``POST /api/games/{id}/actions`` (the API, bots, a page without its
-socket) or as a ``move`` message on the game's WebSocket (:func:`socket_move`, issue 39:
-a move that skips the HTTP request's stack).
+"""A move, written once: one door for every action of every kind of player.
+
+* :func:`play` is the one service function of a player's atomic action, whether it comes as
+  ``POST /api/games/{id}/actions`` (the API, a page without its socket), as a ``move``
+  message on the game's WebSocket (:class:`SocketMoves`, issue 39: a move that skips the
+  HTTP request's stack) or as the Bot API's ``POST /api/bot/game/{id}/move/{action}``
+  (which moves from the current version): the same checks, the same refusals in the same
+  words.
+* The server's computer (in a game against it, and in a tournament's game between two of its
+  bots: :class:`~.background.Computer`, one loop) commits its whole turn through
+  :func:`commit_actions` too.
+* :func:`commit_actions` is the one function that commits a move's actions: it makes the
+  new data (the clocks moved on) and hands the manager the states the actions were checked
+  with, which are stored and broadcast as they are (parse once, apply once: no action is
+  applied a second time, :meth:`LiveGame.extend <.session.LiveGame.extend>`).
 
 The socket message is ``{"type": "move", "id": ID, "version": V, "action": N}`` (or
 ``"text"`` instead of ``"action"``), with the seat's ``"token"`` in the message (never in
@@ -23,17 +34,18 @@ from typing import Any
 import orjson
 from fastapi import WebSocket
 
-from shoal.core import ShoalError
+from shoal.core import Action, ShoalError, State
 
 from ..accounts.service import account_id, player_of
-from ..changes import change
-from ..context import ServerContext
 from ..db_down import DATABASE_DOWN, DATABASE_ERRORS
 from ..errors import INTERNAL_ERROR, ApiError, check_error
 from ..sockets import encode, send
-from .manager import Ack, GameManager
+from .changes import change
+from .manager import Ack, GameEntry, GameManager
+from .models import GameData
+from .session import LiveGame
 
-__all__ = ["MOVE_LIMIT", "SocketMoves", "play"]
+__all__ = ["MOVE_LIMIT", "SocketMoves", "commit_actions", "play"]
 
 log = logging.getLogger("shoal.server.games.moves")
 
@@ -44,7 +56,7 @@ MOVE_LIMIT = 2_000
 async def play(
     manager: GameManager,
     game_id: str,
-    version: int,
+    version: int | None,
     token: str | None,
     *,
     action: int | None = None,
@@ -54,7 +66,8 @@ async def play(
     ack: Ack | None = None,
 ) -> tuple[int, str | None]:
     """Play one atomic action (by number, or by its ``text`` in the game's notation) from
-    ``version`` for the seat of ``token`` or ``account``; stored before it returns.
+    ``version`` (None: the version current when the game's lock is taken, as the Bot API
+    plays) for the seat of ``token`` or ``account``; stored before it returns.
 
     Answers the new version and, with ``delta``, the encoded delta from ``version``
     (:meth:`~.manager.GameManager.delta_since`, made under the game's lock); ``ack`` rides
@@ -79,15 +92,51 @@ async def play(
             if action is not None:
                 if not 0 <= action < live.game.num_distinct_actions:
                     raise ApiError(422, f"action {action} is out of range")
-                state.apply(action)
+                child = state.apply(action)  # checked and applied, once
                 chosen = action
             else:
-                chosen = state.parse_action(text or "")
+                chosen = state.parse_action(text or "")  # matched against the legal texts
+                child = state.child(chosen)
         except ShoalError as error:
             raise check_error(error) from None
-        await now.commit(live.with_actions([chosen], time.time()), ack)
-        answer = manager.delta_since(now.entry, now.live) if delta else None
+        await commit_actions(manager, now.entry, [chosen], [child], ack)
+        answer = manager.delta_since(now.entry, live) if delta else None
         return now.entry.live.data.version, answer
+
+
+async def commit_actions(
+    manager: GameManager,
+    entry: GameEntry,
+    actions: list[Action],
+    states: list[State],
+    ack: Ack | None = None,
+) -> None:
+    """Commit one seat's legal ``actions`` (already checked, with the ``states`` they lead
+    to) as the game's next version: the clocks move on, the data is stored, the states made
+    live and the watchers told (``ack`` in the mover's delta). Call with ``entry.lock`` held;
+    the one function that commits a move's actions (a player's through :func:`play`, the
+    server's computer's turns, :class:`~.background.Computer`)."""
+    data = _with_actions(entry.live, actions, states, time.time())
+    await manager.commit(entry, data, ack, states)
+
+
+def _with_actions(
+    live: LiveGame, actions: list[Action], states: list[State], now: float
+) -> GameData:
+    """The data after ``actions`` (one seat's, checked; ``states``: where they lead): the
+    running clock loses the time spent and gains the increment when the turn is over."""
+    clock = live.data.clock
+    if clock is not None:
+        clock = dict(clock)
+        remaining = [float(x) for x in clock["remaining"]]
+        running = live.clock_running()
+        if running is not None and clock.get("since") is not None:
+            remaining[running] -= now - float(clock["since"])
+        if states[-1].turn != live.state.turn and running is not None:
+            remaining[running] += float(clock["increment"])
+        clock["since"] = now
+        clock["remaining"] = remaining
+    return live.next_data(actions=[*live.data.actions, *actions], clock=clock)
 
 
 def _whole(message: dict[str, Any], key: str) -> int:
@@ -109,8 +158,8 @@ def _str(message: dict[str, Any], key: str, limit: int) -> str | None:
 class SocketMoves:
     """The ``move`` messages of one game socket (the socket's ``on_text`` handler)."""
 
-    def __init__(self, context: ServerContext, socket: WebSocket, game_id: str) -> None:
-        self.context = context
+    def __init__(self, manager: GameManager, socket: WebSocket, game_id: str) -> None:
+        self.manager = manager
         self.socket = socket
         self.game_id = game_id
 
@@ -135,7 +184,7 @@ class SocketMoves:
             token = _str(message, "token", 200)
             ack = Ack(self.socket, ident)
             new_version, _ = await play(
-                self.context.manager,
+                self.manager,
                 self.game_id,
                 version,
                 token,

@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 CHANGE_REFUSALS: dict[int | str, dict[str, Any]] = refusals(401, 403, 404, 409, 413, 422)
-"""The refusals of a change to a game (:func:`~shoal.server.changes.change`): a token or
+"""The refusals of a change to a game (:func:`~shoal.server.games.changes.change`): a token or
 account that holds no seat, no such game, a stale version or a game that is over, the
 rules refusing."""
 
@@ -155,10 +155,16 @@ class GameView(Out):
     status: str
     position: str
     engine_position: str | None = Field(description="the browser engine's state, in hex")
+    counts: bool = Field(
+        description="the game counts (rated, an event's, or between two accounts): "
+        "no hints and no takebacks in it"
+    )
+    event: int | None = Field(
+        description="the tournament whose pairing the game is (/tournaments/ID), or null"
+    )
     allowed: Allowed
     clock: ClockView | None
     thinking: bool
-    rematch: RematchView | None
     you: list[int] = Field(description="the reader's seats")
     correspondence: CorrespondenceView | None = Field(
         None, description="a correspondence game's clock (not in the Bot API's new game)"
@@ -240,6 +246,9 @@ class OffersView(Out):
     takeback: int | None
     allowed: OffersAllowed
     mutes: list[int]
+    rematch: RematchView | None = Field(
+        description="an online game's rematch once it is over: offered, then its game"
+    )
 
 
 class ChatMessageOut(Out):
@@ -265,14 +274,17 @@ class RematchOut(Out):
 
     offered: bool
     game: str | None
-    token: str | None = Field(None, description="only when the rematch has started")
+    token: str | None = Field(
+        None,
+        description="only when the rematch has started; null: the account's cookie plays it",
+    )
 
 
 class RematchSeat(Out):
-    """The offerer's seat in the rematch."""
+    """A player's seat in the rematch."""
 
     game: str
-    token: str
+    token: str | None = Field(description="null: the account's cookie plays the seat")
 
 
 class BoardView(Out):

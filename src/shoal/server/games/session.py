@@ -62,9 +62,6 @@ class LiveGame:
             state = state.child(action)
             self.states.append(state)
         self.thinking = False
-        self.rematch: dict[str, Any] | None = None
-        """An online rematch under way (kept in memory): ``{"by": seat}`` once offered,
-        then ``{"by", "game", "tokens": {old seat: new token}}`` once accepted."""
         self._static: dict[str, Any] | None = None
         self._constants: dict[str, Any] | None = None
         """What the views of this game share in every version: its name, options, engine."""
@@ -73,8 +70,11 @@ class LiveGame:
         self._features: dict[str, float] | None = None
 
     @classmethod
-    def extend(cls, old: LiveGame, data: GameData) -> LiveGame:
-        """``data`` made live, reusing ``old``'s states where the actions agree."""
+    def extend(cls, old: LiveGame, data: GameData, states: Sequence[State] = ()) -> LiveGame:
+        """``data`` made live, reusing ``old``'s states where the actions agree: only the
+        actions ``old`` does not have are applied (another process's moves, caught up), or
+        none when ``states`` brings the states of the new actions, already made when they
+        were checked (parse once, apply once: :func:`~.moves.commit_actions`)."""
         live = cls.__new__(cls)
         live.data = data
         live.game = old.game
@@ -86,12 +86,14 @@ class LiveGame:
                 if a != b:
                     break
                 keep += 1
-        states = old.states[: keep + 1]
-        for action in data.actions[keep:]:
-            states.append(states[-1].child(action))
-        live.states = states
+        kept = old.states[: keep + 1]
+        if keep == len(mine) and len(states) == len(theirs) - keep:
+            kept.extend(states)
+        else:
+            for action in theirs[keep:]:
+                kept.append(kept[-1].child(action))
+        live.states = kept
         live.thinking = False
-        live.rematch = old.rematch
         live._static = None
         live._constants = old._constants
         live._known = (old._static["turns"], keep) if old._static is not None else None
@@ -144,15 +146,7 @@ class LiveGame:
         """
         if self._static is None:
             self._static = self._static_view()
-        rematch = None
-        if self.rematch is not None:  # never the tokens: the view goes to every watcher
-            rematch = {"offered_by": self.rematch["by"], "game": self.rematch.get("game")}
-        return {
-            **self._static,
-            "clock": self.clock_view(now),
-            "thinking": self.thinking,
-            "rematch": rematch,
-        }
+        return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
 
     def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state
@@ -183,6 +177,8 @@ class LiveGame:
                 legal = [kept[action] for action in legal_actions]
         result = outcome_view(state, data.ended)
         mode = data.mode
+        counts = data.counts()  # no engine help, no takeback in a game that counts
+        helped = mode != "friend" and not counts
         engine = constants["engine"]  # the browser's engine: the state packed, in hex
         packed = None if engine is None else engine.pack(state)
         return {
@@ -211,10 +207,12 @@ class LiveGame:
             "has_features": constants["has_features"],
             "status": self.game.status(state),
             "position": state.position(),
+            "counts": counts,
+            "event": data.event,
             "engine_position": None if packed is None else packed.hex(),
             "allowed": {
-                "undo": mode != "friend" and self._undo_point(turns) is not None,
-                "hint": mode != "friend" and not self.over and not self.computer_to_move(),
+                "undo": helped and self._undo_point(turns) is not None,
+                "hint": helped and not self.over and not self.computer_to_move(),
                 "resign": not self.over,
             },
         }
@@ -280,14 +278,16 @@ class LiveGame:
         return self.remaining(now)[running]
 
     # -- changes (each returns new data with the version raised; nothing is stored) -----
-    def _next(self, **changes: Any) -> GameData:
+    # (a move's actions: :func:`~.moves.commit_actions`, the one function that commits them)
+    def next_data(self, **changes: Any) -> GameData:
+        """The data with ``changes`` and the version raised by one (nothing is stored)."""
         data = dataclasses.replace(self.data, **changes)
         data.version = self.data.version + 1
         return data
 
     def with_holders(self, accounts: list[int | None], players: list[str]) -> GameData:
         """The data with new seat accounts and player names (nothing else changes)."""
-        return self._next(accounts=list(accounts), players=list(players))
+        return self.next_data(accounts=list(accounts), players=list(players))
 
     def with_claim(
         self, seat: Seat, token_hash: str, name: str, account: int | None = None
@@ -300,10 +300,10 @@ class LiveGame:
         if name:
             players[seat] = name
         if account is None:
-            return self._next(token_hashes=hashes, players=players)
+            return self.next_data(token_hashes=hashes, players=players)
         accounts = list(self.data.accounts or [None, None])
         accounts[seat] = account
-        return self._next(token_hashes=hashes, players=players, accounts=accounts)
+        return self.next_data(token_hashes=hashes, players=players, accounts=accounts)
 
     def with_flag(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat`` lost on time."""
@@ -313,26 +313,7 @@ class LiveGame:
         clock.update(remaining=remaining, since=None)
         side = self.state.side_name(seat)
         ended = {"winner": other(seat), "reason": f"{side} ran out of time"}
-        return self._next(clock=clock, ended=ended)
-
-    def with_actions(self, new_actions: list[Action], now: float) -> GameData:
-        """The data after the legal ``new_actions`` (one seat's, already checked)."""
-        state = self.state
-        clock = self.data.clock
-        if clock is not None:
-            clock = dict(clock)
-            remaining = [float(x) for x in clock["remaining"]]
-            running = self.clock_running()
-            if running is not None and clock.get("since") is not None:
-                remaining[running] -= now - float(clock["since"])
-            end = state
-            for action in new_actions:
-                end = end.child(action)
-            if end.turn != state.turn and running is not None:
-                remaining[running] += float(clock["increment"])
-            clock["since"] = now
-            clock["remaining"] = remaining
-        return self._next(actions=[*self.data.actions, *new_actions], clock=clock)
+        return self.next_data(clock=clock, ended=ended)
 
     def with_resignation(self, seat: Seat) -> GameData:
         """The data after ``seat`` resigned."""
@@ -341,7 +322,7 @@ class LiveGame:
         clock = self.data.clock
         if clock is not None:
             clock = dict(clock, remaining=self.remaining(), since=None)
-        return self._next(ended=ended, clock=clock)
+        return self.next_data(ended=ended, clock=clock)
 
     def with_agreement(self, reason: str, *, aborted: bool = False) -> GameData:
         """The data after both players ended the game: a draw by agreement, or an abort."""
@@ -351,7 +332,7 @@ class LiveGame:
         clock = self.data.clock
         if clock is not None:
             clock = dict(clock, remaining=self.remaining(), since=None)
-        return self._next(ended=ended, clock=clock)
+        return self.next_data(ended=ended, clock=clock)
 
     def with_takeback(self, seat: Seat, now: float) -> GameData:
         """The data after ``seat``'s last turn was taken back (with what followed it)."""
@@ -362,7 +343,7 @@ class LiveGame:
         clock = self.data.clock
         if clock is not None:
             clock = dict(clock, remaining=self.remaining(now), since=now)
-        return self._next(actions=self.data.actions[:point], clock=clock)
+        return self.next_data(actions=self.data.actions[:point], clock=clock)
 
     def _undo_point(self, turns: list[dict[str, Any]] | None = None) -> int | None:
         """How many actions stay after an undo (None: nothing to undo).
@@ -385,18 +366,25 @@ class LiveGame:
                     return int(turn["start"])
         return None
 
+    def refuse_help(self, what: str) -> None:
+        """Refuse ``what`` (the engine's help, a takeback) in a game that counts
+        (:meth:`GameData.counts <.models.GameData.counts>`), in words."""
+        if self.data.counts():
+            raise ApiError(
+                403, f"{what} in a game that counts (rated, an event's, or between two accounts)"
+            )
+
     def with_undo(self) -> GameData:
         """The data after an undo (raises ApiError when there is nothing to undo)."""
         if self.data.mode == "friend":
             raise ApiError(403, "undo is only for games against the computer or at one screen")
-        if self.data.rated:
-            raise ApiError(403, "no undo in a rated game")
+        self.refuse_help("no undo")
         point = self._undo_point()
         if point is None:
             if self.data.ended is not None:
                 raise ApiError(409, "the game is over: there is nothing to undo")
             raise ApiError(409, "there is nothing to undo yet")
-        return self._next(actions=self.data.actions[:point])
+        return self.next_data(actions=self.data.actions[:point])
 
     # -- checks -----------------------------------------------------------------------
     def check_version(self, version: int) -> None:

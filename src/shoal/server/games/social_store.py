@@ -1,4 +1,4 @@
-"""The queries of a game's social side (issue 23): its offers, mutes and chat messages.
+"""The queries of a game's social side (issue 23): its offers, mutes, rematch and chat.
 
 :class:`SocialStore` works on the engine of a :class:`~shoal.server.games.store.Store`
 (the same database, its own tables ``shoal_offers`` and ``shoal_chat``).
@@ -10,13 +10,15 @@ import dataclasses
 import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..db.tables import ChatRow, OfferRow
+from .models import Claim
+from .tables import ChatRow, OfferRow
 
-__all__ = ["ChatMessage", "Offers", "SocialStore"]
+__all__ = ["ChatLine", "ChatMessage", "Offers", "Rematch", "SocialStore"]
 
 
 def _now() -> datetime.datetime:
@@ -24,17 +26,34 @@ def _now() -> datetime.datetime:
 
 
 @dataclasses.dataclass
+class Rematch:
+    """A rematch offer: the seat that offered it, the new game once accepted, and the hash
+    of the offerer's token in that game (None: it offered with its account's cookie)."""
+
+    by: int
+    game: str | None = None
+    key: str | None = None
+
+
+@dataclasses.dataclass
 class Offers:
-    """A game's open offers (``{"seat", "ply"}`` or None) and the seats that muted the other."""
+    """A game's open offers (``{"seat", "ply"}`` or None), the seats that muted the other,
+    and the rematch offer (read only: :class:`SocialStore`'s rematch methods write it)."""
 
     draw: dict[str, Any] | None = None
     takeback: dict[str, Any] | None = None
     mutes: list[int] = dataclasses.field(default_factory=list)
+    rematch: Rematch | None = None
 
 
 @dataclasses.dataclass
 class ChatMessage:
-    """One chat message (``seat`` is None in the spectators' room)."""
+    """One chat message (``seat`` is None in the spectators' room).
+
+    ``user_id`` is the writer's account (None: a guest), never shown to clients; a
+    ``shadow`` message is shown to its writer only (a muted writer, or a line to a player
+    who blocks the writer: issue 61).
+    """
 
     id: int
     room: str
@@ -42,10 +61,37 @@ class ChatMessage:
     name: str
     text: str
     time: float
+    user_id: int | None = None
+    shadow: bool = False
 
     def view(self) -> dict[str, Any]:
         """The message for a client (the text is plain text: clients never parse it as HTML)."""
-        return dataclasses.asdict(self)
+        return {
+            "id": self.id,
+            "room": self.room,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "time": self.time,
+        }
+
+    def readable_by(self, seats: list[int], account: int | None) -> bool:
+        """Whether a reader with ``seats`` (and signed in as ``account``) sees it: a shadow
+        message only its writer's seat or account."""
+        if not self.shadow:
+            return True
+        if self.seat is not None:
+            return self.seat in seats
+        return account is not None and account == self.user_id
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatLine:
+    """A chat message with where it was written and whether it is hidden (for moderators)."""
+
+    message: ChatMessage
+    game_id: str
+    hidden: bool
 
 
 class SocialStore:
@@ -60,7 +106,10 @@ class SocialStore:
             row = session.get(OfferRow, game_id)
             if row is None:
                 return Offers()
-            return Offers(row.draw, row.takeback, list(row.mutes))
+            rematch = None
+            if row.rematch_by is not None:
+                rematch = Rematch(row.rematch_by, row.rematch_game, row.rematch_key)
+            return Offers(row.draw, row.takeback, list(row.mutes), rematch)
 
     def save_offers(self, game_id: str, offers: Offers) -> None:
         """Write the offers of ``game_id``."""
@@ -75,13 +124,98 @@ class SocialStore:
             row.updated = _now()
             session.commit()
 
+    # -- the rematch: conditional updates, so that one offer and one game win ------------
+    def offer_rematch(self, game_id: str, seat: int, key: str | None) -> bool:
+        """Store ``seat``'s rematch offer where none stands; False when one does."""
+        with Session(self.engine) as session:
+            done = session.execute(
+                update(OfferRow)
+                .where(OfferRow.game_id == game_id, OfferRow.rematch_by.is_(None))
+                .values(rematch_by=seat, rematch_game=None, rematch_key=key, updated=_now())
+            )
+            if done.rowcount == 1:  # type: ignore[attr-defined]
+                session.commit()
+                return True
+            if session.get(OfferRow, game_id) is not None:
+                return False  # an offer stands
+            row = OfferRow(game_id=game_id, mutes=[], updated=_now())
+            row.rematch_by, row.rematch_key = seat, key
+            session.add(row)
+            try:
+                session.commit()
+            except IntegrityError:  # another process made the row first: ask again
+                session.rollback()
+                return self.offer_rematch(game_id, seat, key)
+            return True
+
+    def drop_rematch(self, game_id: str) -> bool:
+        """Withdraw or decline the rematch offer not yet accepted; False when there is none."""
+        with Session(self.engine) as session:
+            done = session.execute(
+                update(OfferRow)
+                .where(
+                    OfferRow.game_id == game_id,
+                    OfferRow.rematch_by.is_not(None),
+                    OfferRow.rematch_game.is_(None),
+                )
+                .values(rematch_by=None, rematch_key=None, updated=_now())
+            )
+            session.commit()
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    def rematch_claim(self, game_id: str, by: int, new_game: str) -> Claim:
+        """The claim that stores the rematch ``new_game`` with the game itself
+        (:meth:`Store.insert <.store.Store.insert>`): it marks ``by``'s offer accepted,
+        and is too late (nothing stored) when the offer is gone or was accepted already."""
+
+        def claim(session: Session) -> bool:
+            done = session.execute(
+                update(OfferRow)
+                .where(
+                    OfferRow.game_id == game_id,
+                    OfferRow.rematch_by == by,
+                    OfferRow.rematch_game.is_(None),
+                )
+                .values(rematch_game=new_game, updated=_now())
+            )
+            return bool(done.rowcount)  # type: ignore[attr-defined]
+
+        return claim
+
+    # -- chat ------------------------------------------------------------------------
+    def message(self, game_id: str, message_id: int) -> ChatMessage | None:
+        """One shown message of ``game_id`` by its id (None: no such message, or hidden)."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            if row is None or row.hidden or row.game_id != game_id:
+                return None
+            return _message(row)
+
     def add_message(
-        self, game_id: str, room: str, seat: int | None, name: str, text: str
+        self,
+        game_id: str,
+        room: str,
+        seat: int | None,
+        name: str,
+        text: str,
+        *,
+        user_id: int | None = None,
+        shadow: bool = False,
     ) -> ChatMessage:
-        """Store a chat message; the stored message."""
+        """Store a chat message (by the account ``user_id``; ``shadow``: for its writer
+        only); the stored message."""
         now = _now()
         with Session(self.engine) as session:
-            row = ChatRow(game_id=game_id, room=room, seat=seat, name=name, text=text, created=now)
+            row = ChatRow(
+                game_id=game_id,
+                room=room,
+                seat=seat,
+                name=name,
+                text=text,
+                created=now,
+                user_id=user_id,
+                shadow=shadow,
+            )
             session.add(row)
             session.commit()
             return _message(row)
@@ -106,6 +240,35 @@ class SocialStore:
             ).all()
             return [(_message(row), bool(row.hidden)) for row in rows]
 
+    def line(self, message_id: int) -> ChatLine | None:
+        """Message ``message_id`` with its game, hidden or not (None: no such message)."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            return None if row is None else ChatLine(_message(row), row.game_id, bool(row.hidden))
+
+    def around(self, message_id: int, count: int = 5) -> list[ChatLine]:
+        """The lines of message ``message_id``'s room around it: ``count`` before, itself and
+        ``count`` after, hidden ones too (for moderators)."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, message_id)
+            if row is None:
+                return []
+            room = (ChatRow.game_id == row.game_id, ChatRow.room == row.room)
+            before = session.scalars(
+                select(ChatRow)
+                .where(*room, ChatRow.id < message_id)
+                .order_by(ChatRow.id.desc())
+                .limit(count)
+            ).all()
+            after = session.scalars(
+                select(ChatRow)
+                .where(*room, ChatRow.id > message_id)
+                .order_by(ChatRow.id)
+                .limit(count)
+            ).all()
+            rows = [*reversed(before), row, *after]
+            return [ChatLine(_message(r), r.game_id, bool(r.hidden)) for r in rows]
+
     def hide(self, message_id: int, hidden: bool = True) -> bool:
         """Hide (or show again) message ``message_id``; False when there is no such message."""
         with Session(self.engine) as session:
@@ -119,4 +282,13 @@ class SocialStore:
 
 def _message(row: ChatRow) -> ChatMessage:
     created = row.created.replace(tzinfo=datetime.UTC).timestamp()
-    return ChatMessage(row.id, row.room, row.seat, row.name, row.text, round(created, 3))
+    return ChatMessage(
+        row.id,
+        row.room,
+        row.seat,
+        row.name,
+        row.text,
+        round(created, 3),
+        row.user_id,
+        bool(row.shadow),
+    )

@@ -29,8 +29,9 @@ from ..accounts.tables import SeatRow
 from ..db.async_pool import AsyncPool, conninfo
 from ..db.migrate import upgrade
 from ..db.pool import ping_when_idle
-from ..db.tables import GameRow, RecordRow
+from ..db.rows import as_data
 from .models import Claim, ClaimLostError, GameData
+from .tables import GameRow, RecordRow
 
 log = logging.getLogger("shoal.server.games.store")
 
@@ -58,14 +59,12 @@ class Store:
             if self.in_memory:
                 kwargs["poolclass"] = StaticPool  # one connection: the memory database
         self.url = url
-        self.writes_in_loop = url.startswith("sqlite") and not self.in_memory
-        """True for a SQLite file: :meth:`save` is called in the event loop, not in a worker
-        thread. Its write is a fraction of a millisecond of CPU with no network between
-        (WAL, ``synchronous=NORMAL``: no flush to disk), so the hop to a thread cost more
-        than it spared. The commit has returned before the move is acknowledged, as before
-        (a SIGKILL loses nothing acknowledged). A write of another thread or process in
-        progress (each a short transaction), or a checkpoint of the log that a commit runs
-        now and then, holds the loop until it ends (docs/server.md: p99 4 ms here)."""
+        self.sqlite_file = url.startswith("sqlite") and not self.in_memory
+        """True for a SQLite file: :meth:`save_in_loop` writes a move with the driver itself
+        (:meth:`_save_sqlite`), in a worker thread. (Issue 39 wrote it in the event loop, a
+        fraction of a millisecond of CPU cheaper than the hop; but a write of another thread
+        or process in progress, or a checkpoint of the log that a commit runs now and then,
+        held every game of the loop until it ended: issue 58, nothing waits in the loop.)"""
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite") and not self.in_memory:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -107,7 +106,7 @@ class Store:
             row = session.get(GameRow, game_id)
             if row is None:
                 return None
-            return GameData(**{f.name: getattr(row, f.name) for f in dataclasses.fields(GameData)})
+            return as_data(GameData, row)
 
     def versions(self, game_ids: list[str]) -> dict[str, int]:
         """The stored version of each of ``game_ids`` that exists (a few queries)."""
@@ -155,7 +154,7 @@ class Store:
     ) -> None:
         """:meth:`save` for the event loop, as cheap as the database allows.
 
-        A SQLite file is written in the loop (:attr:`writes_in_loop`). On PostgreSQL (psycopg),
+        A SQLite file is written in a worker thread (:attr:`sqlite_file`). On PostgreSQL (psycopg),
         a save that is the guarded update alone (a move, a clock, an end: the seats unchanged)
         runs on an asynchronous connection of this loop's pool (:mod:`~shoal.server.db.async_pool`),
         with the statement and parameters of :meth:`save`, its errors raised as SQLAlchemy's
@@ -163,11 +162,8 @@ class Store:
         connection the database dropped. Anything else goes to :meth:`save` in a worker thread.
         The update's commit has returned when this returns.
         """
-        if self.writes_in_loop:  # a SQLite file: cheaper than the hop to a thread
-            if _seats_change(data, before):
-                self.save(data, expected_version, before)
-            else:
-                self._save_sqlite(data, expected_version, before)
+        if self.sqlite_file and not _seats_change(data, before):
+            await asyncio.to_thread(self._save_sqlite, data, expected_version, before)
         elif self.saves_async and not _seats_change(data, before):
             await self._save_async(data, expected_version, before)
         else:

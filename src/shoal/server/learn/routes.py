@@ -49,7 +49,7 @@ def _course(game_id: str) -> tuple[Game[Any], Course]:
 
 
 @router.get("/api/learn", summary="The courses", response_model=list[CourseSummary])
-async def courses() -> list[dict[str, Any]]:
+def courses() -> list[dict[str, Any]]:
     out = []
     for game_id in games.ids():
         game = games.get(game_id)
@@ -63,7 +63,7 @@ async def courses() -> list[dict[str, Any]]:
 
 
 @router.get("/api/learn/{game_id}", summary="A game's course", response_model=CourseOut)
-async def course(game_id: str) -> dict[str, Any]:
+def course(game_id: str) -> dict[str, Any]:
     game, found = _course(game_id)
     return found.as_dict(game)
 
@@ -73,7 +73,7 @@ async def course(game_id: str) -> dict[str, Any]:
     summary="Play the learner's actions in a step",
     response_model=AttemptOut,
 )
-async def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
+def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
     game, found = _course(game_id)
     if not 1 <= step <= len(found.steps):
         raise ApiError(404, f"the {game.title} course has steps 1 to {len(found.steps)}")

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket
@@ -32,12 +31,14 @@ from pydantic import BaseModel, Field
 from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
 from ..bots.service import BotsDep
-from ..context import Context, client_address
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
 from ..games.models import hash_token
+from ..games.start import check_options, parse_time_control
 from ..inputs import clean_name
-from ..params import RowId
+from ..limits import LimitsDep, account_key
+from ..params import RowId, client_address
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive
 from .models import Seek
@@ -46,11 +47,10 @@ from .service import (
     GUEST_SEEKS_PER_ADDRESS,
     MAX_OPEN_SEEKS,
     LobbyDep,
-    check_options,
-    parse_time_control,
+    seek_bots,
     seek_ratings,
     seek_view,
-    take_seek,
+    shown_to,
     who_of,
 )
 
@@ -58,7 +58,6 @@ __all__ = ["SeekIn", "router"]
 
 router = APIRouter(tags=["lobby"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-_WEB = Path(__file__).resolve().parents[2] / "web"
 
 GuestHeader = Annotated[
     str | None,
@@ -131,15 +130,19 @@ async def list_seeks(
 ) -> list[dict[str, Any]]:
     user_id, guest = (player.id, None) if player else (None, _guest(x_shoal_guest))
     seeks = await asyncio.to_thread(lobby.store.open_seeks)
-    shown = await asyncio.to_thread(seek_ratings, lobby.context, seeks)
-    return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id)) for s in seeks]
+    if user_id is not None:  # not the seeks of a player a block keeps apart (issue 61)
+        apart = await asyncio.to_thread(lobby.blocks.apart, [user_id])
+        seeks = shown_to(seeks, user_id, apart)
+    shown = await asyncio.to_thread(seek_ratings, lobby.ratings, seeks)
+    bots = await asyncio.to_thread(seek_bots, lobby.bot_ids, seeks)
+    return [seek_view(s, _mine(s, user_id, guest), shown.get(s.id), s.id in bots) for s in seeks]
 
 
 @router.post("/api/seeks", summary="Create a seek", status_code=201, response_model=SeekOut)
 async def create_seek(
     body: SeekIn,
     request: Request,
-    context: Context,
+    limits: LimitsDep,
     lobby: LobbyDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
@@ -151,45 +154,35 @@ async def create_seek(
     parse_time_control(body.time_control)
     control = None if body.time_control in (None, "", "none") else body.time_control.strip()
     name = _name(player, body.name, "Guest")
-    if await asyncio.to_thread(lobby.store.count_open, user_id, guest) >= MAX_OPEN_SEEKS:
-        raise ApiError(
-            429, f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one"
-        )
     address = client_address(request)
-    if guest is not None:
-        await _guest_cap(lobby, address)
-    context.creations.check(address)
-    seek = await asyncio.to_thread(
-        lobby.store.add_seek,
-        game=body.game,
-        options=options,
-        colour=body.colour,
-        time_control=control,
-        rated=body.rated,
-        user_id=user_id,
-        guest_hash=guest,
-        name=name,
-    )
-    if guest is not None:
-        lobby.guest_seeks.setdefault(address, set()).add(seek.id)
+    async with limits.hold("games", address), limits.hold("seeks", account_key(user_id, address)):
+        seek = await asyncio.to_thread(
+            lobby.store.add_seek,
+            most=MAX_OPEN_SEEKS,
+            guests_most=GUEST_SEEKS_PER_ADDRESS,
+            guest_address=None if guest is None else hash_token(address),
+            game=body.game,
+            options=options,
+            colour=body.colour,
+            time_control=control,
+            rated=body.rated,
+            user_id=user_id,
+            guest_hash=guest,
+            name=name,
+        )
+        if isinstance(seek, str):
+            raise ApiError(429, _CAPS[seek])
     await lobby.publish()
-    shown = await asyncio.to_thread(seek_ratings, context, [seek])
+    shown = await asyncio.to_thread(seek_ratings, lobby.ratings, [seek])
     return seek_view(seek, mine=True, rating=shown.get(seek.id))
 
 
-async def _guest_cap(lobby: LobbyDep, address: str) -> None:
-    """429 when the guests of ``address`` already have their open seeks."""
-    mine = lobby.guest_seeks.get(address, set())
-    if mine:
-        still = {s.id for s in await asyncio.to_thread(lobby.store.open_seeks)} & mine
-        lobby.guest_seeks[address] = still
-        mine = still
-    if len(mine) >= GUEST_SEEKS_PER_ADDRESS:
-        raise ApiError(
-            429,
-            f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
-            "wait for one to be taken, or sign in",
-        )
+_CAPS = {
+    "yours": f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one",
+    "address": f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
+    "wait for one to be taken, or sign in",
+}
+"""The words of a refusal by the caps on open seeks (:meth:`LobbyStore.add_seek`)."""
 
 
 async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
@@ -208,17 +201,17 @@ async def accept_seek(
     seek_id: RowId,
     body: AcceptIn,
     request: Request,
-    context: Context,
+    lobby: LobbyDep,
     bots: BotsDep,
     player: Player,
     x_shoal_guest: GuestHeader = None,
 ) -> dict[str, Any]:
     if "authorization" in request.headers:  # a bot program (shoal bot --seeks) takes it
-        player = bots.user_of(request)
+        player = await asyncio.to_thread(bots.user_of, request)
     user_id, guest = _who(player, x_shoal_guest)
     name = _name(player, body.name, "Guest")
     signed_in = player is not None
-    data, seat, token = await take_seek(context, seek_id, user_id, guest, name, signed_in=signed_in)
+    data, seat, token = await lobby.take_seek(seek_id, user_id, guest, name, signed_in=signed_in)
     return {"game": data.id, "seat": seat, "token": token, "url": f"/game/{data.id}"}
 
 
@@ -257,7 +250,7 @@ async def cancel_seek(
 @router.websocket("/api/lobby/ws")
 @survives_database
 async def lobby_socket(socket: WebSocket, lobby: LobbyDep) -> None:
-    user = get_accounts(socket).user_of(socket)
+    user = await asyncio.to_thread(get_accounts(socket).user_of, socket)
     await socket.accept()
     who = who_of(user.id, None) if user is not None else ""
     await lobby.join(socket, who)
@@ -286,4 +279,4 @@ def _guest_message(text: str) -> str | None:
 
 @router.get("/lobby", include_in_schema=False, response_class=HTMLResponse)
 async def lobby_page() -> FileResponse:
-    return FileResponse(_WEB / "lobby.html")
+    return page("lobby.html")

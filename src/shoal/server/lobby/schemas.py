@@ -24,6 +24,7 @@ class SeekOut(Out):
     account: bool = Field(description="the creator is an account (not a guest)")
     rating: str | None = Field(description="the creator's rating as shown")
     mine: bool
+    bot: bool = Field(False, description="a program or the server's computer made it")
 
 
 class SeatOut(Out):

@@ -1,12 +1,8 @@
-"""The lobby (issue 22): time controls, the live list of seeks, and games agreed between two.
+"""The lobby (issue 22): the live list of seeks, and the games they start.
 
-* :func:`parse_time_control`: ``"M+S"`` (a live clock: M minutes each, S seconds a turn),
-  ``"Nd"`` (correspondence: N days per move, 1..14), or none.
-* :func:`check_options`: a game's options, checked by the game's own option parsing (422).
-* :func:`start_game`: a new online game between two sides (accounts or guests), seated by
-  the creator's colour, through :func:`~shoal.server.games.creation.game_data` like every game;
-  the seek taken or the challenge accepted is written in the game's own transaction, so a
-  crash of the process (or the database going away) in the middle leaves both or neither.
+* :func:`take_seek`: a seek taken starts its game (:func:`~shoal.server.games.start.start_game`,
+  as a challenge accepted and a tournament's pairing do), the seek taken in the game's own
+  transaction.
 * :class:`Lobby`: the lobby's WebSocket connections; it pushes the seek list to every one
   when it changes, sends a seek's creator into the new game, and withdraws a creator's live
   seeks once their last lobby connection is gone (after a grace of a few seconds, so that a
@@ -19,26 +15,26 @@ processes are events on the channel ``lobby`` (:mod:`shoal.server.events`).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
+import inspect
 import logging
-import re
-import secrets
-from collections.abc import Callable
-from typing import Annotated, Any, cast
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
 
-from fastapi import Depends, WebSocket
-from starlette.requests import HTTPConnection
+from fastapi import WebSocket
+from sqlalchemy.engine import Engine
 
 from shoal import games
 from shoal.core import ShoalError
 
+from ..blocks.service import Blocks
 from ..challenges.models import Challenge
-from ..context import ServerContext
 from ..errors import ApiError
-from ..games.creation import fresh_clock, game_data, new_token
-from ..games.models import Claim, ClaimLostError, GameData, hash_token
-from ..games.session import LiveGame
-from ..ratings.service import displays
+from ..events import Events
+from ..games.env import Games
+from ..games.models import ClaimLostError, GameData
+from ..games.start import Side, parse_time_control
+from ..provide import provided
+from ..ratings.service import Ratings, displays
 from ..sockets import send, send_all
 from .models import Seek
 from .store import LobbyStore
@@ -48,16 +44,12 @@ log = logging.getLogger(__name__)
 __all__ = [
     "GUEST_SEEKS_PER_ADDRESS",
     "LOBBY",
-    "MAX_DAYS",
     "MAX_OPEN_SEEKS",
     "Lobby",
     "LobbyDep",
-    "Side",
-    "check_options",
-    "get_lobby",
-    "parse_time_control",
-    "start_game",
-    "take_seek",
+    "member_id",
+    "seek_bots",
+    "shown_to",
 ]
 
 MAX_OPEN_SEEKS = 5
@@ -65,118 +57,11 @@ MAX_OPEN_SEEKS = 5
 
 GUEST_SEEKS_PER_ADDRESS = 10
 """Open seeks the guests of one client address may have at once (a fresh guest key per
-request is a new guest; the address is not). Counted per server process."""
-
-MAX_DAYS = 14
-"""The longest correspondence time per move, in days."""
+request is a new guest; the address is not). Counted in the database, for the site."""
 
 LOBBY = "lobby"
 """The events' channel of the lobby: ``{"kind": "seeks"}`` (the list changed) or
 ``{"kind": "tell", "who": MEMBER, "message": MESSAGE}`` (to one member's sockets)."""
-
-_LIVE = re.compile(r"(\d{1,3})\+(\d{1,3})")
-_DAYS = re.compile(r"(\d{1,2})d")
-
-
-def parse_time_control(text: str | None) -> tuple[str, float, float] | None:
-    """``("live", base seconds, increment seconds)``, ``("days", days, 0)`` or None (none).
-
-    Impossible values raise a 422 with words.
-    """
-    if text is None or text.strip() in ("", "none"):
-        return None
-    text = text.strip()
-    live, days = _LIVE.fullmatch(text), _DAYS.fullmatch(text)
-    if live is not None:
-        base, increment = int(live.group(1)), int(live.group(2))
-        if base > 180 or increment > 60:
-            raise ApiError(422, "a live clock is at most 180 minutes plus 60 seconds a turn")
-        if base == 0 and increment == 0:
-            raise ApiError(422, "a live clock of 0+0 would end at once: give minutes or seconds")
-        if base == 0 and increment < 3:
-            raise ApiError(422, "with 0 minutes, give at least 3 seconds a turn")
-        return ("live", base * 60.0, float(increment))
-    if days is not None:
-        n = int(days.group(1))
-        if not 1 <= n <= MAX_DAYS:
-            raise ApiError(422, f"correspondence is 1 to {MAX_DAYS} days per move, not {n}")
-        return ("days", float(n), 0.0)
-    raise ApiError(
-        422,
-        f"unknown time control {text!r}: write minutes+seconds (5+3), days per move (3d), or none",
-    )
-
-
-def check_options(game_id: str, options: dict[str, Any]) -> dict[str, str]:
-    """The options as stored, checked by the game's own parsing (unknown ones: 422)."""
-    try:
-        games.REGISTRY.from_mapping(game_id, options)
-    except ShoalError as error:
-        raise ApiError(422, str(error)) from None
-    return {k: str(v) for k, v in options.items()}
-
-
-@dataclasses.dataclass(frozen=True)
-class Side:
-    """One of the two players of an agreed game: the name shown, the account if any."""
-
-    name: str
-    account: int | None
-
-
-async def start_game(
-    context: ServerContext,
-    *,
-    game: str,
-    options: dict[str, Any],
-    colour: str,
-    time_control: str | None,
-    rated: bool,
-    creator: Side,
-    other: Side,
-    computer: str | None = None,
-    claim: Callable[[str, str], Claim] | None = None,
-) -> tuple[GameData, str, str]:
-    """A new online game; answers it, the creator's seat token and the other's.
-
-    ``colour`` is the creator's: ``first``, ``second`` or ``random``. ``computer``: the
-    level when ``other`` is one of the server's own ``shoal-LEVEL`` bots, whose seat the
-    computer plays (the game is then a game against the computer, held by both accounts).
-    ``claim(game_id, creator_token)``: the agreement the game comes from (a seek taken, a
-    challenge accepted), written in the one transaction that stores the game and its
-    correspondence clock, so that a crash or a cut leaves all or nothing;
-    :class:`~shoal.server.games.models.ClaimLostError` when it was too late.
-    """
-    seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
-    tokens = {seat: new_token(), 1 - seat: new_token()}
-    players = ["", ""]
-    accounts: list[int | None] = [None, None]
-    players[seat], players[1 - seat] = creator.name, other.name
-    accounts[seat], accounts[1 - seat] = creator.account, other.account
-    control = parse_time_control(time_control)
-    clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
-    hashes: list[str | None] = [hash_token(tokens[0]), hash_token(tokens[1])]
-    if computer is not None:
-        hashes[1 - seat] = None
-    data = game_data(
-        game,
-        options,
-        mode="friend" if computer is None else "computer",
-        players=players,
-        token_hashes=hashes,
-        level=computer,
-        computer_seat=None if computer is None else 1 - seat,
-        clock=clock,
-        accounts=accounts if any(a is not None for a in accounts) else None,
-        time_control=time_control,
-        rated=rated,
-    )
-    claims = [] if claim is None else [claim(data.id, tokens[seat])]
-    if control is not None and control[0] == "days":  # the server keeps the deadlines
-        first = await context.correspondence.first_deadline(LiveGame(data), int(control[1]))
-        claims.append(context.notices.clock_claim(first))
-    await context.manager.create(data, claims)
-    return data, tokens[seat], tokens[1 - seat]
 
 
 def seek_speed(seek: Seek) -> str:
@@ -186,7 +71,7 @@ def seek_speed(seek: Seek) -> str:
     return "live" if control is not None and control[0] == "live" else "correspondence"
 
 
-def seek_ratings(context: ServerContext, seeks: list[Seek]) -> dict[int, str]:
+def seek_ratings(ratings: Ratings, seeks: list[Seek]) -> dict[int, str]:
     """Per seek id, its creator's rating in the seek's game and speed (``1500?`` for a
     newcomer); guests' seeks have none. One query per game and speed."""
     wanted: dict[tuple[str, str], list[Seek]] = {}
@@ -196,15 +81,24 @@ def seek_ratings(context: ServerContext, seeks: list[Seek]) -> dict[int, str]:
     out: dict[int, str] = {}
     for (game, speed), group in wanted.items():
         ids = [s.user_id for s in group if s.user_id is not None]
-        shown = displays(context.ratings, ids, game, speed)
+        shown = displays(ratings, ids, game, speed)
         for seek in group:
             if seek.user_id is not None:
                 out[seek.id] = shown[seek.user_id]
     return out
 
 
-def seek_view(seek: Seek, mine: bool = False, rating: str | None = None) -> dict[str, Any]:
-    """A seek for clients (no guest key in it); ``rating``: the creator's, shown beside it."""
+def seek_bots(bot_ids: Callable[[list[int]], set[int]], seeks: list[Seek]) -> set[int]:
+    """The ids of the seeks that bots made (``bot_ids``: the bots among accounts, one query)."""
+    bots = bot_ids([s.user_id for s in seeks if s.user_id is not None])
+    return {s.id for s in seeks if s.user_id in bots}
+
+
+def seek_view(
+    seek: Seek, mine: bool = False, rating: str | None = None, bot: bool = False
+) -> dict[str, Any]:
+    """A seek for clients (no guest key in it); ``rating``: the creator's, shown beside it;
+    ``bot``: a program or the server's computer made it (issue 61)."""
     try:
         title = games.get(seek.game).title
     except ShoalError:
@@ -222,6 +116,7 @@ def seek_view(seek: Seek, mine: bool = False, rating: str | None = None) -> dict
         "account": seek.user_id is not None,
         "rating": rating,
         "mine": mine,
+        "bot": bot,
     }
 
 
@@ -230,24 +125,53 @@ def who_of(user_id: int | None, guest_hash: str | None) -> str:
     return f"u:{user_id}" if user_id is not None else f"g:{guest_hash}"
 
 
+def member_id(who: str) -> int | None:
+    """The account of a lobby member's key (None: a guest, or an anonymous watcher)."""
+    kind, _, key = who.partition(":")
+    return int(key) if kind == "u" and key.isdigit() else None
+
+
+def shown_to(seeks: list[Seek], viewer: int | None, apart: set[frozenset[int]]) -> list[Seek]:
+    """The seeks ``viewer`` (an account, or None) may see: not those of a player a block keeps
+    apart from them, either way (issue 61)."""
+    if viewer is None or not apart:
+        return seeks
+    return [s for s in seeks if s.user_id is None or frozenset((viewer, s.user_id)) not in apart]
+
+
 class Lobby:
     """The lobby's live connections of this process, and the hooks of new challenges."""
 
-    def __init__(self, context: ServerContext, grace: float = 3.0) -> None:
-        self.context = context
-        self.store = LobbyStore(context.store.engine)
+    def __init__(
+        self,
+        engine: Engine,
+        events: Events,
+        games: Games,
+        ratings: Ratings,
+        blocks: Blocks,
+        bot_ids: Callable[[list[int]], set[int]],
+        *,
+        challenge_hooks: Sequence[Callable[[Challenge], Any]] = (),
+        grace: float = 3.0,
+    ) -> None:
+        self.store = LobbyStore(engine)
+        self.events = events
+        self.games = games
+        self.ratings = ratings
+        self.blocks = blocks
+        """Who blocks whom: a block keeps two players apart in the lobby (issue 61)."""
+        self.bot_ids = bot_ids
+        """The bots among some accounts (a query): their seeks are marked (issue 61)."""
         self.grace = grace
         self.sockets: dict[WebSocket, str] = {}
-        self.challenge_hooks: list[Callable[[Challenge], Any]] = []
-        """Called with every new challenge (notifications hook in here)."""
+        self.challenge_hooks: list[Callable[[Challenge], Any]] = list(challenge_hooks)
+        """Called with every new challenge (a bot's event stream hears of it here)."""
         self._leaving: dict[str, asyncio.Task[None]] = {}
-        self.guest_seeks: dict[str, set[int]] = {}
-        """The seeks made by guests, per client address (for :data:`GUEST_SEEKS_PER_ADDRESS`)."""
         # The other processes' messages (this process serves its own sockets itself).
-        self._stop = context.events.subscribe(LOBBY, self._from_elsewhere, here=False)
+        self._stop = events.subscribe(LOBBY, self._from_elsewhere, here=False)
         # What they sent while this process was cut off is read back: a page whose list
         # changed meanwhile gets it again (the others nothing: no message twice).
-        context.events.on_missed(self._refresh)
+        events.on_missed(self._refresh)
         self._shown: dict[WebSocket, tuple[int, ...]] = {}
         """The seek ids each connection was last sent."""
 
@@ -281,7 +205,7 @@ class Lobby:
         self._shown.pop(socket, None)
         if not who or self.members(who):  # an anonymous watcher has no seeks
             return
-        self._leaving[who] = self.context.manager.spawn(self._withdraw_later(who))
+        self._leaving[who] = self.games.manager.spawn(self._withdraw_later(who))
 
     async def _withdraw_later(self, who: str) -> None:
         await asyncio.sleep(self.grace)
@@ -300,16 +224,28 @@ class Lobby:
         if not self.sockets:
             return
         seeks = await self._seeks()
-        ids = tuple(s.id for s in seeks)
+        apart = await asyncio.to_thread(self._apart, seeks, list(self.sockets.values()))
         for socket, who in list(self.sockets.items()):
+            ids = tuple(s.id for s in shown_to(seeks, member_id(who), apart))
             if self._shown.get(socket) != ids:
-                await self._send(socket, who, seeks)
+                await self._send(socket, who, seeks, apart)
 
-    async def _send(self, socket: WebSocket, who: str, seeks: list[Seek]) -> None:
+    async def _send(
+        self,
+        socket: WebSocket,
+        who: str,
+        seeks: list[Seek],
+        apart: set[frozenset[int]] | None = None,
+    ) -> None:
+        if apart is None:
+            apart = await asyncio.to_thread(self._apart, seeks, [who])
+        seeks = shown_to(seeks, member_id(who), apart)
         self._shown[socket] = tuple(s.id for s in seeks)
-        shown = await asyncio.to_thread(seek_ratings, self.context, seeks)
+        shown = await asyncio.to_thread(seek_ratings, self.ratings, seeks)
+        bots = await asyncio.to_thread(seek_bots, self.bot_ids, seeks)
         views = [
-            seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id)) for s in seeks
+            seek_view(s, who_of(s.user_id, s.guest_hash) == who, shown.get(s.id), s.id in bots)
+            for s in seeks
         ]
         if not await send(socket, {"type": "seeks", "seeks": views}):
             self.sockets.pop(socket, None)
@@ -318,93 +254,109 @@ class Lobby:
         """Send the open seeks to every connection (each sees which are its own), here and
         in the other processes."""
         await self._publish_here()
-        self.context.events.publish(LOBBY, {"kind": "seeks"})
+        self.events.publish(LOBBY, {"kind": "seeks"})
 
     async def _publish_here(self) -> None:
         if not self.sockets:
             return
         seeks = await self._seeks()
+        apart = await asyncio.to_thread(self._apart, seeks, list(self.sockets.values()))
         for socket, who in list(self.sockets.items()):
-            await self._send(socket, who, seeks)
+            await self._send(socket, who, seeks, apart)
+
+    def _apart(self, seeks: list[Seek], members: list[str]) -> set[frozenset[int]]:
+        """The blocks between the seeks' creators and the members (issue 61; one query)."""
+        users = {s.user_id for s in seeks if s.user_id is not None}
+        users.update(m for m in map(member_id, members) if m is not None)
+        return self.blocks.apart(users) if users else set()
 
     async def tell(self, who: str, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection of ``who``, here and in the other processes."""
         await self._tell_here(who, message)
-        self.context.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
+        self.events.publish(LOBBY, {"kind": "tell", "who": who, "message": message})
 
     async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
         mine = [socket for socket, member in self.sockets.items() if member == who]
         for socket in await send_all(mine, message):
             self.sockets.pop(socket, None)
 
-    def challenge_created(self, challenge: Challenge) -> None:
-        """Run the hooks of a new challenge (a failing hook never stops the others)."""
+    async def challenge_created(self, challenge: Challenge) -> None:
+        """Run the hooks of a new challenge, each in turn (a hook may be a coroutine
+        function; a failing hook never stops the others)."""
         for hook in list(self.challenge_hooks):
             try:
-                hook(challenge)
+                result = hook(challenge)
+                if inspect.isawaitable(result):
+                    await result
             except Exception:
                 log.exception("a hook of new challenges failed")
 
-
-async def take_seek(
-    context: ServerContext,
-    seek_id: int,
-    user_id: int | None,
-    guest: str | None,
-    name: str,
-    *,
-    signed_in: bool,
-) -> tuple[GameData, int, str]:
-    """Take the open seek ``seek_id`` as ``name`` (an account, else a guest): the game
-    starts; the seeker's lobby pages get ``start`` (their seat, token, the game's link) and
-    every lobby page the seeks again. Answers the game, the taker's seat and token."""
-    lobby = context.lobby
-    seek = await asyncio.to_thread(lobby.store.seek, seek_id)
-    if seek is None:
-        raise ApiError(404, f"there is no seek {seek_id}")
-    if seek.status != "open":
-        raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
-    if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:
-        raise ApiError(409, "you cannot accept your own seek")
-    if seek.rated and not signed_in:
-        raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
-    try:  # the seek is taken in the transaction that stores the game: both, or neither
-        data, creator_token, token = await start_game(
-            context,
-            game=seek.game,
-            options=seek.options,
-            colour=seek.colour,
-            time_control=seek.time_control,
-            rated=seek.rated,
-            creator=Side(seek.name, seek.user_id),
-            other=Side(name, user_id),
-            claim=lambda game_id, creator_token: lobby.store.taking(
-                seek_id, game_id, creator_token
-            ),
+    async def take_seek(
+        self,
+        seek_id: int,
+        user_id: int | None,
+        guest: str | None,
+        name: str,
+        *,
+        signed_in: bool,
+    ) -> tuple[GameData, int, str]:
+        """Take the open seek ``seek_id`` as ``name`` (an account, else a guest): the game
+        starts; the seeker's lobby pages get ``start`` (their seat, token, the game's link) and
+        every lobby page the seeks again. Answers the game, the taker's seat and token."""
+        lobby = self
+        seek = await asyncio.to_thread(lobby.store.seek, seek_id)
+        if seek is None:
+            raise ApiError(404, f"there is no seek {seek_id}")
+        if seek.status != "open":
+            raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
+        if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:
+            raise ApiError(409, "you cannot accept your own seek")
+        if seek.rated and not signed_in:
+            raise ApiError(403, "a rated seek is for accounts: sign in to accept it")
+        if (
+            user_id is not None
+            and seek.user_id is not None
+            and await asyncio.to_thread(self.blocks.between, user_id, seek.user_id)
+        ):
+            raise ApiError(403, "a block stands between you and this seek's creator")
+        try:  # the seek is taken in the transaction that stores the game: both, or neither
+            started = await self.games.start(
+                game=seek.game,
+                options=seek.options,
+                colour=seek.colour,
+                time_control=seek.time_control,
+                rated=seek.rated,
+                creator=Side(seek.name, seek.user_id),
+                other=Side(name, user_id),
+                claim=lambda game_id, creator_token: lobby.store.taking(
+                    seek_id, game_id, creator_token
+                ),
+            )
+        except ClaimLostError:
+            raise ApiError(
+                409, "this seek is gone: someone took it first, or it was withdrawn"
+            ) from None
+        data, seat, token, creator_token = (
+            started.data,
+            1 - started.seat,
+            started.other_token,
+            started.token,
         )
-    except ClaimLostError:
-        raise ApiError(
-            409, "this seek is gone: someone took it first, or it was withdrawn"
-        ) from None
-    seat = data.token_hashes.index(hash_token(token))
-    await lobby.tell(
-        who_of(seek.user_id, seek.guest_hash),
-        {
-            "type": "start",
-            "seek": seek_id,
-            "game": data.id,
-            "seat": 1 - seat,
-            "token": creator_token,
-            "url": f"/game/{data.id}",
-        },
-    )
-    await lobby.publish()
-    return data, seat, token
+        assert token is not None and creator_token is not None  # two people
+        await lobby.tell(
+            who_of(seek.user_id, seek.guest_hash),
+            {
+                "type": "start",
+                "seek": seek_id,
+                "game": data.id,
+                "seat": 1 - seat,
+                "token": creator_token,
+                "url": f"/game/{data.id}",
+            },
+        )
+        await lobby.publish()
+        return data, seat, token
 
 
-def get_lobby(connection: HTTPConnection) -> Lobby:
-    """The app's lobby (a FastAPI dependency; ``create_app`` keeps it on the context)."""
-    return cast(Lobby, connection.app.state.context.lobby)
-
-
-LobbyDep = Annotated[Lobby, Depends(get_lobby)]
+LobbyDep = Annotated[Lobby, provided(Lobby)]
+"""A route parameter of this type receives the app's :class:`Lobby`."""

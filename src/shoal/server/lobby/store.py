@@ -8,15 +8,16 @@ Times are naive UTC; ``now`` is injected so tests can move the clock.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from ..db.rows import as_data
+from ..limits.serial import serially
 from .models import Seek
 from .tables import SeekRow
 
@@ -36,7 +37,13 @@ def utcnow() -> datetime.datetime:
 
 
 def _seek(row: SeekRow) -> Seek:
-    return Seek(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Seek)})
+    return as_data(Seek, row)
+
+
+def _open(session: Session, who: Any) -> int:
+    """How many open seeks match ``who``."""
+    counted = select(func.count()).select_from(SeekRow).where(SeekRow.status == "open", who)
+    return int(session.scalar(counted) or 0)
 
 
 class LobbyStore:
@@ -47,12 +54,33 @@ class LobbyStore:
         self.now = now
 
     # -- seeks ---------------------------------------------------------------------
-    def add_seek(self, **values: Any) -> Seek:
-        """Store a new open seek (the columns of :class:`Seek` but id, status, created)."""
-        with Session(self.engine) as session:
-            row = SeekRow(status="open", created=self.now(), **values)
+    def add_seek(
+        self, *, most: int, guests_most: int, guest_address: str | None = None, **values: Any
+    ) -> Seek | Literal["yours", "address"]:
+        """Store a new open seek (the columns of :class:`Seek` but id, status, created),
+        unless its creator has ``most`` open seeks already (answers ``"yours"``) or, for
+        a guest, the guests of ``guest_address`` (a hash of the address) have
+        ``guests_most`` (``"address"``). The counts and the insert are one transaction that
+        no other process runs at the same time for the same creator
+        (:func:`~shoal.server.limits.serial.serially`): the caps hold for the site."""
+        self.expire()
+        user_id = values.get("user_id")
+        mine = (
+            SeekRow.user_id == user_id
+            if user_id is not None
+            else SeekRow.guest_hash == values.get("guest_hash")
+        )
+        key = f"seeks:u{user_id}" if user_id is not None else "seeks:guests"
+        with serially(self.engine, key) as session:
+            if _open(session, mine) >= most:
+                return "yours"
+            if user_id is None and _open(session, SeekRow.guest_address == guest_address) >= (
+                guests_most
+            ):
+                return "address"
+            row = SeekRow(status="open", created=self.now(), guest_address=guest_address, **values)
             session.add(row)
-            session.commit()
+            session.flush()
             return _seek(row)
 
     def seek(self, seek_id: int) -> Seek | None:
@@ -84,20 +112,6 @@ class LobbyStore:
                 select(SeekRow).where(SeekRow.status == "open").order_by(SeekRow.id)
             ).all()
             return [_seek(row) for row in rows]
-
-    def count_open(self, user_id: int | None, guest_hash: str | None) -> int:
-        """How many open seeks the account (or else the guest) has."""
-        self.expire()
-        who = (
-            SeekRow.user_id == user_id if user_id is not None else SeekRow.guest_hash == guest_hash
-        )
-        with Session(self.engine) as session:
-            return int(
-                session.scalar(
-                    select(func.count()).select_from(SeekRow).where(SeekRow.status == "open", who)
-                )
-                or 0
-            )
 
     @staticmethod
     def taking(seek_id: int, game_id: str, creator_token: str) -> Callable[[Session], bool]:

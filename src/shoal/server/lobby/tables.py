@@ -31,6 +31,8 @@ class SeekRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
     user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
     guest_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    guest_address: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """A guest's seek: the SHA-256 of the client's address (the cap of guests per address)."""
     name: Mapped[str] = mapped_column(String(40))
     status: Mapped[str] = mapped_column(String(8), index=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -1,10 +1,11 @@
-"""Notifications (issue 22): stored, pushed live, mailed; correspondence clocks.
+"""Notifications (issue 22): stored, pushed live to open pages; correspondence clocks.
 
-* ``routes``: the signed-in player's notifications, live count, mail settings, unsubscribe.
-* ``service``: :class:`Notifier`, notifications stored, pushed and mailed.
-* ``mail``: mail over SMTP when the server has settings.
+* ``routes``: the signed-in player's notifications, live count, read marks; a
+  correspondence game's clock.
+* ``service``: :class:`Notifier`, notifications stored and pushed to open pages, handed to
+  Web Push (:mod:`shoal.server.push`) and mail (:mod:`shoal.server.mail`).
 * ``correspondence``: correspondence clocks, ``N`` days per move.
-* ``push``: Web Push (issue 43): the VAPID keys, :class:`Pusher`; ``push_routes``,
-  ``push_store``, ``push_tables``.
-* ``store``: :class:`NoticeStore`; ``tables``.
+* ``store``: :class:`NoticeStore`; ``models``; ``tables``.
+
+Vacations are their own domain (:mod:`shoal.server.vacation`).
 """

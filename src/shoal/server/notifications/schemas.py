@@ -1,5 +1,4 @@
-"""The answers of the notifications' routes: notifications, mail settings and digests,
-push subscriptions, vacations, a correspondence clock."""
+"""The answers of the notifications' routes: notifications, their count, read marks."""
 
 from __future__ import annotations
 
@@ -7,18 +6,7 @@ from pydantic import Field
 
 from ..schemas import Out
 
-__all__ = [
-    "Digest",
-    "MailSettingsOut",
-    "Marked",
-    "NoticeChallenge",
-    "NoticeOut",
-    "Notifications",
-    "PushKey",
-    "PushSettings",
-    "Unread",
-    "VacationOut",
-]
+__all__ = ["Marked", "NoticeChallenge", "NoticeOut", "Notifications", "Unread"]
 
 Scalar = str | int | float | bool | None
 
@@ -65,42 +53,3 @@ class Marked(Out):
 
     marked: int
     unread: int
-
-
-class MailSettingsOut(Out):
-    """The mail settings, and whether this server sends mail at all."""
-
-    email: str
-    mail_turns: bool
-    mail_challenges: bool
-    server_sends_mail: bool
-
-
-class Digest(Out):
-    """How turns are mailed: each, as a digest every ``hours``, or not at all."""
-
-    mode: str
-    hours: int
-
-
-class PushKey(Out):
-    """The VAPID public key (base64url)."""
-
-    key: str
-
-
-class PushSettings(Out):
-    """Which kinds are pushed, and to how many devices."""
-
-    kinds: dict[str, bool]
-    devices: int
-
-
-class VacationOut(Out):
-    """This year's vacation days: allowed, used, left; whether away and until when."""
-
-    allowance: int
-    used: int
-    left: int
-    on_vacation: bool
-    until: float | None = Field(description="epoch seconds")

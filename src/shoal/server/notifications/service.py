@@ -10,7 +10,9 @@ The kinds:
 * ``challenge``: someone challenges you (:meth:`Notifier.challenge`, for the lobby's
   challenges; mailed like turns);
 * ``game_ended``: a correspondence game of yours ended;
-* ``offer``: your opponent offers a draw or a rematch.
+* ``offer``: your opponent offers a draw or a rematch;
+* ``moderation``: a warning from the moderators (issue 61);
+* ``study``: you are invited to edit a study (issue 59; ``data.link`` is its page).
 
 Live games send no ``your_turn`` or ``game_ended``: both players are at the board.
 
@@ -28,22 +30,25 @@ the page reads the count again on its next load.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import WebSocket
+from sqlalchemy.engine import Engine
 
 from shoal.core import Seat, other
 
 from ..events import Events
 from ..games.session import LiveGame
+from ..mail.service import Mailer
+from ..provide import provided
+from ..push.service import Pusher
 from ..sockets import send_all
-from .mail import Mailer
-from .push import Pusher
-from .store import Notice, NoticeStore
+from .models import Notice
+from .store import NoticeStore
 
-__all__ = ["KINDS", "NOTICES", "Notifier", "notify_challenge"]
+__all__ = ["KINDS", "NOTICES", "Notifier", "NotifierDep", "build"]
 
-KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament")
+KINDS = ("your_turn", "challenge", "game_ended", "offer", "tournament", "moderation", "study")
 """The kinds of notification."""
 
 NOTICES = "notices"
@@ -134,6 +139,10 @@ class Notifier:
         for user_id in list(self.sockets):
             if await asyncio.to_thread(self.store.unread, user_id) != self._unread.get(user_id):
                 await self.push(user_id, relay=False)
+
+    def forget(self, user_id: int) -> None:
+        """Delete the notifications of ``user_id`` (an account deleted; a query)."""
+        self.store.forget(user_id)
 
     def watch(self, user_id: int, socket: WebSocket) -> None:
         """Push ``user_id``'s notifications to ``socket`` from now on."""
@@ -243,23 +252,16 @@ class Notifier:
         return notice
 
 
-async def notify_challenge(
-    notifier: Notifier,
-    user_id: int,
-    by: str,
-    title: str,
-    *,
-    challenge_id: str,
-    link: str,
-    data: dict[str, Any] | None = None,
-) -> Notice:
-    """Tell ``user_id`` that ``by`` challenges them (for the lobby's challenges).
+def build(
+    engine: Engine,
+    events: Events,
+    mailer: Mailer | None,
+    pusher: Pusher | None,
+) -> Notifier:
+    """The notifications of one app: stored on ``engine``, pushed to open pages here and (by
+    ``events``) in the other processes, handed to the ``mailer`` and the ``pusher``."""
+    return Notifier(NoticeStore(engine), mailer, events, pusher)
 
-    Call as ``await notify_challenge(context.notifier, user.id, "alice", "Syrtis",
-    challenge_id=cid, link=f"/challenges/{cid}")``: a ``challenge`` notification (pushed
-    live) and, when the server mails and the account wants it, one mail per challenge.
-    ``link`` is the challenge's own page, where the challenged sees its terms and answers.
-    """
-    return await notifier.challenge(
-        user_id, by, title, challenge_id=challenge_id, link=link, data=data
-    )
+
+NotifierDep = Annotated[Notifier, provided(Notifier)]
+"""A route parameter of this type receives the app's :class:`Notifier`."""

@@ -1,85 +1,18 @@
-"""The queries of correspondence clocks and notifications (issue 22): :class:`NoticeStore`.
-
-Every change of a shared row is a claim: a correspondence row moves on only from the
-game version it was read at (``UPDATE ... WHERE version = old``), a mail is sent only
-by the process whose insert of its key succeeded. So several server processes on one
-database never both end a game on time, notify a turn twice or mail it twice.
-Times are naive UTC.
-"""
+"""The queries of notifications (issue 22): :class:`NoticeStore`. Times are naive UTC."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
-import secrets
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .push_tables import PushSettingsRow, PushSubscriptionRow
-from .tables import (
-    CorrespondenceRow,
-    MailSentRow,
-    NotificationRow,
-    NotifySettingsRow,
-    SiteSecretRow,
-)
+from .models import Notice
+from .tables import NotificationRow
 
-__all__ = ["Deadline", "MailSettings", "Notice", "NoticeStore"]
-
-
-@dataclasses.dataclass(frozen=True)
-class Deadline:
-    """A correspondence game's clock as stored."""
-
-    game_id: str
-    days: int
-    seat: int | None
-    turn: int
-    version: int
-    deadline: datetime.datetime | None
-
-
-@dataclasses.dataclass(frozen=True)
-class Notice:
-    """A notification as a client sees it."""
-
-    id: int
-    kind: str
-    game_id: str | None
-    text: str
-    data: dict[str, Any]
-    read: bool
-    created: datetime.datetime
-
-    def view(self) -> dict[str, Any]:
-        """The JSON of a notification (``time`` in epoch seconds)."""
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "game": self.game_id,
-            "text": self.text,
-            "data": self.data,
-            "read": self.read,
-            "time": round(self.created.replace(tzinfo=datetime.UTC).timestamp(), 3),
-        }
-
-
-@dataclasses.dataclass(frozen=True)
-class MailSettings:
-    """An account's email address and which mails it wants."""
-
-    email: str | None = None
-    mail_turns: bool = True
-    mail_challenges: bool = True
-
-
-def _deadline(row: CorrespondenceRow) -> Deadline:
-    return Deadline(row.game_id, row.days, row.seat, row.turn, row.version, row.deadline)
+__all__ = ["Notice", "NoticeStore"]
 
 
 def _notice(row: NotificationRow) -> Notice:
@@ -87,62 +20,10 @@ def _notice(row: NotificationRow) -> Notice:
 
 
 class NoticeStore:
-    """Correspondence clocks, notifications, mails sent and mail settings."""
+    """Notifications."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-
-    # -- correspondence -------------------------------------------------------------
-    def start_clock(self, deadline: Deadline) -> None:
-        """Store a new correspondence game's clock."""
-        with Session(self.engine) as session:
-            session.add(CorrespondenceRow(**dataclasses.asdict(deadline)))
-            session.commit()
-
-    @staticmethod
-    def clock_claim(deadline: Deadline) -> Callable[[Session], bool]:
-        """Storing a new game's clock in the transaction that stores the game (a
-        :data:`~shoal.server.games.models.Claim`)."""
-
-        def claim(session: Session) -> bool:
-            session.add(CorrespondenceRow(**dataclasses.asdict(deadline)))
-            return True
-
-        return claim
-
-    def clock(self, game_id: str) -> Deadline | None:
-        """The correspondence clock of ``game_id`` (None: not a correspondence game)."""
-        with Session(self.engine) as session:
-            row = session.get(CorrespondenceRow, game_id)
-            return None if row is None else _deadline(row)
-
-    def move_clock(self, old: Deadline, new: Deadline) -> bool:
-        """Replace ``old`` by ``new`` only where the row is still at ``old.version``.
-
-        True for the one caller that moved it (the claim).
-        """
-        with Session(self.engine) as session:
-            result = session.execute(
-                update(CorrespondenceRow)
-                .where(
-                    CorrespondenceRow.game_id == old.game_id,
-                    CorrespondenceRow.version == old.version,
-                )
-                .values(seat=new.seat, turn=new.turn, version=new.version, deadline=new.deadline)
-            )
-            session.commit()
-            return getattr(result, "rowcount", 0) == 1
-
-    def overdue(self, now: datetime.datetime, limit: int = 100) -> list[Deadline]:
-        """The clocks whose deadline has passed, oldest first."""
-        with Session(self.engine) as session:
-            rows = session.scalars(
-                select(CorrespondenceRow)
-                .where(CorrespondenceRow.deadline.is_not(None), CorrespondenceRow.deadline <= now)
-                .order_by(CorrespondenceRow.deadline)
-                .limit(limit)
-            )
-            return [_deadline(r) for r in rows]
 
     # -- notifications ----------------------------------------------------------------
     def add(
@@ -214,79 +95,14 @@ class NoticeStore:
             session.commit()
             return int(getattr(result, "rowcount", 0) or 0)
 
+    def forget(self, user_id: int) -> None:
+        """Delete the user's notifications (an account deleted)."""
+        with Session(self.engine) as session:
+            session.execute(delete(NotificationRow).where(NotificationRow.user_id == user_id))
+            session.commit()
+
     def owns(self, user_id: int, notice_id: int) -> bool:
         """True when notification ``notice_id`` is the user's."""
         with Session(self.engine) as session:
             row = session.get(NotificationRow, notice_id)
             return row is not None and row.user_id == user_id
-
-    # -- mail -------------------------------------------------------------------------
-    def claim_mail(self, key: str, user_id: int) -> bool:
-        """True for the one caller that first claims the mail ``key`` (then it sends it)."""
-        now = datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
-        with Session(self.engine) as session:
-            session.add(MailSentRow(key=key[:120], user_id=user_id, created=now))
-            try:
-                session.commit()
-            except IntegrityError:
-                session.rollback()
-                return False
-            return True
-
-    def mails_sent(self, user_id: int) -> int:
-        """How many mails were claimed for the user."""
-        with Session(self.engine) as session:
-            count = session.scalar(
-                select(func.count()).select_from(MailSentRow).where(MailSentRow.user_id == user_id)
-            )
-            return int(count or 0)
-
-    def settings(self, user_id: int) -> MailSettings:
-        """The user's mail settings (defaults when never set)."""
-        with Session(self.engine) as session:
-            row = session.get(NotifySettingsRow, user_id)
-            if row is None:
-                return MailSettings()
-            return MailSettings(row.email, row.mail_turns, row.mail_challenges)
-
-    def save_settings(self, user_id: int, settings: MailSettings) -> None:
-        """Write the user's mail settings."""
-        with Session(self.engine) as session:
-            row = session.get(NotifySettingsRow, user_id)
-            if row is None:
-                row = NotifySettingsRow(user_id=user_id)
-                session.add(row)
-            row.email = settings.email
-            row.mail_turns = settings.mail_turns
-            row.mail_challenges = settings.mail_challenges
-            session.commit()
-
-    def forget(self, user_id: int) -> None:
-        """Delete the user's notifications, mail settings (its address with them) and push
-        subscriptions (issue 43)."""
-        with Session(self.engine) as session:
-            session.execute(delete(NotificationRow).where(NotificationRow.user_id == user_id))
-            session.execute(delete(NotifySettingsRow).where(NotifySettingsRow.user_id == user_id))
-            for table in (PushSubscriptionRow, PushSettingsRow):
-                session.execute(delete(table).where(table.user_id == user_id))
-            session.commit()
-
-    def secret(self, name: str, make: Callable[[], str] | None = None) -> str:
-        """The site's secret ``name``, made on first use (the same for every process).
-
-        ``make`` makes a new one (default: 32 random bytes in hex).
-        """
-        with Session(self.engine) as session:
-            row = session.get(SiteSecretRow, name)
-            if row is not None:
-                return row.value
-            value = make() if make is not None else secrets.token_hex(32)
-            session.add(SiteSecretRow(name=name, value=value))
-            try:
-                session.commit()
-            except IntegrityError:  # another process made it first
-                session.rollback()
-        with Session(self.engine) as session:
-            row = session.get(SiteSecretRow, name)
-            assert row is not None
-            return row.value

@@ -1,15 +1,11 @@
-"""The tables of correspondence clocks and notifications (issue 22), added by migration r0005.
+"""The table of notifications (issue 22), added by migration r0005 (with the correspondence
+clocks' table, now a game's: :mod:`shoal.server.games.tables`).
 
-* ``shoal_correspondence``: one row per correspondence game: ``days`` per move, the
-  seat to move and its ``deadline`` (naive UTC; null once the game is over), and the
-  game ``version`` the row was last brought up to (the claim of a change: a row is
-  moved on only from the version it was read at).
 * ``shoal_notifications``: one row per notice to an account (``kind``: ``your_turn``,
   ``challenge``, ``game_ended``, ``offer``), read or not.
-* ``shoal_mail_sent``: one row per mail sent, keyed by what it was about (at most one
-  mail per game per turn: the insert is the claim).
-* ``shoal_notify_settings``: an account's email address and whether it wants mail.
-* ``shoal_site_secrets``: the site's signing secret (unsubscribe links), made once.
+
+The mails' tables are the mail domain's (:mod:`shoal.server.mail.tables`), the site's secrets
+:mod:`shoal.server.db.secrets`.
 """
 
 from __future__ import annotations
@@ -22,26 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = [
-    "CorrespondenceRow",
-    "MailSentRow",
-    "NotificationRow",
-    "NotifySettingsRow",
-    "SiteSecretRow",
-]
-
-
-class CorrespondenceRow(Base):
-    """A correspondence game's clock: ``days`` per move; who must move by when."""
-
-    __tablename__ = "shoal_correspondence"
-
-    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    days: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    turn: Mapped[int] = mapped_column(Integer)
-    version: Mapped[int] = mapped_column(Integer)
-    deadline: Mapped[datetime.datetime | None] = mapped_column(DateTime, nullable=True, index=True)
+__all__ = ["NotificationRow"]
 
 
 class NotificationRow(Base):
@@ -57,33 +34,3 @@ class NotificationRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     read: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
-
-
-class MailSentRow(Base):
-    """A mail sent (or being sent): ``key`` names what about, e.g. ``turn:GAME:VERSION:USER``."""
-
-    __tablename__ = "shoal_mail_sent"
-
-    key: Mapped[str] = mapped_column(String(120), primary_key=True)
-    user_id: Mapped[int] = mapped_column(Integer)
-    created: Mapped[datetime.datetime] = mapped_column(DateTime)
-
-
-class NotifySettingsRow(Base):
-    """An account's email address (optional) and its mail settings."""
-
-    __tablename__ = "shoal_notify_settings"
-
-    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
-    mail_turns: Mapped[bool] = mapped_column(Boolean, default=True)
-    mail_challenges: Mapped[bool] = mapped_column(Boolean, default=True)
-
-
-class SiteSecretRow(Base):
-    """A secret of the site, made once and shared by every server process."""
-
-    __tablename__ = "shoal_site_secrets"
-
-    name: Mapped[str] = mapped_column(String(32), primary_key=True)
-    value: Mapped[str] = mapped_column(String(128))

@@ -7,43 +7,36 @@ as static files under ``/static`` by the app itself.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
-from ..context import Context
+from ..files import WEB_DIR, page
+from ..settings import SettingsDep
 
-__all__ = ["WEB_DIR", "router"]
+__all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
-
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
-"""The web client: ``shoal/web``."""
-
-
-def _page(name: str) -> FileResponse:
-    return FileResponse(WEB_DIR / name, media_type="text/html")
 
 
 @router.get("/", response_class=HTMLResponse)
 async def home() -> FileResponse:
-    return _page("index.html")
+    return page("index.html")
 
 
 @router.get("/new", response_class=HTMLResponse)
 async def new_page() -> FileResponse:
-    return _page("new.html")
+    return page("new.html")
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 async def rules_page(game_id: str) -> FileResponse:
-    return _page("rules.html")
+    return page("rules.html")
 
 
 @router.get("/rules/analysis/{game_id}/{name}", response_class=FileResponse)
-async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
-    path = context.settings.docs_dir.parent / "analysis" / game_id / name
+def analysis_plot(game_id: str, name: str, settings: SettingsDep) -> Response:
+    path = settings.docs_dir.parent / "analysis" / game_id / name
     if (
         not re.fullmatch(r"[a-z0-9]+", game_id)
         or not re.fullmatch(r"[a-z]+\.png", name)
@@ -54,8 +47,8 @@ async def analysis_plot(game_id: str, name: str, context: Context) -> Response:
 
 
 @router.get("/rules/img/{name}", response_class=FileResponse)
-async def rules_image(name: str, context: Context) -> Response:
-    path = context.settings.docs_dir / "img" / name
+def rules_image(name: str, settings: SettingsDep) -> Response:
+    path = settings.docs_dir / "img" / name
     if not re.fullmatch(r"[\w.-]+\.svg", name) or not path.is_file():
         return JSONResponse({"detail": "no such picture"}, status_code=404)
     return FileResponse(path, media_type="image/svg+xml")
@@ -63,32 +56,32 @@ async def rules_image(name: str, context: Context) -> Response:
 
 @router.get("/game/{game_id}", response_class=HTMLResponse)
 async def game_page(game_id: str) -> FileResponse:
-    return _page("game.html")
+    return page("game.html")
 
 
 @router.get("/learn", response_class=HTMLResponse)
 async def learn_index_page() -> FileResponse:
-    return _page("learn.html")
+    return page("learn.html")
 
 
 @router.get("/learn/{game_id}", response_class=HTMLResponse)
 async def learn_page(game_id: str) -> FileResponse:
-    return _page("learn.html")
+    return page("learn.html")
 
 
 @router.get("/replay", response_class=HTMLResponse)
 async def replay_upload_page() -> FileResponse:
-    return _page("replay.html")
+    return page("replay.html")
 
 
 @router.get("/replay/{kind}/{item_id}", response_class=HTMLResponse)
 async def replay_page(kind: str, item_id: str) -> FileResponse:
-    return _page("replay.html")
+    return page("replay.html")
 
 
 @router.get("/offline", response_class=HTMLResponse)
 async def offline_page() -> FileResponse:
-    return _page("offline.html")
+    return page("offline.html")
 
 
 @router.get("/sw.js", response_class=FileResponse)

@@ -1,7 +1,8 @@
 """Ratings (issue 23): leaderboards, a game's rating changes, a player's rating history.
 
-* ``GET /api/leaderboard/{game}``: per speed, the top 50 established players
-  (deviation <= 110) who played a rated game in the last 90 days.
+* ``GET /api/leaderboard/{game}``: per speed, the top 50 established people
+  (deviation <= 110) who played a rated game in the last 90 days (``speeds``), and apart
+  from them the bots' board, the same for bot accounts (``bots``).
 * ``GET /api/games/{id}/ratings``: whether the game is rated, its speed, each
   seat's rating, and once it is over, each player's change (``+12`` / ``-12``).
 * ``GET /api/users/{username}/ratings/{game}``: the rating after each rated game;
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Response
@@ -21,17 +21,18 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from shoal import games
 
-from ..context import Context
+from ..accounts.service import Accounts, AccountsDep
+from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
+from ..files import page
+from ..games.env import GamesDep
 from .schemas import GameRatings, Leaderboard, RatingHistory
-from .service import settle_live, speed_of
+from .service import RatingsDep, settle_live, speed_of
 from .store import SPEEDS
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["ratings"], responses=refusals(404))
-
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 
 
 def _game_id(game: str) -> str:
@@ -46,22 +47,29 @@ def _game_id(game: str) -> str:
     summary="The top players of a game, per speed",
     response_model=Leaderboard,
 )
-async def leaderboard(game: str, context: Context) -> dict[str, Any]:
+async def leaderboard(game: str, ratings: RatingsDep) -> dict[str, Any]:
     game = _game_id(game)
-    out: dict[str, Any] = {}
-    for speed in SPEEDS:
-        rows = await asyncio.to_thread(context.ratings.leaderboard, game, speed)
-        out[speed] = [
-            {
-                "rank": i + 1,
-                "username": row.username,
-                "rating": round(row.rating.r),
-                "rd": round(row.rating.rd),
-                "games": row.games,
-            }
-            for i, row in enumerate(rows)
-        ]
-    return {"game": game, "title": games.get(game).title, "speeds": out}
+    boards: dict[bool, dict[str, Any]] = {False: {}, True: {}}
+    for bots, out in boards.items():
+        for speed in SPEEDS:
+            rows = await asyncio.to_thread(ratings.leaderboard, game, speed, bots=bots)
+            out[speed] = [
+                {
+                    "rank": i + 1,
+                    "username": row.username,
+                    "rating": round(row.rating.r),
+                    "rd": round(row.rating.rd),
+                    "games": row.games,
+                    "bot": bots,  # marked as a bot wherever it appears (issue 61)
+                }
+                for i, row in enumerate(rows)
+            ]
+    return {
+        "game": game,
+        "title": games.get(game).title,
+        "speeds": boards[False],
+        "bots": boards[True],
+    }
 
 
 @router.get(
@@ -70,20 +78,23 @@ async def leaderboard(game: str, context: Context) -> dict[str, Any]:
     response_model=GameRatings,
     response_model_exclude_unset=True,
 )
-async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
+async def game_ratings(
+    game_id: str, games: GamesDep, ratings: RatingsDep, bots: BotsDep
+) -> dict[str, Any]:
+    entry = await games.manager.entry(game_id)
     live = entry.live
-    rated = await asyncio.to_thread(context.ratings.rated_game, game_id)
+    rated = await asyncio.to_thread(ratings.rated_game, game_id)
     if live.data.rated and live.over and (rated is None or not rated["settled"]):
-        await asyncio.to_thread(settle_live, context.ratings, live)  # once: the claim decides
-        rated = await asyncio.to_thread(context.ratings.rated_game, game_id)
+        await asyncio.to_thread(settle_live, ratings, live)  # once: the claim decides
+        rated = await asyncio.to_thread(ratings.rated_game, game_id)
     speed = speed_of(live.data)
     ids = [a for a in (live.data.accounts or ()) if a is not None]
-    shown = await asyncio.to_thread(context.ratings.displays, ids, live.data.game, speed)
+    shown = await asyncio.to_thread(ratings.displays, ids, live.data.game, speed)
     changes = rated["changes"] if rated is not None else None
+    bot_ids = await asyncio.to_thread(bots.store.bot_ids, ids)
     seats: list[dict[str, Any]] = []
     for seat, uid in enumerate(live.data.accounts or [None, None]):
-        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None}
+        item: dict[str, Any] = {"seat": seat, "rating": None, "change": None, "bot": uid in bot_ids}
         if uid is not None:
             item["rating"] = shown.get(uid)
         if isinstance(changes, list):
@@ -95,8 +106,8 @@ async def game_ratings(game_id: str, context: Context) -> dict[str, Any]:
     return {"rated": bool(live.data.rated), "speed": speed, "seats": seats, "unrated": unrated}
 
 
-def _user_id(context: Context, username: str) -> int:
-    found = context.accounts.store.by_name(username)
+def _user_id(accounts: Accounts, username: str) -> int:
+    found = accounts.store.by_name(username)
     if found is None or found[0].deleted:
         raise ApiError(404, f"there is no player {username!r}")
     return found[0].id
@@ -107,10 +118,12 @@ def _user_id(context: Context, username: str) -> int:
     summary="A player's rating history",
     response_model=RatingHistory,
 )
-async def rating_history(username: str, game: str, context: Context) -> dict[str, Any]:
+async def rating_history(
+    username: str, game: str, accounts: AccountsDep, ratings: RatingsDep
+) -> dict[str, Any]:
     game = _game_id(game)
-    user_id = _user_id(context, username)
-    history = await asyncio.to_thread(context.ratings.history, user_id, game)
+    user_id = await asyncio.to_thread(_user_id, accounts, username)  # a query
+    history = await asyncio.to_thread(ratings.history, user_id, game)
     return {"username": username, "game": game, "history": history}
 
 
@@ -120,10 +133,12 @@ async def rating_history(username: str, game: str, context: Context) -> dict[str
     response_class=Response,
     responses={200: {"content": {"image/svg+xml": {}}}},
 )
-async def rating_plot(username: str, game: str, context: Context) -> Response:
+async def rating_plot(
+    username: str, game: str, accounts: AccountsDep, ratings: RatingsDep
+) -> Response:
     game = _game_id(game)
-    user_id = _user_id(context, username)
-    history = await asyncio.to_thread(context.ratings.history, user_id, game)
+    user_id = await asyncio.to_thread(_user_id, accounts, username)  # a query
+    history = await asyncio.to_thread(ratings.history, user_id, game)
     return Response(plot_svg(games.get(game).title, history), media_type="image/svg+xml")
 
 
@@ -176,4 +191,4 @@ def plot_svg(title: str, history: dict[str, list[dict[str, Any]]]) -> str:
 
 @router.get("/leaderboard/{game}", include_in_schema=False, response_class=HTMLResponse)
 async def leaderboard_page(game: str) -> FileResponse:
-    return FileResponse(WEB_DIR / "leaderboard.html", media_type="text/html")
+    return page("leaderboard.html")

@@ -17,14 +17,20 @@ class Leader(Out):
     rating: int
     rd: int
     games: int
+    bot: bool = Field(False, description="a program or the server's computer plays it")
 
 
 class Leaderboard(Out):
-    """A game's top players, per speed."""
+    """A game's top players, per speed: people and bots apart."""
 
     game: str
     title: str
-    speeds: dict[str, list[Leader]] = Field(description="by speed: live, correspondence")
+    speeds: dict[str, list[Leader]] = Field(
+        description="people (accounts that are not bots), by speed: live, correspondence"
+    )
+    bots: dict[str, list[Leader]] = Field(
+        description="bot accounts (programs and the server's own levels), by speed"
+    )
 
 
 class SeatRating(Out):
@@ -34,6 +40,7 @@ class SeatRating(Out):
     rating: str | None
     change: int | None
     before: int | None = Field(None, description="only once the game is settled")
+    bot: bool = Field(False, description="a program or the server's computer plays the seat")
 
 
 class GameRatings(Out):

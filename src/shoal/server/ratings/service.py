@@ -21,17 +21,24 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from ..db_down import DATABASE_ERRORS
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
+from ..periodic import Failures
+from ..provide import provided
 from .store import RatingStore
 
 __all__ = [
     "SETTLE_RETRY_MAX",
     "RatingListener",
+    "Ratings",
+    "RatingsDep",
+    "build",
     "displays",
     "player_ratings",
     "scores_of",
@@ -97,6 +104,9 @@ class RatingListener:
         self.manager = manager
         self.ratings = ratings
         self._done: set[str] = set()
+        self._failures = Failures(
+            "settling a rated game", log, f"after 1 s, then up to {SETTLE_RETRY_MAX:g} s apart"
+        )  # an outage: two lines for all the games, not one a try
 
     def after_change(self, entry: GameEntry) -> None:
         live = entry.live
@@ -110,16 +120,13 @@ class RatingListener:
         while True:
             try:
                 await asyncio.to_thread(settle_live, self.ratings, live)
-                return
             except DATABASE_ERRORS as error:  # cut off: the claim rolled back with the rest
-                log.warning(
-                    "game %s: settling the ratings failed (%s); again in %.0f s",
-                    live.data.id,
-                    type(error).__name__,
-                    delay,
-                )
+                self._failures.failed(error)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, SETTLE_RETRY_MAX)
+            else:
+                self._failures.worked()
+                return
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the spawned tasks."""
@@ -138,3 +145,21 @@ def player_ratings(
         None if user is None else round(ratings.rating(user, game, speed).rating.r)
         for user in accounts
     )
+
+
+class Ratings(RatingStore):
+    """The ratings of one app, as the other domains and the routes read them: the ratings,
+    their history, the leaderboards, the rated games (the store's queries: call them in a
+    thread); a game is settled by :class:`RatingListener`."""
+
+
+def build(engine: Engine, manager: GameManager) -> Ratings:
+    """The ratings of one app on ``engine``: every rated game the manager sees end is settled
+    (:class:`RatingListener`)."""
+    ratings = Ratings(engine)
+    manager.listen(RatingListener(manager, ratings))
+    return ratings
+
+
+RatingsDep = Annotated[Ratings, provided(Ratings)]
+"""A route parameter of this type receives the app's :class:`Ratings`."""

@@ -16,7 +16,7 @@ import datetime
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, exists, func, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -26,10 +26,14 @@ from shoal.ratings.glicko2 import update as glicko_update
 
 from ..accounts.models import utcnow
 from ..accounts.tables import UserRow
-from ..db.tables import GameRow
-from .tables import RatedGameRow, RatingHistoryRow, RatingRow
+from ..bots.tables import BotRow
+from ..games.tables import GameRow
+from .tables import ExclusionRow, RatedGameRow, RatingHistoryRow, RatingRow
 
-__all__ = ["SPEEDS", "LeaderRow", "RatingStore", "StoredRating"]
+__all__ = ["EXCLUDED", "SPEEDS", "LeaderRow", "RatingStore", "StoredRating"]
+
+EXCLUDED = "a player was marked as an engine user"
+"""Why a rated game of an engine user does not count (issue 61)."""
 
 SPEEDS: tuple[str, ...] = ("live", "correspondence")
 """A game with a clock is ``live``; a game without one is ``correspondence`` (docs/ratings.md)."""
@@ -63,6 +67,7 @@ class LeaderRow:
     username: str
     rating: Rating
     games: int
+    user_id: int = 0
 
 
 class RatingStore:
@@ -150,6 +155,12 @@ class RatingStore:
                 row.changes = {"unrated": reason}
                 return None
             a, b = int(ids[0] or 0), int(ids[1] or 0)
+            excluded = session.scalars(
+                select(ExclusionRow.user_id).where(ExclusionRow.user_id.in_((a, b)))
+            ).first()
+            if excluded is not None:
+                row.changes = {"unrated": EXCLUDED}
+                return None
             old = {uid: self._locked(session, uid, row.game, row.speed) for uid in sorted((a, b))}
             changes: list[dict[str, Any]] = []
             for uid, other, score in ((a, b, scores[0]), (b, a, scores[1])):
@@ -190,6 +201,88 @@ class RatingStore:
         if found is None:
             return StoredRating(game, speed, DEFAULT, 0, None)
         return _stored(found)
+
+    # -- engine users (issue 61) -----------------------------------------------------------
+    def exclude(self, user_id: int) -> dict[str, Any]:
+        """Take ``user_id`` out of the ratings, as lichess does for an engine user: each of its
+        settled rated games no longer counts (the game says why), each opponent who lost
+        rating in one gets the points back (a history line of the refund), its own ratings and
+        history go, and its new rated games will not count. What was done, in numbers."""
+        now = self.clock()
+        refunds: dict[int, int] = {}
+        games = 0
+        with Session(self.engine) as session, session.begin():
+            if session.get(ExclusionRow, user_id) is None:
+                session.add(ExclusionRow(user_id=user_id, created=now))
+            played = select(RatingHistoryRow.game_id).where(RatingHistoryRow.user_id == user_id)
+            rows = session.scalars(
+                select(RatedGameRow)
+                .where(RatedGameRow.game_id.in_(played), RatedGameRow.settled.is_(True))
+                .order_by(RatedGameRow.game_id)
+            ).all()
+            for rated in rows:
+                changes = rated.changes
+                if not isinstance(changes, list):
+                    continue
+                games += 1
+                for change in changes:
+                    other = int(change["user_id"])
+                    lost = int(change["change"])
+                    if other == user_id or lost >= 0:
+                        continue
+                    refunds[other] = refunds.get(other, 0) - lost
+                    self._refund(session, other, rated, -lost, now)
+                rated.changes = {"unrated": EXCLUDED, "was": changes}
+            session.execute(delete(RatingRow).where(RatingRow.user_id == user_id))
+            session.execute(delete(RatingHistoryRow).where(RatingHistoryRow.user_id == user_id))
+        return {"games": games, "refunded": {str(k): v for k, v in sorted(refunds.items())}}
+
+    def _refund(
+        self,
+        session: Session,
+        user_id: int,
+        rated: RatedGameRow,
+        points: int,
+        now: datetime.datetime,
+    ) -> None:
+        """Give ``user_id`` back ``points`` lost in ``rated`` (to its current rating)."""
+        found = session.execute(
+            select(RatingRow)
+            .where(
+                RatingRow.user_id == user_id,
+                RatingRow.game == rated.game,
+                RatingRow.speed == rated.speed,
+            )
+            .with_for_update()
+        ).scalar_one_or_none()
+        if found is None:
+            return
+        found.r += points
+        found.updated = now
+        session.add(
+            RatingHistoryRow(
+                user_id=user_id,
+                game=rated.game,
+                speed=rated.speed,
+                game_id=rated.game_id,
+                r=found.r,
+                rd=found.rd,
+                change=float(points),
+                created=now,
+            )
+        )
+
+    def include(self, user_id: int) -> bool:
+        """Let ``user_id``'s new rated games count again (the refunds stay); False when it was
+        not excluded."""
+        with Session(self.engine) as session, session.begin():
+            done = session.execute(delete(ExclusionRow).where(ExclusionRow.user_id == user_id))
+            return bool(getattr(done, "rowcount", 0))
+
+    def excluded(self) -> list[int]:
+        """The accounts whose games do not count."""
+        with Session(self.engine) as session:
+            return list(session.scalars(select(ExclusionRow.user_id)))
 
     # -- reading ---------------------------------------------------------------------
     def ratings(self, user_id: int) -> list[StoredRating]:
@@ -249,10 +342,13 @@ class RatingStore:
         return out
 
     def leaderboard(
-        self, game: str, speed: str, limit: int = 50, days: int = 90
+        self, game: str, speed: str, limit: int = 50, days: int = 90, *, bots: bool = False
     ) -> list[LeaderRow]:
-        """The top ``limit`` established players (rd <= 110) rated in the last ``days``."""
+        """The top ``limit`` established players (rd <= 110) rated in the last ``days``:
+        people, or with ``bots`` the bot accounts (``shoal_bots``: programs and the server's
+        own levels), so the two never share a board."""
         since = self.clock() - datetime.timedelta(days=days)
+        is_bot = exists().where(BotRow.user_id == RatingRow.user_id)
         with Session(self.engine) as session:
             rows = session.execute(
                 select(RatingRow, UserRow.username)
@@ -264,12 +360,15 @@ class RatingStore:
                     RatingRow.updated >= since,
                     UserRow.deleted.is_(False),
                     UserRow.disabled.is_(False),
+                    RatingRow.user_id.not_in(select(ExclusionRow.user_id)),
+                    is_bot if bots else ~is_bot,
                 )
                 .order_by(RatingRow.r.desc(), UserRow.username)
                 .limit(limit)
             )
             return [
-                LeaderRow(name, Rating(row.r, row.rd, row.sigma), row.games) for row, name in rows
+                LeaderRow(name, Rating(row.r, row.rd, row.sigma), row.games, row.user_id)
+                for row, name in rows
             ]
 
     def count(self, game: str) -> int:

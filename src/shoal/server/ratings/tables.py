@@ -4,6 +4,8 @@
 * ``shoal_rating_history``: one row per rated game and player (the rating after it).
 * ``shoal_rated_games``: the games created rated, and whether their end was settled
   (the claim that makes the update happen exactly once).
+* ``shoal_rating_exclusions``: the accounts whose games no longer count (marked as engine
+  users by a moderator, issue 61; migration ``w61_moderation``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..db.tables import Base
 
-__all__ = ["RatedGameRow", "RatingHistoryRow", "RatingRow"]
+__all__ = ["ExclusionRow", "RatedGameRow", "RatingHistoryRow", "RatingRow"]
 
 
 class RatingRow(Base):
@@ -66,4 +68,13 @@ class RatedGameRow(Base):
     speed: Mapped[str] = mapped_column(String(16))
     settled: Mapped[bool] = mapped_column(Boolean, default=False)
     changes: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created: Mapped[datetime.datetime] = mapped_column(DateTime)
+
+
+class ExclusionRow(Base):
+    """An account whose games do not count for ratings (an engine user, issue 61)."""
+
+    __tablename__ = "shoal_rating_exclusions"
+
+    user_id: Mapped[int] = mapped_column(Integer, primary_key=True)
     created: Mapped[datetime.datetime] = mapped_column(DateTime)

@@ -21,11 +21,11 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from shoal.analysis.review import LEVEL_FACTORS
-from shoal.records import Record
 
-from ..context import Context, ServerContext
 from ..errors import ApiError, refusals
+from ..games.env import GamesDep
 from .schemas import ReviewStatus
+from .service import ReviewerDep
 
 __all__ = ["ReviewIn", "router"]
 
@@ -45,17 +45,6 @@ def _level(level: str) -> str:
     return level
 
 
-async def _finished_game(context: ServerContext, game_id: str) -> Record:
-    entry = await context.manager.entry(game_id)
-    if not entry.live.over:
-        raise ApiError(
-            409,
-            "the game is not over yet: a review is made once a game has ended "
-            "(it would help a player in the middle of a game)",
-        )
-    return entry.live.record()
-
-
 @router.post(
     "/api/games/{game_id}/review",
     summary="Start the review of a finished game",
@@ -63,11 +52,14 @@ async def _finished_game(context: ServerContext, game_id: str) -> Record:
     response_model_exclude_unset=True,
 )
 async def start_game_review(
-    game_id: str, context: Context, body: ReviewIn | None = None
+    game_id: str, games: GamesDep, reviews: ReviewerDep, body: ReviewIn | None = None
 ) -> dict[str, Any]:
     level = _level((body or ReviewIn()).level)
-    record = await _finished_game(context, game_id)
-    return context.reviews.start(f"game/{game_id}", level, record)
+    record = await games.finished_record(
+        game_id,
+        "a review is made once a game has ended (it would help a player in the middle of a game)",
+    )
+    return await reviews.start(f"game/{game_id}", level, record)
 
 
 @router.get(
@@ -76,9 +68,11 @@ async def start_game_review(
     response_model=ReviewStatus,
     response_model_exclude_unset=True,
 )
-async def game_review(game_id: str, context: Context, level: str = "normal") -> dict[str, Any]:
-    await context.manager.entry(game_id)  # 404 for an unknown game
-    return context.reviews.status(f"game/{game_id}", _level(level))
+async def game_review(
+    game_id: str, games: GamesDep, reviews: ReviewerDep, level: str = "normal"
+) -> dict[str, Any]:
+    await games.manager.entry(game_id)  # 404 for an unknown game
+    return await reviews.status(f"game/{game_id}", _level(level))
 
 
 @router.post(
@@ -88,11 +82,11 @@ async def game_review(game_id: str, context: Context, level: str = "normal") -> 
     response_model_exclude_unset=True,
 )
 async def start_record_review(
-    record_id: str, context: Context, body: ReviewIn | None = None
+    record_id: str, games: GamesDep, reviews: ReviewerDep, body: ReviewIn | None = None
 ) -> dict[str, Any]:
     level = _level((body or ReviewIn()).level)
-    record = context.records.get(record_id)
-    return context.reviews.start(f"record/{record_id}", level, record)
+    record = await games.records.get(record_id)
+    return await reviews.start(f"record/{record_id}", level, record)
 
 
 @router.get(
@@ -101,6 +95,8 @@ async def start_record_review(
     response_model=ReviewStatus,
     response_model_exclude_unset=True,
 )
-async def record_review(record_id: str, context: Context, level: str = "normal") -> dict[str, Any]:
-    context.records.get(record_id)  # 404 for an unknown record
-    return context.reviews.status(f"record/{record_id}", _level(level))
+async def record_review(
+    record_id: str, games: GamesDep, reviews: ReviewerDep, level: str = "normal"
+) -> dict[str, Any]:
+    await games.records.get(record_id)  # 404 for an unknown record
+    return await reviews.status(f"record/{record_id}", _level(level))

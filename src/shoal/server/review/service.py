@@ -16,14 +16,18 @@ import asyncio
 import contextlib
 import threading
 import time
-from typing import Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from shoal.analysis.review import review_record
 from shoal.records import Record
 
+from ..ops.metrics import SEARCHES_BUSY
+from ..provide import provided
 from .store import ReviewStore
 
-__all__ = ["PROGRESS_EVERY", "REVIEW_SEED", "Reviewer"]
+__all__ = ["PROGRESS_EVERY", "REVIEW_SEED", "Reviewer", "ReviewerDep", "build"]
 
 PROGRESS_EVERY = 0.5
 """Seconds between two writes of a running review's progress to the database."""
@@ -54,9 +58,9 @@ class Reviewer:
             self._slots = asyncio.Semaphore(self.max_reviews)
         return self._slots
 
-    def status(self, subject: str, level: str) -> dict[str, Any]:
+    async def status(self, subject: str, level: str) -> dict[str, Any]:
         """The review of ``subject``: ``{"status": "none"}`` when none was started."""
-        state = self.store.get(subject, level)
+        state = await asyncio.to_thread(self.store.get, subject, level)
         if state is None:
             return {"status": "none", "level": level, "done": 0, "total": 0, "review": None}
         view = state.view()
@@ -65,16 +69,17 @@ class Reviewer:
             view["done"], view["total"] = live
         return view
 
-    def start(self, subject: str, level: str, record: Record) -> dict[str, Any]:
+    async def start(self, subject: str, level: str, record: Record) -> dict[str, Any]:
         """Start the review of ``record`` unless it is done or running; its status."""
         key = (subject, level)
         task = self._tasks.get(key)
-        if (task is None or task.done()) and self.store.claim(subject, level, 0):
+        idle = task is None or task.done()
+        if idle and await asyncio.to_thread(self.store.claim, subject, level, 0):
             self._progress[key] = (0, 0)
             task = asyncio.get_running_loop().create_task(self._run(subject, level, record))
             self._tasks[key] = task
             task.add_done_callback(lambda done: self._forget(key, done))
-        return self.status(subject, level)
+        return await self.status(subject, level)
 
     def _forget(self, key: tuple[str, str], task: asyncio.Task[None]) -> None:
         if self._tasks.get(key) is task:
@@ -96,16 +101,18 @@ class Reviewer:
 
         try:
             async with self.slots:
-                review = await asyncio.to_thread(
-                    review_record, record, level=level, seed=REVIEW_SEED, progress=progress
-                )
+                with SEARCHES_BUSY.labels("review").track_inprogress():  # ops' gauge
+                    review = await asyncio.to_thread(
+                        review_record, record, level=level, seed=REVIEW_SEED, progress=progress
+                    )
             total = self._progress.get(key, (0, 0))[1]
             await asyncio.to_thread(self.store.finish, subject, level, review.to_json_dict(), total)
         except (_Stopped, asyncio.CancelledError):
-            self.store.fail(subject, level, "the server stopped during the review; start it again")
+            stopped = "the server stopped during the review; start it again"
+            await asyncio.to_thread(self.store.fail, subject, level, stopped)
             raise
         except Exception as error:  # a review that breaks is reported, never retried in a loop
-            self.store.fail(subject, level, f"the review failed: {error}")
+            await asyncio.to_thread(self.store.fail, subject, level, f"the review failed: {error}")
 
     async def close(self) -> None:
         """Stop the running reviews (their threads stop at their next search)."""
@@ -115,3 +122,12 @@ class Reviewer:
         for task in list(self._tasks.values()):
             with contextlib.suppress(asyncio.CancelledError, _Stopped):
                 await task
+
+
+def build(engine: Engine) -> Reviewer:
+    """The reviews of one app on ``engine``."""
+    return Reviewer(ReviewStore(engine))
+
+
+ReviewerDep = Annotated[Reviewer, provided(Reviewer)]
+"""A route parameter of this type receives the app's :class:`Reviewer`."""

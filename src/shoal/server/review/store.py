@@ -14,9 +14,9 @@ from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..db.rows import committed
 from .tables import ReviewRow
 
 __all__ = ["STALE_SECONDS", "ReviewState", "ReviewStore"]
@@ -100,12 +100,7 @@ class ReviewStore:
                         updated=now,
                     )
                 )
-                try:
-                    session.commit()
-                except IntegrityError:  # another process claimed it first
-                    session.rollback()
-                    return False
-                return True
+                return committed(session)  # False: another process claimed it first
             state = _state(row)
             if state.status != "failed" and not state.stale:
                 return False

@@ -19,10 +19,9 @@ from fastapi.responses import HTMLResponse
 from shoal import games
 from shoal.analysis.metrics.report import human_table
 
-from ..context import Context
 from ..errors import ApiError, refusals
 from .models import StatsOut
-from .service import game_stats
+from .service import Stats, StatsDep
 
 __all__ = ["router"]
 
@@ -35,23 +34,21 @@ def _game_id(game_id: str) -> str:
     return game_id
 
 
-async def _stats(context: Context, game_id: str) -> StatsOut:
-    return await asyncio.to_thread(
-        game_stats, context.store.engine, context.settings.docs_dir, _game_id(game_id)
-    )
+async def _stats(stats: Stats, game_id: str) -> StatsOut:
+    return await asyncio.to_thread(stats.of, _game_id(game_id))
 
 
 @router.get(
     "/api/stats/{game_id}",
     summary="A game's first-player and draw rates in human games, by band and speed",
 )
-async def stats(game_id: str, context: Context) -> StatsOut:
-    return await _stats(context, game_id)
+async def stats(game_id: str, figures: StatsDep) -> StatsOut:
+    return await _stats(figures, game_id)
 
 
 @router.get("/stats/{game_id}", include_in_schema=False, response_class=HTMLResponse)
-async def stats_page(game_id: str, context: Context) -> HTMLResponse:
-    data = await _stats(context, game_id)
+async def stats_page(game_id: str, stats: StatsDep) -> HTMLResponse:
+    data = await _stats(stats, game_id)
     e = html.escape
     rows = [row.model_dump() for row in data.rows]
     refs = ", ".join(

@@ -10,17 +10,18 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
 from shoal import games
 from shoal.analysis.metrics.humans import ai_references, human_rates
 
+from ..provide import provided
 from .models import RateOut, StatsOut, StatsRowOut
 from .store import fingerprint, human_games
 
-__all__ = ["CACHE", "game_stats", "metric_report"]
+__all__ = ["CACHE", "Stats", "StatsDep", "game_stats", "metric_report"]
 
 
 class StatsCache:
@@ -92,3 +93,20 @@ def _compute(engine: Engine, docs_dir: Path, game_id: str) -> StatsOut:
         },
         report=str(report["meta"].get("command", "")) if report else None,
     )
+
+
+class Stats:
+    """The human statistics of the games of one app (on its database, beside the self-play
+    reports of ``docs_dir``)."""
+
+    def __init__(self, engine: Engine, docs_dir: Path) -> None:
+        self.engine = engine
+        self.docs_dir = docs_dir
+
+    def of(self, game_id: str) -> StatsOut:
+        """The statistics of ``game_id`` (:func:`game_stats`; queries: call it in a thread)."""
+        return game_stats(self.engine, self.docs_dir, game_id)
+
+
+StatsDep = Annotated[Stats, provided(Stats)]
+"""A route parameter of this type receives the app's :class:`Stats`."""

@@ -52,10 +52,14 @@ class Study:
     members: tuple[int, ...]
     created: datetime.datetime
     updated: datetime.datetime
+    hidden: bool = False
+    """Hidden by a moderator (issue 61): seen by its owner and editors only, whatever its
+    visibility, until a moderator shows it again."""
 
     def can_view(self, user_id: int | None) -> bool:
-        """Public and unlisted studies are open to everyone; private ones to their editors."""
-        return self.visibility != "private" or self.can_edit(user_id)
+        """Public and unlisted studies are open to everyone; private and hidden ones to their
+        editors."""
+        return (self.visibility != "private" and not self.hidden) or self.can_edit(user_id)
 
     def can_edit(self, user_id: int | None) -> bool:
         """The owner and the invited editors change a study."""

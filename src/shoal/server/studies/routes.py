@@ -26,19 +26,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any, cast
+import asyncio
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, WebSocket
+from fastapi import APIRouter, Query, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import BaseModel, Field
-from starlette.requests import HTTPConnection
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
+from ..files import page
+from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
 from ..sockets import keep_alive, send
@@ -59,24 +60,16 @@ from .schemas import (
     StudyPosition,
     StudySummary,
 )
-from .service import ChapterSpec, Edit, Studies
+from .service import ChapterSpec, Edit, Studies, StudiesDep
 
 __all__ = ["ChapterIn", "EditIn", "StudyIn", "router"]
 
-router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413))
+router = APIRouter(tags=["studies"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
-WEB = Path(__file__).resolve().parents[2] / "web"
 
 StudyId = Annotated[
     str, PathParam(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$", description="a study")
 ]
-
-
-def _studies(connection: HTTPConnection) -> Studies:
-    return cast(Studies, connection.app.state.context.studies)
-
-
-StudiesDep = Annotated[Studies, Depends(_studies)]
 
 
 class ChapterIn(BaseModel):
@@ -147,7 +140,7 @@ class LikeIn(BaseModel):
     summary="Public studies, or the reader's own",
     response_model=list[StudySummary],
 )
-async def list_studies(
+def list_studies(
     studies: StudiesDep,
     player: Player,
     game: Annotated[str | None, Query(max_length=64, json_schema_extra=GAME_ENUM)] = None,
@@ -165,9 +158,12 @@ async def list_studies(
     summary="Make a study",
     response_model=StudyCreated,
 )
-async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
+async def create_study(
+    body: StudyIn, user: SignedIn, studies: StudiesDep, limits: LimitsDep
+) -> dict[str, Any]:
     specs = [c.spec() for c in body.chapters]
-    study_id = await studies.create(user, body.title, body.visibility, specs)
+    async with limits.hold("studies", account_key(user.id, "")):  # 429 past a day's
+        study_id = await studies.create(user, body.title, body.visibility, specs)
     return {"id": study_id}
 
 
@@ -176,7 +172,7 @@ async def create_study(body: StudyIn, user: SignedIn, studies: StudiesDep) -> di
     summary="A study",
     response_model=StudyOut,
 )
-async def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> dict[str, Any]:
+def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> dict[str, Any]:
     return studies.study_view(studies.visible(study_id, player), player)
 
 
@@ -188,8 +184,10 @@ async def get_study(study_id: StudyId, studies: StudiesDep, player: Player) -> d
 async def change_study(
     study_id: StudyId, body: StudySettingsIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.settings(study_id, user, title=body.title, visibility=body.visibility, sync=body.sync)
-    return studies.study_view(studies.visible(study_id, user), user)
+    await studies.settings(
+        study_id, user, title=body.title, visibility=body.visibility, sync=body.sync
+    )
+    return await asyncio.to_thread(_view_of, studies, study_id, user)
 
 
 @router.delete(
@@ -198,7 +196,7 @@ async def change_study(
     response_model=StudyDeleted,
 )
 async def delete_study(study_id: StudyId, user: SignedIn, studies: StudiesDep) -> dict[str, Any]:
-    studies.remove(study_id, user)
+    await studies.remove(study_id, user)
     return {"deleted": study_id}
 
 
@@ -210,13 +208,18 @@ async def delete_study(study_id: StudyId, user: SignedIn, studies: StudiesDep) -
 async def study_position(
     study_id: StudyId, body: PositionIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.set_position(study_id, user, body.chapter, body.path)
+    await studies.set_position(study_id, user, body.chapter, body.path)
     return {"chapter": body.chapter, "path": body.path}
 
 
-def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
+def _view_of(studies: Studies, study_id: str, user: User | None) -> dict[str, Any]:
+    """The study as ``user`` sees it (queries: in a worker thread)."""
+    return studies.study_view(studies.visible(study_id, user), user)
+
+
+async def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
     """The study's members as ``user`` sees them, after a change to them."""
-    return {"members": studies.study_view(studies.visible(study_id, user), user)["members"]}
+    return {"members": (await asyncio.to_thread(_view_of, studies, study_id, user))["members"]}
 
 
 @router.post(
@@ -228,8 +231,8 @@ def _members(studies: Studies, study_id: str, user: User) -> dict[str, Any]:
 async def add_member(
     study_id: StudyId, body: MemberIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.invite(study_id, user, body.username)
-    return _members(studies, study_id, user)
+    await studies.invite(study_id, user, body.username)
+    return await _members(studies, study_id, user)
 
 
 @router.delete(
@@ -243,8 +246,8 @@ async def remove_member(
     user: SignedIn,
     studies: StudiesDep,
 ) -> dict[str, Any]:
-    studies.uninvite(study_id, user, username)
-    return _members(studies, study_id, user)
+    await studies.uninvite(study_id, user, username)
+    return await _members(studies, study_id, user)
 
 
 @router.post(
@@ -252,7 +255,7 @@ async def remove_member(
     summary="Like or unlike a study",
     response_model=Likes,
 )
-async def like_study(
+def like_study(
     study_id: StudyId, body: LikeIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
     return {"likes": studies.like(study_id, user, body.like), "liked": body.like}
@@ -264,7 +267,7 @@ async def like_study(
     response_class=Response,
     responses={200: {"content": {"text/plain": {}}}},
 )
-async def export_study(study_id: StudyId, studies: StudiesDep, player: Player) -> Response:
+def export_study(study_id: StudyId, studies: StudiesDep, player: Player) -> Response:
     study = studies.visible(study_id, player)
     texts = [export_chapter(study.title, c, "text") for c in studies.store.chapters(study.id)]
     return _download("\n".join(texts), f"shoal-study-{study.id}.txt", "text")
@@ -289,7 +292,7 @@ async def add_chapter(
     response_model=ChapterOut,
     response_model_exclude_unset=True,
 )
-async def get_chapter(
+def get_chapter(
     study_id: StudyId, chapter_id: RowId, studies: StudiesDep, player: Player
 ) -> dict[str, Any]:
     study = studies.visible(study_id, player)
@@ -304,7 +307,7 @@ async def get_chapter(
 async def rename_chapter(
     study_id: StudyId, chapter_id: RowId, body: NameIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.rename_chapter(study_id, chapter_id, user, body.name)
+    await studies.rename_chapter(study_id, chapter_id, user, body.name)
     return {"id": chapter_id, "name": " ".join(body.name.split())}
 
 
@@ -316,7 +319,7 @@ async def rename_chapter(
 async def delete_chapter(
     study_id: StudyId, chapter_id: RowId, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
-    studies.remove_chapter(study_id, chapter_id, user)
+    await studies.remove_chapter(study_id, chapter_id, user)
     return {"deleted": chapter_id}
 
 
@@ -330,7 +333,7 @@ async def edit_chapter(
     study_id: StudyId, chapter_id: RowId, body: EditIn, user: SignedIn, studies: StudiesDep
 ) -> dict[str, Any]:
     edit = Edit(op=body.op, path=tuple(body.path), move=body.move, text=body.text, mark=body.mark)
-    chapter, path = studies.edit(study_id, chapter_id, user, edit)
+    chapter, path = await studies.edit(study_id, chapter_id, user, edit)
     return {"chapter": studies.chapter_view(chapter), "path": list(path)}
 
 
@@ -340,7 +343,7 @@ async def edit_chapter(
     response_class=Response,
     responses={200: {"content": {"text/plain": {}, "application/json": {}}}},
 )
-async def export_one(
+def export_one(
     study_id: StudyId,
     chapter_id: RowId,
     studies: StudiesDep,
@@ -371,8 +374,8 @@ async def study_socket(
     socket: WebSocket, study_id: str, studies: StudiesDep, accounts: AccountsDep
 ) -> None:
     await socket.accept()
-    user = accounts.user_of(socket)
-    study = studies.store.get(study_id) if len(study_id) <= 16 else None
+    user = await asyncio.to_thread(accounts.user_of, socket)
+    study = await asyncio.to_thread(studies.store.get, study_id) if len(study_id) <= 16 else None
     if study is None or not study.can_view(None if user is None else user.id):
         await send(socket, {"type": "gone"})
         await socket.close(GONE)
@@ -388,9 +391,9 @@ async def study_socket(
 # -- pages -----------------------------------------------------------------------------------
 @router.get("/studies", include_in_schema=False, response_class=HTMLResponse)
 async def studies_page() -> FileResponse:
-    return FileResponse(WEB / "studies.html", media_type="text/html")
+    return page("studies.html")
 
 
 @router.get("/studies/{study_id}", include_in_schema=False, response_class=HTMLResponse)
 async def study_page(study_id: str) -> FileResponse:
-    return FileResponse(WEB / "study.html", media_type="text/html")
+    return page("study.html")

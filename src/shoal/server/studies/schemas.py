@@ -59,6 +59,7 @@ class StudyOut(Out):
     title: str
     owner: str
     visibility: str
+    hidden: bool = Field(False, description="hidden by a moderator: only its editors see it")
     sync: bool
     position: StudyPosition
     members: list[str]

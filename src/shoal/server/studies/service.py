@@ -1,6 +1,6 @@
 """The studies' actions (issue 44): who may see and change what, and every change.
 
-:class:`Studies` (``context.studies``) checks permissions, then changes the store:
+:class:`Studies` checks permissions, then changes the store:
 
 * a study is seen by everyone when public or unlisted, and only by its owner and
   invited editors when private (to anyone else it does not exist: 404);
@@ -17,25 +17,31 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
 
 from shoal.core import options_to_strings
 from shoal.records.tree import MoveTree
 
 from ..accounts.models import User
+from ..accounts.service import Accounts
 from ..analysis.service import annotated_tree
 from ..errors import ApiError
+from ..events import Events
+from ..games.manager import GameManager
 from ..games.views import option_values
+from ..provide import provided
 from .chapters import build_game, check_comment, check_tree, load_tree, trees_of_text
 from .live import CHANNEL, StudyHub
 from .models import MAX_CHAPTERS, MAX_MEMBERS, MAX_NODES, MAX_TITLE, VISIBILITIES, Chapter, Study
 from .store import NewChapter, StudyStore
 
-if TYPE_CHECKING:
-    from ..context import ServerContext
+__all__ = ["ChapterSpec", "Edit", "Notify", "Studies", "StudiesDep", "apply_edit"]
 
-__all__ = ["ChapterSpec", "Edit", "Studies", "apply_edit"]
+Notify = Callable[..., Awaitable[Any]]
+"""The notifications' ``notify(user_id, kind, text, *, data=...)`` (an invitation told)."""
 
 RETRIES = 8
 """How many times an edit is made again on a newer tree when another editor got there first."""
@@ -104,17 +110,29 @@ def apply_edit(tree: MoveTree, edit: Edit) -> tuple[int, ...]:
 
 
 class Studies:
-    """Studies: permissions, chapters, edits, likes (on the context as ``context.studies``)."""
+    """Studies: permissions, chapters, edits, likes."""
 
-    def __init__(self, context: ServerContext) -> None:
-        self.context = context
-        self.store = StudyStore(context.store.engine)
-        self.hub = StudyHub(self.store, self.chapter_view, context.events)
+    def __init__(
+        self,
+        engine: Engine,
+        events: Events,
+        accounts: Accounts,
+        manager: GameManager,
+        notify: Notify | None = None,
+    ) -> None:
+        self.store = StudyStore(engine)
+        self.events = events
+        self.accounts = accounts
+        self.manager = manager
+        """The loaded games (a chapter may come from a finished game)."""
+        self.hub = StudyHub(self.store, self.chapter_view, events)
         """The open pages of each study in this process."""
+        self.notify = notify
+        """Tells an account of its invitation (the notifications' ``notify``)."""
 
-    # -- reading --------------------------------------------------------------------------
+    # -- reading (queries: call these in a worker thread, or from a def route) --------------
     def name_of(self, user_id: int) -> str:
-        user = self.context.accounts.store.by_id(user_id)
+        user = self.accounts.store.by_id(user_id)
         return user.username if user is not None else "?"
 
     def visible(self, study_id: str, user: User | None) -> Study:
@@ -152,6 +170,7 @@ class Studies:
             "title": study.title,
             "owner": self.name_of(study.owner_id),
             "visibility": study.visibility,
+            "hidden": study.hidden,
             "sync": study.sync,
             "position": {"chapter": study.sync_chapter, "path": list(study.sync_path)},
             "members": [self.name_of(m) for m in study.members],
@@ -234,7 +253,7 @@ class Studies:
                 made.append((title, tree.game.id, _options(tree), tree.to_json_dict()))
             return made
         if spec.game_id is not None:
-            entry = await self.context.manager.entry(spec.game_id)
+            entry = await self.manager.entry(spec.game_id)
             if not entry.live.over:
                 raise ApiError(409, "the game is not over yet: it joins a study once it has ended")
             record = entry.live.record()
@@ -276,21 +295,32 @@ class Studies:
 
     async def add_chapters(self, study_id: str, user: User, spec: ChapterSpec) -> list[int]:
         """Add the chapters of ``spec`` to a study ``user`` edits: their ids."""
-        study = self.editable(study_id, user)
-        count = len(self.store.chapters(study.id))
+
+        def chapters() -> tuple[Study, int]:
+            study = self.editable(study_id, user)
+            return study, len(self.store.chapters(study.id))
+
+        study, count = await asyncio.to_thread(chapters)
         made = await self.new_chapters(spec, count + 1)
         if count + len(made) > MAX_CHAPTERS:
             raise ApiError(400, f"a study holds at most {MAX_CHAPTERS} chapters")
-        ids = self.store.add_chapters(study.id, made)
+        ids = await asyncio.to_thread(self.store.add_chapters, study.id, made)
         self.publish(study.id, "study")
         return ids
 
-    # -- changing -------------------------------------------------------------------------
-    def edit(
+    # -- changing (the queries in a worker thread; the page's event published in the loop) ----
+    async def edit(
         self, study_id: str, chapter_id: int, user: User, edit: Edit
     ) -> tuple[Chapter, tuple[int, ...]]:
         """Make ``edit`` on the chapter's tree (again on a newer tree if another editor
         changed it meanwhile): the chapter after and the path the edit leaves chosen."""
+        after, path = await asyncio.to_thread(self._edit, study_id, chapter_id, user, edit)
+        self.publish(after.study_id, "chapter", chapter=after.id, by=user.username)
+        return after, path
+
+    def _edit(
+        self, study_id: str, chapter_id: int, user: User, edit: Edit
+    ) -> tuple[Chapter, tuple[int, ...]]:
         study = self.editable(study_id, user)
         for _ in range(RETRIES):
             chapter = self.chapter_of(study, chapter_id)
@@ -298,26 +328,30 @@ class Studies:
             tree = load_tree(game, chapter.tree)
             path = apply_edit(tree, edit)
             if self.store.save_tree(chapter.id, chapter.version, tree.to_json_dict()):
-                after = self.chapter_of(study, chapter_id)
-                self.publish(study.id, "chapter", chapter=chapter.id, by=user.username)
-                return after, path
+                return self.chapter_of(study, chapter_id), path
         raise ApiError(409, "the chapter is changing too fast: try again")
 
-    def rename_chapter(self, study_id: str, chapter_id: int, user: User, name: str) -> None:
-        study = self.editable(study_id, user)
-        chapter = self.chapter_of(study, chapter_id)
-        self.store.rename_chapter(chapter.id, _title(name, "chapter"))
-        self.publish(study.id, "study")
+    async def rename_chapter(self, study_id: str, chapter_id: int, user: User, name: str) -> None:
+        def rename() -> str:
+            study = self.editable(study_id, user)
+            chapter = self.chapter_of(study, chapter_id)
+            self.store.rename_chapter(chapter.id, _title(name, "chapter"))
+            return study.id
 
-    def remove_chapter(self, study_id: str, chapter_id: int, user: User) -> None:
-        study = self.editable(study_id, user)
-        chapter = self.chapter_of(study, chapter_id)
-        if len(self.store.chapters(study.id)) == 1:
-            raise ApiError(409, "a study keeps at least one chapter: delete the study instead")
-        self.store.remove_chapter(chapter.id)
-        self.publish(study.id, "study")
+        self.publish(await asyncio.to_thread(rename), "study")
 
-    def settings(
+    async def remove_chapter(self, study_id: str, chapter_id: int, user: User) -> None:
+        def remove() -> str:
+            study = self.editable(study_id, user)
+            chapter = self.chapter_of(study, chapter_id)
+            if len(self.store.chapters(study.id)) == 1:
+                raise ApiError(409, "a study keeps at least one chapter: delete the study instead")
+            self.store.remove_chapter(chapter.id)
+            return study.id
+
+        self.publish(await asyncio.to_thread(remove), "study")
+
+    async def settings(
         self,
         study_id: str,
         user: User,
@@ -327,63 +361,104 @@ class Studies:
         sync: bool | None,
     ) -> None:
         """The owner changes the title, the visibility or the sync."""
-        study = self.owned(study_id, user)
-        values: dict[str, Any] = {}
-        if title is not None:
-            values["title"] = _title(title, "study")
-        if visibility is not None:
-            _check_visibility(visibility)
-            values["visibility"] = visibility
-        if sync is not None:
-            values["sync"] = sync
-        if values:
+
+        def change() -> str | None:
+            study = self.owned(study_id, user)
+            values: dict[str, Any] = {}
+            if title is not None:
+                values["title"] = _title(title, "study")
+            if visibility is not None:
+                _check_visibility(visibility)
+                values["visibility"] = visibility
+            if sync is not None:
+                values["sync"] = sync
+            if not values:
+                return None
             self.store.update(study.id, **values)
-            self.publish(study.id, "study")
+            return study.id
 
-    def set_position(self, study_id: str, user: User, chapter_id: int, path: list[int]) -> None:
+        changed = await asyncio.to_thread(change)
+        if changed is not None:
+            self.publish(changed, "study")
+
+    async def set_position(
+        self, study_id: str, user: User, chapter_id: int, path: list[int]
+    ) -> None:
         """The owner's position, which spectators follow while sync is on."""
-        study = self.owned(study_id, user)
-        chapter = self.chapter_of(study, chapter_id)
-        tree = load_tree(build_game(chapter.game, chapter.options), chapter.tree)
-        try:
-            tree.node(path)
-        except ValueError as error:
-            raise ApiError(400, str(error)) from None
-        self.store.update(study.id, sync_chapter=chapter.id, sync_path=list(path))
+
+        def place() -> Study:
+            study = self.owned(study_id, user)
+            chapter = self.chapter_of(study, chapter_id)
+            tree = load_tree(build_game(chapter.game, chapter.options), chapter.tree)
+            try:
+                tree.node(path)
+            except ValueError as error:
+                raise ApiError(400, str(error)) from None
+            self.store.update(study.id, sync_chapter=chapter.id, sync_path=list(path))
+            return study
+
+        study = await asyncio.to_thread(place)
         if study.sync:
-            self.publish(study.id, "position", chapter=chapter.id, path=list(path))
+            self.publish(study.id, "position", chapter=chapter_id, path=list(path))
 
-    def invite(self, study_id: str, user: User, username: str) -> None:
-        study = self.owned(study_id, user)
-        member = self.context.accounts.user_id(username)
-        if member is None:
-            raise ApiError(404, f"there is no player {username!r}")
-        if member == study.owner_id:
-            raise ApiError(400, "the owner edits the study already")
-        if len(study.members) >= MAX_MEMBERS:
-            raise ApiError(400, f"a study has at most {MAX_MEMBERS} invited editors")
-        if not self.store.add_member(study.id, member):
-            raise ApiError(409, f"{username} edits this study already")
-        self.publish(study.id, "study")
+    async def invite(self, study_id: str, user: User, username: str) -> None:
+        """Make ``username`` an editor of the study ``user`` owns, and tell them."""
 
-    def uninvite(self, study_id: str, user: User, username: str) -> None:
-        study = self.owned(study_id, user)
-        member = self.context.accounts.user_id(username)
-        if member is None or not self.store.remove_member(study.id, member):
-            raise ApiError(404, f"{username} is not an editor of this study")
+        def add() -> tuple[Study, int]:
+            study = self.owned(study_id, user)
+            member = self.accounts.user_id(username)
+            if member is None:
+                raise ApiError(404, f"there is no player {username!r}")
+            if member == study.owner_id:
+                raise ApiError(400, "the owner edits the study already")
+            if len(study.members) >= MAX_MEMBERS:
+                raise ApiError(400, f"a study has at most {MAX_MEMBERS} invited editors")
+            if not self.store.add_member(study.id, member):
+                raise ApiError(409, f"{username} edits this study already")
+            return study, member
+
+        study, member = await asyncio.to_thread(add)
         self.publish(study.id, "study")
+        if self.notify is not None:
+            text = f"{user.username} invites you to edit the study “{study.title}”"
+            await self.notify(member, "study", text, data={"link": f"/studies/{study.id}"})
+
+    async def uninvite(self, study_id: str, user: User, username: str) -> None:
+        def drop() -> str:
+            study = self.owned(study_id, user)
+            member = self.accounts.user_id(username)
+            if member is None or not self.store.remove_member(study.id, member):
+                raise ApiError(404, f"{username} is not an editor of this study")
+            return study.id
+
+        self.publish(await asyncio.to_thread(drop), "study")
 
     def like(self, study_id: str, user: User, on: bool) -> int:
+        """``user`` likes the study (or not); how many do (queries: in a thread)."""
         study = self.visible(study_id, user)
         return self.store.like(study.id, user.id, on)
 
-    def remove(self, study_id: str, user: User) -> None:
-        study = self.owned(study_id, user)
-        self.store.remove(study.id)
-        self.publish(study.id, "gone")
+    async def remove(self, study_id: str, user: User) -> None:
+        def delete() -> str:
+            study = self.owned(study_id, user)
+            self.store.remove(study.id)
+            return study.id
+
+        self.publish(await asyncio.to_thread(delete), "gone")
+
+    async def hide(self, study_id: str, hidden: bool) -> Study:
+        """A moderator hides the study (or shows it again): only its owner and editors see a
+        hidden study; the open pages of everyone else get ``gone`` in every process (issue
+        61). 404 when there is no such study."""
+        study = await asyncio.to_thread(self.store.get, study_id)
+        if study is None:
+            raise ApiError(404, f"there is no study {study_id!r}")
+        await asyncio.to_thread(self.store.update, study.id, hidden=hidden)
+        self.publish(study.id, "study")
+        return study
 
     def publish(self, study_id: str, kind: str, **more: Any) -> None:
-        self.context.events.publish(CHANNEL, {"study": study_id, "kind": kind, **more})
+        self.events.publish(CHANNEL, {"study": study_id, "kind": kind, **more})
 
 
 def _check_visibility(visibility: str) -> None:
@@ -394,3 +469,7 @@ def _check_visibility(visibility: str) -> None:
 def _options(tree: MoveTree) -> dict[str, str]:
     """The options of a tree's game that differ from their defaults, as words."""
     return options_to_strings(tree.game.options)
+
+
+StudiesDep = Annotated[Studies, provided(Studies)]
+"""A route parameter of this type receives the app's :class:`Studies`."""

@@ -69,6 +69,7 @@ class StudyStore:
                     sync_chapter=None,
                     sync_path=[],
                     likes=0,
+                    hidden=False,
                     created=now,
                     updated=now,
                 )
@@ -100,6 +101,7 @@ class StudyStore:
                 members=tuple(members),
                 created=row.created,
                 updated=row.updated,
+                hidden=bool(row.hidden),
             )
 
     def update(self, study_id: str, **values: Any) -> None:
@@ -130,7 +132,7 @@ class StudyStore:
         those it edits, ``member_id``), of a game, most liked or newest first."""
         query = select(StudyRow.id)
         if public_only:
-            query = query.where(StudyRow.visibility == "public")
+            query = query.where(StudyRow.visibility == "public", StudyRow.hidden.is_(False))
         if owner_id is not None:
             query = query.where(StudyRow.owner_id == owner_id)
         if member_id is not None:

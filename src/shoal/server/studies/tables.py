@@ -35,6 +35,8 @@ class StudyRow(Base):
     sync_chapter: Mapped[int | None] = mapped_column(Integer, nullable=True)
     sync_path: Mapped[list[int]] = mapped_column(JSON)
     likes: Mapped[int] = mapped_column(Integer)
+    hidden: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Hidden by a moderator (issue 61): only its owner and editors see it, unlisted."""
     created: Mapped[datetime.datetime] = mapped_column(DateTime)
     updated: Mapped[datetime.datetime] = mapped_column(DateTime)
 

@@ -20,8 +20,7 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-from typing import Annotated, Any, Literal, cast
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import FileResponse, HTMLResponse
@@ -32,24 +31,17 @@ from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
+from ..files import page
+from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
 from .schemas import Created, EventOut, EventSummary
-from .service import Tournaments
+from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
 
 __all__ = ["TournamentIn", "router"]
 
-router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413))
-
-WEB = Path(__file__).resolve().parents[2] / "web"
-
-
-def _tournaments(connection: HTTPConnection) -> Tournaments:
-    return cast(Tournaments, connection.app.state.context.tournaments)
-
-
-TournamentsDep = Annotated[Tournaments, Depends(_tournaments)]
+router = APIRouter(tags=["tournaments"], responses=refusals(400, 401, 403, 404, 409, 413, 429))
 
 
 def _entrant(connection: HTTPConnection, accounts: AccountsDep, bots: BotsDep) -> User:
@@ -73,7 +65,8 @@ async def _event_out(
 ) -> dict[str, Any]:
     """The event as ``user`` sees it (the answer of every route that reads or changes one)."""
     event = await asyncio.to_thread(tournaments.event, tournament_id)
-    return await asyncio.to_thread(event_view, tournaments.store, event, user)
+    bots = tournaments.bots.store.bot_ids
+    return await asyncio.to_thread(event_view, tournaments.store, event, user, bots)
 
 
 class TournamentIn(BaseModel):
@@ -113,9 +106,10 @@ async def list_tournaments(tournaments: TournamentsDep) -> dict[str, list[dict[s
 
 @router.post("/api/tournaments", summary="Make an event", status_code=201, response_model=Created)
 async def create_tournament(
-    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep
+    body: TournamentIn, user: SignedIn, tournaments: TournamentsDep, limits: LimitsDep
 ) -> dict[str, int]:
-    event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
+    async with limits.hold("events", account_key(user.id, "")):  # 429 past a day's
+        event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
     return {"id": event.id}
 
 
@@ -171,9 +165,9 @@ async def invite_bot(
 
 @router.get("/tournaments", include_in_schema=False, response_class=HTMLResponse)
 async def tournaments_page() -> FileResponse:
-    return FileResponse(WEB / "tournaments.html", media_type="text/html")
+    return page("tournaments.html")
 
 
 @router.get("/tournaments/{tournament_id}", include_in_schema=False, response_class=HTMLResponse)
 async def tournament_page(tournament_id: RowId) -> FileResponse:
-    return FileResponse(WEB / "tournament.html", media_type="text/html")
+    return page("tournament.html")

@@ -26,7 +26,9 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from .records import EVERY, FORMATS, TournamentError
+from shoal.pairing.records import EVERY, FORMATS, TournamentError
+
+from ..db.rows import as_data
 from .store import Tournament, as_tournament, utcnow
 from .tables import TournamentRow, TournamentScheduleRow
 
@@ -77,7 +79,7 @@ class Schedule:
 
 
 def _schedule(row: TournamentScheduleRow) -> Schedule:
-    return Schedule(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Schedule)})
+    return as_data(Schedule, row)
 
 
 class ScheduleStore:

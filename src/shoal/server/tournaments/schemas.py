@@ -47,6 +47,7 @@ class PlayerLine(Out):
     name: str
     withdrawn: bool
     no_shows: int
+    bot: bool = Field(False, description="a program or the server's computer plays it")
 
 
 class PairingOut(Out):

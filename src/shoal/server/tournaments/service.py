@@ -26,25 +26,33 @@ import functools
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
+
+from sqlalchemy.engine import Engine
+
+from shoal.pairing.arena import Waiting, pair_arena
+from shoal.pairing.records import FORMATS, Game, Round, result_for
+from shoal.pairing.roundrobin import round_robin
+from shoal.pairing.standings import standings
+from shoal.pairing.swiss import SwissHistory, pair_swiss_round
 
 from ..accounts.models import User
-from ..context import ServerContext
+from ..bots.service import Bots
 from ..errors import ApiError
+from ..games.env import Games
 from ..games.manager import GameEntry
-from ..lobby.service import Side, check_options, parse_time_control
-from ..ratings.service import scores_of
-from .arena import Waiting, pair_arena
-from .games import BotDuels, make_game, no_show_data
-from .records import FORMATS, Game, Round, result_for
-from .roundrobin import round_robin
+from ..games.service import resign
+from ..games.start import Side, check_options, parse_time_control
+from ..notifications.service import Notifier
+from ..periodic import Failures, every
+from ..provide import provided
+from ..ratings.service import Ratings, scores_of
+from .games import make_game, no_show_data
 from .schedules import ScheduleStore
-from .standings import standings
 from .store import Entrant, Tournament, TournamentStore, utcnow
-from .swiss import SwissHistory, pair_swiss_round
 from .views import games_of, ranking
 
-__all__ = ["MAX_PLAYERS", "NO_SHOWS_WITHDRAW", "Tournaments"]
+__all__ = ["MAX_PLAYERS", "NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
 
 MAX_PLAYERS = 64
 """The most players an event may take."""
@@ -63,28 +71,35 @@ def _is_round_robin(fmt: str) -> bool:
 
 
 class Tournaments:
-    """The events of one app (kept on ``app.state.tournaments``)."""
+    """The events of one app: made, entered, paired and scored; their games are started and
+    played through the games domain."""
 
     def __init__(
         self,
-        context: ServerContext,
+        engine: Engine,
+        games: Games,
+        ratings: Ratings,
+        bots: Bots,
+        notifier: Notifier,
         *,
         first_move_seconds: float = 60.0,
         tick: float = 2.0,
         schedule_lead: float = 86400.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        self.context = context
-        self.store = TournamentStore(context.store.engine)
-        self.schedules = ScheduleStore(context.store.engine)
+        self.games = games
+        self.ratings = ratings
+        self.bots = bots
+        self.notifier = notifier
+        self.store = TournamentStore(engine)
+        self.schedules = ScheduleStore(engine)
         self.schedule_lead = schedule_lead
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
         self.clock = clock
-        self.duels = BotDuels(context.manager)
         self._seen: dict[tuple[str, int], float] = {}  # (game, turn) -> first seen waiting
         self._recorded: set[str] = set()
-        context.manager.listen(self)
+        games.manager.listen(self)
 
     # -- making and entering ------------------------------------------------------
     def create(self, user: User, body: dict[str, Any]) -> Tournament:
@@ -150,7 +165,7 @@ class Tournaments:
         )
 
     def event(self, tournament_id: int) -> Tournament:
-        """The event (404 when there is none)."""
+        """The event (404 when there is none; a query: call it in a thread)."""
         found = self.store.get(tournament_id)
         if found is None:
             raise ApiError(404, f"there is no tournament {tournament_id}")
@@ -158,13 +173,13 @@ class Tournaments:
 
     def _seed(self, event: Tournament, user_id: int) -> float:
         speed = "correspondence" if event.clock.endswith("d") else "live"
-        shown = self.context.ratings.displays([user_id], event.game, speed)[user_id]
+        shown = self.ratings.displays([user_id], event.game, speed)[user_id]
         return float(shown.rstrip("?"))
 
     async def join(self, tournament_id: int, user: User, *, invited: bool = False) -> str:
         """Enter ``user`` (409 with words when closed, full or entered already; 403 when
         the entry condition says no, unless the creator ``invited`` them)."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         seed = await asyncio.to_thread(self._seed, event, user.id)
         if not invited:
             if event.invited and user.username.lower() not in {n.lower() for n in event.invited}:
@@ -187,7 +202,7 @@ class Tournaments:
 
     async def withdraw(self, tournament_id: int, user: User) -> None:
         """Take ``user`` out (before the start the entry goes; later they are withdrawn)."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         if event.status == "finished":
             raise ApiError(409, "the tournament is over")
         done = await asyncio.to_thread(
@@ -200,35 +215,42 @@ class Tournaments:
         await self.advance(tournament_id)
 
     async def _resign_open(self, tournament_id: int, name: str) -> None:
-        """A withdrawn player's games still on are lost (resigned for them)."""
+        """A withdrawn player's games still on are lost (resigned for them, as they would)."""
+        entrant = next(
+            (
+                e
+                for e in await asyncio.to_thread(self.store.players, tournament_id)
+                if e.name == name
+            ),
+            None,
+        )
+        if entrant is None:
+            return
         for pairing in await asyncio.to_thread(self.store.pairings, tournament_id):
             if pairing.result is not None or pairing.game_id is None:
                 continue
             if name not in (pairing.first, pairing.second):
                 continue
-            seat = 0 if name == pairing.first else 1
-            entry = await self.context.manager.entry(pairing.game_id)
-            async with entry.lock:
-                if entry.live.over:
-                    continue
-                try:
-                    await self.context.manager.commit(entry, entry.live.with_resignation(seat))
-                except ApiError:  # another process changed it first
-                    log.info("game %s changed while resigning for %s", pairing.game_id, name)
+            try:
+                await resign(
+                    self.games.manager, pairing.game_id, None, None, account=entrant.user_id
+                )
+            except ApiError as error:  # over meanwhile, or another process changed it first
+                log.info("game %s: no resignation for %s: %s", pairing.game_id, name, error.message)
 
     async def invite(self, tournament_id: int, user: User, bot: User) -> None:
         """The creator enters one of the server's bots (403 for anyone else)."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         if event.creator_id != user.id:
             raise ApiError(403, "only the tournament's creator invites bots")
-        if await asyncio.to_thread(self.context.bots.level_of, bot.id) is None:
+        if await asyncio.to_thread(self.bots.level_of, bot.id) is None:
             raise ApiError(422, f"{bot.username} is not one of the server's bots")
         await self.join(tournament_id, bot, invited=True)
 
     # -- the course of an event -----------------------------------------------------------
     async def advance(self, tournament_id: int) -> None:
         """Do what is due: start, pair the next round or the free players, finish."""
-        event = self.event(tournament_id)
+        event = await asyncio.to_thread(self.event, tournament_id)
         entrants = await asyncio.to_thread(self.store.players, tournament_id)
         active = [e for e in entrants if not e.withdrawn]
         if event.status == "upcoming":
@@ -243,7 +265,7 @@ class Tournaments:
                 ends_at = utcnow() + datetime.timedelta(seconds=event.rounds)
             if not await asyncio.to_thread(self.store.start, tournament_id, ends_at):
                 return
-            event = self.event(tournament_id)
+            event = await asyncio.to_thread(self.event, tournament_id)
             if len(active) < 2:
                 await asyncio.to_thread(self.store.finish, tournament_id)
                 return
@@ -254,17 +276,14 @@ class Tournaments:
         else:
             await self._next_round(event, entrants)
 
-    def _ranking(self, entrants: list[Entrant]) -> list[str]:
-        return ranking(entrants)
-
     async def _next_round(self, event: Tournament, entrants: list[Entrant]) -> None:
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
         if any(p.result is None for p in pairings):
             return  # the round is still on
-        ranking = self._ranking(entrants)
+        order = ranking(entrants)
         rounds: list[Round] = []
         if _is_round_robin(event.format):
-            schedule = round_robin(ranking, double=event.format == "double_round_robin")
+            schedule = round_robin(order, double=event.format == "double_round_robin")
             if event.round >= len(schedule):
                 await self._finish(event)
                 return
@@ -276,11 +295,11 @@ class Tournaments:
                 return
             byes = await asyncio.to_thread(self.store.rounds, event.id)
             history = SwissHistory(
-                ranking,
+                order,
                 [Game(p.round, p.first, p.second, p.result, p.forfeit) for p in pairings],  # type: ignore[arg-type]
                 [b for b, _ in byes.values() if b],
             )
-            active = [name for name in ranking if not _withdrawn(entrants, name)]
+            active = [name for name in order if not _withdrawn(entrants, name)]
             if len(active) < 2:
                 await self._finish(event)
                 return
@@ -341,33 +360,26 @@ class Tournaments:
                 )
                 continue
             levels = (
-                await asyncio.to_thread(self.context.bots.level_of, first.user_id),
-                await asyncio.to_thread(self.context.bots.level_of, second.user_id),
+                await asyncio.to_thread(self.bots.level_of, first.user_id),
+                await asyncio.to_thread(self.bots.level_of, second.user_id),
             )
             data = await make_game(
-                self.context,
-                game=event.game,
-                options=dict(event.options),
-                clock=event.clock,
-                rated=event.rated,
-                first=Side(first.name, first.user_id),
-                second=Side(second.name, second.user_id),
-                levels=levels,
+                self.games,
+                event,
+                Side(first.name, first.user_id, levels[0]),
+                Side(second.name, second.user_id, levels[1]),
             )
             await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
-            if levels[0] is not None and levels[1] is not None:
-                entry = await self.context.manager.entry(data.id)
-                self.duels.play(entry, (levels[0], levels[1]))
             for entrant, opponent in ((first, second), (second, first)):
                 if levels[0 if entrant is first else 1] is None:
-                    await self.context.notifier.notify(
+                    await self.notifier.notify(
                         entrant.user_id,
                         "tournament",
                         f"{event.name}, round {pairing.round}: you play {opponent.name}",
                         game_id=data.id,
                         data={"tournament": event.id, "link": f"/game/{data.id}"},
                     )
-                    mailer = self.context.notifier.mailer
+                    mailer = self.notifier.mailer
                     if mailer is not None:
                         mailer.tournament_game(
                             entrant.user_id,
@@ -387,7 +399,7 @@ class Tournaments:
         live = entry.live
         if live.over and live.data.id not in self._recorded:
             self._recorded.add(live.data.id)
-            self.context.manager.spawn(self._game_over(entry))
+            self.games.manager.spawn(self._game_over(entry))
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the spawned tasks."""
@@ -409,7 +421,7 @@ class Tournaments:
             forfeit = True
         else:
             scores = scores_of(live)
-            if scores is None:  # aborted by agreement: a draw, as nobody lost
+            if scores is None:  # aborted (before issue 59 refused it in events): a draw
                 scores = (0.5, 0.5)
             result, forfeit = result_for(scores[0]), False
         name = None if absent is None else (pairing.first if absent == 0 else pairing.second)
@@ -433,12 +445,8 @@ class Tournaments:
     async def run(self) -> None:
         """Every ``tick`` seconds: make recurring events, start due events, pair, end
         no-shows."""
-        while True:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("the tournaments' tick failed")
-            await asyncio.sleep(self.tick_every)
+        failures = Failures("the tournaments' tick", log, f"every {self.tick_every:g} s")
+        await every(self.tick_every, self.tick, failures)  # an outage: two lines, not one a tick
 
     async def tick(self) -> None:
         """One round of the background work (see :meth:`run`)."""
@@ -458,13 +466,13 @@ class Tournaments:
         for pairing in await asyncio.to_thread(self.store.pairings, event.id):
             if pairing.result is not None or pairing.game_id is None:
                 continue
-            entry = await self.context.manager.entry(pairing.game_id)
+            entry = await self.games.manager.entry(pairing.game_id)
             live = entry.live
             if live.over:
                 self.after_change(entry)
                 continue
             turn = live.state.turn
-            if turn >= 2 or live.computer_to_move():
+            if turn >= 2 or self.games.computer.level_to_move(live) is not None:
                 continue
             seen = self._seen.setdefault((pairing.game_id, turn), now)
             if now - seen < self.first_move_seconds:
@@ -475,7 +483,7 @@ class Tournaments:
                 if entry.live.data.version != live.data.version:
                     continue
                 try:
-                    await self.context.manager.commit(entry, no_show_data(live, seat))
+                    await self.games.manager.commit(entry, no_show_data(live, seat))
                 except ApiError:  # another process ended it or a move came first
                     continue
             log.info("no-show of seat %s in game %s", seat, pairing.game_id)
@@ -483,3 +491,7 @@ class Tournaments:
 
 def _withdrawn(entrants: list[Entrant], name: str) -> bool:
     return any(e.name == name and e.withdrawn for e in entrants)
+
+
+TournamentsDep = Annotated[Tournaments, provided(Tournaments)]
+"""A route parameter of this type receives the app's :class:`Tournaments`."""

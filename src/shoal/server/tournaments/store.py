@@ -16,10 +16,11 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .records import Round
+from shoal.pairing.records import Round
+
+from ..db.rows import as_data, committed
 from .tables import TournamentGameRow, TournamentPlayerRow, TournamentRoundRow, TournamentRow
 
 __all__ = ["Entrant", "Pairing", "Tournament", "TournamentStore", "as_tournament", "utcnow"]
@@ -86,11 +87,11 @@ class Pairing:
 
 def as_tournament(row: TournamentRow) -> Tournament:
     """An event row as plain data."""
-    return Tournament(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Tournament)})
+    return as_data(Tournament, row)
 
 
 def _pairing(row: TournamentGameRow) -> Pairing:
-    return Pairing(**{f.name: getattr(row, f.name) for f in dataclasses.fields(Pairing)})
+    return as_data(Pairing, row)
 
 
 class TournamentStore:
@@ -196,12 +197,7 @@ class TournamentStore:
                     no_shows=0,
                 )
             )
-            try:
-                session.commit()
-            except IntegrityError:  # the same player twice at once: one entry
-                session.rollback()
-                return "already"
-            return "joined"
+            return "joined" if committed(session) else "already"  # twice at once: one entry
 
     def leave(self, tournament_id: int, user_id: int, *, before_start: bool) -> bool:
         """Take a player out: before the start the entry goes, after it they are withdrawn."""
@@ -265,12 +261,7 @@ class TournamentStore:
                             forfeit=False,
                         )
                     )
-            try:
-                session.commit()
-            except IntegrityError:
-                session.rollback()
-                return False
-            return True
+            return committed(session)
 
     def rounds(self, tournament_id: int) -> dict[int, tuple[str | None, float]]:
         """Each paired round's number: its bye and when it was paired (epoch seconds)."""

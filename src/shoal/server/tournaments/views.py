@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
+from shoal.pairing.records import Game
+from shoal.pairing.standings import standings
+
 from ..accounts.models import User
-from .records import Game
-from .standings import standings
 from .store import Entrant, Pairing, Tournament, TournamentStore
 
 __all__ = ["event_view", "games_of", "ranking", "scored_byes", "summary"]
@@ -61,9 +63,16 @@ def summary(event: Tournament) -> dict[str, Any]:
     }
 
 
-def event_view(store: TournamentStore, event: Tournament, user: User | None) -> dict[str, Any]:
-    """The event as ``GET /api/tournaments/{id}`` shows it (``user``: the reader, if any)."""
+def event_view(
+    store: TournamentStore,
+    event: Tournament,
+    user: User | None,
+    bots: Callable[[list[int]], set[int]] = lambda ids: set(),
+) -> dict[str, Any]:
+    """The event as ``GET /api/tournaments/{id}`` shows it (``user``: the reader, if any;
+    ``bots``: which of some accounts are bots, marked as such: issue 61)."""
     entrants = store.players(event.id)
+    robots = bots([e.user_id for e in entrants])
     pairings = store.pairings(event.id)
     byes = store.rounds(event.id)
     names = ranking(entrants)
@@ -100,7 +109,12 @@ def event_view(store: TournamentStore, event: Tournament, user: User | None) -> 
         **summary(event),
         "description": event.description,
         "players": [
-            {"name": e.name, "withdrawn": e.withdrawn, "no_shows": e.no_shows}
+            {
+                "name": e.name,
+                "withdrawn": e.withdrawn,
+                "no_shows": e.no_shows,
+                "bot": e.user_id in robots,
+            }
             for e in sorted(entrants, key=lambda e: order[e.name])
         ],
         "rounds": rounds,

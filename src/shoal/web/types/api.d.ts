@@ -27,6 +27,12 @@ export interface ActionIn {
   [key: string]: any;
 }
 
+/** The process answers. */
+export interface Alive {
+  status: string;
+  [key: string]: any;
+}
+
 /** What the reader may ask now. */
 export interface Allowed {
   undo: boolean;
@@ -96,6 +102,19 @@ export interface AttemptOut {
   solved: boolean;
   wrong: boolean;
   message: string;
+}
+
+/** A block made or undone. */
+export interface BlockOut {
+  username: string;
+  blocked: boolean;
+}
+
+/** A player I block. */
+export interface BlockedOut {
+  username: string;
+  /** ISO 8601, UTC */
+  since: string;
 }
 
 /** The challenge is accepted: the game and the bot's seat. */
@@ -439,6 +458,27 @@ export interface Credentials {
   [key: string]: any;
 }
 
+/** A published file (``/database/files/{name}``). */
+export interface DataFile {
+  name: string;
+  /** games-text, games-jsonl, puzzles or book */
+  kind: string;
+  game: string;
+  /** YYYY-MM (games only) */
+  month?: string | null;
+  bytes: number;
+  /** games, puzzles or book games in the file */
+  count: number;
+  sha256: string;
+}
+
+/** The published export (``exported`` null and no files: nothing published yet). */
+export interface Database {
+  exported: string | null;
+  version: number | null;
+  files: DataFile[];
+}
+
 /** The password, to confirm. */
 export interface DeleteIn {
   password: string;
@@ -600,6 +640,26 @@ export interface ExportIn {
   [key: string]: any;
 }
 
+/** What another tab of this browser analysed. */
+export interface FairplayTabIn {
+  tool: "analysis" | "hint" | "offline" | "engine";
+  /** a position string, or packed hex */
+  position: string;
+  [key: string]: any;
+}
+
+/** The browser's signal, received. */
+export interface FairplayTabOut {
+  /** a report was made (false: one was made before) */
+  reported: boolean;
+}
+
+/** Whether this page should watch the browser's other tabs for the game's position. */
+export interface FairplayWatch {
+  /** the caller plays this rated or event game, which is on */
+  watch: boolean;
+}
+
 /** The first mover's score: the sides that move first, and their rate. */
 export interface FirstMover {
   rate: number;
@@ -682,10 +742,13 @@ export interface GameView {
   position: string;
   /** the browser engine's state, in hex */
   engine_position: string | null;
+  /** the game counts (rated, an event's, or between two accounts): no hints and no takebacks in it */
+  counts: boolean;
+  /** the tournament whose pairing the game is (/tournaments/ID), or null */
+  event: number | null;
   allowed: Allowed;
   clock: ClockView | null;
   thinking: boolean;
-  rematch: RematchView | null;
   /** the reader's seats */
   you: number[];
   /** a correspondence game's clock (not in the Bot API's new game) */
@@ -729,6 +792,97 @@ export interface KeysIn {
   [key: string]: any;
 }
 
+/** What a turn may spend. */
+export interface LadderBudgetOut {
+  seconds: number;
+  grace: number;
+  iterations: number;
+  cap: number;
+}
+
+/** A ladder game (its record: ``/api/ladder/{key}/games/{index}/record``). */
+export interface LadderGameOut {
+  index: number;
+  /** seat 0 (moves first), seat 1 */
+  players: string[];
+  seed: number;
+  result: string;
+  reason: string;
+  actions: number;
+  forfeit: string | null;
+  /** each seat's longest turn, seconds */
+  longest_turn: number[];
+  cpu_seconds: (number | null)[];
+}
+
+/** Every ladder the site shows. */
+export interface LadderIndex {
+  ladders: LadderSummary[];
+}
+
+/** How the ratings were fitted (Bayesian Elo). */
+export interface LadderMethod {
+  name: string;
+  advantage: number;
+  drawelo: number;
+  scale: number;
+  prior: number;
+  confidence: number;
+  held: string[];
+}
+
+/** One ladder: its game, budget, method, players (best first) and games. */
+export interface LadderOut {
+  key: string;
+  game: string;
+  title: string;
+  options: { [key: string]: string };
+  rules_version: string;
+  budget: LadderBudgetOut;
+  method: LadderMethod;
+  players: LadderPlayer[];
+  games: LadderGameOut[];
+  started: string;
+  finished: string;
+  command: string;
+  /** system, cores, pinned_core, python, load_start, load_end (1-minute load) */
+  machine: { [key: string]: string | number | null };
+}
+
+/** A player's line: its rating and interval, its games. */
+export interface LadderPlayer {
+  name: string;
+  /** engine, bot, python, baseline, or anchor (a pinned level) */
+  kind: string;
+  spec: string;
+  /** whether its rating is pinned */
+  anchor: boolean;
+  /** time, iterations, or pinned level */
+  budget: string;
+  rating: number | null;
+  /** the 95% interval [low, high] */
+  interval: (number | null)[];
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** games lost over its budget, by a crash or an illegal action */
+  forfeits: number;
+}
+
+/** A ladder in the list. */
+export interface LadderSummary {
+  key: string;
+  game: string;
+  title: string;
+  options: { [key: string]: string };
+  players: number;
+  games: number;
+  /** the best-rated agent that is not an anchor */
+  leader: string | null;
+  finished: string;
+}
+
 /** A line of a leaderboard. */
 export interface Leader {
   rank: number;
@@ -736,14 +890,18 @@ export interface Leader {
   rating: number;
   rd: number;
   games: number;
+  /** a program or the server's computer plays it */
+  bot?: boolean;
 }
 
-/** A game's top players, per speed. */
+/** A game's top players, per speed: people and bots apart. */
 export interface Leaderboard {
   game: string;
   title: string;
-  /** by speed: live, correspondence */
+  /** people (accounts that are not bots), by speed: live, correspondence */
   speeds: { [key: string]: Leader[] };
+  /** bot accounts (programs and the server's own levels), by speed */
+  bots: { [key: string]: Leader[] };
 }
 
 /** The learner's atomic actions in this step so far, in the game's notation. */
@@ -841,6 +999,158 @@ export interface Members {
   members: string[];
 }
 
+/** A moderator's action (see docs/moderation.md for each). */
+export interface ModActionIn {
+  action: "warn" | "mute" | "unmute" | "engine" | "unengine" | "ban" | "unban" | "close" | "hide-chat" | "show-chat" | "hide-study" | "show-study" | "dismiss";
+  /** why: the audit log keeps it */
+  reason: string;
+  username?: string | null;
+  report?: number | null;
+  chat?: number | null;
+  study?: string | null;
+  /** a mute's length, 1 to 365 days */
+  days?: number | null;
+  [key: string]: any;
+}
+
+/** A chat line around a reported one. */
+export interface ModChatLine {
+  id: number;
+  room: string;
+  name: string;
+  text: string;
+  time: number;
+  hidden: boolean;
+  /** shown to its writer only */
+  shadow: boolean;
+  reported: boolean;
+}
+
+/** What a moderator sees around a report. */
+export interface ModContext {
+  chat?: ModChatLine[] | null;
+  game?: ModGame | null;
+  study?: ModStudy | null;
+}
+
+/** One line of the audit log: who, when, whom, why, what. */
+export interface ModEntryOut {
+  id: number;
+  /** ISO 8601, UTC */
+  at: string;
+  moderator: string;
+  action: string;
+  target: string;
+  reason: string;
+  details: { [key: string]: PlainJson };
+  report: number | null;
+}
+
+/** The game of a report. */
+export interface ModGame {
+  id: string;
+  game: string;
+  title?: string | null;
+  players: string[];
+  rated?: boolean;
+  event?: boolean;
+  mode?: string | null;
+  over?: boolean;
+  result?: string | null;
+  ply?: number;
+}
+
+/** A page of the audit log, newest first (``next``: the ``before`` of the next page). */
+export interface ModLogOut {
+  entries: ModEntryOut[];
+  next: number | null;
+}
+
+/** ModPlayer */
+export interface ModPlayer {
+  /** null: a guest */
+  username: string | null;
+  created: string | null;
+  bot: boolean;
+  role: string | null;
+  closed: boolean;
+  standing: ModStanding;
+  fairplay: { [key: string]: PlainJson }[];
+}
+
+/** A player as the moderators see them. */
+export interface ModPlayerFile {
+  player: ModPlayer;
+  history: ModReportSummary[];
+  actions: ModEntryOut[];
+}
+
+/** ModQueueGroup */
+export interface ModQueueGroup {
+  player: ModPlayer;
+  count: number;
+  reports: ModReport[];
+  history: ModReportSummary[];
+  actions: ModEntryOut[];
+}
+
+/** The open reports by player, most-reported first, each with its context. */
+export interface ModQueueOut {
+  open: number;
+  groups: ModQueueGroup[];
+}
+
+/** A report in the queue, with its context. */
+export interface ModReport {
+  id: number;
+  kind: string;
+  reason: string;
+  text: string;
+  reporter: string;
+  state: string;
+  created: string;
+  outcome: string | null;
+  game: string | null;
+  chat: number | null;
+  study: string | null;
+  details: { [key: string]: PlainJson };
+  context: ModContext;
+}
+
+/** ModReportSummary */
+export interface ModReportSummary {
+  id: number;
+  kind: string;
+  reason: string;
+  text: string;
+  reporter: string;
+  state: string;
+  created: string;
+  outcome: string | null;
+}
+
+/** The signed-in account and its role (null: none). */
+export interface ModRole {
+  username: string;
+  role: "moderator" | "operator" | null;
+}
+
+/** ModStanding */
+export interface ModStanding {
+  muted_until: string | null;
+  engine: boolean;
+  banned: boolean;
+}
+
+/** The study of a report. */
+export interface ModStudy {
+  id: string;
+  title: string;
+  owner: string;
+  visibility: string;
+  hidden: boolean;
+}
+
 /** Mute the opponent (or hear them again). */
 export interface MuteIn {
   muted: boolean;
@@ -875,6 +1185,23 @@ export interface MyGame {
   /** "M+S" minutes plus seconds a turn, "Nd" days */
   time_control: string | null;
   rated: boolean;
+}
+
+/** A report I made, and its state. */
+export interface MyReport {
+  id: number;
+  kind: string;
+  about: string;
+  reason: string;
+  text: string;
+  game: string | null;
+  chat: number | null;
+  study: string | null;
+  state: "open" | "handled";
+  /** ISO 8601, UTC */
+  created: string;
+  /** ISO 8601, UTC; null while open */
+  handled: string | null;
 }
 
 /** NameIn */
@@ -929,6 +1256,8 @@ export interface OffersView {
   takeback: number | null;
   allowed: OffersAllowed;
   mutes: number[];
+  /** an online game's rematch once it is over: offered, then its game */
+  rematch: RematchView | null;
 }
 
 /** Done. */
@@ -979,6 +1308,8 @@ export interface PlayerLine {
   name: string;
   withdrawn: boolean;
   no_shows: number;
+  /** a program or the server's computer plays it */
+  bot?: boolean;
 }
 
 /** PositionIn */
@@ -1012,6 +1343,8 @@ export interface ProfileOut {
   /** ISO 8601 */
   created: string;
   disabled: boolean;
+  /** a program or the server's own computer plays it */
+  bot?: boolean;
   /** by game id */
   ratings: { [key: string]: RatingWithSpeeds };
   games: MyGame[];
@@ -1165,6 +1498,14 @@ export interface RatingWithSpeeds {
   speeds: { [key: string]: RatingOut };
 }
 
+/** The database answers at the migrations' head. */
+export interface ReadyBody {
+  status: string;
+  revision: string;
+  head: string;
+  [key: string]: any;
+}
+
 /** A game record (text or JSON) to view. */
 export interface RecordIn {
   text: string;
@@ -1175,14 +1516,15 @@ export interface RecordIn {
 export interface RematchOut {
   offered: boolean;
   game: string | null;
-  /** only when the rematch has started */
+  /** only when the rematch has started; null: the account's cookie plays it */
   token?: string | null;
 }
 
-/** The offerer's seat in the rematch. */
+/** A player's seat in the rematch. */
 export interface RematchSeat {
   game: string;
-  token: string;
+  /** null: the account's cookie plays the seat */
+  token: string | null;
 }
 
 /** A rematch offer: the seat that offered it, and the new game once accepted. */
@@ -1214,6 +1556,25 @@ export interface ReplayView {
   players: string[];
   result: ResultView | null;
   final_result: ResultView | null;
+}
+
+/** A report: about a player (``username``), a chat line (``chat``), a study (``study``) or a game (``game``, and ``username`` when you did not play it). */
+export interface ReportIn {
+  kind: "player" | "chat" | "study" | "game";
+  reason: "cheating" | "abuse" | "spam" | "name" | "other";
+  /** what happened, in your words */
+  text?: string;
+  username?: string | null;
+  game?: string | null;
+  chat?: number | null;
+  study?: string | null;
+  [key: string]: any;
+}
+
+/** A report made: its number and state. */
+export interface ReportOut {
+  id: number;
+  state: "open" | "handled";
 }
 
 /** How a game ended: the winner (None: a draw or no result), the reason in words, the sentence a page shows, the scores where the game counts them, the result token. */
@@ -1305,6 +1666,8 @@ export interface SeatRating {
   change: number | null;
   /** only once the game is settled */
   before?: number | null;
+  /** a program or the server's computer plays the seat */
+  bot?: boolean;
 }
 
 /** A withdrawn seek. */
@@ -1344,6 +1707,8 @@ export interface SeekOut {
   /** the creator's rating as shown */
   rating: string | null;
   mine: boolean;
+  /** a program or the server's computer made it */
+  bot?: boolean;
 }
 
 /** The creator's seat token in the game its seek started. */
@@ -1452,6 +1817,8 @@ export interface StudyOut {
   title: string;
   owner: string;
   visibility: string;
+  /** hidden by a moderator: only its editors see it */
+  hidden?: boolean;
   sync: boolean;
   position: StudyPosition;
   members: string[];
@@ -1741,6 +2108,33 @@ export interface Routes {
     body: SignUpIn;
     answer: SignedUp;
   };
+  /** GET /api/blocks: The players I block */
+  "GET /api/blocks": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: BlockedOut[];
+  };
+  /** PUT /api/blocks/{username}: Block a player */
+  "PUT /api/blocks/{username}": {
+    path: {
+      /** a username */
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: BlockOut;
+  };
+  /** DELETE /api/blocks/{username}: Unblock a player */
+  "DELETE /api/blocks/{username}": {
+    path: {
+      /** a username */
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: BlockOut;
+  };
   /** GET /api/bot/account: The account of the API token */
   "GET /api/bot/account": {
     path: {};
@@ -1889,6 +2283,13 @@ export interface Routes {
     body: undefined;
     answer: ChallengeStatus;
   };
+  /** GET /api/database: The published open data: files, sizes, SHA-256 */
+  "GET /api/database": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: Database;
+  };
   /** GET /api/explorer/{game_id}: Explore */
   "GET /api/explorer/{game_id}": {
     path: {
@@ -2020,6 +2421,24 @@ export interface Routes {
     body: DrawIn;
     answer: OffersView;
   };
+  /** GET /api/games/{game_id}/fairplay: Whether to watch the other tabs for this game's position */
+  "GET /api/games/{game_id}/fairplay": {
+    path: {
+      game_id: string;
+    };
+    query: {};
+    body: undefined;
+    answer: FairplayWatch;
+  };
+  /** POST /api/games/{game_id}/fairplay: This game's position was analysed in another tab */
+  "POST /api/games/{game_id}/fairplay": {
+    path: {
+      game_id: string;
+    };
+    query: {};
+    body: FairplayTabIn;
+    answer: FairplayTabOut;
+  };
   /** GET /api/games/{game_id}/features: The features of the game's position (the page's position details) */
   "GET /api/games/{game_id}/features": {
     path: {
@@ -2095,7 +2514,7 @@ export interface Routes {
     body: undefined;
     answer: RematchOut;
   };
-  /** POST /api/games/{game_id}/rematch/token: The offerer's seat in the rematch */
+  /** POST /api/games/{game_id}/rematch/token: Your seat in the rematch */
   "POST /api/games/{game_id}/rematch/token": {
     path: {
       game_id: string;
@@ -2166,6 +2585,32 @@ export interface Routes {
     };
     body: VersionIn;
     answer: GameView | ViewChange;
+  };
+  /** GET /api/ladder: The ladders: agents rated under fixed compute */
+  "GET /api/ladder": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: LadderIndex;
+  };
+  /** GET /api/ladder/{key}: One ladder: ratings, intervals, games */
+  "GET /api/ladder/{key}": {
+    path: {
+      key: string;
+    };
+    query: {};
+    body: undefined;
+    answer: LadderOut;
+  };
+  /** GET /api/ladder/{key}/games/{index}/record: A ladder game's record (text) */
+  "GET /api/ladder/{key}/games/{index}/record": {
+    path: {
+      key: string;
+      index: number;
+    };
+    query: {};
+    body: undefined;
+    answer: unknown;
   };
   /** GET /api/leaderboard/{game}: The top players of a game, per speed */
   "GET /api/leaderboard/{game}": {
@@ -2244,7 +2689,7 @@ export interface Routes {
     body: ClaimsIn;
     answer: ClaimedOut;
   };
-  /** GET /api/me/export: All my games as a zip of records */
+  /** GET /api/me/export: Everything the site holds about me: a zip of one JSON document and my records */
   "GET /api/me/export": {
     path: {};
     query: {};
@@ -2264,6 +2709,55 @@ export interface Routes {
     query: {};
     body: PrefsIn;
     answer: PrefsOut;
+  };
+  /** POST /api/mod/actions: A moderator's action */
+  "POST /api/mod/actions": {
+    path: {};
+    query: {};
+    body: ModActionIn;
+    answer: ModEntryOut;
+  };
+  /** GET /api/mod/log: The audit log */
+  "GET /api/mod/log": {
+    path: {};
+    query: {
+      before?: number | null;
+      username?: string | null;
+    };
+    body: undefined;
+    answer: ModLogOut;
+  };
+  /** GET /api/mod/log/export: The whole audit log as a file */
+  "GET /api/mod/log/export": {
+    path: {};
+    query: {
+      format?: "csv" | "jsonl";
+    };
+    body: undefined;
+    answer: unknown;
+  };
+  /** GET /api/mod/me: My role (null: none) */
+  "GET /api/mod/me": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ModRole;
+  };
+  /** GET /api/mod/players/{username}: A player's file */
+  "GET /api/mod/players/{username}": {
+    path: {
+      username: string;
+    };
+    query: {};
+    body: undefined;
+    answer: ModPlayerFile;
+  };
+  /** GET /api/mod/queue: The reports' queue */
+  "GET /api/mod/queue": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ModQueueOut;
   };
   /** GET /api/notifications: My notifications, newest first */
   "GET /api/notifications": {
@@ -2443,6 +2937,20 @@ export interface Routes {
     query: {};
     body: ReviewIn | null | undefined;
     answer: ReviewStatus;
+  };
+  /** GET /api/reports: My reports and their state */
+  "GET /api/reports": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: MyReport[];
+  };
+  /** POST /api/reports: Report */
+  "POST /api/reports": {
+    path: {};
+    query: {};
+    body: ReportIn;
+    answer: ReportOut;
   };
   /** GET /api/seeks: The open seeks */
   "GET /api/seeks": {
@@ -2781,6 +3289,22 @@ export interface Routes {
     body: undefined;
     answer: VacationOut;
   };
+  /** GET /database/files/{name}: A published file */
+  "GET /database/files/{name}": {
+    path: {
+      name: string;
+    };
+    query: {};
+    body: undefined;
+    answer: unknown;
+  };
+  /** GET /healthz: The process answers (liveness) */
+  "GET /healthz": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: Alive;
+  };
   /** GET /puzzles: Puzzles Index Page */
   "GET /puzzles": {
     path: {};
@@ -2796,6 +3320,13 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: unknown;
+  };
+  /** GET /readyz: The database answers at the migrations' head (readiness) */
+  "GET /readyz": {
+    path: {};
+    query: {};
+    body: undefined;
+    answer: ReadyBody;
   };
 }
 

@@ -13,20 +13,29 @@ Every change here is refused (403) when it comes from another site.
 
 from __future__ import annotations
 
-from pathlib import Path
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
-from ...context import Context, client_address
+from ...admin.actions import end_sessions
+from ...admin.guard import session_digest
+from ...admin.live import AdminDep
 from ...errors import ApiError, refusals
+from ...files import page
+from ...games.env import GamesDep
+from ...limits import LimitsDep
+from ...params import client_address
 from ..claims import Claim, claim_seats
+from ..models import User
 from ..schemas import PasswordChanged, SignedOut, SignedUp, Username
 from ..service import (
+    COOKIE,
     DEVICE_COOKIE,
     NAME,
+    Accounts,
     AccountsDep,
     SignedIn,
     check_password,
@@ -38,7 +47,6 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"], responses=refusals(400, 401, 403, 409, 413, 429))
 
-PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
 
 
@@ -78,23 +86,34 @@ def _same_site(request: Request) -> None:
     response_model=SignedUp,
 )
 async def signup(
-    body: SignUpIn, request: Request, response: Response, context: Context, accounts: AccountsDep
+    body: SignUpIn,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    games: GamesDep,
+    limits: LimitsDep,
 ) -> dict[str, Any]:
     _same_site(request)
     check_username(body.username)
     check_password(body.password, body.username)
-    context.creations.check(client_address(request))
+    await limits.check("games", client_address(request))
+    user = await asyncio.to_thread(_new_account, accounts, body, request, response)
+    claimed = await claim_seats(games.manager, user, body.claims)
+    return {"username": user.username, "claimed": claimed}
+
+
+def _new_account(accounts: Accounts, body: SignUpIn, request: Request, response: Response) -> User:
+    """The account made and signed in (the hash and the queries: in a worker thread)."""
     user = accounts.store.create_user(body.username, accounts.hash(body.password))
     if user is None:
         raise ApiError(409, f"the username {body.username!r} is taken")
     accounts.start_session(user, request, response)
     accounts.know_device(user, request, response)
-    claimed = await claim_seats(context, user, body.claims)
-    return {"username": user.username, "claimed": claimed}
+    return user
 
 
 @router.post("/api/auth/login", summary="Sign in", response_model=Username)
-async def login(
+def login(
     body: Credentials, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
     _same_site(request)
@@ -111,7 +130,7 @@ async def login(
     response_model=SignedOut,
     response_model_exclude_unset=True,
 )
-async def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+def logout(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
     _same_site(request)
     accounts.end_session(request, response)
     return {"signed_out": True}
@@ -121,33 +140,44 @@ async def logout(request: Request, response: Response, accounts: AccountsDep) ->
     "/api/auth/logout-everywhere", summary="Sign out on every device", response_model=SignedOut
 )
 async def logout_everywhere(
-    user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+    user: SignedIn, request: Request, response: Response, accounts: AccountsDep, admin: AdminDep
 ) -> dict[str, Any]:
-    ended = accounts.store.end_sessions(user.id)
-    accounts.end_session(request, response)
+    ended = await asyncio.to_thread(end_sessions, accounts.store.engine, user.id)
+    admin.poke()  # the other devices' open pages close, on every worker
+    await asyncio.to_thread(accounts.end_session, request, response)
     return {"signed_out": True, "sessions": ended}
 
 
 @router.post("/api/auth/password", summary="Change the password", response_model=PasswordChanged)
 async def change_password(
-    body: PasswordIn, user: SignedIn, request: Request, response: Response, accounts: AccountsDep
+    body: PasswordIn,
+    user: SignedIn,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    admin: AdminDep,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(user.username)
-    if found is None or not accounts.verify(found[1], body.old):
-        raise ApiError(403, "the current password is wrong")
-    check_password(body.new, user.username)
-    accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
-    accounts.store.end_sessions(user.id)
-    accounts.start_session(user, request, response)
+    def change() -> None:  # the hashes and the queries, in a worker thread
+        found = accounts.store.by_name(user.username)
+        if found is None or not accounts.verify(found[1], body.old):
+            raise ApiError(403, "the current password is wrong")
+        check_password(body.new, user.username)
+        accounts.store.update_user(user.id, password_hash=accounts.hash(body.new))
+        new = accounts.start_session(user, request, response)
+        this = session_digest(request.cookies.get(COOKIE))  # this browser's pages go on
+        end_sessions(accounts.store.engine, user.id, (this, new))
+
+    await asyncio.to_thread(change)
+    admin.poke()  # the other devices' open pages close, on every worker
     return {"changed": True}
 
 
 # -- pages ----------------------------------------------------------------------------
 @router.get("/signup", include_in_schema=False, response_class=HTMLResponse)
 async def signup_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/login", include_in_schema=False, response_class=HTMLResponse)
 async def login_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")

@@ -6,34 +6,42 @@
 * ``GET /api/me/games``: my games in progress, each with ``your_turn`` (those first).
 * ``POST /api/me/claims``: tie this browser's guest seats to the account.
 * ``PUT /api/me/prefs``: board preferences (coordinates, theme).
-* ``GET /api/me/export``: all my games as a zip of records.
+* ``GET /api/me/export``: everything the site holds about me (the operator's ``shoal admin
+  export-user``'s JSON document) and each game's record, as a zip.
 * ``DELETE /api/me``: delete the account (its games stay, under a neutral name).
 * ``GET /api/users/{username}``: a profile: ``ratings``, games played and in progress.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 import zipfile
-from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
-from ...context import Context, ServerContext
+from ...admin.actions import close_account
+from ...admin.export import export_user
+from ...admin.live import AdminDep
+from ...bots.service import BotsDep
 from ...errors import ApiError, refusals
-from ..claims import Claim, claim_seats, context_seats, release_seats
+from ...files import page
+from ...games.env import GamesDep
+from ...games.manager import GameManager
+from ...ratings.service import Ratings, RatingsDep
+from ..claims import Claim, claim_seats, seats_held
 from ..models import User
 from ..schemas import ClaimedOut, DeletedOut, MeOut, MyGame, PrefsOut, ProfileOut, SessionOut
-from ..service import AccountsDep, Player, SignedIn
+from ..service import Accounts, AccountsDep, Player, SignedIn
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["accounts"], responses=refusals(401, 403, 404, 409, 413))
 
-PAGE = Path(__file__).resolve().parents[3] / "web" / "account.html"
 """The account pages' HTML (their script draws the page from the path)."""
 
 
@@ -64,11 +72,15 @@ def _me(user: User) -> dict[str, Any]:
     return {"username": user.username, "created": user.created.isoformat(), "prefs": user.prefs}
 
 
-async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
-    """Every game ``user`` holds a seat in, newest first, as rows for lists."""
+async def _games(
+    manager: GameManager, accounts: Accounts, ratings: Ratings, user: User
+) -> list[dict[str, Any]]:
+    """Every game ``user`` holds a seat in, newest first, as rows for lists (the queries in a
+    worker thread: the seats held, then the opponents' ratings)."""
     out = []
-    for game_id, _seat in context_seats(context, user):
-        entry = await context.manager.entry(game_id)
+    wanted: list[tuple[int, str, str]] = []  # (opponent, game, speed) of each row
+    for game_id, _seat in await asyncio.to_thread(seats_held, accounts.store, user):
+        entry = await manager.entry(game_id)
         live = entry.live
         data = live.data
         seats = live.seats_of(None, user.id)
@@ -79,7 +91,7 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
         control = data.time_control or ""
         speed = "live" if data.clock is not None else "correspondence"
         shown_speed = speed if data.clock is not None or control.endswith("d") else "untimed"
-        shown = context.ratings.displays(others[:1], data.game, speed) if others else {}
+        wanted.append((others[0], data.game, speed) if others else (0, "", ""))
         out.append(
             {
                 "id": game_id,
@@ -89,7 +101,7 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
                 "players": data.players,
                 "seats": seats,
                 "opponent": opponents[0],
-                "opponent_rating": shown.get(others[0]) if others else None,
+                "opponent_rating": None,
                 "ply": len(data.actions),
                 "over": live.over,
                 "your_turn": not live.over and live.state.to_move in seats,
@@ -101,6 +113,15 @@ async def _games(context: ServerContext, user: User) -> list[dict[str, Any]]:
                 "rated": bool(data.rated),
             }
         )
+
+    def opponents_ratings() -> list[str | None]:
+        return [
+            ratings.displays([who], game, speed).get(who) if who else None
+            for who, game, speed in wanted
+        ]
+
+    for row, shown in zip(out, await asyncio.to_thread(opponents_ratings), strict=True):
+        row["opponent_rating"] = shown
     return out
 
 
@@ -129,10 +150,13 @@ async def session(player: Player) -> dict[str, Any]:
     summary="My games in progress (my turn first)",
     response_model=list[MyGame],
 )
-async def my_games(user: SignedIn, context: Context) -> list[dict[str, Any]]:
-    games = [g for g in await _games(context, user) if not g["over"]]
-    games.sort(key=lambda g: not g["your_turn"])
-    return games
+async def my_games(
+    user: SignedIn, games: GamesDep, accounts: AccountsDep, ratings: RatingsDep
+) -> list[dict[str, Any]]:
+    held = await _games(games.manager, accounts, ratings, user)
+    on = [g for g in held if not g["over"]]
+    on.sort(key=lambda g: not g["your_turn"])
+    return on
 
 
 @router.post(
@@ -140,28 +164,29 @@ async def my_games(user: SignedIn, context: Context) -> list[dict[str, Any]]:
     summary="Tie this browser's guest seats to my account",
     response_model=ClaimedOut,
 )
-async def claims(body: ClaimsIn, user: SignedIn, context: Context) -> dict[str, Any]:
-    return {"claimed": await claim_seats(context, user, body.games)}
+async def claims(body: ClaimsIn, user: SignedIn, games: GamesDep) -> dict[str, Any]:
+    return {"claimed": await claim_seats(games.manager, user, body.games)}
 
 
 @router.put("/api/me/prefs", summary="Board preferences", response_model=PrefsOut)
-async def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
+def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
     accounts.store.update_user(user.id, prefs=body.model_dump())
     return {"prefs": body.model_dump()}
 
 
 @router.get(
     "/api/me/export",
-    summary="All my games as a zip of records",
+    summary="Everything the site holds about me: a zip of one JSON document and my records",
     response_class=Response,
     responses={200: {"content": {"application/zip": {}}}},
 )
-async def export(user: SignedIn, context: Context) -> Response:
+async def export(user: SignedIn, games: GamesDep) -> Response:
+    document = await asyncio.to_thread(export_user, games.store, user)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for game_id, _seat in context_seats(context, user):
-            live = (await context.manager.entry(game_id)).live
-            archive.writestr(f"shoal-{live.game.id}-{game_id}.txt", live.record().to_text())
+        archive.writestr(f"shoal-{user.username}.json", json.dumps(document, indent=1))
+        for game in document["games"]:  # each record also as a file of its own
+            archive.writestr(f"shoal-{game['game']}-{game['id']}.txt", game["record"])
     return Response(
         buffer.getvalue(),
         media_type="application/zip",
@@ -179,45 +204,53 @@ async def delete_me(
     user: SignedIn,
     request: Request,
     response: Response,
-    context: Context,
     accounts: AccountsDep,
+    games: GamesDep,
+    admin: AdminDep,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(user.username)
-    if found is None or not accounts.verify(found[1], body.password):
+    def check() -> bool:
+        found = accounts.store.by_name(user.username)
+        return found is not None and accounts.verify(found[1], body.password)
+
+    if not await asyncio.to_thread(check):
         raise ApiError(403, "the password is wrong: the account is not deleted")
-    games = await release_seats(context, user)
-    accounts.store.end_sessions(user.id)
-    accounts.store.update_user(user.id, deleted=True, password_hash="!", prefs={})
-    context.notices.forget(user.id)  # notifications and email address go too (issue 22)
-    accounts.end_session(request, response)
-    return {"deleted": True, "games": games}
+    closed = await close_account(games.manager, games.store.engine, user)
+    admin.poke()  # this process's other sockets of the account close at once
+    await asyncio.to_thread(accounts.end_session, request, response)  # and its cookie goes
+    return {"deleted": True, "games": len(closed.games)}
 
 
 @router.get("/api/users/{username}", summary="A player's profile", response_model=ProfileOut)
 async def profile(
-    username: str, context: Context, accounts: AccountsDep, game: str | None = None
+    username: str,
+    accounts: AccountsDep,
+    games: GamesDep,
+    ratings: RatingsDep,
+    bots: BotsDep,
+    game: str | None = None,
 ) -> dict[str, Any]:
-    found = accounts.store.by_name(username)
+    found = await asyncio.to_thread(accounts.store.by_name, username)
     if found is None or found[0].deleted:
         raise ApiError(404, f"there is no player {username!r}")
     user = found[0]
-    games = await _games(context, user)
+    held = await _games(games.manager, accounts, ratings, user)
     if game is not None:
-        games = [g for g in games if g["game"] == game]
+        held = [g for g in held if g["game"] == game]
     return {
         "username": user.username,
         "created": user.created.isoformat(),
         "disabled": user.disabled,
-        "ratings": _ratings(context, user),
-        "games": [g for g in games if g["over"]],
-        "playing": [g for g in games if not g["over"]],
+        "bot": await asyncio.to_thread(bots.store.is_bot, user.id),
+        "ratings": await asyncio.to_thread(_ratings, ratings, user),
+        "games": [g for g in held if g["over"]],
+        "playing": [g for g in held if not g["over"]],
     }
 
 
-def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
+def _ratings(ratings: Ratings, user: User) -> dict[str, Any]:
     """Per game, the most played speed's rating (``ratings``' shape in DESIGN.md, plus speeds)."""
     out: dict[str, Any] = {}
-    for stored in context.ratings.ratings(user.id):  # most played first
+    for stored in ratings.ratings(user.id):  # most played first
         shown = dict(stored.as_json(), speed=stored.speed)
         out.setdefault(stored.game, dict(shown, speeds={}))["speeds"][stored.speed] = shown
     return out
@@ -226,14 +259,14 @@ def _ratings(context: ServerContext, user: User) -> dict[str, Any]:
 # -- pages ----------------------------------------------------------------------------
 @router.get("/@/{username}", include_in_schema=False, response_class=HTMLResponse)
 async def profile_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/me/games", include_in_schema=False, response_class=HTMLResponse)
 async def my_games_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")
 
 
 @router.get("/settings", include_in_schema=False, response_class=HTMLResponse)
 async def settings_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("account.html")

@@ -1,4 +1,4 @@
-"""What the routes that act for a seat share: who calls (the app's context, the seat token
+"""What the routes that act for a seat share: who calls (the app's games, the seat token
 of ``X-Shoal-Token``, the signed-in player) and how such a route is declared."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from fastapi import APIRouter, Depends
 
 from ...accounts.models import User
 from ...accounts.service import Player, account_id
-from ...changes import Change, change
-from ...context import Context, ServerContext, TokenHeader
+from ...params import TokenHeader
+from ..changes import Change, change
+from ..env import Games, GamesDep
 from ..schemas import CHANGE_REFUSALS
 from ..session import LiveGame
 
@@ -24,9 +25,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who asks for a change to a game: the context, their seat token, their account."""
+    """Who asks for a change to a game: the app's games, their seat token, their account."""
 
-    context: ServerContext
+    games: Games
     token: str | None
     player: User | None
 
@@ -44,9 +45,9 @@ class Caller:
         when_over: bool = False,
         flag_message: str | None = None,
     ) -> AbstractAsyncContextManager[Change]:
-        """:func:`~shoal.server.changes.change` for this caller's seat."""
+        """:func:`~shoal.server.games.changes.change` for this caller's seat."""
         return change(
-            self.context.manager,
+            self.games.manager,
             game_id,
             version,
             self.token,
@@ -57,9 +58,9 @@ class Caller:
         )
 
 
-async def _caller(context: Context, player: Player, x_shoal_token: TokenHeader = None) -> Caller:
+async def _caller(games: GamesDep, player: Player, x_shoal_token: TokenHeader = None) -> Caller:
     # async: FastAPI calls it in the event loop, not through a worker thread
-    return Caller(context, x_shoal_token, player)
+    return Caller(games, x_shoal_token, player)
 
 
 SeatCaller = Annotated[Caller, Depends(_caller)]

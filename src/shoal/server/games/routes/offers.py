@@ -1,7 +1,7 @@
 """Offers between the players: a draw, a takeback, an abort (issue 23).
 
 Each is one function of :mod:`shoal.server.games.service`, through the change prelude
-(:func:`~shoal.server.changes.change`):
+(:func:`~shoal.server.games.changes.change`):
 the seat token (header ``X-Shoal-Token``), a game that is on, the version the
 client saw. The offers themselves are stored beside the game (``shoal_offers``)
 and sent live over ``WS /api/games/{id}/social`` (see :mod:`.chat`).
@@ -24,9 +24,10 @@ from typing import Any, Literal
 from fastapi import APIRouter
 from pydantic import BaseModel
 
-from ...context import Context
 from ...errors import refusals
+from ...notifications.service import NotifierDep
 from .. import service
+from ..env import GamesDep
 from ..schemas import OffersView
 from ..social import offers_view
 from .caller import SeatCaller, change_route
@@ -62,27 +63,29 @@ class AbortIn(BaseModel):
     response_model=OffersView,
     responses=refusals(404),
 )
-async def get_offers(game_id: str, context: Context) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
-    return offers_view(entry.live, await context.social.offers(game_id))
+async def get_offers(game_id: str, games: GamesDep) -> dict[str, Any]:
+    entry = await games.manager.entry(game_id)
+    return offers_view(entry.live, await games.social.offers(game_id))
 
 
 @change_route(router, "draw", "Offer, accept, decline or withdraw a draw", OffersView)
-async def post_draw(game_id: str, body: DrawIn, caller: SeatCaller) -> dict[str, Any]:
-    return await service.draw(
-        caller.context, game_id, body.version, caller.token, body.action, account=caller.account
-    )
+async def post_draw(
+    game_id: str, body: DrawIn, caller: SeatCaller, notifier: NotifierDep
+) -> dict[str, Any]:
+    asked = service.Asked(game_id, body.version, caller.token, caller.account, body.action)
+    return await service.draw(caller.games, notifier, asked)
 
 
 @change_route(router, "takeback", "Ask for, or answer, a takeback", OffersView)
-async def post_takeback(game_id: str, body: TakebackIn, caller: SeatCaller) -> dict[str, Any]:
-    return await service.takeback(
-        caller.context, game_id, body.version, caller.token, body.action, account=caller.account
-    )
+async def post_takeback(
+    game_id: str, body: TakebackIn, caller: SeatCaller, notifier: NotifierDep
+) -> dict[str, Any]:
+    asked = service.Asked(game_id, body.version, caller.token, caller.account, body.action)
+    return await service.takeback(caller.games, notifier, asked)
 
 
 @change_route(router, "abort", "Abort the game in its first two turns", OffersView)
 async def post_abort(game_id: str, body: AbortIn, caller: SeatCaller) -> dict[str, Any]:
     return await service.abort(
-        caller.context, game_id, body.version, caller.token, account=caller.account
+        caller.games, game_id, body.version, caller.token, account=caller.account
     )

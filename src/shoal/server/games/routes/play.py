@@ -4,11 +4,14 @@
   one screen); answers the player's seat token and, for a friend game, the
   friend's invite token. ``GET /api/games``: recent games.
 * ``GET /api/games/{id}``: the view (board SVG, click paths, turns, result, clocks);
+  ``GET /api/games/{id}/correspondence``: a correspondence game's clock (``days``, the
+  ``seat`` to move, its ``deadline`` and the server's ``now`` in epoch seconds; 404 for a
+  game without one);
   ``GET /api/games/{id}/features``: the position's features (the page's position details,
   asked for while that card is open).
 * ``POST /api/games/{id}/actions``, ``/undo``, ``/resign``, ``/hint``: changes,
   each with the seat token (header ``X-Shoal-Token``) and the version the client
-  saw (a stale version answers 409); all go through :func:`~shoal.server.changes.change`.
+  saw (a stale version answers 409); all go through :func:`~shoal.server.games.changes.change`.
   They answer the new view, or with ``?answer=delta`` only what changed from the
   client's version (the game socket's delta message, encoded once for both).
 * ``WS /api/games/{id}/ws``: live views for players and spectators; a player's page also
@@ -17,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Annotated, Any, Literal, NamedTuple
 
@@ -30,21 +34,34 @@ from shoal.core import Seat
 
 from ...accounts.models import User
 from ...accounts.service import Player
-from ...changes import Change
-from ...context import Context, ServerContext, TokenHeader, client_address
 from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
+from ...lane import flag
+from ...limits import LimitsDep
+from ...params import TokenHeader, client_address
+from ...provide import service_of
 from ...schemas import GAME_ENUM
 from ...sockets import encode, keep_alive
+from ..changes import Change
 from ..creation import fresh_clock, game_data, new_token
+from ..env import Games, GamesDep
 from ..models import GameData, hash_token, invite_hash
 from ..moves import SocketMoves, play
-from ..schemas import CreatedGame, GameFeatures, GameSummary, GameView, HintOut, ViewChange
+from ..schemas import (
+    CorrespondenceView,
+    CreatedGame,
+    GameFeatures,
+    GameSummary,
+    GameView,
+    HintOut,
+    ViewChange,
+)
+from ..service import resign
 from ..session import LiveGame
 from .caller import SeatCaller, change_route
 
-__all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "router"]
+__all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "held_game_socket", "router"]
 
 router = APIRouter(tags=["games"])
 
@@ -166,15 +183,16 @@ def _id(player: User | None) -> int | None:
 
 
 async def _view(
-    context: ServerContext, game_id: str, token: str | None, player: User | None = None
+    games: Games, game_id: str, token: str | None, player: User | None = None
 ) -> dict[str, Any]:
     """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
-    manager = context.manager
+    manager = games.manager
     entry = await manager.entry(game_id)
+    you = await manager.seats(entry, token, _id(player))  # newer where this process lags
     await manager.check_flag(entry)
     view = entry.live.view()
-    view["you"] = entry.live.seats_of(token, _id(player))
-    view["correspondence"] = await context.correspondence.view(game_id)
+    view["you"] = you
+    view["correspondence"] = await games.correspondence.view(game_id)
     return view
 
 
@@ -192,7 +210,7 @@ CHANGED: Any = GameView | ViewChange
 
 
 async def _changed(
-    context: ServerContext,
+    games: Games,
     game_id: str,
     delta: str | None,
     token: str | None,
@@ -203,20 +221,19 @@ async def _changed(
     view. Encoded here once, not checked against the route's models field by field on each
     move (the tests check the answers against them; GET still is)."""
     if delta is None:
-        delta = encode(await _view(context, game_id, token, player))
+        delta = encode(await _view(games, game_id, token, player))
     return Response(delta, media_type="application/json")
 
 
-def _delta(context: ServerContext, now: Change, answer: str) -> str | None:
+def _delta(games: Games, now: Change, answer: str) -> str | None:
     """With ``answer`` delta, the change's delta (under the lock: no later change's)."""
-    return context.manager.delta_since(now.entry, now.live) if answer == "delta" else None
+    return games.manager.delta_since(now.entry, now.live) if answer == "delta" else None
 
 
 def _no_hints_online(live: LiveGame) -> None:
     if live.data.mode == "friend":
         raise ApiError(403, "hints are off in games between people online")
-    if live.data.rated:
-        raise ApiError(403, "hints are off in rated games")
+    live.refuse_help("no hints")
 
 
 # -- routes ---------------------------------------------------------------------------
@@ -228,11 +245,15 @@ def _no_hints_online(live: LiveGame) -> None:
     responses=refusals(403, 404, 413, 429),
 )
 async def create_game(
-    body: CreateGameIn, request: Request, context: Context, player: Player
+    body: CreateGameIn,
+    request: Request,
+    games: GamesDep,
+    limits: LimitsDep,
+    player: Player,
 ) -> Response:
     """Sent as encoded text, as a change's answer is (the whole view: checking it against
     the models field by field cost as much as the rest of the route; the tests check it)."""
-    context.creations.check(client_address(request))
+    await limits.check("games", client_address(request))
     _check_rated(body, player)
     new = _new_game(body)
     if player is not None:  # a signed-in player's seats are the account's too
@@ -242,15 +263,15 @@ async def create_game(
             new.data.players[new.seat] = player.username
     if body.rated:
         new.data.rated = True
-    entry = await context.manager.create(new.data)
+    entry = await games.manager.create(new.data)
     seats = [0, 1] if body.opponent == "local" else [new.seat]
     if body.correspondence_days is not None:
-        await context.correspondence.start(entry, body.correspondence_days)
+        await games.correspondence.start(entry, body.correspondence_days)
     else:  # its clock is started here or never: its changes need not ask for one
-        context.correspondence.untimed(new.data.id)
+        games.correspondence.untimed(new.data.id)
     view = entry.live.view()
     view["you"] = seats
-    view["correspondence"] = await context.correspondence.view(new.data.id)
+    view["correspondence"] = await games.correspondence.view(new.data.id)
     made = {
         "id": new.data.id,
         "token": new.token,
@@ -262,10 +283,10 @@ async def create_game(
 
 
 @router.get("/api/games", summary="Recent games (ids and titles)", response_model=list[GameSummary])
-async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]]:
+async def recent_games(games: GamesDep, limit: int = 20) -> list[dict[str, Any]]:
     out = []
-    for game_id in context.store.list_ids(max(1, min(limit, 100))):
-        entry = await context.manager.entry(game_id)
+    for game_id in await asyncio.to_thread(games.store.list_ids, max(1, min(limit, 100))):
+        entry = await games.manager.entry(game_id)
         live = entry.live
         out.append(
             {
@@ -288,9 +309,9 @@ async def recent_games(context: Context, limit: int = 20) -> list[dict[str, Any]
     responses=refusals(404),
 )
 async def get_game(
-    game_id: str, context: Context, player: Player, x_shoal_token: TokenHeader = None
+    game_id: str, games: GamesDep, player: Player, x_shoal_token: TokenHeader = None
 ) -> dict[str, Any]:
-    return await _view(context, game_id, x_shoal_token, player)
+    return await _view(games, game_id, x_shoal_token, player)
 
 
 @router.get(
@@ -299,23 +320,36 @@ async def get_game(
     response_model=GameFeatures,
     responses=refusals(404),
 )
-async def get_features(game_id: str, context: Context) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
+async def get_features(game_id: str, games: GamesDep) -> dict[str, Any]:
+    entry = await games.manager.entry(game_id)
     live = entry.live
     return {"version": live.data.version, "features": live.features()}
+
+
+@router.get(
+    "/api/games/{game_id}/correspondence",
+    summary="A correspondence game's clock",
+    response_model=CorrespondenceView,
+    responses=refusals(404),
+)
+async def correspondence_clock(game_id: str, games: GamesDep) -> dict[str, Any]:
+    found = await games.correspondence.view(game_id)
+    if found is None:
+        raise ApiError(404, f"there is no correspondence game {game_id!r}")
+    return found
 
 
 @change_route(router, "actions", "Play one atomic action", CHANGED)
 async def post_action(
     game_id: str,
     body: ActionIn,
-    context: Context,
+    games: GamesDep,
     player: Player,
     x_shoal_token: TokenHeader = None,
     answer: Answer = "view",
 ) -> Response:
     _, delta = await play(
-        context.manager,
+        games.manager,
         game_id,
         body.version,
         x_shoal_token,
@@ -324,7 +358,7 @@ async def post_action(
         account=_id(player),
         delta=answer == "delta",
     )
-    return await _changed(context, game_id, delta, x_shoal_token, player)
+    return await _changed(games, game_id, delta, x_shoal_token, player)
 
 
 @change_route(router, "undo", "Take back your last turn", CHANGED)
@@ -333,22 +367,23 @@ async def post_undo(
 ) -> Response:
     async with caller.change(game_id, body.version, when_over=True) as now:
         await now.commit(now.live.with_undo())
-        delta = _delta(caller.context, now, answer)
-    return await _changed(caller.context, game_id, delta, caller.token, caller.player)
+        delta = _delta(caller.games, now, answer)
+    return await _changed(caller.games, game_id, delta, caller.token, caller.player)
 
 
 @change_route(router, "resign", "Resign (the other seat wins)", CHANGED)
 async def post_resign(
     game_id: str, body: VersionIn, caller: SeatCaller, answer: Answer = "view"
 ) -> Response:
-    async with caller.change(
-        game_id, body.version, flag_message="the game is over: time ran out"
-    ) as now:
-        to_move = now.live.state.to_move
-        seat = to_move if len(now.seats) > 1 and to_move is not None else now.seats[0]
-        await now.commit(now.live.with_resignation(seat))
-        delta = _delta(caller.context, now, answer)
-    return await _changed(caller.context, game_id, delta, caller.token, caller.player)
+    delta = await resign(
+        caller.games.manager,
+        game_id,
+        body.version,
+        caller.token,
+        account=caller.account,
+        delta=answer == "delta",
+    )
+    return await _changed(caller.games, game_id, delta, caller.token, caller.player)
 
 
 @change_route(router, "hint", "A suggested action", HintOut)
@@ -359,7 +394,7 @@ async def post_hint(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[s
             raise ApiError(409, "it is not your turn")
     state = live.state  # the search runs without the lock: the game may go on meanwhile
     seed = (live.data.seed or 0) * 7919 + len(live.data.actions)
-    action, reason = await caller.context.computer.hint(live.game, state, seed)
+    action, reason = await caller.games.computer.hint(live.game, state, seed)
     return {
         "action": action,
         "text": state.action_text(action),
@@ -372,12 +407,13 @@ async def post_hint(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[s
 @router.websocket("/api/games/{game_id}/ws")
 @survives_database
 async def game_socket(
-    socket: WebSocket, game_id: str, context: Context, deltas: bool = False
+    socket: WebSocket, game_id: str, games: GamesDep, deltas: bool = False
 ) -> None:
     """The view at once, then every change: the new view, or with ``?deltas=1`` only what
     changed (``{"type": "delta", "base", "set", "turns_from"}``, see docs/server.md).
-    A player may move on it: ``{"type": "move", ...}`` (:mod:`..moves`)."""
-    manager = context.manager
+    A player may move on it: ``{"type": "move", ...}`` (:mod:`..moves`). Served by the
+    socket lane (:func:`held_game_socket`), declared here."""
+    manager = games.manager
     try:
         entry = await manager.entry(game_id)
     except ApiError as error:
@@ -386,6 +422,16 @@ async def game_socket(
     await socket.accept()
     await manager.watch(entry, socket, deltas=deltas)
     try:
-        await keep_alive(socket, SocketMoves(context, socket, game_id).on_text)
+        await keep_alive(socket, SocketMoves(manager, socket, game_id).on_text)
     finally:
         manager.unwatch(entry, socket)
+
+
+async def held_game_socket(socket: WebSocket, params: dict[str, str]) -> None:
+    """:func:`game_socket` on the socket lane (:mod:`shoal.server.lane`): every game page
+    holds it open."""
+    deltas = flag(socket, "deltas")
+    if deltas is None:
+        await socket.close(code=4400, reason="deltas is 1 or 0")
+        return
+    await game_socket(socket, params["game_id"], service_of(socket, Games), deltas=deltas)

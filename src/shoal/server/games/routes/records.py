@@ -15,9 +15,11 @@ from pydantic import BaseModel, Field
 
 from shoal.records import Record, read
 
-from ...context import Context, client_address
 from ...errors import ApiError, refusals
+from ...limits import LimitsDep
+from ...params import client_address
 from ...schemas import FORMATS
+from ..env import GamesDep
 from ..manager import new_game_id
 from ..schemas import ReplayView, UploadedRecord
 from ..views import replay_view
@@ -65,8 +67,8 @@ def _record_response(record: Record, fmt: str, name: str) -> Response:
         **refusals(400, 404),
     },
 )
-async def game_record(game_id: str, context: Context, format: Format = "text") -> Response:
-    entry = await context.manager.entry(game_id)
+async def game_record(game_id: str, games: GamesDep, format: Format = "text") -> Response:
+    entry = await games.manager.entry(game_id)
     live = entry.live
     return _record_response(live.record(), format, f"shoal-{live.game.id}-{game_id}")
 
@@ -77,8 +79,8 @@ async def game_record(game_id: str, context: Context, format: Format = "text") -
     response_model=ReplayView,
     responses=refusals(404),
 )
-async def game_replay(game_id: str, k: int, context: Context) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
+async def game_replay(game_id: str, k: int, games: GamesDep) -> dict[str, Any]:
+    entry = await games.manager.entry(game_id)
     return replay_view(entry.live.record(), k)
 
 
@@ -90,12 +92,13 @@ async def game_replay(game_id: str, k: int, context: Context) -> dict[str, Any]:
     response_model=UploadedRecord,
     responses=refusals(400, 404, 413, 429),
 )
-async def upload_record(body: RecordIn, request: Request, context: Context) -> dict[str, Any]:
-    context.creations.check(client_address(request))
+async def upload_record(
+    body: RecordIn, request: Request, games: GamesDep, limits: LimitsDep
+) -> dict[str, Any]:
+    await limits.check("games", client_address(request))
     record = read(body.text)
     record_id = new_game_id()
-    context.store.insert_record(record_id, body.text)
-    context.records.put(record_id, record)
+    await games.records.add(record_id, body.text, record)
     return {"id": record_id, "view": replay_view(record, 0)}
 
 
@@ -105,8 +108,8 @@ async def upload_record(body: RecordIn, request: Request, context: Context) -> d
     response_model=ReplayView,
     responses=refusals(404),
 )
-async def record_replay(record_id: str, k: int, context: Context) -> dict[str, Any]:
-    return replay_view(context.records.get(record_id), k)
+async def record_replay(record_id: str, k: int, games: GamesDep) -> dict[str, Any]:
+    return replay_view(await games.records.get(record_id), k)
 
 
 @router.get(
@@ -118,6 +121,6 @@ async def record_replay(record_id: str, k: int, context: Context) -> dict[str, A
         **refusals(400, 404),
     },
 )
-async def record_download(record_id: str, context: Context, format: Format = "text") -> Response:
-    record = context.records.get(record_id)
+async def record_download(record_id: str, games: GamesDep, format: Format = "text") -> Response:
+    record = await games.records.get(record_id)
     return _record_response(record, format, f"shoal-{record.game.id}-{record_id}")

@@ -1,12 +1,13 @@
 """Seats: claiming an online game's invite (a one-time claim, as a challenge link on lichess),
 and the rematch of an online game.
 
-* ``POST /api/games/{id}/rematch`` (a player's token), once the game is over: the first call
-  offers a rematch (every watcher sees ``rematch.offered_by``); the other player's call
-  accepts it: a new online game with the sides swapped, same options and clock, answered with
-  the caller's new seat token; the offerer gets theirs from
-  ``POST /api/games/{id}/rematch/token``. ``DELETE`` withdraws or declines an offer. Offers
-  live in the server's memory, like lichess's: a restart forgets them.
+* ``POST /api/games/{id}/rematch`` (a player's token, or the cookie of the account holding
+  the seat), once the game is over: the first call offers a rematch (every social socket
+  sees ``rematch.offered_by`` in the offers); the other player's call accepts it: a new
+  online game with the sides swapped, same options and clock, answered with the caller's
+  new seat token; either player gets theirs (again) from ``POST
+  /api/games/{id}/rematch/token``. ``DELETE`` withdraws or declines an offer. Offers are
+  stored with the game's other offers, the same in every server process (:mod:`..rematch`).
 
 * ``POST /api/games/{id}/claim`` with the invite token in ``X-Shoal-Token`` and
   ``{"version", "name"}``: the seat the invite gives gets a new private token, returned
@@ -26,13 +27,13 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
-from ...changes import change
-from ...context import Context, TokenHeader
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
-from ..creation import rematch_data
+from ...notifications.service import NotifierDep
+from ..changes import change
 from ..manager import new_token
 from ..models import hash_token
+from ..rematch import offer_or_accept, rematch_token, take_back_offer
 from ..schemas import ClaimOut, RematchOut, RematchSeat
 from .caller import SeatCaller, change_route
 
@@ -53,13 +54,13 @@ class ClaimIn(BaseModel):
 
 @change_route(router, "claim", "Claim the seat of an invite link", ClaimOut)
 async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, Any]:
-    context, player, x_shoal_token = caller.context, caller.player, caller.token
+    games, player, x_shoal_token = caller.games, caller.player, caller.token
     name = clean_name(body.name, "")
     version = body.version
     if version is None:  # a claim does not depend on the board: take the game as it is
-        version = (await context.manager.entry(game_id)).live.data.version
+        version = (await games.manager.entry(game_id)).live.data.version
     try:
-        async with change(context.manager, game_id, version, x_shoal_token, when_over=True) as now:
+        async with change(games.manager, game_id, version, x_shoal_token, when_over=True) as now:
             if now.live.data.mode != "friend":
                 raise ApiError(400, "only the invite of an online game can be claimed")
             seat = now.live.invite_seat(x_shoal_token)
@@ -89,61 +90,18 @@ async def claim(game_id: str, body: ClaimIn, caller: SeatCaller) -> dict[str, An
     response_model_exclude_unset=True,
     responses=refusals(400, 403, 404, 409),
 )
-async def rematch(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
-) -> dict[str, Any]:
-    manager = context.manager
-    entry = await manager.entry(game_id)
-    async with entry.lock:
-        live = entry.live
-        seats = live.check_player(x_shoal_token)
-        if live.data.mode != "friend":
-            raise ApiError(400, "a rematch is for online games: use Play again")
-        if not live.over:
-            raise ApiError(409, "the game is not over yet")
-        seat = seats[0]
-        offer = live.rematch
-        if offer is None:
-            live.rematch = {"by": seat}
-            await manager.broadcast(entry)
-            await context.notifier.offer(live, seat, "rematch")
-            return {"offered": True, "game": None}
-        if offer.get("game") is not None:
-            raise ApiError(409, "the rematch has already started")
-        if offer["by"] == seat:
-            raise ApiError(409, "you have already offered a rematch: wait for an answer")
-        data, tokens = rematch_data(live.data)
-        created = await manager.create(data)
-        days = await context.correspondence.days(game_id)
-        if days is not None:  # a correspondence game's rematch is one too
-            await context.correspondence.start(created, days)
-        live.rematch = {
-            "by": offer["by"],
-            "game": data.id,
-            "tokens": {offer["by"]: tokens[offer["by"]]},
-        }
-        await manager.broadcast(entry)
-    return {"offered": False, "game": data.id, "token": tokens[seat]}
+async def rematch(game_id: str, caller: SeatCaller, notifier: NotifierDep) -> dict[str, Any]:
+    return await offer_or_accept(caller.games, notifier, game_id, caller.token, caller.account)
 
 
 @router.post(
     "/api/games/{game_id}/rematch/token",
-    summary="The offerer's seat in the rematch",
+    summary="Your seat in the rematch",
     response_model=RematchSeat,
     responses=refusals(403, 404),
 )
-async def rematch_token(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
-) -> dict[str, Any]:
-    entry = await context.manager.entry(game_id)
-    async with entry.lock:
-        live = entry.live
-        seats = live.check_player(x_shoal_token)
-        offer = live.rematch or {}
-        token = offer.get("tokens", {}).pop(seats[0], None)
-        if token is None:
-            raise ApiError(404, "no rematch seat is waiting for you")
-    return {"game": offer["game"], "token": token}
+async def rematch_seat(game_id: str, caller: SeatCaller) -> dict[str, Any]:
+    return await rematch_token(caller.games, game_id, caller.token, caller.account)
 
 
 @router.delete(
@@ -151,18 +109,7 @@ async def rematch_token(
     summary="Withdraw or decline a rematch offer",
     response_model=RematchOut,
     response_model_exclude_unset=True,
-    responses=refusals(403, 404, 409),
+    responses=refusals(400, 403, 404, 409),
 )
-async def no_rematch(
-    game_id: str, context: Context, x_shoal_token: TokenHeader = None
-) -> dict[str, Any]:
-    manager = context.manager
-    entry = await manager.entry(game_id)
-    async with entry.lock:
-        live = entry.live
-        live.check_player(x_shoal_token)
-        if live.rematch is None or live.rematch.get("game") is not None:
-            raise ApiError(409, "there is no rematch offer to withdraw or decline")
-        live.rematch = None
-        await manager.broadcast(entry)
-    return {"offered": False, "game": None}
+async def no_rematch(game_id: str, caller: SeatCaller, notifier: NotifierDep) -> dict[str, Any]:
+    return await take_back_offer(caller.games, notifier, game_id, caller.token, caller.account)

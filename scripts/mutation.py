@@ -1,0 +1,186 @@
+"""scripts/mutation: mutmut on one seam module with the tests that cover it (see that file).
+
+The seams are where a silent defect costs most: the game store's save, the rating settle,
+challenge accept, the lobby's pairing, the tournaments' pairers (Swiss, round robin, arena),
+their records and standings, the clocks, the push encryption, the origin and token checks.
+Each has its module and a tight selection of the tests that exercise it (a run should take
+minutes, not hours: no PostgreSQL, no real processes, no test marked slow).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SEAMS: dict[str, tuple[str, list[str]]] = {
+    "store": (
+        "src/shoal/server/games/store.py",
+        [
+            "tests/server/test_deltas.py::test_a_save_writes_the_changed_columns_over_its_version_only",
+            "tests/server/test_sqlite_save.py",
+            "tests/server/test_async_save.py",
+            "tests/server/test_claim.py",
+        ],
+    ),
+    "settle": (
+        "src/shoal/server/ratings/service.py",
+        # the API's rated games (not the leaderboard's or the store's own tests, nor
+        # test_ratings_round_robin.py: 600 games, marked slow, a minute a mutant)
+        [
+            "tests/server/test_ratings.py::test_a_rated_game_changes_both_ratings_once",
+            "tests/server/test_ratings.py::test_a_game_with_a_clock_is_rated_live",
+            "tests/server/test_ratings.py::test_a_casual_game_changes_nothing",
+            "tests/server/test_ratings.py::test_a_rated_game_a_guest_finishes_stays_unrated",
+            "tests/server/test_ratings_settle.py",
+        ],
+    ),
+    "challenges": (
+        "src/shoal/server/challenges/service.py",
+        ["tests/server/test_challenges.py", "tests/server/test_challenge_answers.py"],
+    ),
+    "lobby": (
+        "src/shoal/server/lobby/service.py",
+        ["tests/server/test_lobby.py", "tests/server/test_seams_seeks.py"],
+    ),
+    "swiss": (
+        "src/shoal/pairing/swiss.py",
+        ["tests/pairing/test_swiss.py"],
+    ),
+    "records": (
+        "src/shoal/pairing/records.py",
+        [
+            "tests/pairing/test_records.py",
+            "tests/pairing/test_standings.py",
+            "tests/pairing/test_arena.py",
+            "tests/pairing/test_roundrobin.py",
+            "tests/pairing/test_swiss.py::test_bad_rounds_are_refused",
+        ],
+    ),
+    "roundrobin": (
+        "src/shoal/pairing/roundrobin.py",
+        ["tests/pairing/test_roundrobin.py"],
+    ),
+    "standings": (
+        "src/shoal/pairing/standings.py",
+        ["tests/pairing/test_standings.py"],
+    ),
+    "arena": (
+        "src/shoal/pairing/arena.py",
+        ["tests/pairing/test_arena.py"],
+    ),
+    "clocks": (
+        "src/shoal/server/games/session.py",
+        ["tests/server/test_live.py", "tests/server/test_seams_records.py"],
+    ),
+    "push": (
+        "src/shoal/server/push/service.py",
+        # the in-process answers first: a mutant of _send fails there in a second
+        ["tests/server/test_push_send.py", "tests/server/test_push.py"],
+    ),
+    "origin": (
+        "src/shoal/server/origin.py",
+        [
+            "tests/server/test_seams_sockets.py",
+            "tests/server/test_origin_log.py",
+            "tests/server/test_accounts.py::test_cross_site_changes_with_the_cookie_are_refused",
+        ],
+    ),
+    "tokens": (
+        "src/shoal/server/games/models.py",
+        ["tests/server/test_access.py", "tests/server/test_claim.py"],
+    ),
+}
+"""Per seam: the module mutated and the tests run against each mutant."""
+
+
+def usage() -> None:
+    print("usage: scripts/mutation [MODULE [--tests TEST...]]\n\nthe seams:")
+    for name, (module, tests) in SEAMS.items():
+        print(f"  {name:11} {module}\n  {'':11} tests: {' '.join(tests)}")
+
+
+def scratch_copy(into: Path) -> None:
+    """The checkout's source (with the built fast paths), tests and settings."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules", "pyodide")
+    shutil.copytree(ROOT / "src", into / "src", ignore=ignore)
+    shutil.copytree(ROOT / "tests", into / "tests", ignore=ignore)
+    for name in ("pyproject.toml", "setup.py"):
+        shutil.copy2(ROOT / name, into / name)
+
+
+def configure(into: Path, module: str, tests: list[str]) -> None:
+    """mutmut's settings in the copy's pyproject.toml: the module, the tests, in process."""
+    text = (into / "pyproject.toml").read_text()
+    settings = {
+        "source_paths": ["src"],
+        "only_mutate": [module],
+        "pytest_add_cli_args_test_selection": tests,
+        # one process, no PostgreSQL per mutant, stop at the first failure, no plugins
+        # that fork or reorder
+        "pytest_add_cli_args": [
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:cacheprovider",
+            "-x",
+            "-q",
+            "-k",
+            "not postgres",
+            "--timeout=300",
+        ],
+        "track_dependencies": False,
+        "use_git_change_detection": False,
+    }
+    lines = ["", "[tool.mutmut]"] + [f"{k} = {json.dumps(v)}" for k, v in settings.items()]
+    (into / "pyproject.toml").write_text(text + "\n".join(lines) + "\n")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in ("-h", "--help"):
+        usage()
+        return 0
+    name = argv[0]
+    if name not in SEAMS:
+        print(f"scripts/mutation: unknown module {name!r}", file=sys.stderr)
+        usage()
+        return 2
+    module, tests = SEAMS[name]
+    if len(argv) > 2 and argv[1] == "--tests":
+        tests = argv[2:]
+    with tempfile.TemporaryDirectory(prefix=f"shoal-mutation-{name}-") as scratch:
+        work = Path(scratch)
+        scratch_copy(work)
+        configure(work, module, tests)
+        env = dict(os.environ, PYTHONPATH="")
+        mutmut = str(ROOT / ".venv" / "bin" / "mutmut")
+        subprocess.run([mutmut, "run", "--max-children", "1"], cwd=work, env=env, check=False)
+        subprocess.run([mutmut, "export-cicd-stats"], cwd=work, env=env, check=True)
+        stats = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
+        results = subprocess.run(
+            [mutmut, "results"], cwd=work, env=env, capture_output=True, text=True, check=False
+        ).stdout
+        survivors = [
+            line.split(":")[0].strip() for line in results.splitlines() if ": survived" in line
+        ]
+        report = [f"{name}: {module}", json.dumps(stats), ""]
+        for mutant in survivors:
+            shown = subprocess.run(
+                [mutmut, "show", mutant], cwd=work, env=env, capture_output=True, text=True
+            )
+            report.append(shown.stdout)
+        (ROOT / f"mutation-{name}.txt").write_text("\n".join(report))
+    killed, total = stats["killed"], stats["total"]
+    print(f"{name} ({module}): {killed} killed / {total} mutants", json.dumps(stats))
+    print(f"survivors: {len(survivors)} (their diffs: mutation-{name}.txt)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

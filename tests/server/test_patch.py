@@ -1,0 +1,130 @@
+"""A change travels between server processes as its patch (issue 56): the receiving process
+makes the new version from the one it has, exactly as stored, without reading the row."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from shoal import games
+from shoal.server import create_app
+from shoal.server.games.creation import fresh_clock, game_data
+from shoal.server.games.models import GameData
+from shoal.server.games.moves import _with_actions
+from shoal.server.games.patch import PATCH_BYTES, apply_patch, patch_of
+from shoal.server.games.session import LiveGame
+from tests.clients import TestClient
+
+from ._live import auth
+
+
+def changes(game_id: str, seed: int, mode: str) -> list[tuple[GameData, GameData]]:
+    """(old, new) pairs along a random game: moves, an undo (at one screen), a takeback and
+    a claimed seat (online, with a clock), the end (resignation, flag or agreement)."""
+    rng = random.Random(seed)
+    online = mode == "friend"
+    data = game_data(
+        game_id,
+        {},
+        mode=mode,
+        players=["a", "b"],
+        token_hashes=["x", "invite:y" if online else "x"],
+        seed=seed,
+        clock=fresh_clock(300, 2) if online else None,
+    )
+    live, pairs, now = LiveGame(data), [], 1_000.0
+    for step in range(24):
+        now += rng.uniform(0.5, 3)
+        if live.over:
+            break
+        seat = live.state.to_move or 0
+        if step == 5 and online:
+            new = live.with_claim(1, "z", "Bob")
+        elif step in (9, 10) and not online and live.data.actions:
+            new = live.with_undo()
+        elif step == 13 and online and len(live.data.actions) > 2:
+            new = live.with_takeback(seat, now)
+        elif step == 23:
+            end = rng.choice(["resign", "flag", "agree"] if online else ["resign", "agree"])
+            if end == "resign":
+                new = live.with_resignation(seat)
+            elif end == "flag":
+                new = live.with_flag(seat, now + 400)
+            else:
+                new = live.with_agreement("drawn by agreement")
+        else:
+            action = rng.choice(list(live.state.legal_actions()))
+            new = _with_actions(live, [action], [live.state.apply(action)], now)
+        pairs.append((live.data, new))
+        live = LiveGame.extend(live, new)
+    return pairs
+
+
+@pytest.mark.parametrize("game_id", games.ids(all=True))
+def test_a_patch_makes_exactly_the_stored_version(game_id: str) -> None:
+    told = 0
+    for seed, mode in ((0, "friend"), (1, "local"), (2, "friend")):
+        for old, new in changes(game_id, seed, mode):
+            patch = patch_of(old, new)
+            if old.token_hashes != new.token_hashes:
+                assert patch is None  # a claimed seat: the processes read the row
+                continue
+            assert patch is not None
+            told += 1
+            assert apply_patch(old, patch, new.version) == new
+            assert apply_patch(new, patch, new.version) is None  # not made from that one
+    assert told >= 30
+
+
+def test_a_patch_too_large_or_malformed_is_not_used() -> None:
+    old = game_data("connect4", {}, mode="local", players=["a", "b"], token_hashes=["x", "x"])
+    big = GameData(**{**old.__dict__, "ended": {"reason": "x" * PATCH_BYTES}, "version": 2})
+    assert patch_of(old, big) is None
+    for bad in (
+        None,
+        [],
+        {"base": 1},
+        {"base": 1, "keep": 9, "add": [], "clock": None, "ended": None},
+        {"base": 1, "keep": 0, "add": ["x"], "clock": None, "ended": None},
+    ):
+        assert apply_patch(old, bad, 2) is None
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_a_move_through_another_process_needs_no_read(db: str) -> None:
+    """Two apps on one PostgreSQL (each with its relay): B has the game loaded; the moves
+    made through A reach B's game without B reading the row; a claim (no patch) is read."""
+    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+        made = a.post("/api/games", json={"game": "cyclix", "opponent": "local"}).json()
+        gid, token = made["id"], made["token"]
+        assert b.get(f"/api/games/{gid}").json()["version"] == 1
+        store = b.app.state.context.store
+        reads: list[str] = []
+        load = store.load
+
+        def counted(game_id: str) -> Any:
+            reads.append(game_id)
+            return load(game_id)
+
+        store.load = counted
+        view = made["view"]
+        for _ in range(3):
+            moved = a.post(
+                f"/api/games/{gid}/actions",
+                json={"version": view["version"], "action": view["legal"][0]["action"]},
+                headers=auth(token),
+            )
+            assert moved.status_code == 200, moved.text
+            view = moved.json()
+        entry = b.app.state.context.manager.loaded(gid)
+        deadline = time.monotonic() + 20
+        while entry.live.data.version < view["version"]:
+            assert time.monotonic() < deadline, "B never heard of A's moves"
+            time.sleep(0.05)
+        assert reads == []  # made from the patches
+        assert entry.live.data == a.app.state.context.store.load(gid)  # exactly as stored
+        seen = b.get(f"/api/games/{gid}").json()
+        assert [t["text"] for t in seen["turns"]] == [t["text"] for t in view["turns"]]
