@@ -302,11 +302,6 @@ class Mail:
     digests: Digests
     mailer: Mailer | None
 
-    def forget(self, user_id: int) -> None:
-        """Delete the mail settings of ``user_id``, its address with them (an account deleted;
-        a query)."""
-        self.store.forget(user_id)
-
 
 MailDep = Annotated[Mail, provided(Mail)]
 """A route parameter of this type receives the app's :class:`Mail`."""

@@ -140,10 +140,6 @@ class Notifier:
             if await asyncio.to_thread(self.store.unread, user_id) != self._unread.get(user_id):
                 await self.push(user_id, relay=False)
 
-    def forget(self, user_id: int) -> None:
-        """Delete the notifications of ``user_id`` (an account deleted; a query)."""
-        self.store.forget(user_id)
-
     def watch(self, user_id: int, socket: WebSocket) -> None:
         """Push ``user_id``'s notifications to ``socket`` from now on."""
         self.sockets.setdefault(user_id, set()).add(socket)

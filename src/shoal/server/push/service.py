@@ -151,11 +151,6 @@ class Pusher:
         self.removed = 0
         self._pending = Pending()
 
-    def forget(self, user_id: int) -> None:
-        """Delete the subscriptions and push settings of ``user_id`` (an account deleted; a
-        query)."""
-        self.store.forget(user_id)
-
     def notify(self, user_id: int, notice: Notice) -> None:
         """Push ``notice`` to every device of ``user_id`` that wants its kind (background)."""
         self._pending.add(self.spawn(self.deliver(user_id, notice)))
