@@ -223,8 +223,9 @@ def test_cells_are_reached_and_chosen_with_arrows_and_enter(
     server: str, browser: Any, artifacts: Path
 ) -> None:
     """Cyclix: Tab reaches one cell of the board (one tab stop for all), the arrows move to the
-    neighbouring cell on the picture, Enter chooses like a click, and an action played from
-    the cells is said in words; the focus is back on the board after the redraw."""
+    neighbouring cell on the picture, Enter chooses like a click (a cell no move starts from
+    is refused in words for the keys), and an action played from the cells is said in
+    words; the focus is back on the board after the redraw."""
     gid, token = _new_game(server, "cyclix", {"max_turns": 10})
     context, page = _open(browser, server, gid, token)
     assert _wait_turn(page)
@@ -240,8 +241,15 @@ def test_cells_are_reached_and_chosen_with_arrows_and_enter(
     page.keyboard.press("ArrowUp")
     up = page.evaluate("() => document.activeElement.dataset.cell")
     assert up[0] == start[0] and int(up[1:]) == int(start[1:]) + 1  # one rank up
-    # choose a whole action from the keyboard: its cells, reached by the arrows
     view = _view(server, gid)
+    # Enter on a cell no action starts from: refused in words for the keys (not "tap")
+    starts = {e["path"][0] for e in view["legal"] if e["path"]}
+    cells = page.eval_on_selector_all("#board .cell", "cs => cs.map(c => c.dataset.cell)")
+    refused = next(c for c in cells if c not in starts)
+    _arrow_to(page, refused)
+    page.keyboard.press("Enter")
+    assert f"No move starts on {refused} now: move with the arrow keys" in _live(page)[-1]
+    # choose a whole action from the keyboard: its cells, reached by the arrows
     entry = next(e for e in view["legal"] if len(e["path"]) == 2)
     before = view["version"]
     for cell in entry["path"]:

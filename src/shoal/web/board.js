@@ -5,7 +5,7 @@
 // several actions end on the same cells we ask with a small menu. No rules here.
 import { $, download, h, icon, toast, trapFocus } from "./common.js";
 import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, quietSvg, showBoardWords } from "./board-keys.js";
-import { pickWords } from "./input-mode.js";
+import { pickWords, reachWords } from "./input-mode.js";
 
 /** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
 /** @typedef {(text: string) => unknown} OnText */
@@ -195,7 +195,7 @@ export class ClickBoard {
       this.prefix = [id]; // start over from another first cell
     } else {
       // a refused click says why not (a cell that is no start, or no way on from the last one)
-      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: tap a highlighted cell.`);
+      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: ${reachWords()}.`);
       this.reset();
       return;
     }

@@ -50,6 +50,14 @@ export function pickWords(kinds, chosen) {
 }
 
 /**
+ * How to reach a cell the board offers, for the input in use, as the end of a sentence
+ * ("No move starts on e6 now: tap a highlighted cell").
+ */
+export function reachWords() {
+  return { tap: "tap a highlighted cell", click: "click a highlighted cell", keys: "move with the arrow keys to a highlighted cell" }[mode];
+}
+
+/**
  * What to do on a board too fine for a finger (the game page's lens), for the input in use;
  * empty for the keys (they reach every cell as they are).
  */
