@@ -394,12 +394,10 @@ class Game(ABC, Generic[StateT]):
         }
 
     def action_news(self, state: StateT, action: Action, child: StateT) -> list[str]:
-        """What else a sighted player sees happen when ``action`` is played from ``state``
-        (reaching ``child``), in words, beyond the action's :meth:`action_label`: a check, a
-        captured piece, a tile sinking or vanishing, an island cut off, a cube turning, the
-        stones left in the turn. Not the end of the game (:meth:`ending_sentence` says it).
-        Empty by default.
-        """
+        """What else a sighted player sees happen when ``action`` takes ``state`` to ``child``,
+        in words, beyond its :meth:`action_label`: a check, a capture, a tile sunk or gone, an
+        island cut off, a cube turned, the stones left in the turn; not the game's end
+        (:meth:`ending_sentence` says it). Empty by default."""
         return []
 
     def turn_mark(self, state: StateT) -> str:
