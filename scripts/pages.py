@@ -91,7 +91,7 @@ TEMPLATE = """\
 {styles}<script type="module" src="/static/{module}"></script>
 </head>
 <body class="{body}">
-<main id="app" aria-live="polite">{main}</main>
+<main id="app">{main}</main>
 </body>
 </html>
 """

@@ -1,4 +1,5 @@
-"""The board in words and the actions in words (issue 40's screen-reader view), by game.
+"""The board in words and the actions in words (issues 40 and 60: the screen-reader view), by
+game.
 
 Each game says what stands on each cell by the ids its SVG's cells carry, grouped lichess's
 way ("White rook: c1"); the game's view says the actions of its last turns with the game's
@@ -42,6 +43,9 @@ def test_the_board_in_words_names_each_cell_by_its_svg_id(game_id: str) -> None:
     drawn = set(re.findall(r'data-cell="([^"]+)"', game.render_svg(state)))
     assert set(cells) <= drawn
     lines = game.describe(state)
+    beside = game.off_board_words(state)  # the hands, harvests and discard zone, last
+    assert lines[len(lines) - len(beside) :] == beside
+    lines = lines[: len(lines) - len(beside)]
     listed = [cell for line in lines for cell in line.split(": ", 1)[1].split(", ")]
     assert sorted(listed) == sorted(cells)  # each cell once, under its words
     for line in lines:
@@ -70,3 +74,5 @@ def test_the_last_turns_are_said_in_the_games_own_words(game_id: str) -> None:
         assert said["seat"] == state.to_move
         assert said["side"] == state.side_name(said["seat"])
         assert said["label"] == game.action_label(state, actions[said["ply"]])
+        child = states[said["ply"] + 1]
+        assert said["news"] == game.action_news(state, actions[said["ply"]], child)

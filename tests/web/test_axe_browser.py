@@ -141,8 +141,14 @@ QUIET = 0.25
 """Seconds without a request in flight after which a page has drawn what it fetched."""
 
 
+BACKGROUND = "/static/pyodide/"
+"""Requests a page lets run in the background, never waited for: the offline page's Python,
+loaded in a Worker while the page is already usable (its progress shown, issue 60)."""
+
+
 class _Requests:
-    """The page's requests in flight (WebSockets aside, as Playwright's "networkidle" counts)."""
+    """The page's requests in flight (WebSockets aside, as Playwright's "networkidle" counts;
+    the ``BACKGROUND`` loads aside too)."""
 
     def __init__(self, page: Any) -> None:
         self.pending: set[Any] = set()
@@ -152,6 +158,8 @@ class _Requests:
         page.on("requestfailed", self._end)
 
     def _start(self, request: Any) -> None:
+        if BACKGROUND in request.url:
+            return
         self.pending.add(request)
         self.changed = time.monotonic()
 

@@ -53,12 +53,18 @@ def _click_action(page: Any, entry: dict[str, Any]) -> None:
         # the click lands on the cell's coordinates (its box's centre, as a forced click does):
         # bring the cell out from under the sticky header first (a tall board scrolls; clicking
         # under the header hits the header), then press the mouse there
-        x, y = target.evaluate(
-            "el => { el.scrollIntoView({block: 'center', inline: 'center'});"
-            " const r = el.getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; }"
-        )
-        page.mouse.click(x, y)
+        for _ in range(2):  # a board too fine for a finger zooms in at the first click
+            zoomed = page.evaluate("document.querySelector('#board').classList.contains('zoomed')")
+            x, y = target.evaluate(
+                "el => { el.scrollIntoView({block: 'center', inline: 'center'});"
+                " const r = el.getBoundingClientRect();"
+                " return [r.x + r.width / 2, r.y + r.height / 2]; }"
+            )
+            page.mouse.click(x, y)
+            if zoomed or not page.evaluate(
+                "document.querySelector('#board').classList.contains('zoomed')"
+            ):
+                break
     menu = page.locator(f'#choice-menu button[data-action="{entry["action"]}"]')
     if menu.count():
         menu.click()
@@ -175,6 +181,8 @@ def test_screenshots(game_id: str, server: str, browser: Any, artifacts: Path) -
         page.wait_for_selector("#start")
         page.screenshot(path=str(artifacts / f"new-{game_id}-{name}.png"), full_page=True)
         gid = _start(page, server, game_id, loaded=True)
+        # the new game's page puts the keyboard on its board (issue 60: not 14 Tabs away)
+        page.wait_for_function("() => document.activeElement.classList.contains('cell')")
         rng = random.Random(3)
         for _ in range(3):
             view = _wait_ready(page, server, gid)

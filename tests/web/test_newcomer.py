@@ -86,8 +86,10 @@ def test_after_a_resignation_undo_is_gone_and_play_again_swaps_sides(
     again = _view(server, new_gid, token)
     assert again["you"] == [1] and again["computer_seat"] == 0
     assert again["level"] == "random" and again["game"]["id"] == "cyclix"
-    # a Cyclix player of Black sees the board from Black's side at first
+    # a Cyclix player of Black sees the board from Black's side at first; the keyboard is on
+    # the new game's board (issue 60)
     page.wait_for_selector("#board.flipped svg")
+    page.wait_for_function("() => document.activeElement.classList.contains('cell')")
     page.screenshot(path=str(artifacts / "cyclix-black-flipped-desktop.png"))
     page.locator("#flip").click()
     assert "flipped" not in (page.locator("#board").get_attribute("class") or "")

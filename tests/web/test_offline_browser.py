@@ -16,7 +16,10 @@ from typing import Any
 import httpx
 import pytest
 
+from shoal.games import get
 from shoal.records.record import read_text
+
+from .a11y import HEARD, heard
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +46,7 @@ def offline_ready() -> None:
 def cached_offline_page(browser: Any, server: str, query: str = "") -> tuple[Any, Any]:
     """A context and page on /offline, its assets cached by the service worker, offline."""
     context = browser.new_context(viewport={"width": 1100, "height": 800})
+    context.add_init_script(HEARD)
     page = context.new_page()
     page.on("console", lambda m: print("console:", m.text) if m.type == "error" else None)
     page.goto(server + "/offline" + query)
@@ -73,7 +77,8 @@ def new_game(page: Any, game: str, human: int) -> None:
 
 
 def human_move(page: Any) -> None:
-    """Clicks the first highlighted cell (then the next ones) or the first action button."""
+    """Clicks the first highlighted cell (then the next ones) or the first action button,
+    until the page has played the action (its Python may still be loading: it waits)."""
     before = page.evaluate("document.querySelector('#moves').textContent")
     for _ in range(8):
         buttons = page.locator("#action-buttons button:not([disabled])")
@@ -85,6 +90,13 @@ def human_move(page: Any) -> None:
         menu = page.locator("#choice-menu button[data-action]")
         if menu.count():
             menu.first.click()
+        # played (the moves count changes), or a cell of a longer path chosen
+        page.wait_for_function(
+            "(before) => document.querySelector('#moves').textContent !== before"
+            " || document.querySelector('#board .cell.sel')",
+            arg=before,
+            timeout=120_000,
+        )
         if page.evaluate("document.querySelector('#moves').textContent") != before:
             return
     raise AssertionError("no move could be clicked")
@@ -121,11 +133,30 @@ def test_a_whole_game_offline_then_uploaded(
         context.close()
 
 
+def said_lines(saved: dict[str, Any]) -> list[str]:
+    """The live log's lines for the offline game ``saved`` (the page's own record of it in
+    local storage): each action, as the game page says it, in the games' own words."""
+    game = get(saved["game"])
+    state = game.initial(saved["seed"])
+    lines = []
+    for action in saved["actions"]:
+        seat = state.to_move
+        child = state.child(action)
+        who = "You" if seat == saved["human"] else state.side_name(seat).capitalize()
+        news = "".join(f", {line}" for line in game.action_news(state, action, child))
+        lines.append(f"{who}: {game.action_label(state, action)}{news}.")
+        state = child
+    return lines
+
+
 def test_each_game_offline_the_computer_answers(
     browser: Any, server: str, artifacts: Path, offline_ready: None
 ) -> None:
     """Offline, in each of the five games the computer opens, the player answers by
-    clicking and the computer replies; a reload with no network resumes the game."""
+    clicking and the computer replies, each action said in the live log as on the game page
+    (the computer's as its side, mine as "You"), the cells named by the game; the games'
+    Python runs in a Worker (the page's own thread never loads it, so it never freezes);
+    a reload with no network resumes the game."""
     context, page = cached_offline_page(browser, server, "?iterations=100")
     try:
         for game in FIVE:
@@ -139,7 +170,19 @@ def test_each_game_offline_the_computer_answers(
                 mine += 1
                 page.wait_for_function("document.body.dataset.state === 'human'", timeout=60_000)
             assert played(page) > opening + mine, game
+            saved = page.evaluate("JSON.parse(localStorage.getItem('shoal.offline.current'))")
+            expected = said_lines(saved)
+            said = [line for line in heard(page) if not line.startswith("Your turn")]
+            assert said[-len(expected) :] == expected, (game, said, expected)
+            assert any(line.startswith("You: ") for line in expected), expected
+            named = page.eval_on_selector_all(
+                "#board .cell",
+                "cs => cs.filter(c => c.getAttribute('aria-label').includes(': ')).length",
+            )
+            assert named > 0, f"{game}: its cells are named by the game"
             page.screenshot(path=str(artifacts / f"offline-{game}.png"))
+        resources = page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+        assert not any("pyodide.asm" in name for name in resources), "Python in the page"
         moves = page.text_content("#moves")
         page.reload()
         page.wait_for_function("document.body.dataset.state === 'human'", timeout=90_000)

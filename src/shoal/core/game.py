@@ -176,6 +176,9 @@ class Game(ABC, Generic[StateT]):
     """What each side (by its name in ``State.sides``) plays with, in words, where its name
     does not say it (Syrtis's light side has the light tiles and the round pieces); pages
     show it beside a player's side."""
+    confirm_kinds: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of action (:meth:`action_kind`) an interface asks to confirm before it plays
+    one from a single click (Syrtis's sink: a tile gone for good)."""
     fixed_action_words: ClassVar[bool] = False
     """True when an action's text, label and click path depend on the action alone, in
     every position where it is legal (Sytran: a stone on a cell, or the swap): a live game
@@ -311,8 +314,9 @@ class Game(ABC, Generic[StateT]):
 
         Lichess's blind mode is the model: each kind of piece or tile with the cells it
         stands on ("Light tower: c4, e2"), from :meth:`cell_words`; a game without them has
-        its :meth:`render_text` read out row by row after its legend. (The status line,
-        :meth:`status`, is beside the board already.)
+        its :meth:`render_text` read out row by row after its legend. What lies beside the
+        board (:meth:`off_board_words`) comes last. (The status line, :meth:`status`, is
+        beside the board already.)
         """
         cells = self.cell_words(state)
         if not cells:
@@ -321,7 +325,13 @@ class Game(ABC, Generic[StateT]):
         kinds: dict[str, list[str]] = {}
         for cell, words in cells.items():
             kinds.setdefault(words, []).append(cell)
-        return [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
+        lines = [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
+        return lines + self.off_board_words(state)
+
+    def off_board_words(self, state: StateT) -> list[str]:
+        """What lies beside the board, in words, one line each (Cyclix's hands, Sirtet's
+        harvests): the last lines of :meth:`describe`. Empty by default."""
+        return []
 
     def action_label(self, state: StateT, action: Action) -> str:
         """An action in words for a menu or a button (the notation unless a game says more).
@@ -329,6 +339,71 @@ class Game(ABC, Generic[StateT]):
         Syrtis, for example, labels ``L@e3`` "Light tower on e3".
         """
         return state.action_text(action)
+
+    def action_kind(self, state: StateT, action: Action) -> str:
+        """The kind of ``action`` in a word or two ("move", "sink", "slide"), for a player
+        choosing on the board; empty (the default) where the game names no kinds."""
+        return ""
+
+    def action_entries(
+        self, state: StateT, actions: Sequence[Action] | None = None
+    ) -> list[dict[str, Any]]:
+        """The legal actions (or ``actions`` of them) as an interface offers them: each with
+        its number, text, label and click path, and where the game names it, its kind
+        (``"sink"``) and whether an interface asks before playing it (``confirm``, from
+        :attr:`confirm_kinds`). The keys a game does not use are left out, so a page's list
+        of a few hundred actions stays small.
+
+        >>> from shoal.games import get
+        >>> game = get("connect4")
+        >>> game.action_entries(game.initial())[0]
+        {'action': 0, 'text': 'a', 'label': 'a', 'path': ['a']}
+        """
+        path_of = self.click_paths(state).get
+        text_of, label_of, kind_of = state.action_text, self.action_label, self.action_kind
+        confirm = self.confirm_kinds
+        out = []
+        for action in state.legal_actions() if actions is None else actions:
+            entry: dict[str, Any] = {
+                "action": action,
+                "text": text_of(action),
+                "label": label_of(state, action),
+                "path": list(path_of(action, ())),
+            }
+            kind = kind_of(state, action)
+            if kind:
+                entry["kind"] = kind
+                if kind in confirm:
+                    entry["confirm"] = True
+            out.append(entry)
+        return out
+
+    def cell_names(self, state: StateT) -> dict[str, str]:
+        """Each cell's accessible name by its id (the ids of :meth:`click_paths`): the cell
+        and what is on it and whose ("a2: white rook"), and what a sighted player reads off
+        the picture besides (Sytran's ring). A cell left out is named by its id alone.
+
+        The default names the cells of :meth:`cell_words`.
+
+        >>> from shoal.games import get
+        >>> get("cyclix").cell_names(get("cyclix").initial())["a1"]
+        'a1: white king'
+        """
+        return {
+            cell: f"{cell}: {_lower_first(words)}" for cell, words in self.cell_words(state).items()
+        }
+
+    def action_news(self, state: StateT, action: Action, child: StateT) -> list[str]:
+        """What else a sighted player sees happen when ``action`` takes ``state`` to ``child``,
+        in words, beyond its :meth:`action_label`: a check, a capture, a tile sunk or gone, an
+        island cut off, a cube turned, the stones left in the turn; not the game's end
+        (:meth:`ending_sentence` says it). Empty by default."""
+        return []
+
+    def turn_mark(self, state: StateT) -> str:
+        """A mark written after a turn that leads to ``state`` in a list of moves ("+" for a
+        check in Cyclix), never part of the notation; empty by default."""
+        return ""
 
     def puzzle_theme(self, state: StateT, line: Sequence[Action]) -> str | None:
         """A puzzle's theme (``"mate in two"``, ``"last stone"``) for the won ``line``.
@@ -415,3 +490,10 @@ class Game(ABC, Generic[StateT]):
     def diagrams(self) -> list[Diagram]:
         """Pictures of real positions for the game's rules page (docs/games/ID.md)."""
         return []
+
+
+def _lower_first(words: str) -> str:
+    """``words`` with its first letter small, unless the first word is a proper name in
+    capitals ("White rook" -> "white rook"; "SFIRS" stays)."""
+    first = words.split(" ", 1)[0]
+    return words if len(first) > 1 and first.isupper() else words[:1].lower() + words[1:]

@@ -36,6 +36,7 @@ class OfflineGame:
         self.state = self.game.initial(seed)
         self.last: list[Action] = []  # the last whole turn, marked on the board
         self._turn: list[Action] = []  # the actions of the turn in progress
+        self._said: list[dict[str, Any]] = []  # the last action in words (the live log's)
         for action in actions or []:
             self.play(action)
 
@@ -43,6 +44,17 @@ class OfflineGame:
         """Plays a legal action (ValueError otherwise, nothing changes) and returns the view."""
         before = self.state
         self.state = before.apply(action)
+        seat = before.to_move
+        assert seat is not None  # apply refused any action after the end
+        self._said = [
+            {
+                "ply": len(self.actions),
+                "seat": seat,
+                "side": before.side_name(seat),
+                "label": self.game.action_label(before, action),
+                "news": self.game.action_news(before, action, self.state),
+            }
+        ]
         self.actions.append(action)
         self._turn.append(action)
         if self.state.outcome is not None or self.state.turn != before.turn:
@@ -50,21 +62,12 @@ class OfflineGame:
         return self.view()
 
     def view(self) -> dict[str, Any]:
-        """What the page shows: the board, the legal actions with their clicks, the status."""
+        """What the page shows: the board, the legal actions with their clicks, each cell's
+        name, the status; ``spoken``: the last action played in words, for the live log (as
+        the server's game view says it)."""
         state, game = self.state, self.game
         over = state.outcome is not None
-        legal: list[dict[str, Any]] = []
-        if not over:
-            paths = game.click_paths(state)
-            for action in state.legal_actions():
-                legal.append(
-                    {
-                        "action": action,
-                        "text": state.action_text(action),
-                        "label": game.action_label(state, action),
-                        "path": list(paths.get(action, ())),
-                    }
-                )
+        legal = [] if over else game.action_entries(state)
         return {
             "game": {"id": game.id, "title": game.title},
             "seed": self.seed,
@@ -74,6 +77,8 @@ class OfflineGame:
             "sides": list(state.sides()),
             "svg": game.render_svg(state, last=self.last),
             "legal": legal,
+            "cells": game.cell_names(state),
+            "spoken": self._said,
             "status": game.status(state),
             "ending": game.ending_sentence(state) if over else "",
         }

@@ -14,7 +14,9 @@ form; :func:`packed` gives the same string for a server-side state).
 
 The offline page also runs shoal's pure-Python games in the browser (Pyodide, for the
 board, the notation and the record; :mod:`shoal.interop.offline`): :func:`write_bundle`
-zips the packages it needs as ``web/wasm/shoal-py.zip``.
+zips the packages it needs as ``web/wasm/shoal-py.zip``. Python takes seconds to load
+there (more on a slow phone), so :func:`start_views` draws each new game's first view
+here, as ``web/wasm/GAME.starts.json``: a new offline game shows its board at once.
 
 ``python -m shoal.interop.webengine OUTDIR`` writes every game's file and the bundle.
 """
@@ -39,6 +41,7 @@ __all__ = [
     "engine_data",
     "level_data",
     "packed",
+    "start_views",
     "write_all",
     "write_bundle",
 ]
@@ -118,6 +121,25 @@ def write_bundle(path: Path) -> Path:
     return path
 
 
+def start_views(game_ids: list[str], starts: int = STARTS) -> dict[str, dict[str, Any]]:
+    """Each game's first view on the offline page (:class:`~shoal.interop.offline.OfflineGame`
+    at the default options), by seed ("0" to ``starts - 1``) for a game whose set-up is
+    drawn from its seed, else once, as ``"any"``.
+
+    >>> views = start_views(["connect4"])
+    >>> list(views["connect4"]), views["connect4"]["any"]["ply"]
+    (['any'], 0)
+    """
+    from .offline import OfflineGame
+
+    out: dict[str, dict[str, Any]] = {}
+    for game_id in game_ids:
+        seeds = range(starts) if get(game_id).random_setup else (0,)
+        views = {str(seed): OfflineGame(game_id, seed).view() for seed in seeds}
+        out[game_id] = views if get(game_id).random_setup else {"any": views["0"]}
+    return out
+
+
 def write_all(folder: Path) -> list[Path]:
     """Writes ``GAME.json`` for every game with a native engine into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -129,6 +151,11 @@ def write_all(folder: Path) -> list[Path]:
         path.write_text(json.dumps(engine_data(game_id), separators=(",", ":")))
         out.append(path)
     out.append(write_bundle(folder / "shoal-py.zip"))
+    games = [path.stem for path in out if path.suffix == ".json"]
+    for game_id, views in start_views(games).items():
+        starts = folder / f"{game_id}.starts.json"
+        starts.write_text(json.dumps(views, separators=(",", ":")))
+        out.append(starts)
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from shoal import games
 
@@ -74,6 +74,9 @@ class TurnView(Out):
     seat: int
     side: str
     text: str
+    mark: str = Field(
+        "", description="written after the text in a list of moves ('+': a check), not notation"
+    )
     start: int
     end: int
     complete: bool

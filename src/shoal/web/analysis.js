@@ -191,7 +191,7 @@ async function goTo(id) {
 
 /** @param {View} at */
 function show(at) {
-  board.show(at.svg, at.legal, !at.result, at.words);
+  board.show(at.svg, at.legal, !at.result, at.words, at.cells);
   $("#board").dataset.ply = String(at.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));

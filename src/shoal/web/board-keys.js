@@ -5,36 +5,12 @@
 // legal actions as completions), the live region that says each action in words, and the
 // board in words on request. No rules here: the cells, the legal actions, their notation,
 // their words and the board's description all come from the server.
-import { h } from "./common.js";
+import { announce, h } from "./common.js";
 
-/** @typedef {{ action: number, text: string, label?: string, path: string[] }} LegalEntry */
+/** @typedef {{ action: number, text: string, label?: string, path: string[], kind?: string | null, confirm?: boolean | null }} LegalEntry */
 
-// -- the live region -------------------------------------------------------------------------
-
-/**
- * Say `text` to a screen reader (polite): each message is a new line of one log, so the same
- * words twice are said twice. The region is visually hidden; tests read it as #live.
- * @param {string} text
- */
-export function announce(text) {
-  if (!text) return;
-  const log = liveRegion();
-  log.append(h("p", { text }));
-  while (log.childElementCount > 30) log.firstElementChild?.remove();
-}
-
-/**
- * The live region, made once (a board page makes it as it opens: a region added together
- * with its first words is often not read out).
- */
-export function liveRegion() {
-  let log = document.getElementById("live");
-  if (!log) {
-    log = h("div", { id: "live", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": "What happens on the board" });
-    document.body.append(log);
-  }
-  return log;
-}
+// -- the live region: common.js's live log (re-exported for the board pages) -------------------
+export { announce, liveRegion } from "./common.js";
 
 // -- the cells ---------------------------------------------------------------------------------
 
@@ -98,17 +74,33 @@ export function keyCells(wrap, focusId, next, refocus) {
 }
 
 /**
- * Each cell's name for a screen reader: its id and whether it can be chosen or is chosen.
+ * Each cell's name for a screen reader: the game's name for it (`names`, the view's `cells`:
+ * "a2: white rook"; its id where the game names none) and whether it can be chosen or is
+ * chosen.
  * @param {HTMLElement} wrap
  * @param {Set<string>} next
  * @param {Set<string>} chosen
+ * @param {Record<string, string> | null} names
  */
-export function nameCells(wrap, next, chosen) {
+export function nameCells(wrap, next, chosen, names) {
   for (const cell of /** @type {HTMLElement[]} */ ([...wrap.querySelectorAll(".cell")])) {
     const id = cell.dataset.cell ?? "";
     const state = chosen.has(id) ? ", chosen" : next.has(id) ? ", can be chosen" : "";
-    cell.setAttribute("aria-label", `${id}${state}`);
+    const label = `${(names && names[id]) || id}${state}`;
+    if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
   }
+}
+
+/**
+ * The board's picture for assistive technology: its cells are the board's buttons (named by
+ * nameCells); its drawn text (coordinates, glyphs, captions, a title) is decoration, hidden.
+ * @param {Element} host the element holding the board's SVG
+ */
+export function quietSvg(host) {
+  const svg = host.querySelector("svg");
+  if (!svg) return;
+  svg.setAttribute("role", "none");
+  for (const text of svg.querySelectorAll("text, title, desc")) text.setAttribute("aria-hidden", "true");
 }
 
 /**
@@ -139,25 +131,66 @@ export function cellKey(event, wrap, choose) {
   return true;
 }
 
-// -- the move box ------------------------------------------------------------------------------
+// -- the move box: a combobox of the legal actions ---------------------------------------------
+
+/** The most completions the list shows at once (a Sytran turn offers 270 stones). */
+const SHOWN = 60;
 
 /**
- * The move box: a text field for one action in the game's notation, its completions (the
- * server's legal actions: notation, and the words beside it), and a line for what went wrong.
- * `submit(text)` gets the typed text.
+ * The move box: a text field for one action in the game's notation, an ARIA combobox whose
+ * list box offers the legal actions that match what is typed (notation, and the words
+ * beside it): ArrowDown opens it and walks it, Enter plays the option walked to (or the
+ * typed text), Escape closes it. A line under it says what went wrong. `submit(text)` gets
+ * the text to play.
  * @param {(text: string) => void} submit
  */
 export function moveBox(submit) {
   const input = h("input", {
     type: "text",
     id: "move-text",
-    list: "move-list",
+    role: "combobox",
+    "aria-autocomplete": "list",
+    "aria-expanded": "false",
+    "aria-controls": "move-list",
     autocomplete: "off",
     spellcheck: "false",
     maxlength: "60",
     placeholder: "Type an action",
     "aria-label": "Type an action in the game's notation",
     "aria-describedby": "move-error",
+  });
+  const list = h("ul", { id: "move-list", class: "move-options", role: "listbox", "aria-label": "Legal actions", hidden: true });
+  const play = (/** @type {string} */ text) => {
+    closeList();
+    if (text) submit(text);
+  };
+  input.addEventListener("input", () => openList(false));
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (list.hidden) openList(true);
+      walk(event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Escape" && !list.hidden) {
+      event.preventDefault();
+      event.stopPropagation(); // the page's Escape (a board's reset) waits for the next one
+      closeList();
+    } else if (event.key === "Enter") {
+      const active = activeOption();
+      if (active && !list.hidden) {
+        event.preventDefault();
+        input.value = active.dataset.value ?? "";
+        play(input.value);
+      }
+    }
+  });
+  input.addEventListener("blur", () => setTimeout(() => list.contains(document.activeElement) || closeList(), 150));
+  list.addEventListener("mousedown", (event) => event.preventDefault()); // the field keeps the focus
+  list.addEventListener("click", (event) => {
+    const option = event.target instanceof Element ? event.target.closest("[role=option]") : null;
+    if (option instanceof HTMLElement) {
+      input.value = option.dataset.value ?? "";
+      play(input.value);
+    }
   });
   return h(
     "form",
@@ -166,34 +199,83 @@ export function moveBox(submit) {
       id: "type-move",
       onsubmit: (/** @type {Event} */ event) => {
         event.preventDefault();
-        const text = input.value.trim();
-        if (text) submit(text);
+        play(input.value.trim());
       },
     },
-    input,
-    h("datalist", { id: "move-list" }),
+    h("div", { class: "move-combo" }, input, list),
     h("button", { class: "btn small", type: "submit", text: "Play" }),
     h("p", { class: "help move-error", id: "move-error" }),
   );
 }
 
+/** @returns {LegalEntry[]} the entries the move box offers now */
+let offered = () => /** @type {LegalEntry[]} */ ([]);
+
+/** @returns {HTMLElement | null} */
+function activeOption() {
+  const id = document.getElementById("move-text")?.getAttribute("aria-activedescendant");
+  return id ? document.getElementById(id) : null;
+}
+
 /**
- * Fill the move box's completions with `legal`; it takes actions only when `enabled`.
+ * Show the options matching the typed text (all of them when `all`), none walked to yet.
+ * @param {boolean} all
+ */
+function openList(all) {
+  const input = /** @type {HTMLInputElement | null} */ (document.getElementById("move-text"));
+  const list = document.getElementById("move-list");
+  if (!input || !list) return;
+  const loose = (/** @type {string} */ s) => s.replace(/\s+/g, "").toLowerCase();
+  const typed = all ? "" : loose(input.value);
+  const matches = offered().filter((a) => loose(a.text).startsWith(typed) || (typed.length > 1 && loose(a.label || "").includes(typed)));
+  list.replaceChildren(
+    ...matches.slice(0, SHOWN).map((a, i) =>
+      h("li", { role: "option", id: `move-option-${i}`, "aria-selected": "false", dataset: { value: a.text } }, h("span", { class: "move-text", text: a.text }), a.label && a.label !== a.text ? h("span", { class: "move-label", text: a.label }) : null),
+    ),
+  );
+  const open = matches.length > 0 && (all || typed.length > 0) && !input.readOnly;
+  list.hidden = !open;
+  input.setAttribute("aria-expanded", String(open));
+  input.removeAttribute("aria-activedescendant");
+}
+
+function closeList() {
+  const input = document.getElementById("move-text");
+  const list = document.getElementById("move-list");
+  if (list) list.hidden = true;
+  input?.setAttribute("aria-expanded", "false");
+  input?.removeAttribute("aria-activedescendant");
+}
+
+/**
+ * Walk the open list by `step` (1 down, -1 up), wrapping round.
+ * @param {number} step
+ */
+function walk(step) {
+  const input = document.getElementById("move-text");
+  const options = /** @type {HTMLElement[]} */ ([...document.querySelectorAll("#move-list [role=option]")]);
+  if (!input || !options.length) return;
+  const now = options.findIndex((o) => o.getAttribute("aria-selected") === "true");
+  const next = now < 0 ? (step > 0 ? 0 : options.length - 1) : (now + step + options.length) % options.length;
+  options.forEach((o, i) => o.setAttribute("aria-selected", String(i === next)));
+  input.setAttribute("aria-activedescendant", options[next].id);
+  options[next].scrollIntoView({ block: "nearest" });
+}
+
+/**
+ * The move box's completions are `legal`; it takes actions only when `enabled` (read-only
+ * otherwise: a disabled field loses the focus, and the player's next turn should find the
+ * keyboard where it was; Enter then says that nothing can be played now).
  * @param {LegalEntry[]} legal
  * @param {boolean} enabled
  */
 export function fillMoveBox(legal, enabled) {
-  const list = document.getElementById("move-list");
-  if (!list) return;
-  const texts = legal.map((a) => `${a.text}\u0000${a.label || ""}`).join("\n");
-  if (list.dataset.texts !== texts) {
-    list.dataset.texts = texts;
-    list.replaceChildren(...legal.map((a) => h("option", { value: a.text, label: a.label && a.label !== a.text ? a.label : null })));
-  }
-  // read-only, not disabled: a disabled field loses the focus, and the player's next turn
-  // should find the keyboard where it was (Enter then says that nothing can be played now)
+  offered = () => legal;
   const input = document.getElementById("move-text");
-  if (input instanceof HTMLInputElement) input.readOnly = !enabled;
+  if (input instanceof HTMLInputElement) {
+    input.readOnly = !enabled;
+    if (!enabled) closeList();
+  }
   for (const control of document.querySelectorAll("#type-move input, #type-move button")) control.setAttribute("aria-disabled", String(!enabled));
 }
 

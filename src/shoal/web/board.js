@@ -3,8 +3,9 @@
 // click in order (its click path). We highlight the next cells of the paths that agree
 // with the clicks so far, narrow on each click, and choose when one action remains; when
 // several actions end on the same cells we ask with a small menu. No rules here.
-import { $, download, h, icon, toast } from "./common.js";
-import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, showBoardWords } from "./board-keys.js";
+import { $, download, h, icon, toast, trapFocus } from "./common.js";
+import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, quietSvg, showBoardWords } from "./board-keys.js";
+import { pickWords, reachWords } from "./input-mode.js";
 
 /** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
 /** @typedef {(text: string) => unknown} OnText */
@@ -30,6 +31,12 @@ export class ClickBoard {
     this.hint = [];
     /** @type {string[] | null} */
     this.words = null;
+    /** @type {Record<string, string> | null} each cell's name (the view's `cells`) */
+    this.names = null;
+    /** @type {(() => void) | null} called after each repaint (a page's status follows the clicks) */
+    this.onPaint = null;
+    /** @type {((event: MouseEvent) => boolean) | null} sees a click first; true: it took it (a zoom) */
+    this.beforeClick = null;
     liveRegion(); // there before its first words
     /** @type {string | null} the cell the keyboard is on (kept across redrawn boards) */
     this.focusId = null;
@@ -73,19 +80,23 @@ export class ClickBoard {
   }
 
   // Show a new board. ``legal`` is [{action, text, path}]; ``enabled`` says whether the
-  // viewer may act now; ``words`` is the board in words (the server's lines), when sent.
+  // viewer may act now; ``words`` is the board in words (the server's lines), when sent;
+  // ``names`` each cell's accessible name (the view's `cells`), when sent.
   /**
    * @param {string} svg
    * @param {LegalEntry[]} legal
    * @param {boolean} enabled
    * @param {string[] | null} [words]
+   * @param {Record<string, string> | null} [names]
    */
-  show(svg, legal, enabled, words = null) {
+  show(svg, legal, enabled, words = null, names = null) {
     this.words = words;
+    this.names = names;
     showBoardWords(words);
     const active = document.activeElement;
     const refocus = Boolean(active && this.wrap.contains(active) && active.classList.contains("cell"));
     this.svgHost().innerHTML = svg;
+    quietSvg(this.svgHost());
     this.legal = legal;
     this.enabled = enabled;
     this.prefix = [];
@@ -133,8 +144,23 @@ export class ClickBoard {
       cell.classList.toggle("sel", chosen.has(id));
       cell.classList.toggle("hint", hinted.has(id));
     }
-    nameCells(this.wrap, next, chosen);
+    nameCells(this.wrap, next, chosen, this.names);
     fillMoveBox(this.legal, this.enabled);
+    if (this.onPaint) this.onPaint();
+  }
+
+  /**
+   * What to do now on the board, in words for the input in use ("Tap a highlighted cell to
+   * move, sink or slide"): the kinds named are those of the actions still possible from
+   * the cells chosen so far (where the game names kinds). Empty when nothing can be played.
+   */
+  pickWords() {
+    if (!this.enabled) return "";
+    const candidates = this.candidates();
+    if (!candidates.length) return this.buttons().length ? "Choose an action below" : "";
+    if (!this.nextCells().size) return `${this.prefix.join(", ")} chosen: answer the question over the board`;
+    const kinds = [...new Set(candidates.map((a) => a.kind ?? "").filter(Boolean))];
+    return pickWords(kinds, this.prefix);
   }
 
   /** @param {string[]} path */
@@ -151,6 +177,7 @@ export class ClickBoard {
 
   /** @param {MouseEvent} event */
   click(event) {
+    if (this.beforeClick && this.beforeClick(event)) return;
     const cell = event.target instanceof Element ? event.target.closest(".cell") : null;
     if (cell instanceof SVGElement || cell instanceof HTMLElement) this.clickCell(cell.dataset.cell ?? "");
   }
@@ -168,7 +195,7 @@ export class ClickBoard {
       this.prefix = [id]; // start over from another first cell
     } else {
       // a refused click says why not (a cell that is no start, or no way on from the last one)
-      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: tap a highlighted cell.`);
+      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: ${reachWords()}.`);
       this.reset();
       return;
     }
@@ -182,7 +209,8 @@ export class ClickBoard {
     const longer = candidates.filter((a) => a.path.length > this.prefix.length);
     this.paint();
     if (done.length === 1 && longer.length === 0) {
-      this.choose(done[0]);
+      if (done[0].confirm) this.ask(done, false, true); // a sink: asked before it is done
+      else this.choose(done[0]);
     } else if (done.length >= 1) {
       this.ask(done, longer.length > 0);
     }
@@ -194,13 +222,20 @@ export class ClickBoard {
     this.onChoose(entry);
   }
 
-  /** Which of `options` (they end on the same cells)? @param {LegalEntry[]} options @param {boolean} canContinue */
-  ask(options, canContinue) {
+  /**
+   * The dialog over the board: which of `options` (they end on the same cells), or with
+   * `confirm` whether to play the one option (an action the game asks to confirm).
+   * @param {LegalEntry[]} options
+   * @param {boolean} canContinue
+   * @param {boolean} [confirm]
+   */
+  ask(options, canContinue, confirm = false) {
     this.closeMenu();
+    const title = confirm ? `${options[0].label || options[0].text}?` : "Which move?";
     const menu = h(
       "div",
-      { class: "menu", role: "dialog", "aria-label": "Choose an action" },
-      h("h3", { text: "Which move?" }),
+      { class: "menu", role: "dialog", "aria-label": confirm ? "Confirm the action" : "Choose an action" },
+      h("h3", { text: title }),
       options.map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.choose(a) })),
       canContinue ? h("button", { class: "btn ghost", text: "Keep clicking", onclick: () => this.closeMenu() }) : null,
       h("button", { class: "btn ghost", text: "Cancel", onclick: () => this.reset() }),
@@ -209,6 +244,7 @@ export class ClickBoard {
     backdrop.addEventListener("click", (e) => {
       if (e.target === backdrop) this.reset();
     });
+    trapFocus(menu);
     document.body.append(backdrop);
     menu.querySelector("button")?.focus(); // the keyboard goes to the choice
   }
@@ -287,19 +323,24 @@ export function movesCard() {
   return h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" }));
 }
 
+/** @type {Record<string, string>} how a screen reader says a move list's mark */
+const MARK_WORDS = { "+": "check", "#": "checkmate" };
+
 /**
  * One row of a moves list (`movesCard`'s, the game page's and the replay's): the turn's
- * number, its text (a link to `href` when given) and the side that played it.
- * @param {{ number: number | string, text: string, side?: string }} turn
+ * number, its text with its mark (Cyclix's check, "+", said "check"; a link to `href` when
+ * given) and the side that played it.
+ * @param {{ number: number | string, text: string, side?: string, mark?: string }} turn
  * @param {Record<string, unknown>} [attrs] the row's own: its class, dataset, onclick
  * @param {string} [href]
  */
-export function moveRow({ number, text, side }, attrs = {}, href = undefined) {
+export function moveRow({ number, text, side, mark = "" }, attrs = {}, href = undefined) {
+  const shown = { class: "t", text: `${text}${mark}`, "aria-label": mark ? `${text}, ${MARK_WORDS[mark] || mark}` : null };
   return h(
     "li",
     attrs,
     h("span", { class: "n", text: `${number}.` }),
-    href ? h("a", { class: "t", href, text }) : h("span", { class: "t", text }),
+    href ? h("a", { ...shown, href }) : h("span", shown),
     side === undefined ? null : h("span", { class: "s", text: side }),
   );
 }

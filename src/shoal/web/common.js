@@ -78,20 +78,96 @@ export const tokens = {
   setInvite: (id, token) => localStorage.setItem(`shoal.invite.${id}`, token),
 };
 
+/**
+ * Ask the game page that opens next to put the keyboard on its board (after "Start the
+ * game" or "Play again": a new game's page should not start at the top of the page).
+ * @param {string} gid
+ */
+export const focusBoardNext = (gid) => sessionStorage.setItem("shoal.focus-board", gid);
+
+/**
+ * Whether the page of game `gid` was asked to put the keyboard on its board (asked once).
+ * @param {string} gid
+ */
+export function boardFocusAsked(gid) {
+  const asked = sessionStorage.getItem("shoal.focus-board") === gid;
+  if (asked) sessionStorage.removeItem("shoal.focus-board");
+  return asked;
+}
+
+// -- the live log: the one live region of a page ----------------------------------------------
+
+/**
+ * The page's live log (#live, a polite log, visually hidden), made once: a board page makes
+ * it as it opens (a region added together with its first words is often not read out).
+ * Nothing else on a board page is live: the game area is not, a toast speaks through here.
+ */
+export function liveRegion() {
+  let log = document.getElementById("live");
+  if (!log) {
+    log = h("div", { id: "live", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": "What happens on the board" });
+    document.body.append(log);
+  }
+  return log;
+}
+
+/**
+ * Say `text` to a screen reader: each message is a new line of the live log, so the same
+ * words twice are said twice (tests read the log as #live p).
+ * @param {string} text
+ */
+export function announce(text) {
+  if (!text) return;
+  const log = liveRegion();
+  log.append(h("p", { text }));
+  while (log.childElementCount > 30) log.firstElementChild?.remove();
+}
+
+/**
+ * Keep Tab and Shift+Tab inside `box` (a dialog over the page) while it is open: from its
+ * last control Tab goes to its first, and back.
+ * @param {HTMLElement} box
+ */
+export function trapFocus(box) {
+  box.setAttribute("aria-modal", "true");
+  box.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const controls = $$("button:not([disabled]), a[href], input:not([disabled]), select, textarea, [tabindex='0']", box).filter((el) => !el.hidden);
+    if (!controls.length) return;
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    } else if (!box.contains(document.activeElement)) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
 /**
- * A short line of feedback at the foot of the screen (an error stays longer).
+ * A short message over the page; on a page with a live log it is said there (the toast
+ * itself is then not live: one live region a page).
  * @param {string} message
- * @param {"" | "error" | "ok"} [kind]
+ * @param {"" | "error" | "ok"} [kind] "error" stays longer
  */
 export function toast(message, kind = "") {
   /** @type {HTMLElement | null} */
   let el = document.querySelector(".toast");
   if (!el) {
-    el = h("div", { class: "toast", role: "status" });
+    el = h("div", { class: "toast" });
     document.body.append(el);
   }
+  if (document.getElementById("live")) {
+    el.removeAttribute("role");
+    announce(message);
+  } else el.setAttribute("role", "status");
   el.className = `toast ${kind}`;
   el.textContent = message;
   el.hidden = false;
@@ -167,7 +243,7 @@ export function topbar() {
     "aria-label": "Menu: every page",
     html: `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg><span>Menu</span>`,
   });
-  const bar = h("header", { class: "topbar" }, brand, nav, h("span", { id: "account-nav", class: "account-nav" }), themeButton, menuButton);
+  const bar = h("header", { class: "topbar" }, skipLink(), brand, nav, h("span", { id: "account-nav", class: "account-nav" }), themeButton, menuButton);
   /** @param {boolean} open */
   const openMenu = (open) => {
     bar.classList.toggle("menu-open", open);
@@ -187,6 +263,25 @@ export function topbar() {
   fitTopbar();
   addEventListener("resize", fitTopbar);
   accountNav();
+}
+
+// The first stop of the keyboard: past the top bar to the page's own content; on a board
+// page, to the board's cell that holds the board's one tab stop.
+function skipLink() {
+  const board = document.body.classList.contains("page-game");
+  return h("a", {
+    class: "skip-link",
+    href: "#app",
+    text: board ? "Skip to the board" : "Skip to the main content",
+    onclick: (/** @type {Event} */ event) => {
+      const cell = document.querySelector('#board .cell[tabindex="0"]');
+      const target = cell instanceof SVGElement || cell instanceof HTMLElement ? cell : document.getElementById("app");
+      if (!target) return;
+      event.preventDefault();
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus();
+    },
+  });
 }
 
 // The bar goes compact (the menu button, common.css) on a narrow screen, or wherever its

@@ -24,8 +24,10 @@ const sideOf = (view, seat) => (seat === null ? "" : view.sides[seat] ?? "");
  * The status line: whose turn, or how the game ended.
  * @param {View} view
  * @param {number[]} you the seats this browser holds in the game
+ * @param {string} [pick] what to do on the board now, in words for the input in use
+ *   (ClickBoard.pickWords())
  */
-export function renderStatus(view, you) {
+export function renderStatus(view, you, pick = "") {
   const status = $("#status");
   let main = "";
   let sub = "";
@@ -46,8 +48,7 @@ export function renderStatus(view, you) {
   } else if (view.to_move !== null && you.includes(view.to_move)) {
     status.classList.add("your-turn");
     main = local ? `${cap(sideOf(view, view.to_move))} to move` : "Your turn";
-    const cells = view.legal.some((a) => a.path.length);
-    sub = cells ? "Click a highlighted cell" : "Choose an action below";
+    sub = pick || (view.legal.some((a) => a.path.length) ? "Choose a highlighted cell" : "Choose an action below");
   } else if (you.length) {
     main = `Waiting for ${view.to_move === null ? "" : view.players[view.to_move]}`;
     sub = `${cap(sideOf(view, view.to_move))} to move`;

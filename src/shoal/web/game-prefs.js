@@ -44,6 +44,12 @@ let zoomIndex = 0;
 
 /** @param {string} gameId @param {number} step */
 export function zoomBy(gameId, step) {
+  if (lensOn && step < 0) {
+    lensOut(); // "−" after the lens: the whole board, the lens still there for the next tap
+    return;
+  }
+  lensOn = false;
+  lens = 0;
   zoomIndex = Math.max(0, Math.min(ZOOMS.length - 1, zoomIndex + step));
   localStorage.setItem(`shoal.zoom.${gameId}`, String(ZOOMS[zoomIndex]));
   applyZoom();
@@ -69,27 +75,72 @@ export function restoreZoom(gameId) {
 // The least side of a cell a finger should have to hit (CSS px; WCAG 2.2's target size).
 export const SMALLEST_TARGET = 24;
 
+/** The smallest side of the board's cells as drawn now (CSS px; Infinity without cells). */
+function smallestCell() {
+  const sides = [...document.querySelectorAll("#board svg .cell")].map((c) => {
+    const r = c.getBoundingClientRect();
+    return Math.min(r.width, r.height);
+  });
+  return Math.min(...sides.filter((side) => side > 0));
+}
+
+// The lens (issue 60): where the zoom bar shows (a phone, upright or on its side) and the
+// board's smallest cell is under SMALLEST_TARGET px (Sytran's 271 cells), the board shows
+// whole at first; a tap on it zooms in around the tap, to the least zoom whose cells are
+// SMALLEST_TARGET px or more, and there a tap chooses a cell. "−" shows the whole board
+// again, as does the end of the player's turn. A zoom the player chose with "+" is kept.
+let lens = 0; // the zoom index a tap zooms in to (0: no lens)
+let lensOn = false; // zoomed in by a tap
+
 /**
- * Where this browser never chose a zoom for the game: on a narrow screen (where the zoom bar
- * shows), the least zoom at which the board's smallest cell is SMALLEST_TARGET px or more.
- * Call it once the board is drawn.
+ * Measure whether the board needs the lens; call it once the board is drawn at its zoom.
  * @param {string} gameId
  */
-export function autoZoom(gameId) {
-  if (localStorage.getItem(`shoal.zoom.${gameId}`) !== null) return;
-  // upright only: on its side the board is already as tall as the screen allows
-  if (getComputedStyle($("#zoom-out").parentElement ?? $("#zoom-out")).display === "none" || !matchMedia("(orientation: portrait)").matches) return;
-  const smallest = () => {
-    const sides = [...document.querySelectorAll("#board svg .cell")].map((c) => { const r = c.getBoundingClientRect(); return Math.min(r.width, r.height); });
-    return Math.min(...sides.filter((side) => side > 0));
-  };
-  while (zoomIndex < ZOOMS.length - 1 && smallest() < SMALLEST_TARGET) {
+export function setUpLens(gameId) {
+  lens = 0;
+  if (localStorage.getItem(`shoal.zoom.${gameId}`) !== null || zoomIndex > 0) return;
+  if (getComputedStyle($("#zoom-out").parentElement ?? $("#zoom-out")).display === "none") return;
+  const smallest = smallestCell();
+  if (!(smallest < SMALLEST_TARGET)) return;
+  let index = 0;
+  while (index < ZOOMS.length - 1 && smallest * ZOOMS[index] < SMALLEST_TARGET) index += 1;
+  lens = index;
+}
+
+/** Whether the next tap on the board zooms in (the lens is there and not in use). */
+export const lensWaiting = () => lens > 0 && !lensOn;
+
+/**
+ * Zoom in with the lens around the point (`x`, `y`) of the screen, which stays under the
+ * finger.
+ * @param {number} x
+ * @param {number} y
+ */
+export function zoomAt(x, y) {
+  const wrap = $("#board");
+  const box = wrap.getBoundingClientRect();
+  const fx = (x - box.left + wrap.scrollLeft) / wrap.scrollWidth;
+  const fy = (y - box.top + wrap.scrollTop) / wrap.scrollHeight;
+  lensOn = true;
+  zoomIndex = lens;
+  applyZoom();
+  // the zoomed frame may differ from the whole board's (a phone on its side): measured again
+  while (zoomIndex < ZOOMS.length - 1 && smallestCell() < SMALLEST_TARGET) {
     zoomIndex += 1;
     applyZoom();
   }
-  const wrap = $("#board"); // the middle of the board in view
-  wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
-  wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+  lens = zoomIndex;
+  const after = wrap.getBoundingClientRect();
+  wrap.scrollLeft = fx * wrap.scrollWidth - (x - after.left);
+  wrap.scrollTop = fy * wrap.scrollHeight - (y - after.top);
+}
+
+/** The whole board again after the lens (nothing when it is not in use). */
+export function lensOut() {
+  if (!lensOn) return;
+  lensOn = false;
+  zoomIndex = 0;
+  applyZoom();
 }
 
 // A turn alert while the page is in the background: the tab title, and a short sound if

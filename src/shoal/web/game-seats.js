@@ -2,7 +2,7 @@
 // Seats changing hands on the game page: the invite link's dialog (take the invited seat,
 // keep your own, or watch), an online game's rematch, and "play again" at the end. Each
 // function takes the game page's `game()`: {view, you, token, offers} as they are now.
-import { $, errorText, h, toast, tokens, whoami } from "./common.js";
+import { $, errorText, focusBoardNext, h, toast, tokens, trapFocus, whoami } from "./common.js";
 import { api } from "./net.js";
 import { cap } from "./game-panel.js";
 
@@ -123,6 +123,7 @@ export async function playAgain(game) {
   try {
     const made = await api("/api/games", { method: "POST", body });
     tokens.set(made.id, made.token);
+    focusBoardNext(made.id);
     location.href = `/game/${made.id}`;
   } catch (error) {
     toast(errorText(error), "error");
@@ -131,8 +132,11 @@ export async function playAgain(game) {
 
 /** A small dialog over the page. @param {string} title @param {string} text @param {...(HTMLElement | null)} buttons */
 function dialog(title, text, ...buttons) {
-  const backdrop = h("div", { class: "menu-backdrop", id: "invite-menu" }, h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), ...buttons));
+  const menu = h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), ...buttons);
+  const backdrop = h("div", { class: "menu-backdrop", id: "invite-menu" }, menu);
+  trapFocus(menu);
   document.body.append(backdrop);
+  /** @type {HTMLElement | null} */ (menu.querySelector("button, input"))?.focus();
   return backdrop;
 }
 

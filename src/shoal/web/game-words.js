@@ -1,36 +1,62 @@
 // @ts-check
-// The game page's words for a screen reader (issue 40): each action as it is made, the
-// opponent's included, in the game's own words (the view's `spoken`: the server's
-// action_label of each action of the last turns), the ending sentence, and "your turn".
-import { announce } from "./board-keys.js";
+// The game page's words for a screen reader (issues 40 and 60): each action as it is made,
+// the opponent's included, in the game's own words (the view's `spoken`: the server's
+// action label of each action of the last turns, and what else a sighted player saw happen:
+// a check, a capture, a tile sinking...), the ending sentence, and "your turn". Each once.
+import { announce } from "./common.js";
+
+/** @typedef {{ ply: number, seat: number, side: string, label: string, news?: string[] }} Said */
 
 let saidPly = -1; // the actions said so far (-1: nothing yet; the first view says whose turn)
 let saidEnd = false;
 let saidTurn = false;
 
 /**
- * Say what is new in `view` since the last view that was said.
+ * An action in the live log's words: who ("You" for the viewer's only seat, else the side),
+ * the game's label, then the news: "Black: Rook e5 takes on e3, the white rook goes to
+ * White's hand, check."
+ * @param {Said} said
+ * @param {number[]} you the viewer's seats
+ */
+export function saidLine(said, you) {
+  const who = you.includes(said.seat) && you.length === 1 ? "You" : said.side.charAt(0).toUpperCase() + said.side.slice(1);
+  const news = said.news && said.news.length ? `, ${said.news.join(", ")}` : "";
+  return `${who}: ${said.label}${news}.`;
+}
+
+/**
+ * Say what is new in `view` since the last view that was said. The first view says the
+ * opponent's actions since the viewer's last one (the computer's first move, when the
+ * viewer plays second), then whose turn it is.
  * @param {Pick<import("./types/api.js").GameView, "ply" | "spoken" | "result" | "mode">} view the game's view
  * @param {number[]} you the viewer's seats
  * @param {boolean} mine whether the viewer may act now
  */
 export function sayTheNews(view, you, mine) {
   const first = saidPly < 0;
-  if (!first && view.ply > saidPly) {
-    for (const said of view.spoken || []) {
-      if (said.ply < saidPly) continue;
-      const who = you.includes(said.seat) && you.length === 1 ? "You" : said.side.charAt(0).toUpperCase() + said.side.slice(1);
-      announce(`${who}: ${said.label}.`);
-    }
+  /** @type {Said[]} */
+  const spoken = view.spoken || [];
+  /** @type {Said[]} */
+  let news = [];
+  if (first && you.length === 1) {
+    let from = spoken.length;
+    while (from > 0 && spoken[from - 1].seat !== you[0]) from -= 1;
+    news = spoken.slice(from);
+  } else if (!first && view.ply > saidPly) {
+    news = spoken.filter((said) => said.ply >= saidPly);
   } else if (!first && view.ply < saidPly) {
     announce(`Taken back: ${view.ply} ${view.ply === 1 ? "action" : "actions"} played.`);
   }
+  for (const said of news) announce(saidLine(said, you));
   saidPly = view.ply;
   // the top bar's count of my turns follows an online game's turns and any game's end
   const ended = Boolean(view.result) && !saidEnd;
   if (!first && (ended || (view.mode === "friend" && mine !== saidTurn))) document.dispatchEvent(new CustomEvent("shoal:game-turn"));
   if (view.result && !saidEnd) announce(view.result.sentence);
   saidEnd = Boolean(view.result);
-  if (mine && !saidTurn) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
+  // "Your turn" when the turn comes to the viewer, even when the opponent's answer came in
+  // the same view as the viewer's own action (the turn never seemed to leave)
+  const answered = news.some((said) => !you.includes(said.seat));
+  if (mine && (!saidTurn || answered)) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
   saidTurn = mine;
 }

@@ -7,13 +7,14 @@
 import { ClickBoard, gameLayout, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
 import { boardWordsCard } from "./board-keys.js";
 import { sayTheNews } from "./game-words.js";
-import { $, $button, errorText, h, problemPage, toast, tokens, topbar, whoami } from "./common.js";
+import { $, $button, boardFocusAsked, errorText, h, problemPage, toast, tokens, topbar, trapFocus, whoami } from "./common.js";
+import { lensWords, onInputMode } from "./input-mode.js";
 import { api, ApiError, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
 import { engineFor } from "./engine.js";
 import { announce, searchesAre, watchGame } from "./fairplay.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
-import { autoZoom, defaultOrientation, restoreZoom, setSound, soundOn, toggleFlip, turnAlert, zoomBy } from "./game-prefs.js";
+import { defaultOrientation, lensOut, lensWaiting, restoreZoom, setSound, setUpLens, soundOn, toggleFlip, turnAlert, zoomAt, zoomBy } from "./game-prefs.js";
 import { handleInvite, nameTheEvent, playAgain, renderRematch } from "./game-seats.js";
 import { Social } from "./social.js";
 import { mountGameReport } from "./report.js";
@@ -114,6 +115,14 @@ function els() {
     ),
   );
   board = new ClickBoard($("#board"), (entry) => play(entry));
+  board.onPaint = () => view && showStatus();
+  // a board too fine for a finger: the first tap zooms in around it (game-prefs.js' lens)
+  board.beforeClick = (event) => {
+    if (!myTurn() || !lensWaiting()) return false;
+    zoomAt(event.clientX, event.clientY);
+    showStatus();
+    return true;
+  };
   $("#move-slot").append(board.moveBox((text) => myTurn() && change("actions", { text })));
   social = new Social(gid, game, $("#resign").closest(".card") ?? $("#resign"), () => view && renderRematch(gid, game));
 }
@@ -149,14 +158,15 @@ function render(next, fromSocket = false) {
   $("#game-title").textContent = `${next.game.title}${next.event !== null ? " · event game" : next.mode === "computer" ? " · vs computer" : next.mode === "friend" ? " · online" : " · same screen"}`;
   nameTheEvent(next);
   if (fresh) {
-    board.show(next.svg, next.legal, myTurn(), next.words);
+    board.show(next.svg, next.legal, myTurn(), next.words, next.cells);
     captionTheEnd(next);
     sayTheNews(next, you, myTurn());
   }
-  if (first) autoZoom(next.game.id); // a phone's cells big enough to tap
+  if (first) setUpLens(next.game.id); // a phone's cells too small to tap: the lens
+  else if (fresh && (next.result || next.to_move === null || !you.includes(next.to_move))) lensOut(); // the turn passed: the whole board again
   $("#board").dataset.version = String(next.version);
   $("#thinking").hidden = !next.thinking;
-  renderStatus(next, you);
+  showStatus();
   showDeadline(next); // correspondence: time left to move (issue 22)
   renderPlayers(next, you);
   showRatings(gid, next);
@@ -166,8 +176,21 @@ function render(next, fromSocket = false) {
   refreshControls();
   if (fresh) $("#hint-text").hidden = true;
   social.update();
+  if (first && boardFocusAsked(gid)) board.focusCell(); // a game just started here: the keyboard on its board
   document.dispatchEvent(new CustomEvent("shoal:view")); // fairplay.js keeps the positions seen
 }
+
+// The status line, and the board's name with it: what a screen reader hears on reaching
+// the board ("Cyclix board: Your turn. in hand: ...").
+function showStatus() {
+  const now = shown();
+  const lens = myTurn() && lensWaiting() && board.candidates().length ? lensWords() : "";
+  const pick = lens || board.pickWords();
+  renderStatus(now, you, myTurn() ? pick : "");
+  const headline = $("#status-main").textContent;
+  $("#board").setAttribute("aria-label", `${now.game.title} board: ${headline}.${now.status ? ` ${now.status}` : ""}`);
+}
+onInputMode(() => view && showStatus());
 
 // What the viewer may do now (after a view, or once a request has come back).
 function refreshControls() {
@@ -186,6 +209,7 @@ function refreshControls() {
   $("#resign").hidden = !you.length || over;
   $("#play-again").hidden = !over || !you.length || now.mode === "friend" || now.counts;
   $("#review-link").hidden = $("#analysis-link").hidden = !over; // review and study once it ended
+  $("#type-move").hidden = over || !you.length; // nothing to type once it is over, or watching
   renderRematch(gid, game);
 }
 
@@ -293,7 +317,18 @@ function resign() {
       h("button", { class: "btn ghost", text: "Keep playing", onclick: () => backdrop.remove() }),
     ),
   );
+  const menu = $(".menu", backdrop);
+  menu.setAttribute("role", "dialog");
+  menu.setAttribute("aria-label", "Resign this game?");
+  trapFocus(menu);
+  backdrop.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      backdrop.remove();
+      $("#resign").focus();
+    }
+  });
   document.body.append(backdrop);
+  $button("#resign-yes").focus();
 }
 
 // A hint computed in the browser (the game's engine in WebAssembly, in a Worker), or null

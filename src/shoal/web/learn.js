@@ -78,8 +78,8 @@ class Lesson {
           { class: "tools" },
           h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
           h("button", { class: "btn small", id: "show-hint", text: "Show me", onclick: () => this.hint() }),
-          h("button", { class: "btn small", id: "prev-step", text: "Back", onclick: () => this.go(this.index - 1) }),
-          h("button", { class: "btn primary small", id: "next-step", text: "Next step", onclick: () => this.go(this.index + 1) }),
+          h("button", { class: "btn small", id: "prev-step", text: "Back", onclick: () => this.go(this.index - 1, true) }),
+          h("button", { class: "btn primary small", id: "next-step", text: "Next step", onclick: () => this.go(this.index + 1, true) }),
         ),
       ),
       h("div", { class: "card" }, h("h3", { text: this.course.title }), h("ol", { class: "steps", id: "steps" })),
@@ -91,13 +91,19 @@ class Lesson {
     return this.course.steps[this.index];
   }
 
-  /** @param {number} index */
-  async go(index) {
+  /**
+   * Show step `index` (from 0); `follow`: the player moved there (Next step, Back, the list),
+   * so the new step comes into view.
+   * @param {number} index
+   * @param {boolean} [follow]
+   */
+  async go(index, follow = false) {
     if (index < 0 || index >= this.course.steps.length) return;
     this.index = index;
     this.actions = [];
     history.replaceState(null, "", `${location.pathname}#step=${index + 1}`);
     this.showStep();
+    if (follow) this.keepInView();
     if (this.step.kind === "game") {
       this.showGameStep();
       return;
@@ -123,12 +129,22 @@ class Lesson {
       ...this.course.steps.map((s, i) =>
         h(
           "li",
-          { class: `clickable${i === this.index ? " current" : ""}${done.has(i + 1) ? " done" : ""}`, onclick: () => this.go(i) },
+          { class: `clickable${i === this.index ? " current" : ""}${done.has(i + 1) ? " done" : ""}`, onclick: () => this.go(i, true) },
           h("span", { class: "t", text: s.title }),
           done.has(i + 1) ? h("span", { class: "s", text: "✓", "aria-label": "done" }) : null,
         ),
       ),
     );
+  }
+
+  // The new step in view from its count and title (on a phone the page had stayed scrolled
+  // down at the buttons, the new step's title and board above the screen; there the title
+  // stands above the board), and a screen reader's focus on the step's title.
+  keepInView() {
+    $("#step-count").scrollIntoView({ block: "start" });
+    const title = $("#step-title");
+    title.tabIndex = -1;
+    title.focus({ preventScroll: true });
   }
 
   showGameStep() {
@@ -173,7 +189,7 @@ class Lesson {
     const board = this.board;
     if (!board) return;
     const enabled = !view.solved && !view.wrong && view.legal.length > 0;
-    board.show(view.svg, view.legal, enabled, view.words);
+    board.show(view.svg, view.legal, enabled, view.words, view.cells);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";

@@ -1,7 +1,7 @@
 // @ts-check
 // The "new game" form: the game, its options (from the server's metadata), the opponent,
 // the seat, a seed, and a clock for games against a friend.
-import { $, errorText, footer, h, pageHead, toast, tokens, topbar } from "./common.js";
+import { $, errorText, focusBoardNext, footer, h, pageHead, toast, tokens, topbar } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions } from "./lobby-view.js";
 
@@ -153,6 +153,7 @@ async function main() {
       const made = await api("/api/games", { method: "POST", body });
       tokens.set(made.id, made.token);
       if (made.invite_token) tokens.setInvite(made.id, made.invite_token);
+      focusBoardNext(made.id);
       location.href = `/game/${made.id}`;
     } catch (error) {
       toast(errorText(error), "error");

@@ -41,6 +41,32 @@ export function saveCurrent(game) {
   else localStorage.removeItem(CURRENT);
 }
 
+const VIEW = "shoal.offline.view";
+
+/**
+ * Keep the last view of the game in progress (its board, legal actions, cell names): a
+ * reload shows it at once while Python loads again in its Worker.
+ * @param {import("./offline-python.js").OfflineView} view
+ */
+export function saveView(view) {
+  try {
+    localStorage.setItem(VIEW, JSON.stringify(view));
+  } catch {
+    localStorage.removeItem(VIEW); // storage full: the resumed game waits for Python instead
+  }
+}
+
+/**
+ * The last view kept of `game`, when it is the view of `game` as it stands (else null).
+ * @param {SavedGame} game
+ * @returns {import("./offline-python.js").OfflineView | null}
+ */
+export function loadView(game) {
+  const view = read(VIEW, /** @type {import("./offline-python.js").OfflineView | null} */ (null));
+  if (!view || view.game.id !== game.game || view.seed !== game.seed || view.ply !== game.actions.length) return null;
+  return view.actions.every((action, i) => action === game.actions[i]) ? view : null;
+}
+
 /** @returns {PendingRecord[]} finished games waiting for the network */
 export function pending() {
   return read(PENDING, []);

@@ -1,16 +1,20 @@
 // @ts-check
 // Play the computer with no connection (/offline): the page, the engines and shoal's Python
 // are cached by the service worker (/sw.js); the board, notation and record come from
-// shoal's own Python games running in the browser (offline-python.js), the computer's turns
-// from the game's C core in WebAssembly searching in a Worker (engine.js). The game lives in
+// shoal's own Python games running in the browser, in a Worker (offline-python.js), the
+// computer's turns from the game's C core in WebAssembly searching in a Worker (engine.js).
+// Python loads while the page opens (its progress shown); a new game's board is drawn at
+// once from the first views drawn at build time, so the player can start before Python is
+// ready. Each action is said in the live log, as on the game page. The game lives in
 // localStorage (a reload resumes it); a finished game is queued and uploaded to the records
 // API as soon as the browser is online (offline-store.js).
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
-import { $, h, toast } from "./common.js";
+import { $, announce, h, toast } from "./common.js";
 import { loadEngine } from "./engine.js";
+import { saidLine } from "./game-words.js";
 import { searchesAre } from "./fairplay.js";
-import { offlineGame } from "./offline-python.js";
-import { loadCurrent, pending, queue, saveCurrent, uploaded, uploadPending } from "./offline-store.js";
+import { offlineGame, pythonReady, startPython, startView, watchProgress } from "./offline-python.js";
+import { loadCurrent, loadView, pending, queue, saveCurrent, saveView, uploaded, uploadPending } from "./offline-store.js";
 
 /**
  * @typedef {import("./offline-python.js").OfflineView} OfflineView
@@ -37,21 +41,22 @@ const LEVELS = [
  * The search of the computer's move: MCTS of the chosen simulations, or, for a game the
  * server plays by alpha-beta (Cyclix), the alpha-beta of the matching named level (its depth
  * and time cap), as the server's computer plays it.
+ * @param {BrowserEngine} engine
  * @param {number} iterations the level chosen (LEVELS)
  * @param {number} seed
  * @returns {import("./engine-core.js").SearchOptions}
  */
-function searchFor(iterations, seed) {
-  if (engine?.algorithm !== "alphabeta") return { iterations, seed };
+function searchFor(engine, iterations, seed) {
+  if (engine.algorithm !== "alphabeta") return { iterations, seed };
   return { level: iterations <= 300 ? "casual" : iterations <= 2000 ? "club" : "strong", seed };
 }
 const STARTS = 16; // the starting positions each game's engine data holds
 
 /** @type {SavedGame | null} */
 let saved = null;
-/** @type {OfflineGame | null} */
+/** @type {Promise<OfflineGame> | null} the game in Python (resolves once Python is loaded) */
 let python = null;
-/** @type {BrowserEngine | null} */
+/** @type {Promise<BrowserEngine> | null} the game's engine (its WebAssembly loading) */
 let engine = null;
 /** @type {OfflineView | null} */
 let view = null;
@@ -65,7 +70,11 @@ function layout() {
   app.replaceChildren(
     h("header", { class: "offline-head" }, h("a", { href: "/", text: "shoal" }), h("span", { class: "help", id: "network" })),
     gameLayout(
-      [statusLine(), h("div", { class: "board-wrap", id: "board" }), h("div", { class: "action-buttons", id: "action-buttons" })],
+      [
+        statusLine(h("div", { class: "loading-line", id: "loading" }, h("span", { id: "loading-text", text: "Loading the games" }), h("progress", { id: "loading-bar", max: "100", value: "0", "aria-labelledby": "loading-text" }))),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
+        h("div", { class: "action-buttons", id: "action-buttons" }),
+      ],
       [
         h(
           "div",
@@ -99,16 +108,29 @@ function showRecords() {
   );
 }
 
+// Python's loading, under the status while it lasts (the page stays usable meanwhile).
+function showProgress(/** @type {import("./offline-python.js").Progress} */ progress) {
+  const box = /** @type {HTMLElement} */ ($("#loading"));
+  box.hidden = progress.done >= progress.total;
+  /** @type {HTMLProgressElement} */ ($("#loading-bar")).value = Math.round((100 * progress.done) / progress.total);
+  /** @type {HTMLElement} */ ($("#loading-text")).textContent = `Loading the games into this browser: ${progress.text}`;
+  document.body.dataset.python = box.hidden ? "ready" : "loading";
+}
+
+let waitingForPython = false; // an action waits for Python's view of it
+
 function render() {
   if (!view || !board || !saved) return;
-  const mine = view.to_move === saved.human && !thinking;
-  board.show(view.svg, view.legal, mine);
+  const mine = view.to_move === saved.human && !thinking && !waitingForPython;
+  board.show(view.svg, view.legal, mine, null, view.cells);
   const main = /** @type {HTMLElement} */ ($("#status-main"));
   const sub = /** @type {HTMLElement} */ ($("#status-sub"));
   if (view.to_move === null) main.textContent = view.ending || "The game is over";
+  else if (waitingForPython) main.textContent = "Loading the games…";
   else if (mine) main.textContent = `Your move (${view.sides[saved.human]})`;
   else main.textContent = "The computer is thinking…";
   sub.textContent = view.status;
+  /** @type {HTMLElement} */ ($("#board")).setAttribute("aria-label", `${view.game.title} board: ${main.textContent}. ${view.status}`);
   const buttons = /** @type {HTMLElement} */ ($("#action-buttons"));
   buttons.replaceChildren(
     ...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !mine, text: a.label || a.text, title: a.text, onclick: () => humanPlays(a.action) })),
@@ -118,23 +140,33 @@ function render() {
 }
 
 // -- the game ---------------------------------------------------------------------------------
+let saidTurn = false;
+
 /**
- * Plays one action on both engines (the Python game and the WebAssembly one) and saves.
+ * Plays one action on both engines (the WebAssembly one at once, the Python game once it is
+ * loaded: its view of the action follows), saves, and says it in the live log.
  * @param {number} action
  */
-function play(action) {
+async function play(action) {
   if (!python || !engine || !saved) return;
-  view = python.play(action);
-  engine.apply(action);
+  const game = python;
+  (await engine).apply(action);
   saved.actions.push(action);
   saveCurrent(saved);
+  waitingForPython = !pythonReady();
+  if (waitingForPython) render();
+  view = await (await game).play(action);
+  saveView(view); // a reload shows this board at once, while Python loads again
+  waitingForPython = false;
+  for (const said of view.spoken) announce(saidLine(said, [saved.human]));
+  if (view.to_move !== saved.human) saidTurn = false;
 }
 
 /** @param {number} action */
 async function humanPlays(action) {
-  if (!view || !saved || thinking || view.to_move !== saved.human) return;
+  if (!view || !saved || thinking || waitingForPython || view.to_move !== saved.human) return;
   try {
-    play(action);
+    await play(action);
   } catch (error) {
     toast(String(error instanceof Error ? error.message : error), "error");
   }
@@ -142,23 +174,34 @@ async function humanPlays(action) {
   await continueGame();
 }
 
+// "Your turn" once a turn, and the ending.
+function sayTurn() {
+  if (!view || !saved) return;
+  if (view.to_move === null) announce(view.ending || "The game is over.");
+  else if (view.to_move === saved.human && !saidTurn) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
+  saidTurn = view.to_move === saved.human;
+}
+
 // The computer's turns (a turn may take several actions), then the end if it came.
 async function continueGame() {
   while (view && saved && engine && view.to_move !== null && view.to_move !== saved.human) {
     thinking = true;
     render();
-    const { action } = await engine.search(searchFor(saved.iterations, saved.actions.length));
+    const searcher = await engine;
+    const { action } = await searcher.search(searchFor(searcher, saved.iterations, saved.actions.length));
     thinking = false;
-    play(action);
+    await play(action);
   }
   render();
-  if (view && saved && python && view.to_move === null) finish();
+  sayTurn();
+  if (view && saved && python && view.to_move === null) await finish();
 }
 
-function finish() {
+async function finish() {
   if (!saved || !python) return;
   const players = saved.human === 0 ? ["you", "computer"] : ["computer", "you"];
-  queue({ text: python.record(players), game: saved.game, finished: new Date().toISOString().slice(0, 16).replace("T", " ") });
+  const text = await (await python).record(players);
+  queue({ text, game: saved.game, finished: new Date().toISOString().slice(0, 16).replace("T", " ") });
   saveCurrent(null);
   saved = null;
   showRecords();
@@ -171,17 +214,34 @@ async function upload() {
   showRecords();
 }
 
-/** @param {SavedGame} game starts (or resumes) `game` on both engines */
+/**
+ * Starts (or resumes) `game` on both engines. The board comes at once: a new game's from its
+ * first view drawn at build time, a resumed one's as it was last shown (kept with the game);
+ * the engines load meanwhile (the WebAssembly one in a moment, Python in its Worker, its
+ * progress shown), and an action waits for them.
+ * @param {SavedGame} game
+ */
 async function begin(game) {
   /** @type {HTMLElement} */ ($("#status-main")).textContent = "Loading the engines…";
   document.body.dataset.state = "loading";
   saved = game;
-  engine = await loadEngine(game.game, { start: game.seed });
-  for (const action of game.actions) engine.apply(action);
-  python = await offlineGame(game.game, game.seed, game.actions);
-  view = python.view();
+  saidTurn = false;
+  view = null;
   /** @type {HTMLSelectElement} */ ($("#game")).value = game.game;
   saveCurrent(game);
+  python = offlineGame(game.game, game.seed, game.actions);
+  engine = loadEngine(game.game, { start: game.seed }).then((loaded) => {
+    for (const action of game.actions) loaded.apply(action);
+    return loaded;
+  });
+  const shown = game.actions.length ? loadView(game) : await startView(game.game, game.seed);
+  if (shown) {
+    view = shown;
+    render();
+  }
+  if (game.actions.length) announce(`${shown ? shown.game.title : game.game} resumed: ${game.actions.length} actions played.`);
+  await engine;
+  if (!view) view = (await python).view();
   await continueGame();
 }
 
@@ -196,6 +256,8 @@ function newGame() {
 // -- start --------------------------------------------------------------------------------------
 searchesAre("offline"); // fair play (issue 61): what this page's searches are called
 layout();
+startPython(); // the games load while the player chooses
+watchProgress(showProgress);
 showNetwork();
 showRecords();
 window.addEventListener("online", () => {

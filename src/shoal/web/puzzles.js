@@ -259,7 +259,7 @@ class Trainer {
     const board = this.board;
     if (!board) return;
     const enabled = !view.finished && view.legal.length > 0;
-    board.show(view.svg, view.legal, enabled, view.words);
+    board.show(view.svg, view.legal, enabled, view.words, view.cells);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#board").dataset.state = view.solved ? "solved" : view.wrong ? "wrong" : "playing";

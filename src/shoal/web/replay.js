@@ -6,7 +6,8 @@ import { $, $$, $button, $input, errorText, footer, h, icon, pageHead, problemPa
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
 import { gameLayout, moveRow, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
-import { announce, boardWordsCard, liveRegion, showBoardWords } from "./board-keys.js";
+import { announce, boardWordsCard, liveRegion, quietSvg, showBoardWords } from "./board-keys.js";
+import { saidLine } from "./game-words.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const kind = parts[1];
@@ -124,11 +125,12 @@ let shownWords = null;
 function show(view) {
   document.title = `${view.game.title} replay — shoal`;
   $("#board").innerHTML = view.svg;
+  quietSvg($("#board"));
   shownWords = view.words;
   showBoardWords(view.words);
   // where we are, in words: the last action and who played it (issue 40)
   const said = (view.spoken || []).filter((s) => s.ply === view.ply - 1)[0];
-  announce(said ? `${view.ply} of ${view.total}. ${said.side.charAt(0).toUpperCase()}${said.side.slice(1)}: ${said.label}.` : `${view.ply} of ${view.total}. The start.`);
+  announce(said ? `${view.ply} of ${view.total}. ${saidLine(said, [])}` : `${view.ply} of ${view.total}. The start.`);
   $("#board").dataset.ply = String(view.ply);
   $("#title").textContent = `${view.game.title} · replay`;
   // the counter counts turns, as the moves list does (a turn may hold several actions)

@@ -3,7 +3,7 @@
 // abort, each with a confirmation; the opponent's offer with Accept / Decline) and the chat
 // (the players' room, or the spectators' own room). Offers and messages arrive live over
 // the game's social socket; messages are shown as text, never as HTML.
-import { $, $input, errorText, h, toast, whoami } from "./common.js";
+import { $, $input, announce, errorText, h, toast, trapFocus, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { chatReportButton, moderationStyle } from "./report.js";
 
@@ -69,8 +69,15 @@ export class Social {
       this.messages[message.room] = message.messages;
       this.renderChat();
     } else if (message.type === "chat") {
-      const list = this.messages[message.message.room];
-      if (!list.some((m) => m.id === message.message.id)) list.push(message.message);
+      const said = message.message;
+      const list = this.messages[said.room];
+      if (!list.some((m) => m.id === said.id)) {
+        list.push(said);
+        // said in the page's live log (the one live region), unless it is mine or muted
+        const me = this.game().you.length === 1 ? this.game().you[0] : null;
+        const muted = Boolean(this.offers && me !== null && this.offers.mutes.includes(me) && said.seat !== null && said.seat !== me);
+        if (said.room === this.room && !muted && !(me !== null && said.seat === me)) announce(`${said.name} says: ${said.text}`);
+      }
       this.renderChat();
     } else if (message.type === "chat-hidden") {
       // a moderator hid a line (issue 61): it leaves every open page
@@ -138,7 +145,7 @@ export class Social {
   incoming(kind, text, yes, no) {
     return h(
       "div",
-      { class: "offer-incoming", id: `incoming-${kind}`, role: "alert" },
+      { class: "offer-incoming", id: `incoming-${kind}`, role: "group", "aria-label": text },
       h("p", { text }),
       h("div", { class: "tools" }, h("button", { class: "btn primary", id: yes, text: "Accept", onclick: () => this.send(kind, "accept") }), h("button", { class: "btn ghost", id: no, text: "Decline", onclick: () => this.send(kind, "decline") })),
     );
@@ -151,7 +158,9 @@ export class Social {
       { class: "menu-backdrop", id: "offer-menu" },
       h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), h("button", { class: "btn primary", id: "offer-yes", text: yes, onclick: () => { backdrop.remove(); then(); } }), h("button", { class: "btn ghost", text: "Cancel", onclick: () => backdrop.remove() })),
     );
+    trapFocus($(".menu", backdrop));
     document.body.append(backdrop);
+    $("#offer-yes").focus();
   }
 
   /** @param {"draw" | "takeback" | "abort"} path @param {"offer" | "withdraw" | "accept" | "decline" | "request"} [action] */
@@ -184,7 +193,7 @@ export class Social {
       const input = h("input", { type: "text", id: "chat-input", maxlength: String(CHAT_LENGTH), placeholder: "Say something", "aria-label": "Message", autocomplete: "off" });
       const form = h("form", { class: "chat-form", onsubmit: (/** @type {SubmitEvent} */ event) => { event.preventDefault(); this.say(input); } }, input, h("button", { class: "btn", id: "chat-send", type: "submit", text: "Send" }));
       const mute = h("label", { class: "help chat-mute", id: "mute-label" }, h("input", { type: "checkbox", id: "mute", onchange: (/** @type {Event} */ e) => this.mute(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " Mute your opponent");
-      card.replaceChildren(h("h3", { id: "chat-title" }), h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" }), form, mute);
+      card.replaceChildren(h("h3", { id: "chat-title" }), h("ol", { class: "chat-log", id: "chat-log", "aria-labelledby": "chat-title" }), form, mute);
     }
     $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
     const me = you.length === 1 ? you[0] : null;

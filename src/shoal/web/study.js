@@ -244,7 +244,7 @@ function sendPosition() {
 
 /** @param {import("./types/api.js").AnalysisView} at */
 function show(at) {
-  board.show(at.svg, at.legal, !at.result);
+  board.show(at.svg, at.legal, !at.result, at.words, at.cells);
   $("#board").dataset.ply = String(at.ply);
   $("#board").dataset.path = pathOf(moveTree, cur).join(".");
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));

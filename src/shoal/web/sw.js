@@ -15,9 +15,12 @@ const PAGE_ASSETS = [
   "/offline",
   "/static/offline.js",
   "/static/offline-python.js",
+  "/static/offline-python-worker.js",
   "/static/offline-store.js",
   "/static/board.js",
   "/static/board-keys.js",
+  "/static/game-words.js",
+  "/static/input-mode.js",
   "/static/common.js",
   "/static/net.js",
   "/static/engine.js",
@@ -28,7 +31,7 @@ const PAGE_ASSETS = [
   "/static/style.css",
   "/static/favicon.svg",
   "/static/wasm/shoal-py.zip",
-  ...["syrtis", "sirtet", "sytran", "cyclix", "sfirs", "connect4"].flatMap((g) => [`/static/wasm/${g}.wasm`, `/static/wasm/${g}.json`]),
+  ...["syrtis", "sirtet", "sytran", "cyclix", "sfirs", "connect4"].flatMap((g) => [`/static/wasm/${g}.wasm`, `/static/wasm/${g}.json`, `/static/wasm/${g}.starts.json`]),
 ];
 
 /** Large files that change only with their version (scripts/setup pins Pyodide's). */

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, InvalidPositionError, option
 
-from . import diagrams, heuristics, render
+from . import diagrams, heuristics, render, words
 from .explain import action_label as _action_label
 from .geometry import NUM_ACTIONS
 from .notation import START_POSITION, parse_position
@@ -109,6 +109,15 @@ class Cyclix(Game[CyclixState]):
 
     def cell_words(self, state: CyclixState) -> dict[str, str]:
         return render.cell_words(state)
+
+    def off_board_words(self, state: CyclixState) -> list[str]:
+        return words.hand_words(state)
+
+    def action_news(self, state: CyclixState, action: Action, child: CyclixState) -> list[str]:
+        return words.action_news(state, action, child)
+
+    def turn_mark(self, state: CyclixState) -> str:
+        return words.turn_mark(state)
 
     def render_text(self, state: CyclixState) -> str:
         return render.text(state)

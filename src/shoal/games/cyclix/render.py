@@ -74,7 +74,8 @@ _PIECE_WORDS = ("king", "rook", "bishop", "knight")
 
 
 def cell_words(state: CyclixState) -> dict[str, str]:
-    """Each piece in words by its square ("White rook"), then the empty tiles ("Tile")."""
+    """Each piece in words by its square ("White rook"), then the empty tiles ("Empty tile"),
+    then the squares without a tile ("Water")."""
     pieces: dict[int, str] = {}
     for index, s in enumerate(state.pieces):
         if s >= 0:
@@ -83,6 +84,9 @@ def cell_words(state: CyclixState) -> dict[str, str]:
     for s in range(SIZE * SIZE):
         if state.tiles >> s & 1 and s not in pieces:
             out[SQUARE_NAMES[s]] = "Empty tile"
+    for s in range(SIZE * SIZE):
+        if not state.tiles >> s & 1 and s not in pieces:
+            out[SQUARE_NAMES[s]] = "Water"
     return out
 
 

@@ -30,6 +30,7 @@ from shoal.core import (
 from . import diagrams as _diagrams
 from . import heuristics as _heuristics
 from . import render as _render
+from . import words as _words
 from .explain import action_label as _action_label
 from .explain import ending_sentence as _ending_sentence
 from .geometry import EDGE, PLAY, START, bits
@@ -225,6 +226,12 @@ class Sfirs(Game[SfirsState]):
 
     def cell_words(self, state: SfirsState) -> dict[str, str]:
         return _render.cell_words(state)
+
+    def cell_names(self, state: SfirsState) -> dict[str, str]:
+        return _words.cell_names(state)
+
+    def action_news(self, state: SfirsState, action: Action, child: SfirsState) -> list[str]:
+        return _words.action_news(state, action, child)
 
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)

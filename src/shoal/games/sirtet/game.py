@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action, Diagram, Game, InvalidPositionError
 
-from . import heuristics, observe, render
+from . import heuristics, observe, render, words
 from .explain import action_label as _action_label
 from .geometry import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
@@ -156,6 +156,15 @@ class Sirtet(Game[SirtetState]):
 
     def cell_words(self, state: SirtetState) -> dict[str, str]:
         return render.cell_words(state)
+
+    def cell_names(self, state: SirtetState) -> dict[str, str]:
+        return words.cell_names(state)
+
+    def off_board_words(self, state: SirtetState) -> list[str]:
+        return words.off_board_words(state)
+
+    def action_news(self, state: SirtetState, action: Action, child: SirtetState) -> list[str]:
+        return words.action_news(state, action, child)
 
     def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)

@@ -98,14 +98,18 @@ def _short_status(state: SirtetState) -> str:
 
 
 def cell_words(state: SirtetState) -> dict[str, str]:
-    """Each tile on the board in words by its cell ("Yellow T tile"); holes are left out."""
+    """Each tile on the board in words by its cell ("Yellow T tile"), then the holes."""
     out: dict[str, str] = {}
+    holes = []
     for f in range(SIZE):
         for rank in range(SIZE):
             tile = state.tile_at(f * SIZE + rank)
             if tile is not None:
                 shape, _, colour = state.ts.names[tile].partition(".")
                 out[f"{FILES[f]}{rank + 1}"] = f"{colour.capitalize()} {shape} tile"
+            else:
+                holes.append(f"{FILES[f]}{rank + 1}")
+    out.update((cell, "Hole") for cell in holes)
     return out
 
 

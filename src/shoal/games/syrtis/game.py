@@ -222,6 +222,18 @@ class Syrtis(Game[SyrtisState]):
     def action_label(self, state: SyrtisState, action: Action) -> str:
         return _action_label(state.action_text(action))
 
+    confirm_kinds = frozenset({"sink"})  # one tap sinks a tile for good: asked first
+
+    def action_kind(self, state: SyrtisState, action: Action) -> str:
+        from .words import action_kind
+
+        return action_kind(state, action)
+
+    def action_news(self, state: SyrtisState, action: Action, child: SyrtisState) -> list[str]:
+        from .words import action_news
+
+        return action_news(state, action, child)
+
     def puzzle_theme(self, state: SyrtisState, line: Sequence[Action]) -> str | None:
         """``"fourth sink"`` (the quicksand race), ``"complete island"`` or ``"last sink"``."""
         end = self.puzzle_ending(state, line)[1]

@@ -68,22 +68,27 @@ def render_text(state: SyrtisState) -> str:
 
 
 def cell_words(state: SyrtisState) -> dict[str, str]:
-    """Each tile in words, by cell: its colour and shape, and the tower on it if any."""
+    """Each tile in words, by cell: its colour and shape, and the tower on it if any; then
+    the cells without a tile ("Water")."""
     n = state.geo.n
     lt, dt = state.towers
     out: dict[str, str] = {}
+    water = []
     for r in range(n):
         for col in range(n):
             bit = 1 << (r * n + col)
+            name = f"{'abcdef'[col]}{r + 1}"
             if not state.tiles & bit:
+                water.append(name)
                 continue
             words = ("light " if state.light & bit else "dark ") + (
-                "circle" if state.circle & bit else "square"
+                "circle tile" if state.circle & bit else "square tile"
             )
             tower = (
                 " with the Light tower" if lt & bit else " with the Dark tower" if dt & bit else ""
             )
-            out[f"{'abcdef'[col]}{r + 1}"] = words.capitalize() + tower
+            out[name] = words.capitalize() + tower
+    out.update((name, "Water") for name in water)
     return out
 
 
@@ -118,6 +123,11 @@ _TILE = ("#f2e6c9", "#5a4636")  # light, dark
 _TILE_EDGE = ("#c9b48a", "#2f241b")
 _SYMBOL = ("#b0814d", "#d9c198")
 _MARK = "#e4572e"
+TARGET_COLOURS = ("#141414", "#ffe14d")
+"""A cell to choose is ringed in two tones, dark outside and yellow inside: one of the two
+stands out at 3:1 or more on the sea, a light tile and a dark tile alike (tests/games)."""
+BACKGROUNDS = {"sea": _SEA, "light tile": _TILE[0], "dark tile": _TILE[1]}
+"""What a target lies on."""
 _S = 64
 _M = 30
 
@@ -266,10 +276,17 @@ def _svg_tag(n: int) -> str:
 def _sea(n: int) -> str:
     """The style, the defs, the sea and the coordinates of an ``n`` x ``n`` board."""
     side = n * _S + 2 * _M
+    dark, bright = TARGET_COLOURS
     parts = [
-        "<style>svg.syrtis .cell.hl{fill:#ffe66d;fill-opacity:.38}"
+        # a cell to choose: the two-tone ring of the pattern below, over the page's own tint
+        "<style>svg.syrtis .cell.hl{fill:url(#syrtis-target)!important;stroke:none!important}"
         "svg.syrtis .cell.sel{fill:#e4572e;fill-opacity:.3}</style>",
         "<defs>"
+        '<pattern id="syrtis-target" width="1" height="1" patternContentUnits="objectBoundingBox">'
+        f'<rect width="1" height="1" fill="{bright}" fill-opacity=".14"/>'
+        f'<circle cx=".5" cy=".5" r=".4" fill="none" stroke="{dark}" stroke-width=".1"/>'
+        f'<circle cx=".5" cy=".5" r=".4" fill="none" stroke="{bright}" stroke-width=".05"/>'
+        "</pattern>"
         f'<marker id="arrow" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
         f'markerHeight="4" orient="auto"><path d="M0,0L10,5L0,10z" fill="{_MARK}"/></marker>'
         f'<pattern id="waves" width="16" height="8" patternUnits="userSpaceOnUse">'

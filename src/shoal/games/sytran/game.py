@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, option
 from shoal.core.native import engine_for
 
-from . import diagrams, heuristics, render
+from . import diagrams, heuristics, render, words
 from .explain import action_label as _action_label
 from .geometry import Geometry, geometry
 from .notation import parse_position
@@ -146,6 +146,12 @@ class Sytran(Game[SytranState]):
     def cell_words(self, state: SytranState) -> dict[str, str]:
         return render.cell_words(state)
 
+    def cell_names(self, state: SytranState) -> dict[str, str]:
+        return words.cell_names(state)
+
+    def action_news(self, state: SytranState, action: Action, child: SytranState) -> list[str]:
+        return words.action_news(state, action, child)
+
     def render_text(self, state: SytranState) -> str:
         return render.render_text(state)
 
@@ -199,8 +205,12 @@ class Sytran(Game[SytranState]):
         """Each colour's stones, groups and score so far; the stones of this turn.
 
         >>> game = Sytran(SytranOptions(base=6))
-        >>> game.status(game.initial().apply_text("f6"))
-        'White 1 stone in 1 group: -7 · Black 0 stones: 0 · empty cells 90 (P = 8)'
+        >>> for part in game.status(game.initial().apply_text("f6")).split(" · "):
+        ...     print(part)
+        White 1 stone in 1 group: -7
+        Black 0 stones: 0
+        empty cells 90 (P = 8)
+        this turn: 1 to 3 stones, as many as the number of the innermost ring used
         """
         width, penalty = self.geo.width, self.options.penalty
         parts = []
@@ -216,8 +226,8 @@ class Sytran(Game[SytranState]):
             else:
                 parts.append(f"{name} {count} stone{plural}: {score}")
         parts.append(f"empty cells {len(state.empty_cells)} (P = {penalty})")
-        if state.outcome is None and state.placed:
-            parts.append(f"this turn: {state.placed} placed, innermost ring {state.smallest}")
+        if state.outcome is None:
+            parts.append(words.turn_words(state))
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:

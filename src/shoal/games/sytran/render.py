@@ -36,6 +36,7 @@ from shoal.core.svg import clickable_cell
 
 from .geometry import FILES, Geometry
 from .rules import COLOUR_NAMES, SytranState
+from .words import stones_left
 
 if TYPE_CHECKING:
     pass
@@ -79,10 +80,8 @@ def status_line(state: SytranState) -> str:
     assert seat is not None
     text = f"{sides[seat].capitalize()} to move"
     if state.placed:
-        n = state.placed
-        text += (
-            f"; {n} stone{'s' if n > 1 else ''} placed this turn, innermost ring {state.smallest}"
-        )
+        n, left = state.placed, stones_left(state)
+        text += f"; {n} placed this turn, up to {left} more (ends by itself)"
     if state.swap_available:
         text += "; Black may swap"
     return text
@@ -194,6 +193,7 @@ class _Layout:
                 f'<text x="{x - size * 0.3:.1f}" y="{y + 4:.1f}" font-size="12" '
                 f'text-anchor="middle" fill="#4a463f" class="coord">{text}</text>'
             )
+        labels.append(_ring_legend(geo, margin))
         self.labels = "".join(labels)
         self.stones = [
             tuple(
@@ -213,6 +213,23 @@ class _Layout:
             for cell, (x, y) in enumerate(self.centres)
         ]
         self.no_hits_marked = "".join(hit for hit, _ in self.hits) + "</svg>"
+
+
+def _ring_legend(geo: Geometry, margin: float) -> str:
+    """The rings numbered, down the board's top left corner: each ring's shade with its
+    number (a turn places as many stones as the number of the innermost ring it uses)."""
+    radius = 17.0
+    parts = ['<text x="6" y="20" font-size="19" fill="#2d2a26" class="legend">rings</text>']
+    for ring in range(1, geo.num_rings + 1):
+        x, y = 6 + radius, 30 + radius + (ring - 1) * radius * 2.05
+        ink = "#2d2a26" if ring <= 4 else "#ffffff"
+        parts.append(
+            f'<polygon points="{_hexagon(x, y, radius)}" fill="{RING_SHADES[ring - 1]}" '
+            f'stroke="#6f6a62" stroke-width="0.8" class="legend"/>'
+            f'<text x="{x:.1f}" y="{y + 7:.1f}" font-size="19" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}" class="legend">{ring}</text>'
+        )
+    return "".join(parts)
 
 
 @functools.cache

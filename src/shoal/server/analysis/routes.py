@@ -53,7 +53,7 @@ from ..db_down import survives_database
 from ..errors import ApiError, check_error, refusals
 from ..files import page
 from ..games.env import GamesDep
-from ..games.views import board_view, option_values, outcome_view
+from ..games.views import board_view, legal_entries, option_values, outcome_view
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
 from .schemas import AnalysisBoard, AnalysisView
@@ -153,21 +153,6 @@ def _board(game: Game, tree: MoveTree, players: tuple[str, str], **more: Any) ->
     }
 
 
-def _legal(game: Game, state: State) -> list[dict[str, Any]]:
-    if state.outcome is not None:
-        return []
-    paths = game.click_paths(state)
-    return [
-        {
-            "action": action,
-            "text": state.action_text(action),
-            "label": game.action_label(state, action),
-            "path": list(paths.get(action, ())),
-        }
-        for action in state.legal_actions()
-    ]
-
-
 # -- positions ----------------------------------------------------------------------------
 @router.post(
     "/api/analysis/view", summary="A position of the analysis board", response_model=AnalysisView
@@ -177,7 +162,7 @@ async def analysis_view(line: LineIn) -> dict[str, Any]:
     view = board_view(game, states, actions, len(actions))
     state = states[-1]
     view.update(
-        legal=_legal(game, state),
+        legal=legal_entries(game, state),
         result=outcome_view(state, None),
         game={"id": game.id, "title": game.title},
         engine_position=engine_position(game, state),  # for the browser's engine

@@ -52,6 +52,18 @@ class LegalAction(Out):
     text: str
     label: str
     path: list[str]
+    # left out of an answer where the game has none (as in a live game's own answers: a
+    # view's few hundred entries stay small)
+    kind: str | None = Field(
+        None,
+        description="the kind of action in a word ('sink'), where the game names kinds",
+        exclude_if=lambda value: value is None,
+    )
+    confirm: bool | None = Field(
+        None,
+        description="true where a page asks before playing it (a tile sunk for good)",
+        exclude_if=lambda value: value is None,
+    )
 
 
 class SpokenAction(Out):
@@ -61,6 +73,9 @@ class SpokenAction(Out):
     seat: int
     side: str
     label: str
+    news: list[str] = Field(
+        description="what else happened, in words: a check, a capture, a tile sinking..."
+    )
 
 
 class ClockView(Out):
@@ -129,6 +144,9 @@ class GameView(Out):
     legal: list[LegalAction]
     spoken: list[SpokenAction]
     words: list[str] = Field(description="the board in words, one line each")
+    cells: dict[str, str] = Field(
+        description="each cell's accessible name by its id: what is on it and whose"
+    )
     turns: list[TurnView]
     result: ResultView | None
     has_features: bool = Field(
@@ -283,6 +301,9 @@ class BoardView(Out):
     features: dict[str, float]
     status: str
     words: list[str] = Field(description="the board in words, one line each")
+    cells: dict[str, str] = Field(
+        description="each cell's accessible name by its id: what is on it and whose"
+    )
     spoken: list[SpokenAction]
 
 

@@ -27,6 +27,7 @@ from .models import INVITE, GameData, hash_token
 from .views import (
     features_view,
     last_turn_actions,
+    legal_entries,
     option_values,
     outcome_view,
     spoken_view,
@@ -200,6 +201,7 @@ class LiveGame:
             "legal": legal,
             "spoken": spoken_view(self.game, self.states, turns, actions),
             "words": self.game.describe(state),
+            "cells": self.game.cell_names(state),
             "turns": turns,
             "result": result,
             "has_features": constants["has_features"],
@@ -224,19 +226,8 @@ class LiveGame:
         return self._features
 
     def _entries(self, state: State, actions: Sequence[Action]) -> list[dict[str, Any]]:
-        """The legal actions' entries of the view: the action, its text, its label and its
-        click path (a hundred actions and more: the names bound once, issue 39)."""
-        path_of = self.game.click_paths(state).get
-        text_of, label_of = state.action_text, self.game.action_label
-        return [
-            {
-                "action": action,
-                "text": text_of(action),
-                "label": label_of(state, action),
-                "path": list(path_of(action, ())),
-            }
-            for action in actions
-        ]
+        """The legal actions' entries of the view (:func:`.views.legal_entries`)."""
+        return legal_entries(self.game, state, actions)
 
     # -- clocks -------------------------------------------------------------------
     def clock_running(self) -> Seat | None:

@@ -7,6 +7,7 @@ live games of :mod:`.session` and the replays of records.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from shoal.core import Action, Game, History, State
@@ -18,6 +19,7 @@ __all__ = [
     "board_view",
     "features_view",
     "last_turn_actions",
+    "legal_entries",
     "option_values",
     "outcome_view",
     "replay_view",
@@ -35,7 +37,8 @@ def turn_list(
     known: list[dict[str, Any]] | None = None,
     same: int = 0,
 ) -> list[dict[str, Any]]:
-    """The turns of a game: number, seat, side, text, first and last action index, complete.
+    """The turns of a game: number, seat, side, text, mark (Cyclix's check, ``+``; see
+    :meth:`~shoal.core.Game.turn_mark`), first and last action index, complete.
 
     ``states[i]`` is the state before ``actions[i]`` (``len(states) == len(actions) + 1``).
     ``start``/``end`` delimit the turn's actions: ``actions[start:end]``; ``end`` is
@@ -55,18 +58,31 @@ def turn_list(
     offset = out[-1]["end"] if out else 0  # a turn starts there: only the rest is split again
     history = History.of_states(states[offset:], actions[offset:])
     for turn in history.turns():
+        end = offset + turn.end
         out.append(
             {
                 "number": keep + turn.number,
                 "seat": turn.seat,
                 "side": turn.side,
                 "text": turn.text(),
+                "mark": states[end].game.turn_mark(states[end]) if turn.complete else "",
                 "start": offset + turn.start,
-                "end": offset + turn.end,
+                "end": end,
                 "complete": turn.complete,
             }
         )
     return out
+
+
+def legal_entries(
+    game: Game, state: State, actions: Sequence[Action] | None = None
+) -> list[dict[str, Any]]:
+    """The legal actions (or ``actions`` of them) as a board page takes them
+    (:meth:`~shoal.core.Game.action_entries`), none once the game is over: the one place a
+    live game, the analysis board, a lesson and a puzzle make them."""
+    if state.outcome is not None:
+        return []
+    return game.action_entries(state, actions)
 
 
 def last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> list[Action]:
@@ -82,9 +98,11 @@ def spoken_view(
 ) -> list[dict[str, Any]]:
     """The actions of the last two turns in the game's words, for a screen reader.
 
-    Each is ``{ply, seat, side, label}``: ``ply`` is the action's index, ``label`` the
-    game's :meth:`~shoal.core.Game.action_label` in the state it was played from. Two turns,
-    so a view that arrives after the player's turn and the computer's answer says both.
+    Each is ``{ply, seat, side, label, news}``: ``ply`` is the action's index, ``label`` the
+    game's :meth:`~shoal.core.Game.action_label` in the state it was played from, ``news``
+    what else a sighted player saw happen (:meth:`~shoal.core.Game.action_news`: a check,
+    a capture, a tile sinking...). Two turns, so a view that arrives after the player's turn
+    and the computer's answer says both.
     """
     start = turns[-2]["start"] if len(turns) > 1 else 0
     out = []
@@ -98,6 +116,7 @@ def spoken_view(
                 "seat": seat,
                 "side": state.side_name(seat),
                 "label": game.action_label(state, actions[ply]),
+                "news": game.action_news(state, actions[ply], states[ply + 1]),
             }
         )
     return out
@@ -157,6 +176,7 @@ def board_view(game: Game, states: list[State], actions: list[Action], k: int) -
         "features": features_view(game, state),
         "status": game.status(state),
         "words": game.describe(state),
+        "cells": game.cell_names(state),
         "spoken": spoken_view(game, states[: k + 1], turns, actions[:k]),
     }
 

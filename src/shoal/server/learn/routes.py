@@ -24,6 +24,7 @@ from shoal.core import Game, ShoalError
 from shoal.core.course import Course
 
 from ..errors import ApiError, refusals
+from ..games.views import legal_entries
 from .schemas import AttemptOut, CourseOut, CourseSummary
 
 __all__ = ["AttemptIn", "router"]
@@ -86,23 +87,15 @@ def attempt(game_id: str, step: int, body: AttemptIn) -> dict[str, Any]:
     state = verdict.state
     step_game = item.game(game)
     legal = []
-    if state.outcome is None and not (verdict.solved or verdict.wrong):
-        paths = step_game.click_paths(state)
-        legal = [
-            {
-                "action": a,
-                "text": state.action_text(a),
-                "label": step_game.action_label(state, a),
-                "path": list(paths.get(a, ())),
-            }
-            for a in state.legal_actions()
-        ]
+    if not (verdict.solved or verdict.wrong):
+        legal = legal_entries(step_game, state)
     return {
         "step": step,
         "svg": step_game.render_svg(state),
         "legal": legal,
         "status": step_game.status(state),
         "words": step_game.describe(state),
+        "cells": step_game.cell_names(state),
         "position": state.position(),
         "to_move": state.to_move,
         "solved": verdict.solved,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from ..games.schemas import LegalAction
 from ..schemas import OptionValue, Out
 
@@ -47,6 +49,7 @@ class AttemptOut(Out):
     legal: list[LegalAction]
     status: str
     words: list[str]
+    cells: dict[str, str] = Field(description="each cell's accessible name by its id")
     position: str
     to_move: int | None
     solved: bool

@@ -83,6 +83,7 @@ class PuzzleOut(Out):
     to_move: int | None
     status: str
     words: list[str]
+    cells: dict[str, str] = Field(description="each cell's accessible name by its id")
     position: str
     correct: bool
     solved: bool

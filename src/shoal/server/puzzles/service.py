@@ -34,6 +34,7 @@ from shoal.ratings.glicko2 import Rating
 
 from ..accounts.models import User
 from ..errors import ApiError
+from ..games.views import legal_entries
 from ..provide import provided
 from .store import PuzzlePlayer, PuzzleStore
 
@@ -142,17 +143,8 @@ class Puzzles:
         store = self.store
         rating, attempts, solves = store.puzzle(puzzle.id, puzzle_rating(puzzle))
         legal = []
-        if not finished and state.outcome is None and state.to_move == puzzle.winner:
-            paths = game.click_paths(state)
-            legal = [
-                {
-                    "action": a,
-                    "text": state.action_text(a),
-                    "label": game.action_label(state, a),
-                    "path": list(paths.get(a, ())),
-                }
-                for a in state.legal_actions()
-            ]
+        if not finished and state.to_move == puzzle.winner:
+            legal = legal_entries(game, state)
         last = verdict.last if verdict is not None else ()
         out: dict[str, Any] = {
             "id": puzzle.id,
@@ -170,6 +162,7 @@ class Puzzles:
             "to_move": state.to_move,
             "status": game.status(state),
             "words": game.describe(state),
+            "cells": game.cell_names(state),
             "position": state.position(),
             "correct": verdict is None or verdict.correct,
             "solved": solved,

@@ -78,6 +78,8 @@ export interface AnalysisView {
   status: string;
   /** the board in words, one line each */
   words: string[];
+  /** each cell's accessible name by its id: what is on it and whose */
+  cells: { [key: string]: string };
   spoken: SpokenAction[];
   legal: LegalAction[];
   result: ResultView | null;
@@ -93,6 +95,8 @@ export interface AttemptOut {
   legal: LegalAction[];
   status: string;
   words: string[];
+  /** each cell's accessible name by its id */
+  cells: { [key: string]: string };
   position: string;
   to_move: number | null;
   solved: boolean;
@@ -752,6 +756,8 @@ export interface GameView {
   spoken: SpokenAction[];
   /** the board in words, one line each */
   words: string[];
+  /** each cell's accessible name by its id: what is on it and whose */
+  cells: { [key: string]: string };
   turns: TurnView[];
   result: ResultView | null;
   /** whether the game has features to show (GET /api/games/{id}/features) */
@@ -934,6 +940,10 @@ export interface LegalAction {
   text: string;
   label: string;
   path: string[];
+  /** the kind of action in a word ('sink'), where the game names kinds */
+  kind?: string | null;
+  /** true where a page asks before playing it (a tile sunk for good) */
+  confirm?: boolean | null;
 }
 
 /** Game lengths in turns. */
@@ -1422,6 +1432,8 @@ export interface PuzzleOut {
   to_move: number | null;
   status: string;
   words: string[];
+  /** each cell's accessible name by its id */
+  cells: { [key: string]: string };
   position: string;
   correct: boolean;
   solved: boolean;
@@ -1558,6 +1570,8 @@ export interface ReplayView {
   status: string;
   /** the board in words, one line each */
   words: string[];
+  /** each cell's accessible name by its id: what is on it and whose */
+  cells: { [key: string]: string };
   spoken: SpokenAction[];
   game: GameRef;
   options: { [key: string]: string | number | boolean };
@@ -1777,6 +1791,8 @@ export interface SpokenAction {
   seat: number;
   side: string;
   label: string;
+  /** what else happened, in words: a check, a capture, a tile sinking... */
+  news: string[];
 }
 
 /** A standings line whose points or tiebreaks changed (its rank: ``standings_ranks``). */
@@ -1955,6 +1971,8 @@ export interface TurnView {
   seat: number;
   side: string;
   text: string;
+  /** written after the text in a list of moves ('+': a check), not notation */
+  mark?: string;
   start: number;
   end: number;
   complete: boolean;
