@@ -4,6 +4,7 @@ twice in a row; points 2/1/0 doubled on a streak."""
 from __future__ import annotations
 
 from shoal.pairing.arena import (
+    WINDOW,
     Waiting,
     arena_game_points,
     arena_points,
@@ -131,3 +132,21 @@ def test_the_pairings_come_longest_wait_first_each_with_its_longer_wait_seated_f
         Waiting("a", 3.0, 3, None),
     ]
     assert [p.players for p in pair_arena(free, now=10.0)] == [("d", "a"), ("c", "b")]
+
+
+def test_a_crowd_larger_than_a_window_is_paired_in_windows_longest_waits_first() -> None:
+    """More free players than arena.WINDOW (the start of an arena of hundreds): everyone is
+    paired, once, never with their last opponent; with an odd crowd the one left waiting is
+    among the shortest waits."""
+    crowd = 2 * WINDOW + 11  # three windows, odd
+    # p0 waited longest; each player's last opponent is their neighbour in the list
+    free = [
+        Waiting(f"p{i}", float(i), i, f"p{i ^ 1}" if (i ^ 1) < crowd else None)
+        for i in range(crowd)
+    ]
+    pairs = pair_arena(free, now=float(crowd) + 1.0)
+    seated = [name for pairing in pairs for name in pairing.players]
+    assert len(seated) == len(set(seated)) == crowd - 1
+    assert all(pairing.second != f"p{int(pairing.first[1:]) ^ 1}" for pairing in pairs)
+    (left,) = {w.player for w in free} - set(seated)
+    assert int(left[1:]) >= crowd - WINDOW  # from the last window: among the shortest waits

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shoal.pairing import swiss
 from shoal.pairing.records import Game, Round, TournamentError
 from shoal.pairing.swiss import SwissHistory, pair_swiss_round, seat_balance
 
@@ -254,3 +255,34 @@ def test_two_players_who_want_the_same_seat_are_kept_apart() -> None:
         frozenset("bc"),
     }
     assert {p.players for p in rnd.pairings} == {("d", "a"), ("b", "c")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(events(), st.booleans())
+def test_score_group_brackets_pair_as_the_one_matching_does(
+    event: tuple[int, int, int], churn: bool
+) -> None:
+    """A large field is paired bracket by bracket (swiss.EXACT_LIMIT): forced on small
+    events, every round is still the best pairing by the rules in order, as the exhaustive
+    search finds it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(swiss, "EXACT_LIMIT", 0)
+        for rnd, before, active in _play(*event, churn=churn):
+            assert rnd.players() == set(active)
+            assert _cost(_as_matching(rnd), before) == min(
+                _cost(m, before) for m in _matchings(active)
+            )
+
+
+def test_a_field_of_ninety_is_paired_by_brackets_within_the_rules() -> None:
+    """91 players, 3 rounds (the bracket path): everyone paired once a round, no rematch,
+    no second bye, seats within two, and at most one pairing across groups per group."""
+    for rnd, before, active in _play(91, 3, 7, churn=False):
+        seated = [name for p in rnd.pairings for name in p.players]
+        assert sorted([*seated, rnd.bye]) == sorted(active)
+        assert len(set(seated)) == len(seated)
+        byes, rematches, clashes, _ = _cost(_as_matching(rnd), before)
+        assert (byes, rematches, clashes) == (0, 0, 0)
+        scores = before.scores()
+        apart = sum(scores[p.first] != scores[p.second] for p in rnd.pairings)
+        assert apart <= len({scores[n] for n in active})  # one floater a group at most

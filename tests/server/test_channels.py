@@ -31,6 +31,7 @@ from fastapi.responses import StreamingResponse
 from fastapi.routing import APIRoute
 
 from shoal.server import create_app
+from shoal.server.tournaments.deltas import apply_delta
 from tests.clients import TestClient
 
 from ..cli.inproc import shoal
@@ -409,10 +410,13 @@ async def tournaments(site: Site, identity: str) -> None:
     event = (await call(post, site.http(site.a, "alice"), "/api/tournaments", body))["id"]
     reader = site.http(site.b, "alice" if identity == "account" else None)
     path = f"/api/tournaments/{event}"
-    assert (await call(reader.get, path)).json()["players"] == []
+    first = (await call(reader.get, f"{path}/changes")).json()  # the page's first read, on B
+    assert first["view"]["players"] == []
     await call(post, site.http(site.a, "bobby"), f"{path}/join")
-    players = (await call(reader.get, path)).json()["players"]  # the page's next poll, on B
-    assert [p["name"] for p in players] == ["bobby"]
+    # the page's next read, on B: only the change since the view B gave it (issue 59)
+    change = (await call(reader.get, f"{path}/changes", params={"base": first["tag"]})).json()
+    assert "view" not in change and change["base"] == first["tag"]
+    assert [p["name"] for p in apply_delta(first["view"], change)["players"]] == ["bobby"]
 
 
 async def _ndjson(site: Site, path: str) -> AsyncIterator[dict[str, Any]]:

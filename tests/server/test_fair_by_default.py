@@ -176,9 +176,12 @@ def test_an_event_game_against_a_bot_counts_names_its_event_and_cannot_be_aborte
         aborted = alice.post(f"/api/games/{gid}/abort", json={"version": view["version"]})
         error(aborted, 409, "an event's game cannot be aborted")
         assert alice.get(f"/api/games/{gid}").json()["result"] is None
+        # no analysis board of the game in progress (issue 59); once it ended, yes
+        error(alice.get(f"/api/games/{gid}/analysis"), 409, "once it has ended")
         resigned = alice.post(f"/api/games/{gid}/resign", json={"version": view["version"]})
         assert resigned.status_code == 200, resigned.text
         error(alice.post(f"/api/games/{gid}/rematch"), 400, "a rematch is for online games")
+        assert alice.get(f"/api/games/{gid}/analysis").status_code == 200
 
 
 def test_the_migration_gives_the_games_of_existing_pairings_their_event(tmp_path: Path) -> None:

@@ -61,7 +61,7 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     page.select_option("#invite-bot", "shoal-club")
     page.evaluate("document.querySelector('#invite-bot').dataset.mark = 'chosen'")
     for _ in range(2):
-        with page.expect_response(lambda r: r.url.endswith(f"/api/tournaments/{tid}")):
+        with page.expect_response(lambda r: f"/api/tournaments/{tid}/changes?base=" in r.url):
             pass
     assert page.locator("#invite-bot").input_value() == "shoal-club"
     assert page.locator("#invite-bot").get_attribute("data-mark") == "chosen"  # not redrawn

@@ -27,7 +27,7 @@ from typing import Literal
 
 from .records import Pairing
 
-__all__ = ["Waiting", "arena_game_points", "arena_points", "on_streak", "pair_arena"]
+__all__ = ["WINDOW", "Waiting", "arena_game_points", "arena_points", "on_streak", "pair_arena"]
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -67,12 +67,45 @@ class Waiting:
     last_opponent: str | None
 
 
+WINDOW = 48
+"""The most free players matched at once: a larger crowd is matched in windows of this
+many, longest waits first (see :func:`pair_arena`)."""
+
+
 def pair_arena(free: Iterable[Waiting], *, now: float) -> list[Pairing]:
     """Pair the free players (rules in the module's text); the unpaired wait on.
 
     Seats: the one who waited longer takes the first seat (ties: the better rank).
+
+    Up to :data:`WINDOW` free players are matched at once, exactly. A larger crowd (the
+    start of an arena of hundreds, when everyone is free) is taken in windows of
+    ``WINDOW`` players, in order of their wait in whole seconds (longest first) and then
+    of their rank, each window matched exactly with whoever the window before left
+    unpaired: a matching's cost grows with the cube of its players, and a window's
+    players are the ones the whole matching would prefer anyway (the longest waits,
+    close ranks side by side). So 500 free players are paired in tens of milliseconds,
+    not minutes, and everyone is paired but those the rules keep waiting.
     """
     waiting = sorted(free, key=lambda w: (w.since, w.rank, w.player))
+    if len(waiting) <= WINDOW:
+        return _pair_exactly(waiting, now)
+    queue = sorted(waiting, key=lambda w: (-int(now - w.since), w.rank, w.player))
+    pairs: list[Pairing] = []
+    left: list[Waiting] = []
+    for start in range(0, len(queue), WINDOW - 8):  # room for the ones left over
+        window = left + queue[start : start + WINDOW - 8]
+        window.sort(key=lambda w: (w.since, w.rank, w.player))
+        made = _pair_exactly(window, now)
+        pairs.extend(made)
+        seated = {name for pairing in made for name in pairing.players}
+        left = [w for w in window if w.player not in seated]
+    order = {w.player: i for i, w in enumerate(waiting)}
+    pairs.sort(key=lambda pairing: order[pairing.first])
+    return pairs
+
+
+def _pair_exactly(waiting: list[Waiting], now: float) -> list[Pairing]:
+    """The maximum-weight matching of ``waiting`` (sorted longest wait first)."""
     if len(waiting) < 2:
         return []
     n = len(waiting)

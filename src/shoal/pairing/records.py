@@ -19,6 +19,7 @@ __all__ = [
     "BYE_POINTS",
     "EVERY",
     "FORMATS",
+    "MAX_PLAYERS",
     "RESULTS",
     "Format",
     "Game",
@@ -26,6 +27,7 @@ __all__ = [
     "Result",
     "Round",
     "TournamentError",
+    "check_max_players",
     "result_for",
 ]
 
@@ -33,6 +35,32 @@ Format = Literal["round_robin", "double_round_robin", "swiss", "arena"]
 """The formats, named as the API names them."""
 
 FORMATS: tuple[Format, ...] = ("round_robin", "double_round_robin", "swiss", "arena")
+
+MAX_PLAYERS: dict[str, int] = {
+    "round_robin": 64,
+    "double_round_robin": 64,
+    "swiss": 200,
+    "arena": 500,
+}
+"""The most players an event of each format takes (issue 59). An arena pairs whoever is
+free, a few at a time once it runs (500 free at once: about a second); a Swiss pairs
+everyone each round (200: about a second a round, 300: about 4 s on the 2-core machine);
+a round robin of n players has n - 1 rounds (2 n - 2 doubled)."""
+
+
+def check_max_players(fmt: str, max_players: int) -> None:
+    """Refuse a ``max_players`` outside 2 and the format's :data:`MAX_PLAYERS`.
+
+    >>> check_max_players("arena", 501)
+    Traceback (most recent call last):
+    ...
+    shoal.pairing.records.TournamentError: max_players of an arena is 2 to 500, not 501
+    """
+    top = MAX_PLAYERS[fmt]
+    if not 2 <= max_players <= top:
+        what = {"arena": "an arena", "swiss": "a Swiss"}.get(fmt, "a round robin")
+        raise TournamentError(f"max_players of {what} is 2 to {top}, not {max_players}")
+
 
 EVERY = ("day", "week", "month")
 """How often a recurring event comes (:mod:`.schedules`)."""

@@ -1,8 +1,9 @@
 // @ts-check
 // One tournament's page /tournaments/ID (issue 42): its players, standings and rounds with
 // their pairings and games, a join/withdraw button, and for the creator an invitation of
-// the server's bots. Live without reload: the page reads GET /api/tournaments/ID every two
-// seconds, and takes a player to their new game as soon as it is paired.
+// the server's bots. Live without reload: the page reads what changed (GET
+// /api/tournaments/ID/changes?base=TAG) every two seconds, and takes a player to their new
+// game as soon as it is paired.
 import { $, errorText, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 
@@ -30,9 +31,10 @@ const TIEBREAKS = {
  * The page's memory between refreshes: who reads it, the games seen, the event as last drawn
  * (the page is drawn again only when it changed) and the bot chosen to invite (kept when
  * it is drawn again: issue 59, a slow click invited the wrong bot).
- * @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null, drawn: string, bot: string }}
+ * The view last read and its tag: the page reads only what changed since (issue 59).
+ * @type {{ me: import("./common.js").Me | null, seenGames: Set<string> | null, drawn: string, bot: string, view: Event | null, tag: string }}
  */
-const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random" };
+const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random", view: null, tag: "" };
 
 /** @param {Event} event */
 function header(event) {
@@ -132,15 +134,70 @@ function render(event) {
  */
 async function act(what, body) {
   try {
-    render(await api(`/api/tournaments/${id}/${what}`, { method: "POST", body }));
+    const event = await api(`/api/tournaments/${id}/${what}`, { method: "POST", body });
+    state.view = event;
+    state.tag = ""; // the next read starts from a whole view again
+    render(event);
   } catch (error) {
     toast(errorText(error), "error");
   }
 }
 
+/**
+ * The view a change makes of the page's view (tournaments/deltas.py's apply_delta): the
+ * keys set, the players and standings lines changed, the ranks, the rounds' new pairings.
+ * @param {Event} view
+ * @param {import("./types/api.js").EventChange} change
+ * @returns {Event}
+ */
+function applyChange(view, change) {
+  const next = /** @type {Event} */ ({ ...view, ...(change.set || {}) });
+  const players = new Map(view.players.map((p) => [p.name, p]));
+  for (const p of change.players || []) players.set(p.name, p);
+  next.players = (change.players_order || view.players.map((p) => p.name)).map((n) => /** @type {Event["players"][number]} */ (players.get(n)));
+  /** @type {Map<string, Event["standings"][number]>} */
+  const lines = new Map(view.standings.map((l) => [l.player, l]));
+  for (const l of change.standings || []) lines.set(l.player, { ...l, rank: lines.get(l.player)?.rank ?? 0 });
+  const order = change.standings_order || view.standings.map((l) => l.player);
+  const ranks = change.standings_ranks;
+  next.standings = order.map((n, i) => {
+    const line = /** @type {Event["standings"][number]} */ (lines.get(n));
+    return ranks ? { ...line, rank: ranks[i] } : line;
+  });
+  const byNumber = new Map(view.rounds.map((r) => [r.number, r]));
+  for (const c of change.rounds || []) {
+    const pairings = [...(byNumber.get(c.number)?.pairings || [])];
+    for (const [index, pairing] of Object.entries(c.pairings).sort((a, b) => Number(a[0]) - Number(b[0]))) {
+      if (Number(index) < pairings.length) pairings[Number(index)] = pairing;
+      else pairings.push(pairing);
+    }
+    byNumber.set(c.number, { number: c.number, pairings, bye: c.bye, paired: c.paired });
+  }
+  next.rounds = [...byNumber.values()].sort((a, b) => a.number - b.number);
+  return next;
+}
+
+/**
+ * Read what changed since the view the page has (its tag), or the whole view when the
+ * server does not know that tag (issue 59: an event of 500 is hundreds of kilobytes).
+ * @returns {Promise<Event>}
+ */
+async function read() {
+  const base = state.view && state.tag ? `?base=${state.tag}` : "";
+  /** @type {import("./types/api.js").EventChange} */
+  const change = await api(`/api/tournaments/${id}/changes${base}`);
+  const view = change.view || (state.view && change.base === state.tag ? applyChange(state.view, change) : null);
+  if (!view) {
+    state.tag = "";
+    return read(); // a change from a view the page does not have: read it whole
+  }
+  state.view = view;
+  state.tag = change.tag;
+  return view;
+}
+
 async function refresh() {
-  /** @type {Event} */
-  const event = await api(`/api/tournaments/${id}`);
+  const event = await read();
   const games = new Set(event.your_games || []);
   // a game paired since the page last looked: go to it
   if (state.seenGames) {

@@ -8,6 +8,8 @@ import { chosenOptions, optionInputs } from "./lobby-view.js";
 /** @typedef {import("./types/api.js").EventSummary} Summary */
 
 const app = $("#app");
+/** The most players of each format (shoal.pairing.records.MAX_PLAYERS). @type {Record<string, number>} */
+const MAX_PLAYERS = { round_robin: 64, double_round_robin: 64, swiss: 200, arena: 500 };
 /** @type {Record<string, string>} */
 const FORMATS = {
   round_robin: "Round robin",
@@ -59,19 +61,36 @@ async function form() {
   const catalog = await api("/api/catalog");
   // the game's rule options (a board size, a variant: issue 59), drawn again for each game
   const optionsBox = h("div", { id: "tournament-options" });
-  const showOptions = () => optionsBox.replaceChildren(...optionInputs(catalog.find((g) => g.id === game.value)));
+  const showOptions = () => {
+    optionsBox.replaceChildren(...optionInputs(catalog.find((g) => g.id === game.value)));
+    adviseClock();
+  };
   const game = h("select", { name: "game", onchange: showOptions }, catalog.map((g) => h("option", { value: g.id, text: g.title })));
   // the fields of the format chosen only: rounds for a Swiss, minutes for an arena
   const showFormat = () => {
     roundsField.hidden = format.value !== "swiss";
     minutesField.hidden = format.value !== "arena";
+    players.max = String(MAX_PLAYERS[format.value] || 64); // each format's cap (issue 59)
   };
   const format = h("select", { name: "format", onchange: showFormat }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
   const name = h("input", { type: "text", name: "name", placeholder: "Thursday Swiss", maxlength: "80" });
   const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "20", value: "5" });
   const minutes = h("input", { name: "minutes", type: "number", min: "1", max: "1440", value: "30" });
   const clock = h("input", { type: "text", name: "clock", value: "5+3", maxlength: "32" });
-  const players = h("input", { name: "max_players", type: "number", min: "2", max: "64", value: "8" });
+  // what the clock means for the game chosen, or why an event would refuse it (issue 59)
+  const clockHelp = h("p", { class: "help", id: "clock-advice" });
+  const adviseClock = async () => {
+    try {
+      /** @type {import("./types/api.js").ClockAdvice} */
+      const said = await api(`/api/tournaments/clock-advice?game=${encodeURIComponent(game.value)}&clock=${encodeURIComponent(clock.value)}`);
+      clockHelp.textContent = said.refused || said.advice;
+      clockHelp.classList.toggle("error", Boolean(said.refused));
+    } catch {
+      clockHelp.textContent = "";
+    }
+  };
+  clock.addEventListener("input", adviseClock);
+  const players = h("input", { name: "max_players", type: "number", min: "2", max: "500", value: "8" });
   const starts = h("input", { name: "starts", type: "datetime-local" });
   const rated = h("input", { name: "rated", type: "checkbox" });
   const ratedLabel = h("label", { class: "check" }, rated, "Rated");
@@ -111,6 +130,7 @@ async function form() {
     roundsField,
     minutesField,
     field("Clock (minutes+seconds, or 3d)", clock),
+    clockHelp,
     field("Players at most", players),
     field("Starts (empty: when full)", starts),
     ratedLabel,

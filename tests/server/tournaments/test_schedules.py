@@ -71,6 +71,9 @@ def test_bad_schedules_are_refused_with_words(db: str, capsys: pytest.CaptureFix
     assert "unknown time control" in capsys.readouterr().err
     assert _add(db, *common[:-1], "tomorrow", "--format", "round_robin") == 1
     assert "tomorrow" in capsys.readouterr().err
+    too_many = ("--format", "swiss", "--rounds", "5", "--max-players", "201")
+    assert _add(db, *common, *too_many) == 1
+    assert "max_players of a Swiss is 2 to 200, not 201" in capsys.readouterr().err
     assert (
         main(
             [

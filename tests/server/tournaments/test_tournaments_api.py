@@ -33,7 +33,15 @@ GOOD: dict[str, Any] = {"game": "connect4", "format": "swiss", "rounds": 3, "clo
         ({"format": "arena", "minutes": 0.1}, 422, "minutes"),
         ({"starts": "next tuesday"}, 422, "ISO time"),
         ({"max_players": 1}, 422, "max_players"),
-        ({"max_players": 500}, 422, "max_players"),
+        ({"max_players": 201}, 422, "max_players of a Swiss is 2 to 200, not 201"),
+        ({"format": "arena", "max_players": 501}, 422, "max_players of an arena is 2 to 500"),
+        ({"format": "round_robin", "max_players": 65}, 422, "of a round robin is 2 to 64"),
+        ({"game": "sytran", "clock": "1+1"}, 422, "too fast for sytran: a game lasts about 47"),
+        (
+            {"game": "cyclix", "clock": "1+0"},
+            422,
+            "1.71 s a turn, up to 1 min a side; give at least 3 s a turn (e.g. 2+0 or 1+3)",
+        ),
     ],
 )
 def test_a_bad_event_is_refused_with_words_and_nothing_is_made(
@@ -42,6 +50,35 @@ def test_a_bad_event_is_refused_with_words_and_nothing_is_made(
     assert signup(client, "alice").status_code == 201
     error(client.post("/api/tournaments", json={**GOOD, **change}), status, words)
     assert client.get("/api/tournaments").json() == {"upcoming": [], "running": [], "finished": []}
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_an_arena_of_500_and_a_swiss_of_200_are_accepted(client: TestClient) -> None:
+    """The caps of issue 59: an arena takes 500 players, a Swiss 200 (each format's own)."""
+    assert signup(client, "alice").status_code == 201
+    arena = make(client, **{**GOOD, "format": "arena", "minutes": 5, "max_players": 500})
+    swiss = make(client, **{**GOOD, "max_players": 200})
+    assert (event(client, arena)["max_players"], event(client, swiss)["max_players"]) == (500, 200)
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_form_says_what_a_clock_means_for_the_game(client: TestClient) -> None:
+    """GET /api/tournaments/clock-advice: a game's typical length and the seconds a turn a
+    clock leaves, or the refusal an event would get; an unknown game: 422 with words."""
+    url = "/api/tournaments/clock-advice"
+    fine = client.get(url, params={"game": "sytran", "clock": "5+3"}).json()
+    assert fine == {
+        "advice": "A game lasts about 47 turns a side: about 9.38 s a turn, up to 7 min a side.",
+        "seconds_a_turn": 9.38,
+        "refused": None,
+    }
+    fast = client.get(url, params={"game": "sytran", "clock": "1+1"}).json()
+    assert fast["seconds_a_turn"] == 2.28 and "give at least 3 s a turn" in fast["refused"]
+    slow = client.get(url, params={"game": "sfirs", "clock": "3d"}).json()
+    assert (
+        slow["seconds_a_turn"] is None and slow["refused"] is None and "27 turns" in slow["advice"]
+    )
+    error(client.get(url, params={"game": "chess", "clock": "5+3"}), 422, "chess")
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)

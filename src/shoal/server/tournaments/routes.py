@@ -10,6 +10,8 @@
 * ``GET /api/tournaments/{id}``: ``status``, ``players``, ``rounds`` [{``pairings``:
   [{``players``: [a, b], ``game``, ``result``}], ``bye``}], ``standings`` [{``player``,
   ``points``, ``tiebreaks``}], and for the reader ``joined`` and ``your_game``.
+* ``GET /api/tournaments/{id}/changes?base=TAG``: what changed since the view of that tag
+  (``deltas.py``; the page's refresh), or the whole view with its tag.
 * ``POST /api/tournaments/{id}/join``, ``/withdraw`` (signed in, or a Bot API program
   with its ``Authorization: Bearer`` token: its games then come on its event stream as
   ``gameStart``); ``/invite`` ``{bot}``: the creator enters one of the server's
@@ -22,7 +24,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
@@ -32,10 +34,13 @@ from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
 from ..errors import ApiError, refusals
 from ..files import page
+from ..games.pace import advice, seconds_a_turn
+from ..games.start import check_options
 from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
-from .schemas import Created, EventOut, EventSummary
+from .clocks import event_clock, parse_time_control_or_none
+from .schemas import Created, EventChange, EventOut, EventSummary
 from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
 
@@ -80,10 +85,10 @@ class TournamentIn(BaseModel):
     clock: str = Field(max_length=32, description="M+S (live) or Nd (days per move)")
     rated: bool = False
     starts: str = Field("when_full", max_length=40, description="an ISO time or when_full")
-    max_players: int = Field(16, ge=2, le=64)
+    max_players: int = Field(16, description="2 to 500 (arena), 200 (Swiss), 64 (round robin)")
     min_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at least")
     max_rating: int | None = Field(None, ge=0, le=4000, description="entry: rating at most")
-    invited: list[str] | None = Field(None, max_length=64, description="entry: only these")
+    invited: list[str] | None = Field(None, max_length=500, description="entry: only these")
     name: str = Field("", max_length=80)
     description: str = Field("", max_length=2000)
 
@@ -113,6 +118,37 @@ async def create_tournament(
     return {"id": event.id}
 
 
+class ClockAdvice(BaseModel):
+    """What a clock means for a game (``games/pace.py``), and the refusal it would get."""
+
+    advice: str
+    seconds_a_turn: float | None = Field(description="a side's average over a typical game")
+    refused: str | None = Field(description="why an event with this clock is refused")
+
+
+@router.get(
+    "/api/tournaments/clock-advice",
+    summary="What a clock means for a game: seconds a turn over a typical game",
+    response_model=ClockAdvice,
+)
+async def clock_advice(
+    game: Annotated[str, Query(max_length=64, json_schema_extra=GAME_ENUM)],
+    clock: Annotated[str, Query(max_length=32)],
+) -> dict[str, Any]:
+    check_options(game, {})  # an unknown game: 422 with words
+    refused: str | None = None
+    control: tuple[str, float, float] | None
+    try:
+        control = event_clock(game, clock, "swiss")
+    except ApiError as error:
+        refused, control = error.message, parse_time_control_or_none(clock)
+    return {
+        "advice": advice(game, control),
+        "seconds_a_turn": seconds_a_turn(game, control),
+        "refused": refused,
+    }
+
+
 @router.get(
     "/api/tournaments/{tournament_id}",
     summary="An event: players, rounds, standings",
@@ -122,6 +158,22 @@ async def get_tournament(
     tournament_id: RowId, tournaments: TournamentsDep, user: Player
 ) -> dict[str, Any]:
     return await _event_out(tournaments, tournament_id, user)
+
+
+@router.get(
+    "/api/tournaments/{tournament_id}/changes",
+    summary="What changed on an event since the view of tag base (the whole view if unknown)",
+    response_model=EventChange,
+    response_model_exclude_unset=True,
+)
+async def get_tournament_changes(
+    tournament_id: RowId,
+    tournaments: TournamentsDep,
+    user: Player,
+    base: Annotated[str | None, Query(max_length=32, pattern="^[0-9a-f]+$")] = None,
+) -> dict[str, Any]:
+    view = await _event_out(tournaments, tournament_id, user)
+    return await asyncio.to_thread(tournaments.tags.answer, tournament_id, view, base)
 
 
 @router.post(

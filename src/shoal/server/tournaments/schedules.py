@@ -26,7 +26,7 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from shoal.pairing.records import EVERY, FORMATS, TournamentError
+from shoal.pairing.records import EVERY, FORMATS, TournamentError, check_max_players
 
 from ..db.rows import as_data
 from .store import Tournament, as_tournament, utcnow
@@ -56,8 +56,7 @@ def check_schedule(format: str, every: str, rounds: int, max_players: int) -> No
         raise TournamentError(f"every is one of {', '.join(EVERY)}, not {every!r}")
     if format == "swiss" and not 1 <= rounds <= 20:
         raise TournamentError("a Swiss needs --rounds, 1 to 20")
-    if not 2 <= max_players <= 64:
-        raise TournamentError(f"--max-players is 2 to 64, not {max_players}")
+    check_max_players(format, max_players)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from ..schemas import Number, OptionValue, Out
 
 __all__ = [
     "Created",
+    "EventChange",
     "EventOut",
     "EventSummary",
     "PairingOut",
     "PlayerLine",
+    "RoundChange",
     "RoundOut",
+    "StandingChange",
     "StandingLine",
 ]
 
@@ -95,3 +100,36 @@ class Created(Out):
     """The new event's id."""
 
     id: int
+
+
+class StandingChange(Out):
+    """A standings line whose points or tiebreaks changed (its rank: ``standings_ranks``)."""
+
+    player: str
+    points: Number
+    tiebreaks: dict[str, Number]
+
+
+class RoundChange(Out):
+    """A round new or changed: its changed or new pairings by index."""
+
+    number: int
+    pairings: dict[str, PairingOut]
+    bye: str | None
+    paired: float
+
+
+class EventChange(Out):
+    """What changed on an event since the view of tag ``base`` (``tournaments/deltas.py``),
+    or the whole ``view`` when the base is unknown; absent keys: nothing changed there."""
+
+    tag: str
+    base: str | None = None
+    view: EventOut | None = None
+    set: dict[str, Any] | None = None
+    players: list[PlayerLine] | None = None
+    players_order: list[str] | None = None
+    standings: list[StandingChange] | None = None
+    standings_order: list[str] | None = None
+    standings_ranks: list[int] | None = None
+    rounds: list[RoundChange] | None = None

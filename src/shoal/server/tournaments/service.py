@@ -30,6 +30,7 @@ from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
+from shoal.pairing import records
 from shoal.pairing.arena import Waiting, pair_arena
 from shoal.pairing.records import FORMATS, Game, Round, result_for
 from shoal.pairing.roundrobin import round_robin
@@ -42,20 +43,19 @@ from ..errors import ApiError
 from ..games.env import Games
 from ..games.manager import GameEntry
 from ..games.service import resign
-from ..games.start import Side, check_options, parse_time_control
+from ..games.start import Side, check_options
 from ..notifications.service import Notifier
 from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
+from .clocks import event_clock
+from .deltas import ViewTags
 from .games import make_game, no_show_data
 from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
 
-__all__ = ["MAX_PLAYERS", "NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
-
-MAX_PLAYERS = 64
-"""The most players an event may take."""
+__all__ = ["NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
 
 NO_SHOWS_WITHDRAW = 2
 """No-shows after which a player is withdrawn."""
@@ -99,6 +99,7 @@ class Tournaments:
         self.clock = clock
         self._seen: dict[tuple[str, int], float] = {}  # (game, turn) -> first seen waiting
         self._recorded: set[str] = set()
+        self.tags = ViewTags()  # the views this process answered, for the page's deltas
         games.manager.listen(self)
 
     # -- making and entering ------------------------------------------------------
@@ -108,14 +109,12 @@ class Tournaments:
         if fmt not in FORMATS:
             raise ApiError(422, f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
         options = check_options(body["game"], body.get("options") or {})
-        control = parse_time_control(body.get("clock"))
-        if control is None:
-            raise ApiError(422, "give a clock: minutes+seconds (5+3) or days per move (3d)")
-        if fmt == "arena" and control[0] != "live":
-            raise ApiError(422, "an arena is played live: give minutes+seconds, not days")
+        event_clock(body["game"], body.get("clock"), fmt)  # 422 with words when wrong
         max_players = int(body.get("max_players") or 16)
-        if not 2 <= max_players <= MAX_PLAYERS:
-            raise ApiError(422, f"max_players is 2 to {MAX_PLAYERS}, not {max_players}")
+        try:
+            records.check_max_players(fmt, max_players)
+        except records.TournamentError as error:
+            raise ApiError(422, str(error)) from None
         rounds = body.get("rounds")
         if fmt == "swiss":
             if rounds is None or not 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
@@ -303,7 +302,8 @@ class Tournaments:
             if len(active) < 2:
                 await self._finish(event)
                 return
-            rounds = [pair_swiss_round(event.round + 1, active, history)]
+            # in a thread: a Swiss of 200 takes about a second (the event loop serves on)
+            rounds = [await asyncio.to_thread(pair_swiss_round, event.round + 1, active, history)]
         claimed = await asyncio.to_thread(self.store.claim_rounds, event.id, rounds, self.clock())
         if claimed:
             await self._make_games(event, entrants, {r.number for r in rounds})
@@ -320,14 +320,15 @@ class Tournaments:
             if p.result is not None:
                 since[p.first] = since[p.second] = p.finished or since.get(p.first, 0.0)
                 last[p.first], last[p.second] = p.second, p.first
-        table = standings([e.name for e in entrants], games_of(pairings), [], "arena")
+        names = [e.name for e in entrants]  # standings and pairing in a thread: at 500, ~1 s
+        table = await asyncio.to_thread(standings, names, games_of(pairings), [], "arena")
         rank = {line.player: i for i, line in enumerate(table)}
         free = [
             Waiting(e.name, since[e.name], rank.get(e.name, 0), last.get(e.name))
             for e in entrants
             if not e.withdrawn and e.name not in busy
         ]
-        moment = pair_arena(free, now=self.clock())
+        moment = await asyncio.to_thread(functools.partial(pair_arena, free, now=self.clock()))
         if not moment:
             return
         rnd = Round(event.round + 1, tuple(moment))

@@ -356,6 +356,16 @@ export interface ClaimsIn {
   [key: string]: any;
 }
 
+/** What a clock means for a game (``games/pace.py``), and the refusal it would get. */
+export interface ClockAdvice {
+  advice: string;
+  /** a side's average over a typical game */
+  seconds_a_turn: number | null;
+  /** why an event with this clock is refused */
+  refused: string | null;
+  [key: string]: any;
+}
+
 /** A game clock: ``base`` seconds per side, plus ``increment`` seconds per turn. */
 export interface ClockIn {
   /** seconds for each side */
@@ -536,6 +546,20 @@ export interface EndpointIn {
 export interface ErrorBody {
   /** what was refused and why, in words a person reads */
   detail: string;
+}
+
+/** What changed on an event since the view of tag ``base`` (``tournaments/deltas.py``), or the whole ``view`` when the base is unknown; absent keys: nothing changed there. */
+export interface EventChange {
+  tag: string;
+  base?: string | null;
+  view?: EventOut | null;
+  set?: { [key: string]: PlainJson } | null;
+  players?: PlayerLine[] | null;
+  players_order?: string[] | null;
+  standings?: StandingChange[] | null;
+  standings_order?: string[] | null;
+  standings_ranks?: number[] | null;
+  rounds?: RoundChange[] | null;
 }
 
 /** An event: its players, rounds and standings, and the reader's part in it. */
@@ -1643,6 +1667,14 @@ export interface ReviewTurn {
   end: number;
 }
 
+/** A round new or changed: its changed or new pairings by index. */
+export interface RoundChange {
+  number: number;
+  pairings: { [key: string]: PairingOut };
+  bye: string | null;
+  paired: number;
+}
+
 /** A round: its pairings, the player with the bye, when it was paired (epoch s). */
 export interface RoundOut {
   number: number;
@@ -1761,6 +1793,13 @@ export interface SpokenAction {
   label: string;
   /** what else happened, in words: a check, a capture, a tile sinking... */
   news: string[];
+}
+
+/** A standings line whose points or tiebreaks changed (its rank: ``standings_ranks``). */
+export interface StandingChange {
+  player: string;
+  points: number;
+  tiebreaks: { [key: string]: number };
 }
 
 /** A line of the standings. */
@@ -1892,6 +1931,7 @@ export interface TournamentIn {
   rated?: boolean;
   /** an ISO time or when_full */
   starts?: string;
+  /** 2 to 500 (arena), 200 (Swiss), 64 (round robin) */
   max_players?: number;
   /** entry: rating at least */
   min_rating?: number | null;
@@ -3197,6 +3237,16 @@ export interface Routes {
     body: TournamentIn;
     answer: Created;
   };
+  /** GET /api/tournaments/clock-advice: What a clock means for a game: seconds a turn over a typical game */
+  "GET /api/tournaments/clock-advice": {
+    path: {};
+    query: {
+      game: "syrtis" | "sirtet" | "sytran" | "cyclix" | "sfirs" | "connect4";
+      clock: string;
+    };
+    body: undefined;
+    answer: ClockAdvice;
+  };
   /** GET /api/tournaments/{tournament_id}: An event: players, rounds, standings */
   "GET /api/tournaments/{tournament_id}": {
     path: {
@@ -3206,6 +3256,18 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: EventOut;
+  };
+  /** GET /api/tournaments/{tournament_id}/changes: What changed on an event since the view of tag base (the whole view if unknown) */
+  "GET /api/tournaments/{tournament_id}/changes": {
+    path: {
+      /** the row's number */
+      tournament_id: number;
+    };
+    query: {
+      base?: string | null;
+    };
+    body: undefined;
+    answer: EventChange;
   };
   /** POST /api/tournaments/{tournament_id}/invite: Enter one of the server's bots */
   "POST /api/tournaments/{tournament_id}/invite": {

@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""Load test of events (issue 59): an arena of 500 or a Swiss of 200, played by Bot API programs.
+
+Starts its own ``shoal serve`` (a fresh SQLite file), signs up ``--players`` accounts, marks
+them bots and gives each an API token (what ``shoal admin bot`` and ``token`` do), and a
+host account makes the event. Each player is a Bot API program in this process: it opens its event
+stream, joins, and in each game it is given opens the game's stream and moves at once (a
+random legal action, resigning now and then so results vary). The host reads the event
+page's changes every two seconds, as the page does (``GET /api/tournaments/{id}/changes``).
+At the end it prints (and with ``--json`` writes) what issue 59 asks:
+
+* **free to paired**: for each game after the first of a player, the seconds between the
+  player hearing its last game end (``gameFinish``) and hearing its next one start
+  (``gameStart``); an arena's first games from the arena's start;
+* **rounds paired**: a Swiss round's pairing time after the last game of the round before
+  ended (the server's own times: ``finished`` and ``paired``);
+* **twice at once**: a player told of a game while it had one on (none expected);
+* **largest change**: the largest answer of the page's reads after the first (the whole
+  view's size beside it);
+* **standings**: the final standings against :func:`shoal.pairing.standings.standings` run on
+  the event's own results (a difference is listed).
+
+    nice -n 19 .venv/bin/python scripts/load_events.py --format arena --players 500 --minutes 3
+    nice -n 19 .venv/bin/python scripts/load_events.py --format swiss --players 200 --rounds 5
+
+Loopback only; the server and the programs share the machine, so on a small one the
+figures measure the machine as much as the server (say so with them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from loadtest import own_server
+
+from shoal import games
+from shoal.pairing.records import Game
+from shoal.pairing.standings import standings
+from shoal.server.accounts.store import AccountStore
+from shoal.server.bots.service import new_api_token
+from shoal.server.bots.store import BotStore
+from shoal.server.games.store import Store
+from shoal.server.tournaments.deltas import apply_delta
+
+PASSWORD = "correct horse battery"
+
+
+@dataclass
+class Measures:
+    """What the run saw."""
+
+    waits: list[float] = field(default_factory=list)
+    twice: list[str] = field(default_factory=list)
+    changes: list[int] = field(default_factory=list)
+    whole: int = 0
+    errors: list[str] = field(default_factory=list)
+    moves: int = 0
+    retries: int = 0
+    games: int = 0
+
+
+def _tokens(database: str, names: list[str]) -> dict[str, str]:
+    """Mark the accounts ``names`` bots and give each an API token, as ``shoal admin bot``
+    and ``shoal admin token`` do (their functions, on one connection)."""
+    store = Store(database)
+    try:
+        accounts, bots = AccountStore(store.engine), BotStore(store.engine)
+        out: dict[str, str] = {}
+        for name in names:
+            found = accounts.by_name(name)
+            assert found is not None, name
+            bots.mark(found[0].id)
+            out[name] = new_api_token(bots, found[0].id)
+        return out
+    finally:
+        store.close()
+
+
+async def _signup(client: httpx.AsyncClient, name: str) -> httpx.Cookies:
+    response = await client.post("/api/auth/signup", json={"username": name, "password": PASSWORD})
+    response.raise_for_status()
+    return response.cookies
+
+
+class Program:
+    """One player: a Bot API program that moves at once."""
+
+    def __init__(self, name: str, token: str, client: httpx.AsyncClient, m: Measures) -> None:
+        self.name, self.client, self.m = name, client, m
+        self.headers = {"Authorization": f"Bearer {token}"}
+        self.on: set[str] = set()
+        self.freed: float | None = None  # when it heard its last game end
+        self.rng = random.Random(name)
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def events(self, started: asyncio.Event, arena_start: list[float]) -> None:
+        """The event stream: each game started or finished."""
+        async with self.client.stream(
+            "GET", "/api/bot/stream/event", headers=self.headers, timeout=None
+        ) as stream:
+            started.set()
+            async for line in stream.aiter_lines():
+                if not line.strip():
+                    continue
+                message = json.loads(line)
+                game = message.get("game", {})
+                if message["type"] == "gameStart" and game["id"] not in self.on:
+                    now = time.time()
+                    if self.on:
+                        self.m.twice.append(f"{self.name}: {game['id']} while {self.on}")
+                    since = self.freed if self.freed is not None else arena_start[0]
+                    if since:
+                        self.m.waits.append(now - since)
+                    self.on.add(game["id"])
+                    task = asyncio.create_task(self.play(game["id"]))
+                    self.tasks.add(task)
+                    task.add_done_callback(self.tasks.discard)
+                elif message["type"] == "gameFinish":
+                    self.on.discard(game["id"])
+                    self.freed = time.time()
+
+    async def _post(self, path: str) -> int:
+        """POST ``path``; once more when the server closed the kept connection under it
+        (a retried move answers 409 when the first got through)."""
+        for attempt in range(3):
+            try:
+                return (await self.client.post(path, headers=self.headers)).status_code
+            except (httpx.RemoteProtocolError, httpx.ReadError) as error:
+                self.m.retries += 1
+                if attempt == 2:
+                    self.m.errors.append(f"{path}: {error!r}")
+        return 0
+
+    async def play(self, game_id: str) -> None:
+        """Follow one game and move at once on each of our turns."""
+        try:
+            async with self.client.stream(
+                "GET", f"/api/bot/game/stream/{game_id}", headers=self.headers, timeout=None
+            ) as stream:
+                state: Any = None
+                seats: list[int] = []
+                async for line in stream.aiter_lines():
+                    if not line.strip():
+                        continue
+                    message = json.loads(line)
+                    if message["type"] == "gameFull":
+                        rules = games.get(message["game"], **(message.get("options") or {}))
+                        start = message.get("start")
+                        state = rules.load(start) if start else rules.initial(message["seed"] or 0)
+                        seats = message["yourSeats"]
+                        message = message["state"]
+                        played = 0
+                    moves = message.get("moves", [])
+                    for text in moves[played:]:
+                        state = state.apply_text(text)
+                    played = len(moves)
+                    if message.get("status") != "started" or message.get("turn") not in seats:
+                        continue
+                    if self.rng.random() < 0.03:
+                        await self._post(f"/api/bot/game/{game_id}/resign")
+                        continue
+                    action = self.rng.choice(list(state.legal_actions()))
+                    text = state.action_text(action)
+                    status = await self._post(f"/api/bot/game/{game_id}/move/{text}")
+                    self.m.moves += 1
+                    if status not in (200, 409):  # 409: over, or not our turn
+                        self.m.errors.append(f"{game_id} {text}: {status}")
+        except httpx.HTTPError as error:
+            self.m.errors.append(f"{game_id}: {error!r}")
+
+
+async def _watch(
+    client: httpx.AsyncClient, tid: int, cookies: httpx.Cookies, m: Measures, done: asyncio.Event
+) -> dict[str, Any]:
+    """The host's page: read the changes every 2 s; the last whole view at the end."""
+    tag = ""
+    view: dict[str, Any] = {}
+    while not done.is_set():
+        url = f"/api/tournaments/{tid}/changes" + (f"?base={tag}" if tag else "")
+        try:
+            response = await client.get(url, cookies=cookies)
+        except httpx.TimeoutException:  # a starved server: read again
+            m.errors.append(f"the page's read timed out ({url})")
+            continue
+        answer = response.json()
+        if "view" in answer:
+            view = answer["view"]
+        else:
+            m.changes.append(len(response.content))
+            view = apply_delta(view, answer)
+        tag = answer["tag"]
+        if view["status"] == "finished":
+            done.set()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(done.wait(), 2.0)
+    final = (await client.get(f"/api/tournaments/{tid}", cookies=cookies)).json()
+    m.whole = len(json.dumps(final, separators=(",", ":")))
+    return final
+
+
+def _check_standings(view: dict[str, Any]) -> list[str]:
+    """The event's standings against the pairing library's on the same results."""
+    names = [p["name"] for p in view["players"]]
+    played = [
+        Game(r["number"], *p["players"], p["result"], p["forfeit"], finished_at=p["finished"] or 0)
+        for r in view["rounds"]
+        for p in r["pairings"]
+    ]
+    byes = [r["bye"] for r in view["rounds"] if r["bye"]] if view["format"] == "swiss" else []
+    ours = [line.as_json() for line in standings(names, played, byes, view["format"])]
+    theirs = view["standings"]
+    norm = json.loads(json.dumps(ours))
+    return [f"{a} != {b}" for a, b in zip(theirs, norm, strict=False) if a != b] + (
+        [f"{len(theirs)} lines, expected {len(norm)}"] if len(theirs) != len(norm) else []
+    )
+
+
+def _rounds_paired(view: dict[str, Any]) -> list[float]:
+    """A Swiss's seconds from the last game of a round ending to the next round's pairing."""
+    out: list[float] = []
+    rounds = view["rounds"]
+    for before, after in itertools.pairwise(rounds):
+        ends = [p["finished"] for p in before["pairings"] if p["finished"]]
+        if ends:
+            out.append(after["paired"] - max(ends))
+    return out
+
+
+def _overlaps(view: dict[str, Any]) -> list[str]:
+    """Pairings of one player that overlap in the server's own times."""
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for r in view["rounds"]:
+        for p in r["pairings"]:
+            for name in p["players"]:
+                spans.setdefault(name, []).append((r["paired"], p["finished"] or 1e18))
+    bad = []
+    for name, times in spans.items():
+        times.sort()
+        for (_, end), (start, _) in itertools.pairwise(times):
+            if start < end - 1e-6:
+                bad.append(f"{name}: paired at {start:.3f} before a game ended at {end:.3f}")
+    return bad
+
+
+def _summary(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"count": 0}
+    ordered = sorted(values)
+    return {
+        "count": len(values),
+        "p50": round(statistics.median(ordered), 3),
+        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 3),
+        "max": round(ordered[-1], 3),
+        "over_2s": sum(v > 2.0 for v in ordered),
+    }
+
+
+async def _run(args: argparse.Namespace, base: str, database: str) -> dict[str, Any]:
+    m = Measures()
+    # idle connections are dropped before the server drops them (its keep-alive timeout)
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None, keepalive_expiry=1)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
+        host = await _signup(client, "load-host")
+        names = [f"load-{i:03d}" for i in range(args.players)]
+        gate = asyncio.Semaphore(8)
+
+        async def signup(name: str) -> None:
+            async with gate:
+                await _signup(client, name)
+
+        await asyncio.gather(*(signup(name) for name in names))
+        tokens = await asyncio.to_thread(_tokens, database, names)
+        programs = [Program(name, tokens[name], client, m) for name in names]
+        print(f"{len(programs)} programs signed up", file=sys.stderr)
+        body: dict[str, Any] = {
+            "name": f"load {args.format}",
+            "game": args.game,
+            "format": args.format,
+            "clock": args.clock,
+            "max_players": args.players,
+            "starts": "when_full",
+        }
+        if args.format == "swiss":
+            body["rounds"] = args.rounds
+        else:
+            body["minutes"] = args.minutes
+        made = await client.post("/api/tournaments", json=body, cookies=host)
+        made.raise_for_status()
+        tid = made.json()["id"]
+        arena_start = [0.0]
+        ready = [asyncio.Event() for _ in programs]
+        streams = [
+            asyncio.create_task(p.events(ready[i], arena_start)) for i, p in enumerate(programs)
+        ]
+        await asyncio.gather(*(r.wait() for r in ready))
+        for p in programs[:-1]:
+            (
+                await client.post(f"/api/tournaments/{tid}/join", headers=p.headers)
+            ).raise_for_status()
+        arena_start[0] = time.time()  # the last join starts the event (when_full)
+        last = programs[-1]
+        (await client.post(f"/api/tournaments/{tid}/join", headers=last.headers)).raise_for_status()
+        done = asyncio.Event()
+        final = await asyncio.wait_for(_watch(client, tid, host, m, done), args.limit)
+        running = [*streams, *(t for p in programs for t in p.tasks)]
+        for task in running:
+            task.cancel()
+        await asyncio.gather(*running, return_exceptions=True)
+    played = [p for r in final["rounds"] for p in r["pairings"]]
+    return {
+        "format": args.format,
+        "players": args.players,
+        "games": len(played),
+        "moves": m.moves,
+        "free_to_paired_s": _summary(m.waits) if args.format == "arena" else None,
+        "rounds_paired_s": _summary(_rounds_paired(final)) if args.format == "swiss" else None,
+        "twice_at_once": m.twice[:10],
+        "overlaps": _overlaps(final)[:10],
+        "largest_change_bytes": max(m.changes, default=0),
+        "changes_read": len(m.changes),
+        "whole_view_bytes": m.whole,
+        "standings_differences": _check_standings(final)[:10],
+        "errors": m.errors[:10],
+        "error_count": len(m.errors),
+        "retried_requests": m.retries,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--format", choices=["arena", "swiss"], default="arena")
+    parser.add_argument("--players", type=int, default=500)
+    parser.add_argument("--minutes", type=float, default=3.0, help="an arena's length")
+    parser.add_argument("--rounds", type=int, default=5, help="a Swiss's rounds")
+    parser.add_argument("--clock", default="1+0")
+    parser.add_argument("--game", default="connect4")
+    parser.add_argument("--limit", type=float, default=1800.0, help="give up after (s)")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="shoal-events-") as tmp:
+        database = f"sqlite:///{tmp}/events.sqlite3"
+        with own_server(database=database) as (base, _pid):
+            result = asyncio.run(_run(args, base, database))
+    text = json.dumps(result, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    bad = result["twice_at_once"] or result["overlaps"] or result["standings_differences"]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
