@@ -27,6 +27,7 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
             "tests/server/test_sqlite_save.py",
             "tests/server/test_async_save.py",
             "tests/server/test_claim.py",
+            "tests/server/test_store_seams.py",
         ],
     ),
     "settle": (
