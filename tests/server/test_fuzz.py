@@ -10,6 +10,7 @@ hints really run on fuzzed bodies.
 from __future__ import annotations
 
 import os
+import tempfile
 import zlib
 from typing import Any
 
@@ -24,7 +25,12 @@ schemathesis = pytest.importorskip("schemathesis")
 from fastapi.testclient import TestClient  # noqa: E402
 from schemathesis.checks import not_a_server_error  # noqa: E402
 
-APP = create_app("sqlite://", games_per_client=0)
+# a SQLite file, as a site runs: the memory database is one connection shared by every
+# thread, and a request's work in a worker thread beside another's once answered a login
+# with the 503 of a database error (CI, 29 November 2026)
+APP = create_app(
+    f"sqlite:///{tempfile.mkdtemp(prefix='shoal-fuzz-')}/fuzz.sqlite3", games_per_client=0
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 GAME_IDS = ["connect4", *games.ids()]
 
