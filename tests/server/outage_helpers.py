@@ -71,6 +71,13 @@ def until(check: Callable[[], T | None], what: str, seconds: float = 25.0) -> T:
         time.sleep(0.05)
 
 
+def logged(server: LiveServer, line: str) -> str | None:
+    """The server's log once it holds ``line`` (a line written just after a commit that a
+    test saw), else None."""
+    text = server.log()
+    return text if line in text else None
+
+
 class RowLock:
     """A statement that takes row locks (``SELECT ... FOR UPDATE``, or an ``INSERT`` of a
     key the server will write), held in an open transaction: a server's write of those

@@ -19,7 +19,7 @@ import pytest
 
 from ..pg import PostgresServer
 from ._live import LiveServer, auth
-from .outage_helpers import RowLock, cut_waiters, ended, signed_up, sql, until
+from .outage_helpers import RowLock, cut_waiters, ended, logged, signed_up, sql, until
 
 
 @pytest.fixture
@@ -115,7 +115,9 @@ def test_a_flag_and_its_rating_settle_cut_off_by_the_database_complete_exactly_o
     assert [n for _, n in games] == [1, 1]
     view = httpx.get(f"{server.url}/api/games/{gid}").json()
     assert view["version"] == version + 1 and view["result"]["winner"] == 1
-    log = server.log()
+    # the recovery is logged just after the settle commits: the log is read once it is there
+    recovered = "settling a rated game works again after"
+    log = until(lambda: logged(server, recovered), "the recovery's line")
     # the flag's write was cut off: its save tried once more on a fresh connection (which
     # waited for the row, then wrote), or, were that cut too, the flag was tried again later
     assert "dropped the connection of its save" in log or "storing a fallen flag failed" in log, log
@@ -167,7 +169,9 @@ def test_a_correspondence_sweep_cut_off_by_the_database_ends_the_game_once(
         notices = client.get("/api/notifications").json()
         ends = [n for n in notices["notifications"] if n["kind"] == "game_ended"]
         assert len(ends) == 1, (name, notices)
-    log = server.log()  # two sweeps cut off: told once when it failed, once when it worked
+    # two sweeps cut off: told once when it failed, once when it worked (just after its commit)
+    recovered = "the correspondence sweep works again after"
+    log = until(lambda: logged(server, recovered), "the recovery's line")
     assert log.count("the correspondence sweep failed (") == 1, log
     # (the first cut may fall on the save's own second try: one sweep or two failed)
     assert len(re.findall(r"the correspondence sweep works again after [12] failed tr", log)) == 1

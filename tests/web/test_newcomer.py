@@ -110,20 +110,23 @@ def test_the_computer_is_shown_thinking_for_its_whole_search(server: str, browse
     gid = page.url.rsplit("/", 1)[1]
     view = _wait_ready(page, server, gid)
     entry = next(e for e in view["legal"] if e["text"] == "j10")
-    _click_action(page, entry)
-    # what the page shows while the search runs, read in one go (the reply may come soon after)
-    shown = page.wait_for_function(
+    # What the page shows while the search runs, read the moment the sign appears (an
+    # observer, not a poll: on a loaded machine a poll can miss a short search).
+    page.evaluate(
         """() => {
           const thinking = document.querySelector('#thinking');
-          if (!thinking || thinking.hidden) return null;
-          return {status: document.querySelector('#status-main').innerText,
-                  undo: document.querySelector('#undo').disabled};
-        }""",
-        timeout=10_000,
-    ).json_value()
+          new MutationObserver(() => {
+            if (thinking.hidden || window.shownThinking) return;
+            window.shownThinking = {status: document.querySelector('#status-main').innerText,
+                                    undo: document.querySelector('#undo').disabled};
+          }).observe(thinking, {attributes: true, attributeFilter: ['hidden']});
+        }"""
+    )
+    _click_action(page, entry)
+    shown = page.wait_for_function("() => window.shownThinking", timeout=30_000).json_value()
     assert shown == {"status": "The computer is thinking…", "undo": True}
     page.wait_for_function(
-        "() => document.querySelector('#board').dataset.ready === 'yes'", timeout=60_000
+        "() => document.querySelector('#board').dataset.ready === 'yes'", timeout=90_000
     )
     assert page.locator("#thinking").is_hidden()
     page.close()
