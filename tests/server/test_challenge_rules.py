@@ -33,6 +33,16 @@ def challenge(client: TestClient, **more: Any) -> int:
     return cid
 
 
+def until_pong(socket: Any) -> list[dict[str, Any]]:
+    """The messages a socket got before the answer to a ``ping`` sent now (a message that
+    never comes fails the comparison instead of hanging the test)."""
+    socket.send_text("ping")
+    got = []
+    while (message := socket.receive_json())["type"] != "pong":
+        got.append(message)
+    return got
+
+
 def status_of(app: Any, cid: int) -> str:
     found = app.state.context.challenges.store.challenge(cid)
     assert found is not None
@@ -85,7 +95,7 @@ def test_only_the_challenged_answers_and_only_the_challenger_withdraws(
         "status": "declined",
         "game": None,
     }
-    for answer in ("accept", "decline"):
+    for answer in ("accept", "decline", "decline"):  # a second decline too
         refused(
             b.post(f"/api/challenges/{cid}/{answer}"),
             409,
@@ -196,9 +206,18 @@ def test_the_challengers_colour_and_rated_are_the_games(three: Any) -> None:
     for colour, rated, seat in (("second", True, 1), ("first", False, 0)):
         cid = challenge(a, colour=colour, rated=rated)
         with a.websocket_connect("/api/lobby/ws") as lobby:
-            assert lobby.receive_json()["type"] == "seeks"
-            answer = b.post(f"/api/challenges/{cid}/accept").json()
-            start = lobby.receive_json()
+            until_pong(lobby)  # the seeks, on opening
+            accepted = b.post(f"/api/challenges/{cid}/accept")
+            assert accepted.status_code == 200, accepted.text
+            answer = accepted.json()
+            (start,) = until_pong(lobby)
+        assert start == {
+            "type": "start",
+            "game": answer["game"],
+            "seat": seat,
+            "token": start["token"],
+            "url": f"/game/{answer['game']}",
+        }
         assert (start["seat"], answer["seat"]) == (seat, 1 - seat)
         data = app.state.context.store.load(answer["game"])
         names = ["alice", "bobby"] if seat == 0 else ["bobby", "alice"]
@@ -256,3 +275,25 @@ def test_a_game_gone_from_the_catalog_is_titled_by_its_id(three: Any) -> None:
     assert stored is not None
     shown = a.get(f"/api/challenges/{stored.id}").json()
     assert (shown["game"], shown["title"], shown["challenged"]) == ("retired", "retired", "bobby")
+
+
+@ON_SQLITE
+def test_a_withdrawal_is_told_to_the_challenged_and_the_challengers_other_tabs(
+    three: Any,
+) -> None:
+    """The challenged's lobby pages refresh and their notification pages get the unread
+    count; the challenger's other lobby tab refreshes too, once."""
+    _, a, b, _ = three
+    cid = challenge(a)
+    with (
+        b.websocket_connect("/api/lobby/ws") as challenged,
+        b.websocket_connect("/api/notifications/ws") as bell,
+        a.websocket_connect("/api/lobby/ws") as other_tab,
+    ):
+        for socket in (challenged, bell, other_tab):
+            until_pong(socket)  # what a socket gets on opening
+        withdrawn = a.delete(f"/api/challenges/{cid}")
+        assert withdrawn.json() == {"id": cid, "status": "cancelled"}
+        assert until_pong(challenged) == [{"type": "challenges"}]
+        assert until_pong(other_tab) == [{"type": "challenges"}]
+        assert [m["type"] for m in until_pong(bell)] == ["notification"]
