@@ -222,6 +222,8 @@ def test_the_challengers_colour_and_rated_are_the_games(three: Any) -> None:
         data = app.state.context.store.load(answer["game"])
         names = ["alice", "bobby"] if seat == 0 else ["bobby", "alice"]
         assert (data.players, data.rated) == (names, rated)
+        ids = [user_id(app, name) for name in names]
+        assert data.accounts == ids  # each seat its player's account
         for token, you in ((start["token"], seat), (answer["token"], 1 - seat)):
             seated = guest.get(f"/api/games/{answer['game']}", headers={"X-Shoal-Token": token})
             assert seated.json()["you"] == [you]  # each token is its player's seat
@@ -239,6 +241,10 @@ def test_a_server_bot_accepts_at_once_and_tells_nobody(three: Any, db: str) -> N
     assert status_of(app, answer["id"]) == "accepted"
     data = app.state.context.store.load(answer["game"])
     assert data.players == ["alice", "shoal-random"]
+    assert (data.computer_seat, data.level) == (1, "random")  # the computer plays the bot
+    guest = TestClient(app)  # no cookie: alice's seat is the answer's token
+    seated = guest.get(f"/api/games/{answer['game']}", headers={"X-Shoal-Token": answer["token"]})
+    assert seated.json()["you"] == [0]
     assert a.get("/api/notifications").json()["notifications"] == []
     bot = user_id(app, "shoal-random")
     assert rows(db, "SELECT count(*) FROM shoal_notifications WHERE user_id = :u", u=bot) == [(0,)]
