@@ -224,6 +224,13 @@ def test_the_challengers_colour_and_rated_are_the_games(three: Any) -> None:
         assert (data.players, data.rated) == (names, rated)
         ids = [user_id(app, name) for name in names]
         assert data.accounts == ids  # each seat its player's account
+        told = a.get("/api/notifications").json()["notifications"][0]  # newest first
+        assert (told["kind"], told["game"], told["text"], told["data"]) == (
+            "challenge",
+            answer["game"],
+            "bobby accepted your challenge: Syrtis",
+            {"accepted": True, "by": "bobby", "link": f"/game/{answer['game']}"},
+        )
         for token, you in ((start["token"], seat), (answer["token"], 1 - seat)):
             seated = guest.get(f"/api/games/{answer['game']}", headers={"X-Shoal-Token": token})
             assert seated.json()["you"] == [you]  # each token is its player's seat
