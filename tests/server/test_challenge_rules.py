@@ -90,6 +90,7 @@ def test_only_the_challenged_answers_and_only_the_challenger_withdraws(
     refused(b.post("/api/challenges/99999/accept"), 404, "there is no challenge 99999")
     refused(b.post("/api/challenges/99999/decline"), 404, "there is no challenge 99999")
     assert status_of(app, cid) == "open"  # none of that changed it
+    assert [who.get(f"/challenges/{cid}").status_code for who in (a, b, c)] == [200, 200, 403]
     assert b.post(f"/api/challenges/{cid}/decline").json() == {
         "id": cid,
         "status": "declined",
