@@ -206,12 +206,16 @@ def test_the_challengers_colour_and_rated_are_the_games(three: Any) -> None:
     guest = TestClient(app)  # no cookie: the seat is the token's
     for colour, rated, seat in (("second", True, 1), ("first", False, 0)):
         cid = challenge(a, colour=colour, rated=rated)
-        with a.websocket_connect("/api/lobby/ws") as lobby:
-            until_pong(lobby)  # the seeks, on opening
+        with (
+            a.websocket_connect("/api/lobby/ws") as lobby,
+            b.websocket_connect("/api/lobby/ws") as other_tab,
+        ):
+            until_pong(lobby), until_pong(other_tab)  # the seeks, on opening
             accepted = b.post(f"/api/challenges/{cid}/accept")
             assert accepted.status_code == 200, accepted.text
             answer = accepted.json()
             (start,) = until_pong(lobby)
+            assert until_pong(other_tab) == [{"type": "challenges"}]  # the accepter's tab
         assert start == {
             "type": "start",
             "game": answer["game"],
