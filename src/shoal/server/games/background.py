@@ -41,10 +41,11 @@ __all__ = [
     "compute_hint",
 ]
 
-TAKE_OVER_AFTER = 10.0
+TAKE_OVER_AFTER = 20.0
 """Seconds (plus :data:`TAKE_OVER_CAPS` times the level's turn cap) after which a process
 takes over the computer's reply that another process should have stored (it died in
-mid-search)."""
+mid-search). A reply queued that long behind other searches in a live process is
+searched twice, and the version check keeps one."""
 
 TAKE_OVER_CAPS = 3.0
 
