@@ -456,7 +456,9 @@ def test_the_clock_charges_the_mover_and_adds_the_increment(client: TestClient) 
     spent = time.monotonic() - started  # the host's think cannot have been longer than this
     left = view["clock"]["remaining"]
     assert 105 - spent <= left[0] < 105, (left, spent)
-    assert left[1] == 100 and view["clock"]["running"] == 1
+    # the friend's clock runs from the host's move: by the answer's view it may have lost the
+    # time of the save (20 ms on a loaded machine once: 99.98), never more than ``spent``
+    assert 100 - spent <= left[1] <= 100 and view["clock"]["running"] == 1, (left, spent)
 
 
 # -- storage ------------------------------------------------------------------------------------

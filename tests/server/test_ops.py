@@ -255,6 +255,16 @@ def test_serve_refuses_settings_that_cannot_work(args: tuple[str, ...], words: s
     assert done.returncode == 2 and words in done.stderr, done.stderr
 
 
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_serve_refuses_a_database_in_memory(url: str) -> None:
+    """A site's database outlives its process, and SQLite in memory is one connection that
+    every request's thread would share (two at once can fail): serve refuses it in words."""
+    done = shoal("serve", "--database", url)
+    assert done.returncode == 2, done.stderr
+    assert f"--database {url}: a SQLite database in memory is lost" in done.stderr
+    assert "sqlite:///shoal.sqlite3" in done.stderr
+
+
 def test_serve_refuses_key_and_token_files_others_may_read(tmp_path: Path) -> None:
     for flag, what in (("--secret-key-file", "site key"), ("--metrics-token-file", "token")):
         path = tmp_path / flag

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from typing import Any
+
 import pytest
 
 from shoal.server import create_app
+from shoal.server.games import background
 from tests.clients import TestClient
 
 from ._live import auth
@@ -74,3 +79,47 @@ def test_a_seat_claimed_through_another_process_is_yours_at_once(db: str) -> Non
             socket.send_json({"token": claimed.json()["token"]})
             hello = socket.receive_json()
             assert (hello["type"], hello["you"]) == ("offers", [1])
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_computer_reply_orphaned_by_a_dead_process_is_played_by_another(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process stored a player's move against the computer and died in the computer's
+    search (a worker killed): another process that has the game loaded, and heard of the
+    move, plays the reply once it is overdue; the player is not left waiting for ever."""
+    monkeypatch.setattr(background, "TAKE_OVER_AFTER", 0.2)
+    monkeypatch.setattr(background, "TAKE_OVER_CAPS", 0.0)
+    real_turn, calls, release = background._computer_turn, [], threading.Event()
+
+    def turn(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 1:  # A's search: it never comes back before A is gone
+            release.wait(10)
+        return real_turn(*args)
+
+    monkeypatch.setattr(background, "_computer_turn", turn)
+    with TestClient(create_app(db)) as b:
+        with TestClient(create_app(db)) as a:
+            body = {"game": "connect4", "opponent": "computer", "seat": 0, "level": "beginner"}
+            made = a.post("/api/games", json=body).json()
+            gid, token = made["id"], made["token"]
+            assert b.get(f"/api/games/{gid}").json()["version"] == 1  # B has it loaded
+            moved = a.post(
+                f"/api/games/{gid}/actions", json={"version": 1, "action": 3}, headers=auth(token)
+            )
+            assert moved.json()["version"] == 2
+            while not calls:  # A is in its search
+                time.sleep(0.01)
+            threading.Timer(0.5, release.set).start()  # A's thread ends after A stopped
+        # B hears of version 2 (as its relay does): the process that stored it plays on
+        assert b.portal is not None
+        assert b.portal.call(b.app.state.context.manager.refresh) == 1  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 20
+        view = b.get(f"/api/games/{gid}").json()
+        while view["version"] == 2:
+            assert time.monotonic() < deadline, "nobody played the computer's reply"
+            time.sleep(0.05)
+            view = b.get(f"/api/games/{gid}").json()
+        assert view["version"] == 3 and view["to_move"] == 0, view
+        assert len(calls) == 2  # one search in B, after A's

@@ -114,6 +114,24 @@ def test_guests_and_games_without_two_people_are_refused_rated(players: TestClie
     assert client.get("/api/games").json() == []  # nothing was made
 
 
+def test_a_rated_game_refuses_a_clock_too_fast_for_the_game_a_casual_one_takes_it(
+    players: TestClient,
+) -> None:
+    """1+1 on Sytran leaves about 2.3 s a turn: a rated game refuses it with the figures
+    (the event form's rule, issue 59); a casual game is the players' choice."""
+    client = players
+    login(client, "alice")
+    body = {"game": "sytran", "opponent": "friend", "clock": {"base": 60, "increment": 1}}
+    refused = client.post("/api/games", json=dict(body, rated=True))
+    error(refused, 422, "this clock is too fast for Sytran: a game lasts about 47 turns a side")
+    assert client.get("/api/games").json() == []  # nothing was made
+    slower = dict(body, rated=True, clock={"base": 180, "increment": 1})  # about 4.8 s a turn
+    assert client.post("/api/games", json=slower).status_code == 201
+    made = client.post("/api/games", json=dict(body, rated=False))
+    assert made.status_code == 201, made.text
+    assert client.get(f"/api/games/{made.json()['id']}").json()["clock"]["base"] == 60
+
+
 def test_a_rated_game_a_guest_finishes_stays_unrated(players: TestClient) -> None:
     client = players
     login(client, "alice")

@@ -19,6 +19,7 @@ keeps schemathesis' defaults.
 
 from __future__ import annotations
 
+import tempfile
 from typing import Any
 
 import pytest
@@ -59,7 +60,11 @@ CONFIG = SchemathesisConfig.from_dict(
         ]
     }
 )
-APP = create_app("sqlite://", games_per_client=0)
+# a SQLite file, as a site runs (serve refuses the memory database: its one connection is
+# shared by every thread, and the fuzz test's login once got a 503 from it in CI)
+APP = create_app(
+    f"sqlite:///{tempfile.mkdtemp(prefix='shoal-schema-')}/schema.sqlite3", games_per_client=0
+)
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP, config=CONFIG)
 load_all_checks()
 ALL_CHECKS = CHECKS.get_all()

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from shoal import games
+from shoal.server.games.pace import advice
 from tests.late import late_position
 
 pytestmark = pytest.mark.browser
@@ -242,7 +243,19 @@ def test_online_game_between_two_browsers(server: str, browser: Any, artifacts: 
     friend_ctx = browser.new_context(viewport=PHONE)
     watch_ctx = browser.new_context(viewport=DESKTOP)
     host = host_ctx.new_page()
-    gid = _start(host, server, game_id, opponent="friend", clock="600+5")
+    # the form says what the clock means for the game: the server's advice (issue 59)
+    host.goto(f"{server}/new?game={game_id}")
+    choose(host, "#opponent", "friend")
+    host.select_option("#clock", "600+5")
+    said = advice(game_id, ("live", 600.0, 5.0))  # "A game lasts about N turns a side: ..."
+    host.wait_for_function(
+        "said => document.querySelector('#clock-advice').textContent === said", arg=said
+    )
+    host.screenshot(path=str(artifacts / "new-clock-advice-1280.png"))
+    host.set_viewport_size(PHONE)
+    host.screenshot(path=str(artifacts / "new-clock-advice-390.png"), full_page=True)
+    host.set_viewport_size(DESKTOP)
+    gid = _start(host, server, game_id, opponent="friend", loaded=True)
     invite = host.locator("#invite-link").input_value()
     assert "#t=" in invite
     friend = friend_ctx.new_page()

@@ -4,6 +4,7 @@ change. Screenshots at 1280x800 (and the list at 390x844) go to ``test-artifacts
 
 from __future__ import annotations
 
+import re
 import secrets
 from pathlib import Path
 from typing import Any
@@ -77,11 +78,27 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     gid = page.url.rsplit("/", 1)[1]
     view = _wait_ready(page, server, gid)
     assert view["players"] == [name, other] and view["to_move"] == 0
+    # the first move's stored deadline, counted down under the status (issue 59)
+    assert view["first_move_deadline"] is not None
+    deadline = page.locator("#first-move-deadline")
+    words = r"(1:00|0:[0-5]\d)"
+    assert re.fullmatch(
+        rf"Make your first move within {words}, or the game is lost by no-show\.",
+        deadline.inner_text(),
+    ), deadline.inner_text()
+    page.screenshot(path=str(artifacts / "tournament-first-move-1280.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(artifacts / "tournament-first-move-390.png"))
+    page.set_viewport_size(DESKTOP)
     before = view["version"]
     _click_action(page, view["legal"][0])
     page.wait_for_function(
         f"() => Number(document.querySelector('#board').dataset.version) > {before}"
     )
+    assert re.fullmatch(  # the opponent's minute: a neutral sentence for this player
+        rf"{other} has {words} to make a first move, or loses the game by no-show\.",
+        deadline.inner_text(),
+    ), deadline.inner_text()
     # an event's game counts (issue 59): it names its event; no hint, undo, takeback, abort
     assert (page.locator("#game-title").text_content() or "").endswith("· event game")
     page.wait_for_selector("#event-link")
@@ -99,6 +116,7 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     assert resigned.status_code == 200, resigned.text
     # once over: no rematch, no play again; the way back to the event for the next round
     page.wait_for_selector("#next-round")
+    assert deadline.count() == 0  # the game is over: no deadline any more
     assert page.locator("#rematch, #play-again:visible").count() == 0
     page.click("#next-round")
     page.wait_for_url(f"{server}/tournaments/{tid}")

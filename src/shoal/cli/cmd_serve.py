@@ -170,6 +170,15 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
             "postgresql+psycopg://...): the processes pass live updates to each other "
             "through PostgreSQL's LISTEN/NOTIFY, which SQLite does not have"
         )
+    from shoal.server.games.store import in_memory
+
+    if in_memory(args.database):
+        raise _Refused(
+            f"--database {args.database}: a SQLite database in memory is lost when the "
+            "server stops, and its one connection is shared by every request's thread (two "
+            "at once can fail); give a file (sqlite:///shoal.sqlite3, the default) or "
+            "PostgreSQL"
+        )
     return settings
 
 

@@ -11,6 +11,7 @@ import { $, $button, boardFocusAsked, errorText, h, problemPage, toast, tokens, 
 import { lensWords, onInputMode } from "./input-mode.js";
 import { api, ApiError, connectSocket } from "./net.js";
 import { showDeadline } from "./correspondence.js";
+import { showFirstMove } from "./first-move.js";
 import { engineFor } from "./engine.js";
 import { announce, searchesAre, watchGame } from "./fairplay.js";
 import { captionTheEnd, renderFeatures, renderMoves, renderPlayers, renderShare, renderStatus } from "./game-panel.js";
@@ -168,6 +169,7 @@ function render(next, fromSocket = false) {
   $("#thinking").hidden = !next.thinking;
   showStatus();
   showDeadline(next); // correspondence: time left to move (issue 22)
+  showFirstMove(next, you); // an event game: the first move's deadline (issue 59)
   renderPlayers(next, you);
   showRatings(gid, next);
   renderMoves(gid, next);

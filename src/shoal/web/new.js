@@ -104,7 +104,27 @@ async function main() {
     radio("opponent", "local", "Same screen", "two players, one device", false),
   );
   const levelField = h("div", { class: "field", id: "level-field" }, h("label", { for: "level" }, "Computer level"), levelSelect);
-  const clockField = h("div", { class: "field", id: "clock-field", hidden: true }, h("label", { for: "clock" }, "Clock"), clockSelect);
+  // what the clock means for the game chosen: the event form's advice, from the same
+  // server function (issue 59); every clock offered here leaves 5 s a turn or more
+  const clockAdvice = h("p", { class: "help", id: "clock-advice" });
+  const adviseClock = async () => {
+    const [base, increment] = clockSelect.value.split("+").map(Number);
+    const asked = `${game.id} ${clockSelect.value}`;
+    let text = "";
+    if (clockSelect.value) {
+      try {
+        /** @type {import("./types/api.js").ClockAdvice} */
+        const said = await api(`/api/tournaments/clock-advice?game=${encodeURIComponent(game.id)}&clock=${base / 60}%2B${increment}`);
+        text = said.advice;
+      } catch {
+        text = "";
+      }
+    }
+    if (asked === `${game.id} ${clockSelect.value}`) clockAdvice.textContent = text; // not an older answer
+  };
+  clockSelect.addEventListener("change", adviseClock);
+  gameSelect.addEventListener("change", adviseClock);
+  const clockField = h("div", { class: "field", id: "clock-field", hidden: true }, h("label", { for: "clock" }, "Clock"), clockSelect, clockAdvice);
   const seatField = h("div", { class: "field", id: "seat-field" }, h("label", {}, "Your seat"), seatBox);
   opponentBox.addEventListener("change", () => {
     const mode = new FormData(form).get("opponent");

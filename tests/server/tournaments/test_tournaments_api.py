@@ -36,7 +36,7 @@ GOOD: dict[str, Any] = {"game": "connect4", "format": "swiss", "rounds": 3, "clo
         ({"max_players": 201}, 422, "max_players of a Swiss is 2 to 200, not 201"),
         ({"format": "arena", "max_players": 501}, 422, "max_players of an arena is 2 to 500"),
         ({"format": "round_robin", "max_players": 65}, 422, "of a round robin is 2 to 64"),
-        ({"game": "sytran", "clock": "1+1"}, 422, "too fast for sytran: a game lasts about 47"),
+        ({"game": "sytran", "clock": "1+1"}, 422, "too fast for Sytran: a game lasts about 47"),
         (
             {"game": "cyclix", "clock": "1+0"},
             422,

@@ -19,8 +19,9 @@ import asyncio
 import logging
 
 import shoal.ai
+from shoal.ai.levels import level_by_name
 from shoal.ai.players import get_player, turn_states
-from shoal.core import Action, Game, Seat, State
+from shoal.core import Action, Game, InvalidOptionError, Seat, State
 
 from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
@@ -30,7 +31,23 @@ from .manager import GameEntry, GameManager
 from .moves import commit_actions
 from .session import LiveGame
 
-__all__ = ["FLAG_RETRY", "HINT_LEVEL", "Clocks", "Computer", "compute_hint"]
+__all__ = [
+    "FLAG_RETRY",
+    "HINT_LEVEL",
+    "TAKE_OVER_AFTER",
+    "TAKE_OVER_CAPS",
+    "Clocks",
+    "Computer",
+    "compute_hint",
+]
+
+TAKE_OVER_AFTER = 20.0
+"""Seconds (plus :data:`TAKE_OVER_CAPS` times the level's turn cap) after which a process
+takes over the computer's reply that another process should have stored (it died in
+mid-search). A reply queued that long behind other searches in a live process is
+searched twice, and the version check keeps one."""
+
+TAKE_OVER_CAPS = 3.0
 
 FLAG_RETRY = 1.0
 """Seconds between two tries to store a fallen flag while the database is away."""
@@ -61,6 +78,8 @@ class Computer:
         self.max_searches = max_searches
         self._searches: asyncio.Semaphore | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._standby: dict[str, asyncio.Task[None]] = {}
+        """The games whose computer's reply another process runs, watched till it comes."""
         self._duels: dict[str, tuple[str, str]] = {}
         """The games of two of the server's bots this process plays: each seat's level."""
 
@@ -98,12 +117,55 @@ class Computer:
         if entry.live.over:
             self._duels.pop(game_id, None)
         if entry.changed_elsewhere == entry.live.data.version:
+            self._stand_by(entry)
             return
         task = self._tasks.get(game_id)
         if self.level_to_move(entry.live) is not None and (task is None or task.done()):
             task = self.manager.spawn(self._play(entry))
             self._tasks[game_id] = task
             task.add_done_callback(lambda done: self._forget(game_id, done))
+
+    def _stand_by(self, entry: GameEntry) -> None:
+        """Another process stored this version and runs the computer's reply: should that
+        process die before the reply is stored (a worker killed in mid-search), this one
+        takes the turn over once the reply is overdue (the database's version check keeps
+        one reply, were the other process only slow)."""
+        live = entry.live
+        level = self.level_to_move(live)
+        game_id = live.data.id
+        if level is None or game_id in self._standby:
+            return
+        try:
+            cap = level_by_name(level).turn_cap(live.game)
+        except InvalidOptionError:  # "random", or a bot's own spec
+            cap = 0.0
+        overdue = TAKE_OVER_AFTER + TAKE_OVER_CAPS * cap
+        standby = self.manager.spawn(self._take_over(entry, live.data.version, overdue))
+        self._standby[game_id] = standby
+        standby.add_done_callback(lambda _: self._standby.pop(game_id, None))
+
+    async def _take_over(self, entry: GameEntry, version: int, overdue: float) -> None:
+        await asyncio.sleep(overdue)
+        if entry.live.data.version != version or entry.live.over:
+            return  # the reply (or another change) came
+        game_id = entry.live.data.id
+        stored = (await asyncio.to_thread(self.manager.store.versions, [game_id])).get(game_id)
+        if stored is None:
+            return  # deleted
+        if stored > version:  # stored, but its notice was missed: read it
+            async with entry.lock:
+                entry.changed_elsewhere = stored
+                await self.manager.catch_up(entry, stored)
+            return
+        log.warning(
+            "game %s: the computer's reply to version %d is %.0f s overdue in the process"
+            " that stored it; this one plays it",
+            game_id,
+            version,
+            overdue,
+        )
+        entry.changed_elsewhere = 0
+        self.after_change(entry)
 
     def _forget(self, game_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(game_id) is task:

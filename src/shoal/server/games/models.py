@@ -45,6 +45,7 @@ class GameData:
     holds per seat the hash of the token that may play it (``None`` for the
     computer's seat; the same hash twice at one screen). ``clock`` is
     ``{"base", "increment", "remaining": [s0, s1], "since": epoch seconds}``
+    (an event's live game adds ``"first_move"``: the seconds for each side's first turn)
     or ``None``; ``ended`` is ``{"winner", "reason"}`` for an end the rules do
     not know (resignation, time) or ``None``.
     ``accounts`` holds per seat the account that plays it, as well as its token.

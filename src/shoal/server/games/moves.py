@@ -124,7 +124,9 @@ def _with_actions(
     live: LiveGame, actions: list[Action], states: list[State], now: float
 ) -> GameData:
     """The data after ``actions`` (one seat's, checked; ``states``: where they lead): the
-    running clock loses the time spent and gains the increment when the turn is over."""
+    running clock loses the time spent and gains the increment when the turn is over.
+    Before the clocks run (the first turn of each side) ``since`` moves only when a turn
+    ends: it is when the wait of the side to move began (the first-move deadline)."""
     clock = live.data.clock
     if clock is not None:
         clock = dict(clock)
@@ -134,7 +136,8 @@ def _with_actions(
             remaining[running] -= now - float(clock["since"])
         if states[-1].turn != live.state.turn and running is not None:
             remaining[running] += float(clock["increment"])
-        clock["since"] = now
+        if running is not None or states[-1].turn != live.state.turn:
+            clock["since"] = now  # before the clocks run: when the last turn ended
         clock["remaining"] = remaining
     return live.next_data(actions=[*live.data.actions, *actions], clock=clock)
 

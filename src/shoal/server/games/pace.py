@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import math
 
+from shoal import games
+from shoal.core import UnknownGameError
+
 from ..errors import ApiError
 
 __all__ = ["MIN_SECONDS_A_TURN", "TYPICAL_TURNS", "advice", "check_pace", "seconds_a_turn"]
@@ -66,6 +69,14 @@ def advice(game: str, control: tuple[str, float, float] | None) -> str:
     return f"A{length[1:]}: about {each:g} s a turn, up to {minutes:.0f} min a side."
 
 
+def _title(game: str) -> str:
+    """The game's title as the pages show it (``Sytran``; the id where unknown)."""
+    try:
+        return games.REGISTRY.entry(game).title
+    except UnknownGameError:
+        return game
+
+
 def check_pace(game: str, control: tuple[str, float, float] | None) -> None:
     """Refuse (422, with the figures) a live clock too fast for a typical game of ``game``."""
     each = seconds_a_turn(game, control)
@@ -75,6 +86,6 @@ def check_pace(game: str, control: tuple[str, float, float] | None) -> None:
     said = advice(game, control)
     raise ApiError(
         422,
-        f"this clock is too fast for {game}: {said[0].lower()}{said[1:-1]}; give at least"
+        f"this clock is too fast for {_title(game)}: {said[0].lower()}{said[1:-1]}; give at least"
         f" {MIN_SECONDS_A_TURN:g} s a turn (e.g. {base}+0 or 1+{math.ceil(MIN_SECONDS_A_TURN)})",
     )

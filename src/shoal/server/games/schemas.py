@@ -162,6 +162,10 @@ class GameView(Out):
     event: int | None = Field(
         description="the tournament whose pairing the game is (/tournaments/ID), or null"
     )
+    first_move_deadline: float | None = Field(
+        description="epoch seconds: when the side to move loses by no-show if it has not made"
+        " its first turn (an event's live game); null once each side has made one"
+    )
     allowed: Allowed
     clock: ClockView | None
     thinking: bool

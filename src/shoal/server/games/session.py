@@ -209,6 +209,7 @@ class LiveGame:
             "position": state.position(),
             "counts": counts,
             "event": data.event,
+            "first_move_deadline": self.first_move_deadline(),
             "engine_position": None if packed is None else packed.hex(),
             "allowed": {
                 "undo": helped and self._undo_point(turns) is not None,
@@ -248,6 +249,21 @@ class LiveGame:
         if running is not None and clock.get("since") is not None:
             left[running] -= now - float(clock["since"])
         return [max(0.0, x) for x in left]
+
+    def first_move_deadline(self) -> float | None:
+        """When the side to move loses by no-show, in epoch seconds: in a live game with a
+        first-move limit (an event's: the clock's ``first_move`` seconds) whose side to move
+        has not made its first turn, that long after the stored start of its wait (the
+        clock's ``since``: the game's start for the first side, the end of the first side's
+        first turn for the second). None: no such limit, the game is over, or each side has
+        made a turn."""
+        clock = self.data.clock
+        if clock is None or self.over or self.state.turn >= 2:
+            return None
+        limit, since = clock.get("first_move"), clock.get("since")
+        if limit is None or since is None:
+            return None
+        return float(since) + float(limit)
 
     def clock_view(self, now: float | None = None) -> dict[str, Any] | None:
         """The clocks for a client: settings, time left, whose clock runs, server time."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -109,6 +110,7 @@ async def start_game(
     other: Side,
     claim: Callable[[str, str], Claim] | None = None,
     event: int | None = None,
+    first_move: float | None = None,
 ) -> Started:
     """A new online game between ``creator`` and ``other``.
 
@@ -122,6 +124,10 @@ async def start_game(
     correspondence clock, so that a crash or a cut leaves all or nothing;
     :class:`~shoal.server.games.models.ClaimLostError` when it was too late.
     ``event``: the tournament whose pairing the game is (the game then counts).
+    ``first_move``: the seconds each side has for its first turn in a live game (an event's:
+    the no-show rule), stored in the clock with the start of the first side's wait
+    (``since``, now), so that every process reads the same deadline
+    (:meth:`LiveGame.first_move_deadline <.session.LiveGame.first_move_deadline>`).
     """
     seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
     sides = {seat: creator, 1 - seat: other}
@@ -129,6 +135,8 @@ async def start_game(
     accounts = [sides[0].account, sides[1].account]
     control = parse_time_control(time_control)
     clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
+    if clock is not None and first_move is not None:
+        clock.update(first_move=float(first_move), since=time.time())
     computers = [s for s in (0, 1) if sides[s].computer is not None]
     against = computers[0] if len(computers) == 1 else None  # a game against the computer
     data = game_data(

@@ -35,7 +35,14 @@ from .tables import GameRow, RecordRow
 
 log = logging.getLogger("shoal.server.games.store")
 
-__all__ = ["Claim", "ClaimLostError", "StaleVersionError", "Store"]
+__all__ = ["Claim", "ClaimLostError", "StaleVersionError", "Store", "in_memory"]
+
+
+def in_memory(url: str) -> bool:
+    """True for a SQLite database in memory (``sqlite://``, ``sqlite:///:memory:``): one
+    connection that every thread shares, gone when the process ends; for tests and the
+    doctests, never a site (``shoal serve`` refuses it)."""
+    return url.startswith("sqlite") and (":memory:" in url or url in ("sqlite://", "sqlite:///"))
 
 
 class StaleVersionError(Exception):
@@ -51,9 +58,7 @@ class Store:
 
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}
-        self.in_memory = url.startswith("sqlite") and (
-            ":memory:" in url or url in ("sqlite://", "sqlite:///")
-        )
+        self.in_memory = in_memory(url)
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
             if self.in_memory:

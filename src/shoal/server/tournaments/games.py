@@ -8,6 +8,9 @@
   the one loop of the computer's turns), committing each turn like any other move.
 * :func:`no_show_data`: the data after a seat did not make its first turn in time: the
   other seat wins, and ``ended["no_show"]`` names the absent seat.
+* :func:`overdue_data`: what the no-show sweep commits for a game: its no-show once the
+  stored first-move deadline has passed (:meth:`LiveGame.first_move_deadline
+  <shoal.server.games.session.LiveGame.first_move_deadline>`).
 """
 
 from __future__ import annotations
@@ -20,13 +23,16 @@ from ..games.session import LiveGame
 from ..games.start import Side
 from .store import Tournament
 
-__all__ = ["make_game", "no_show_data"]
+__all__ = ["make_game", "no_show_data", "overdue_data"]
 
 
-async def make_game(games: Games, event: Tournament, first: Side, second: Side) -> GameData:
+async def make_game(
+    games: Games, event: Tournament, first: Side, second: Side, first_move: float
+) -> GameData:
     """The game of a pairing of ``event``, ``first`` in the first seat (a side with a
     ``computer`` level is one of the server's bots, played by the server's computer): the
-    event's game, options, clock and rating, and the event itself (the game counts)."""
+    event's game, options, clock and rating, and the event itself (the game counts); a live
+    game stores ``first_move``, each side's seconds for its first turn (the no-show rule)."""
     started = await games.start(
         game=event.game,
         options=dict(event.options),
@@ -36,6 +42,7 @@ async def make_game(games: Games, event: Tournament, first: Side, second: Side) 
         creator=first,
         other=second,
         event=event.id,
+        first_move=first_move,
     )
     if first.computer is not None and second.computer is not None:  # two of the server's bots
         entry = await games.manager.entry(started.data.id)
@@ -52,3 +59,20 @@ def no_show_data(live: LiveGame, seat: Seat) -> GameData:
         "no_show": seat,
     }
     return live.next_data(ended=ended)
+
+
+def overdue_data(live: LiveGame, now: float, first_move: float) -> GameData | None:
+    """What the no-show sweep commits for ``live`` (an event's live game, on) at ``now``: its
+    no-show once the stored first-move deadline has passed; None while it runs or where
+    there is none (each side has made a turn). A game stored before the deadline was (no
+    ``first_move`` in its clock) gets ``first_move`` seconds from now, stored: one write,
+    and every process then reads the same deadline."""
+    clock, seat = live.data.clock, live.state.to_move
+    if clock is None or live.over or seat is None or live.state.turn >= 2:
+        return None
+    if "first_move" not in clock:
+        return live.next_data(clock=dict(clock, first_move=float(first_move), since=now))
+    deadline = live.first_move_deadline()
+    if deadline is None or now < deadline:
+        return None
+    return no_show_data(live, seat)

@@ -13,8 +13,9 @@ scored (the routes and the background call it; nothing else writes their tables)
   server processes each round is paired exactly once; the claiming process makes its
   games. A pairing with a withdrawn player is a forfeit (the other wins, no game).
 * Results: a manager listener sees each tournament game end and stores its result once.
-  A no-show (no first move in time: ``first_move_seconds`` in a live game, the deadline
-  by correspondence, where the game is aborted) loses that game as a forfeit; at
+  A no-show (no first move in time: ``first_move_seconds`` in a live game, from the
+  stored start of the wait, :func:`.games.overdue_data`; the deadline by correspondence,
+  where the game is aborted) loses that game as a forfeit; at
   :data:`NO_SHOWS_WITHDRAW` no-shows the player is withdrawn.
 """
 
@@ -50,7 +51,7 @@ from ..provide import provided
 from ..ratings.service import Ratings, scores_of
 from .clocks import event_clock
 from .deltas import ViewTags
-from .games import make_game, no_show_data
+from .games import make_game, overdue_data
 from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
@@ -97,7 +98,6 @@ class Tournaments:
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
         self.clock = clock
-        self._seen: dict[tuple[str, int], float] = {}  # (game, turn) -> first seen waiting
         self._recorded: set[str] = set()
         self.tags = ViewTags()  # the views this process answered, for the page's deltas
         games.manager.listen(self)
@@ -369,6 +369,7 @@ class Tournaments:
                 event,
                 Side(first.name, first.user_id, levels[0]),
                 Side(second.name, second.user_id, levels[1]),
+                self.first_move_seconds,
             )
             await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
             for entrant, opponent in ((first, second), (second, first)):
@@ -472,22 +473,19 @@ class Tournaments:
             if live.over:
                 self.after_change(entry)
                 continue
-            turn = live.state.turn
-            if turn >= 2 or self.games.computer.level_to_move(live) is not None:
+            # the stored deadline: the same in every process, after a restart too
+            data = overdue_data(live, now, self.first_move_seconds)
+            if data is None or self.games.computer.level_to_move(live) is not None:
                 continue
-            seen = self._seen.setdefault((pairing.game_id, turn), now)
-            if now - seen < self.first_move_seconds:
-                continue
-            seat = live.state.to_move
-            assert seat is not None
             async with entry.lock:
                 if entry.live.data.version != live.data.version:
                     continue
                 try:
-                    await self.games.manager.commit(entry, no_show_data(live, seat))
+                    await self.games.manager.commit(entry, data)
                 except ApiError:  # another process ended it or a move came first
                     continue
-            log.info("no-show of seat %s in game %s", seat, pairing.game_id)
+            if data.ended is not None:
+                log.info("no-show of seat %s in game %s", live.state.to_move, pairing.game_id)
 
 
 def _withdrawn(entrants: list[Entrant], name: str) -> bool:

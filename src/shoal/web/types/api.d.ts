@@ -770,6 +770,8 @@ export interface GameView {
   counts: boolean;
   /** the tournament whose pairing the game is (/tournaments/ID), or null */
   event: number | null;
+  /** epoch seconds: when the side to move loses by no-show if it has not made its first turn (an event's live game); null once each side has made one */
+  first_move_deadline: number | null;
   allowed: Allowed;
   clock: ClockView | null;
   thinking: boolean;

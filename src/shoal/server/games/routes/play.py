@@ -48,6 +48,7 @@ from ..creation import fresh_clock, game_data, new_token
 from ..env import Games, GamesDep
 from ..models import GameData, hash_token, invite_hash
 from ..moves import SocketMoves, play
+from ..pace import check_pace
 from ..schemas import (
     CorrespondenceView,
     CreatedGame,
@@ -167,7 +168,9 @@ def _new_game(body: CreateGameIn) -> _NewGame:
 
 
 def _check_rated(body: CreateGameIn, player: User | None) -> None:
-    """A rated game needs an account, and an opponent who can hold one (a friend online)."""
+    """A rated game needs an account, an opponent who can hold one (a friend online), and a
+    live clock no faster than :func:`~..pace.check_pace` allows (a casual game may be as
+    fast as its players like: /new says what its clock means, it refuses nothing)."""
     if not body.rated:
         return
     if player is None:
@@ -176,6 +179,8 @@ def _check_rated(body: CreateGameIn, player: User | None) -> None:
         raise ApiError(
             400, "only games against a friend online can be rated (play the shoal- bots for that)"
         )
+    if body.clock is not None:  # a game that counts: no clock too fast for a typical game
+        check_pace(body.game, ("live", body.clock.base, body.clock.increment))
 
 
 def _id(player: User | None) -> int | None:
