@@ -44,7 +44,12 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     ),
     "challenges": (
         "src/shoal/server/challenges/service.py",
-        ["tests/server/test_challenges.py", "tests/server/test_challenge_answers.py"],
+        # the service's rules in process first, then the API's and the answers' effects
+        [
+            "tests/server/test_challenge_rules.py",
+            "tests/server/test_challenges.py",
+            "tests/server/test_challenge_answers.py",
+        ],
     ),
     "lobby": (
         "src/shoal/server/lobby/service.py",

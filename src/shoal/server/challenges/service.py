@@ -181,8 +181,8 @@ class Challenges:
             raise ApiError(400, "you cannot challenge yourself: create a seek in the lobby")
         await self._not_blocked(user, target)
         checked = check_options(game, options)
-        parse_time_control(time_control)
-        control = None if time_control in (None, "", "none") else time_control.strip()
+        clock = parse_time_control(time_control)  # " none " is no clock too, stored as None
+        control = None if clock is None or time_control is None else time_control.strip()
         lobby = self.lobby
         async with self.limits.hold("challenges", account_key(user.id, "")):
             challenge = await asyncio.to_thread(
