@@ -70,7 +70,8 @@ def test_a_flag_and_its_rating_settle_cut_off_by_the_database_complete_exactly_o
     written once: one rating change for each player."""
     server, url = server_on_pg
     alice, bobby = signed_up(server, "alice"), signed_up(server, "bobby")
-    gid, _ = friend_game(alice, bobby, rated=True, clock={"base": 6, "increment": 0})
+    # 6 s and 3 s a move: the fastest rated clock is 3 s a turn over a typical game (issue 59)
+    gid, _ = friend_game(alice, bobby, rated=True, clock={"base": 6, "increment": 3})
     # Alice's clock runs (6 s). Hold the game's row and the key of its settled mark.
     version, end = ended(postgres_server, url, gid)
     assert end is None
