@@ -1,4 +1,4 @@
-"""Helpers of the account tests: sign up / in through the API, read the database."""
+"""Helpers of the account tests: sign up / in through the API, read the database, read a socket."""
 
 from __future__ import annotations
 
@@ -41,3 +41,13 @@ def error(response: Any, status: int, words: str) -> None:
     """``response`` is a refusal with ``status`` and ``words`` in its message."""
     assert response.status_code == status, response.text
     assert words in response.json()["detail"], response.text
+
+
+def until_pong(socket: Any) -> list[dict[str, Any]]:
+    """The messages a socket got before the answer to a ``ping`` sent now (a message that
+    never comes fails the comparison instead of hanging the test)."""
+    socket.send_text("ping")
+    got = []
+    while (message := socket.receive_json())["type"] != "pong":
+        got.append(message)
+    return got

@@ -21,19 +21,10 @@ from shoal.server import create_app
 from shoal.server.bots.service import new_api_token
 from tests.clients import TestClient
 
-from .accounts_helpers import signup
+from .accounts_helpers import signup, until_pong
 from .smtp_helpers import Inbox, inbox
 
 __all__ = ["inbox"]
-
-
-def _until_pong(socket: Any) -> list[dict[str, Any]]:
-    """The messages a socket got before the answer to a ``ping`` sent now."""
-    socket.send_text("ping")
-    got = []
-    while (message := socket.receive_json())["type"] != "pong":
-        got.append(message)
-    return got
 
 
 @pytest.fixture
@@ -70,7 +61,7 @@ def _effects(site: Any, inbox: Inbox, answer: str, way: str) -> dict[str, Any]:
         robot.websocket_connect("/api/notifications/ws") as notices,
     ):
         for socket in (challenger, other_tab, notices):
-            _until_pong(socket)  # what a socket gets on opening
+            until_pong(socket)  # what a socket gets on opening
         if way == "web":
             done = robot.post(f"/api/challenges/{cid}/{answer}")
         else:
@@ -78,9 +69,9 @@ def _effects(site: Any, inbox: Inbox, answer: str, way: str) -> dict[str, Any]:
             done = robot.post(f"/api/bot/challenge/{cid}/{answer}", headers=headers)
         assert done.status_code == 200, done.text
         heard = {
-            "challenger": _until_pong(challenger),
-            "other tab": _until_pong(other_tab),
-            "notifications": [m["type"] for m in _until_pong(notices)],
+            "challenger": until_pong(challenger),
+            "other tab": until_pong(other_tab),
+            "notifications": [m["type"] for m in until_pong(notices)],
         }
     state = alice.get(f"/api/challenges/{cid}").json()
     for message in heard["challenger"]:

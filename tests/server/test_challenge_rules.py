@@ -16,7 +16,7 @@ from shoal.server import create_app
 from shoal.server.accounts.models import utcnow
 from tests.clients import TestClient
 
-from .accounts_helpers import rows, signup
+from .accounts_helpers import rows, signup, until_pong
 
 BODY = {"username": "bobby", "game": "syrtis", "colour": "first", "time_control": "2d"}
 
@@ -31,16 +31,6 @@ def challenge(client: TestClient, **more: Any) -> int:
     assert made.status_code == 201, made.text
     cid: int = made.json()["id"]
     return cid
-
-
-def until_pong(socket: Any) -> list[dict[str, Any]]:
-    """The messages a socket got before the answer to a ``ping`` sent now (a message that
-    never comes fails the comparison instead of hanging the test)."""
-    socket.send_text("ping")
-    got = []
-    while (message := socket.receive_json())["type"] != "pong":
-        got.append(message)
-    return got
 
 
 def status_of(app: Any, cid: int) -> str:
