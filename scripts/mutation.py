@@ -9,6 +9,8 @@ minutes, not hours: no PostgreSQL, no real processes, no test marked slow).
 
 from __future__ import annotations
 
+import collections
+import fnmatch
 import json
 import os
 import shutil
@@ -53,7 +55,13 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     ),
     "lobby": (
         "src/shoal/server/lobby/service.py",
-        ["tests/server/test_lobby.py", "tests/server/test_seams_seeks.py"],
+        # the service's rules in process first (the sockets read up to a pong: a message
+        # missing fails at once), then the API's
+        [
+            "tests/server/test_lobby_rules.py",
+            "tests/server/test_lobby.py",
+            "tests/server/test_seams_seeks.py",
+        ],
     ),
     "swiss": (
         "src/shoal/pairing/swiss.py",
@@ -107,7 +115,15 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
 
 
 def usage() -> None:
-    print("usage: scripts/mutation [MODULE [--tests TEST...]]\n\nthe seams:")
+    print(
+        "usage: scripts/mutation [MODULE [--only PATTERN]... [--tests TEST...]]\n\n"
+        "--only PATTERN: run only the module's mutants whose names match (fnmatch, after the\n"
+        "  module's dotted name), e.g. 'x*create__mutmut_*' for Challenges.create's\n"
+        "  (a method's mutants are named 'x\u01c1Class\u01c1method__mutmut_N'); the figures\n"
+        "  printed are then those of the matching mutants only\n"
+        "--tests TEST...: these tests instead of the seam's (the rest of the line)\n\n"
+        "the seams:"
+    )
     for name, (module, tests) in SEAMS.items():
         print(f"  {name:11} {module}\n  {'':11} tests: {' '.join(tests)}")
 
@@ -158,24 +174,42 @@ def main(argv: list[str]) -> int:
         usage()
         return 2
     module, tests = SEAMS[name]
-    if len(argv) > 2 and argv[1] == "--tests":
-        tests = argv[2:]
+    only: list[str] = []
+    rest = argv[1:]
+    while rest:
+        if rest[0] == "--only" and len(rest) > 1:
+            only.append(rest[1])
+            rest = rest[2:]
+        elif rest[0] == "--tests" and len(rest) > 1:
+            tests, rest = rest[1:], []
+        else:
+            print(f"scripts/mutation: unexpected {rest[0]!r}", file=sys.stderr)
+            usage()
+            return 2
+    dotted = module.removeprefix("src/").removesuffix(".py").replace("/", ".")
+    patterns = [f"{dotted}.{pattern}" for pattern in only]
     with tempfile.TemporaryDirectory(prefix=f"shoal-mutation-{name}-") as scratch:
         work = Path(scratch)
         scratch_copy(work)
         configure(work, module, tests)
         env = dict(os.environ, PYTHONPATH="")
         mutmut = str(ROOT / ".venv" / "bin" / "mutmut")
-        subprocess.run([mutmut, "run", "--max-children", "1"], cwd=work, env=env, check=False)
-        subprocess.run([mutmut, "export-cicd-stats"], cwd=work, env=env, check=True)
-        stats = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
+        run = [mutmut, "run", "--max-children", "1", *patterns]
+        subprocess.run(run, cwd=work, env=env, check=False)
+        if patterns:
+            stats = matching_stats(work / "mutants" / f"{module}.meta", patterns)
+        else:
+            subprocess.run([mutmut, "export-cicd-stats"], cwd=work, env=env, check=True)
+            stats = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
         results = subprocess.run(
             [mutmut, "results"], cwd=work, env=env, capture_output=True, text=True, check=False
         ).stdout
         survivors = [
             line.split(":")[0].strip() for line in results.splitlines() if ": survived" in line
         ]
-        report = [f"{name}: {module}", json.dumps(stats), ""]
+        if patterns:
+            survivors = [m for m in survivors if any(fnmatch.fnmatchcase(m, p) for p in patterns)]
+        report = [f"{name}: {module}", *(f"only: {p}" for p in patterns), json.dumps(stats), ""]
         for mutant in survivors:
             shown = subprocess.run(
                 [mutmut, "show", mutant], cwd=work, env=env, capture_output=True, text=True
@@ -183,9 +217,26 @@ def main(argv: list[str]) -> int:
             report.append(shown.stdout)
         (ROOT / f"mutation-{name}.txt").write_text("\n".join(report))
     killed, total = stats["killed"], stats["total"]
-    print(f"{name} ({module}): {killed} killed / {total} mutants", json.dumps(stats))
+    which = f" matching {' '.join(only)}" if only else ""
+    print(f"{name} ({module}): {killed} killed / {total} mutants{which}", json.dumps(stats))
     print(f"survivors: {len(survivors)} (their diffs: mutation-{name}.txt)")
     return 0
+
+
+def matching_stats(meta: Path, patterns: list[str]) -> dict[str, int]:
+    """The counts by status (as ``mutmut export-cicd-stats`` names them) of the mutants in
+    ``meta`` (mutmut's results of one module) whose names match one of ``patterns``."""
+    from mutmut.stats import status_by_exit_code
+
+    codes = json.loads(meta.read_text())["exit_code_by_key"]
+    counts = collections.Counter(
+        status_by_exit_code[code]
+        for key, code in codes.items()
+        if any(fnmatch.fnmatchcase(key, p) for p in patterns)
+    )
+    named = {"no tests": "no_tests", "not checked": "not_checked"}
+    stats = {named.get(status, status): n for status, n in sorted(counts.items())}
+    return {"killed": 0, "survived": 0, **stats, "total": sum(counts.values())}
 
 
 if __name__ == "__main__":

@@ -200,7 +200,8 @@ class Lobby:
         await self._send(socket, who, await self._seeks())
 
     def leave(self, socket: WebSocket) -> None:
-        """A connection closed: the member's live seeks go once none of theirs is left."""
+        """A connection closed (or a send to it failed): the member's live seeks go once none
+        of theirs is left. Once per connection: a second call does nothing."""
         who = self.sockets.pop(socket, None)
         self._shown.pop(socket, None)
         if not who or self.members(who):  # an anonymous watcher has no seeks
@@ -248,7 +249,7 @@ class Lobby:
             for s in seeks
         ]
         if not await send(socket, {"type": "seeks", "seeks": views}):
-            self.sockets.pop(socket, None)
+            self.leave(socket)  # its member's live seeks go if it was their last page
 
     async def publish(self) -> None:
         """Send the open seeks to every connection (each sees which are its own), here and
@@ -278,7 +279,7 @@ class Lobby:
     async def _tell_here(self, who: str, message: dict[str, Any]) -> None:
         mine = [socket for socket, member in self.sockets.items() if member == who]
         for socket in await send_all(mine, message):
-            self.sockets.pop(socket, None)
+            self.leave(socket)
 
     async def challenge_created(self, challenge: Challenge) -> None:
         """Run the hooks of a new challenge, each in turn (a hook may be a coroutine
