@@ -398,13 +398,17 @@ def test_a_guests_live_seeks_stay_through_a_reload_and_go_after_the_grace(
         with guest_socket(client, A):  # the reload
             assert run(client, cancelled, leaving) is True  # the withdrawal was cancelled
             assert lobby._leaving == {}
+            with guest_socket(client, A):  # a second tab of A's, closed: A is still here
+                pass
+            assert lobby._leaving == {}  # no withdrawal waits
             assert until_pong(watcher) == []
             assert [s["id"] for s in client.get("/api/seeks").json()] == [live, slow]
             lobby.grace = 0.0
         withdrawn(client)
         assert [ids(m) for m in until_pong(watcher)] == [[slow]]  # the live one withdrawn, once
         assert lobby._leaving == {}
-    assert (lobby.sockets, lobby._shown) == ({}, {})  # nothing kept of a page that left
+    # nothing kept of a page that left; an anonymous watcher's leaving withdraws nothing
+    assert (lobby.sockets, lobby._shown, lobby._leaving) == ({}, {}, {})
 
 
 @ON_SQLITE
