@@ -57,7 +57,7 @@ SEAMS: dict[str, tuple[str, list[str]]] = {
     ),
     "swiss": (
         "src/shoal/pairing/swiss.py",
-        ["tests/pairing/test_swiss.py"],
+        ["tests/pairing/test_swiss_rules.py", "tests/pairing/test_swiss.py"],
     ),
     "records": (
         "src/shoal/pairing/records.py",
