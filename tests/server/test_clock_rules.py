@@ -35,6 +35,8 @@ from shoal.server.games.views import (
     turn_list,
 )
 
+from .game_data import local_game
+
 T0 = 1_000_000.0
 """The clock's ``since`` in these tests: the epoch second the running clock started."""
 
@@ -48,22 +50,14 @@ def clock(**more: Any) -> dict[str, Any]:
 
 
 def data(**changes: Any) -> GameData:
-    """A friend game of Connect 4, changed by ``changes``."""
-    base = GameData(
-        id="g1",
-        game="connect4",
-        options={},
+    """A friend game of Connect 4 (``game_data.local_game`` made a friend game), changed by
+    ``changes``."""
+    base = dataclasses.replace(
+        local_game("g1", version=4),
         seed=7,
-        start=None,
         mode="friend",
-        level=None,
-        computer_seat=None,
         players=["Ann", "Bob"],
         token_hashes=[hash_token("tok-a"), hash_token("tok-b")],
-        actions=[],
-        clock=None,
-        ended=None,
-        version=4,
     )
     return dataclasses.replace(base, **changes)
 
