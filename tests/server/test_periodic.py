@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from itertools import islice
 
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from shoal.server.periodic import Failures, every
+from shoal.server.periodic import Failures, doubling, every
 
 log = logging.getLogger("tests.periodic")
 
@@ -69,3 +70,15 @@ def test_a_defect_keeps_its_traceback_once(caplog: pytest.LogCaptureFixture) -> 
 
 def test_work_that_never_fails_logs_nothing(caplog: pytest.LogCaptureFixture) -> None:
     assert run([None, None, None], caplog) == []
+
+
+def test_a_back_off_doubles_each_wait_up_to_its_most() -> None:
+    """The waits of the loops that back off (the settle, the relay, the start-up's wait for
+    the database): the first, then each twice the one before, never above the most; each
+    loop starts its own."""
+    assert list(islice(doubling(1.0, 30.0), 8)) == [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0, 30.0]
+    assert list(islice(doubling(0.5, 5.0), 6)) == [0.5, 1.0, 2.0, 4.0, 5.0, 5.0]
+    assert list(islice(doubling(3.0, 2.0), 2)) == [3.0, 2.0]  # the first as given
+    first = doubling(1.0, 5.0)
+    assert [next(first), next(first)] == [1.0, 2.0]
+    assert next(doubling(1.0, 5.0)) == 1.0  # a new loop starts again from the first

@@ -11,6 +11,7 @@ import datetime
 import logging
 import os
 import socket
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,7 +22,7 @@ from shoal.server import create_app
 from shoal.server.notifications.models import Notice
 from shoal.server.ops.metrics import PUSH
 from shoal.server.push.guard import PushPolicy
-from shoal.server.push.service import Pusher, push_message
+from shoal.server.push.service import SEND_TIMEOUT, Pusher, push_message
 from shoal.server.push.store import Subscription
 from tests.clients import TestClient
 
@@ -212,6 +213,39 @@ def test_an_unreachable_push_service_is_counted_failed(
         assert line.startswith(f"push to account {seam.user_id} failed: "), line
         assert "Connection refused" in line, line
     assert len(seam.pusher.store.subscriptions(seam.user_id)) == 2  # kept: it may come back
+
+
+def test_a_push_service_that_never_answers_is_given_up_on(
+    seam: Seam, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A trusted origin that takes the connection and never answers: each push fails after
+    the pusher's timeout (10 s unless told), is counted failed and logged, and the devices
+    are kept; the push does not hold its thread for ever."""
+    assert Pusher(seam.pusher.store, seam.pusher.keys, seam.pusher.spawn).timeout == SEND_TIMEOUT
+    with socket.socket() as silent:  # listens, so the kernel takes connections; never reads
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        origin = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        direct = seam.pusher
+        seam.pusher = Pusher(
+            direct.store, direct.keys, direct.spawn, policy=PushPolicy.of([origin]), timeout=0.2
+        )
+        seam.only(f"{origin}/push/x", f"{origin}/push/y")
+        caplog.set_level(logging.INFO, "shoal.server.push")
+        answers: list[Any] = []
+        pushing = threading.Thread(target=lambda: answers.append(seam.deliver(_notice())))
+        pushing.start()
+        pushing.join(30)  # closing the socket after it ends a push still waiting
+        assert not pushing.is_alive(), "the push waited 30 s on a push service that never answers"
+    (delivered,) = answers
+    assert delivered == (0, {"sent": 0, "failed": 2, "removed": 0}, {"failed": 2})
+    lines = _lines(caplog)
+    assert len(lines) == 2
+    for level, line in lines:
+        assert level == logging.WARNING, line
+        assert line.startswith(f"push to account {seam.user_id} failed: "), line
+        assert "Read timed out. (read timeout=0.2)" in line, line
+    assert len(seam.pusher.store.subscriptions(seam.user_id)) == 2
 
 
 def test_the_message_of_a_notice() -> None:

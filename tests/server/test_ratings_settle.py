@@ -22,6 +22,7 @@ from shoal.server.games.session import LiveGame
 from shoal.server.games.store import Store
 from shoal.server.ratings.service import (
     RatingListener,
+    build,
     displays,
     player_ratings,
     scores_of,
@@ -185,3 +186,34 @@ def test_a_settle_cut_off_by_the_database_is_tried_again_and_written_once(
     ann, ben = (ratings.rating(user, "connect4", "correspondence") for user in ids)
     assert (ann.games, ben.games) == (1, 1) and ann.rating.r > 1500 > ben.rating.r
     store.close()
+
+
+def test_the_apps_ratings_settle_each_rated_end_the_manager_sees(
+    stores: tuple[Store, RatingStore, list[int]],
+) -> None:
+    """``build`` listens to the app's games: a rated end that the manager stores is settled
+    into the ratings ``build`` answers, once, with no other part of the app running (the
+    fair-play check also settles the ends it reads, so the API tests would not see this
+    listener missing); a casual end changes nothing."""
+    store, _, ids = stores
+    rated, casual = _game(ids), _game(ids, rated=False)
+
+    async def play() -> RatingStore:
+        manager = GameManager(store)
+        ratings = build(store.engine, manager)
+        for data in (rated, casual):
+            entry = await manager.create(data)
+            async with entry.lock:
+                await manager.commit(entry, _played(data, FIRST_WINS))
+        settling = asyncio.all_tasks() - {asyncio.current_task()}  # those not done yet
+        if settling:
+            done, _ = await asyncio.wait(settling, timeout=30)
+            assert done == settling and {task.exception() for task in done} == {None}
+        await manager.tasks.close()
+        return ratings
+
+    ratings = asyncio.run(play())
+    ann, ben = (ratings.rating(user, "connect4", "correspondence") for user in ids)
+    assert (ann.games, ben.games) == (1, 1) and ann.rating.r > 1500 > ben.rating.r
+    assert ratings.rated_game(rated.id) is not None
+    assert ratings.rated_game(casual.id) is None

@@ -16,6 +16,8 @@ and one when it works again, with how many tries failed over how long::
 :func:`every` runs a coroutine function every N seconds through one :class:`Failures`;
 work with its own retry loop (a flag's timer, a settle's back-off) keeps a
 :class:`Failures` and calls :meth:`Failures.failed` and :meth:`Failures.worked` itself.
+The loops that back off (the settle, the relay's reconnection, the wait for the database at
+start-up) take their waits from one :func:`doubling`.
 
 >>> import logging
 >>> failures = Failures("the demo's tick", logging.getLogger("demo"))
@@ -32,11 +34,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 
 from .db_down import DATABASE_ERRORS
 
-__all__ = ["Failures", "every"]
+__all__ = ["Failures", "doubling", "every"]
+
+
+def doubling(first: float, most: float) -> Iterator[float]:
+    """The waits between the tries of work that keeps failing: ``first``, then each twice
+    the one before, never more than ``most``.
+
+    >>> from itertools import islice
+    >>> list(islice(doubling(1.0, 5.0), 6))
+    [1.0, 2.0, 4.0, 5.0, 5.0, 5.0]
+    """
+    wait = first
+    while True:
+        yield wait
+        wait = min(wait * 2, most)
 
 
 class Failures:

@@ -53,7 +53,7 @@ from .db.async_pool import conninfo as url_conninfo
 from .events import Events
 from .games.manager import GameEntry, GameManager
 from .games.patch import apply_patch
-from .periodic import Failures
+from .periodic import Failures, doubling
 
 __all__ = ["EVENTS", "GAMES", "RECONNECT_MAX", "Relay", "conninfo", "is_postgres"]
 
@@ -177,7 +177,7 @@ class Relay:
                         )
 
     async def _listen(self) -> None:
-        delay = 1.0
+        waits = doubling(1.0, RECONNECT_MAX)
         cut_off = False
         failures = Failures(  # an outage: two lines, not one a try
             "shoal relay: listening", log, f"after 1 s, then every {RECONNECT_MAX:g} s"
@@ -187,7 +187,7 @@ class Relay:
                 async with await self._connect("listen") as conn:
                     await conn.execute(f"LISTEN {EVENTS}")
                     self._ready.set()
-                    delay = 1.0
+                    waits = doubling(1.0, RECONNECT_MAX)
                     failures.worked()
                     if cut_off:  # what was sent meanwhile is lost: read it back
                         log.warning("shoal relay: listening again; refreshing the pages")
@@ -200,8 +200,7 @@ class Relay:
             except Exception as error:
                 cut_off = True
                 failures.failed(error)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, RECONNECT_MAX)
+                await asyncio.sleep(next(waits))
 
     async def _refresh(self) -> None:
         """After a cut: the games, the lobby and the notifications read back from the

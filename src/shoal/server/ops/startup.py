@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.pool import NullPool
 
+from ..periodic import doubling
 from .metrics import MULTIPROCESS_ENV
 
 __all__ = ["WAIT_MAX", "metrics_folder", "safe_url", "wait_for_database"]
@@ -56,7 +57,7 @@ def wait_for_database(
     connect_args = {"connect_timeout": 5} if backend == "postgresql" else {}
     engine = create_engine(url, poolclass=NullPool, connect_args=connect_args)
     deadline = time.monotonic() + seconds
-    delay, tries = 0.5, 0
+    waits, tries = doubling(0.5, WAIT_MAX), 0
     try:
         while True:
             try:
@@ -74,7 +75,7 @@ def wait_for_database(
                         _reason(error),
                     )
                     return False
-                wait = min(delay, left)
+                wait = min(next(waits), left)
                 log.warning(
                     "the database %s does not answer (%s): trying again in %.1f s "
                     "(giving up in %.0f s)",
@@ -84,7 +85,6 @@ def wait_for_database(
                     left,
                 )
                 sleep(wait)
-                delay = min(delay * 2, WAIT_MAX)
                 continue
             if tries:
                 log.info("the database %s answers (after %d tries)", safe_url(url), tries + 1)

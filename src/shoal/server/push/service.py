@@ -43,9 +43,14 @@ from ..provide import provided
 from .guard import PushPolicy, PushRefused
 from .store import PushStore, Subscription
 
-__all__ = ["PushDep", "Pusher", "VapidKeys", "build", "push_message"]
+__all__ = ["SEND_TIMEOUT", "PushDep", "Pusher", "VapidKeys", "build", "push_message"]
 
 log = logging.getLogger("shoal.server.push")
+
+SEND_TIMEOUT = 10.0
+"""Seconds a push service has to answer one push: one that takes the connection and never
+answers holds a worker thread (and the pushes after it to that account's devices) no
+longer than this."""
 
 TITLES = {
     "your_turn": "Your turn",
@@ -136,6 +141,7 @@ class Pusher:
         site_url: str = "http://127.0.0.1:8000",
         ttl: int = 86400,
         policy: PushPolicy | None = None,
+        timeout: float = SEND_TIMEOUT,
     ) -> None:
         self.store = store
         self.keys = keys
@@ -144,6 +150,7 @@ class Pusher:
         self.ttl = ttl
         self.policy = policy or PushPolicy.of()
         """Where pushes may go (:mod:`.guard`)."""
+        self.timeout = timeout
         self._session: Any = None
         self._session_lock = threading.Lock()
         self.sent = 0
@@ -187,7 +194,7 @@ class Pusher:
                 vapid_private_key=self.keys.vapid,
                 vapid_claims={"sub": self.subject},
                 ttl=self.ttl,
-                timeout=10,
+                timeout=self.timeout,
                 requests_session=self._session,
             )
         except PushRefused as error:  # not a push service, or (now) a private address

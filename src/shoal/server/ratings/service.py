@@ -29,11 +29,12 @@ from ..db_down import DATABASE_ERRORS
 from ..games.manager import GameEntry, GameManager
 from ..games.models import GameData
 from ..games.session import LiveGame
-from ..periodic import Failures
+from ..periodic import Failures, doubling
 from ..provide import provided
 from .store import RatingStore
 
 __all__ = [
+    "SETTLE_RETRY_FIRST",
     "SETTLE_RETRY_MAX",
     "RatingListener",
     "Ratings",
@@ -47,6 +48,8 @@ __all__ = [
     "speed_of",
 ]
 
+SETTLE_RETRY_FIRST = 1.0
+"""The wait in seconds before a settle cut off by the database is tried the second time."""
 SETTLE_RETRY_MAX = 30.0
 """The longest wait in seconds between two tries of a settle while the database is away."""
 
@@ -105,7 +108,9 @@ class RatingListener:
         self.ratings = ratings
         self._done: set[str] = set()
         self._failures = Failures(
-            "settling a rated game", log, f"after 1 s, then up to {SETTLE_RETRY_MAX:g} s apart"
+            "settling a rated game",
+            log,
+            f"after {SETTLE_RETRY_FIRST:g} s, then up to {SETTLE_RETRY_MAX:g} s apart",
         )  # an outage: two lines for all the games, not one a try
 
     def after_change(self, entry: GameEntry) -> None:
@@ -116,14 +121,13 @@ class RatingListener:
         self.manager.spawn(self._settle(live))
 
     async def _settle(self, live: LiveGame) -> None:
-        delay = 1.0
+        waits = doubling(SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX)
         while True:
             try:
                 await asyncio.to_thread(settle_live, self.ratings, live)
             except DATABASE_ERRORS as error:  # cut off: the claim rolled back with the rest
                 self._failures.failed(error)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, SETTLE_RETRY_MAX)
+                await asyncio.sleep(next(waits))
             else:
                 self._failures.worked()
                 return
