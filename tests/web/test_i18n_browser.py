@@ -67,6 +67,22 @@ def test_dutch_and_pseudo_pages(server: str, browser: Any, artifacts: Path) -> N
     assert page.locator("#site-nav").get_by_role("link", name="Nieuw spel").is_visible()
     assert page.locator("#topbar-language").input_value() == "nl"
     page.screenshot(path=str(artifacts / "i18n-home-nl-390.png"), full_page=True)
+    # the client's t/tn/number in the page's language; a three-form gettext rule parsed
+    said = page.evaluate(
+        """async () => {
+          const m = await import("/static/i18n.js");
+          const slavic = m.pluralRule("(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 &&"
+            + " (n%100<10 || n%100>=20) ? 1 : 2)");
+          return [m.lang, m.t("Profile ({name})", { name: "Ann" }),
+            m.tn("{n} day / move", "{n} days / move", 1),
+            m.tn("{n} day / move", "{n} days / move", 14),
+            m.number(1234.5), [0, 1, 2, 5, 11, 21, 22, 112].map(slavic), m.t("not a message")];
+        }"""
+    )
+    assert said == [
+        "nl", "Profiel (Ann)", "1 dag per zet", "14 dagen per zet", "1.234,5",
+        [2, 0, 1, 2, 2, 0, 1, 2], "not a message",
+    ]  # fmt: skip
     made = _computer_game(server)
     page.evaluate(
         "([id, token]) => localStorage.setItem(`shoal.token.${id}`, token)",

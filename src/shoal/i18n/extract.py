@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from babel.messages.extract import extract_python
 
-__all__ = ["MARKED", "extract_html", "extract_summaries", "translate_html"]
+__all__ = ["MARKED", "extract_html", "extract_marked_python", "extract_summaries", "translate_html"]
 
 MARKED = re.compile(
     r"<(?P<tag>[a-z][a-z0-9]*)(?P<attrs>[^<>]*\sdata-t(?:=\"\")?[^<>]*)>(?P<text>[^<]*)</(?P=tag)>"
@@ -81,3 +81,27 @@ def extract_summaries(
                 and item.value.value
             ):
                 yield item.lineno, "", item.value.value, ["the game's summary (home page)"]
+
+
+_CALLS = re.compile(rb"\b(?:_|gettext|ngettext)\s*\(")
+
+
+def extract_marked_python(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel's Python extractor, run only on a file that calls ``_``, ``gettext`` or
+    ``ngettext`` at all: most of the server's files mark nothing, and reading them token by
+    token made every extraction (and the test that keeps the template in step) seconds longer."""
+    source = fileobj.read()
+    if not _CALLS.search(source):
+        return
+    for line, funcname, message, comments, *_ in extract_python(
+        io.BytesIO(source),
+        keywords,
+        comment_tags,
+        dict(options),  # type: ignore[arg-type]
+    ):
+        yield line, funcname, message, comments  # type: ignore[misc]  # (Babel types it as extract()'s)

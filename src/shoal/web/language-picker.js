@@ -16,6 +16,14 @@ export function languagePicker(id) {
   select.className = "language-picker";
   select.setAttribute("aria-label", t("Language"));
   select.title = t("Language");
+  if (!languages.some(([code]) => code === lang)) {
+    // the pseudo-locale (chosen by its cookie, never offered): shown as chosen, not choosable
+    const option = document.createElement("option");
+    option.value = lang;
+    option.textContent = lang;
+    option.selected = option.disabled = true;
+    select.append(option);
+  }
   for (const [code, name] of languages) {
     const option = document.createElement("option");
     option.value = code;
