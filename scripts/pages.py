@@ -27,13 +27,16 @@ WEB = Path(__file__).resolve().parent.parent / "src" / "shoal" / "web"
 
 class Page(NamedTuple):
     """What a page's shell says of its own: the title, its module (``/static/NAME``), the
-    body's class, its own style sheets and what ``<main>`` holds until the module runs."""
+    body's class, its own style sheets, what ``<main>`` holds until the module runs, and
+    whether its title is marked for translation (``data-t``: the server translates it as it
+    serves the page; docs/translating.md lists the pages translated so far)."""
 
     title: str
     module: str
     body: str
     styles: tuple[str, ...] = ()
     main: str = ""
+    translated: bool = False
 
 
 PAGES: dict[str, Page] = {
@@ -48,7 +51,9 @@ PAGES: dict[str, Page] = {
     ),
     "database.html": Page("Open data — shoal", "database.js", "page-database"),
     "game.html": Page("Game — shoal", "game.js", "page-game"),
-    "index.html": Page("shoal — play five abstract games", "home.js", "page-home", ("lobby.css",)),
+    "index.html": Page(
+        "shoal — play five abstract games", "home.js", "page-home", ("lobby.css",), translated=True
+    ),
     "ladder.html": Page("Ladder — shoal", "ladder.js", "page-ladder"),
     "leaderboard.html": Page("Leaderboard — shoal", "leaderboard.js", "page-leaderboard"),
     "learn.html": Page("Learn — shoal", "learn.js", "page-learn"),
@@ -82,7 +87,7 @@ TEMPLATE = """\
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="color-scheme" content="light dark">
-<title>{title}</title>
+<title{mark}>{title}</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="/manifest.webmanifest">
 <link rel="apple-touch-icon" href="/static/icons/icon-180.png">
@@ -104,6 +109,7 @@ def render(page: Page) -> str:
     )
     return TEMPLATE.format(
         title=escape(page.title, quote=False),
+        mark=" data-t" if page.translated else "",
         styles=styles,
         module=escape(page.module),
         body=escape(page.body),

@@ -259,3 +259,35 @@ def test_brackets_pair_an_open_field_as_well_as_one_matching_by_the_first_five_r
                 ours = rules.cost(_as_matching(rnd))
                 best = min(rules.cost(m) for m in _matchings(players))
                 assert ours[:5] == best[:5], (ahead, seed, rnd, ours, best)
+
+
+def test_a_bye_is_a_point_even_for_a_player_without_a_game_or_a_ranking() -> None:
+    """A late entrant the ranking does not list, whose first round was a bye: one point,
+    as the bye's; the pairer then places them with the one-point players."""
+    history = SwissHistory(["a", "b", "c"], [Game(1, "a", "b", "1-0")], ["z"])  # type: ignore[arg-type]
+    assert history.scores() == {"a": 1.0, "b": 0.0, "c": 0.0, "z": 1.0}
+    rnd = pair_swiss_round(2, ["a", "b", "c", "z"], history)
+    assert {frozenset(p.players) for p in rnd.pairings} == {frozenset("az"), frozenset("bc")}
+
+
+def test_the_seat_limit_outweighs_any_score_gap() -> None:
+    """Rule 3 before rule 4, however far apart the scores: a and b (8 points each, five
+    first seats and three second: balance +2) cannot meet without passing the limit, so each
+    meets one of c and d (no point, balance 0), a gap of 16 half points twice, rather than
+    a second pairing of equals."""
+    games: list[Game] = []
+    for name, result in (("a", "1-0"), ("b", "1-0"), ("c", "0-1"), ("d", "0-1")):
+        seats = [0] * 5 + [1] * 3 if name in "ab" else [0, 1] * 4
+        for i, seat in enumerate(seats):
+            gone = f"{name}{i}"
+            won = result == "1-0"
+            if seat == 0:
+                games.append(Game(i + 1, name, gone, "1-0" if won else "0-1"))
+            else:
+                games.append(Game(i + 1, gone, name, "0-1" if won else "1-0"))
+    history = SwissHistory(["a", "b", "c", "d"], games)
+    rules = Rules(["a", "b", "c", "d"], history)
+    assert rules.half == {"a": 16, "b": 16, "c": 0, "d": 0}
+    assert [rules.balance(name) for name in "abcd"] == [2, 2, 0, 0] and rules.clash("a", "b")
+    rnd = pair_swiss_round(9, ["a", "b", "c", "d"], history)
+    assert frozenset("ab") not in {frozenset(p.players) for p in rnd.pairings}

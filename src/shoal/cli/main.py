@@ -40,6 +40,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "explorer",
     "fairplay",
     "ladder",
+    "i18n",
 )
 
 

@@ -27,7 +27,7 @@ from starlette.routing import BaseRoute
 
 from shoal import __version__
 
-from .accounts.routes import auth, users
+from .accounts.routes import auth, language, users
 from .admin.guard import SiteGuard
 from .analysis import routes as analysis
 from .blocks import routes as blocks
@@ -79,6 +79,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     learn.router,
     auth.router,
     users.router,
+    language.router,
     review.router,
     analysis.router,
     lobby.router,

@@ -2,6 +2,8 @@
 // The account pages: sign up, sign in, a profile (/@/NAME), My games, settings.
 import { $, applyBoardPrefs, errorText, footer, h, pageHead, readOrProblem, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
+import { t } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 import { challengeCard } from "./challenge.js";
 
 const app = $("#app");
@@ -86,7 +88,7 @@ function gameRow(g) {
 /** @param {MyGame[]} games @param {string} empty what an empty list says */
 function gameTable(games, empty) {
   if (!games.length) return h("p", { class: "help", text: empty });
-  return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Ending", "Speed", "Rated", "Length"].map((t) => h("th", { text: t })))), h("tbody", {}, ...games.map(gameRow)));
+  return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...["Game", "Opponent", "State", "Ending", "Speed", "Rated", "Length"].map((head) => h("th", { text: head })))), h("tbody", {}, ...games.map(gameRow)));
 }
 
 // Ratings (issue 23): per game the rating ("1523", "1500?" while provisional), its games,
@@ -182,7 +184,7 @@ async function settings() {
   const newPw = h("input", { type: "password", id: "new-password", autocomplete: "new-password" });
   const coords = h("input", { type: "checkbox", id: "coordinates", checked: prefs.coordinates });
   const themes = { natural: "the game's own", grey: "grey (no colour)", contrast: "strong contrast" };
-  const theme = h("select", { id: "board-theme" }, ...Object.entries(themes).map(([t, words]) => h("option", { value: t, text: words, selected: prefs.theme === t })));
+  const theme = h("select", { id: "board-theme" }, ...Object.entries(themes).map(([name, words]) => h("option", { value: name, text: words, selected: prefs.theme === name })));
   const delPw = h("input", { type: "password", id: "delete-password", autocomplete: "current-password" });
   app.append(
     ...pageHead(`Settings — ${me.username}`),
@@ -191,6 +193,8 @@ async function settings() {
         const chosen = { coordinates: coords.checked, theme: theme.value };
         post("/api/me/prefs", chosen, () => { applyBoardPrefs(chosen); toast("Saved"); }, "PUT");
       } })),
+    h("section", { class: "card", id: "language" }, h("h2", { text: t("Language") }),
+      h("p", { class: "help", text: t("The site's pages in this language, on every device where you sign in.") }), languagePicker("account-language")),
     h("section", { class: "card" }, h("h2", { text: "Password" }), field("Current password", oldPw), field("New password", newPw, "at least 8 characters, not your username"),
       h("button", { class: "btn", id: "change-password", text: "Change password", onclick: () => post("/api/auth/password", { old: oldPw.value, new: newPw.value }, () => toast("Password changed; other devices are signed out")) })),
     h("section", { class: "card" }, h("h2", { text: "Sessions and data" }),

@@ -2,6 +2,8 @@
 // Shared helpers for every page: the top bar, the theme, small DOM tools (the network is
 // net.js).
 import { api } from "./net.js";
+import { t, tn } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 
 /**
  * The element that `sel` names: one the page itself made, so present (a missing one is a
@@ -204,8 +206,8 @@ export function topbar() {
   whoami().then((me) => applyBoardPrefs(me && me.prefs));
   const themeButton = h("button", {
     class: "icon-btn",
-    title: "Light or dark",
-    "aria-label": "Switch light or dark theme",
+    title: t("Light or dark"),
+    "aria-label": t("Switch light or dark theme"),
     text: "◐",
     onclick: () => {
       const dark = document.documentElement.dataset.theme
@@ -216,23 +218,24 @@ export function topbar() {
       applyTheme(next);
     },
   });
-  const brand = h("a", { class: "brand", href: "/", "aria-label": "shoal: all games" });
+  const brand = h("a", { class: "brand", href: "/", "aria-label": t("shoal: all games") });
   brand.innerHTML = `${LOGO}<span>shoal</span>`;
   // every destination lives in one list: in a row on a wide screen, behind the menu button on
   // a narrow one (a phone, or a phone turned on its side)
   const nav = h(
     "nav",
-    { id: "site-nav", "aria-label": "Site" },
-    h("a", { href: "/", text: "Games" }),
-    h("a", { href: "/new", text: "New game" }),
-    h("a", { href: "/lobby", text: "Lobby", id: "nav-lobby" }),
-    h("a", { href: "/learn", text: "Learn" }),
-    h("a", { href: "/puzzles", text: "Puzzles" }),
-    h("a", { href: "/tournaments", text: "Tournaments" }),
-    h("a", { href: "/replay", text: "Replay" }),
-    h("a", { href: "/analysis", text: "Analysis" }),
-    h("a", { href: "/studies", text: "Studies" }),
-    h("a", { href: "/bots", text: "Bots" }),
+    { id: "site-nav", "aria-label": t("Site") },
+    h("a", { href: "/", text: t("Games") }),
+    h("a", { href: "/new", text: t("New game") }),
+    h("a", { href: "/lobby", text: t("Lobby"), id: "nav-lobby" }),
+    h("a", { href: "/learn", text: t("Learn") }),
+    h("a", { href: "/puzzles", text: t("Puzzles") }),
+    h("a", { href: "/tournaments", text: t("Tournaments") }),
+    h("a", { href: "/replay", text: t("Replay") }),
+    h("a", { href: "/analysis", text: t("Analysis") }),
+    h("a", { href: "/studies", text: t("Studies") }),
+    h("a", { href: "/bots", text: t("Bots") }),
+    languagePicker("topbar-language"),
   );
   const menuButton = h("button", {
     class: "icon-btn menu-btn",
@@ -240,9 +243,10 @@ export function topbar() {
     type: "button",
     "aria-expanded": "false",
     "aria-controls": "site-nav",
-    "aria-label": "Menu: every page",
-    html: `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg><span>Menu</span>`,
+    "aria-label": t("Menu: every page"),
+    html: `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>`,
   });
+  menuButton.append(h("span", { text: t("Menu") }));
   const bar = h("header", { class: "topbar" }, skipLink(), brand, nav, h("span", { id: "account-nav", class: "account-nav" }), themeButton, menuButton);
   /** @param {boolean} open */
   const openMenu = (open) => {
@@ -272,7 +276,7 @@ function skipLink() {
   return h("a", {
     class: "skip-link",
     href: "#app",
-    text: board ? "Skip to the board" : "Skip to the main content",
+    text: board ? t("Skip to the board") : t("Skip to the main content"),
     onclick: (/** @type {Event} */ event) => {
       const cell = document.querySelector('#board .cell[tabindex="0"]');
       const target = cell instanceof SVGElement || cell instanceof HTMLElement ? cell : document.getElementById("app");
@@ -313,7 +317,7 @@ export async function refreshTurns() {
     badge.hidden = !turn;
     // said after the count, as words (a label would hide the visible "My games 1" from axe)
     const words = document.getElementById("turn-words");
-    if (words) words.textContent = turn ? ` ${turn === 1 ? "game" : "games"} with your turn` : "";
+    if (words) words.textContent = turn ? " " + tn("game with your turn", "games with your turn", turn) : "";
   }
   import("./app.js").then((m) => m.showTurns(turn)); // the title and the app's badge (issue 43)
   document.dispatchEvent(new CustomEvent("shoal:games", { detail: { games } }));
@@ -335,17 +339,17 @@ async function accountNav() {
   import("./app.js").then((m) => m.registerWorker()); // the installable app (issue 43)
   const me = await whoami();
   if (!me) {
-    slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: "Sign in" }));
+    slot.append(h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, id: "nav-login", text: t("Sign in") }));
     fitTopbar();
     return;
   }
   slot.append(
-    h("a", { href: "/me/games", id: "nav-my-games" }, "My games", h("span", { class: "nav-count", id: "turn-count", hidden: true }), h("span", { class: "sr-only", id: "turn-words" })),
+    h("a", { href: "/me/games", id: "nav-my-games" }, t("My games"), h("span", { class: "nav-count", id: "turn-count", hidden: true }), h("span", { class: "sr-only", id: "turn-words" })),
     h("a", { href: `/@/${me.username}`, id: "nav-me", class: "account-wide", text: me.username }),
-    h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: "Settings" }),
+    h("a", { href: "/settings", id: "nav-settings", class: "account-wide", text: t("Settings") }),
   );
   // on a narrow screen the bar has no room for the profile and settings: the menu has them
-  $("#site-nav").append(h("a", { href: `/@/${me.username}`, class: "menu-only", text: `Profile (${me.username})` }), h("a", { href: "/settings", class: "menu-only", text: "Settings" }));
+  $("#site-nav").append(h("a", { href: `/@/${me.username}`, class: "menu-only", text: t("Profile ({name})", { name: me.username }) }), h("a", { href: "/settings", class: "menu-only", text: t("Settings") }));
   await refreshTurns();
   // live (issue 40): a turn, an ended game or an accepted challenge (the notifications'
   // socket), a game on this page that changed hands, or coming back to the tab
@@ -415,12 +419,14 @@ export function footer() {
     h(
       "footer",
       { class: "foot" },
-      "shoal — the reference implementation of Syrtis, Sirtet, Sytran, Cyclix and SFIRS. ",
-      h("a", { href: "/openapi.json", text: "API (OpenAPI)" }),
+      t("shoal — the reference implementation of Syrtis, Sirtet, Sytran, Cyclix and SFIRS.") + " ",
+      h("a", { href: "/openapi.json", text: t("API (OpenAPI)") }),
       " · ",
-      h("a", { href: "/ladder", text: "Bot ladder" }),
+      h("a", { href: "/ladder", text: t("Bot ladder") }),
       " · ",
-      h("a", { href: "/database", text: "Open data" }),
+      h("a", { href: "/database", text: t("Open data") }),
+      " · ",
+      languagePicker("footer-language"),
     ),
   );
 }

@@ -4,15 +4,16 @@
 // (also the challenge page's, watchLobby).
 import { h, tokens } from "./common.js";
 import { api, connectSocket, guestKey } from "./net.js";
+import { t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").SeekOut} Seek */
 
 /** A time control in words ("5 min + 3 s", "2 days / move"). @param {string | null} tc */
 export function timeText(tc) {
-  if (!tc) return "No clock";
-  if (tc.endsWith("d")) return `${tc.slice(0, -1)} day${tc === "1d" ? "" : "s"} / move`;
+  if (!tc) return t("No clock");
+  if (tc.endsWith("d")) return tn("{n} day / move", "{n} days / move", Number(tc.slice(0, -1)));
   const [m, s] = tc.split("+");
-  return `${m} min + ${s} s`;
+  return t("{m} min + {s} s", { m, s });
 }
 
 /** A game's options in words. @param {Record<string, unknown> | null | undefined} options */
@@ -33,10 +34,10 @@ export function enterGame(start) {
 /** @param {Seek} seek @param {(error: unknown) => void} onError */
 function row(seek, onError) {
   const act = seek.mine
-    ? h("button", { class: "btn small danger", text: "Cancel", "data-cancel": seek.id, onclick: () => api(`/api/seeks/${seek.id}`, { method: "DELETE", guest: true }).catch(onError) })
+    ? h("button", { class: "btn small danger", text: t("Cancel"), "data-cancel": seek.id, onclick: () => api(`/api/seeks/${seek.id}`, { method: "DELETE", guest: true }).catch(onError) })
     : h("button", {
         class: "btn small primary",
-        text: "Accept",
+        text: t("Accept"),
         "data-accept": seek.id,
         onclick: async (/** @type {MouseEvent} */ event) => {
           const button = /** @type {HTMLButtonElement} */ (event.currentTarget); // the listener's own button
@@ -52,10 +53,10 @@ function row(seek, onError) {
   return h(
     "tr",
     { class: seek.mine ? "mine" : "", dataset: { seek: String(seek.id) } },
-    h("td", {}, h("span", { class: "creator", text: seek.creator }), seek.bot ? h("span", { class: "bot-badge", title: "a program or the site's computer", text: "BOT" }) : null, h("span", { class: "rating", text: seek.rating == null ? "" : seek.rating, title: seek.rating == null ? "" : "rating in this game and speed (? while provisional)" })),
+    h("td", {}, h("span", { class: "creator", text: seek.creator }), seek.bot ? h("span", { class: "bot-badge", title: t("a program or the site's computer"), text: t("BOT") }) : null, h("span", { class: "rating", text: seek.rating == null ? "" : seek.rating, title: seek.rating == null ? "" : t("rating in this game and speed (? while provisional)") })),
     h("td", {}, seek.title, h("span", { class: "opts", text: optionsText(seek.options) })),
     h("td", { text: timeText(seek.time_control) }),
-    h("td", { class: "wide", text: seek.rated ? "Rated" : "Casual" }),
+    h("td", { class: "wide", text: seek.rated ? t("Rated") : t("Casual") }),
     h("td", { class: "act" }, act),
   );
 }
@@ -67,13 +68,13 @@ function row(seek, onError) {
  * @param {{ limit?: number, onMessage?: (message: any) => unknown }} [more]
  */
 export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {}) {
-  const live = h("span", { class: "lobby-live", id: "lobby-live", text: "connecting…" });
+  const live = h("span", { class: "lobby-live", id: "lobby-live", text: t("connecting…") });
   const body = h("tbody", { id: "seeks-body" });
-  const empty = h("p", { class: "seeks-empty", id: "seeks-empty", text: "No open seeks yet: create one, and wait here for an opponent." });
+  const empty = h("p", { class: "seeks-empty", id: "seeks-empty", text: t("No open seeks yet: create one, and wait here for an opponent.") });
   const table = h(
     "table",
     { class: "seeks", id: "seeks" },
-    h("thead", {}, h("tr", {}, h("th", { text: "Player" }), h("th", { text: "Game" }), h("th", { text: "Time" }), h("th", { class: "wide", text: "Mode" }), h("th", {}))),
+    h("thead", {}, h("tr", {}, h("th", { text: t("Player") }), h("th", { text: t("Game") }), h("th", { text: t("Time") }), h("th", { class: "wide", text: t("Mode") }), h("th", {}))),
     body,
   );
   box.append(live, table, empty);
@@ -87,7 +88,7 @@ export function mountSeeks(box, onError, { limit = 0, onMessage = () => {} } = {
   watchLobby({
     onMessage: (message) => (message.type === "seeks" ? show(message.seeks) : onMessage(message)),
     onStatus: (status) => {
-      live.textContent = status === "open" ? "live" : status === "closed" ? "offline" : "reconnecting…";
+      live.textContent = status === "open" ? t("live") : status === "closed" ? t("offline") : t("reconnecting…");
       live.classList.toggle("on", status === "open");
     },
   });

@@ -22,6 +22,8 @@ const PAGE_ASSETS = [
   "/static/game-words.js",
   "/static/input-mode.js",
   "/static/common.js",
+  "/static/i18n.js",
+  "/static/language-picker.js",
   "/static/net.js",
   "/static/engine.js",
   "/static/engine-core.js",

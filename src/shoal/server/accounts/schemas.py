@@ -11,6 +11,7 @@ from ..schemas import Out, ResultView
 __all__ = [
     "ClaimedOut",
     "DeletedOut",
+    "LanguageOut",
     "MeOut",
     "MyGame",
     "PasswordChanged",
@@ -56,6 +57,14 @@ class Prefs(Out):
 
     coordinates: bool | None = None
     theme: str | None = None
+    language: str | None = None
+
+
+class LanguageOut(Out):
+    """The language chosen, and whether the account keeps it (else this browser only)."""
+
+    language: str
+    account: bool
 
 
 class SessionOut(Out):

@@ -16,14 +16,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
+from shoal.i18n import SOURCE, catalogue
 
 from ..errors import ApiError, refusals
+from ..language import language_of, language_of_sync
 from ..settings import SettingsDep
 from .schemas import CatalogEntry, CatalogGame, Levels
 
@@ -32,7 +34,7 @@ __all__ = ["router"]
 router = APIRouter(tags=["catalog"], responses=refusals(404))
 
 
-def _catalog_entry(game_id: str) -> dict[str, Any]:
+def _catalog_entry(game_id: str, language: str = SOURCE) -> dict[str, Any]:
     entry = games.REGISTRY.entry(game_id)
     cls = games.REGISTRY.game_class(game_id)
     game = cls()
@@ -40,7 +42,7 @@ def _catalog_entry(game_id: str) -> dict[str, Any]:
     return {
         "id": game_id,
         "title": cls.title,
-        "summary": cls.summary,
+        "summary": catalogue(language).gettext(cls.summary),
         "listed": entry.listed,
         "rules_version": cls.rules_version,
         "random_setup": cls.random_setup,
@@ -98,16 +100,17 @@ def _start_svg(game_id: str) -> str:
 @router.get(
     "/api/catalog", summary="The games and their options", response_model=list[CatalogEntry]
 )
-async def catalog() -> list[dict[str, Any]]:
-    return [_catalog_entry(game_id) for game_id in games.ids(all=True)]
+async def catalog(request: Request) -> list[dict[str, Any]]:
+    language = await language_of(request)
+    return [_catalog_entry(game_id, language) for game_id in games.ids(all=True)]
 
 
 @router.get(
     "/api/catalog/{game_id}", summary="One game and its rules page", response_model=CatalogGame
 )
-def catalog_game(game_id: str, settings: SettingsDep) -> dict[str, Any]:
+def catalog_game(game_id: str, settings: SettingsDep, request: Request) -> dict[str, Any]:
     docs = settings.docs_dir
-    info = _catalog_entry(_clean_game_id(game_id))
+    info = _catalog_entry(_clean_game_id(game_id), language_of_sync(request))
     page = docs / f"{game_id}.md"
     info["rules_html"] = _render_markdown(page.read_text()) if page.is_file() else None
     info["analysis"] = _analysis_summary(docs, info["id"])

@@ -909,6 +909,18 @@ export interface LadderSummary {
   finished: string;
 }
 
+/** The language chosen in the picker. */
+export interface LanguageIn {
+  language: "en" | "nl" | "de" | "fr" | "it" | "es";
+  [key: string]: any;
+}
+
+/** The language chosen, and whether the account keeps it (else this browser only). */
+export interface LanguageOut {
+  language: string;
+  account: boolean;
+}
+
 /** A line of a leaderboard. */
 export interface Leader {
   rank: number;
@@ -1349,6 +1361,7 @@ export interface PositionIn {
 export interface Prefs {
   coordinates?: boolean | null;
   theme?: string | null;
+  language?: string | null;
 }
 
 /** Board preferences, applied on every page with a board (game, replay, learn, analysis). ``theme``: ``natural`` (each game's own colours), ``grey`` (no colour), ``contrast`` (stronger contrast and colour), as filters over any game's board. */
@@ -2653,6 +2666,13 @@ export interface Routes {
     query: {};
     body: undefined;
     answer: unknown;
+  };
+  /** PUT /api/language: Choose the site's language */
+  "PUT /api/language": {
+    path: {};
+    query: {};
+    body: LanguageIn;
+    answer: LanguageOut;
   };
   /** GET /api/leaderboard/{game}: The top players of a game, per speed */
   "GET /api/leaderboard/{game}": {

@@ -170,8 +170,9 @@ async def claims(body: ClaimsIn, user: SignedIn, games: GamesDep) -> dict[str, A
 
 @router.put("/api/me/prefs", summary="Board preferences", response_model=PrefsOut)
 def prefs(body: PrefsIn, user: SignedIn, accounts: AccountsDep) -> dict[str, Any]:
-    accounts.store.update_user(user.id, prefs=body.model_dump())
-    return {"prefs": body.model_dump()}
+    kept = {"language": user.prefs["language"]} if "language" in user.prefs else {}
+    accounts.store.update_user(user.id, prefs={**body.model_dump(), **kept})
+    return {"prefs": {**body.model_dump(), **kept}}
 
 
 @router.get(

@@ -1,0 +1,84 @@
+"""The reader's language (issue 62): one rule for every page and the catalog, account >
+cookie > Accept-Language > English; ``PUT /api/language``; English pages unchanged."""
+
+from __future__ import annotations
+
+import re
+
+from tests.clients import TestClient
+
+from .accounts_helpers import signup
+
+
+def _lang(client: TestClient, path: str = "/", **headers: str) -> tuple[str, str]:
+    """The page's ``<html lang>`` and title."""
+    response = client.get(path, headers=headers)
+    assert response.status_code == 200
+    assert response.headers["content-language"] in response.text
+    assert "Accept-Language" in response.headers["vary"]
+    lang = re.search(r'<html lang="([^"]+)">', response.text)
+    title = re.search(r"<title[^>]*>([^<]*)</title>", response.text)
+    assert lang and title
+    return lang.group(1), title.group(1)
+
+
+def test_the_language_is_the_accounts_then_the_cookies_then_the_browsers(
+    client: TestClient,
+) -> None:
+    assert _lang(client) == ("en", "shoal — play five abstract games")
+    assert _lang(client, **{"Accept-Language": "nl-BE,nl;q=0.9,en;q=0.5"}) == (
+        "nl",
+        "shoal — speel vijf abstracte spellen",
+    )
+    assert _lang(client, **{"Accept-Language": "ja, it;q=0.4"})[0] == "it"
+    assert _lang(client, "/game/nosuch", **{"Accept-Language": "es"})[0] == "es"
+    page = client.get("/", headers={"Accept-Language": "de"}).text
+    assert '"New game":"Neue Partie"' in page  # the client's catalogue is in the page
+    # the picker's cookie wins over the browser
+    assert client.put("/api/language", json={"language": "de"}).json() == {
+        "language": "de",
+        "account": False,
+    }
+    assert client.cookies.get("shoal_lang") == "de"
+    assert _lang(client, **{"Accept-Language": "nl"})[0] == "de"
+    # an account's setting wins over the cookie (another device's, or an older choice)
+    assert signup(client, "polyglot").status_code == 201
+    assert _lang(client, **{"Accept-Language": "nl"})[0] == "de"  # no setting yet: the cookie
+    assert client.put("/api/language", json={"language": "fr"}).json()["account"] is True
+    client.cookies.set("shoal_lang", "it")
+    assert _lang(client, **{"Accept-Language": "nl"})[0] == "fr"
+    summaries = {g["id"]: g["summary"] for g in client.get("/api/catalog").json()}
+    assert summaries["cyclix"].startswith("Chaque camp a un roi")
+    assert client.get("/api/catalog/cyclix").json()["summary"].startswith("Chaque camp")
+    # the board preferences keep the language beside them
+    prefs = {"coordinates": False, "theme": "grey"}
+    assert client.put("/api/me/prefs", json=prefs).status_code == 200
+    assert client.get("/api/me").json()["prefs"] == {
+        "coordinates": False,
+        "theme": "grey",
+        "language": "fr",
+    }
+    client.post("/api/auth/logout")
+    assert _lang(client, **{"Accept-Language": "nl"})[0] == "it"  # signed out: the cookie
+    english = client.get("/api/catalog", headers={"Accept-Language": "en"}, cookies={})
+    assert english.status_code == 200
+
+
+def test_a_language_shoal_does_not_speak_changes_nothing(client: TestClient) -> None:
+    assert signup(client, "monoglot").status_code == 201
+    for body in ({"language": "xx"}, {"language": "en-XA"}, {"language": 3}, {}):
+        refused = client.put("/api/language", json=body)
+        assert refused.status_code == 422, body
+        assert "language" in refused.text
+    assert "shoal_lang" not in client.cookies
+    assert "language" not in client.get("/api/me").json()["prefs"]
+    # from another site: refused, the account and the cookie as they were
+    other = client.put(
+        "/api/language", json={"language": "de"}, headers={"Origin": "https://evil.example"}
+    )
+    assert other.status_code == 403
+    assert "shoal_lang" not in client.cookies
+    assert "language" not in client.get("/api/me").json()["prefs"]
+    # a cookie or header shoal does not speak is passed over: English
+    client.cookies.set("shoal_lang", "klingon")
+    assert _lang(client, **{"Accept-Language": "tlh, *;q=0.1"})[0] == "en"

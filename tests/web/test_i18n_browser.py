@@ -1,0 +1,121 @@
+"""The site in the reader's language, in Chromium (issue 62): a Dutch browser gets the home
+page and a game against the computer with ``<html lang="nl">`` and Dutch words; the
+pseudo-locale at a phone's width leaves no English text on the translated pages and nothing
+wider than the screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from shoal.i18n import PSEUDO
+
+PHONE = {"width": 390, "height": 844}
+
+# Text nodes on the home page that are names, not words: the games' titles and the brand.
+NAMES = {"Syrtis", "Sirtet", "Sytran", "Cyclix", "SFIRS", "Connect Four", "shoal"}
+
+UNTRANSLATED = """(known) => {
+  const names = new Set(known);
+  const accented = /[åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ]/;
+  const out = [];
+  let seen = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent || "").trim();
+    const el = node.parentElement;
+    if (!el || !text) continue;
+    if (el.closest("script, style, svg, option") || !el.getClientRects().length) continue;
+    if (getComputedStyle(el).visibility === "hidden") continue;
+    if (accented.test(text)) seen++;
+    else if (/[A-Za-z]{2,}/.test(text) && !names.has(text)) out.push(text);
+  }
+  return { out, seen };
+}"""
+
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.querySelectorAll("body *")].filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && el.getClientRects().length && (box.right > width + 1 || box.left < -1)
+      && !el.closest(".sr-only, .skip-link, #site-nav");
+  });
+  return { scroll: document.documentElement.scrollWidth, width,
+           wide: wide.slice(0, 5).map((el) => el.outerHTML.slice(0, 120)) };
+}"""
+
+
+def _computer_game(server: str) -> dict[str, Any]:
+    body = {"game": "sytran", "opponent": "computer", "name": "", "seat": 0, "level": "random"}
+    response = httpx.post(f"{server}/api/games", json=body, timeout=30)
+    response.raise_for_status()
+    return dict(response.json())
+
+
+def test_dutch_and_pseudo_pages(server: str, browser: Any, artifacts: Path) -> None:
+    dutch = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "nl"})
+    page = dutch.new_page()
+    page.goto(server + "/")
+    page.get_by_role("heading", name="Vijf abstracte spellen, één rustige tafel.").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.title() == "shoal — speel vijf abstracte spellen"
+    page.locator(".game-card .btn.primary", has_text="Spelen").first.wait_for()
+    assert page.locator("#nav-login").inner_text() == "Inloggen"
+    page.locator("#menu-button").click()
+    assert page.locator("#site-nav").get_by_role("link", name="Nieuw spel").is_visible()
+    assert page.locator("#topbar-language").input_value() == "nl"
+    page.screenshot(path=str(artifacts / "i18n-home-nl-390.png"), full_page=True)
+    # the client's t/tn/number in the page's language; a three-form gettext rule parsed
+    said = page.evaluate(
+        """async () => {
+          const m = await import("/static/i18n.js");
+          const slavic = m.pluralRule("(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 &&"
+            + " (n%100<10 || n%100>=20) ? 1 : 2)");
+          return [m.lang, m.t("Profile ({name})", { name: "Ann" }),
+            m.tn("{n} day / move", "{n} days / move", 1),
+            m.tn("{n} day / move", "{n} days / move", 14),
+            m.number(1234.5), [0, 1, 2, 5, 11, 21, 22, 112].map(slavic), m.t("not a message")];
+        }"""
+    )
+    assert said == [
+        "nl", "Profiel (Ann)", "1 dag per zet", "14 dagen per zet", "1.234,5",
+        [2, 0, 1, 2, 2, 0, 1, 2], "not a message",
+    ]  # fmt: skip
+    made = _computer_game(server)
+    page.evaluate(
+        "([id, token]) => localStorage.setItem(`shoal.token.${id}`, token)",
+        [made["id"], made["token"]],
+    )
+    page.goto(f"{server}/game/{made['id']}")
+    page.locator("#board").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    assert page.locator("#nav-login").inner_text() == "Inloggen"  # the shared menu is Dutch
+    page.screenshot(path=str(artifacts / "i18n-game-nl-390.png"))
+    # the picker: the site in German from now on, whatever the browser asks
+    page.goto(server + "/")
+    page.locator("#menu-button").click()
+    with page.expect_navigation():
+        page.locator("#topbar-language").select_option("de")
+    page.get_by_role("heading", name="Fünf abstrakte Spiele, ein ruhiger Tisch.").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "de"
+    dutch.close()
+
+    pseudo = browser.new_context(viewport=PHONE)
+    pseudo.add_cookies([{"name": "shoal_lang", "value": PSEUDO, "url": server}])
+    page = pseudo.new_page()
+    page.goto(server + "/")
+    page.locator(".game-card").first.wait_for()
+    page.locator("#lobby-live.on").wait_for()
+    page.locator("footer.foot").wait_for()
+    assert page.evaluate("document.documentElement.lang") == PSEUDO
+    closed = page.evaluate(UNTRANSLATED, sorted(NAMES))
+    assert closed["out"] == [] and closed["seen"] >= 30, closed  # the page's words, all seen
+    page.locator("#menu-button").click()
+    opened = page.evaluate(UNTRANSLATED, sorted(NAMES))
+    assert opened["out"] == [] and opened["seen"] >= closed["seen"] + 10, opened  # the menu
+    overflow = page.evaluate(OVERFLOW)
+    assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+    page.screenshot(path=str(artifacts / "i18n-home-pseudo-390.png"), full_page=True)
+    pseudo.close()
