@@ -291,3 +291,20 @@ def test_the_seat_limit_outweighs_any_score_gap() -> None:
     assert [rules.balance(name) for name in "abcd"] == [2, 2, 0, 0] and rules.clash("a", "b")
     rnd = pair_swiss_round(9, ["a", "b", "c", "d"], history)
     assert frozenset("ab") not in {frozenset(p.players) for p in rnd.pairings}
+
+
+def test_a_pairing_that_is_a_rematch_and_passes_the_limit_counts_both() -> None:
+    """Rules 2 and 3 add up: a and b (balance +2 each) have met, so meeting again is both a
+    rematch and a seat-limit break; a and c have met; a and d, b and c too. Every pairing
+    repeats a game; the best repeats one and breaks no limit (a-c, b-d), not a-b with c-d."""
+    games: list[Game] = [
+        Game(1, first, second, "1/2-1/2", True)  # type: ignore[arg-type]
+        for first, second in (("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"))
+    ]
+    for name in "ab":
+        games += [Game(2, name, f"{name}{i}", "1/2-1/2") for i in range(2)]  # type: ignore[arg-type]
+    history = SwissHistory(["a", "b", "c", "d"], games)
+    rules = Rules(["a", "b", "c", "d"], history)
+    assert rules.clash("a", "b") and not rules.clash("b", "d") and not rules.clash("a", "c")
+    rnd = pair_swiss_round(3, ["a", "b", "c", "d"], history)
+    assert {frozenset(p.players) for p in rnd.pairings} == {frozenset("ac"), frozenset("bd")}
