@@ -61,13 +61,7 @@ def extract_summaries(
     page and ``/api/catalog`` say it in the reader's language; and the file's other messages,
     as Babel's Python extractor finds them."""
     source = fileobj.read()
-    for line, funcname, message, comments, *_ in extract_python(
-        io.BytesIO(source),
-        keywords,
-        comment_tags,
-        dict(options),  # type: ignore[arg-type]
-    ):
-        yield line, funcname, message, comments  # type: ignore[misc]  # (Babel types it as extract()'s)
+    yield from _python_messages(source, keywords, comment_tags, options)
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if not isinstance(node, ast.ClassDef):
@@ -81,6 +75,22 @@ def extract_summaries(
                 and item.value.value
             ):
                 yield item.lineno, "", item.value.value, ["the game's summary (home page)"]
+
+
+def _python_messages(
+    source: bytes,
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """The messages Babel's Python extractor finds in ``source``."""
+    for line, funcname, message, comments, *_ in extract_python(
+        io.BytesIO(source),
+        keywords,
+        comment_tags,
+        dict(options),  # type: ignore[arg-type]
+    ):
+        yield line, funcname, message, comments  # type: ignore[misc]  # (Babel types it as extract()'s)
 
 
 _CALLS = re.compile(rb"\b(?:_|gettext|ngettext)\s*\(")
@@ -98,10 +108,4 @@ def extract_marked_python(
     source = fileobj.read()
     if not _CALLS.search(source):
         return
-    for line, funcname, message, comments, *_ in extract_python(
-        io.BytesIO(source),
-        keywords,
-        comment_tags,
-        dict(options),  # type: ignore[arg-type]
-    ):
-        yield line, funcname, message, comments  # type: ignore[misc]  # (Babel types it as extract()'s)
+    yield from _python_messages(source, keywords, comment_tags, options)
