@@ -82,7 +82,13 @@ def test_every_socket_of_the_real_server_refuses_a_foreign_origin(server: LiveSe
     gid = friend_game(alice)["id"]
     study = alice.post("/api/studies", json={"title": "t", "chapters": [{"game": "connect4"}]})
     assert study.status_code == 201, study.text
+    event = alice.post(
+        "/api/tournaments",
+        json={"game": "connect4", "format": "round_robin", "clock": "1d", "max_players": 4},
+    )
+    assert event.status_code == 201, event.text
     ids = {"{game_id}": gid, "{study_id}": study.json()["id"]}
+    ids["{tournament_id}"] = str(event.json()["id"])
     paths = []
     for path in websocket_routes(create_app("sqlite://").routes):
         for name, value in ids.items():

@@ -408,15 +408,26 @@ async def studies(site: Site, identity: str) -> None:
 async def tournaments(site: Site, identity: str) -> None:
     body = {"game": "cyclix", "format": "round_robin", "clock": "3d", "max_players": 4}
     event = (await call(post, site.http(site.a, "alice"), "/api/tournaments", body))["id"]
-    reader = site.http(site.b, "alice" if identity == "account" else None)
+    reader = "alice" if identity == "account" else None
     path = f"/api/tournaments/{event}"
-    first = (await call(reader.get, f"{path}/changes")).json()  # the page's first read, on B
-    assert first["view"]["players"] == []
-    await call(post, site.http(site.a, "bobby"), f"{path}/join")
-    # the page's next read, on B: only the change since the view B gave it (issue 59)
-    change = (await call(reader.get, f"{path}/changes", params={"base": first["tag"]})).json()
-    assert "view" not in change and change["base"] == first["tag"]
-    assert [p["name"] for p in apply_delta(first["view"], change)["players"]] == ["bobby"]
+    async with site.ws(f"{path}/ws", reader) as page:
+        first = await until(page, lambda m: m["type"] == "view")
+        assert first["view"]["players"] == [] and first["view"]["creator"] == (reader == "alice")
+        polled = (await call(site.http(site.b, reader).get, f"{path}/changes")).json()
+        assert polled["tag"] == first["tag"]  # one tag for one view, socket or read
+        await call(post, site.http(site.a, "bobby"), f"{path}/join")
+        # only the change since the view B's socket gave the page (issues 56 and 59)
+        change = await until(page, lambda m: m["type"] == "change")
+    assert change["base"] == first["tag"] and "view" not in change
+    after = apply_delta(first["view"], change)
+    assert [p["name"] for p in after["players"]] == ["bobby"]
+    assert after["creator"] == (reader == "alice") and after["joined"] is False
+    # the page's read while its socket is down: the change since the tag it has
+    since = (
+        await call(site.http(site.b, reader).get, f"{path}/changes", params={"base": first["tag"]})
+    ).json()
+    assert since["base"] == first["tag"] and since["tag"] == change["tag"]
+    assert apply_delta(first["view"], since) == after
 
 
 async def _ndjson(site: Site, path: str) -> AsyncIterator[dict[str, Any]]:

@@ -306,14 +306,20 @@ def test_every_websocket_route_closes_with_try_again_when_the_database_is_gone(
         study = setup.post(
             "/api/studies", json={"title": "Ideas", "chapters": [{"game": "connect4"}]}
         )
+        event = setup.post(
+            "/api/tournaments",
+            json={"game": "connect4", "format": "round_robin", "clock": "1d", "max_players": 4},
+        )
         assert game.status_code == 201 and study.status_code == 201, (game.text, study.text)
-    gid, sid = game.json()["id"], study.json()["id"]
+        assert event.status_code == 201, event.text
+    gid, sid, tid = game.json()["id"], study.json()["id"], event.json()["id"]
     closing = {
         "/api/games/{game_id}/ws": f"/api/games/{gid}/ws",
         "/api/games/{game_id}/social": f"/api/games/{gid}/social",
         "/api/lobby/ws": "/api/lobby/ws",
         "/api/notifications/ws": "/api/notifications/ws",
         "/api/studies/{study_id}/ws": f"/api/studies/{sid}/ws",
+        "/api/tournaments/{tournament_id}/ws": f"/api/tournaments/{tid}/ws",
     }
     app = create_app(url)
     routes = socket_routes(app.routes)

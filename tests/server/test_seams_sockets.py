@@ -38,10 +38,14 @@ def websocket_routes(routes: list[Any]) -> list[str]:
     return found
 
 
-def socket_paths(app: Any, game_id: str, study_id: str = "none") -> list[str]:
+def socket_paths(
+    app: Any, game_id: str, study_id: str = "none", tournament_id: str = "0"
+) -> list[str]:
     """Every WebSocket route of ``app``, its path parameters filled in."""
     return [
-        path.replace("{game_id}", game_id).replace("{study_id}", study_id)
+        path.replace("{game_id}", game_id)
+        .replace("{study_id}", study_id)
+        .replace("{tournament_id}", tournament_id)
         for path in websocket_routes(app.routes)
     ]
 
@@ -54,8 +58,13 @@ def test_every_websocket_route_refuses_a_page_of_another_site(db: str) -> None:
         assert signup(client, "alice").status_code == 201
         made = client.post("/api/games", json={"game": "connect4", "opponent": "friend"})
         study = client.post("/api/studies", json={"title": "t", "chapters": [{"game": "connect4"}]})
-        paths = socket_paths(app, made.json()["id"], study.json()["id"])
-        assert len(paths) >= 6, paths  # lobby, notifications, game, social, analysis, study
+        event = client.post(
+            "/api/tournaments",
+            json={"game": "connect4", "format": "round_robin", "clock": "1d", "max_players": 4},
+        )
+        ids = made.json()["id"], study.json()["id"], str(event.json()["id"])
+        paths = socket_paths(app, *ids)
+        assert len(paths) >= 7, paths  # lobby, notifications, game, social, analysis, study, event
         assert all("{" not in path for path in paths), paths
         for path in paths:
             with (

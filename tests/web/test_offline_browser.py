@@ -28,6 +28,8 @@ FIVE = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"]
 LOADED = 240_000
 """How long a wait for the page's Python (in its Worker) and the computer may take, in ms:
 about 10 s on a quiet machine, over 90 s seen when both cores are busy (no timed claim)."""
+CLICK = 15_000
+"""How long one click may wait for its target (a redraw replaces it: the test looks again)."""
 
 
 @pytest.fixture(scope="module")
@@ -81,24 +83,37 @@ def new_game(page: Any, game: str, human: int) -> None:
 
 def human_move(page: Any) -> None:
     """Clicks the first highlighted cell (then the next ones) or the first action button,
-    until the page has played the action (its Python may still be loading: it waits)."""
+    until the page has played the action (its Python may still be loading: it waits).
+
+    Each click waits first for the page to be the human's (a view arriving from the page's
+    Python redraws the buttons, and a click aimed at the old ones would wait for them for
+    ever: CI saw "Stop the chain here" detached and the click time out); a click that still
+    meets a redraw looks again."""
+    from playwright.sync_api import TimeoutError as Unclicked
+
     before = page.evaluate("document.querySelector('#moves').textContent")
+    moved = "(before) => document.querySelector('#moves').textContent !== before"
     for _ in range(8):
+        page.wait_for_function(
+            moved + " || document.body.dataset.state === 'human'", arg=before, timeout=LOADED
+        )
+        if page.evaluate("document.querySelector('#moves').textContent") != before:
+            return
         buttons = page.locator("#action-buttons button:not([disabled])")
         cells = page.locator("#board .cell.hl")
-        if cells.count():
-            cells.first.click()
-        elif buttons.count():
-            buttons.first.click()
         menu = page.locator("#choice-menu button[data-action]")
-        if menu.count():
-            menu.first.click()
+        try:
+            if cells.count():
+                cells.first.click(timeout=CLICK)
+            elif buttons.count():
+                buttons.first.click(timeout=CLICK)
+            if menu.count():
+                menu.first.click(timeout=CLICK)
+        except Unclicked:
+            continue  # redrawn under the click: look again
         # played (the moves count changes), or a cell of a longer path chosen
         page.wait_for_function(
-            "(before) => document.querySelector('#moves').textContent !== before"
-            " || document.querySelector('#board .cell.sel')",
-            arg=before,
-            timeout=LOADED,
+            moved + " || document.querySelector('#board .cell.sel')", arg=before, timeout=LOADED
         )
         if page.evaluate("document.querySelector('#moves').textContent") != before:
             return

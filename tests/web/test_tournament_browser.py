@@ -28,6 +28,10 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
 
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
+    sockets: list[str] = []
+    polls: list[str] = []
+    page.on("websocket", lambda socket: sockets.append(socket.url))
+    page.on("request", lambda r: polls.append(r.url) if "/changes?base=" in r.url else None)
     _sign_up(page, server, name)
     page.wait_for_url(f"{server}/@/{name}")
     page.goto(f"{server}/tournaments")
@@ -58,12 +62,13 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     tid = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("#join")
     assert "Starts when 2 players" in page.locator("#tournament-status").inner_text()
-    # the creator's choice of a bot stays through the page's refreshes (every 2 s; issue 59)
+    # live by its socket (issues 56 and 59): the page reads by polling only while it is down
+    assert f"/api/tournaments/{tid}/ws" in " ".join(sockets)
+    # the creator's choice of a bot stays while the page is live (issue 59: it was redrawn
+    # every 2 s)
     page.select_option("#invite-bot", "shoal-club")
     page.evaluate("document.querySelector('#invite-bot').dataset.mark = 'chosen'")
-    for _ in range(2):
-        with page.expect_response(lambda r: f"/api/tournaments/{tid}/changes?base=" in r.url):
-            pass
+    page.wait_for_timeout(2500)
     assert page.locator("#invite-bot").input_value() == "shoal-club"
     assert page.locator("#invite-bot").get_attribute("data-mark") == "chosen"  # not redrawn
     page.click("#join")
@@ -75,6 +80,7 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     joined = httpx.post(f"{server}/api/tournaments/{tid}/join", cookies=cookies)
     assert joined.status_code == 200, joined.text
     page.wait_for_url(f"{server}/game/*", timeout=20_000)  # taken to the game, no reload
+    assert polls == []  # the pairing came by the event's socket
     gid = page.url.rsplit("/", 1)[1]
     view = _wait_ready(page, server, gid)
     assert view["players"] == [name, other] and view["to_move"] == 0

@@ -190,6 +190,7 @@ class ServerContext:
             ratings_,
             bots_,
             notifier,
+            events,
             first_move_seconds=settings.first_move_seconds,
             tick=settings.tournament_tick,
         )

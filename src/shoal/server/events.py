@@ -22,7 +22,8 @@ it publishes, awaiting its own sockets before it answers (the lobby, notificatio
 games), subscribes with ``here=False``: it then gets only the other processes' events.
 The server's channels: ``games`` (:mod:`.relay`), ``lobby`` (:mod:`.lobby`),
 ``notices`` (:mod:`.notifications`), ``social`` (chat and offers, :mod:`.games.social`),
-``studies`` (:mod:`.studies`), ``bots`` (the Bot API's event streams, :mod:`.bots`); the
+``studies`` (:mod:`.studies`), ``tournaments`` (:mod:`.tournaments.live`), ``bots`` (the
+Bot API's event streams, :mod:`.bots`); the
 table of every live channel is in docs/server.md ("Every live channel across processes").
 
 Delivery across processes is at most once: a process that was disconnected from the

@@ -1,11 +1,12 @@
 // @ts-check
 // One tournament's page /tournaments/ID (issue 42): its players, standings and rounds with
 // their pairings and games, a join/withdraw button, and for the creator an invitation of
-// the server's bots. Live without reload: the page reads what changed (GET
-// /api/tournaments/ID/changes?base=TAG) every two seconds, and takes a player to their new
-// game as soon as it is paired.
+// the server's bots. Live without reload: its socket (WS /api/tournaments/ID/ws) sends the
+// whole view, then what changed (as GET /api/tournaments/ID/changes?base=TAG says it, which
+// the page reads every two seconds while the socket is down), and the page takes a player
+// to their new game as soon as it is paired.
 import { $, errorText, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
-import { api } from "./net.js";
+import { api, connectSocket } from "./net.js";
 
 /** @typedef {import("./types/api.js").EventOut} Event */
 
@@ -196,10 +197,15 @@ async function read() {
   return view;
 }
 
-async function refresh() {
-  const event = await read();
-  const games = new Set(event.your_games || []);
-  // a game paired since the page last looked: go to it
+/**
+ * Draw `view` (of tag `tag`), or go to the reader's game paired since the page last looked.
+ * @param {Event} view
+ * @param {string} tag
+ */
+function show(view, tag) {
+  state.view = view;
+  state.tag = tag;
+  const games = new Set(view.your_games || []);
   if (state.seenGames) {
     const seen = state.seenGames;
     const fresh = [...games].find((g) => !seen.has(g));
@@ -209,7 +215,32 @@ async function refresh() {
     }
   }
   state.seenGames = games;
-  render(event);
+  render(view);
+}
+
+async function refresh() {
+  const view = await read();
+  show(view, state.tag);
+}
+
+/**
+ * The event's socket: its whole view on each connection, then each change; a change from
+ * a view the page does not have (a join answered meanwhile) makes it read the event.
+ * @returns {() => boolean} whether the socket is open
+ */
+function listen() {
+  let open = false;
+  connectSocket(`/api/tournaments/${id}/ws`, {
+    onStatus: (status) => {
+      open = status === "open";
+    },
+    onMessage: (message) => {
+      if (message.type === "view") show(message.view, message.tag);
+      else if (message.type === "change" && state.view && message.base === state.tag) show(applyChange(state.view, message), message.tag);
+      else if (message.type === "change") refresh().catch(() => {});
+    },
+  });
+  return () => open;
 }
 
 async function main() {
@@ -220,7 +251,8 @@ async function main() {
     problemPage("No such tournament", errorText(error), { href: "/tournaments", text: "All tournaments" });
     return;
   }
-  setInterval(() => refresh().catch(() => {}), 2000);
+  const live = listen();
+  setInterval(() => live() || refresh().catch(() => {}), 2000); // the socket down: read
 }
 
 topbar();

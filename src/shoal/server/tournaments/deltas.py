@@ -34,7 +34,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-__all__ = ["KEPT", "READER_KEYS", "ViewTags", "apply_delta", "view_delta"]
+__all__ = ["KEPT", "READER_KEYS", "ViewTags", "apply_delta", "tag_of", "view_delta"]
 
 KEPT = 16
 """How many past views of an event a process keeps to answer deltas from."""
@@ -48,7 +48,8 @@ READER_KEYS = ("joined", "your_game", "your_games", "creator")
 _LISTED = ("players", "standings", "rounds")
 
 
-def _tag(shared: dict[str, Any]) -> str:
+def tag_of(shared: dict[str, Any]) -> str:
+    """The tag of the view every reader shares (its reader keys left out)."""
     text = json.dumps(shared, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
@@ -147,7 +148,7 @@ class ViewTags:
     def answer(self, event_id: int, view: dict[str, Any], base: str | None) -> dict[str, Any]:
         """The change from ``base`` to ``view`` (the whole view when ``base`` is unknown)."""
         shared = {k: v for k, v in view.items() if k not in READER_KEYS}
-        tag = _tag(shared)
+        tag = tag_of(shared)
         with self._lock:
             kept = self._views.setdefault(event_id, OrderedDict())
             self._views.move_to_end(event_id)

@@ -16,6 +16,8 @@
   with its ``Authorization: Bearer`` token: its games then come on its event stream as
   ``gameStart``); ``/invite`` ``{bot}``: the creator enters one of the server's
   ``shoal-LEVEL`` bots.
+* ``WS /api/tournaments/{id}/ws``: the event's page, live (:mod:`.live`): the whole view
+  on connecting, then each change as ``GET .../changes`` says it.
 * ``GET /tournaments``, ``GET /tournaments/{id}``: the pages.
 """
 
@@ -28,10 +30,12 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocket
 
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, Player, SignedIn, cross_site
 from ..bots.service import BotsDep
+from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
 from ..games.pace import advice, seconds_a_turn
@@ -39,7 +43,9 @@ from ..games.start import check_options
 from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
+from ..sockets import keep_alive, send
 from .clocks import event_clock, parse_time_control_or_none
+from .live import GONE
 from .schemas import Created, EventChange, EventOut, EventSummary
 from .service import Tournaments, TournamentsDep
 from .views import event_view, summary
@@ -213,6 +219,24 @@ async def invite_bot(
         raise ApiError(404, f"there is no bot {body.bot!r}")
     await tournaments.invite(tournament_id, user, found[0])
     return await _event_out(tournaments, tournament_id, user)
+
+
+@router.websocket("/api/tournaments/{tournament_id}/ws")
+@survives_database
+async def tournament_socket(
+    socket: WebSocket, tournament_id: int, tournaments: TournamentsDep, accounts: AccountsDep
+) -> None:
+    await socket.accept()
+    user = await asyncio.to_thread(accounts.user_of, socket)
+    hub = tournaments.hub
+    if not await hub.join(tournament_id, socket, user):
+        await send(socket, {"type": "gone"})
+        await socket.close(GONE)
+        return
+    try:
+        await keep_alive(socket)
+    finally:
+        hub.leave(tournament_id, socket)
 
 
 @router.get("/tournaments", include_in_schema=False, response_class=HTMLResponse)

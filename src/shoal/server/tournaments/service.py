@@ -31,9 +31,8 @@ from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
-from shoal.pairing import records
 from shoal.pairing.arena import Waiting, pair_arena
-from shoal.pairing.records import FORMATS, Game, Round, result_for
+from shoal.pairing.records import Game, Round, result_for
 from shoal.pairing.roundrobin import round_robin
 from shoal.pairing.standings import standings
 from shoal.pairing.swiss import SwissHistory, pair_swiss_round
@@ -41,17 +40,19 @@ from shoal.pairing.swiss import SwissHistory, pair_swiss_round
 from ..accounts.models import User
 from ..bots.service import Bots
 from ..errors import ApiError
+from ..events import Events
 from ..games.env import Games
 from ..games.manager import GameEntry
 from ..games.service import resign
-from ..games.start import Side, check_options
+from ..games.start import Side
 from ..notifications.service import Notifier
 from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
-from .clocks import event_clock
 from .deltas import ViewTags
 from .games import make_game, overdue_data
+from .live import CHANNEL, EventHub
+from .making import new_event
 from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
@@ -60,9 +61,6 @@ __all__ = ["NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
 
 NO_SHOWS_WITHDRAW = 2
 """No-shows after which a player is withdrawn."""
-
-MAX_SWISS_ROUNDS = 20
-MAX_ARENA_MINUTES = 24 * 60
 
 log = logging.getLogger("shoal.server.tournaments")
 
@@ -82,6 +80,7 @@ class Tournaments:
         ratings: Ratings,
         bots: Bots,
         notifier: Notifier,
+        events: Events,
         *,
         first_move_seconds: float = 60.0,
         tick: float = 2.0,
@@ -100,68 +99,14 @@ class Tournaments:
         self.clock = clock
         self._recorded: set[str] = set()
         self.tags = ViewTags()  # the views this process answered, for the page's deltas
+        self.events = events
+        self.hub = EventHub(self.store, bots.store.bot_ids, events)  # the pages' sockets
         games.manager.listen(self)
 
     # -- making and entering ------------------------------------------------------
     def create(self, user: User, body: dict[str, Any]) -> Tournament:
-        """Check and store a new event (422 with words for anything wrong)."""
-        fmt = body["format"]
-        if fmt not in FORMATS:
-            raise ApiError(422, f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
-        options = check_options(body["game"], body.get("options") or {})
-        event_clock(body["game"], body.get("clock"), fmt)  # 422 with words when wrong
-        max_players = int(body.get("max_players") or 16)
-        try:
-            records.check_max_players(fmt, max_players)
-        except records.TournamentError as error:
-            raise ApiError(422, str(error)) from None
-        rounds = body.get("rounds")
-        if fmt == "swiss":
-            if rounds is None or not 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
-                raise ApiError(422, f"a Swiss needs rounds, 1 to {MAX_SWISS_ROUNDS}")
-            rounds = int(rounds)
-        elif fmt == "arena":  # its length, kept in seconds
-            minutes = float(body.get("minutes") or 30)
-            if not 0.25 <= minutes <= MAX_ARENA_MINUTES:
-                raise ApiError(422, f"an arena lasts 0.25 to {MAX_ARENA_MINUTES} minutes")
-            rounds = round(minutes * 60)
-        else:
-            rounds = 0  # a round robin's rounds follow from its players
-        starts = body.get("starts") or "when_full"
-        starts_at: datetime.datetime | None = None
-        if starts != "when_full":
-            try:
-                parsed = datetime.datetime.fromisoformat(str(starts).replace("Z", "+00:00"))
-            except ValueError:
-                raise ApiError(
-                    422, f"starts is an ISO time (2030-01-31T18:00Z) or when_full, not {starts!r}"
-                ) from None
-            if parsed.tzinfo is not None:
-                parsed = parsed.astimezone(datetime.UTC).replace(tzinfo=None)
-            starts_at = parsed
-        low, high = body.get("min_rating"), body.get("max_rating")
-        if low is not None and high is not None and low > high:
-            raise ApiError(422, f"min_rating {low} is above max_rating {high}")
-        invited = body.get("invited")
-        if invited is not None:
-            invited = sorted({str(n).strip() for n in invited if str(n).strip()})
-        name = str(body.get("name") or "").strip() or f"{body['game']} {fmt.replace('_', ' ')}"
-        return self.store.create(
-            name=name[:80],
-            description=str(body.get("description") or "")[:2000],
-            game=body["game"],
-            options=options,
-            format=fmt,
-            rounds=rounds,
-            clock=str(body.get("clock")),
-            rated=bool(body.get("rated", False)),
-            starts_at=starts_at,
-            max_players=max_players,
-            min_rating=low,
-            max_rating=high,
-            invited=invited or None,
-            creator_id=user.id,
-        )
+        """Check and store a new event (422 with words for anything wrong: :mod:`.making`)."""
+        return self.store.create(**new_event(user.id, body))
 
     def event(self, tournament_id: int) -> Tournament:
         """The event (404 when there is none; a query: call it in a thread)."""
@@ -196,6 +141,7 @@ class Tournaments:
             raise ApiError(409, f"the tournament is full ({event.max_players} players)")
         if outcome == "closed":
             raise ApiError(409, f"the tournament is {event.status}: it takes no more players")
+        self.changed(tournament_id)
         await self.advance(tournament_id)
         return outcome
 
@@ -209,6 +155,7 @@ class Tournaments:
         )
         if not done:
             raise ApiError(409, "you are not in this tournament")
+        self.changed(tournament_id)
         if event.status == "running":
             await self._resign_open(tournament_id, user.username)
         await self.advance(tournament_id)
@@ -264,9 +211,10 @@ class Tournaments:
                 ends_at = utcnow() + datetime.timedelta(seconds=event.rounds)
             if not await asyncio.to_thread(self.store.start, tournament_id, ends_at):
                 return
+            self.changed(tournament_id)
             event = await asyncio.to_thread(self.event, tournament_id)
             if len(active) < 2:
-                await asyncio.to_thread(self.store.finish, tournament_id)
+                await self._finish(event)
                 return
         if event.status != "running":
             return
@@ -306,6 +254,7 @@ class Tournaments:
             rounds = [await asyncio.to_thread(pair_swiss_round, event.round + 1, active, history)]
         claimed = await asyncio.to_thread(self.store.claim_rounds, event.id, rounds, self.clock())
         if claimed:
+            self.changed(event.id)
             await self._make_games(event, entrants, {r.number for r in rounds})
 
     async def _arena(self, event: Tournament, entrants: list[Entrant]) -> None:
@@ -333,10 +282,16 @@ class Tournaments:
             return
         rnd = Round(event.round + 1, tuple(moment))
         if await asyncio.to_thread(self.store.claim_rounds, event.id, [rnd], self.clock()):
+            self.changed(event.id)
             await self._make_games(event, entrants, {rnd.number})
 
     async def _finish(self, event: Tournament) -> None:
-        await asyncio.to_thread(self.store.finish, event.id)
+        if await asyncio.to_thread(self.store.finish, event.id):
+            self.changed(event.id)
+
+    def changed(self, tournament_id: int) -> None:
+        """Tell the event's pages, in every process, that it changed (:mod:`.live`)."""
+        self.events.publish(CHANNEL, {"event": tournament_id})
 
     async def _make_games(
         self, event: Tournament, entrants: list[Entrant], numbers: set[int]
@@ -359,6 +314,7 @@ class Tournaments:
                         self.store.record, pairing.id, result, forfeit=True, now=self.clock()
                     )
                 )
+                self.changed(event.id)
                 continue
             levels = (
                 await asyncio.to_thread(self.bots.level_of, first.user_id),
@@ -372,6 +328,7 @@ class Tournaments:
                 self.first_move_seconds,
             )
             await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
+            self.changed(event.id)
             for entrant, opponent in ((first, second), (second, first)):
                 if levels[0 if entrant is first else 1] is None:
                     await self.notifier.notify(
@@ -404,7 +361,8 @@ class Tournaments:
             self.games.manager.spawn(self._game_over(entry))
 
     def close(self) -> None:
-        """Nothing to stop: the manager cancels the spawned tasks."""
+        """The pages' hub stops listening (the manager cancels the spawned tasks)."""
+        self.hub.close()
 
     async def _game_over(self, entry: GameEntry) -> None:
         live = entry.live
@@ -438,6 +396,8 @@ class Tournaments:
                 withdraw_at=NO_SHOWS_WITHDRAW,
             )
         )
+        if stored:
+            self.changed(tournament_id)
         if stored and name is not None and count >= NO_SHOWS_WITHDRAW:
             await self._resign_open(tournament_id, name)
         if stored:

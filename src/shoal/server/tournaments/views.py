@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from shoal.pairing.records import Game
@@ -12,7 +13,7 @@ from shoal.pairing.standings import standings
 from ..accounts.models import User
 from .store import Entrant, Pairing, Tournament, TournamentStore
 
-__all__ = ["event_view", "games_of", "ranking", "scored_byes", "summary"]
+__all__ = ["Parts", "event_parts", "event_view", "games_of", "ranking", "scored_byes", "summary"]
 
 
 def ranking(entrants: list[Entrant]) -> list[str]:
@@ -63,14 +64,43 @@ def summary(event: Tournament) -> dict[str, Any]:
     }
 
 
-def event_view(
+@dataclass(frozen=True)
+class Parts:
+    """An event's view in two parts: what every reader sees (``shared``), and what the
+    reader's own keys (:data:`.deltas.READER_KEYS`) are made from."""
+
+    shared: dict[str, Any]
+    active: frozenset[int]
+    """The accounts entered and not withdrawn."""
+    creator: int | None
+    open_games: tuple[tuple[str, str, str], ...]
+    """Each game still on: its two players' names and its id, in the pairings' order."""
+
+    def view(self, user: User | None) -> dict[str, Any]:
+        """The view as ``user`` reads it (None: a reader signed out)."""
+        return {**self.shared, **self.reader_keys(user)}
+
+    def reader_keys(self, user: User | None) -> dict[str, Any]:
+        """``joined``, ``your_game``, ``your_games`` and ``creator`` for ``user``."""
+        mine: list[str] = []
+        if user is not None:
+            mine = [game for a, b, game in self.open_games if user.username in (a, b)]
+        return {
+            "joined": user is not None and user.id in self.active,
+            "your_game": mine[0] if mine else None,
+            "your_games": mine,
+            "creator": user is not None and self.creator == user.id,
+        }
+
+
+def event_parts(
     store: TournamentStore,
     event: Tournament,
-    user: User | None,
     bots: Callable[[list[int]], set[int]] = lambda ids: set(),
-) -> dict[str, Any]:
-    """The event as ``GET /api/tournaments/{id}`` shows it (``user``: the reader, if any;
-    ``bots``: which of some accounts are bots, marked as such: issue 61)."""
+) -> Parts:
+    """What ``GET /api/tournaments/{id}`` shows, read once for every reader (``bots``:
+    which of some accounts are bots, marked as such: issue 61); a query: call it in a
+    thread."""
     entrants = store.players(event.id)
     robots = bots([e.user_id for e in entrants])
     pairings = store.pairings(event.id)
@@ -96,16 +126,8 @@ def event_view(
         }
         for number, (bye, paired) in byes.items()
     ]
-    joined = user is not None and any(e.user_id == user.id and not e.withdrawn for e in entrants)
-    mine: list[str] = []
-    if user is not None:
-        mine = [
-            p.game_id
-            for p in pairings
-            if p.result is None and p.game_id and user.username in (p.first, p.second)
-        ]
     order = {name: i for i, name in enumerate(names)}
-    return {
+    shared = {
         **summary(event),
         "description": event.description,
         "players": [
@@ -119,8 +141,20 @@ def event_view(
         ],
         "rounds": rounds,
         "standings": [line.as_json() for line in table],
-        "joined": joined,
-        "your_game": mine[0] if mine else None,
-        "your_games": mine,
-        "creator": user is not None and event.creator_id == user.id,
     }
+    return Parts(
+        shared,
+        frozenset(e.user_id for e in entrants if not e.withdrawn),
+        event.creator_id,
+        tuple((p.first, p.second, p.game_id) for p in pairings if p.result is None and p.game_id),
+    )
+
+
+def event_view(
+    store: TournamentStore,
+    event: Tournament,
+    user: User | None,
+    bots: Callable[[list[int]], set[int]] = lambda ids: set(),
+) -> dict[str, Any]:
+    """The event as ``GET /api/tournaments/{id}`` shows it to ``user`` (the reader, if any)."""
+    return event_parts(store, event, bots).view(user)
