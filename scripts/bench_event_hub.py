@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.server.tournaments.test_event_changes import _arena_view
+from tests.server.tournaments.test_event_changes import arena_of_500
 
-from shoal.pairing.records import Game
 from shoal.server.sockets import encode
 from shoal.server.tournaments.deltas import READER_KEYS, tag_of, view_delta
 
@@ -35,21 +33,7 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    rng = random.Random(59)
-    names = [f"player-{i:03d}" for i in range(500)]
-    games: list[Game] = []
-    for n in range(1, 9):
-        seated = rng.sample(names, 400)
-        for a, b in zip(seated[::2], seated[1::2], strict=True):
-            result = None if n == 8 else rng.choice(["1-0", "0-1", "1/2-1/2"])
-            games.append(Game(n, a, b, result, finished_at=float(n) if result else 0.0))  # type: ignore[arg-type]
-    old = _arena_view(names, games)
-    ending = next(i for i, g in enumerate(games) if g.result is None)
-    done = games[ending]
-    later = [*games]
-    later[ending] = Game(8, done.first, done.second, "1-0", finished_at=9.0)
-    later.append(Game(9, done.first, done.second, None))
-    new = _arena_view(names, later)
+    old, new = arena_of_500()
     for view in (old, new):
         for key in READER_KEYS:
             view.pop(key, None)
