@@ -5,7 +5,9 @@ across processes it is ``tests/server/test_channels.py``'s ``tournaments`` row."
 
 from __future__ import annotations
 
+import logging
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from shoal.server.tournaments.deltas import apply_delta
 from shoal.server.tournaments.live import GAP
 from tests.clients import TestClient
 
+from ..conftest import sqlite_copy
 from .helpers import As, event, make, resign
 
 WAIT = 20.0
@@ -130,3 +133,36 @@ def test_changes_close_together_are_sent_once(db: str) -> None:
             last = page.receive_json()
             assert last["base"] == change["tag"]
             assert [p["name"] for p in last["players"]] == ["erin"]
+
+
+def test_a_read_that_meets_the_database_gone_logs_a_line_and_the_next_change_arrives(
+    migrated_sqlite: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Rule: a change read while the database is gone logs one line (no traceback) and
+    sends nothing; once the database is back the next change reaches the page, from the
+    view it has."""
+    home = tmp_path / "db"
+    home.mkdir()
+    app = create_app(sqlite_copy(migrated_sqlite, home / "shoal.sqlite3"), tournament_tick=60.0)
+    with TestClient(app) as shared:
+        a = As(shared, "alice")
+        tid = make(a, game="connect4", format="swiss", rounds=3, clock="1d", max_players=8)
+        tournaments = app.state.context.tournaments
+        shared.cookies.clear()
+        with shared.websocket_connect(f"/api/tournaments/{tid}/ws") as page:
+            first = page.receive_json()
+            app.state.context.store.engine.dispose()  # its connections closed, and
+            home.rename(tmp_path / "gone")  # the file gone: no new connection opens
+            with caplog.at_level(logging.WARNING, logger="shoal.server.tournaments"):
+                shared.portal.call(tournaments.changed, tid)
+                time.sleep(4 * GAP)
+            said = [r for r in caplog.records if r.name == "shoal.server.tournaments"]
+            assert [r.getMessage().split(":")[0] for r in said] == [f"event {tid}"]
+            assert "wait for the database" in said[0].getMessage() and not said[0].exc_info
+            (tmp_path / "gone").rename(home)
+            tournaments.store.join(tid, 100, "bobby", 1500.0, time.time())
+            shared.portal.call(tournaments.changed, tid)
+            seen = {"tag": first["tag"], "view": first["view"]}
+            shared.cookies.clear()
+            assert follow(page, seen, event(shared, tid)) == 1  # from the view it had
+            assert [p["name"] for p in seen["view"]["players"]] == ["bobby"]

@@ -16,13 +16,15 @@ changed since the view it has:
 Events close together are read once: a change starts a read :data:`GAP` seconds later, and
 what comes meanwhile joins it (an arena of 500 ends several games a second). An event is a
 hint to read the database, so a process that may have missed some (its relay listened
-again) reads every event it has pages of; a page that reconnects gets the whole view.
+again) reads every event it has pages of; a page that reconnects gets the whole view. A
+read that meets the database gone logs one line and waits for that.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.websockets import WebSocket
 
 from ..accounts.models import User
+from ..db_down import DATABASE_ERRORS
 from ..sockets import send
 from .deltas import tag_of, view_delta
 from .store import TournamentStore
@@ -48,6 +51,8 @@ GAP = 0.25
 
 GONE = 4404
 """The close code of a socket whose event is gone (the page stops retrying)."""
+
+log = logging.getLogger("shoal.server.tournaments")
 
 
 @dataclass
@@ -132,7 +137,11 @@ class EventHub:
             room.dirty = False
             async with room.lock:
                 before, old = room.tag, room.shared
-                parts = await self._read(event_id, room)
+                try:
+                    parts = await self._read(event_id, room)
+                except DATABASE_ERRORS as error:  # the relay's listening again reads it
+                    log.warning("event %s: its pages wait for the database: %s", event_id, error)
+                    return
                 if parts is None:
                     await self._gone(event_id, room)
                     return
