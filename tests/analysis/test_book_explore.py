@@ -29,10 +29,14 @@ BOOK_GAMES = ("syrtis", "sirtet", "sytran", "cyclix", "sfirs")
 
 def test_the_rule_reads_and_refuses_with_words() -> None:
     """``PLIES/WIDTH/MARGIN`` or ``off``; anything else a clear error."""
-    assert Explore.parse("8/6/0.1") == Explore(8, 6, 0.1)
+    assert Explore.parse("8/6/0.1") == Explore(8, 6, 0.1, shared=1)
+    assert Explore.parse("8/6/0.1/8") == Explore(8, 6, 0.1, shared=8)
     assert Explore.parse("OFF") is None
-    for bad in ("8/6", "a/b/c", "0/6/0.1", "8/0/0.1", "8/6/3"):
+    for bad in ("8/6", "a/b/c", "0/6/0.1", "8/0/0.1", "8/6/3", "8/6/0.1/x", "8/6/0.1/1/2"):
         with pytest.raises(ValueError, match="PLIES/WIDTH/MARGIN"):
+            Explore.parse(bad)
+    for bad in ("8/6/0.1/0", "8/6/0.1/9"):
+        with pytest.raises(ValueError, match="the shared plies, is 1 to PLIES"):
             Explore.parse(bad)
 
 
@@ -88,6 +92,30 @@ def test_an_explored_book_opens_many_ways_and_stays_reproducible(tmp_path: Path)
     assert json.loads(lines[0])["explore"] == "8/6/0.1"
     firsts = Counter(json.loads(line)["actions"][0] for line in lines[1:])
     assert len(firsts) >= 4
+
+
+def test_shared_plies_are_ranked_alike_in_every_game_so_the_book_branches_there(
+    tmp_path: Path,
+) -> None:
+    """Rule: the candidates of the first ``shared`` actions come from one search seeded 0,
+    made afresh for each position, so games that reach one position draw among the same
+    moves there and the book's tree branches below its first action; with the first action
+    only shared (the rule before issue 59's fix), each game ranks its second action with its
+    own search, and on Sytran the games seldom meet again."""
+    game = games.get("sytran", base=6)
+
+    def seconds(shared: int, name: str) -> Counter[tuple[int, ...]]:
+        rule = Explore(3, 2, 2.0, shared=shared)  # any value within reach: width decides
+        build_book(game, 16, "beginner", 1, tmp_path / name, explore=rule)
+        lines = [json.loads(line) for line in book_lines(tmp_path / name)[1:]]
+        return Counter(tuple(line["actions"][:2]) for line in lines)
+
+    alike, own = seconds(3, "shared"), seconds(1, "own")
+    firsts = {pair[0] for pair in alike}
+    assert len(firsts) == 2  # two candidates for the first action, for both rules
+    # shared: after each first action, at most the 2 candidates of that one position
+    assert len(alike) <= 4 and max(alike.values()) >= 4, alike
+    assert len(own) > 4, own  # each game's own search ranks the second action apart
 
 
 def test_a_build_goes_on_from_its_checkpoint(tmp_path: Path) -> None:

@@ -78,9 +78,10 @@ def _uncapped(level: str) -> str:
 
 
 OPENER_SEED = 0
-"""The seed of the search that ranks a book game's first action, the same for every game: each
-game's own seeded search ranked Syrtis's ~50 set-up placements differently, so 500 games
-spread over dozens of first moves (at most 17 games each) instead of the rule's 6."""
+"""The seed of the search that ranks a book game's first actions (the rule's ``shared``),
+the same for every game: each game's own seeded search ranked Syrtis's ~50 set-up
+placements differently, so 500 games spread over dozens of first moves (at most 17 games
+each) instead of the rule's 6."""
 
 
 def play_book_game(
@@ -96,12 +97,12 @@ def play_book_game(
     start for the whole book, where a game's start depends on its seed); the players are
     seeded from ``seed``. With ``explore``, the first ``explore.plies`` actions are drawn
     among the search's near-best moves (:mod:`.book_explore`), from a generator seeded by
-    ``seed``; the first action's candidates come from a search seeded 0 (:data:`OPENER_SEED`),
-    the same for every game of a book, so that a book's games share their first candidates.
+    ``seed``; the candidates of the first ``explore.shared`` actions come from a search
+    seeded 0 (:data:`OPENER_SEED`) made afresh for the position, the same in every game of
+    a book, so that a book's games share their candidates there.
     """
     spec = _uncapped(level)
     players = (get_player(spec, game, seed=2 * seed), get_player(spec, game, seed=2 * seed + 1))
-    opener = get_player(spec, game, seed=OPENER_SEED) if explore is not None else None
     history = History(game.initial(seed if start is None else start))
     draws = random.Random(seed)
     state = history.state
@@ -110,7 +111,8 @@ def play_book_game(
         assert seat is not None
         ply = len(history.actions)
         if explore is not None and ply < explore.plies:
-            ranker = opener if ply == 0 and opener is not None else players[seat]
+            shared = ply < explore.shared  # ranked afresh, alike in every game
+            ranker = get_player(spec, game, seed=OPENER_SEED) if shared else players[seat]
             action = explore_choice(ranker, state, ply, explore, draws)
         else:
             action = players[seat].choose(state)

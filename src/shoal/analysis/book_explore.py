@@ -16,18 +16,24 @@ near the best:
 * never a move the search proved lost (nor one after which the game is lost at once);
 * one candidate is drawn uniformly, from a generator seeded by the game's seed, so the
   book stays reproducible from its command;
-* the first action's candidates are ranked by one search seeded 0 for every game of the book
-  (:data:`shoal.analysis.book.OPENER_SEED`), so the book's games share them.
+* the candidates of the first :attr:`Explore.shared` actions (1 unless the rule says
+  more) are ranked by a search seeded 0 afresh for each position
+  (:data:`shoal.analysis.book.OPENER_SEED`), so that two games of the book reaching one
+  position rank it alike and the book's tree branches there; later explored actions are
+  ranked by each game's own seeded search. (On Sytran's 271 cells, games that ranked from
+  their second action with their own searches never met again: a book of one line per
+  game from ply 3, issue 59.)
 
 After ``plies`` actions each side plays its search's own choice. The rule is written
-in the book's header (``"explore": "8/6/0.1"``: plies, width, margin) and its command.
+in the book's header (``"explore": "8/6/0.1"``: plies, width, margin, and a fourth field
+``/S`` when ``shared`` is not 1) and its command.
 
 >>> Explore.parse("8/6/0.1")
-Explore(plies=8, width=6, margin=0.1)
+Explore(plies=8, width=6, margin=0.1, shared=1)
 >>> Explore.parse("off") is None
 True
->>> Explore(8, 6, 0.1).words()
-'8/6/0.1'
+>>> Explore(8, 6, 0.1).words(), Explore(8, 6, 0.1, shared=8).words()
+('8/6/0.1', '8/6/0.1/8')
 """
 
 from __future__ import annotations
@@ -52,6 +58,8 @@ class Explore:
     """The most candidates an action is drawn from."""
     margin: float
     """How far below the best value (for the mover, -1 to 1) a candidate may be."""
+    shared: int = 1
+    """The first actions whose candidates one search seeded 0 ranks, for every game alike."""
 
     def __post_init__(self) -> None:
         if self.plies < 1 or self.width < 1 or not 0.0 <= self.margin <= 2.0:
@@ -59,26 +67,33 @@ class Explore:
                 f"explore is PLIES/WIDTH/MARGIN with PLIES and WIDTH at least 1 and MARGIN "
                 f"0 to 2, not {self.words()}"
             )
+        if not 1 <= self.shared <= self.plies:
+            raise ValueError(
+                f"explore's fourth field, the shared plies, is 1 to PLIES, not {self.words()}"
+            )
 
     def words(self) -> str:
-        """The rule as the command line writes it: ``PLIES/WIDTH/MARGIN``."""
-        return f"{self.plies}/{self.width}/{self.margin:g}"
+        """The rule as the command line writes it: ``PLIES/WIDTH/MARGIN[/SHARED]``."""
+        shared = f"/{self.shared}" if self.shared != 1 else ""
+        return f"{self.plies}/{self.width}/{self.margin:g}{shared}"
 
     @classmethod
     def parse(cls, text: str) -> Explore | None:
-        """``PLIES/WIDTH/MARGIN`` (or ``off``: no exploration); ValueError with words."""
+        """``PLIES/WIDTH/MARGIN[/SHARED]`` (or ``off``: no exploration); ValueError with
+        words."""
         if text.strip().lower() == "off":
             return None
         parts = text.split("/")
         try:
-            if len(parts) != 3:
+            if len(parts) not in (3, 4):
                 raise ValueError
-            return cls(int(parts[0]), int(parts[1]), float(parts[2]))
+            shared = int(parts[3]) if len(parts) == 4 else 1
+            return cls(int(parts[0]), int(parts[1]), float(parts[2]), shared)
         except ValueError as error:
-            if "explore is" in str(error):
+            if "explore is" in str(error) or "explore's" in str(error):
                 raise
             raise ValueError(
-                f"explore is PLIES/WIDTH/MARGIN (e.g. 8/6/0.1) or off, not {text!r}"
+                f"explore is PLIES/WIDTH/MARGIN[/SHARED] (e.g. 8/6/0.1) or off, not {text!r}"
             ) from None
 
 

@@ -180,9 +180,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--explore",
         default=DEFAULT_EXPLORE.words(),
         help=(
-            "build: the diversity rule PLIES/WIDTH/MARGIN: the first PLIES actions drawn among "
-            "the search's WIDTH best moves within MARGIN of the best (the first action among "
-            f"the WIDTH best), or off (default {DEFAULT_EXPLORE.words()})"
+            "build: the diversity rule PLIES/WIDTH/MARGIN[/SHARED]: the first PLIES actions "
+            "drawn among the search's WIDTH best moves within MARGIN of the best (the first "
+            "action among the WIDTH best); the first SHARED (default 1) ranked by one search "
+            f"seeded 0 for every game alike; or off (default {DEFAULT_EXPLORE.words()})"
         ),
     )
     p.add_argument("--out", help="build: the file to write (default: the game's book.jsonl.gz)")
