@@ -40,11 +40,14 @@ export function sideWord(side) {
 
 /**
  * A player's name as the page shows it: the names the server gives a seat of its own ("You",
- * "computer (club)") in the page's language, any other name as it is.
+ * "computer (club)", an online game's "Host" and "Guest" when they gave none) in the page's
+ * language, any other name as it is.
  * @param {string} name
  */
 export function playerName(name) {
   if (name === "You") return t("You");
+  if (name === "Host") return t("Host");
+  if (name === "Guest") return t("Guest");
   const computer = /^computer \((\w+)\)$/.exec(name);
   if (!computer) return name;
   /** @type {Record<string, () => string>} */
