@@ -50,7 +50,7 @@ PAGES: dict[str, Page] = {
         "Challenge — shoal", "challenge-page.js", "page-challenge", ("lobby.css",)
     ),
     "database.html": Page("Open data — shoal", "database.js", "page-database"),
-    "game.html": Page("Game — shoal", "game.js", "page-game"),
+    "game.html": Page("Game — shoal", "game.js", "page-game", translated=True),
     "index.html": Page(
         "shoal — play five abstract games", "home.js", "page-home", ("lobby.css",), translated=True
     ),

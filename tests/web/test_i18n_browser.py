@@ -119,3 +119,99 @@ def test_dutch_and_pseudo_pages(server: str, browser: Any, artifacts: Path) -> N
     assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
     page.screenshot(path=str(artifacts / "i18n-home-pseudo-390.png"), full_page=True)
     pseudo.close()
+
+
+# The game page's own controls, each the English a translated page must not show (issue 62).
+GAME_CONTROLS = {
+    "Hint", "Undo", "Resign", "Flip board", "Play again", "Moves", "Share", "Copy", "Record",
+    "Replay", "Review", "Analysis board", "Download text", "Position details", "Board in words",
+    "Show the board in words", "Play", "Type an action", "Smaller board", "Zoom out", "Zoom in",
+    "Board size", "Sound when it is your turn", "Your turn", "No moves yet", "Board",
+    "Spectators (watch only)", "Legal actions", "Computer is thinking",
+}  # fmt: skip
+
+# The words of the game page's controls and texts: buttons, links, headings, labels, the
+# status, and each element's aria-label, title and placeholder (the board's cells, the move
+# list and the live log are the game's and the server's words: not here).
+GAME_WORDS = """() => {
+  const out = new Set();
+  for (const el of document.querySelectorAll("#app *")) {
+    if (el.closest("svg, #moves, #move-list")) continue;
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      const value = el.getAttribute(name);
+      if (value) out.add(value.trim());
+    }
+    if (el.matches("button, a, h3, summary, label, #status-main, #status-sub, small, .side-pill")) {
+      out.add((el.textContent || "").trim());
+    }
+  }
+  return [...out];
+}"""
+
+# Text nodes outside the board, the move list, the move box's notation, the live log and the
+# game's own status line (the server's words: not yet translated, docs/translating.md).
+GAME_SKIP = "#board, #moves, #move-list, #live, #game-status"
+
+GAME_UNTRANSLATED = UNTRANSLATED.replace(
+    'if (el.closest("script, style, svg, option")',
+    f'if (el.closest("script, style, svg, option, {GAME_SKIP}")',
+)
+
+# The board's own drawing may reach past its frame (clipped there, or scrolled when zoomed).
+GAME_OVERFLOW = OVERFLOW.replace(".skip-link, #site-nav", ".skip-link, #site-nav, #board svg")
+
+DUTCH_AND_GERMAN = {
+    "nl": {
+        "#status-main": "Jij bent aan zet", "#hint": "Tip", "#undo": "Terugnemen",
+        "#resign": "Opgeven", "#flip": "Bord draaien", "#board-words-toggle":
+        "Toon het bord in woorden", "#features-card summary": "Details van de stelling",
+    },
+    "de": {
+        "#status-main": "Du bist am Zug", "#hint": "Tipp", "#undo": "Zurücknehmen",
+        "#resign": "Aufgeben", "#flip": "Brett drehen", "#board-words-toggle":
+        "Brett in Worten zeigen", "#features-card summary": "Details der Stellung",
+    },
+}  # fmt: skip
+
+
+def _game_page(browser: Any, server: str, **context: Any) -> tuple[Any, Any]:
+    """A new game against the computer, open at a phone's width on a page of its own (the
+    seat's token put in local storage before the page's first script)."""
+    made = _computer_game(server)
+    opened = browser.new_context(viewport=PHONE, **context)
+    opened.add_init_script(f"localStorage.setItem('shoal.token.{made['id']}', '{made['token']}')")
+    page = opened.new_page()
+    page.goto(f"{server}/game/{made['id']}")
+    page.locator("#board[data-ready='yes']").wait_for()
+    return opened, page
+
+
+def test_game_page_in_dutch_german_and_pseudo(server: str, browser: Any, artifacts: Path) -> None:
+    """The game page in the reader's language: its controls' exact Dutch and German words, no
+    English label left, nothing wider than a phone; under the pseudo-locale every visible text
+    outside the board, the moves and the live log is translated."""
+    assert GAME_UNTRANSLATED != UNTRANSLATED and GAME_OVERFLOW != OVERFLOW  # the skips took
+    for lang, words in DUTCH_AND_GERMAN.items():
+        context, page = _game_page(browser, server, extra_http_headers={"Accept-Language": lang})
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.title() == "Sytran — shoal"  # the game's name: a name
+        for selector, text in words.items():
+            assert page.locator(selector).inner_text().strip() == text, (lang, selector)
+        said = set(page.evaluate(GAME_WORDS))
+        assert said & GAME_CONTROLS == set(), (lang, sorted(said & GAME_CONTROLS))
+        overflow = page.evaluate(GAME_OVERFLOW)
+        assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+        page.screenshot(path=str(artifacts / f"i18n-game-{lang}-390.png"), full_page=True)
+        context.close()
+
+    context, page = _game_page(browser, server)
+    context.add_cookies([{"name": "shoal_lang", "value": PSEUDO, "url": server}])
+    page.reload()
+    page.locator("#board[data-ready='yes']").wait_for()
+    assert page.evaluate("document.documentElement.lang") == PSEUDO
+    found = page.evaluate(GAME_UNTRANSLATED, sorted(NAMES | {"JSON"}))
+    assert found["out"] == [] and found["seen"] >= 20, found
+    overflow = page.evaluate(GAME_OVERFLOW)
+    assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+    page.screenshot(path=str(artifacts / "i18n-game-pseudo-390.png"), full_page=True)
+    context.close()

@@ -6,6 +6,7 @@
 // board in words on request. No rules here: the cells, the legal actions, their notation,
 // their words and the board's description all come from the server.
 import { announce, h } from "./common.js";
+import { t } from "./i18n.js";
 
 /** @typedef {{ action: number, text: string, label?: string, path: string[], kind?: string | null, confirm?: boolean | null }} LegalEntry */
 
@@ -85,8 +86,8 @@ export function keyCells(wrap, focusId, next, refocus) {
 export function nameCells(wrap, next, chosen, names) {
   for (const cell of /** @type {HTMLElement[]} */ ([...wrap.querySelectorAll(".cell")])) {
     const id = cell.dataset.cell ?? "";
-    const state = chosen.has(id) ? ", chosen" : next.has(id) ? ", can be chosen" : "";
-    const label = `${(names && names[id]) || id}${state}`;
+    const name = (names && names[id]) || id;
+    const label = chosen.has(id) ? t("{cell}, chosen", { cell: name }) : next.has(id) ? t("{cell}, can be chosen", { cell: name }) : name;
     if (cell.getAttribute("aria-label") !== label) cell.setAttribute("aria-label", label);
   }
 }
@@ -155,11 +156,11 @@ export function moveBox(submit) {
     autocomplete: "off",
     spellcheck: "false",
     maxlength: "60",
-    placeholder: "Type an action",
-    "aria-label": "Type an action in the game's notation",
+    placeholder: t("Type an action"),
+    "aria-label": t("Type an action in the game's notation"),
     "aria-describedby": "move-error",
   });
-  const list = h("ul", { id: "move-list", class: "move-options", role: "listbox", "aria-label": "Legal actions", hidden: true });
+  const list = h("ul", { id: "move-list", class: "move-options", role: "listbox", "aria-label": t("Legal actions"), hidden: true });
   const play = (/** @type {string} */ text) => {
     closeList();
     if (text) submit(text);
@@ -203,7 +204,7 @@ export function moveBox(submit) {
       },
     },
     h("div", { class: "move-combo" }, input, list),
-    h("button", { class: "btn small", type: "submit", text: "Play" }),
+    h("button", { class: "btn small", type: "submit", text: t("Play") }),
     h("p", { class: "help move-error", id: "move-error" }),
   );
 }
@@ -320,16 +321,16 @@ export function boardWordsCard(describe) {
     type: "button",
     "aria-expanded": "false",
     "aria-controls": "board-words",
-    text: "Show the board in words",
+    text: t("Show the board in words"),
     onclick: () => {
       const open = list.hidden;
       list.hidden = !open;
       button.setAttribute("aria-expanded", String(open));
-      button.textContent = open ? "Hide the board in words" : "Show the board in words";
+      button.textContent = open ? t("Hide the board in words") : t("Show the board in words");
       if (open) showBoardWords(describe());
     },
   });
-  return h("div", { class: "card board-words-card" }, h("h3", { text: "Board in words" }), button, list);
+  return h("div", { class: "card board-words-card" }, h("h3", { text: t("Board in words") }), button, list);
 }
 
 /**
@@ -339,5 +340,5 @@ export function boardWordsCard(describe) {
 export function showBoardWords(lines) {
   const list = document.getElementById("board-words");
   if (!list || list.hidden) return;
-  list.replaceChildren(...(lines && lines.length ? lines : ["No description of this board."]).map((line) => h("li", { text: line })));
+  list.replaceChildren(...(lines && lines.length ? lines : [t("No description of this board.")]).map((line) => h("li", { text: line })));
 }

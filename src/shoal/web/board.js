@@ -6,6 +6,7 @@
 import { $, download, h, icon, toast, trapFocus } from "./common.js";
 import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, quietSvg, showBoardWords } from "./board-keys.js";
 import { pickWords, reachWords } from "./input-mode.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
 /** @typedef {(text: string) => unknown} OnText */
@@ -65,12 +66,12 @@ export class ClickBoard {
   typed(text) {
     const input = document.getElementById("move-text");
     if (!this.enabled) {
-      moveError("No action can be played now.");
+      moveError(t("No action can be played now."));
       return;
     }
     const entry = findEntry(this.legal, text);
     if (!entry && !this.onText) {
-      moveError(`${text} is not a legal action here: the box lists the legal ones as you type.`);
+      moveError(t("{text} is not a legal action here: the box lists the legal ones as you type.", { text }));
       return;
     }
     if (input instanceof HTMLInputElement) input.value = "";
@@ -157,8 +158,8 @@ export class ClickBoard {
   pickWords() {
     if (!this.enabled) return "";
     const candidates = this.candidates();
-    if (!candidates.length) return this.buttons().length ? "Choose an action below" : "";
-    if (!this.nextCells().size) return `${this.prefix.join(", ")} chosen: answer the question over the board`;
+    if (!candidates.length) return this.buttons().length ? t("Choose an action below") : "";
+    if (!this.nextCells().size) return t("{cells} chosen: answer the question over the board", { cells: this.prefix.join(", ") });
     const kinds = [...new Set(candidates.map((a) => a.kind ?? "").filter(Boolean))];
     return pickWords(kinds, this.prefix);
   }
@@ -195,7 +196,7 @@ export class ClickBoard {
       this.prefix = [id]; // start over from another first cell
     } else {
       // a refused click says why not (a cell that is no start, or no way on from the last one)
-      toast(this.prefix.length ? `${id} does not go on from ${this.prefix.join(", ")}: start again from a highlighted cell.` : `No move starts on ${id} now: ${reachWords()}.`);
+      toast(this.prefix.length ? t("{cell} does not go on from {cells}: start again from a highlighted cell.", { cell: id, cells: this.prefix.join(", ") }) : t("No move starts on {cell} now: {how}.", { cell: id, how: reachWords() }));
       this.reset();
       return;
     }
@@ -231,14 +232,14 @@ export class ClickBoard {
    */
   ask(options, canContinue, confirm = false) {
     this.closeMenu();
-    const title = confirm ? `${options[0].label || options[0].text}?` : "Which move?";
+    const title = confirm ? `${options[0].label || options[0].text}?` : t("Which move?");
     const menu = h(
       "div",
-      { class: "menu", role: "dialog", "aria-label": confirm ? "Confirm the action" : "Choose an action" },
+      { class: "menu", role: "dialog", "aria-label": confirm ? t("Confirm the action") : t("Choose an action") },
       h("h3", { text: title }),
       options.map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => this.choose(a) })),
-      canContinue ? h("button", { class: "btn ghost", text: "Keep clicking", onclick: () => this.closeMenu() }) : null,
-      h("button", { class: "btn ghost", text: "Cancel", onclick: () => this.reset() }),
+      canContinue ? h("button", { class: "btn ghost", text: t("Keep clicking"), onclick: () => this.closeMenu() }) : null,
+      h("button", { class: "btn ghost", text: t("Cancel"), onclick: () => this.reset() }),
     );
     const backdrop = h("div", { class: "menu-backdrop", id: "choice-menu" }, menu);
     backdrop.addEventListener("click", (e) => {
@@ -290,7 +291,7 @@ export function gameLayout(column, cards) {
  * @param {OnText | null} [onText]
  */
 export function boardPage(cards, onChoose, onText = null) {
-  const column = [statusLine(), h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }), h("div", { class: "move-slot", id: "move-slot" }), h("div", { class: "action-buttons", id: "action-buttons" })];
+  const column = [statusLine(), h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": t("Board") }), h("div", { class: "move-slot", id: "move-slot" }), h("div", { class: "action-buttons", id: "action-buttons" })];
   /** @type {ClickBoard | null} */
   let board = null;
   $("#app").replaceChildren(gameLayout(column, [...cards, boardWordsCard(() => board && board.words)]));
@@ -320,7 +321,7 @@ export function setFeedback(text, kind) {
 
 /** The moves card of a game or a replay (the page fills #moves). */
 export function movesCard() {
-  return h("div", { class: "card" }, h("h3", { text: "Moves" }), h("ol", { class: "moves", id: "moves" }));
+  return h("div", { class: "card" }, h("h3", { text: t("Moves") }), h("ol", { class: "moves", id: "moves" }));
 }
 
 /** @type {Record<string, string>} how a screen reader says a move list's mark */
@@ -352,7 +353,7 @@ export function moveRow({ number, text, side, mark = "" }, attrs = {}, href = un
  * @param {...HTMLElement} below
  */
 export function recordCard(tools, ...below) {
-  return h("div", { class: "card" }, h("h3", { text: "Record" }), h("div", { class: "tools" }, ...tools), ...below);
+  return h("div", { class: "card" }, h("h3", { text: t("Record") }), h("div", { class: "tools" }, ...tools), ...below);
 }
 
 /**
@@ -361,7 +362,7 @@ export function recordCard(tools, ...below) {
  */
 export function recordDownloads(url) {
   return [
-    h("button", { class: "btn small", text: "Download text", onclick: () => download(`${url}?format=text`) }),
+    h("button", { class: "btn small", text: t("Download text"), onclick: () => download(`${url}?format=text`) }),
     h("button", { class: "btn small", text: "JSON", onclick: () => download(`${url}?format=json`) }),
   ];
 }

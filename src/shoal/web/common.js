@@ -107,7 +107,7 @@ export function boardFocusAsked(gid) {
 export function liveRegion() {
   let log = document.getElementById("live");
   if (!log) {
-    log = h("div", { id: "live", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": "What happens on the board" });
+    log = h("div", { id: "live", class: "sr-only", role: "log", "aria-live": "polite", "aria-label": t("What happens on the board") });
     document.body.append(log);
   }
   return log;

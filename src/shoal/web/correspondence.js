@@ -3,6 +3,7 @@
 // "2 days 4 h left to move", read from /api/games/{id}/correspondence after each move.
 import { h } from "./common.js";
 import { api } from "./net.js";
+import { date, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").CorrespondenceView} Clock */
 /** @typedef {import("./types/api.js").GameView} View */
@@ -12,13 +13,13 @@ let known = null;
 
 /** @param {number} seconds */
 function left(seconds) {
-  if (seconds <= 0) return "time is up";
+  if (seconds <= 0) return t("time is up");
   const days = Math.floor(seconds / 86400);
   const hours = Math.floor((seconds % 86400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days) return `${days} day${days > 1 ? "s" : ""} ${hours} h left`;
-  if (hours) return `${hours} h ${minutes} min left`;
-  return minutes ? `${minutes} min left` : `${Math.ceil(seconds)} s left`;
+  if (days) return tn("{n} day {h} h left", "{n} days {h} h left", days, { h: hours });
+  if (hours) return t("{h} h {m} min left", { h: hours, m: minutes });
+  return minutes ? t("{m} min left", { m: minutes }) : t("{s} s left", { s: Math.ceil(seconds) });
 }
 
 /** @param {View} view @param {Clock | null} clock */
@@ -32,12 +33,12 @@ function paint(view, clock) {
     line = h("div", { class: "sub", id: "corr-deadline" });
     document.getElementById("status-sub")?.after(line);
   }
-  const per = `${clock.days} day${clock.days > 1 ? "s" : ""} per move`;
-  if (view.result || clock.deadline === null) line.textContent = `Correspondence · ${per}`;
+  const per = tn("{n} day per move", "{n} days per move", clock.days);
+  if (view.result || clock.deadline === null) line.textContent = t("Correspondence · {per}", { per });
   else {
-    const until = new Date(clock.deadline * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-    line.textContent = `${per} · ${left(clock.deadline - clock.now)} to move (until ${until})`;
-    if (clock.vacation) line.textContent += ` · on vacation until ${new Date(clock.vacation.until * 1000).toLocaleDateString([], { dateStyle: "medium" })}: the clock is stopped`; // issue 43
+    const until = date(clock.deadline * 1000, { dateStyle: "medium", timeStyle: "short" });
+    line.textContent = t("{per} · {left} to move (until {until})", { per, left: left(clock.deadline - clock.now), until });
+    if (clock.vacation) line.textContent += " · " + t("on vacation until {date}: the clock is stopped", { date: date(clock.vacation.until * 1000) }); // issue 43
   }
 }
 

@@ -4,6 +4,7 @@
 // one (`first_move_deadline`, epoch seconds); the page counts down to it each second,
 // in the server's time (the view's clock carries the server's `now`).
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").GameView} View */
 
@@ -22,9 +23,9 @@ function mmss(seconds) {
  */
 export function firstMoveWords(view, you, left) {
   const seat = view.to_move ?? 0;
-  if (left <= 0) return `No first move in time: the game ends by no-show.`;
-  if (you.includes(seat)) return `Make your first move within ${mmss(left)}, or the game is lost by no-show.`;
-  return `${view.players[seat] ?? "The side to move"} has ${mmss(left)} to make a first move, or loses the game by no-show.`;
+  if (left <= 0) return t("No first move in time: the game ends by no-show.");
+  if (you.includes(seat)) return t("Make your first move within {time}, or the game is lost by no-show.", { time: mmss(left) });
+  return t("{name} has {time} to make a first move, or loses the game by no-show.", { name: view.players[seat] ?? t("The side to move"), time: mmss(left) });
 }
 
 /**

@@ -6,6 +6,7 @@
 import { $, formatClock, h, toast, tokens } from "./common.js";
 import { api } from "./net.js";
 import { moveRow } from "./board.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").GameView} View */
 /**
@@ -17,8 +18,53 @@ import { moveRow } from "./board.js";
 /** The words with a capital. @param {string} s */
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-/** A seat's side ("" for none). @param {View} view @param {number | null} seat */
-const sideOf = (view, seat) => (seat === null ? "" : view.sides[seat] ?? "");
+/**
+ * A side's name in the page's language (the games' sides: "white", "light", "x", "first"...;
+ * a side no game names here is shown as the server says it).
+ * @param {string} side
+ */
+export function sideWord(side) {
+  /** @type {Record<string, () => string>} */
+  const words = {
+    white: () => t("white"),
+    black: () => t("black"),
+    light: () => t("light"),
+    dark: () => t("dark"),
+    first: () => t("first"),
+    second: () => t("second"),
+    setup: () => t("setup"),
+    chooser: () => t("chooser"),
+  };
+  return Object.hasOwn(words, side) ? words[side]() : side;
+}
+
+/**
+ * A player's name as the page shows it: the names the server gives a seat of its own ("You",
+ * "computer (club)", an online game's "Host" and "Guest" when they gave none) in the page's
+ * language, any other name as it is.
+ * @param {string} name
+ */
+export function playerName(name) {
+  if (name === "You") return t("You");
+  if (name === "Host") return t("Host");
+  if (name === "Guest") return t("Guest");
+  const computer = /^computer \((\w+)\)$/.exec(name);
+  if (!computer) return name;
+  /** @type {Record<string, () => string>} */
+  const levels = {
+    random: () => t("random"),
+    beginner: () => t("beginner"),
+    casual: () => t("casual"),
+    club: () => t("club"),
+    strong: () => t("strong"),
+    max: () => t("max"),
+  };
+  const level = Object.hasOwn(levels, computer[1]) ? levels[computer[1]]() : computer[1];
+  return t("computer ({level})", { level });
+}
+
+/** A seat's side, in words with a capital ("" for none). @param {View} view @param {number | null} seat */
+const sideOf = (view, seat) => cap(seat === null ? "" : sideWord(view.sides[seat] ?? ""));
 
 /**
  * The status line: whose turn, or how the game ended.
@@ -36,25 +82,25 @@ export function renderStatus(view, you, pick = "") {
   status.className = "status";
   if (r) {
     status.classList.add("over");
-    if (r.result === "*") main = "Aborted"; // no result: not a draw
-    else if (r.winner === null) main = "Draw";
-    else if (!local && you.includes(r.winner)) main = "You won";
-    else if (!local && you.length) main = "You lost";
-    else main = `${cap(sideOf(view, r.winner))} wins`;
-    sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? ` · score ${r.scores.join(" – ")}` : "");
+    if (r.result === "*") main = t("Aborted"); // no result: not a draw
+    else if (r.winner === null) main = t("Draw");
+    else if (!local && you.includes(r.winner)) main = t("You won");
+    else if (!local && you.length) main = t("You lost");
+    else main = t("{side} wins", { side: sideOf(view, r.winner) });
+    sub = (r.sentence || r.reason) + (r.scores && !r.reason.includes("score") ? " · " + t("score {scores}", { scores: r.scores.join(" – ") }) : "");
   } else if (view.thinking) {
-    main = "The computer is thinking…";
-    sub = `${cap(sideOf(view, view.to_move))} to move`;
+    main = t("The computer is thinking…");
+    sub = t("{side} to move", { side: sideOf(view, view.to_move) });
   } else if (view.to_move !== null && you.includes(view.to_move)) {
     status.classList.add("your-turn");
-    main = local ? `${cap(sideOf(view, view.to_move))} to move` : "Your turn";
-    sub = pick || (view.legal.some((a) => a.path.length) ? "Choose a highlighted cell" : "Choose an action below");
+    main = local ? t("{side} to move", { side: sideOf(view, view.to_move) }) : t("Your turn");
+    sub = pick || (view.legal.some((a) => a.path.length) ? t("Choose a highlighted cell") : t("Choose an action below"));
   } else if (you.length) {
-    main = `Waiting for ${view.to_move === null ? "" : view.players[view.to_move]}`;
-    sub = `${cap(sideOf(view, view.to_move))} to move`;
+    main = t("Waiting for {name}", { name: view.to_move === null ? "" : playerName(view.players[view.to_move]) });
+    sub = t("{side} to move", { side: sideOf(view, view.to_move) });
   } else {
-    main = `${cap(sideOf(view, view.to_move))} to move`;
-    sub = "You are watching";
+    main = t("{side} to move", { side: sideOf(view, view.to_move) });
+    sub = t("You are watching");
   }
   $("#status-main").textContent = main;
   $("#status-sub").textContent = sub;
@@ -77,9 +123,9 @@ export function renderPlayers(view, you) {
       return h(
         "div",
         { class: `player${!view.result && view.to_move === seat ? " to-move" : ""}`, dataset: { seat: String(seat) } },
-        h("span", { class: "side-pill", text: view.sides[seat], title: view.side_words?.[seat] || null }),
-        h("span", { class: "name" }, view.players[seat] || `Seat ${seat + 1}`, isYou ? h("small", { text: "you" }) : null),
-        you.includes(seat) && view.mode !== "local" && view.side_words?.[seat] ? h("span", { class: "side-words help", text: `you play ${view.sides[seat]}: ${view.side_words[seat]}` }) : null,
+        h("span", { class: "side-pill", text: sideWord(view.sides[seat]), title: view.side_words?.[seat] || null }),
+        h("span", { class: "name" }, view.players[seat] ? playerName(view.players[seat]) : t("Seat {n}", { n: seat + 1 }), isYou ? h("small", { text: t("you") }) : null),
+        you.includes(seat) && view.mode !== "local" && view.side_words?.[seat] ? h("span", { class: "side-words help", text: t("you play {side}: {words}", { side: sideWord(view.sides[seat]), words: view.side_words[seat] }) }) : null,
         view.clock ? h("span", { class: "clock", id: `clock-${seat}` }) : null,
       );
     }),
@@ -108,10 +154,10 @@ setInterval(tickClocks, 200);
 export function renderMoves(gid, view) {
   const list = $("#moves");
   if (!view.turns.length) {
-    list.replaceChildren(h("li", { class: "empty", text: "No moves yet" }));
+    list.replaceChildren(h("li", { class: "empty", text: t("No moves yet") }));
     return;
   }
-  list.replaceChildren(...view.turns.map((t) => moveRow(t, { class: t.complete ? "" : "partial" }, `/replay/game/${gid}#k=${t.end}`)));
+  list.replaceChildren(...view.turns.map((turn) => moveRow(turn, { class: turn.complete ? "" : "partial" }, `/replay/game/${gid}#k=${turn.end}`)));
   list.scrollTop = list.scrollHeight;
 }
 
@@ -119,13 +165,13 @@ export function renderMoves(gid, view) {
 export function renderShare(gid, view, you) {
   const box = $("#share");
   const origin = location.origin;
-  const rows = [h("h3", { text: "Share" })];
+  const rows = [h("h3", { text: t("Share") })];
   const invite = tokens.invite(gid);
   /** @param {string} label @param {string} value @param {string} id */
   const field = (label, value, id) =>
-    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", for: id, text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (/** @type {MouseEvent} */ e) => /** @type {HTMLInputElement} */ (e.currentTarget).select() }), h("button", { class: "btn small", text: "Copy", onclick: () => copy(value) })));
-  if (view.mode === "friend" && invite && you.length) rows.push(field("Invite your friend (this link gives their seat)", `${origin}/game/${gid}#t=${invite}`, "invite-link"));
-  rows.push(field("Spectators (watch only)", `${origin}/game/${gid}`, "watch-link"));
+    h("div", { class: "field", style: "margin-bottom:.6rem" }, h("label", { class: "help", for: id, text: label }), h("div", { class: "share" }, h("input", { type: "text", readonly: true, value, id, onclick: (/** @type {MouseEvent} */ e) => /** @type {HTMLInputElement} */ (e.currentTarget).select() }), h("button", { class: "btn small", text: t("Copy"), onclick: () => copy(value) })));
+  if (view.mode === "friend" && invite && you.length) rows.push(field(t("Invite your friend (this link gives their seat)"), `${origin}/game/${gid}#t=${invite}`, "invite-link"));
+  rows.push(field(t("Spectators (watch only)"), `${origin}/game/${gid}`, "watch-link"));
   box.replaceChildren(...rows);
 }
 
@@ -133,9 +179,9 @@ export function renderShare(gid, view, you) {
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
-    toast("Link copied");
+    toast(t("Link copied"));
   } catch {
-    toast("Select the link and copy it");
+    toast(t("Select the link and copy it"));
   }
 }
 
@@ -165,8 +211,8 @@ export function captionTheEnd(view) {
   const r = view.result;
   if (!r) return;
   const side = r.winner === null ? "" : view.sides[r.winner];
-  const who = /^(first|second)$/.test(side) ? `${cap(side)} player` : cap(side);
-  const words = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${who} wins`;
+  const who = side === "first" ? t("First player") : side === "second" ? t("Second player") : cap(sideWord(side));
+  const words = r.result === "*" ? t("Aborted") : r.winner === null ? t("Draw") : t("{side} wins", { side: who });
   for (const text of document.querySelectorAll("#board svg text")) {
     const said = text.textContent ?? "";
     const caption = text.classList.contains("status") || /\bto move\b/.test(said);

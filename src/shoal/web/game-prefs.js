@@ -3,6 +3,7 @@
 // orientation (per game), its zoom (per kind of game), and the alert in the tab's title
 // (with a sound if turned on) when it is your turn while the page is in the background.
 import { $, $button } from "./common.js";
+import { t } from "./i18n.js";
 
 // The board's orientation: flipped shows it from the second side (Black's in Cyclix, SFIRS
 // and Syrtis); a player of that side sees it so by default. Kept per game in this browser.
@@ -154,7 +155,7 @@ export function turnAlert(view, yourTurn) {
       alerted = true;
       if (soundOn()) beep();
     }
-    document.title = `(1) Your turn · ${title}`;
+    document.title = "(1) " + t("Your turn") + ` · ${title}`;
   } else {
     alerted = false;
     document.title = title;

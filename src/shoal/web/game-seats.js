@@ -4,7 +4,8 @@
 // function takes the game page's `game()`: {view, you, token, offers} as they are now.
 import { $, errorText, focusBoardNext, h, toast, tokens, trapFocus, whoami } from "./common.js";
 import { api } from "./net.js";
-import { cap } from "./game-panel.js";
+import { cap, playerName, sideWord } from "./game-panel.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./game-panel.js").Game} Game */
 
@@ -32,11 +33,13 @@ export async function nameTheEvent(view) {
       const event = await api(`/api/tournaments/${id}`);
       name = event.name;
     } catch {
-      name = `event ${id}`;
+      name = t("event {id}", { id: String(id) });
     }
     eventNames.set(id, name);
   }
-  line.replaceChildren("A game of ", h("a", { href: `/tournaments/${id}`, id: "event-link", text: name }), ": no hints, no takebacks.");
+  // the sentence around the event's link, in the page's language
+  const [before, after = ""] = t("A game of {event}: no hints, no takebacks.").split("{event}");
+  line.replaceChildren(before, h("a", { href: `/tournaments/${id}`, id: "event-link", text: name }), after);
 }
 
 /** @param {string} gid @param {Game} game */
@@ -49,7 +52,7 @@ export function renderRematch(gid, game) {
   if (view.event !== null) {
     // an event's game has no rematch: after it, the event's page has the next round
     box.hidden = !over;
-    const text = you.length ? "Next round: back to the event" : "Back to the event";
+    const text = you.length ? t("Next round: back to the event") : t("Back to the event");
     if (over) box.replaceChildren(h("a", { class: "btn primary", id: "next-round", href: `/tournaments/${view.event}`, text }));
     return;
   }
@@ -57,18 +60,18 @@ export function renderRematch(gid, game) {
   if (box.hidden) return;
   if (offer && offer.game) {
     if (you.length && !rematchFollowed) followRematch(gid, game);
-    box.replaceChildren(h("a", { class: "btn", href: `/game/${offer.game}`, text: you.length ? "Go to the rematch" : "Watch the rematch" }));
+    box.replaceChildren(h("a", { class: "btn", href: `/game/${offer.game}`, text: you.length ? t("Go to the rematch") : t("Watch the rematch") }));
     return;
   }
   if (!you.length) {
-    box.replaceChildren(offer ? h("p", { class: "help", text: "A rematch is offered." }) : "");
+    box.replaceChildren(offer ? h("p", { class: "help", text: t("A rematch is offered.") }) : "");
     return;
   }
   /** @param {"POST" | "DELETE"} method @param {string} label @param {string} id @param {string} [cls] @param {boolean} [accept] */
   const act = (method, label, id, cls = "btn", accept = false) => h("button", { class: cls, id, text: label, onclick: () => rematchRequest(gid, game, method, accept) });
-  if (!offer) box.replaceChildren(act("POST", "Rematch", "rematch", "btn primary"));
-  else if (offer.offered_by === you[0]) box.replaceChildren(h("p", { class: "help", text: "Rematch offered: waiting for your opponent." }), act("DELETE", "Withdraw", "rematch-withdraw"));
-  else box.replaceChildren(h("p", { text: "Your opponent offers a rematch." }), act("POST", "Accept", "rematch-accept", "btn primary", true), act("DELETE", "Decline", "rematch-decline"));
+  if (!offer) box.replaceChildren(act("POST", t("Rematch"), "rematch", "btn primary"));
+  else if (offer.offered_by === you[0]) box.replaceChildren(h("p", { class: "help", text: t("Rematch offered: waiting for your opponent.") }), act("DELETE", t("Withdraw"), "rematch-withdraw"));
+  else box.replaceChildren(h("p", { text: t("Your opponent offers a rematch.") }), act("POST", t("Accept"), "rematch-accept", "btn primary", true), act("DELETE", t("Decline"), "rematch-decline"));
 }
 
 /** @param {string} gid @param {Game} game @param {"POST" | "DELETE"} method @param {boolean} accepting */
@@ -159,29 +162,29 @@ export async function handleInvite(gid, invite, game, claim) {
   }
   const seat = probe && probe.you.length === 1 ? probe.you[0] : null;
   if (seat === null) {
-    toast(`This invite link is not valid, or its seat has already been taken${game().you.length ? "" : ": you can watch the game"}.`, "error");
+    toast(game().you.length ? t("This invite link is not valid, or its seat has already been taken.") : t("This invite link is not valid, or its seat has already been taken: you can watch the game."), "error");
     return;
   }
   const { view, you } = game();
   if (!view) return;
-  const side = cap(view.sides[seat]);
+  const side = cap(sideWord(view.sides[seat]));
   if (you.length) {
-    const mine = cap(view.sides[you[0]]);
+    const mine = cap(sideWord(view.sides[you[0]]));
     const box = dialog(
-      "This is your friend's invite",
-      `You play ${mine} here. This link gives the ${side} seat: send it to your friend. Opening it here keeps your seat.`,
-      h("button", { class: "btn primary", id: "keep-seat", text: `Keep playing ${mine}`, onclick: () => box.remove() }),
-      h("button", { class: "btn ghost", id: "take-seat", text: `Play ${side} in this tab`, onclick: async () => { box.remove(); await claim(invite, ""); } }),
+      t("This is your friend's invite"),
+      t("You play {mine} here. This link gives the {side} seat: send it to your friend. Opening it here keeps your seat.", { mine, side }),
+      h("button", { class: "btn primary", id: "keep-seat", text: t("Keep playing {side}", { side: mine }), onclick: () => box.remove() }),
+      h("button", { class: "btn ghost", id: "take-seat", text: t("Play {side} in this tab", { side }), onclick: async () => { box.remove(); await claim(invite, ""); } }),
     );
     return;
   }
   const me = await whoami(); // signed in: the seat is the account's, under its name
-  const name = h("input", { type: "text", id: "join-name", maxlength: "40", placeholder: "Your name", value: localStorage.getItem("shoal.name") || "" });
+  const name = h("input", { type: "text", id: "join-name", maxlength: "40", placeholder: t("Your name"), value: localStorage.getItem("shoal.name") || "" });
   const box = dialog(
-    `Join this game as ${side}`,
-    `${view.players[1 - seat] || "Your friend"} invited you to play ${view.game.title}.`,
-    me ? h("p", { class: "help", id: "join-account", text: `You play as ${me.username}; the game goes to your account's games.` }) : h("div", { class: "field" }, h("label", { for: "join-name", text: "Your name" }), name),
-    h("button", { class: "btn primary", id: "join", text: `Play ${side}`, onclick: async () => {
+    t("Join this game as {side}", { side }),
+    t("{name} invited you to play {game}.", { name: view.players[1 - seat] ? playerName(view.players[1 - seat]) : t("Your friend"), game: view.game.title }),
+    me ? h("p", { class: "help", id: "join-account", text: t("You play as {name}; the game goes to your account's games.", { name: me.username }) }) : h("div", { class: "field" }, h("label", { for: "join-name", text: t("Your name") }), name),
+    h("button", { class: "btn primary", id: "join", text: t("Play {side}", { side }), onclick: async () => {
       box.remove();
       if (!me) localStorage.setItem("shoal.name", name.value.trim());
       try {
@@ -190,6 +193,6 @@ export async function handleInvite(gid, invite, game, claim) {
         toast(errorText(error), "error");
       }
     } }),
-    h("button", { class: "btn ghost", text: "Just watch", onclick: () => box.remove() }),
+    h("button", { class: "btn ghost", text: t("Just watch"), onclick: () => box.remove() }),
   );
 }

@@ -20,6 +20,7 @@ import { handleInvite, nameTheEvent, playAgain, renderRematch } from "./game-sea
 import { Social } from "./social.js";
 import { mountGameReport } from "./report.js";
 import { showRatings } from "./ratings.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./game-panel.js").View} View */
 /** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
@@ -73,13 +74,13 @@ function els() {
     gameLayout(
       [
         statusLine(h("div", { class: "sub game-status", id: "game-status" })),
-        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), "Computer is thinking")),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": t("Board") }, h("div", { class: "thinking-badge", id: "thinking", hidden: true }, h("span", { class: "dots" }, h("i"), h("i"), h("i")), t("Computer is thinking"))),
         h(
           "div",
-          { class: "zoom-bar", role: "group", "aria-label": "Board size" },
-          h("button", { class: "btn small", id: "zoom-out", text: "−", title: "Smaller board", "aria-label": "Zoom out", onclick: () => zoomBy(shown().game.id, -1) }),
+          { class: "zoom-bar", role: "group", "aria-label": t("Board size") },
+          h("button", { class: "btn small", id: "zoom-out", text: "−", title: t("Smaller board"), "aria-label": t("Zoom out"), onclick: () => zoomBy(shown().game.id, -1) }),
           h("span", { class: "help", id: "zoom-level", text: "100%" }),
-          h("button", { class: "btn small", id: "zoom-in", text: "+", title: "Bigger board (scroll to move around)", "aria-label": "Zoom in", onclick: () => zoomBy(shown().game.id, 1) }),
+          h("button", { class: "btn small", id: "zoom-in", text: "+", title: t("Bigger board (scroll to move around)"), "aria-label": t("Zoom in"), onclick: () => zoomBy(shown().game.id, 1) }),
         ),
         h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
@@ -92,13 +93,13 @@ function els() {
           h(
             "div",
             { class: "tools" },
-            h("button", { class: "btn", id: "hint", text: "Hint", onclick: hint }),
-            h("button", { class: "btn", id: "undo", text: "Undo", onclick: undo }),
-            h("button", { class: "btn danger", id: "resign", text: "Resign", onclick: resign }),
-            h("button", { class: "btn", id: "flip", text: "Flip board", "aria-pressed": "false", onclick: () => toggleFlip(gid) }),
-            h("button", { class: "btn primary", id: "play-again", text: "Play again", hidden: true, onclick: () => playAgain(game) }),
+            h("button", { class: "btn", id: "hint", text: t("Hint"), onclick: hint }),
+            h("button", { class: "btn", id: "undo", text: t("Undo"), onclick: undo }),
+            h("button", { class: "btn danger", id: "resign", text: t("Resign"), onclick: resign }),
+            h("button", { class: "btn", id: "flip", text: t("Flip board"), "aria-pressed": "false", onclick: () => toggleFlip(gid) }),
+            h("button", { class: "btn primary", id: "play-again", text: t("Play again"), hidden: true, onclick: () => playAgain(game) }),
           ),
-          h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (/** @type {Event} */ e) => setSound(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " Sound when it is your turn"),
+          h("label", { class: "help sound-toggle" }, h("input", { type: "checkbox", id: "sound", checked: soundOn(), onchange: (/** @type {Event} */ e) => setSound(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " " + t("Sound when it is your turn")),
           h("div", { class: "rematch", id: "rematch-box", hidden: true }),
           h("p", { class: "hint-box", id: "hint-text", hidden: true, style: "margin:.8rem 0 0;padding-left:.7rem" }),
         ),
@@ -106,12 +107,12 @@ function els() {
         boardWordsCard(() => board.words),
         h("div", { class: "card", id: "share" }),
         recordCard([
-          h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: "Replay" }),
-          h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: "Review", hidden: true }),
-          h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: "Analysis board", hidden: true }),
+          h("a", { class: "btn small", id: "replay-link", href: `/replay/game/${gid}`, text: t("Replay") }),
+          h("a", { class: "btn small", id: "review-link", href: `/replay/game/${gid}#review`, text: t("Review"), hidden: true }),
+          h("a", { class: "btn small", id: "analysis-link", href: `/analysis/game/${gid}`, text: t("Analysis board"), hidden: true }),
           recordDownloads(`/api/games/${gid}/record`),
         ]),
-        h("details", { class: "card", id: "features-card", ontoggle: () => view && renderFeatures(view, gid) }, h("summary", { text: "Position details" }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
+        h("details", { class: "card", id: "features-card", ontoggle: () => view && renderFeatures(view, gid) }, h("summary", { text: t("Position details") }), h("div", { class: "features", id: "features", style: "margin-top:.6rem" })),
       ],
     ),
   );
@@ -156,7 +157,8 @@ function render(next, fromSocket = false) {
   if (first) restoreZoom(next.game.id);
   defaultOrientation(gid, next, you);
   turnAlert(next, myTurn());
-  $("#game-title").textContent = `${next.game.title}${next.event !== null ? " · event game" : next.mode === "computer" ? " · vs computer" : next.mode === "friend" ? " · online" : " · same screen"}`;
+  const kind = next.event !== null ? t("event game") : next.mode === "computer" ? t("vs computer") : next.mode === "friend" ? t("online") : t("same screen");
+  $("#game-title").textContent = `${next.game.title} · ${kind}`;
   nameTheEvent(next);
   if (fresh) {
     board.show(next.svg, next.legal, myTurn(), next.words, next.cells);
@@ -190,7 +192,8 @@ function showStatus() {
   const pick = lens || board.pickWords();
   renderStatus(now, you, myTurn() ? pick : "");
   const headline = $("#status-main").textContent;
-  $("#board").setAttribute("aria-label", `${now.game.title} board: ${headline}.${now.status ? ` ${now.status}` : ""}`);
+  const name = t("{game} board", { game: now.game.title });
+  $("#board").setAttribute("aria-label", `${name}: ${headline}.${now.status ? ` ${now.status}` : ""}`);
 }
 onInputMode(() => view && showStatus());
 
@@ -293,7 +296,7 @@ function answerMove(message) {
 }
 
 function dropMoves() {
-  for (const waiting of moves.values()) waiting.reject(new ApiError(409, "the connection dropped before the move was answered: reloading"));
+  for (const waiting of moves.values()) waiting.reject(new ApiError(409, t("the connection dropped before the move was answered: reloading")));
   moves.clear();
 }
 
@@ -314,14 +317,14 @@ function resign() {
     h(
       "div",
       { class: "menu" },
-      h("h3", { text: "Resign this game?" }),
-      h("button", { class: "btn danger", id: "resign-yes", text: "Resign", onclick: () => { backdrop.remove(); change("resign", {}); } }),
-      h("button", { class: "btn ghost", text: "Keep playing", onclick: () => backdrop.remove() }),
+      h("h3", { text: t("Resign this game?") }),
+      h("button", { class: "btn danger", id: "resign-yes", text: t("Resign"), onclick: () => { backdrop.remove(); change("resign", {}); } }),
+      h("button", { class: "btn ghost", text: t("Keep playing"), onclick: () => backdrop.remove() }),
     ),
   );
   const menu = $(".menu", backdrop);
   menu.setAttribute("role", "dialog");
-  menu.setAttribute("aria-label", "Resign this game?");
+  menu.setAttribute("aria-label", t("Resign this game?"));
   trapFocus(menu);
   backdrop.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {
@@ -345,7 +348,7 @@ async function browserHint() {
   const { action } = await engine.search({ level: "club", seed: asked.ply });
   const entry = asked.legal.find((a) => a.action === action);
   if (!entry) return null;
-  return { version: asked.version, path: entry.path, text: entry.text, reason: "the strongest move found by the engine in your browser" };
+  return { version: asked.version, path: entry.path, text: entry.text, reason: t("the strongest move found by the engine in your browser") };
 }
 
 async function hint() {
@@ -443,7 +446,7 @@ async function main() {
     await reload();
     if (inviteFromLink !== null) await handleInvite(gid, inviteFromLink, game, claimSeat);
   } catch (error) {
-    problemPage("Game not found", errorText(error), { href: "/new", text: "Start a new game", primary: true });
+    problemPage(t("Game not found"), errorText(error), { href: "/new", text: t("Start a new game"), primary: true });
     return;
   }
   connect();

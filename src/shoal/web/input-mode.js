@@ -2,6 +2,7 @@
 // The input the player uses now (a finger, a mouse, the keyboard), so that a board page's
 // instructions speak of it: "Tap a highlighted cell", "Click ...", or the keys. Learnt from
 // the last pointer or navigation key; a touch screen starts as "tap".
+import { t } from "./i18n.js";
 
 /** @typedef {"tap" | "click" | "keys"} InputMode */
 
@@ -40,13 +41,33 @@ export function onInputMode(listener) {
  */
 export function pickWords(kinds, chosen) {
   const how = {
-    tap: "Tap a highlighted cell",
-    click: "Click a highlighted cell",
-    keys: "Arrow keys to a highlighted cell, then Enter (or type the action)",
-  }[mode];
-  const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} or ${kinds[kinds.length - 1]}` : kinds[0];
-  const what = list ? ` to ${list}` : "";
-  return chosen.length ? `${chosen.join(", ")} chosen: ${how[0].toLowerCase()}${how.slice(1)}${what}` : `${how}${what}`;
+    tap: () => t("Tap a highlighted cell"),
+    click: () => t("Click a highlighted cell"),
+    keys: () => t("Arrow keys to a highlighted cell, then Enter (or type the action)"),
+  }[mode]();
+  const verbs = kinds.map(kindWord);
+  const list = verbs.length > 1 ? t("{list} or {last}", { list: verbs.slice(0, -1).join(", "), last: verbs[verbs.length - 1] }) : verbs[0];
+  const what = list ? t("{how} to {what}", { how, what: list }) : how;
+  return chosen.length ? t("{cells} chosen: {next}", { cells: chosen.join(", "), next: `${what[0].toLowerCase()}${what.slice(1)}` }) : what;
+}
+
+/**
+ * A kind of action in the page's language (the games' kinds, as verbs: Syrtis's "move",
+ * "sink", "slide"...; a kind no game names here is shown as the server says it).
+ * @param {string} kind
+ */
+function kindWord(kind) {
+  /** @type {Record<string, () => string>} */
+  const verbs = {
+    move: () => t("move"),
+    sink: () => t("sink"),
+    slide: () => t("slide"),
+    place: () => t("place"),
+    switch: () => t("switch"),
+    pass: () => t("pass"),
+    choose: () => t("choose"),
+  };
+  return Object.hasOwn(verbs, kind) ? verbs[kind]() : kind;
 }
 
 /**
@@ -54,7 +75,7 @@ export function pickWords(kinds, chosen) {
  * ("No move starts on e6 now: tap a highlighted cell").
  */
 export function reachWords() {
-  return { tap: "tap a highlighted cell", click: "click a highlighted cell", keys: "move with the arrow keys to a highlighted cell" }[mode];
+  return { tap: () => t("tap a highlighted cell"), click: () => t("click a highlighted cell"), keys: () => t("move with the arrow keys to a highlighted cell") }[mode]();
 }
 
 /**
@@ -63,6 +84,5 @@ export function reachWords() {
  */
 export function lensWords() {
   if (mode === "keys") return "";
-  const verb = mode === "tap" ? "Tap" : "Click";
-  return `${verb} the board where you want to play: it zooms in, then ${verb.toLowerCase()} a highlighted cell`;
+  return mode === "tap" ? t("Tap the board where you want to play: it zooms in, then tap a highlighted cell") : t("Click the board where you want to play: it zooms in, then click a highlighted cell");
 }

@@ -4,6 +4,7 @@
 // game.js calls showRatings(gid, view) after every render of the players.
 import { $, h } from "./common.js";
 import { api } from "./net.js";
+import { t } from "./i18n.js";
 
 /** @type {import("./types/api.js").GameRatings | null} the last answer of GET /api/games/ID/ratings */
 let cached = null;
@@ -23,10 +24,10 @@ function paint(view) {
   for (const item of ratings.seats) {
     const name = document.querySelector(`#players .player[data-seat="${item.seat}"] .name`);
     if (!name || !item.rating) continue;
-    if (item.bot && !name.querySelector(".bot-badge")) name.append(h("span", { class: "bot-badge", title: "a program or the site's computer plays this seat", text: "BOT" }));
+    if (item.bot && !name.querySelector(".bot-badge")) name.append(h("span", { class: "bot-badge", title: t("a program or the site's computer plays this seat"), text: t("BOT") }));
     const shown = name.querySelector(".rating");
     if (shown) shown.textContent = `(${item.rating})`;
-    else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: String(item.rating).endsWith("?") ? "rating, provisional: the ? goes once enough rated games have settled it" : "rating" }));
+    else name.append(" ", h("span", { class: "rating", text: `(${item.rating})`, title: String(item.rating).endsWith("?") ? t("rating, provisional: the ? goes once enough rated games have settled it") : t("rating") }));
   }
   const status = $("#status");
   /** @type {HTMLElement | null} */

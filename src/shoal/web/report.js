@@ -6,16 +6,17 @@
 // keeps the focus inside it and Escape closes it.
 import { $, errorText, h, toast, whoami } from "./common.js";
 import { api } from "./net.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").ReportIn} ReportIn */
 /** @typedef {{ kind: ReportIn["kind"], about: string, username?: string, game?: string, chat?: number, study?: string, players?: string[] }} Subject */
 
 export const REASONS = /** @type {const} */ ([
-  ["abuse", "Insults, harassment or threats"],
-  ["cheating", "Engine help, or someone else playing"],
-  ["spam", "Spam or advertising"],
-  ["name", "An offensive name or title"],
-  ["other", "Something else (say what below)"],
+  ["abuse", t("Insults, harassment or threats")],
+  ["cheating", t("Engine help, or someone else playing")],
+  ["spam", t("Spam or advertising")],
+  ["name", t("An offensive name or title")],
+  ["other", t("Something else (say what below)")],
 ]);
 
 const FLAG = `<svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M5 21V4m0 0h11l-2 4 2 4H5" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/></svg>`;
@@ -38,26 +39,26 @@ export function openReport(subject) {
   const reasons = REASONS.map(([value, words], i) =>
     h("label", { class: "report-reason" }, h("input", { type: "radio", name: "reason", value, checked: i === 0 }), ` ${words}`),
   );
-  const text = h("textarea", { id: "report-text", maxlength: "1000", rows: "3", placeholder: "What happened (optional, but it helps)" });
+  const text = h("textarea", { id: "report-text", maxlength: "1000", rows: "3", placeholder: t("What happened (optional, but it helps)") });
   const who = subject.players
     ? h(
         "div",
         { class: "field" },
-        h("label", { for: "report-player", text: "Which player" }),
+        h("label", { for: "report-player", text: t("Which player") }),
         h("select", { id: "report-player" }, subject.players.map((p) => h("option", { value: p, text: p }))),
       )
     : null;
-  const send = h("button", { class: "btn primary", id: "report-send", type: "submit", text: "Send the report" });
+  const send = h("button", { class: "btn primary", id: "report-send", type: "submit", text: t("Send the report") });
   const form = h(
     "form",
     { method: "dialog", class: "report-form" },
-    h("h2", { id: "report-title", text: `Report ${subject.about}` }),
-    h("p", { class: "help", text: "The site's moderators read every report. The one you report is not told who reported them." }),
+    h("h2", { id: "report-title", text: t("Report {about}", { about: subject.about }) }),
+    h("p", { class: "help", text: t("The site's moderators read every report. The one you report is not told who reported them.") }),
     who,
-    h("fieldset", { class: "report-reasons" }, h("legend", { text: "Why" }), ...reasons),
-    h("div", { class: "field" }, h("label", { for: "report-text", text: "What happened" }), text),
+    h("fieldset", { class: "report-reasons" }, h("legend", { text: t("Why") }), ...reasons),
+    h("div", { class: "field" }, h("label", { for: "report-text", text: t("What happened") }), text),
     error,
-    h("div", { class: "tools" }, send, h("button", { class: "btn ghost", id: "report-cancel", type: "button", text: "Cancel", onclick: () => dialog.close() })),
+    h("div", { class: "tools" }, send, h("button", { class: "btn ghost", id: "report-cancel", type: "button", text: t("Cancel"), onclick: () => dialog.close() })),
   );
   const dialog = h("dialog", { id: "report-dialog", class: "report-dialog", "aria-labelledby": "report-title" }, form);
   document.body.append(dialog);
@@ -81,7 +82,7 @@ export function openReport(subject) {
       try {
         made = (await api("/api/reports", { method: "POST", body })).id;
         dialog.close();
-        toast("Thank you: the moderators will look at it. Its state is on Blocks and reports.");
+        toast(t("Thank you: the moderators will look at it. Its state is on Blocks and reports."));
       } catch (failure) {
         error.textContent = errorText(failure);
         error.hidden = false;
@@ -101,10 +102,10 @@ export function chatReportButton(message, gid) {
   const button = h("button", {
     class: "chat-report",
     type: "button",
-    title: "Report this message",
-    "aria-label": `Report the message of ${message.name}`,
+    title: t("Report this message"),
+    "aria-label": t("Report the message of {name}", { name: message.name }),
     dataset: { message: String(message.id) },
-    onclick: () => openReport({ kind: "chat", about: `a message of ${message.name}`, chat: message.id, game: gid }),
+    onclick: () => openReport({ kind: "chat", about: t("a message of {name}", { name: message.name }), chat: message.id, game: gid }),
   });
   button.innerHTML = FLAG;
   return button;
@@ -123,12 +124,12 @@ export async function mountGameReport(anchor, gid, now) {
   moderationStyle();
   const mine = you.length === 1;
   const subject = mine
-    ? { kind: /** @type {const} */ ("game"), about: `${view.players[1 - you[0]]} in this game`, game: gid }
-    : { kind: /** @type {const} */ ("game"), about: "a player of this game", game: gid, players: [...view.players] };
+    ? { kind: /** @type {const} */ ("game"), about: t("{name} in this game", { name: view.players[1 - you[0]] }), game: gid }
+    : { kind: /** @type {const} */ ("game"), about: t("a player of this game"), game: gid, players: [...view.players] };
   const button = h("button", { class: "btn small", id: "report-game", type: "button", onclick: () => openReport(subject) });
   button.innerHTML = FLAG;
-  button.append(mine ? " Report your opponent" : " Report a player");
-  anchor.after(h("div", { class: "card report-card", id: "report-card" }, h("p", { class: "help", text: "Cheating, insults, anything wrong in this game?" }), button));
+  button.append(" " + (mine ? t("Report your opponent") : t("Report a player")));
+  anchor.after(h("div", { class: "card report-card", id: "report-card" }, h("p", { class: "help", text: t("Cheating, insults, anything wrong in this game?") }), button));
 }
 
 /**

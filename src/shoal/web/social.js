@@ -6,6 +6,7 @@
 import { $, $input, announce, errorText, h, toast, trapFocus, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
 import { chatReportButton, moderationStyle } from "./report.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").OffersView} Offers */
 /** @typedef {import("./types/api.js").ChatMessageOut} Message */
@@ -91,8 +92,8 @@ export class Social {
     const { you } = this.game();
     if (you.length !== 1) return;
     const theirs = (/** @type {"draw" | "takeback"} */ kind) => after[kind] !== null && after[kind] !== you[0] && (!before || before[kind] !== after[kind]);
-    if (theirs("draw")) toast("Your opponent offers a draw");
-    if (theirs("takeback")) toast("Your opponent asks for a takeback");
+    if (theirs("draw")) toast(t("Your opponent offers a draw"));
+    if (theirs("takeback")) toast(t("Your opponent asks for a takeback"));
   }
 
   // Called by the game page after every view.
@@ -118,24 +119,24 @@ export class Social {
     const rows = [];
     const people = view.mode === "friend";
     if (people && offers.draw !== null && offers.draw !== me) {
-      rows.push(this.incoming("draw", "Your opponent offers a draw.", "accept-draw", "decline-draw"));
+      rows.push(this.incoming("draw", t("Your opponent offers a draw."), "accept-draw", "decline-draw"));
     }
     if (people && offers.takeback !== null && offers.takeback !== me) {
-      rows.push(this.incoming("takeback", "Your opponent asks to take back their last turn.", "accept-takeback", "decline-takeback"));
+      rows.push(this.incoming("takeback", t("Your opponent asks to take back their last turn."), "accept-takeback", "decline-takeback"));
     }
     const tools = [];
     if (people && offers.draw === me) {
-      tools.push(h("span", { class: "help", id: "draw-pending", text: "You offered a draw." }), h("button", { class: "btn small", id: "withdraw-draw", text: "Withdraw", onclick: () => this.send("draw", "withdraw") }));
+      tools.push(h("span", { class: "help", id: "draw-pending", text: t("You offered a draw.") }), h("button", { class: "btn small", id: "withdraw-draw", text: t("Withdraw"), onclick: () => this.send("draw", "withdraw") }));
     } else if (people && offers.allowed.draw && offers.draw === null) {
-      tools.push(h("button", { class: "btn", id: "offer-draw", text: "Offer a draw", onclick: () => this.confirm("Offer a draw?", "Your opponent may accept or decline. The offer lapses once they move.", "Offer a draw", () => this.send("draw", "offer")) }));
+      tools.push(h("button", { class: "btn", id: "offer-draw", text: t("Offer a draw"), onclick: () => this.confirm(t("Offer a draw?"), t("Your opponent may accept or decline. The offer lapses once they move."), t("Offer a draw"), () => this.send("draw", "offer")) }));
     }
     if (people && offers.takeback === me) {
-      tools.push(h("span", { class: "help", id: "takeback-pending", text: "You asked for a takeback." }), h("button", { class: "btn small", id: "withdraw-takeback", text: "Withdraw", onclick: () => this.send("takeback", "withdraw") }));
+      tools.push(h("span", { class: "help", id: "takeback-pending", text: t("You asked for a takeback.") }), h("button", { class: "btn small", id: "withdraw-takeback", text: t("Withdraw"), onclick: () => this.send("takeback", "withdraw") }));
     } else if (people && offers.allowed.takeback && offers.takeback === null) {
-      tools.push(h("button", { class: "btn", id: "ask-takeback", text: "Ask for a takeback", onclick: () => this.confirm("Ask for a takeback?", "If your opponent agrees, your last turn is taken back.", "Ask", () => this.send("takeback", "request")) }));
+      tools.push(h("button", { class: "btn", id: "ask-takeback", text: t("Ask for a takeback"), onclick: () => this.confirm(t("Ask for a takeback?"), t("If your opponent agrees, your last turn is taken back."), t("Ask"), () => this.send("takeback", "request")) }));
     }
     if (offers.allowed.abort) {
-      tools.push(h("button", { class: "btn", id: "abort", text: "Abort", onclick: () => this.confirm("Abort this game?", "An aborted game ends without a result.", "Abort the game", () => this.send("abort")) }));
+      tools.push(h("button", { class: "btn", id: "abort", text: t("Abort"), onclick: () => this.confirm(t("Abort this game?"), t("An aborted game ends without a result."), t("Abort the game"), () => this.send("abort")) }));
     }
     card.hidden = !rows.length && !tools.length;
     card.replaceChildren(...rows, tools.length ? h("div", { class: "tools" }, ...tools) : "");
@@ -147,7 +148,7 @@ export class Social {
       "div",
       { class: "offer-incoming", id: `incoming-${kind}`, role: "group", "aria-label": text },
       h("p", { text }),
-      h("div", { class: "tools" }, h("button", { class: "btn primary", id: yes, text: "Accept", onclick: () => this.send(kind, "accept") }), h("button", { class: "btn ghost", id: no, text: "Decline", onclick: () => this.send(kind, "decline") })),
+      h("div", { class: "tools" }, h("button", { class: "btn primary", id: yes, text: t("Accept"), onclick: () => this.send(kind, "accept") }), h("button", { class: "btn ghost", id: no, text: t("Decline"), onclick: () => this.send(kind, "decline") })),
     );
   }
 
@@ -156,7 +157,7 @@ export class Social {
     const backdrop = h(
       "div",
       { class: "menu-backdrop", id: "offer-menu" },
-      h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), h("button", { class: "btn primary", id: "offer-yes", text: yes, onclick: () => { backdrop.remove(); then(); } }), h("button", { class: "btn ghost", text: "Cancel", onclick: () => backdrop.remove() })),
+      h("div", { class: "menu", role: "dialog", "aria-label": title }, h("h3", { text: title }), h("p", { text }), h("button", { class: "btn primary", id: "offer-yes", text: yes, onclick: () => { backdrop.remove(); then(); } }), h("button", { class: "btn ghost", text: t("Cancel"), onclick: () => backdrop.remove() })),
     );
     trapFocus($(".menu", backdrop));
     document.body.append(backdrop);
@@ -190,12 +191,12 @@ export class Social {
     }
     card.hidden = false;
     if (!card.firstChild) {
-      const input = h("input", { type: "text", id: "chat-input", maxlength: String(CHAT_LENGTH), placeholder: "Say something", "aria-label": "Message", autocomplete: "off" });
-      const form = h("form", { class: "chat-form", onsubmit: (/** @type {SubmitEvent} */ event) => { event.preventDefault(); this.say(input); } }, input, h("button", { class: "btn", id: "chat-send", type: "submit", text: "Send" }));
-      const mute = h("label", { class: "help chat-mute", id: "mute-label" }, h("input", { type: "checkbox", id: "mute", onchange: (/** @type {Event} */ e) => this.mute(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " Mute your opponent");
+      const input = h("input", { type: "text", id: "chat-input", maxlength: String(CHAT_LENGTH), placeholder: t("Say something"), "aria-label": t("Message"), autocomplete: "off" });
+      const form = h("form", { class: "chat-form", onsubmit: (/** @type {SubmitEvent} */ event) => { event.preventDefault(); this.say(input); } }, input, h("button", { class: "btn", id: "chat-send", type: "submit", text: t("Send") }));
+      const mute = h("label", { class: "help chat-mute", id: "mute-label" }, h("input", { type: "checkbox", id: "mute", onchange: (/** @type {Event} */ e) => this.mute(/** @type {HTMLInputElement} */ (e.currentTarget).checked) }), " " + t("Mute your opponent"));
       card.replaceChildren(h("h3", { id: "chat-title" }), h("ol", { class: "chat-log", id: "chat-log", "aria-labelledby": "chat-title" }), form, mute);
     }
-    $("#chat-title", card).textContent = room === "players" ? "Chat" : "Spectators' chat";
+    $("#chat-title", card).textContent = room === "players" ? t("Chat") : t("Spectators' chat");
     const me = you.length === 1 ? you[0] : null;
     $("#mute-label", card).hidden = me === null; // a seat's token, or the account's cookie
     $input("#mute", card).checked = Boolean(this.offers && me !== null && this.offers.mutes.includes(me));
@@ -206,7 +207,7 @@ export class Social {
       const mine = m.seat === me && me !== null;
       return h("li", { class: mine ? "mine" : "", dataset: { message: String(m.id) } }, h("strong", { text: m.name }), " ", h("span", { class: "chat-text", text: m.text }), this.signedIn && !mine ? chatReportButton(m, this.gid) : null);
     };
-    log.replaceChildren(...(messages.length ? messages.map(line) : [h("li", { class: "help", text: room === "players" ? "No messages yet." : "No messages from spectators yet." })]));
+    log.replaceChildren(...(messages.length ? messages.map(line) : [h("li", { class: "help", text: room === "players" ? t("No messages yet.") : t("No messages from spectators yet.") })]));
     log.scrollTop = log.scrollHeight;
   }
 
