@@ -11,7 +11,7 @@ changed since the view it has:
 * then, on each change, ``{"type": "change", "tag": NEW, "base": TAG, ...}``: the change
   from the view of tag ``base`` to the new one, in the keys of ``GET .../changes``
   (:mod:`.deltas`), its ``set`` holding the reader's own keys;
-* ``{"type": "gone"}`` and close :data:`GONE` when the event is deleted.
+* ``{"type": "gone"}`` and close :data:`GONE` for an event that is not there.
 
 Events close together are read once: a change starts a read :data:`GAP` seconds later, and
 what comes meanwhile joins it (an arena of 500 ends several games a second). An event is a
@@ -88,15 +88,17 @@ class EventHub:
     async def join(self, event_id: int, socket: WebSocket, user: User | None) -> bool:
         """Add the page and send it the whole view (False: no such event)."""
         room = self.rooms.setdefault(event_id, Room())
-        async with room.lock:
-            before, old = room.tag, room.shared
-            parts = await self._read(event_id, room)
-            if parts is None:
-                self._drop(event_id, room)
-                return False
-            await self._changed(room, before, old, parts)  # the pages here already
-            room.sockets[socket] = user
-            message = {"type": "view", "tag": room.tag, "view": parts.view(user)}
+        try:
+            async with room.lock:
+                before, old = room.tag, room.shared
+                parts = await self._read(event_id, room)
+                if parts is None:
+                    return False
+                await self._changed(room, before, old, parts)  # the pages here already
+                room.sockets[socket] = user
+                message = {"type": "view", "tag": room.tag, "view": parts.view(user)}
+        finally:
+            self._drop(event_id, room)  # when it has no page (none came, or the read failed)
         if not await send(socket, message):
             self.leave(event_id, socket)
         return True
