@@ -57,9 +57,9 @@ PAGES: dict[str, Page] = {
     "ladder.html": Page("Ladder — shoal", "ladder.js", "page-ladder"),
     "leaderboard.html": Page("Leaderboard — shoal", "leaderboard.js", "page-leaderboard"),
     "learn.html": Page("Learn — shoal", "learn.js", "page-learn"),
-    "lobby.html": Page("Lobby — shoal", "lobby.js", "page-lobby", ("lobby.css",)),
+    "lobby.html": Page("Lobby — shoal", "lobby.js", "page-lobby", ("lobby.css",), translated=True),
     "mod.html": Page("shoal — moderation", "mod.js", "page-mod", ("moderation.css",)),
-    "new.html": Page("New game — shoal", "new.js", "page-new"),
+    "new.html": Page("New game — shoal", "new.js", "page-new", translated=True),
     "notifications.html": Page("shoal — notifications", "notifications.js", "page-notifications"),
     "offline.html": Page(
         "Play the computer offline — shoal",
@@ -72,8 +72,12 @@ PAGES: dict[str, Page] = {
     "rules.html": Page("Rules — shoal", "rules.js", "page-rules"),
     "studies.html": Page("Studies — shoal", "studies.js", "page-studies"),
     "study.html": Page("Study — shoal", "study.js", "page-study"),
-    "tournament.html": Page("Tournament — shoal", "tournament.js", "page-tournament"),
-    "tournaments.html": Page("Tournaments — shoal", "tournaments.js", "page-tournaments"),
+    "tournament.html": Page(
+        "Tournament — shoal", "tournament.js", "page-tournament", translated=True
+    ),
+    "tournaments.html": Page(
+        "Tournaments — shoal", "tournaments.js", "page-tournaments", translated=True
+    ),
 }
 """Every page shell, by file name."""
 

@@ -1,7 +1,8 @@
 """The site in the reader's language, in Chromium (issue 62): a Dutch browser gets the home
 page and a game against the computer with ``<html lang="nl">`` and Dutch words; the
 pseudo-locale at a phone's width leaves no English text on the translated pages and nothing
-wider than the screen."""
+wider than the screen; the lobby, the new-game page and a tournament's page in Dutch and
+German at a phone's width, each loaded once, show their controls' words and no English one."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from shoal.i18n import PSEUDO
+
+from .test_accounts_browser import PASSWORD
 
 PHONE = {"width": 390, "height": 844}
 
@@ -40,7 +44,7 @@ OVERFLOW = """() => {
   const wide = [...document.querySelectorAll("body *")].filter((el) => {
     const box = el.getBoundingClientRect();
     return box.width > 0 && el.getClientRects().length && (box.right > width + 1 || box.left < -1)
-      && !el.closest(".sr-only, .skip-link, #site-nav");
+      && !el.closest(".sr-only, .skip-link, #site-nav, .table-scroll");
   });
   return { scroll: document.documentElement.scrollWidth, width,
            wide: wide.slice(0, 5).map((el) => el.outerHTML.slice(0, 120)) };
@@ -214,4 +218,154 @@ def test_game_page_in_dutch_german_and_pseudo(server: str, browser: Any, artifac
     overflow = page.evaluate(GAME_OVERFLOW)
     assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
     page.screenshot(path=str(artifacts / "i18n-game-pseudo-390.png"), full_page=True)
+
+
+# The page's words that the page's own catalogue translates otherwise: an English message
+# left on the page (a text, a placeholder, a label, a title) escaped its t().
+ENGLISH_LEFT = """() => {
+  const messages = JSON.parse(document.getElementById("shoal-i18n").textContent).messages;
+  const english = new Set(Object.entries(messages)
+    .filter(([id, text]) => typeof text === "string" && text && text !== id).map(([id]) => id));
+  const said = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest("script, style")) said.push((node.textContent || "").trim());
+  }
+  for (const el of document.querySelectorAll("[placeholder], [aria-label], [title], optgroup")) {
+    for (const name of ["placeholder", "aria-label", "title", "label"]) {
+      const value = el.getAttribute(name);
+      if (value) said.push(value.trim());
+    }
+  }
+  return said.filter((text) => english.has(text));
+}"""
+
+# Each page's controls in Dutch and German: (selector, its exact text).
+WORDS = {
+    "nl": {
+        "lobby": [
+            ("#seek-form h2", "Partijverzoek maken"),
+            ("label[for=seek-game]", "Spel"),
+            ("label[for=seek-time]", "Bedenktijd"),
+            ("#seek-colour", "WillekeurigEersteTweede"),
+            ("#seek-create", "Verzoek plaatsen"),
+            ("#seek-time option:checked", "5 min + 3 s"),
+            ("#challenges h2", "Uitdagingen"),
+            (".seeks-card h2", "Open partijverzoeken"),
+        ],
+        "new": [
+            ("label[for=game]", "Spel"),
+            (
+                "#opponent",
+                "Computerspeel tegen de AIVriend onlinestuur een uitnodigingslink"
+                "Zelfde schermtwee spelers, één apparaat",
+            ),
+            ("label[for=level]", "Niveau van de computer"),
+            ("#level option[value=strong]", "sterk"),
+            ("#start", "Start de partij"),
+            ("label[for=seed]", "Startwaarde voor willekeurige opstellingen"),
+        ],
+        "tournaments": [
+            ("#tournaments-upcoming h2", "Binnenkort"),
+            ("#new-tournament h2", "Een toernooi maken"),
+            ("#new-tournament select[name=format]", "EnkelrondigDubbelrondigZwitsers systeemArena"),
+            ("#new-tournament label:has([name=max_players]) span", "Maximaal aantal spelers"),
+            ("#new-tournament button[type=submit]", "Maken"),
+        ],
+        "tournament": [
+            ("#withdraw", "Terugtrekken"),
+            ("#invite", "Uitnodigen"),
+            ("#standings h2", "Stand"),
+            ("#standings tr:first-child", "#SpelerPuntenBh\u20111BuchholzSBOnderlingZeges"),
+            ("#tournament-status", "Begint zodra 4 spelers meedoen (nu 1)."),
+            ("#rounds p", "Nog geen indeling."),
+        ],
+    },
+    "de": {
+        "lobby": [
+            ("#seek-form h2", "Offene Herausforderung erstellen"),
+            ("label[for=seek-game]", "Spiel"),
+            ("label[for=seek-time]", "Bedenkzeit"),
+            ("#seek-colour", "ZufälligErsterZweiter"),
+            ("#seek-create", "Herausforderung erstellen"),
+            ("#seek-time option:checked", "5 Min. + 3 Sek."),
+            ("#challenges h2", "Direkte Herausforderungen"),
+            (".seeks-card h2", "Offene Herausforderungen"),
+        ],
+        "new": [
+            ("label[for=game]", "Spiel"),
+            (
+                "#opponent",
+                "Computergegen die KI spielenFreund onlineEinladungslink senden"
+                "Gleicher Bildschirmzwei Spieler, ein Gerät",
+            ),
+            ("label[for=level]", "Computerstärke"),
+            ("#level option[value=strong]", "stark"),
+            ("#start", "Partie starten"),
+            ("label[for=seed]", "Startwert für zufällige Aufstellungen"),
+        ],
+        "tournaments": [
+            ("#tournaments-upcoming h2", "Demnächst"),
+            ("#new-tournament h2", "Turnier erstellen"),
+            (
+                "#new-tournament select[name=format]",
+                "RundenturnierDoppelrundenturnierSchweizer SystemArena",
+            ),
+            ("#new-tournament label:has([name=max_players]) span", "Höchstzahl der Spieler"),
+            ("#new-tournament button[type=submit]", "Erstellen"),
+        ],
+        "tournament": [
+            ("#withdraw", "Zurückziehen"),
+            ("#invite", "Einladen"),
+            ("#standings h2", "Rangliste"),
+            ("#standings tr:first-child", "#SpielerPunkteBh\u20111BuchholzSBDir. Vgl.Siege"),
+            ("#tournament-status", "Beginnt, sobald 4 Spieler angemeldet sind (bisher 1)."),
+            ("#rounds p", "Noch keine Paarungen."),
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+def test_lobby_new_game_and_tournament_pages_in_dutch_and_german(
+    language: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    name = f"tour_{language}"
+    signed = httpx.post(f"{server}/api/auth/signup", json={"username": name, "password": PASSWORD})
+    assert signed.status_code == 201, signed.text
+    session = signed.cookies["shoal_session"]
+    body = {"name": "Dinsdag", "game": "connect4", "format": "swiss", "rounds": 3}
+    body |= {"clock": "3+2", "max_players": 4, "rated": True}
+    made = httpx.post(f"{server}/api/tournaments", json=body, cookies={"shoal_session": session})
+    assert made.status_code == 201, made.text
+    tid = made.json()["id"]
+    joined = httpx.post(f"{server}/api/tournaments/{tid}/join", cookies={"shoal_session": session})
+    assert joined.status_code == 200, joined.text
+
+    context = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": language})
+    context.add_cookies([{"name": "shoal_session", "value": session, "url": server}])
+    page = context.new_page()
+    ready = {
+        "lobby": "#challenge-list p",
+        "new": "#options summary",
+        "tournaments": f'#tournaments-upcoming li[data-id="{tid}"]',
+        "tournament": "#withdraw",
+    }
+    paths = {"lobby": "/lobby", "new": "/new?game=syrtis", "tournaments": "/tournaments"}
+    paths["tournament"] = f"/tournaments/{tid}"
+    for key, path in paths.items():
+        page.goto(server + path)
+        page.locator(ready[key]).wait_for()
+        if key == "new":
+            page.locator("#new-game details:not(#options) summary").click()  # "More"
+        if key == "tournaments":
+            page.locator("#new-tournament form").wait_for()
+        assert page.evaluate("document.documentElement.lang") == language
+        said = {s: page.locator(s).first.text_content() for s, _ in WORDS[language][key]}
+        assert said == dict(WORDS[language][key]), key
+        assert page.evaluate(ENGLISH_LEFT) == [], key
+        overflow = page.evaluate(OVERFLOW)
+        assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], (key, overflow)
+        page.screenshot(path=str(artifacts / f"i18n-{key}-{language}-390.png"), full_page=True)
+    assert page.title() == "Dinsdag — shoal"
     context.close()

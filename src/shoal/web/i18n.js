@@ -155,3 +155,19 @@ export function date(value, options = { dateStyle: "medium" }) {
 export function relative(amount, unit) {
   return new Intl.RelativeTimeFormat(intlLang, { numeric: "auto" }).format(amount, unit);
 }
+
+/**
+ * A translated message whose placeholders are elements (a link, a name in bold): its text
+ * cut at each `{name}` of `nodes`, the node put there, for `h()`'s children. The words around
+ * a link stay one message, in the order the language puts them:
+ * `parts(t("{link} to join."), { link: h("a", ...) })`.
+ * @param {string} text a message from t() or tn()
+ * @param {Record<string, Node | string>} nodes
+ * @returns {(Node | string)[]}
+ */
+export function parts(text, nodes) {
+  return text.split(/(\{[A-Za-z_]\w*\})/).filter(Boolean).map((piece) => {
+    const name = /^\{([A-Za-z_]\w*)\}$/.exec(piece)?.[1];
+    return name !== undefined && name in nodes ? nodes[name] : piece;
+  });
+}

@@ -108,11 +108,13 @@ export function watchLobby({ onMessage = () => {}, onStatus = () => {} } = {}) {
 }
 
 // The create-seek and challenge forms' parts: time controls, a game's options.
+/** @param {string[]} controls @returns {[string, string][]} */
+const worded = (controls) => controls.map((tc) => [tc, timeText(tc || null)]);
 /** @type {[string, [string, string][]][]} */
 export const TIME_CONTROLS = [
-  ["Real time", [["3+2", "3 min + 2 s"], ["5+3", "5 min + 3 s"], ["10+5", "10 min + 5 s"], ["15+10", "15 min + 10 s"], ["30+20", "30 min + 20 s"]]],
-  ["Correspondence", [["1d", "1 day / move"], ["2d", "2 days / move"], ["3d", "3 days / move"], ["7d", "7 days / move"], ["14d", "14 days / move"]]],
-  ["Other", [["", "No clock"]]],
+  [t("Real time"), worded(["3+2", "5+3", "10+5", "15+10", "30+20"])],
+  [t("Correspondence"), worded(["1d", "2d", "3d", "7d", "14d"])],
+  [t("Other"), worded([""])],
 ];
 
 /** The time-control menu. @param {string} id */

@@ -4,6 +4,7 @@
 import { $, $select, errorText, footer, h, pageHead, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions, enterGame, mountSeeks, optionInputs, optionsText, timeSelect, timeText } from "./lobby-view.js";
+import { parts, t } from "./i18n.js";
 
 /** @typedef {import("./common.js").Me} Me */
 
@@ -25,20 +26,20 @@ function seekForm(catalog, me) {
   gameSelect.addEventListener("change", showOptions);
   showOptions();
   const rated = h("input", { type: "checkbox", id: "seek-rated", disabled: !me });
-  const name = h("input", { type: "text", id: "seek-name", maxlength: "40", placeholder: "Guest", value: localStorage.getItem("shoal.name") || "" });
+  const name = h("input", { type: "text", id: "seek-name", maxlength: "40", placeholder: t("Guest"), value: localStorage.getItem("shoal.name") || "" });
   const error = h("p", { class: "form-error", id: "seek-error", role: "alert", hidden: true });
   const form = h(
     "form",
     { class: "card form-card", id: "seek-form" },
-    h("h2", { text: "Create a seek" }),
-    h("div", { class: "field" }, h("label", { for: "seek-game" }, "Game"), gameSelect),
+    h("h2", { text: t("Create a seek") }),
+    h("div", { class: "field" }, h("label", { for: "seek-game" }, t("Game")), gameSelect),
     optionsBox,
-    h("div", { class: "field" }, h("label", { for: "seek-time" }, "Time control"), timeSelect("seek-time")),
-    h("div", { class: "field" }, h("label", {}, "Your side"), segmented("colour", [["random", "Random", true], ["first", "First"], ["second", "Second"]])),
-    h("div", { class: "field" }, h("label", { for: "seek-rated" }, rated, " Rated", h("span", { class: "help", text: me ? " (Glicko-2, per game and speed)" : " — sign in to play rated" }))),
-    me ? null : h("div", { class: "field" }, h("label", { for: "seek-name" }, "Your name"), name),
+    h("div", { class: "field" }, h("label", { for: "seek-time" }, t("Time control")), timeSelect("seek-time")),
+    h("div", { class: "field" }, h("label", {}, t("Your side")), segmented("colour", [["random", t("Random"), true], ["first", t("First")], ["second", t("Second")]])),
+    h("div", { class: "field" }, h("label", { for: "seek-rated" }, rated, " " + t("Rated"), h("span", { class: "help", text: me ? " " + t("(Glicko-2, per game and speed)") : " — " + t("sign in to play rated") }))),
+    me ? null : h("div", { class: "field" }, h("label", { for: "seek-name" }, t("Your name")), name),
     error,
-    h("button", { class: "btn primary", type: "submit", id: "seek-create", text: "Create seek" }),
+    h("button", { class: "btn primary", type: "submit", id: "seek-create", text: t("Create seek") }),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -65,7 +66,7 @@ function seekForm(catalog, me) {
 
 /** @param {Me} me @param {(error: unknown) => void} showError */
 async function challengesCard(me, showError) {
-  const card = h("section", { class: "card challenges-card", id: "challenges" }, h("h2", { class: "section-title", text: "Challenges" }));
+  const card = h("section", { class: "card challenges-card", id: "challenges" }, h("h2", { class: "section-title", text: t("Challenges") }));
   const list = h("div", { id: "challenge-list" });
   card.append(list);
   const load = async () => {
@@ -80,12 +81,12 @@ async function challengesCard(me, showError) {
           else load();
         } catch (e) { showError(e); }
       };
-      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, h("strong", { text: c.challenger }), " challenges you: ", h("a", { href: `/challenges/${c.id}`, text: c.title }), `, ${timeText(c.time_control)}${c.rated ? ", rated" : ""} ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: "Accept", "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: "Decline", "data-decline-challenge": c.id, onclick: act("decline") })));
+      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, ...parts(t("{player} challenges you: {game}"), { player: h("strong", { text: c.challenger }), game: h("a", { href: `/challenges/${c.id}`, text: c.title }) }), `, ${timeText(c.time_control)}` + (c.rated ? ", " + t("rated") : "") + ` ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: t("Accept"), "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: t("Decline"), "data-decline-challenge": c.id, onclick: act("decline") })));
     }
     for (const c of mine.outgoing) {
-      items.push(h("div", { class: "challenge" }, h("p", {}, `You challenged `, h("strong", { text: c.challenged }), ": ", h("a", { href: `/challenges/${c.id}`, text: c.title }), `, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: "Cancel", onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
+      items.push(h("div", { class: "challenge" }, h("p", {}, ...parts(t("You challenged {player}: {game}"), { player: h("strong", { text: c.challenged }), game: h("a", { href: `/challenges/${c.id}`, text: c.title }) }), `, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: t("Cancel"), onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
     }
-    list.replaceChildren(...(items.length ? items : [h("p", { class: "help", text: "No challenges. Challenge a player from their profile page." })]));
+    list.replaceChildren(...(items.length ? items : [h("p", { class: "help", text: t("No challenges. Challenge a player from their profile page.") })]));
   };
   await load();
   setInterval(load, 30000);
@@ -102,9 +103,9 @@ async function main() {
     problem.textContent = errorText(error);
     problem.hidden = false;
   };
-  const table = h("section", { class: "card seeks-card" }, h("h2", { class: "section-title", text: "Open seeks" }), problem);
+  const table = h("section", { class: "card seeks-card" }, h("h2", { class: "section-title", text: t("Open seeks") }), problem);
   const left = h("div", {}, table);
-  app.append(...pageHead("Lobby"), h("div", { class: "lobby" }, left, seekForm(catalog, me)));
+  app.append(...pageHead(t("Lobby")), h("div", { class: "lobby" }, left, seekForm(catalog, me)));
   let reloadChallenges = () => {};
   mountSeeks(table, showError, { onMessage: (m) => m.type === "challenges" && reloadChallenges() });
   if (me) {
@@ -113,7 +114,7 @@ async function main() {
     left.append(card);
   } else {
     // challenges are between accounts: say so, with the way back here after signing in
-    left.append(h("section", { class: "card challenges-card", id: "challenges-signin" }, h("h2", { class: "section-title", text: "Challenges" }), h("p", { class: "help" }, h("a", { href: "/login?next=/lobby", text: "Sign in" }), " to send and receive challenges.")));
+    left.append(h("section", { class: "card challenges-card", id: "challenges-signin" }, h("h2", { class: "section-title", text: t("Challenges") }), h("p", { class: "help" }, ...parts(t("{link} to send and receive challenges."), { link: h("a", { href: "/login?next=/lobby", text: t("Sign in") }) }))));
   }
   footer();
 }

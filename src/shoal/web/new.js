@@ -4,17 +4,29 @@
 import { $, errorText, focusBoardNext, footer, h, pageHead, toast, tokens, topbar } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions } from "./lobby-view.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").CreateGameIn} CreateGameIn */
 /** @typedef {import("./types/api.js").CatalogEntry} Game */
 
 const CLOCKS = [
-  ["", "No clock (correspondence)"],
-  ["180+2", "3 min + 2 s"],
-  ["300+3", "5 min + 3 s"],
-  ["600+5", "10 min + 5 s"],
-  ["1800+20", "30 min + 20 s"],
+  ["", t("No clock (correspondence)")],
+  ["180+2", t("{m} min + {s} s", { m: 3, s: 2 })],
+  ["300+3", t("{m} min + {s} s", { m: 5, s: 3 })],
+  ["600+5", t("{m} min + {s} s", { m: 10, s: 5 })],
+  ["1800+20", t("{m} min + {s} s", { m: 30, s: 20 })],
 ];
+
+// The computer's levels in words (their ids stay the server's: "random", "club"...).
+/** @type {Record<string, string>} */
+const LEVEL_WORDS = {
+  random: t("random"),
+  beginner: t("beginner"),
+  casual: t("casual"),
+  club: t("club"),
+  strong: t("strong"),
+  max: t("max"),
+};
 
 /** One rule option's field. @param {import("./types/api.js").OptionInfoOut} o */
 function optionField(o) {
@@ -24,7 +36,7 @@ function optionField(o) {
   if (o.choices) {
     input = h("select", { id, name: o.name }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })));
   } else if (o.kind === "bool") {
-    input = h("select", { id, name: o.name }, h("option", { value: "true", selected: o.default, text: "yes" }), h("option", { value: "false", selected: !o.default, text: "no" }));
+    input = h("select", { id, name: o.name }, h("option", { value: "true", selected: o.default, text: t("yes") }), h("option", { value: "false", selected: !o.default, text: t("no") }));
   } else if (o.kind === "int" || o.kind === "float") {
     input = h("input", { id, name: o.name, type: "number", value: String(o.default), min: o.minimum ?? null, max: o.maximum ?? null, step: o.kind === "int" ? "1" : "any" });
   } else {
@@ -32,14 +44,14 @@ function optionField(o) {
   }
   input.dataset.option = o.name;
   input.dataset.default = String(o.default);
-  return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " "), o.decision ? h("span", { class: "tag", text: "rules reading" }) : null, h("div", { class: "help", text: o.help })), input);
+  return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " "), o.decision ? h("span", { class: "tag", text: t("rules reading") }) : null, h("div", { class: "help", text: o.help })), input);
 }
 
 // Seats whose names say a role rather than a colour (Syrtis's set-up): what each one does.
 /** @type {Record<string, [string, string]>} */
 const SEAT_WORDS = {
-  setup: ["Set up the board", "you place the towers; then your opponent picks a side"],
-  chooser: ["Pick a side after the set-up", "Light: light tiles and circles, moves first; Dark: dark tiles and squares"],
+  setup: [t("Set up the board"), t("you place the towers; then your opponent picks a side")],
+  chooser: [t("Pick a side after the set-up"), t("Light: light tiles and circles, moves first; Dark: dark tiles and squares")],
 };
 
 // The level a newcomer meets first: the gentlest search (random play is for testing).
@@ -67,27 +79,27 @@ async function main() {
   const optionsBox = h("details", { id: "options", class: "rule-options" });
   const seatBox = h("div", { class: "segmented", id: "seat" });
   const firstLevel = localStorage.getItem("shoal.level") ?? (levels.levels.includes(FIRST_LEVEL) ? FIRST_LEVEL : levels.default);
-  const levelSelect = h("select", { id: "level", name: "level" }, levels.levels.map((l) => h("option", { value: l, selected: l === firstLevel, text: l })));
-  const clockSelect = h("select", { id: "clock", name: "clock" }, CLOCKS.map(([v, t]) => h("option", { value: v, text: t })));
-  const seedInput = h("input", { id: "seed", type: "number", min: "0", placeholder: "random", name: "seed" });
-  const startInput = h("input", { id: "start-position", type: "text", name: "start", placeholder: "the game's usual start", autocomplete: "off", spellcheck: "false" });
-  const nameInput = h("input", { id: "name", type: "text", maxlength: "40", placeholder: "You", name: "name", value: localStorage.getItem("shoal.name") || "" });
+  const levelSelect = h("select", { id: "level", name: "level" }, levels.levels.map((l) => h("option", { value: l, selected: l === firstLevel, text: LEVEL_WORDS[l] ?? l })));
+  const clockSelect = h("select", { id: "clock", name: "clock" }, CLOCKS.map(([v, words]) => h("option", { value: v, text: words })));
+  const seedInput = h("input", { id: "seed", type: "number", min: "0", placeholder: t("random"), name: "seed" });
+  const startInput = h("input", { id: "start-position", type: "text", name: "start", placeholder: t("the game's usual start"), autocomplete: "off", spellcheck: "false" });
+  const nameInput = h("input", { id: "name", type: "text", maxlength: "40", placeholder: t("You"), name: "name", value: localStorage.getItem("shoal.name") || "" });
 
   function showGame() {
     preview.replaceChildren(
       h("img", { src: `/api/catalog/${game.id}/start.svg`, alt: "" }),
-      h("div", {}, h("p", { class: "summary", text: game.summary }), h("a", { href: `/rules/${game.id}`, text: `The rules of ${game.title}` })),
+      h("div", {}, h("p", { class: "summary", text: game.summary }), h("a", { href: `/rules/${game.id}`, text: t("The rules of {game}", { game: game.title }) })),
     );
     // the rule options (most are readings of the rules) wait folded under the start button
     optionsBox.replaceChildren(...game.options.map(optionField));
     optionsBox.hidden = !game.options.length;
-    optionsBox.prepend(h("summary", { text: `Rule options (${game.options.length})` }), h("p", { class: "help", text: "The usual rules are chosen already; change these only to play a variant or another reading." }));
+    optionsBox.prepend(h("summary", { text: t("Rule options ({n})", { n: game.options.length }) }), h("p", { class: "help", text: t("The usual rules are chosen already; change these only to play a variant or another reading.") }));
     /** @param {number} seat @returns {[string, string]} */
-    const seatWords = (seat) => SEAT_WORDS[game.sides[seat]] ?? [seat === 0 ? "Move first" : "Move second", game.sides[seat]];
+    const seatWords = (seat) => SEAT_WORDS[game.sides[seat]] ?? [seat === 0 ? t("Move first") : t("Move second"), game.sides[seat]];
     seatBox.replaceChildren(
       radio("seat", "0", seatWords(0)[0], seatWords(0)[1], true),
       radio("seat", "1", seatWords(1)[0], seatWords(1)[1], false),
-      radio("seat", "random", "Random", "toss a coin", false),
+      radio("seat", "random", t("Random"), t("toss a coin"), false),
     );
   }
   gameSelect.addEventListener("change", () => {
@@ -99,11 +111,11 @@ async function main() {
   const opponentBox = h(
     "div",
     { class: "segmented", id: "opponent" },
-    radio("opponent", "computer", "Computer", "play against the AI", true),
-    radio("opponent", "friend", "Friend online", "send an invite link", false),
-    radio("opponent", "local", "Same screen", "two players, one device", false),
+    radio("opponent", "computer", t("Computer"), t("play against the AI"), true),
+    radio("opponent", "friend", t("Friend online"), t("send an invite link"), false),
+    radio("opponent", "local", t("Same screen"), t("two players, one device"), false),
   );
-  const levelField = h("div", { class: "field", id: "level-field" }, h("label", { for: "level" }, "Computer level"), levelSelect);
+  const levelField = h("div", { class: "field", id: "level-field" }, h("label", { for: "level" }, t("Computer level")), levelSelect);
   // what the clock means for the game chosen: the event form's advice, from the same
   // server function (issue 59); every clock offered here leaves 5 s a turn or more
   const clockAdvice = h("p", { class: "help", id: "clock-advice" });
@@ -124,8 +136,8 @@ async function main() {
   };
   clockSelect.addEventListener("change", adviseClock);
   gameSelect.addEventListener("change", adviseClock);
-  const clockField = h("div", { class: "field", id: "clock-field", hidden: true }, h("label", { for: "clock" }, "Clock"), clockSelect, clockAdvice);
-  const seatField = h("div", { class: "field", id: "seat-field" }, h("label", {}, "Your seat"), seatBox);
+  const clockField = h("div", { class: "field", id: "clock-field", hidden: true }, h("label", { for: "clock" }, t("Clock")), clockSelect, clockAdvice);
+  const seatField = h("div", { class: "field", id: "seat-field" }, h("label", {}, t("Your seat")), seatBox);
   opponentBox.addEventListener("change", () => {
     const mode = new FormData(form).get("opponent");
     levelField.hidden = mode !== "computer";
@@ -133,19 +145,19 @@ async function main() {
     seatField.hidden = mode === "local";
   });
 
-  const submit = h("button", { class: "btn primary", type: "submit", id: "start", text: "Start the game" });
+  const submit = h("button", { class: "btn primary", type: "submit", id: "start", text: t("Start the game") });
   const form = h(
     "form",
     { class: "card form-card", id: "new-game" },
-    h("div", { class: "field" }, h("label", { for: "game" }, "Game"), gameSelect),
+    h("div", { class: "field" }, h("label", { for: "game" }, t("Game")), gameSelect),
     preview,
-    h("div", { class: "field" }, h("label", {}, "Opponent"), opponentBox),
+    h("div", { class: "field" }, h("label", {}, t("Opponent")), opponentBox),
     levelField,
     clockField,
     seatField,
     h("div", { class: "start-row" }, submit),
     optionsBox,
-    h("details", {}, h("summary", { text: "More" }), h("div", { class: "row", style: "margin-top:.8rem" }, h("div", { class: "field" }, h("label", { for: "seed" }, "Seed ", h("span", { class: "help", text: "for random set-ups" })), seedInput), h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)), h("div", { class: "field" }, h("label", { for: "start-position" }, "Start position ", h("span", { class: "help", text: "a position string (see the rules page) to start from instead" })), startInput)),
+    h("details", {}, h("summary", { text: t("More") }), h("div", { class: "row", style: "margin-top:.8rem" }, h("div", { class: "field" }, h("label", { for: "seed" }, t("Seed") + " ", h("span", { class: "help", text: t("for random set-ups") })), seedInput), h("div", { class: "field" }, h("label", { for: "name" }, t("Your name")), nameInput)), h("div", { class: "field" }, h("label", { for: "start-position" }, t("Start position") + " ", h("span", { class: "help", text: t("a position string (see the rules page) to start from instead") })), startInput)),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -181,7 +193,7 @@ async function main() {
     }
   });
 
-  app.append(h("div", { class: "narrow" }, ...pageHead("New game"), form));
+  app.append(h("div", { class: "narrow" }, ...pageHead(t("New game")), form));
   showGame();
   footer();
 }

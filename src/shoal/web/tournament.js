@@ -7,6 +7,7 @@
 // to their new game as soon as it is paired.
 import { $, errorText, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api, connectSocket } from "./net.js";
+import { date, number, parts, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").EventOut} Event */
 
@@ -14,19 +15,21 @@ const app = $("#app");
 const id = Number(location.pathname.split("/")[2]);
 /** @type {Record<string, string>} */
 const FORMATS = {
-  round_robin: "Round robin",
-  double_round_robin: "Double round robin",
-  swiss: "Swiss",
-  arena: "Arena",
+  round_robin: t("Round robin"),
+  double_round_robin: t("Double round robin"),
+  swiss: t("Swiss"),
+  arena: t("Arena"),
 };
 /** @type {Record<string, string>} */
 const TIEBREAKS = {
-  sonneborn_berger: "SB",
-  buchholz: "Buchholz",
-  buchholz_cut1: "Bh cut-1",
-  head_to_head: "H2H",
-  wins: "Wins",
+  sonneborn_berger: t("SB"),
+  buchholz: t("Buchholz"),
+  buchholz_cut1: t("Bh cut-1"),
+  head_to_head: t("H2H"),
+  wins: t("Wins"),
 };
+/** A date and time as the browser's toLocaleString() says it, in the page's language. */
+const WHEN = /** @type {const} */ ({ year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
 
 /**
  * The page's memory between refreshes: who reads it, the games seen, the event as last drawn
@@ -41,8 +44,9 @@ const state = { me: null, seenGames: null, drawn: "", bot: "shoal-random", view:
 function header(event) {
   const card = h("section", { class: "card", id: "tournament-head" });
   card.append(...pageHead(event.name));
-  const planned = event.format === "swiss" ? ` of ${event.rounds_planned} rounds` : ""; // issue 59
-  const what = `${FORMATS[event.format] || event.format}${planned} · ${event.game} · ${event.clock}${event.rated ? " · rated" : " · casual"}`;
+  const format = FORMATS[event.format] || event.format;
+  const planned = event.format === "swiss" ? tn("{format} of {n} round", "{format} of {n} rounds", event.rounds_planned ?? 0, { format }) : format; // issue 59
+  const what = `${planned} · ${event.game} · ${event.clock} · ` + (event.rated ? t("rated") : t("casual"));
   card.append(h("p", { class: "help", text: what }));
   card.append(h("p", { id: "tournament-status", dataset: { status: event.status }, text: statusText(event) }));
   if (event.description) card.append(h("p", { text: event.description }));
@@ -52,37 +56,38 @@ function header(event) {
       h("button", {
         class: `btn ${joined ? "" : "primary"}`,
         id: joined ? "withdraw" : "join",
-        text: joined ? "Withdraw" : "Join",
+        text: joined ? t("Withdraw") : t("Join"),
         onclick: () => act(joined ? "withdraw" : "join"),
       }),
     );
   } else if (!state.me) {
-    card.append(h("p", {}, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: "Sign in" }), " to join."));
+    card.append(h("p", {}, ...parts(t("{link} to join."), { link: h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: t("Sign in") }) })));
   }
   if (event.your_game) {
-    card.append(h("p", {}, h("a", { class: "btn primary", id: "your-game", href: `/game/${event.your_game}`, text: "Your game" })));
+    card.append(h("p", {}, h("a", { class: "btn primary", id: "your-game", href: `/game/${event.your_game}`, text: t("Your game") })));
   }
   if (event.creator && event.status !== "finished") {
     const choose = (/** @type {globalThis.Event} */ e) => (state.bot = /** @type {HTMLSelectElement} */ (e.currentTarget).value);
     const bot = h("select", { id: "invite-bot", style: "width: auto", onchange: choose }, ["random", "beginner", "casual", "club", "strong", "max"].map((l) => h("option", { value: `shoal-${l}`, text: `shoal-${l}`, selected: state.bot === `shoal-${l}` })));
-    card.append(h("p", {}, "Invite a bot: ", bot, " ", h("button", { class: "btn", id: "invite", text: "Invite", onclick: () => act("invite", { bot: bot.value }) })));
+    card.append(h("p", {}, ...parts(t("Invite a bot: {bot}"), { bot }), " ", h("button", { class: "btn", id: "invite", text: t("Invite"), onclick: () => act("invite", { bot: bot.value }) })));
   }
   return card;
 }
 
 /** @param {Event} event */
 function statusText(event) {
-  if (event.status === "upcoming") return event.starts === "when_full" ? `Starts when ${event.max_players} players have joined (${event.players.length} so far).` : `Starts ${new Date(event.starts).toLocaleString()} (${event.players.length} of ${event.max_players} joined).`;
-  if (event.status === "running") return event.format === "arena" ? `Running until ${new Date(event.ends ?? "").toLocaleTimeString()}.` : `Round ${event.round}${event.format === "swiss" ? ` of ${event.rounds_planned}` : ""} is on.`;
-  return "Finished.";
+  const joined = event.players.length;
+  if (event.status === "upcoming") return event.starts === "when_full" ? tn("Starts when {n} player has joined ({joined} so far).", "Starts when {n} players have joined ({joined} so far).", event.max_players, { joined }) : t("Starts {when} ({joined} of {n} joined).", { when: date(event.starts, WHEN), joined, n: event.max_players });
+  if (event.status === "running") return event.format === "arena" ? t("Running until {time}.", { time: event.ends ? date(event.ends, { hour: "numeric", minute: "numeric", second: "numeric" }) : "" }) : event.format === "swiss" ? t("Round {n} of {total} is on.", { n: event.round, total: event.rounds_planned ?? "" }) : t("Round {n} is on.", { n: event.round });
+  return t("Finished.");
 }
 
 /** @param {Event} event */
 function standings(event) {
-  const card = h("section", { class: "card", id: "standings" }, h("h2", { text: "Standings" }));
+  const card = h("section", { class: "card", id: "standings" }, h("h2", { text: t("Standings") }));
   const table = h("table", { class: "games-table" });
   const names = Object.keys(event.standings[0]?.tiebreaks || {});
-  table.append(h("tr", {}, h("th", { text: "#" }), h("th", { text: "Player" }), h("th", { text: "Points" }), names.map((n) => h("th", { text: TIEBREAKS[n] || n }))));
+  table.append(h("tr", {}, h("th", { text: "#" }), h("th", { text: t("Player") }), h("th", { text: t("Points") }), names.map((n) => h("th", { text: TIEBREAKS[n] || n }))));
   const withdrawn = new Set(event.players.filter((p) => p.withdrawn).map((p) => p.name));
   const bots = new Set(event.players.filter((p) => p.bot).map((p) => p.name)); // issue 61
   for (const line of event.standings) {
@@ -91,9 +96,9 @@ function standings(event) {
         "tr",
         { dataset: { player: line.player } },
         h("td", { text: line.rank }),
-        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), bots.has(line.player) ? h("span", { class: "bot-badge", title: "a program or the site's computer", text: "BOT" }) : null, withdrawn.has(line.player) ? " (withdrawn)" : ""),
-        h("td", { class: "points", text: line.points }),
-        names.map((n) => h("td", { text: line.tiebreaks[n] })),
+        h("td", {}, h("a", { href: `/@/${encodeURIComponent(line.player)}`, text: line.player }), bots.has(line.player) ? h("span", { class: "bot-badge", title: t("a program or the site's computer"), text: t("BOT") }) : null, withdrawn.has(line.player) ? " " + t("(withdrawn)") : ""),
+        h("td", { class: "points", text: number(line.points) }),
+        names.map((n) => h("td", { text: typeof line.tiebreaks[n] === "number" ? number(line.tiebreaks[n]) : line.tiebreaks[n] })),
       ),
     );
   }
@@ -103,17 +108,17 @@ function standings(event) {
 
 /** @param {Event} event */
 function rounds(event) {
-  const card = h("section", { class: "card", id: "rounds" }, h("h2", { text: event.format === "arena" ? "Games" : "Rounds" }));
+  const card = h("section", { class: "card", id: "rounds" }, h("h2", { text: event.format === "arena" ? t("Games") : t("Rounds") }));
   for (const round of [...event.rounds].reverse()) {
     const list = h("ul");
     for (const p of round.pairings) {
-      const result = p.result ? `${p.result}${p.forfeit ? " (forfeit)" : ""}` : "playing";
+      const result = p.result ? p.result + (p.forfeit ? " " + t("(forfeit)") : "") : t("playing");
       list.append(h("li", { class: "pairing" }, `${p.players[0]} – ${p.players[1]} `, p.game ? h("a", { href: `/game/${p.game}`, text: result }) : result));
     }
-    if (round.bye) list.append(h("li", { class: "bye", text: `${round.bye}: bye` }));
-    card.append(h("h3", { text: `${event.format === "arena" ? "Pairing" : "Round"} ${round.number}` }), list);
+    if (round.bye) list.append(h("li", { class: "bye", text: t("{player}: bye", { player: round.bye }) }));
+    card.append(h("h3", { text: event.format === "arena" ? t("Pairing {n}", { n: round.number }) : t("Round {n}", { n: round.number }) }), list);
   }
-  if (!event.rounds.length) card.append(h("p", { class: "help", text: "No pairings yet." }));
+  if (!event.rounds.length) card.append(h("p", { class: "help", text: t("No pairings yet.") }));
   return card;
 }
 
@@ -248,7 +253,7 @@ async function main() {
   try {
     await refresh();
   } catch (error) {
-    problemPage("No such tournament", errorText(error), { href: "/tournaments", text: "All tournaments" });
+    problemPage(t("No such tournament"), errorText(error), { href: "/tournaments", text: t("All tournaments") });
     return;
   }
   const live = listen();

@@ -4,6 +4,7 @@
 import { $, errorText, footer, h, pageHead, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
 import { chosenOptions, optionInputs } from "./lobby-view.js";
+import { date, parts, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").EventSummary} Summary */
 
@@ -12,17 +13,19 @@ const app = $("#app");
 const MAX_PLAYERS = { round_robin: 64, double_round_robin: 64, swiss: 200, arena: 500 };
 /** @type {Record<string, string>} */
 const FORMATS = {
-  round_robin: "Round robin",
-  double_round_robin: "Double round robin",
-  swiss: "Swiss",
-  arena: "Arena",
+  round_robin: t("Round robin"),
+  double_round_robin: t("Double round robin"),
+  swiss: t("Swiss"),
+  arena: t("Arena"),
 };
-const HEADS = { upcoming: "Upcoming", running: "Running", finished: "Finished" };
+const HEADS = { upcoming: t("Upcoming"), running: t("Running"), finished: t("Finished") };
+/** A date and time as the browser's toLocaleString() says it, in the page's language. */
+const WHEN = /** @type {const} */ ({ year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
 
 /** @param {Summary} event */
 function line(event) {
-  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}${event.rated ? " · rated" : ""}`;
-  const when = event.status === "upcoming" ? (event.starts === "when_full" ? `starts when ${event.max_players} have joined` : `starts ${new Date(event.starts).toLocaleString()}`) : event.status === "running" ? `round ${event.round}` : "finished";
+  const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}` + (event.rated ? " · " + t("rated") : "");
+  const when = event.status === "upcoming" ? (event.starts === "when_full" ? tn("starts when {n} has joined", "starts when {n} have joined", event.max_players) : t("starts {when}", { when: date(event.starts, WHEN) })) : event.status === "running" ? t("round {n}", { n: event.round }) : t("finished");
   return h("li", { class: "tournament-line", dataset: { id: String(event.id) } }, h("a", { href: `/tournaments/${event.id}`, text: event.name }), h("span", { class: "help", text: ` ${what} — ${when}` }));
 }
 
@@ -32,7 +35,7 @@ function render(byStatus) {
   for (const [status, head] of Object.entries(HEADS)) {
     const events = byStatus[status] || [];
     const section = h("section", { class: "card", id: `tournaments-${status}` }, h("h2", { text: head }));
-    section.append(events.length ? h("ul", {}, events.map(line)) : h("p", { class: "help", text: "None." }));
+    section.append(events.length ? h("ul", {}, events.map(line)) : h("p", { class: "help", text: t("None.") }));
     lists.append(section);
   }
   const old = document.getElementById("tournament-lists");
@@ -51,9 +54,9 @@ function field(label, input) {
 
 async function form() {
   const me = await whoami();
-  const card = h("section", { class: "card", id: "new-tournament" }, h("h2", { text: "Make a tournament" }));
+  const card = h("section", { class: "card", id: "new-tournament" }, h("h2", { text: t("Make a tournament") }));
   if (!me) {
-    card.append(h("p", {}, h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: "Sign in" }), " to make one."));
+    card.append(h("p", {}, ...parts(t("{link} to make one."), { link: h("a", { href: `/login?next=${encodeURIComponent(location.pathname)}`, text: t("Sign in") }) })));
     app.append(card);
     return;
   }
@@ -72,8 +75,8 @@ async function form() {
     minutesField.hidden = format.value !== "arena";
     players.max = String(MAX_PLAYERS[format.value] || 64); // each format's cap (issue 59)
   };
-  const format = h("select", { name: "format", onchange: showFormat }, Object.entries(FORMATS).map(([v, t]) => h("option", { value: v, text: t })));
-  const name = h("input", { type: "text", name: "name", placeholder: "Thursday Swiss", maxlength: "80" });
+  const format = h("select", { name: "format", onchange: showFormat }, Object.entries(FORMATS).map(([v, words]) => h("option", { value: v, text: words })));
+  const name = h("input", { type: "text", name: "name", placeholder: t("Thursday Swiss"), maxlength: "80" });
   const rounds = h("input", { name: "rounds", type: "number", min: "1", max: "20", value: "5" });
   const minutes = h("input", { name: "minutes", type: "number", min: "1", max: "1440", value: "30" });
   const clock = h("input", { type: "text", name: "clock", value: "5+3", maxlength: "32" });
@@ -93,10 +96,10 @@ async function form() {
   const players = h("input", { name: "max_players", type: "number", min: "2", max: "500", value: "8" });
   const starts = h("input", { name: "starts", type: "datetime-local" });
   const rated = h("input", { name: "rated", type: "checkbox" });
-  const ratedLabel = h("label", { class: "check" }, rated, "Rated");
-  const submit = h("button", { class: "btn primary", type: "submit", text: "Make it" });
-  const roundsField = field("Rounds", rounds);
-  const minutesField = field("Minutes", minutes);
+  const ratedLabel = h("label", { class: "check" }, rated, t("Rated"));
+  const submit = h("button", { class: "btn primary", type: "submit", text: t("Make it") });
+  const roundsField = field(t("Rounds"), rounds);
+  const minutesField = field(t("Minutes"), minutes);
   const node = h(
     "form",
     {
@@ -123,16 +126,16 @@ async function form() {
         }
       },
     },
-    field("Name", name),
-    field("Game", game),
+    field(t("Name"), name),
+    field(t("Game"), game),
     optionsBox,
-    field("Format", format),
+    field(t("Format"), format),
     roundsField,
     minutesField,
-    field("Clock (minutes+seconds, or 3d)", clock),
+    field(t("Clock (minutes+seconds, or 3d)"), clock),
     clockHelp,
-    field("Players at most", players),
-    field("Starts (empty: when full)", starts),
+    field(t("Players at most"), players),
+    field(t("Starts (empty: when full)"), starts),
     ratedLabel,
     submit,
   );
@@ -143,7 +146,7 @@ async function form() {
 }
 
 async function main() {
-  app.append(h("section", { class: "card" }, ...pageHead("Tournaments", "Round robins, Swiss events and arenas. Join one, and the server pairs you round by round.")));
+  app.append(h("section", { class: "card" }, ...pageHead(t("Tournaments"), t("Round robins, Swiss events and arenas. Join one, and the server pairs you round by round."))));
   await refresh();
   await form();
   setInterval(() => refresh().catch(() => {}), 5000);
