@@ -117,6 +117,11 @@ def test_dutch_and_pseudo_pages(server: str, browser: Any, artifacts: Path) -> N
     closed = page.evaluate(UNTRANSLATED, sorted(NAMES))
     assert closed["out"] == [] and closed["seen"] >= 30, closed  # the page's words, all seen
     page.locator("#menu-button").click()
+    # the menu's words (at least ten) are drawn after the click: wait for them, then check
+    page.wait_for_function(
+        f"([known, least]) => ({UNTRANSLATED})(known).seen >= least",
+        arg=[sorted(NAMES), closed["seen"] + 10],
+    )
     opened = page.evaluate(UNTRANSLATED, sorted(NAMES))
     assert opened["out"] == [] and opened["seen"] >= closed["seen"] + 10, opened  # the menu
     overflow = page.evaluate(OVERFLOW)
