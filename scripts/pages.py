@@ -69,7 +69,7 @@ PAGES: dict[str, Page] = {
     ),
     "puzzles.html": Page("Puzzles — shoal", "puzzles.js", "page-puzzles"),
     "replay.html": Page("Replay — shoal", "replay.js", "page-replay"),
-    "rules.html": Page("Rules — shoal", "rules.js", "page-rules"),
+    "rules.html": Page("Rules — shoal", "rules.js", "page-rules", translated=True),
     "studies.html": Page("Studies — shoal", "studies.js", "page-studies"),
     "study.html": Page("Study — shoal", "study.js", "page-study"),
     "tournament.html": Page("Tournament — shoal", "tournament.js", "page-tournament"),
