@@ -121,8 +121,8 @@ def test_dutch_and_pseudo_pages(server: str, browser: Any, artifacts: Path) -> N
     pseudo.close()
 
 
-# A <pre> (a diagram) scrolls sideways on its own: the page itself must not.
-RULES_OVERFLOW = OVERFLOW.replace('#site-nav")', '#site-nav, pre")')
+# A <pre> (a diagram) and a zoomed board scroll sideways in their own box: the page must not.
+OWN_SCROLL = OVERFLOW.replace('#site-nav")', '#site-nav, pre, #board svg")')
 
 # The Sytran rules page at a phone's width, per language: its first section, its note, its
 # buttons and the folded programmers' material (docs/games/LANG/sytran.md, issue 62).
@@ -171,7 +171,7 @@ def test_the_sytran_rules_in_dutch_and_german(server: str, browser: Any, artifac
         assert not page.locator("#for-programmers").evaluate("d => d.open")
         prose = page.locator("article.prose").inner_text()
         assert all(word in prose for word in said["words"]), said["words"]
-        overflow = page.evaluate(RULES_OVERFLOW)
+        overflow = page.evaluate(OWN_SCROLL)
         assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
         page.screenshot(
             path=str(artifacts / f"i18n-rules-sytran-{language}-390.png"), full_page=True
@@ -194,3 +194,44 @@ def test_the_sytran_rules_in_dutch_and_german(server: str, browser: Any, artifac
             )
             assert page.locator("article.prose").get_attribute("lang") == "en"
         context.close()
+
+
+def test_a_course_in_dutch_and_the_puzzles_in_german(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The learn page's own words (not the course's texts, still English) and the puzzle
+    trainer's, at a phone's width: translated, and nothing wider than the screen."""
+    dutch = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "nl"})
+    page = dutch.new_page()
+    page.goto(server + "/learn/sytran")
+    page.locator('#lesson[data-step="1"]').wait_for()
+    page.locator('#board[data-ready="yes"]').wait_for()
+    steps = len(httpx.get(f"{server}/api/learn/sytran", timeout=10).json()["steps"])
+    assert page.locator("#step-count").inner_text() == f"Stap 1 van {steps}"
+    assert page.locator("#status-main").inner_text() == "Jij bent aan zet"
+    tools = page.locator("#lesson .tools button").all_inner_texts()
+    assert tools == ["Opnieuw", "Laat zien", "Terug", "Volgende stap"], tools
+    assert page.locator("#step-task").inner_text().startswith("Je opdracht: ")
+    overflow = page.evaluate(OWN_SCROLL)
+    assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+    page.screenshot(path=str(artifacts / "i18n-learn-sytran-nl-390.png"), full_page=True)
+    dutch.close()
+
+    german = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "de"})
+    page = german.new_page()
+    page.goto(server + "/puzzles/sytran")
+    page.locator('#board[data-ready="yes"]').wait_for()
+    assert page.title().startswith("Aufgabe ") and page.title().endswith(" — shoal")
+    task = page.locator("#puzzle-task").inner_text()
+    assert task in ("Finde den Gewinn für Weiß", "Finde den Gewinn für Schwarz"), task
+    assert page.locator("#status-main").inner_text().endswith(" am Zug gewinnt")
+    assert page.locator("label[for=puzzle-theme]").inner_text() == "Thema"
+    assert page.locator("#show-solution").inner_text() == "Lösung zeigen"
+    assert page.locator("#next-puzzle").inner_text() == "Nächste Aufgabe"
+    assert page.locator("#standing dt").all_inner_texts() == [
+        "Wertung", "Serie", "Beste Serie", "Gelöst",
+    ]  # fmt: skip
+    overflow = page.evaluate(OWN_SCROLL)
+    assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+    page.screenshot(path=str(artifacts / "i18n-puzzles-sytran-de-390.png"), full_page=True)
+    german.close()
