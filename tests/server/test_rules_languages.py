@@ -45,6 +45,7 @@ TECHNICAL = {
 def _rules(client: TestClient, game: str, language: str, query: str = "") -> dict[str, str]:
     response = client.get(f"/api/catalog/{game}{query}", headers={"Accept-Language": language})
     assert response.status_code == 200
+    assert response.headers["vary"] == "Accept-Language, Cookie"
     return dict(response.json())
 
 

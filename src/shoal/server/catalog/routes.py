@@ -34,6 +34,9 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["catalog"], responses=refusals(404))
 
+VARY = "Accept-Language, Cookie"
+"""The catalog speaks the reader's language (its summaries, its rules pages)."""
+
 
 def _catalog_entry(game_id: str, language: str = SOURCE) -> dict[str, Any]:
     entry = games.REGISTRY.entry(game_id)
@@ -127,8 +130,9 @@ def _start_svg(game_id: str) -> str:
 @router.get(
     "/api/catalog", summary="The games and their options", response_model=list[CatalogEntry]
 )
-async def catalog(request: Request) -> list[dict[str, Any]]:
+async def catalog(request: Request, response: Response) -> list[dict[str, Any]]:
     language = await language_of(request)
+    response.headers["Vary"] = VARY
     return [_catalog_entry(game_id, language) for game_id in games.ids(all=True)]
 
 
@@ -139,6 +143,7 @@ def catalog_game(
     game_id: str,
     settings: SettingsDep,
     request: Request,
+    response: Response,
     rules_language: Annotated[
         str | None,
         Query(
@@ -150,6 +155,7 @@ def catalog_game(
 ) -> dict[str, Any]:
     docs = settings.docs_dir
     language = language_of_sync(request)
+    response.headers["Vary"] = VARY
     info = _catalog_entry(_clean_game_id(game_id), language)
     page = rules_page(docs, game_id, known(rules_language) or language)
     info["rules_html"] = _render_markdown(page[0]) if page else None
