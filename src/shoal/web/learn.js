@@ -37,13 +37,14 @@ async function indexPage() {
   const cards = courses.map((c) => {
     const done = solvedSteps(c.game).size;
     const label = done === 0 ? t("Start") : done >= c.steps ? t("Review") : t("Continue");
+    const progress = tn("{done} of {n} step done", "{done} of {n} steps done", c.steps, { done });
     return h(
       "article",
       { class: "card course-card", dataset: { game: c.game } },
       h("h2", { text: c.title }),
       h("p", { text: c.intro }),
-      h("div", { class: "progress", role: "progressbar", "aria-label": `${c.title}: ${tn("{done} of {n} step done", "{done} of {n} steps done", c.steps, { done })}`, "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
-      h("p", { class: "help", text: tn("{done} of {n} step done", "{done} of {n} steps done", c.steps, { done }) }),
+      h("div", { class: "progress", role: "progressbar", "aria-label": `${c.title}: ${progress}`, "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
+      h("p", { class: "help", text: progress }),
       h("a", { class: "btn primary", href: `/learn/${c.game}`, text: label }),
     );
   });
