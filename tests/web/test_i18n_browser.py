@@ -122,7 +122,8 @@ def test_dutch_and_pseudo_pages(server: str, browser: Any, artifacts: Path) -> N
 
 
 # A <pre> (a diagram) and a zoomed board scroll sideways in their own box: the page must not.
-OWN_SCROLL = OVERFLOW.replace('#site-nav")', '#site-nav, pre, #board svg")')
+OWN_SCROLL = OVERFLOW.replace("#site-nav", "#site-nav, pre, #board svg", 1)
+assert OWN_SCROLL != OVERFLOW
 
 # The Sytran rules page at a phone's width, per language: its first section, its note, its
 # buttons and the folded programmers' material (docs/games/LANG/sytran.md, issue 62).
