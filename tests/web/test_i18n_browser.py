@@ -374,3 +374,120 @@ def test_lobby_new_game_and_tournament_pages_in_dutch_and_german(
         page.screenshot(path=str(artifacts / f"i18n-{key}-{language}-390.png"), full_page=True)
     assert page.title() == "Dinsdag — shoal"
     context.close()
+
+
+# A <pre> (a diagram) and a zoomed board scroll sideways in their own box: the page must not.
+OWN_SCROLL = OVERFLOW.replace("#site-nav", "#site-nav, pre, #board svg", 1)
+assert OWN_SCROLL != OVERFLOW
+
+# The Sytran rules page at a phone's width, per language: its first section, its note, its
+# buttons and the folded programmers' material (docs/games/LANG/sytran.md, issue 62).
+SYTRAN_RULES = {
+    "nl": {
+        "title": "Regels van Sytran — shoal",
+        "board": "Het bord",
+        "note": "Vertaald uit de Engelse regels; die zijn de referentie. "
+        "Lees de regels in het Engels",
+        "play": "Speel Sytran",
+        "learn": "Leer het stap voor stap",
+        "folded": "Voor programmeurs: positiestrings, actienummers, observaties",
+        "words": ("Hoeveel stenen?", "De ruil.", "binnenste ring"),
+    },
+    "de": {
+        "title": "Regeln von Sytran — shoal",
+        "board": "Das Brett",
+        "note": "Aus den englischen Regeln übersetzt; maßgeblich sind die englischen. "
+        "Die Regeln auf Englisch lesen",
+        "play": "Sytran spielen",
+        "learn": "Schritt für Schritt lernen",
+        "folded": "Für Programmierer: Stellungsstrings, Aktionsnummern, Beobachtungen",
+        "words": ("Wie viele Steine?", "Der Tausch.", "innersten Rings"),
+    },
+}
+
+
+def test_the_sytran_rules_in_dutch_and_german(server: str, browser: Any, artifacts: Path) -> None:
+    """Each reader gets the translated rules with the note that the English is the reference
+    and a link to it; the English read by choice links back; a game not translated yet reads
+    in English with a note; nothing is wider than a phone."""
+    for language, said in SYTRAN_RULES.items():
+        context = browser.new_context(
+            viewport=PHONE, extra_http_headers={"Accept-Language": language}
+        )
+        page = context.new_page()
+        page.goto(server + "/rules/sytran")
+        page.get_by_role("heading", name=said["board"], exact=True).wait_for()
+        assert page.evaluate("document.documentElement.lang") == language
+        assert page.title() == said["title"]
+        assert page.locator(".rules-note").inner_text() == said["note"]
+        assert page.locator("article.prose").get_attribute("lang") == language
+        assert page.locator(".rules-hero .btn.primary").inner_text() == said["play"]
+        assert page.locator(".rules-hero .btn:not(.primary)").inner_text() == said["learn"]
+        assert page.locator("#for-programmers > summary").inner_text() == said["folded"]
+        assert not page.locator("#for-programmers").evaluate("d => d.open")
+        prose = page.locator("article.prose").inner_text()
+        assert all(word in prose for word in said["words"]), said["words"]
+        overflow = page.evaluate(OWN_SCROLL)
+        assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+        page.screenshot(
+            path=str(artifacts / f"i18n-rules-sytran-{language}-390.png"), full_page=True
+        )
+        if language == "nl":  # the English, the reference, and the way back
+            page.get_by_role("link", name="Lees de regels in het Engels").click()
+            page.get_by_role("heading", name="The board", exact=True).wait_for()
+            assert page.locator("article.prose").get_attribute("lang") == "en"
+            note = page.locator(".rules-note")
+            assert note.inner_text() == (
+                "Dit zijn de Engelse regels, de referentie. Lees ze in het Nederlands"
+            )
+            assert note.get_by_role("link").get_attribute("href") == "/rules/sytran"
+        else:  # a game whose rules are not translated yet
+            page.goto(server + "/rules/syrtis")
+            page.locator(".prose h2").first.wait_for()
+            assert page.locator(".rules-note").inner_text() == (
+                "Diese Regeln sind noch nicht übersetzt: hier der englische Text, der "
+                "maßgeblich ist."
+            )
+            assert page.locator("article.prose").get_attribute("lang") == "en"
+        context.close()
+
+
+def test_a_course_in_dutch_and_the_puzzles_in_german(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The learn page's own words (not the course's texts, still English) and the puzzle
+    trainer's, at a phone's width: translated, and nothing wider than the screen."""
+    dutch = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "nl"})
+    page = dutch.new_page()
+    page.goto(server + "/learn/sytran")
+    page.locator('#lesson[data-step="1"]').wait_for()
+    page.locator('#board[data-ready="yes"]').wait_for()
+    steps = len(httpx.get(f"{server}/api/learn/sytran", timeout=10).json()["steps"])
+    assert page.locator("#step-count").inner_text() == f"Stap 1 van {steps}"
+    assert page.locator("#status-main").inner_text() == "Jij bent aan zet"
+    tools = page.locator("#lesson .tools button").all_inner_texts()
+    assert tools == ["Opnieuw", "Laat zien", "Terug", "Volgende stap"], tools
+    assert page.locator("#step-task").inner_text().startswith("Je opdracht: ")
+    overflow = page.evaluate(OWN_SCROLL)
+    assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+    page.screenshot(path=str(artifacts / "i18n-learn-sytran-nl-390.png"), full_page=True)
+    dutch.close()
+
+    german = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "de"})
+    page = german.new_page()
+    page.goto(server + "/puzzles/sytran")
+    page.locator('#board[data-ready="yes"]').wait_for()
+    assert page.title().startswith("Aufgabe ") and page.title().endswith(" — shoal")
+    task = page.locator("#puzzle-task").inner_text()
+    assert task in ("Finde den Gewinn für Weiß", "Finde den Gewinn für Schwarz"), task
+    assert page.locator("#status-main").inner_text().endswith(" am Zug gewinnt")
+    assert page.locator("label[for=puzzle-theme]").inner_text() == "Thema"
+    assert page.locator("#show-solution").inner_text() == "Lösung zeigen"
+    assert page.locator("#next-puzzle").inner_text() == "Nächste Aufgabe"
+    assert page.locator("#standing dt").all_inner_texts() == [
+        "Wertung", "Serie", "Beste Serie", "Gelöst",
+    ]  # fmt: skip
+    overflow = page.evaluate(OWN_SCROLL)
+    assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
+    page.screenshot(path=str(artifacts / "i18n-puzzles-sytran-de-390.png"), full_page=True)
+    german.close()

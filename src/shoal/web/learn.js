@@ -6,6 +6,7 @@ import { $, $button, errorText, footer, h, pageHead, readOrProblem, toast, token
 import { api } from "./net.js";
 import { boardPage, feedbackBox, setFeedback } from "./board.js";
 import { announce, findEntry } from "./board-keys.js";
+import { t, tn } from "./i18n.js";
 
 const parts = location.pathname.split("/").filter(Boolean);
 const gameId = parts[1] ? decodeURIComponent(parts[1]) : null;
@@ -35,19 +36,20 @@ async function indexPage() {
   const courses = await api("/api/learn");
   const cards = courses.map((c) => {
     const done = solvedSteps(c.game).size;
-    const label = done === 0 ? "Start" : done >= c.steps ? "Review" : "Continue";
+    const label = done === 0 ? t("Start") : done >= c.steps ? t("Review") : t("Continue");
+    const progress = tn("{done} of {n} step done", "{done} of {n} steps done", c.steps, { done });
     return h(
       "article",
       { class: "card course-card", dataset: { game: c.game } },
       h("h2", { text: c.title }),
       h("p", { text: c.intro }),
-      h("div", { class: "progress", role: "progressbar", "aria-label": `${c.title}: ${done} of ${c.steps} steps done`, "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
-      h("p", { class: "help", text: `${done} of ${c.steps} steps done` }),
+      h("div", { class: "progress", role: "progressbar", "aria-label": `${c.title}: ${progress}`, "aria-valuemin": "0", "aria-valuemax": String(c.steps), "aria-valuenow": String(done) }, h("span", { style: `width:${Math.round((100 * done) / c.steps)}%` })),
+      h("p", { class: "help", text: progress }),
       h("a", { class: "btn primary", href: `/learn/${c.game}`, text: label }),
     );
   });
   $("#app").append(
-    h("div", { class: "narrow" }, ...pageHead("Learn to play", "One idea at a time, on a real board, by doing it. The last step of each course is a game against the beginner computer."), h("div", { class: "course-list" }, cards)),
+    h("div", { class: "narrow" }, ...pageHead(t("Learn to play"), t("One idea at a time, on a real board, by doing it. The last step of each course is a game against the beginner computer.")), h("div", { class: "course-list" }, cards)),
   );
   footer();
 }
@@ -76,10 +78,10 @@ class Lesson {
         h(
           "div",
           { class: "tools" },
-          h("button", { class: "btn small", id: "restart", text: "Start again", onclick: () => this.restart() }),
-          h("button", { class: "btn small", id: "show-hint", text: "Show me", onclick: () => this.hint() }),
-          h("button", { class: "btn small", id: "prev-step", text: "Back", onclick: () => this.go(this.index - 1, true) }),
-          h("button", { class: "btn primary small", id: "next-step", text: "Next step", onclick: () => this.go(this.index + 1, true) }),
+          h("button", { class: "btn small", id: "restart", text: t("Start again"), onclick: () => this.restart() }),
+          h("button", { class: "btn small", id: "show-hint", text: t("Show me"), onclick: () => this.hint() }),
+          h("button", { class: "btn small", id: "prev-step", text: t("Back"), onclick: () => this.go(this.index - 1, true) }),
+          h("button", { class: "btn primary small", id: "next-step", text: t("Next step"), onclick: () => this.go(this.index + 1, true) }),
         ),
       ),
       h("div", { class: "card" }, h("h3", { text: this.course.title }), h("ol", { class: "steps", id: "steps" })),
@@ -114,12 +116,12 @@ class Lesson {
   showStep() {
     const step = this.step;
     const total = this.course.steps.length;
-    document.title = `${step.title} · ${this.course.title} — shoal`;
+    document.title = t("{step} · {course} — shoal", { step: step.title, course: this.course.title });
     $("#lesson").dataset.step = String(this.index + 1);
-    $("#step-count").textContent = `Step ${this.index + 1} of ${total}`;
+    $("#step-count").textContent = t("Step {step} of {total}", { step: this.index + 1, total });
     $("#step-title").textContent = step.title;
     $("#step-text").textContent = step.text;
-    $("#step-task").textContent = step.task ? `Your task: ${step.task}` : "";
+    $("#step-task").textContent = step.task ? t("Your task: {task}", { task: step.task }) : "";
     setFeedback("", "");
     $button("#prev-step").disabled = this.index === 0;
     $button("#next-step").disabled = this.index === total - 1 || !solvedSteps(this.course.game).has(this.index + 1);
@@ -131,7 +133,7 @@ class Lesson {
           "li",
           { class: `clickable${i === this.index ? " current" : ""}${done.has(i + 1) ? " done" : ""}`, onclick: () => this.go(i, true) },
           h("span", { class: "t", text: s.title }),
-          done.has(i + 1) ? h("span", { class: "s", text: "✓", "aria-label": "done" }) : null,
+          done.has(i + 1) ? h("span", { class: "s", text: "✓", "aria-label": t("done") }) : null,
         ),
       ),
     );
@@ -149,11 +151,11 @@ class Lesson {
 
   showGameStep() {
     const step = this.step;
-    $("#status-main").textContent = "Your first game";
-    $("#status-sub").textContent = `against the ${step.level} computer`;
+    $("#status-main").textContent = t("Your first game");
+    $("#status-sub").textContent = t("against the {level} computer", { level: String(step.level) });
     $("#board").innerHTML = "";
     $("#action-buttons").replaceChildren(
-      h("button", { class: "btn primary", id: "play-game", text: `Play against the ${step.level} computer`, onclick: () => this.startGame() }),
+      h("button", { class: "btn primary", id: "play-game", text: t("Play against the {level} computer", { level: String(step.level) }), onclick: () => this.startGame() }),
     );
   }
 
@@ -192,7 +194,7 @@ class Lesson {
     board.show(view.svg, view.legal, enabled, view.words, view.cells);
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
-    $("#status-main").textContent = view.solved ? "Solved" : view.wrong ? "Not quite" : this.actions.length ? "Your turn goes on" : "Your move";
+    $("#status-main").textContent = view.solved ? t("Solved") : view.wrong ? t("Not quite") : this.actions.length ? t("Your turn goes on") : t("Your move");
     $("#status-sub").textContent = view.status;
     $("#status").className = view.solved ? "status over" : "status";
     $("#action-buttons").replaceChildren(
@@ -205,7 +207,7 @@ class Lesson {
       $button("#next-step").disabled = this.index === this.course.steps.length - 1;
       $("#next-step").focus();
     } else if (view.wrong) {
-      setFeedback(`${view.message} Press "Start again" to try once more.`, "bad");
+      setFeedback(t("{message} Press \"Start again\" to try once more.", { message: view.message }), "bad");
     }
   }
 
@@ -225,14 +227,15 @@ class Lesson {
 
   hint() {
     const solution = this.step.solutions[0] || [];
-    setFeedback(`One way: ${solution.join(", then ")}`, "hint");
+    const moves = solution.join(t(", then "));
+    setFeedback(t("One way: {moves}", { moves }), "hint");
   }
 }
 
 /** @param {string} game the course's */
 async function lessonPage(game) {
   /** @type {Course | null} */
-  const course = await readOrProblem(`/api/learn/${encodeURIComponent(game)}`, "No such course", { href: "/learn", text: "All courses" });
+  const course = await readOrProblem(`/api/learn/${encodeURIComponent(game)}`, t("No such course"), { href: "/learn", text: t("All courses") });
   if (!course) {
     footer();
     return;

@@ -9,6 +9,7 @@ import { $, $$, $button, $select, errorText, footer, h, pageHead, problemPage, t
 import { api } from "./net.js";
 import { boardPage, feedbackBox, setFeedback } from "./board.js";
 import { announce } from "./board-keys.js";
+import { t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").PuzzleOut} Puzzle */
 /** @typedef {import("./types/api.js").PuzzleMe} PuzzleMe */
@@ -40,6 +41,8 @@ function saveGuest(id, data) {
 const shown = (rating) => `${Math.round(rating.r)}${rating.rd > 110 ? "?" : ""}`;
 /** @param {string} text */
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+/** The side to move in the page's language (a game's own side names read as they are). @param {string} side */
+const sideName = (side) => ({ white: t("White"), black: t("Black") })[side] ?? capital(side || "?");
 /** @param {string} id */
 const themeKey = (id) => `shoal.puzzles.${id}.theme`;
 /** @param {string} id @param {string} theme */
@@ -62,34 +65,34 @@ async function indexPage(me) {
       "article",
       { class: "card course-card puzzle-card", dataset: { game: g.game } },
       h("h2", { text: g.title }),
-      h("p", { class: "help", text: `${g.count} puzzle${g.count === 1 ? "" : "s"}` }),
+      h("p", { class: "help", text: tn("{n} puzzle", "{n} puzzles", g.count, { n: String(g.count) }) }),
       g.themes.length
         ? h(
             "ul",
-            { class: "puzzle-themes", "aria-label": `${g.title} puzzle themes` },
+            { class: "puzzle-themes", "aria-label": t("{game} puzzle themes", { game: g.title }) },
             g.themes.flatMap(({ theme, count }) => (theme ? [h("li", {}, h("a", { href: themeLink(g.game, theme), dataset: { theme } }, capital(theme), h("span", { class: "count", text: String(count) })))] : [])),
           )
         : null,
       h(
         "dl",
         { class: "puzzle-stats" },
-        h("dt", { text: "Your rating" }),
+        h("dt", { text: t("Your rating") }),
         h("dd", { class: "rating", text: shown(mine.rating) }),
-        h("dt", { text: "Streak" }),
-        h("dd", { class: "streak", text: `${mine.streak} (best ${mine.best_streak})` }),
-        h("dt", { text: "Solved" }),
-        h("dd", { text: `${mine.solved} of ${mine.solved + mine.failed}` }),
+        h("dt", { text: t("Streak") }),
+        h("dd", { class: "streak", text: t("{streak} (best {best})", { streak: String(mine.streak), best: String(mine.best_streak) }) }),
+        h("dt", { text: t("Solved") }),
+        h("dd", { text: t("{solved} of {tried}", { solved: String(mine.solved), tried: String(mine.solved + mine.failed) }) }),
       ),
-      h("a", { class: "btn primary", href: `/puzzles/${g.game}`, text: "Solve puzzles" }),
+      h("a", { class: "btn primary", href: `/puzzles/${g.game}`, text: t("Solve puzzles") }),
     );
   });
-  const words = me ? "Your puzzle ratings are kept with your account." : "As a guest your puzzle ratings stay in this browser; sign in to keep them with an account.";
+  const words = me ? t("Your puzzle ratings are kept with your account.") : t("As a guest your puzzle ratings stay in this browser; sign in to keep them with an account.");
   $("#app").append(
     h(
       "div",
       { class: "narrow" },
-      ...pageHead("Puzzles", `Positions from real games where the side to move wins by force. Find the winning move; the other side answers at once. ${words}`),
-      cards.length ? h("div", { class: "course-list" }, cards) : h("p", { text: "No puzzles yet." }),
+      ...pageHead(t("Puzzles"), t("Positions from real games where the side to move wins by force. Find the winning move; the other side answers at once.") + " " + words),
+      cards.length ? h("div", { class: "course-list" }, cards) : h("p", { text: t("No puzzles yet.") }),
     ),
   );
   footer();
@@ -127,9 +130,9 @@ class Trainer {
     // the address first (a link, a reload), else the one this browser remembers
     const given = new URLSearchParams(location.search).get("theme");
     const wanted = given ?? localStorage.getItem(themeKey(this.game)) ?? "";
-    const known = list.map((t) => t.theme);
+    const known = list.map((entry) => entry.theme);
     if (wanted && !known.includes(wanted)) {
-      toast(`No puzzles of the theme “${wanted}” here: showing all themes.`, "error");
+      toast(t("No puzzles of the theme “{theme}” here: showing all themes.", { theme: wanted }), "error");
       localStorage.removeItem(themeKey(this.game));
     } else {
       this.theme = wanted;
@@ -137,7 +140,7 @@ class Trainer {
     }
     const select = $select("#puzzle-theme");
     select.replaceChildren(
-      h("option", { value: "", text: this.count ? `All themes (${this.count})` : "All themes", selected: !this.theme }),
+      h("option", { value: "", text: this.count ? t("All themes ({count})", { count: String(this.count) }) : t("All themes"), selected: !this.theme }),
       ...list.flatMap(({ theme, count }) => (theme ? [h("option", { value: theme, text: `${capital(theme)} (${count})`, selected: theme === this.theme })] : [])),
     );
     select.value = this.theme;
@@ -166,8 +169,8 @@ class Trainer {
       h(
         "div",
         { class: "card puzzle-theme-card" },
-        h("label", { for: "puzzle-theme", text: "Theme" }),
-        h("select", { id: "puzzle-theme", onchange: (/** @type {Event} */ e) => this.chooseTheme(/** @type {HTMLSelectElement} */ (e.currentTarget).value) }, h("option", { value: "", text: "All themes" })),
+        h("label", { for: "puzzle-theme", text: t("Theme") }),
+        h("select", { id: "puzzle-theme", onchange: (/** @type {Event} */ e) => this.chooseTheme(/** @type {HTMLSelectElement} */ (e.currentTarget).value) }, h("option", { value: "", text: t("All themes") })),
       ),
       h(
         "div",
@@ -177,25 +180,25 @@ class Trainer {
         feedbackBox(),
         h(
           "div",
-          { class: "refutation", id: "refutation-box", hidden: true, role: "group", "aria-label": "The refutation, step by step" },
+          { class: "refutation", id: "refutation-box", hidden: true, role: "group", "aria-label": t("The refutation, step by step") },
           h("ol", { class: "puzzle-line", id: "refutation" }),
           h(
             "div",
             { class: "tools" },
-            h("button", { class: "btn small", id: "ref-prev", text: "← Step back", onclick: () => this.refStep(-1) }),
-            h("button", { class: "btn small", id: "ref-next", text: "Step on →", onclick: () => this.refStep(1) }),
+            h("button", { class: "btn small", id: "ref-prev", text: t("← Step back"), onclick: () => this.refStep(-1) }),
+            h("button", { class: "btn small", id: "ref-next", text: t("Step on →"), onclick: () => this.refStep(1) }),
           ),
         ),
         h("ol", { class: "puzzle-line", id: "solution" }),
         h(
           "div",
           { class: "tools" },
-          h("button", { class: "btn small", id: "retry", text: "Try again", onclick: () => this.retry() }),
-          h("button", { class: "btn small", id: "show-solution", text: "Show solution", onclick: () => this.showSolution() }),
-          h("button", { class: "btn primary small", id: "next-puzzle", text: "Next puzzle", onclick: () => this.next() }),
+          h("button", { class: "btn small", id: "retry", text: t("Try again"), onclick: () => this.retry() }),
+          h("button", { class: "btn small", id: "show-solution", text: t("Show solution"), onclick: () => this.showSolution() }),
+          h("button", { class: "btn primary small", id: "next-puzzle", text: t("Next puzzle"), onclick: () => this.next() }),
         ),
       ),
-      h("div", { class: "card", id: "standing" }, h("h3", { text: "You" }), h("dl", { class: "puzzle-stats", id: "stats" })),
+      h("div", { class: "card", id: "standing" }, h("h3", { text: t("You") }), h("dl", { class: "puzzle-stats", id: "stats" })),
     ];
     this.board = boardPage(cards, (entry) => this.play(entry.text), (text) => this.play(text));
   }
@@ -207,14 +210,14 @@ class Trainer {
   showStanding() {
     const s = this.standing();
     $("#stats").replaceChildren(
-      h("dt", { text: "Rating" }),
+      h("dt", { text: t("Rating") }),
       h("dd", { id: "my-rating", text: shown(s.rating) }),
-      h("dt", { text: "Streak" }),
+      h("dt", { text: t("Streak") }),
       h("dd", { id: "my-streak", text: String(s.streak) }),
-      h("dt", { text: "Best streak" }),
+      h("dt", { text: t("Best streak") }),
       h("dd", { text: String(s.best_streak) }),
-      h("dt", { text: "Solved" }),
-      h("dd", { text: `${s.solved} of ${s.solved + s.failed}` }),
+      h("dt", { text: t("Solved") }),
+      h("dd", { text: t("{solved} of {tried}", { solved: String(s.solved), tried: String(s.solved + s.failed) }) }),
     );
   }
 
@@ -226,7 +229,7 @@ class Trainer {
     const theme = this.theme ? `&theme=${encodeURIComponent(this.theme)}` : "";
     const before = this.puzzle?.id;
     const loaded = await this.load(`/api/puzzles/${encodeURIComponent(this.game)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
-    if (loaded && this.theme && this.puzzle?.id === before) toast(`No other puzzle of the theme “${this.theme}”: this one again.`);
+    if (loaded && this.theme && this.puzzle?.id === before) toast(t("No other puzzle of the theme “{theme}”: this one again.", { theme: this.theme }));
   }
 
   /** @param {string} url */
@@ -237,17 +240,17 @@ class Trainer {
     try {
       view = await api(url);
     } catch (error) {
-      problemPage("No puzzle here", errorText(error), { href: "/puzzles", text: "All puzzles" });
+      problemPage(t("No puzzle here"), errorText(error), { href: "/puzzles", text: t("All puzzles") });
       return false;
     }
     this.actions = [];
     this.rated = false;
     this.puzzle = view;
     history.replaceState(null, "", `${location.pathname}${this.search()}#${view.id}`);
-    document.title = `Puzzle ${view.id} — shoal`;
+    document.title = t("Puzzle {id} — shoal", { id: view.id });
     $("#puzzle").dataset.puzzle = view.id;
-    $("#puzzle-meta").textContent = [`Puzzle ${view.id}`, view.theme, `rated ${Math.round(view.puzzle_rating.r)}`].filter(Boolean).join(" · ");
-    $("#puzzle-task").textContent = `Find the win for ${capital(view.side)}`;
+    $("#puzzle-meta").textContent = [t("Puzzle {id}", { id: view.id }), view.theme, t("rated {rating}", { rating: String(Math.round(view.puzzle_rating.r)) })].filter(Boolean).join(" · ");
+    $("#puzzle-task").textContent = t("Find the win for {side}", { side: sideName(view.side) });
     $("#solution").replaceChildren();
     this.show(view, "");
     return true;
@@ -263,7 +266,7 @@ class Trainer {
     $("#board").dataset.ready = enabled ? "yes" : "no";
     $("#board").dataset.actions = String(this.actions.length);
     $("#board").dataset.state = view.solved ? "solved" : view.wrong ? "wrong" : "playing";
-    $("#status-main").textContent = view.solved ? "Solved!" : view.wrong ? "Wrong move" : `${capital(view.side)} to play and win`;
+    $("#status-main").textContent = view.solved ? t("Solved!") : view.wrong ? t("Wrong move") : t("{side} to play and win", { side: sideName(view.side) });
     $("#status-sub").textContent = view.status;
     $("#status").className = view.solved ? "status over" : "status";
     $("#action-buttons").replaceChildren(
@@ -350,12 +353,12 @@ class Trainer {
       }
       this.show(view, "hint");
     }
-    setFeedback(`The solution: ${(view.solution ?? []).join(", ")}`, "hint");
+    setFeedback(t("The solution: {moves}", { moves: (view.solution ?? []).join(", ") }), "hint");
     const frames = view.frames ?? [];
-    const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text ?? "" }, title: "Show the board after this action", text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
+    const items = frames.slice(1).map((f, i) => h("li", { class: "clickable", dataset: { ply: String(i + 1), action: f.text ?? "" }, title: t("Show the board after this action"), text: `${i + 1}. ${f.text}`, onclick: () => this.frame(frames, i + 1) }));
     $("#solution").replaceChildren(...items);
-    $("#status-main").textContent = "Solution";
-    $("#status-sub").textContent = `${capital(view.side)} to play and win`;
+    $("#status-main").textContent = t("Solution");
+    $("#status-sub").textContent = t("{side} to play and win", { side: sideName(view.side) });
     $("#show-solution").hidden = true;
     let index = 0;
     clearInterval(this.timer);
@@ -378,7 +381,7 @@ class Trainer {
     $("#refutation-box").hidden = frames.length < 2;
     $("#refutation").replaceChildren(
       ...frames.slice(1).map((f, i) =>
-        h("li", { dataset: { ply: String(i + 1) } }, h("button", { class: "linkish", type: "button", text: `${capital(f.side || "?")}: ${f.label}`, title: f.text, onclick: () => this.refAt(i + 1) })),
+        h("li", { dataset: { ply: String(i + 1) } }, h("button", { class: "linkish", type: "button", text: `${sideName(f.side ?? "")}: ${f.label}`, title: f.text, onclick: () => this.refAt(i + 1) })),
       ),
     );
     this.refIndex = frames.length - 1;
@@ -396,7 +399,7 @@ class Trainer {
     this.refIndex = index;
     const end = index === this.refFrames.length - 1; // the view's own board, all of the line marked
     this.board?.show(end && this.view ? this.view.svg : frame.svg, [], false, end ? this.view?.words ?? null : null);
-    announce(index === 0 ? "The board before your move." : `${capital(frame.side || "?")}: ${frame.label}.`);
+    announce(index === 0 ? t("The board before your move.") : `${sideName(frame.side ?? "")}: ${frame.label}.`);
     this.refMark();
   }
 

@@ -1,8 +1,9 @@
 """The catalog: the games with their options, rules pages and start boards; the levels.
 
 * ``GET /api/catalog``: the games with their options metadata;
-* ``GET /api/catalog/{game}``: one game with its rules page as HTML and the
-  summary of its shipped self-play report;
+* ``GET /api/catalog/{game}``: one game with its rules page as HTML (in the reader's
+  language when it is translated, else the English reference; ``?rules_language=en`` asks for
+  the English) and the summary of its shipped self-play report;
 * ``GET /api/catalog/{game}/start.svg``: the board at the start;
 * ``GET /api/levels``: the computer's levels and the default.
 """
@@ -14,15 +15,15 @@ import functools
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
-from shoal.i18n import SOURCE, catalogue
+from shoal.i18n import LANGUAGES, SOURCE, catalogue, known
 
 from ..errors import ApiError, refusals
 from ..language import language_of, language_of_sync
@@ -32,6 +33,9 @@ from .schemas import CatalogEntry, CatalogGame, Levels
 __all__ = ["router"]
 
 router = APIRouter(tags=["catalog"], responses=refusals(404))
+
+VARY = "Accept-Language, Cookie"
+"""The catalog speaks the reader's language (its summaries, its rules pages)."""
 
 
 def _catalog_entry(game_id: str, language: str = SOURCE) -> dict[str, Any]:
@@ -77,6 +81,32 @@ def _analysis_summary(docs: Path, game_id: str) -> dict[str, Any] | None:
         return None
 
 
+def rules_languages(docs: Path, game_id: str) -> list[str]:
+    """The languages a game's rules page is written in: English (``docs/GAME.md``, the
+    reference) first when it is there, then each translation ``docs/LANG/GAME.md``
+    (docs/translating.md), in the picker's order."""
+    return [
+        code
+        for code in LANGUAGES
+        if (docs / f"{game_id}.md" if code == SOURCE else docs / code / f"{game_id}.md").is_file()
+    ]
+
+
+def rules_page(docs: Path, game_id: str, language: str) -> tuple[str, str] | None:
+    """A game's rules page (Markdown) in ``language`` when it is translated, else the English
+    one, with the language it is written in; None when the game has no rules page.
+
+    A translation is ``docs/LANG/GAME.md`` beside the English ``docs/GAME.md``, with the same
+    pictures (``img/...``) and the same sections; a game without one in the reader's
+    language falls back to English, game by game."""
+    written = rules_languages(docs, game_id)
+    chosen = language if language in written else SOURCE if SOURCE in written else None
+    if chosen is None:
+        return None
+    path = docs / f"{game_id}.md" if chosen == SOURCE else docs / chosen / f"{game_id}.md"
+    return path.read_text("utf-8"), chosen
+
+
 def _render_markdown(text: str) -> str:
     from markdown_it import MarkdownIt
 
@@ -100,19 +130,37 @@ def _start_svg(game_id: str) -> str:
 @router.get(
     "/api/catalog", summary="The games and their options", response_model=list[CatalogEntry]
 )
-async def catalog(request: Request) -> list[dict[str, Any]]:
+async def catalog(request: Request, response: Response) -> list[dict[str, Any]]:
     language = await language_of(request)
+    response.headers["Vary"] = VARY
     return [_catalog_entry(game_id, language) for game_id in games.ids(all=True)]
 
 
 @router.get(
     "/api/catalog/{game_id}", summary="One game and its rules page", response_model=CatalogGame
 )
-def catalog_game(game_id: str, settings: SettingsDep, request: Request) -> dict[str, Any]:
+def catalog_game(
+    game_id: str,
+    settings: SettingsDep,
+    request: Request,
+    response: Response,
+    rules_language: Annotated[
+        str | None,
+        Query(
+            description="the rules page in this language rather than the reader's (en: the "
+            "English reference); an unknown one is ignored",
+            max_length=35,
+        ),
+    ] = None,
+) -> dict[str, Any]:
     docs = settings.docs_dir
-    info = _catalog_entry(_clean_game_id(game_id), language_of_sync(request))
-    page = docs / f"{game_id}.md"
-    info["rules_html"] = _render_markdown(page.read_text()) if page.is_file() else None
+    language = language_of_sync(request)
+    response.headers["Vary"] = VARY
+    info = _catalog_entry(_clean_game_id(game_id), language)
+    page = rules_page(docs, game_id, known(rules_language) or language)
+    info["rules_html"] = _render_markdown(page[0]) if page else None
+    info["rules_language"] = page[1] if page else None
+    info["rules_languages"] = rules_languages(docs, game_id)
     info["analysis"] = _analysis_summary(docs, info["id"])
     return info
 

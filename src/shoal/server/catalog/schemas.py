@@ -90,6 +90,13 @@ class CatalogGame(CatalogEntry):
     """A game with its rules page (HTML) and its self-play summary."""
 
     rules_html: str | None
+    rules_language: str | None = Field(
+        description="the language rules_html is written in: the reader's when the rules are "
+        "translated into it, else en (the English rules are the reference)"
+    )
+    rules_languages: list[str] = Field(
+        description="the languages the rules page is written in (en first)"
+    )
     analysis: AnalysisSummary | None
 
 

@@ -183,6 +183,10 @@ export interface CatalogGame {
   sides: string[];
   options: OptionInfoOut[];
   rules_html: string | null;
+  /** the language rules_html is written in: the reader's when the rules are translated into it, else en (the English rules are the reference) */
+  rules_language: string | null;
+  /** the languages the rules page is written in (en first) */
+  rules_languages: string[];
   analysis: AnalysisSummary | null;
 }
 
@@ -2271,7 +2275,10 @@ export interface Routes {
     path: {
       game_id: string;
     };
-    query: {};
+    query: {
+      /** the rules page in this language rather than the reader's (en: the English reference); an unknown one is ignored */
+      rules_language?: string | null;
+    };
     body: undefined;
     answer: CatalogGame;
   };

@@ -1,0 +1,166 @@
+"""The rules pages in the reader's language (issue 62, docs/translating.md): a translated
+rules page is ``docs/games/LANG/GAME.md`` beside the English ``docs/games/GAME.md``; the
+catalog serves it in the reader's language, game by game falling back to the English (the
+reference), and ``?rules_language=en`` asks for the English. The translations keep the
+English page's sections, pictures, diagrams and notation, name the programmers' sections with
+the catalogue's words, and use the words of their language's glossary (the ``.po``'s header)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from shoal import games
+from shoal.i18n import catalogue
+from shoal.i18n.catalogues import po_path
+from shoal.i18n.tool import TRANSLATED
+from shoal.server import create_app
+from shoal.server.catalog.routes import rules_languages, rules_page
+from shoal.server.settings import DEFAULT_DOCS
+from tests.clients import TestClient
+
+# The first heading after the title of Sytran's rules, in each language.
+BOARD = {
+    "en": "The board",
+    "nl": "Het bord",
+    "de": "Das Brett",
+    "fr": "Le plateau",
+    "it": "Il tavoliere",
+    "es": "El tablero",
+}
+
+# The programmers' sections: the English heading and the catalogue's message for it.
+TECHNICAL = {
+    "Position string": "Position string",
+    "Action encoding": "Action encoding",
+    "Observations (for learning agents)": "Observations (for learning agents)",
+    "Engine notes": "Engine notes",
+    "AI knowledge": "AI knowledge",
+}
+
+
+def _rules(client: TestClient, game: str, language: str, query: str = "") -> dict[str, str]:
+    response = client.get(f"/api/catalog/{game}{query}", headers={"Accept-Language": language})
+    assert response.status_code == 200
+    assert response.headers["vary"] == "Accept-Language, Cookie"
+    return dict(response.json())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_sytran_rules_read_in_the_readers_language(client: TestClient, language: str) -> None:
+    """Each language's reader gets Sytran's translated rules; the English, the reference, is
+    one query away; another game without a translation falls back to its English rules."""
+    info = _rules(client, "sytran", language)
+    assert info["rules_language"] == language
+    assert info["rules_languages"] == ["en", *TRANSLATED]
+    assert f"<h2>{BOARD[language]}</h2>" in info["rules_html"]
+    assert "<h2>The board</h2>" not in info["rules_html"]
+    assert 'src="img/sytran-rings.svg"' in info["rules_html"]  # the same pictures
+    english = _rules(client, "sytran", language, "?rules_language=en")
+    assert english["rules_language"] == "en" and "<h2>The board</h2>" in english["rules_html"]
+    assert english["summary"] == info["summary"]  # the page's own words stay the reader's
+    ignored = _rules(client, "sytran", language, "?rules_language=xx")
+    assert ignored["rules_language"] == language
+    other = _rules(client, "syrtis", language)
+    assert other["rules_language"] == "en" and other["rules_languages"] == ["en"]
+    assert other["rules_html"].startswith("<h1>Syrtis</h1>")
+
+
+def test_english_readers_and_the_pseudo_locale_read_the_english(client: TestClient) -> None:
+    assert _rules(client, "sytran", "en")["rules_language"] == "en"
+    assert _rules(client, "sytran", "en-XA")["rules_language"] == "en"
+    assert _rules(client, "sytran", "ja")["rules_language"] == "en"
+
+
+def test_the_rules_page_shell_speaks_the_readers_language(client: TestClient) -> None:
+    """The page's title and the words of its reference note travel in the page."""
+    page = client.get("/rules/sytran", headers={"Accept-Language": "nl"}).text
+    assert '<html lang="nl">' in page and "<title data-t>Regels — shoal</title>" in page
+    assert "Vertaald uit de Engelse regels; die zijn de referentie." in page
+    assert "Lees de regels in het Engels" in page
+    english = client.get("/rules/sytran").text
+    assert "<title data-t>Rules — shoal</title>" in english
+
+
+def test_a_missing_translation_falls_back_game_by_game(tmp_path: Path) -> None:
+    (tmp_path / "nl").mkdir()
+    (tmp_path / "connect4.md").write_text("# Connect Four\n\nDrop stones.\n", "utf-8")
+    (tmp_path / "nl" / "connect4.md").write_text("# Connect Four\n\nLaat stenen vallen.\n", "utf-8")
+    (tmp_path / "nl" / "sirtet.md").write_text("# Sirtet\n\nAlleen vertaald.\n", "utf-8")
+    assert rules_languages(tmp_path, "connect4") == ["en", "nl"]
+    assert rules_page(tmp_path, "connect4", "nl") == (
+        "# Connect Four\n\nLaat stenen vallen.\n",
+        "nl",
+    )
+    assert rules_page(tmp_path, "connect4", "de") == ("# Connect Four\n\nDrop stones.\n", "en")
+    assert rules_page(tmp_path, "sirtet", "nl") == ("# Sirtet\n\nAlleen vertaald.\n", "nl")
+    assert rules_page(tmp_path, "sirtet", "de") is None  # no English page, no German either
+    assert rules_page(tmp_path, "cyclix", "nl") is None
+    with TestClient(create_app("sqlite://", docs_dir=tmp_path)) as c:
+        dutch = _rules(c, "connect4", "nl")
+        assert dutch["rules_language"] == "nl" and "Laat stenen vallen." in dutch["rules_html"]
+        german = _rules(c, "connect4", "de")
+        assert german["rules_language"] == "en" and "Drop stones." in german["rules_html"]
+        none = _rules(c, "cyclix", "nl")
+        assert none["rules_html"] is None and none["rules_language"] is None
+        assert none["rules_languages"] == []
+
+
+def _outline(text: str) -> tuple[list[str], list[str], list[str], int, int]:
+    """What a translation keeps of its English: the pictures, the code blocks, the inline
+    notation (backticks), and how many sections and table rows."""
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text)
+    blocks = re.findall(r"```\n(.*?)```", text, re.S)
+    prose = re.sub(r"```\n.*?```", "", text, flags=re.S)
+    code = sorted(re.findall(r"`([^`\n]+)`", re.sub(r"\s*\n\s*", " ", prose)))
+    sections = len(re.findall(r"^## ", text, re.M))
+    rows = len(re.findall(r"^\s*\|", text, re.M))
+    return pictures, blocks, code, sections, rows
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translation_keeps_the_english_pages_shape(language: str) -> None:
+    english = (DEFAULT_DOCS / "sytran.md").read_text("utf-8")
+    translated = (DEFAULT_DOCS / language / "sytran.md").read_text("utf-8")
+    assert translated.startswith("# Sytran\n")
+    assert _outline(translated) == _outline(english)
+    words = catalogue(language)
+    headings = re.findall(r"^## (.+)$", translated, re.M)
+    for source in TECHNICAL:  # the rules page folds these sections by the catalogue's words
+        assert words.gettext(source) in headings, (language, source)
+
+
+def _glossary(language: str) -> dict[str, dict[str, str]]:
+    """The glossary in the header comment of a language's catalogue: by game, English term ->
+    the language's word(s)."""
+    with po_path(language).open("rb") as f:
+        header = read_po(f).header_comment
+    out: dict[str, dict[str, str]] = {}
+    game = ""
+    for line in header.splitlines():
+        if m := re.fullmatch(r"# (\w+):", line):
+            game = m.group(1).lower()
+            out[game] = {}
+        elif game and (m := re.fullmatch(r"#\s+(.+?) = (.+)", line)):
+            out[game][m.group(1)] = m.group(2)
+    return out
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_glossary_is_the_translations_words(language: str) -> None:
+    """Each term of a game's glossary is in its translated rules page (the first form said,
+    before any bracket), and the game's summary in the catalogue uses the same word for a
+    stone and a turn."""
+    glossary = _glossary(language)
+    assert len(glossary["sytran"]) >= 20
+    text = (DEFAULT_DOCS / language / "sytran.md").read_text("utf-8").lower()
+    for term, words in glossary["sytran"].items():
+        for word in words.split(" (")[0].split(", "):
+            assert word.lower() in text, (language, term, word)
+    summary = catalogue(language).gettext(games.REGISTRY.game_class("sytran").summary).lower()
+    for term in ("stone", "turn", "ring", "group"):
+        word = glossary["sytran"][term].lower()
+        assert word in summary or word.rstrip("e") in summary, (language, term, word)
