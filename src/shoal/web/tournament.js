@@ -241,8 +241,9 @@ function listen() {
     },
     onMessage: (message) => {
       if (message.type === "view") show(message.view, message.tag);
-      else if (message.type === "change" && state.view && message.base === state.tag) show(applyChange(state.view, message), message.tag);
-      else if (message.type === "change") refresh().catch(() => {});
+      else if (message.type !== "change" || message.tag === state.tag) return; // has it already
+      else if (state.view && message.base === state.tag) show(applyChange(state.view, message), message.tag);
+      else refresh().catch(() => {});
     },
   });
   return () => open;
