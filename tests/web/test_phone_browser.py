@@ -465,12 +465,17 @@ def test_a_long_name_is_not_cut_on_the_player_card(server: str, browser: Any) ->
     gid, token, _ = _new_game(server, "syrtis", name=long)
     context = browser.new_context(viewport=PHONE)
     page = _open_game(context, server, gid, token)
-    name = page.locator('#players .player[data-seat="0"] .name')
-    assert long in name.inner_text()
-    clipped = name.evaluate("el => el.scrollWidth - el.clientWidth")
-    assert clipped <= 0, f"{clipped} px of the name cut off"
-    box, card = _box(page, '#players .player[data-seat="0"] .name'), _box(page, "#players")
-    assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5
+    # measured in one step in the page: the card may be drawn again meanwhile (a second
+    # read once found the name detached, its box None)
+    seen = page.eval_on_selector(
+        '#players .player[data-seat="0"] .name',
+        """el => ({text: el.innerText, clipped: el.scrollWidth - el.clientWidth,
+                  right: el.getBoundingClientRect().right,
+                  card: el.closest("#players").getBoundingClientRect().right})""",
+    )
+    assert long in seen["text"]
+    assert seen["clipped"] <= 0, f"{seen['clipped']} px of the name cut off"
+    assert seen["right"] <= seen["card"] + 0.5, seen
     context.close()
 
 

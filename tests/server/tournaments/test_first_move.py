@@ -77,6 +77,16 @@ def test_the_stored_first_move_deadline_ends_a_no_show_in_any_process(db: str) -
                     assert (seen["result"] is not None) is over, (game, at, seen["result"])
                 assert "did not make a first move in time" in seen["result"]["reason"]
                 assert seen["first_move_deadline"] is None
+            # B stores each forfeit in the event from a task of its own: wait for them before
+            # B stops (stopping cancels its tasks; CI once read the last one not yet stored)
+            deadline = time.monotonic() + 20
+            while any(
+                p["result"] is None
+                for p in event(shared_b, tid)["rounds"][0]["pairings"]
+                if p["game"] in (idle, half)
+            ):
+                assert time.monotonic() < deadline, "B did not store the forfeits in the event"
+                time.sleep(0.05)
         results = {p["game"]: p for p in event(alice, tid)["rounds"][0]["pairings"]}
     assert (results[idle]["result"], results[idle]["forfeit"]) == ("0-1", True)
     assert (results[half]["result"], results[half]["forfeit"]) == ("1-0", True)
