@@ -82,3 +82,23 @@ def test_a_language_shoal_does_not_speak_changes_nothing(client: TestClient) -> 
     # a cookie or header shoal does not speak is passed over: English
     client.cookies.set("shoal_lang", "klingon")
     assert _lang(client, **{"Accept-Language": "tlh, *;q=0.1"})[0] == "en"
+
+
+def test_the_games_options_read_in_the_readers_language(client: TestClient) -> None:
+    """A game option's label and help are said in the reader's language (the forms and the
+    rules page show them); its name, default and values stay as the code has them."""
+    english = client.get("/api/catalog/sytran", headers={"Accept-Language": "en"})
+    dutch = client.get("/api/catalog/sytran", headers={"Accept-Language": "nl"})
+    options = {o["name"]: o for o in english.json()["options"]}
+    assert options["base"]["label"] == "base"
+    assert options["base"]["help"] == "board size: cells per side of the hexhex board"
+    translated = {o["name"]: o for o in dutch.json()["options"]}
+    assert translated["base"]["label"] == "basis"
+    assert translated["base"]["help"] == "bordgrootte: velden per zijde van het zeshoekige bord"
+    assert translated["shortage"]["help"].startswith("te weinig vrije velden voor het aantal: flow")
+    for name, option in options.items():  # only the words change
+        same = {k: v for k, v in option.items() if k not in ("label", "help")}
+        assert {k: v for k, v in translated[name].items() if k not in ("label", "help")} == same
+    german = client.get("/api/catalog", headers={"Accept-Language": "de"}).json()
+    cyclix = {o["name"]: o for g in german if g["id"] == "cyclix" for o in g["options"]}
+    assert cyclix["max_turns"]["label"] == "max. Züge"

@@ -17,7 +17,14 @@ from typing import IO, Any
 
 from babel.messages.extract import extract_python
 
-__all__ = ["MARKED", "extract_html", "extract_marked_python", "extract_summaries", "translate_html"]
+__all__ = [
+    "MARKED",
+    "extract_html",
+    "extract_marked_python",
+    "extract_summaries",
+    "option_label",
+    "translate_html",
+]
 
 MARKED = re.compile(
     r"<(?P<tag>[a-z][a-z0-9]*)(?P<attrs>[^<>]*\sdata-t(?:=\"\")?[^<>]*)>(?P<text>[^<]*)</(?P=tag)>"
@@ -75,6 +82,45 @@ def extract_summaries(
                 and item.value.value
             ):
                 yield item.lineno, "", item.value.value, ["the game's summary (home page)"]
+    yield from _option_messages(tree)
+
+
+def option_label(name: str) -> str:
+    """A game option's name as a form's label says it in English: ``max_turns`` is
+    "max turns" (the label's message; the option's name itself stays as the code has it)."""
+    return name.replace("_", " ")
+
+
+def _option_messages(tree: ast.AST) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Each game option declared with ``option(default, "help", ...)`` as a class field: its
+    label (:func:`option_label`) and its help, which the forms and the rules page show in the
+    reader's language (``/api/catalog``)."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)):
+            continue
+        call = node.value
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Name)
+            and call.func.id == "option"
+            and len(call.args) >= 2
+            and isinstance(call.args[1], ast.Constant)
+            and isinstance(call.args[1].value, str)
+        ):
+            continue
+        name = node.target.id
+        label = f"a game option's name ({name}), a form's label"
+        yield node.lineno, "", option_label(name), [label]
+        help_text = call.args[1].value
+        yield (
+            call.args[1].lineno,
+            "",
+            help_text,
+            [
+                f"the help of the game option {name}: its values (the words a select offers) "
+                "stay as they are"
+            ],
+        )
 
 
 def _python_messages(

@@ -135,7 +135,7 @@ export function optionInputs(game) {
       : h("input", { id, type: o.kind === "int" || o.kind === "float" ? "number" : "text", value: String(o.default) });
     input.dataset.option = o.name;
     input.dataset.default = String(o.default);
-    return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " ")), input);
+    return h("div", { class: "field" }, h("label", { for: id }, o.label), input);
   });
 }
 

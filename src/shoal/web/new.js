@@ -44,7 +44,7 @@ function optionField(o) {
   }
   input.dataset.option = o.name;
   input.dataset.default = String(o.default);
-  return h("div", { class: "field" }, h("label", { for: id }, o.name.replace(/_/g, " "), o.decision ? h("span", { class: "tag", text: t("rules reading") }) : null, h("div", { class: "help", text: o.help })), input);
+  return h("div", { class: "field" }, h("label", { for: id }, o.label, o.decision ? h("span", { class: "tag", text: t("rules reading") }) : null, h("div", { class: "help", text: o.help })), input);
 }
 
 // Seats whose names say a role rather than a colour (Syrtis's set-up): what each one does.

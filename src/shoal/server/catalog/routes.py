@@ -24,6 +24,7 @@ from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS
 from shoal.i18n import LANGUAGES, SOURCE, catalogue, known
+from shoal.i18n.extract import option_label
 
 from ..errors import ApiError, refusals
 from ..language import language_of, language_of_sync
@@ -43,15 +44,20 @@ def _catalog_entry(game_id: str, language: str = SOURCE) -> dict[str, Any]:
     cls = games.REGISTRY.game_class(game_id)
     game = cls()
     state = game.initial(0)
+    words = catalogue(language)
     return {
         "id": game_id,
         "title": cls.title,
-        "summary": catalogue(language).gettext(cls.summary),
+        "summary": words.gettext(cls.summary),
         "listed": entry.listed,
         "rules_version": cls.rules_version,
         "random_setup": cls.random_setup,
         "sides": list(state.sides()),
-        "options": [dataclasses.asdict(info) for info in cls.option_infos()],
+        "options": [
+            dataclasses.asdict(info)
+            | {"label": words.gettext(option_label(info.name)), "help": words.gettext(info.help)}
+            for info in cls.option_infos()
+        ],
     }
 
 

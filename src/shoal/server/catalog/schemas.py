@@ -24,8 +24,9 @@ class OptionInfoOut(Out):
     """One option of a game, as a form shows it."""
 
     name: str
+    label: str = Field(description="the option's name in words, in the reader's language")
     default: Any
-    help: str
+    help: str = Field(description="what the option means, in the reader's language")
     kind: str
     choices: list[Any] | None
     minimum: Number | None

@@ -1310,7 +1310,10 @@ export interface Ok {
 /** One option of a game, as a form shows it. */
 export interface OptionInfoOut {
   name: string;
+  /** the option's name in words, in the reader's language */
+  label: string;
   default: any;
+  /** what the option means, in the reader's language */
   help: string;
   kind: string;
   choices: any[] | null;
