@@ -164,3 +164,62 @@ def test_the_glossary_is_the_translations_words(language: str) -> None:
     for term in ("stone", "turn", "ring", "group"):
         word = glossary["sytran"][term].lower()
         assert word in summary or word.rstrip("e") in summary, (language, term, word)
+
+
+# Cyclix and SFIRS (issue 62): their translated rules pages, by game the languages written so
+# far and the first heading after the title in each; the programmers' headings their English
+# pages have, with the catalogue's message for each (Cyclix's "AI" is the catalogue's "AI
+# knowledge"; "Perft" is a word of every language); the glossary's terms their summaries use.
+RULES_B = {
+    "cyclix": {
+        "en": "Pieces and board",
+        "de": "Figuren und Brett",
+    },
+}
+RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
+RULES_B_SUMMARY_TERMS = {
+    "cyclix": ("tile", "king", "rook", "bishop", "knight"),
+    "sfirs": ("cube", "start area", "play area", "active", "inactive"),
+}
+RULES_B_PAGES = [(g, lang) for g, pages in RULES_B.items() for lang in pages if lang != "en"]
+
+
+@pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
+def test_cyclix_and_sfirs_rules_read_in_the_readers_language(
+    client: TestClient, game: str, language: str
+) -> None:
+    info = _rules(client, game, language)
+    assert info["rules_language"] == language
+    assert info["rules_languages"] == ["en", *sorted(set(RULES_B[game]) - {"en"})]
+    assert f"<h2>{RULES_B[game][language]}</h2>" in info["rules_html"]
+    assert f"<h2>{RULES_B[game]['en']}</h2>" not in info["rules_html"]
+    english = _rules(client, game, language, "?rules_language=en")
+    assert f"<h2>{RULES_B[game]['en']}</h2>" in english["rules_html"]
+
+
+@pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
+def test_cyclix_and_sfirs_translations_keep_the_english_pages_shape(
+    game: str, language: str
+) -> None:
+    english = (DEFAULT_DOCS / f"{game}.md").read_text("utf-8")
+    translated = (DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8")
+    assert translated.startswith(english.splitlines()[0] + "\n")
+    assert _outline(translated) == _outline(english)
+    words = catalogue(language)
+    headings = re.findall(r"^## (.+)$", translated, re.M)
+    for source in re.findall(r"^## (.+)$", english, re.M):
+        if source in RULES_B_TECHNICAL:  # folded by the catalogue's words
+            assert words.gettext(RULES_B_TECHNICAL[source]) in headings, (language, source)
+
+
+@pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
+def test_cyclix_and_sfirs_glossaries_are_the_translations_words(game: str, language: str) -> None:
+    glossary = _glossary(language)[game]
+    assert len(glossary) >= 15
+    text = (DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8").lower()
+    for term, words in glossary.items():
+        for word in words.split(" (")[0].split(", "):
+            assert word.lower() in text, (language, term, word)
+    summary = catalogue(language).gettext(games.REGISTRY.game_class(game).summary).lower()
+    for term in RULES_B_SUMMARY_TERMS[game]:
+        assert glossary[term].split(" (")[0].lower() in summary, (language, term)
