@@ -174,6 +174,7 @@ RULES_B = {
     "cyclix": {
         "en": "Pieces and board",
         "de": "Figuren und Brett",
+        "nl": "Stukken en bord",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
@@ -190,7 +191,10 @@ def test_cyclix_and_sfirs_rules_read_in_the_readers_language(
 ) -> None:
     info = _rules(client, game, language)
     assert info["rules_language"] == language
-    assert info["rules_languages"] == ["en", *sorted(set(RULES_B[game]) - {"en"})]
+    assert info["rules_languages"] == [
+        "en",
+        *(lang for lang in TRANSLATED if lang in RULES_B[game]),
+    ]
     assert f"<h2>{RULES_B[game][language]}</h2>" in info["rules_html"]
     assert f"<h2>{RULES_B[game]['en']}</h2>" not in info["rules_html"]
     english = _rules(client, game, language, "?rules_language=en")
