@@ -175,6 +175,7 @@ RULES_B = {
         "en": "Pieces and board",
         "de": "Figuren und Brett",
         "nl": "Stukken en bord",
+        "fr": "Les pièces et le plateau",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
