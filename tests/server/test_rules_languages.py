@@ -176,6 +176,7 @@ RULES_B = {
         "de": "Figuren und Brett",
         "nl": "Stukken en bord",
         "fr": "Les pièces et le plateau",
+        "it": "Pezzi e tavoliere",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
