@@ -177,6 +177,7 @@ RULES_B = {
         "nl": "Stukken en bord",
         "fr": "Les pièces et le plateau",
         "it": "Pezzi e tavoliere",
+        "es": "Piezas y tablero",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
