@@ -179,6 +179,10 @@ RULES_B = {
         "it": "Pezzi e tavoliere",
         "es": "Piezas y tablero",
     },
+    "sfirs": {
+        "en": "The board and the cubes",
+        "de": "Das Brett und die Würfel",
+    },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
 RULES_B_SUMMARY_TERMS = {
