@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from shoal import games
 from shoal.i18n import catalogue
 from shoal.i18n.catalogues import po_path
-from shoal.i18n.tool import TRANSLATED
+from shoal.i18n.tool import TRANSLATED, header_comment
 from shoal.server import create_app
 from shoal.server.catalog.routes import rules_languages, rules_page
 from shoal.server.settings import DEFAULT_DOCS
@@ -182,6 +182,7 @@ RULES_B = {
     "sfirs": {
         "en": "The board and the cubes",
         "de": "Das Brett und die Würfel",
+        "nl": "Het bord en de kubussen",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
@@ -223,9 +224,22 @@ def test_cyclix_and_sfirs_translations_keep_the_english_pages_shape(
             assert words.gettext(RULES_B_TECHNICAL[source]) in headings, (language, source)
 
 
+def _glossary_as_written(language: str, game: str) -> dict[str, str]:
+    """A game's glossary read from the catalogue's file as it is written: Babel's reader drops
+    a header comment line equal to an earlier one (``# draw = remise`` under two games)."""
+    out: dict[str, str] = {}
+    current = ""
+    for line in header_comment(po_path(language)):
+        if m := re.fullmatch(r"# (\w+):", line.rstrip("\n")):
+            current = m.group(1).lower()
+        elif current == game and (m := re.fullmatch(r"#\s+(.+?) = (.+)", line.rstrip("\n"))):
+            out[m.group(1)] = m.group(2)
+    return out
+
+
 @pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
 def test_cyclix_and_sfirs_glossaries_are_the_translations_words(game: str, language: str) -> None:
-    glossary = _glossary(language)[game]
+    glossary = _glossary_as_written(language, game)
     assert len(glossary) >= 15
     text = (DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8").lower()
     for term, words in glossary.items():
