@@ -183,6 +183,7 @@ RULES_B = {
         "en": "The board and the cubes",
         "de": "Das Brett und die Würfel",
         "nl": "Het bord en de kubussen",
+        "fr": "Le plateau et les cubes",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
