@@ -184,6 +184,7 @@ RULES_B = {
         "de": "Das Brett und die Würfel",
         "nl": "Het bord en de kubussen",
         "fr": "Le plateau et les cubes",
+        "it": "Il tavoliere e i cubi",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
