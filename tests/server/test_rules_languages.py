@@ -185,6 +185,7 @@ RULES_B = {
         "nl": "Het bord en de kubussen",
         "fr": "Le plateau et les cubes",
         "it": "Il tavoliere e i cubi",
+        "es": "El tablero y los cubos",
     },
 }
 RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
@@ -193,6 +194,12 @@ RULES_B_SUMMARY_TERMS = {
     "sfirs": ("cube", "start area", "play area", "active", "inactive"),
 }
 RULES_B_PAGES = [(g, lang) for g, pages in RULES_B.items() for lang in pages if lang != "en"]
+
+
+def test_cyclix_and_sfirs_are_translated_in_every_language() -> None:
+    for game, pages in RULES_B.items():
+        assert set(pages) == {"en", *TRANSLATED}, game
+        assert rules_languages(DEFAULT_DOCS, game) == ["en", *TRANSLATED], game
 
 
 @pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
