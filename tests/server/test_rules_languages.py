@@ -166,10 +166,10 @@ def test_the_glossary_is_the_translations_words(language: str) -> None:
         assert word in summary or word.rstrip("e") in summary, (language, term, word)
 
 
-# Cyclix and SFIRS (issue 62): their translated rules pages, by game the languages written so
-# far and the first heading after the title in each; the programmers' headings their English
-# pages have, with the catalogue's message for each (Cyclix's "AI" is the catalogue's "AI
-# knowledge"; "Perft" is a word of every language); the glossary's terms their summaries use.
+# Cyclix and SFIRS (issue 62), translated in every language: by game, the first heading after
+# the title in each language; the programmers' headings their English pages have, with the
+# catalogue's message for each (Cyclix's "AI" is the catalogue's "AI knowledge"; "Perft" is a
+# word of every language); the glossary's terms their summaries use.
 RULES_B = {
     "cyclix": {
         "en": "Pieces and board",
