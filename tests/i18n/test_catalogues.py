@@ -128,3 +128,22 @@ def test_each_catalogue_has_its_plural_rule_in_its_header(language: str) -> None
     text = po_path(language).read_text("utf-8")
     assert f'"Language: {language}\\n"' in text
     assert "Plural-Forms: nplurals=2;" in text
+
+
+def test_update_keeps_the_header_comment_line_for_line(tmp_path: Path) -> None:
+    """The glossaries in the header repeat lines under several games (``# draw = remise``);
+    Babel alone would drop every repeat."""
+    (tmp_path / "nl" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(tool.TEMPLATE, tmp_path / tool.TEMPLATE.name)
+    po = po_path("nl", tmp_path)
+    text = (
+        po_path("nl")
+        .read_text("utf-8")
+        .replace('msgid ""', '# Game:\n# draw = remise\nmsgid ""', 1)
+    )
+    po.write_text(text, "utf-8")
+    before = tool.header_comment(po)
+    assert before.count("# draw = remise\n") >= 2
+    tool.update(("nl",), folder=tmp_path)
+    assert tool.header_comment(po) == before
+    assert tool.problems(("nl",), folder=tmp_path) == []

@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 from shoal import games
 from shoal.i18n import catalogue
 from shoal.i18n.catalogues import po_path
-from shoal.i18n.tool import TRANSLATED
+from shoal.i18n.tool import TRANSLATED, header_comment
 from shoal.server import create_app
 from shoal.server.catalog.routes import rules_languages, rules_page
 from shoal.server.settings import DEFAULT_DOCS
@@ -164,3 +164,96 @@ def test_the_glossary_is_the_translations_words(language: str) -> None:
     for term in ("stone", "turn", "ring", "group"):
         word = glossary["sytran"][term].lower()
         assert word in summary or word.rstrip("e") in summary, (language, term, word)
+
+
+# Cyclix and SFIRS (issue 62), translated in every language: by game, the first heading after
+# the title in each language; the programmers' headings their English pages have, with the
+# catalogue's message for each (Cyclix's "AI" is the catalogue's "AI knowledge"; "Perft" is a
+# word of every language); the glossary's terms their summaries use.
+RULES_B = {
+    "cyclix": {
+        "en": "Pieces and board",
+        "de": "Figuren und Brett",
+        "nl": "Stukken en bord",
+        "fr": "Les pièces et le plateau",
+        "it": "Pezzi e tavoliere",
+        "es": "Piezas y tablero",
+    },
+    "sfirs": {
+        "en": "The board and the cubes",
+        "de": "Das Brett und die Würfel",
+        "nl": "Het bord en de kubussen",
+        "fr": "Le plateau et les cubes",
+        "it": "Il tavoliere e i cubi",
+        "es": "El tablero y los cubos",
+    },
+}
+RULES_B_TECHNICAL = {**TECHNICAL, "AI": "AI knowledge", "Perft": "Perft"}
+RULES_B_SUMMARY_TERMS = {
+    "cyclix": ("tile", "king", "rook", "bishop", "knight"),
+    "sfirs": ("cube", "start area", "play area", "active", "inactive"),
+}
+RULES_B_PAGES = [(g, lang) for g, pages in RULES_B.items() for lang in pages if lang != "en"]
+
+
+def test_cyclix_and_sfirs_are_translated_in_every_language() -> None:
+    for game, pages in RULES_B.items():
+        assert set(pages) == {"en", *TRANSLATED}, game
+        assert rules_languages(DEFAULT_DOCS, game) == ["en", *TRANSLATED], game
+
+
+@pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
+def test_cyclix_and_sfirs_rules_read_in_the_readers_language(
+    client: TestClient, game: str, language: str
+) -> None:
+    info = _rules(client, game, language)
+    assert info["rules_language"] == language
+    assert info["rules_languages"] == [
+        "en",
+        *(lang for lang in TRANSLATED if lang in RULES_B[game]),
+    ]
+    assert f"<h2>{RULES_B[game][language]}</h2>" in info["rules_html"]
+    assert f"<h2>{RULES_B[game]['en']}</h2>" not in info["rules_html"]
+    english = _rules(client, game, language, "?rules_language=en")
+    assert f"<h2>{RULES_B[game]['en']}</h2>" in english["rules_html"]
+
+
+@pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
+def test_cyclix_and_sfirs_translations_keep_the_english_pages_shape(
+    game: str, language: str
+) -> None:
+    english = (DEFAULT_DOCS / f"{game}.md").read_text("utf-8")
+    translated = (DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8")
+    assert translated.startswith(english.splitlines()[0] + "\n")
+    assert _outline(translated) == _outline(english)
+    words = catalogue(language)
+    headings = re.findall(r"^## (.+)$", translated, re.M)
+    for source in re.findall(r"^## (.+)$", english, re.M):
+        if source in RULES_B_TECHNICAL:  # folded by the catalogue's words
+            assert words.gettext(RULES_B_TECHNICAL[source]) in headings, (language, source)
+
+
+def _glossary_as_written(language: str, game: str) -> dict[str, str]:
+    """A game's glossary read from the catalogue's file as it is written: Babel's reader drops
+    a header comment line equal to an earlier one (``# draw = remise`` under two games)."""
+    out: dict[str, str] = {}
+    current = ""
+    for line in header_comment(po_path(language)):
+        if m := re.fullmatch(r"# (\w+):", line.rstrip("\n")):
+            current = m.group(1).lower()
+        elif current == game and (m := re.fullmatch(r"#\s+(.+?) = (.+)", line.rstrip("\n"))):
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+@pytest.mark.parametrize(("game", "language"), RULES_B_PAGES)
+def test_cyclix_and_sfirs_glossaries_are_the_translations_words(game: str, language: str) -> None:
+    glossary = _glossary_as_written(language, game)
+    assert len(glossary) >= 15
+    text = (DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8").lower()
+    for term, words in glossary.items():
+        for word in words.split(" (")[0].split(", "):
+            assert word.lower() in text, (language, term, word)
+    summary = catalogue(language).gettext(games.REGISTRY.game_class(game).summary).lower()
+    for term in RULES_B_SUMMARY_TERMS[game]:
+        assert glossary[term].split(" (")[0].lower() in summary, (language, term)

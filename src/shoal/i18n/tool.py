@@ -22,7 +22,16 @@ from babel.messages.plurals import get_plural
 from .catalogues import LOCALE_DIR, TEMPLATE, message_ids, message_strings, po_path, read
 from .languages import LANGUAGES, SOURCE
 
-__all__ = ["KEYWORDS", "MAPPING", "ROOT", "compile_mo", "extract", "problems", "update"]
+__all__ = [
+    "KEYWORDS",
+    "MAPPING",
+    "ROOT",
+    "compile_mo",
+    "extract",
+    "header_comment",
+    "problems",
+    "update",
+]
 
 ROOT = LOCALE_DIR.parents[2]
 """The checkout (``babel.cfg`` and the paths it names are relative to it)."""
@@ -67,17 +76,30 @@ def extract(output: Path = TEMPLATE) -> Path:
     return output
 
 
-def update(languages: tuple[str, ...] = TRANSLATED) -> None:
-    """Brings each language's ``.po`` in step with the template (makes it when missing)."""
+def header_comment(po: Path) -> list[str]:
+    """The comment lines that open a ``.po`` file, as they are written (its glossary)."""
+    lines = po.read_text("utf-8").splitlines(keepends=True)
+    return lines[: next((i for i, line in enumerate(lines) if not line.startswith("#")), 0)]
+
+
+def update(languages: tuple[str, ...] = TRANSLATED, *, folder: Path = LOCALE_DIR) -> None:
+    """Brings each language's ``.po`` in step with the template (makes it when missing). The
+    header comment is kept line for line: Babel drops a comment line equal to an earlier one,
+    and the games' glossaries repeat words (``# draw = Remis`` under two games)."""
+    template = folder / TEMPLATE.name
     for language in languages:
-        if po_path(language).is_file():
+        po = po_path(language, folder)
+        if po.is_file():
+            header = header_comment(po)
             _pybabel(
-                "update", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-l", language,
+                "update", "-i", str(template), "-d", str(folder), "-l", language,
                 "--no-fuzzy-matching", "--ignore-obsolete", "--width", "100",
             )  # fmt: skip
+            rest = po.read_text("utf-8").splitlines(keepends=True)[len(header_comment(po)) :]
+            po.write_text("".join(header + rest), "utf-8")
         else:
             _pybabel(
-                "init", "-i", str(TEMPLATE), "-d", str(LOCALE_DIR), "-l", language, "--width", "100"
+                "init", "-i", str(template), "-d", str(folder), "-l", language, "--width", "100"
             )
 
 
