@@ -37,6 +37,7 @@ FIRST_HEADING = {
         "en": "Boards and options",
         "nl": "Borden en opties",
         "de": "Bretter und Optionen",
+        "fr": "Plateaux et options",
     },
     "sirtet": {
         "en": "The tiles",
