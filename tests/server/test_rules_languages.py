@@ -38,6 +38,7 @@ FIRST_HEADING = {
         "nl": "Borden en opties",
         "de": "Bretter und Optionen",
         "fr": "Plateaux et options",
+        "it": "Tavolieri e opzioni",
     },
     "sirtet": {
         "en": "The tiles",
