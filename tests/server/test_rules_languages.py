@@ -39,6 +39,7 @@ FIRST_HEADING = {
         "de": "Bretter und Optionen",
         "fr": "Plateaux et options",
         "it": "Tavolieri e opzioni",
+        "es": "Tableros y opciones",
     },
     "sirtet": {
         "en": "The tiles",
