@@ -43,6 +43,7 @@ FIRST_HEADING = {
     },
     "sirtet": {
         "en": "The tiles",
+        "nl": "De tegels",
     },
 }
 BOARD = FIRST_HEADING["sytran"]
@@ -213,6 +214,16 @@ def _glossary(language: str) -> dict[str, dict[str, str]]:
     return out
 
 
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_glossary_line_repeats_another(language: str) -> None:
+    """``shoal i18n update`` (``pybabel update``) keeps a ``.po``'s header comment but drops a
+    comment line that repeats an earlier one, so a term two games share says in brackets each
+    game's own sense (``# board (6x6) = bord``), and no game's glossary loses a line."""
+    header = po_path(language).read_text("utf-8").split("\nmsgid ", 1)[0]
+    lines = [line for line in header.splitlines() if re.fullmatch(r"#\s+.+? = .+", line)]
+    assert len(lines) == len(set(lines)), [line for line in lines if lines.count(line) > 1]
+
+
 @pytest.mark.parametrize(("game", "language"), TRANSLATIONS)
 def test_the_glossary_is_the_translations_words(game: str, language: str) -> None:
     """Each term of a game's glossary is in its translated rules page (the first form said,
@@ -225,6 +236,7 @@ def test_the_glossary_is_the_translations_words(game: str, language: str) -> Non
         for word in words.split(" (")[0].split(", "):
             assert word.lower() in text, (language, term, word)
     summary = catalogue(language).gettext(games.REGISTRY.game_class(game).summary).lower()
-    for term in SUMMARY_TERMS[game]:
-        word = glossary[game][term].split(" (")[0].lower()
+    for term in SUMMARY_TERMS[game]:  # the term, or the term in a game's sense: "tile (...)"
+        [word] = [w for t, w in glossary[game].items() if t == term or t.startswith(term + " (")]
+        word = word.split(" (")[0].lower()
         assert word in summary or word.rstrip("e") in summary, (language, term, word)
