@@ -44,6 +44,7 @@ FIRST_HEADING = {
     "sirtet": {
         "en": "The tiles",
         "nl": "De tegels",
+        "de": "Die Plättchen",
     },
 }
 BOARD = FIRST_HEADING["sytran"]
