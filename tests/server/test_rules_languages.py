@@ -45,6 +45,7 @@ FIRST_HEADING = {
         "en": "The tiles",
         "nl": "De tegels",
         "de": "Die Plättchen",
+        "fr": "Les tuiles",
     },
 }
 BOARD = FIRST_HEADING["sytran"]
