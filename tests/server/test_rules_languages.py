@@ -46,6 +46,7 @@ FIRST_HEADING = {
         "nl": "De tegels",
         "de": "Die Plättchen",
         "fr": "Les tuiles",
+        "it": "Le tessere",
     },
 }
 BOARD = FIRST_HEADING["sytran"]
