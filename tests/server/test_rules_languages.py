@@ -47,6 +47,7 @@ FIRST_HEADING = {
         "de": "Die Plättchen",
         "fr": "Les tuiles",
         "it": "Le tessere",
+        "es": "Las losetas",
     },
 }
 BOARD = FIRST_HEADING["sytran"]
@@ -243,3 +244,11 @@ def test_the_glossary_is_the_translations_words(game: str, language: str) -> Non
         [word] = [w for t, w in glossary[game].items() if t == term or t.startswith(term + " (")]
         word = word.split(" (")[0].lower()
         assert word in summary or word.rstrip("e") in summary, (language, term, word)
+
+
+def test_every_translated_game_is_in_every_language() -> None:
+    """A game's rules are translated in all five languages or in none (docs/translating.md)."""
+    for game, headings in FIRST_HEADING.items():
+        assert sorted(headings) == sorted(["en", *TRANSLATED]), game
+        for language in TRANSLATED:
+            assert (DEFAULT_DOCS / language / f"{game}.md").exists(), (game, language)
