@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
 from shoal import games
 from shoal.i18n import catalogue
@@ -22,15 +21,56 @@ from shoal.server.catalog.routes import rules_languages, rules_page
 from shoal.server.settings import DEFAULT_DOCS
 from tests.clients import TestClient
 
-# The first heading after the title of Sytran's rules, in each language.
-BOARD = {
-    "en": "The board",
-    "nl": "Het bord",
-    "de": "Das Brett",
-    "fr": "Le plateau",
-    "it": "Il tavoliere",
-    "es": "El tablero",
+# The games whose rules are translated, and the first heading after the title of each
+# game's rules in each language that has it (docs/games/LANG/GAME.md).
+FIRST_HEADING = {
+    "sytran": {
+        "en": "The board",
+        "nl": "Het bord",
+        "de": "Das Brett",
+        "fr": "Le plateau",
+        "it": "Il tavoliere",
+        "es": "El tablero",
+    },
+    "syrtis": {
+        "en": "Boards and options",
+        "nl": "Borden en opties",
+        "de": "Bretter und Optionen",
+        "fr": "Plateaux et options",
+        "it": "Tavolieri e opzioni",
+        "es": "Tableros y opciones",
+    },
+    "sirtet": {
+        "en": "The tiles",
+        "nl": "De tegels",
+        "de": "Die Plättchen",
+        "fr": "Les tuiles",
+        "it": "Le tessere",
+        "es": "Las losetas",
+    },
 }
+BOARD = FIRST_HEADING["sytran"]
+
+# Each translated game's picture that the reader's page must show as the English does.
+PICTURE = {
+    "sytran": "img/sytran-rings.svg",
+    "syrtis": "img/syrtis-islands.svg",
+    "sirtet": "img/sirtet-setup.svg",
+}
+
+# The glossary's terms a game's summary (the home page) says in the same words.
+SUMMARY_TERMS = {
+    "sytran": ("stone", "turn", "ring", "group"),
+    "syrtis": ("tile", "island", "tower", "colour", "shape"),
+    "sirtet": ("tile", "harvest", "Double Harvest", "Single Harvest"),
+}
+
+TRANSLATIONS = [
+    (game, language)
+    for game, headings in FIRST_HEADING.items()
+    for language in TRANSLATED
+    if language in headings
+]
 
 # The programmers' sections: the English heading and the catalogue's message for it.
 TECHNICAL = {
@@ -49,24 +89,38 @@ def _rules(client: TestClient, game: str, language: str, query: str = "") -> dic
     return dict(response.json())
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_sytran_rules_read_in_the_readers_language(client: TestClient, language: str) -> None:
-    """Each language's reader gets Sytran's translated rules; the English, the reference, is
-    one query away; another game without a translation falls back to its English rules."""
-    info = _rules(client, "sytran", language)
+def _untranslated(language: str) -> str | None:
+    """A game with English rules and none yet in ``language``, if one is left."""
+    for game in games.ids(all=True):
+        english = DEFAULT_DOCS / f"{game}.md"
+        if english.exists() and not (DEFAULT_DOCS / language / f"{game}.md").exists():
+            return game
+    return None
+
+
+@pytest.mark.parametrize(("game", "language"), TRANSLATIONS)
+def test_the_rules_read_in_the_readers_language(
+    client: TestClient, game: str, language: str
+) -> None:
+    """Each language's reader gets the game's translated rules; the English, the reference,
+    is one query away; a game without a translation falls back to its English rules."""
+    info = _rules(client, game, language)
     assert info["rules_language"] == language
-    assert info["rules_languages"] == ["en", *TRANSLATED]
-    assert f"<h2>{BOARD[language]}</h2>" in info["rules_html"]
-    assert "<h2>The board</h2>" not in info["rules_html"]
-    assert 'src="img/sytran-rings.svg"' in info["rules_html"]  # the same pictures
-    english = _rules(client, "sytran", language, "?rules_language=en")
-    assert english["rules_language"] == "en" and "<h2>The board</h2>" in english["rules_html"]
+    first = FIRST_HEADING[game]
+    assert info["rules_languages"] == [code for code in ("en", *TRANSLATED) if code in first]
+    assert f"<h2>{first[language]}</h2>" in info["rules_html"]
+    assert f"<h2>{first['en']}</h2>" not in info["rules_html"]
+    assert f'src="{PICTURE[game]}"' in info["rules_html"]  # the same pictures
+    english = _rules(client, game, language, "?rules_language=en")
+    assert english["rules_language"] == "en"
+    assert f"<h2>{first['en']}</h2>" in english["rules_html"]
     assert english["summary"] == info["summary"]  # the page's own words stay the reader's
-    ignored = _rules(client, "sytran", language, "?rules_language=xx")
+    ignored = _rules(client, game, language, "?rules_language=xx")
     assert ignored["rules_language"] == language
-    other = _rules(client, "syrtis", language)
-    assert other["rules_language"] == "en" and other["rules_languages"] == ["en"]
-    assert other["rules_html"].startswith("<h1>Syrtis</h1>")
+    if (untranslated := _untranslated(language)) is not None:
+        other = _rules(client, untranslated, language)
+        assert other["rules_language"] == "en" and language not in other["rules_languages"]
+        assert other["rules_html"].startswith("<h1>")
 
 
 def test_english_readers_and_the_pseudo_locale_read_the_english(client: TestClient) -> None:
@@ -121,26 +175,39 @@ def _outline(text: str) -> tuple[list[str], list[str], list[str], int, int]:
     return pictures, blocks, code, sections, rows
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_a_translation_keeps_the_english_pages_shape(language: str) -> None:
-    english = (DEFAULT_DOCS / "sytran.md").read_text("utf-8")
-    translated = (DEFAULT_DOCS / language / "sytran.md").read_text("utf-8")
-    assert translated.startswith("# Sytran\n")
+# rules.js's TECHNICAL: the English headings of the programmers' sections, folded below the
+# rules; a translation's heading is folded when it starts with the catalogue's words.
+TECHNICAL_ENGLISH = re.compile(
+    r"^(position strings?|action (encoding|numbers)|perft|observations|engine notes|"
+    r"ai knowledge|ai)\b",
+    re.I,
+)
+
+
+@pytest.mark.parametrize(("game", "language"), TRANSLATIONS)
+def test_a_translation_keeps_the_english_pages_shape(game: str, language: str) -> None:
+    english = (DEFAULT_DOCS / f"{game}.md").read_text("utf-8")
+    translated = (DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8")
+    assert translated.startswith(english.splitlines()[0] + "\n")  # the title, a name
     assert _outline(translated) == _outline(english)
     words = catalogue(language)
+    folded = [words.gettext(source) for source in TECHNICAL]
+    english_headings = re.findall(r"^## (.+)$", english, re.M)
     headings = re.findall(r"^## (.+)$", translated, re.M)
-    for source in TECHNICAL:  # the rules page folds these sections by the catalogue's words
-        assert words.gettext(source) in headings, (language, source)
+    for source, heading in zip(english_headings, headings, strict=True):
+        if source in TECHNICAL:  # the catalogue's very words
+            assert heading == words.gettext(TECHNICAL[source]), (language, source, heading)
+        technical = bool(TECHNICAL_ENGLISH.match(heading)) or heading.startswith(tuple(folded))
+        assert technical == bool(TECHNICAL_ENGLISH.match(source)), (language, source, heading)
 
 
 def _glossary(language: str) -> dict[str, dict[str, str]]:
-    """The glossary in the header comment of a language's catalogue: by game, English term ->
-    the language's word(s)."""
-    with po_path(language).open("rb") as f:
-        header = read_po(f).header_comment
+    """The glossary in the header comment of a language's catalogue, as the file has it (Babel's
+    reader drops a line that repeats an earlier one): by game, English term -> the language's
+    word(s)."""
     out: dict[str, dict[str, str]] = {}
     game = ""
-    for line in header.splitlines():
+    for line in (x.rstrip("\n") for x in header_comment(po_path(language))):
         if m := re.fullmatch(r"# (\w+):", line):
             game = m.group(1).lower()
             out[game] = {}
@@ -149,20 +216,21 @@ def _glossary(language: str) -> dict[str, dict[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_the_glossary_is_the_translations_words(language: str) -> None:
+@pytest.mark.parametrize(("game", "language"), TRANSLATIONS)
+def test_the_glossary_is_the_translations_words(game: str, language: str) -> None:
     """Each term of a game's glossary is in its translated rules page (the first form said,
-    before any bracket), and the game's summary in the catalogue uses the same word for a
-    stone and a turn."""
+    before any bracket), and the game's summary in the catalogue uses the same words for its
+    main terms."""
     glossary = _glossary(language)
-    assert len(glossary["sytran"]) >= 20
-    text = (DEFAULT_DOCS / language / "sytran.md").read_text("utf-8").lower()
-    for term, words in glossary["sytran"].items():
+    assert len(glossary[game]) >= 20
+    text = " ".join((DEFAULT_DOCS / language / f"{game}.md").read_text("utf-8").lower().split())
+    for term, words in glossary[game].items():
         for word in words.split(" (")[0].split(", "):
             assert word.lower() in text, (language, term, word)
-    summary = catalogue(language).gettext(games.REGISTRY.game_class("sytran").summary).lower()
-    for term in ("stone", "turn", "ring", "group"):
-        word = glossary["sytran"][term].lower()
+    summary = catalogue(language).gettext(games.REGISTRY.game_class(game).summary).lower()
+    for term in SUMMARY_TERMS[game]:  # the term, or the term in a game's sense: "tile (...)"
+        [word] = [w for t, w in glossary[game].items() if t == term or t.startswith(term + " (")]
+        word = word.split(" (")[0].lower()
         assert word in summary or word.rstrip("e") in summary, (language, term, word)
 
 
@@ -257,3 +325,11 @@ def test_cyclix_and_sfirs_glossaries_are_the_translations_words(game: str, langu
     summary = catalogue(language).gettext(games.REGISTRY.game_class(game).summary).lower()
     for term in RULES_B_SUMMARY_TERMS[game]:
         assert glossary[term].split(" (")[0].lower() in summary, (language, term)
+
+
+def test_every_translated_game_is_in_every_language() -> None:
+    """A game's rules are translated in all five languages or in none (docs/translating.md)."""
+    for game, headings in FIRST_HEADING.items():
+        assert sorted(headings) == sorted(["en", *TRANSLATED]), game
+        for language in TRANSLATED:
+            assert (DEFAULT_DOCS / language / f"{game}.md").exists(), (game, language)

@@ -408,8 +408,9 @@ SYTRAN_RULES = {
 
 def test_the_sytran_rules_in_dutch_and_german(server: str, browser: Any, artifacts: Path) -> None:
     """Each reader gets the translated rules with the note that the English is the reference
-    and a link to it; the English read by choice links back; a game not translated yet reads
-    in English with a note; nothing is wider than a phone."""
+    and a link to it; the English read by choice links back; another translated game reads in
+    the reader's language too; nothing is wider than a phone. (A game not translated yet, read
+    in English with a note: test_rules_languages.py's fallback test.)"""
     for language, said in SYTRAN_RULES.items():
         context = browser.new_context(
             viewport=PHONE, extra_http_headers={"Accept-Language": language}
@@ -441,14 +442,15 @@ def test_the_sytran_rules_in_dutch_and_german(server: str, browser: Any, artifac
                 "Dit zijn de Engelse regels, de referentie. Lees ze in het Nederlands"
             )
             assert note.get_by_role("link").get_attribute("href") == "/rules/sytran"
-        else:  # a game whose rules are not translated yet
+        else:  # another translated game (docs/games/de/syrtis.md), folded the same way
             page.goto(server + "/rules/syrtis")
-            page.locator(".prose h2").first.wait_for()
-            assert page.locator(".rules-note").inner_text() == (
-                "Diese Regeln sind noch nicht übersetzt: hier der englische Text, der "
-                "maßgeblich ist."
+            page.get_by_role("heading", name="Bretter und Optionen", exact=True).wait_for()
+            assert page.locator(".rules-note").inner_text() == said["note"]
+            assert page.locator("article.prose").get_attribute("lang") == language
+            assert not page.locator("#for-programmers").evaluate("d => d.open")
+            page.screenshot(
+                path=str(artifacts / f"i18n-rules-syrtis-{language}-390.png"), full_page=True
             )
-            assert page.locator("article.prose").get_attribute("lang") == "en"
         context.close()
 
 
