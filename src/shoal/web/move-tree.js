@@ -6,7 +6,7 @@
 import { $, $button, errorText, h, toast } from "./common.js";
 import { api } from "./net.js";
 import { cap, sideWord } from "./game-panel.js";
-import { t, tn } from "./i18n.js";
+import { number, t, tn } from "./i18n.js";
 
 /**
  * @typedef {{move: string, parent: number, children: number[], comment: string, number: number, first: boolean, seat?: number | null, mark?: string}} TreeNode
@@ -147,7 +147,7 @@ export function treeStatus(view, tree, current, hint) {
   $("#status-main").textContent = r ? r.sentence : current === -1 ? t("Start position") : tn("After {n} turn", "After {n} turns", view.turns.length);
   $("#status-sub").textContent = r ? "" : t("{side} to move", { side: cap(sideWord(view.sides[view.to_move ?? -1] ?? "")) }) + (hint ? ` · ${hint}` : "");
   $("#status").className = r ? "status over" : "status";
-  $("#pos").textContent = `${view.ply}`;
+  $("#pos").textContent = number(view.ply);
   $button("#first").disabled = $button("#prev").disabled = current === -1;
   $button("#next").disabled = $button("#last").disabled = kidsOf(tree, current).length === 0;
 }

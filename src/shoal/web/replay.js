@@ -120,6 +120,17 @@ async function go(target) {
 /** @type {string[] | null} */
 let shownWords = null;
 
+/**
+ * A turn's side as the moves list shows it ("White", "Light"...: the server's words), in the
+ * page's language where sideWord knows it.
+ * @param {string | undefined} side
+ */
+function turnSide(side) {
+  if (side === undefined) return side;
+  const word = sideWord(side.toLowerCase());
+  return word === side.toLowerCase() ? side : cap(word);
+}
+
 /** @param {View} view */
 function show(view) {
   document.title = t("{game} replay — shoal", { game: view.game.title });
@@ -160,7 +171,7 @@ function show(view) {
   const list = $("#moves");
   list.replaceChildren(
     moveRow({ number: 0, text: t("start") }, { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }),
-    ...view.all_turns.map((turn) => moveRow(turn, { class: `clickable${turn.end === view.ply || (turn.start < view.ply && view.ply < turn.end) ? " current" : ""}`, dataset: { end: String(turn.end) }, onclick: () => goAndSee(turn.end) })),
+    ...view.all_turns.map((turn) => moveRow({ ...turn, side: turnSide(turn.side) }, { class: `clickable${turn.end === view.ply || (turn.start < view.ply && view.ply < turn.end) ? " current" : ""}`, dataset: { end: String(turn.end) }, onclick: () => goAndSee(turn.end) })),
   );
   if (review?.review) {
     for (const li of $$("li[data-end]", list)) {

@@ -6,7 +6,7 @@
 // preferred turn, and each player's accuracy and counts.
 import { $, $button, errorText, h, toast } from "./common.js";
 import { api } from "./net.js";
-import { cap, sideWord } from "./game-panel.js";
+import { cap, playerName, sideWord } from "./game-panel.js";
 import { number, parts, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").ReviewStatus} Status */
@@ -206,7 +206,7 @@ export class ReviewPanel {
         h(
           "div",
           { class: "review-player", dataset: { seat: String(p.seat) } },
-          h("div", { class: "who" }, h("span", { class: "side-pill", text: sideWord(this.sides[p.seat] || p.side) }), h("span", { class: "name", text: p.name || cap(sideWord(this.sides[p.seat] || p.side)) })),
+          h("div", { class: "who" }, h("span", { class: "side-pill", text: sideWord(this.sides[p.seat] || p.side) }), h("span", { class: "name", text: p.name ? playerName(p.name) : cap(sideWord(this.sides[p.seat] || p.side)) })),
           h("div", { class: "accuracy" }, ...parts(t("{accuracy} accuracy"), { accuracy: h("strong", { text: percent(p.accuracy) }) })),
           h("div", { class: "counts" }, Object.keys(CLASS_NAMES).map((name) => h("span", { class: `count ${name}`, dataset: { mark: name } }, ...parts(CLASS_NAMES[name](p.counts[name]), { count: h("strong", { text: number(p.counts[name]) }) })))),
         ),
