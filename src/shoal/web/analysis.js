@@ -408,7 +408,7 @@ async function chooser() {
   const catalog = await api("/api/catalog");
   const listed = catalog.filter((g) => g.listed);
   const select = h("select", { id: "start-game" }, listed.map((g) => h("option", { value: g.id, text: g.title })));
-  const position = h("input", { id: "start-position", placeholder: t("optional: a position string"), autocomplete: "off" });
+  const position = h("input", { type: "text", id: "start-position", placeholder: t("optional: a position string"), autocomplete: "off" });
   const record = h("textarea", { id: "start-record", placeholder: '[Game "syrtis"]\n...\n\n1. ...' });
   const file = h("input", { type: "file", id: "start-file", accept: ".txt,.json,.pgn,text/plain,application/json" });
   file.addEventListener("change", async () => {
