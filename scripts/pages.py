@@ -41,7 +41,9 @@ class Page(NamedTuple):
 
 PAGES: dict[str, Page] = {
     "account.html": Page("shoal — account", "account.js", "page-account", ("lobby.css",)),
-    "analysis.html": Page("Analysis board — shoal", "analysis.js", "page-analysis"),
+    "analysis.html": Page(
+        "Analysis board — shoal", "analysis.js", "page-analysis", translated=True
+    ),
     "blocks.html": Page(
         "shoal — blocks and reports", "blocks.js", "page-blocks", ("moderation.css",)
     ),
@@ -49,7 +51,7 @@ PAGES: dict[str, Page] = {
     "challenge.html": Page(
         "Challenge — shoal", "challenge-page.js", "page-challenge", ("lobby.css",)
     ),
-    "database.html": Page("Open data — shoal", "database.js", "page-database"),
+    "database.html": Page("Open data — shoal", "database.js", "page-database", translated=True),
     "game.html": Page("Game — shoal", "game.js", "page-game", translated=True),
     "index.html": Page(
         "shoal — play five abstract games", "home.js", "page-home", ("lobby.css",), translated=True
@@ -68,10 +70,10 @@ PAGES: dict[str, Page] = {
         main='<p class="help">Loading the games into your browser…</p>',
     ),
     "puzzles.html": Page("Puzzles — shoal", "puzzles.js", "page-puzzles", translated=True),
-    "replay.html": Page("Replay — shoal", "replay.js", "page-replay"),
+    "replay.html": Page("Replay — shoal", "replay.js", "page-replay", translated=True),
     "rules.html": Page("Rules — shoal", "rules.js", "page-rules", translated=True),
-    "studies.html": Page("Studies — shoal", "studies.js", "page-studies"),
-    "study.html": Page("Study — shoal", "study.js", "page-study"),
+    "studies.html": Page("Studies — shoal", "studies.js", "page-studies", translated=True),
+    "study.html": Page("Study — shoal", "study.js", "page-study", translated=True),
     "tournament.html": Page(
         "Tournament — shoal", "tournament.js", "page-tournament", translated=True
     ),

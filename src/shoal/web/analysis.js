@@ -8,11 +8,14 @@
 import { ClickBoard, gameLayout, recordCard, statusLine, stepControls } from "./board.js";
 import { announce, boardWordsCard } from "./board-keys.js";
 import { $, $input, download, errorText, footer, h, pageHead, problemPage, toast, topbar } from "./common.js";
-import { engineFor, points } from "./engine.js";
+import { engineFor, points, proofWords } from "./engine.js";
 import { announce as announceSearch, searchesAre } from "./fairplay.js";
 import { ExplorerPanel } from "./explorer-panel.js";
 import { api, connectSocket } from "./net.js";
 import { latestView, movesTo, movetext, nodesFrom, showCurrentIn, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
+import { cap, sideWord } from "./game-panel.js";
+import { t, tn } from "./i18n.js";
+import { percent } from "./review.js";
 
 /** @typedef {import("./types/api.js").AnalysisView} View */
 /** @typedef {import("./types/api.js").AnalysisBoard} Start */
@@ -25,7 +28,7 @@ import { latestView, movesTo, movetext, nodesFrom, showCurrentIn, treeKeys, tree
  * @typedef {{ lines: EngineLine[], eval: number, simulations: number, depth?: number, done: boolean, over: boolean, here?: boolean }} EngineLines
  */
 
-const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+const segments = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
 
 /** @type {{ id: string, title: string }} set by open() before the board is laid out */
 let game = { id: "", title: "" };
@@ -80,7 +83,7 @@ function treeJson() {
 function play(entry) {
   if (!view) return;
   const side = view.to_move === null ? "" : String(view.sides[view.to_move] ?? "");
-  announce(`${side.charAt(0).toUpperCase()}${side.slice(1)}: ${entry.label || entry.text}.`);
+  announce(t("{side}: {move}.", { side: cap(sideWord(side)), move: entry.label || entry.text }));
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
   const id = nodes.length;
@@ -98,15 +101,15 @@ function promote() {
       siblings.splice(at, 1);
       siblings.unshift(n);
       renderTree();
-      toast("Promoted to the main line");
+      toast(t("Promoted to the main line"));
       return;
     }
   }
-  toast("This is already the main line");
+  toast(t("This is already the main line"));
 }
 
 function remove() {
-  if (cur === -1) return toast("The start cannot be deleted", "error");
+  if (cur === -1) return toast(t("The start cannot be deleted"), "error");
   const parent = nodes[cur].parent;
   const siblings = kids(parent);
   siblings.splice(siblings.indexOf(cur), 1);
@@ -115,10 +118,10 @@ function remove() {
 
 /** The comment after the current move (braces end comments in a record: refused). @param {string} text */
 function comment(text) {
-  if (cur === -1) return toast("Choose a move first: a comment follows a move", "error");
+  if (cur === -1) return toast(t("Choose a move first: a comment follows a move"), "error");
   if (/[{}]/.test(text)) {
     $input("#comment").value = nodes[cur].comment;
-    return toast("A comment cannot hold { or }", "error");
+    return toast(t("A comment cannot hold {open} or {close}", { open: "{", close: "}" }), "error");
   }
   nodes[cur].comment = text.trim();
   renderTree();
@@ -130,8 +133,8 @@ function layout() {
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "evalbar", id: "evalbar", hidden: !engine, title: "The engine's winning chance" }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
-        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
+        h("div", { class: "evalbar", id: "evalbar", hidden: !engine, title: t("The engine's winning chance") }, h("span", { class: "fill" }), h("span", { class: "label", id: "eval-label" })),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": t("Board") }),
         h("div", { class: "move-slot", id: "move-slot" }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
         stepControls(steps),
@@ -141,7 +144,7 @@ function layout() {
         h(
           "div",
           { class: "card" },
-          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (/** @type {Event} */ e) => { const on = /** @type {HTMLInputElement} */ (e.currentTarget).checked; localStorage.setItem("shoal.engine", on ? "on" : "off"); engineOn(on); } }), h("strong", { text: " Engine" }), h("span", { class: "help", id: "engine-info" })),
+          h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "engine-toggle", checked: engine, onchange: (/** @type {Event} */ e) => { const on = /** @type {HTMLInputElement} */ (e.currentTarget).checked; localStorage.setItem("shoal.engine", on ? "on" : "off"); engineOn(on); } }), h("strong", { text: " " + t("Engine") }), h("span", { class: "help", id: "engine-info" })),
           h("ol", { class: "engine-lines", id: "engine-lines" }),
         ),
         explorer.element,
@@ -149,24 +152,24 @@ function layout() {
         h(
           "div",
           { class: "card" },
-          h("h3", { text: "Moves" }),
+          h("h3", { text: t("Moves") }),
           h("div", { class: "movetree", id: "movetree" }),
-          h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", "aria-label": "A comment on this move", maxlength: "500", autocomplete: "off", onchange: (/** @type {Event} */ e) => comment(/** @type {HTMLInputElement} */ (e.currentTarget).value) }),
+          h("input", { class: "comment-input", id: "comment", placeholder: t("A comment on this move"), "aria-label": t("A comment on this move"), maxlength: "500", autocomplete: "off", onchange: (/** @type {Event} */ e) => comment(/** @type {HTMLInputElement} */ (e.currentTarget).value) }),
           h(
             "div",
             { class: "tools" },
-            h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: promote }),
-            h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: remove }),
-            h("button", { class: "btn small", id: "up", text: "↑ Variation", title: "Previous variation (↑)", onclick: steps.up }),
-            h("button", { class: "btn small", id: "down", text: "↓ Variation", title: "Next variation (↓)", onclick: steps.down }),
+            h("button", { class: "btn small", id: "promote", text: t("Promote"), title: t("Make this line the main line"), onclick: promote }),
+            h("button", { class: "btn small danger", id: "delete", text: t("Delete"), title: t("Delete this move and what follows"), onclick: remove }),
+            h("button", { class: "btn small", id: "up", text: "↑ " + t("Variation"), title: t("Previous variation (↑)"), onclick: steps.up }),
+            h("button", { class: "btn small", id: "down", text: "↓ " + t("Variation"), title: t("Next variation (↓)"), onclick: steps.down }),
           ),
         ),
         recordCard(
           [
-            h("button", { class: "btn small", id: "download-text", text: "Download with variations", onclick: () => save("text") }),
+            h("button", { class: "btn small", id: "download-text", text: t("Download with variations"), onclick: () => save("text") }),
             h("button", { class: "btn small", id: "download-json", text: "JSON", onclick: () => save("json") }),
-            h("button", { class: "btn small", id: "to-study", text: "Save as a study", title: "A new study with these lines as its first chapter (signed in)", onclick: toStudy }),
-            h("a", { class: "btn small", href: "/analysis", text: "Another position" }),
+            h("button", { class: "btn small", id: "to-study", text: t("Save as a study"), title: t("A new study with these lines as its first chapter (signed in)"), onclick: toStudy }),
+            h("a", { class: "btn small", href: "/analysis", text: t("Another position") }),
           ],
           h("p", { class: "help", id: "position-line" }),
         ),
@@ -195,8 +198,8 @@ function show(at) {
   $("#board").dataset.ply = String(at.ply);
   $("#board").dataset.node = String(cur);
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  treeStatus(at, moveTree, cur, " · click the board to try a move");
-  $("#position-line").textContent = `Position: ${at.position}`;
+  treeStatus(at, moveTree, cur, t("click the board to try a move"));
+  $("#position-line").textContent = t("Position: {position}", { position: at.position });
   explorer.show(game.id, options, at.position);
 }
 
@@ -229,7 +232,7 @@ async function save(format) {
 // A new study (issue 44) whose first chapter is this tree; the study page opens.
 async function toStudy() {
   try {
-    const made = await api("/api/studies", { method: "POST", body: { title: `${game.title} analysis`, visibility: "unlisted", chapters: [{ name: "Analysis", game: game.id, options, tree: treeJson() }] } });
+    const made = await api("/api/studies", { method: "POST", body: { title: t("{game} analysis", { game: game.title }), visibility: "unlisted", chapters: [{ name: t("Analysis"), game: game.id, options, tree: treeJson() }] } });
     location.href = `/studies/${made.id}`;
   } catch (error) {
     toast(errorText(error), "error");
@@ -282,7 +285,7 @@ async function analyseHere() {
   asked += 1;
   const id = asked;
   const moves = line(cur);
-  $("#engine-info").textContent = " searching in your browser…";
+  $("#engine-info").textContent = " " + t("searching in your browser…");
   local.load(asking.engine_position);
   const status = local.status();
   if (status.over) {
@@ -332,7 +335,7 @@ async function analyse() {
   const server = serverSocket();
   asked += 1;
   if (server.send({ type: "analyse", id: asked, game: game.id, options, start, moves: line(cur) })) {
-    $("#engine-info").textContent = " searching…";
+    $("#engine-info").textContent = " " + t("searching…");
   }
 }
 
@@ -341,25 +344,41 @@ function showLines(message) {
   const first = message.eval;
   $("#evalbar .fill").style.width = `${first}%`;
   $("#evalbar").dataset.eval = String(first);
-  $("#eval-label").textContent = `${(view?.sides ?? sides)[0]} ${first}%`;
-  $("#engine-info").textContent = message.over ? " the game is over" : ` ${message.depth ? `depth ${message.depth}, ${message.simulations.toLocaleString()} positions` : `${message.simulations.toLocaleString()} simulations`}${message.done ? "" : "…"}${message.here ? " in your browser" : ""}`;
+  $("#eval-label").textContent = `${cap(sideWord((view?.sides ?? sides)[0] ?? ""))} ${percent(first)}`;
+  const searched = message.depth
+    ? tn("depth {depth}, {n} position", "depth {depth}, {n} positions", message.simulations, { depth: message.depth })
+    : tn("{n} simulation", "{n} simulations", message.simulations);
+  $("#engine-info").textContent = " " + (message.over ? t("the game is over") : searched + (message.done ? "" : "…") + (message.here ? " " + t("in your browser") : ""));
   $("#engine-lines").replaceChildren(
     ...message.lines.map((l) =>
       h(
         "li",
-        { class: "clickable", dataset: { move: l.move }, title: "Play this move", onclick: () => { const entry = view?.legal.find((a) => a.text === l.move); if (entry) play(entry); } },
-        h("span", { class: "value", text: l.proof ? l.proof : l.proven ? PROVEN[l.proven] : `${l.value}%` }),
+        { class: "clickable", dataset: { move: l.move }, title: t("Play this move"), onclick: () => { const entry = view?.legal.find((a) => a.text === l.move); if (entry) play(entry); } },
+        h("span", { class: "value", text: l.proof ? proofWords(l.proof) : l.proven ? provenWords(l.proven) : percent(l.value) }),
         h("span", { class: "t", text: l.turn }),
       ),
     ),
   );
 }
 
-/** @type {Record<string, string>} */
-const PROVEN = { win: "wins", loss: "loses", draw: "draw" };
+/** A line the engine proved, in words ("win", "loss", "draw" as it says them). @param {string} proven */
+function provenWords(proven) {
+  /** @type {Record<string, () => string>} */
+  const words = { win: () => t("wins"), loss: () => t("loses"), draw: () => t("draw") };
+  return Object.hasOwn(words, proven) ? words[proven]() : proven;
+}
 
-/** @type {Record<string, string>} */
-const SOURCES = { game: "A finished game: its moves are the main line.", record: "An uploaded record, its variations included.", import: "A record you opened.", position: "A position: play moves to build lines." };
+/** Where the board's tree came from, in words. @param {string} source */
+function sourceWords(source) {
+  /** @type {Record<string, () => string>} */
+  const words = {
+    game: () => t("A finished game: its moves are the main line."),
+    record: () => t("An uploaded record, its variations included."),
+    import: () => t("A record you opened."),
+    position: () => t("A position: play moves to build lines."),
+  };
+  return Object.hasOwn(words, source) ? words[source]() : "";
+}
 
 // -- the start ------------------------------------------------------------------------------
 /** @param {Start} data @param {number | null} [k] the ply to show (the end of the main line's first k moves) */
@@ -370,9 +389,9 @@ function open(data, k = null) {
   players = data.players || ["", ""];
   setTree(data.tree);
   layout();
-  document.title = `${game.title} analysis — shoal`;
-  $("#title").textContent = `${game.title} · analysis board`;
-  $("#source").textContent = SOURCES[data.source] || "";
+  document.title = t("{game} analysis — shoal", { game: game.title });
+  $("#title").textContent = t("{game} · analysis board", { game: game.title });
+  $("#source").textContent = sourceWords(data.source);
   let target = -1;
   if (k !== null) {
     let ply = 0;
@@ -389,7 +408,7 @@ async function chooser() {
   const catalog = await api("/api/catalog");
   const listed = catalog.filter((g) => g.listed);
   const select = h("select", { id: "start-game" }, listed.map((g) => h("option", { value: g.id, text: g.title })));
-  const position = h("input", { id: "start-position", placeholder: "optional: a position string", autocomplete: "off" });
+  const position = h("input", { type: "text", id: "start-position", placeholder: t("optional: a position string"), autocomplete: "off" });
   const record = h("textarea", { id: "start-record", placeholder: '[Game "syrtis"]\n...\n\n1. ...' });
   const file = h("input", { type: "file", id: "start-file", accept: ".txt,.json,.pgn,text/plain,application/json" });
   file.addEventListener("change", async () => {
@@ -418,9 +437,9 @@ async function chooser() {
     h(
       "div",
       { class: "narrow" },
-      ...pageHead("Analysis board", "Try moves from any position, keep every line as a variation, and ask the engine. The review and the board of a finished game open from its page."),
-      h("form", { class: "card form-card", onsubmit: fromPosition }, h("div", { class: "field" }, h("label", { for: "start-game", text: "Game" }), select), h("div", { class: "field" }, h("label", { for: "start-position", text: "Position" }), position), h("button", { class: "btn primary", id: "start-open", type: "submit", text: "Open the board" })),
-      h("form", { class: "card form-card", onsubmit: fromRecord }, h("div", { class: "field" }, h("label", { for: "start-file" }, "A record ", h("span", { class: "help", text: "text or JSON, variations included" })), file), h("div", { class: "field" }, h("label", { for: "start-record", text: "…or paste it here" }), record), h("button", { class: "btn", id: "start-import", type: "submit", text: "Open the record" })),
+      ...pageHead(t("Analysis board"), t("Try moves from any position, keep every line as a variation, and ask the engine. The review and the board of a finished game open from its page.")),
+      h("form", { class: "card form-card", onsubmit: fromPosition }, h("div", { class: "field" }, h("label", { for: "start-game", text: t("Game") }), select), h("div", { class: "field" }, h("label", { for: "start-position", text: t("Position") }), position), h("button", { class: "btn primary", id: "start-open", type: "submit", text: t("Open the board") })),
+      h("form", { class: "card form-card", onsubmit: fromRecord }, h("div", { class: "field" }, h("label", { for: "start-file" }, t("A record") + " ", h("span", { class: "help", text: t("text or JSON, variations included") })), file), h("div", { class: "field" }, h("label", { for: "start-record", text: t("…or paste it here") }), record), h("button", { class: "btn", id: "start-import", type: "submit", text: t("Open the record") })),
     ),
   );
   footer();
@@ -432,16 +451,16 @@ async function main() {
   const k = location.hash.match(/k=(\d+)/);
   const position = location.hash.match(/position=([^&]*)/);
   try {
-    if (parts.length === 3 && (parts[1] === "game" || parts[1] === "record")) {
-      open(await api(`/api/${parts[1]}s/${encodeURIComponent(parts[2])}/analysis`), k ? Number(k[1]) : null);
-    } else if (parts.length === 2) {
+    if (segments.length === 3 && (segments[1] === "game" || segments[1] === "record")) {
+      open(await api(`/api/${segments[1]}s/${encodeURIComponent(segments[2])}/analysis`), k ? Number(k[1]) : null);
+    } else if (segments.length === 2) {
       const query = position ? `?position=${position[1]}` : "";
-      open(await api(`/api/analysis/start/${encodeURIComponent(parts[1])}${query}`));
+      open(await api(`/api/analysis/start/${encodeURIComponent(segments[1])}${query}`));
     } else {
       await chooser();
     }
   } catch (error) {
-    problemPage("Nothing to analyse", errorText(error), { href: "/analysis", text: "Choose a position" }, "analysis-error");
+    problemPage(t("Nothing to analyse"), errorText(error), { href: "/analysis", text: t("Choose a position") }, "analysis-error");
   }
 }
 

@@ -377,11 +377,11 @@ export function stepControls(go, ...more) {
   return h(
     "div",
     { class: "card replay-controls" },
-    h("button", { class: "btn small", id: "first", "aria-label": "Start", title: "Start (Home)", html: icon("first"), onclick: go.first }),
-    h("button", { class: "btn small", id: "prev", "aria-label": "Back", title: "Back (←)", html: icon("prev"), onclick: go.prev }),
+    h("button", { class: "btn small", id: "first", "aria-label": t("To the start"), title: t("To the start (Home)"), html: icon("first"), onclick: go.first }),
+    h("button", { class: "btn small", id: "prev", "aria-label": t("Back"), title: t("Back (←)"), html: icon("prev"), onclick: go.prev }),
     h("span", { class: "pos", id: "pos" }),
-    h("button", { class: "btn small", id: "next", "aria-label": "Forward", title: "Forward (→)", html: icon("next"), onclick: go.next }),
-    h("button", { class: "btn small", id: "last", "aria-label": "End", title: go.lastTitle ?? "End (End)", html: icon("last"), onclick: go.last }),
+    h("button", { class: "btn small", id: "next", "aria-label": t("Forward"), title: t("Forward (→)"), html: icon("next"), onclick: go.next }),
+    h("button", { class: "btn small", id: "last", "aria-label": t("To the end"), title: go.lastTitle ?? t("To the end (End)"), html: icon("last"), onclick: go.last }),
     ...more,
   );
 }

@@ -16,6 +16,7 @@
 // gives for its own state), not the notation's position string, which only Python formats.
 import { announce } from "./fairplay.js";
 import { instantiate } from "./engine-core.js";
+import { t } from "./i18n.js";
 
 /**
  * @typedef {import("./engine-core.js").Status} Status
@@ -41,10 +42,10 @@ function searchWorker() {
       if (!entry) return;
       waiting.delete(event.data.id);
       if (event.data.result) entry.resolve(event.data.result);
-      else entry.reject(new Error(event.data.error || "the search failed"));
+      else entry.reject(new Error(event.data.error || t("the search failed")));
     };
     worker.onerror = (event) => {
-      for (const entry of waiting.values()) entry.reject(new Error(event.message || "the search worker failed"));
+      for (const entry of waiting.values()) entry.reject(new Error(event.message || t("the search worker failed")));
       waiting.clear();
     };
   }
@@ -196,6 +197,18 @@ export function engineFor(game) {
     shared.set(game, engine);
   }
   return engine;
+}
+
+/**
+ * A proof as the engines say it ("win in 5", "loss in 1": N atomic actions, the move
+ * included), in the page's language; any other words as they are.
+ * @param {string} proof
+ */
+export function proofWords(proof) {
+  const found = /^(win|loss) in (\d+)$/.exec(proof);
+  if (!found) return proof;
+  const n = Number(found[2]);
+  return found[1] === "win" ? t("win in {n}", { n }) : t("loss in {n}", { n });
 }
 
 /**

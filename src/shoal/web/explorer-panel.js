@@ -6,6 +6,8 @@
 // this file only shows GET /api/explorer/{game}.
 import { errorText, h } from "./common.js";
 import { api } from "./net.js";
+import { proofWords } from "./engine.js";
+import { number, parts, t, tn } from "./i18n.js";
 
 /**
  * @typedef {object} ExplorerMove
@@ -58,35 +60,34 @@ export class ExplorerPanel {
     this.ticket = 0;
     this.source = h(
       "select",
-      { id: "explorer-source", "aria-label": "Games from" },
-      h("option", { value: "site" }, "Site games"),
-      h("option", { value: "book" }, "Book (self-play)"),
-      h("option", { value: "player" }, "A player"),
+      { id: "explorer-source", "aria-label": t("Games from") },
+      h("option", { value: "site" }, t("Site games")),
+      h("option", { value: "book" }, t("Book (self-play)")),
+      h("option", { value: "player" }, t("A player")),
     );
-    this.player = h("input", { id: "explorer-player", placeholder: "username", autocomplete: "off", hidden: "" });
+    this.player = h("input", { id: "explorer-player", placeholder: t("username"), "aria-label": t("username"), autocomplete: "off", hidden: "" });
     this.summary = h("p", { class: "help", id: "explorer-summary" });
     this.body = h("tbody", { id: "explorer-moves" });
-    const back = h("button", { class: "btn small", id: "explorer-back", type: "button", title: "One move up the tree" }, "Back");
+    const back = h("button", { class: "btn small", id: "explorer-back", type: "button", title: t("One move up the tree") }, t("Back"));
     back.addEventListener("click", () => this.hooks.back());
     this.source.addEventListener("change", () => {
       this.player.hidden = this.source.value !== "player";
       this.refresh();
     });
     this.player.addEventListener("change", () => this.refresh());
-    const head = h("tr", {}, ...["Move", "Games", "Results", "Avg", "Value", ""].map((t) => h("th", { scope: "col" }, t)));
+    // "Played": the games played (the home page's "Games" are the games on offer)
+    const head = h("tr", {}, ...[t("Move"), t("Played"), t("Results"), h("abbr", { title: t("Average rating") }, t("Avg")), t("Value"), ""].map((label) => h("th", { scope: "col" }, label)));
     // the bar's colours are results, not sides (issue 59: read as White/Black): said once
     const legend = h(
       "p",
       { class: "help wdl-legend", id: "explorer-legend" },
-      "Results for the side that made the move: ",
-      h("span", { class: "key w" }), " won ",
-      h("span", { class: "key d" }), " drawn ",
-      h("span", { class: "key l" }), " lost. Value: that side's expected result after the move, from −1 to +1.",
+      ...parts(t("Results for the side that made the move: {won} won {drawn} drawn {lost} lost."), { won: h("span", { class: "key w" }), drawn: h("span", { class: "key d" }), lost: h("span", { class: "key l" }) }),
+      " " + t("Value: that side's expected result after the move, from −1 to +1."),
     );
     this.element = h(
       "div",
       { class: "card explorer", id: "explorer" },
-      h("h3", {}, "Opening explorer"),
+      h("h3", {}, t("Opening explorer")),
       h("div", { class: "tools" }, this.source, this.player, back),
       this.summary,
       legend,
@@ -112,13 +113,13 @@ export class ExplorerPanel {
     if (this.at.options) query.set("options", this.at.options);
     if (this.source.value === "player") {
       if (!this.player.value.trim()) {
-        this.summary.textContent = "Type a username to see that player's games.";
+        this.summary.textContent = t("Type a username to see that player's games.");
         this.body.replaceChildren();
         return;
       }
       query.set("player", this.player.value.trim());
     }
-    this.summary.textContent = "Loading…";
+    this.summary.textContent = t("Loading…");
     /** @type {ExplorerReply} */
     let reply;
     try {
@@ -135,31 +136,32 @@ export class ExplorerPanel {
 
   /** @param {ExplorerReply} reply */
   render(reply) {
-    const word = reply.games === 1 ? "game" : "games";
     this.summary.textContent = reply.moves.length
-      ? `${reply.games.toLocaleString()} ${word} from here.`
-      : "No games reach this position.";
+      ? tn("{n} game from here.", "{n} games from here.", reply.games)
+      : t("No games reach this position.");
+    const pct = (/** @type {number} */ value) => number(value / 100, { style: "percent", maximumFractionDigits: 1 });
+    const round = (/** @type {number} */ value) => number(Math.round(value) / 100, { style: "percent" });
     this.body.replaceChildren(
       ...reply.moves.map((move) => {
         const bar = h(
           "span",
-          { class: "wdl", title: `${move.win_pct}% won, ${move.draw_pct}% drawn, ${move.loss_pct}% lost` },
-          h("span", { class: "w", style: `width:${move.win_pct}%` }, move.win_pct >= 15 ? `${Math.round(move.win_pct)}%` : ""),
-          h("span", { class: "d", style: `width:${move.draw_pct}%` }, move.draw_pct >= 15 ? `${Math.round(move.draw_pct)}%` : ""),
-          h("span", { class: "l", style: `width:${move.loss_pct}%` }, move.loss_pct >= 15 ? `${Math.round(move.loss_pct)}%` : ""),
+          { class: "wdl", title: t("{won} won, {drawn} drawn, {lost} lost", { won: pct(move.win_pct), drawn: pct(move.draw_pct), lost: pct(move.loss_pct) }) },
+          h("span", { class: "w", style: `width:${move.win_pct}%` }, move.win_pct >= 15 ? round(move.win_pct) : ""),
+          h("span", { class: "d", style: `width:${move.draw_pct}%` }, move.draw_pct >= 15 ? round(move.draw_pct) : ""),
+          h("span", { class: "l", style: `width:${move.loss_pct}%` }, move.loss_pct >= 15 ? round(move.loss_pct) : ""),
         );
         const last = move.last_game && !move.last_game.startsWith("book:")
-          ? h("a", { href: `/game/${move.last_game}`, title: "The last game with this move" }, "last")
+          ? h("a", { href: `/game/${move.last_game}`, title: t("The last game with this move") }, t("last"))
           : "";
-        const value = move.value === null ? "" : `${move.value > 0 ? "+" : ""}${move.value.toFixed(2)}`;
+        const value = move.value === null ? "" : number(move.value, { signDisplay: "exceptZero", minimumFractionDigits: 2, maximumFractionDigits: 2 });
         const row = h(
           "tr",
           { class: "explorer-move", "data-action": String(move.action), tabindex: "0" },
           h("td", { class: "move" }, move.text),
-          h("td", { class: "num" }, move.games.toLocaleString()),
+          h("td", { class: "num" }, number(move.games)),
           h("td", {}, bar),
-          h("td", { class: "num" }, move.average_rating === null ? "" : String(move.average_rating)),
-          h("td", { class: "num" }, move.proven ? h("strong", { class: "proven" }, move.proven) : value),
+          h("td", { class: "num" }, move.average_rating === null ? "" : number(move.average_rating)),
+          h("td", { class: "num" }, move.proven ? h("strong", { class: "proven" }, proofWords(move.proven)) : value),
           h("td", {}, last),
         );
         const go = () => this.hooks.play(move.action);

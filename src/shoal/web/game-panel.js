@@ -40,7 +40,8 @@ export function sideWord(side) {
 
 /**
  * A player's name as the page shows it: the names the server gives a seat of its own ("You",
- * "computer (club)", an online game's "Host" and "Guest" when they gave none) in the page's
+ * "computer (club)", an online game's "Host" and "Guest" when they gave none, a local game's
+ * "Player 1" and "Player 2") in the page's
  * language, any other name as it is.
  * @param {string} name
  */
@@ -48,6 +49,8 @@ export function playerName(name) {
   if (name === "You") return t("You");
   if (name === "Host") return t("Host");
   if (name === "Guest") return t("Guest");
+  const seat = /^Player ([12])$/.exec(name); // a local game's seats (two players, one device)
+  if (seat) return t("Player {n}", { n: Number(seat[1]) });
   const computer = /^computer \((\w+)\)$/.exec(name);
   if (!computer) return name;
   /** @type {Record<string, () => string>} */

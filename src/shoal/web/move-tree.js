@@ -5,6 +5,8 @@
 // after the move it replaces.
 import { $, $button, errorText, h, toast } from "./common.js";
 import { api } from "./net.js";
+import { cap, sideWord } from "./game-panel.js";
+import { number, t, tn } from "./i18n.js";
 
 /**
  * @typedef {{move: string, parent: number, children: number[], comment: string, number: number, first: boolean, seat?: number | null, mark?: string}} TreeNode
@@ -90,7 +92,7 @@ export function treeSteps(tree, current, goTo) {
     prev: () => void (current() !== -1 && goTo(tree.nodes[current()].parent)),
     next: () => void (kidsOf(tree, current()).length && goTo(kidsOf(tree, current())[0])),
     last: () => void goTo(lastOfLine(tree, current())),
-    lastTitle: "End of the line (End)",
+    lastTitle: t("End of the line (End)"),
     up: () => sibling(-1),
     down: () => sibling(1),
   };
@@ -138,13 +140,14 @@ export function latestView() {
  * The status line and the step buttons of a tree's page for `view` at node `current`.
  * @param {{result: {sentence: string} | null, turns: unknown[], sides: string[], to_move: number | null, ply: number}} view
  * @param {Tree} tree @param {number} current @param {string} hint what a click on the board does
+ *   (in words, after " · "; "" for nothing)
  */
 export function treeStatus(view, tree, current, hint) {
   const r = view.result;
-  $("#status-main").textContent = r ? r.sentence : current === -1 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-  $("#status-sub").textContent = r ? "" : `${view.sides[view.to_move ?? -1] ?? ""} to move${hint}`;
+  $("#status-main").textContent = r ? r.sentence : current === -1 ? t("Start position") : tn("After {n} turn", "After {n} turns", view.turns.length);
+  $("#status-sub").textContent = r ? "" : t("{side} to move", { side: cap(sideWord(view.sides[view.to_move ?? -1] ?? "")) }) + (hint ? ` · ${hint}` : "");
   $("#status").className = r ? "status over" : "status";
-  $("#pos").textContent = `${view.ply}`;
+  $("#pos").textContent = number(view.ply);
   $button("#first").disabled = $button("#prev").disabled = current === -1;
   $button("#next").disabled = $button("#last").disabled = kidsOf(tree, current).length === 0;
 }
@@ -183,7 +186,7 @@ export function movetext(tree, { current, goTo, startComment = "", data = () => 
     }
   };
   const top = h("div", { class: "mainline" });
-  top.append(h("span", { class: `mv start${current === -1 ? " current" : ""}`, dataset: { node: "-1", ...data(-1) }, text: "start", onclick: () => goTo(-1) }));
+  top.append(h("span", { class: `mv start${current === -1 ? " current" : ""}`, dataset: { node: "-1", ...data(-1) }, text: t("start"), onclick: () => goTo(-1) }));
   if (startComment) top.append(h("span", { class: "comment", text: startComment }));
   lineOf(-1, top, true);
   return top;

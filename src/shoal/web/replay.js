@@ -2,16 +2,18 @@
 // The replay viewer: a stored game (/replay/game/ID) or an uploaded record
 // (/replay/record/ID), stepped through action by action or turn by turn; /replay alone
 // offers the upload form.
-import { $, $$, $button, $input, errorText, footer, h, icon, pageHead, problemPage, toast, topbar } from "./common.js";
+import { $, $$, $button, $input, errorText, footer, h, pageHead, problemPage, toast, topbar } from "./common.js";
 import { api } from "./net.js";
 import { ReviewPanel } from "./review.js";
-import { gameLayout, moveRow, movesCard, recordCard, recordDownloads, statusLine } from "./board.js";
+import { gameLayout, moveRow, movesCard, recordCard, recordDownloads, statusLine, stepControls } from "./board.js";
 import { announce, boardWordsCard, liveRegion, quietSvg, showBoardWords } from "./board-keys.js";
 import { saidLine } from "./game-words.js";
+import { cap, playerName, sideWord } from "./game-panel.js";
+import { number, t, tn } from "./i18n.js";
 
-const parts = location.pathname.split("/").filter(Boolean);
-const kind = parts[1];
-const id = parts[2] ? decodeURIComponent(parts[2]) : null;
+const segments = location.pathname.split("/").filter(Boolean);
+const kind = segments[1];
+const id = segments[2] ? decodeURIComponent(segments[2]) : null;
 const base = kind === "game" ? `/api/games/${id}` : `/api/records/${id}`;
 const recordUrl = kind === "game" ? `/api/games/${id}/record` : `/api/records/${id}/record`;
 
@@ -33,12 +35,12 @@ function uploadPage() {
     const chosen = file.files?.[0];
     if (chosen) text.value = await chosen.text();
   });
-  const submit = h("button", { class: "btn primary", id: "upload", type: "submit", text: "View the record" });
+  const submit = h("button", { class: "btn primary", id: "upload", type: "submit", text: t("View the record") });
   const form = h(
     "form",
     { class: "card form-card" },
-    h("div", { class: "field" }, h("label", { for: "record-file" }, "A record file ", h("span", { class: "help", text: "text or JSON, as downloaded from a game" })), file),
-    h("div", { class: "field" }, h("label", { for: "record-text" }, "…or paste it here"), text),
+    h("div", { class: "field" }, h("label", { for: "record-file" }, t("A record file") + " ", h("span", { class: "help", text: t("text or JSON, as downloaded from a game") })), file),
+    h("div", { class: "field" }, h("label", { for: "record-text" }, t("…or paste it here")), text),
     submit,
   );
   form.addEventListener("submit", async (event) => {
@@ -54,36 +56,33 @@ function uploadPage() {
       submit.disabled = false;
     }
   });
-  app.append(h("div", { class: "narrow" }, ...pageHead("View a record", "Upload a game record to step through it move by move."), form));
+  app.append(h("div", { class: "narrow" }, ...pageHead(t("View a record"), t("Upload a game record to step through it move by move.")), form));
   footer();
 }
 
 function layout() {
   liveRegion();
+  const controls = stepControls(
+    { first: () => go(0), prev: () => go(k - 1), next: () => go(k + 1), last: () => go(total) },
+    h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": t("Position in the game (actions)"), oninput: (/** @type {Event} */ e) => go(Number(/** @type {HTMLInputElement} */ (e.currentTarget).value)) }),
+  );
+  controls.setAttribute("role", "group");
+  controls.setAttribute("aria-label", t("Step through the game"));
   $("#app").replaceChildren(
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "board-wrap", id: "board", role: "img", "aria-label": "Board" }),
-        h(
-          "div",
-          { class: "card replay-controls", role: "group", "aria-label": "Step through the game" },
-          h("button", { class: "btn small", id: "first", "aria-label": "Start", title: "Start (Home)", html: icon("first"), onclick: () => go(0) }),
-          h("button", { class: "btn small", id: "prev", "aria-label": "Back", title: "Back (←)", html: icon("prev"), onclick: () => go(k - 1) }),
-          h("span", { class: "pos", id: "pos" }),
-          h("button", { class: "btn small", id: "next", "aria-label": "Forward", title: "Forward (→)", html: icon("next"), onclick: () => go(k + 1) }),
-          h("button", { class: "btn small", id: "last", "aria-label": "End", title: "End (End)", html: icon("last"), onclick: () => go(total) }),
-          h("input", { type: "range", id: "slider", min: "0", value: "0", "aria-label": "Position in the game (actions)", oninput: (/** @type {Event} */ e) => go(Number(/** @type {HTMLInputElement} */ (e.currentTarget).value)) }),
-        ),
+        h("div", { class: "board-wrap", id: "board", role: "img", "aria-label": t("Board") }),
+        controls,
       ],
       [
         h("div", { class: "card" }, h("h3", { id: "title" }), h("div", { id: "players", class: "players" })),
         movesCard(),
         boardWordsCard(() => shownWords),
         recordCard([
-          kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: "Back to the game" }) : null,
+          kind === "game" ? h("a", { class: "btn small", href: `/game/${id}`, text: t("Back to the game") }) : null,
           recordDownloads(recordUrl),
-          h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: "Analysis board" }),
+          h("a", { class: "btn small", id: "analyse-here", href: `/analysis/${kind}/${id}`, text: t("Analysis board") }),
         ]),
         h("div", { class: "card", id: "review-card" }),
       ],
@@ -121,45 +120,58 @@ async function go(target) {
 /** @type {string[] | null} */
 let shownWords = null;
 
+/**
+ * A turn's side as the moves list shows it ("White", "Light"...: the server's words), in the
+ * page's language where sideWord knows it.
+ * @param {string | undefined} side
+ */
+function turnSide(side) {
+  if (side === undefined) return side;
+  const word = sideWord(side.toLowerCase());
+  return word === side.toLowerCase() ? side : cap(word);
+}
+
 /** @param {View} view */
 function show(view) {
-  document.title = `${view.game.title} replay — shoal`;
+  document.title = t("{game} replay — shoal", { game: view.game.title });
   $("#board").innerHTML = view.svg;
   quietSvg($("#board"));
   shownWords = view.words;
   showBoardWords(view.words);
   // where we are, in words: the last action and who played it (issue 40)
   const said = (view.spoken || []).filter((s) => s.ply === view.ply - 1)[0];
-  announce(said ? `${view.ply} of ${view.total}. ${saidLine(said, [])}` : `${view.ply} of ${view.total}. The start.`);
+  announce(t("{ply} of {total}.", { ply: view.ply, total: view.total }) + " " + (said ? saidLine(said, []) : t("The start.")));
   $("#board").dataset.ply = String(view.ply);
-  $("#title").textContent = `${view.game.title} · replay`;
+  $("#title").textContent = t("{game} · replay", { game: view.game.title });
   // the counter counts turns, as the moves list does (a turn may hold several actions)
-  const played = view.all_turns.filter((t) => t.end <= view.ply).length;
-  const within = view.all_turns.find((t) => t.start < view.ply && view.ply < t.end);
-  $("#pos").textContent = `${within ? `${played} +${view.ply - within.start}` : played} / ${view.all_turns.length}`;
-  $("#pos").title = within ? `turn ${within.number}: ${view.ply - within.start} of its ${within.end - within.start} actions` : "turns played / turns in the game";
+  const played = view.all_turns.filter((turn) => turn.end <= view.ply).length;
+  const within = view.all_turns.find((turn) => turn.start < view.ply && view.ply < turn.end);
+  $("#pos").textContent = `${within ? `${number(played)} +${number(view.ply - within.start)}` : number(played)} / ${number(view.all_turns.length)}`;
+  $("#pos").title = within
+    ? tn("turn {turn}: {k} of its {n} action", "turn {turn}: {k} of its {n} actions", within.end - within.start, { turn: within.number, k: view.ply - within.start })
+    : t("turns played / turns in the game");
   const slider = $input("#slider");
   slider.max = String(view.total);
   slider.value = String(view.ply);
   $button("#first").disabled = $button("#prev").disabled = view.ply === 0;
   $button("#next").disabled = $button("#last").disabled = view.ply === view.total;
   const r = view.result;
-  const side = (/** @type {number} */ seat) => view.sides[seat] ?? "";
+  const side = (/** @type {number} */ seat) => cap(sideWord(view.sides[seat] ?? ""));
   if (r) {
-    $("#status-main").textContent = r.result === "*" ? "Aborted" : r.winner === null ? "Draw" : `${side(r.winner)} wins`;
+    $("#status-main").textContent = r.result === "*" ? t("Aborted") : r.winner === null ? t("Draw") : t("{side} wins", { side: side(r.winner) });
     $("#status-sub").textContent = r.reason;
   } else {
-    $("#status-main").textContent = view.ply === 0 ? "Start position" : `After ${view.turns.length} turn${view.turns.length === 1 ? "" : "s"}`;
-    $("#status-sub").textContent = view.to_move === null ? "" : `${side(view.to_move)} to move`;
+    $("#status-main").textContent = view.ply === 0 ? t("Start position") : tn("After {n} turn", "After {n} turns", view.turns.length);
+    $("#status-sub").textContent = view.to_move === null ? "" : t("{side} to move", { side: side(view.to_move) });
   }
   $("#status").className = r ? "status over" : "status";
   $("#players").replaceChildren(
-    ...[0, 1].map((seat) => h("div", { class: `player${view.to_move === seat ? " to-move" : ""}` }, h("span", { class: "side-pill", text: view.sides[seat] }), h("span", { class: "name", text: view.players[seat] || `Seat ${seat + 1}` }))),
+    ...[0, 1].map((seat) => h("div", { class: `player${view.to_move === seat ? " to-move" : ""}` }, h("span", { class: "side-pill", text: sideWord(view.sides[seat]) }), h("span", { class: "name", text: view.players[seat] ? playerName(view.players[seat]) : t("Seat {n}", { n: seat + 1 }) }))),
   );
   const list = $("#moves");
   list.replaceChildren(
-    moveRow({ number: 0, text: "start" }, { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }),
-    ...view.all_turns.map((t) => moveRow(t, { class: `clickable${t.end === view.ply || (t.start < view.ply && view.ply < t.end) ? " current" : ""}`, dataset: { end: String(t.end) }, onclick: () => goAndSee(t.end) })),
+    moveRow({ number: 0, text: t("start") }, { class: `clickable${view.ply === 0 ? " current" : ""}`, onclick: () => goAndSee(0) }),
+    ...view.all_turns.map((turn) => moveRow({ ...turn, side: turnSide(turn.side) }, { class: `clickable${turn.end === view.ply || (turn.start < view.ply && view.ply < turn.end) ? " current" : ""}`, dataset: { end: String(turn.end) }, onclick: () => goAndSee(turn.end) })),
   );
   if (review?.review) {
     for (const li of $$("li[data-end]", list)) {
@@ -195,7 +207,7 @@ async function main() {
   const match = location.hash.match(/k=(\d+)/);
   /** @type {View | null} */
   const first = await api(`${base}/replay/0`).catch((error) => {
-    problemPage("Nothing to replay", errorText(error), { href: "/replay", text: "Upload a record" });
+    problemPage(t("Nothing to replay"), errorText(error), { href: "/replay", text: t("Upload a record") });
     return null;
   });
   if (!first) return;

@@ -6,12 +6,37 @@
 // preferred turn, and each player's accuracy and counts.
 import { $, $button, errorText, h, toast } from "./common.js";
 import { api } from "./net.js";
+import { cap, playerName, sideWord } from "./game-panel.js";
+import { number, parts, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").ReviewStatus} Status */
 
 const NS = "http://www.w3.org/2000/svg";
-/** @type {Record<string, [string, string]>} */
-const CLASS_NAMES = { inaccuracy: ["inaccuracy", "inaccuracies"], mistake: ["mistake", "mistakes"], blunder: ["blunder", "blunders"] };
+/**
+ * A count of a kind of mark in words, {count} where its number goes (in bold).
+ * @type {Record<string, (n: number) => string>}
+ */
+const CLASS_NAMES = {
+  inaccuracy: (n) => tn("{count} inaccuracy", "{count} inaccuracies", n),
+  mistake: (n) => tn("{count} mistake", "{count} mistakes", n),
+  blunder: (n) => tn("{count} blunder", "{count} blunders", n),
+};
+
+/** A winning chance in percent (50 → "50%", "50 %"...). @param {number} value */
+export const percent = (value) => number(value / 100, { style: "percent", maximumFractionDigits: 1 });
+
+/**
+ * The review's search per position as the server says it ("1000 MCTS simulations",
+ * "alpha-beta to depth 4"), in the page's language; other words as they are.
+ * @param {string} budget
+ */
+function budgetWords(budget) {
+  const mcts = /^(\d+) MCTS simulations$/.exec(budget);
+  if (mcts) return tn("{n} MCTS simulation", "{n} MCTS simulations", Number(mcts[1]));
+  const depth = /^alpha-beta to depth (\d+)$/.exec(budget);
+  if (depth) return t("alpha-beta to depth {depth}", { depth: Number(depth[1]) });
+  return budget;
+}
 /** @type {Record<string, string>} */
 const SYMBOL = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -45,9 +70,9 @@ export class ReviewPanel {
     /** @type {() => unknown} */
     this.onReady = () => {};
     this.card.replaceChildren(
-      h("h3", { text: "Computer review" }),
-      h("p", { class: "help", id: "review-help", text: "Every turn searched by the engine: where the game was won and lost." }),
-      h("button", { class: "btn primary", id: "review-start", text: "Review", onclick: () => this.start() }),
+      h("h3", { text: t("Computer review") }),
+      h("p", { class: "help", id: "review-help", text: t("Every turn searched by the engine: where the game was won and lost.") }),
+      h("button", { class: "btn primary", id: "review-start", text: t("Review"), onclick: () => this.start() }),
       h("div", { class: "review-progress", id: "review-progress", hidden: true }, h("div", { class: "bar" }, h("span")), h("span", { class: "help", id: "review-progress-text" })),
       h("div", { id: "review-body" }),
     );
@@ -94,10 +119,10 @@ export class ReviewPanel {
     if (status.status === "running") {
       const share = status.total ? status.done / status.total : 0;
       $(".bar span", progress).style.width = `${Math.round(share * 100)}%`;
-      $("#review-progress-text", progress).textContent = status.total ? `Reviewing: ${status.done} of ${status.total} positions searched` : "Reviewing: waiting for the engine…";
+      $("#review-progress-text", progress).textContent = status.total ? t("Reviewing: {done} of {total} positions searched", { done: status.done, total: status.total }) : t("Reviewing: waiting for the engine…");
     } else if (status.status === "failed") {
-      button.textContent = "Review again";
-      toast(status.error || "the review failed", "error");
+      button.textContent = t("Review again");
+      toast(status.error || t("the review failed"), "error");
     } else if (status.status === "done") {
       this.review = status.review;
       $("#review-help", this.card).hidden = true;
@@ -108,7 +133,7 @@ export class ReviewPanel {
 
   /** The mark of the turn that ends at ``end`` (?!, ?, ??), for the moves list. @param {number} end */
   markAt(end) {
-    const turn = this.review?.turns.find((t) => t.end === end);
+    const turn = this.review?.turns.find((one) => one.end === end);
     return turn && turn.mark ? SYMBOL[turn.mark] : "";
   }
 
@@ -131,7 +156,7 @@ export class ReviewPanel {
   /** @param {import("./types/api.js").ReviewData} review @param {number} ply */
   indexOfPly(review, ply) {
     if (ply === 0) return 0;
-    const i = review.turns.findIndex((t) => t.end === ply);
+    const i = review.turns.findIndex((turn) => turn.end === ply);
     return i < 0 ? null : i + 1;
   }
 
@@ -150,7 +175,8 @@ export class ReviewPanel {
     const r = this.review;
     if (!r) return;
     const body = $("#review-body", this.card);
-    const plot = svg("svg", { viewBox: "0 0 600 120", class: "review-graph", role: "img", "aria-label": `${this.sides[0]}'s winning chance over the game` });
+    const first = cap(sideWord(this.sides[0] ?? ""));
+    const plot = svg("svg", { viewBox: "0 0 600 120", class: "review-graph", role: "img", "aria-label": t("{side}'s winning chance over the game", { side: first }) });
     plot.append(svg("rect", { x: 0, y: 0, width: 600, height: 120, class: "bg" }));
     const points = r.graph.map((v, i) => `${this.x(i).toFixed(1)},${this.y(v).toFixed(1)}`);
     plot.append(svg("path", { class: "area", d: `M${this.x(0)},${this.y(0)} L${points.join(" L")} L${this.x(r.graph.length - 1)},${this.y(0)} Z` }));
@@ -158,18 +184,18 @@ export class ReviewPanel {
     plot.append(svg("polyline", { class: "line", points: points.join(" ") }));
     plot.append(svg("line", { class: "cursor", x1: 0, x2: 0, y1: 0, y2: 120 }));
     // every turn is a clickable column; the marked ones carry a dot
-    r.turns.forEach((t, i) => {
+    r.turns.forEach((turn, i) => {
       const x = this.x(i + 1);
       const width = 592 / Math.max(1, r.graph.length - 1);
-      const hit = svg("rect", { class: "hit", x: x - width / 2, y: 0, width, height: 120, "data-end": t.end });
+      const hit = svg("rect", { class: "hit", x: x - width / 2, y: 0, width, height: 120, "data-end": turn.end });
       const title = svg("title");
-      title.textContent = `${t.number}. ${t.played} (${t.side}): ${this.sides[0]} ${r.graph[i + 1]}%`;
+      title.textContent = `${turn.number}. ${turn.played} (${sideWord(turn.side)}): ${first} ${percent(r.graph[i + 1])}`;
       hit.append(title);
-      hit.addEventListener("click", () => this.go(t.end));
+      hit.addEventListener("click", () => this.go(turn.end));
       plot.append(hit);
-      if (t.mark) {
-        const dot = svg("circle", { class: `mark ${t.mark}`, cx: x, cy: this.y(r.graph[i + 1]), r: t.mark === "blunder" ? 5 : 4, "data-end": t.end, "data-mark": t.mark });
-        dot.addEventListener("click", () => this.go(t.end));
+      if (turn.mark) {
+        const dot = svg("circle", { class: `mark ${turn.mark}`, cx: x, cy: this.y(r.graph[i + 1]), r: turn.mark === "blunder" ? 5 : 4, "data-end": turn.end, "data-mark": turn.mark });
+        dot.addEventListener("click", () => this.go(turn.end));
         plot.append(dot);
       }
     });
@@ -180,36 +206,36 @@ export class ReviewPanel {
         h(
           "div",
           { class: "review-player", dataset: { seat: String(p.seat) } },
-          h("div", { class: "who" }, h("span", { class: "side-pill", text: this.sides[p.seat] || p.side }), h("span", { class: "name", text: p.name || this.sides[p.seat] || p.side })),
-          h("div", { class: "accuracy" }, h("strong", { text: `${p.accuracy}%` }), " accuracy"),
-          h("div", { class: "counts" }, Object.keys(CLASS_NAMES).map((name) => h("span", { class: `count ${name}`, dataset: { mark: name } }, h("strong", { text: String(p.counts[name]) }), ` ${CLASS_NAMES[name][p.counts[name] === 1 ? 0 : 1]}`))),
+          h("div", { class: "who" }, h("span", { class: "side-pill", text: sideWord(this.sides[p.seat] || p.side) }), h("span", { class: "name", text: p.name ? playerName(p.name) : cap(sideWord(this.sides[p.seat] || p.side)) })),
+          h("div", { class: "accuracy" }, ...parts(t("{accuracy} accuracy"), { accuracy: h("strong", { text: percent(p.accuracy) }) })),
+          h("div", { class: "counts" }, Object.keys(CLASS_NAMES).map((name) => h("span", { class: `count ${name}`, dataset: { mark: name } }, ...parts(CLASS_NAMES[name](p.counts[name]), { count: h("strong", { text: number(p.counts[name]) }) })))),
         ),
       ),
     );
-    const marked = r.turns.filter((t) => t.mark);
+    const marked = r.turns.filter((turn) => turn.mark);
     const list = marked.length
       ? h(
           "ol",
           { class: "review-marks moves" },
-          marked.map((t) =>
+          marked.map((turn) =>
             h(
               "li",
-              { class: `clickable ${t.mark}`, dataset: { end: String(t.end), mark: t.mark }, onclick: () => this.go(t.end) },
-              h("span", { class: "n", text: `${t.number}.` }),
-              h("span", { class: "t" }, `${t.played} `, h("strong", { class: "sym", text: SYMBOL[t.mark ?? ""] })),
-              h("span", { class: "best" }, t.best ? `best ${t.best}` : "", this.analysisUrl ? h("a", { class: "try", href: this.analysisUrl(t.start), text: " try it", title: "Open the analysis board before this turn", onclick: (/** @type {Event} */ e) => e.stopPropagation() }) : null),
-              h("span", { class: "s", text: `−${t.drop}` }),
+              { class: `clickable ${turn.mark}`, dataset: { end: String(turn.end), mark: turn.mark }, onclick: () => this.go(turn.end) },
+              h("span", { class: "n", text: `${turn.number}.` }),
+              h("span", { class: "t" }, `${turn.played} `, h("strong", { class: "sym", text: SYMBOL[turn.mark ?? ""] })),
+              h("span", { class: "best" }, turn.best ? t("best {move}", { move: turn.best }) : "", this.analysisUrl ? h("a", { class: "try", href: this.analysisUrl(turn.start), text: " " + t("try it"), title: t("Open the analysis board before this turn"), onclick: (/** @type {Event} */ e) => e.stopPropagation() }) : null),
+              h("span", { class: "s", text: `−${number(turn.drop)}` }),
             ),
           ),
         )
-      : h("p", { class: "help", id: "review-no-marks", text: "No turn lost ten points of winning chance or more: nothing is marked." });
+      : h("p", { class: "help", id: "review-no-marks", text: t("No turn lost ten points of winning chance or more: nothing is marked.") });
     body.replaceChildren(
       plot,
-      h("p", { class: "help review-legend", text: `The line is ${this.sides[0]}'s winning chance after each turn (up: ${this.sides[0]} better). Click it to see the position.` }),
+      h("p", { class: "help review-legend", text: t("The line is {side}'s winning chance after each turn (up: {side} better). Click it to see the position.", { side: first }) }),
       summary,
-      h("h4", { text: "Marked turns" }),
+      h("h4", { text: t("Marked turns") }),
       list,
-      h("p", { class: "help", text: `${r.budget || r.simulations + " simulations"} per position; thresholds: ${r.thresholds.inaccuracy}, ${r.thresholds.mistake} and ${r.thresholds.blunder} points of winning chance lost.` }),
+      h("p", { class: "help", text: t("{budget} per position; thresholds: {inaccuracy}, {mistake} and {blunder} points of winning chance lost.", { budget: r.budget ? budgetWords(r.budget) : tn("{n} simulation", "{n} simulations", r.simulations), inaccuracy: r.thresholds.inaccuracy, mistake: r.thresholds.mistake, blunder: r.thresholds.blunder }) }),
     );
     this.show(this.ply);
   }

@@ -8,6 +8,7 @@ import { $, download, errorText, footer, h, problemPage, readOrProblem, toast, t
 import { api, connectSocket } from "./net.js";
 import { latestView, movesTo, movetext, nodeAt, nodesFrom, pathOf, showCurrentIn, treeKeys, treeStatus, treeSteps } from "./move-tree.js";
 import { studyReport } from "./report.js";
+import { number, t } from "./i18n.js";
 
 const studyId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const MARKS = ["!", "?", "!!", "??", "!?", "?!"];
@@ -38,6 +39,13 @@ let editorShown = false; // the page shows an editor's tools
 const kids = (id) => (id === -1 ? root.children : nodes[id].children);
 const moveTree = { get nodes() { return nodes; }, rootChildren: () => root.children }; // what move-tree.js reads
 const steps = treeSteps(moveTree, () => cur, goTo); // the step buttons, variations and keys
+
+/** Who sees a study, in words (the API's public, unlisted, private). @param {string} visibility */
+function visibilityWord(visibility) {
+  /** @type {Record<string, () => string>} */
+  const words = { public: () => t("public"), unlisted: () => t("unlisted"), private: () => t("private") };
+  return Object.hasOwn(words, visibility) ? words[visibility]() : visibility;
+}
 
 /** The chapter open: set before the page shows any (main() opens the first). */
 function opened() {
@@ -74,7 +82,7 @@ async function change(op, more = {}) {
 function play(entry) {
   const existing = kids(cur).find((id) => nodes[id].move === entry.text);
   if (existing !== undefined) return goTo(existing);
-  if (!study.can_edit) return toast("Only the study's editors add moves", "error");
+  if (!study.can_edit) return toast(t("Only the study's editors add moves"), "error");
   return change("play", { move: entry.text });
 }
 
@@ -85,7 +93,7 @@ function layout() {
     gameLayout(
       [
         statusLine(),
-        h("div", { class: "board-wrap", id: "board" }),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": t("Board") }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
         stepControls(steps),
       ],
@@ -98,30 +106,30 @@ function layout() {
           h("div", { class: "tools", id: "study-tools" }),
           h("p", { class: "help", id: "study-live" }),
         ),
-        h("div", { class: "card" }, h("h3", { text: "Chapters" }), h("ol", { class: "chapters", id: "chapters" }), editor ? chapterForm() : null),
+        h("div", { class: "card" }, h("h3", { text: t("Chapters") }), h("ol", { class: "chapters", id: "chapters" }), editor ? chapterForm() : null),
         h(
           "div",
           { class: "card" },
           h("h3", { id: "chapter-name" }),
           h("div", { class: "movetree", id: "movetree" }),
-          editor ? h("input", { class: "comment-input", id: "comment", placeholder: "A comment on this move", maxlength: "2000", autocomplete: "off", onchange: (/** @type {Event} */ e) => change("comment", { text: /** @type {HTMLInputElement} */ (e.currentTarget).value }) }) : h("p", { class: "help", id: "comment-read" }),
-          editor ? h("div", { class: "tools", id: "marks" }, [...MARKS, ""].map((m) => h("button", { class: "btn small", dataset: { mark: m }, text: m || "no mark", title: m ? `Mark this move ${m}` : "Take the mark away", onclick: () => (cur === -1 ? toast("Choose a move first", "error") : change("mark", { mark: m })) }))) : null,
+          editor ? h("input", { class: "comment-input", id: "comment", placeholder: t("A comment on this move"), "aria-label": t("A comment on this move"), maxlength: "2000", autocomplete: "off", onchange: (/** @type {Event} */ e) => change("comment", { text: /** @type {HTMLInputElement} */ (e.currentTarget).value }) }) : h("p", { class: "help", id: "comment-read" }),
+          editor ? h("div", { class: "tools", id: "marks" }, [...MARKS, ""].map((m) => h("button", { class: "btn small", dataset: { mark: m }, text: m || t("no mark"), title: m ? t("Mark this move {mark}", { mark: m }) : t("Take the mark away"), onclick: () => (cur === -1 ? toast(t("Choose a move first"), "error") : change("mark", { mark: m })) }))) : null,
           editor
             ? h(
                 "div",
                 { class: "tools" },
-                h("button", { class: "btn small", id: "promote", text: "Promote", title: "Make this line the main line", onclick: () => change("promote") }),
-                h("button", { class: "btn small danger", id: "delete", text: "Delete", title: "Delete this move and what follows", onclick: () => (cur === -1 ? toast("The start cannot be deleted", "error") : change("delete")) }),
-                h("button", { class: "btn small", id: "up", text: "↑ Variation", onclick: steps.up }),
-                h("button", { class: "btn small", id: "down", text: "↓ Variation", onclick: steps.down }),
+                h("button", { class: "btn small", id: "promote", text: t("Promote"), title: t("Make this line the main line"), onclick: () => change("promote") }),
+                h("button", { class: "btn small danger", id: "delete", text: t("Delete"), title: t("Delete this move and what follows"), onclick: () => (cur === -1 ? toast(t("The start cannot be deleted"), "error") : change("delete")) }),
+                h("button", { class: "btn small", id: "up", text: "↑ " + t("Variation"), title: t("Previous variation (↑)"), onclick: steps.up }),
+                h("button", { class: "btn small", id: "down", text: "↓ " + t("Variation"), title: t("Next variation (↓)"), onclick: steps.down }),
               )
             : null,
         ),
         study.is_owner ? membersCard() : null,
         recordCard([
-          h("button", { class: "btn small", id: "export-chapter", text: "Chapter with variations", onclick: () => download(`/api/studies/${studyId}/chapters/${opened().id}/export?format=text`) }),
+          h("button", { class: "btn small", id: "export-chapter", text: t("Chapter with variations"), onclick: () => download(`/api/studies/${studyId}/chapters/${opened().id}/export?format=text`) }),
           h("button", { class: "btn small", id: "export-json", text: "JSON", onclick: () => download(`/api/studies/${studyId}/chapters/${opened().id}/export?format=json`) }),
-          h("button", { class: "btn small", id: "export-study", text: "Whole study", onclick: () => download(`/api/studies/${studyId}/export`) }),
+          h("button", { class: "btn small", id: "export-study", text: t("Whole study"), onclick: () => download(`/api/studies/${studyId}/export`) }),
         ]),
       ],
     ),
@@ -130,10 +138,10 @@ function layout() {
 }
 
 function chapterForm() {
-  const name = h("input", { type: "text", id: "chapter-new-name", maxlength: "100", placeholder: "Chapter name" });
-  const game = h("select", { id: "chapter-new-game" });
-  const finished = h("input", { type: "text", id: "chapter-new-game-id", maxlength: "32", placeholder: "optional: a finished game's id" });
-  const text = h("textarea", { id: "chapter-new-records", placeholder: "optional: records to import (text or JSON)" });
+  const name = h("input", { type: "text", id: "chapter-new-name", maxlength: "100", placeholder: t("Chapter name"), "aria-label": t("Chapter name") });
+  const game = h("select", { id: "chapter-new-game", "aria-label": t("Game") });
+  const finished = h("input", { type: "text", id: "chapter-new-game-id", maxlength: "32", placeholder: t("optional: a finished game's id"), "aria-label": t("optional: a finished game's id") });
+  const text = h("textarea", { id: "chapter-new-records", placeholder: t("optional: records to import (text or JSON)"), "aria-label": t("optional: records to import (text or JSON)") });
   api("/api/catalog").then((/** @type {import("./types/api.js").CatalogEntry[]} */ catalog) => game.replaceChildren(...catalog.map((g) => h("option", { value: g.id, text: g.title, selected: g.id === chapter?.game.id }))));
   const add = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
@@ -147,11 +155,11 @@ function chapterForm() {
       toast(errorText(error), "error");
     }
   };
-  return h("details", {}, h("summary", { text: "Add a chapter" }), h("form", { class: "form-card", onsubmit: add }, name, game, finished, text, h("button", { class: "btn small", id: "chapter-add", type: "submit", text: "Add" })));
+  return h("details", {}, h("summary", { text: t("Add a chapter") }), h("form", { class: "form-card", onsubmit: add }, name, game, finished, text, h("button", { class: "btn small", id: "chapter-add", type: "submit", text: t("Add") })));
 }
 
 function membersCard() {
-  const username = h("input", { type: "text", id: "member-name", placeholder: "username", maxlength: "40", autocomplete: "off" });
+  const username = h("input", { type: "text", id: "member-name", placeholder: t("username"), "aria-label": t("username"), maxlength: "40", autocomplete: "off" });
   const invite = async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     try {
@@ -162,29 +170,35 @@ function membersCard() {
       toast(errorText(error), "error");
     }
   };
-  return h("div", { class: "card" }, h("h3", { text: "Editors" }), h("ul", { id: "members" }), h("form", { class: "tools", onsubmit: invite }, username, h("button", { class: "btn small", id: "member-invite", type: "submit", text: "Invite" })));
+  return h("div", { class: "card" }, h("h3", { text: t("Editors") }), h("ul", { id: "members" }), h("form", { class: "tools", onsubmit: invite }, username, h("button", { class: "btn small", id: "member-invite", type: "submit", text: t("Invite") })));
 }
 
 function renderStudy() {
-  document.title = `${study.title} — study — shoal`;
+  document.title = t("{title} — study — shoal", { title: study.title });
   $("#study-title").textContent = study.title;
-  $("#study-meta").textContent = `by ${study.owner} · ${study.visibility}${study.hidden ? " · hidden by the moderators" : ""} · ♥ ${study.likes}${study.members.length ? ` · editors: ${study.members.join(", ")}` : ""}`;
+  $("#study-meta").textContent = [
+    t("by {owner}", { owner: study.owner }),
+    visibilityWord(study.visibility),
+    study.hidden ? t("hidden by the moderators") : "",
+    `♥ ${number(study.likes)}`,
+    study.members.length ? t("editors: {names}", { names: study.members.join(", ") }) : "",
+  ].filter(Boolean).join(" · ");
   /** @type {HTMLElement[]} */
   const tools = [
-    h("button", { class: `btn small${study.liked ? " primary" : ""}`, id: "like", text: study.liked ? "♥ Liked" : "♡ Like", onclick: like }),
+    h("button", { class: `btn small${study.liked ? " primary" : ""}`, id: "like", text: study.liked ? "♥ " + t("Liked") : "♡ " + t("Like"), onclick: like }),
   ];
   if (study.is_owner) {
-    tools.push(h("button", { class: "btn small", id: "rename", text: "Rename", onclick: renameForm }));
-    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (/** @type {Event} */ e) => settings({ sync: /** @type {HTMLInputElement} */ (e.currentTarget).checked }) }), " Sync: spectators follow me"));
-    tools.push(h("select", { id: "visibility", "aria-label": "Who can see this study", onchange: (/** @type {Event} */ e) => settings({ visibility: /** @type {HTMLSelectElement} */ (e.currentTarget).value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: v, selected: v === study.visibility }))));
+    tools.push(h("button", { class: "btn small", id: "rename", text: t("Rename"), onclick: renameForm }));
+    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "sync", checked: study.sync, onchange: (/** @type {Event} */ e) => settings({ sync: /** @type {HTMLInputElement} */ (e.currentTarget).checked }) }), " " + t("Sync: spectators follow me")));
+    tools.push(h("select", { id: "visibility", "aria-label": t("Who can see this study"), onchange: (/** @type {Event} */ e) => settings({ visibility: /** @type {HTMLSelectElement} */ (e.currentTarget).value }) }, ["public", "unlisted", "private"].map((v) => h("option", { value: v, text: visibilityWord(v), selected: v === study.visibility }))));
   } else if (study.sync) {
-    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (/** @type {Event} */ e) => { follow = /** @type {HTMLInputElement} */ (e.currentTarget).checked; if (follow) followOwner(study.position); } }), ` Follow ${study.owner}`));
+    tools.push(h("label", { class: "engine-toggle" }, h("input", { type: "checkbox", id: "follow", checked: follow, onchange: (/** @type {Event} */ e) => { follow = /** @type {HTMLInputElement} */ (e.currentTarget).checked; if (follow) followOwner(study.position); } }), " " + t("Follow {name}", { name: study.owner })));
   }
   $("#study-tools").replaceChildren(...tools);
   studyReport($("#study-tools"), study); // a reader reports the study (issue 61)
   $("#chapters").replaceChildren(...study.chapters.map((c) => h("li", { class: c.id === chapter?.id ? "current" : "", dataset: { chapter: String(c.id) } }, h("a", { href: `#chapter=${c.id}`, text: `${c.name} (${c.game})`, onclick: (/** @type {MouseEvent} */ e) => { e.preventDefault(); openChapter(c.id); } }))));
   const members = document.getElementById("members");
-  if (members) members.replaceChildren(...study.members.map((m) => h("li", {}, m, " ", h("button", { class: "btn small danger", text: "Remove", onclick: () => api(`/api/studies/${studyId}/members/${encodeURIComponent(m)}`, { method: "DELETE" }).then(reloadStudy, (error) => toast(errorText(error), "error")) }))));
+  if (members) members.replaceChildren(...study.members.map((m) => h("li", {}, m, " ", h("button", { class: "btn small danger", text: t("Remove"), onclick: () => api(`/api/studies/${studyId}/members/${encodeURIComponent(m)}`, { method: "DELETE" }).then(reloadStudy, (error) => toast(errorText(error), "error")) }))));
 }
 
 async function like() {
@@ -198,7 +212,7 @@ async function like() {
 
 /** The owner renames the study (issue 59): a field in place of the tools, Save or Cancel. */
 function renameForm() {
-  const name = h("input", { type: "text", id: "study-name", value: study.title, maxlength: "80", "aria-label": "The study's new name", required: true });
+  const name = h("input", { type: "text", id: "study-name", value: study.title, maxlength: "80", "aria-label": t("The study's new name"), required: true });
   /** @param {SubmitEvent} e */
   const save = (e) => {
     e.preventDefault();
@@ -206,7 +220,7 @@ function renameForm() {
     if (title && title !== study.title) settings({ title });
     else renderStudy();
   };
-  $("#study-tools").replaceChildren(h("form", { class: "tools", id: "rename-form", onsubmit: save }, name, h("button", { class: "btn small primary", type: "submit", text: "Save" }), h("button", { class: "btn small", type: "button", text: "Cancel", onclick: renderStudy })));
+  $("#study-tools").replaceChildren(h("form", { class: "tools", id: "rename-form", onsubmit: save }, name, h("button", { class: "btn small primary", type: "submit", text: t("Save") }), h("button", { class: "btn small", type: "button", text: t("Cancel"), onclick: renderStudy })));
   name.focus();
 }
 
@@ -248,7 +262,7 @@ function show(at) {
   $("#board").dataset.ply = String(at.ply);
   $("#board").dataset.path = pathOf(moveTree, cur).join(".");
   $("#action-buttons").replaceChildren(...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, text: a.label || a.text, title: a.text, onclick: () => play(a) })));
-  treeStatus(at, moveTree, cur, study.can_edit ? " · click the board to add a move" : "");
+  treeStatus(at, moveTree, cur, study.can_edit ? t("click the board to add a move") : "");
 }
 
 // The tree as movetext (move-tree.js), each move with its path for the editors' changes.
@@ -302,7 +316,7 @@ function live() {
     },
     onStatus: (status) => {
       const words = document.getElementById("study-live");
-      if (words) words.textContent = status === "open" ? "Live" : status === "closed" ? "Not live: reload the page" : "Reconnecting…";
+      if (words) words.textContent = status === "open" ? t("Live") : status === "closed" ? t("Not live: reload the page") : t("Reconnecting…");
     },
     onMessage: async (message) => {
       if (message.type === "chapter" && chapter && message.chapter.id === chapter.id) {
@@ -317,7 +331,7 @@ function live() {
         if (!study.chapters.some((c) => c.id === chapter?.id)) await openChapter(study.chapters[0].id);
         else if (study.can_edit !== editorShown) rebuild();
       } else if (message.type === "gone") {
-        problemPage("This study is gone", "It was deleted or made private.", { href: "/studies", text: "Studies" }, "study-gone");
+        problemPage(t("This study is gone"), t("It was deleted or made private."), { href: "/studies", text: t("Studies") }, "study-gone");
       }
     },
   });
@@ -334,7 +348,7 @@ function rebuild() {
 async function main() {
   topbar();
   /** @type {Study | null} */
-  const read = await readOrProblem(`/api/studies/${encodeURIComponent(studyId)}`, "No such study", { href: "/studies", text: "Studies" }, "study-error");
+  const read = await readOrProblem(`/api/studies/${encodeURIComponent(studyId)}`, t("No such study"), { href: "/studies", text: t("Studies") }, "study-error");
   if (!read) return;
   study = read;
   const wanted = Number((location.hash.match(/chapter=(\d+)/) || [])[1]);

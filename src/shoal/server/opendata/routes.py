@@ -17,14 +17,13 @@ from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
 
 from ..errors import ApiError, refusals
+from ..files import page
 from .schemas import Database
 from .service import PublishedDep
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["open data"], responses=refusals(404))
-
-PAGE = Path(__file__).resolve().parents[2] / "web" / "database.html"
 
 
 @router.get(
@@ -58,4 +57,4 @@ def database_file(name: str, published: PublishedDep) -> FileResponse:
 
 @router.get("/database", include_in_schema=False, response_class=HTMLResponse)
 async def database_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("database.html")  # in the reader's language (shoal.server.files)
