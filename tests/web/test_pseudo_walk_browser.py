@@ -114,10 +114,11 @@ NAMES = {
 """Words that are names, never translated: the games' (titles and ids), the site's, the
 pseudo-locale's tag (the language picker's choice), files' formats, the ones users gave."""
 
-SKIP = "script, style, #moves, #move-list, .movetree, #movetree, #live, .sr-only"
-"""Where the text is the game's notation (the move lists, the live log of the moves) or not
-drawn: not looked at. (The board's drawing is looked at: its captions are words, its cells'
-names are notation, which the check lets pass; the status line under a board too.)"""
+SKIP = "script, style, #live, .sr-only"
+"""Not looked at: the live log (the screen reader's lines of the moves) and what is not drawn.
+The board's drawing and the move lists are looked at: their captions and the sides' names
+are words; the cells' names and the moves' notation (a digit in each, or one letter) pass;
+the status line under a board too."""
 
 # The visible text nodes (and placeholders, and a select's chosen option) that still read as
 # English: what is left of a text once the pseudo-locale's bracketed messages are taken out
