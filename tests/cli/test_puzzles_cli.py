@@ -81,7 +81,7 @@ def test_a_puzzle_solved_and_one_failed_in_the_terminal(tmp_path: Path) -> None:
 def test_the_list_and_bad_input() -> None:
     listed = shoal("puzzles")
     assert listed.returncode == 0
-    assert "syrtis   3 puzzles" in listed.stdout and "sfirs    1 puzzles" in listed.stdout
+    assert "syrtis   3 puzzles" in listed.stdout and "sfirs    1 puzzle\n" in listed.stdout
     unknown = shoal("puzzles", "chess")
     assert unknown.returncode != 0 and "invalid choice: 'chess'" in unknown.stderr
     missing = shoal("puzzles", "syrtis", "--puzzle", "syrtis-0999")

@@ -8,33 +8,37 @@ import json
 from shoal import games
 from shoal.core import InvalidOptionError
 
-from .tui import PlainUI, RichUI
+from .tui import PlainUI, RichUI, add_language_argument, chosen_language
 from .tui.learn import LearnLoop
 from .tui.screen import UI
+from .tui.words import catalogue
 
 __all__ = ["add_parser"]
 
 
 def _learn(args: argparse.Namespace) -> int:
+    language = chosen_language(args)
+    words = catalogue(language)
     if args.game is None:
         for game_id in games.ids():
             game = games.get(game_id)
             course = game.course()
             if course is not None:
-                print(f"{game_id:8} {course.title}: {len(course.steps)} steps")
-        print("Take one with: shoal learn GAME")
+                steps = words.ngettext("{n} step", "{n} steps", len(course.steps))
+                print(f"{game_id:8} {course.title}: {steps.format(n=len(course.steps))}")
+        print(words.gettext("Take one with: {command}").format(command="shoal learn GAME"))
         return 0
     game = games.get(args.game)
     course = game.course()
     if course is None:
-        raise InvalidOptionError(f"{game.title} has no course yet")
+        raise InvalidOptionError(words.gettext("{game} has no course yet").format(game=game.title))
     if args.export:
         print(json.dumps(course.as_dict(game), indent=1, ensure_ascii=False))
         return 0
     if not 1 <= args.step <= len(course.steps):
         raise InvalidOptionError(f"--step must be between 1 and {len(course.steps)}")
-    ui: UI = PlainUI() if args.plain else RichUI()
-    return LearnLoop(game, course, ui, first=args.step - 1).run()
+    ui: UI = PlainUI(language=language) if args.plain else RichUI(language=language)
+    return LearnLoop(game, course, ui, first=args.step - 1, language=language).run()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,4 +61,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="print the course as JSON (steps with position, text, task, solutions)",
     )
     p.add_argument("--plain", action="store_true", help="plain text: no colour")
+    add_language_argument(p)
     p.set_defaults(func=_learn)

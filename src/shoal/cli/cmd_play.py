@@ -14,7 +14,16 @@ from shoal.ai.players import LEVELS
 from shoal.core import InvalidOptionError, parse_option_words
 from shoal.records import read
 
-from .tui import UI, CommandLoop, PlainUI, RichUI, Session, choose_game
+from .tui import (
+    UI,
+    CommandLoop,
+    PlainUI,
+    RichUI,
+    Session,
+    add_language_argument,
+    choose_game,
+    chosen_language,
+)
 
 __all__ = ["DEFAULT_LEVEL", "add_parser", "seat_levels"]
 
@@ -36,7 +45,8 @@ def seat_levels(vs: str, seat: int, as_level: str | None) -> tuple[str | None, s
 
 
 def _play(args: argparse.Namespace) -> int:
-    ui: UI = PlainUI() if args.plain else RichUI()
+    language = chosen_language(args)
+    ui: UI = PlainUI(language=language) if args.plain else RichUI(language=language)
     if args.delay < 0:
         raise InvalidOptionError("--delay must not be negative")
     levels = seat_levels(args.vs, args.seat, args.as_level)
@@ -44,20 +54,20 @@ def _play(args: argparse.Namespace) -> int:
         raise InvalidOptionError("give --load FILE or --start POSITION, not both")
     if args.load is not None:
         record = read(Path(args.load).expanduser().read_text())
-        session = Session(record.game, levels=levels)
+        session = Session(record.game, levels=levels, language=language)
         session.load_record(record)
         return CommandLoop(session, ui, delay=args.delay).run()
     if args.game is None:
         if args.options:
             raise InvalidOptionError("give the game before its options: shoal play GAME NAME=VALUE")
-        game = choose_game(ui)
+        game = choose_game(ui, language)
         if game is None:
             return 0
     else:
         game = games.REGISTRY.from_mapping(args.game, parse_option_words(args.options))
     if args.start is not None:
         game.load(args.start)  # a bad position string fails here, in words, before the screen
-    session = Session(game, levels=levels, seed=args.seed, start=args.start)
+    session = Session(game, levels=levels, seed=args.seed, start=args.start, language=language)
     return CommandLoop(session, ui, delay=args.delay).run()
 
 
@@ -109,4 +119,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "start position; see docs/games/GAME.md, 'Position string')",
     )
     p.add_argument("--plain", action="store_true", help="plain text: no colour, no cursor movement")
+    add_language_argument(p)
     p.set_defaults(func=_play)

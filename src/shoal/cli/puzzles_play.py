@@ -9,30 +9,36 @@ from shoal.analysis.puzzle_play import find_puzzle, of_theme, puzzles_of, themes
 from shoal.core import InvalidOptionError
 from shoal.ratings.glicko2 import Rating
 
-from .tui import PlainUI, RichUI
+from .tui import PlainUI, RichUI, add_language_argument, chosen_language
 from .tui.puzzles import PuzzleLoop
 from .tui.screen import UI
+from .tui.words import catalogue
 
 __all__ = ["add_to_group"]
 
 
 def _list(args: argparse.Namespace) -> int:
+    words = catalogue(chosen_language(args))
     for game_id in games.ids():
         found = puzzles_of(game_id)
         if found:
-            print(f"{game_id:8} {len(found)} puzzles")
+            count = words.ngettext("{n} puzzle", "{n} puzzles", len(found)).format(n=len(found))
+            print(f"{game_id:8} {count}")
             themes = ", ".join(f"{theme} {count}" for theme, count in themes_of(found))
             if themes:
-                print(f"{'':8} themes: {themes}")
-    print('Solve them with: shoal puzzles GAME [--theme "THEME"]')
+                print(f"{'':8} " + words.gettext("themes: {themes}").format(themes=themes))
+    command = 'shoal puzzles GAME [--theme "THEME"]'
+    print(words.gettext("Solve them with: {command}").format(command=command))
     return 0
 
 
 def _puzzles(args: argparse.Namespace) -> int:
+    language = chosen_language(args)
+    words = catalogue(language)
     game = games.get(args.game)
     found = puzzles_of(game.id)
     if not found:
-        raise InvalidOptionError(f"{game.title} has no puzzles yet")
+        raise InvalidOptionError(words.gettext("{game} has no puzzles yet").format(game=game.title))
     theme = None
     if args.theme is not None:
         try:
@@ -47,8 +53,10 @@ def _puzzles(args: argparse.Namespace) -> int:
             raise InvalidOptionError(f"no {game.title} puzzle {args.puzzle!r}")
     if not 0 < args.rating < 5000:
         raise InvalidOptionError("--rating must be between 0 and 5000")
-    ui: UI = PlainUI() if args.plain else RichUI()
-    loop = PuzzleLoop(game, found, ui, rating=Rating(args.rating), first=first, theme=theme)
+    ui: UI = PlainUI(language=language) if args.plain else RichUI(language=language)
+    loop = PuzzleLoop(
+        game, found, ui, rating=Rating(args.rating), first=first, theme=theme, language=language
+    )
     return loop.run()
 
 
@@ -82,4 +90,5 @@ def _arguments(p: argparse.ArgumentParser, game_id: str) -> None:
         "--rating", type=float, default=1500.0, help="your puzzle rating to start from (1500)"
     )
     p.add_argument("--plain", action="store_true", help="plain text: no colour")
+    add_language_argument(p)
     p.set_defaults(func=_puzzles)

@@ -7,6 +7,9 @@
   undo, records, the computer's turns, hints), started from any position.
 - :mod:`~shoal.cli.tui.loop`: :class:`CommandLoop`, which reads input, dispatches
   the commands and draws; :func:`choose_game`, the game menu.
+- :mod:`~shoal.cli.tui.words`: the language of the terminal's words (``--language``, the
+  environment's) and the sides' and levels' names in it; every part above takes a
+  ``language`` and speaks through its catalogue.
 
 A session and a UI make a game at the terminal:
 
@@ -28,6 +31,7 @@ from .loop import COMMANDS, CommandLoop, choose_game
 from .rich_ui import RichUI, board_text
 from .screen import UI, PlainUI, Screen
 from .session import Listener, Played, Session
+from .words import add_language_argument, chosen_language, environment_language
 
 __all__ = [
     "COMMANDS",
@@ -39,6 +43,9 @@ __all__ = [
     "RichUI",
     "Screen",
     "Session",
+    "add_language_argument",
     "board_text",
     "choose_game",
+    "chosen_language",
+    "environment_language",
 ]

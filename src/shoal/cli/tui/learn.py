@@ -10,6 +10,7 @@ live in the game and its course.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from shoal.core import Game
@@ -18,6 +19,7 @@ from shoal.core.course import Course
 from .loop import CommandLoop
 from .screen import UI
 from .session import Played, Session
+from .words import catalogue, level_word
 
 __all__ = ["LearnLoop"]
 
@@ -36,9 +38,14 @@ class _Quit(Exception):
 
 
 class LearnLoop:
-    """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based)."""
+    """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based); the
+    terminal's own words in ``language`` (the course's texts as the course gives them)."""
 
-    def __init__(self, game: Game[Any], course: Course, ui: UI, first: int = 0) -> None:
+    def __init__(
+        self, game: Game[Any], course: Course, ui: UI, first: int = 0, language: str = "en"
+    ) -> None:
+        self.language = language
+        self.words = catalogue(language)
         self.game = game
         self.course = course
         self.ui = ui
@@ -48,27 +55,36 @@ class LearnLoop:
         """Every step from ``first`` to the end; returns an exit code."""
         self.ui.say(self.course.title, "title")
         self.ui.say(self.course.intro)
+        _ = self.words.gettext
         total = len(self.course.steps)
         try:
             for index in range(self.first, total):
                 step = self.course.steps[index]
-                self.ui.say(f"Step {index + 1} of {total}: {step.title}", "title")
+                said = _("Step {n} of {total}: {title}")
+                self.ui.say(said.format(n=index + 1, total=total, title=step.title), "title")
                 self.ui.say(step.text)
                 if step.kind == "game":
                     self._game(index)
                 else:
                     self._task(index)
         except _Quit:
-            self.ui.say(f"Come back with: shoal learn {self.game.id} --step {index + 1}")
+            said = _("Come back with: {command}")
+            self.ui.say(said.format(command=f"shoal learn {self.game.id} --step {index + 1}"))
             return 0
-        self.ui.say(f"You have finished the {self.game.title} course.", "good")
+        said = _("You have finished the {game} course.").format(game=self.game.title)
+        self.ui.say(said, "good")
         return 0
 
     def _task(self, index: int) -> None:
+        _ = self.words.gettext
         step = self.course.steps[index]
         while True:
-            session = Session(step.game(self.game), start=step.start(self.game).position())
-            session.message = f"Task: {step.task}"
+            session = Session(
+                step.game(self.game),
+                start=step.start(self.game).position(),
+                language=self.language,
+            )
+            session.message = _("Task: {task}").format(task=step.task)
             texts: list[str] = []
 
             def check(session: Session, played: Played, texts: list[str] = texts) -> None:
@@ -84,10 +100,11 @@ class LearnLoop:
 
             session.listeners.append(check)
             loop = CommandLoop(session, self.ui)
-            loop.add_command("hint", "show a solution of this step", lambda _r: self._hint(index))
-            loop.add_command("skip", "go to the next step", lambda _r: self._raise("skipped"))
-            loop.add_command("quit", "leave the course", lambda _r: self._raise("quit"))
-            loop.add_command("exit", "leave the course", lambda _r: self._raise("quit"))
+            hint, skip = _("show a solution of this step"), _("go to the next step")
+            loop.add_command("hint", hint, lambda _r: self._hint(index))
+            loop.add_command("skip", skip, lambda _r: self._raise("skipped"))
+            loop.add_command("quit", _("leave the course"), lambda _r: self._raise("quit"))
+            loop.add_command("exit", _("leave the course"), lambda _r: self._raise("quit"))
             try:
                 loop.run()
             except _StepOver as over:
@@ -95,7 +112,7 @@ class LearnLoop:
                     raise _Quit from None
                 if over.how == "wrong":
                     self.ui.say(over.message, "error")
-                    self.ui.say("Try again from the same position.")
+                    self.ui.say(_("Try again from the same position."))
                     continue
                 if over.how == "solved":
                     self.ui.show(session.screen())
@@ -105,13 +122,18 @@ class LearnLoop:
 
     def _game(self, index: int) -> None:
         step = self.course.steps[index]
-        session = Session(step.game(self.game), levels=(None, step.level))
-        session.message = f"Play against the {step.level} computer"
+        session = Session(step.game(self.game), levels=(None, step.level), language=self.language)
+        level = level_word(self.words, step.level)
+        session.message = self.words.gettext("Play against the {level} computer").format(
+            level=level
+        )
         CommandLoop(session, self.ui).run()
 
     def _hint(self, index: int) -> None:
         solution = self.course.steps[index].solutions[0]
-        self.ui.say("One way: " + ", then ".join(solution))
+        then = self.words.gettext("{moves}, then {move}")
+        moves = functools.reduce(lambda moves, move: then.format(moves=moves, move=move), solution)
+        self.ui.say(self.words.gettext("One way: {moves}").format(moves=moves))
 
     @staticmethod
     def _raise(how: str) -> None:

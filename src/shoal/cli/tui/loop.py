@@ -33,22 +33,32 @@ from shoal.records import read
 
 from .screen import UI
 from .session import Session
+from .words import catalogue, yes
 
 __all__ = ["COMMANDS", "CommandLoop", "choose_game"]
 
+
+def _(message: str) -> str:
+    """Marks a message for ``shoal i18n extract``; it is said through the player's catalogue
+    where it is shown."""
+    return message
+
+
 COMMANDS: dict[str, str] = {
-    "?": "list the legal actions (also 'legal')",
-    "hint": "suggest an action, with a reason",
-    "undo": "take back your last turn (and the computer's reply)",
-    "moves": "show the whole move list",
-    "board": "show the board again",
-    "save FILE": "save the game as a text record",
-    "load FILE": "load a record (text or JSON) and continue from it",
-    "resign": "give up this game",
-    "quit": "leave (offers to save first)",
-    "help": "this list",
+    "?": _("list the legal actions (also 'legal')"),
+    "hint": _("suggest an action, with a reason"),
+    "undo": _("take back your last turn (and the computer's reply)"),
+    "moves": _("show the whole move list"),
+    "board": _("show the board again"),
+    "save FILE": _("save the game as a text record"),
+    "load FILE": _("load a record (text or JSON) and continue from it"),
+    "resign": _("give up this game"),
+    "quit": _("leave (offers to save first)"),
+    "help": _("this list"),
 }
-"""The commands of ``shoal play`` and what they do (anything else is read as a move)."""
+"""The commands of ``shoal play`` and what they do (anything else is read as a move), in
+English: the loop's ``help`` says them in the session's language. The command words are
+typed as they are in every language."""
 
 _COMPLETIONS = ["hint", "undo", "moves", "board", "save", "load", "resign", "quit", "help"]
 
@@ -69,7 +79,11 @@ class CommandLoop:
         self.session = session
         self.ui = ui
         self.delay = delay
-        self.help: dict[str, str] = dict(COMMANDS)
+        self.words = session.words
+        """The session's catalogue: the loop speaks the session's language."""
+        self.help: dict[str, str] = {
+            word: self.words.gettext(text) for word, text in COMMANDS.items()
+        }
         self.handlers: dict[str, Callable[[str], None]] = {
             "?": self._legal,
             "legal": self._legal,
@@ -87,7 +101,8 @@ class CommandLoop:
         self._completions = list(_COMPLETIONS)
 
     def add_command(self, word: str, text: str, handler: Callable[[str], None]) -> None:
-        """A new command ``word`` (``text`` for help); ``handler`` gets the rest of the line."""
+        """A new command ``word`` (``text`` for help, in the session's language); ``handler``
+        gets the rest of the line."""
         self.handlers[word] = handler
         self.help[word] = text
         self._completions.append(word)
@@ -140,7 +155,8 @@ class CommandLoop:
         try:
             self.session.play_text(line)
         except ShoalError as error:
-            self.ui.say(f"{error}  (? lists the legal actions, help the commands)", "error")
+            said = self.words.gettext("{error}  (? lists the legal actions, help the commands)")
+            self.ui.say(said.format(error=error), "error")
             return
         self.show()
 
@@ -148,17 +164,20 @@ class CommandLoop:
     def _legal(self, _rest: str) -> None:
         state = self.session.state
         texts = [state.action_text(a) for a in state.legal_actions()]
-        noun = "legal action" if len(texts) == 1 else "legal actions"
-        self.ui.listing(f"{len(texts)} {noun}", texts)
+        title = self.words.ngettext("{n} legal action", "{n} legal actions", len(texts))
+        self.ui.listing(title.format(n=len(texts)), texts)
 
     def _help(self, _rest: str = "") -> None:
-        self.ui.say("Type an action in the game's notation, or a whole turn, then Enter.", "title")
+        said = self.words.gettext(
+            "Type an action in the game's notation, or a whole turn, then Enter."
+        )
+        self.ui.say(said, "title")
         width = max(len(name) for name in self.help)
         for name, text in self.help.items():
             self.ui.say(f"  {name.ljust(width)}  {text}")
 
     def _hint(self, _rest: str = "") -> None:
-        with self.ui.thinking("looking for a hint"):
+        with self.ui.thinking(self.words.gettext("looking for a hint")):
             advice = self.session.hint()
         self.ui.say(self.session.hint_text(advice))
 
@@ -167,21 +186,22 @@ class CommandLoop:
 
     def _undo(self) -> bool:
         if not self.session.undo():
-            self.ui.say("nothing to undo", "error")
+            self.ui.say(self.words.gettext("nothing to undo"), "error")
             return False
         self.show()
         return True
 
     def _moves(self, _rest: str = "") -> None:
         moves = self.session.move_list()
-        self.ui.listing("moves", [f"{n}. {side} {text}" for n, side, text in moves])
+        listed = [f"{n}. {side} {text}" for n, side, text in moves]
+        self.ui.listing(self.words.gettext("moves"), listed)
 
     def _resign(self, _rest: str = "") -> None:
         self.session.resign()
         self.show()
 
     def _quit(self, _rest: str = "") -> None:
-        self._offer_save("Save the game before leaving? y/N> ")
+        self._offer_save(self.words.gettext("Save the game before leaving? y/N> "))
         raise _GameEnded
 
     # -- files --------------------------------------------------------------------
@@ -190,31 +210,35 @@ class CommandLoop:
 
     def _save(self, name: str) -> bool:
         if not name:
-            self.ui.say("usage: save FILE", "error")
+            self.ui.say(self.words.gettext("usage: save FILE"), "error")
             return False
         try:
             Path(name).expanduser().write_text(self.session.record().to_text())
         except OSError as error:
-            self.ui.say(f"cannot save to {name}: {error.strerror or error}", "error")
+            said = self.words.gettext("cannot save to {file}: {reason}")
+            self.ui.say(said.format(file=name, reason=error.strerror or error), "error")
             return False
         self.session.saved = True
-        self.ui.say(f"saved to {name}", "good")
+        self.ui.say(self.words.gettext("saved to {file}").format(file=name), "good")
         return True
 
     def _load(self, name: str) -> None:
         if not name:
-            self.ui.say("usage: load FILE", "error")
+            self.ui.say(self.words.gettext("usage: load FILE"), "error")
             return
         try:
             record = read(Path(name).expanduser().read_text())
         except OSError as error:
-            self.ui.say(f"cannot read {name}: {error.strerror or error}", "error")
+            said = self.words.gettext("cannot read {file}: {reason}")
+            self.ui.say(said.format(file=name, reason=error.strerror or error), "error")
             return
         except ShoalError as error:
             self.ui.say(f"{name}: {error}", "error")
             return
         self.session.load_record(record)
-        self.session.note(f"loaded {name}: {len(self.session.turns())} turns")
+        turns = len(self.session.turns())
+        said = self.words.ngettext("loaded {file}: {n} turn", "loaded {file}: {n} turns", turns)
+        self.session.note(said.format(file=name, n=turns))
         self.show()
 
     def default_file(self) -> str:
@@ -226,7 +250,8 @@ class CommandLoop:
         default = self.default_file()
         while True:
             try:
-                name = self.ui.ask(f"File name [{default}]> ").strip()
+                name = self.ui.ask(self.words.gettext("File name [{file}]> ").format(file=default))
+                name = name.strip()
             except EOFError:
                 return False
             if self._save(name or default):
@@ -240,20 +265,26 @@ class CommandLoop:
             answer = self.ui.ask(prompt).strip()
         except EOFError:
             return
-        if answer.lower() in ("y", "yes", "save"):
+        if yes(self.words, answer):
             self._ask_file_and_save()
         elif answer.lower().startswith("save "):
             self._save(answer[5:].strip())
 
     def _finish(self) -> bool:
         """At the end: offer to save, or take back; False when the session is over."""
+        _ = self.words.gettext
         person = self.session.has_person
-        back = "take back (undo), or " if person else "or "
         while True:
             if self.session.saved or not self.session.actions:
-                prompt = f"{back.capitalize()}Enter to finish> "
+                prompt = (
+                    _("Take back (undo), or Enter to finish> ")
+                    if person
+                    else _("Or Enter to finish> ")
+                )
+            elif person:
+                prompt = _("Save the game (y), take back (undo), or Enter to finish> ")
             else:
-                prompt = f"Save the game (y), {back}Enter to finish> "
+                prompt = _("Save the game (y), or Enter to finish> ")
             try:
                 answer = self.ui.ask(prompt).strip()
             except EOFError:
@@ -264,27 +295,32 @@ class CommandLoop:
             if word == "undo" and person:
                 if self._undo():
                     return True
-            elif word in ("y", "yes", "save"):
+            elif yes(self.words, word):
                 self._ask_file_and_save()
             elif word.startswith("save "):
                 self._save(answer[5:].strip())
             else:
-                options = "y, save FILE, undo or Enter" if person else "y, save FILE or Enter"
-                self.ui.say(f"{answer!r}: the game is over; answer {options}", "error")
+                if person:
+                    said = _("{answer}: the game is over; answer y, save FILE, undo or Enter")
+                else:
+                    said = _("{answer}: the game is over; answer y, save FILE or Enter")
+                self.ui.say(said.format(answer=repr(answer)), "error")
 
 
-def choose_game(ui: UI) -> Game | None:
-    """Ask which game to play with a numbered menu (None when the player leaves)."""
+def choose_game(ui: UI, language: str = "en") -> Game | None:
+    """Ask which game to play with a numbered menu, in ``language`` (None when the player
+    leaves)."""
+    words = catalogue(language)
     ids = list(games.ids()) + [g for g in games.ids(all=True) if g not in games.ids()]
     listed = set(games.ids())
-    ui.say("Which game?", "title")
+    ui.say(words.gettext("Which game?"), "title")
     for number, game_id in enumerate(ids, start=1):
         entry = games.REGISTRY.entry(game_id)
-        note = "" if game_id in listed else " (calibration game)"
+        note = "" if game_id in listed else words.gettext(" (calibration game)")
         ui.say(f"  {number}. {entry.title} [{game_id}]{note}")
     while True:
         try:
-            answer = ui.ask("Game number or id> ").strip().lower()
+            answer = ui.ask(words.gettext("Game number or id> ")).strip().lower()
         except EOFError:
             return None
         if not answer or answer in ("q", "quit"):
@@ -293,4 +329,5 @@ def choose_game(ui: UI) -> Game | None:
             return games.get(ids[int(answer) - 1])
         if answer in ids:
             return games.get(answer)
-        ui.say(f"{answer!r}: choose a number from 1 to {len(ids)} or a game id", "error")
+        said = words.gettext("{answer}: choose a number from 1 to {last} or a game id")
+        ui.say(said.format(answer=repr(answer), last=len(ids)), "error")

@@ -21,6 +21,7 @@ from shoal.ratings.glicko2 import Rating
 from .loop import CommandLoop
 from .screen import UI
 from .session import Played, Session
+from .words import catalogue, side_word
 
 __all__ = ["PuzzleLoop"]
 
@@ -36,7 +37,8 @@ class _Over(Exception):
 
 class PuzzleLoop:
     """Solve ``puzzles`` of ``game`` at the terminal, nearest the rating first (``theme``:
-    the one theme they were chosen by, named in the title)."""
+    the one theme they were chosen by, named in the title); the terminal's own words in
+    ``language``."""
 
     def __init__(
         self,
@@ -48,7 +50,10 @@ class PuzzleLoop:
         first: Puzzle | None = None,
         seconds: float | None = None,
         theme: str | None = None,
+        language: str = "en",
     ) -> None:
+        self.language = language
+        self.words = catalogue(language)
         self.game = game
         self.theme = theme
         self.puzzles = puzzles
@@ -63,33 +68,53 @@ class PuzzleLoop:
 
     def run(self) -> int:
         """Puzzle after puzzle until ``quit`` or the end of input; returns an exit code."""
-        chosen = f", {self.theme}" if self.theme else ""
-        self.ui.say(f"{self.game.title} puzzles{chosen}: {len(self.puzzles)}", "title")
+        _ = self.words.gettext
+        count = len(self.puzzles)
+        if self.theme:
+            title = _("{game} puzzles, {theme}: {n}").format(
+                game=self.game.title, theme=self.theme, n=count
+            )
+        else:
+            title = _("{game} puzzles: {n}").format(game=self.game.title, n=count)
+        self.ui.say(title, "title")
         self.ui.say(
-            "Find the winning action; the other side answers by itself. Type an action or a "
-            "turn, or: solution, skip, ? (legal actions), quit."
+            _(
+                "Find the winning action; the other side answers by itself. Type an action or "
+                "a turn, or: solution, skip, ? (legal actions), quit."
+            )
         )
         puzzle = self.first or next_puzzle(self.puzzles, self.rating.r, self.seen)
         while puzzle is not None:
             if not self._one(puzzle):
                 break
             puzzle = next_puzzle(self.puzzles, self.rating.r, self.seen)
+        said = _("{solved} of {tried} solved; rating {rating}, streak {streak}.")
         self.ui.say(
-            f"{self.solved} of {self.tried} solved; rating {self.rating.display()}, "
-            f"streak {self.streak}."
+            said.format(
+                solved=self.solved,
+                tried=self.tried,
+                rating=self.rating.display(),
+                streak=self.streak,
+            )
         )
         return 0
 
     def _one(self, puzzle: Puzzle) -> bool:
         """One puzzle; False when the learner quits."""
+        _ = self.words.gettext
         self.seen.append(puzzle.id)
         game = puzzle.game(self.game)
         start = puzzle.start(self.game)
-        side = start.side_name(puzzle.winner)
-        theme = f" ({puzzle.theme})" if puzzle.theme else ""
-        self.ui.say(f"Puzzle {puzzle.id}{theme}, rated {puzzle.difficulty}", "title")
-        session = Session(game, start=puzzle.position)
-        session.message = f"{side.capitalize()} to play and win"
+        side = side_word(self.words, start.side_name(puzzle.winner))
+        if puzzle.theme:
+            said = _("Puzzle {id} ({theme}), rated {rating}").format(
+                id=puzzle.id, theme=puzzle.theme, rating=puzzle.difficulty
+            )
+        else:
+            said = _("Puzzle {id}, rated {rating}").format(id=puzzle.id, rating=puzzle.difficulty)
+        self.ui.say(said, "title")
+        session = Session(game, start=puzzle.position, language=self.language)
+        session.message = _("{side} to play and win").format(side=side[:1].upper() + side[1:])
         texts: list[str] = []
         choose = refuter(game) if self.seconds is None else refuter(game, self.seconds)
         auto = [False]
@@ -120,11 +145,14 @@ class PuzzleLoop:
 
         session.listeners.append(check)
         loop = CommandLoop(session, self.ui)
-        loop.add_command("solution", "show the solution (the puzzle counts as failed)",
-                         lambda _r: self._raise("solution"))  # fmt: skip
-        loop.add_command("skip", "go to the next puzzle (unrated)", lambda _r: self._raise("skip"))
-        loop.add_command("quit", "stop solving puzzles", lambda _r: self._raise("quit"))
-        loop.add_command("exit", "stop solving puzzles", lambda _r: self._raise("quit"))
+        solution, skip = (
+            _("show the solution (the puzzle counts as failed)"),
+            _("go to the next puzzle (unrated)"),
+        )
+        loop.add_command("solution", solution, lambda _r: self._raise("solution"))
+        loop.add_command("skip", skip, lambda _r: self._raise("skip"))
+        loop.add_command("quit", _("stop solving puzzles"), lambda _r: self._raise("quit"))
+        loop.add_command("exit", _("stop solving puzzles"), lambda _r: self._raise("quit"))
         try:
             loop.run()
         except _Over as over:
@@ -136,7 +164,8 @@ class PuzzleLoop:
             solved = over.how == "solved"
             self.ui.say(over.message, "good" if solved else "error")
             if not solved:
-                self.ui.say("The solution: " + ", ".join(puzzle.solution))
+                said = _("The solution: {moves}").format(moves=", ".join(puzzle.solution))
+                self.ui.say(said)
             self._rate(puzzle, solved)
             return True
         return False  # end of input
@@ -148,9 +177,17 @@ class PuzzleLoop:
         self.solved += int(solved)
         self.streak = self.streak + 1 if solved else 0
         change = round(self.rating.r - before.r)
+        said = self.words.gettext(
+            "Rating {rating} ({change}), streak {streak}, {solved} of {tried} solved."
+        )
         self.ui.say(
-            f"Rating {self.rating.display()} ({change:+d}), streak {self.streak}, "
-            f"{self.solved} of {self.tried} solved."
+            said.format(
+                rating=self.rating.display(),
+                change=f"{change:+d}",
+                streak=self.streak,
+                solved=self.solved,
+                tried=self.tried,
+            )
         )
 
     @staticmethod

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .screen import Screen
+from .words import catalogue
 
 __all__ = ["RichUI", "board_text"]
 
@@ -22,6 +23,14 @@ _GLYPH_STYLES = ("bold bright_cyan", "bold bright_green", "bold magenta", "bold 
 _EMPTY = set(".·-|+_:/\\")
 _ANSI = re.compile(r"(\x1b\[[0-9;?]*[A-Za-z])")
 _PROSE = re.compile(r"[A-Za-z]{3,}")
+
+
+def escape(text: str) -> str:
+    """``text`` with rich's markup escaped: a translation, a file name or a status shows its
+    square brackets as they are (``[Datei]``, ``[connect4-20261130.txt]``)."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
 
 
 def _coordinate_line(line: str) -> bool:
@@ -83,12 +92,14 @@ class RichUI:
 
     Line editing and history come from ``readline`` when it is available, with
     tab completion of the legal actions and the commands (``completions`` is
-    set by the session before each prompt).
+    set by the session before each prompt). Its own words (``last``, ``moves``) are in
+    ``language``.
     """
 
-    def __init__(self, console: Any = None, clear: bool = True) -> None:
+    def __init__(self, console: Any = None, clear: bool = True, language: str = "en") -> None:
         from rich.console import Console
 
+        self.words = catalogue(language)
         self.console = console if console is not None else Console(highlight=False)
         self.clear = clear
         self.completions: Sequence[str] = ()
@@ -110,7 +121,7 @@ class RichUI:
     def ask(self, prompt: str) -> str:
         """A line through ``input`` (readline editing), the prompt in colour."""
         with self.console.capture() as capture:
-            self.console.print(f"[bold green]{prompt}[/]", end="")
+            self.console.print(f"[bold green]{escape(prompt)}[/]", end="")
         rendered = capture.get()
         if self._readline is not None:
             # readline must know which prompt bytes take no room on the line.
@@ -119,19 +130,26 @@ class RichUI:
 
     def show(self, screen: Screen) -> None:
         """The board panel beside the recent moves, then status, notes and who plays."""
+        from rich.cells import cell_len
         from rich.columns import Columns
         from rich.panel import Panel
         from rich.table import Table
 
         if self.clear:
             self.console.clear()
+        last = self.words.gettext("last: {turn}").format(turn=screen.last) if screen.last else ""
+        # the panel is as wide as the board, or as its title and subtitle when they are longer
+        # (a language's words run longer than the English): never cut short
+        inner = max(cell_len(line) for line in screen.board.split("\n")) + 4
+        wanted = max(cell_len(screen.title), cell_len(last)) + 6
         board = Panel(
             board_text(screen.board, screen.before, screen.sides),
-            title=f"[bold]{screen.title}[/]",
-            subtitle=f"last: {screen.last}" if screen.last else None,
+            title=f"[bold]{escape(screen.title)}[/]",
+            subtitle=escape(last) if last else None,
             border_style="blue",
-            expand=False,
+            expand=wanted > inner,  # to ``width``: rich sizes a panel that does not to its board
             padding=(0, 1),
+            width=wanted if wanted > inner else None,
         )
         moves = Table(box=None, show_header=False, padding=(0, 1))
         moves.add_column(justify="right", style="dim")
@@ -144,13 +162,14 @@ class RichUI:
             moves.add_row(f"{number}.", side, text)
         parts: list[Any] = [board]
         if screen.moves:
-            parts.append(Panel(moves, title="moves", border_style="bright_black", expand=False))
+            title = escape(self.words.gettext("moves"))
+            parts.append(Panel(moves, title=title, border_style="bright_black", expand=False))
         self.console.print(screen.players, style="dim", markup=False)
         self.console.print(Columns(parts))
         if screen.legend:
             self.console.print(screen.legend, style="dim", markup=False)
         if screen.status:
-            self.console.print(f"[cyan]{screen.status}[/]")
+            self.console.print(f"[cyan]{escape(screen.status)}[/]")
         if screen.message:
             self.console.print(screen.message, markup=False, style="bold bright_cyan")
         for note in screen.notes:
@@ -168,14 +187,16 @@ class RichUI:
         """The items in columns under a bold title."""
         from rich.columns import Columns
 
-        self.console.print(f"[bold]{title}[/]")
+        self.console.print(f"[bold]{escape(title)}[/]")
         if items:
-            self.console.print(Columns([f"[cyan]{item}[/]" for item in items], padding=(0, 3)))
+            self.console.print(
+                Columns([f"[cyan]{escape(item)}[/]" for item in items], padding=(0, 3))
+            )
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:
         """A spinner while the block runs."""
-        with self.console.status(f"[bold]{text}…[/]", spinner="dots"):
+        with self.console.status(f"[bold]{escape(text)}…[/]", spinner="dots"):
             yield
 
     def pause(self, seconds: float) -> None:

@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TextIO
 
+from .words import catalogue
+
 __all__ = ["UI", "PlainUI", "Screen"]
 
 
@@ -83,14 +85,17 @@ class UI(Protocol):
 
 
 class PlainUI:
-    """Plain ``print`` and ``input``: no colour, no cursor movement, nothing but text."""
+    """Plain ``print`` and ``input``: no colour, no cursor movement, nothing but text; its
+    own words (``Legend:``, ``Error:``...) in ``language``."""
 
     def __init__(
         self,
         input_fn: Callable[[str], str] | None = None,
         output: TextIO | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        language: str = "en",
     ) -> None:
+        self.words = catalogue(language)
         self._input = input_fn
         self._out = output
         self._sleep = sleep
@@ -109,18 +114,19 @@ class PlainUI:
     def show(self, screen: Screen) -> None:
         """The title, board, recent moves, last turn, status, notes and who is to play."""
         self._print()
+        _ = self.words.gettext
         self._print(f"{screen.title}: {screen.players}")
         self._print(screen.board)
         if screen.legend:
-            self._print(f"Legend: {screen.legend}")
+            self._print(_("Legend: {legend}").format(legend=screen.legend))
         if screen.moves:
             recent = [f"{n}. {side} {text}" for n, side, text in screen.moves[-8:]]
             more = "... " if len(screen.moves) > 8 else ""
-            self._print(f"Moves: {more}{'  '.join(recent)}")
+            self._print(_("Moves: {moves}").format(moves=more + "  ".join(recent)))
         if screen.last:
-            self._print(f"Last: {screen.last}")
+            self._print(_("Last: {turn}").format(turn=screen.last))
         if screen.status:
-            self._print(f"Status: {screen.status}")
+            self._print(_("Status: {status}").format(status=screen.status))
         if screen.message:
             self._print(screen.message)
         for note in screen.notes:
@@ -129,11 +135,14 @@ class PlainUI:
 
     def say(self, text: str, kind: str = "info") -> None:
         """A line; errors start with ``Error:``."""
-        self._print(f"Error: {text}" if kind == "error" else text)
+        self._print(
+            self.words.gettext("Error: {error}").format(error=text) if kind == "error" else text
+        )
 
     def listing(self, title: str, items: Sequence[str]) -> None:
         """``title: a, b, c`` on one line."""
-        self._print(f"{title}: {', '.join(items)}" if items else f"{title}: none")
+        listed = ", ".join(items) if items else self.words.gettext("none")
+        self._print(f"{title}: {listed}")
 
     @contextlib.contextmanager
     def thinking(self, text: str) -> Iterator[None]:

@@ -45,6 +45,7 @@ from shoal.core.options import options_to_strings
 from shoal.records import Record
 
 from .screen import Screen
+from .words import catalogue, level_word, side_word
 
 __all__ = ["FEW", "Listener", "Played", "Session"]
 
@@ -76,7 +77,8 @@ class Session:
 
     ``levels[seat]`` is ``None`` for a person at the keyboard, else a level
     name for :func:`get_player` (validated here). ``start`` is a position
-    string of the game (``None``: the game's initial position for ``seed``).
+    string of the game (``None``: the game's initial position for ``seed``). ``language``
+    is the language of its words (the players, the prompt, the result, the notes).
     """
 
     def __init__(
@@ -87,7 +89,11 @@ class Session:
         seed: int = 0,
         start: str | None = None,
         actions: Sequence[Action] = (),
+        language: str = "en",
     ) -> None:
+        self.language = language
+        self.words = catalogue(language)
+        """The catalogue of ``language``: what the session says goes through it."""
         self.levels = levels
         self.seed = seed
         self.resigned: Seat | None = None
@@ -183,47 +189,65 @@ class Session:
     # -- names --------------------------------------------------------------------
     def who(self, seat: Seat) -> str:
         """``you``, ``player 1`` or ``club computer``."""
+        _ = self.words.gettext
         level = self.levels[seat]
         if level is not None:
-            return f"{level} computer"
+            return _("{level} computer").format(level=level_word(self.words, level))
         if self.levels[1 - seat] is None:
-            return f"player {seat + 1}"
-        return "you"
+            return _("player {number}").format(number=seat + 1)
+        return _("you")
+
+    def side(self, seat: Seat, state: State | None = None) -> str:
+        """The side of ``seat`` in words (of ``state``, else of the current state)."""
+        return side_word(self.words, (state or self.state).side_name(seat))
 
     def seat_label(self, seat: Seat) -> str:
         """The side, seat and player, e.g. ``x (seat 0, you)``."""
-        return f"{self.state.side_name(seat)} (seat {seat}, {self.who(seat)})"
+        return self.words.gettext("{side} (seat {seat}, {player})").format(
+            side=self.side(seat), seat=seat, player=self.who(seat)
+        )
 
     def prompt(self) -> str:
         """The move prompt, e.g. ``3. x> `` or ``3. x (continues)> ``."""
         seat = self.state.to_move if self.state.to_move is not None else 0
         number = self.state.turn + 1
-        tail = " (continues)" if self.in_turn() else ""
-        return f"{number}. {self.state.side_name(seat)}{tail}> "
+        if self.in_turn():
+            return self.words.gettext("{number}. {side} (continues)> ").format(
+                number=number, side=self.side(seat)
+            )
+        return f"{number}. {self.side(seat)}> "
 
     def result_text(self) -> str:
         """The result in words, with its reason (and scores where the game counts)."""
+        _ = self.words.gettext
         state = self.state
-        sides = state.sides()
         if self.resigned is not None:
             winner = 1 - self.resigned
-            return f"{sides[self.resigned]} resigns: {self.seat_label(winner)} wins"
+            return _("{side} resigns: {winner} wins").format(
+                side=self.side(self.resigned), winner=self.seat_label(winner)
+            )
         outcome = state.outcome
         if outcome is None:
-            return "unfinished"
+            return _("unfinished")
         if outcome.winner is None:
-            text = f"Draw: {outcome.reason}"
+            text = _("Draw: {reason}").format(reason=outcome.reason)
         else:
-            w = outcome.winner
-            text = f"{sides[w]} (seat {w}, {self.who(w)}) wins: {outcome.reason}"
+            text = _("{winner} wins: {reason}").format(
+                winner=self.seat_label(outcome.winner), reason=outcome.reason
+            )
         if outcome.scores is not None and "score" not in outcome.reason:
             a, b = outcome.scores
-            text += f" (scores: {sides[0]} {a:g}, {sides[1]} {b:g})"
+            text += _(" (scores: {first} {a}, {second} {b})").format(
+                first=self.side(0), a=f"{a:g}", second=self.side(1), b=f"{b:g}"
+            )
         return text
 
     def move_list(self) -> list[tuple[int, str, str]]:
-        """Every turn so far: number, side, turn text."""
-        return [(turn.number, turn.side, self.turn_text(turn)) for turn in self.turns()]
+        """Every turn so far: number, side (in words), turn text."""
+        return [
+            (turn.number, side_word(self.words, turn.side), self.turn_text(turn))
+            for turn in self.turns()
+        ]
 
     def screen(self) -> Screen:
         """The screen for the current state (it takes the pending notes)."""
@@ -236,19 +260,28 @@ class Session:
             number, side, text = moves[-1]
             last = f"{number}. {side}: {text}"
             before_board = self.game.render_text(turns[-1].before)
+        _ = self.words.gettext
         if self.over:
-            to_move = "Game over. " + self.result_text()
+            to_move = _("Game over. {result}").format(result=self.result_text())
         else:
             seat = state.to_move if state.to_move is not None else 0
-            tail = ", turn continues" if self.in_turn() else ""
-            to_move = f"{self.seat_label(seat)} to play{tail}"
-        sides = state.sides()
+            if self.in_turn():
+                to_move = _("{player} to play, turn continues")
+            else:
+                to_move = _("{player} to play")
+            to_move = to_move.format(player=self.seat_label(seat))
+        sides = state.sides()  # the game's names: the board's pieces take their colours
         notes, self._notes = self._notes, []
         options = options_to_strings(self.game.options)
         named = ", ".join(f"{name}={value}" for name, value in options.items())
         return Screen(
             title=f"{self.game.title} ({named})" if named else self.game.title,
-            players=f"{self.who(0)} ({sides[0]}) vs {self.who(1)} ({sides[1]})",
+            players=_("{first} ({first_side}) vs {second} ({second_side})").format(
+                first=self.who(0),
+                first_side=self.side(0),
+                second=self.who(1),
+                second_side=self.side(1),
+            ),
             board=self.game.render_text(state),
             before=before_board,
             last=last,
@@ -282,10 +315,19 @@ class Session:
         after = self.state
         if after.outcome is None and after.turn == state.turn:
             legal = [after.action_text(a) for a in after.legal_actions()]
+            words = self.words
             if len(legal) <= FEW:
-                self.note(f"turn continues: choose {' or '.join(legal)}")
+                either = " " + words.gettext("or") + " "
+                either = either.join(legal)
+                self.note(words.gettext("turn continues: choose {actions}").format(actions=either))
             else:
-                self.note(f"turn continues: {len(legal)} choices (? lists them)")
+                self.note(
+                    words.ngettext(
+                        "turn continues: {n} choice (? lists it)",
+                        "turn continues: {n} choices (? lists them)",
+                        len(legal),
+                    ).format(n=len(legal))
+                )
         self._played(state, actions, by_computer=False)
         return actions
 
@@ -310,7 +352,9 @@ class Session:
     def thinking_text(self) -> str:
         """What to show while the computer chooses for the seat to move."""
         seat = self.state.to_move if self.state.to_move is not None else 0
-        return f"{self.who(seat)} ({self.state.side_name(seat)}) is thinking"
+        return self.words.gettext("{player} ({side}) is thinking").format(
+            player=self.who(seat), side=self.side(seat)
+        )
 
     def computer_turn(self) -> list[Action]:
         """The computer plays the whole turn of the seat to move (a note says what)."""
@@ -322,9 +366,12 @@ class Session:
         actions = play_turn(player, state)
         for action in actions:
             self._push(action)
-        side = state.side_name(seat)
         played = self.turn_text(self.history.turn(-1))
-        self.note(f"{self.who(seat)} ({side}) played {played}")
+        self.note(
+            self.words.gettext("{player} ({side}) played {turn}").format(
+                player=self.who(seat), side=self.side(seat, state), turn=played
+            )
+        )
         self._played(state, actions, by_computer=True)
         return actions
 
@@ -337,7 +384,9 @@ class Session:
         state = self.state
         seat = state.to_move if state.to_move is not None else 0
         text = state.action_text(advice.action)
-        return f"hint for {state.side_name(seat)}: {text}: {advice.reason}"
+        return self.words.gettext("hint for {side}: {action}: {reason}").format(
+            side=self.side(seat), action=text, reason=advice.reason
+        )
 
     def resign(self) -> None:
         """The seat to move gives up."""
@@ -352,7 +401,7 @@ class Session:
         """
         if self.in_turn():
             self.undo_step()
-            self.note("took back one step of this turn")
+            self.note(self.words.gettext("took back one step of this turn"))
             return True
         if self.resigned is not None:
             self.resigned = None
@@ -364,7 +413,9 @@ class Session:
         taken = len(turns) - cut.number + 1
         self.history.truncate(cut.start)
         self.saved = False
-        self.note(f"took back {taken} turn{'s' if taken > 1 else ''}")
+        self.note(
+            self.words.ngettext("took back {n} turn", "took back {n} turns", taken).format(n=taken)
+        )
         return True
 
     def undo_step(self) -> None:
