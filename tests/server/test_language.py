@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import re
 
+from babel.messages.pofile import read_po
+
+from shoal import games
+from shoal.i18n import LOCALE_DIR
+from shoal.i18n.extract import option_label
 from tests.clients import TestClient
 
 from .accounts_helpers import signup
@@ -95,10 +100,32 @@ def test_the_games_options_read_in_the_readers_language(client: TestClient) -> N
     translated = {o["name"]: o for o in dutch.json()["options"]}
     assert translated["base"]["label"] == "basis"
     assert translated["base"]["help"] == "bordgrootte: velden per zijde van het zeshoekige bord"
-    assert translated["shortage"]["help"].startswith("te weinig vrije velden voor het aantal: flow")
+    assert translated["shortage"]["help"].startswith(
+        "te weinig vrije velden voor het aantal: doorlopen"
+    )
     for name, option in options.items():  # only the words change
-        same = {k: v for k, v in option.items() if k not in ("label", "help")}
-        assert {k: v for k, v in translated[name].items() if k not in ("label", "help")} == same
+        same = {k: v for k, v in option.items() if k not in ("label", "help", "choice_labels")}
+        assert {
+            k: v for k, v in translated[name].items() if k not in ("label", "help", "choice_labels")
+        } == same
+    assert options["shortage"]["choice_labels"] == ["flow", "strands", "literal"]
+    assert translated["shortage"]["choice_labels"] == ["doorlopen", "strengen", "letterlijk"]
+    assert translated["base"]["choice_labels"] == ["6", "8", "10"]
+    assert translated["penalty"]["choice_labels"] is None
     german = client.get("/api/catalog", headers={"Accept-Language": "de"}).json()
     cyclix = {o["name"]: o for g in german if g["id"] == "cyclix" for o in g["options"]}
     assert cyclix["max_turns"]["label"] == "max. Züge"
+    assert cyclix["king_sight"]["choice_labels"] == ["immer", "frei"]
+
+
+def test_every_game_options_words_are_in_the_template() -> None:
+    """Every option's label, help and values in words of every game on the site are messages
+    of the template (the extractor found them, wherever the game names its values)."""
+    with (LOCALE_DIR / "messages.pot").open("rb") as f:
+        template = {m.id for m in read_po(f) if m.id}
+    for game_id in games.ids(all=True):
+        for info in games.REGISTRY.game_class(game_id).option_infos():
+            assert option_label(info.name) in template, (game_id, info.name)
+            assert info.help in template, (game_id, info.name)
+            for value in info.choices or ():
+                assert not isinstance(value, str) or value in template, (game_id, value)

@@ -93,9 +93,20 @@ def option_label(name: str) -> str:
 
 def _option_messages(tree: ast.AST) -> Iterator[tuple[int, str, Any, list[str]]]:
     """Each game option declared with ``option(default, "help", ...)`` as a class field: its
-    label (:func:`option_label`) and its help, which the forms and the rules page show in the
-    reader's language (``/api/catalog``)."""
+    label (:func:`option_label`), its help and its values in words (``choices``), which the
+    forms and the rules page show in the reader's language (``/api/catalog``)."""
     for node in ast.walk(tree):
+        if (  # a game's module names an option's values `..._READINGS` (cyclix/sight.py)
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id.endswith("_READINGS")
+            and isinstance(node.value, ast.Tuple)
+        ):
+            for value in node.value.elts:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    what = f"a value of a game option ({node.targets[0].id}), what its select shows"
+                    yield value.lineno, "", value.value, [what]
         if not (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)):
             continue
         call = node.value
@@ -111,6 +122,12 @@ def _option_messages(tree: ast.AST) -> Iterator[tuple[int, str, Any, list[str]]]
         name = node.target.id
         label = f"a game option's name ({name}), a form's label"
         yield node.lineno, "", option_label(name), [label]
+        for keyword in call.keywords:  # the values a select offers, said in words
+            if keyword.arg == "choices" and isinstance(keyword.value, ast.Tuple):
+                for value in keyword.value.elts:
+                    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                        what = f"a value of the game option {name} (what its select shows)"
+                        yield value.lineno, "", value.value, [what]
         help_text = call.args[1].value
         yield (
             call.args[1].lineno,

@@ -131,7 +131,7 @@ export function optionInputs(game) {
   return game.options.map((o) => {
     const id = `seek-opt-${o.name}`;
     const input = o.choices
-      ? h("select", { id }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })))
+      ? h("select", { id }, o.choices.map((c, i) => h("option", { value: String(c), selected: c === o.default, text: o.choice_labels?.[i] ?? String(c) })))
       : h("input", { id, type: o.kind === "int" || o.kind === "float" ? "number" : "text", value: String(o.default) });
     input.dataset.option = o.name;
     input.dataset.default = String(o.default);

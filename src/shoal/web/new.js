@@ -34,7 +34,7 @@ function optionField(o) {
   /** @type {HTMLSelectElement | HTMLInputElement} */
   let input;
   if (o.choices) {
-    input = h("select", { id, name: o.name }, o.choices.map((c) => h("option", { value: String(c), selected: c === o.default, text: String(c) })));
+    input = h("select", { id, name: o.name }, o.choices.map((c, i) => h("option", { value: String(c), selected: c === o.default, text: o.choice_labels?.[i] ?? String(c) })));
   } else if (o.kind === "bool") {
     input = h("select", { id, name: o.name }, h("option", { value: "true", selected: o.default, text: t("yes") }), h("option", { value: "false", selected: !o.default, text: t("no") }));
   } else if (o.kind === "int" || o.kind === "float") {

@@ -55,7 +55,13 @@ def _catalog_entry(game_id: str, language: str = SOURCE) -> dict[str, Any]:
         "sides": list(state.sides()),
         "options": [
             dataclasses.asdict(info)
-            | {"label": words.gettext(option_label(info.name)), "help": words.gettext(info.help)}
+            | {
+                "label": words.gettext(option_label(info.name)),
+                "help": words.gettext(info.help),
+                "choice_labels": None
+                if info.choices is None
+                else [words.gettext(c) if isinstance(c, str) else str(c) for c in info.choices],
+            }
             for info in cls.option_infos()
         ],
     }

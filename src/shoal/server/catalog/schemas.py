@@ -29,6 +29,9 @@ class OptionInfoOut(Out):
     help: str = Field(description="what the option means, in the reader's language")
     kind: str
     choices: list[Any] | None
+    choice_labels: list[str] | None = Field(
+        description="each of ``choices`` in words, in the reader's language (what a select shows)"
+    )
     minimum: Number | None
     maximum: Number | None
     decision: bool

@@ -1317,6 +1317,8 @@ export interface OptionInfoOut {
   help: string;
   kind: string;
   choices: any[] | null;
+  /** each of ``choices`` in words, in the reader's language (what a select shows) */
+  choice_labels: string[] | null;
   minimum: number | null;
   maximum: number | null;
   decision: boolean;
