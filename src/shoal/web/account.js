@@ -111,7 +111,7 @@ function gameRow(g) {
 /** @param {MyGame[]} games @param {string} empty what an empty list says */
 function gameTable(games, empty) {
   if (!games.length) return h("p", { class: "help", text: empty });
-  return h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...[t("Game"), t("Opponent"), t("State"), t("Ending"), t("Speed"), t("Rated"), t("Length")].map((head) => h("th", { text: head })))), h("tbody", {}, ...games.map(gameRow)));
+  return h("div", { class: "table-scroll" }, h("table", { class: "games-table" }, h("thead", {}, h("tr", {}, ...[t("Game"), t("Opponent"), t("State"), t("Ending"), t("Speed"), t("Rated"), t("Length")].map((head) => h("th", { text: head })))), h("tbody", {}, ...games.map(gameRow))));
 }
 
 // Ratings (issue 23): per game the rating ("1523", "1500?" while provisional), its games,

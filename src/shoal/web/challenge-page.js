@@ -113,7 +113,7 @@ async function main() {
       ...(c.status === "open" ? answers(c, act) : [outcome(c)]),
       problem,
     );
-    document.title = `${c.challenger} vs ${c.challenged}: ${c.title} — shoal`;
+    document.title = t("{challenger} v {challenged}: {game} — shoal", { challenger: c.challenger, challenged: c.challenged, game: c.title });
     return true;
   };
   if (!(await show())) {

@@ -167,10 +167,11 @@ async function one() {
   const method = ladder.method;
   const machine = ladder.machine;
   const load = machine.load_start !== undefined && machine.load_start !== null;
+  const figure = (/** @type {string | number | null | undefined} */ value) => (typeof value === "number" ? value : String(value));
   const facts = [
     t("Budget: {seconds} s a turn on one pinned core (a turn over {limit} s loses), or {iterations} iterations an action for agents that declare them.", { seconds: budget.seconds, limit: +(budget.seconds + budget.grace).toFixed(3), iterations: budget.iterations }),
     t("Ratings: Bayesian Elo, intervals of {confidence}%; moving first is worth {advantage} Elo here, drawelo {drawelo}.", { confidence: Math.round(method.confidence * 100), advantage: method.advantage, drawelo: method.drawelo }) + (method.held.length ? " " + t("(held: {names})", { names: method.held.join(", ") }) : "") + " " + t("Anchors keep their pinned ratings."),
-    tn("{n} game", "{n} games", ladder.games.length) + ", " + date(ladder.finished) + (load ? "; " + t("load average {start} at the start, {end} at the end ({cores} cores)", { start: String(machine.load_start), end: String(machine.load_end), cores: String(machine.cores) }) : "") + ".",
+    tn("{n} game", "{n} games", ladder.games.length) + ", " + date(ladder.finished) + (load ? "; " + t("load average {start} at the start, {end} at the end ({cores} cores)", { start: figure(machine.load_start), end: figure(machine.load_end), cores: figure(machine.cores) }) : "") + ".",
   ];
   app.append(
     h("section", { class: "card" }, ...pageHead(title, rules()), h("ul", { class: "ladder-facts" }, facts.map((f) => h("li", { text: f }))), h("p", {}, h("a", { href: "/ladder", text: t("All ladders") }))),
