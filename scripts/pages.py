@@ -40,34 +40,47 @@ class Page(NamedTuple):
 
 
 PAGES: dict[str, Page] = {
-    "account.html": Page("shoal — account", "account.js", "page-account", ("lobby.css",)),
+    "account.html": Page(
+        "shoal — account", "account.js", "page-account", ("lobby.css",), translated=True
+    ),
     "analysis.html": Page(
         "Analysis board — shoal", "analysis.js", "page-analysis", translated=True
     ),
     "blocks.html": Page(
-        "shoal — blocks and reports", "blocks.js", "page-blocks", ("moderation.css",)
+        "shoal — blocks and reports",
+        "blocks.js",
+        "page-blocks",
+        ("moderation.css",),
+        translated=True,
     ),
-    "bots.html": Page("shoal — play a bot", "bots.js", "page-bots"),
+    "bots.html": Page("shoal — play a bot", "bots.js", "page-bots", translated=True),
     "challenge.html": Page(
-        "Challenge — shoal", "challenge-page.js", "page-challenge", ("lobby.css",)
+        "Challenge — shoal", "challenge-page.js", "page-challenge", ("lobby.css",), translated=True
     ),
     "database.html": Page("Open data — shoal", "database.js", "page-database", translated=True),
     "game.html": Page("Game — shoal", "game.js", "page-game", translated=True),
     "index.html": Page(
         "shoal — play five abstract games", "home.js", "page-home", ("lobby.css",), translated=True
     ),
-    "ladder.html": Page("Ladder — shoal", "ladder.js", "page-ladder"),
-    "leaderboard.html": Page("Leaderboard — shoal", "leaderboard.js", "page-leaderboard"),
+    "ladder.html": Page("Ladder — shoal", "ladder.js", "page-ladder", translated=True),
+    "leaderboard.html": Page(
+        "Leaderboard — shoal", "leaderboard.js", "page-leaderboard", translated=True
+    ),
     "learn.html": Page("Learn — shoal", "learn.js", "page-learn", translated=True),
     "lobby.html": Page("Lobby — shoal", "lobby.js", "page-lobby", ("lobby.css",), translated=True),
-    "mod.html": Page("shoal — moderation", "mod.js", "page-mod", ("moderation.css",)),
+    "mod.html": Page(
+        "shoal — moderation", "mod.js", "page-mod", ("moderation.css",), translated=True
+    ),
     "new.html": Page("New game — shoal", "new.js", "page-new", translated=True),
-    "notifications.html": Page("shoal — notifications", "notifications.js", "page-notifications"),
+    "notifications.html": Page(
+        "shoal — notifications", "notifications.js", "page-notifications", translated=True
+    ),
     "offline.html": Page(
         "Play the computer offline — shoal",
         "offline.js",
         "page-game",
-        main='<p class="help">Loading the games into your browser…</p>',
+        main='<p class="help" data-t>Loading the games into your browser…</p>',
+        translated=True,
     ),
     "puzzles.html": Page("Puzzles — shoal", "puzzles.js", "page-puzzles", translated=True),
     "replay.html": Page("Replay — shoal", "replay.js", "page-replay", translated=True),

@@ -4,6 +4,7 @@
 // subscriptions (GET /api/push/key, POST and DELETE /api/push/subscriptions).
 
 import { api } from "./net.js";
+import { t } from "./i18n.js";
 
 /** Registers /sw.js (scope: the whole site); a browser without service workers does without. */
 export function registerWorker() {
@@ -53,9 +54,9 @@ export async function currentSubscription() {
  * @returns {Promise<PushSubscription>}
  */
 export async function subscribe() {
-  if (!pushSupported()) throw new Error("this browser cannot receive push notifications");
+  if (!pushSupported()) throw new Error(t("This browser cannot receive push notifications."));
   registerWorker();
-  if ((await Notification.requestPermission()) !== "granted") throw new Error("notifications are blocked for this site in the browser");
+  if ((await Notification.requestPermission()) !== "granted") throw new Error(t("Notifications are blocked for this site in the browser."));
   const registration = await navigator.serviceWorker.ready;
   const { key } = /** @type {{key: string}} */ (await api("/api/push/key"));
   const subscription =

@@ -6,6 +6,7 @@
 import { $, errorText, footer, h, pageHead, problemPage, topbar } from "./common.js";
 import { api } from "./net.js";
 import { enterGame, optionsText, timeText, watchLobby } from "./lobby-view.js";
+import { date, parts, t } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").ChallengeDetail} Challenge */
 
@@ -13,36 +14,33 @@ const id = location.pathname.split("/").pop() ?? "";
 
 /** @param {string | null} tc */
 function clock(tc) {
-  if (!tc) return "No clock";
-  return `${tc.endsWith("d") ? "Correspondence" : "Real time"}: ${timeText(tc)}`;
+  if (!tc) return t("No clock");
+  return `${tc.endsWith("d") ? t("Correspondence") : t("Real time")}: ${timeText(tc)}`;
 }
 
 /** My side in words (`colour` is the challenger's). @param {Challenge} c */
 function side(c) {
-  if (c.colour === "random") return "Drawn at random when the game starts";
+  if (c.colour === "random") return t("Drawn at random when the game starts");
   const challengerFirst = c.colour === "first";
   const mineFirst = c.you === "challenger" ? challengerFirst : !challengerFirst;
-  return `You play ${mineFirst ? "first" : "second"}`;
+  return mineFirst ? t("You play first") : t("You play second");
 }
 
-/**
- * A player: "you" (`me`), else their name linking to their profile.
- * @param {string} name @param {boolean} me @param {boolean} [first] at the start of the line
- */
-function person(name, me, first = false) {
-  return me ? h("strong", { text: first ? "You" : "you" }) : h("a", { href: `/@/${name}`, text: name });
+/** The other player: their name, linking to their profile. @param {string} name */
+function person(name) {
+  return h("a", { href: `/@/${name}`, text: name });
 }
 
-const when = (/** @type {string} */ iso) => new Date(iso).toLocaleString();
+const when = (/** @type {string} */ iso) => date(iso, { dateStyle: "medium", timeStyle: "short" });
 
 /** What became of the challenge, in words (and the game's link once accepted). @param {Challenge} c */
 function outcome(c) {
   const other = c.you === "challenger" ? c.challenged : c.challenger;
-  if (c.status === "accepted") return h("p", { id: "challenge-outcome" }, `Accepted: the game is on. `, c.url ? h("a", { class: "btn primary", id: "challenge-game", href: c.url, text: "Open the game" }) : null);
-  if (c.status === "declined") return h("p", { id: "challenge-outcome", text: c.you === "challenged" ? "You declined this challenge." : `${other} declined this challenge.` });
-  if (c.status === "cancelled") return h("p", { id: "challenge-outcome", text: c.you === "challenger" ? "You withdrew this challenge." : `${other} withdrew this challenge.` });
-  if (c.status === "expired") return h("p", { id: "challenge-outcome", text: "Expired: a challenge lasts 7 days." });
-  return h("p", { id: "challenge-outcome", text: `Closed (${c.status}).` });
+  if (c.status === "accepted") return h("p", { id: "challenge-outcome" }, t("Accepted: the game is on.") + " ", c.url ? h("a", { class: "btn primary", id: "challenge-game", href: c.url, text: t("Open the game") }) : null);
+  if (c.status === "declined") return h("p", { id: "challenge-outcome", text: c.you === "challenged" ? t("You declined this challenge.") : t("{name} declined this challenge.", { name: other }) });
+  if (c.status === "cancelled") return h("p", { id: "challenge-outcome", text: c.you === "challenger" ? t("You withdrew this challenge.") : t("{name} withdrew this challenge.", { name: other }) });
+  if (c.status === "expired") return h("p", { id: "challenge-outcome", text: t("Expired: a challenge lasts 7 days.") });
+  return h("p", { id: "challenge-outcome", text: t("Closed ({state}).", { state: c.status }) });
 }
 
 /**
@@ -52,9 +50,9 @@ function outcome(c) {
 function answers(c, act) {
   const other = c.you === "challenger" ? c.challenged : c.challenger;
   const buttons = c.you === "challenged"
-    ? [h("button", { class: "btn primary", id: "challenge-accept", text: "Accept", onclick: act("accept") }), h("button", { class: "btn", id: "challenge-decline", text: "Decline", onclick: act("decline") })]
-    : [h("button", { class: "btn danger", id: "challenge-cancel", text: "Cancel the challenge", onclick: act("cancel") })];
-  const waiting = c.you === "challenged" ? `Open until ${when(c.expires)}.` : `Waiting for ${other}'s answer (until ${when(c.expires)}): you will be taken to the game when it is accepted.`;
+    ? [h("button", { class: "btn primary", id: "challenge-accept", text: t("Accept"), onclick: act("accept") }), h("button", { class: "btn", id: "challenge-decline", text: t("Decline"), onclick: act("decline") })]
+    : [h("button", { class: "btn danger", id: "challenge-cancel", text: t("Cancel the challenge"), onclick: act("cancel") })];
+  const waiting = c.you === "challenged" ? t("Open until {date}.", { date: when(c.expires) }) : t("Waiting for {name}'s answer (until {date}): you will be taken to the game when it is accepted.", { name: other, date: when(c.expires) });
   return [h("p", { class: "help", id: "challenge-waiting", text: waiting }), h("div", { class: "actions challenge-actions" }, buttons)];
 }
 
@@ -72,7 +70,7 @@ async function main() {
   const app = $("#app");
   const box = h("section", { class: "card challenge-page", id: "challenge" });
   const problem = h("p", { class: "form-error", id: "challenge-error", role: "alert", hidden: true });
-  app.append(h("div", { class: "narrow" }, ...pageHead("Challenge"), box, h("p", { class: "help" }, "Your open challenges are also in ", h("a", { href: "/lobby", text: "the lobby" }), " and your ", h("a", { href: "/notifications", text: "notifications" }), ".")));
+  app.append(h("div", { class: "narrow" }, ...pageHead(t("Challenge")), box, h("p", { class: "help" }, ...parts(t("Your open challenges are also in {lobby} and your {notifications}."), { lobby: h("a", { href: "/lobby", text: t("the lobby") }), notifications: h("a", { href: "/notifications", text: t("notifications") }) }))));
   let shown = false;
   const show = async () => {
     /** @type {Challenge} */
@@ -81,7 +79,7 @@ async function main() {
       c = await api(`/api/challenges/${id}`);
     } catch (e) {
       // none to show: the site's problem page; one shown already stays, with the words under it
-      if (!shown) problemPage("No such challenge", errorText(e), { href: "/lobby", text: "The lobby" });
+      if (!shown) problemPage(t("No such challenge"), errorText(e), { href: "/lobby", text: t("The lobby") });
       else box.replaceChildren(h("p", { class: "form-error", role: "alert", text: errorText(e) }));
       return false;
     }
@@ -105,17 +103,17 @@ async function main() {
     };
     const options = optionsText(c.options);
     box.replaceChildren(
-      h("h2", { id: "challenge-who" }, person(c.challenger, c.you === "challenger", true), c.you === "challenger" ? " challenge " : " challenges ", person(c.challenged, c.you === "challenged"), ` to ${c.title}`),
+      h("h2", { id: "challenge-who" }, ...(c.you === "challenger" ? parts(t("You challenge {player} to {game}", { game: c.title }), { player: person(c.challenged) }) : parts(t("{player} challenges you to {game}", { game: c.title }), { player: person(c.challenger) }))),
       h("dl", { class: "challenge-terms", id: "challenge-terms" },
-        h("dt", { text: "Game" }), h("dd", {}, h("a", { href: `/rules/${c.game}`, text: c.title }), options ? ` (${options})` : ""),
-        h("dt", { text: "Clock" }), h("dd", { text: clock(c.time_control) }),
-        h("dt", { text: "Mode" }), h("dd", { text: c.rated ? "Rated" : "Casual" }),
-        h("dt", { text: "Sides" }), h("dd", { text: side(c) }),
-        h("dt", { text: "Sent" }), h("dd", { text: when(c.created) })),
+        h("dt", { text: t("Game") }), h("dd", {}, h("a", { href: `/rules/${c.game}`, text: c.title }), options ? ` (${options})` : ""),
+        h("dt", { text: t("Clock") }), h("dd", { text: clock(c.time_control) }),
+        h("dt", { text: t("Mode") }), h("dd", { text: c.rated ? t("Rated") : t("Casual") }),
+        h("dt", { text: t("Sides") }), h("dd", { text: side(c) }),
+        h("dt", { text: t("Sent") }), h("dd", { text: when(c.created) })),
       ...(c.status === "open" ? answers(c, act) : [outcome(c)]),
       problem,
     );
-    document.title = `${c.challenger} vs ${c.challenged}: ${c.title} — shoal`;
+    document.title = t("{challenger} v {challenged}: {game} — shoal", { challenger: c.challenger, challenged: c.challenged, game: c.title });
     return true;
   };
   if (!(await show())) {

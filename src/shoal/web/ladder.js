@@ -5,6 +5,7 @@
 // replay page (its record is uploaded there, as a record file would be).
 import { $, errorText, footer, h, pageHead, readOrProblem, toast, topbar } from "./common.js";
 import { api } from "./net.js";
+import { date, number, parts, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").LadderOut} Ladder */
 /** @typedef {import("./types/api.js").LadderPlayer} Player */
@@ -13,8 +14,15 @@ import { api } from "./net.js";
 
 const key = decodeURIComponent(location.pathname.split("/")[2] || "");
 
-const RULES =
-  "Every agent plays its turns under one budget: the same seconds on one CPU core it is pinned to (or, for an agent that declares them, the same iterations), and a turn over the budget loses the game. The anchors are the site's computer levels, playing fixed iteration budgets with ratings pinned for the game, so ladders of one game compare. Seats alternate: each pairing plays a set-up twice, each side moving first once; after every pairing has met once, the games go where they narrow the rating intervals most.";
+const rules = () =>
+  t("Every agent plays its turns under one budget: the same seconds on one CPU core it is pinned to (or, for an agent that declares them, the same iterations), and a turn over the budget loses the game. The anchors are the site's computer levels, playing fixed iteration budgets with ratings pinned for the game, so ladders of one game compare. Seats alternate: each pairing plays a set-up twice, each side moving first once; after every pairing has met once, the games go where they narrow the rating intervals most.");
+
+/** An agent's kind in words (engine, bot, python, baseline; a kind not named here as it is). @param {string} kind */
+function kindWord(kind) {
+  /** @type {Record<string, () => string>} */
+  const words = { engine: () => t("engine"), bot: () => t("bot"), python: () => t("Python"), baseline: () => t("baseline"), anchor: () => t("anchor") };
+  return Object.hasOwn(words, kind) ? words[kind]() : kind;
+}
 
 /** @param {Record<string, string>} options */
 const optionText = (options) => Object.entries(options).map(([k, v]) => `${k}=${v}`).join(", ");
@@ -28,21 +36,21 @@ const elo = (value) => (value === null ? "—" : String(Math.round(value)));
 async function index() {
   const app = $("#app");
   /** @type {{ ladders: Summary[] } | null} */
-  const read = await readOrProblem("/api/ladder", "The ladder", { href: "/", text: "All games" });
+  const read = await readOrProblem("/api/ladder", t("The ladder"), { href: "/", text: t("All games") });
   if (!read) return;
   const ladders = read.ladders;
   app.append(
     h(
       "section",
       { class: "card" },
-      ...pageHead("The ladder", "Agents rated under fixed compute against pinned anchors."),
-      h("p", { text: RULES }),
-      h("p", { class: "help" }, "Rate your own agent: ", h("code", { text: "shoal ladder GAME [OPTIONS] --agents SPEC ..." }), " with an engine program, a Bot API program or a Python class; the site shows the results of the runs it publishes."),
+      ...pageHead(t("The ladder"), t("Agents rated under fixed compute against pinned anchors.")),
+      h("p", { text: rules() }),
+      h("p", { class: "help" }, ...parts(t("Rate your own agent: {command} with an engine program, a Bot API program or a Python class; the site shows the results of the runs it publishes."), { command: h("code", { text: "shoal ladder GAME [OPTIONS] --agents SPEC ..." }) })),
     ),
     h(
       "section",
       { class: "card", id: "ladders" },
-      h("h2", { text: "Ladders" }),
+      h("h2", { text: t("Ladders") }),
       ladders.length
         ? h(
             "ul",
@@ -52,11 +60,11 @@ async function index() {
                 "li",
                 { dataset: { key: ladder.key } },
                 h("a", { href: `/ladder/${encodeURIComponent(ladder.key)}`, text: ladderTitle(ladder) }),
-                h("span", { class: "help", text: ` ${ladder.players} players, ${ladder.games} games${ladder.leader ? `; best agent: ${ladder.leader}` : ""}` }),
+                h("span", { class: "help", text: " " + tn("{n} player", "{n} players", ladder.players) + ", " + tn("{n} game", "{n} games", ladder.games) + (ladder.leader ? "; " + t("best agent: {name}", { name: ladder.leader }) : "") }),
               ),
             ),
           )
-        : h("p", { class: "help", text: "No ladder has been published yet." }),
+        : h("p", { class: "help", text: t("No ladder has been published yet.") }),
     ),
   );
 }
@@ -82,23 +90,24 @@ function standings(ladder) {
   const ends = rated.flatMap((p) => p.interval.filter((x) => x !== null));
   const low = Math.min(...ends) - 20;
   const span = Math.max(...ends) + 20 - low || 1;
+  const heads = ["#", t("Player"), t("Rating"), t("Interval (95%)"), t("Games played"), t("W-D-L")];
   return h(
     "table",
     { class: "ladder-table stack-table", id: "standings" },
-    h("caption", { class: "sr-only", text: "Ratings with 95% intervals" }),
-    h("tr", {}, ["#", "Player", "Rating", "95% interval", "Games", "W-D-L"].map((t) => h("th", { scope: "col", text: t }))),
+    h("caption", { class: "sr-only", text: t("Ratings and their intervals (95%)") }),
+    h("tr", {}, heads.map((head) => h("th", { scope: "col", text: head }))),
     ladder.players.map((p, i) => {
       const [from, to] = p.interval;
-      const interval = p.anchor ? "pinned" : from === null || to === null ? "no games" : `${elo(from)} to ${elo(to)}`;
+      const interval = p.anchor ? t("pinned") : from === null || to === null ? t("no games") : t("{low} to {high}", { low: elo(from), high: elo(to) });
       return h(
         "tr",
         { class: p.anchor ? "anchor" : "", dataset: { name: p.name } },
-        h("td", { dataset: { label: "#" }, text: String(i + 1) }),
-        h("td", { dataset: { label: "Player" } }, h("span", { class: "name", text: p.name }), h("span", { class: "kind", text: p.anchor ? "anchor" : p.kind })),
-        h("td", { class: "num", dataset: { label: "Rating" }, text: elo(p.rating) }),
-        h("td", { class: "interval", dataset: { label: "95% interval" } }, h("span", { text: interval }), intervalBar(p, low, span)),
-        h("td", { class: "num", dataset: { label: "Games" }, text: String(p.games) }),
-        h("td", { dataset: { label: "W-D-L" }, text: `${p.wins}-${p.draws}-${p.losses}${p.forfeits ? ` (${p.forfeits} forfeited)` : ""}` }),
+        h("td", { dataset: { label: heads[0] }, text: String(i + 1) }),
+        h("td", { dataset: { label: heads[1] } }, h("span", { class: "name", text: p.name }), h("span", { class: "kind", text: kindWord(p.anchor ? "anchor" : p.kind) })),
+        h("td", { class: "num", dataset: { label: heads[2] }, text: elo(p.rating) }),
+        h("td", { class: "interval", dataset: { label: heads[3] } }, h("span", { text: interval }), intervalBar(p, low, span)),
+        h("td", { class: "num", dataset: { label: heads[4] }, text: number(p.games) }),
+        h("td", { dataset: { label: heads[5] }, text: `${p.wins}-${p.draws}-${p.losses}` + (p.forfeits ? " " + tn("({n} forfeited)", "({n} forfeited)", p.forfeits) : "") }),
       );
     }),
   );
@@ -128,10 +137,10 @@ function gamesTable(ladder) {
   return h(
     "table",
     { class: "ladder-table", id: "ladder-games" },
-    h("caption", { class: "sr-only", text: "The games" }),
-    h("tr", {}, ["#", "First", "Second", "Result", "How", ""].map((t) => h("th", { scope: "col", text: t }))),
+    h("caption", { class: "sr-only", text: t("The games") }),
+    h("tr", {}, ["#", t("First"), t("Second"), t("Result"), t("How"), ""].map((head) => h("th", { scope: "col", text: head }))),
     ladder.games.map((game) => {
-      const button = h("button", { class: "btn small", type: "button", text: "Replay", "aria-label": `Replay game ${game.index + 1}` });
+      const button = h("button", { class: "btn small", type: "button", text: t("Replay"), "aria-label": t("Replay game {n}", { n: game.index + 1 }) });
       button.addEventListener("click", () => replay(game, button));
       return h(
         "tr",
@@ -140,7 +149,7 @@ function gamesTable(ladder) {
         h("td", { text: game.players[0] }),
         h("td", { class: "second", text: game.players[1] }),
         h("td", { class: "result", text: game.result }),
-        h("td", { class: game.forfeit ? "how forfeit" : "how", text: `${game.reason}${game.actions ? `, ${game.actions} actions` : ""}` }),
+        h("td", { class: game.forfeit ? "how forfeit" : "how", text: game.reason + (game.actions ? ", " + tn("{n} action", "{n} actions", game.actions) : "") }),
         h("td", { class: "replay" }, button),
       );
     }),
@@ -150,21 +159,24 @@ function gamesTable(ladder) {
 async function one() {
   const app = $("#app");
   /** @type {Ladder | null} */
-  const ladder = await readOrProblem(`/api/ladder/${encodeURIComponent(key)}`, "No such ladder", { href: "/ladder", text: "All ladders" });
+  const ladder = await readOrProblem(`/api/ladder/${encodeURIComponent(key)}`, t("No such ladder"), { href: "/ladder", text: t("All ladders") });
   if (!ladder) return;
-  const title = `${ladderTitle(ladder)} ladder`;
+  const title = t("{ladder} ladder", { ladder: ladderTitle(ladder) });
   document.title = `${title} — shoal`;
   const budget = ladder.budget;
   const method = ladder.method;
+  const machine = ladder.machine;
+  const load = machine.load_start !== undefined && machine.load_start !== null;
+  const figure = (/** @type {string | number | null | undefined} */ value) => (typeof value === "number" ? value : String(value));
   const facts = [
-    `Budget: ${budget.seconds} s a turn on one pinned core (a turn over ${+(budget.seconds + budget.grace).toFixed(3)} s loses), or ${budget.iterations} iterations an action for agents that declare them.`,
-    `Ratings: Bayesian Elo with ${Math.round(method.confidence * 100)}% intervals; moving first is worth ${method.advantage} Elo here, drawelo ${method.drawelo}${method.held.length ? ` (held: ${method.held.join(", ")})` : ""}. Anchors keep their pinned ratings.`,
-    `${ladder.games.length} games, ${ladder.finished.slice(0, 10)}${ladder.machine.load_start !== undefined && ladder.machine.load_start !== null ? `; load average ${ladder.machine.load_start} at the start, ${ladder.machine.load_end} at the end (${ladder.machine.cores} cores)` : ""}.`,
+    t("Budget: {seconds} s a turn on one pinned core (a turn over {limit} s loses), or {iterations} iterations an action for agents that declare them.", { seconds: budget.seconds, limit: +(budget.seconds + budget.grace).toFixed(3), iterations: budget.iterations }),
+    t("Ratings: Bayesian Elo, intervals of {confidence}%; moving first is worth {advantage} Elo here, drawelo {drawelo}.", { confidence: Math.round(method.confidence * 100), advantage: method.advantage, drawelo: method.drawelo }) + (method.held.length ? " " + t("(held: {names})", { names: method.held.join(", ") }) : "") + " " + t("Anchors keep their pinned ratings."),
+    tn("{n} game", "{n} games", ladder.games.length) + ", " + date(ladder.finished) + (load ? "; " + t("load average {start} at the start, {end} at the end ({cores} cores)", { start: figure(machine.load_start), end: figure(machine.load_end), cores: figure(machine.cores) }) : "") + ".",
   ];
   app.append(
-    h("section", { class: "card" }, ...pageHead(title, RULES), h("ul", { class: "ladder-facts" }, facts.map((f) => h("li", { text: f }))), h("p", {}, h("a", { href: "/ladder", text: "All ladders" }))),
-    h("section", { class: "card" }, h("h2", { text: "Ratings" }), h("div", { class: "table-scroll" }, standings(ladder))),
-    h("section", { class: "card" }, h("h2", { text: "Games" }), h("div", { class: "table-scroll" }, gamesTable(ladder))),
+    h("section", { class: "card" }, ...pageHead(title, rules()), h("ul", { class: "ladder-facts" }, facts.map((f) => h("li", { text: f }))), h("p", {}, h("a", { href: "/ladder", text: t("All ladders") }))),
+    h("section", { class: "card" }, h("h2", { text: t("Ratings") }), h("div", { class: "table-scroll" }, standings(ladder))),
+    h("section", { class: "card" }, h("h2", { text: t("Games played") }), h("div", { class: "table-scroll" }, gamesTable(ladder))),
   );
 }
 

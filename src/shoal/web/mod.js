@@ -5,6 +5,7 @@
 // every action (who, when, whom, why), with its export.
 import { $, errorText, footer, h, pageHead, problemPage, toast, topbar, whoami } from "./common.js";
 import { api } from "./net.js";
+import { date, number, parts, t, tn } from "./i18n.js";
 
 /** @typedef {import("./types/api.js").ModQueueGroup} Group */
 /** @typedef {import("./types/api.js").ModReport} Report */
@@ -13,53 +14,69 @@ import { api } from "./net.js";
 
 const path = location.pathname;
 
-/** @type {Record<string, string>} */
-const KINDS = { player: "Player", chat: "Chat message", study: "Study", game: "Game", fairplay: "Fair play" };
-/** @type {Record<string, string>} */
-const REASONS = {
-  abuse: "insults, harassment or threats",
-  cheating: "engine help, or someone else playing",
-  spam: "spam or advertising",
-  name: "an offensive name or title",
-  other: "something else",
-  tab: "the game analysed in another tab",
-  agreement: "agreement with the engine improbable for the rating",
-};
-/** @type {Record<string, string>} */
-const ACTIONS = {
-  dismiss: "Close the report, no action",
-  warn: "Warn (the player gets a notice)",
-  mute: "Mute chat for some days",
-  unmute: "Lift the mute",
-  engine: "Mark as engine user",
-  unengine: "Lift the engine mark",
-  ban: "Ban (no sign-in)",
-  unban: "Lift the ban",
-  close: "Close the account",
-  "hide-chat": "Hide the chat line",
-  "hide-study": "Hide the study",
-};
+/**
+ * A word of a table of messages, or the key itself when the table does not name it.
+ * @param {Record<string, () => string>} words @param {string} key
+ */
+const word = (words, key) => (Object.hasOwn(words, key) ? words[key]() : key);
+
+/** @param {string} kind */
+const kindWord = (kind) => word({ player: () => t("Player"), chat: () => t("Chat message"), study: () => t("Study"), game: () => t("Game"), fairplay: () => t("Fair play") }, kind);
+
+/** @param {string} reason */
+const reasonWord = (reason) =>
+  word(
+    {
+      abuse: () => t("insults, harassment or threats"),
+      cheating: () => t("engine help, or someone else playing"),
+      spam: () => t("spam or advertising"),
+      name: () => t("an offensive name or title"),
+      other: () => t("something else"),
+      tab: () => t("the game analysed in another tab"),
+      agreement: () => t("agreement with the engine improbable for the rating"),
+    },
+    reason,
+  );
+
+/** @param {string} action */
+const actionWord = (action) =>
+  word(
+    {
+      dismiss: () => t("Close the report, no action"),
+      warn: () => t("Warn (the player gets a notice)"),
+      mute: () => t("Mute chat for some days"),
+      unmute: () => t("Lift the mute"),
+      engine: () => t("Mark as engine user"),
+      unengine: () => t("Lift the engine mark"),
+      ban: () => t("Ban (no sign-in)"),
+      unban: () => t("Lift the ban"),
+      close: () => t("Close the account"),
+      "hide-chat": () => t("Hide the chat line"),
+      "hide-study": () => t("Hide the study"),
+    },
+    action,
+  );
 
 /** @param {string | null | undefined} iso */
-const when = (iso) => (iso ? iso.replace("T", " ").slice(0, 16) : "");
+const when = (iso) => (iso ? date(iso, { dateStyle: "short", timeStyle: "short" }) : "");
 
 /** @param {"queue" | "log"} current */
 function tabs(current) {
   const link = (/** @type {string} */ href, /** @type {string} */ text, /** @type {boolean} */ on) => h("a", { class: on ? "btn primary small" : "btn small", href, text, "aria-current": on ? "page" : null });
-  return h("nav", { class: "tools", "aria-label": "Moderation" }, link("/mod", "Queue", current === "queue"), link("/mod/log", "Audit log", current === "log"));
+  return h("nav", { class: "tools", "aria-label": t("Moderation") }, link("/mod", t("Queue"), current === "queue"), link("/mod/log", t("Audit log"), current === "log"));
 }
 
 /** @param {Group["player"]} player */
 function badges(player) {
   const s = player.standing;
   const list = [
-    player.bot ? ["bot", "BOT"] : null,
-    player.role ? ["", player.role] : null,
-    player.closed ? ["bad", "closed"] : null,
-    s.banned ? ["bad", "banned"] : null,
-    s.engine ? ["bad", "engine user"] : null,
-    s.muted_until ? ["bad", `muted until ${when(s.muted_until)}`] : null,
-    player.created ? ["", `since ${player.created.slice(0, 10)}`] : null,
+    player.bot ? ["bot", t("BOT")] : null,
+    player.role ? ["", word({ moderator: () => t("moderator"), operator: () => t("operator") }, player.role)] : null,
+    player.closed ? ["bad", t("closed")] : null,
+    s.banned ? ["bad", t("banned")] : null,
+    s.engine ? ["bad", t("engine user")] : null,
+    s.muted_until ? ["bad", t("muted until {date}", { date: when(s.muted_until) })] : null,
+    player.created ? ["", t("since {date}", { date: date(player.created) })] : null,
   ].filter((b) => b !== null);
   return h("span", { class: "mod-badges" }, list.map(([kind, text]) => h("span", { class: `mod-badge ${kind}`, text })));
 }
@@ -67,8 +84,8 @@ function badges(player) {
 /** @param {Group["player"]} player */
 function fairplayLine(player) {
   if (!player.fairplay.length) return null;
-  const parts = player.fairplay.map((f) => `${f.game} (${f.speed}): ${f.games} games checked, agreement ${f.agreement === null ? "—" : `${Math.round(Number(f.agreement) * 100)}%`}, accuracy ${f.accuracy}`);
-  return h("p", { class: "help fairplay-line", text: `Fair play: ${parts.join("; ")}` });
+  const lines = player.fairplay.map((f) => `${f.game} (${f.speed}): ` + tn("{n} game checked, agreement {agreement}, accuracy {accuracy}", "{n} games checked, agreement {agreement}, accuracy {accuracy}", Number(f.games), { agreement: f.agreement === null ? "—" : number(Number(f.agreement), { style: "percent" }), accuracy: String(f.accuracy) }));
+  return h("p", { class: "help fairplay-line", text: t("Fair play: {checks}", { checks: lines.join("; ") }) });
 }
 
 /** @param {Report} report */
@@ -79,25 +96,25 @@ function context(report) {
     out.push(
       h(
         "ol",
-        { class: "mod-chat", "aria-label": "The chat around the reported line" },
+        { class: "mod-chat", "aria-label": t("The chat around the reported line") },
         c.chat.map((/** @type {any} */ line) =>
-          h("li", { class: [line.reported ? "reported" : "", line.hidden ? "hidden-line" : ""].join(" ").trim(), dataset: { line: String(line.id) } }, h("strong", { text: line.name }), " ", h("span", { text: line.text }), line.hidden ? h("span", { class: "help", text: " (hidden)" }) : null, line.shadow ? h("span", { class: "help", text: " (seen by its writer only)" }) : null),
+          h("li", { class: [line.reported ? "reported" : "", line.hidden ? "hidden-line" : ""].join(" ").trim(), dataset: { line: String(line.id) } }, h("strong", { text: line.name }), " ", h("span", { text: line.text }), line.hidden ? h("span", { class: "help", text: " " + t("(hidden)") }) : null, line.shadow ? h("span", { class: "help", text: " " + t("(seen by its writer only)") }) : null),
         ),
       ),
     );
   }
   if (c.game) {
     const g = c.game;
-    const what = [g.title || g.game, g.rated ? "rated" : "casual", g.event ? "an event's game" : null, g.over ? g.result || "over" : `in play, ${g.ply} actions`].filter(Boolean).join(" · ");
-    out.push(h("p", {}, "Game ", h("a", { href: `/game/${g.id}`, text: g.players.join(" – ") }), ` · ${what} · `, h("a", { href: `/replay/game/${g.id}`, text: "replay" })));
+    const what = [g.title || g.game, g.rated ? t("rated") : t("casual"), g.event ? t("an event's game") : null, g.over ? g.result || t("over") : tn("in play, {n} action", "in play, {n} actions", Number(g.ply))].filter(Boolean).join(" · ");
+    out.push(h("p", {}, ...parts(t("Game {players}"), { players: h("a", { href: `/game/${g.id}`, text: g.players.join(" – ") }) }), ` · ${what} · `, h("a", { href: `/replay/game/${g.id}`, text: t("replay") })));
   }
   if (c.study) {
     const st = c.study;
-    out.push(h("p", {}, "Study ", h("a", { href: `/studies/${st.id}`, text: `“${st.title}”` }), ` by ${st.owner} · ${st.visibility}${st.hidden ? " · hidden" : ""}`));
+    out.push(h("p", {}, ...parts(t("Study {title} by {owner}", { owner: st.owner }), { title: h("a", { href: `/studies/${st.id}`, text: `“${st.title}”` }) }), ` · ${st.visibility}` + (st.hidden ? " · " + t("hidden") : "")));
   }
   if (report.kind === "fairplay" && report.details) {
     const d = /** @type {any} */ (report.details);
-    const words = d.tool ? `seen: ${d.tool}, after ${d.ply} actions` : `agreement ${Math.round(d.rate * 100)}% over ${d.games} games, players of that rating ${Math.round(d.reference * 100)}%, z = ${d.z}`;
+    const words = d.tool ? tn("seen: {tool}, after {n} action", "seen: {tool}, after {n} actions", d.ply, { tool: d.tool }) : tn("agreement {rate} over {n} game, players of that rating {reference}, z = {z}", "agreement {rate} over {n} games, players of that rating {reference}, z = {z}", d.games, { rate: number(d.rate, { style: "percent" }), reference: number(d.reference, { style: "percent" }), z: d.z });
     out.push(h("p", { class: "help", text: words }));
   }
   return out.length ? h("div", { class: "mod-context" }, ...out) : null;
@@ -118,18 +135,18 @@ function actionForm(report, group) {
     choices.push("warn", s.muted_until ? "unmute" : "mute", s.engine ? "unengine" : "engine", s.banned ? "unban" : "ban", "close");
   }
   const id = `r${report.id}`;
-  const action = h("select", { id: `${id}-action`, name: "action" }, choices.map((c) => h("option", { value: c, text: ACTIONS[c] })));
+  const action = h("select", { id: `${id}-action`, name: "action" }, choices.map((c) => h("option", { value: c, text: actionWord(c) })));
   const days = h("input", { type: "number", id: `${id}-days`, min: "1", max: "365", value: "7" });
-  const daysField = h("div", { class: "field days", hidden: true }, h("label", { for: `${id}-days`, text: "Days" }), days);
+  const daysField = h("div", { class: "field days", hidden: true }, h("label", { for: `${id}-days`, text: t("Days") }), days);
   const reason = h("input", { type: "text", id: `${id}-reason`, maxlength: "1000", required: true, autocomplete: "off" });
   action.addEventListener("change", () => (daysField.hidden = action.value !== "mute"));
   const form = h(
     "form",
     { class: "mod-actions", dataset: { report: String(report.id) } },
-    h("div", { class: "field" }, h("label", { for: `${id}-action`, text: "Action" }), action),
+    h("div", { class: "field" }, h("label", { for: `${id}-action`, text: t("Action") }), action),
     daysField,
-    h("div", { class: "field wide" }, h("label", { for: `${id}-reason`, text: "Why (the audit log keeps it)" }), reason),
-    h("button", { class: "btn primary", type: "submit", id: `${id}-do`, text: "Do it" }),
+    h("div", { class: "field wide" }, h("label", { for: `${id}-reason`, text: t("Why (the audit log keeps it)") }), reason),
+    h("button", { class: "btn primary", type: "submit", id: `${id}-do`, text: t("Do it") }),
   );
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -138,7 +155,7 @@ function actionForm(report, group) {
     if (action.value === "mute") body.days = Number(days.value);
     try {
       const entry = await api("/api/mod/actions", { method: "POST", body });
-      toast(`Done: ${entry.action} ${entry.target}`);
+      toast(t("Done: {action} {player}", { action: entry.action, player: entry.target }));
       await queuePage();
     } catch (error) {
       toast(errorText(error), "error");
@@ -155,8 +172,8 @@ function reportBlock(report, group) {
   return h(
     "article",
     { class: "mod-report", dataset: { report: String(report.id) } },
-    h("h3", { text: `${KINDS[report.kind] || report.kind}: ${REASONS[report.reason] || report.reason}` }),
-    h("p", { class: "help", text: `#${report.id} by ${report.reporter}, ${when(report.created)}` }),
+    h("h3", { text: `${kindWord(report.kind)}: ${reasonWord(report.reason)}` }),
+    h("p", { class: "help", text: t("#{id} by {reporter}, {date}", { id: String(report.id), reporter: report.reporter, date: when(report.created) }) }),
     report.text ? h("blockquote", { class: "report-text", text: report.text }) : null,
     context(report),
     actionForm(report, group),
@@ -166,17 +183,17 @@ function reportBlock(report, group) {
 /** @param {Group} group */
 function groupCard(group) {
   const player = group.player;
-  const name = player.username ? h("a", { href: `/@/${encodeURIComponent(player.username)}`, text: player.username }) : "A guest";
+  const name = player.username ? h("a", { href: `/@/${encodeURIComponent(player.username)}`, text: player.username }) : t("A guest");
   const history = group.history.length
-    ? h("details", { class: "mod-history" }, h("summary", { text: `Earlier reports (${group.history.length})` }), h("ul", {}, group.history.map((r) => h("li", { text: `${when(r.created)} · ${r.kind} · ${r.reason} · by ${r.reporter} · ${r.state}${r.outcome ? ` (${r.outcome})` : ""}` }))))
+    ? h("details", { class: "mod-history" }, h("summary", { text: t("Earlier reports ({n})", { n: group.history.length }) }), h("ul", {}, group.history.map((r) => h("li", { text: `${when(r.created)} · ${kindWord(r.kind)} · ${reasonWord(r.reason)} · ${t("by {name}", { name: r.reporter })} · ${r.state}` + (r.outcome ? ` (${r.outcome})` : "") }))))
     : null;
   const actions = group.actions.length
-    ? h("details", { class: "mod-history" }, h("summary", { text: `Actions taken (${group.actions.length})` }), h("ul", {}, group.actions.map((e) => h("li", { text: `${when(e.at)} · ${e.action} by ${e.moderator}: ${e.reason}` }))))
+    ? h("details", { class: "mod-history" }, h("summary", { text: t("Actions taken ({n})", { n: group.actions.length }) }), h("ul", {}, group.actions.map((e) => h("li", { text: `${when(e.at)} · ` + t("{action} by {moderator}: {reason}", { action: e.action, moderator: e.moderator, reason: e.reason }) }))))
     : null;
   return h(
     "section",
     { class: "card mod-group", dataset: { player: player.username || "" } },
-    h("header", {}, h("h2", {}, name), h("span", { class: "help", text: `${group.count} open report${group.count === 1 ? "" : "s"}` }), badges(player)),
+    h("header", {}, h("h2", {}, name), h("span", { class: "help", text: tn("{n} open report", "{n} open reports", group.count) }), badges(player)),
     fairplayLine(player),
     ...group.reports.map((r) => reportBlock(r, group)),
     history,
@@ -190,9 +207,9 @@ async function queuePage() {
     h(
       "div",
       { class: "mod-page" },
-      ...pageHead("Reports", data.open ? `${data.open} open: the most reported players first.` : "No open report."),
+      ...pageHead(t("Reports"), data.open ? tn("{n} open: the most reported players first.", "{n} open: the most reported players first.", data.open) : t("No open report.")),
       tabs("queue"),
-      h("div", { id: "queue" }, data.groups.length ? data.groups.map(groupCard) : h("p", { class: "card help", id: "queue-empty", text: "Nothing to handle. Thank you." })),
+      h("div", { id: "queue" }, data.groups.length ? data.groups.map(groupCard) : h("p", { class: "card help", id: "queue-empty", text: t("Nothing to handle. Thank you.") })),
     ),
   );
 }
@@ -203,11 +220,11 @@ function logRows(entries) {
     h(
       "tr",
       { dataset: { entry: String(e.id) } },
-      h("td", { "data-label": "When", text: when(e.at) }),
-      h("td", { "data-label": "Moderator", text: e.moderator }),
-      h("td", { "data-label": "Action", text: e.action }),
-      h("td", { "data-label": "Player", text: e.target }),
-      h("td", { class: "why", "data-label": "Why", text: e.reason }),
+      h("td", { "data-label": t("When"), text: when(e.at) }),
+      h("td", { "data-label": t("Moderator"), text: e.moderator }),
+      h("td", { "data-label": t("Action"), text: e.action }),
+      h("td", { "data-label": t("Player"), text: e.target }),
+      h("td", { class: "why", "data-label": t("Why"), text: e.reason }),
     ),
   );
 }
@@ -215,10 +232,10 @@ function logRows(entries) {
 async function logPage() {
   const filter = new URLSearchParams(location.search).get("username") || "";
   const name = h("input", { type: "text", id: "log-player", value: filter, autocomplete: "off", maxlength: "20" });
-  const form = h("form", { class: "inline-form", method: "get", action: "/mod/log" }, h("div", { class: "field" }, h("label", { for: "log-player", text: "Player" }), name), h("button", { class: "btn", type: "submit", text: "Show" }));
+  const form = h("form", { class: "inline-form", method: "get", action: "/mod/log" }, h("div", { class: "field" }, h("label", { for: "log-player", text: t("Player") }), name), h("button", { class: "btn", type: "submit", text: t("Show") }));
   name.name = "username";
   const body = h("tbody", { id: "log-body" });
-  const more = h("button", { class: "btn", id: "log-more", type: "button", text: "Older", hidden: true });
+  const more = h("button", { class: "btn", id: "log-more", type: "button", text: t("Older"), hidden: true });
   let before = /** @type {number | null} */ (null);
   const load = async () => {
     const query = new URLSearchParams();
@@ -228,17 +245,17 @@ async function logPage() {
     body.append(...logRows(page.entries));
     before = page.next;
     more.hidden = before === null;
-    if (!body.children.length) body.append(h("tr", {}, h("td", { colspan: "5", class: "help", text: "No action yet." })));
+    if (!body.children.length) body.append(h("tr", {}, h("td", { colspan: "5", class: "help", text: t("No action yet.") })));
   };
   more.addEventListener("click", load);
   $("#app").replaceChildren(
     h(
       "div",
       { class: "mod-page" },
-      ...pageHead("Audit log", "Every action of the moderators and the operator: who, when, whom, why."),
+      ...pageHead(t("Audit log"), t("Every action of the moderators and the operator: who, when, whom, why.")),
       tabs("log"),
-      h("section", { class: "card" }, form, h("p", { class: "tools" }, h("a", { class: "btn small", href: "/api/mod/log/export?format=csv", id: "export-csv", download: "", text: "Export (CSV)" }), h("a", { class: "btn small", href: "/api/mod/log/export?format=jsonl", id: "export-jsonl", download: "", text: "Export (JSON lines)" }))),
-      h("section", { class: "card" }, h("table", { class: "mod-log", id: "mod-log" }, h("thead", {}, h("tr", {}, ["When", "Moderator", "Action", "Player", "Why"].map((t) => h("th", { scope: "col", text: t })))), body), more),
+      h("section", { class: "card" }, form, h("p", { class: "tools" }, h("a", { class: "btn small", href: "/api/mod/log/export?format=csv", id: "export-csv", download: "", text: t("Export (CSV)") }), h("a", { class: "btn small", href: "/api/mod/log/export?format=jsonl", id: "export-jsonl", download: "", text: t("Export (JSON lines)") }))),
+      h("section", { class: "card" }, h("table", { class: "mod-log", id: "mod-log" }, h("thead", {}, h("tr", {}, [t("When"), t("Moderator"), t("Action"), t("Player"), t("Why")].map((head) => h("th", { scope: "col", text: head })))), body), more),
     ),
   );
   await load();
@@ -247,20 +264,20 @@ async function logPage() {
 async function main() {
   topbar();
   if (!(await whoami())) {
-    problemPage("Moderation", "Sign in: these pages are for the site's moderators.", { href: `/login?next=${encodeURIComponent(path)}`, text: "Sign in", primary: true });
+    problemPage(t("Moderation"), t("Sign in: these pages are for the site's moderators."), { href: `/login?next=${encodeURIComponent(path)}`, text: t("Sign in"), primary: true });
     footer();
     return;
   }
   const mine = await api("/api/mod/me").catch(() => null);
   if (!mine || !mine.role) {
-    problemPage("Moderation", "These pages are for the site's moderators.", { href: "/", text: "Home" }, "mod-refused");
+    problemPage(t("Moderation"), t("These pages are for the site's moderators."), { href: "/", text: t("Home") }, "mod-refused");
     footer();
     return;
   }
   try {
     await (path === "/mod/log" ? logPage() : queuePage());
   } catch (error) {
-    problemPage("Moderation", errorText(error), { href: "/mod", text: "The queue" });
+    problemPage(t("Moderation"), errorText(error), { href: "/mod", text: t("The queue") });
   }
   footer();
 }

@@ -15,6 +15,7 @@ import { saidLine } from "./game-words.js";
 import { searchesAre } from "./fairplay.js";
 import { offlineGame, pythonReady, startPython, startView, watchProgress } from "./offline-python.js";
 import { loadCurrent, loadView, pending, queue, saveCurrent, saveView, uploaded, uploadPending } from "./offline-store.js";
+import { t, tn } from "./i18n.js";
 
 /**
  * @typedef {import("./offline-python.js").OfflineView} OfflineView
@@ -31,18 +32,26 @@ const GAMES = [
   ["sfirs", "SFIRS"],
   ["connect4", "Connect Four"],
 ];
-const LEVELS = [
-  [300, "Quick (300 simulations; Cyclix: casual)"],
-  [2000, "Steady (2,000; Cyclix: club)"],
-  [10000, "Strong (10,000; Cyclix: strong)"],
+/** @returns {[number, string][]} */
+const levels = () => [
+  [300, t("Quick ({n} simulations; Cyclix: {level})", { n: 300, level: t("casual") })],
+  [2000, t("Steady ({n}; Cyclix: {level})", { n: 2000, level: t("club") })],
+  [10000, t("Strong ({n}; Cyclix: {level})", { n: 10000, level: t("strong") })],
 ];
+
+/** A side's name in the page's language (game-panel.js's words; a side not named here as it is). @param {string} side */
+function sideWord(side) {
+  /** @type {Record<string, () => string>} */
+  const words = { white: () => t("white"), black: () => t("black"), light: () => t("light"), dark: () => t("dark"), first: () => t("first"), second: () => t("second") };
+  return Object.hasOwn(words, side) ? words[side]() : side;
+}
 
 /**
  * The search of the computer's move: MCTS of the chosen simulations, or, for a game the
  * server plays by alpha-beta (Cyclix), the alpha-beta of the matching named level (its depth
  * and time cap), as the server's computer plays it.
  * @param {BrowserEngine} engine
- * @param {number} iterations the level chosen (LEVELS)
+ * @param {number} iterations the level chosen (levels())
  * @param {number} seed
  * @returns {import("./engine-core.js").SearchOptions}
  */
@@ -71,23 +80,23 @@ function layout() {
     h("header", { class: "offline-head" }, h("a", { href: "/", text: "shoal" }), h("span", { class: "help", id: "network" })),
     gameLayout(
       [
-        statusLine(h("div", { class: "loading-line", id: "loading" }, h("span", { id: "loading-text", text: "Loading the games" }), h("progress", { id: "loading-bar", max: "100", value: "0", "aria-labelledby": "loading-text" }))),
-        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": "Board" }),
+        statusLine(h("div", { class: "loading-line", id: "loading" }, h("span", { id: "loading-text", text: t("Loading the games") }), h("progress", { id: "loading-bar", max: "100", value: "0", "aria-labelledby": "loading-text" }))),
+        h("div", { class: "board-wrap", id: "board", role: "group", "aria-label": t("Board") }),
         h("div", { class: "action-buttons", id: "action-buttons" }),
       ],
       [
         h(
           "div",
           { class: "card" },
-          h("h3", { text: "Play the computer offline" }),
-          h("p", { class: "help", text: "Everything runs in this browser: no connection needed once this page has loaded. Finished games are uploaded as records when you are back online." }),
-          h("label", {}, "Game ", h("select", { id: "game" }, GAMES.map(([id, title]) => h("option", { value: id, text: title })))),
-          h("label", {}, " You play ", h("select", { id: "human" }, h("option", { value: "0", text: "first" }), h("option", { value: "1", text: "second" }))),
-          h("label", {}, " Computer ", h("select", { id: "level" }, LEVELS.map(([n, text]) => h("option", { value: String(n), text })))),
-          h("p", {}, h("button", { class: "btn", id: "new-game", text: "New game", onclick: () => newGame() })),
+          h("h3", { text: t("Play the computer offline") }),
+          h("p", { class: "help", text: t("Everything runs in this browser: no connection needed once this page has loaded. Finished games are uploaded as records when you are back online.") }),
+          h("label", {}, t("Game") + " ", h("select", { id: "game" }, GAMES.map(([id, title]) => h("option", { value: id, text: title })))),
+          h("label", {}, " " + t("Your side") + " ", h("select", { id: "human" }, h("option", { value: "0", text: t("First") }), h("option", { value: "1", text: t("Second") }))),
+          h("label", {}, " " + t("Computer") + " ", h("select", { id: "level" }, levels().map(([n, text]) => h("option", { value: String(n), text })))),
+          h("p", {}, h("button", { class: "btn", id: "new-game", text: t("New game"), onclick: () => newGame() })),
         ),
-        h("div", { class: "card" }, h("h3", { text: "Moves" }), h("p", { class: "movelist", id: "moves" })),
-        h("div", { class: "card" }, h("h3", { text: "Your offline games" }), h("p", { class: "help", id: "pending" }), h("ul", { id: "uploaded" })),
+        h("div", { class: "card" }, h("h3", { text: t("Moves") }), h("p", { class: "movelist", id: "moves" })),
+        h("div", { class: "card" }, h("h3", { text: t("Your offline games") }), h("p", { class: "help", id: "pending" }), h("ul", { id: "uploaded" })),
       ],
     ),
   );
@@ -95,14 +104,14 @@ function layout() {
 }
 
 function showNetwork() {
-  /** @type {HTMLElement} */ ($("#network")).textContent = navigator.onLine ? "online" : "offline: playing on this device";
+  /** @type {HTMLElement} */ ($("#network")).textContent = navigator.onLine ? t("online") : t("offline: playing on this device");
 }
 
 function showRecords() {
   const waiting = pending().length;
   /** @type {HTMLElement} */ ($("#pending")).textContent = waiting
-    ? `${waiting} finished game${waiting > 1 ? "s" : ""} waiting for the network`
-    : "No game waiting for the network.";
+    ? tn("{n} finished game waiting for the network", "{n} finished games waiting for the network", waiting)
+    : t("No game waiting for the network.");
   /** @type {HTMLElement} */ ($("#uploaded")).replaceChildren(
     ...uploaded().map((r) => h("li", {}, h("a", { href: `/replay/record/${r.id}`, class: "uploaded-record", text: `${r.game}, ${r.finished}` }))),
   );
@@ -113,7 +122,7 @@ function showProgress(/** @type {import("./offline-python.js").Progress} */ prog
   const box = /** @type {HTMLElement} */ ($("#loading"));
   box.hidden = progress.done >= progress.total;
   /** @type {HTMLProgressElement} */ ($("#loading-bar")).value = Math.round((100 * progress.done) / progress.total);
-  /** @type {HTMLElement} */ ($("#loading-text")).textContent = `Loading the games into this browser: ${progress.text}`;
+  /** @type {HTMLElement} */ ($("#loading-text")).textContent = t("Loading the games into this browser: {what}", { what: progress.text });
   document.body.dataset.python = box.hidden ? "ready" : "loading";
 }
 
@@ -125,17 +134,17 @@ function render() {
   board.show(view.svg, view.legal, mine, null, view.cells);
   const main = /** @type {HTMLElement} */ ($("#status-main"));
   const sub = /** @type {HTMLElement} */ ($("#status-sub"));
-  if (view.to_move === null) main.textContent = view.ending || "The game is over";
-  else if (waitingForPython) main.textContent = "Loading the games…";
-  else if (mine) main.textContent = `Your move (${view.sides[saved.human]})`;
-  else main.textContent = "The computer is thinking…";
+  if (view.to_move === null) main.textContent = view.ending || t("The game is over");
+  else if (waitingForPython) main.textContent = t("Loading the games…");
+  else if (mine) main.textContent = t("Your move ({side})", { side: sideWord(view.sides[saved.human]) });
+  else main.textContent = t("The computer is thinking…");
   sub.textContent = view.status;
-  /** @type {HTMLElement} */ ($("#board")).setAttribute("aria-label", `${view.game.title} board: ${main.textContent}. ${view.status}`);
+  /** @type {HTMLElement} */ ($("#board")).setAttribute("aria-label", `${t("{game} board", { game: view.game.title })}: ${main.textContent}. ${view.status}`);
   const buttons = /** @type {HTMLElement} */ ($("#action-buttons"));
   buttons.replaceChildren(
     ...board.buttons().map((a) => h("button", { class: "btn", dataset: { action: String(a.action) }, disabled: !mine, text: a.label || a.text, title: a.text, onclick: () => humanPlays(a.action) })),
   );
-  /** @type {HTMLElement} */ ($("#moves")).textContent = `${view.game.title}, ${view.ply} action${view.ply === 1 ? "" : "s"} played`;
+  /** @type {HTMLElement} */ ($("#moves")).textContent = tn("{game}, {n} action played", "{game}, {n} actions played", view.ply, { game: view.game.title });
   document.body.dataset.state = view.to_move === null ? "over" : mine ? "human" : "computer";
 }
 
@@ -177,8 +186,8 @@ async function humanPlays(action) {
 // "Your turn" once a turn, and the ending.
 function sayTurn() {
   if (!view || !saved) return;
-  if (view.to_move === null) announce(view.ending || "The game is over.");
-  else if (view.to_move === saved.human && !saidTurn) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
+  if (view.to_move === null) announce(view.ending || t("The game is over."));
+  else if (view.to_move === saved.human && !saidTurn) announce(view.ply === 0 ? t("Your turn: you move first.") : t("Your turn."));
   saidTurn = view.to_move === saved.human;
 }
 
@@ -210,7 +219,7 @@ async function finish() {
 
 async function upload() {
   const done = await uploadPending();
-  if (done.length) toast(`${done.length} game${done.length > 1 ? "s" : ""} uploaded as record${done.length > 1 ? "s" : ""}`);
+  if (done.length) toast(tn("{n} game uploaded as a record", "{n} games uploaded as records", done.length));
   showRecords();
 }
 
@@ -222,7 +231,7 @@ async function upload() {
  * @param {SavedGame} game
  */
 async function begin(game) {
-  /** @type {HTMLElement} */ ($("#status-main")).textContent = "Loading the engines…";
+  /** @type {HTMLElement} */ ($("#status-main")).textContent = t("Loading the engines…");
   document.body.dataset.state = "loading";
   saved = game;
   saidTurn = false;
@@ -239,7 +248,7 @@ async function begin(game) {
     view = shown;
     render();
   }
-  if (game.actions.length) announce(`${shown ? shown.game.title : game.game} resumed: ${game.actions.length} actions played.`);
+  if (game.actions.length) announce(tn("{game} resumed: {n} action played.", "{game} resumed: {n} actions played.", game.actions.length, { game: shown ? shown.game.title : game.game }));
   await engine;
   if (!view) view = (await python).view();
   await continueGame();
@@ -270,10 +279,10 @@ const params = new URLSearchParams(location.search);
 const level = params.get("iterations");
 if (level) {
   const select = /** @type {HTMLSelectElement} */ ($("#level"));
-  select.append(h("option", { value: level, text: `${level} simulations` }));
+  select.append(h("option", { value: level, text: tn("{n} simulation", "{n} simulations", Number(level)) }));
   select.value = level;
 }
 const resume = loadCurrent();
 if (resume) begin(resume).catch((error) => toast(String(error), "error"));
-else /** @type {HTMLElement} */ ($("#status-main")).textContent = "Choose a game and press New game";
+else /** @type {HTMLElement} */ ($("#status-main")).textContent = t("Choose a game and press New game");
 if (navigator.onLine) upload();

@@ -5,14 +5,15 @@
 import { currentSubscription, pushSupported, subscribe, unsubscribe } from "./app.js";
 import { errorText, h } from "./common.js";
 import { api } from "./net.js";
+import { t } from "./i18n.js";
 
-/** @type {[string, string][]} */
-const KINDS = [
-  ["your_turn", "My turn in a correspondence game"],
-  ["challenge", "A challenge"],
-  ["game_ended", "The end of a correspondence game"],
-  ["offer", "A draw or rematch offer"],
-  ["tournament", "A tournament round (when tournaments exist)"],
+/** @returns {[string, string][]} */
+const kinds = () => [
+  ["your_turn", t("My turn in a correspondence game")],
+  ["challenge", t("A challenge")],
+  ["game_ended", t("The end of a correspondence game")],
+  ["offer", t("A draw or rematch offer")],
+  ["tournament", t("A tournament round")],
 ];
 
 /**
@@ -33,19 +34,19 @@ async function settings(method = "GET", body) {
  * @returns {HTMLElement}
  */
 export function pushCard() {
-  const card = h("section", { class: "card", id: "push" }, h("h2", { text: "Push notifications" }));
+  const card = h("section", { class: "card", id: "push" }, h("h2", { text: t("Push notifications") }));
   const state = h("p", { class: "help", id: "push-state", text: "…" });
   const button = /** @type {HTMLButtonElement} */ (h("button", { class: "btn", id: "push-toggle", text: "…" }));
-  const kinds = h("div", { id: "push-kinds", style: "margin-top: 0.75rem" });
-  card.append(h("p", { class: "help", text: "Pushed to this device even when shoal is closed (and to the installed app)." }), state, button, kinds);
+  const boxes = h("div", { id: "push-kinds", style: "margin-top: 0.75rem" });
+  card.append(h("p", { class: "help", text: t("Pushed to this device even when shoal is closed (and to the installed app).") }), state, button, boxes);
   const show = async () => {
     const subscribed = Boolean(await currentSubscription().catch(() => null));
-    state.textContent = subscribed ? "This device receives push notifications." : "This device receives no push notifications.";
-    button.textContent = subscribed ? "Stop on this device" : "Turn on for this device";
+    state.textContent = subscribed ? t("This device receives push notifications.") : t("This device receives no push notifications.");
+    button.textContent = subscribed ? t("Stop on this device") : t("Turn on for this device");
     button.dataset.subscribed = String(subscribed);
   };
   if (!pushSupported()) {
-    state.textContent = "This browser cannot receive push notifications.";
+    state.textContent = t("This browser cannot receive push notifications.");
     button.hidden = true;
   } else show();
   button.addEventListener("click", async () => {
@@ -63,12 +64,12 @@ export function pushCard() {
   });
   settings()
     .then((s) => {
-      for (const [kind, words] of KINDS) {
+      for (const [kind, words] of kinds()) {
         const box = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: `push-${kind}`, checked: s.kinds[kind] }));
         box.addEventListener("change", () => settings("PUT", { kinds: { [kind]: box.checked } }).catch(() => (box.checked = !box.checked)));
-        kinds.append(h("label", { class: "check" }, box, ` ${words}`));
+        boxes.append(h("label", { class: "check" }, box, " " + words));
       }
     })
-    .catch(() => kinds.append(h("p", { class: "help", text: "Sign in to choose what is pushed." })));
+    .catch(() => boxes.append(h("p", { class: "help", text: t("Sign in to choose what is pushed.") })));
   return card;
 }

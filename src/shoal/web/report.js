@@ -145,7 +145,7 @@ export async function profileTools(slot, username) {
   const block = h("button", { class: "btn small", id: "block-toggle", type: "button" });
   let on = blocked;
   const paint = () => {
-    block.textContent = on ? "Unblock" : "Block";
+    block.textContent = on ? t("Unblock") : t("Block");
     block.setAttribute("aria-pressed", String(on));
   };
   block.addEventListener("click", async () => {
@@ -153,7 +153,7 @@ export async function profileTools(slot, username) {
       await api(`/api/blocks/${encodeURIComponent(username)}`, { method: on ? "DELETE" : "PUT" });
       on = !on;
       paint();
-      toast(on ? `You block ${username}: no challenges, chat or seeks between you` : `You no longer block ${username}`);
+      toast(on ? t("You block {name}: no challenges, chat or seeks between you", { name: username }) : t("You no longer block {name}", { name: username }));
     } catch (error) {
       toast(errorText(error), "error");
     }
@@ -161,7 +161,7 @@ export async function profileTools(slot, username) {
   paint();
   const report = h("button", { class: "btn small", id: "report-player", type: "button", onclick: () => openReport({ kind: "player", about: username, username }) });
   report.innerHTML = FLAG;
-  report.append(" Report");
+  report.append(" " + t("Report"));
   slot.append(h("div", { class: "tools profile-tools", id: "profile-tools" }, block, report));
 }
 
@@ -173,8 +173,8 @@ export async function profileTools(slot, username) {
 export async function studyReport(slot, study) {
   if (study.can_edit || !(await whoami()) || $("#report-study", slot)) return;
   moderationStyle();
-  const button = h("button", { class: "btn small", id: "report-study", type: "button", onclick: () => openReport({ kind: "study", about: `the study “${study.title}”`, study: study.id }) });
+  const button = h("button", { class: "btn small", id: "report-study", type: "button", onclick: () => openReport({ kind: "study", about: t("the study “{title}”", { title: study.title }), study: study.id }) });
   button.innerHTML = FLAG;
-  button.append(" Report");
+  button.append(" " + t("Report"));
   slot.append(button);
 }

@@ -77,7 +77,7 @@ export class Social {
         // said in the page's live log (the one live region), unless it is mine or muted
         const me = this.game().you.length === 1 ? this.game().you[0] : null;
         const muted = Boolean(this.offers && me !== null && this.offers.mutes.includes(me) && said.seat !== null && said.seat !== me);
-        if (said.room === this.room && !muted && !(me !== null && said.seat === me)) announce(`${said.name} says: ${said.text}`);
+        if (said.room === this.room && !muted && !(me !== null && said.seat === me)) announce(t("{name} says: {text}", { name: said.name, text: said.text }));
       }
       this.renderChat();
     } else if (message.type === "chat-hidden") {

@@ -4,6 +4,7 @@
 
 import { errorText, h } from "./common.js";
 import { api } from "./net.js";
+import { date, t, tn } from "./i18n.js";
 
 /** @typedef {{allowance: number, used: number, left: number, on_vacation: boolean, until: number | null}} VacationState */
 
@@ -23,17 +24,17 @@ async function call(method, body) {
 export function vacationCard() {
   const state = h("p", { id: "vacation-state" });
   const days = /** @type {HTMLInputElement} */ (h("input", { type: "number", id: "vacation-days", min: "1", value: "1" }));
-  const label = h("label", { for: "vacation-days", text: "Days (whole days, from now)" });
+  const label = h("label", { for: "vacation-days", text: t("Days (whole days, from now)") });
   const button = /** @type {HTMLButtonElement} */ (h("button", { class: "btn", id: "vacation-toggle" }));
   const said = h("p", { class: "help", id: "vacation-said" });
-  const card = h("section", { class: "card", id: "vacation" }, h("h2", { text: "Vacation" }), state, label, days, button, said);
+  const card = h("section", { class: "card", id: "vacation" }, h("h2", { text: t("Vacation") }), state, label, days, button, said);
   /** @param {VacationState} v */
   const show = (v) => {
-    const until = v.until ? new Date(v.until * 1000).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+    const until = v.until ? date(v.until * 1000, { dateStyle: "medium", timeStyle: "short" }) : "";
     state.textContent = v.on_vacation
-      ? `On vacation until ${until}: the clocks of your correspondence games are stopped. ${v.left} of ${v.allowance} days left this year.`
-      : `${v.left} of ${v.allowance} vacation days left this year. While away, the clocks of your correspondence games stop and your opponents see it.`;
-    button.textContent = v.on_vacation ? "Come back now" : "Start a vacation";
+      ? t("On vacation until {until}: the clocks of your correspondence games are stopped.", { until }) + " " + tn("{left} of {n} day left this year.", "{left} of {n} days left this year.", v.allowance, { left: v.left })
+      : tn("{left} of {n} vacation day left this year.", "{left} of {n} vacation days left this year.", v.allowance, { left: v.left }) + " " + t("While away, the clocks of your correspondence games stop and your opponents see it.");
+    button.textContent = v.on_vacation ? t("Come back now") : t("Start a vacation");
     button.dataset.away = String(v.on_vacation);
     days.max = String(Math.max(1, v.left));
     label.hidden = days.hidden = v.on_vacation;

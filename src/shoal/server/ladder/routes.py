@@ -12,21 +12,19 @@ The routes read files: they are ``def`` routes (FastAPI runs them in its thread 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Response
 from fastapi.responses import FileResponse, HTMLResponse
 
 from ..errors import ApiError, refusals
+from ..files import page
 from .schemas import LadderIndex, LadderOut
 from .service import Ladders, LaddersDep
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["ladder"], responses=refusals(404))
-
-PAGE = Path(__file__).resolve().parents[2] / "web" / "ladder.html"
 
 
 def _ladder(ladders: Ladders, key: str) -> dict[str, Any]:
@@ -70,9 +68,9 @@ def ladder_record(key: str, index: int, ladders: LaddersDep) -> Response:
 
 @router.get("/ladder", include_in_schema=False, response_class=HTMLResponse)
 async def ladder_page() -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("ladder.html")  # in the reader's language (docs/translating.md)
 
 
 @router.get("/ladder/{key}", include_in_schema=False, response_class=HTMLResponse)
 async def ladder_key_page(key: str) -> FileResponse:
-    return FileResponse(PAGE, media_type="text/html")
+    return page("ladder.html")
