@@ -157,7 +157,7 @@ def test_report_a_chat_line_the_tab_signal_and_the_queue(
     assert mine[0]["state"] == "handled"
 
     mona.goto(server + "/mod/log")
-    mona.locator("#mod-log td", has_text="hide-chat").wait_for()
+    mona.locator("#mod-log td[data-action=hide-chat]", has_text="chat line hidden").wait_for()
     assert names["bob"] in mona.locator("#mod-log").inner_text()
     _shoot(mona, artifacts, "mod-log-desktop")
     assert not _violations(mona), _violations(mona)
@@ -167,7 +167,7 @@ def test_report_a_chat_line_the_tab_signal_and_the_queue(
     _shoot(mona, artifacts, "mod-queue-phone")
     assert not _violations(mona), _violations(mona)
     mona.goto(server + "/mod/log")
-    mona.locator("#mod-log td", has_text="hide-chat").wait_for()
+    mona.locator("#mod-log td[data-action=hide-chat]", has_text="chat line hidden").wait_for()
     _shoot(mona, artifacts, "mod-log-phone")
     assert not _violations(mona), _violations(mona)
 

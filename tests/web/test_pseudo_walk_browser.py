@@ -91,17 +91,12 @@ SIGNED_IN_PAGES: dict[str, str] = {
 PAGES = {**GUEST_PAGES, **SIGNED_IN_PAGES}
 
 NOT_YET: set[str] = {
-    "game", "finished game",  # the game's status line, its result, "Player 1" (the server's)
-    "course", "puzzle",  # the status line, the course's texts, the puzzles' themes
+    "game", "finished game", "replay", "analysis", "analysis of a game",  # the game's words
+    "course", "puzzle",  # the status line under the board (the game's words)
     "courses", "puzzles",  # the courses' titles and intros, the puzzles' themes
-    "lobby", "new game",  # the game options' names, values and help (/api/catalog)
-    "replay", "replay upload", "analysis", "analysis of a game",  # replay, analysis, explorer
-    "studies", "study", "database",
-    "profile", "my games", "settings", "notifications", "challenge", "blocks", "bots",
-    "leaderboard", "stats", "ladders", "ladder", "moderation", "moderation log",
-    "log in", "sign up",
+    "study",  # a new chapter's name, "Chapter 1", given by the server
+    "ladder",  # the games' endings ("score 31 to -52"): the game's words
     "no such page",  # the server's page in words
-    "offline",
 }  # fmt: skip
 """Pages known to show English under the pseudo-locale on main (docs/translating.md, "What
 is translated so far"): expected to fail, strictly. Take a page off when it passes."""
@@ -114,8 +109,11 @@ NAMES = {
 """Words that are names, never translated: the games' (titles and ids), the site's, the
 pseudo-locale's tag (the language picker's choice), files' formats, the ones users gave."""
 
-SKIP = "script, style, #live, .sr-only"
-"""Not looked at: the live log (the screen reader's lines of the moves) and what is not drawn.
+SKIP = 'script, style, #live, .sr-only, code, pre, a[href^="/@/"], [translate="no"]'
+"""Not looked at: the live log (the screen reader's lines of the moves), what is not drawn,
+code (a command, a file's path: what a terminal and the code say), the accounts' names
+(links to their profiles) and what a page marks ``translate="no"`` as HTML does for names
+(a bot's account, a ladder's agents).
 The board's drawing and the move lists are looked at: their captions and the sides' names
 are words; the cells' names and the moves' notation (a digit in each, or one letter) pass;
 the status line under a board too."""

@@ -28,7 +28,7 @@ async function main() {
     h(
       "li",
       { class: "bot-row card", "data-bot": bot.username },
-      h("div", {}, h("strong", { text: bot.username }), h("p", { class: "help", text: bot.level ? t("the computer at level {level}", { level: levelWord(bot.level) }) : t("a program") })),
+      h("div", {}, h("strong", { text: bot.username, translate: "no" }), h("p", { class: "help", text: bot.level ? t("the computer at level {level}", { level: levelWord(bot.level) }) : t("a program") })),
       h("button", { class: "btn primary", type: "button", text: t("Play"), disabled: !me, onclick: () => play(bot.username) }),
     ),
   );

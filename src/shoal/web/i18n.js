@@ -129,6 +129,17 @@ export function tn(singular, pluralText, n, values) {
 /** The page's language for Intl (the pseudo-locale formats as English). */
 const intlLang = lang === "en-XA" ? "en" : lang;
 
+const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const ACCENTED = [..."åƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"];
+
+/**
+ * Words Intl wrote (a month, "in 3 minutes"): under the pseudo-locale accented and in
+ * brackets as its messages are (src/shoal/i18n/pseudo.py), so that a date that went through
+ * Intl is told at a glance from an English text that escaped it; as they are otherwise.
+ * @param {string} text
+ */
+const intlWords = (text) => (lang === "en-XA" ? `[${[...text].map((c) => ACCENTED[PLAIN.indexOf(c)] ?? c).join("")}]` : text);
+
 /**
  * A number in the page's language ("1,234.5" / "1.234,5").
  * @param {number} value
@@ -144,7 +155,7 @@ export function number(value, options) {
  * @param {Intl.DateTimeFormatOptions} [options]
  */
 export function date(value, options = { dateStyle: "medium" }) {
-  return new Intl.DateTimeFormat(intlLang, options).format(new Date(value));
+  return intlWords(new Intl.DateTimeFormat(intlLang, options).format(new Date(value)));
 }
 
 /**
@@ -153,7 +164,7 @@ export function date(value, options = { dateStyle: "medium" }) {
  * @param {Intl.RelativeTimeFormatUnit} unit
  */
 export function relative(amount, unit) {
-  return new Intl.RelativeTimeFormat(intlLang, { numeric: "auto" }).format(amount, unit);
+  return intlWords(new Intl.RelativeTimeFormat(intlLang, { numeric: "auto" }).format(amount, unit));
 }
 
 /**

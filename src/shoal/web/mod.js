@@ -57,6 +57,29 @@ const actionWord = (action) =>
     action,
   );
 
+/** An action of the audit log in words (moderation/models.py ACTIONS). @param {string} action */
+const loggedWord = (action) =>
+  word(
+    {
+      warn: () => t("warned"),
+      mute: () => t("chat muted"),
+      unmute: () => t("mute lifted"),
+      engine: () => t("marked as engine user"),
+      unengine: () => t("engine mark lifted"),
+      ban: () => t("banned"),
+      unban: () => t("ban lifted"),
+      close: () => t("account closed"),
+      "hide-chat": () => t("chat line hidden"),
+      "show-chat": () => t("chat line shown again"),
+      "hide-study": () => t("study hidden"),
+      "show-study": () => t("study shown again"),
+      dismiss: () => t("report closed, no action"),
+      grant: () => t("role given"),
+      revoke: () => t("role taken back"),
+    },
+    action,
+  );
+
 /** @param {string | null | undefined} iso */
 const when = (iso) => (iso ? date(iso, { dateStyle: "short", timeStyle: "short" }) : "");
 
@@ -221,10 +244,11 @@ function logRows(entries) {
       "tr",
       { dataset: { entry: String(e.id) } },
       h("td", { "data-label": t("When"), text: when(e.at) }),
-      h("td", { "data-label": t("Moderator"), text: e.moderator }),
-      h("td", { "data-label": t("Action"), text: e.action }),
-      h("td", { "data-label": t("Player"), text: e.target }),
-      h("td", { class: "why", "data-label": t("Why"), text: e.reason }),
+      h("td", { "data-label": t("Moderator"), text: e.moderator === "operator" ? t("the operator") : e.moderator, translate: e.moderator === "operator" ? null : "no" }),
+      h("td", { "data-label": t("Action"), text: loggedWord(e.action), "data-action": e.action }),
+      h("td", { "data-label": t("Player"), text: e.target, translate: "no" }),
+      // a moderator's own words, in their language (the operator's command writes English)
+      h("td", { class: "why", "data-label": t("Why"), text: e.reason, translate: "no" }),
     ),
   );
 }

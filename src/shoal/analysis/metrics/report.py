@@ -14,7 +14,7 @@ import html
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -252,21 +252,41 @@ def write_metrics_report(
     return path
 
 
-def human_table(rows: list[dict[str, Any]]) -> str:
-    """The human-data rows as an HTML table (flagged rows marked)."""
+def _english(text: str) -> str:
+    return text
+
+
+def human_table(
+    rows: list[dict[str, Any]],
+    _: Callable[[str], str] = _english,
+    percent: Callable[[float], str] = "{:.1%}".format,
+) -> str:
+    """The human-data rows as an HTML table (flagged rows marked); its words through ``_``
+    (a language's ``gettext``: the site's page says them in the reader's language) and its
+    rates through ``percent``."""
     e = html.escape
+    flag = e(_("disagrees with every AI level"))
     body = "".join(
-        f"<tr><td>{e(r['band'])}</td><td>{e(r['speed'])}</td><td class=n>{r['games']}</td>"
-        f"<td class=n>{r['first']['value']:.1%} ({r['first']['low']:.1%} – "
-        f"{r['first']['high']:.1%})</td><td class=n>{r['draws']['value']:.1%} "
-        f"({r['draws']['low']:.1%} – {r['draws']['high']:.1%})</td><td>"
-        + ("<span class=flag>disagrees with every AI level</span> " if r["flagged"] else "")
-        + e(", ".join(r["disagrees_with"]))
+        f"<tr><td>{e(_(r['band']))}</td><td>{e(_(r['speed']))}</td><td class=n>{r['games']}</td>"
+        f"<td class=n>{percent(r['first']['value'])} ({percent(r['first']['low'])} – "
+        f"{percent(r['first']['high'])})</td><td class=n>{percent(r['draws']['value'])} "
+        f"({percent(r['draws']['low'])} – {percent(r['draws']['high'])})</td><td>"
+        + (f"<span class=flag>{flag}</span> " if r["flagged"] else "")
+        + e(", ".join(_(level) for level in r["disagrees_with"]))
         + "</td></tr>"
         for r in rows
     )
+    heads = (
+        _("rating band"),
+        _("speed"),
+        _("games played"),
+        _("first player"),
+        _("draws"),
+        _("differs from the AI at"),
+    )
+    title = e(_("Human games"))
     return (
-        "<h2>Human games</h2><table><tr><th>rating band</th><th>speed</th><th>games</th>"
-        "<th>first player</th><th>draws</th><th>differs from the AI at</th></tr>"
-        f"{body}</table>"
+        f"<h2>{title}</h2><table><tr>"
+        + "".join(f"<th>{e(head)}</th>" for head in heads)
+        + f"</tr>{body}</table>"
     )

@@ -13,19 +13,25 @@ import asyncio
 import html
 import re
 
-from fastapi import APIRouter
+from babel.numbers import format_decimal, format_percent
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from shoal import games
 from shoal.analysis.metrics.report import human_table
+from shoal.i18n import PSEUDO, SOURCE, catalogue
 
 from ..errors import ApiError, refusals
+from ..language import language_of
 from .models import StatsOut
 from .service import Stats, StatsDep
 
 __all__ = ["router"]
 
 router = APIRouter(tags=["stats"], responses=refusals(404))
+
+VARY = "Accept-Language, Cookie"
+"""The page speaks the reader's language."""
 
 
 def _game_id(game_id: str) -> str:
@@ -47,27 +53,52 @@ async def stats(game_id: str, figures: StatsDep) -> StatsOut:
 
 
 @router.get("/stats/{game_id}", include_in_schema=False, response_class=HTMLResponse)
-async def stats_page(game_id: str, stats: StatsDep) -> HTMLResponse:
+async def stats_page(game_id: str, stats: StatsDep, request: Request) -> HTMLResponse:
     data = await _stats(stats, game_id)
+    language = await language_of(request)
+    words = catalogue(language)
+    _ = words.gettext
+    numbers = SOURCE if language == PSEUDO else language
+
+    def percent(value: float) -> str:
+        return format_percent(value, "#,##0.0%", locale=numbers)
+
     e = html.escape
     rows = [row.model_dump() for row in data.rows]
     refs = ", ".join(
-        f"{e(name)} {ref.value:.1%} ({ref.low:.1%} – {ref.high:.1%}, {ref.n} games)"
+        _("{name} {rate} ({low} – {high}, {n} games)").format(
+            name=_(name),
+            rate=percent(ref.value),
+            low=percent(ref.low),
+            high=percent(ref.high),
+            n=format_decimal(ref.n, locale=numbers),
+        )
         for name, ref in data.references.items()
     )
-    body = human_table(rows) if rows else "<p>No finished games between people yet.</p>"
-    page = f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+    none_yet = _("No finished games between people yet.")
+    body = human_table(rows, _, percent) if rows else f"<p>{e(none_yet)}</p>"
+    about = _(
+        "The first player's score (wins plus half the draws) and the draw rate in this site's "
+        "finished games between people, by rating band (the mean of the two ratings before the "
+        "game) and speed, with 95% Wilson intervals. A row is flagged when it differs "
+        "significantly from every AI figure ({figures})."
+    ).format(figures=refs or _("no AI metric report for this game"))
+    title = _("{game}: who wins on this site").format(game=data.title)
+    figures = _("The AI figures: {command}; how they are computed: {doc}.")
+    report = data.report or _("none")
+    command, doc = f"<code>{e(report)}</code>", "<code>docs/metrics.md</code>"
+    head, rules = _("{game}: statistics").format(game=data.title), _("Rules")
+    page = f"""<!doctype html><html lang="{e(language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{e(data.title)}: statistics</title><link rel="stylesheet" href="/static/style.css">
+<title>{e(head)}</title>
+<link rel="stylesheet" href="/static/style.css">
 <style>table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.3em .6em}}
 .flag{{color:#b00;font-weight:bold}}</style></head>
-<body><main class="page"><p><a href="/">shoal</a> · <a href="/rules/{e(data.game)}">rules</a></p>
-<h1>{e(data.title)}: who wins on this site</h1>
-<p>The first player's score (wins plus half the draws) and the draw rate in this site's
-finished games between people, by rating band (the mean of the two ratings before the game)
-and speed, with 95% Wilson intervals. A row is flagged when it differs significantly from
-every AI figure ({refs or "no AI metric report for this game"}).</p>
+<body><main class="page"><p><a href="/">shoal</a> ·
+<a href="/rules/{e(data.game)}">{e(rules)}</a></p>
+<h1>{e(title)}</h1>
+<p>{e(about)}</p>
 {body}
-<p><small>The AI figures: <code>{e(data.report or "none")}</code>; how they are computed:
-docs/metrics.md.</small></p></main></body></html>"""
-    return HTMLResponse(page)
+<p><small>{e(figures).replace("{command}", command).replace("{doc}", doc)}</small></p>
+</main></body></html>"""
+    return HTMLResponse(page, headers={"Content-Language": language, "Vary": VARY})
