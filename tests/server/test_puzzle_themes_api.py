@@ -28,12 +28,14 @@ def of(theme: str) -> list[str]:
 def test_each_game_lists_its_themes_with_their_counts(client: TestClient) -> None:
     listed = {g["game"]: g for g in client.get("/api/puzzles").json()}
     assert listed["syrtis"]["themes"] == [
-        {"theme": "fourth sink", "count": 2},
-        {"theme": "complete island", "count": 1},
+        {"theme": "fourth sink", "name": "fourth sink", "count": 2},
+        {"theme": "complete island", "name": "complete island", "count": 1},
     ]
     for game in GAMES:
         themes = listed[game]["themes"]
-        assert themes == [{"theme": t, "count": n} for t, n in themes_of(test_puzzles(game))]
+        assert themes == [
+            {"theme": t, "name": t, "count": n} for t, n in themes_of(test_puzzles(game))
+        ]
         assert sum(t["count"] for t in themes) == listed[game]["count"]
 
 
@@ -84,3 +86,21 @@ def test_an_unknown_theme_is_refused_in_words(client: TestClient) -> None:
     # an empty theme is every theme
     assert client.get("/api/puzzles/syrtis/next", params={"theme": ""}).status_code == 200
     assert client.get("/api/puzzles").json() == before
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_themes_name_is_in_the_readers_language_and_its_key_stays(client: TestClient) -> None:
+    """Issue 62: a Dutch reader gets each theme's name in Dutch (the catalogues); the theme's
+    key (``?theme=``) stays the English one, and a puzzle says both."""
+    dutch = {"Accept-Language": "nl"}
+    listed = {g["game"]: g for g in client.get("/api/puzzles", headers=dutch).json()}
+    assert listed["syrtis"]["themes"][0] == {
+        "theme": "fourth sink",
+        "name": "vierde zinkzet",
+        "count": 2,
+    }
+    url = "/api/puzzles/syrtis/next"
+    one = client.get(url, params={"theme": "complete island"}, headers=dutch).json()
+    assert one["theme"] == "complete island" and one["theme_name"] == "compleet eiland"
+    german = client.get(f"/api/puzzles/{one['id']}", headers={"Accept-Language": "de"}).json()
+    assert german["theme_name"] == "vollständige Insel"
