@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from shoal import games
 from shoal.analysis.puzzle_play import themes_of
 from tests.clients import TestClient
 
 from ..puzzles.data import DATA, GAMES, test_puzzles
 from .accounts_helpers import error, signup
-from .test_puzzles_api import solve
+from .test_puzzles_api import solve, with_choice, wrong_first
 
 
 @pytest.fixture(autouse=True)
@@ -104,3 +105,18 @@ def test_a_themes_name_is_in_the_readers_language_and_its_key_stays(client: Test
     assert one["theme"] == "complete island" and one["theme_name"] == "compleet eiland"
     german = client.get(f"/api/puzzles/{one['id']}", headers={"Accept-Language": "de"}).json()
     assert german["theme_name"] == "vollständige Insel"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_verdict_in_dutch(client: TestClient) -> None:
+    """The verdict's own words in the reader's language; the game's words (the action's
+    label) as the game says them, in quotes; the sides by the words the page uses (Zwart)."""
+    puzzle = with_choice("cyclix")
+    wrong = wrong_first(puzzle)
+    start = puzzle.start(games.get("cyclix"))
+    label = games.get("cyclix").action_label(start, start.parse_action(wrong))
+    url = f"/api/puzzles/{puzzle.id}/attempt"
+    view = client.post(url, json={"actions": [wrong]}, headers={"Accept-Language": "nl"}).json()
+    defender = {"white": "Wit", "black": "Zwart"}[start.side_name(1 - puzzle.winner)]
+    assert view["message"].startswith(f"„{label}” is niet de oplossing. {defender} antwoordt: ")
+    assert view["wrong"] and view["refutation"]

@@ -44,7 +44,8 @@ __all__ = ["Puzzles", "PuzzlesDep", "build", "words_of"]
 Say = Callable[[str], str]
 """A language's ``gettext``: a theme's name in the reader's language (the catalogues hold
 each theme a game's ``puzzles.jsonl`` names, extracted by
-:func:`shoal.i18n.extract.extract_puzzle_themes`)."""
+:func:`shoal.i18n.extract.extract_puzzle_themes`), and the verdict's own words
+(:data:`shoal.core.puzzles.Words`)."""
 
 
 def words_of(language: str) -> Say:
@@ -132,7 +133,7 @@ class Puzzles:
         state = puzzle.start(game)
         if actions:
             try:
-                verdict = judge(puzzle, game, list(actions), refuter(puzzle.game(game)))
+                verdict = judge(puzzle, game, list(actions), refuter(puzzle.game(game)), say)
             except ShoalError as error:
                 raise ApiError(400, str(error)) from None
             state = verdict.state
