@@ -10,10 +10,12 @@ live in the game and its course.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from shoal.core import Game
 from shoal.core.course import Course
+from shoal.i18n.courses import verdict_words
 
 from .loop import CommandLoop
 from .screen import UI
@@ -35,25 +37,40 @@ class _Quit(Exception):
     pass
 
 
-class LearnLoop:
-    """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based)."""
+def _same(text: str) -> str:
+    return text
 
-    def __init__(self, game: Game[Any], course: Course, ui: UI, first: int = 0) -> None:
+
+class LearnLoop:
+    """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based); ``say``
+    gives the course's texts and verdicts in the learner's language (a catalogue's
+    ``gettext``; the course is judged in English, the same in every language)."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        course: Course,
+        ui: UI,
+        first: int = 0,
+        say: Callable[[str], str] = _same,
+    ) -> None:
         self.game = game
         self.course = course
         self.ui = ui
         self.first = first
+        self.say = say
 
     def run(self) -> int:
         """Every step from ``first`` to the end; returns an exit code."""
-        self.ui.say(self.course.title, "title")
-        self.ui.say(self.course.intro)
+        say = self.say
+        self.ui.say(say(self.course.title), "title")
+        self.ui.say(say(self.course.intro))
         total = len(self.course.steps)
         try:
             for index in range(self.first, total):
                 step = self.course.steps[index]
-                self.ui.say(f"Step {index + 1} of {total}: {step.title}", "title")
-                self.ui.say(step.text)
+                self.ui.say(f"Step {index + 1} of {total}: {say(step.title)}", "title")
+                self.ui.say(say(step.text))
                 if step.kind == "game":
                     self._game(index)
                 else:
@@ -68,7 +85,7 @@ class LearnLoop:
         step = self.course.steps[index]
         while True:
             session = Session(step.game(self.game), start=step.start(self.game).position())
-            session.message = f"Task: {step.task}"
+            session.message = f"Task: {self.say(step.task)}"
             texts: list[str] = []
 
             def check(session: Session, played: Played, texts: list[str] = texts) -> None:
@@ -77,10 +94,9 @@ class LearnLoop:
                     texts.append(before.action_text(action))
                     before = before.child(action)
                 verdict = self.course.attempt(self.game, index, texts)
-                if verdict.solved:
-                    raise _StepOver("solved", verdict.message)
-                if verdict.wrong:
-                    raise _StepOver("wrong", verdict.message)
+                if verdict.solved or verdict.wrong:
+                    words = verdict_words(step, verdict, self.say)
+                    raise _StepOver("solved" if verdict.solved else "wrong", words)
 
             session.listeners.append(check)
             loop = CommandLoop(session, self.ui)

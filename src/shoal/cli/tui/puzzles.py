@@ -10,7 +10,7 @@ shown after each puzzle; the terminal keeps no file. Glue only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shoal.analysis.puzzle_play import next_puzzle, puzzle_rating, rate, refuter
@@ -36,7 +36,8 @@ class _Over(Exception):
 
 class PuzzleLoop:
     """Solve ``puzzles`` of ``game`` at the terminal, nearest the rating first (``theme``:
-    the one theme they were chosen by, named in the title)."""
+    the one theme they were chosen by, named in the title; ``say``: the theme's name and the
+    verdict's words in the learner's language, a catalogue's ``gettext``)."""
 
     def __init__(
         self,
@@ -48,8 +49,10 @@ class PuzzleLoop:
         first: Puzzle | None = None,
         seconds: float | None = None,
         theme: str | None = None,
+        say: Callable[[str], str] | None = None,
     ) -> None:
         self.game = game
+        self.say: Callable[[str], str] = say or (lambda text: text)
         self.theme = theme
         self.puzzles = puzzles
         self.ui = ui
@@ -63,7 +66,7 @@ class PuzzleLoop:
 
     def run(self) -> int:
         """Puzzle after puzzle until ``quit`` or the end of input; returns an exit code."""
-        chosen = f", {self.theme}" if self.theme else ""
+        chosen = f", {self.say(self.theme)}" if self.theme else ""
         self.ui.say(f"{self.game.title} puzzles{chosen}: {len(self.puzzles)}", "title")
         self.ui.say(
             "Find the winning action; the other side answers by itself. Type an action or a "
@@ -86,7 +89,7 @@ class PuzzleLoop:
         game = puzzle.game(self.game)
         start = puzzle.start(self.game)
         side = start.side_name(puzzle.winner)
-        theme = f" ({puzzle.theme})" if puzzle.theme else ""
+        theme = f" ({self.say(puzzle.theme)})" if puzzle.theme else ""
         self.ui.say(f"Puzzle {puzzle.id}{theme}, rated {puzzle.difficulty}", "title")
         session = Session(game, start=puzzle.position)
         session.message = f"{side.capitalize()} to play and win"
@@ -101,7 +104,7 @@ class PuzzleLoop:
             for action in played.actions:
                 texts.append(before.action_text(action))
                 before = before.child(action)
-            verdict = attempt(puzzle, self.game, texts, choose)
+            verdict = attempt(puzzle, self.game, texts, choose, self.say)
             auto[0] = True
             try:
                 state = session.state

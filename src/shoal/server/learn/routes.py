@@ -28,8 +28,9 @@ from pydantic import BaseModel, Field
 
 from shoal import games
 from shoal.core import Game, ShoalError
-from shoal.core.course import Course, Step, Verdict
+from shoal.core.course import Course
 from shoal.i18n import catalogue
+from shoal.i18n.courses import verdict_words
 
 from ..errors import ApiError, refusals
 from ..games.views import legal_entries
@@ -78,19 +79,6 @@ def translated_course(data: dict[str, Any], say: Callable[[str], str]) -> dict[s
         "intro": say(data["intro"]),
         "steps": steps,
     }
-
-
-def verdict_message(step: Step, verdict: Verdict, say: Callable[[str], str]) -> str:
-    """The verdict's words in ``say``'s language: "Well done!", the step's feedback for
-    the mistake, or "Not quite." and the task again (the English course's words otherwise)."""
-    _ = say  # the literal messages below are extracted (``_``)
-    if verdict.solved:
-        return _("Well done!")
-    if verdict.wrong and verdict.message == f"Not quite. {step.task}":
-        return _("Not quite. {task}").format(task=say(step.task))
-    # the feedback as the extractor wrote it (one space for a run, as the course's texts)
-    feedback = " ".join(verdict.message.split())
-    return say(feedback) if feedback else ""
 
 
 @router.get("/api/learn", summary="The courses", response_model=list[CourseSummary])
@@ -146,5 +134,5 @@ def attempt(game_id: str, step: int, body: AttemptIn, request: Request) -> dict[
         "to_move": state.to_move,
         "solved": verdict.solved,
         "wrong": verdict.wrong,
-        "message": verdict_message(item, verdict, _words(request)),
+        "message": verdict_words(item, verdict, _words(request)),
     }
