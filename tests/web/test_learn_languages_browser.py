@@ -59,10 +59,21 @@ def _click(page: Any, entry: dict[str, Any]) -> None:
         menu.click()
 
 
-def _wait_actions(page: Any, count: int) -> None:
-    page.wait_for_function(
-        f"() => document.querySelector('#board')?.dataset.actions === '{count}'", timeout=15_000
-    )
+SHOWN = """([step, count, kind]) => {
+  const board = document.querySelector("#board"), feedback = document.querySelector("#feedback");
+  if (document.querySelector("#lesson")?.dataset.step !== String(step)) return null;
+  if (count !== null && board?.dataset.actions !== String(count)) return null;
+  if (kind !== null && feedback?.dataset.kind !== kind) return null;
+  const text = (selector) => document.querySelector(selector)?.innerText ?? "";
+  return { title: text("#step-title"), text: text("#step-text"), feedback: text("#feedback") };
+}"""
+
+
+def _shown(page: Any, step: int, count: int | None = None, kind: str | None = None) -> Any:
+    """Once the page shows step ``step`` (after ``count`` actions, its feedback of ``kind``):
+    the step's title and text and the feedback, read in one go (one round trip a wait)."""
+    found = page.wait_for_function(SHOWN, arg=[step, count, kind], timeout=15_000)
+    return found.json_value()
 
 
 def test_each_language_plays_a_course_to_its_end(
@@ -79,24 +90,23 @@ def test_each_language_plays_a_course_to_its_end(
         view = _answer(page, page.goto, f"{server}/learn/{game}")
         steps = list(zip(course["steps"], english["steps"], strict=True))
         for number, (step, source) in enumerate(steps, 1):
-            page.wait_for_function(
-                f"() => document.querySelector('#lesson')?.dataset.step === '{number}'"
-            )
-            title = page.locator("#step-title").inner_text()
-            assert title == step["title"] != source["title"], (language, number)
-            assert page.locator("#step-text").inner_text() == step["text"] != source["text"]
-            if step["kind"] == "game":
+            game_step = step["kind"] == "game"
+            shown = _shown(page, number, None if game_step else 0)
+            assert shown["title"] == step["title"] != source["title"], (language, number)
+            assert shown["text"] == step["text"] != source["text"], (language, number)
+            if game_step:
                 page.locator("#play-game").click()
                 page.wait_for_url(f"{server}/game/*", wait_until="commit")
                 break
-            _wait_actions(page, 0)
-            for count, text in enumerate(min(step["solutions"], key=len), 1):
+            solution = min(step["solutions"], key=len)
+            for count, text in enumerate(solution, 1):
                 entry = next(e for e in view["legal"] if e["text"] == text)
                 view = _answer(page, _click, page, entry)
-                _wait_actions(page, count)
+                if count < len(solution):
+                    _shown(page, number, count)
             assert view["solved"] and view["message"] == WELL_DONE[language]
-            page.wait_for_selector('#feedback[data-kind="good"]')
-            assert page.locator("#feedback").inner_text() == WELL_DONE[language]
+            shown = _shown(page, number, len(solution), "good")
+            assert shown["feedback"] == WELL_DONE[language]
             if phone and number == 2:
                 page.screenshot(
                     path=str(artifacts / f"learn-{game}-{language}-390.png"), full_page=True
