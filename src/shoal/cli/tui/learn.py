@@ -62,30 +62,33 @@ class LearnLoop:
 
     def run(self) -> int:
         """Every step from ``first`` to the end; returns an exit code."""
-        say = self.say
+        say = _ = self.say  # the literal messages are extracted (``_``)
         self.ui.say(say(self.course.title), "title")
         self.ui.say(say(self.course.intro))
         total = len(self.course.steps)
         try:
             for index in range(self.first, total):
                 step = self.course.steps[index]
-                self.ui.say(f"Step {index + 1} of {total}: {say(step.title)}", "title")
+                count = _("Step {step} of {total}").format(step=index + 1, total=total)
+                self.ui.say(f"{count}: {say(step.title)}", "title")
                 self.ui.say(say(step.text))
                 if step.kind == "game":
                     self._game(index)
                 else:
                     self._task(index)
         except _Quit:
-            self.ui.say(f"Come back with: shoal learn {self.game.id} --step {index + 1}")
+            command = f"shoal learn {self.game.id} --step {index + 1}"
+            self.ui.say(_("Come back with: {command}").format(command=command))
             return 0
-        self.ui.say(f"You have finished the {self.game.title} course.", "good")
+        self.ui.say(_("You have finished the {game} course.").format(game=self.game.title), "good")
         return 0
 
     def _task(self, index: int) -> None:
         step = self.course.steps[index]
         while True:
             session = Session(step.game(self.game), start=step.start(self.game).position())
-            session.message = f"Task: {self.say(step.task)}"
+            _ = self.say
+            session.message = _("Task: {task}").format(task=self.say(step.task))
             texts: list[str] = []
 
             def check(session: Session, played: Played, texts: list[str] = texts) -> None:
@@ -111,7 +114,7 @@ class LearnLoop:
                     raise _Quit from None
                 if over.how == "wrong":
                     self.ui.say(over.message, "error")
-                    self.ui.say("Try again from the same position.")
+                    self.ui.say(_("Try again from the same position."))
                     continue
                 if over.how == "solved":
                     self.ui.show(session.screen())
@@ -122,12 +125,14 @@ class LearnLoop:
     def _game(self, index: int) -> None:
         step = self.course.steps[index]
         session = Session(step.game(self.game), levels=(None, step.level))
-        session.message = f"Play against the {step.level} computer"
+        _ = self.say
+        session.message = _("Play against the {level} computer").format(level=step.level)
         CommandLoop(session, self.ui).run()
 
     def _hint(self, index: int) -> None:
         solution = self.course.steps[index].solutions[0]
-        self.ui.say("One way: " + ", then ".join(solution))
+        _ = self.say
+        self.ui.say(_("One way: {moves}").format(moves=_(", then ").join(solution)))
 
     @staticmethod
     def _raise(how: str) -> None:

@@ -66,11 +66,20 @@ class PuzzleLoop:
 
     def run(self) -> int:
         """Puzzle after puzzle until ``quit`` or the end of input; returns an exit code."""
-        chosen = f", {self.say(self.theme)}" if self.theme else ""
-        self.ui.say(f"{self.game.title} puzzles{chosen}: {len(self.puzzles)}", "title")
+        _ = self.say  # the literal messages are extracted (``_``)
+        title, count = self.game.title, len(self.puzzles)
+        if self.theme:
+            named = _("{game} puzzles, {theme}: {n}").format(
+                game=title, theme=_(self.theme), n=count
+            )
+        else:
+            named = _("{game} puzzles: {n}").format(game=title, n=count)
+        self.ui.say(named, "title")
         self.ui.say(
-            "Find the winning action; the other side answers by itself. Type an action or a "
-            "turn, or: solution, skip, ? (legal actions), quit."
+            _(
+                "Find the winning action; the other side answers by itself. Type an action or "
+                "a turn, or: solution, skip, ? (legal actions), quit."
+            )
         )
         puzzle = self.first or next_puzzle(self.puzzles, self.rating.r, self.seen)
         while puzzle is not None:
@@ -78,8 +87,12 @@ class PuzzleLoop:
                 break
             puzzle = next_puzzle(self.puzzles, self.rating.r, self.seen)
         self.ui.say(
-            f"{self.solved} of {self.tried} solved; rating {self.rating.display()}, "
-            f"streak {self.streak}."
+            _("{solved} of {tried} solved; rating {rating}, streak {streak}.").format(
+                solved=self.solved,
+                tried=self.tried,
+                rating=self.rating.display(),
+                streak=self.streak,
+            )
         )
         return 0
 
@@ -88,11 +101,19 @@ class PuzzleLoop:
         self.seen.append(puzzle.id)
         game = puzzle.game(self.game)
         start = puzzle.start(self.game)
-        side = start.side_name(puzzle.winner)
-        theme = f" ({self.say(puzzle.theme)})" if puzzle.theme else ""
-        self.ui.say(f"Puzzle {puzzle.id}{theme}, rated {puzzle.difficulty}", "title")
+        _ = self.say
+        side = start.side_name(puzzle.winner).capitalize()
+        if puzzle.theme:
+            heading = _("Puzzle {id} ({theme}), rated {rating}").format(
+                id=puzzle.id, theme=_(puzzle.theme), rating=puzzle.difficulty
+            )
+        else:
+            heading = _("Puzzle {id}, rated {rating}").format(
+                id=puzzle.id, rating=puzzle.difficulty
+            )
+        self.ui.say(heading, "title")
         session = Session(game, start=puzzle.position)
-        session.message = f"{side.capitalize()} to play and win"
+        session.message = _("{side} to play and win").format(side=_(side))
         texts: list[str] = []
         choose = refuter(game) if self.seconds is None else refuter(game, self.seconds)
         auto = [False]
@@ -139,7 +160,7 @@ class PuzzleLoop:
             solved = over.how == "solved"
             self.ui.say(over.message, "good" if solved else "error")
             if not solved:
-                self.ui.say("The solution: " + ", ".join(puzzle.solution))
+                self.ui.say(_("The solution: {moves}").format(moves=", ".join(puzzle.solution)))
             self._rate(puzzle, solved)
             return True
         return False  # end of input
@@ -151,9 +172,15 @@ class PuzzleLoop:
         self.solved += int(solved)
         self.streak = self.streak + 1 if solved else 0
         change = round(self.rating.r - before.r)
+        _ = self.say
         self.ui.say(
-            f"Rating {self.rating.display()} ({change:+d}), streak {self.streak}, "
-            f"{self.solved} of {self.tried} solved."
+            _("Rating {rating} ({change}), streak {streak}, {solved} of {tried} solved.").format(
+                rating=self.rating.display(),
+                change=f"{change:+d}",
+                streak=self.streak,
+                solved=self.solved,
+                tried=self.tried,
+            )
         )
 
     @staticmethod
