@@ -127,10 +127,10 @@ def test_a_course_and_puzzles_in_a_chosen_language() -> None:
     assert "themes: laatste zinkzet" in themes.stdout
     # a theme by its Dutch name; the loop's lines in Dutch
     solving = shoal(
-        "puzzles", "syrtis", "--plain", "--language", "nl", "--theme", "compleet eiland",
+        "puzzles", "syrtis", "--plain", "--language", "nl", "--theme", "volledig eiland",
         stdin="skip\nquit\n",
     )  # fmt: skip
     assert solving.returncode == 0, solving.stderr
-    assert "Puzzels van Syrtis, compleet eiland: " in solving.stdout
-    assert "(compleet eiland), rating " in solving.stdout
+    assert "Puzzels van Syrtis, volledig eiland: " in solving.stdout
+    assert "(volledig eiland), rating " in solving.stdout
     assert "0 van 0 opgelost; rating 1500?, reeks 0." in solving.stdout

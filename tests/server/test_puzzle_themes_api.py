@@ -102,7 +102,7 @@ def test_a_themes_name_is_in_the_readers_language_and_its_key_stays(client: Test
     }
     url = "/api/puzzles/syrtis/next"
     one = client.get(url, params={"theme": "complete island"}, headers=dutch).json()
-    assert one["theme"] == "complete island" and one["theme_name"] == "compleet eiland"
+    assert one["theme"] == "complete island" and one["theme_name"] == "volledig eiland"
     german = client.get(f"/api/puzzles/{one['id']}", headers={"Accept-Language": "de"}).json()
     assert german["theme_name"] == "vollständige Insel"
 

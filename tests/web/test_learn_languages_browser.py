@@ -121,16 +121,19 @@ def test_each_language_plays_a_course_to_its_end(
 
 
 def test_a_puzzle_in_dutch(server: str, browser: Any, artifacts: Path) -> None:
-    """The puzzles' page in Dutch: the themes' names in the chooser and in the puzzle's line;
-    the address keeps the theme's key."""
+    """The puzzles' page in Dutch: the themes' names in the chooser and in the puzzle's line,
+    the side to move (Syrtis's Light and Dark are Licht and Donker, as on the game page); the
+    address keeps the theme's key."""
     context = browser.new_context(viewport=PHONE, extra_http_headers=_headers("nl"))
     page = context.new_page()
     page.goto(f"{server}/puzzles/syrtis?theme=complete%20island")
     page.wait_for_function("() => document.querySelector('#board')?.dataset.ready === 'yes'")
     chosen = page.locator("#puzzle-theme option:checked")
     assert chosen.get_attribute("value") == "complete island"
-    assert chosen.inner_text().startswith("Compleet eiland (")
-    assert "compleet eiland" in page.locator("#puzzle-meta").inner_text()
+    assert chosen.inner_text().startswith("Volledig eiland (")
+    assert "volledig eiland" in page.locator("#puzzle-meta").inner_text()
+    task = page.locator("#puzzle-task").inner_text()  # Syrtis's sides: the game page's words
+    assert task in ("Vind de winst voor Licht", "Vind de winst voor Donker"), task
     assert "theme=complete%20island" in page.url
     page.screenshot(path=str(artifacts / "puzzles-syrtis-nl-390.png"), full_page=True)
     context.close()

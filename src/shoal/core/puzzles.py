@@ -253,11 +253,10 @@ The game's words (its actions' labels, its ending sentence) stay as the game say
 
 
 def _side(state: State, seat: int, _: Words) -> str:
-    """A side's name, capitalised, in the reader's words when the catalogues have it (White,
-    Black); a game's own name otherwise (Light, Dark)."""
-    name = state.side_name(seat)
-    capital = name[:1].upper() + name[1:]
-    return _(capital)
+    """A side's name, capitalised, in the reader's words (the game page's: ``white``,
+    ``light``... are messages of the catalogues); a name they lack as the game says it."""
+    name = _(state.side_name(seat))
+    return name[:1].upper() + name[1:]
 
 
 def _answer(start: State, winner: int, texts: Sequence[str], _: Words = _same) -> str:

@@ -41,8 +41,8 @@ function saveGuest(id, data) {
 const shown = (rating) => `${Math.round(rating.r)}${rating.rd > 110 ? "?" : ""}`;
 /** @param {string} text */
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
-/** The side to move in the page's language (a game's own side names read as they are). @param {string} side */
-const sideName = (side) => ({ white: t("White"), black: t("Black") })[side] ?? capital(side || "?");
+/** The side to move in the page's language (the game page's words; a name the catalogue lacks read as it is). @param {string} side */
+const sideName = (side) => ({ white: t("White"), black: t("Black"), light: capital(t("light")), dark: capital(t("dark")) })[side] ?? capital(side || "?");
 /** @param {string} id */
 const themeKey = (id) => `shoal.puzzles.${id}.theme`;
 /** @param {string} id @param {string} theme */
