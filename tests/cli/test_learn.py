@@ -101,36 +101,3 @@ def test_bad_input_is_refused_in_words() -> None:
         done = shoal(*args)
         assert done.returncode == 2, (args, done.stdout)
         assert words in done.stderr.lower() or words in done.stderr, (args, done.stderr)
-
-
-def test_a_course_and_puzzles_in_a_chosen_language() -> None:
-    """``--language`` (else the environment's, as gettext reads it): the course's texts, a
-    mistake's feedback, "Well done!", the loop's own lines and the puzzles' themes in Dutch;
-    the same answers solve the step (issue 62)."""
-    dutch = shoal(
-        "learn", "sytran", "--step", "2", "--plain", "--language", "nl",
-        stdin="j10\nh10\nh11\nquit\n",
-    )  # fmt: skip
-    assert dutch.returncode == 0, dutch.stderr
-    assert "Sytran leren" in dutch.stdout and "Stap 2 van 9: Twee stenen op ring 2" in dutch.stdout
-    assert "Een steen op ring 1 beëindigt de beurt met één steen." in dutch.stdout
-    assert "Probeer het opnieuw vanaf dezelfde stelling." in dutch.stdout
-    assert "Goed gedaan!" in dutch.stdout and "Stap 3 van 9: De volgorde is vrij" in dutch.stdout
-    assert "Kom terug met: shoal learn sytran --step 3" in dutch.stdout
-    listing = shoal("learn", env={"LANGUAGE": None, "LC_ALL": "de_AT.UTF-8", "LC_MESSAGES": None})
-    assert "Sytran lernen: 9 steps" in listing.stdout
-    english = shoal(
-        "learn", env={"LANGUAGE": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8"}
-    )
-    assert "Learn Sytran: 9 steps" in english.stdout
-    themes = shoal("puzzles", "--language", "nl")
-    assert "themes: laatste zinkzet" in themes.stdout
-    # a theme by its Dutch name; the loop's lines in Dutch
-    solving = shoal(
-        "puzzles", "syrtis", "--plain", "--language", "nl", "--theme", "volledig eiland",
-        stdin="skip\nquit\n",
-    )  # fmt: skip
-    assert solving.returncode == 0, solving.stderr
-    assert "Puzzels van Syrtis, volledig eiland: " in solving.stdout
-    assert "(volledig eiland), rating " in solving.stdout
-    assert "0 van 0 opgelost; rating 1500?, reeks 0." in solving.stdout

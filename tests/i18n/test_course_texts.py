@@ -13,7 +13,7 @@ import pytest
 
 from shoal import games
 from shoal.core.course import Course, Verdict, parse_course
-from shoal.i18n import catalogue, from_environment, tool
+from shoal.i18n import catalogue, tool
 from shoal.i18n.courses import verdict_words
 from shoal.i18n.extract import extract_course, extract_puzzle_themes
 
@@ -103,14 +103,3 @@ def test_the_verdicts_words_in_each_language(language: str) -> None:
         task=said(step.task)
     )
     assert said(step.task) in verdict_words(step, other, said) and step.task != said(step.task)
-
-
-def test_a_terminals_language_as_gettext_reads_the_environment() -> None:
-    """The first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set decides (``shoal learn``,
-    ``shoal puzzles``); a locale's territory and encoding do not count; English otherwise."""
-    assert from_environment({"LANG": "nl_BE.UTF-8"}) == "nl"
-    assert from_environment({"LANGUAGE": "pt:fr:de", "LANG": "nl_NL.UTF-8"}) == "fr"
-    assert from_environment({"LC_ALL": "de_DE@euro", "LANG": "it_IT.UTF-8"}) == "de"
-    assert from_environment({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}) == "en"
-    assert from_environment({"LANGUAGE": "", "LC_MESSAGES": "es_MX"}) == "es"
-    assert from_environment({}) == "en" and from_environment({"LANG": "POSIX"}) == "en"

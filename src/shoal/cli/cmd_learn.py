@@ -8,7 +8,6 @@ import json
 from shoal import games
 from shoal.core import InvalidOptionError
 
-from .common import add_language_argument, words_of_args
 from .tui import PlainUI, RichUI
 from .tui.learn import LearnLoop
 from .tui.screen import UI
@@ -17,13 +16,12 @@ __all__ = ["add_parser"]
 
 
 def _learn(args: argparse.Namespace) -> int:
-    say = words_of_args(args)
     if args.game is None:
         for game_id in games.ids():
             game = games.get(game_id)
             course = game.course()
             if course is not None:
-                print(f"{game_id:8} {say(course.title)}: {len(course.steps)} steps")
+                print(f"{game_id:8} {course.title}: {len(course.steps)} steps")
         print("Take one with: shoal learn GAME")
         return 0
     game = games.get(args.game)
@@ -36,7 +34,7 @@ def _learn(args: argparse.Namespace) -> int:
     if not 1 <= args.step <= len(course.steps):
         raise InvalidOptionError(f"--step must be between 1 and {len(course.steps)}")
     ui: UI = PlainUI() if args.plain else RichUI()
-    return LearnLoop(game, course, ui, first=args.step - 1, say=say).run()
+    return LearnLoop(game, course, ui, first=args.step - 1).run()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,5 +57,4 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="print the course as JSON (steps with position, text, task, solutions)",
     )
     p.add_argument("--plain", action="store_true", help="plain text: no colour")
-    add_language_argument(p)
     p.set_defaults(func=_learn)

@@ -9,7 +9,6 @@ from shoal.analysis.puzzle_play import find_puzzle, of_theme, puzzles_of, themes
 from shoal.core import InvalidOptionError
 from shoal.ratings.glicko2 import Rating
 
-from .common import add_language_argument, words_of_args
 from .tui import PlainUI, RichUI
 from .tui.puzzles import PuzzleLoop
 from .tui.screen import UI
@@ -17,17 +16,12 @@ from .tui.screen import UI
 __all__ = ["add_to_group"]
 
 
-def _plain(theme: str) -> str:
-    return " ".join(theme.replace("-", " ").replace("_", " ").casefold().split())
-
-
 def _list(args: argparse.Namespace) -> int:
-    say = words_of_args(args)
     for game_id in games.ids():
         found = puzzles_of(game_id)
         if found:
             print(f"{game_id:8} {len(found)} puzzles")
-            themes = ", ".join(f"{say(theme)} {count}" for theme, count in themes_of(found))
+            themes = ", ".join(f"{theme} {count}" for theme, count in themes_of(found))
             if themes:
                 print(f"{'':8} themes: {themes}")
     print('Solve them with: shoal puzzles GAME [--theme "THEME"]')
@@ -40,12 +34,9 @@ def _puzzles(args: argparse.Namespace) -> int:
     if not found:
         raise InvalidOptionError(f"{game.title} has no puzzles yet")
     theme = None
-    say = words_of_args(args)
     if args.theme is not None:
-        # a theme by its key or by its name in the chosen language (as the list shows it)
-        names = {_plain(say(key)): key for key, _ in themes_of(found)}
         try:
-            found = of_theme(found, names.get(_plain(args.theme), args.theme))
+            found = of_theme(found, args.theme)
         except InvalidOptionError as error:
             raise InvalidOptionError(f"{game.title}: {error}") from None
         theme = found[0].theme
@@ -57,9 +48,7 @@ def _puzzles(args: argparse.Namespace) -> int:
     if not 0 < args.rating < 5000:
         raise InvalidOptionError("--rating must be between 0 and 5000")
     ui: UI = PlainUI() if args.plain else RichUI()
-    loop = PuzzleLoop(
-        game, found, ui, rating=Rating(args.rating), first=first, theme=theme, say=say
-    )
+    loop = PuzzleLoop(game, found, ui, rating=Rating(args.rating), first=first, theme=theme)
     return loop.run()
 
 
@@ -68,7 +57,6 @@ def add_to_group(
 ) -> None:
     """``shoal puzzles GAME`` for each game id, and ``shoal puzzles`` alone (the list)."""
     parent.set_defaults(func=_list)
-    add_language_argument(parent)
     for game_id in games.ids():
         p = group.add_parser(
             game_id,
@@ -94,5 +82,4 @@ def _arguments(p: argparse.ArgumentParser, game_id: str) -> None:
         "--rating", type=float, default=1500.0, help="your puzzle rating to start from (1500)"
     )
     p.add_argument("--plain", action="store_true", help="plain text: no colour")
-    add_language_argument(p)
     p.set_defaults(func=_puzzles)

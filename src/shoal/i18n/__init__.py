@@ -10,7 +10,7 @@ catalogues (GNU gettext ``.po`` files, managed with Babel; docs/translating.md).
 from __future__ import annotations
 
 from .catalogues import LOCALE_DIR, Catalogue, catalogue
-from .languages import LANGUAGES, PSEUDO, SOURCE, accepted, choose, from_environment, known
+from .languages import LANGUAGES, PSEUDO, SOURCE, accepted, choose, known
 
 __all__ = [
     "LANGUAGES",
@@ -21,6 +21,5 @@ __all__ = [
     "accepted",
     "catalogue",
     "choose",
-    "from_environment",
     "known",
 ]

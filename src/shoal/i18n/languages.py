@@ -9,9 +9,8 @@ chosen only by name (the cookie or ``Accept-Language: en-XA``), never offered in
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
-__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "accepted", "choose", "from_environment", "known"]
+__all__ = ["LANGUAGES", "PSEUDO", "SOURCE", "accepted", "choose", "known"]
 
 SOURCE = "en"
 """The source language: its text is written in the code."""
@@ -68,27 +67,6 @@ def accepted(header: str | None) -> str | None:
         if found is not None:
             return found
     return None
-
-
-ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-"""The variables that name a terminal's language, in the order GNU gettext reads them."""
-
-
-def from_environment(environ: Mapping[str, str]) -> str:
-    """A terminal's language as gettext finds it: the first of :data:`ENVIRONMENT` that is
-    set decides (``LANGUAGE`` may list several, ``nl:de``), each value read as a locale
-    (``nl_BE.UTF-8`` is ``nl``); English when it names none shoal speaks (``C``, ``POSIX``)."""
-    for name in ENVIRONMENT:
-        value = environ.get(name, "").strip()
-        if not value:
-            continue
-        for part in value.split(":"):
-            code = part.split(".")[0].split("@")[0].replace("_", "-")
-            found = known(code) or known(code.split("-")[0])
-            if found is not None:
-                return found
-        return SOURCE
-    return SOURCE
 
 
 def choose(account: str | None, cookie: str | None, accept_language: str | None) -> str:

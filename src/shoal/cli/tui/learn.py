@@ -10,12 +10,10 @@ live in the game and its course.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from shoal.core import Game
 from shoal.core.course import Course
-from shoal.i18n.courses import verdict_words
 
 from .loop import CommandLoop
 from .screen import UI
@@ -37,58 +35,40 @@ class _Quit(Exception):
     pass
 
 
-def _same(text: str) -> str:
-    return text
-
-
 class LearnLoop:
-    """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based); ``say``
-    gives the course's texts and verdicts in the learner's language (a catalogue's
-    ``gettext``; the course is judged in English, the same in every language)."""
+    """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based)."""
 
-    def __init__(
-        self,
-        game: Game[Any],
-        course: Course,
-        ui: UI,
-        first: int = 0,
-        say: Callable[[str], str] = _same,
-    ) -> None:
+    def __init__(self, game: Game[Any], course: Course, ui: UI, first: int = 0) -> None:
         self.game = game
         self.course = course
         self.ui = ui
         self.first = first
-        self.say = say
 
     def run(self) -> int:
         """Every step from ``first`` to the end; returns an exit code."""
-        say = _ = self.say  # the literal messages are extracted (``_``)
-        self.ui.say(say(self.course.title), "title")
-        self.ui.say(say(self.course.intro))
+        self.ui.say(self.course.title, "title")
+        self.ui.say(self.course.intro)
         total = len(self.course.steps)
         try:
             for index in range(self.first, total):
                 step = self.course.steps[index]
-                count = _("Step {step} of {total}").format(step=index + 1, total=total)
-                self.ui.say(f"{count}: {say(step.title)}", "title")
-                self.ui.say(say(step.text))
+                self.ui.say(f"Step {index + 1} of {total}: {step.title}", "title")
+                self.ui.say(step.text)
                 if step.kind == "game":
                     self._game(index)
                 else:
                     self._task(index)
         except _Quit:
-            command = f"shoal learn {self.game.id} --step {index + 1}"
-            self.ui.say(_("Come back with: {command}").format(command=command))
+            self.ui.say(f"Come back with: shoal learn {self.game.id} --step {index + 1}")
             return 0
-        self.ui.say(_("You have finished the {game} course.").format(game=self.game.title), "good")
+        self.ui.say(f"You have finished the {self.game.title} course.", "good")
         return 0
 
     def _task(self, index: int) -> None:
         step = self.course.steps[index]
         while True:
             session = Session(step.game(self.game), start=step.start(self.game).position())
-            _ = self.say
-            session.message = _("Task: {task}").format(task=self.say(step.task))
+            session.message = f"Task: {step.task}"
             texts: list[str] = []
 
             def check(session: Session, played: Played, texts: list[str] = texts) -> None:
@@ -97,9 +77,10 @@ class LearnLoop:
                     texts.append(before.action_text(action))
                     before = before.child(action)
                 verdict = self.course.attempt(self.game, index, texts)
-                if verdict.solved or verdict.wrong:
-                    words = verdict_words(step, verdict, self.say)
-                    raise _StepOver("solved" if verdict.solved else "wrong", words)
+                if verdict.solved:
+                    raise _StepOver("solved", verdict.message)
+                if verdict.wrong:
+                    raise _StepOver("wrong", verdict.message)
 
             session.listeners.append(check)
             loop = CommandLoop(session, self.ui)
@@ -114,7 +95,7 @@ class LearnLoop:
                     raise _Quit from None
                 if over.how == "wrong":
                     self.ui.say(over.message, "error")
-                    self.ui.say(_("Try again from the same position."))
+                    self.ui.say("Try again from the same position.")
                     continue
                 if over.how == "solved":
                     self.ui.show(session.screen())
@@ -125,14 +106,12 @@ class LearnLoop:
     def _game(self, index: int) -> None:
         step = self.course.steps[index]
         session = Session(step.game(self.game), levels=(None, step.level))
-        _ = self.say
-        session.message = _("Play against the {level} computer").format(level=step.level)
+        session.message = f"Play against the {step.level} computer"
         CommandLoop(session, self.ui).run()
 
     def _hint(self, index: int) -> None:
         solution = self.course.steps[index].solutions[0]
-        _ = self.say
-        self.ui.say(_("One way: {moves}").format(moves=_(", then ").join(solution)))
+        self.ui.say("One way: " + ", then ".join(solution))
 
     @staticmethod
     def _raise(how: str) -> None:

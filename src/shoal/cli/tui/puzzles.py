@@ -10,7 +10,7 @@ shown after each puzzle; the terminal keeps no file. Glue only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from shoal.analysis.puzzle_play import next_puzzle, puzzle_rating, rate, refuter
@@ -36,8 +36,7 @@ class _Over(Exception):
 
 class PuzzleLoop:
     """Solve ``puzzles`` of ``game`` at the terminal, nearest the rating first (``theme``:
-    the one theme they were chosen by, named in the title; ``say``: the theme's name and the
-    verdict's words in the learner's language, a catalogue's ``gettext``)."""
+    the one theme they were chosen by, named in the title)."""
 
     def __init__(
         self,
@@ -49,10 +48,8 @@ class PuzzleLoop:
         first: Puzzle | None = None,
         seconds: float | None = None,
         theme: str | None = None,
-        say: Callable[[str], str] | None = None,
     ) -> None:
         self.game = game
-        self.say: Callable[[str], str] = say or (lambda text: text)
         self.theme = theme
         self.puzzles = puzzles
         self.ui = ui
@@ -66,20 +63,11 @@ class PuzzleLoop:
 
     def run(self) -> int:
         """Puzzle after puzzle until ``quit`` or the end of input; returns an exit code."""
-        _ = self.say  # the literal messages are extracted (``_``)
-        title, count = self.game.title, len(self.puzzles)
-        if self.theme:
-            named = _("{game} puzzles, {theme}: {n}").format(
-                game=title, theme=_(self.theme), n=count
-            )
-        else:
-            named = _("{game} puzzles: {n}").format(game=title, n=count)
-        self.ui.say(named, "title")
+        chosen = f", {self.theme}" if self.theme else ""
+        self.ui.say(f"{self.game.title} puzzles{chosen}: {len(self.puzzles)}", "title")
         self.ui.say(
-            _(
-                "Find the winning action; the other side answers by itself. Type an action or "
-                "a turn, or: solution, skip, ? (legal actions), quit."
-            )
+            "Find the winning action; the other side answers by itself. Type an action or a "
+            "turn, or: solution, skip, ? (legal actions), quit."
         )
         puzzle = self.first or next_puzzle(self.puzzles, self.rating.r, self.seen)
         while puzzle is not None:
@@ -87,12 +75,8 @@ class PuzzleLoop:
                 break
             puzzle = next_puzzle(self.puzzles, self.rating.r, self.seen)
         self.ui.say(
-            _("{solved} of {tried} solved; rating {rating}, streak {streak}.").format(
-                solved=self.solved,
-                tried=self.tried,
-                rating=self.rating.display(),
-                streak=self.streak,
-            )
+            f"{self.solved} of {self.tried} solved; rating {self.rating.display()}, "
+            f"streak {self.streak}."
         )
         return 0
 
@@ -101,19 +85,11 @@ class PuzzleLoop:
         self.seen.append(puzzle.id)
         game = puzzle.game(self.game)
         start = puzzle.start(self.game)
-        _ = self.say
-        side = start.side_name(puzzle.winner).capitalize()
-        if puzzle.theme:
-            heading = _("Puzzle {id} ({theme}), rated {rating}").format(
-                id=puzzle.id, theme=_(puzzle.theme), rating=puzzle.difficulty
-            )
-        else:
-            heading = _("Puzzle {id}, rated {rating}").format(
-                id=puzzle.id, rating=puzzle.difficulty
-            )
-        self.ui.say(heading, "title")
+        side = start.side_name(puzzle.winner)
+        theme = f" ({puzzle.theme})" if puzzle.theme else ""
+        self.ui.say(f"Puzzle {puzzle.id}{theme}, rated {puzzle.difficulty}", "title")
         session = Session(game, start=puzzle.position)
-        session.message = _("{side} to play and win").format(side=_(side))
+        session.message = f"{side.capitalize()} to play and win"
         texts: list[str] = []
         choose = refuter(game) if self.seconds is None else refuter(game, self.seconds)
         auto = [False]
@@ -125,7 +101,7 @@ class PuzzleLoop:
             for action in played.actions:
                 texts.append(before.action_text(action))
                 before = before.child(action)
-            verdict = attempt(puzzle, self.game, texts, choose, self.say)
+            verdict = attempt(puzzle, self.game, texts, choose)
             auto[0] = True
             try:
                 state = session.state
@@ -160,7 +136,7 @@ class PuzzleLoop:
             solved = over.how == "solved"
             self.ui.say(over.message, "good" if solved else "error")
             if not solved:
-                self.ui.say(_("The solution: {moves}").format(moves=", ".join(puzzle.solution)))
+                self.ui.say("The solution: " + ", ".join(puzzle.solution))
             self._rate(puzzle, solved)
             return True
         return False  # end of input
@@ -172,15 +148,9 @@ class PuzzleLoop:
         self.solved += int(solved)
         self.streak = self.streak + 1 if solved else 0
         change = round(self.rating.r - before.r)
-        _ = self.say
         self.ui.say(
-            _("Rating {rating} ({change}), streak {streak}, {solved} of {tried} solved.").format(
-                rating=self.rating.display(),
-                change=f"{change:+d}",
-                streak=self.streak,
-                solved=self.solved,
-                tried=self.tried,
-            )
+            f"Rating {self.rating.display()} ({change:+d}), streak {self.streak}, "
+            f"{self.solved} of {self.tried} solved."
         )
 
     @staticmethod
