@@ -30,6 +30,8 @@ def _post(client: TestClient, url: str, actions: list[str], language: str) -> di
 
 def test_every_course_in_each_language_and_the_same_checks(client: TestClient) -> None:
     english = {c["game"]: c for c in _get(client, "/api/learn", "en")}
+    answer = client.get("/api/learn/sytran", headers={"Accept-Language": "nl"})
+    assert answer.headers["vary"] == "Accept-Language, Cookie"  # one answer per language
     assert english["sytran"]["title"] == "Learn Sytran"
     dutch = {c["game"]: c for c in _get(client, "/api/learn", "nl")}
     assert dutch["sytran"]["title"] == "Sytran leren"

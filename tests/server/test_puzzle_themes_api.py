@@ -94,7 +94,9 @@ def test_a_themes_name_is_in_the_readers_language_and_its_key_stays(client: Test
     """Issue 62: a Dutch reader gets each theme's name in Dutch (the catalogues); the theme's
     key (``?theme=``) stays the English one, and a puzzle says both."""
     dutch = {"Accept-Language": "nl"}
-    listed = {g["game"]: g for g in client.get("/api/puzzles", headers=dutch).json()}
+    answer = client.get("/api/puzzles", headers=dutch)
+    assert answer.headers["vary"] == "Accept-Language, Cookie"
+    listed = {g["game"]: g for g in answer.json()}
     assert listed["syrtis"]["themes"][0] == {
         "theme": "fourth sink",
         "name": "vierde zinkzet",

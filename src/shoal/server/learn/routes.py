@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from shoal import games
@@ -58,8 +58,15 @@ def _course(game_id: str) -> tuple[Game[Any], Course]:
     return game, course
 
 
-def _words(request: Request) -> Callable[[str], str]:
-    """The reader's language's ``gettext`` (English: each text as it is)."""
+VARY = "Accept-Language, Cookie"
+"""What an answer's language depends on (a cache keeps one answer per language)."""
+
+
+def _words(request: Request, response: Response | None = None) -> Callable[[str], str]:
+    """The reader's language's ``gettext`` (English: each text as it is); the answer says
+    it varies with the language."""
+    if response is not None:
+        response.headers["Vary"] = VARY
     return catalogue(language_of_sync(request)).gettext
 
 
@@ -82,8 +89,8 @@ def translated_course(data: dict[str, Any], say: Callable[[str], str]) -> dict[s
 
 
 @router.get("/api/learn", summary="The courses", response_model=list[CourseSummary])
-def courses(request: Request) -> list[dict[str, Any]]:
-    say = _words(request)
+def courses(request: Request, response: Response) -> list[dict[str, Any]]:
+    say = _words(request, response)
     out = []
     for game_id in games.ids():
         game = games.get(game_id)
@@ -97,9 +104,9 @@ def courses(request: Request) -> list[dict[str, Any]]:
 
 
 @router.get("/api/learn/{game_id}", summary="A game's course", response_model=CourseOut)
-def course(game_id: str, request: Request) -> dict[str, Any]:
+def course(game_id: str, request: Request, response: Response) -> dict[str, Any]:
     game, found = _course(game_id)
-    return translated_course(found.as_dict(game), _words(request))
+    return translated_course(found.as_dict(game), _words(request, response))
 
 
 @router.post(
@@ -107,7 +114,9 @@ def course(game_id: str, request: Request) -> dict[str, Any]:
     summary="Play the learner's actions in a step",
     response_model=AttemptOut,
 )
-def attempt(game_id: str, step: int, body: AttemptIn, request: Request) -> dict[str, Any]:
+def attempt(
+    game_id: str, step: int, body: AttemptIn, request: Request, response: Response
+) -> dict[str, Any]:
     game, found = _course(game_id)
     if not 1 <= step <= len(found.steps):
         raise ApiError(404, f"the {game.title} course has steps 1 to {len(found.steps)}")
@@ -134,5 +143,5 @@ def attempt(game_id: str, step: int, body: AttemptIn, request: Request) -> dict[
         "to_move": state.to_move,
         "solved": verdict.solved,
         "wrong": verdict.wrong,
-        "message": verdict_words(item, verdict, _words(request)),
+        "message": verdict_words(item, verdict, _words(request, response)),
     }

@@ -21,9 +21,10 @@ attempt between requests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
@@ -37,6 +38,9 @@ from .schemas import PuzzleGame, PuzzleOut
 from .service import PuzzlesDep, words_of
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
+
+VARY = "Accept-Language, Cookie"
+"""What an answer's language depends on (the themes' names, the verdict's words)."""
 
 router = APIRouter(tags=["puzzles"], responses=refusals(400, 401, 403, 404, 413))
 
@@ -57,6 +61,12 @@ class AttemptIn(BaseModel):
     give_up: bool = False
 
 
+def _words(request: Request, response: Response) -> Callable[[str], str]:
+    """The reader's language's ``gettext``; the answer says it varies with the language."""
+    response.headers["Vary"] = VARY
+    return words_of(language_of_sync(request))
+
+
 @router.get("/puzzles", response_class=HTMLResponse)
 async def puzzles_index_page() -> FileResponse:
     return page("puzzles.html")
@@ -73,8 +83,10 @@ async def puzzles_page(game_id: str) -> FileResponse:
     response_model=list[PuzzleGame],
     response_model_exclude_unset=True,
 )
-def puzzle_games(puzzles: PuzzlesDep, user: Player, request: Request) -> list[dict[str, Any]]:
-    return puzzles.games(user, words_of(language_of_sync(request)))
+def puzzle_games(
+    puzzles: PuzzlesDep, user: Player, request: Request, response: Response
+) -> list[dict[str, Any]]:
+    return puzzles.games(user, _words(request, response))
 
 
 @router.get(
@@ -88,11 +100,12 @@ def next_one(
     puzzles: PuzzlesDep,
     user: Player,
     request: Request,
+    response: Response,
     rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
     exclude: Annotated[str, Query(max_length=20_000)] = "",
     theme: Annotated[str, Query(max_length=100)] = "",
 ) -> dict[str, Any]:
-    say = words_of(language_of_sync(request))
+    say = _words(request, response)
     return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme, say)
 
 
@@ -102,8 +115,10 @@ def next_one(
     response_model=PuzzleOut,
     response_model_exclude_unset=True,
 )
-def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player, request: Request) -> dict[str, Any]:
-    return puzzles.one(puzzle_id, user, words_of(language_of_sync(request)))
+def one(
+    puzzle_id: str, puzzles: PuzzlesDep, user: Player, request: Request, response: Response
+) -> dict[str, Any]:
+    return puzzles.one(puzzle_id, user, _words(request, response))
 
 
 @router.post(
@@ -113,10 +128,15 @@ def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player, request: Request) -> 
     response_model_exclude_unset=True,
 )
 def post_attempt(
-    puzzle_id: str, body: AttemptIn, puzzles: PuzzlesDep, user: Player, request: Request
+    puzzle_id: str,
+    body: AttemptIn,
+    puzzles: PuzzlesDep,
+    user: Player,
+    request: Request,
+    response: Response,
 ) -> dict[str, Any]:
     guest = (
         None if body.rating is None else Rating(body.rating.r, body.rating.rd, body.rating.sigma)
     )
-    say = words_of(language_of_sync(request))
+    say = _words(request, response)
     return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up, say)
