@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from shoal import games
 from shoal.analysis.puzzle_play import themes_of
 from tests.clients import TestClient
 
 from ..puzzles.data import DATA, GAMES, test_puzzles
 from .accounts_helpers import error, signup
-from .test_puzzles_api import solve
+from .test_puzzles_api import solve, with_choice, wrong_first
 
 
 @pytest.fixture(autouse=True)
@@ -28,12 +29,14 @@ def of(theme: str) -> list[str]:
 def test_each_game_lists_its_themes_with_their_counts(client: TestClient) -> None:
     listed = {g["game"]: g for g in client.get("/api/puzzles").json()}
     assert listed["syrtis"]["themes"] == [
-        {"theme": "fourth sink", "count": 2},
-        {"theme": "complete island", "count": 1},
+        {"theme": "fourth sink", "name": "fourth sink", "count": 2},
+        {"theme": "complete island", "name": "complete island", "count": 1},
     ]
     for game in GAMES:
         themes = listed[game]["themes"]
-        assert themes == [{"theme": t, "count": n} for t, n in themes_of(test_puzzles(game))]
+        assert themes == [
+            {"theme": t, "name": t, "count": n} for t, n in themes_of(test_puzzles(game))
+        ]
         assert sum(t["count"] for t in themes) == listed[game]["count"]
 
 
@@ -84,3 +87,38 @@ def test_an_unknown_theme_is_refused_in_words(client: TestClient) -> None:
     # an empty theme is every theme
     assert client.get("/api/puzzles/syrtis/next", params={"theme": ""}).status_code == 200
     assert client.get("/api/puzzles").json() == before
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_themes_name_is_in_the_readers_language_and_its_key_stays(client: TestClient) -> None:
+    """Issue 62: a Dutch reader gets each theme's name in Dutch (the catalogues); the theme's
+    key (``?theme=``) stays the English one, and a puzzle says both."""
+    dutch = {"Accept-Language": "nl"}
+    answer = client.get("/api/puzzles", headers=dutch)
+    assert answer.headers["vary"] == "Accept-Language, Cookie"
+    listed = {g["game"]: g for g in answer.json()}
+    assert listed["syrtis"]["themes"][0] == {
+        "theme": "fourth sink",
+        "name": "vierde zinkzet",
+        "count": 2,
+    }
+    url = "/api/puzzles/syrtis/next"
+    one = client.get(url, params={"theme": "complete island"}, headers=dutch).json()
+    assert one["theme"] == "complete island" and one["theme_name"] == "volledig eiland"
+    german = client.get(f"/api/puzzles/{one['id']}", headers={"Accept-Language": "de"}).json()
+    assert german["theme_name"] == "vollständige Insel"
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_verdict_in_dutch(client: TestClient) -> None:
+    """The verdict's own words in the reader's language; the game's words (the action's
+    label) as the game says them, in quotes; the sides by the words the page uses (Zwart)."""
+    puzzle = with_choice("cyclix")
+    wrong = wrong_first(puzzle)
+    start = puzzle.start(games.get("cyclix"))
+    label = games.get("cyclix").action_label(start, start.parse_action(wrong))
+    url = f"/api/puzzles/{puzzle.id}/attempt"
+    view = client.post(url, json={"actions": [wrong]}, headers={"Accept-Language": "nl"}).json()
+    defender = {"white": "Wit", "black": "Zwart"}[start.side_name(1 - puzzle.winner)]
+    assert view["message"].startswith(f"„{label}” is niet de oplossing. {defender} antwoordt: ")
+    assert view["wrong"] and view["refutation"]

@@ -457,8 +457,8 @@ def test_the_sytran_rules_in_dutch_and_german(server: str, browser: Any, artifac
 def test_a_course_in_dutch_and_the_puzzles_in_german(
     server: str, browser: Any, artifacts: Path
 ) -> None:
-    """The learn page's own words (not the course's texts, still English) and the puzzle
-    trainer's, at a phone's width: translated, and nothing wider than the screen."""
+    """The learn page's own words and the course's texts, and the puzzle trainer's words and
+    the themes' names, at a phone's width: translated, and nothing wider than the screen."""
     dutch = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "nl"})
     page = dutch.new_page()
     page.goto(server + "/learn/sytran")
@@ -469,7 +469,8 @@ def test_a_course_in_dutch_and_the_puzzles_in_german(
     assert page.locator("#status-main").inner_text() == "Jij bent aan zet"
     tools = page.locator("#lesson .tools button").all_inner_texts()
     assert tools == ["Opnieuw", "Laat zien", "Terug", "Volgende stap"], tools
-    assert page.locator("#step-task").inner_text().startswith("Je opdracht: ")
+    assert page.locator("#step-task").inner_text().startswith("Je opdracht: Zet één steen ")
+    assert page.locator("#step-title").inner_text() == "De ringen"
     overflow = page.evaluate(OWN_SCROLL)
     assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
     page.screenshot(path=str(artifacts / "i18n-learn-sytran-nl-390.png"), full_page=True)
@@ -484,6 +485,8 @@ def test_a_course_in_dutch_and_the_puzzles_in_german(
     assert task in ("Finde den Gewinn für Weiß", "Finde den Gewinn für Schwarz"), task
     assert page.locator("#status-main").inner_text().endswith(" am Zug gewinnt")
     assert page.locator("label[for=puzzle-theme]").inner_text() == "Thema"
+    themes = page.locator("#puzzle-theme option").all_inner_texts()
+    assert any(name.startswith("Die letzten sieben Steine (") for name in themes), themes
     assert page.locator("#show-solution").inner_text() == "Lösung zeigen"
     assert page.locator("#next-puzzle").inner_text() == "Nächste Aufgabe"
     assert page.locator("#standing dt").all_inner_texts() == [

@@ -93,7 +93,6 @@ PAGES = {**GUEST_PAGES, **SIGNED_IN_PAGES}
 NOT_YET: set[str] = {
     "game", "finished game", "replay", "analysis", "analysis of a game",  # the game's words
     "course", "puzzle",  # the status line under the board (the game's words)
-    "courses", "puzzles",  # the courses' titles and intros, the puzzles' themes
     "study",  # a new chapter's name, "Chapter 1", given by the server
     "ladder",  # the games' endings ("score 31 to -52"): the game's words
     "no such page",  # the server's page in words

@@ -39,7 +39,15 @@ if TYPE_CHECKING:
     from .outcome import Action
     from .state import State
 
-__all__ = ["Puzzle", "PuzzleError", "PuzzleVerdict", "attempt", "load_puzzles", "parse_puzzles"]
+__all__ = [
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleVerdict",
+    "Words",
+    "attempt",
+    "load_puzzles",
+    "parse_puzzles",
+]
 
 _ID = re.compile(r"^[a-z0-9]+-\d{4}$")
 _KEYS = {
@@ -234,7 +242,24 @@ def _label(state: State, action: Action) -> str:
     return state.game.action_label(state, action)
 
 
-def _answer(start: State, winner: int, texts: Sequence[str]) -> str:
+def _same(text: str) -> str:
+    return text
+
+
+Words = Callable[[str], str]
+"""A language's ``gettext`` for the verdict's own words ("is right", "Solved!"): the caller's
+(the server passes the reader's catalogue's); English, the words as they are, by default.
+The game's words (its actions' labels, its ending sentence) stay as the game says them."""
+
+
+def _side(state: State, seat: int, _: Words) -> str:
+    """A side's name, capitalised, in the reader's words (the game page's: ``white``,
+    ``light``... are messages of the catalogues); a name they lack as the game says it."""
+    name = _(state.side_name(seat))
+    return name[:1].upper() + name[1:]
+
+
+def _answer(start: State, winner: int, texts: Sequence[str], _: Words = _same) -> str:
     """The automatic actions from ``start`` in the game's words: "Dark answers Move the
     tower on c1 to f4." (with the rest of the learner's turn first, when there is one:
     "Light goes on with ...; ...")."""
@@ -245,22 +270,32 @@ def _answer(start: State, winner: int, texts: Sequence[str]) -> str:
         action = state.parse_action(text)
         (own if state.to_move == winner and not rest else rest).append(_label(state, action))
         state = state.apply(action)
-    mover = start.side_name(winner)
-    words = f"{mover[:1].upper()}{mover[1:]} goes on with {', '.join(own)}; " if own else ""
+    words = ""
+    if own:
+        words = _("{side} goes on with {actions}").format(
+            side=_side(start, winner, _), actions=", ".join(own)
+        )
+        words += "; " if rest else "."
     if rest:
-        defender = start.side_name(1 - winner)
-        words += f"{defender[:1].upper()}{defender[1:]} answers {', then '.join(rest)}."
-    return words.replace("; ", ".", 1) if own and not rest else words
+        words += _("{side} answers {actions}.").format(
+            side=_side(start, 1 - winner, _), actions=_(", then ").join(rest)
+        )
+    return words
 
 
 def attempt(
-    puzzle: Puzzle, base: Game[Any], played: Sequence[str], choose: Chooser | None = None
+    puzzle: Puzzle,
+    base: Game[Any],
+    played: Sequence[str],
+    choose: Chooser | None = None,
+    _: Words = _same,
 ) -> PuzzleVerdict:
     """Judge the learner's ``played`` actions (theirs only, in notation) in ``puzzle``.
 
     Every action but the last must have been correct (else PuzzleError); the game's own
     error is raised for an action that is not legal or not notation. Without ``choose``
-    a wrong action gets no refutation line.
+    a wrong action gets no refutation line. ``_`` says the verdict's own words in the
+    reader's language (:data:`Words`).
     """
     if not played:
         raise PuzzleError("no action to judge")
@@ -282,13 +317,12 @@ def attempt(
         elif wins_now or (index == 0 and canon in puzzle.accepted_first):
             if not last:
                 raise PuzzleError(f"action {number + 1} comes after the puzzle was solved")
-            return PuzzleVerdict(
-                after, True, solved=True, message=f"{said} wins. Solved!", last=(action,)
-            )
+            message = _("{action} wins. Solved!").format(action=said)
+            return PuzzleVerdict(after, True, solved=True, message=message, last=(action,))
         else:
             if not last:
                 raise PuzzleError(f"action {number} ({canon}) was wrong: the attempt ended there")
-            return _wrong(game, puzzle, after, action, said, choose)
+            return _wrong(game, puzzle, after, action, said, choose, _)
         state = after
         before = state
         replies = []
@@ -303,12 +337,13 @@ def attempt(
         if solved and not last:
             raise PuzzleError(f"action {number + 1} comes after the puzzle was solved")
         if last:
-            answer = f" {_answer(before, puzzle.winner, replies)}" if replies else ""
+            answer = f" {_answer(before, puzzle.winner, replies, _)}" if replies else ""
+            right = _("{action} is right.").format(action=said)
             if solved:
                 ending = f" {game.ending_sentence(state)}" if state.outcome is not None else ""
-                message = f"{said} is right.{answer} Solved!{ending}"
+                message = right + answer + " " + _("Solved!") + ending
             else:
-                message = f"{said} is right.{answer} Go on."
+                message = right + answer + " " + _("Go on.")
             return PuzzleVerdict(
                 state, True, solved, tuple(replies), message=message, last=tuple(marks)
             )
@@ -322,15 +357,16 @@ def _wrong(
     action: Action,
     said: str,
     choose: Chooser | None,
+    _: Words = _same,
 ) -> PuzzleVerdict:
     refutation: tuple[str, ...] = ()
     marks: tuple[Action, ...] = ()
     final = after
     if choose is not None:
         final, refutation, marks = refutation_line(after, puzzle.winner, choose)
-    words = f"{said} is not the way."
+    words = _("{action} is not the way.").format(action=said)
     if refutation:
-        words += " " + _answer(after, puzzle.winner, refutation)
+        words += " " + _answer(after, puzzle.winner, refutation, _)
     if final.outcome is not None:
         words += " " + game.ending_sentence(final)
     return PuzzleVerdict(final, False, refutation=refutation, message=words, last=(action, *marks))

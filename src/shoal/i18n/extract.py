@@ -1,9 +1,16 @@
-"""Babel's extractor for the client's HTML shells (``babel.cfg`` names it).
+"""Babel's extractors of shoal's own kinds of file (``babel.cfg`` names them).
 
-A shell marks the text the server translates as it serves the page with a ``data-t``
-attribute (``<title data-t>Game — shoal</title>``); :func:`extract_html` gives Babel those
-texts, and :func:`translate_html` replaces them with a language's words. Only leaf elements
-(text, no child element) are marked.
+* :func:`extract_html`: the client's HTML shells. A shell marks the text the server
+  translates as it serves the page with a ``data-t`` attribute
+  (``<title data-t>Game — shoal</title>``); :func:`extract_html` gives Babel those texts, and
+  :func:`translate_html` replaces them with a language's words. Only leaf elements (text, no
+  child element) are marked.
+* :func:`extract_summaries`: a game's ``summary`` and its file's other messages.
+* :func:`extract_course`: a game's course (``course.toml``): its title, introduction, and each
+  step's title, text, task and feedback for mistakes, each with a comment naming the game and
+  the step. The text is the msgid exactly as :func:`shoal.core.course.parse_course` reads it
+  (runs of white space made one space), so the server translates a course by its own words.
+* :func:`extract_puzzle_themes`: the themes a game's ``puzzles.jsonl`` names.
 """
 
 from __future__ import annotations
@@ -11,7 +18,9 @@ from __future__ import annotations
 import ast
 import html
 import io
+import json
 import re
+import tomllib
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import IO, Any
 
@@ -19,8 +28,11 @@ from babel.messages.extract import extract_python
 
 __all__ = [
     "MARKED",
+    "course_texts",
+    "extract_course",
     "extract_html",
     "extract_marked_python",
+    "extract_puzzle_themes",
     "extract_summaries",
     "option_label",
     "translate_html",
@@ -172,3 +184,83 @@ def extract_marked_python(
     if not _CALLS.search(source):
         return
     yield from _python_messages(source, keywords, comment_tags, options)
+
+
+def _plain(text: str) -> str:
+    """A course's text as the course reads it (``shoal.core.course``: one space for a run)."""
+    return " ".join(text.split())
+
+
+def course_texts(data: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """A course's texts a player reads (its parsed TOML ``data``), in order: ``(key, where,
+    text)``: ``key`` the TOML key (``title``, ``step.text``, ``step.mistakes``...), ``where``
+    the place in words (``step 3 (The order is free), task``)."""
+    for key in ("title", "intro"):
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            yield key, f"the course's {key}", _plain(value)
+    steps = data.get("step")
+    for number, step in enumerate(steps if isinstance(steps, list) else [], 1):
+        if not isinstance(step, dict):
+            continue
+        title = _plain(str(step.get("title", "")))
+        for key in ("title", "text", "task"):
+            value = step.get(key)
+            if isinstance(value, str) and value.strip():
+                yield f"step.{key}", f"step {number} ({title}), {key}", _plain(value)
+        mistakes = step.get("mistakes")
+        for action, value in (mistakes if isinstance(mistakes, dict) else {}).items():
+            if isinstance(value, str) and value.strip():
+                where = f"step {number} ({title}), feedback for the mistake {action}"
+                yield "step.mistakes", where, _plain(value)
+
+
+def _game_of(fileobj: IO[bytes]) -> str:
+    """The game of a data file (``.../games/GAME/course.toml``), from its path."""
+    parts = re.split(r"[\\/]", str(getattr(fileobj, "name", "")))
+    return parts[-2] if len(parts) >= 2 else "?"
+
+
+def extract_course(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """A game's course (``course.toml``): every text a player reads, each with a comment
+    naming the game and the step (see :func:`course_texts`); the line is the key's."""
+    source = fileobj.read().decode(options.get("encoding", "utf-8"))
+    data = tomllib.loads(source)
+    game = _game_of(fileobj)
+    lines = source.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() == "[[step]]"]
+    for key, where, text in course_texts(data):
+        number = int(where.split()[1]) if key.startswith("step.") else 0
+        first = starts[number - 1] if number else 0
+        last = starts[number] if number and number < len(starts) else len(lines)
+        if not number and starts:
+            last = starts[0]
+        name = key.rpartition(".")[2]
+        found = next(
+            (i for i in range(first, last) if re.match(rf"\s*{name}\s*=", lines[i])), first
+        )
+        yield found + 1, "", text, [f"{game} course, {where}"]
+
+
+def extract_puzzle_themes(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """The themes a game's puzzles name (``puzzles.jsonl``: each line's ``theme``), each once,
+    at its first line: the puzzles' pages say a theme's name in the reader's language."""
+    game = _game_of(fileobj)
+    seen: set[str] = set()
+    for number, line in enumerate(fileobj.read().decode("utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        theme = json.loads(line).get("theme")
+        if isinstance(theme, str) and theme and theme not in seen:
+            seen.add(theme)
+            yield number, "", theme, [f"a {game} puzzle theme"]

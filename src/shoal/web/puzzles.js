@@ -41,8 +41,8 @@ function saveGuest(id, data) {
 const shown = (rating) => `${Math.round(rating.r)}${rating.rd > 110 ? "?" : ""}`;
 /** @param {string} text */
 const capital = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
-/** The side to move in the page's language (a game's own side names read as they are). @param {string} side */
-const sideName = (side) => ({ white: t("White"), black: t("Black") })[side] ?? capital(side || "?");
+/** The side to move in the page's language (the game page's words; a name the catalogue lacks read as it is). @param {string} side */
+const sideName = (side) => ({ white: t("White"), black: t("Black"), light: capital(t("light")), dark: capital(t("dark")) })[side] ?? capital(side || "?");
 /** @param {string} id */
 const themeKey = (id) => `shoal.puzzles.${id}.theme`;
 /** @param {string} id @param {string} theme */
@@ -70,7 +70,7 @@ async function indexPage(me) {
         ? h(
             "ul",
             { class: "puzzle-themes", "aria-label": t("{game} puzzle themes", { game: g.title }) },
-            g.themes.flatMap(({ theme, count }) => (theme ? [h("li", {}, h("a", { href: themeLink(g.game, theme), dataset: { theme } }, capital(theme), h("span", { class: "count", text: String(count) })))] : [])),
+            g.themes.flatMap(({ theme, name, count }) => (theme ? [h("li", {}, h("a", { href: themeLink(g.game, theme), dataset: { theme } }, capital(name || theme), h("span", { class: "count", text: String(count) })))] : [])),
           )
         : null,
       h(
@@ -121,6 +121,8 @@ class Trainer {
     /** @type {import("./board.js").ClickBoard | null} made by layout() */
     this.board = null;
     this.theme = "";
+    /** @type {Map<string | null, string>} each theme's name in the page's language, by its key */
+    this.themeNames = new Map();
     /** @type {number | undefined} the puzzles of the game (for "All themes (n)") */
     this.count = undefined;
   }
@@ -131,6 +133,7 @@ class Trainer {
     const given = new URLSearchParams(location.search).get("theme");
     const wanted = given ?? localStorage.getItem(themeKey(this.game)) ?? "";
     const known = list.map((entry) => entry.theme);
+    this.themeNames = new Map(list.map((entry) => [entry.theme, entry.name || entry.theme || ""]));
     if (wanted && !known.includes(wanted)) {
       toast(t("No puzzles of the theme “{theme}” here: showing all themes.", { theme: wanted }), "error");
       localStorage.removeItem(themeKey(this.game));
@@ -141,7 +144,7 @@ class Trainer {
     const select = $select("#puzzle-theme");
     select.replaceChildren(
       h("option", { value: "", text: this.count ? t("All themes ({count})", { count: String(this.count) }) : t("All themes"), selected: !this.theme }),
-      ...list.flatMap(({ theme, count }) => (theme ? [h("option", { value: theme, text: `${capital(theme)} (${count})`, selected: theme === this.theme })] : [])),
+      ...list.flatMap(({ theme, name, count }) => (theme ? [h("option", { value: theme, text: `${capital(name || theme)} (${count})`, selected: theme === this.theme })] : [])),
     );
     select.value = this.theme;
     select.disabled = list.length === 0;
@@ -229,7 +232,7 @@ class Trainer {
     const theme = this.theme ? `&theme=${encodeURIComponent(this.theme)}` : "";
     const before = this.puzzle?.id;
     const loaded = await this.load(`/api/puzzles/${encodeURIComponent(this.game)}/next?rating=${Math.round(rating)}&exclude=${encodeURIComponent(exclude)}${theme}`);
-    if (loaded && this.theme && this.puzzle?.id === before) toast(t("No other puzzle of the theme “{theme}”: this one again.", { theme: this.theme }));
+    if (loaded && this.theme && this.puzzle?.id === before) toast(t("No other puzzle of the theme “{theme}”: this one again.", { theme: this.themeNames.get(this.theme) || this.theme }));
   }
 
   /** @param {string} url */
@@ -249,7 +252,7 @@ class Trainer {
     history.replaceState(null, "", `${location.pathname}${this.search()}#${view.id}`);
     document.title = t("Puzzle {id} — shoal", { id: view.id });
     $("#puzzle").dataset.puzzle = view.id;
-    $("#puzzle-meta").textContent = [t("Puzzle {id}", { id: view.id }), view.theme, t("rated {rating}", { rating: String(Math.round(view.puzzle_rating.r)) })].filter(Boolean).join(" · ");
+    $("#puzzle-meta").textContent = [t("Puzzle {id}", { id: view.id }), view.theme_name || view.theme, t("rated {rating}", { rating: String(Math.round(view.puzzle_rating.r)) })].filter(Boolean).join(" · ");
     $("#puzzle-task").textContent = t("Find the win for {side}", { side: sideName(view.side) });
     $("#solution").replaceChildren();
     this.show(view, "");

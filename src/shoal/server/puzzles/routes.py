@@ -1,8 +1,9 @@
 """Puzzles (issue 25): positions where the side to move wins by force, solved by clicking.
 
 * the pages ``/puzzles`` and ``/puzzles/{game}`` (``puzzles.html``);
-* ``GET /api/puzzles``: the games with puzzles, how many, their themes with how many each,
-  and the signed-in account's rating and streak in each;
+* ``GET /api/puzzles``: the games with puzzles, how many, their themes with how many each
+  (each by its key, ``theme``, and its ``name`` in the reader's language), and the signed-in
+  account's rating and streak in each;
 * ``GET /api/puzzles/{game}/next?rating=R&exclude=ID,ID&theme=T``: the next puzzle (nearest
   the rating: the account's on the server, else ``rating``; only of theme ``T`` when given,
   an unknown theme is a 400 naming the known ones), as its start view;
@@ -20,9 +21,10 @@ attempt between requests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request, Response
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
@@ -31,10 +33,14 @@ from shoal.ratings.glicko2 import Rating
 from ..accounts.service import Player
 from ..errors import refusals
 from ..files import page
+from ..language import language_of_sync
 from .schemas import PuzzleGame, PuzzleOut
-from .service import PuzzlesDep
+from .service import PuzzlesDep, words_of
 
 __all__ = ["AttemptIn", "RatingIn", "router"]
+
+VARY = "Accept-Language, Cookie"
+"""What an answer's language depends on (the themes' names, the verdict's words)."""
 
 router = APIRouter(tags=["puzzles"], responses=refusals(400, 401, 403, 404, 413))
 
@@ -55,6 +61,12 @@ class AttemptIn(BaseModel):
     give_up: bool = False
 
 
+def _words(request: Request, response: Response) -> Callable[[str], str]:
+    """The reader's language's ``gettext``; the answer says it varies with the language."""
+    response.headers["Vary"] = VARY
+    return words_of(language_of_sync(request))
+
+
 @router.get("/puzzles", response_class=HTMLResponse)
 async def puzzles_index_page() -> FileResponse:
     return page("puzzles.html")
@@ -71,8 +83,10 @@ async def puzzles_page(game_id: str) -> FileResponse:
     response_model=list[PuzzleGame],
     response_model_exclude_unset=True,
 )
-def puzzle_games(puzzles: PuzzlesDep, user: Player) -> list[dict[str, Any]]:
-    return puzzles.games(user)
+def puzzle_games(
+    puzzles: PuzzlesDep, user: Player, request: Request, response: Response
+) -> list[dict[str, Any]]:
+    return puzzles.games(user, _words(request, response))
 
 
 @router.get(
@@ -85,11 +99,14 @@ def next_one(
     game_id: str,
     puzzles: PuzzlesDep,
     user: Player,
+    request: Request,
+    response: Response,
     rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
     exclude: Annotated[str, Query(max_length=20_000)] = "",
     theme: Annotated[str, Query(max_length=100)] = "",
 ) -> dict[str, Any]:
-    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme)
+    say = _words(request, response)
+    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme, say)
 
 
 @router.get(
@@ -98,8 +115,10 @@ def next_one(
     response_model=PuzzleOut,
     response_model_exclude_unset=True,
 )
-def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player) -> dict[str, Any]:
-    return puzzles.one(puzzle_id, user)
+def one(
+    puzzle_id: str, puzzles: PuzzlesDep, user: Player, request: Request, response: Response
+) -> dict[str, Any]:
+    return puzzles.one(puzzle_id, user, _words(request, response))
 
 
 @router.post(
@@ -109,9 +128,15 @@ def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player) -> dict[str, Any]:
     response_model_exclude_unset=True,
 )
 def post_attempt(
-    puzzle_id: str, body: AttemptIn, puzzles: PuzzlesDep, user: Player
+    puzzle_id: str,
+    body: AttemptIn,
+    puzzles: PuzzlesDep,
+    user: Player,
+    request: Request,
+    response: Response,
 ) -> dict[str, Any]:
     guest = (
         None if body.rating is None else Rating(body.rating.r, body.rating.rd, body.rating.sigma)
     )
-    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up)
+    say = _words(request, response)
+    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up, say)

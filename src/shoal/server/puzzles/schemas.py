@@ -31,9 +31,11 @@ class PuzzleMe(Out):
 
 
 class ThemeCount(Out):
-    """A theme and how many puzzles have it."""
+    """A theme (its key: ``?theme=``), its name in the reader's language, how many puzzles
+    have it."""
 
     theme: str | None
+    name: str | None = Field(None, description="the theme in the reader's language")
     count: int
 
 
@@ -72,6 +74,7 @@ class PuzzleOut(Out):
     game: str
     title: str
     theme: str | None
+    theme_name: str | None = Field(None, description="the theme in the reader's language")
     difficulty: int
     puzzle_rating: PuzzleRating
     attempts: int

@@ -13,7 +13,7 @@ The server keeps no attempt between requests.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 from shoal import games
@@ -30,6 +30,7 @@ from shoal.analysis.puzzle_play import (
 from shoal.core import Game, ShoalError, State
 from shoal.core.puzzles import Puzzle, PuzzleVerdict
 from shoal.core.puzzles import attempt as judge
+from shoal.i18n import catalogue
 from shoal.ratings.glicko2 import Rating
 
 from ..accounts.models import User
@@ -38,7 +39,22 @@ from ..games.views import legal_entries
 from ..provide import provided
 from .store import PuzzlePlayer, PuzzleStore
 
-__all__ = ["Puzzles", "PuzzlesDep", "build"]
+__all__ = ["Puzzles", "PuzzlesDep", "build", "words_of"]
+
+Say = Callable[[str], str]
+"""A language's ``gettext``: a theme's name in the reader's language (the catalogues hold
+each theme a game's ``puzzles.jsonl`` names, extracted by
+:func:`shoal.i18n.extract.extract_puzzle_themes`), and the verdict's own words
+(:data:`shoal.core.puzzles.Words`)."""
+
+
+def words_of(language: str) -> Say:
+    """The ``gettext`` of ``language`` (English: each text as it is)."""
+    return catalogue(language).gettext
+
+
+def _english(text: str) -> str:
+    return text
 
 
 def build(store: PuzzleStore) -> Puzzles:
@@ -52,8 +68,9 @@ class Puzzles:
     def __init__(self, store: PuzzleStore) -> None:
         self.store = store
 
-    def games(self, user: User | None) -> list[dict[str, Any]]:
-        """The games with puzzles: how many, their themes, and ``user``'s standing in each."""
+    def games(self, user: User | None, say: Say = _english) -> list[dict[str, Any]]:
+        """The games with puzzles: how many, their themes (each by its key and its name in
+        ``say``'s language), and ``user``'s standing in each."""
         standing = self.store.players(user.id) if user else {}
         out = []
         for game_id in games.ids():
@@ -65,7 +82,9 @@ class Puzzles:
                         "game": game_id,
                         "title": games.get(game_id).title,
                         "count": len(found),
-                        "themes": [{"theme": t, "count": n} for t, n in themes_of(found)],
+                        "themes": [
+                            {"theme": t, "name": say(t), "count": n} for t, n in themes_of(found)
+                        ],
                         "me": None if user is None else (mine or PuzzlePlayer()).view(),
                     }
                 )
@@ -78,6 +97,7 @@ class Puzzles:
         rating: float,
         exclude: Sequence[str] = (),
         theme: str = "",
+        say: Say = _english,
     ) -> dict[str, Any]:
         """The next puzzle of ``game_id`` nearest the rating (the account's on the server, else
         ``rating``), not one of ``exclude``, of ``theme`` when given: its start view."""
@@ -91,12 +111,12 @@ class Puzzles:
             rating = self.store.player(user.id, game_id).rating.r
         chosen = next_puzzle(found, rating, list(exclude))
         assert chosen is not None
-        return self._view(game, chosen, chosen.start(game), None, user, None, False)
+        return self._view(game, chosen, chosen.start(game), None, user, None, False, say)
 
-    def one(self, puzzle_id: str, user: User | None) -> dict[str, Any]:
+    def one(self, puzzle_id: str, user: User | None, say: Say = _english) -> dict[str, Any]:
         """The start view of the puzzle ``puzzle_id``."""
         game, puzzle = _puzzle(puzzle_id)
-        return self._view(game, puzzle, puzzle.start(game), None, user, None, False)
+        return self._view(game, puzzle, puzzle.start(game), None, user, None, False, say)
 
     def attempt(
         self,
@@ -105,6 +125,7 @@ class Puzzles:
         user: User | None,
         guest: Rating | None = None,
         give_up: bool = False,
+        say: Say = _english,
     ) -> dict[str, Any]:
         """The learner's ``actions`` so far (notation) judged; a guest's rating is ``guest``."""
         game, puzzle = _puzzle(puzzle_id)
@@ -112,11 +133,11 @@ class Puzzles:
         state = puzzle.start(game)
         if actions:
             try:
-                verdict = judge(puzzle, game, list(actions), refuter(puzzle.game(game)))
+                verdict = judge(puzzle, game, list(actions), refuter(puzzle.game(game)), say)
             except ShoalError as error:
                 raise ApiError(400, str(error)) from None
             state = verdict.state
-        out = self._view(game, puzzle, state, verdict, user, guest, give_up)
+        out = self._view(game, puzzle, state, verdict, user, guest, give_up, say)
         if verdict is not None and not verdict.correct:
             # the wrong action and the refutation, to step through (issue 40, defect 9)
             before = puzzle.start(game)
@@ -134,6 +155,7 @@ class Puzzles:
         user: User | None,
         guest: Rating | None,
         give_up: bool,
+        say: Say = _english,
     ) -> dict[str, Any]:
         game = puzzle.game(base)
         start = puzzle.start(base)
@@ -151,6 +173,7 @@ class Puzzles:
             "game": game.id,
             "title": game.title,
             "theme": puzzle.theme,
+            "theme_name": say(puzzle.theme) if puzzle.theme else None,
             "difficulty": puzzle.difficulty,
             "puzzle_rating": _rating_view(rating),
             "attempts": attempts,

@@ -1445,6 +1445,8 @@ export interface PuzzleOut {
   game: string;
   title: string;
   theme: string | null;
+  /** the theme in the reader's language */
+  theme_name?: string | null;
   difficulty: number;
   puzzle_rating: PuzzleRating;
   attempts: number;
@@ -1935,9 +1937,11 @@ export interface TakebackIn {
   [key: string]: any;
 }
 
-/** A theme and how many puzzles have it. */
+/** A theme (its key: ``?theme=``), its name in the reader's language, how many puzzles have it. */
 export interface ThemeCount {
   theme: string | null;
+  /** the theme in the reader's language */
+  name?: string | null;
   count: number;
 }
 
