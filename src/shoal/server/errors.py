@@ -121,8 +121,15 @@ _EITHER = {
     "text or a number": N_("{field} must be text or a number"),
 }
 """A union's sentences (another union's is said in English)."""
-_PYDANTIC = "{field}: {message}"
-"""Another of pydantic's errors: its own words (English)."""
+
+_BODY = N_("the request body")
+"""The field of an error about the whole body (a field's own name is the API's: English)."""
+
+
+def _said(field: str) -> str | Text:
+    return Text(_BODY) if field == _BODY else field
+
+
 _PYDANTIC = "{field}: {message}"
 """Another of pydantic's errors: its own words (English)."""
 _UNION_MEMBERS = {"str", "int", "float", "bool", "list", "dict"}
@@ -178,7 +185,7 @@ def _bound(kind: str, bound: Any, field: str) -> Text:
         small = kind in ("less_than", "less_than_equal")
         return Text(
             N_("{field} must be smaller") if small else N_("{field} must be larger"),
-            {"field": field},
+            {"field": _said(field)},
         )
     words = {
         "less_than": N_("{field} must be less than {bound}"),
@@ -186,7 +193,7 @@ def _bound(kind: str, bound: Any, field: str) -> Text:
         "greater_than": N_("{field} must be more than {bound}"),
         "greater_than_equal": N_("{field} must be at least {bound}"),
     }
-    return Text(words[kind], {"field": field, "bound": bound})
+    return Text(words[kind], {"field": _said(field), "bound": bound})
 
 
 def _one(error: Mapping[str, Any], field: str) -> Text:
@@ -195,23 +202,23 @@ def _one(error: Mapping[str, Any], field: str) -> Text:
     if kind == "json_invalid":
         return Text(N_("the request body is not valid JSON"))
     if kind == "missing":
-        return Text(N_("{field} is missing"), {"field": field})
+        return Text(N_("{field} is missing"), {"field": _said(field)})
     if kind in _KINDS:
-        return Text(_KINDS[kind], {"field": field})
+        return Text(_KINDS[kind], {"field": _said(field)})
     if kind == "string_too_long":
         return Text(
             N_("{field} is too long (at most {n} characters)"),
-            {"field": field, "n": ctx.get("max_length")},
+            {"field": _said(field), "n": ctx.get("max_length")},
         )
     if kind == "too_long":
         return Text(
             N_("{field} has too many items (at most {n})"),
-            {"field": field, "n": ctx.get("max_length")},
+            {"field": _said(field), "n": ctx.get("max_length")},
         )
     if kind == "string_too_short":
         return Text(
             N_("{field} is too short (at least {n} characters)"),
-            {"field": field, "n": ctx.get("min_length")},
+            {"field": _said(field), "n": ctx.get("min_length")},
         )
     if kind in ("less_than", "less_than_equal"):
         return _bound(kind, ctx.get("lt", ctx.get("le")), field)
@@ -220,10 +227,10 @@ def _one(error: Mapping[str, Any], field: str) -> Text:
     if kind == "literal_error":
         return Text(
             N_("{field} must be one of {choices}"),
-            {"field": field, "choices": ctx.get("expected")},
+            {"field": _said(field), "choices": ctx.get("expected")},
         )
     message = str(error.get("msg", "is not valid"))  # pydantic's own words: English
-    return Text(_PYDANTIC, {"field": field, "message": message[:1].lower() + message[1:]})
+    return Text(_PYDANTIC, {"field": _said(field), "message": message[:1].lower() + message[1:]})
 
 
 class _Joined(Text):
@@ -247,7 +254,7 @@ def validation_words(errors: Sequence[Mapping[str, Any]]) -> Text:
     for error in errors:
         loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path")]
         loc = [p for p in loc if p not in _UNION_MEMBERS and not p.startswith("function-")]
-        field = ".".join(loc) if loc else "the request body"
+        field = ".".join(loc) if loc else _BODY
         by_field.setdefault(field, []).append(error)
     parts: list[Text] = []
     for field, group in by_field.items():
@@ -258,7 +265,7 @@ def validation_words(errors: Sequence[Mapping[str, Any]]) -> Text:
             template = _EITHER.get(nouns, "{field} must be " + nouns)
             if len(different) == 1:
                 template = _KINDS[kinds[0]]
-            parts.append(Text(template, {"field": field}))
+            parts.append(Text(template, {"field": _said(field)}))
             continue
         parts.extend(_one(e, field) for e in group)
     unique = {str(part): part for part in parts}  # each sentence once
