@@ -76,3 +76,22 @@ def test_values_are_never_translated_and_a_broken_translation_says_the_english()
     words = validation_words([{"type": "missing", "loc": ("body", "version"), "msg": "x"}])
     assert (str(words), words.say("es")) == ("version is missing", "falta version")
     assert catalogue("en").gettext("Not Found") == "Not Found"
+
+
+@SQLITE
+def test_the_clock_advice_and_its_refusal_are_said_in_the_readers_language(
+    client: TestClient,
+) -> None:
+    query = {"game": "sytran", "clock": "1+1"}
+    english = client.get("/api/tournaments/clock-advice", params=query).json()
+    dutch = client.get("/api/tournaments/clock-advice", params=query, headers=NL).json()
+    assert english["advice"] == (
+        "A game lasts about 47 turns a side: about 2.28 s a turn, up to 2 min a side."
+    )
+    assert dutch["advice"] == (
+        "Een partij duurt ongeveer 47 beurten per speler: ongeveer 2,28 s per beurt, "
+        "tot 2 min per speler."
+    )
+    assert english["refused"].startswith("this clock is too fast for Sytran")
+    assert dutch["refused"].startswith("deze klok is te snel voor Sytran")
+    assert dutch["seconds_a_turn"] == english["seconds_a_turn"] == 2.28

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .catalogues import LOCALE_DIR, Catalogue, catalogue
 from .languages import LANGUAGES, PSEUDO, SOURCE, accepted, choose, known
-from .text import N_, Text, say
+from .text import N_, Number, Text, say
 
 __all__ = [
     "LANGUAGES",
@@ -22,6 +22,7 @@ __all__ = [
     "PSEUDO",
     "SOURCE",
     "Catalogue",
+    "Number",
     "Text",
     "accepted",
     "catalogue",

@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .catalogues import catalogue
+from .languages import LANGUAGES
 
-__all__ = ["N_", "Text", "fill", "say"]
+__all__ = ["N_", "Number", "Text", "fill", "say"]
 
 
 def N_(message: str) -> str:
@@ -41,10 +42,32 @@ def fill(template: str, values: Mapping[str, Any], language: str) -> str:
     if not values:
         return template
     words = {
-        key: value.say(language) if isinstance(value, Text) else str(value)
+        key: value.say(language) if isinstance(value, Text | Number) else str(value)
         for key, value in values.items()
     }
     return template.format(**words)
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number with a fraction, written as ``language`` writes it (``2.28``, ``2,28``; no
+    thousands' separator): a value of a :class:`Text`.
+
+    >>> Number(2.28).say("de"), str(Number(3.0))
+    ('2,28', '3')
+    """
+
+    value: float
+
+    def say(self, language: str) -> str:
+        """The number in ``language`` (Babel's locale data)."""
+        from babel.numbers import format_decimal  # (babel is imported with the catalogues)
+
+        locale = "en" if language not in LANGUAGES else language
+        return str(format_decimal(self.value, locale=locale, group_separator=False))
+
+    def __str__(self) -> str:
+        return self.say("en")
 
 
 def say(message: Any, language: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 
 from shoal import games
 from shoal.core import UnknownGameError
-from shoal.i18n import N_, Text
+from shoal.i18n import N_, Number, Text
 
 from ..errors import ApiError
 
@@ -66,7 +66,7 @@ def advice(game: str, control: tuple[str, float, float] | None, language: str = 
             language
         )
     if control[0] == "days":
-        days = format(control[1], "g")
+        days = Number(control[1])
         return Text(
             N_(
                 "{days} days a turn: a game lasts about {turns} turns a side, so weeks or months "
@@ -87,7 +87,7 @@ def _live(game: str, control: tuple[str, float, float]) -> dict[str, Any]:
     turns = _turns_each(game)
     each = seconds_a_turn(game, control) or 0.0
     minutes = (control[1] + control[2] * turns) / 60
-    return {"turns": turns, "each": format(each, "g"), "minutes": format(minutes, ".0f")}
+    return {"turns": turns, "each": Number(each), "minutes": format(minutes, ".0f")}
 
 
 def _title(game: str) -> str:
