@@ -71,9 +71,9 @@ def ladder_record(key: str, index: int, ladders: LaddersDep) -> Response:
     if not 0 <= index < len(played):
         raise ApiError(
             404,
-            "the ladder {key} has games 0 to {value}, not {index}",
+            "the ladder {key} has games 0 to {last}, not {index}",
             key=repr(key),
-            value=len(played) - 1,
+            last=len(played) - 1,
             index=index,
         )
     return Response(played[index]["record"], media_type="text/plain; charset=utf-8")
