@@ -60,9 +60,9 @@ def check_comment(text: str) -> None:
     if len(text) > MAX_COMMENT:
         raise ApiError(
             400,
-            "a comment has at most {max_comment} characters, not {text}",
+            "a comment has at most {max_comment} characters, not {length}",
             max_comment=MAX_COMMENT,
-            text=len(text),
+            length=len(text),
         )
     if "\n" in text or "\r" in text:
         raise ApiError(400, "a comment is one line: it cannot hold a line break")
@@ -105,9 +105,9 @@ def trees_of_text(text: str) -> list[tuple[Record, MoveTree]]:
     if len(parts) > MAX_CHAPTERS:
         raise ApiError(
             400,
-            "a study holds at most {max_chapters} chapters, not {parts}",
+            "a study holds at most {max_chapters} chapters, not {count}",
             max_chapters=MAX_CHAPTERS,
-            parts=len(parts),
+            count=len(parts),
         )
     out = []
     for number, part in enumerate(parts, start=1):

@@ -111,9 +111,9 @@ async def post_chat(
     if len(text) > CHAT_LENGTH:
         raise ApiError(
             422,
-            "a message has at most {chat_length} characters (this one has {text})",
+            "a message has at most {chat_length} characters (this one has {length})",
             chat_length=CHAT_LENGTH,
-            text=len(text),
+            length=len(text),
         )
     seat: Seat | None = None
     if body.room == "players":
