@@ -27,7 +27,8 @@ def test_words_and_links_in_a_game_chat(three: Any, db: str) -> None:
         error(say(alice, gid, text), 422, "a word the site does not allow")
     # a word of another language only for a writer of that language (and English for all)
     assert say(alice, gid, "putain de coup").status_code == 201
-    error(say(alice, gid, "putain de coup", **{"Accept-Language": "fr-CH, fr;q=0.9"}), 422, "word")
+    french = {"Accept-Language": "fr-CH, fr;q=0.9"}  # (refused in the writer's language)
+    error(say(alice, gid, "putain de coup", **french), 422, "un mot que le site n'autorise pas")
 
     # links: not from an account younger than a day, nor from a guest; the site's own are fine
     error(say(alice, gid, "free coins at https://spam.example/x"), 422, "younger than a day")

@@ -59,6 +59,39 @@ def test_a_move_mails_the_player_to_move_once(client: TestClient, inbox: Inbox) 
     assert inbox.wait(2)[1]["To"] == "alice@example.org"
 
 
+def _language(client: TestClient, cookie: str, language: str) -> None:
+    as_user(client, cookie)
+    response = client.put("/api/language", json={"language": language})
+    assert response.status_code == 200, response.text
+
+
+def test_a_turn_is_mailed_and_notified_in_the_recipients_language(
+    client: TestClient, inbox: Inbox
+) -> None:
+    # Bob chose German: his mail (subject, body, footer) and his notification are German,
+    # whatever language the mover reads; Alice chose none and reads English.
+    alice, bob = account(client, "alice"), account(client, "bob")
+    _email(client, alice, "alice@example.org")
+    _email(client, bob, "bob@example.org")
+    _language(client, bob, "de")
+    game = correspondence_game(client, alice, bob, days=3)
+    move(client, game, 0)
+    [mail] = inbox.wait(1)
+    assert mail["To"] == "bob@example.org"
+    assert mail["Subject"] == "Du bist am Zug in Connect Four gegen alice"
+    text = body(mail)
+    assert "alice hat gezogen: du bist am Zug in Connect Four." in text
+    assert "Du hast 3 Tage pro Zug." in text
+    assert f"Spielen: http://shoal.test/game/{game.id}" in text
+    assert "Keine Mails mehr von dieser Website: http://shoal.test/unsubscribe?token=" in text
+    as_user(client, bob)
+    [notice] = client.get("/api/notifications").json()["notifications"]
+    assert notice["text"] == "Du bist am Zug in Connect Four gegen alice (3 Tage pro Zug)"
+    move(client, game, 1)  # Alice's turn: English, as before
+    assert inbox.wait(2)[1]["Subject"] == "Your turn in Connect Four against bob"
+    assert "You have 3 days per move." in body(inbox.messages[1])
+
+
 def test_one_notification_and_one_mail_per_move_then_the_timeout_ends_it(
     client: TestClient, inbox: Inbox
 ) -> None:

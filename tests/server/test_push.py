@@ -79,6 +79,21 @@ def test_your_turn_is_pushed_encrypted_and_signed_to_every_device(
     assert receiver.refused == []
 
 
+def test_a_push_is_in_the_recipients_language(client: TestClient, receiver: Receiver) -> None:
+    """Bob chose Dutch: his device gets the title and the words in Dutch."""
+    alice, bob = account(client, "alice"), account(client, "bob")
+    device = receiver.device()
+    _subscribe(client, bob, device.subscription())
+    as_user(client, bob)
+    assert client.put("/api/language", json={"language": "nl"}).status_code == 200
+    game = correspondence_game(client, alice, bob)
+    move(client, game, 0)
+    [got] = receiver.wait(1)
+    assert got["message"]["title"] == "Jij bent aan zet"
+    assert got["message"]["body"] == "Jij bent aan zet in Connect Four tegen alice (1 dag per zet)"
+    assert got["message"]["kind"] == "your_turn"  # the machine's fields as they were
+
+
 def test_a_game_end_and_an_offer_are_pushed_and_each_kind_can_be_switched_off(
     client: TestClient, receiver: Receiver
 ) -> None:

@@ -147,6 +147,19 @@ def test_a_refusal_matches_the_posts(client: TestClient) -> None:
     assert (answer["status"], answer["detail"]) == (posted.status_code, posted.json()["detail"])
 
 
+def test_a_sockets_refusal_is_said_in_its_language(client: TestClient) -> None:
+    made = create(client, opponent="friend")
+    gid, guest = made["id"], made["invite_token"]
+    body = {"version": made["view"]["version"], "action": made["view"]["legal"][0]["action"]}
+    german = {"Accept-Language": "de"}
+    with client.websocket_connect(f"/api/games/{gid}/ws", headers=german) as socket:
+        socket.receive_json()
+        _move(socket, "a", token=guest, **body)
+        answer = socket.receive_json()
+    assert answer["status"] == 409 and answer["id"] == "a"
+    assert answer["detail"] == "du bist nicht am Zug: dein Gegner ist am Zug"
+
+
 def test_a_signed_in_seat_moves_on_its_socket_by_its_cookie(
     three: tuple[Any, TestClient, TestClient, TestClient],
 ) -> None:

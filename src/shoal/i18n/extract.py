@@ -28,6 +28,7 @@ from babel.messages.extract import extract_python
 
 __all__ = [
     "MARKED",
+    "SERVER_KEYWORDS",
     "course_texts",
     "extract_course",
     "extract_html",
@@ -168,7 +169,14 @@ def _python_messages(
         yield line, funcname, message, comments  # type: ignore[misc]  # (Babel types it as extract()'s)
 
 
-_CALLS = re.compile(rb"\b(?:_|gettext|ngettext)\s*\(")
+SERVER_KEYWORDS: dict[str, int] = {"N_": 0, "Text": 0, "ApiError": 1}
+"""The server's own markers, read in its Python only (a JavaScript ``ApiError`` is not one):
+:func:`~shoal.i18n.text.N_` and :class:`~shoal.i18n.text.Text` of messages said later, and a
+refusal's ``ApiError(status, message)``; each with the index of its message's argument
+(Babel applies only the command line's keywords: these are read here, and handed on as
+plain messages)."""
+
+_CALLS = re.compile(rb"\b(?:_|gettext|ngettext|N_|Text|ApiError)\s*\(")
 
 
 def extract_marked_python(
@@ -177,13 +185,22 @@ def extract_marked_python(
     comment_tags: Collection[str],
     options: Mapping[str, Any],
 ) -> Iterator[tuple[int, str, Any, list[str]]]:
-    """Babel's Python extractor, run only on a file that calls ``_``, ``gettext`` or
-    ``ngettext`` at all: most of the server's files mark nothing, and reading them token by
-    token made every extraction (and the test that keeps the template in step) seconds longer."""
+    """Babel's Python extractor, run only on a file that calls ``_``, ``gettext``,
+    ``ngettext``, ``N_``, ``Text`` or ``ApiError`` at all: most of the server's files mark
+    nothing, and reading them token by token made every extraction (and the test that keeps
+    the template in step) seconds longer."""
     source = fileobj.read()
     if not _CALLS.search(source):
         return
-    yield from _python_messages(source, keywords, comment_tags, options)
+    every = dict.fromkeys([*keywords, *SERVER_KEYWORDS])
+    for line, funcname, message, comments in _python_messages(source, every, comment_tags, options):
+        index = SERVER_KEYWORDS.get(funcname)
+        if index is None:
+            yield line, funcname, message, comments
+            continue
+        args = message if isinstance(message, tuple | list) else (message,)
+        if index < len(args) and isinstance(args[index], str) and args[index]:
+            yield line, "", args[index], comments
 
 
 def _plain(text: str) -> str:

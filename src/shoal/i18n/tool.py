@@ -39,7 +39,8 @@ ROOT = LOCALE_DIR.parents[2]
 MAPPING = ROOT / "babel.cfg"
 
 KEYWORDS = ("_", "gettext", "ngettext:1,2", "t", "tn:1,2")
-"""The functions whose string arguments are messages (``tn(singular, plural, n)``)."""
+"""The functions whose string arguments are messages (``tn(singular, plural, n)``); the
+server's Python has three more (:data:`shoal.i18n.extract.SERVER_KEYWORDS`)."""
 
 TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)
 """The languages with a catalogue (English is the source)."""

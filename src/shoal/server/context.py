@@ -144,6 +144,7 @@ class ServerContext:
             site_url=settings.site_url,
             clock=settings.clock,
             spawn=tasks.spawn,
+            language=accounts_.language,
         )
         pusher = build_push(
             engine,
@@ -152,8 +153,9 @@ class ServerContext:
             site_url=settings.site_url,
             spawn=tasks.spawn,
             services=settings.push_services,
+            language=accounts_.language,
         )
-        notifier = build_notifications(engine, events, mail_.mailer, pusher)
+        notifier = build_notifications(engine, events, mail_.mailer, pusher, accounts_.language)
         away = VacationStore(engine)
         games_ = build_games(
             store,

@@ -30,6 +30,8 @@ from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.websockets import WebSocketState
 
+from shoal.i18n import N_, say
+
 __all__ = [
     "DATABASE_DOWN",
     "DATABASE_ERRORS",
@@ -51,7 +53,7 @@ SOCKET_DOWN = "the database is not answering: reconnecting"
 
 P = ParamSpec("P")
 
-DATABASE_DOWN = "the database is not answering: nothing was changed; try again in a few seconds"
+DATABASE_DOWN = N_("the database is not answering: nothing was changed; try again in a few seconds")
 """The words of the 503."""
 
 RETRY_AFTER = 5
@@ -63,10 +65,12 @@ log = logging.getLogger("shoal.server.db_down")
 def add_database_handlers(app: FastAPI) -> None:
     """Answer a lost database connection with 503 and :data:`DATABASE_DOWN`."""
 
+    from .language import language_of_guest  # (the accounts' service imports this module)
+
     async def _down(request: Request, error: Exception) -> Response:
         log.warning("the database is not answering: %s", type(error).__name__)
         return JSONResponse(
-            {"detail": DATABASE_DOWN},
+            {"detail": say(DATABASE_DOWN, language_of_guest(request))},
             status_code=503,
             headers={"Retry-After": str(RETRY_AFTER)},
         )

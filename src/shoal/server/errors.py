@@ -25,6 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from shoal.core import IllegalActionError, ShoalError, UnknownGameError
+from shoal.i18n import N_, Text, say
 
 __all__ = [
     "EVERY_ROUTE",
@@ -68,7 +69,7 @@ EVERY_ROUTE = (400, 422, 500, 503)
 """Statuses any route may answer: control characters in the path (400), a request that does
 not parse (422), a defect (500), the database away (503)."""
 
-INTERNAL_ERROR = "the server failed on this request (a defect, logged on the server)"
+INTERNAL_ERROR = N_("the server failed on this request (a defect, logged on the server)")
 """The words of a 500."""
 
 
@@ -84,6 +85,21 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
 
 
 _KINDS = {
+    "int_parsing": N_("{field} must be a whole number"),
+    "int_type": N_("{field} must be a whole number"),
+    "int_from_float": N_("{field} must be a whole number"),
+    "float_parsing": N_("{field} must be a number"),
+    "float_type": N_("{field} must be a number"),
+    "string_type": N_("{field} must be text"),
+    "bool_parsing": N_("{field} must be true or false"),
+    "bool_type": N_("{field} must be true or false"),
+    "list_type": N_("{field} must be a list"),
+    "dict_type": N_("{field} must be a JSON object"),
+    "model_attributes_type": N_("{field} must be a JSON object"),
+    "model_type": N_("{field} must be a JSON object"),
+}
+"""The sentence of each kind of value a field must be."""
+_NOUNS = {
     "int_parsing": "a whole number",
     "int_type": "a whole number",
     "int_from_float": "a whole number",
@@ -97,6 +113,25 @@ _KINDS = {
     "model_attributes_type": "a JSON object",
     "model_type": "a JSON object",
 }
+"""The kinds as nouns, for a field that may be one of several (a union)."""
+_EITHER = {
+    "a whole number or text": N_("{field} must be a whole number or text"),
+    "a number or text": N_("{field} must be a number or text"),
+    "text or a whole number": N_("{field} must be text or a whole number"),
+    "text or a number": N_("{field} must be text or a number"),
+}
+"""A union's sentences (another union's is said in English)."""
+
+_BODY = N_("the request body")
+"""The field of an error about the whole body (a field's own name is the API's: English)."""
+
+
+def _said(field: str) -> str | Text:
+    return Text(_BODY) if field == _BODY else field
+
+
+_PYDANTIC = "{field}: {message}"
+"""Another of pydantic's errors: its own words (English)."""
 _UNION_MEMBERS = {"str", "int", "float", "bool", "list", "dict"}
 _HUGE = 10**9
 
@@ -145,72 +180,129 @@ def page_in_words(status: int, title: str, words: str) -> HTMLResponse:
     return HTMLResponse(_PAGE.format(title=html.escape(title), body=body), status_code=status)
 
 
-def _limit(value: Any, words: str, huge: str) -> str:
-    return huge if isinstance(value, int | float) and abs(value) >= _HUGE else f"{words} {value}"
+def _bound(kind: str, bound: Any, field: str) -> Text:
+    if isinstance(bound, int | float) and abs(bound) >= _HUGE:
+        small = kind in ("less_than", "less_than_equal")
+        return Text(
+            N_("{field} must be smaller") if small else N_("{field} must be larger"),
+            {"field": _said(field)},
+        )
+    words = {
+        "less_than": N_("{field} must be less than {bound}"),
+        "less_than_equal": N_("{field} must be at most {bound}"),
+        "greater_than": N_("{field} must be more than {bound}"),
+        "greater_than_equal": N_("{field} must be at least {bound}"),
+    }
+    return Text(words[kind], {"field": _said(field), "bound": bound})
 
 
-def _one(error: Mapping[str, Any], field: str) -> str:
+def _one(error: Mapping[str, Any], field: str) -> Text:
     kind = str(error.get("type", ""))
     ctx = error.get("ctx") or {}
     if kind == "json_invalid":
-        return "the request body is not valid JSON"
+        return Text(N_("the request body is not valid JSON"))
     if kind == "missing":
-        return f"{field} is missing"
+        return Text(N_("{field} is missing"), {"field": _said(field)})
     if kind in _KINDS:
-        return f"{field} must be {_KINDS[kind]}"
+        return Text(_KINDS[kind], {"field": _said(field)})
     if kind == "string_too_long":
-        return f"{field} is too long (at most {ctx.get('max_length')} characters)"
+        return Text(
+            N_("{field} is too long (at most {n} characters)"),
+            {"field": _said(field), "n": ctx.get("max_length")},
+        )
     if kind == "too_long":
-        return f"{field} has too many items (at most {ctx.get('max_length')})"
+        return Text(
+            N_("{field} has too many items (at most {n})"),
+            {"field": _said(field), "n": ctx.get("max_length")},
+        )
     if kind == "string_too_short":
-        return f"{field} is too short (at least {ctx.get('min_length')} characters)"
+        return Text(
+            N_("{field} is too short (at least {n} characters)"),
+            {"field": _said(field), "n": ctx.get("min_length")},
+        )
     if kind in ("less_than", "less_than_equal"):
-        bound = ctx.get("lt", ctx.get("le"))
-        words = "less than" if kind == "less_than" else "at most"
-        return f"{field} must be {_limit(bound, words, 'smaller')}"
+        return _bound(kind, ctx.get("lt", ctx.get("le")), field)
     if kind in ("greater_than", "greater_than_equal"):
-        bound = ctx.get("gt", ctx.get("ge"))
-        words = "more than" if kind == "greater_than" else "at least"
-        return f"{field} must be {_limit(bound, words, 'larger')}"
+        return _bound(kind, ctx.get("gt", ctx.get("ge")), field)
     if kind == "literal_error":
-        return f"{field} must be one of {ctx.get('expected')}"
-    message = str(error.get("msg", "is not valid"))
-    return f"{field}: {message[:1].lower()}{message[1:]}"
+        return Text(
+            N_("{field} must be one of {choices}"),
+            {"field": _said(field), "choices": ctx.get("expected")},
+        )
+    message = str(error.get("msg", "is not valid"))  # pydantic's own words: English
+    return Text(_PYDANTIC, {"field": _said(field), "message": message[:1].lower() + message[1:]})
 
 
-def validation_words(errors: Sequence[Mapping[str, Any]]) -> str:
-    """FastAPI's validation errors as one sentence a person reads (not the raw list).
+class _Joined(Text):
+    """Several texts said one after the other, joined with ``; ``."""
 
-    >>> validation_words([{"type": "missing", "loc": ("body", "version"), "msg": "x"}])
+    def say(self, language: str) -> str:
+        return "; ".join(say(part, language) for part in self.values.values())
+
+
+def validation_words(errors: Sequence[Mapping[str, Any]]) -> Text:
+    """FastAPI's validation errors as one sentence a person reads (not the raw list), said in
+    a language with :meth:`~shoal.i18n.Text.say` (``str()``: the English).
+
+    >>> str(validation_words([{"type": "missing", "loc": ("body", "version"), "msg": "x"}]))
     'version is missing'
-    >>> validation_words([{"type": "less_than", "loc": ("body", "seed"), "ctx": {"lt": 2**63}}])
+    >>> seed = {"type": "less_than", "loc": ("body", "seed"), "ctx": {"lt": 2**63}}
+    >>> str(validation_words([seed]))
     'seed must be smaller'
     """
     by_field: dict[str, list[Mapping[str, Any]]] = {}
     for error in errors:
         loc = [str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path")]
         loc = [p for p in loc if p not in _UNION_MEMBERS and not p.startswith("function-")]
-        field = ".".join(loc) if loc else "the request body"
+        field = ".".join(loc) if loc else _BODY
         by_field.setdefault(field, []).append(error)
-    parts = []
+    parts: list[Text] = []
     for field, group in by_field.items():
-        kinds = [_KINDS.get(str(e.get("type"))) for e in group]
-        if len(group) > 1 and all(kinds):
-            unique = list(dict.fromkeys(k for k in kinds if k))
-            parts.append(f"{field} must be {' or '.join(unique)}")
+        kinds = [str(e.get("type")) for e in group]
+        if len(group) > 1 and all(k in _KINDS for k in kinds):
+            different = list(dict.fromkeys(_NOUNS[k] for k in kinds))
+            nouns = " or ".join(different)
+            template = _EITHER.get(nouns, "{field} must be " + nouns)
+            if len(different) == 1:
+                template = _KINDS[kinds[0]]
+            parts.append(Text(template, {"field": _said(field)}))
             continue
-        parts.extend(dict.fromkeys(_one(e, field) for e in group))
-    return "; ".join(parts)
+        parts.extend(_one(e, field) for e in group)
+    unique = {str(part): part for part in parts}  # each sentence once
+    return _Joined("", {str(i): part for i, part in enumerate(unique.values())})
 
 
 class ApiError(Exception):
-    """A refused request: an HTTP status and a message a player understands."""
+    """A refused request: an HTTP status and a message a player understands.
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        super().__init__(message)
+    ``message`` is an English template, read by ``shoal i18n extract`` (``ApiError:2``) when
+    it is written in the call, else marked with :func:`~shoal.i18n.N_` where it is written;
+    ``values`` fill its ``{name}`` placeholders (a value may be a :class:`~shoal.i18n.Text`,
+    said in the same language). The exception handlers say it in the request's language
+    (:meth:`words`); :attr:`message` is the English.
+
+    >>> error = ApiError(404, "there is no seek {seek}", seek=7)
+    >>> error.message, error.status
+    ('there is no seek 7', 404)
+    """
+
+    def __init__(
+        self,
+        status: int,
+        message: str | Text,
+        headers: dict[str, str] | None = None,
+        **values: Any,
+    ) -> None:
+        text = message if isinstance(message, Text) else Text(message, values)
+        super().__init__(str(text))
         self.status = status
-        self.message = message
+        self.text = text
+        self.message = str(text)
         self.headers = headers
+
+    def words(self, language: str) -> str:
+        """The refusal in ``language`` (English where it has no translation)."""
+        return self.text.say(language)
 
 
 def check_error(error: ShoalError) -> ApiError:
@@ -222,9 +314,9 @@ def check_error(error: ShoalError) -> ApiError:
     return ApiError(400, str(error))
 
 
-def body_too_large(limit: int) -> str:
+def body_too_large(limit: int) -> Text:
     """The message of a 413."""
-    return f"the request body is larger than the limit of {limit} bytes"
+    return Text(N_("the request body is larger than the limit of {limit} bytes"), {"limit": limit})
 
 
 def _wants_page(request: Request) -> bool:
@@ -258,37 +350,59 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
     ``max_body`` is the body limit a 413 names.
     """
 
+    from .language import language_of  # (the accounts' service imports this module)
+
     @app.exception_handler(ApiError)
     async def _api_error(request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(
-            {"detail": error.message}, status_code=error.status, headers=error.headers
-        )
+        words = error.words(await language_of(request))
+        return JSONResponse({"detail": words}, status_code=error.status, headers=error.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404 and _wants_page(request):
             return HTMLResponse(_NOT_FOUND_PAGE, status_code=404)
-        detail = error.detail
+        detail: Any = error.detail
         headers = error.headers
         if error.status_code == 413:
             detail = body_too_large(max_body)
         if error.status_code == 405:
             headers = {**(headers or {}), "Allow": allowed_methods(request)}
+        if isinstance(detail, str | Text):  # Starlette's own ("Not Found") are messages too
+            detail = say(detail, await language_of(request))
         return JSONResponse({"detail": detail}, status_code=error.status_code, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> Response:
-        words = validation_words(error.errors())
+        said = validation_words(error.errors())
         if request.method == "GET" and _wants_page(request):  # /challenges/abc in a browser
-            return page_in_words(422, "Not a valid address", f"This address is not valid: {words}.")
-        return JSONResponse({"detail": words}, status_code=422)
+            # (the refusal pages are English as a whole, <html lang="en">: not translated yet)
+            return page_in_words(422, "Not a valid address", f"This address is not valid: {said}.")
+        return JSONResponse({"detail": said.say(await language_of(request))}, status_code=422)
 
     @app.exception_handler(ShoalError)
     async def _shoal_error(request: Request, error: ShoalError) -> JSONResponse:
         api = check_error(error)
-        return JSONResponse({"detail": api.message}, status_code=api.status)
+        return JSONResponse(
+            {"detail": api.words(await language_of(request))}, status_code=api.status
+        )
 
     @app.exception_handler(Exception)
     async def _defect(request: Request, error: Exception) -> JSONResponse:
         # Starlette's ServerErrorMiddleware calls this, then re-raises: the defect is logged
-        return JSONResponse({"detail": INTERNAL_ERROR}, status_code=500)
+        return JSONResponse(
+            {"detail": say(INTERNAL_ERROR, await _safe_language(request))}, status_code=500
+        )
+
+
+async def _safe_language(request: Request) -> str:
+    """The request's language, or English when even that fails (a defect's answer)."""
+    from .language import language_of
+
+    try:
+        return await language_of(request)
+    except Exception:
+        return "en"
+
+
+STARLETTE_WORDS = (N_("Not Found"), N_("Method Not Allowed"))
+"""Starlette's own refusals' details, said in the request's language."""

@@ -29,17 +29,21 @@ from collections.abc import Awaitable
 from urllib.parse import unquote_to_bytes
 
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from shoal.i18n import N_, say
+
 from .errors import ApiError
+from .language import language_of_guest
 
 __all__ = ["NAME_LENGTH", "NUL_REFUSED", "ControlGuard", "clean_name", "clean_text"]
 
 NAME_LENGTH = 40
 """The longest name shown for a seat or a chat message."""
 
-NUL_REFUSED = "plain text only: the NUL character and other control characters are refused"
+NUL_REFUSED = N_("plain text only: the NUL character and other control characters are refused")
 """The words of the guard's 400."""
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -54,7 +58,11 @@ def clean_name(text: str, default: str) -> str:
             400, "a name is one line of plain text (no control characters such as a newline)"
         )
     if len(name) > NAME_LENGTH:
-        raise ApiError(400, f"a name has at most {NAME_LENGTH} characters")
+        raise ApiError(
+            400,
+            "a name has at most {name_length} characters",
+            name_length=NAME_LENGTH,
+        )
     return name or default
 
 
@@ -88,7 +96,8 @@ class ControlGuard:
         return self._guard(scope, receive, send)
 
     async def _guard(self, scope: Scope, receive: Receive, send: Send) -> None:
-        refused = JSONResponse({"detail": NUL_REFUSED}, status_code=400)
+        words = say(NUL_REFUSED, language_of_guest(HTTPConnection(scope)))
+        refused = JSONResponse({"detail": words}, status_code=400)
         if _bad_target(scope):
             if scope["type"] == "http":
                 await refused(scope, receive, send)

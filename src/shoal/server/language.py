@@ -18,7 +18,13 @@ from shoal.i18n import choose, known
 from .accounts.service import COOKIE as SESSION_COOKIE
 from .accounts.service import get_accounts
 
-__all__ = ["COOKIE", "account_language", "language_of", "language_of_sync"]
+__all__ = [
+    "COOKIE",
+    "account_language",
+    "language_of",
+    "language_of_guest",
+    "language_of_sync",
+]
 
 COOKIE = "shoal_lang"
 """The cookie of the language chosen in the picker (signed in or not)."""
@@ -60,3 +66,9 @@ async def language_of(connection: HTTPConnection) -> str:
 def language_of_sync(connection: HTTPConnection) -> str:
     """:func:`language_of` for a ``def`` route (already in a worker thread)."""
     return _choose(connection, _account_of(connection) if _signed_in(connection) else None)
+
+
+def language_of_guest(connection: HTTPConnection) -> str:
+    """The language of ``connection`` without its account (the cookie, ``Accept-Language``,
+    English): for words said when the database is away, or in a hurry."""
+    return _choose(connection, None)

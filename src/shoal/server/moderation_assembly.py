@@ -12,6 +12,8 @@ import asyncio
 from typing import Any
 from urllib.parse import urlsplit
 
+from shoal.i18n import Text
+
 from .accounts.models import User
 from .accounts.service import Accounts
 from .admin.actions import close_account, disable_account
@@ -83,7 +85,7 @@ def moderation_of(
         admin.poke()
         return ended
 
-    async def notify(user_id: int, text: str, data: dict[str, Any]) -> Any:
+    async def notify(user_id: int, text: str | Text, data: dict[str, Any]) -> Any:
         return await notifier.notify(user_id, "moderation", text, data=data)
 
     async def close(user: User) -> Any:

@@ -41,6 +41,8 @@ from sqlalchemy.engine import Engine
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 
+from shoal.i18n import N_, SOURCE, known
+
 from ..errors import ApiError
 from ..origin import cross_site
 from ..provide import provided
@@ -132,6 +134,13 @@ class Accounts:
         self.by_account = AttemptStore(engine, "account", failures_per_account, window)
         self.devices = AttemptStore(engine, "device", 1, DEVICE_DAYS * 86400.0)
 
+    def language(self, user_id: int) -> str:
+        """The language the account chose (its prefs' ``language``), else English: the
+        language of its notices, mails and pushes (a blocking read: call it in a thread)."""
+        user = self.store.by_id(user_id)
+        value = (user.prefs or {}).get("language") if user is not None else None
+        return (known(value) if isinstance(value, str) else None) or SOURCE
+
     # -- passwords -------------------------------------------------------------
     def hash(self, password: str) -> str:
         """The Argon2id hash of ``password``."""
@@ -161,12 +170,30 @@ class Accounts:
         pair = f"{name}|{address}"
         known = device is not None and self.devices.seen(_device_key(name, device))
         limits = [
-            (self.by_address, address, "failed sign-ins from your address"),
-            (self.by_pair, pair, "sign-in attempts for this account from your address"),
+            (
+                self.by_address,
+                address,
+                N_("too many failed sign-ins from your address: try again in {wait} s"),
+            ),
+            (
+                self.by_pair,
+                pair,
+                N_(
+                    "too many sign-in attempts for this account from your address: "
+                    "try again in {wait} s"
+                ),
+            ),
         ]
         if not known:
             limits.append(
-                (self.by_account, name, "sign-in attempts for this account (from new devices)")
+                (
+                    self.by_account,
+                    name,
+                    N_(
+                        "too many sign-in attempts for this account (from new devices): "
+                        "try again in {wait} s"
+                    ),
+                )
             )
         held: list[tuple[AttemptStore, int]] = []
         for limit, key, what in limits:  # counted before the check: exact across processes
@@ -174,11 +201,7 @@ class Accounts:
             if row is None:
                 for store, taken in held:
                     store.release(taken)
-                raise ApiError(
-                    429,
-                    f"too many {what}: try again in {wait} s",
-                    headers={"Retry-After": str(wait)},
-                )
+                raise ApiError(429, what, headers={"Retry-After": str(wait)}, wait=wait)
             held.append((limit, row))
         found = self.store.by_name(username)
         user, stored = found if found is not None else (None, None)

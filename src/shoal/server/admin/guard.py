@@ -24,10 +24,13 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.requests import cookie_parser
+from starlette.requests import HTTPConnection, cookie_parser
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from shoal.i18n import N_, Text
+
+from ..language import language_of_guest
 from .bans import Ban, BanList
 
 __all__ = ["CLOSED_CODE", "OpenSocket", "OpenSockets", "SiteGuard", "banned_words"]
@@ -51,12 +54,27 @@ def session_digest(cookie: str | None) -> str | None:
     return hashlib.sha256(cookie.encode()).hexdigest()
 
 
-def banned_words(ban: Ban) -> str:
-    """The refusal of a request from the range of ``ban``."""
-    who = "guests at your address are" if ban.guests_only else "your address is"
-    until = f" until {ban.expires:%Y-%m-%d %H:%M} UTC" if ban.expires is not None else ""
-    also = ": sign in to play" if ban.guests_only else ""
-    return f"{who} banned from changing anything on this site{until}{also}"
+def banned_words(ban: Ban) -> Text:
+    """The refusal of a request from the range of ``ban`` (said in the request's language)."""
+    if ban.expires is None:
+        if ban.guests_only:
+            template = N_(
+                "guests at your address are banned from changing anything on this site: "
+                "sign in to play"
+            )
+        else:
+            template = N_("your address is banned from changing anything on this site")
+        return Text(template)
+    if ban.guests_only:
+        template = N_(
+            "guests at your address are banned from changing anything on this site until "
+            "{until} UTC: sign in to play"
+        )
+    else:
+        template = N_(
+            "your address is banned from changing anything on this site until {until} UTC"
+        )
+    return Text(template, {"until": f"{ban.expires:%Y-%m-%d %H:%M}"})
 
 
 @dataclasses.dataclass(eq=False)
@@ -146,7 +164,8 @@ class SiteGuard:
                 and cookie is not None
                 and await asyncio.to_thread(self.signed_in, cookie)
             ):
-                await _refuse(scope, receive, send, banned_words(ban))
+                words = banned_words(ban).say(language_of_guest(HTTPConnection(scope)))
+                await _refuse(scope, receive, send, words)
                 return
         if kind == "http":
             await self.app(scope, receive, send)

@@ -46,6 +46,7 @@ from pydantic import BaseModel, Field
 from shoal import games
 from shoal.core import Game, ShoalError, State
 from shoal.core.native import engine_position
+from shoal.i18n import N_, Text, say
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
@@ -54,6 +55,7 @@ from ..errors import ApiError, check_error, refusals
 from ..files import page
 from ..games.env import GamesDep
 from ..games.views import board_view, legal_entries, option_values, outcome_view
+from ..language import language_of
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
 from .schemas import AnalysisBoard, AnalysisView
@@ -129,13 +131,19 @@ def _line_states(line: LineIn) -> tuple[Game, list[State], list[int]]:
     try:
         state = game.load(line.start)
     except ShoalError as error:
-        raise ApiError(400, f"the start position: {error}") from None
+        raise ApiError(400, "the start position: {error}", error=error) from None
     states, actions = [state], []
     for number, text in enumerate(line.moves, start=1):
         try:
             action = state.parse_action(text)
         except ShoalError as error:
-            raise ApiError(400, f"move {number} ({text!r}): {error}") from None
+            raise ApiError(
+                400,
+                "move {number} ({text}): {error}",
+                number=number,
+                text=repr(text),
+                error=error,
+            ) from None
         state = state.child(action)
         states.append(state)
         actions.append(action)
@@ -177,7 +185,11 @@ async def analysis_turns(body: TurnsIn) -> TurnsOut:
     texts = []
     for number, actions in enumerate(body.turns, start=1):
         if not actions or actions[0] not in state.legal_actions():
-            raise ApiError(400, f"line {number}: it does not start with a legal action")
+            raise ApiError(
+                400,
+                "line {number}: it does not start with a legal action",
+                number=number,
+            )
         texts.append(turn_line(state, actions))
     return TurnsOut(turns=texts)
 
@@ -196,7 +208,7 @@ async def analysis_start(
     try:
         start = game.load(position) if position else game.initial(0)
     except ShoalError as error:
-        raise ApiError(400, f"the position: {error}") from None
+        raise ApiError(400, "the position: {error}", error=error) from None
     return _board(game, MoveTree(game, start), ("", ""), source="position")
 
 
@@ -208,7 +220,7 @@ async def analysis_start(
 )
 async def game_analysis(game_id: str, games: GamesDep) -> dict[str, Any]:
     record = await games.finished_record(
-        game_id, "it opens on the analysis board once it has ended"
+        game_id, N_("it opens on the analysis board once it has ended")
     )
     tree = MoveTree(record.game, record.start_state(), record.actions)
     return _board(record.game, tree, record.players, source="game")
@@ -251,7 +263,7 @@ async def analysis_export(body: ExportIn) -> Response:
     try:
         tree = MoveTree.from_json_dict(game, body.tree)
     except ValueError as error:
-        raise ApiError(400, f"the tree: {error}") from None
+        raise ApiError(400, "the tree: {error}", error=error) from None
     players = [*body.players, "", ""][:2]
     record = tree_record(tree, players=(players[0], players[1]))
     try:
@@ -272,6 +284,7 @@ async def analysis_export(body: ExportIn) -> Response:
 @survives_database
 async def analysis_socket(socket: WebSocket, engine: LiveEngineDep) -> None:
     await socket.accept()
+    language = await language_of(socket)
     loop = asyncio.get_running_loop()
     stop = threading.Event()
     running: set[asyncio.Future[None]] = set()  # kept until done (the loop holds tasks weakly)
@@ -285,10 +298,11 @@ async def analysis_socket(socket: WebSocket, engine: LiveEngineDep) -> None:
             line = LineIn.model_validate(message)
             game, states, _ = _line_states(line)
         except ApiError as error:
-            await push({"type": "error", "id": ident, "detail": error.message})
+            await push({"type": "error", "id": ident, "detail": error.words(language)})
             return None
         except ValueError as error:
-            await push({"type": "error", "id": ident, "detail": f"bad request: {error}"})
+            words = Text(N_("bad request: {error}"), {"error": error}).say(language)
+            await push({"type": "error", "id": ident, "detail": words})
             return None
         mine = threading.Event()
 
@@ -311,13 +325,14 @@ async def analysis_socket(socket: WebSocket, engine: LiveEngineDep) -> None:
         except json.JSONDecodeError:
             message = None
         if not isinstance(message, dict):
-            await push({"type": "error", "detail": "messages are JSON objects"})
+            await push({"type": "error", "detail": say(N_("messages are JSON objects"), language)})
             return
         stop.set()  # a new position or a stop: the running search ends
         if message.get("type") == "analyse":
             await start(message)
         elif message.get("type") != "stop":
-            await push({"type": "error", "detail": "the types are 'analyse' and 'stop'"})
+            words = say(N_("the types are 'analyse' and 'stop'"), language)
+            await push({"type": "error", "detail": words})
 
     try:
         await keep_alive(socket, on_text)

@@ -45,7 +45,7 @@ class Blocks:
     def _other(self, user: User, username: str) -> User:
         other = self._find(username)
         if other is None or other.deleted:
-            raise ApiError(404, f"there is no player {username!r}")
+            raise ApiError(404, "there is no player {username}", username=repr(username))
         if other.id == user.id:
             raise ApiError(400, "you cannot block yourself")
         return other
@@ -55,7 +55,11 @@ class Blocks:
         blocked}``."""
         other = self._other(user, username)
         if len(self.store.of(user.id)) >= MAX_BLOCKS and not self.store.blocks(user.id, other.id):
-            raise ApiError(409, f"you block {MAX_BLOCKS} players already: unblock one first")
+            raise ApiError(
+                409,
+                "you block {max_blocks} players already: unblock one first",
+                max_blocks=MAX_BLOCKS,
+            )
         self.store.add(user.id, other.id)
         return {"username": other.username, "blocked": True}
 
@@ -63,7 +67,7 @@ class Blocks:
         """``user`` unblocks ``username`` (404 when it was not blocked)."""
         other = self._other(user, username)
         if not self.store.remove(user.id, other.id):
-            raise ApiError(404, f"you do not block {other.username}")
+            raise ApiError(404, "you do not block {username}", username=other.username)
         return {"username": other.username, "blocked": False}
 
     def listing(self, user: User) -> list[dict[str, Any]]:

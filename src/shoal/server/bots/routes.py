@@ -232,16 +232,18 @@ def _opponents(
         raise ApiError(401, "sign in (or send a bot's API token) to play a named account")
     found = accounts.store.by_name(username)
     if found is None or found[0].deleted:
-        raise ApiError(404, f"there is no user {username!r}")
+        raise ApiError(404, "there is no user {username}", username=repr(username))
     them = found[0]
     if them.id == me.id:
         raise ApiError(400, "you cannot play against yourself")
     if them.disabled:
-        raise ApiError(409, f"{them.username} is disabled")
+        raise ApiError(409, "{username} is disabled", username=them.username)
     level = bots.store.level_of(them.id)
     if level is None and not bots.store.is_bot(them.id) and not bots.store.is_bot(me.id):
         raise ApiError(
-            400, f"{them.username} is not a bot: challenge a person from the lobby instead"
+            400,
+            "{username} is not a bot: challenge a person from the lobby instead",
+            username=them.username,
         )
     return me, them, level
 

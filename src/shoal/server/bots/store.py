@@ -12,6 +12,8 @@ from sqlalchemy import select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
+from shoal.i18n import N_
+
 from ..accounts.models import User, user_of_row, utcnow
 from ..accounts.tables import UserRow
 from ..db.rows import committed
@@ -85,14 +87,14 @@ class BotStore:
         with Session(self.engine) as session:
             row = session.scalar(select(BotTokenRow).where(BotTokenRow.token_hash == token_hash))
             if row is None:
-                return None, "this API token is not known"
+                return None, N_("this API token is not known")
             if row.revoked is not None:
-                return None, "this API token was revoked"
+                return None, N_("this API token was revoked")
             user = session.get(UserRow, row.user_id)
             if user is None or user.deleted:
-                return None, "the account of this API token is deleted"
+                return None, N_("the account of this API token is deleted")
             if user.disabled:
-                return None, "the account of this API token is disabled"
+                return None, N_("the account of this API token is disabled")
             return user_of_row(user), ""
 
     def revoke_tokens(self, user_id: int) -> int:

@@ -129,7 +129,7 @@ def _render_markdown(text: str) -> str:
 
 def _clean_game_id(game_id: str) -> str:
     if not re.fullmatch(r"[a-z0-9_]+", game_id):
-        raise ApiError(404, f"unknown game {game_id!r}")
+        raise ApiError(404, "unknown game {game}", game=repr(game_id))
     return game_id
 
 

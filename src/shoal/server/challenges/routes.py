@@ -33,6 +33,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
+from shoal.i18n import N_, Text
+
 from ..accounts.models import User
 from ..accounts.service import AccountsDep, SignedIn
 from ..errors import ApiError, page_in_words, refusals
@@ -79,13 +81,16 @@ def _view(challenge: Challenge, names: dict[int, str]) -> dict[str, Any]:
     }
 
 
-def _players_only(challenge: Challenge, user: User) -> str | None:
+def _players_only(challenge: Challenge, user: User) -> Text | None:
     """Why ``user`` may not see ``challenge`` (None: one of its two players)."""
     if user.id in (challenge.challenger, challenge.challenged):
         return None
-    return (
-        f"challenge {challenge.id} is between two other players: only they can see it "
-        f"(you are signed in as {user.username})"
+    return Text(
+        N_(
+            "challenge {challenge} is between two other players: only they can see it "
+            "(you are signed in as {username})"
+        ),
+        {"challenge": challenge.id, "username": user.username},
     )
 
 
@@ -174,7 +179,8 @@ async def challenge_page(
         return page_in_words(404, "No such challenge", words)
     refusal = _players_only(challenge, user)
     if refusal is not None:
-        return page_in_words(403, "Not your challenge", refusal[:1].upper() + refusal[1:] + ".")
+        words = str(refusal)  # (the refusal pages are English as a whole: not translated yet)
+        return page_in_words(403, "Not your challenge", words[:1].upper() + words[1:] + ".")
     return page("challenge.html")
 
 

@@ -35,6 +35,7 @@ from sqlalchemy.engine import Engine
 
 from shoal import games
 from shoal.core import ShoalError
+from shoal.i18n import N_, Text
 
 from ..accounts.models import User
 from ..accounts.service import Accounts
@@ -90,10 +91,23 @@ def title_of(game: str) -> str:
         return game
 
 
+_CLOSED = {
+    "accepted": N_("this challenge is not open any more (it was accepted)"),
+    "declined": N_("this challenge is not open any more (it was declined)"),
+    "cancelled": N_("this challenge is not open any more (it was cancelled)"),
+}
+"""Why a challenge is not open, by its status (another status is named as it is)."""
+
+
 def _gone(challenge: Challenge) -> ApiError:
     if challenge.status == "expired":
         return ApiError(409, "this challenge has expired: challenges last 7 days")
-    return ApiError(409, f"this challenge is not open any more (it was {challenge.status})")
+    template = _CLOSED.get(challenge.status, "this challenge is not open any more (it was {state})")
+    return ApiError(
+        409,
+        template,
+        state=challenge.status,
+    )
 
 
 class Challenges:
@@ -147,17 +161,23 @@ class Challenges:
     async def _not_blocked(self, user: User, target: User) -> None:
         """403 when ``target`` blocks ``user`` or ``user`` blocks ``target`` (issue 61)."""
         if await asyncio.to_thread(self.blocks.blocks, target.id, user.id):
-            raise ApiError(403, f"{target.username} does not take challenges from you")
+            raise ApiError(
+                403,
+                "{username} does not take challenges from you",
+                username=target.username,
+            )
         if await asyncio.to_thread(self.blocks.blocks, user.id, target.id):
             raise ApiError(
-                403, f"you block {target.username}: unblock them first to challenge them"
+                403,
+                "you block {username}: unblock them first to challenge them",
+                username=target.username,
             )
 
     async def load(self, challenge_id: int) -> Challenge:
         """The challenge ``challenge_id`` (404 when there is none)."""
         challenge = await asyncio.to_thread(self.store.challenge, challenge_id)
         if challenge is None:
-            raise ApiError(404, f"there is no challenge {challenge_id}")
+            raise ApiError(404, "there is no challenge {challenge}", challenge=challenge_id)
         return challenge
 
     async def create(
@@ -176,7 +196,7 @@ class Challenges:
         found = await asyncio.to_thread(self.accounts.store.by_name, username)
         target = found[0] if found is not None else None
         if target is None or target.deleted or target.disabled:
-            raise ApiError(404, f"there is no player {username!r}")
+            raise ApiError(404, "there is no player {username}", username=repr(username))
         if target.id == user.id:
             raise ApiError(400, "you cannot challenge yourself: create a seek in the lobby")
         await self._not_blocked(user, target)
@@ -199,7 +219,8 @@ class Challenges:
             if challenge is None:
                 raise ApiError(
                     429,
-                    f"you already have {MAX_OPEN_CHALLENGES} open challenges: wait for answers",
+                    "you already have {max_open_challenges} open challenges: wait for answers",
+                    max_open_challenges=MAX_OPEN_CHALLENGES,
                 )
         level = next((lv for lv, bot in self.computers.items() if bot.id == target.id), None)
         if level is not None:  # the server's own bot of that level accepts at once
@@ -270,7 +291,10 @@ class Challenges:
             await self.notifier.notify(
                 challenge.challenger,
                 "challenge",
-                f"{user.username} accepted your challenge: {title_of(challenge.game)}",
+                Text(
+                    N_("{username} accepted your challenge: {title}"),
+                    {"username": user.username, "title": title_of(challenge.game)},
+                ),
                 game_id=data.id,
                 data={"accepted": True, "by": user.username, "link": accepted.url},
             )
@@ -298,12 +322,12 @@ class Challenges:
 
     async def decline(self, challenge_id: int, user: User) -> Challenge:
         """``user`` (the challenged) declines."""
-        refusal = "only the challenged player can decline a challenge"
+        refusal = N_("only the challenged player can decline a challenge")
         return await self._close(challenge_id, user, "declined", "challenged", refusal)
 
     async def withdraw(self, challenge_id: int, user: User) -> Challenge:
         """``user`` (the challenger) withdraws the challenge."""
-        refusal = "only the challenger can withdraw a challenge"
+        refusal = N_("only the challenger can withdraw a challenge")
         return await self._close(challenge_id, user, "cancelled", "challenger", refusal)
 
 

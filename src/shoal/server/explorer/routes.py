@@ -52,22 +52,27 @@ def _filters(
     seat: int | None,
 ) -> Filters:
     if rated not in (None, "rated", "casual"):
-        raise ApiError(400, f"rated is 'rated' or 'casual', not {rated!r}")
+        raise ApiError(400, "rated is 'rated' or 'casual', not {rated}", rated=repr(rated))
     speeds = None
     if speed:
         speeds = tuple(s.strip() for s in speed.split(",") if s.strip())
         bad = [s for s in speeds if s not in SPEEDS]
         if bad or not speeds:
-            raise ApiError(400, f"speed is among {', '.join(SPEEDS)}, not {speed!r}")
+            raise ApiError(
+                400,
+                "speed is among {choices}, not {speed}",
+                choices=", ".join(SPEEDS),
+                speed=repr(speed),
+            )
     if min_rating is not None and max_rating is not None and min_rating >= max_rating:
         raise ApiError(400, "min_rating must be below max_rating")
     if seat not in (None, 0, 1):
-        raise ApiError(400, f"seat is 0 or 1, not {seat}")
+        raise ApiError(400, "seat is 0 or 1, not {seat}", seat=seat)
     user_id = None
     if player is not None:
         user_id = accounts.user_id(player)
         if user_id is None:
-            raise ApiError(404, f"there is no player {player!r}")
+            raise ApiError(404, "there is no player {player}", player=repr(player))
     return Filters(
         rated=None if rated is None else rated == "rated",
         speeds=speeds,
@@ -98,7 +103,7 @@ async def explore(
     try:
         words = parse_option_words(options.split())
     except ShoalError as error:
-        raise ApiError(400, f"the options: {error}") from None
+        raise ApiError(400, "the options: {error}", error=error) from None
     if source == "player" and player is None:
         raise ApiError(400, "source=player needs player=USERNAME")
     if source != "player" and (player is not None or seat is not None):

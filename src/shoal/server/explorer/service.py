@@ -100,17 +100,22 @@ class Lookup:
         filters: Filters,
     ) -> None:
         if source not in SOURCES:
-            raise ApiError(400, f"unknown source {source!r} (sources: {', '.join(SOURCES)})")
+            raise ApiError(
+                400,
+                "unknown source {source} (sources: {choices})",
+                source=repr(source),
+                choices=", ".join(SOURCES),
+            )
         try:
             self.game: Game = games.REGISTRY.from_mapping(game_id, options)
         except UnknownGameError as error:
             raise ApiError(404, str(error)) from None
         except ShoalError as error:
-            raise ApiError(400, f"the options: {error}") from None
+            raise ApiError(400, "the options: {error}", error=error) from None
         try:
             self.state: State = start_state(self.game, position)
         except ShoalError as error:
-            raise ApiError(400, f"the position: {error}") from None
+            raise ApiError(400, "the position: {error}", error=error) from None
         if source == "player" and filters.user_id is None:
             raise ApiError(400, "source=player needs player=USERNAME")
         self.source = source

@@ -170,7 +170,12 @@ class FairPlay:
         """The player of ``seats`` had ``live``'s position analysed by ``tool`` in another tab:
         True when a report was made (one per game and player)."""
         if tool not in TOOLS:
-            raise ApiError(400, f"the tool is one of {', '.join(TOOLS)}, not {tool!r}")
+            raise ApiError(
+                400,
+                "the tool is one of {choices}, not {tool}",
+                choices=", ".join(TOOLS),
+                tool=repr(tool),
+            )
         if len(seats) != 1:
             raise ApiError(403, "the signal is for one of the game's two players")
         if not self.counts(live):

@@ -172,7 +172,11 @@ class Correspondence:
         :meth:`ClockStore.clock_claim <.clock_store.ClockStore.clock_claim>` of it to the
         transaction that stores the game)."""
         if not 1 <= days <= MAX_DAYS:
-            raise ApiError(400, f"a correspondence game gives 1 to {MAX_DAYS} days per move")
+            raise ApiError(
+                400,
+                "a correspondence game gives 1 to {max_days} days per move",
+                max_days=MAX_DAYS,
+            )
         return Deadline(
             live.data.id,
             days,

@@ -17,6 +17,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Annotated, Any
 
+from shoal.i18n import Text
 from shoal.records import Record
 
 from ..errors import ApiError
@@ -55,7 +56,7 @@ class Games:
         is on: "the game is not over yet: ``why``", the review and the analysis board)."""
         entry = await self.manager.entry(game_id)
         if not entry.live.over:
-            raise ApiError(409, f"the game is not over yet: {why}")
+            raise ApiError(409, "the game is not over yet: {why}", why=Text(why))
         return entry.live.record()
 
 

@@ -148,7 +148,7 @@ class GameManager:
             return entry
         data = await asyncio.to_thread(self.store.load, game_id)
         if data is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, "there is no game {game}", game=repr(game_id))
         entry = self._entries.get(game_id)  # another request may have loaded it meanwhile
         if entry is None:
             entry = GameEntry(LiveGame(data))

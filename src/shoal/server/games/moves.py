@@ -35,10 +35,12 @@ import orjson
 from fastapi import WebSocket
 
 from shoal.core import Action, ShoalError, State
+from shoal.i18n import N_, say
 
 from ..accounts.service import account_id, player_of
 from ..db_down import DATABASE_DOWN, DATABASE_ERRORS
 from ..errors import INTERNAL_ERROR, ApiError, check_error
+from ..language import language_of, language_of_guest
 from ..sockets import encode, send
 from .changes import change
 from .manager import Ack, GameEntry, GameManager
@@ -80,18 +82,19 @@ async def play(
         version,
         token,
         account=account,
-        flag_message="your time ran out: the game is over",
+        flag_message=N_("your time ran out: the game is over"),
     ) as now:
         live, state = now.live, now.live.state
         if state.to_move not in now.seats:
-            who = "the computer" if live.computer_to_move() else "your opponent"
-            raise ApiError(409, f"it is not your turn: {who} is to move")
+            if live.computer_to_move():
+                raise ApiError(409, "it is not your turn: the computer is to move")
+            raise ApiError(409, "it is not your turn: your opponent is to move")
         if (action is None) == (text is None):
             raise ApiError(400, "send either an action number or its text")
         try:
             if action is not None:
                 if not 0 <= action < live.game.num_distinct_actions:
-                    raise ApiError(422, f"action {action} is out of range")
+                    raise ApiError(422, "action {action} is out of range", action=action)
                 child = state.apply(action)  # checked and applied, once
                 chosen = action
             else:
@@ -145,7 +148,7 @@ def _with_actions(
 def _whole(message: dict[str, Any], key: str) -> int:
     value = message.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ApiError(422, f"a move's {key!r} must be a whole number")
+        raise ApiError(422, "a move's {key} must be a whole number", key=repr(key))
     return value
 
 
@@ -154,7 +157,12 @@ def _str(message: dict[str, Any], key: str, limit: int) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > limit:
-        raise ApiError(422, f"a move's {key!r} must be text of at most {limit} characters")
+        raise ApiError(
+            422,
+            "a move's {key} must be text of at most {limit} characters",
+            key=repr(key),
+            limit=limit,
+        )
     return value
 
 
@@ -171,7 +179,11 @@ class SocketMoves:
         ident: Any = None
         try:
             if len(text) > MOVE_LIMIT:
-                raise ApiError(413, f"a socket message is at most {MOVE_LIMIT} characters")
+                raise ApiError(
+                    413,
+                    "a socket message is at most {move_limit} characters",
+                    move_limit=MOVE_LIMIT,
+                )
             try:
                 message = orjson.loads(text)
             except orjson.JSONDecodeError:
@@ -200,13 +212,16 @@ class SocketMoves:
                 return
             answer: dict[str, Any] = {"type": "ack", "id": ident, "version": new_version}
         except ApiError as error:
-            answer = {"type": "error", "id": ident, "status": error.status, "detail": error.message}
+            detail = error.words(await language_of(self.socket))
+            answer = {"type": "error", "id": ident, "status": error.status, "detail": detail}
         except DATABASE_ERRORS as error:
             log.warning("a socket move met the database away: %s", type(error).__name__)
-            answer = {"type": "error", "id": ident, "status": 503, "detail": DATABASE_DOWN}
+            detail = say(DATABASE_DOWN, language_of_guest(self.socket))
+            answer = {"type": "error", "id": ident, "status": 503, "detail": detail}
         except Exception:  # a defect: logged, answered as a POST's 500 is; the socket stays
             log.exception("a socket move failed")
-            answer = {"type": "error", "id": ident, "status": 500, "detail": INTERNAL_ERROR}
+            detail = say(INTERNAL_ERROR, language_of_guest(self.socket))
+            answer = {"type": "error", "id": ident, "status": 500, "detail": detail}
         await send(self.socket, encode(answer))
 
     async def account(self) -> int | None:

@@ -22,9 +22,11 @@ is refused, with the figures and a clock that works.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from shoal import games
 from shoal.core import UnknownGameError
+from shoal.i18n import N_, Number, Text
 
 from ..errors import ApiError
 
@@ -56,17 +58,36 @@ def seconds_a_turn(game: str, control: tuple[str, float, float] | None) -> float
     return round((control[1] + control[2] * turns) / turns, 2)
 
 
-def advice(game: str, control: tuple[str, float, float] | None) -> str:
-    """What the clock means for ``game``, in words."""
+def advice(game: str, control: tuple[str, float, float] | None, language: str = "en") -> str:
+    """What the clock means for ``game``, in words (in ``language``)."""
     turns = _turns_each(game)
-    length = f"a game lasts about {turns} turns a side"
     if control is None:
-        return f"No clock: {length}."
+        return Text(N_("No clock: a game lasts about {turns} turns a side."), {"turns": turns}).say(
+            language
+        )
     if control[0] == "days":
-        return f"{control[1]:g} days a turn: {length}, so weeks or months by correspondence."
+        days = Number(control[1])
+        return Text(
+            N_(
+                "{days} days a turn: a game lasts about {turns} turns a side, so weeks or months "
+                "by correspondence."
+            ),
+            {"days": days, "turns": turns},
+        ).say(language)
+    return Text(
+        N_(
+            "A game lasts about {turns} turns a side: about {each} s a turn, up to {minutes} min "
+            "a side."
+        ),
+        _live(game, control),
+    ).say(language)
+
+
+def _live(game: str, control: tuple[str, float, float]) -> dict[str, Any]:
+    turns = _turns_each(game)
     each = seconds_a_turn(game, control) or 0.0
     minutes = (control[1] + control[2] * turns) / 60
-    return f"A{length[1:]}: about {each:g} s a turn, up to {minutes:.0f} min a side."
+    return {"turns": turns, "each": Number(each), "minutes": format(minutes, ".0f")}
 
 
 def _title(game: str) -> str:
@@ -83,9 +104,15 @@ def check_pace(game: str, control: tuple[str, float, float] | None) -> None:
     if each is None or each >= MIN_SECONDS_A_TURN:
         return
     base = math.ceil(MIN_SECONDS_A_TURN * _turns_each(game) / 60)
-    said = advice(game, control)
+    assert control is not None  # (a live clock: it has seconds a turn)
     raise ApiError(
         422,
-        f"this clock is too fast for {_title(game)}: {said[0].lower()}{said[1:-1]}; give at least"
-        f" {MIN_SECONDS_A_TURN:g} s a turn (e.g. {base}+0 or 1+{math.ceil(MIN_SECONDS_A_TURN)})",
+        "this clock is too fast for {title}: a game lasts about {turns} turns a side: about "
+        "{each} s a turn, up to {minutes} min a side; give at least {least} s a turn "
+        "(e.g. {base}+0 or 1+{seconds})",
+        title=_title(game),
+        least=format(MIN_SECONDS_A_TURN, "g"),
+        base=base,
+        seconds=math.ceil(MIN_SECONDS_A_TURN),
+        **_live(game, control),
     )

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from shoal.core import Seat, other
+from shoal.i18n import N_
 
 from ..errors import ApiError
 from ..notifications.service import Notifier
@@ -44,7 +45,7 @@ async def resign(
     other seat wins. From ``version`` (None: the current one, as the Bot API and a
     tournament withdrawing a player resign). With ``delta``, the encoded delta from the
     caller's view (made under the game's lock)."""
-    over = "the game is over: time ran out"
+    over = N_("the game is over: time ran out")
     async with change(manager, game_id, version, token, account=account, flag_message=over) as now:
         to_move = now.live.state.to_move
         seat = to_move if to_move is not None and to_move in now.seats else now.seats[0]
@@ -123,7 +124,9 @@ async def draw(games: Games, notifier: Notifier, asked: Asked) -> dict[str, Any]
             await notifier.offer_closed(live, other(me))  # read: nothing to answer
         else:
             if not by_them:
-                raise ApiError(409, f"there is no draw offer from your opponent to {action}")
+                if action == "accept":
+                    raise ApiError(409, "there is no draw offer from your opponent to accept")
+                raise ApiError(409, "there is no draw offer from your opponent to decline")
             offers.draw = None
             await notifier.offer_closed(live, me)  # answered: read
             if action == "accept":
@@ -140,7 +143,7 @@ async def takeback(games: Games, notifier: Notifier, asked: Asked) -> dict[str, 
         open_request = offers.takeback if takeback_open(live, offers.takeback) else None
         by_me, by_them = _whose(open_request, me)
         if action in ("request", "accept"):
-            live.refuse_help("no takebacks")
+            live.refuse_help(N_("no takebacks"))
         if action == "request":
             if by_me:
                 raise ApiError(409, "you have already asked for a takeback: wait for the answer")
@@ -154,7 +157,9 @@ async def takeback(games: Games, notifier: Notifier, asked: Asked) -> dict[str, 
             offers.takeback = None
         else:
             if not by_them:
-                raise ApiError(409, f"there is no takeback request from your opponent to {action}")
+                if action == "accept":
+                    raise ApiError(409, "there is no takeback request from your opponent to accept")
+                raise ApiError(409, "there is no takeback request from your opponent to decline")
             offers.takeback = None
             if action == "accept":
                 offers.draw = None

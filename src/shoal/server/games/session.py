@@ -20,6 +20,7 @@ from typing import Any
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
 from shoal.core.native import engine_for
+from shoal.i18n import N_, Text
 from shoal.records import Ending, Record
 
 from ..errors import ApiError
@@ -387,14 +388,16 @@ class LiveGame:
         (:meth:`GameData.counts <.models.GameData.counts>`), in words."""
         if self.data.counts():
             raise ApiError(
-                403, f"{what} in a game that counts (rated, an event's, or between two accounts)"
+                403,
+                "{what} in a game that counts (rated, an event's, or between two accounts)",
+                what=Text(what),
             )
 
     def with_undo(self) -> GameData:
         """The data after an undo (raises ApiError when there is nothing to undo)."""
         if self.data.mode == "friend":
             raise ApiError(403, "undo is only for games against the computer or at one screen")
-        self.refuse_help("no undo")
+        self.refuse_help(N_("no undo"))
         point = self._undo_point()
         if point is None:
             if self.data.ended is not None:
@@ -408,8 +411,10 @@ class LiveGame:
         if version != self.data.version:
             raise ApiError(
                 409,
-                f"the game has changed (version {self.data.version}, you sent {version}): "
-                "reload and try again",
+                "the game has changed (version {version}, you sent {version2}): reload and try "
+                "again",
+                version=self.data.version,
+                version2=version,
             )
 
     def check_player(self, token: str | None, account: int | None = None) -> list[Seat]:

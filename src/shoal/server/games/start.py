@@ -58,11 +58,17 @@ def parse_time_control(text: str | None) -> tuple[str, float, float] | None:
     if days is not None:
         n = int(days.group(1))
         if not 1 <= n <= MAX_DAYS:
-            raise ApiError(422, f"correspondence is 1 to {MAX_DAYS} days per move, not {n}")
+            raise ApiError(
+                422,
+                "correspondence is 1 to {max_days} days per move, not {n}",
+                max_days=MAX_DAYS,
+                n=n,
+            )
         return ("days", float(n), 0.0)
     raise ApiError(
         422,
-        f"unknown time control {text!r}: write minutes+seconds (5+3), days per move (3d), or none",
+        "unknown time control {text}: write minutes+seconds (5+3), days per move (3d), or none",
+        text=repr(text),
     )
 
 

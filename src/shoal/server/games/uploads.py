@@ -28,7 +28,7 @@ class RecordCache:
         if record is None:
             text = await asyncio.to_thread(self.store.load_record, record_id)
             if text is None:
-                raise ApiError(404, f"there is no record {record_id!r}")
+                raise ApiError(404, "there is no record {record}", record=repr(record_id))
             record = read(text)
             self.put(record_id, record)
         self.cache.move_to_end(record_id)
@@ -38,7 +38,7 @@ class RecordCache:
         """The uploaded record's text as it was sent (404 when there is none)."""
         text = await asyncio.to_thread(self.store.load_record, record_id)
         if text is None:
-            raise ApiError(404, f"there is no record {record_id!r}")
+            raise ApiError(404, "there is no record {record}", record=repr(record_id))
         return text
 
     async def add(self, record_id: str, text: str, record: Record) -> None:

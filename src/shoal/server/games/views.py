@@ -185,7 +185,7 @@ def replay_view(record: Record, k: int) -> dict[str, Any]:
     """The replay view of a record at ``k`` actions (0 = the start)."""
     n = len(record.actions)
     if not 0 <= k <= n:
-        raise ApiError(404, f"move {k} is out of range: the record has {n} actions")
+        raise ApiError(404, "move {k} is out of range: the record has {n} actions", k=k, n=n)
     states = record.states()
     view = board_view(record.game, states, record.actions, k)
     full_turns = turn_list(states, record.actions)

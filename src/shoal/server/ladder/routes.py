@@ -31,7 +31,12 @@ def _ladder(ladders: Ladders, key: str) -> dict[str, Any]:
     data = ladders.get(key)
     if data is None:
         known = ", ".join(ladders.keys()) or "none yet"
-        raise ApiError(404, f"there is no ladder {key!r} (ladders: {known})")
+        raise ApiError(
+            404,
+            "there is no ladder {key} (ladders: {known})",
+            key=repr(key),
+            known=known,
+        )
     return data
 
 
@@ -62,7 +67,13 @@ def ladder(key: str, ladders: LaddersDep) -> dict[str, Any]:
 def ladder_record(key: str, index: int, ladders: LaddersDep) -> Response:
     played = _ladder(ladders, key)["games"]
     if not 0 <= index < len(played):
-        raise ApiError(404, f"the ladder {key!r} has games 0 to {len(played) - 1}, not {index}")
+        raise ApiError(
+            404,
+            "the ladder {key} has games 0 to {last}, not {index}",
+            key=repr(key),
+            last=len(played) - 1,
+            index=index,
+        )
     return Response(played[index]["record"], media_type="text/plain; charset=utf-8")
 
 

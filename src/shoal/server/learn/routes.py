@@ -50,11 +50,11 @@ class AttemptIn(BaseModel):
 
 def _course(game_id: str) -> tuple[Game[Any], Course]:
     if game_id not in games.ids(all=True):
-        raise ApiError(404, f"no game {game_id!r}")
+        raise ApiError(404, "no game {game}", game=repr(game_id))
     game = games.get(game_id)
     course = game.course()
     if course is None:
-        raise ApiError(404, f"{game.title} has no course yet")
+        raise ApiError(404, "{title} has no course yet", title=game.title)
     return game, course
 
 
@@ -119,10 +119,15 @@ def attempt(
 ) -> dict[str, Any]:
     game, found = _course(game_id)
     if not 1 <= step <= len(found.steps):
-        raise ApiError(404, f"the {game.title} course has steps 1 to {len(found.steps)}")
+        raise ApiError(
+            404,
+            "the {title} course has steps 1 to {steps}",
+            title=game.title,
+            steps=len(found.steps),
+        )
     item = found.steps[step - 1]
     if item.kind != "task":
-        raise ApiError(400, f"step {step} is a game: start it with POST /api/games")
+        raise ApiError(400, "step {step} is a game: start it with POST /api/games", step=step)
     try:
         verdict = found.attempt(game, step - 1, body.actions)
     except ShoalError as error:

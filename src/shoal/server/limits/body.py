@@ -6,10 +6,12 @@ from collections.abc import Awaitable
 
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import body_too_large
+from ..language import language_of_guest
 
 __all__ = ["BodyLimit"]
 
@@ -32,7 +34,8 @@ class BodyLimit:
         return self._limited(scope, receive, send)
 
     async def _limited(self, scope: Scope, receive: Receive, send: Send) -> None:
-        too_large = JSONResponse({"detail": body_too_large(self.limit)}, status_code=413)
+        words = body_too_large(self.limit).say(language_of_guest(HTTPConnection(scope)))
+        too_large = JSONResponse({"detail": words}, status_code=413)
         length = Headers(scope=scope).get("content-length", "")
         if length.isdigit() and int(length) > self.limit:
             await too_large(scope, receive, send)

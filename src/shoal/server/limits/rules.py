@@ -10,7 +10,7 @@ words separated by commas), read by :func:`with_changes`.
 >>> rules = with_changes(RULES, ["events=3", "chat=10/30"])
 >>> rules["events"].count, rules["events"].window, rules["chat"].window
 (3, 86400.0, 30.0)
->>> refusal(rules["events"], 3600.5)
+>>> str(refusal(rules["events"], 3600.5))
 'too many new events from your account: at most 3 per day; try again in 61 min'
 """
 
@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable, Mapping
+
+from shoal.i18n import N_, Text
 
 __all__ = ["DAY", "RULES", "Rule", "per_words", "refusal", "span_words", "with_changes"]
 
@@ -97,20 +99,25 @@ def with_changes(rules: Mapping[str, Rule], changes: Iterable[str]) -> dict[str,
     return out
 
 
-def per_words(window: float) -> str:
-    """A window in words: ``day``, ``hour``, ``minute`` or ``N s``.
+_PER = {DAY: N_("day"), 3600.0: N_("hour")}
+_AS_IT_IS = "{span}"  # (a span's units are the same in every language)
 
-    >>> per_words(86400), per_words(60), per_words(10)
+
+def per_words(window: float) -> Text:
+    """A window in words: ``day``, ``hour`` or ``N s`` (said in a language by
+    :meth:`~shoal.i18n.Text.say`).
+
+    >>> str(per_words(86400)), str(per_words(60)), str(per_words(10))
     ('day', '60 s', '10 s')
     """
-    for seconds, word in ((DAY, "day"), (3600.0, "hour")):
-        if window == seconds:
-            return word
-    return span_words(window)
+    if window in _PER:
+        return Text(_PER[window])
+    return Text(_AS_IT_IS, {"span": span_words(window)})
 
 
 def span_words(seconds: float) -> str:
-    """A length of time in words, rounded up: ``12 s``, ``5 min``, ``3 h 20 min``.
+    """A length of time in words, rounded up: ``12 s``, ``5 min``, ``3 h 20 min`` (the
+    units' symbols, the same in every language).
 
     >>> span_words(59.2), span_words(150), span_words(86399)
     ('60 s', '3 min', '24 h')
@@ -125,14 +132,38 @@ def span_words(seconds: float) -> str:
     return f"{hours} h {rest} min" if rest else f"{hours} h"
 
 
-def refusal(rule: Rule, wait: float) -> str:
+_REFUSALS = {
+    "chat": N_("you are sending messages too fast ({count} per {window}): wait {wait}"),
+    "games": N_(
+        "too many new games from your address: at most {count} per {window}; try again in {wait}"
+    ),
+    "chat_day": N_(
+        "too many chat messages from you: at most {count} per {window}; try again in {wait}"
+    ),
+    "seeks": N_("too many new seeks from you: at most {count} per {window}; try again in {wait}"),
+    "challenges": N_(
+        "too many new challenges from your account: at most {count} per {window}; "
+        "try again in {wait}"
+    ),
+    "events": N_(
+        "too many new events from your account: at most {count} per {window}; try again in {wait}"
+    ),
+    "studies": N_(
+        "too many new studies from your account: at most {count} per {window}; try again in {wait}"
+    ),
+    "reports": N_(
+        "too many reports from your account: at most {count} per {window}; try again in {wait}"
+    ),
+}
+"""Each rule's refusal (:data:`RULES`: the operator changes numbers, never names)."""
+
+
+def refusal(rule: Rule, wait: float) -> Text:
     """The words of a refusal by ``rule``, ``wait`` seconds before its window ends."""
-    if rule.name == "chat":  # the burst: said as it always was
-        return (
-            f"you are sending messages too fast ({rule.count} per {per_words(rule.window)}): "
-            f"wait {span_words(wait)}"
-        )
-    return (
-        f"too many {rule.what} {rule.source}: at most {rule.count} per "
-        f"{per_words(rule.window)}; try again in {span_words(wait)}"
+    template = _REFUSALS.get(
+        rule.name,
+        f"too many {rule.what} {rule.source}: at most {{count}} per {{window}}; "
+        "try again in {wait}",
     )
+    values = {"count": rule.count, "window": per_words(rule.window), "wait": span_words(wait)}
+    return Text(template, values)

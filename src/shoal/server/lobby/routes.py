@@ -28,6 +28,8 @@ from fastapi import APIRouter, Header, Request, WebSocket
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
+from shoal.i18n import N_, Text
+
 from ..accounts.models import User
 from ..accounts.service import Player, get_accounts
 from ..bots.service import BotsDep
@@ -178,9 +180,16 @@ async def create_seek(
 
 
 _CAPS = {
-    "yours": f"you already have {MAX_OPEN_SEEKS} open seeks: cancel one before a new one",
-    "address": f"guests at your address already have {GUEST_SEEKS_PER_ADDRESS} open seeks: "
-    "wait for one to be taken, or sign in",
+    "yours": Text(
+        N_("you already have {n} open seeks: cancel one before a new one"), {"n": MAX_OPEN_SEEKS}
+    ),
+    "address": Text(
+        N_(
+            "guests at your address already have {n} open seeks: wait for one to be taken, "
+            "or sign in"
+        ),
+        {"n": GUEST_SEEKS_PER_ADDRESS},
+    ),
 }
 """The words of a refusal by the caps on open seeks (:meth:`LobbyStore.add_seek`)."""
 
@@ -188,7 +197,7 @@ _CAPS = {
 async def _open_seek(lobby: LobbyDep, seek_id: int) -> Seek:
     seek = await asyncio.to_thread(lobby.store.seek, seek_id)
     if seek is None:
-        raise ApiError(404, f"there is no seek {seek_id}")
+        raise ApiError(404, "there is no seek {seek}", seek=seek_id)
     return seek
 
 

@@ -307,7 +307,7 @@ class Lobby:
         lobby = self
         seek = await asyncio.to_thread(lobby.store.seek, seek_id)
         if seek is None:
-            raise ApiError(404, f"there is no seek {seek_id}")
+            raise ApiError(404, "there is no seek {seek}", seek=seek_id)
         if seek.status != "open":
             raise ApiError(409, "this seek is gone: someone took it first, or it was withdrawn")
         if seek.user_id == user_id if user_id is not None else guest and seek.guest_hash == guest:

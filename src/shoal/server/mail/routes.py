@@ -80,7 +80,11 @@ async def get_settings(user: SignedIn, mail: MailDep) -> dict[str, Any]:
 async def put_settings(body: SettingsIn, user: SignedIn, mail: MailDep) -> dict[str, Any]:
     email = body.email.strip()
     if email and not EMAIL.fullmatch(email):
-        raise ApiError(400, f"{email!r} is not an email address (like name@example.org)")
+        raise ApiError(
+            400,
+            "{email} is not an email address (like name@example.org)",
+            email=repr(email),
+        )
     settings = MailSettings(email or None, body.mail_turns, body.mail_challenges)
     await asyncio.to_thread(mail.store.save_settings, user.id, settings)
     return _settings_view(settings, mail.mailer is not None)
@@ -112,7 +116,12 @@ async def get_digest(user: SignedIn, mail: MailDep) -> dict[str, Any]:
 )
 async def put_digest(body: DigestIn, user: SignedIn, mail: MailDep) -> dict[str, Any]:
     if body.mode not in MODES:
-        raise ApiError(400, f"mode is one of {list(MODES)}, not {body.mode!r}")
+        raise ApiError(
+            400,
+            "mode is one of {list}, not {mode}",
+            list=list(MODES),
+            mode=repr(body.mode),
+        )
     if not 1 <= body.hours <= 168:
         raise ApiError(400, "a digest comes every 1 to 168 hours")
     await asyncio.to_thread(mail.digests.save, user.id, body.mode, body.hours)

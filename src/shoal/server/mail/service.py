@@ -39,6 +39,8 @@ from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
+from shoal.i18n import N_, SOURCE, Text, catalogue
+
 from ..db.secrets import SiteSecrets
 from ..ops.metrics import MAIL
 from ..pending import Pending
@@ -125,6 +127,20 @@ MAIL_POLICY = MailPolicy(linesep="\r\n")
 """The policy of every mail the site sends."""
 
 
+def english(user_id: int) -> str:
+    """The language of every account where the app tells none (a test's partial app)."""
+    return SOURCE
+
+
+_FOOTER = N_(
+    "shoal. No more mail from this site: {unsubscribe}\n(or change your settings: {settings})"
+)
+"""The words under every mail's signature line."""
+
+_YOUR_OPPONENT = N_("your opponent")
+"""A digest's opponent without a name (stored in English in the turn's notification)."""
+
+
 def _send(settings: SmtpSettings, message: EmailMessage) -> None:
     factory = smtplib.SMTP_SSL if settings.tls else smtplib.SMTP
     with factory(settings.host, settings.port, timeout=30) as smtp:
@@ -154,6 +170,10 @@ def check_unsubscribe(secrets: SiteSecrets, token: str) -> int | None:
     return user_id if hmac.compare_digest(signature, _sign(secrets, user_id)) else None
 
 
+def _named(name: str, nobody: str) -> str:
+    return nobody if name in ("", _YOUR_OPPONENT) else name
+
+
 class Mailer:
     """Sends the mails of turns and challenges in the background, once each."""
 
@@ -165,8 +185,11 @@ class Mailer:
         settings: SmtpSettings,
         site_url: str,
         spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
+        language: Callable[[int], str] = english,
     ) -> None:
         self.store = store
+        self.language = language
+        """The language of an account's mail (its prefs', English for none; blocking)."""
         self.secrets = secrets
         self.digests = digests
         """The accounts' turn-mail modes (issue 43): only ``turn`` mails each turn."""
@@ -196,33 +219,50 @@ class Mailer:
 
     # -- the mails -----------------------------------------------------------------
     def turn(
-        self, user_id: int, key: str, game_id: str, title: str, opponent: str, span: str
+        self, user_id: int, key: str, game_id: str, title: str, opponent: str | Text, days: int
     ) -> None:
-        """Mail ``user_id`` that it is their turn (in the background; once per ``key``)."""
-        link = f"{self.site_url}/game/{game_id}"
-        subject = f"Your turn in {title} against {opponent}"
-        body = (
-            f"{opponent} has moved: it is your turn in {title}.\n"
-            f"You have {span} per move.\n\nPlay: {link}\n"
-        )
+        """Mail ``user_id`` that it is their turn (in the background; once per ``key``):
+        ``days`` per move against ``opponent`` (a name, or words said in the account's
+        language)."""
+        values = {"title": title, "opponent": opponent, "days": days}
+        values["link"] = f"{self.site_url}/game/{game_id}"
+        subject = Text(N_("Your turn in {title} against {opponent}"), values)
+        if days == 1:
+            template = N_(
+                "{opponent} has moved: it is your turn in {title}.\nYou have 1 day per move."
+                "\n\nPlay: {link}\n"
+            )
+        else:
+            template = N_(
+                "{opponent} has moved: it is your turn in {title}.\nYou have {days} days per "
+                "move.\n\nPlay: {link}\n"
+            )
+        body = Text(template, values)
         self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def tournament_game(self, user_id: int, key: str, event: str, opponent: str, link: str) -> None:
         """Mail ``user_id`` their next tournament game (in the background; once per ``key``;
         sent when the account wants mail of its turns)."""
         url = f"{self.site_url}{link}" if link.startswith("/") else link
-        subject = f"{event}: your next game, against {opponent}"
-        body = f"Your next game in {event} is paired: you play {opponent}.\n\nPlay: {url}\n"
+        values = {"event": event, "opponent": opponent, "url": url}
+        subject = Text(N_("{event}: your next game, against {opponent}"), values)
+        body = Text(
+            N_("Your next game in {event} is paired: you play {opponent}.\n\nPlay: {url}\n"),
+            values,
+        )
         self._start(self._deliver(user_id, key, "mail_turns", subject, body))
 
     def challenge(self, user_id: int, key: str, by: str, title: str, link: str) -> None:
         """Mail ``user_id`` that ``by`` challenges them (in the background; once per ``key``)."""
         url = f"{self.site_url}{link}" if link.startswith("/") else link
-        subject = f"{by} challenges you to {title}"
-        body = f"{by} challenges you to a game of {title}.\n\nAnswer: {url}\n"
+        values = {"by": by, "title": title, "url": url}
+        subject = Text(N_("{by} challenges you to {title}"), values)
+        body = Text(N_("{by} challenges you to a game of {title}.\n\nAnswer: {url}\n"), values)
         self._start(self._deliver(user_id, key, "mail_challenges", subject, body))
 
-    async def _deliver(self, user_id: int, key: str, setting: str, subject: str, body: str) -> None:
+    async def _deliver(
+        self, user_id: int, key: str, setting: str, subject: Text, body: Text
+    ) -> None:
         wants = await asyncio.to_thread(self.store.settings, user_id)
         if wants.email is None or not getattr(wants, setting):
             return
@@ -232,22 +272,32 @@ class Mailer:
                 return  # a digest instead, or no turn mail
         if not await asyncio.to_thread(self.store.claim_mail, key, user_id):
             return  # sent already (by this process or another)
-        await self._mail(user_id, wants.email, subject, body)
+        language = await asyncio.to_thread(self.language, user_id)
+        await self._mail(user_id, wants.email, subject.say(language), body.say(language), language)
 
     async def digest(self, user_id: int, games: list[dict[str, Any]]) -> None:
         """Mail ``user_id`` the list of the games waiting for their move (claimed already)."""
         wants = await asyncio.to_thread(self.store.settings, user_id)
         if wants.email is None or not wants.mail_turns:
             return
+        language = await asyncio.to_thread(self.language, user_id)
         count = len(games)
-        subject = f"{count} game{'s' if count > 1 else ''} waiting for your move"
+        words = catalogue(language)
+        subject = words.ngettext(
+            "{n} game waiting for your move", "{n} games waiting for your move", count
+        ).format(n=count)
+        line = words.gettext("- {title} against {opponent}: {link} (move by {deadline} UTC)")
         lines = [
-            f"- {g['title']} against {g['opponent']}: {self.site_url}/game/{g['game']}"
-            f" (move by {g['deadline']:%Y-%m-%d %H:%M} UTC)"
+            line.format(
+                title=g["title"],
+                opponent=_named(g["opponent"], words.gettext(_YOUR_OPPONENT)),
+                link=f"{self.site_url}/game/{g['game']}",
+                deadline=f"{g['deadline']:%Y-%m-%d %H:%M}",
+            )
             for g in games
         ]
-        body = "It is your turn in:\n" + "\n".join(lines) + "\n"
-        await self._mail(user_id, wants.email, subject, body)
+        body = words.gettext("It is your turn in:") + "\n" + "\n".join(lines) + "\n"
+        await self._mail(user_id, wants.email, subject, body, language)
 
     async def sweep_digests(self) -> int:
         """Send every digest due (the ones this process claimed); how many."""
@@ -267,7 +317,9 @@ class Mailer:
         failures = Failures("the digests' sweep", log, f"every {every:g} s")
         await periodic(every, self.sweep_digests, failures)
 
-    async def _mail(self, user_id: int, address: str, subject: str, body: str) -> None:
+    async def _mail(
+        self, user_id: int, address: str, subject: str, body: str, language: str = SOURCE
+    ) -> None:
         unsubscribe = await asyncio.to_thread(self.unsubscribe_url, user_id)
         message = EmailMessage(policy=MAIL_POLICY)
         message["From"] = self.settings.sender
@@ -278,10 +330,10 @@ class Mailer:
         message["List-Unsubscribe"] = f"<{unsubscribe}>"
         if unsubscribe.startswith("https://"):  # RFC 8058: one click, over https only
             message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        message.set_content(
-            f"{body}\n-- \nshoal. No more mail from this site: {unsubscribe}\n"
-            "(or change your settings: " + self.site_url + "/settings)\n"
+        footer = Text(
+            _FOOTER, {"unsubscribe": unsubscribe, "settings": f"{self.site_url}/settings"}
         )
+        message.set_content(f"{body}\n-- \n{footer.say(language)}\n")
         try:
             await asyncio.to_thread(_send, self.settings, message)
             MAIL.labels("sent").inc()
@@ -315,11 +367,13 @@ def build(
     site_url: str,
     clock: Callable[[], float],
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
+    language: Callable[[int], str] = english,
 ) -> Mail:
-    """The mail domain on ``engine``: a :class:`Mailer` only with an ``smtp_url``."""
+    """The mail domain on ``engine``: a :class:`Mailer` only with an ``smtp_url``, mailing
+    each account in its ``language``."""
     store = MailStore(engine)
     digests = Digests(engine, clock)
     mailer = None
     if smtp_url:
-        mailer = Mailer(store, secrets, digests, parse_smtp(smtp_url), site_url, spawn)
+        mailer = Mailer(store, secrets, digests, parse_smtp(smtp_url), site_url, spawn, language)
     return Mail(store, secrets, digests, mailer)

@@ -17,6 +17,8 @@ import asyncio
 import datetime
 from typing import TYPE_CHECKING, Any
 
+from shoal.i18n import N_, Text
+
 from ..accounts.models import User
 from ..errors import ApiError
 from .models import ACTIONS, SANCTIONS, WEB_ACTIONS, Entry, Report
@@ -63,12 +65,21 @@ async def act(
     no moderator may act on, 404 for what is not there, 409 for what is so already.
     """
     if action not in WEB_ACTIONS:
-        raise ApiError(400, f"the action is one of {', '.join(WEB_ACTIONS)}, not {action!r}")
+        raise ApiError(
+            400,
+            "the action is one of {choices}, not {action}",
+            choices=", ".join(WEB_ACTIONS),
+            action=repr(action),
+        )
     reason = reason.strip()
     if not reason:
         raise ApiError(400, "say why: the audit log keeps every action's reason")
     if len(reason) > MAX_REASON:
-        raise ApiError(400, f"a reason has at most {MAX_REASON} characters")
+        raise ApiError(
+            400,
+            "a reason has at most {max_reason} characters",
+            max_reason=MAX_REASON,
+        )
     report = await _report(mod, report_id)
     if report is not None:
         chat_id = chat_id if chat_id is not None else report.chat_id
@@ -82,7 +93,11 @@ async def act(
     now = mod.clock()
     if action == "mute":
         if days is None or not 1 <= days <= MAX_MUTE_DAYS:
-            raise ApiError(400, f"a mute lasts 1 to {MAX_MUTE_DAYS} days: say how many (days)")
+            raise ApiError(
+                400,
+                "a mute lasts 1 to {max_mute_days} days: say how many (days)",
+                max_mute_days=MAX_MUTE_DAYS,
+            )
         until = now + datetime.timedelta(days=days)
         details.update(days=days, until=until.isoformat() + "Z")
     elif days is not None:
@@ -109,7 +124,7 @@ async def _report(mod: Moderation, report_id: int | None) -> Report | None:
         return None
     report = await asyncio.to_thread(mod.store.report, report_id)
     if report is None:
-        raise ApiError(404, f"there is no report {report_id}")
+        raise ApiError(404, "there is no report {report}", report=report_id)
     return report
 
 
@@ -128,7 +143,7 @@ def _target(
             raise ApiError(400, "name the chat line (chat, or a report of it)")
         line = ports.chat_line(chat_id)
         if line is None:
-            raise ApiError(404, f"there is no chat line {chat_id}")
+            raise ApiError(404, "there is no chat line {chat}", chat=chat_id)
         writer = line.message.user_id
         if writer is None and line.message.seat is not None:
             data = ports.game(line.game_id)
@@ -142,13 +157,13 @@ def _target(
             raise ApiError(400, "name the study (study, or a report of it)")
         study = ports.study(study_id)
         if study is None:
-            raise ApiError(404, f"there is no study {study_id!r}")
+            raise ApiError(404, "there is no study {study}", study=repr(study_id))
         return _account(mod, study.owner_id), {"study": study.id, "title": study.title}
     if action == "dismiss":
         if report is None:
             raise ApiError(400, "name the report to dismiss (report)")
         if report.status != "open":
-            raise ApiError(409, f"report {report.id} is handled already")
+            raise ApiError(409, "report {id} is handled already", id=report.id)
         if report.target_id == 0:
             return _Target(None, "a guest"), {}
         return _account(mod, report.target_id), {}
@@ -161,7 +176,7 @@ def _target(
     else:
         raise ApiError(400, "name the player (username, or a report about them)")
     if action == "close" and user.deleted:
-        raise ApiError(409, f"{user.username}'s account is closed already")
+        raise ApiError(409, "{username}'s account is closed already", username=user.username)
     return _Target(user, user.username), {}
 
 
@@ -178,12 +193,25 @@ def _may_act(mod: Moderation, moderator: User, target: User) -> None:
     roles = mod.store.roles([moderator.id, target.id])
     theirs = roles.get(target.id)
     if mod.ports.computer(target.id):
-        raise ApiError(403, f"{target.username} is the site's own computer: the operator's account")
+        raise ApiError(
+            403,
+            "{username} is the site's own computer: the operator's account",
+            username=target.username,
+        )
     if theirs == "operator":
-        raise ApiError(403, f"{target.username} is an operator's account: no moderator acts on it")
+        raise ApiError(
+            403,
+            "{username} is an operator's account: no moderator acts on it",
+            username=target.username,
+        )
     if theirs == "moderator" and roles.get(moderator.id) != "operator":
-        who = "yourself" if target.id == moderator.id else f"{target.username}, a moderator"
-        raise ApiError(403, f"a moderator cannot act on {who}: the operator does")
+        if target.id == moderator.id:
+            raise ApiError(403, "a moderator cannot act on yourself: the operator does")
+        raise ApiError(
+            403,
+            "a moderator cannot act on {username}, a moderator: the operator does",
+            username=target.username,
+        )
 
 
 async def _do(
@@ -201,7 +229,9 @@ async def _do(
         hide = action == "hide-chat"
         line = await asyncio.to_thread(ports.chat_line, int(details["chat"]))
         if line is None or line.hidden == hide:
-            raise ApiError(409, f"the line is {'hidden' if hide else 'shown'} already")
+            if hide:
+                raise ApiError(409, "the line is hidden already")
+            raise ApiError(409, "the line is shown already")
         await asyncio.to_thread(ports.hide_chat, line.message.id, hide)
         if hide:  # every process's open pages of the game drop it
             await ports.withdraw_chat(line.game_id, line.message.id)
@@ -210,7 +240,9 @@ async def _do(
         hide = action == "hide-study"
         study = await asyncio.to_thread(ports.study, str(details["study"]))
         if study is None or study.hidden == hide:
-            raise ApiError(409, f"the study is {'hidden' if hide else 'shown'} already")
+            if hide:
+                raise ApiError(409, "the study is hidden already")
+            raise ApiError(409, "the study is shown already")
         await ports.hide_study(study.id, hide)
         return {}
     if action == "dismiss" or user is None:
@@ -219,7 +251,7 @@ async def _do(
         return {}
     standing = await asyncio.to_thread(store.standing, user.id)
     if action == "warn":
-        text = f"A warning from the moderators: {reason}"
+        text = Text(N_("A warning from the moderators: {reason}"), {"reason": reason})
         await ports.notify(user.id, text, {"action": "warn"})
         return {}
     if action == "mute":
@@ -228,29 +260,37 @@ async def _do(
         return {}
     if action == "unmute":
         if not standing.muted(now):
-            raise ApiError(409, f"{user.username} is not muted")
+            raise ApiError(409, "{username} is not muted", username=user.username)
         await asyncio.to_thread(store.set_standing, user.id, muted_until=None)
         return {}
     if action == "engine":
         if standing.engine:
-            raise ApiError(409, f"{user.username} is marked as an engine user already")
+            raise ApiError(
+                409,
+                "{username} is marked as an engine user already",
+                username=user.username,
+            )
         await asyncio.to_thread(store.set_standing, user.id, engine=True)
         return {"ratings": await asyncio.to_thread(ports.exclude_ratings, user.id)}
     if action == "unengine":
         if not standing.engine:
-            raise ApiError(409, f"{user.username} is not marked as an engine user")
+            raise ApiError(
+                409,
+                "{username} is not marked as an engine user",
+                username=user.username,
+            )
         await asyncio.to_thread(store.set_standing, user.id, engine=False)
         await asyncio.to_thread(ports.include_ratings, user.id)
         return {}
     if action == "ban":
         if standing.banned:
-            raise ApiError(409, f"{user.username} is banned already")
+            raise ApiError(409, "{username} is banned already", username=user.username)
         await asyncio.to_thread(store.set_standing, user.id, banned=True)
         sessions = await ports.set_disabled(user.id, True)  # their pages close everywhere
         return {"sessions": sessions}
     if action == "unban":
         if not standing.banned:
-            raise ApiError(409, f"{user.username} is not banned")
+            raise ApiError(409, "{username} is not banned", username=user.username)
         await asyncio.to_thread(store.set_standing, user.id, banned=False)
         await ports.set_disabled(user.id, False)
         return {}

@@ -11,6 +11,8 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
+from shoal.i18n import Text
+
 from ..accounts.models import User
 from ..games.models import GameData
 from ..games.social_store import ChatLine
@@ -57,7 +59,7 @@ class Ports:
     """Let an account's new rated games count again."""
     fairplay: Callable[[int], list[dict[str, Any]]]
     """An account's fair-play figures per game and speed (for the queue's context)."""
-    notify: Callable[[int, str, dict[str, Any]], Awaitable[Any]]
+    notify: Callable[[int, str | Text, dict[str, Any]], Awaitable[Any]]
     """Tell an account something (a notification of the kind ``moderation``)."""
     close_account: Callable[[User], Awaitable[Any]]
     """Close an account as its own deletion and the operator's ``close-user`` do."""

@@ -89,14 +89,14 @@ class Moderation:
         """The account named ``username``, closed ones too (404 when there is none)."""
         user = self.ports.find(username)
         if user is None:
-            raise ApiError(404, f"there is no player {username!r}")
+            raise ApiError(404, "there is no player {username}", username=repr(username))
         return user
 
     def account(self, username: str) -> User:
         """The account named ``username`` (404 when there is none, or it was deleted)."""
         user = self.ports.find(username)
         if user is None or user.deleted:
-            raise ApiError(404, f"there is no player {username!r}")
+            raise ApiError(404, "there is no player {username}", username=repr(username))
         return user
 
     # -- chat ------------------------------------------------------------------------------
@@ -131,12 +131,26 @@ class Moderation:
         make sense, 404 for what is not there, 409 for a report still open; the route
         holds the site's limit ``reports``, :mod:`shoal.server.limits`)."""
         if kind not in KINDS:
-            raise ApiError(400, f"a report is about {', '.join(KINDS)}, not {kind!r}")
+            raise ApiError(
+                400,
+                "a report is about {choices}, not {kind}",
+                choices=", ".join(KINDS),
+                kind=repr(kind),
+            )
         if reason not in REASONS:
-            raise ApiError(400, f"the reason is one of {', '.join(REASONS)}, not {reason!r}")
+            raise ApiError(
+                400,
+                "the reason is one of {choices}, not {reason}",
+                choices=", ".join(REASONS),
+                reason=repr(reason),
+            )
         text = text.strip()
         if len(text) > MAX_REPORT_TEXT:
-            raise ApiError(400, f"a report's text has at most {MAX_REPORT_TEXT} characters")
+            raise ApiError(
+                400,
+                "a report's text has at most {max_report_text} characters",
+                max_report_text=MAX_REPORT_TEXT,
+            )
         if reason == "other" and not text:
             raise ApiError(400, "say what is wrong in the text when the reason is 'other'")
         target, subject = self._subject(
@@ -179,18 +193,23 @@ class Moderation:
                 raise ApiError(400, "name the study you report (study)")
             study = self.ports.study(study_id)
             if study is None or not study.can_view(reporter.id):
-                raise ApiError(404, f"there is no study {study_id!r}")
+                raise ApiError(404, "there is no study {study}", study=repr(study_id))
             return study.owner_id, {"study_id": study.id}
         if not game_id:
             raise ApiError(400, "name the game you report (game)")
         data = self.ports.game(game_id)
         if data is None:
-            raise ApiError(404, f"there is no game {game_id!r}")
+            raise ApiError(404, "there is no game {game}", game=repr(game_id))
         held = [a for a in (data.accounts or ()) if a is not None]
         if username:
             target = self.account(username).id
             if target not in held:
-                raise ApiError(400, f"{username} does not play in game {game_id}")
+                raise ApiError(
+                    400,
+                    "{username} does not play in game {game}",
+                    username=username,
+                    game=game_id,
+                )
         else:
             others = [a for a in held if a != reporter.id]
             if reporter.id not in held or not others:
@@ -200,7 +219,7 @@ class Moderation:
 
     def _chat_subject(self, reporter: User, chat_id: int) -> tuple[int, dict[str, Any]]:
         line = self.ports.chat_line(chat_id)
-        missing = ApiError(404, f"there is no chat line {chat_id}")
+        missing = ApiError(404, "there is no chat line {chat}", chat=chat_id)
         if line is None or line.hidden:
             raise missing
         message = line.message

@@ -124,7 +124,7 @@ async def read_all(user: SignedIn, notifier: NotifierDep) -> dict[str, int]:
 async def read_one(notice_id: RowId, user: SignedIn, notifier: NotifierDep) -> dict[str, int]:
     store = notifier.store
     if not await asyncio.to_thread(store.owns, user.id, notice_id):
-        raise ApiError(404, f"you have no notification {notice_id}")
+        raise ApiError(404, "you have no notification {notice}", notice=notice_id)
     changed = await asyncio.to_thread(store.mark_read, user.id, notice_id)
     await notifier.push(user.id)
     return {"marked": changed, "unread": await asyncio.to_thread(store.unread, user.id)}

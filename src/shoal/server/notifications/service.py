@@ -30,12 +30,14 @@ the page reads the count again on its next load.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import WebSocket
 from sqlalchemy.engine import Engine
 
 from shoal.core import Seat, other
+from shoal.i18n import N_, SOURCE, Text
 
 from ..events import Events
 from ..games.session import LiveGame
@@ -55,6 +57,18 @@ NOTICES = "notices"
 """The events' channel of notifications: ``{"user": USER, "notice": ID or 0}``."""
 
 
+def english(user_id: int) -> str:
+    """The language of every account where the app tells none (a test's partial app)."""
+    return SOURCE
+
+
+_YOUR_OPPONENT = N_("your opponent")
+
+
+def _opponent(name: str | None) -> str | Text:
+    return name or Text(_YOUR_OPPONENT)
+
+
 def _held(live: LiveGame, seat: Seat) -> int | None:
     accounts = live.data.accounts or [None, None]
     return accounts[seat]
@@ -69,8 +83,11 @@ class Notifier:
         mailer: Mailer | None = None,
         events: Events | None = None,
         pusher: Pusher | None = None,
+        language: Callable[[int], str] = english,
     ) -> None:
         self.store = store
+        self.language = language
+        """The language of an account's notices (its prefs'; a blocking read)."""
         self.mailer = mailer
         self.pusher = pusher
         """Web Push to the account's subscribed devices (issue 43), every kind it wants."""
@@ -87,13 +104,18 @@ class Notifier:
         self,
         user_id: int,
         kind: str,
-        text: str,
+        text: str | Text,
         *,
         game_id: str | None = None,
         data: dict[str, Any] | None = None,
     ) -> Notice:
-        """Store a notification for ``user_id`` and push it to the account's open pages."""
+        """Store a notification for ``user_id`` and push it to the account's open pages.
+
+        A :class:`~shoal.i18n.Text` is stored in the account's language (its prefs', English
+        for none): the list, the badge's page and the push say it as it was stored."""
         assert kind in KINDS, kind
+        if isinstance(text, Text):
+            text = text.say(await asyncio.to_thread(self.language, user_id))
         notice = await asyncio.to_thread(
             self.store.add, user_id, kind, game_id, text, dict(data or {})
         )
@@ -161,15 +183,19 @@ class Notifier:
         user = _held(live, seat)
         if user is None:
             return
-        opponent = live.data.players[other(seat)] or "your opponent"
+        name = live.data.players[other(seat)]
+        opponent = _opponent(name)
         title = live.game.title
-        span = "1 day" if days == 1 else f"{days} days"
-        text = f"Your turn in {title} against {opponent} ({span} per move)"
-        data = {"opponent": opponent, "title": title, "turn": live.state.turn}
+        if days == 1:
+            template = N_("Your turn in {title} against {opponent} (1 day per move)")
+        else:
+            template = N_("Your turn in {title} against {opponent} ({days} days per move)")
+        text = Text(template, {"title": title, "opponent": opponent, "days": days})
+        data = {"opponent": name or "your opponent", "title": title, "turn": live.state.turn}
         await self.notify(user, "your_turn", text, game_id=live.data.id, data=data)
         if self.mailer is not None:
             key = f"turn:{live.data.id}:{live.state.turn}:{seat}"
-            self.mailer.turn(user, key, live.data.id, title, opponent, span)
+            self.mailer.turn(user, key, live.data.id, title, opponent, days)
 
     async def game_ended(self, live: LiveGame) -> None:
         """The correspondence game ``live`` ended: tell both players' accounts."""
@@ -181,17 +207,24 @@ class Notifier:
             user = _held(live, seat)
             if user is None:
                 continue
-            opponent = live.data.players[other(seat)] or "your opponent"
-            verdict = "drawn" if winner is None else ("you won" if winner == seat else "you lost")
+            name = live.data.players[other(seat)]
+            opponent = _opponent(name)
             if ended.get("aborted"):
-                verdict = "aborted"
-            text = f"{live.game.title} against {opponent}: {verdict} ({reason})"
+                template = N_("{title} against {opponent}: aborted ({reason})")
+            elif winner is None:
+                template = N_("{title} against {opponent}: drawn ({reason})")
+            elif winner == seat:
+                template = N_("{title} against {opponent}: you won ({reason})")
+            else:
+                template = N_("{title} against {opponent}: you lost ({reason})")
+            values = {"title": live.game.title, "opponent": opponent, "reason": Text(reason)}
+            text = Text(template, values)
             await self.notify(
                 user,
                 "game_ended",
                 text,
                 game_id=live.data.id,
-                data={"winner": winner, "reason": reason, "opponent": opponent},
+                data={"winner": winner, "reason": reason, "opponent": name or "your opponent"},
             )
 
     async def offer(self, live: LiveGame, by: Seat, what: str) -> None:
@@ -199,9 +232,17 @@ class Notifier:
         user = _held(live, other(by))
         if user is None:
             return
-        name = live.data.players[by] or "Your opponent"
-        text = f"{name} offers a {what} in {live.game.title}"
-        data = {"offer": what, "by": name}
+        name = live.data.players[by]
+        if what == "draw":
+            template = N_("{name} offers a draw in {title}")
+            if not name:
+                template = N_("Your opponent offers a draw in {title}")
+        else:
+            template = N_("{name} offers a rematch in {title}")
+            if not name:
+                template = N_("Your opponent offers a rematch in {title}")
+        text = Text(template, {"name": name, "title": live.game.title})
+        data = {"offer": what, "by": name or "Your opponent"}
         await self.notify(user, "offer", text, game_id=live.data.id, data=data)
 
     async def offer_closed(self, live: LiveGame, to: Seat) -> None:
@@ -230,7 +271,7 @@ class Notifier:
         use their page ``/challenges/ID``); a mail goes out
         once per challenge when the server mails and the account wants it.
         """
-        text = f"{by} challenges you to {title}"
+        text = Text(N_("{by} challenges you to {title}"), {"by": by, "title": title})
         notice = await self.notify(
             user_id,
             "challenge",
@@ -253,10 +294,12 @@ def build(
     events: Events,
     mailer: Mailer | None,
     pusher: Pusher | None,
+    language: Callable[[int], str] = english,
 ) -> Notifier:
     """The notifications of one app: stored on ``engine``, pushed to open pages here and (by
-    ``events``) in the other processes, handed to the ``mailer`` and the ``pusher``."""
-    return Notifier(NoticeStore(engine), mailer, events, pusher)
+    ``events``) in the other processes, handed to the ``mailer`` and the ``pusher``; each
+    said in its account's ``language``."""
+    return Notifier(NoticeStore(engine), mailer, events, pusher, language)
 
 
 NotifierDep = Annotated[Notifier, provided(Notifier)]

@@ -51,7 +51,11 @@ def database(published: PublishedDep) -> dict[str, Any]:
 def database_file(name: str, published: PublishedDep) -> FileResponse:
     path = published.file(name)
     if path is None:
-        raise ApiError(404, f"there is no published file {name!r} (see /api/database)")
+        raise ApiError(
+            404,
+            "there is no published file {name} (see /api/database)",
+            name=repr(name),
+        )
     return FileResponse(path, media_type="application/zstd", filename=Path(name).name)
 
 

@@ -65,7 +65,7 @@ def _decoded(value: str, name: str) -> bytes:
     try:
         return base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
-        raise ApiError(400, f"keys.{name} is not base64url") from None
+        raise ApiError(400, "keys.{name} is not base64url", name=name) from None
 
 
 async def _checked(body: SubscriptionIn, user_id: int, policy: PushPolicy) -> Subscription:
@@ -73,7 +73,7 @@ async def _checked(body: SubscriptionIn, user_id: int, policy: PushPolicy) -> Su
     try:
         await policy.check_subscription(body.endpoint)
     except PushRefused as error:
-        raise ApiError(400, f"endpoint: {error}") from None
+        raise ApiError(400, "endpoint: {error}", error=error) from None
     key = _decoded(body.keys.p256dh, "p256dh")
     if len(key) != 65 or key[0] != 4:
         raise ApiError(400, "keys.p256dh is not an uncompressed P-256 public key (65 bytes)")
@@ -137,6 +137,11 @@ async def put_push_settings(
 ) -> dict[str, Any]:
     unknown = sorted(set(body.kinds) - set(PUSH_KINDS))
     if unknown:
-        raise ApiError(400, f"unknown kinds {unknown}: the kinds are {list(PUSH_KINDS)}")
+        raise ApiError(
+            400,
+            "unknown kinds {unknown}: the kinds are {list}",
+            unknown=unknown,
+            list=list(PUSH_KINDS),
+        )
     await asyncio.to_thread(pusher.store.save_kinds, user.id, body.kinds)
     return await asyncio.to_thread(_settings, pusher, user.id)

@@ -35,6 +35,8 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from py_vapid import Vapid02
 from sqlalchemy.engine import Engine
 
+from shoal.i18n import N_, SOURCE, say
+
 from ..db.secrets import SiteSecrets
 from ..notifications.models import Notice
 from ..ops.metrics import PUSH
@@ -53,12 +55,19 @@ answers holds a worker thread (and the pushes after it to that account's devices
 longer than this."""
 
 TITLES = {
-    "your_turn": "Your turn",
-    "challenge": "A challenge",
-    "game_ended": "Game over",
-    "offer": "An offer",
-    "tournament": "Tournament",
+    "your_turn": N_("Your turn"),
+    "challenge": N_("A challenge"),
+    "game_ended": N_("Game over"),
+    "offer": N_("An offer"),
+    "tournament": N_("Tournament"),
 }
+"""A push's title by its kind (said in the account's language; the notice's text is stored in
+it already)."""
+
+
+def english(user_id: int) -> str:
+    """The language of every account where the app tells none (a test's partial app)."""
+    return SOURCE
 
 
 def _b64(data: bytes) -> str:
@@ -102,14 +111,17 @@ class VapidKeys:
             raise ValueError(f"{str(path)!r} is not a VAPID private key (PEM): {error}") from None
 
 
-def push_message(notice: Notice, turns: int | None = None) -> dict[str, Any]:
-    """What a device receives for ``notice``: a title, the words, the page to open."""
+def push_message(
+    notice: Notice, turns: int | None = None, language: str = SOURCE
+) -> dict[str, Any]:
+    """What a device receives for ``notice``: a title (in ``language``), the words, the page
+    to open."""
     if notice.game_id is not None:
         url = f"/game/{notice.game_id}"
     else:
         url = str(notice.data.get("link") or "/notifications")
     message: dict[str, Any] = {
-        "title": TITLES.get(notice.kind, "shoal"),
+        "title": say(TITLES[notice.kind], language) if notice.kind in TITLES else "shoal",
         "body": notice.text,
         "url": url,
         "tag": f"{notice.kind}:{notice.game_id or notice.id}",
@@ -142,8 +154,11 @@ class Pusher:
         ttl: int = 86400,
         policy: PushPolicy | None = None,
         timeout: float = SEND_TIMEOUT,
+        language: Callable[[int], str] = english,
     ) -> None:
         self.store = store
+        self.language = language
+        """The language of an account's pushes (its prefs', English for none; blocking)."""
         self.keys = keys
         self.spawn = spawn
         self.subject = subject or _subject(site_url)
@@ -173,7 +188,10 @@ class Pusher:
         if not wants.get(notice.kind, True):
             return 0
         devices = await asyncio.to_thread(self.store.subscriptions, user_id)
-        data = json.dumps(push_message(notice)).encode()
+        if not devices:
+            return 0
+        language = await asyncio.to_thread(self.language, user_id)
+        data = json.dumps(push_message(notice, language=language)).encode()
         taken = 0
         for device in devices:
             taken += await asyncio.to_thread(self._send, device, data)
@@ -232,13 +250,16 @@ def build(
     site_url: str,
     spawn: Callable[[Coroutine[Any, Any, Any]], asyncio.Task[Any]],
     services: Sequence[str] = (),
+    language: Callable[[int], str] = english,
 ) -> Pusher:
     """Web Push on ``engine``: the VAPID keys of ``key_file`` (PEM), else the pair kept in the
     database; pushes go to the browsers' push services and the operator's ``services``
     (:mod:`.guard`)."""
     keys = VapidKeys.of_file(key_file) if key_file is not None else VapidKeys.of_secrets(secrets)
     policy = PushPolicy.of(services)
-    return Pusher(PushStore(engine), keys, spawn, site_url=site_url, policy=policy)
+    return Pusher(
+        PushStore(engine), keys, spawn, site_url=site_url, policy=policy, language=language
+    )
 
 
 PushDep = Annotated[Pusher, provided(Pusher)]

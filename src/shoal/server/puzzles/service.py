@@ -106,7 +106,7 @@ class Puzzles:
             try:
                 found = of_theme(found, theme)
             except ShoalError as error:
-                raise ApiError(400, f"{game.title}: {error}") from None
+                raise ApiError(400, f"{game.title}: {error}") from None  # the rules' words
         if user is not None:
             rating = self.store.player(user.id, game_id).rating.r
         chosen = next_puzzle(found, rating, list(exclude))
@@ -216,11 +216,11 @@ class Puzzles:
 
 def _game_puzzles(game_id: str) -> tuple[Game[Any], list[Puzzle]]:
     if game_id not in games.ids(all=True):
-        raise ApiError(404, f"no game {game_id!r}")
+        raise ApiError(404, "no game {game}", game=repr(game_id))
     game = games.get(game_id)
     found = puzzles_of(game_id)
     if not found:
-        raise ApiError(404, f"{game.title} has no puzzles yet")
+        raise ApiError(404, "{title} has no puzzles yet", title=game.title)
     return game, found
 
 
@@ -234,7 +234,7 @@ def _puzzle(puzzle_id: str) -> tuple[Game[Any], Puzzle]:
     except ShoalError as error:
         raise ApiError(500, str(error)) from None
     if puzzle is None:
-        raise ApiError(404, f"no puzzle {puzzle_id!r}")
+        raise ApiError(404, "no puzzle {puzzle}", puzzle=repr(puzzle_id))
     return games.get(puzzle.game_id), puzzle
 
 

@@ -38,7 +38,12 @@ router = APIRouter(tags=["ratings"], responses=refusals(404))
 def _game_id(game: str) -> str:
     known = sorted(games.ids())
     if game not in known:
-        raise ApiError(404, f"there is no game {game!r} (games: {', '.join(known)})")
+        raise ApiError(
+            404,
+            "there is no game {game} (games: {choices})",
+            game=repr(game),
+            choices=", ".join(known),
+        )
     return game
 
 
@@ -109,7 +114,7 @@ async def game_ratings(
 def _user_id(accounts: Accounts, username: str) -> int:
     found = accounts.store.by_name(username)
     if found is None or found[0].deleted:
-        raise ApiError(404, f"there is no player {username!r}")
+        raise ApiError(404, "there is no player {username}", username=repr(username))
     return found[0].id
 
 

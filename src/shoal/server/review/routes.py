@@ -21,6 +21,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from shoal.analysis.review import LEVEL_FACTORS
+from shoal.i18n import N_
 
 from ..errors import ApiError, refusals
 from ..games.env import GamesDep
@@ -41,7 +42,12 @@ class ReviewIn(BaseModel):
 def _level(level: str) -> str:
     if level not in LEVEL_FACTORS:
         names = ", ".join(LEVEL_FACTORS)
-        raise ApiError(400, f"review level {level!r} is unknown; the levels are {names}")
+        raise ApiError(
+            400,
+            "review level {level} is unknown; the levels are {names}",
+            level=repr(level),
+            names=names,
+        )
     return level
 
 
@@ -57,7 +63,10 @@ async def start_game_review(
     level = _level((body or ReviewIn()).level)
     record = await games.finished_record(
         game_id,
-        "a review is made once a game has ended (it would help a player in the middle of a game)",
+        N_(
+            "a review is made once a game has ended (it would help a player in the middle of "
+            "a game)"
+        ),
     )
     return await reviews.start(f"game/{game_id}", level, record)
 

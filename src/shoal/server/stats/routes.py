@@ -36,7 +36,7 @@ VARY = "Accept-Language, Cookie"
 
 def _game_id(game_id: str) -> str:
     if not re.fullmatch(r"[a-z0-9_]+", game_id) or game_id not in games.ids(all=True):
-        raise ApiError(404, f"unknown game {game_id!r}")
+        raise ApiError(404, "unknown game {game}", game=repr(game_id))
     return game_id
 
 

@@ -45,7 +45,12 @@ def check_tree(tree: MoveTree) -> None:
     """Refuse a tree over the limits: too many moves, a long comment, a comment with a newline."""
     size = len(tree)
     if size > MAX_NODES:
-        raise ApiError(400, f"a chapter holds at most {MAX_NODES} moves, not {size}")
+        raise ApiError(
+            400,
+            "a chapter holds at most {max_nodes} moves, not {size}",
+            max_nodes=MAX_NODES,
+            size=size,
+        )
     for path in (), *tree.paths():
         check_comment(tree.node(path).comment)
 
@@ -53,7 +58,12 @@ def check_tree(tree: MoveTree) -> None:
 def check_comment(text: str) -> None:
     """A comment: one line of at most :data:`MAX_COMMENT` characters, no braces."""
     if len(text) > MAX_COMMENT:
-        raise ApiError(400, f"a comment has at most {MAX_COMMENT} characters, not {len(text)}")
+        raise ApiError(
+            400,
+            "a comment has at most {max_comment} characters, not {length}",
+            max_comment=MAX_COMMENT,
+            length=len(text),
+        )
     if "\n" in text or "\r" in text:
         raise ApiError(400, "a comment is one line: it cannot hold a line break")
     if "{" in text or "}" in text:
@@ -65,7 +75,7 @@ def load_tree(game: Game, data: Any) -> MoveTree:
     try:
         tree = MoveTree.from_json_dict(game, data)
     except ValueError as error:
-        raise ApiError(400, f"the tree: {error}") from None
+        raise ApiError(400, "the tree: {error}", error=error) from None
     check_tree(tree)
     return tree
 
@@ -93,14 +103,22 @@ def trees_of_text(text: str) -> list[tuple[Record, MoveTree]]:
     if not parts:
         raise ApiError(400, "the text holds no record")
     if len(parts) > MAX_CHAPTERS:
-        raise ApiError(400, f"a study holds at most {MAX_CHAPTERS} chapters, not {len(parts)}")
+        raise ApiError(
+            400,
+            "a study holds at most {max_chapters} chapters, not {count}",
+            max_chapters=MAX_CHAPTERS,
+            count=len(parts),
+        )
     out = []
     for number, part in enumerate(parts, start=1):
         try:
             record, tree = read_tree(part)
         except ShoalError as error:
-            where = f"record {number}: " if len(parts) > 1 else ""
-            raise ApiError(400, f"{where}{check_error(error).message}") from None
+            if len(parts) > 1:
+                raise ApiError(
+                    400, "record {number}: {error}", number=number, error=error
+                ) from None
+            raise check_error(error) from None
         check_tree(tree)
         out.append((record, tree))
     return out

@@ -351,7 +351,7 @@ def export_one(
     format: Annotated[str, Query(max_length=8, json_schema_extra=FORMATS)] = "text",
 ) -> Response:
     if format not in ("text", "json"):
-        raise ApiError(400, f"format is 'text' or 'json', not {format!r}")
+        raise ApiError(400, "format is 'text' or 'json', not {format}", format=repr(format))
     study = studies.visible(study_id, player)
     chapter = studies.chapter_of(study, chapter_id)
     text = export_chapter(study.title, chapter, format)

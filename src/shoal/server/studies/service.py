@@ -23,6 +23,7 @@ from typing import Annotated, Any
 from sqlalchemy.engine import Engine
 
 from shoal.core import options_to_strings
+from shoal.i18n import N_, Text
 from shoal.records.tree import MoveTree
 
 from ..accounts.models import User
@@ -75,12 +76,19 @@ class Edit:
     mark: str = ""
 
 
+_NAMELESS = {"study": N_("the study needs a name"), "chapter": N_("the chapter needs a name")}
+_LONG = {
+    "study": N_("the study's name has at most {max_title} characters"),
+    "chapter": N_("the chapter's name has at most {max_title} characters"),
+}
+
+
 def _title(text: str, what: str) -> str:
     title = " ".join(text.split())
     if not title:
-        raise ApiError(400, f"the {what} needs a name")
+        raise ApiError(400, _NAMELESS[what])
     if len(title) > MAX_TITLE:
-        raise ApiError(400, f"the {what}'s name has at most {MAX_TITLE} characters")
+        raise ApiError(400, _LONG[what], max_title=MAX_TITLE)
     return title
 
 
@@ -90,7 +98,11 @@ def apply_edit(tree: MoveTree, edit: Edit) -> tuple[int, ...]:
         tree.node(edit.path)
         if edit.op == "play":
             if len(tree) >= MAX_NODES:
-                raise ApiError(400, f"a chapter holds at most {MAX_NODES} moves")
+                raise ApiError(
+                    400,
+                    "a chapter holds at most {max_nodes} moves",
+                    max_nodes=MAX_NODES,
+                )
             return tree.add_text(edit.path, edit.move)
         if edit.op == "delete":
             tree.remove(edit.path)
@@ -106,7 +118,11 @@ def apply_edit(tree: MoveTree, edit: Edit) -> tuple[int, ...]:
             return edit.path
     except ValueError as error:
         raise ApiError(400, str(error)) from None
-    raise ApiError(400, f"unknown change {edit.op!r}: play, delete, promote, comment or mark")
+    raise ApiError(
+        400,
+        "unknown change {op}: play, delete, promote, comment or mark",
+        op=repr(edit.op),
+    )
 
 
 class Studies:
@@ -139,7 +155,7 @@ class Studies:
         """The study if ``user`` may see it (404 otherwise: a private study is not shown)."""
         study = self.store.get(study_id)
         if study is None or not study.can_view(None if user is None else user.id):
-            raise ApiError(404, f"there is no study {study_id!r}")
+            raise ApiError(404, "there is no study {study}", study=repr(study_id))
         return study
 
     def editable(self, study_id: str, user: User) -> Study:
@@ -159,7 +175,7 @@ class Studies:
     def chapter_of(self, study: Study, chapter_id: int) -> Chapter:
         chapter = self.store.chapter(study.id, chapter_id)
         if chapter is None:
-            raise ApiError(404, f"the study has no chapter {chapter_id}")
+            raise ApiError(404, "the study has no chapter {chapter}", chapter=chapter_id)
         return chapter
 
     def study_view(self, study: Study, user: User | None) -> dict[str, Any]:
@@ -206,7 +222,7 @@ class Studies:
     ) -> list[dict[str, Any]]:
         """Public studies (of a game), or with ``mine`` the reader's own and those it edits."""
         if order not in ("likes", "new"):
-            raise ApiError(400, f"order is 'likes' or 'new', not {order!r}")
+            raise ApiError(400, "order is 'likes' or 'new', not {order}", order=repr(order))
         if game is not None:
             build_game(game, {})
         if mine and user is None:
@@ -243,7 +259,11 @@ class Studies:
             if value is not None
         ]
         if len(sources) > 1:
-            raise ApiError(400, f"a chapter comes from one source, not {' and '.join(sources)}")
+            raise ApiError(
+                400,
+                "a chapter comes from one source, not {choices}",
+                choices=" and ".join(sources),
+            )
         name = spec.name
         if spec.text is not None:
             made = []
@@ -270,7 +290,7 @@ class Studies:
             try:
                 start = game.load(spec.position) if spec.position else game.initial(0)
             except Exception as error:  # ShoalError and the parsers' ValueErrors
-                raise ApiError(400, f"the position: {error}") from None
+                raise ApiError(400, "the position: {error}", error=error) from None
             tree = MoveTree(game, start)
         check_tree(tree)
         options = _options(tree)
@@ -290,7 +310,11 @@ class Studies:
         for spec in chapters:
             made.extend(await self.new_chapters(spec, len(made) + 1))
         if len(made) > MAX_CHAPTERS:
-            raise ApiError(400, f"a study holds at most {MAX_CHAPTERS} chapters")
+            raise ApiError(
+                400,
+                "a study holds at most {max_chapters} chapters",
+                max_chapters=MAX_CHAPTERS,
+            )
         return await asyncio.to_thread(self.store.create, user.id, title, visibility, made)
 
     async def add_chapters(self, study_id: str, user: User, spec: ChapterSpec) -> list[int]:
@@ -303,7 +327,11 @@ class Studies:
         study, count = await asyncio.to_thread(chapters)
         made = await self.new_chapters(spec, count + 1)
         if count + len(made) > MAX_CHAPTERS:
-            raise ApiError(400, f"a study holds at most {MAX_CHAPTERS} chapters")
+            raise ApiError(
+                400,
+                "a study holds at most {max_chapters} chapters",
+                max_chapters=MAX_CHAPTERS,
+            )
         ids = await asyncio.to_thread(self.store.add_chapters, study.id, made)
         self.publish(study.id, "study")
         return ids
@@ -408,19 +436,26 @@ class Studies:
             study = self.owned(study_id, user)
             member = self.accounts.user_id(username)
             if member is None:
-                raise ApiError(404, f"there is no player {username!r}")
+                raise ApiError(404, "there is no player {username}", username=repr(username))
             if member == study.owner_id:
                 raise ApiError(400, "the owner edits the study already")
             if len(study.members) >= MAX_MEMBERS:
-                raise ApiError(400, f"a study has at most {MAX_MEMBERS} invited editors")
+                raise ApiError(
+                    400,
+                    "a study has at most {max_members} invited editors",
+                    max_members=MAX_MEMBERS,
+                )
             if not self.store.add_member(study.id, member):
-                raise ApiError(409, f"{username} edits this study already")
+                raise ApiError(409, "{username} edits this study already", username=username)
             return study, member
 
         study, member = await asyncio.to_thread(add)
         self.publish(study.id, "study")
         if self.notify is not None:
-            text = f"{user.username} invites you to edit the study “{study.title}”"
+            text = Text(
+                N_("{username} invites you to edit the study “{title}”"),
+                {"username": user.username, "title": study.title},
+            )
             await self.notify(member, "study", text, data={"link": f"/studies/{study.id}"})
 
     async def uninvite(self, study_id: str, user: User, username: str) -> None:
@@ -428,7 +463,11 @@ class Studies:
             study = self.owned(study_id, user)
             member = self.accounts.user_id(username)
             if member is None or not self.store.remove_member(study.id, member):
-                raise ApiError(404, f"{username} is not an editor of this study")
+                raise ApiError(
+                    404,
+                    "{username} is not an editor of this study",
+                    username=username,
+                )
             return study.id
 
         self.publish(await asyncio.to_thread(drop), "study")
@@ -452,7 +491,7 @@ class Studies:
         61). 404 when there is no such study."""
         study = await asyncio.to_thread(self.store.get, study_id)
         if study is None:
-            raise ApiError(404, f"there is no study {study_id!r}")
+            raise ApiError(404, "there is no study {study}", study=repr(study_id))
         await asyncio.to_thread(self.store.update, study.id, hidden=hidden)
         self.publish(study.id, "study")
         return study
@@ -463,7 +502,12 @@ class Studies:
 
 def _check_visibility(visibility: str) -> None:
     if visibility not in VISIBILITIES:
-        raise ApiError(400, f"visibility is {', '.join(VISIBILITIES)}, not {visibility!r}")
+        raise ApiError(
+            400,
+            "visibility is {choices}, not {visibility}",
+            choices=", ".join(VISIBILITIES),
+            visibility=repr(visibility),
+        )
 
 
 def _options(tree: MoveTree) -> dict[str, str]:

@@ -28,7 +28,12 @@ def new_event(creator_id: int, body: dict[str, Any]) -> dict[str, Any]:
     keywords)."""
     fmt = body["format"]
     if fmt not in FORMATS:
-        raise ApiError(422, f"unknown format {fmt!r}: one of {', '.join(FORMATS)}")
+        raise ApiError(
+            422,
+            "unknown format {fmt}: one of {choices}",
+            fmt=repr(fmt),
+            choices=", ".join(FORMATS),
+        )
     options = check_options(body["game"], body.get("options") or {})
     event_clock(body["game"], body.get("clock"), fmt)  # 422 with words when wrong
     max_players = int(body.get("max_players") or 16)
@@ -39,12 +44,20 @@ def new_event(creator_id: int, body: dict[str, Any]) -> dict[str, Any]:
     rounds = body.get("rounds")
     if fmt == "swiss":
         if rounds is None or not 1 <= int(rounds) <= MAX_SWISS_ROUNDS:
-            raise ApiError(422, f"a Swiss needs rounds, 1 to {MAX_SWISS_ROUNDS}")
+            raise ApiError(
+                422,
+                "a Swiss needs rounds, 1 to {max_swiss_rounds}",
+                max_swiss_rounds=MAX_SWISS_ROUNDS,
+            )
         rounds = int(rounds)
     elif fmt == "arena":  # its length, kept in seconds
         minutes = float(body.get("minutes") or 30)
         if not 0.25 <= minutes <= MAX_ARENA_MINUTES:
-            raise ApiError(422, f"an arena lasts 0.25 to {MAX_ARENA_MINUTES} minutes")
+            raise ApiError(
+                422,
+                "an arena lasts 0.25 to {max_arena_minutes} minutes",
+                max_arena_minutes=MAX_ARENA_MINUTES,
+            )
         rounds = round(minutes * 60)
     else:
         rounds = 0  # a round robin's rounds follow from its players
@@ -55,14 +68,16 @@ def new_event(creator_id: int, body: dict[str, Any]) -> dict[str, Any]:
             parsed = datetime.datetime.fromisoformat(str(starts).replace("Z", "+00:00"))
         except ValueError:
             raise ApiError(
-                422, f"starts is an ISO time (2030-01-31T18:00Z) or when_full, not {starts!r}"
+                422,
+                "starts is an ISO time (2030-01-31T18:00Z) or when_full, not {starts}",
+                starts=repr(starts),
             ) from None
         if parsed.tzinfo is not None:
             parsed = parsed.astimezone(datetime.UTC).replace(tzinfo=None)
         starts_at = parsed
     low, high = body.get("min_rating"), body.get("max_rating")
     if low is not None and high is not None and low > high:
-        raise ApiError(422, f"min_rating {low} is above max_rating {high}")
+        raise ApiError(422, "min_rating {low} is above max_rating {high}", low=low, high=high)
     invited = body.get("invited")
     if invited is not None:
         invited = sorted({str(n).strip() for n in invited if str(n).strip()})

@@ -26,7 +26,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
@@ -40,6 +40,7 @@ from ..errors import ApiError, refusals
 from ..files import page
 from ..games.pace import advice, seconds_a_turn
 from ..games.start import check_options
+from ..language import language_of
 from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import GAME_ENUM
@@ -140,16 +141,18 @@ class ClockAdvice(BaseModel):
 async def clock_advice(
     game: Annotated[str, Query(max_length=64, json_schema_extra=GAME_ENUM)],
     clock: Annotated[str, Query(max_length=32)],
+    request: Request,
 ) -> dict[str, Any]:
     check_options(game, {})  # an unknown game: 422 with words
+    language = await language_of(request)
     refused: str | None = None
     control: tuple[str, float, float] | None
     try:
         control = event_clock(game, clock, "swiss")
     except ApiError as error:
-        refused, control = error.message, parse_time_control_or_none(clock)
+        refused, control = error.words(language), parse_time_control_or_none(clock)
     return {
-        "advice": advice(game, control),
+        "advice": advice(game, control, language),
         "seconds_a_turn": seconds_a_turn(game, control),
         "refused": refused,
     }
@@ -216,7 +219,7 @@ async def invite_bot(
 ) -> dict[str, Any]:
     found = await asyncio.to_thread(accounts.store.by_name, body.bot)
     if found is None:
-        raise ApiError(404, f"there is no bot {body.bot!r}")
+        raise ApiError(404, "there is no bot {bot}", bot=repr(body.bot))
     await tournaments.invite(tournament_id, user, found[0])
     return await _event_out(tournaments, tournament_id, user)
 

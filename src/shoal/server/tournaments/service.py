@@ -31,6 +31,7 @@ from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
+from shoal.i18n import N_, Text
 from shoal.pairing.arena import Waiting, pair_arena
 from shoal.pairing.records import Game, Round, result_for
 from shoal.pairing.roundrobin import round_robin
@@ -67,6 +68,13 @@ log = logging.getLogger("shoal.server.tournaments")
 
 def _is_round_robin(fmt: str) -> bool:
     return fmt in ("round_robin", "double_round_robin")
+
+
+_CLOSED = {
+    "running": N_("the tournament is running: it takes no more players"),
+    "finished": N_("the tournament is finished: it takes no more players"),
+}
+"""Why an event takes no more players, by its status."""
 
 
 class Tournaments:
@@ -112,7 +120,11 @@ class Tournaments:
         """The event (404 when there is none; a query: call it in a thread)."""
         found = self.store.get(tournament_id)
         if found is None:
-            raise ApiError(404, f"there is no tournament {tournament_id}")
+            raise ApiError(
+                404,
+                "there is no tournament {tournament}",
+                tournament=tournament_id,
+            )
         return found
 
     def _seed(self, event: Tournament, user_id: int) -> float:
@@ -129,18 +141,30 @@ class Tournaments:
             if event.invited and user.username.lower() not in {n.lower() for n in event.invited}:
                 raise ApiError(403, "this tournament is by invitation: you are not on its list")
             if event.min_rating is not None and seed < event.min_rating:
-                raise ApiError(403, f"this tournament wants a rating of {event.min_rating} or more")
+                raise ApiError(
+                    403,
+                    "this tournament wants a rating of {min_rating} or more",
+                    min_rating=event.min_rating,
+                )
             if event.max_rating is not None and seed > event.max_rating:
-                raise ApiError(403, f"this tournament wants a rating of {event.max_rating} or less")
+                raise ApiError(
+                    403,
+                    "this tournament wants a rating of {max_rating} or less",
+                    max_rating=event.max_rating,
+                )
         outcome = await asyncio.to_thread(
             self.store.join, tournament_id, user.id, user.username, seed, self.clock()
         )
         if outcome == "already":
             raise ApiError(409, "you are in this tournament already")
         if outcome == "full":
-            raise ApiError(409, f"the tournament is full ({event.max_players} players)")
+            raise ApiError(
+                409,
+                "the tournament is full ({max_players} players)",
+                max_players=event.max_players,
+            )
         if outcome == "closed":
-            raise ApiError(409, f"the tournament is {event.status}: it takes no more players")
+            raise ApiError(409, _CLOSED.get(event.status, _CLOSED["finished"]), state=event.status)
         self.changed(tournament_id)
         await self.advance(tournament_id)
         return outcome
@@ -190,7 +214,11 @@ class Tournaments:
         if event.creator_id != user.id:
             raise ApiError(403, "only the tournament's creator invites bots")
         if await asyncio.to_thread(self.bots.level_of, bot.id) is None:
-            raise ApiError(422, f"{bot.username} is not one of the server's bots")
+            raise ApiError(
+                422,
+                "{username} is not one of the server's bots",
+                username=bot.username,
+            )
         await self.join(tournament_id, bot, invited=True)
 
     # -- the course of an event -----------------------------------------------------------
@@ -334,7 +362,14 @@ class Tournaments:
                     await self.notifier.notify(
                         entrant.user_id,
                         "tournament",
-                        f"{event.name}, round {pairing.round}: you play {opponent.name}",
+                        Text(
+                            N_("{event}, round {round}: you play {opponent}"),
+                            {
+                                "event": event.name,
+                                "round": pairing.round,
+                                "opponent": opponent.name,
+                            },
+                        ),
                         game_id=data.id,
                         data={"tournament": event.id, "link": f"/game/{data.id}"},
                     )

@@ -93,9 +93,17 @@ class Vacations:
             raise ApiError(409, "you are on vacation already: end it first")
         left = self.allowance - row.used
         if left < 1:
-            raise ApiError(409, f"no vacation days left this year (all {self.allowance} spent)")
+            raise ApiError(
+                409,
+                "no vacation days left this year (all {allowance} spent)",
+                allowance=self.allowance,
+            )
         if not 1 <= days <= left:
-            raise ApiError(400, f"a vacation is 1 to {left} whole days (left this year)")
+            raise ApiError(
+                400,
+                "a vacation is 1 to {left} whole days (left this year)",
+                left=left,
+            )
         span = datetime.timedelta(seconds=days * self.correspondence.day_seconds)
         row.year, row.used, row.booked = _utc(now).year, row.used + days, days
         row.started, row.until = _utc(now), _utc(now) + span

@@ -106,7 +106,7 @@ def _new_account(accounts: Accounts, body: SignUpIn, request: Request, response:
     """The account made and signed in (the hash and the queries: in a worker thread)."""
     user = accounts.store.create_user(body.username, accounts.hash(body.password))
     if user is None:
-        raise ApiError(409, f"the username {body.username!r} is taken")
+        raise ApiError(409, "the username {username} is taken", username=repr(body.username))
     accounts.start_session(user, request, response)
     accounts.know_device(user, request, response)
     return user

@@ -232,7 +232,7 @@ async def profile(
 ) -> dict[str, Any]:
     found = await asyncio.to_thread(accounts.store.by_name, username)
     if found is None or found[0].deleted:
-        raise ApiError(404, f"there is no player {username!r}")
+        raise ApiError(404, "there is no player {username}", username=repr(username))
     user = found[0]
     held = await _games(games.manager, accounts, ratings, user)
     if game is not None:

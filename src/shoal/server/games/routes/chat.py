@@ -110,7 +110,10 @@ async def post_chat(
         raise ApiError(400, "a message needs some text")
     if len(text) > CHAT_LENGTH:
         raise ApiError(
-            422, f"a message has at most {CHAT_LENGTH} characters (this one has {len(text)})"
+            422,
+            "a message has at most {chat_length} characters (this one has {length})",
+            chat_length=CHAT_LENGTH,
+            length=len(text),
         )
     seat: Seat | None = None
     if body.room == "players":
@@ -166,10 +169,18 @@ async def _not_reserved(request: Request, live: LiveGame, name: str, own: set[st
     if key in own:
         return
     if key in {p.casefold() for p in live.data.players}:
-        raise ApiError(403, f"{name!r} is a player's name in this game: choose another")
+        raise ApiError(
+            403,
+            "{name} is a player's name in this game: choose another",
+            name=repr(name),
+        )
     found = await asyncio.to_thread(get_accounts(request).store.by_name, name)
     if found is not None:
-        raise ApiError(403, f"{name!r} is an account's name: choose another, or sign in")
+        raise ApiError(
+            403,
+            "{name} is an account's name: choose another, or sign in",
+            name=repr(name),
+        )
 
 
 @router.post(

@@ -31,6 +31,7 @@ from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
 from shoal.core import Seat
+from shoal.i18n import N_
 
 from ...accounts.models import User
 from ...accounts.service import Player
@@ -137,7 +138,12 @@ def _new_game(body: CreateGameIn) -> _NewGame:
     if body.opponent == "computer":
         level = body.level or DEFAULT_LEVEL
         if level not in LEVELS:  # only named levels: a search spec could run for hours
-            raise ApiError(400, f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+            raise ApiError(
+                400,
+                "unknown level {level} (levels: {choices})",
+                level=repr(level),
+                choices=", ".join(LEVELS),
+            )
         get_player(level, games.REGISTRY.from_mapping(body.game, body.options), seed=0)
         computer_seat = 1 - seat
         players[seat], players[computer_seat] = name or "You", f"computer ({level})"
@@ -238,7 +244,7 @@ def _delta(games: Games, now: Change, answer: str) -> str | None:
 def _no_hints_online(live: LiveGame) -> None:
     if live.data.mode == "friend":
         raise ApiError(403, "hints are off in games between people online")
-    live.refuse_help("no hints")
+    live.refuse_help(N_("no hints"))
 
 
 # -- routes ---------------------------------------------------------------------------
@@ -340,7 +346,7 @@ async def get_features(game_id: str, games: GamesDep) -> dict[str, Any]:
 async def correspondence_clock(game_id: str, games: GamesDep) -> dict[str, Any]:
     found = await games.correspondence.view(game_id)
     if found is None:
-        raise ApiError(404, f"there is no correspondence game {game_id!r}")
+        raise ApiError(404, "there is no correspondence game {game}", game=repr(game_id))
     return found
 
 

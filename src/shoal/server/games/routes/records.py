@@ -49,7 +49,7 @@ def _record_response(record: Record, fmt: str, name: str) -> Response:
             headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
         )
     if fmt != "text":
-        raise ApiError(400, f"format {fmt!r} is not text or json")
+        raise ApiError(400, "format {fmt} is not text or json", fmt=repr(fmt))
     return Response(
         record.to_text(),
         media_type="text/plain; charset=utf-8",

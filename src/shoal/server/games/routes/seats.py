@@ -27,6 +27,8 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
+from shoal.i18n import N_
+
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
 from ...notifications.service import NotifierDep
@@ -42,7 +44,7 @@ __all__ = ["ClaimIn", "router"]
 router = APIRouter(tags=["games"])
 
 
-TAKEN = "this invite link is not valid, or its seat has already been taken: you can watch"
+TAKEN = N_("this invite link is not valid, or its seat has already been taken: you can watch")
 
 
 class ClaimIn(BaseModel):
