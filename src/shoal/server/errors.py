@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from shoal.core import IllegalActionError, ShoalError, UnknownGameError
-from shoal.i18n import N_, Text, say
+from shoal.i18n import N_, SOURCE, Text, catalogue, say
 
 __all__ = [
     "EVERY_ROUTE",
@@ -136,7 +136,7 @@ _UNION_MEMBERS = {"str", "int", "float", "bool", "list", "dict"}
 _HUGE = 10**9
 
 _PAGE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -145,7 +145,7 @@ _PAGE = """<!doctype html>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 <script type="module" src="/static/notfound.js"></script>
-</head>
+{catalogue}</head>
 <body class="page-missing">
 <main id="app"><div class="narrow">
 <h1>{title}</h1>
@@ -156,28 +156,44 @@ _PAGE = """<!doctype html>
 """
 
 _HOME_LINKS = (
-    '<p><a class="btn primary" href="/">All games</a> <a class="btn" href="/new">New game</a>\n'
-    '<a class="btn" href="/learn">Learn to play</a></p>'
+    ("btn primary", "/", N_("All games")),
+    ("btn", "/new", N_("New game")),
+    ("btn", "/learn", N_("Learn to play")),
 )
 
-_NOT_FOUND_PAGE = _PAGE.format(
-    title="Page not found",
-    body="<p>There is no page at this address. It may have been mistyped, or the game it "
-    "showed may be\ngone.</p>\n" + _HOME_LINKS,
+_NOT_FOUND = (
+    N_("Page not found"),
+    N_(
+        "There is no page at this address. It may have been mistyped, or the game it showed "
+        "may be gone."
+    ),
 )
 """The page a browser gets for an unknown address (the API keeps answering JSON)."""
 
 
-def page_in_words(status: int, title: str, words: str) -> HTMLResponse:
-    """A page that refuses in words: ``title`` and the sentence ``words`` (plain text, escaped),
-    with the site's top bar and the links home, answered with ``status``.
+def page_in_words(
+    status: int, title: str | Text, words: str | Text, language: str = SOURCE
+) -> HTMLResponse:
+    """A page that refuses in words: ``title`` and the sentence ``words`` (said in
+    ``language``, escaped), with the site's top bar (its catalogue in the page, as every page
+    has it) and the links home, answered with ``status``.
 
     >>> page = page_in_words(403, "Not your challenge", "Only its <two> players see it.")
     >>> page.status_code, b"Only its &lt;two&gt; players" in page.body
     (403, True)
     """
-    body = f'<p class="refusal">{html.escape(words)}</p>\n{_HOME_LINKS}'
-    return HTMLResponse(_PAGE.format(title=html.escape(title), body=body), status_code=status)
+    said = catalogue(language)
+    links = " ".join(
+        f'<a class="{kind}" href="{href}">{html.escape(said.gettext(text))}</a>'
+        for kind, href, text in _HOME_LINKS
+    )
+    body = f'<p class="refusal">{html.escape(say(words, language))}</p>\n<p>{links}</p>'
+    script = f'<script type="application/json" id="shoal-i18n">{said.client()}</script>\n'
+    page = _PAGE.format(
+        lang=language, title=html.escape(say(title, language)), body=body, catalogue=script
+    )
+    headers = {"Content-Language": language, "Vary": "Accept-Language, Cookie"}
+    return HTMLResponse(page, status_code=status, headers=headers)
 
 
 def _bound(kind: str, bound: Any, field: str) -> Text:
@@ -360,7 +376,7 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, error: StarletteHTTPException) -> Response:
         if error.status_code == 404 and _wants_page(request):
-            return HTMLResponse(_NOT_FOUND_PAGE, status_code=404)
+            return page_in_words(404, *_NOT_FOUND, await language_of(request))
         detail: Any = error.detail
         headers = error.headers
         if error.status_code == 413:
@@ -375,8 +391,8 @@ def add_error_handlers(app: FastAPI, max_body: int) -> None:
     async def _invalid(request: Request, error: RequestValidationError) -> Response:
         said = validation_words(error.errors())
         if request.method == "GET" and _wants_page(request):  # /challenges/abc in a browser
-            # (the refusal pages are English as a whole, <html lang="en">: not translated yet)
-            return page_in_words(422, "Not a valid address", f"This address is not valid: {said}.")
+            words = Text(N_("This address is not valid: {why}."), {"why": said})
+            return page_in_words(422, N_("Not a valid address"), words, await language_of(request))
         return JSONResponse({"detail": said.say(await language_of(request))}, status_code=422)
 
     @app.exception_handler(ShoalError)

@@ -131,6 +131,11 @@ def test_chapters_come_from_a_board_tree_a_finished_game_and_a_position(three: A
     assert chapter_of(alice, study, ids[0])["tree"]["start"] == position
     names = [c["name"] for c in alice.get(f"/api/studies/{study}").json()["chapters"]]
     assert names == ["From the board", "Player 1 – Player 2", "Chapter 3"]  # the players
+    # a chapter without a name is named in its maker's language
+    german = {"Accept-Language": "de"}
+    alice.post(f"/api/studies/{study}/chapters", json={"game": "connect4"}, headers=german)
+    names = [c["name"] for c in alice.get(f"/api/studies/{study}").json()["chapters"]]
+    assert names[-1] == "Kapitel 4"
 
 
 def test_only_editors_change_a_study_and_a_private_one_is_invisible(three: Any) -> None:

@@ -39,6 +39,7 @@ from ..accounts.models import User
 from ..accounts.service import AccountsDep, SignedIn
 from ..errors import ApiError, page_in_words, refusals
 from ..files import page
+from ..language import language_of
 from ..lobby.schemas import SeatOut
 from ..params import RowId
 from ..schemas import GAME_ENUM
@@ -174,13 +175,18 @@ async def challenge_page(
     if user is None:  # a mail's link, signed out: sign in and come back
         return RedirectResponse(f"/login?next=/challenges/{challenge_id}", status_code=303)
     challenge = await asyncio.to_thread(challenges.challenge, challenge_id)
+    language = await language_of(request)
     if challenge is None:
-        words = f"There is no challenge {challenge_id}: the link may be mistyped."
-        return page_in_words(404, "No such challenge", words)
+        words = Text(
+            N_("There is no challenge {challenge}: the link may be mistyped."),
+            {"challenge": challenge_id},
+        )
+        return page_in_words(404, N_("No such challenge"), words, language)
     refusal = _players_only(challenge, user)
     if refusal is not None:
-        words = str(refusal)  # (the refusal pages are English as a whole: not translated yet)
-        return page_in_words(403, "Not your challenge", words[:1].upper() + words[1:] + ".")
+        said = refusal.say(language)
+        sentence = said[:1].upper() + said[1:] + "."
+        return page_in_words(403, N_("Not your challenge"), sentence, language)
     return page("challenge.html")
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, WebSocket
+from fastapi import APIRouter, Query, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import BaseModel, Field
@@ -39,6 +39,7 @@ from ..accounts.service import AccountsDep, Player, SignedIn
 from ..db_down import survives_database
 from ..errors import ApiError, refusals
 from ..files import page
+from ..language import language_of
 from ..limits import LimitsDep, account_key
 from ..params import RowId
 from ..schemas import FORMATS, GAME_ENUM
@@ -159,11 +160,12 @@ def list_studies(
     response_model=StudyCreated,
 )
 async def create_study(
-    body: StudyIn, user: SignedIn, studies: StudiesDep, limits: LimitsDep
+    body: StudyIn, user: SignedIn, studies: StudiesDep, limits: LimitsDep, request: Request
 ) -> dict[str, Any]:
     specs = [c.spec() for c in body.chapters]
+    language = await language_of(request)  # a chapter without a name: "Hoofdstuk 1"
     async with limits.hold("studies", account_key(user.id, "")):  # 429 past a day's
-        study_id = await studies.create(user, body.title, body.visibility, specs)
+        study_id = await studies.create(user, body.title, body.visibility, specs, language)
     return {"id": study_id}
 
 
@@ -281,9 +283,10 @@ def export_study(study_id: StudyId, studies: StudiesDep, player: Player) -> Resp
     response_model=ChapterIds,
 )
 async def add_chapter(
-    study_id: StudyId, body: ChapterIn, user: SignedIn, studies: StudiesDep
+    study_id: StudyId, body: ChapterIn, user: SignedIn, studies: StudiesDep, request: Request
 ) -> dict[str, Any]:
-    return {"ids": await studies.add_chapters(study_id, user, body.spec())}
+    language = await language_of(request)
+    return {"ids": await studies.add_chapters(study_id, user, body.spec(), language)}
 
 
 @router.get(

@@ -23,7 +23,7 @@ from typing import Annotated, Any
 from sqlalchemy.engine import Engine
 
 from shoal.core import options_to_strings
-from shoal.i18n import N_, Text
+from shoal.i18n import N_, SOURCE, Text
 from shoal.records.tree import MoveTree
 
 from ..accounts.models import User
@@ -247,8 +247,15 @@ class Studies:
         ]
 
     # -- making ---------------------------------------------------------------------------
-    async def new_chapters(self, spec: ChapterSpec, first: int) -> list[NewChapter]:
-        """The chapters a spec makes (numbered names from ``first`` when none is given)."""
+    async def new_chapters(
+        self, spec: ChapterSpec, first: int, language: str = SOURCE
+    ) -> list[NewChapter]:
+        """The chapters a spec makes (numbered names from ``first`` when none is given, in
+        ``language``, the maker's: "Hoofdstuk 2")."""
+
+        def numbered(n: int) -> str:
+            return Text(N_("Chapter {n}"), {"n": n}).say(language)
+
         sources = [
             name
             for name, value in (
@@ -269,7 +276,7 @@ class Studies:
             made = []
             for n, (record, tree) in enumerate(trees_of_text(spec.text)):
                 title = record.extra_tags.get("Chapter") or (name if n == 0 and name else "")
-                title = _title(title or f"Chapter {first + n}", "chapter")
+                title = _title(title or numbered(first + n), "chapter")
                 made.append((title, tree.game.id, _options(tree), tree.to_json_dict()))
             return made
         if spec.game_id is not None:
@@ -279,7 +286,7 @@ class Studies:
             record = entry.live.record()
             tree = MoveTree(record.game, record.start_state(), record.actions)
             players = " – ".join(p for p in record.players if p)
-            title = _title(name or players or f"Chapter {first}", "chapter")
+            title = _title(name or players or numbered(first), "chapter")
             return [(title, record.game.id, _options(tree), tree.to_json_dict())]
         if spec.game is None:
             raise ApiError(400, "a chapter needs a game, a finished game_id or a record text")
@@ -294,21 +301,25 @@ class Studies:
             tree = MoveTree(game, start)
         check_tree(tree)
         options = _options(tree)
-        return [
-            (_title(name or f"Chapter {first}", "chapter"), game.id, options, tree.to_json_dict())
-        ]
+        return [(_title(name or numbered(first), "chapter"), game.id, options, tree.to_json_dict())]
 
     async def create(
-        self, user: User, title: str, visibility: str, chapters: Sequence[ChapterSpec]
+        self,
+        user: User,
+        title: str,
+        visibility: str,
+        chapters: Sequence[ChapterSpec],
+        language: str = SOURCE,
     ) -> str:
-        """A new study of ``user`` with its first chapters: its id."""
+        """A new study of ``user`` with its first chapters: its id (a chapter without a name
+        is named in ``language``, the maker's)."""
         title = _title(title, "study")
         _check_visibility(visibility)
         if not chapters:
             raise ApiError(400, "a study starts with at least one chapter")
         made: list[NewChapter] = []
         for spec in chapters:
-            made.extend(await self.new_chapters(spec, len(made) + 1))
+            made.extend(await self.new_chapters(spec, len(made) + 1, language))
         if len(made) > MAX_CHAPTERS:
             raise ApiError(
                 400,
@@ -317,15 +328,18 @@ class Studies:
             )
         return await asyncio.to_thread(self.store.create, user.id, title, visibility, made)
 
-    async def add_chapters(self, study_id: str, user: User, spec: ChapterSpec) -> list[int]:
-        """Add the chapters of ``spec`` to a study ``user`` edits: their ids."""
+    async def add_chapters(
+        self, study_id: str, user: User, spec: ChapterSpec, language: str = SOURCE
+    ) -> list[int]:
+        """Add the chapters of ``spec`` to a study ``user`` edits: their ids (a chapter without
+        a name is named in ``language``)."""
 
         def chapters() -> tuple[Study, int]:
             study = self.editable(study_id, user)
             return study, len(self.store.chapters(study.id))
 
         study, count = await asyncio.to_thread(chapters)
-        made = await self.new_chapters(spec, count + 1)
+        made = await self.new_chapters(spec, count + 1, language)
         if count + len(made) > MAX_CHAPTERS:
             raise ApiError(
                 400,
