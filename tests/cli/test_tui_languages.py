@@ -110,9 +110,12 @@ def test_a_course_and_the_puzzles_in_the_terminal_in_other_languages() -> None:
     learned = shoal("learn", "sytran", "--plain", "--language", "fr", stdin="quit\n")
     assert learned.returncode == 0, learned.stderr
     assert f"Étape 1 sur {len(course.steps)} : " in learned.stdout
+    french = catalogue("fr").gettext
+    assert french(course.title) != course.title and french(course.title) in learned.stdout
+    assert french(course.steps[0].text) in learned.stdout  # the course's own texts too
     assert "Pour reprendre plus tard : shoal learn sytran --step 1" in learned.stdout
     listed = shoal("learn", "--language", "nl")
-    assert f"sytran   {course.title}: {len(course.steps)} stappen" in listed.stdout
+    assert f"sytran   Sytran leren: {len(course.steps)} stappen" in listed.stdout
     solved = shoal("puzzles", "sytran", "--plain", "--language", "es", stdin="quit\n")
     assert solved.returncode == 0, solved.stderr
     assert "Problemas de Sytran: " in solved.stdout and "de 0 resueltos" in solved.stdout

@@ -25,7 +25,8 @@ def _learn(args: argparse.Namespace) -> int:
             course = game.course()
             if course is not None:
                 steps = words.ngettext("{n} step", "{n} steps", len(course.steps))
-                print(f"{game_id:8} {course.title}: {steps.format(n=len(course.steps))}")
+                title = words.gettext(course.title)
+                print(f"{game_id:8} {title}: {steps.format(n=len(course.steps))}")
         print(words.gettext("Take one with: {command}").format(command="shoal learn GAME"))
         return 0
     game = games.get(args.game)

@@ -15,6 +15,7 @@ from typing import Any
 
 from shoal.core import Game
 from shoal.core.course import Course
+from shoal.i18n.courses import verdict_words
 
 from .loop import CommandLoop
 from .screen import UI
@@ -39,7 +40,7 @@ class _Quit(Exception):
 
 class LearnLoop:
     """Take ``course`` of ``game`` at the terminal, from step ``first`` (0-based); the
-    terminal's own words in ``language`` (the course's texts as the course gives them)."""
+    terminal's own words and the course's texts in ``language``."""
 
     def __init__(
         self, game: Game[Any], course: Course, ui: UI, first: int = 0, language: str = "en"
@@ -53,16 +54,16 @@ class LearnLoop:
 
     def run(self) -> int:
         """Every step from ``first`` to the end; returns an exit code."""
-        self.ui.say(self.course.title, "title")
-        self.ui.say(self.course.intro)
-        _ = self.words.gettext
+        _ = self.words.gettext  # the course's texts are messages too (course.toml, extracted)
+        self.ui.say(_(self.course.title), "title")
+        self.ui.say(_(self.course.intro))
         total = len(self.course.steps)
         try:
             for index in range(self.first, total):
                 step = self.course.steps[index]
                 said = _("Step {n} of {total}: {title}")
-                self.ui.say(said.format(n=index + 1, total=total, title=step.title), "title")
-                self.ui.say(step.text)
+                self.ui.say(said.format(n=index + 1, total=total, title=_(step.title)), "title")
+                self.ui.say(_(step.text))
                 if step.kind == "game":
                     self._game(index)
                 else:
@@ -84,7 +85,7 @@ class LearnLoop:
                 start=step.start(self.game).position(),
                 language=self.language,
             )
-            session.message = _("Task: {task}").format(task=step.task)
+            session.message = _("Task: {task}").format(task=_(step.task))
             texts: list[str] = []
 
             def check(session: Session, played: Played, texts: list[str] = texts) -> None:
@@ -93,10 +94,9 @@ class LearnLoop:
                     texts.append(before.action_text(action))
                     before = before.child(action)
                 verdict = self.course.attempt(self.game, index, texts)
-                if verdict.solved:
-                    raise _StepOver("solved", verdict.message)
-                if verdict.wrong:
-                    raise _StepOver("wrong", verdict.message)
+                if verdict.solved or verdict.wrong:
+                    said = verdict_words(step, verdict, _)
+                    raise _StepOver("solved" if verdict.solved else "wrong", said)
 
             session.listeners.append(check)
             loop = CommandLoop(session, self.ui)

@@ -72,7 +72,7 @@ class PuzzleLoop:
         count = len(self.puzzles)
         if self.theme:
             title = _("{game} puzzles, {theme}: {n}").format(
-                game=self.game.title, theme=self.theme, n=count
+                game=self.game.title, theme=_(self.theme), n=count
             )
         else:
             title = _("{game} puzzles: {n}").format(game=self.game.title, n=count)
@@ -108,7 +108,7 @@ class PuzzleLoop:
         side = side_word(self.words, start.side_name(puzzle.winner))
         if puzzle.theme:
             said = _("Puzzle {id} ({theme}), rated {rating}").format(
-                id=puzzle.id, theme=puzzle.theme, rating=puzzle.difficulty
+                id=puzzle.id, theme=_(puzzle.theme), rating=puzzle.difficulty
             )
         else:
             said = _("Puzzle {id}, rated {rating}").format(id=puzzle.id, rating=puzzle.difficulty)
@@ -126,7 +126,7 @@ class PuzzleLoop:
             for action in played.actions:
                 texts.append(before.action_text(action))
                 before = before.child(action)
-            verdict = attempt(puzzle, self.game, texts, choose)
+            verdict = attempt(puzzle, self.game, texts, choose, _)
             auto[0] = True
             try:
                 state = session.state
