@@ -41,6 +41,7 @@ from .native import NativeEngine, engine_for
 from .options import OptionInfo, describe_options, make_options
 from .outcome import Action, Outcome, Seat, other
 from .state import State
+from .words import ENGLISH, Translator
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 """Small numbers in words, for themes such as "mate in two"."""
@@ -55,6 +56,7 @@ __all__ = [
     "Seat",
     "State",
     "StateT",
+    "Translator",
     "other",
 ]
 
@@ -278,7 +280,7 @@ class Game(ABC, Generic[StateT]):
             return None
         return parse_course(self.id, text)
 
-    def status(self, state: StateT) -> str:
+    def status(self, state: StateT, *, tr: Translator = ENGLISH) -> str:
         """One line of the score or race state in words, for players (empty if none).
 
         E.g. Sytran's running scores or Syrtis' sink streak; interfaces show it
@@ -301,7 +303,7 @@ class Game(ABC, Generic[StateT]):
         """What the characters of ``render_text`` mean, in one line (a terminal's legend)."""
         return ""
 
-    def cell_words(self, state: StateT) -> dict[str, str]:
+    def cell_words(self, state: StateT, *, tr: Translator = ENGLISH) -> dict[str, str]:
         """What stands on each cell, in words, by the cell ids of :meth:`click_paths`.
 
         A cell with nothing on it is left out. Empty (the default) when the game says nothing
@@ -309,7 +311,7 @@ class Game(ABC, Generic[StateT]):
         """
         return {}
 
-    def describe(self, state: StateT) -> list[str]:
+    def describe(self, state: StateT, *, tr: Translator = ENGLISH) -> list[str]:
         """The board in words, one line each, for a screen reader (the web's "Board in words").
 
         Lichess's blind mode is the model: each kind of piece or tile with the cells it
@@ -318,7 +320,7 @@ class Game(ABC, Generic[StateT]):
         board (:meth:`off_board_words`) comes last. (The status line, :meth:`status`, is
         beside the board already.)
         """
-        cells = self.cell_words(state)
+        cells = self.cell_words(state, tr=tr)
         if not cells:
             lines = [line.rstrip() for line in self.render_text(state).splitlines() if line.strip()]
             return [text for text in (self.text_legend(),) if text] + lines
@@ -326,14 +328,14 @@ class Game(ABC, Generic[StateT]):
         for cell, words in cells.items():
             kinds.setdefault(words, []).append(cell)
         lines = [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
-        return lines + self.off_board_words(state)
+        return lines + self.off_board_words(state, tr=tr)
 
-    def off_board_words(self, state: StateT) -> list[str]:
+    def off_board_words(self, state: StateT, *, tr: Translator = ENGLISH) -> list[str]:
         """What lies beside the board, in words, one line each (Cyclix's hands, Sirtet's
         harvests): the last lines of :meth:`describe`. Empty by default."""
         return []
 
-    def action_label(self, state: StateT, action: Action) -> str:
+    def action_label(self, state: StateT, action: Action, *, tr: Translator = ENGLISH) -> str:
         """An action in words for a menu or a button (the notation unless a game says more).
 
         Syrtis, for example, labels ``L@e3`` "Light tower on e3".
@@ -378,7 +380,7 @@ class Game(ABC, Generic[StateT]):
             out.append(entry)
         return out
 
-    def cell_names(self, state: StateT) -> dict[str, str]:
+    def cell_names(self, state: StateT, *, tr: Translator = ENGLISH) -> dict[str, str]:
         """Each cell's accessible name by its id (the ids of :meth:`click_paths`): the cell
         and what is on it and whose ("a2: white rook"), and what a sighted player reads off
         the picture besides (Sytran's ring). A cell left out is named by its id alone.
@@ -390,10 +392,13 @@ class Game(ABC, Generic[StateT]):
         'a1: white king'
         """
         return {
-            cell: f"{cell}: {_lower_first(words)}" for cell, words in self.cell_words(state).items()
+            cell: f"{cell}: {_lower_first(words)}"
+            for cell, words in self.cell_words(state, tr=tr).items()
         }
 
-    def action_news(self, state: StateT, action: Action, child: StateT) -> list[str]:
+    def action_news(
+        self, state: StateT, action: Action, child: StateT, *, tr: Translator = ENGLISH
+    ) -> list[str]:
         """What else a sighted player sees happen when ``action`` takes ``state`` to ``child``,
         in words, beyond its :meth:`action_label`: a check, a capture, a tile sunk or gone, an
         island cut off, a cube turned, the stones left in the turn; not the game's end
@@ -430,20 +435,27 @@ class Game(ABC, Generic[StateT]):
             state = state.child(action)  # type: ignore[assignment]
         return turns, state
 
-    def ending_sentence(self, state: StateT) -> str:
+    def ending_sentence(self, state: StateT, *, tr: Translator = ENGLISH) -> str:
         """How the game ended, in a sentence a newcomer understands (games say more).
 
-        The outcome's ``reason`` stays the short form for records and programs.
+        The outcome's ``reason`` stays the short form for records and programs (in English:
+        the default sentence says it as it is; a game whose words are translated says more).
         """
         outcome = state.outcome
         if outcome is None:
             return ""
         if outcome.winner is None:
-            return f"A draw: {outcome.reason}."
-        winner = state.side_name(outcome.winner).capitalize()
-        return f"{winner} wins: {outcome.reason}."
+            return tr.gettext("A draw: {reason}.").format(reason=outcome.reason)
+        winner = self.side_title(state.side_name(outcome.winner), tr=tr)
+        return tr.gettext("{side} wins: {reason}.").format(side=winner, reason=outcome.reason)
 
-    def explain(self, state: StateT, action: Action) -> str:
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        """A side's name (one of :meth:`State.sides`) as a sentence names its player, with a
+        capital ("White"), in ``tr``'s language. The default capitalises the English name; a
+        game whose words are translated names its sides through ``tr``."""
+        return side.capitalize()
+
+    def explain(self, state: StateT, action: Action, *, tr: Translator = ENGLISH) -> str:
         """A short reason in words why ``action`` is good in ``state`` (for hints)."""
         return f"{state.action_text(action)} is the strongest move found"
 

@@ -11,7 +11,8 @@
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, announce, h, toast } from "./common.js";
 import { loadEngine } from "./engine.js";
-import { saidLine } from "./game-words.js";
+import { saidLine, yourTurn } from "./game-words.js";
+import { t, tn } from "./i18n.js";
 import { searchesAre } from "./fairplay.js";
 import { offlineGame, pythonReady, startPython, startView, watchProgress } from "./offline-python.js";
 import { loadCurrent, loadView, pending, queue, saveCurrent, saveView, uploaded, uploadPending } from "./offline-store.js";
@@ -177,8 +178,8 @@ async function humanPlays(action) {
 // "Your turn" once a turn, and the ending.
 function sayTurn() {
   if (!view || !saved) return;
-  if (view.to_move === null) announce(view.ending || "The game is over.");
-  else if (view.to_move === saved.human && !saidTurn) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
+  if (view.to_move === null) announce(view.ending || t("The game is over."));
+  else if (view.to_move === saved.human && !saidTurn) announce(yourTurn(view.ply));
   saidTurn = view.to_move === saved.human;
 }
 
@@ -239,7 +240,8 @@ async function begin(game) {
     view = shown;
     render();
   }
-  if (game.actions.length) announce(`${shown ? shown.game.title : game.game} resumed: ${game.actions.length} actions played.`);
+  const n = game.actions.length;
+  if (n) announce(tn("{game} resumed: {n} action played.", "{game} resumed: {n} actions played.", n, { game: shown ? shown.game.title : game.game }));
   await engine;
   if (!view) view = (await python).view();
   await continueGame();

@@ -26,6 +26,7 @@ from shoal.core import (
     Seat,
     option,
 )
+from shoal.core.words import ENGLISH, Translator
 
 from . import diagrams as _diagrams
 from . import heuristics as _heuristics
@@ -33,6 +34,7 @@ from . import render as _render
 from . import words as _words
 from .explain import action_label as _action_label
 from .explain import ending_sentence as _ending_sentence
+from .explain import side_title as _side_title
 from .geometry import EDGE, PLAY, START, bits
 from .notation import INITIAL_POSITION, NUM_ACTIONS, REVIVE, STOP, parse_position
 from .rules import SfirsState
@@ -214,8 +216,11 @@ class Sfirs(Game[SfirsState]):
             return "chain ending in a revival"
         return "chain of moves" if len(mine) > 1 else "one move"
 
-    def ending_sentence(self, state: SfirsState) -> str:
-        return _ending_sentence(state) or super().ending_sentence(state)
+    def ending_sentence(self, state: SfirsState, *, tr: Translator = ENGLISH) -> str:
+        return _ending_sentence(state, tr) or super().ending_sentence(state, tr=tr)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        return _side_title(side, tr)
 
     # -- rendering ----------------------------------------------------------------
     def text_legend(self) -> str:
@@ -224,13 +229,15 @@ class Sfirs(Game[SfirsState]):
             ". empty; ~ the outer edge"
         )
 
-    def cell_words(self, state: SfirsState) -> dict[str, str]:
+    def cell_words(self, state: SfirsState, *, tr: Translator = ENGLISH) -> dict[str, str]:
         return _render.cell_words(state)
 
-    def cell_names(self, state: SfirsState) -> dict[str, str]:
+    def cell_names(self, state: SfirsState, *, tr: Translator = ENGLISH) -> dict[str, str]:
         return _words.cell_names(state)
 
-    def action_news(self, state: SfirsState, action: Action, child: SfirsState) -> list[str]:
+    def action_news(
+        self, state: SfirsState, action: Action, child: SfirsState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
         return _words.action_news(state, action, child)
 
     def render_text(self, state: SfirsState) -> str:
@@ -255,13 +262,13 @@ class Sfirs(Game[SfirsState]):
     def evaluate(self, state: SfirsState, seat: Seat) -> float:
         return _heuristics.evaluate(state, seat)
 
-    def action_label(self, state: SfirsState, action: Action) -> str:
+    def action_label(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return _action_label(state.action_text(action))
 
-    def explain(self, state: SfirsState, action: Action) -> str:
+    def explain(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return _heuristics.explain(state, action)
 
-    def status(self, state: SfirsState) -> str:
+    def status(self, state: SfirsState, *, tr: Translator = ENGLISH) -> str:
         """Movable and active cubes per colour, cubes left in the start area, the last
         play-area mover (who wins if the game ended now).
 
@@ -273,15 +280,20 @@ class Sfirs(Game[SfirsState]):
         """
         parts = []
         f = _heuristics.features(state)
-        for name in ("White", "Black"):
-            key = name.lower()
+        for key in ("white", "black"):
             parts.append(
-                f"{name} {f[key + '_active']:.0f} active ({f[key + '_movable']:.0f} movable), "
-                f"{f[key + '_start']:.0f} in the start area"
+                tr.gettext(
+                    "{side} {active} active ({movable} movable), {start} in the start area"
+                ).format(
+                    side=_side_title(key, tr),
+                    active=f"{f[key + '_active']:.0f}",
+                    movable=f"{f[key + '_movable']:.0f}",
+                    start=f"{f[key + '_start']:.0f}",
+                )
             )
         if state.last_play_mover >= 0:
-            leader = ("White", "Black")[state.last_play_mover]
-            parts.append(f"last play-area move: {leader}")
+            leader = _side_title(("white", "black")[state.last_play_mover], tr)
+            parts.append(tr.gettext("last play-area move: {side}").format(side=leader))
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:

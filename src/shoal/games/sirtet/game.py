@@ -12,14 +12,17 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 from shoal.core import Action, Diagram, Game, InvalidPositionError
+from shoal.core.words import ENGLISH, Translator
 
 from . import heuristics, observe, render, words
 from .explain import action_label as _action_label
 from .geometry import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
+from .rules import _ORDINALS as _ORDINAL_WORDS
 from .rules import (
     SirtetOptions,
     SirtetState,
@@ -154,16 +157,18 @@ class Sirtet(Game[SirtetState]):
             "a tile is its shape (I O T L S; Z J one-sided) and colour (r o y g c b w); .. a hole"
         )
 
-    def cell_words(self, state: SirtetState) -> dict[str, str]:
+    def cell_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> dict[str, str]:
         return render.cell_words(state)
 
-    def cell_names(self, state: SirtetState) -> dict[str, str]:
+    def cell_names(self, state: SirtetState, *, tr: Translator = ENGLISH) -> dict[str, str]:
         return words.cell_names(state)
 
-    def off_board_words(self, state: SirtetState) -> list[str]:
+    def off_board_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> list[str]:
         return words.off_board_words(state)
 
-    def action_news(self, state: SirtetState, action: Action, child: SirtetState) -> list[str]:
+    def action_news(
+        self, state: SirtetState, action: Action, child: SirtetState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
         return words.action_news(state, action, child)
 
     def render_text(self, state: SirtetState) -> str:
@@ -191,13 +196,13 @@ class Sirtet(Game[SirtetState]):
             return None
         return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
 
-    def action_label(self, state: SirtetState, action: Action) -> str:
+    def action_label(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return _action_label(state.action_text(action))
 
-    def explain(self, state: SirtetState, action: Action) -> str:
+    def explain(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return heuristics.explain(state, action)
 
-    def status(self, state: SirtetState) -> str:
+    def status(self, state: SirtetState, *, tr: Translator = ENGLISH) -> str:
         """Each harvest's size and sorted colour counts, the board, the passes.
 
         >>> game = Sirtet()
@@ -205,19 +210,72 @@ class Sirtet(Game[SirtetState]):
         'first: no tiles · second: no tiles · 35 tiles on the board'
         """
         parts = []
-        for seat, name in enumerate(self.side_names):
+        for seat, side in enumerate(self.side_names):
+            name = self.side_word(side, tr)
             harvest = state.harvest(seat)
             counts = colour_counts(state.ts, harvest)
             if counts:
                 groups = "-".join(str(c) for c in counts)
                 size = harvest.bit_count()
-                parts.append(f"{name}: {size} tile{'s' if size != 1 else ''} ({groups})")
+                tiles = tr.ngettext("{n} tile", "{n} tiles", size).format(n=size)
+                parts.append(
+                    tr.gettext("{side}: {tiles} ({groups})").format(
+                        side=name, tiles=tiles, groups=groups
+                    )
+                )
             else:
-                parts.append(f"{name}: no tiles")
-        parts.append(f"{state.occ.bit_count()} tiles on the board")
+                parts.append(tr.gettext("{side}: no tiles").format(side=name))
+        board = state.occ.bit_count()
+        parts.append(tr.gettext("{n} tiles on the board").format(n=board))
         if state.passes:
-            parts.append(f"{state.passes} pass{'es' if state.passes > 1 else ''} in a row")
+            parts.append(
+                tr.ngettext("{n} pass in a row", "{n} passes in a row", state.passes).format(
+                    n=state.passes
+                )
+            )
         return " · ".join(parts)
+
+    @staticmethod
+    def side_word(side: str, tr: Translator = ENGLISH) -> str:
+        """A side's name (``first``, ``second``) as the game page says it, in ``tr``'s
+        language."""
+        return {"first": tr.gettext("first"), "second": tr.gettext("second")}.get(side, side)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        word = self.side_word(side, tr)
+        return word[:1].upper() + word[1:]
+
+    def ending_sentence(self, state: SirtetState, *, tr: Translator = ENGLISH) -> str:
+        """Who wins by which colour group, or a draw (in ``tr``'s language).
+
+        >>> game = Sirtet()
+        >>> game.ending_sentence(game.initial(1))
+        ''
+        """
+        outcome = state.outcome
+        if outcome is None:
+            return ""
+        if outcome.reason == "draw: equal colour groups":
+            reason = tr.gettext("draw: equal colour groups")
+            return tr.gettext("A draw: {reason}.").format(reason=reason)
+        found = re.fullmatch(r"(.+) colour group (\d+) v (\d+)", outcome.reason)
+        if found is None or outcome.winner is None:
+            return super().ending_sentence(state, tr=tr)
+        ordinals = (
+            tr.gettext("largest"),
+            tr.gettext("second largest"),
+            tr.gettext("third largest"),
+            tr.gettext("fourth largest"),
+            tr.gettext("fifth largest"),
+            tr.gettext("sixth largest"),
+            tr.gettext("seventh largest"),
+        )
+        english = dict(zip(_ORDINAL_WORDS, ordinals))
+        reason = tr.gettext("{ordinal} colour group {high} v {low}").format(
+            ordinal=english.get(found[1], found[1]), high=found[2], low=found[3]
+        )
+        side = self.side_title(state.side_name(outcome.winner), tr=tr)
+        return tr.gettext("{side} wins: {reason}.").format(side=side, reason=reason)
 
     def diagrams(self) -> list[Diagram]:
         from .diagrams import diagrams
