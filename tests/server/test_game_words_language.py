@@ -60,11 +60,20 @@ def test_a_sytran_game_is_said_in_each_readers_language(client: TestClient) -> N
         swap = {e["text"]: e["label"] for e in said["nl"]["legal"]}["swap"]
         assert swap == "Kleuren ruilen"
         assert {e["text"]: e["label"] for e in said["en"]["legal"]}["swap"] == "Swap colours"
+        # the words drawn on the board too (its caption, its legend), in ASCII as the board is
+        board = {lang: views[lang]["svg"] for lang in ("nl", "en")}
+        assert ">Wit aan zet</text>" in board["nl"] and ">ringen</text>" in board["nl"]
+        assert ">White to move</text>" in board["en"] and ">rings</text>" in board["en"]
+        assert ">Wei&#223; am Zug</text>" in views["de"]["svg"]
+        for lang in ("nl", "en"):
+            start, end, text = delta[lang]["svg_splice"]
+            board[lang] = board[lang][:start] + text + board[lang][len(board[lang]) - end :]
+        assert ">Zwart aan zet; Zwart mag ruilen</text>" in board["nl"]
+        assert board["nl"].replace(">Zwart aan zet; Zwart mag ruilen<", "").replace(
+            ">ringen<", ""
+        ) == board["en"].replace(">Black to move; Black may swap<", "").replace(">rings<", "")
         # what is not words is the same for every reader
-        for key in ("svg_splice", "turns"):
-            assert delta["nl"].get(key, delta["nl"]["set"].get(key)) == delta["en"].get(
-                key, delta["en"]["set"].get(key)
-            )
+        assert delta["nl"]["set"]["turns"] == delta["en"]["set"]["turns"]
         assert views["nl"]["position"] == views["en"]["position"] == views["de"]["position"]
         # the mover reads its answer in its own language (English here)
         assert answer.json()["set"]["status"] == said["en"]["status"]

@@ -259,6 +259,14 @@ class Game(ABC, Generic[StateT]):
         move's board as a splice of the old one, counted in characters.
         """
 
+    def svg_words(self, state: StateT, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        """The words :meth:`render_svg` draws as text (a caption, a legend's title), each as
+        ``(the English as drawn, the words in tr's language)``: an interface that shows the
+        board to a reader of another language puts the second in place of the first (the
+        board is drawn once, in English, for every reader). Empty by default: the board says
+        no words, or says them in English."""
+        return []
+
     @abstractmethod
     def click_paths(self, state: StateT) -> dict[Action, tuple[str, ...]]:
         """For each legal action, the cell ids to click, in order.

@@ -189,6 +189,13 @@ class Sytran(Game[SytranState]):
     ) -> str:
         return render.render_svg(state, last=last, highlight=highlight)
 
+    def svg_words(self, state: SytranState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        """The board's caption (its status line) and its rings' legend."""
+        return [
+            (render.status_line(state), render.status_line(state, tr)),
+            ("rings", tr.gettext("rings")),
+        ]
+
     def click_paths(self, state: SytranState) -> dict[Action, tuple[str, ...]]:
         names = self.geo.names
         swap = self.geo.num_cells

@@ -14,8 +14,11 @@ ring, the stones left in a turn, and the turn's progress in words.
 
 from __future__ import annotations
 
+import functools
+
 from shoal.core.words import ENGLISH, Translator
 
+from .geometry import geometry
 from .rules import SytranState
 
 __all__ = ["action_news", "cell_names", "colour_title", "stones_left", "turn_words"]
@@ -41,14 +44,30 @@ def cell_names(state: SytranState, tr: Translator = ENGLISH) -> dict[str, str]:
     """
     geo = state.game.geo
     white, black = state.white, state.black
-    template = tr.gettext("{cell}: {what}, ring {ring}")
-    words = (tr.gettext("white stone"), tr.gettext("black stone"), tr.gettext("empty"))
-    out = {}
-    rings, names = geo.ring, geo.names
-    for cell, bit in enumerate(geo.bit):
-        what = words[0] if white & bit else words[1] if black & bit else words[2]
-        out[names[cell]] = template.format(cell=names[cell], what=what, ring=rings[cell])
-    return out
+    said = (
+        tr.gettext("{cell}: {what}, ring {ring}"),
+        tr.gettext("white stone"),
+        tr.gettext("black stone"),
+        tr.gettext("empty"),
+    )
+    table = _names_table(geo.base, said)
+    return {
+        name: words[0] if white & bit else words[1] if black & bit else words[2]
+        for name, bit, words in zip(geo.names, geo.bit, table, strict=True)
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _names_table(base: int, said: tuple[str, str, str, str]) -> tuple[tuple[str, str, str], ...]:
+    """Each cell's three names (a white stone, a black stone, empty) on the board of ``base``
+    in the words ``said`` (the template and the three states), made once per language: a
+    view names every cell in every version."""
+    template, *states = said
+    geo = geometry(base)
+    return tuple(
+        tuple(template.format(cell=name, what=what, ring=ring) for what in states)  # type: ignore[misc]
+        for name, ring in zip(geo.names, geo.ring, strict=True)
+    )
 
 
 def stones_left(state: SytranState) -> int:

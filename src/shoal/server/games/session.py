@@ -27,6 +27,7 @@ from shoal.records import Ending, Record
 from ..errors import ApiError
 from .models import INVITE, GameData, hash_token
 from .views import (
+    board_words,
     features_view,
     last_turn_actions,
     legal_entries,
@@ -38,10 +39,11 @@ from .views import (
 
 __all__ = ["MODES", "WORDED", "LiveGame"]
 
-WORDED = ("status", "result", "words", "cells", "spoken", "legal")
+WORDED = ("status", "result", "words", "cells", "spoken", "legal", "svg")
 """The keys of a view that are in the reader's language (the game's words: its status line,
 the result's sentence, the board in words, the live log's labels and news, the actions'
-labels); every other key is the same for every reader (docs/translating.md)."""
+labels, the words drawn on the board); every other key is the same for every reader
+(docs/translating.md)."""
 
 MODES = ("computer", "friend", "local")
 """Who plays: against the computer, against a friend online, both at one screen."""
@@ -188,7 +190,7 @@ class LiveGame:
                 or self._worded_entry(e, state, tr, kept)
                 for e in legal
             ]
-        return {
+        worded = {
             "status": game.status(state, tr=tr),
             "result": outcome_view(state, self.data.ended, tr),
             "words": game.describe(state, tr=tr),
@@ -196,6 +198,10 @@ class LiveGame:
             "spoken": spoken_view(game, self.states, static["turns"], self.data.actions, tr),
             "legal": legal,
         }
+        svg = board_words(static["svg"], game.svg_words(state, tr=tr))
+        if svg is not static["svg"]:
+            worded["svg"] = svg
+        return worded
 
     def _worded_entry(
         self,
