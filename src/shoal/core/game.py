@@ -260,9 +260,11 @@ class Game(ABC, Generic[StateT]):
         """
 
     def svg_words(self, state: StateT, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
-        """The words :meth:`render_svg` draws as text (a caption, a legend's title), each as
-        ``(the English as drawn, the words in tr's language)``: an interface that shows the
-        board to a reader of another language puts the second in place of the first (the
+        """The words :meth:`render_svg` draws (a caption, a legend's title), each as ``(the
+        piece of the SVG that draws them in English, the same piece in tr's language)``, the
+        text escaped as in the SVG (``>rings<``, ``>Ringe<``; a whole ``<text>`` element where
+        its size depends on its words): an interface that shows the board to a reader of
+        another language puts the second in place of the first occurrence of the first (the
         board is drawn once, in English, for every reader). Empty by default: the board says
         no words, or says them in English."""
         return []

@@ -221,22 +221,42 @@ def ending_sentence(state: SyrtisState, tr: Translator = ENGLISH) -> str:
     ).format(why=why, side=winner)
 
 
-def action_label(text: str) -> str:
-    """An action's notation in words, for menus and buttons.
+def reason_words(reason: str, tr: Translator = ENGLISH) -> str:
+    """An outcome's short reason (``quicksand race``...) in ``tr``'s language."""
+    return {
+        "quicksand race": tr.gettext("quicksand race"),
+        "complete island": tr.gettext("complete island"),
+        "initiative: both islands complete": tr.gettext("initiative: both islands complete"),
+        "initiative: consecutive passes": tr.gettext("initiative: consecutive passes"),
+        "initiative: four passes": tr.gettext("initiative: four passes"),
+        "initiative: turn limit": tr.gettext("initiative: turn limit"),
+    }.get(reason, reason)
+
+
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
+    """An action's notation in words, for menus and buttons (in ``tr``'s language).
 
     >>> action_label("L@e3"), action_label("swap c1"), action_label("a3>b2")
     ('Light tower on e3', 'Switch the pair of c1', 'Slide the tile on a3 to b2')
     """
-    if text.startswith(("L@", "D@")):
-        return f"{'Light' if text[0] == 'L' else 'Dark'} tower on {text[2:]}"
+    if text.startswith("L@"):
+        return tr.gettext("Light tower on {cell}").format(cell=text[2:])
+    if text.startswith("D@"):
+        return tr.gettext("Dark tower on {cell}").format(cell=text[2:])
     if text.startswith("swap "):
-        return f"Switch the pair of {text[5:]}"
+        return tr.gettext("Switch the pair of {cell}").format(cell=text[5:])
     if text.startswith("x"):
-        return f"Sink the tile on {text[1:]}"
+        return tr.gettext("Sink the tile on {cell}").format(cell=text[1:])
     if ">" in text:
         frm, to = text.split(">")
-        return f"Slide the tile on {frm} to {to}"
+        return tr.gettext("Slide the tile on {a} to {b}").format(a=frm, b=to)
     if "-" in text:
         frm, to = text.split("-")
-        return f"Move the tower on {frm} to {to}"
-    return {"pass": "Pass", "light": "Play Light", "dark": "Play Dark"}.get(text, text)
+        return tr.gettext("Move the tower on {a} to {b}").format(a=frm, b=to)
+    if text == "pass":
+        return tr.gettext("Pass")
+    if text == "light":
+        return tr.gettext("Play Light")
+    if text == "dark":
+        return tr.gettext("Play Dark")
+    return text

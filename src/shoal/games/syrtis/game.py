@@ -223,7 +223,7 @@ class Syrtis(Game[SyrtisState]):
         )  # fmt: skip
 
     def action_label(self, state: SyrtisState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return _action_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
     confirm_kinds = frozenset({"sink"})  # one tap sinks a tile for good: asked first
 
@@ -237,7 +237,7 @@ class Syrtis(Game[SyrtisState]):
     ) -> list[str]:
         from .words import action_news
 
-        return action_news(state, action, child)
+        return action_news(state, action, child, tr)
 
     def puzzle_theme(self, state: SyrtisState, line: Sequence[Action]) -> str | None:
         """``"fourth sink"`` (the quicksand race), ``"complete island"`` or ``"last sink"``."""
@@ -265,7 +265,12 @@ class Syrtis(Game[SyrtisState]):
     def cell_words(self, state: SyrtisState, *, tr: Translator = ENGLISH) -> dict[str, str]:
         from .render import cell_words
 
-        return cell_words(state)
+        return cell_words(state, tr)
+
+    def svg_words(self, state: SyrtisState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        from .render import svg_words
+
+        return svg_words(state, tr)
 
     def render_text(self, state: SyrtisState) -> str:
         from .render import render_text

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from html import escape
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, option
 from shoal.core.native import engine_for
@@ -191,9 +192,10 @@ class Sytran(Game[SytranState]):
 
     def svg_words(self, state: SytranState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
         """The board's caption (its status line) and its rings' legend."""
+        said = (render.status_line(state, tr), tr.gettext("rings"))
         return [
-            (render.status_line(state), render.status_line(state, tr)),
-            ("rings", tr.gettext("rings")),
+            (f">{render.status_line(state)}<", f">{escape(said[0], quote=False)}<"),
+            (">rings<", f">{escape(said[1], quote=False)}<"),
         ]
 
     def click_paths(self, state: SytranState) -> dict[Action, tuple[str, ...]]:

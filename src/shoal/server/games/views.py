@@ -7,7 +7,6 @@ live games of :mod:`.session` and the replays of records.
 from __future__ import annotations
 
 import dataclasses
-import html
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -213,24 +212,23 @@ def ended_sentence(state: State, reason: str, winner: int | None, tr: Translator
 
 
 def board_words(svg: str, words: Sequence[tuple[str, str]]) -> str:
-    """The board ``svg`` with the words drawn on it (:meth:`~shoal.core.Game.svg_words`: the
-    English as drawn, the reader's words) in the reader's language, written in ASCII as the
-    board is (any other character as a reference); the first text of each only. ``svg``
-    itself when nothing changes.
+    """The board ``svg`` with the words drawn on it in the reader's language
+    (:meth:`~shoal.core.Game.svg_words`: each piece of the SVG as drawn in English, and in
+    the reader's words): the first occurrence of each piece replaced, written in ASCII as the
+    board is (any other character as a reference). ``svg`` itself when nothing changes.
 
-    >>> board_words('<svg><text>rings</text></svg>', [("rings", "Ringe")])
+    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">Ringe<")])
     '<svg><text>Ringe</text></svg>'
-    >>> board_words('<svg><text>rings</text></svg>', [("rings", "anneaux é")])
+    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">anneaux é<")])
     '<svg><text>anneaux &#233;</text></svg>'
     """
-    for english, said in words:
-        if said == english:
+    for drawn, said in words:
+        if said == drawn:
             continue
-        drawn = f">{html.escape(english, quote=False)}<"
         at = svg.find(drawn)  # once: a find stops there, a replace reads the whole board
         if at >= 0:
-            text = html.escape(said, quote=False).encode("ascii", "xmlcharrefreplace").decode()
-            svg = f"{svg[:at]}>{text}<{svg[at + len(drawn) :]}"
+            text = said.encode("ascii", "xmlcharrefreplace").decode()
+            svg = f"{svg[:at]}{text}{svg[at + len(drawn) :]}"
     return svg
 
 
