@@ -11,8 +11,8 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
-import re
 from collections.abc import Sequence
 
 from shoal.core import Action, Diagram, Game, InvalidPositionError
@@ -22,7 +22,6 @@ from . import heuristics, observe, render, words
 from .explain import action_label as _action_label
 from .geometry import ALL_CELLS, CELL_NAMES, CELLS, KING_MASK, NUM_ACTIONS, NUM_TILES, TileSet
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2, parse_position
-from .rules import _ORDINALS as _ORDINAL_WORDS
 from .rules import (
     SirtetOptions,
     SirtetState,
@@ -36,6 +35,12 @@ __all__ = ["Sirtet"]
 
 START_TILE = NUM_TILES
 """The Start tile's number in the set-up shuffle (it never lies on a board afterwards)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """An action's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Sirtet(Game[SirtetState]):
@@ -158,18 +163,18 @@ class Sirtet(Game[SirtetState]):
         )
 
     def cell_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> dict[str, str]:
-        return render.cell_words(state)
+        return render.cell_words(state, tr)
 
     def cell_names(self, state: SirtetState, *, tr: Translator = ENGLISH) -> dict[str, str]:
-        return words.cell_names(state)
+        return words.cell_names(state, tr)
 
     def off_board_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> list[str]:
-        return words.off_board_words(state)
+        return words.off_board_words(state, tr)
 
     def action_news(
         self, state: SirtetState, action: Action, child: SirtetState, *, tr: Translator = ENGLISH
     ) -> list[str]:
-        return words.action_news(state, action, child)
+        return words.action_news(state, action, child, tr)
 
     def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)
@@ -197,7 +202,9 @@ class Sirtet(Game[SirtetState]):
         return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
 
     def action_label(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return _action_label(state.action_text(action))
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
     def explain(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return heuristics.explain(state, action)
@@ -241,6 +248,9 @@ class Sirtet(Game[SirtetState]):
         language."""
         return {"first": tr.gettext("first"), "second": tr.gettext("second")}.get(side, side)
 
+    def svg_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        return render.svg_words(state, tr)
+
     def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
         word = self.side_word(side, tr)
         return word[:1].upper() + word[1:]
@@ -255,25 +265,9 @@ class Sirtet(Game[SirtetState]):
         outcome = state.outcome
         if outcome is None:
             return ""
-        if outcome.reason == "draw: equal colour groups":
-            reason = tr.gettext("draw: equal colour groups")
+        reason = words.reason_words(outcome.reason, tr)
+        if outcome.winner is None:
             return tr.gettext("A draw: {reason}.").format(reason=reason)
-        found = re.fullmatch(r"(.+) colour group (\d+) v (\d+)", outcome.reason)
-        if found is None or outcome.winner is None:
-            return super().ending_sentence(state, tr=tr)
-        ordinals = (
-            tr.gettext("largest"),
-            tr.gettext("second largest"),
-            tr.gettext("third largest"),
-            tr.gettext("fourth largest"),
-            tr.gettext("fifth largest"),
-            tr.gettext("sixth largest"),
-            tr.gettext("seventh largest"),
-        )
-        english = dict(zip(_ORDINAL_WORDS, ordinals))
-        reason = tr.gettext("{ordinal} colour group {high} v {low}").format(
-            ordinal=english.get(found[1], found[1]), high=found[2], low=found[3]
-        )
         side = self.side_title(state.side_name(outcome.winner), tr=tr)
         return tr.gettext("{side} wins: {reason}.").format(side=side, reason=reason)
 

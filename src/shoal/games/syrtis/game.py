@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -90,6 +91,12 @@ class SyrtisOptions:
             raise InvalidOptionError(
                 f"option first_ending: {self.first_ending!r} is not race or island"
             )
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """An action's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Syrtis(Game[SyrtisState]):
@@ -223,6 +230,8 @@ class Syrtis(Game[SyrtisState]):
         )  # fmt: skip
 
     def action_label(self, state: SyrtisState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
         return _action_label(state.action_text(action), tr)
 
     confirm_kinds = frozenset({"sink"})  # one tap sinks a tile for good: asked first
