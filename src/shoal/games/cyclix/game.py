@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, InvalidPositionError, option
@@ -49,6 +50,12 @@ class CyclixOptions:
         choices=KING_SIGHT_READINGS,
         decision=True,
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """A move's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Cyclix(Game[CyclixState]):
@@ -109,15 +116,18 @@ class Cyclix(Game[CyclixState]):
         )
 
     def cell_words(self, state: CyclixState, *, tr: Translator = ENGLISH) -> dict[str, str]:
-        return render.cell_words(state)
+        return render.cell_words(state, tr)
+
+    def svg_words(self, state: CyclixState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        return render.svg_words(state, tr)
 
     def off_board_words(self, state: CyclixState, *, tr: Translator = ENGLISH) -> list[str]:
-        return words.hand_words(state)
+        return words.hand_words(state, tr)
 
     def action_news(
         self, state: CyclixState, action: Action, child: CyclixState, *, tr: Translator = ENGLISH
     ) -> list[str]:
-        return words.action_news(state, action, child)
+        return words.action_news(state, action, child, tr)
 
     def turn_mark(self, state: CyclixState) -> str:
         return words.turn_mark(state)
@@ -148,7 +158,9 @@ class Cyclix(Game[CyclixState]):
         return None
 
     def action_label(self, state: CyclixState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return _action_label(state.action_text(action))
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
     def explain(self, state: CyclixState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return heuristics.explain(state, action)
@@ -192,12 +204,7 @@ class Cyclix(Game[CyclixState]):
         outcome = state.outcome
         if outcome is None:
             return ""
-        reason = {
-            "checkmate": tr.gettext("checkmate"),
-            "threefold repetition": tr.gettext("threefold repetition"),
-            "both players forfeit": tr.gettext("both players forfeit"),
-            "turn limit": tr.gettext("turn limit"),
-        }.get(outcome.reason, outcome.reason)
+        reason = words.reason_words(outcome.reason, tr)
         if outcome.winner is None:
             return tr.gettext("A draw: {reason}.").format(reason=reason)
         side = self.side_title(state.side_name(outcome.winner), tr=tr)
