@@ -125,17 +125,18 @@ def ending_sentence(state: SfirsState, tr: Translator = ENGLISH) -> str:
     ).format(end=first, side=winner)
 
 
-def action_label(text: str) -> str:
-    """An action's notation in words, for menus, buttons and a screen reader.
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
+    """An action's notation in words, for menus, buttons and a screen reader (in ``tr``'s
+    language).
 
     >>> action_label("e5-c5"), action_label("+g7"), action_label("stop")
     ('Cube e5 to c5', 'Revive the cube on g7', 'Stop the chain here')
     """
     if text == "stop":
-        return "Stop the chain here"
+        return tr.gettext("Stop the chain here")
     if text.startswith("+"):
-        return f"Revive the cube on {text[1:]}"
+        return tr.gettext("Revive the cube on {cell}").format(cell=text[1:])
     if "-" in text:
         frm, to = text.split("-", 1)
-        return f"Cube {frm} to {to}"
+        return tr.gettext("Cube {a} to {b}").format(a=frm, b=to)
     return text

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from shoal.core import (
@@ -75,6 +76,12 @@ class SfirsOptions:
         choices=("yes", "no"),
         decision=True,
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """An action's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Sfirs(Game[SfirsState]):
@@ -230,15 +237,15 @@ class Sfirs(Game[SfirsState]):
         )
 
     def cell_words(self, state: SfirsState, *, tr: Translator = ENGLISH) -> dict[str, str]:
-        return _render.cell_words(state)
+        return _render.cell_words(state, tr)
 
     def cell_names(self, state: SfirsState, *, tr: Translator = ENGLISH) -> dict[str, str]:
-        return _words.cell_names(state)
+        return _words.cell_names(state, tr)
 
     def action_news(
         self, state: SfirsState, action: Action, child: SfirsState, *, tr: Translator = ENGLISH
     ) -> list[str]:
-        return _words.action_news(state, action, child)
+        return _words.action_news(state, action, child, tr)
 
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
@@ -263,7 +270,9 @@ class Sfirs(Game[SfirsState]):
         return _heuristics.evaluate(state, seat)
 
     def action_label(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return _action_label(state.action_text(action))
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
     def explain(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
         return _heuristics.explain(state, action)
