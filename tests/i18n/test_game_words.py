@@ -4,7 +4,13 @@ words every caller always had."""
 
 from __future__ import annotations
 
+import random
+import re
+
+import pytest
+
 from shoal.core.words import ENGLISH
+from shoal.games import get
 from shoal.games.sytran import Sytran
 from shoal.games.sytran.rules import SytranState
 from shoal.i18n import catalogue
@@ -63,3 +69,38 @@ def test_sytrans_ending_sentence_in_dutch_and_german() -> None:
     assert GAME.ending_sentence(state, tr=catalogue("de")) == (
         f"{german} gewinnt: Punktzahl {high} zu {low}."
     )
+
+
+@pytest.mark.parametrize("game_id", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs", "connect4"])
+def test_every_games_words_are_said_in_every_language_with_their_placeholders_filled(
+    game_id: str,
+) -> None:
+    """Along a random game to its end: the status line, the board in words, the cells' names,
+    the labels and news of the actions played, the board's words and the ending sentence in
+    each language, none with a placeholder left; the default is English."""
+    game = get(game_id)
+    rng = random.Random(5)
+    states, actions = [game.initial(5)], []
+    while states[-1].outcome is None and len(actions) < 400:
+        action = rng.choice(states[-1].legal_actions())
+        actions.append(action)
+        states.append(states[-1].child(action))
+    picks = [0, len(actions) // 2, len(actions) - 1]
+    for language in ("en", "nl", "de", "fr", "it", "es"):
+        tr = catalogue(language)
+        said: list[str] = [game.ending_sentence(states[-1], tr=tr)]
+        for ply in picks:
+            state, action = states[ply], actions[ply]
+            said += [game.status(state, tr=tr), *game.describe(state, tr=tr)]
+            said += [
+                *game.cell_names(state, tr=tr).values(),
+                game.action_label(state, action, tr=tr),
+            ]
+            said += game.action_news(state, action, states[ply + 1], tr=tr)
+            said += [words for _, words in game.svg_words(state, tr=tr)]
+            said += [game.side_description(side, tr=tr) for side in state.sides()]
+        assert not [line for line in said if re.search(r"\{[a-zA-Z_]+\}", line)], language
+        if language == "en":
+            state = states[picks[1]]
+            assert game.status(state, tr=tr) == game.status(state)
+            assert game.describe(state, tr=tr) == game.describe(state)

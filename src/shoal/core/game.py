@@ -459,6 +459,11 @@ class Game(ABC, Generic[StateT]):
         winner = self.side_title(state.side_name(outcome.winner), tr=tr)
         return tr.gettext("{side} wins: {reason}.").format(side=winner, reason=outcome.reason)
 
+    def side_description(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        """What ``side`` plays with, in words (:attr:`side_words`), in ``tr``'s language; a
+        game whose :attr:`side_words` are translated says them through ``tr``."""
+        return self.side_words.get(side, "")
+
     def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
         """A side's name (one of :meth:`State.sides`) as a sentence names its player, with a
         capital ("White"), in ``tr``'s language. The default capitalises the English name; a

@@ -264,6 +264,15 @@ class Syrtis(Game[SyrtisState]):
     def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
         return _side_title(side, tr)
 
+    def side_description(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        if side == "light":
+            return tr.gettext(
+                "the round towers; owns the light colour and the circle shape; moves first"
+            )
+        if side == "dark":
+            return tr.gettext("the square towers; owns the dark colour and the square shape")
+        return ""
+
     # -- rendering ---------------------------------------------------------------------
     def text_legend(self) -> str:
         return (

@@ -39,10 +39,10 @@ from .views import (
 
 __all__ = ["MODES", "WORDED", "LiveGame"]
 
-WORDED = ("status", "result", "words", "cells", "spoken", "legal", "svg")
+WORDED = ("status", "result", "words", "cells", "spoken", "legal", "side_words", "svg")
 """The keys of a view that are in the reader's language (the game's words: its status line,
 the result's sentence, the board in words, the live log's labels and news, the actions'
-labels, the words drawn on the board); every other key is the same for every reader
+labels, what each side plays with, the words drawn on the board); every other key is the same for every reader
 (docs/translating.md)."""
 
 MODES = ("computer", "friend", "local")
@@ -197,6 +197,7 @@ class LiveGame:
             "cells": game.cell_names(state, tr=tr),
             "spoken": spoken_view(game, self.states, static["turns"], self.data.actions, tr),
             "legal": legal,
+            "side_words": [game.side_description(side, tr=tr) for side in state.sides()],
         }
         svg = board_words(static["svg"], game.svg_words(state, tr=tr))
         if svg is not static["svg"]:
