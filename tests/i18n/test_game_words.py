@@ -76,7 +76,8 @@ def test_every_games_words_are_said_in_every_language_with_their_placeholders_fi
     game_id: str,
 ) -> None:
     """Along a random game to its end: the status line, the board in words, the cells' names,
-    the labels and news of the actions played, the board's words and the ending sentence in
+    the labels, news and hint reasons of the actions played, the board's words and the ending
+    sentence in
     each language, none with a placeholder left; the default is English."""
     game = get(game_id)
     rng = random.Random(5)
@@ -97,6 +98,7 @@ def test_every_games_words_are_said_in_every_language_with_their_placeholders_fi
                 game.action_label(state, action, tr=tr),
             ]
             said += game.action_news(state, action, states[ply + 1], tr=tr)
+            said.append(game.explain(state, action, tr=tr))
             said += [words for _, words in game.svg_words(state, tr=tr)]
             said += [game.side_description(side, tr=tr) for side in state.sides()]
         assert not [line for line in said if re.search(r"\{[a-zA-Z_]+\}", line)], language

@@ -163,7 +163,7 @@ class Cyclix(Game[CyclixState]):
         return _action_label(state.action_text(action), tr)
 
     def explain(self, state: CyclixState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return heuristics.explain(state, action)
+        return heuristics.explain(state, action, tr)
 
     def status(self, state: CyclixState, *, tr: Translator = ENGLISH) -> str:
         """Pieces in hand, tiles left, check and repetition, in words.

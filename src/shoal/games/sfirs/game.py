@@ -275,7 +275,7 @@ class Sfirs(Game[SfirsState]):
         return _action_label(state.action_text(action), tr)
 
     def explain(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return _heuristics.explain(state, action)
+        return _heuristics.explain(state, action, tr)
 
     def status(self, state: SfirsState, *, tr: Translator = ENGLISH) -> str:
         """Movable and active cubes per colour, cubes left in the start area, the last

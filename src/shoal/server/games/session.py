@@ -42,8 +42,8 @@ __all__ = ["MODES", "WORDED", "LiveGame"]
 WORDED = ("status", "result", "words", "cells", "spoken", "legal", "side_words", "svg")
 """The keys of a view that are in the reader's language (the game's words: its status line,
 the result's sentence, the board in words, the live log's labels and news, the actions'
-labels, what each side plays with, the words drawn on the board); every other key is the same for every reader
-(docs/translating.md)."""
+labels, what each side plays with, the words drawn on the board); every other key is the
+same for every reader (docs/translating.md)."""
 
 MODES = ("computer", "friend", "local")
 """Who plays: against the computer, against a friend online, both at one screen."""
