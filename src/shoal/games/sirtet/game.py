@@ -207,7 +207,7 @@ class Sirtet(Game[SirtetState]):
         return _action_label(state.action_text(action), tr)
 
     def explain(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
-        return heuristics.explain(state, action)
+        return heuristics.explain(state, action, tr)
 
     def status(self, state: SirtetState, *, tr: Translator = ENGLISH) -> str:
         """Each harvest's size and sorted colour counts, the board, the passes.

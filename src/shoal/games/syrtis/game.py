@@ -361,7 +361,7 @@ class Syrtis(Game[SyrtisState]):
     def explain(self, state: SyrtisState, action: Action, *, tr: Translator = ENGLISH) -> str:
         from .heuristics import explain
 
-        return explain(state, action)
+        return explain(state, action, tr)
 
     # -- observations for learning agents ----------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:
