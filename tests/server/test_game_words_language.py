@@ -90,3 +90,13 @@ def test_a_sytran_game_is_said_in_each_readers_language(client: TestClient) -> N
         result = de.receive_json()["view"]["result"]
         assert result["sentence"] == "Schwarz hat aufgegeben: Weiß gewinnt."
         assert result["reason"] == "black resigned"  # the short form stays English
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_puzzle_is_said_in_the_readers_language(client: TestClient) -> None:
+    english = client.get("/api/puzzles/sytran/next").json()
+    dutch = client.get("/api/puzzles/sytran/next", headers={"Accept-Language": "nl"}).json()
+    assert english["id"] == dutch["id"] and english["position"] == dutch["position"]
+    assert english["status"].startswith("White ") and dutch["status"].startswith("Wit ")
+    assert any(line.startswith("Witte steen: ") for line in dutch["words"])
+    assert ">ringen<" in dutch["svg"] and ">rings<" in english["svg"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse
 from pydantic import BaseModel, Field
 
@@ -31,6 +31,7 @@ from shoal.ratings.glicko2 import Rating
 from ..accounts.service import Player
 from ..errors import refusals
 from ..files import page
+from ..language import language_of_sync
 from .schemas import PuzzleGame, PuzzleOut
 from .service import PuzzlesDep
 
@@ -83,13 +84,15 @@ def puzzle_games(puzzles: PuzzlesDep, user: Player) -> list[dict[str, Any]]:
 )
 def next_one(
     game_id: str,
+    request: Request,
     puzzles: PuzzlesDep,
     user: Player,
     rating: Annotated[float, Query(ge=0, le=5000)] = 1500.0,
     exclude: Annotated[str, Query(max_length=20_000)] = "",
     theme: Annotated[str, Query(max_length=100)] = "",
 ) -> dict[str, Any]:
-    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme)
+    language = language_of_sync(request)
+    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme, language)
 
 
 @router.get(
@@ -98,8 +101,8 @@ def next_one(
     response_model=PuzzleOut,
     response_model_exclude_unset=True,
 )
-def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player) -> dict[str, Any]:
-    return puzzles.one(puzzle_id, user)
+def one(puzzle_id: str, request: Request, puzzles: PuzzlesDep, user: Player) -> dict[str, Any]:
+    return puzzles.one(puzzle_id, user, language_of_sync(request))
 
 
 @router.post(
@@ -109,9 +112,10 @@ def one(puzzle_id: str, puzzles: PuzzlesDep, user: Player) -> dict[str, Any]:
     response_model_exclude_unset=True,
 )
 def post_attempt(
-    puzzle_id: str, body: AttemptIn, puzzles: PuzzlesDep, user: Player
+    puzzle_id: str, body: AttemptIn, request: Request, puzzles: PuzzlesDep, user: Player
 ) -> dict[str, Any]:
     guest = (
         None if body.rating is None else Rating(body.rating.r, body.rating.rd, body.rating.sigma)
     )
-    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up)
+    language = language_of_sync(request)
+    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up, language)
