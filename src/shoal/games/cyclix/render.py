@@ -115,13 +115,24 @@ def status_caption(state: CyclixState, tr: Translator = ENGLISH) -> str:
 
 
 def svg_words(state: CyclixState, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
-    """The board's caption as drawn, and in ``tr``'s language (``Game.svg_words``)."""
-    return [
+    """The board's caption and its hands' titles (and "empty") as drawn, and in ``tr``'s
+    language (``Game.svg_words``)."""
+    from html import escape
+
+    black, white = tr.gettext("Black hand"), tr.gettext("White hand")
+    empty = tr.gettext("empty")
+    out = [
         (
             f' class="status">{status_caption(state)}<',
             f' class="status">{status_caption(state, tr)}<',
-        )
+        ),
+        (">Black hand<", f">{escape(black, quote=False)}<"),
+        (">White hand<", f">{escape(white, quote=False)}<"),
     ]
+    out += [
+        (">empty<", f">{escape(empty, quote=False)}<") for side in (0, 1) if not state.hand(side)
+    ]
+    return out
 
 
 def _xy(square: int) -> tuple[int, int]:

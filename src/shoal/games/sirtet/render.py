@@ -109,12 +109,38 @@ def _short_status(state: SirtetState, tr: Translator = ENGLISH) -> str:
     return what.format(player=who, tile=pending)
 
 
+def _zone_title(state: SirtetState, seat: int | None, tr: Translator = ENGLISH) -> str:
+    """A panel's title beside the board: a harvest's (its player, its size, its colour
+    groups; an arrow before the mover's), or the discard zone's (``seat`` None)."""
+    from html import escape
+
+    if seat is None:
+        return escape(tr.gettext("Discard zone (+ Start tile)"), quote=False)
+    harvest = state.harvest(seat)
+    counts = colour_counts(state.ts, harvest)
+    first = state.sides()[seat] == "first"
+    player = tr.gettext("First player") if first else tr.gettext("Second player")
+    size = harvest.bit_count()
+    title = tr.gettext("{player}: {tiles}, colour groups {groups}").format(
+        player=player,
+        tiles=tr.ngettext("{n} tile", "{n} tiles", size).format(n=size),
+        groups="-".join(map(str, counts)) or "0",
+    )
+    mover = state.outcome is None and state.mover == seat
+    title = escape(title, quote=False)
+    return f"&#x25b6; {title}" if mover else title
+
+
 def svg_words(state: SirtetState, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
-    """The board's caption as drawn, and in ``tr``'s language (``Game.svg_words``)."""
+    """The board's caption and its panels' titles as drawn, and in ``tr``'s language
+    (``Game.svg_words``)."""
     from html import escape
 
     english, said = _short_status(state), escape(_short_status(state, tr), quote=False)
-    return [(f' class="status">{english}<', f' class="status">{said}<')]
+    out = [(f' class="status">{english}<', f' class="status">{said}<')]
+    for seat in (0, 1, None):
+        out.append((f">{_zone_title(state, seat)}<", f">{_zone_title(state, seat, tr)}<"))
+    return out
 
 
 def cell_words(state: SirtetState, tr: Translator = ENGLISH) -> dict[str, str]:
@@ -320,20 +346,10 @@ def render_svg(
                 hit(f"{ids}-{ts.codes[tile]}", tx, ty, tsz)
         y += rows * tsz + 18
 
-    sides = state.sides()
     for seat in (0, 1):
-        harvest = state.harvest(seat)
-        counts = colour_counts(ts, harvest)
         mover = state.outcome is None and state.mover == seat
-        zone(
-            f"{'&#x25b6; ' if mover else ''}{sides[seat].capitalize()} player: "
-            f"{harvest.bit_count()} tile{'' if harvest.bit_count() == 1 else 's'}, "
-            f"colour groups {'-'.join(map(str, counts)) or '0'}",
-            _tiles(harvest),
-            f"h{seat}",
-            mover,
-        )
-    zone("Discard zone (+ Start tile)", _tiles(state.disc), None, False)
+        zone(_zone_title(state, seat), _tiles(state.harvest(seat)), f"h{seat}", mover)
+    zone(_zone_title(state, None), _tiles(state.disc), None, False)
     parts.append(f'<text x="{px0}" y="{y + 8}" class="status">{_short_status(state)}</text>')
     width = px0 + panel_w + 20
     height = max(margin + board_px + 34, y + 22)
