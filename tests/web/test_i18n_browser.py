@@ -157,9 +157,9 @@ GAME_WORDS = """() => {
   return [...out];
 }"""
 
-# Text nodes outside the board, the move list, the move box's notation, the live log and the
-# game's own status line (the server's words: not yet translated, docs/translating.md).
-GAME_SKIP = "#board, #moves, #move-list, #live, #game-status"
+# Text nodes outside the board, the move list, the move box's notation and the live log (the
+# game's own status line, the server's words, is said in the reader's language: checked too).
+GAME_SKIP = "#board, #moves, #move-list, #live"
 
 GAME_UNTRANSLATED = UNTRANSLATED.replace(
     'if (el.closest("script, style, svg, option")',
@@ -174,11 +174,15 @@ DUTCH_AND_GERMAN = {
         "#status-main": "Jij bent aan zet", "#hint": "Tip", "#undo": "Terugnemen",
         "#resign": "Opgeven", "#flip": "Bord draaien", "#board-words-toggle":
         "Toon het bord in woorden", "#features-card summary": "Details van de stelling",
+        "#game-status": "Wit 0 stenen: 0 · Zwart 0 stenen: 0 · vrije velden 271 (P = 8) · "
+        "deze beurt: 1 tot 5 stenen, zoveel als het nummer van de binnenste gebruikte ring",
     },
     "de": {
         "#status-main": "Du bist am Zug", "#hint": "Tipp", "#undo": "Zurücknehmen",
         "#resign": "Aufgeben", "#flip": "Brett drehen", "#board-words-toggle":
         "Brett in Worten zeigen", "#features-card summary": "Details der Stellung",
+        "#game-status": "Weiß 0 Steine: 0 · Schwarz 0 Steine: 0 · freie Felder 271 (P = 8) · "
+        "dieser Zug: 1 bis 5 Steine, so viele wie die Nummer des innersten benutzten Rings",
     },
 }  # fmt: skip
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 
 from shoal.core import Action, Game, State
+from shoal.core.words import ENGLISH, Translator
 
 from .levels import DEFAULT_LEVEL, level_player
 from .result import SearchResult
@@ -39,6 +40,7 @@ def hint(
     level: str = DEFAULT_LEVEL,
     seed: int = 0,
     seconds: float | None = None,
+    tr: Translator = ENGLISH,
 ) -> Hint:
     """The action the ``level`` player's search chooses in ``state``, with a reason.
 
@@ -47,6 +49,8 @@ def hint(
     per turn); with a cap the level's iterations never reach, the hint depends
     on ``seed`` alone, not on the machine's load.
 
+    ``tr``: the language of the reason (the game's words and the search's view).
+
     Never changes ``state``; raises ValueError when the game is over.
     """
     if state.outcome is not None:
@@ -54,8 +58,9 @@ def hint(
     legal = state.legal_actions()
     if len(legal) == 1:
         action = legal[0]
-        return Hint(action, f"{game.explain(state, action)}; the only legal action", 0.0)
+        words = game.explain(state, action, tr=tr)
+        return Hint(action, tr.gettext("{reason}; the only legal action").format(reason=words), 0.0)
     player = level_player(level, game, seed)
     result = player.analyse(state, player.turn_seconds if seconds is None else seconds)
-    words = game.explain(state, result.action)
-    return Hint(result.action, f"{words}; {result.view()}", result.value, result)
+    words = game.explain(state, result.action, tr=tr)
+    return Hint(result.action, f"{words}; {result.view(tr)}", result.value, result)

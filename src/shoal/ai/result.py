@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from shoal.core import Action, Seat
+from shoal.core.words import ENGLISH, Translator
 
 __all__ = ["ChildStat", "SearchResult"]
 
@@ -66,17 +67,23 @@ class SearchResult:
                 return c.visits / total
         return 0.0
 
-    def view(self) -> str:
-        """The search's view of its action in words, e.g. ``"wins by force in 3"``."""
+    def view(self, tr: Translator = ENGLISH) -> str:
+        """The search's view of its action in words, e.g. ``"wins by force in 3"`` (in
+        ``tr``'s language)."""
         if self.proven == "win":
-            return f"wins by force in {self.proof_length} actions"
+            return tr.gettext("wins by force in {n} actions").format(n=self.proof_length)
         if self.proven == "loss":
-            return f"every action loses by force; this one holds out longest ({self.proof_length})"
+            return tr.gettext(
+                "every action loses by force; this one holds out longest ({n})"
+            ).format(n=self.proof_length)
         if self.proven == "draw":
-            return "draws by force"
+            return tr.gettext("draws by force")
         if self.algorithm == "mcts":
-            return (
-                f"best by {100 * self.share(self.action):.0f}% of {self.simulations} "
-                f"simulations, value {self.value:+.2f}"
+            return tr.gettext("best by {share} of {n} simulations, value {value}").format(
+                share=f"{100 * self.share(self.action):.0f}%",
+                n=self.simulations,
+                value=f"{self.value:+.2f}",
             )
-        return f"best at depth {self.depth}, value {self.value:+.2f}"
+        return tr.gettext("best at depth {depth}, value {value}").format(
+            depth=self.depth, value=f"{self.value:+.2f}"
+        )

@@ -41,6 +41,7 @@ from .native import NativeEngine, engine_for
 from .options import OptionInfo, describe_options, make_options
 from .outcome import Action, Outcome, Seat, other
 from .state import State
+from .words import ENGLISH, Translator
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 """Small numbers in words, for themes such as "mate in two"."""
@@ -55,6 +56,7 @@ __all__ = [
     "Seat",
     "State",
     "StateT",
+    "Translator",
     "other",
 ]
 
@@ -257,6 +259,16 @@ class Game(ABC, Generic[StateT]):
         move's board as a splice of the old one, counted in characters.
         """
 
+    def svg_words(self, state: StateT, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        """The words :meth:`render_svg` draws (a caption, a legend's title), each as ``(the
+        piece of the SVG that draws them in English, the same piece in tr's language)``, the
+        text escaped as in the SVG (``>rings<``, ``>Ringe<``; a whole ``<text>`` element where
+        its size depends on its words): an interface that shows the board to a reader of
+        another language puts the second in place of the first occurrence of the first (the
+        board is drawn once, in English, for every reader). Empty by default: the board says
+        no words, or says them in English."""
+        return []
+
     @abstractmethod
     def click_paths(self, state: StateT) -> dict[Action, tuple[str, ...]]:
         """For each legal action, the cell ids to click, in order.
@@ -278,7 +290,7 @@ class Game(ABC, Generic[StateT]):
             return None
         return parse_course(self.id, text)
 
-    def status(self, state: StateT) -> str:
+    def status(self, state: StateT, *, tr: Translator = ENGLISH) -> str:
         """One line of the score or race state in words, for players (empty if none).
 
         E.g. Sytran's running scores or Syrtis' sink streak; interfaces show it
@@ -301,7 +313,7 @@ class Game(ABC, Generic[StateT]):
         """What the characters of ``render_text`` mean, in one line (a terminal's legend)."""
         return ""
 
-    def cell_words(self, state: StateT) -> dict[str, str]:
+    def cell_words(self, state: StateT, *, tr: Translator = ENGLISH) -> dict[str, str]:
         """What stands on each cell, in words, by the cell ids of :meth:`click_paths`.
 
         A cell with nothing on it is left out. Empty (the default) when the game says nothing
@@ -309,7 +321,7 @@ class Game(ABC, Generic[StateT]):
         """
         return {}
 
-    def describe(self, state: StateT) -> list[str]:
+    def describe(self, state: StateT, *, tr: Translator = ENGLISH) -> list[str]:
         """The board in words, one line each, for a screen reader (the web's "Board in words").
 
         Lichess's blind mode is the model: each kind of piece or tile with the cells it
@@ -318,7 +330,7 @@ class Game(ABC, Generic[StateT]):
         board (:meth:`off_board_words`) comes last. (The status line, :meth:`status`, is
         beside the board already.)
         """
-        cells = self.cell_words(state)
+        cells = self.cell_words(state, tr=tr)
         if not cells:
             lines = [line.rstrip() for line in self.render_text(state).splitlines() if line.strip()]
             return [text for text in (self.text_legend(),) if text] + lines
@@ -326,14 +338,14 @@ class Game(ABC, Generic[StateT]):
         for cell, words in cells.items():
             kinds.setdefault(words, []).append(cell)
         lines = [f"{words}: {', '.join(where)}" for words, where in kinds.items()]
-        return lines + self.off_board_words(state)
+        return lines + self.off_board_words(state, tr=tr)
 
-    def off_board_words(self, state: StateT) -> list[str]:
+    def off_board_words(self, state: StateT, *, tr: Translator = ENGLISH) -> list[str]:
         """What lies beside the board, in words, one line each (Cyclix's hands, Sirtet's
         harvests): the last lines of :meth:`describe`. Empty by default."""
         return []
 
-    def action_label(self, state: StateT, action: Action) -> str:
+    def action_label(self, state: StateT, action: Action, *, tr: Translator = ENGLISH) -> str:
         """An action in words for a menu or a button (the notation unless a game says more).
 
         Syrtis, for example, labels ``L@e3`` "Light tower on e3".
@@ -378,7 +390,7 @@ class Game(ABC, Generic[StateT]):
             out.append(entry)
         return out
 
-    def cell_names(self, state: StateT) -> dict[str, str]:
+    def cell_names(self, state: StateT, *, tr: Translator = ENGLISH) -> dict[str, str]:
         """Each cell's accessible name by its id (the ids of :meth:`click_paths`): the cell
         and what is on it and whose ("a2: white rook"), and what a sighted player reads off
         the picture besides (Sytran's ring). A cell left out is named by its id alone.
@@ -390,10 +402,13 @@ class Game(ABC, Generic[StateT]):
         'a1: white king'
         """
         return {
-            cell: f"{cell}: {_lower_first(words)}" for cell, words in self.cell_words(state).items()
+            cell: f"{cell}: {_lower_first(words)}"
+            for cell, words in self.cell_words(state, tr=tr).items()
         }
 
-    def action_news(self, state: StateT, action: Action, child: StateT) -> list[str]:
+    def action_news(
+        self, state: StateT, action: Action, child: StateT, *, tr: Translator = ENGLISH
+    ) -> list[str]:
         """What else a sighted player sees happen when ``action`` takes ``state`` to ``child``,
         in words, beyond its :meth:`action_label`: a check, a capture, a tile sunk or gone, an
         island cut off, a cube turned, the stones left in the turn; not the game's end
@@ -430,20 +445,32 @@ class Game(ABC, Generic[StateT]):
             state = state.child(action)  # type: ignore[assignment]
         return turns, state
 
-    def ending_sentence(self, state: StateT) -> str:
+    def ending_sentence(self, state: StateT, *, tr: Translator = ENGLISH) -> str:
         """How the game ended, in a sentence a newcomer understands (games say more).
 
-        The outcome's ``reason`` stays the short form for records and programs.
+        The outcome's ``reason`` stays the short form for records and programs (in English:
+        the default sentence says it as it is; a game whose words are translated says more).
         """
         outcome = state.outcome
         if outcome is None:
             return ""
         if outcome.winner is None:
-            return f"A draw: {outcome.reason}."
-        winner = state.side_name(outcome.winner).capitalize()
-        return f"{winner} wins: {outcome.reason}."
+            return tr.gettext("A draw: {reason}.").format(reason=outcome.reason)
+        winner = self.side_title(state.side_name(outcome.winner), tr=tr)
+        return tr.gettext("{side} wins: {reason}.").format(side=winner, reason=outcome.reason)
 
-    def explain(self, state: StateT, action: Action) -> str:
+    def side_description(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        """What ``side`` plays with, in words (:attr:`side_words`), in ``tr``'s language; a
+        game whose :attr:`side_words` are translated says them through ``tr``."""
+        return self.side_words.get(side, "")
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        """A side's name (one of :meth:`State.sides`) as a sentence names its player, with a
+        capital ("White"), in ``tr``'s language. The default capitalises the English name; a
+        game whose words are translated names its sides through ``tr``."""
+        return side.capitalize()
+
+    def explain(self, state: StateT, action: Action, *, tr: Translator = ENGLISH) -> str:
         """A short reason in words why ``action`` is good in ``state`` (for hints)."""
         return f"{state.action_text(action)} is the strongest move found"
 

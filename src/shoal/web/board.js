@@ -7,6 +7,7 @@ import { $, download, h, icon, toast, trapFocus } from "./common.js";
 import { boardWordsCard, cellKey, fillMoveBox, findEntry, keyCells, liveRegion, moveBox, moveError, nameCells, quietSvg, showBoardWords } from "./board-keys.js";
 import { pickWords, reachWords } from "./input-mode.js";
 import { t } from "./i18n.js";
+import { sideTitle } from "./game-words.js";
 
 /** @typedef {import("./board-keys.js").LegalEntry} LegalEntry */
 /** @typedef {(text: string) => unknown} OnText */
@@ -342,7 +343,7 @@ export function moveRow({ number, text, side, mark = "" }, attrs = {}, href = un
     attrs,
     h("span", { class: "n", text: `${number}.` }),
     href ? h("a", { ...shown, href }) : h("span", shown),
-    side === undefined ? null : h("span", { class: "s", text: side }),
+    side === undefined ? null : h("span", { class: "s", text: sideTitle(side) }),
   );
 }
 

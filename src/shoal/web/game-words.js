@@ -3,13 +3,38 @@
 // the opponent's included, in the game's own words (the view's `spoken`: the server's
 // action label of each action of the last turns, and what else a sighted player saw happen:
 // a check, a capture, a tile sinking...), the ending sentence, and "your turn". Each once.
+// In the page's language: the server sends the labels, the news and the ending sentence in
+// the reader's language; the lines around them go through t() here.
 import { announce } from "./common.js";
+import { t, tn } from "./i18n.js";
 
 /** @typedef {{ ply: number, seat: number, side: string, label: string, news?: string[] }} Said */
 
 let saidPly = -1; // the actions said so far (-1: nothing yet; the first view says whose turn)
 let saidEnd = false;
 let saidTurn = false;
+
+/**
+ * A side's name with a capital, in the page's language (the games' sides: "white", "light",
+ * "x"...; a side no game names here is shown as the server says it). Kept here, not taken
+ * from game-panel.js: the offline page (and its service worker's files) uses this module.
+ * @param {string} side
+ */
+export function sideTitle(side) {
+  /** @type {Record<string, () => string>} */
+  const words = {
+    white: () => t("white"),
+    black: () => t("black"),
+    light: () => t("light"),
+    dark: () => t("dark"),
+    first: () => t("first"),
+    second: () => t("second"),
+    setup: () => t("setup"),
+    chooser: () => t("chooser"),
+  };
+  const word = Object.hasOwn(words, side) ? words[side]() : side;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 /**
  * An action in the live log's words: who ("You" for the viewer's only seat, else the side),
@@ -19,10 +44,16 @@ let saidTurn = false;
  * @param {number[]} you the viewer's seats
  */
 export function saidLine(said, you) {
-  const who = you.includes(said.seat) && you.length === 1 ? "You" : said.side.charAt(0).toUpperCase() + said.side.slice(1);
-  const news = said.news && said.news.length ? `, ${said.news.join(", ")}` : "";
-  return `${who}: ${said.label}${news}.`;
+  const who = you.includes(said.seat) && you.length === 1 ? t("You") : sideTitle(said.side);
+  const what = [said.label, ...(said.news || [])].join(", ");
+  return t("{who}: {what}.", { who, what });
 }
+
+/** The live log's line after a takeback. @param {number} ply the actions played now */
+export const takenBack = (ply) => tn("Taken back: {n} action played.", "Taken back: {n} actions played.", ply);
+
+/** "Your turn", at the start or later. @param {number} ply the actions played so far */
+export const yourTurn = (ply) => (ply === 0 ? t("Your turn: you move first.") : t("Your turn."));
 
 /**
  * Say what is new in `view` since the last view that was said. The first view says the
@@ -45,7 +76,7 @@ export function sayTheNews(view, you, mine) {
   } else if (!first && view.ply > saidPly) {
     news = spoken.filter((said) => said.ply >= saidPly);
   } else if (!first && view.ply < saidPly) {
-    announce(`Taken back: ${view.ply} ${view.ply === 1 ? "action" : "actions"} played.`);
+    announce(takenBack(view.ply));
   }
   for (const said of news) announce(saidLine(said, you));
   saidPly = view.ply;
@@ -57,6 +88,6 @@ export function sayTheNews(view, you, mine) {
   // "Your turn" when the turn comes to the viewer, even when the opponent's answer came in
   // the same view as the viewer's own action (the turn never seemed to leave)
   const answered = news.some((said) => !you.includes(said.seat));
-  if (mine && (!saidTurn || answered)) announce(view.ply === 0 ? "Your turn: you move first." : "Your turn.");
+  if (mine && (!saidTurn || answered)) announce(yourTurn(view.ply));
   saidTurn = mine;
 }

@@ -11,7 +11,7 @@
 import { ClickBoard, gameLayout, statusLine } from "./board.js";
 import { $, announce, h, toast } from "./common.js";
 import { loadEngine } from "./engine.js";
-import { saidLine } from "./game-words.js";
+import { saidLine, yourTurn } from "./game-words.js";
 import { searchesAre } from "./fairplay.js";
 import { offlineGame, pythonReady, startPython, startView, watchProgress } from "./offline-python.js";
 import { loadCurrent, loadView, pending, queue, saveCurrent, saveView, uploaded, uploadPending } from "./offline-store.js";
@@ -187,7 +187,7 @@ async function humanPlays(action) {
 function sayTurn() {
   if (!view || !saved) return;
   if (view.to_move === null) announce(view.ending || t("The game is over."));
-  else if (view.to_move === saved.human && !saidTurn) announce(view.ply === 0 ? t("Your turn: you move first.") : t("Your turn."));
+  else if (view.to_move === saved.human && !saidTurn) announce(yourTurn(view.ply));
   saidTurn = view.to_move === saved.human;
 }
 
@@ -248,7 +248,8 @@ async function begin(game) {
     view = shown;
     render();
   }
-  if (game.actions.length) announce(tn("{game} resumed: {n} action played.", "{game} resumed: {n} actions played.", game.actions.length, { game: shown ? shown.game.title : game.game }));
+  const n = game.actions.length;
+  if (n) announce(tn("{game} resumed: {n} action played.", "{game} resumed: {n} actions played.", n, { game: shown ? shown.game.title : game.game }));
   await engine;
   if (!view) view = (await python).view();
   await continueGame();

@@ -34,6 +34,7 @@ from shoal.core import (
     State,
 )
 from shoal.core.svg import clickable_cell
+from shoal.core.words import ENGLISH, Translator
 
 __all__ = ["Connect4", "Connect4Options", "Connect4State"]
 
@@ -167,6 +168,23 @@ class Connect4(Game[Connect4State]):
     )
     Options = Connect4Options
     side_names = ("x", "o")
+
+    def ending_sentence(self, state: Connect4State, *, tr: Translator = ENGLISH) -> str:
+        """Four in a row, or a full board (in ``tr``'s language; the sides are X and O).
+
+        >>> game = Connect4()
+        >>> start = game.load("......./......./......./......./......./xxx.ooo x")
+        >>> game.ending_sentence(start.apply_text("d"))
+        'X wins: four in a row.'
+        """
+        outcome = state.outcome
+        if outcome is None:
+            return ""
+        if outcome.winner is None:
+            return tr.gettext("A draw: {reason}.").format(reason=tr.gettext("board full"))
+        side = state.side_name(outcome.winner).upper()
+        reason = tr.gettext("four in a row")
+        return tr.gettext("{side} wins: {reason}.").format(side=side, reason=reason)
 
     @property
     def num_distinct_actions(self) -> int:

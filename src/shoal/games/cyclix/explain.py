@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shoal.core.words import ENGLISH, Translator
+
 from .geometry import (
     BETWEEN_ANY,
     BETWEEN_DIAG,
@@ -212,8 +214,9 @@ def illegal_reason(state: CyclixState, text: str) -> str:
     return illegal_action_reason(state, action)
 
 
-def action_label(text: str) -> str:
-    """A move's notation in words, for menus, buttons and a screen reader.
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
+    """A move's notation in words, for menus, buttons and a screen reader (in ``tr``'s
+    language).
 
     >>> action_label("Nb2-c4"), action_label("Rc3xe5"), action_label("Rc3-c7^")
     ('Knight b2 to c4', 'Rook c3 takes on e5', 'Rook c3 to c7, carrying its tile')
@@ -222,12 +225,23 @@ def action_label(text: str) -> str:
     """
     match = MOVE_RE.match(text)
     if match is None:
-        return "Pass (no move is possible)" if text == "pass" else text
+        return tr.gettext("Pass (no move is possible)") if text == "pass" else text
     letter, frm, how, to, extra = match.groups()
-    piece = KIND_NAMES["KRBN".index(letter)].capitalize()
-    words = f"{piece} {frm} {'takes on' if how == 'x' else 'to'} {to}"
+    piece = (tr.gettext("King"), tr.gettext("Rook"), tr.gettext("Bishop"), tr.gettext("Knight"))[
+        "KRBN".index(letter)
+    ]
+    if how == "x":
+        words = tr.gettext("{piece} {a} takes on {b}").format(piece=piece, a=frm, b=to)
+    else:
+        words = tr.gettext("{piece} {a} to {b}").format(piece=piece, a=frm, b=to)
     if extra == "^":
-        words += ", carrying its tile"
-    elif extra:
-        words += f", the {KIND_NAMES['KRBN'.index(extra[1])]} back on {frm}"
+        return tr.gettext("{move}, carrying its tile").format(move=words)
+    if extra:
+        back = {
+            "R": tr.gettext("{move}, the rook back on {a}"),
+            "B": tr.gettext("{move}, the bishop back on {a}"),
+            "N": tr.gettext("{move}, the knight back on {a}"),
+        }.get(extra[1])
+        if back is not None:
+            return back.format(move=words, a=frm)
     return words

@@ -14,9 +14,11 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, InvalidPositionError, option
+from shoal.core.words import ENGLISH, Translator
 
 from . import diagrams, heuristics, render, words
 from .explain import action_label as _action_label
@@ -48,6 +50,12 @@ class CyclixOptions:
         choices=KING_SIGHT_READINGS,
         decision=True,
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """A move's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Cyclix(Game[CyclixState]):
@@ -107,14 +115,19 @@ class Cyclix(Game[CyclixState]):
             "K R B N White's king, rook, bishop, knight; k r b n Black's; . a tile; ~ sea (no tile)"
         )
 
-    def cell_words(self, state: CyclixState) -> dict[str, str]:
-        return render.cell_words(state)
+    def cell_words(self, state: CyclixState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return render.cell_words(state, tr)
 
-    def off_board_words(self, state: CyclixState) -> list[str]:
-        return words.hand_words(state)
+    def svg_words(self, state: CyclixState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        return render.svg_words(state, tr)
 
-    def action_news(self, state: CyclixState, action: Action, child: CyclixState) -> list[str]:
-        return words.action_news(state, action, child)
+    def off_board_words(self, state: CyclixState, *, tr: Translator = ENGLISH) -> list[str]:
+        return words.hand_words(state, tr)
+
+    def action_news(
+        self, state: CyclixState, action: Action, child: CyclixState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
+        return words.action_news(state, action, child, tr)
 
     def turn_mark(self, state: CyclixState) -> str:
         return words.turn_mark(state)
@@ -144,13 +157,15 @@ class Cyclix(Game[CyclixState]):
             return f"mate in {NUMBER_WORDS[turns]}"
         return None
 
-    def action_label(self, state: CyclixState, action: Action) -> str:
-        return _action_label(state.action_text(action))
+    def action_label(self, state: CyclixState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
-    def explain(self, state: CyclixState, action: Action) -> str:
-        return heuristics.explain(state, action)
+    def explain(self, state: CyclixState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        return heuristics.explain(state, action, tr)
 
-    def status(self, state: CyclixState) -> str:
+    def status(self, state: CyclixState, *, tr: Translator = ENGLISH) -> str:
         """Pieces in hand, tiles left, check and repetition, in words.
 
         >>> game = Cyclix()
@@ -159,15 +174,41 @@ class Cyclix(Game[CyclixState]):
         """
         kinds = {1: "R", 2: "B", 3: "N"}
         hands = []
-        for side, name in enumerate(("White", "Black")):
-            pieces = ",".join(kinds[k] for k in state.hand(side)) or "none"
+        titles = (self.side_title("white", tr=tr), self.side_title("black", tr=tr))
+        for side, name in enumerate(titles):
+            pieces = ",".join(kinds[k] for k in state.hand(side)) or tr.gettext("none")
             hands.append(f"{name} {pieces}")
-        parts = [f"in hand: {', '.join(hands)}", f"{state.tiles.bit_count()} tiles"]
+        parts = [
+            tr.gettext("in hand: {hands}").format(hands=", ".join(hands)),
+            tr.gettext("{n} tiles").format(n=state.tiles.bit_count()),
+        ]
         if state.outcome is None and state.in_check:
-            parts.append(f"{('White', 'Black')[state.side]} is in check")
+            parts.append(tr.gettext("{side} is in check").format(side=titles[state.side]))
         if state.outcome is None and state.repetitions() > 1:
-            parts.append(f"this position has occurred {state.repetitions()} times")
+            parts.append(
+                tr.gettext("this position has occurred {n} times").format(n=state.repetitions())
+            )
         return " · ".join(parts)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        word = {"white": tr.gettext("white"), "black": tr.gettext("black")}.get(side, side)
+        return word[:1].upper() + word[1:]
+
+    def ending_sentence(self, state: CyclixState, *, tr: Translator = ENGLISH) -> str:
+        """Checkmate, or a draw and why (in ``tr``'s language).
+
+        >>> game = Cyclix()
+        >>> game.ending_sentence(game.initial())
+        ''
+        """
+        outcome = state.outcome
+        if outcome is None:
+            return ""
+        reason = words.reason_words(outcome.reason, tr)
+        if outcome.winner is None:
+            return tr.gettext("A draw: {reason}.").format(reason=reason)
+        side = self.side_title(state.side_name(outcome.winner), tr=tr)
+        return tr.gettext("{side} wins: {reason}.").format(side=side, reason=reason)
 
     def diagrams(self) -> list[Diagram]:
         return diagrams.diagrams(self)

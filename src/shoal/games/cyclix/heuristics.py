@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+from shoal.core.words import ENGLISH, Translator
+
 from .geometry import ADJACENT_BB, KINDS, PASS, RAYS, SQUARE_NAMES, decode
 from .notation import KIND_NAMES
 from .rules import CyclixState, attacked
@@ -91,10 +93,13 @@ def evaluate(state: CyclixState, seat: int) -> float:
     return value if seat == 0 else -value
 
 
-def explain(state: CyclixState, action: int) -> str:
-    """A one-line reason in words for ``action``: mate, capture, check, re-entry, safety."""
+def explain(state: CyclixState, action: int, tr: Translator = ENGLISH) -> str:
+    """A one-line reason in words for ``action``: mate, capture, check, re-entry, safety (in
+    ``tr``'s language)."""
+    from .words import piece_words, reason_words
+
     if action == PASS:
-        return "forfeits the turn: no move is possible"
+        return tr.gettext("forfeits the turn: no move is possible")
     after = state.child(action)
     side = state.side
     frm, to, re_kind = decode(action)
@@ -102,25 +107,41 @@ def explain(state: CyclixState, action: int) -> str:
     mover_kind = state.piece_at(frm) & 3
     parts = []
     if after.outcome is not None and after.outcome.reason == "checkmate":
-        return "checkmates"
+        return tr.gettext("checkmates")
     if target >= 0:
-        parts.append(f"captures the {KIND_NAMES[target & 3]}")
+        parts.append(
+            (
+                tr.gettext("captures the king"),
+                tr.gettext("captures the rook"),
+                tr.gettext("captures the bishop"),
+                tr.gettext("captures the knight"),
+            )[target & 3]
+        )
     if re_kind:
-        parts.append(f"brings the {KIND_NAMES[re_kind]} back from hand")
+        parts.append(
+            {
+                1: tr.gettext("brings the rook back from hand"),
+                2: tr.gettext("brings the bishop back from hand"),
+                3: tr.gettext("brings the knight back from hand"),
+            }.get(re_kind, f"brings the {KIND_NAMES[re_kind]} back from hand")
+        )
     if after.outcome is None and after.in_check:
-        parts.append("gives check")
+        parts.append(tr.gettext("gives check"))
     if after.outcome is not None and after.outcome.winner is None:
-        parts.append(f"draws ({after.outcome.reason})")
+        reason = reason_words(after.outcome.reason, tr)
+        parts.append(tr.gettext("draws ({reason})").format(reason=reason))
     if parts:
-        return " and ".join(parts)
+        return tr.gettext(" and ").join(parts)
     if mover_kind and not state.tiles >> to & 1:
-        return f"carries its tile to {SQUARE_NAMES[to]}"
+        return tr.gettext("carries its tile to {cell}").format(cell=SQUARE_NAMES[to])
     if mover_kind == 0:
         before = _king_view(state, side)[1]
         now = _king_view(after, side)[1]
         if now > before:
-            return "moves the king where more tiles surround it"
-        return f"moves the king to {SQUARE_NAMES[to]}, removing the tile behind it"
+            return tr.gettext("moves the king where more tiles surround it")
+        return tr.gettext("moves the king to {cell}, removing the tile behind it").format(
+            cell=SQUARE_NAMES[to]
+        )
     if mover_kind in (1, 2):
         enemy = 4 * (1 - side)
         for index in range(enemy + 1, enemy + 4):
@@ -129,10 +150,14 @@ def explain(state: CyclixState, action: int) -> str:
                 continue
             line = (to % 7 == s % 7, to // 7 == s // 7)
             if mover_kind == 1 and any(line):
-                where = f"{'abcdefg'[to % 7]}-file" if line[0] else f"rank {to // 7 + 1}"
-                return (
-                    f"attacks along the {where}, toward the black {KIND_NAMES[index & 3]}"
-                    if (side == 0)
-                    else f"attacks along the {where}, toward the white {KIND_NAMES[index & 3]}"
+                where = (
+                    tr.gettext("{file}-file").format(file="abcdefg"[to % 7])
+                    if line[0]
+                    else tr.gettext("rank {n}").format(n=to // 7 + 1)
                 )
-    return f"improves the position ({KINDS[mover_kind]} to {SQUARE_NAMES[to]})"
+                return tr.gettext("attacks along the {where}, toward {piece}").format(
+                    where=where, piece=piece_words(1 - side, index & 3, tr)[0]
+                )
+    return tr.gettext("improves the position ({piece} to {cell})").format(
+        piece=KINDS[mover_kind], cell=SQUARE_NAMES[to]
+    )

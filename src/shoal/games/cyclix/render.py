@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from shoal.core import Action
 from shoal.core.svg import clickable_cell, drawn_once
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import FILES, KINDS, PASS, SIZE, SQUARE_NAMES, decode
 from .rules import CyclixState
@@ -73,20 +74,64 @@ def text(state: CyclixState) -> str:
 _PIECE_WORDS = ("king", "rook", "bishop", "knight")
 
 
-def cell_words(state: CyclixState) -> dict[str, str]:
+def cell_words(state: CyclixState, tr: Translator = ENGLISH) -> dict[str, str]:
     """Each piece in words by its square ("White rook"), then the empty tiles ("Empty tile"),
     then the squares without a tile ("Water")."""
+    from .words import piece_words
+
     pieces: dict[int, str] = {}
     for index, s in enumerate(state.pieces):
         if s >= 0:
-            pieces[s] = f"{_SIDE_WORDS[index // 4].capitalize()} {_PIECE_WORDS[index % 4]}"
+            words = piece_words(index // 4, index % 4, tr)[1]
+            pieces[s] = words[:1].upper() + words[1:]
     out = {SQUARE_NAMES[s]: words for s, words in sorted(pieces.items())}
+    empty, water = tr.gettext("Empty tile"), tr.gettext("Water")
     for s in range(SIZE * SIZE):
         if state.tiles >> s & 1 and s not in pieces:
-            out[SQUARE_NAMES[s]] = "Empty tile"
+            out[SQUARE_NAMES[s]] = empty
     for s in range(SIZE * SIZE):
         if not state.tiles >> s & 1 and s not in pieces:
-            out[SQUARE_NAMES[s]] = "Water"
+            out[SQUARE_NAMES[s]] = water
+    return out
+
+
+def status_caption(state: CyclixState, tr: Translator = ENGLISH) -> str:
+    """The board's caption: who is to move (and a check), or the result (as the SVG writes
+    it: an em dash as a reference)."""
+    from .words import reason_words
+
+    seat = state.side if state.outcome is None else state.outcome.winner or 0
+    title = tr.gettext("black") if seat else tr.gettext("white")
+    title = title[:1].upper() + title[1:]
+    outcome = state.outcome
+    if outcome is None:
+        if state.in_check:
+            return tr.gettext("{side} to move &#x2014; check!").format(side=title)
+        return tr.gettext("{side} to move").format(side=title)
+    reason = reason_words(outcome.reason, tr)
+    if outcome.winner is None:
+        return tr.gettext("Draw: {reason}").format(reason=reason)
+    return tr.gettext("{side} wins: {reason}").format(side=title, reason=reason)
+
+
+def svg_words(state: CyclixState, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+    """The board's caption and its hands' titles (and "empty") as drawn, and in ``tr``'s
+    language (``Game.svg_words``)."""
+    from html import escape
+
+    black, white = tr.gettext("Black hand"), tr.gettext("White hand")
+    empty = tr.gettext("empty")
+    out = [
+        (
+            f' class="status">{status_caption(state)}<',
+            f' class="status">{status_caption(state, tr)}<',
+        ),
+        (">Black hand<", f">{escape(black, quote=False)}<"),
+        (">White hand<", f">{escape(white, quote=False)}<"),
+    ]
+    out += [
+        (">empty<", f">{escape(empty, quote=False)}<") for side in (0, 1) if not state.hand(side)
+    ]
     return out
 
 
@@ -231,14 +276,7 @@ def svg(state: CyclixState, *, last: Sequence[Action] = (), highlight: Sequence[
             )
         for n, kind in enumerate(hand):
             out.append(_glyph(px + 26 + n * 42, top + 68, kind, side, 38))
-    if state.outcome is None:
-        status = f"{_SIDE_WORDS[state.side].title()} to move" + (
-            " &#x2014; check!" if state.in_check else ""
-        )
-    elif state.outcome.winner is None:
-        status = f"Draw: {state.outcome.reason}"
-    else:
-        status = f"{_SIDE_WORDS[state.outcome.winner].title()} wins: {state.outcome.reason}"
+    status = status_caption(state)
     out.append(
         f'<text x="{px}" y="{height / 2 + 5:.0f}" font-family="sans-serif" font-size="13" '
         f'font-weight="bold" fill="#3b2f1c" class="status">{status}</text>'

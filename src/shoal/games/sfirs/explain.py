@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shoal.core.words import ENGLISH, Translator
+
 from .geometry import CELLS, EDGE, MOVE_PASS, NB8, ORTH, START, bits, cell_name
 from .notation import REVIVE, STOP
 
@@ -91,37 +93,50 @@ def why_illegal(state: SfirsState, action: int) -> str:
     return "it crosses the start area without making any cube inactive"
 
 
-def ending_sentence(state: SfirsState) -> str:
-    """How a finished game ended, in a sentence (who won and why that wins)."""
+def side_title(side: str, tr: Translator = ENGLISH) -> str:
+    """A colour (``white``, ``black``) as a sentence names its player, with a capital: the
+    side's word on the game page in ``tr``'s language."""
+    word = {"white": tr.gettext("white"), "black": tr.gettext("black")}.get(side, side)
+    return word[:1].upper() + word[1:]
+
+
+def ending_sentence(state: SfirsState, tr: Translator = ENGLISH) -> str:
+    """How a finished game ended, in a sentence (who won and why that wins), in ``tr``'s
+    language."""
     outcome = state.outcome
     if outcome is None or outcome.winner is None:
         return ""
     sides = state.sides()
-    winner = sides[outcome.winner].capitalize()
-    stuck = sides[1 - outcome.winner].capitalize()
+    winner = side_title(sides[outcome.winner], tr)
+    stuck = side_title(sides[1 - outcome.winner], tr)
     if outcome.reason.startswith("turn limit"):
-        first = "The game reached its turn limit"
+        first = tr.gettext("The game reached its turn limit")
     else:
-        first = f"{stuck} has no active cube that can move, so the game is over"
-    if outcome.reason.endswith("no play-area move"):
-        return (
-            f"{first}. Nobody ever moved a cube already out in the open, so {winner}, who made "
-            "the last move, wins."
+        first = tr.gettext("{side} has no active cube that can move, so the game is over").format(
+            side=stuck
         )
-    return f"{first}. {winner} wins: the last to move a cube that was already out in the open."
+    if outcome.reason.endswith("no play-area move"):
+        return tr.gettext(
+            "{end}. Nobody ever moved a cube already out in the open, so {side}, who made "
+            "the last move, wins."
+        ).format(end=first, side=winner)
+    return tr.gettext(
+        "{end}. {side} wins: the last to move a cube that was already out in the open."
+    ).format(end=first, side=winner)
 
 
-def action_label(text: str) -> str:
-    """An action's notation in words, for menus, buttons and a screen reader.
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
+    """An action's notation in words, for menus, buttons and a screen reader (in ``tr``'s
+    language).
 
     >>> action_label("e5-c5"), action_label("+g7"), action_label("stop")
     ('Cube e5 to c5', 'Revive the cube on g7', 'Stop the chain here')
     """
     if text == "stop":
-        return "Stop the chain here"
+        return tr.gettext("Stop the chain here")
     if text.startswith("+"):
-        return f"Revive the cube on {text[1:]}"
+        return tr.gettext("Revive the cube on {cell}").format(cell=text[1:])
     if "-" in text:
         frm, to = text.split("-", 1)
-        return f"Cube {frm} to {to}"
+        return tr.gettext("Cube {a} to {b}").format(a=frm, b=to)
     return text

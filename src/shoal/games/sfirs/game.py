@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from shoal.core import (
@@ -26,6 +27,7 @@ from shoal.core import (
     Seat,
     option,
 )
+from shoal.core.words import ENGLISH, Translator
 
 from . import diagrams as _diagrams
 from . import heuristics as _heuristics
@@ -33,6 +35,7 @@ from . import render as _render
 from . import words as _words
 from .explain import action_label as _action_label
 from .explain import ending_sentence as _ending_sentence
+from .explain import side_title as _side_title
 from .geometry import EDGE, PLAY, START, bits
 from .notation import INITIAL_POSITION, NUM_ACTIONS, REVIVE, STOP, parse_position
 from .rules import SfirsState
@@ -73,6 +76,12 @@ class SfirsOptions:
         choices=("yes", "no"),
         decision=True,
     )
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """An action's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Sfirs(Game[SfirsState]):
@@ -214,8 +223,11 @@ class Sfirs(Game[SfirsState]):
             return "chain ending in a revival"
         return "chain of moves" if len(mine) > 1 else "one move"
 
-    def ending_sentence(self, state: SfirsState) -> str:
-        return _ending_sentence(state) or super().ending_sentence(state)
+    def ending_sentence(self, state: SfirsState, *, tr: Translator = ENGLISH) -> str:
+        return _ending_sentence(state, tr) or super().ending_sentence(state, tr=tr)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        return _side_title(side, tr)
 
     # -- rendering ----------------------------------------------------------------
     def text_legend(self) -> str:
@@ -224,14 +236,16 @@ class Sfirs(Game[SfirsState]):
             ". empty; ~ the outer edge"
         )
 
-    def cell_words(self, state: SfirsState) -> dict[str, str]:
-        return _render.cell_words(state)
+    def cell_words(self, state: SfirsState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return _render.cell_words(state, tr)
 
-    def cell_names(self, state: SfirsState) -> dict[str, str]:
-        return _words.cell_names(state)
+    def cell_names(self, state: SfirsState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return _words.cell_names(state, tr)
 
-    def action_news(self, state: SfirsState, action: Action, child: SfirsState) -> list[str]:
-        return _words.action_news(state, action, child)
+    def action_news(
+        self, state: SfirsState, action: Action, child: SfirsState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
+        return _words.action_news(state, action, child, tr)
 
     def render_text(self, state: SfirsState) -> str:
         return _render.render_text(state)
@@ -255,13 +269,15 @@ class Sfirs(Game[SfirsState]):
     def evaluate(self, state: SfirsState, seat: Seat) -> float:
         return _heuristics.evaluate(state, seat)
 
-    def action_label(self, state: SfirsState, action: Action) -> str:
-        return _action_label(state.action_text(action))
+    def action_label(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
-    def explain(self, state: SfirsState, action: Action) -> str:
-        return _heuristics.explain(state, action)
+    def explain(self, state: SfirsState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        return _heuristics.explain(state, action, tr)
 
-    def status(self, state: SfirsState) -> str:
+    def status(self, state: SfirsState, *, tr: Translator = ENGLISH) -> str:
         """Movable and active cubes per colour, cubes left in the start area, the last
         play-area mover (who wins if the game ended now).
 
@@ -273,15 +289,20 @@ class Sfirs(Game[SfirsState]):
         """
         parts = []
         f = _heuristics.features(state)
-        for name in ("White", "Black"):
-            key = name.lower()
+        for key in ("white", "black"):
             parts.append(
-                f"{name} {f[key + '_active']:.0f} active ({f[key + '_movable']:.0f} movable), "
-                f"{f[key + '_start']:.0f} in the start area"
+                tr.gettext(
+                    "{side} {active} active ({movable} movable), {start} in the start area"
+                ).format(
+                    side=_side_title(key, tr),
+                    active=f"{f[key + '_active']:.0f}",
+                    movable=f"{f[key + '_movable']:.0f}",
+                    start=f"{f[key + '_start']:.0f}",
+                )
             )
         if state.last_play_mover >= 0:
-            leader = ("White", "Black")[state.last_play_mover]
-            parts.append(f"last play-area move: {leader}")
+            leader = _side_title(("white", "black")[state.last_play_mover], tr)
+            parts.append(tr.gettext("last play-area move: {side}").format(side=leader))
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 
 from shoal.core import Action, Seat
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import CELLS, EDGE, NB8, START, bits, cell_name
 from .notation import REVIVE, STOP
@@ -26,7 +27,7 @@ from .rules import SfirsState, active_moves
 
 __all__ = ["evaluate", "explain", "features"]
 
-_NAMES = ("White", "Black")
+_SIDES = ("white", "black")
 
 
 def movable(state: SfirsState, colour: int) -> int:
@@ -79,35 +80,46 @@ def evaluate(state: SfirsState, seat: Seat) -> float:
     return 0.95 * math.tanh(sign * x)
 
 
-def explain(state: SfirsState, action: Action) -> str:
-    """A one-line reason in words for ``action``."""
+def explain(state: SfirsState, action: Action, tr: Translator = ENGLISH) -> str:
+    """A one-line reason in words for ``action`` (in ``tr``'s language)."""
+    from .explain import side_title
+
     colour = state.colour
-    me, them = _NAMES[colour], _NAMES[1 - colour]
+    me, them = side_title(_SIDES[colour], tr), side_title(_SIDES[1 - colour], tr)
+    text = state.action_text(action)
     after = state.child(action)
     if after.outcome is not None:
         winner = after.outcome.winner
-        if winner is not None and after.sides()[winner] == me.lower():
-            return f"{state.action_text(action)} wins: {them} is left without a move"
-        return f"{state.action_text(action)} ends the game"
+        if winner is not None and after.sides()[winner] == _SIDES[colour]:
+            return tr.gettext("{move} wins: {side} is left without a move").format(
+                move=text, side=them
+            )
+        return tr.gettext("{move} ends the game").format(move=text)
     mine_after, theirs_after = movable(after, colour), movable(after, 1 - colour)
-    tally = f"{me} keeps {mine_after} movable cube(s) to {them}'s {theirs_after}"
+    tally = tr.gettext("{side} keeps {mine} movable cube(s) to {other}'s {theirs}").format(
+        side=me, mine=mine_after, other=them, theirs=theirs_after
+    )
     if action == STOP:
-        return f"stop ends the chain here; {tally}"
+        return tr.gettext("stop ends the chain here; {tally}").format(tally=tally)
     if action >= REVIVE:
-        return f"+{cell_name(action - REVIVE)} turns that cube active again; {tally}"
+        return tr.gettext("{move} turns that cube active again; {tally}").format(
+            move=f"+{cell_name(action - REVIVE)}", tally=tally
+        )
     origin = action // CELLS
     lost = state.active & ~after.active & ~(1 << origin)
     theirs = bits(lost & state.cubes(1 - colour))
     ours = bits(lost & state.cubes(colour))
     parts = []
     if START >> origin & 1:
-        parts.append("brings a cube out of the start area")
+        parts.append(tr.gettext("brings a cube out of the start area"))
     else:
-        parts.append("moves a play-area cube (the win goes to the last such mover)")
+        parts.append(tr.gettext("moves a play-area cube (the win goes to the last such mover)"))
     if theirs:
-        parts.append("deactivates " + ", ".join(cell_name(c) for c in theirs))
+        cells = ", ".join(cell_name(c) for c in theirs)
+        parts.append(tr.gettext("deactivates {cells}").format(cells=cells))
     if ours:
-        parts.append("costs own " + ", ".join(cell_name(c) for c in ours))
+        cells = ", ".join(cell_name(c) for c in ours)
+        parts.append(tr.gettext("costs own {cells}").format(cells=cells))
     if after.in_chain:
-        parts.append("ends inactive, so the chain may go on")
-    return f"{state.action_text(action)} {'; '.join(parts)}; {tally}"
+        parts.append(tr.gettext("ends inactive, so the chain may go on"))
+    return f"{text} {'; '.join(parts)}; {tally}"

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action
 from shoal.core.svg import clickable_cell, drawn_once
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import CELLS, EDGE, FILES, SIZE, START, cell_name, parse_cell
 from .notation import REVIVE, STOP
@@ -34,8 +35,10 @@ def _empty_char(cell: int) -> str:
 _CUBE_WORDS = {"active": "active", "inactive": "inactive", "start": "in the start area"}
 
 
-def cell_words(state: SfirsState) -> dict[str, str]:
+def cell_words(state: SfirsState, tr: Translator = ENGLISH) -> dict[str, str]:
     """Each cube in words by its cell: its colour and whether it is active."""
+    from .words import cube_words
+
     out: dict[str, str] = {}
     cubes = state.cubes(0) | state.cubes(1)
     for c in range(SIZE * SIZE):
@@ -43,8 +46,8 @@ def cell_words(state: SfirsState) -> dict[str, str]:
             continue
         cube = state.cube_at(c)
         if cube is not None:
-            colour, kind = cube
-            out[cell_name(c)] = f"{('White', 'Black')[colour]} cube, {_CUBE_WORDS[kind]}"
+            words = cube_words(*cube, tr)
+            out[cell_name(c)] = words[:1].upper() + words[1:]
     return out
 
 

@@ -20,40 +20,67 @@ whether the chain may go on.
 
 from __future__ import annotations
 
+from shoal.core.words import ENGLISH, Translator
+
 from .geometry import CELLS, EDGE, START, cell_name
 from .notation import REVIVE
 from .rules import SfirsState
 
-__all__ = ["action_news", "cell_names"]
-
-_SIDES = ("white", "black")
+__all__ = ["action_news", "cell_names", "cube_words"]
 
 
-def cell_names(state: SfirsState) -> dict[str, str]:
+def cube_words(colour: int, kind: str, tr: Translator = ENGLISH) -> str:
+    """A cube in words: its colour (0 White, 1 Black) and its state (``active``,
+    ``inactive``, ``start``), in ``tr``'s language: "white cube, active"."""
+    if colour == 0:
+        if kind == "active":
+            return tr.gettext("white cube, active")
+        if kind == "inactive":
+            return tr.gettext("white cube, inactive")
+        return tr.gettext("white cube, in the start area")
+    if kind == "active":
+        return tr.gettext("black cube, active")
+    if kind == "inactive":
+        return tr.gettext("black cube, inactive")
+    return tr.gettext("black cube, in the start area")
+
+
+def cell_names(state: SfirsState, tr: Translator = ENGLISH) -> dict[str, str]:
     """Every square: its name, its cube (colour and state) or empty, and its area (the start
     area, the outer edge; the play area is not named)."""
+    empty = (
+        tr.gettext("empty"),
+        tr.gettext("empty, start area"),
+        tr.gettext("empty, outer edge"),
+    )
+    on_edge = tr.gettext("{cube}, outer edge")
     out = {}
     for c in range(CELLS):
         name = cell_name(c)
         bit = 1 << c
         cube = state.cube_at(c)
         if cube is None:
-            where = ", start area" if START & bit else ", outer edge" if EDGE & bit else ""
-            out[name] = f"{name}: empty{where}"
+            what = empty[1] if START & bit else empty[2] if EDGE & bit else empty[0]
+            out[name] = f"{name}: {what}"
             continue
         colour, kind = cube
-        state_words = "in the start area" if kind == "start" else kind
-        edge = ", outer edge" if EDGE & bit and kind != "start" else ""
-        out[name] = f"{name}: {_SIDES[colour]} cube, {state_words}{edge}"
+        what = cube_words(colour, kind, tr)
+        if EDGE & bit and kind != "start":
+            what = on_edge.format(cube=what)
+        out[name] = f"{name}: {what}"
     return out
 
 
-def _cells(bits: int) -> str:
+def _cells(bits: int, tr: Translator) -> str:
     names = [cell_name(c) for c in range(CELLS) if bits >> c & 1]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return tr.gettext("{some} and {last}").format(some=", ".join(names[:-1]), last=names[-1])
 
 
-def action_news(state: SfirsState, action: int, child: SfirsState) -> list[str]:
+def action_news(
+    state: SfirsState, action: int, child: SfirsState, tr: Translator = ENGLISH
+) -> list[str]:
     """The moved cube turning active or inactive (an active cube that stays so is no news),
     the other cubes the move turned inactive, and whether the chain may go on (a follow-up
     or stop)."""
@@ -63,16 +90,21 @@ def action_news(state: SfirsState, action: int, child: SfirsState) -> list[str]:
         ends_active = bool(child.active >> to & 1)
         was_active = bool(state.active >> origin & 1)
         if ends_active and not was_active:
-            news.append("the cube turns active")
+            news.append(tr.gettext("the cube turns active"))
         elif not ends_active:
-            news.append("the cube turns inactive" if was_active else "the cube ends inactive")
+            news.append(
+                tr.gettext("the cube turns inactive")
+                if was_active
+                else tr.gettext("the cube ends inactive")
+            )
         turned = state.active & ~child.active & ~(1 << origin)
         if turned:
-            many = turned.bit_count() > 1
-            news.append(
-                f"{'the cubes on' if many else 'the cube on'} {_cells(turned)} "
-                f"turn{'' if many else 's'} inactive"
+            said = (
+                tr.gettext("the cubes on {cells} turn inactive")
+                if turned.bit_count() > 1
+                else tr.gettext("the cube on {cells} turns inactive")
             )
+            news.append(said.format(cells=_cells(turned, tr)))
         if child.in_chain and child.to_move == state.to_move:
-            news.append("the chain may go on")
+            news.append(tr.gettext("the chain may go on"))
     return news

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shoal.core.words import ENGLISH, Translator
+
 from .geometry import CELL_NAMES, DOUBLE_OFFSETS, KING_MASK, cell_index
 from .notation import BURN, CHOOSE, DROP, OVER, PICK, TAKE1, TAKE2
+from .words import tile_name
 
 if TYPE_CHECKING:
     from .rules import SirtetState
@@ -187,13 +190,13 @@ def illegal_reason(state: SirtetState, text: str) -> str:
     return f"it is not a legal action here; {what_next(state)}"  # pragma: no cover
 
 
-def _tile_words(name: str) -> str:
-    shape, _, colour = name.partition(".")
-    return f"the {colour} {shape}"
+def _tile_words(name: str, tr: Translator = ENGLISH) -> str:
+    return tile_name(name, 0, tr)
 
 
-def action_label(text: str) -> str:
-    """An action's notation in words, for menus, buttons and a screen reader.
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
+    """An action's notation in words, for menus, buttons and a screen reader (in ``tr``'s
+    language).
 
     >>> action_label("pick b4"), action_label("double L.cyan")
     ('Pick the tile on b4', 'Discard the cyan L for a double harvest')
@@ -204,16 +207,22 @@ def action_label(text: str) -> str:
     """
     verb, _, rest = text.partition(" ")
     if verb == "pick":
-        return f"Pick the tile on {rest}"
-    if verb in ("double", "single"):
-        return f"Discard {_tile_words(rest)} for a {verb} harvest"
+        return tr.gettext("Pick the tile on {cell}").format(cell=rest)
+    if verb == "double":
+        return tr.gettext("Discard {tile} for a double harvest").format(tile=_tile_words(rest, tr))
+    if verb == "single":
+        return tr.gettext("Discard {tile} for a single harvest").format(tile=_tile_words(rest, tr))
     if verb == "take":
         cells = rest.split("+")
         if len(cells) == 2:
-            return f"Take the tiles on {cells[0]} and {cells[1]}"
-        return f"Take the tile on {rest}"
+            return tr.gettext("Take the tiles on {a} and {b}").format(a=cells[0], b=cells[1])
+        return tr.gettext("Take the tile on {cell}").format(cell=rest)
     if verb == "burn":
-        return f"Burn the tile on {rest}"
+        return tr.gettext("Burn the tile on {cell}").format(cell=rest)
     if verb == "drop":
-        return f"Drop {_tile_words(rest)}"
-    return {"pass": "Pass", "keep": "Keep the board (burn nothing)"}.get(text, text)
+        return tr.gettext("Drop {tile}").format(tile=_tile_words(rest, tr))
+    if text == "pass":
+        return tr.gettext("Pass")
+    if text == "keep":
+        return tr.gettext("Keep the board (burn nothing)")
+    return text

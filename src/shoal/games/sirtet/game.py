@@ -11,10 +11,12 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
 from shoal.core import Action, Diagram, Game, InvalidPositionError
+from shoal.core.words import ENGLISH, Translator
 
 from . import heuristics, observe, render, words
 from .explain import action_label as _action_label
@@ -33,6 +35,12 @@ __all__ = ["Sirtet"]
 
 START_TILE = NUM_TILES
 """The Start tile's number in the set-up shuffle (it never lies on a board afterwards)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """An action's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Sirtet(Game[SirtetState]):
@@ -154,17 +162,19 @@ class Sirtet(Game[SirtetState]):
             "a tile is its shape (I O T L S; Z J one-sided) and colour (r o y g c b w); .. a hole"
         )
 
-    def cell_words(self, state: SirtetState) -> dict[str, str]:
-        return render.cell_words(state)
+    def cell_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return render.cell_words(state, tr)
 
-    def cell_names(self, state: SirtetState) -> dict[str, str]:
-        return words.cell_names(state)
+    def cell_names(self, state: SirtetState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return words.cell_names(state, tr)
 
-    def off_board_words(self, state: SirtetState) -> list[str]:
-        return words.off_board_words(state)
+    def off_board_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> list[str]:
+        return words.off_board_words(state, tr)
 
-    def action_news(self, state: SirtetState, action: Action, child: SirtetState) -> list[str]:
-        return words.action_news(state, action, child)
+    def action_news(
+        self, state: SirtetState, action: Action, child: SirtetState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
+        return words.action_news(state, action, child, tr)
 
     def render_text(self, state: SirtetState) -> str:
         return render.render_text(state)
@@ -191,13 +201,15 @@ class Sirtet(Game[SirtetState]):
             return None
         return end.outcome.reason.split(" v ")[0].rstrip("0123456789 ")
 
-    def action_label(self, state: SirtetState, action: Action) -> str:
-        return _action_label(state.action_text(action))
+    def action_label(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
-    def explain(self, state: SirtetState, action: Action) -> str:
-        return heuristics.explain(state, action)
+    def explain(self, state: SirtetState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        return heuristics.explain(state, action, tr)
 
-    def status(self, state: SirtetState) -> str:
+    def status(self, state: SirtetState, *, tr: Translator = ENGLISH) -> str:
         """Each harvest's size and sorted colour counts, the board, the passes.
 
         >>> game = Sirtet()
@@ -205,19 +217,59 @@ class Sirtet(Game[SirtetState]):
         'first: no tiles · second: no tiles · 35 tiles on the board'
         """
         parts = []
-        for seat, name in enumerate(self.side_names):
+        for seat, side in enumerate(self.side_names):
+            name = self.side_word(side, tr)
             harvest = state.harvest(seat)
             counts = colour_counts(state.ts, harvest)
             if counts:
                 groups = "-".join(str(c) for c in counts)
                 size = harvest.bit_count()
-                parts.append(f"{name}: {size} tile{'s' if size != 1 else ''} ({groups})")
+                tiles = tr.ngettext("{n} tile", "{n} tiles", size).format(n=size)
+                parts.append(
+                    tr.gettext("{side}: {tiles} ({groups})").format(
+                        side=name, tiles=tiles, groups=groups
+                    )
+                )
             else:
-                parts.append(f"{name}: no tiles")
-        parts.append(f"{state.occ.bit_count()} tiles on the board")
+                parts.append(tr.gettext("{side}: no tiles").format(side=name))
+        board = state.occ.bit_count()
+        parts.append(tr.gettext("{n} tiles on the board").format(n=board))
         if state.passes:
-            parts.append(f"{state.passes} pass{'es' if state.passes > 1 else ''} in a row")
+            parts.append(
+                tr.ngettext("{n} pass in a row", "{n} passes in a row", state.passes).format(
+                    n=state.passes
+                )
+            )
         return " · ".join(parts)
+
+    @staticmethod
+    def side_word(side: str, tr: Translator = ENGLISH) -> str:
+        """A side's name (``first``, ``second``) as the game page says it, in ``tr``'s
+        language."""
+        return {"first": tr.gettext("first"), "second": tr.gettext("second")}.get(side, side)
+
+    def svg_words(self, state: SirtetState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        return render.svg_words(state, tr)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        word = self.side_word(side, tr)
+        return word[:1].upper() + word[1:]
+
+    def ending_sentence(self, state: SirtetState, *, tr: Translator = ENGLISH) -> str:
+        """Who wins by which colour group, or a draw (in ``tr``'s language).
+
+        >>> game = Sirtet()
+        >>> game.ending_sentence(game.initial(1))
+        ''
+        """
+        outcome = state.outcome
+        if outcome is None:
+            return ""
+        reason = words.reason_words(outcome.reason, tr)
+        if outcome.winner is None:
+            return tr.gettext("A draw: {reason}.").format(reason=reason)
+        side = self.side_title(state.side_name(outcome.winner), tr=tr)
+        return tr.gettext("{side} wins: {reason}.").format(side=side, reason=reason)
 
     def diagrams(self) -> list[Diagram]:
         from .diagrams import diagrams

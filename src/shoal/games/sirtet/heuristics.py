@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from shoal.core import Action, AIProfile
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import (
     ACT_BURN,
@@ -143,51 +144,79 @@ def _colour(state: SirtetState, tile: int) -> str:
     return COLOUR_NAMES[COLOUR_LETTERS.index(ts.colours[ts.colour_of[tile]])]
 
 
-def _group_after(state: SirtetState, tiles: list[int]) -> str:
+def colour_word(colour: str, tr: Translator = ENGLISH) -> str:
+    """A tile colour as a noun ("red"), in ``tr``'s language."""
+    return {
+        "red": tr.gettext("red"),
+        "orange": tr.gettext("orange"),
+        "yellow": tr.gettext("yellow"),
+        "green": tr.gettext("green"),
+        "cyan": tr.gettext("cyan"),
+        "blue": tr.gettext("blue"),
+        "white": tr.gettext("white"),
+    }.get(colour, colour)
+
+
+def _group_after(state: SirtetState, tiles: list[int], tr: Translator = ENGLISH) -> str:
     ts = state.ts
     harvest = state.harvest(state.mover)
     words = []
+    to = tr.gettext("{colour} to {n}")
     for tile in tiles:
         colour = ts.colour_of[tile]
         size = (harvest & ts.colour_masks[colour]).bit_count() + sum(
             1 for t in tiles if ts.colour_of[t] == colour
         )
-        words.append(f"{_colour(state, tile)} to {size}")
+        words.append(to.format(colour=colour_word(_colour(state, tile), tr), n=size))
     return ", ".join(dict.fromkeys(words))
 
 
-def explain(state: SirtetState, action: Action) -> str:
-    """A one-line reason in words for ``action`` (a hint)."""
+def explain(state: SirtetState, action: Action, tr: Translator = ENGLISH) -> str:
+    """A one-line reason in words for ``action`` (a hint), in ``tr``'s language."""
     ts = state.ts
     text = state.action_text(action)
     if action >= ACT_PAIR:
         index = action - ACT_PAIR
         tiles = [state.layout[PAIR_A[index]], state.layout[PAIR_B[index]]]
-        return (
-            f"{text}: takes {ts.names[tiles[0]]} and {ts.names[tiles[1]]}, growing "
-            f"{_group_after(state, tiles)}"
+        return tr.gettext("{move}: takes {a} and {b}, growing {groups}").format(
+            move=text,
+            a=ts.names[tiles[0]],
+            b=ts.names[tiles[1]],
+            groups=_group_after(state, tiles, tr),
         )
     if action >= ACT_DROP:
         tile = action - ACT_DROP
-        return f"{text}: gives up a {_colour(state, tile)} tile, keeping the larger groups"
+        return tr.gettext("{move}: gives up a {colour} tile, keeping the larger groups").format(
+            move=text, colour=colour_word(_colour(state, tile), tr)
+        )
     if action >= ACT_DOUBLE:
         tile = (action - ACT_DOUBLE) % NUM_TILES
-        kind = "two tiles" if action < ACT_SINGLE else "one tile"
-        return (
-            f"{text}: spends {ts.names[tile]} ({_colour(state, tile)}), the tile the colour "
-            f"groups miss least, to take {kind}"
+        said = (
+            tr.gettext(
+                "{move}: spends {tile} ({colour}), the tile the colour groups miss least, "
+                "to take two tiles"
+            )
+            if action < ACT_SINGLE
+            else tr.gettext(
+                "{move}: spends {tile} ({colour}), the tile the colour groups miss least, "
+                "to take one tile"
+            )
+        )
+        return said.format(
+            move=text, tile=ts.names[tile], colour=colour_word(_colour(state, tile), tr)
         )
     if action == ACT_PASS:
-        return "pass: no harvest improves the colour groups enough"
+        return tr.gettext("pass: no harvest improves the colour groups enough")
     if action == ACT_KEEP:
-        return "keep: no board tile is worth denying the opponent"
+        return tr.gettext("keep: no board tile is worth denying the opponent")
     if action >= ACT_BURN:
         tile = state.layout[action - ACT_BURN]
-        return (
-            f"{text}: removes {ts.names[tile]} from the board, a {_colour(state, tile)} "
-            "tile the opponent would like"
-        )
+        return tr.gettext(
+            "{move}: removes {tile} from the board, a {colour} tile the opponent would like"
+        ).format(move=text, tile=ts.names[tile], colour=colour_word(_colour(state, tile), tr))
     cell = action - ACT_TAKE if action >= ACT_TAKE else action
     tile = state.layout[cell]
-    growing = _group_after(state, [tile])
-    return f"{text}: takes {ts.names[tile]} on {CELL_NAMES[cell]}, growing {growing}"
+    growing = _group_after(state, [tile], tr)
+    return tr.gettext("{move}: takes {tile} on {cell}, growing {groups}").format(
+        move=text, tile=ts.names[tile], cell=CELL_NAMES[cell], groups=growing
+    )

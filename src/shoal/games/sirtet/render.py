@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from shoal.core import Action
 from shoal.core.svg import clickable_cell, drawn_once
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import (
     ACT_DOUBLE,
@@ -33,6 +34,7 @@ from .geometry import (
 )
 from .notation import BURN, CHOOSE, DROP, PICK, TAKE1, TAKE2, action_kind_cells
 from .rules import SirtetState, colour_counts
+from .words import reason_words, tile_name
 
 __all__ = ["click_paths", "render_svg", "render_text"]
 
@@ -79,25 +81,69 @@ def _status(state: SirtetState) -> str:
     return f"the {state.sides()[seat]} player {what}"
 
 
-def _short_status(state: SirtetState) -> str:
+def _short_status(state: SirtetState, tr: Translator = ENGLISH) -> str:
+    player = (tr.gettext("First player"), tr.gettext("Second player"))
+    sides = state.sides()
     if state.outcome is not None:
         o = state.outcome
+        reason = reason_words(o.reason, tr)
         if o.winner is None:
-            return o.reason
-        return f"{state.sides()[o.winner].capitalize()} player wins: {o.reason}"
-    seat = state.mover
-    what = {
-        PICK: "picks next to the start",
-        CHOOSE: "doubles, singles or passes",
-        TAKE2: f"takes two tiles for {state.ts.names[state.pending]}",
-        TAKE1: "takes one tile",
-        BURN: "burns a board tile or keeps",
-        DROP: "drops down to equal harvests",
-    }[state.phase]
-    return f"{state.sides()[seat].capitalize()} player {what}"
+            return reason
+        who = player[0] if sides[o.winner] == "first" else player[1]
+        return tr.gettext("{player} wins: {reason}").format(player=who, reason=reason)
+    who = player[0] if sides[state.mover] == "first" else player[1]
+    phase = state.phase
+    if phase == PICK:
+        what = tr.gettext("{player} picks next to the start")
+    elif phase == CHOOSE:
+        what = tr.gettext("{player} doubles, singles or passes")
+    elif phase == TAKE2:
+        what = tr.gettext("{player} takes two tiles for {tile}")
+    elif phase == TAKE1:
+        what = tr.gettext("{player} takes one tile")
+    elif phase == BURN:
+        what = tr.gettext("{player} burns a board tile or keeps")
+    else:
+        what = tr.gettext("{player} drops down to equal harvests")
+    pending = state.ts.names[state.pending] if phase == TAKE2 else ""
+    return what.format(player=who, tile=pending)
 
 
-def cell_words(state: SirtetState) -> dict[str, str]:
+def _zone_title(state: SirtetState, seat: int | None, tr: Translator = ENGLISH) -> str:
+    """A panel's title beside the board: a harvest's (its player, its size, its colour
+    groups; an arrow before the mover's), or the discard zone's (``seat`` None)."""
+    from html import escape
+
+    if seat is None:
+        return escape(tr.gettext("Discard zone (+ Start tile)"), quote=False)
+    harvest = state.harvest(seat)
+    counts = colour_counts(state.ts, harvest)
+    first = state.sides()[seat] == "first"
+    player = tr.gettext("First player") if first else tr.gettext("Second player")
+    size = harvest.bit_count()
+    title = tr.gettext("{player}: {tiles}, colour groups {groups}").format(
+        player=player,
+        tiles=tr.ngettext("{n} tile", "{n} tiles", size).format(n=size),
+        groups="-".join(map(str, counts)) or "0",
+    )
+    mover = state.outcome is None and state.mover == seat
+    title = escape(title, quote=False)
+    return f"&#x25b6; {title}" if mover else title
+
+
+def svg_words(state: SirtetState, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+    """The board's caption and its panels' titles as drawn, and in ``tr``'s language
+    (``Game.svg_words``)."""
+    from html import escape
+
+    english, said = _short_status(state), escape(_short_status(state, tr), quote=False)
+    out = [(f' class="status">{english}<', f' class="status">{said}<')]
+    for seat in (0, 1, None):
+        out.append((f">{_zone_title(state, seat)}<", f">{_zone_title(state, seat, tr)}<"))
+    return out
+
+
+def cell_words(state: SirtetState, tr: Translator = ENGLISH) -> dict[str, str]:
     """Each tile on the board in words by its cell ("Yellow T tile"), then the holes."""
     out: dict[str, str] = {}
     holes = []
@@ -105,11 +151,12 @@ def cell_words(state: SirtetState) -> dict[str, str]:
         for rank in range(SIZE):
             tile = state.tile_at(f * SIZE + rank)
             if tile is not None:
-                shape, _, colour = state.ts.names[tile].partition(".")
-                out[f"{FILES[f]}{rank + 1}"] = f"{colour.capitalize()} {shape} tile"
+                words = tile_name(state.ts.names[tile], 2, tr)
+                out[f"{FILES[f]}{rank + 1}"] = words[:1].upper() + words[1:]
             else:
                 holes.append(f"{FILES[f]}{rank + 1}")
-    out.update((cell, "Hole") for cell in holes)
+    hole = tr.gettext("Hole")
+    out.update((cell, hole) for cell in holes)
     return out
 
 
@@ -299,20 +346,10 @@ def render_svg(
                 hit(f"{ids}-{ts.codes[tile]}", tx, ty, tsz)
         y += rows * tsz + 18
 
-    sides = state.sides()
     for seat in (0, 1):
-        harvest = state.harvest(seat)
-        counts = colour_counts(ts, harvest)
         mover = state.outcome is None and state.mover == seat
-        zone(
-            f"{'&#x25b6; ' if mover else ''}{sides[seat].capitalize()} player: "
-            f"{harvest.bit_count()} tile{'' if harvest.bit_count() == 1 else 's'}, "
-            f"colour groups {'-'.join(map(str, counts)) or '0'}",
-            _tiles(harvest),
-            f"h{seat}",
-            mover,
-        )
-    zone("Discard zone (+ Start tile)", _tiles(state.disc), None, False)
+        zone(_zone_title(state, seat), _tiles(state.harvest(seat)), f"h{seat}", mover)
+    zone(_zone_title(state, None), _tiles(state.disc), None, False)
     parts.append(f'<text x="{px0}" y="{y + 8}" class="status">{_short_status(state)}</text>')
     width = px0 + panel_w + 20
     height = max(margin + board_px + 34, y + 22)

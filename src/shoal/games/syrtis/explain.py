@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shoal.core.words import ENGLISH, Translator
+
 from .notation import SETUP_WORDS
 from .rules import CHOOSE, PLACE, PLAY, SWAP
 
@@ -159,54 +161,102 @@ def _phase_task(state: SyrtisState) -> str:
     return "it is not a legal action in this position"
 
 
-def ending_sentence(state: SyrtisState) -> str:
-    """How a finished game ended, in a sentence (who won and why that wins)."""
+def side_title(side: str, tr: Translator = ENGLISH) -> str:
+    """A side (``light``, ``dark``) as a sentence names its player, with a capital: the
+    side's word on the game page (``light``) in ``tr``'s language."""
+    word = {"light": tr.gettext("light"), "dark": tr.gettext("dark")}.get(side, side)
+    return word[:1].upper() + word[1:]
+
+
+def setup_status(phase: int, tr: Translator = ENGLISH) -> str:
+    """A set-up phase's step for the status line (:data:`SETUP_WORDS`' ``status``), in
+    ``tr``'s language."""
+    if phase == SWAP:
+        return tr.gettext(
+            "the set-up player switches pairs until no colour or shape is all one group"
+        )
+    if phase == PLACE:
+        return tr.gettext("the set-up player places the towers")
+    if phase == CHOOSE:
+        return tr.gettext("the other player chooses Light or Dark")
+    return SETUP_WORDS[phase].status
+
+
+def ending_sentence(state: SyrtisState, tr: Translator = ENGLISH) -> str:
+    """How a finished game ended, in a sentence (who won and why that wins), in ``tr``'s
+    language."""
     outcome = state.outcome
     if outcome is None or outcome.winner is None:
         return ""
     sides = state.sides()
-    winner = sides[outcome.winner].capitalize()
-    passer = "Light" if state.passes[0] >= state.passes[1] else "Dark"
+    winner = side_title(sides[outcome.winner], tr)
+    passer = side_title("light" if state.passes[0] >= state.passes[1] else "dark", tr)
     reason = outcome.reason
     if reason == "quicksand race":
-        return f"{winner} sank four tiles in a row and wins the race against the quicksand."
+        return tr.gettext(
+            "{side} sank four tiles in a row and wins the race against the quicksand."
+        ).format(side=winner)
     if reason == "complete island":
-        return (
-            f"{winner} wins with a complete island: all their remaining tiles of one colour, "
+        return tr.gettext(
+            "{side} wins with a complete island: all their remaining tiles of one colour, "
             "or of one shape, touch in a single group."
-        )
-    why = {
-        "initiative: both islands complete": "Both players completed an island at once",
-        "initiative: consecutive passes": "Both players passed, one after the other",
-        "initiative: four passes": f"{passer} passed four turns in a row",
-        "initiative: turn limit": "The game reached its turn limit",
-    }.get(reason)
-    if why is None:
-        return f"{winner} wins: {reason}."
+        ).format(side=winner)
+    if reason == "initiative: both islands complete":
+        why = tr.gettext("Both players completed an island at once")
+    elif reason == "initiative: consecutive passes":
+        why = tr.gettext("Both players passed, one after the other")
+    elif reason == "initiative: four passes":
+        why = tr.gettext("{side} passed four turns in a row").format(side=passer)
+    elif reason == "initiative: turn limit":
+        why = tr.gettext("The game reached its turn limit")
+    else:
+        return tr.gettext("{side} wins: {reason}.").format(side=winner, reason=reason)
     if state.sinker < 0:
-        return (
-            f"{why}, so the initiative decides: nobody sank a tile, and Light, who moved "
+        return tr.gettext(
+            "{why}, so the initiative decides: nobody sank a tile, and {side}, who moved "
             "first, wins."
-        )
-    return f"{why}, so the initiative decides: {winner} sank a tile most recently and wins."
+        ).format(why=why, side=side_title("light", tr))
+    return tr.gettext(
+        "{why}, so the initiative decides: {side} sank a tile most recently and wins."
+    ).format(why=why, side=winner)
 
 
-def action_label(text: str) -> str:
-    """An action's notation in words, for menus and buttons.
+def reason_words(reason: str, tr: Translator = ENGLISH) -> str:
+    """An outcome's short reason (``quicksand race``...) in ``tr``'s language."""
+    return {
+        "quicksand race": tr.gettext("quicksand race"),
+        "complete island": tr.gettext("complete island"),
+        "initiative: both islands complete": tr.gettext("initiative: both islands complete"),
+        "initiative: consecutive passes": tr.gettext("initiative: consecutive passes"),
+        "initiative: four passes": tr.gettext("initiative: four passes"),
+        "initiative: turn limit": tr.gettext("initiative: turn limit"),
+    }.get(reason, reason)
+
+
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
+    """An action's notation in words, for menus and buttons (in ``tr``'s language).
 
     >>> action_label("L@e3"), action_label("swap c1"), action_label("a3>b2")
     ('Light tower on e3', 'Switch the pair of c1', 'Slide the tile on a3 to b2')
     """
-    if text.startswith(("L@", "D@")):
-        return f"{'Light' if text[0] == 'L' else 'Dark'} tower on {text[2:]}"
+    if text.startswith("L@"):
+        return tr.gettext("Light tower on {cell}").format(cell=text[2:])
+    if text.startswith("D@"):
+        return tr.gettext("Dark tower on {cell}").format(cell=text[2:])
     if text.startswith("swap "):
-        return f"Switch the pair of {text[5:]}"
+        return tr.gettext("Switch the pair of {cell}").format(cell=text[5:])
     if text.startswith("x"):
-        return f"Sink the tile on {text[1:]}"
+        return tr.gettext("Sink the tile on {cell}").format(cell=text[1:])
     if ">" in text:
         frm, to = text.split(">")
-        return f"Slide the tile on {frm} to {to}"
+        return tr.gettext("Slide the tile on {a} to {b}").format(a=frm, b=to)
     if "-" in text:
         frm, to = text.split("-")
-        return f"Move the tower on {frm} to {to}"
-    return {"pass": "Pass", "light": "Play Light", "dark": "Play Dark"}.get(text, text)
+        return tr.gettext("Move the tower on {a} to {b}").format(a=frm, b=to)
+    if text == "pass":
+        return tr.gettext("Pass")
+    if text == "light":
+        return tr.gettext("Play Light")
+    if text == "dark":
+        return tr.gettext("Play Dark")
+    return text

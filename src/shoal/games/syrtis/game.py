@@ -11,6 +11,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -25,11 +26,14 @@ from shoal.core import (
     Seat,
 )
 from shoal.core.options import option
+from shoal.core.words import ENGLISH, Translator
 
 from .explain import action_label as _action_label
 from .explain import ending_sentence as _ending_sentence
+from .explain import setup_status
+from .explain import side_title as _side_title
 from .geometry import Geometry, bits_of, geometry
-from .notation import PHASES, SETUP_WORDS, parse_position
+from .notation import PHASES, parse_position
 from .rules import (
     CHOOSE,
     DARK,
@@ -87,6 +91,12 @@ class SyrtisOptions:
             raise InvalidOptionError(
                 f"option first_ending: {self.first_ending!r} is not race or island"
             )
+
+
+@functools.lru_cache(maxsize=8192)
+def _english_label(text: str) -> str:
+    """An action's label in English, by its text (the same in every position)."""
+    return _action_label(text)
 
 
 class Syrtis(Game[SyrtisState]):
@@ -219,8 +229,10 @@ class Syrtis(Game[SyrtisState]):
             passes=f.passes, turn=f.turn, outcome=outcome,
         )  # fmt: skip
 
-    def action_label(self, state: SyrtisState, action: Action) -> str:
-        return _action_label(state.action_text(action))
+    def action_label(self, state: SyrtisState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        if tr is ENGLISH:  # by its text alone: each label made once (a view labels them all)
+            return _english_label(state.action_text(action))
+        return _action_label(state.action_text(action), tr)
 
     confirm_kinds = frozenset({"sink"})  # one tap sinks a tile for good: asked first
 
@@ -229,10 +241,12 @@ class Syrtis(Game[SyrtisState]):
 
         return action_kind(state, action)
 
-    def action_news(self, state: SyrtisState, action: Action, child: SyrtisState) -> list[str]:
+    def action_news(
+        self, state: SyrtisState, action: Action, child: SyrtisState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
         from .words import action_news
 
-        return action_news(state, action, child)
+        return action_news(state, action, child, tr)
 
     def puzzle_theme(self, state: SyrtisState, line: Sequence[Action]) -> str | None:
         """``"fourth sink"`` (the quicksand race), ``"complete island"`` or ``"last sink"``."""
@@ -244,8 +258,20 @@ class Syrtis(Game[SyrtisState]):
             return "fourth sink"
         return "complete island" if reason == "complete island" else "last sink"
 
-    def ending_sentence(self, state: SyrtisState) -> str:
-        return _ending_sentence(state) or super().ending_sentence(state)
+    def ending_sentence(self, state: SyrtisState, *, tr: Translator = ENGLISH) -> str:
+        return _ending_sentence(state, tr) or super().ending_sentence(state, tr=tr)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        return _side_title(side, tr)
+
+    def side_description(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        if side == "light":
+            return tr.gettext(
+                "the round towers; owns the light colour and the circle shape; moves first"
+            )
+        if side == "dark":
+            return tr.gettext("the square towers; owns the dark colour and the square shape")
+        return ""
 
     # -- rendering ---------------------------------------------------------------------
     def text_legend(self) -> str:
@@ -254,10 +280,15 @@ class Syrtis(Game[SyrtisState]):
             "L or D after a tile: a Light or Dark tower; . no tile"
         )
 
-    def cell_words(self, state: SyrtisState) -> dict[str, str]:
+    def cell_words(self, state: SyrtisState, *, tr: Translator = ENGLISH) -> dict[str, str]:
         from .render import cell_words
 
-        return cell_words(state)
+        return cell_words(state, tr)
+
+    def svg_words(self, state: SyrtisState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        from .render import svg_words
+
+        return svg_words(state, tr)
 
     def render_text(self, state: SyrtisState) -> str:
         from .render import render_text
@@ -299,33 +330,38 @@ class Syrtis(Game[SyrtisState]):
 
         return evaluate(state, seat)
 
-    def status(self, state: SyrtisState) -> str:
+    def status(self, state: SyrtisState, *, tr: Translator = ENGLISH) -> str:
         """The set-up step, or the sink race and pass counts, in words.
 
         >>> game = Syrtis(SyrtisOptions(variant="minor"))
         >>> game.status(game.load("CL.cC/SscC/sDSDC./sScsL play 0 0 L2 0,0 14"))
         '14 tiles · sink race: Light 2 of 4 · passes in a row: Light 0, Dark 0'
         """
-        if state.phase == SWAP:
-            return f"set-up: {SETUP_WORDS[SWAP].status}"
+        if state.phase in (SWAP, CHOOSE):
+            return tr.gettext("set-up: {step}").format(step=setup_status(state.phase, tr))
         if state.phase == PLACE:
             placed = state.towers[0].bit_count() + state.towers[1].bit_count()
-            return f"set-up: {SETUP_WORDS[PLACE].status} ({placed} of 4 placed)"
-        if state.phase == CHOOSE:
-            return f"set-up: {SETUP_WORDS[CHOOSE].status}"
-        names = ("Light", "Dark")
+            return tr.gettext("set-up: {step} ({n} of 4 placed)").format(
+                step=setup_status(PLACE, tr), n=placed
+            )
+        light, dark = _side_title("light", tr), _side_title("dark", tr)
         race = (
-            "no sinks yet"
+            tr.gettext("no sinks yet")
             if state.sinker < 0
-            else (f"sink race: {names[state.sinker]} {state.streak} of {RACE_LENGTH}")
+            else tr.gettext("sink race: {side} {n} of {race}").format(
+                side=(light, dark)[state.sinker], n=state.streak, race=RACE_LENGTH
+            )
         )
-        passes = f"passes in a row: Light {state.passes[0]}, Dark {state.passes[1]}"
-        return f"{state.tiles.bit_count()} tiles · {race} · {passes}"
+        passes = tr.gettext("passes in a row: {light} {a}, {dark} {b}").format(
+            light=light, a=state.passes[0], dark=dark, b=state.passes[1]
+        )
+        tiles = tr.gettext("{n} tiles").format(n=state.tiles.bit_count())
+        return f"{tiles} · {race} · {passes}"
 
-    def explain(self, state: SyrtisState, action: Action) -> str:
+    def explain(self, state: SyrtisState, action: Action, *, tr: Translator = ENGLISH) -> str:
         from .heuristics import explain
 
-        return explain(state, action)
+        return explain(state, action, tr)
 
     # -- observations for learning agents ----------------------------------------------
     def observation_shape(self) -> tuple[int, ...]:

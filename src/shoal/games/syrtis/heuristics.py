@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 
 from shoal.core import Action, Seat
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import Geometry
 from .rules import DARK, LIGHT, PLAY, RACE_LENGTH, SyrtisState
@@ -103,45 +104,76 @@ def evaluate(state: SyrtisState, seat: Seat) -> float:
     return value if side == LIGHT else -value
 
 
-def explain(state: SyrtisState, action: Action) -> str:
-    """A one-line reason in words for playing ``action`` in ``state``."""
+def _island(side: int, k: int, tr: Translator) -> tuple[str, str]:
+    """A side's (0 Light, 1 Dark) colour (k 0) or shape (k 1) island, and its tiles, in
+    words: ("Light's circle island", "Light's circle tiles")."""
+    if side == 0:
+        if k == 0:
+            return tr.gettext("Light's light island"), tr.gettext("Light's light tiles")
+        return tr.gettext("Light's circle island"), tr.gettext("Light's circle tiles")
+    if k == 0:
+        return tr.gettext("Dark's dark island"), tr.gettext("Dark's dark tiles")
+    return tr.gettext("Dark's square island"), tr.gettext("Dark's square tiles")
+
+
+def explain(state: SyrtisState, action: Action, tr: Translator = ENGLISH) -> str:
+    """A one-line reason in words for playing ``action`` in ``state`` (in ``tr``'s
+    language)."""
+    from .explain import reason_words
+
     geo = state.geo
     text = state.action_text(action)
     after = state.child(action)
     if state.phase != PLAY:
         if action >= geo.swap_base and action < geo.pass_action:
-            return f"{text} breaks up the fully connected colour or shape"
+            return tr.gettext("{move} breaks up the fully connected colour or shape").format(
+                move=text
+            )
         if action in (geo.light_action, geo.dark_action):
-            return f"{text}: this side looks better placed after the set-up"
-        return f"{text} places a tower where it has room to move and sink"
+            return tr.gettext("{move}: this side looks better placed after the set-up").format(
+                move=text
+            )
+        return tr.gettext("{move} places a tower where it has room to move and sink").format(
+            move=text
+        )
     side = state.side_to_move
     assert side is not None
-    who, them = _SIDE[side], _SIDE[1 - side]
     if after.outcome is not None:
+        reason = reason_words(after.outcome.reason, tr)
         if after.outcome.winner == state.to_move:
-            return f"{text} wins at once ({after.outcome.reason})"
-        return f"{text} loses at once ({after.outcome.reason}): only if nothing else is left"
+            return tr.gettext("{move} wins at once ({reason})").format(move=text, reason=reason)
+        return tr.gettext("{move} loses at once ({reason}): only if nothing else is left").format(
+            move=text, reason=reason
+        )
     if action == geo.pass_action:
-        return "pass: every other action helps the opponent more"
+        return tr.gettext("pass: every other action helps the opponent more")
     before = _island_counts(geo, state.tiles, state.light, state.circle)
     now = _island_counts(geo, after.tiles, after.light, after.circle)
     for k in (0, 1):
-        name = _SETS[side][k]
         if now[side][k] < before[side][k]:
+            island, tiles = _island(side, k, tr)
             if now[side][k] <= 1:
-                return f"{text} completes {who}'s {name} island"
-            return f"{text} leaves {who}'s {name} tiles in {now[side][k]} islands, one fewer"
+                return tr.gettext("{move} completes {island}").format(move=text, island=island)
+            return tr.gettext("{move} leaves {tiles} in {n} islands, one fewer").format(
+                move=text, tiles=tiles, n=now[side][k]
+            )
     for k in (0, 1):
-        name = _SETS[1 - side][k]
         if now[1 - side][k] > before[1 - side][k]:
+            island = _island(1 - side, k, tr)[0]
             if geo.sink_base <= action < geo.place_l_base:
-                return f"{text} sinks the last link of {them}'s {name} island"
-            return f"{text} splits {them}'s {name} island in two"
+                return tr.gettext("{move} sinks the last link of {island}").format(
+                    move=text, island=island
+                )
+            return tr.gettext("{move} splits {island} in two").format(move=text, island=island)
     if geo.sink_base <= action < geo.place_l_base:
         if after.sinker == side and after.streak >= 2:
-            return f"{text} is sink {after.streak} of {RACE_LENGTH} in the quicksand race"
-        return f"{text} sinks a tile and takes the initiative"
+            return tr.gettext("{move} is sink {n} of {race} in the quicksand race").format(
+                move=text, n=after.streak, race=RACE_LENGTH
+            )
+        return tr.gettext("{move} sinks a tile and takes the initiative").format(move=text)
     if action >= geo.slide_base:
-        return f"{text} slides a tower's tile to a better spot inside the box"
+        return tr.gettext("{move} slides a tower's tile to a better spot inside the box").format(
+            move=text
+        )
     _, sinks = _mobility(after, side)
-    return f"{text} moves a tower where it can sink {sinks} tiles"
+    return tr.gettext("{move} moves a tower where it can sink {n} tiles").format(move=text, n=sinks)

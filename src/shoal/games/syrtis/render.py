@@ -17,9 +17,10 @@ from collections.abc import Sequence
 
 from shoal.core import Action
 from shoal.core.svg import clickable_cell, drawn_once
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import FILES, bits_of
-from .notation import SETUP_WORDS, TILE_LETTERS
+from .notation import TILE_LETTERS
 from .rules import PLAY, SyrtisState
 
 __all__ = ["click_paths", "render_svg", "render_text"]
@@ -27,22 +28,42 @@ __all__ = ["click_paths", "render_svg", "render_text"]
 _SIDE = ("Light", "Dark")
 
 
-def status(state: SyrtisState) -> str:
-    """One line saying whose decision it is, or how the game ended."""
+def status(state: SyrtisState, tr: Translator = ENGLISH) -> str:
+    """One line saying whose decision it is, or how the game ended (in ``tr``'s language)."""
+    from .explain import reason_words, setup_status, side_title
+
     if state.outcome is not None:
         w = state.outcome.winner
-        name = state.sides()[w].capitalize() if w is not None else "Nobody"
-        return f"over: {name} wins by {state.outcome.reason}"
+        name = side_title(state.sides()[w], tr) if w is not None else tr.gettext("Nobody")
+        return tr.gettext("over: {side} wins by {reason}").format(
+            side=name, reason=reason_words(state.outcome.reason, tr)
+        )
     if state.phase != PLAY:
-        return f"set-up: {SETUP_WORDS[state.phase].status}"
+        return tr.gettext("set-up: {step}").format(step=setup_status(state.phase, tr))
     side = state.side_to_move
     assert side is not None
+    names = (side_title("light", tr), side_title("dark", tr))
     race = (
-        "no sink yet"
+        tr.gettext("no sink yet")
         if state.sinker < 0
-        else f"{_SIDE[state.sinker]} has sunk {state.streak} in a row"
+        else tr.gettext("{side} has sunk {n} in a row").format(
+            side=names[state.sinker], n=state.streak
+        )
     )
-    return f"play: {_SIDE[side]} to move; {race}"
+    return tr.gettext("play: {side} to move; {race}").format(side=names[side], race=race)
+
+
+def svg_words(state: SyrtisState, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+    """The board's title and caption (its status line) as drawn, and in ``tr``'s language
+    (``Game.svg_words``): the caption's element whole, as its size follows its words."""
+    from html import escape
+
+    side = state.geo.n * _S + 2 * _M
+    english, said = status(state), escape(status(state, tr), quote=False)
+    return [
+        (f"<title>Syrtis: {english}</title>", f"<title>Syrtis: {said}</title>"),
+        (_caption(english, side), _caption(said, side)),
+    ]
 
 
 def render_text(state: SyrtisState) -> str:
@@ -67,11 +88,19 @@ def render_text(state: SyrtisState) -> str:
     return "\n".join(lines)
 
 
-def cell_words(state: SyrtisState) -> dict[str, str]:
+def cell_words(state: SyrtisState, tr: Translator = ENGLISH) -> dict[str, str]:
     """Each tile in words, by cell: its colour and shape, and the tower on it if any; then
     the cells without a tile ("Water")."""
     n = state.geo.n
     lt, dt = state.towers
+    kinds = (  # by 2 * circle + light
+        tr.gettext("Dark square tile"),
+        tr.gettext("Light square tile"),
+        tr.gettext("Dark circle tile"),
+        tr.gettext("Light circle tile"),
+    )
+    with_light = tr.gettext("{tile} with the Light tower")
+    with_dark = tr.gettext("{tile} with the Dark tower")
     out: dict[str, str] = {}
     water = []
     for r in range(n):
@@ -81,14 +110,16 @@ def cell_words(state: SyrtisState) -> dict[str, str]:
             if not state.tiles & bit:
                 water.append(name)
                 continue
-            words = ("light " if state.light & bit else "dark ") + (
-                "circle tile" if state.circle & bit else "square tile"
+            tile = kinds[2 * bool(state.circle & bit) + bool(state.light & bit)]
+            out[name] = (
+                with_light.format(tile=tile)
+                if lt & bit
+                else with_dark.format(tile=tile)
+                if dt & bit
+                else tile
             )
-            tower = (
-                " with the Light tower" if lt & bit else " with the Dark tower" if dt & bit else ""
-            )
-            out[name] = words.capitalize() + tower
-    out.update((name, "Water") for name in water)
+    said = tr.gettext("Water")
+    out.update((name, said) for name in water)
     return out
 
 

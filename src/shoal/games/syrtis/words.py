@@ -12,12 +12,12 @@ joined into one, a set-up step done.
 
 from __future__ import annotations
 
-from .notation import SETUP_WORDS
+from shoal.core.words import ENGLISH, Translator
+
+from .explain import setup_status, side_title
 from .rules import PLAY, RACE_LENGTH, SyrtisState
 
 __all__ = ["action_kind", "action_news"]
-
-_SIDES = ("Light", "Dark")
 
 
 def action_kind(state: SyrtisState, action: int) -> str:
@@ -48,7 +48,30 @@ def _sets(state: SyrtisState) -> dict[str, int]:
     }
 
 
-def island_news(before: SyrtisState, after: SyrtisState) -> list[str]:
+def _island_words(name: str, tr: Translator) -> tuple[str, str]:
+    """What is said when a colour's or a shape's tiles are cut, and when they join."""
+    if name == "light":
+        return (
+            tr.gettext("the light tiles are cut into {n} islands"),
+            tr.gettext("the light tiles form one island"),
+        )
+    if name == "dark":
+        return (
+            tr.gettext("the dark tiles are cut into {n} islands"),
+            tr.gettext("the dark tiles form one island"),
+        )
+    if name == "circle":
+        return (
+            tr.gettext("the circle tiles are cut into {n} islands"),
+            tr.gettext("the circle tiles form one island"),
+        )
+    return (
+        tr.gettext("the square tiles are cut into {n} islands"),
+        tr.gettext("the square tiles form one island"),
+    )
+
+
+def island_news(before: SyrtisState, after: SyrtisState, tr: Translator = ENGLISH) -> list[str]:
     """Each colour or shape whose tiles were one island and are cut into several, or came
     together in one (a complete island is what wins).
 
@@ -64,28 +87,39 @@ def island_news(before: SyrtisState, after: SyrtisState) -> list[str]:
     for name, bits in new.items():
         was, now = geo.islands(old[name]), geo.islands(bits)
         if was == 1 and now > 1:
-            news.append(f"the {name} tiles are cut into {now} islands")
+            news.append(_island_words(name, tr)[0].format(n=now))
         elif now == 1 and was > 1:
-            news.append(f"the {name} tiles form one island")
+            news.append(_island_words(name, tr)[1])
     return news
 
 
-def action_news(state: SyrtisState, action: int, child: SyrtisState) -> list[str]:
+def action_news(
+    state: SyrtisState, action: int, child: SyrtisState, tr: Translator = ENGLISH
+) -> list[str]:
     """The sink race after a sink, the islands a sink or a slide changed, the passes in a
     row from the second on, and the set-up's next step when it changes."""
     if state.phase != PLAY:
         if child.phase != state.phase and child.phase != PLAY:
-            return [f"next: {SETUP_WORDS[child.phase].status}"]
+            return [tr.gettext("next: {step}").format(step=setup_status(child.phase, tr))]
         return []
     kind = action_kind(state, action)
     news = []
+    sides = (side_title("light", tr), side_title("dark", tr))
     if kind == "sink":
-        news.append(f"sink race: {_SIDES[child.sinker]} {child.streak} of {RACE_LENGTH}")
+        news.append(
+            tr.gettext("sink race: {side} {n} of {race}").format(
+                side=sides[child.sinker], n=child.streak, race=RACE_LENGTH
+            )
+        )
     if kind in ("sink", "slide"):
-        news.extend(island_news(state, child))
+        news.extend(island_news(state, child, tr))
     if kind == "pass":
         side = 0 if state.to_move == state.light_seat else 1
         passes = child.passes[side]
         if passes > 1:
-            news.append(f"{_SIDES[side]} has passed {passes} turns in a row")
+            news.append(
+                tr.gettext("{side} has passed {n} turns in a row").format(
+                    side=sides[side], n=passes
+                )
+            )
     return news

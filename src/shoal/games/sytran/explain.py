@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from shoal.core.words import ENGLISH, Translator
+
 from .shortage import literal_reason, strands_reason
 
 if TYPE_CHECKING:
@@ -47,10 +49,12 @@ def cell_reason(state: SytranState, cell: int) -> str:
     )
 
 
-def action_label(text: str) -> str:
+def action_label(text: str, tr: Translator = ENGLISH) -> str:
     """A stone or the swap in words, for menus, buttons and a screen reader.
 
     >>> action_label("h6"), action_label("swap")
     ('Stone on h6', 'Swap colours')
     """
-    return "Swap colours" if text == "swap" else f"Stone on {text}"
+    if text == "swap":
+        return tr.gettext("Swap colours")
+    return tr.gettext("Stone on {cell}").format(cell=text)

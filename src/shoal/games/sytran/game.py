@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from html import escape
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, option
 from shoal.core.native import engine_for
+from shoal.core.words import ENGLISH, Translator
 
 from . import diagrams, heuristics, render, words
 from .explain import action_label as _action_label
@@ -143,14 +145,38 @@ class Sytran(Game[SytranState]):
             "rings 2, 4 (ring 1 is the centre and its six neighbours, the last ring the rim)"
         )
 
-    def cell_words(self, state: SytranState) -> dict[str, str]:
-        return render.cell_words(state)
+    def cell_words(self, state: SytranState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return render.cell_words(state, tr)
 
-    def cell_names(self, state: SytranState) -> dict[str, str]:
-        return words.cell_names(state)
+    def cell_names(self, state: SytranState, *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return words.cell_names(state, tr)
 
-    def action_news(self, state: SytranState, action: Action, child: SytranState) -> list[str]:
-        return words.action_news(state, action, child)
+    def action_news(
+        self, state: SytranState, action: Action, child: SytranState, *, tr: Translator = ENGLISH
+    ) -> list[str]:
+        return words.action_news(state, action, child, tr)
+
+    def side_title(self, side: str, *, tr: Translator = ENGLISH) -> str:
+        return words.colour_title(int(side == "black"), tr)
+
+    def ending_sentence(self, state: SytranState, *, tr: Translator = ENGLISH) -> str:
+        """The winner and the score, or a draw and the score.
+
+        >>> game = Sytran.with_options({"base": 6})
+        >>> game.ending_sentence(game.load(game.initial().position())) == ""
+        True
+        """
+        outcome = state.outcome
+        if outcome is None or outcome.scores is None:
+            return super().ending_sentence(state, tr=tr)
+        scores = [int(score) for score in outcome.scores]
+        if outcome.winner is None:
+            return tr.gettext("A draw: score {a} to {b}.").format(a=scores[0], b=scores[1])
+        return tr.gettext("{side} wins: score {high} to {low}.").format(
+            side=self.side_title(state.side_name(outcome.winner), tr=tr),
+            high=scores[outcome.winner],
+            low=scores[1 - outcome.winner],
+        )
 
     def render_text(self, state: SytranState) -> str:
         return render.render_text(state)
@@ -163,6 +189,14 @@ class Sytran(Game[SytranState]):
         highlight: Sequence[str] = (),
     ) -> str:
         return render.render_svg(state, last=last, highlight=highlight)
+
+    def svg_words(self, state: SytranState, *, tr: Translator = ENGLISH) -> list[tuple[str, str]]:
+        """The board's caption (its status line) and its rings' legend."""
+        said = (render.status_line(state, tr), tr.gettext("rings"))
+        return [
+            (f">{render.status_line(state)}<", f">{escape(said[0], quote=False)}<"),
+            (">rings<", f">{escape(said[1], quote=False)}<"),
+        ]
 
     def click_paths(self, state: SytranState) -> dict[Action, tuple[str, ...]]:
         names = self.geo.names
@@ -195,13 +229,13 @@ class Sytran(Game[SytranState]):
             return "last stone"
         return f"last {NUMBER_WORDS[len(line)] if len(line) < 10 else len(line)} stones"
 
-    def action_label(self, state: SytranState, action: Action) -> str:
-        return _action_label(state.action_text(action))
+    def action_label(self, state: SytranState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        return _action_label(state.action_text(action), tr)
 
-    def explain(self, state: SytranState, action: Action) -> str:
-        return heuristics.explain(state, action)
+    def explain(self, state: SytranState, action: Action, *, tr: Translator = ENGLISH) -> str:
+        return heuristics.explain(state, action, tr)
 
-    def status(self, state: SytranState) -> str:
+    def status(self, state: SytranState, *, tr: Translator = ENGLISH) -> str:
         """Each colour's stones, groups and score so far; the stones of this turn.
 
         >>> game = Sytran(SytranOptions(base=6))
@@ -214,20 +248,33 @@ class Sytran(Game[SytranState]):
         """
         width, penalty = self.geo.width, self.options.penalty
         parts = []
-        for colour, name in enumerate(("White", "Black")):
+        for colour in (0, 1):
+            name = words.colour_title(colour, tr)
             stones = state.stones_of(colour)
             count = stones.bit_count()
             groups = count_groups(stones, width)
             score = count - penalty * groups
-            plural = "" if count == 1 else "s"
+            said = tr.ngettext("{n} stone", "{n} stones", count).format(n=count)
             if groups:
-                group_word = "group" if groups == 1 else "groups"
-                parts.append(f"{name} {count} stone{plural} in {groups} {group_word}: {score}")
+                in_groups = tr.ngettext("in {n} group", "in {n} groups", groups).format(n=groups)
+                parts.append(
+                    tr.gettext("{side} {stones} {groups}: {score}").format(
+                        side=name, stones=said, groups=in_groups, score=score
+                    )
+                )
             else:
-                parts.append(f"{name} {count} stone{plural}: {score}")
-        parts.append(f"empty cells {len(state.empty_cells)} (P = {penalty})")
+                parts.append(
+                    tr.gettext("{side} {stones}: {score}").format(
+                        side=name, stones=said, score=score
+                    )
+                )
+        parts.append(
+            tr.gettext("empty cells {n} (P = {penalty})").format(
+                n=len(state.empty_cells), penalty=penalty
+            )
+        )
         if state.outcome is None:
-            parts.append(words.turn_words(state))
+            parts.append(words.turn_words(state, tr))
         return " · ".join(parts)
 
     def diagrams(self) -> list[Diagram]:

@@ -19,9 +19,11 @@ from __future__ import annotations
 import math
 
 from shoal.core import Action, Seat
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import Geometry
 from .rules import COLOUR_NAMES, SytranState, group_bitboards
+from .words import colour_title
 
 __all__ = ["evaluate", "explain", "features", "projected_scores"]
 
@@ -109,31 +111,39 @@ def evaluate(state: SytranState, seat: Seat) -> float:
     return math.tanh(diff / scale)
 
 
-def explain(state: SytranState, action: Action) -> str:
-    """A one-line reason in words for a hint."""
+def explain(state: SytranState, action: Action, tr: Translator = ENGLISH) -> str:
+    """A one-line reason in words for a hint (in ``tr``'s language)."""
     geo = state.game.geo
     if action == geo.num_cells:
-        return "swap: take over White's opening stones and let the opponent play Black"
+        return tr.gettext("swap: take over White's opening stones and let the opponent play Black")
     colour = state.colour_to_move
     if colour is None:
-        return f"{geo.names[action]}: the game is over"
+        return tr.gettext("{cell}: the game is over").format(cell=geo.names[action])
     name = geo.names[action]
-    me, them = COLOUR_NAMES[colour].capitalize(), COLOUR_NAMES[1 - colour].capitalize()
+    me, them = colour_title(colour, tr), colour_title(1 - colour, tr)
     penalty = state.game.penalty
     own = _neighbour_groups(geo, group_bitboards(state.stones_of(colour), geo.width), action)
     opp = _neighbour_groups(geo, group_bitboards(state.stones_of(1 - colour), geo.width), action)
     ring = geo.ring[action]
     if len(own) >= 2:
-        count = {2: "two", 3: "three"}.get(len(own), str(len(own)))
+        words = {2: tr.gettext("two"), 3: tr.gettext("three")}
+        count = words.get(len(own), str(len(own)))
         saved = penalty * (len(own) - 1)
-        return f"{name} joins {count} {me} groups, saving {saved} points"
-    if len(opp) >= 2:
-        return (
-            f"{name} keeps {len(opp)} {them} groups apart, "
-            f"denying {them} {penalty * (len(opp) - 1)} points"
+        return tr.gettext("{cell} joins {count} {side} groups, saving {points} points").format(
+            cell=name, count=count, side=me, points=saved
         )
+    if len(opp) >= 2:
+        return tr.gettext(
+            "{cell} keeps {count} {side} groups apart, denying {side} {points} points"
+        ).format(cell=name, count=len(opp), side=them, points=penalty * (len(opp) - 1))
     if own:
-        return f"{name} extends a {me} group on ring {ring} without adding a group"
+        return tr.gettext(
+            "{cell} extends a {side} group on ring {ring} without adding a group"
+        ).format(cell=name, side=me, ring=ring)
     if opp:
-        return f"{name} places a {me} stone on ring {ring} next to a {them} group, contesting it"
-    return f"{name} starts a new {me} group on ring {ring} (costs {penalty} points unless joined)"
+        return tr.gettext(
+            "{cell} places a {side} stone on ring {ring} next to a {other} group, contesting it"
+        ).format(cell=name, side=me, ring=ring, other=them)
+    return tr.gettext(
+        "{cell} starts a new {side} group on ring {ring} (costs {points} points unless joined)"
+    ).format(cell=name, side=me, ring=ring, points=penalty)

@@ -33,10 +33,11 @@ from typing import TYPE_CHECKING
 
 from shoal.core import Action
 from shoal.core.svg import clickable_cell
+from shoal.core.words import ENGLISH, Translator
 
 from .geometry import FILES, Geometry
 from .rules import COLOUR_NAMES, SytranState
-from .words import stones_left
+from .words import colour_title, stones_left
 
 if TYPE_CHECKING:
     pass
@@ -64,26 +65,32 @@ def _label_spots(geo: Geometry) -> tuple[dict[tuple[int, int], str], dict[tuple[
     return files, ranks
 
 
-def status_line(state: SytranState) -> str:
-    """Who is to move and how far the turn has got, or the result."""
+def status_line(state: SytranState, tr: Translator = ENGLISH) -> str:
+    """Who is to move and how far the turn has got, or the result (in ``tr``'s language)."""
     outcome = state.outcome
     sides = state.sides()
+    titles = [colour_title(COLOUR_NAMES.index(side), tr) for side in sides]
     if outcome is not None:
         assert outcome.scores is not None
+        each = tr.gettext("{side} {score}")
         scores = ", ".join(
-            f"{sides[seat].capitalize()} {int(outcome.scores[seat])}" for seat in (0, 1)
+            each.format(side=titles[seat], score=int(outcome.scores[seat])) for seat in (0, 1)
         )
         if outcome.winner is None:
-            return f"Game over: draw, {scores}"
-        return f"Game over: {sides[outcome.winner].capitalize()} wins, {scores}"
+            return tr.gettext("Game over: draw, {scores}").format(scores=scores)
+        return tr.gettext("Game over: {side} wins, {scores}").format(
+            side=titles[outcome.winner], scores=scores
+        )
     seat = state.to_move
     assert seat is not None
-    text = f"{sides[seat].capitalize()} to move"
+    text = tr.gettext("{side} to move").format(side=titles[seat])
     if state.placed:
         n, left = state.placed, stones_left(state)
-        text += f"; {n} placed this turn, up to {left} more (ends by itself)"
+        text += tr.gettext("; {n} placed this turn, up to {left} more (ends by itself)").format(
+            n=n, left=left
+        )
     if state.swap_available:
-        text += "; Black may swap"
+        text += tr.gettext("; Black may swap")
     return text
 
 
@@ -91,15 +98,16 @@ _EMPTY = (":", ".")
 """An empty cell's character by ring parity: odd rings (1, 3, 5) ``.``, even rings ``:``."""
 
 
-def cell_words(state: SytranState) -> dict[str, str]:
+def cell_words(state: SytranState, tr: Translator = ENGLISH) -> dict[str, str]:
     """Each stone in words by its cell ("White stone"); empty cells are left out."""
     geo = state.game.geo
     white, black = state.stones_of(0), state.stones_of(1)
     stones = white | black
+    words = (tr.gettext("White stone"), tr.gettext("Black stone"))
     out: dict[str, str] = {}
     for cell, bit in enumerate(geo.bit):
         if stones & bit:
-            out[geo.names[cell]] = "White stone" if white & bit else "Black stone"
+            out[geo.names[cell]] = words[0] if white & bit else words[1]
     return out
 
 

@@ -14,20 +14,60 @@ ring, the stones left in a turn, and the turn's progress in words.
 
 from __future__ import annotations
 
+import functools
+
+from shoal.core.words import ENGLISH, Translator
+
+from .geometry import geometry
 from .rules import SytranState
 
-__all__ = ["action_news", "cell_names", "stones_left", "turn_words"]
+__all__ = ["action_news", "cell_names", "colour_title", "stones_left", "turn_words"]
 
 
-def cell_names(state: SytranState) -> dict[str, str]:
-    """Every cell: its name, its stone (or empty) and its ring."""
+def colour_title(colour: int, tr: Translator = ENGLISH) -> str:
+    """A colour (0 White, 1 Black) as a sentence names its player: "White", "Black" (the
+    side's word the game page says beside the players, ``white``, with a capital)."""
+    word = tr.gettext("black") if colour else tr.gettext("white")
+    return word[:1].upper() + word[1:]
+
+
+def cell_names(state: SytranState, tr: Translator = ENGLISH) -> dict[str, str]:
+    """Every cell: its name, its stone (or empty) and its ring.
+
+    >>> from shoal.games.sytran import Sytran
+    >>> class Dutch:
+    ...     def gettext(self, message):
+    ...         return {"{cell}: {what}, ring {ring}": "{cell}: {what}, ring {ring}",
+    ...                 "white stone": "witte steen"}.get(message, message)
+    >>> cell_names(Sytran.with_options({"base": 6}).initial().apply_text("f6"), Dutch())["f6"]
+    'f6: witte steen, ring 1'
+    """
     geo = state.game.geo
     white, black = state.white, state.black
-    out = {}
-    for cell, bit in enumerate(geo.bit):
-        what = "white stone" if white & bit else "black stone" if black & bit else "empty"
-        out[geo.names[cell]] = f"{geo.names[cell]}: {what}, ring {geo.ring[cell]}"
-    return out
+    said = (
+        tr.gettext("{cell}: {what}, ring {ring}"),
+        tr.gettext("white stone"),
+        tr.gettext("black stone"),
+        tr.gettext("empty"),
+    )
+    table = _names_table(geo.base, said)
+    return {
+        name: words[0] if white & bit else words[1] if black & bit else words[2]
+        for name, bit, words in zip(geo.names, geo.bit, table, strict=True)
+    }
+
+
+@functools.lru_cache(maxsize=64)
+def _names_table(base: int, said: tuple[str, str, str, str]) -> tuple[tuple[str, str, str], ...]:
+    """Each cell's three names (a white stone, a black stone, empty) on the board of ``base``
+    in the words ``said`` (the template and the three states), made once per language: a
+    view names every cell in every version."""
+    template, *states = said
+    geo = geometry(base)
+    return tuple(
+        tuple(template.format(cell=name, what=what, ring=ring) for what in states)  # type: ignore[misc]
+        for name, ring in zip(geo.names, geo.ring, strict=True)
+    )
 
 
 def stones_left(state: SytranState) -> int:
@@ -36,18 +76,22 @@ def stones_left(state: SytranState) -> int:
     return max(0, state.smallest - state.placed) if state.placed else 0
 
 
-def _more(n: int) -> str:
-    return "1 more stone this turn" if n == 1 else f"{n} more stones this turn at most"
+def _more(n: int, tr: Translator) -> str:
+    if n == 1:
+        return tr.gettext("1 more stone this turn")
+    return tr.gettext("{n} more stones this turn at most").format(n=n)
 
 
-def action_news(state: SytranState, action: int, child: SytranState) -> list[str]:
+def action_news(
+    state: SytranState, action: int, child: SytranState, tr: Translator = ENGLISH
+) -> list[str]:
     """After a stone that does not end the turn: how many more it may take."""
     if child.outcome is not None or child.to_move != state.to_move or not child.placed:
         return []
-    return [_more(stones_left(child))]
+    return [_more(stones_left(child), tr)]
 
 
-def turn_words(state: SytranState) -> str:
+def turn_words(state: SytranState, tr: Translator = ENGLISH) -> str:
     """The turn's progress for the status line: before its first stone, how a turn counts;
     after it, the stones placed and left, and that the turn ends by itself.
 
@@ -60,9 +104,15 @@ def turn_words(state: SytranState) -> str:
     """
     if not state.placed:
         rings = state.game.geo.ring[-1]
-        return f"this turn: 1 to {rings} stones, as many as the number of the innermost ring used"
+        return tr.gettext(
+            "this turn: 1 to {rings} stones, as many as the number of the innermost ring used"
+        ).format(rings=rings)
     n = state.placed
-    placed = f"{n} stone{'s' if n > 1 else ''} placed (innermost ring {state.smallest})"
+    placed = tr.ngettext(
+        "{n} stone placed (innermost ring {ring})", "{n} stones placed (innermost ring {ring})", n
+    ).format(n=n, ring=state.smallest)
     left = stones_left(state)
-    more = "1 more" if left == 1 else f"{left} more at most"
-    return f"this turn: {placed}, {more}; it ends by itself"
+    more = tr.gettext("1 more") if left == 1 else tr.gettext("{n} more at most").format(n=left)
+    return tr.gettext("this turn: {placed}, {more}; it ends by itself").format(
+        placed=placed, more=more
+    )

@@ -22,6 +22,7 @@ import shoal.ai
 from shoal.ai.levels import level_by_name
 from shoal.ai.players import get_player, turn_states
 from shoal.core import Action, Game, InvalidOptionError, Seat, State
+from shoal.core.words import ENGLISH, Translator
 
 from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
@@ -63,10 +64,13 @@ def _computer_turn(game: Game, state: State, level: str, seed: int) -> list[tupl
     return turn_states(get_player(level, game, seed=seed), state)
 
 
-def compute_hint(game: Game, state: State, seed: int) -> tuple[Action, str]:
-    """The best action for the seat to move and a reason in words (``shoal.ai.hint``)."""
-    result = shoal.ai.hint(game, state, level=HINT_LEVEL, seed=seed)
-    return result.action, result.reason or game.explain(state, result.action)
+def compute_hint(
+    game: Game, state: State, seed: int, tr: Translator = ENGLISH
+) -> tuple[Action, str]:
+    """The best action for the seat to move and a reason in words (``shoal.ai.hint``), in
+    ``tr``'s language."""
+    result = shoal.ai.hint(game, state, level=HINT_LEVEL, seed=seed, tr=tr)
+    return result.action, result.reason or game.explain(state, result.action, tr=tr)
 
 
 class Computer:
@@ -207,11 +211,14 @@ class Computer:
                 except ApiError:  # another process changed the game first: it is reloaded
                     continue
 
-    async def hint(self, game: Game, state: State, seed: int) -> tuple[Action, str]:
-        """A hint computed in a worker thread, queued with the computer's searches."""
+    async def hint(
+        self, game: Game, state: State, seed: int, tr: Translator = ENGLISH
+    ) -> tuple[Action, str]:
+        """A hint computed in a worker thread, queued with the computer's searches (its
+        reason in ``tr``'s language)."""
         async with self.searches:
             with SEARCHES_BUSY.labels("computer").track_inprogress():
-                return await asyncio.to_thread(compute_hint, game, state, seed)
+                return await asyncio.to_thread(compute_hint, game, state, seed, tr)
 
 
 class Clocks:

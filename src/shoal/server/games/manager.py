@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from fastapi import WebSocket
 
 from shoal.core import Seat, State
+from shoal.i18n import SOURCE
 
 from ..errors import ApiError
 from ..sockets import encode, encode_value, send, send_all
@@ -47,9 +48,12 @@ class GameEntry:
 
     ``changed_elsewhere`` is the last version another server process announced
     (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
-    ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has
-    (None while there are none); the messages go out under ``sending``, in order.
-    ``last_delta`` is the last delta sent: its base version, its version and its text.
+    ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has, by
+    language (English: ``"en"``; none while there are none); the messages go out under
+    ``sending``, in order. ``languages`` holds the watchers that read another language than
+    English, with theirs (the game's words are said in it: each language's message is made
+    and encoded once for all its sockets). ``last_delta`` is the last delta sent in each
+    language: its base version, its version and its text.
     ``patch`` is the last change this process stored, as its version and its
     :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
     """
@@ -57,6 +61,7 @@ class GameEntry:
     __slots__ = (
         "changed_elsewhere",
         "deltas",
+        "languages",
         "last_delta",
         "live",
         "lock",
@@ -72,9 +77,10 @@ class GameEntry:
         self.watchers: set[WebSocket] = set()
         self.changed_elsewhere = 0
         self.deltas: set[WebSocket] = set()
-        self.sent: dict[str, Any] | None = None
+        self.languages: dict[WebSocket, str] = {}
+        self.sent: dict[str, dict[str, Any]] = {}
         self.sending = asyncio.Lock()
-        self.last_delta: tuple[int, int, str] | None = None
+        self.last_delta: dict[str, tuple[int, int, str]] = {}
         self.patch: tuple[int, dict[str, Any] | None] | None = None
 
 
@@ -287,15 +293,24 @@ class GameManager:
         return True
 
     # -- watchers -------------------------------------------------------------------
-    async def watch(self, entry: GameEntry, socket: WebSocket, *, deltas: bool = False) -> None:
+    async def watch(
+        self,
+        entry: GameEntry,
+        socket: WebSocket,
+        *,
+        deltas: bool = False,
+        language: str = SOURCE,
+    ) -> None:
         """Add a WebSocket watcher and send it the whole current view (``{"type": "view"}``);
         after each change it gets the new view, or with ``deltas`` what changed
-        (:func:`~.views.view_delta`)."""
+        (:func:`~.views.view_delta`). ``language``: the watcher's (the game's words in it)."""
         async with entry.sending:
-            view = entry.live.view()
+            view = entry.live.view(language=language)
+            if language != SOURCE:
+                entry.languages[socket] = language
             if deltas:
-                if not entry.deltas:
-                    entry.sent = view
+                if not any(entry.languages.get(s, SOURCE) == language for s in entry.deltas):
+                    entry.sent[language] = view
                 entry.deltas.add(socket)
             entry.watchers.add(socket)
             if not await send(socket, {"type": "view", "view": view}):
@@ -305,47 +320,66 @@ class GameManager:
         """Forget a watcher."""
         entry.watchers.discard(socket)
         entry.deltas.discard(socket)
-        if not entry.deltas:
-            entry.sent = None
+        language = entry.languages.pop(socket, SOURCE)
+        if not any(entry.languages.get(s, SOURCE) == language for s in entry.deltas):
+            entry.sent.pop(language, None)
 
     async def broadcast(self, entry: GameEntry, ack: Ack | None = None) -> None:
         """Send every watcher (spectators included; no tokens in it) the current view, or to
         those that asked for deltas, what changed since the view they have; each message is
-        encoded once for all its sockets. With ``ack``, its socket's delta carries it."""
+        encoded once for all its sockets of one language. With ``ack``, its socket's delta
+        carries it."""
         if not entry.watchers:
             return
         async with entry.sending:
-            view = entry.live.view()
             dropped: list[WebSocket] = []
-            if entry.deltas:
-                old, entry.sent = entry.sent, view
-                if old is not None:
-                    text = encode(view_delta(old, view))
-                    entry.last_delta = (old["version"], view["version"], text)
-                else:
-                    text = encode({"type": "view", "view": view})
-                if ack is not None and old is not None and ack.socket in entry.deltas:
-                    dropped += await send_all(entry.deltas - {ack.socket}, text)
-                    ack.sent = await send(ack.socket, with_ack(text, ack.id))
-                    if not ack.sent:
-                        dropped.append(ack.socket)
-                else:
-                    dropped += await send_all(entry.deltas, text)
-            if len(entry.deltas) < len(entry.watchers):
-                whole = entry.watchers - entry.deltas
-                dropped += await send_all(whole, {"type": "view", "view": view})
+            languages = entry.languages
+            groups: dict[str, set[WebSocket]] = {SOURCE: entry.watchers}
+            if languages:  # readers of other languages: one group each (English: the rest)
+                groups = {}
+                for socket in entry.watchers:
+                    groups.setdefault(languages.get(socket, SOURCE), set()).add(socket)
+            for language, watchers in groups.items():
+                dropped += await self._send_view(entry, language, watchers, ack)
             for socket in dropped:
                 self.unwatch(entry, socket)  # a closed socket: forget it
 
-    def delta_since(self, entry: GameEntry, old: LiveGame) -> str:
+    async def _send_view(
+        self, entry: GameEntry, language: str, watchers: set[WebSocket], ack: Ack | None
+    ) -> list[WebSocket]:
+        """Send ``watchers`` (all of one ``language``) the current view or their delta; the
+        sockets that are closed."""
+        view = entry.live.view(language=language)
+        dropped: list[WebSocket] = []
+        deltas = entry.deltas & watchers if entry.languages else entry.deltas
+        if deltas:
+            old = entry.sent.get(language)
+            entry.sent[language] = view
+            if old is not None:
+                text = encode(view_delta(old, view))
+                entry.last_delta[language] = (old["version"], view["version"], text)
+            else:
+                text = encode({"type": "view", "view": view})
+            if ack is not None and old is not None and ack.socket in deltas:
+                dropped += await send_all(deltas - {ack.socket}, text)
+                ack.sent = await send(ack.socket, with_ack(text, ack.id))
+                if not ack.sent:
+                    dropped.append(ack.socket)
+            else:
+                dropped += await send_all(deltas, text)
+        if len(deltas) < len(watchers):
+            dropped += await send_all(watchers - deltas, {"type": "view", "view": view})
+        return dropped
+
+    def delta_since(self, entry: GameEntry, old: LiveGame, language: str = SOURCE) -> str:
         """The encoded delta (:func:`~.views.view_delta`) from ``old``'s view to the game's
-        current one: the text the delta watchers were sent when it was made from the same
-        version (encoded once for all), else made now. The answer of a change with
-        ``?answer=delta``."""
-        last, version = entry.last_delta, entry.live.data.version
+        current one, in ``language``: the text the delta watchers of that language were sent
+        when it was made from the same version (encoded once for all), else made now. The
+        answer of a change with ``?answer=delta``."""
+        last, version = entry.last_delta.get(language), entry.live.data.version
         if last is not None and last[0] == old.data.version and last[1] == version:
             return last[2]
-        return encode(view_delta(old.view(), entry.live.view()))
+        return encode(view_delta(old.view(language=language), entry.live.view(language=language)))
 
     async def close(self) -> None:
         """Stop the listeners' timers and the background tasks (at shutdown)."""

@@ -35,7 +35,7 @@ import orjson
 from fastapi import WebSocket
 
 from shoal.core import Action, ShoalError, State
-from shoal.i18n import N_, say
+from shoal.i18n import N_, SOURCE, say
 
 from ..accounts.service import account_id, player_of
 from ..db_down import DATABASE_DOWN, DATABASE_ERRORS
@@ -66,13 +66,15 @@ async def play(
     account: int | None = None,
     delta: bool = False,
     ack: Ack | None = None,
+    language: str = SOURCE,
 ) -> tuple[int, str | None]:
     """Play one atomic action (by number, or by its ``text`` in the game's notation) from
     ``version`` (None: the version current when the game's lock is taken, as the Bot API
     plays) for the seat of ``token`` or ``account``; stored before it returns.
 
     Answers the new version and, with ``delta``, the encoded delta from ``version``
-    (:meth:`~.manager.GameManager.delta_since`, made under the game's lock); ``ack`` rides
+    (:meth:`~.manager.GameManager.delta_since`, made under the game's lock; the game's words
+    in ``language``); ``ack`` rides
     in the mover's delta (:class:`~.manager.Ack`). Raises
     :class:`~shoal.server.errors.ApiError` (nothing changed) for a refusal.
     """
@@ -103,7 +105,7 @@ async def play(
         except ShoalError as error:
             raise check_error(error) from None
         await commit_actions(manager, now.entry, [chosen], [child], ack)
-        answer = manager.delta_since(now.entry, live) if delta else None
+        answer = manager.delta_since(now.entry, live, language) if delta else None
         return now.entry.live.data.version, answer
 
 

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from shoal.core import Seat, other
-from shoal.i18n import N_
+from shoal.i18n import N_, SOURCE
 
 from ..errors import ApiError
 from ..notifications.service import Notifier
@@ -40,6 +40,7 @@ async def resign(
     *,
     account: int | None = None,
     delta: bool = False,
+    language: str = SOURCE,
 ) -> str | None:
     """The seat of ``token`` or ``account`` resigns (at one screen, the seat to move): the
     other seat wins. From ``version`` (None: the current one, as the Bot API and a
@@ -50,7 +51,7 @@ async def resign(
         to_move = now.live.state.to_move
         seat = to_move if to_move is not None and to_move in now.seats else now.seats[0]
         await now.commit(now.live.with_resignation(seat))
-        return manager.delta_since(now.entry, now.live) if delta else None
+        return manager.delta_since(now.entry, now.live, language) if delta else None
 
 
 def _between_people(live: LiveGame) -> None:

@@ -7,16 +7,20 @@ live games of :mod:`.session` and the replays of records.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from shoal.core import Action, Game, History, State
+from shoal.core.words import ENGLISH, Translator
 from shoal.records import Record, result_token
 
 from ..errors import ApiError
 
 __all__ = [
     "board_view",
+    "board_words",
+    "ended_sentence",
     "features_view",
     "last_turn_actions",
     "legal_entries",
@@ -94,7 +98,11 @@ def last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> lis
 
 
 def spoken_view(
-    game: Game, states: list[State], turns: list[dict[str, Any]], actions: list[Action]
+    game: Game,
+    states: list[State],
+    turns: list[dict[str, Any]],
+    actions: list[Action],
+    tr: Translator = ENGLISH,
 ) -> list[dict[str, Any]]:
     """The actions of the last two turns in the game's words, for a screen reader.
 
@@ -102,7 +110,8 @@ def spoken_view(
     game's :meth:`~shoal.core.Game.action_label` in the state it was played from, ``news``
     what else a sighted player saw happen (:meth:`~shoal.core.Game.action_news`: a check,
     a capture, a tile sinking...). Two turns, so a view that arrives after the player's turn
-    and the computer's answer says both.
+    and the computer's answer says both. ``tr``: the reader's language (the ``side`` stays
+    the side's name, which the client says in its words).
     """
     start = turns[-2]["start"] if len(turns) > 1 else 0
     out = []
@@ -115,24 +124,31 @@ def spoken_view(
                 "ply": ply,
                 "seat": seat,
                 "side": state.side_name(seat),
-                "label": game.action_label(state, actions[ply]),
-                "news": game.action_news(state, actions[ply], states[ply + 1]),
+                "label": game.action_label(state, actions[ply], tr=tr),
+                "news": game.action_news(state, actions[ply], states[ply + 1], tr=tr),
             }
         )
     return out
 
 
-def outcome_view(state: State, ended: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The result for a client: an end the rules do not know (``ended``) or ``state``'s outcome."""
+def outcome_view(
+    state: State, ended: dict[str, Any] | None, tr: Translator = ENGLISH
+) -> dict[str, Any] | None:
+    """The result for a client: an end the rules do not know (``ended``) or ``state``'s
+    outcome. The ``sentence`` is in ``tr``'s language; ``reason`` stays the short English form
+    (records and programs read it)."""
     if ended is not None:
         winner = ended.get("winner")
         token = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
         if ended.get("aborted"):
             token = "*"  # an aborted game has no result
         reason = str(ended["reason"])
-        sentence = reason[:1].upper() + reason[1:]
-        if winner is not None:
-            sentence += f": {state.side_name(winner).capitalize()} wins."
+        if tr is ENGLISH:
+            sentence = reason[:1].upper() + reason[1:]
+            if winner is not None:
+                sentence += f": {state.side_name(winner).capitalize()} wins."
+        else:
+            sentence = ended_sentence(state, reason, winner, tr)
         return {
             "winner": winner,
             "reason": reason,
@@ -146,10 +162,74 @@ def outcome_view(state: State, ended: dict[str, Any] | None) -> dict[str, Any] |
     return {
         "winner": outcome.winner,
         "reason": outcome.reason,
-        "sentence": state.game.ending_sentence(state),
+        "sentence": state.game.ending_sentence(state, tr=tr),
         "scores": list(outcome.scores) if outcome.scores is not None else None,
         "result": result_token(outcome),
     }
+
+
+_ENDS = re.compile(
+    r"(?P<side>\w+) (?P<end>resigned|ran out of time|did not make a first move in time "
+    r"\(a no-show\))|(?P<agreed>drawn by agreement)|aborted by (?P<aborter>\w+)"
+)
+"""The ends the server stores in words (:mod:`.session`, :mod:`.service`, the events' no-show),
+as :func:`ended_sentence` says them in a reader's language."""
+
+
+def ended_sentence(state: State, reason: str, winner: int | None, tr: Translator) -> str:
+    """The sentence of an end the rules do not know (a resignation, a fallen flag, a draw by
+    agreement, an abort, a no-show), in ``tr``'s language; an end of another shape is said
+    as its English reason.
+
+    >>> from shoal.games import get
+    >>> state = get("sytran").initial()
+    >>> ended_sentence(state, "black resigned", 0, ENGLISH)
+    'Black resigned: White wins.'
+    """
+    game = state.game
+    found = _ENDS.fullmatch(reason)
+    if found is None:
+        said = reason[:1].upper() + reason[1:]
+    elif found["agreed"]:
+        said = tr.gettext("Drawn by agreement")
+    elif found["aborter"]:
+        side = game.side_title(found["aborter"], tr=tr)
+        said = tr.gettext("Aborted by {side}").format(side=side)
+    else:
+        side = game.side_title(found["side"], tr=tr)
+        if found["end"] == "resigned":
+            said = tr.gettext("{side} resigned").format(side=side)
+        elif found["end"] == "ran out of time":
+            said = tr.gettext("{side} ran out of time").format(side=side)
+        else:
+            said = tr.gettext("{side} did not make a first move in time (a no-show)").format(
+                side=side
+            )
+    if winner is None:
+        return said
+    side = game.side_title(state.side_name(winner), tr=tr)
+    return tr.gettext("{end}: {side} wins.").format(end=said, side=side)
+
+
+def board_words(svg: str, words: Sequence[tuple[str, str]]) -> str:
+    """The board ``svg`` with the words drawn on it in the reader's language
+    (:meth:`~shoal.core.Game.svg_words`: each piece of the SVG as drawn in English, and in
+    the reader's words): the first occurrence of each piece replaced, written in ASCII as the
+    board is (any other character as a reference). ``svg`` itself when nothing changes.
+
+    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">Ringe<")])
+    '<svg><text>Ringe</text></svg>'
+    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">anneaux é<")])
+    '<svg><text>anneaux &#233;</text></svg>'
+    """
+    for drawn, said in words:
+        if said == drawn:
+            continue
+        at = svg.find(drawn)  # once: a find stops there, a replace reads the whole board
+        if at >= 0:
+            text = said.encode("ascii", "xmlcharrefreplace").decode()
+            svg = f"{svg[:at]}{text}{svg[at + len(drawn) :]}"
+    return svg
 
 
 def features_view(game: Game, state: State) -> dict[str, float]:

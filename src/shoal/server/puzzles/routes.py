@@ -21,7 +21,6 @@ attempt between requests.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
@@ -61,10 +60,10 @@ class AttemptIn(BaseModel):
     give_up: bool = False
 
 
-def _words(request: Request, response: Response) -> Callable[[str], str]:
-    """The reader's language's ``gettext``; the answer says it varies with the language."""
+def _language(request: Request, response: Response) -> str:
+    """The reader's language; the answer says it varies with the language."""
     response.headers["Vary"] = VARY
-    return words_of(language_of_sync(request))
+    return language_of_sync(request)
 
 
 @router.get("/puzzles", response_class=HTMLResponse)
@@ -86,7 +85,7 @@ async def puzzles_page(game_id: str) -> FileResponse:
 def puzzle_games(
     puzzles: PuzzlesDep, user: Player, request: Request, response: Response
 ) -> list[dict[str, Any]]:
-    return puzzles.games(user, _words(request, response))
+    return puzzles.games(user, words_of(_language(request, response)))
 
 
 @router.get(
@@ -105,8 +104,8 @@ def next_one(
     exclude: Annotated[str, Query(max_length=20_000)] = "",
     theme: Annotated[str, Query(max_length=100)] = "",
 ) -> dict[str, Any]:
-    say = _words(request, response)
-    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme, say)
+    language = _language(request, response)
+    return puzzles.next(game_id, user, rating, exclude.split(",")[:500], theme, language)
 
 
 @router.get(
@@ -118,7 +117,7 @@ def next_one(
 def one(
     puzzle_id: str, puzzles: PuzzlesDep, user: Player, request: Request, response: Response
 ) -> dict[str, Any]:
-    return puzzles.one(puzzle_id, user, _words(request, response))
+    return puzzles.one(puzzle_id, user, _language(request, response))
 
 
 @router.post(
@@ -138,5 +137,5 @@ def post_attempt(
     guest = (
         None if body.rating is None else Rating(body.rating.r, body.rating.rd, body.rating.sigma)
     )
-    say = _words(request, response)
-    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up, say)
+    language = _language(request, response)
+    return puzzles.attempt(puzzle_id, body.actions, user, guest, body.give_up, language)

@@ -30,12 +30,13 @@ from shoal.analysis.puzzle_play import (
 from shoal.core import Game, ShoalError, State
 from shoal.core.puzzles import Puzzle, PuzzleVerdict
 from shoal.core.puzzles import attempt as judge
-from shoal.i18n import catalogue
+from shoal.core.words import ENGLISH, Translator
+from shoal.i18n import SOURCE, catalogue
 from shoal.ratings.glicko2 import Rating
 
 from ..accounts.models import User
 from ..errors import ApiError
-from ..games.views import legal_entries
+from ..games.views import board_words, legal_entries
 from ..provide import provided
 from .store import PuzzlePlayer, PuzzleStore
 
@@ -97,10 +98,11 @@ class Puzzles:
         rating: float,
         exclude: Sequence[str] = (),
         theme: str = "",
-        say: Say = _english,
+        language: str = SOURCE,
     ) -> dict[str, Any]:
         """The next puzzle of ``game_id`` nearest the rating (the account's on the server, else
-        ``rating``), not one of ``exclude``, of ``theme`` when given: its start view."""
+        ``rating``), not one of ``exclude``, of ``theme`` when given: its start view (the
+        game's words in ``language``)."""
         game, found = _game_puzzles(game_id)
         if theme:
             try:
@@ -111,12 +113,12 @@ class Puzzles:
             rating = self.store.player(user.id, game_id).rating.r
         chosen = next_puzzle(found, rating, list(exclude))
         assert chosen is not None
-        return self._view(game, chosen, chosen.start(game), None, user, None, False, say)
+        return self._view(game, chosen, chosen.start(game), None, user, None, False, language)
 
-    def one(self, puzzle_id: str, user: User | None, say: Say = _english) -> dict[str, Any]:
-        """The start view of the puzzle ``puzzle_id``."""
+    def one(self, puzzle_id: str, user: User | None, language: str = SOURCE) -> dict[str, Any]:
+        """The start view of the puzzle ``puzzle_id`` (the game's words in ``language``)."""
         game, puzzle = _puzzle(puzzle_id)
-        return self._view(game, puzzle, puzzle.start(game), None, user, None, False, say)
+        return self._view(game, puzzle, puzzle.start(game), None, user, None, False, language)
 
     def attempt(
         self,
@@ -125,25 +127,30 @@ class Puzzles:
         user: User | None,
         guest: Rating | None = None,
         give_up: bool = False,
-        say: Say = _english,
+        language: str = SOURCE,
     ) -> dict[str, Any]:
-        """The learner's ``actions`` so far (notation) judged; a guest's rating is ``guest``."""
+        """The learner's ``actions`` so far (notation) judged; a guest's rating is ``guest``;
+        the game's words in ``language``."""
         game, puzzle = _puzzle(puzzle_id)
         verdict: PuzzleVerdict | None = None
         state = puzzle.start(game)
         if actions:
             try:
-                verdict = judge(puzzle, game, list(actions), refuter(puzzle.game(game)), say)
+                verdict = judge(
+                    puzzle, game, list(actions), refuter(puzzle.game(game)), words_of(language)
+                )
             except ShoalError as error:
                 raise ApiError(400, str(error)) from None
             state = verdict.state
-        out = self._view(game, puzzle, state, verdict, user, guest, give_up, say)
+        out = self._view(game, puzzle, state, verdict, user, guest, give_up, language)
         if verdict is not None and not verdict.correct:
             # the wrong action and the refutation, to step through (issue 40, defect 9)
             before = puzzle.start(game)
             if len(actions) > 1:
                 before = judge(puzzle, game, list(actions[:-1])).state
-            out["refutation_frames"] = _line_frames(puzzle.game(game), before, verdict.last)
+            out["refutation_frames"] = _line_frames(
+                puzzle.game(game), before, verdict.last, catalogue(language)
+            )
         return out
 
     def _view(
@@ -155,9 +162,10 @@ class Puzzles:
         user: User | None,
         guest: Rating | None,
         give_up: bool,
-        say: Say = _english,
+        language: str = SOURCE,
     ) -> dict[str, Any]:
         game = puzzle.game(base)
+        tr = catalogue(language)
         start = puzzle.start(base)
         solved = verdict is not None and verdict.solved
         wrong = verdict is not None and not verdict.correct
@@ -167,25 +175,29 @@ class Puzzles:
         legal = []
         if not finished and state.to_move == puzzle.winner:
             legal = legal_entries(game, state)
+            if language != SOURCE:
+                legal = [
+                    {**e, "label": game.action_label(state, e["action"], tr=tr)} for e in legal
+                ]
         last = verdict.last if verdict is not None else ()
         out: dict[str, Any] = {
             "id": puzzle.id,
             "game": game.id,
             "title": game.title,
             "theme": puzzle.theme,
-            "theme_name": say(puzzle.theme) if puzzle.theme else None,
+            "theme_name": tr.gettext(puzzle.theme) if puzzle.theme else None,
             "difficulty": puzzle.difficulty,
             "puzzle_rating": _rating_view(rating),
             "attempts": attempts,
             "solves": solves,
             "winner": puzzle.winner,
             "side": start.side_name(puzzle.winner),
-            "svg": game.render_svg(state, last=last),
+            "svg": board_words(game.render_svg(state, last=last), game.svg_words(state, tr=tr)),
             "legal": legal,
             "to_move": state.to_move,
-            "status": game.status(state),
-            "words": game.describe(state),
-            "cells": game.cell_names(state),
+            "status": game.status(state, tr=tr),
+            "words": game.describe(state, tr=tr),
+            "cells": game.cell_names(state, tr=tr),
             "position": state.position(),
             "correct": verdict is None or verdict.correct,
             "solved": solved,
@@ -238,9 +250,12 @@ def _puzzle(puzzle_id: str) -> tuple[Game[Any], Puzzle]:
     return games.get(puzzle.game_id), puzzle
 
 
-def _line_frames(game: Game[Any], state: State, line: tuple[int, ...]) -> list[dict[str, Any]]:
-    """``line`` from ``state`` action by action: each in notation and in the game's words,
-    who played it, and the board after it (the first frame: the board before)."""
+def _line_frames(
+    game: Game[Any], state: State, line: tuple[int, ...], tr: Translator = ENGLISH
+) -> list[dict[str, Any]]:
+    """``line`` from ``state`` action by action: each in notation and in the game's words (in
+    ``tr``'s language), who played it, and the board after it (the first frame: the board
+    before)."""
     out: list[dict[str, Any]] = [
         {"text": None, "label": None, "side": None, "svg": game.render_svg(state)}
     ]
@@ -248,7 +263,7 @@ def _line_frames(game: Game[Any], state: State, line: tuple[int, ...]) -> list[d
         seat = state.to_move
         entry = {
             "text": state.action_text(action),
-            "label": game.action_label(state, action),
+            "label": game.action_label(state, action, tr=tr),
             "side": None if seat is None else state.side_name(seat),
         }
         state = state.apply(action)

@@ -8,17 +8,21 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
+from starlette.requests import HTTPConnection
+
+from shoal.i18n import SOURCE, choose
 
 from ...accounts.models import User
 from ...accounts.service import Player, account_id
+from ...language import COOKIE, account_language
 from ...params import TokenHeader
 from ..changes import Change, change
 from ..env import Games, GamesDep
 from ..schemas import CHANGE_REFUSALS
 from ..session import LiveGame
 
-__all__ = ["Caller", "SeatCaller", "change_route"]
+__all__ = ["Caller", "SeatCaller", "change_route", "reader_language"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -30,6 +34,8 @@ class Caller:
     games: Games
     token: str | None
     player: User | None
+    language: str = SOURCE
+    """The reader's language (:func:`reader_language`): the game's words in its views."""
 
     @property
     def account(self) -> int | None:
@@ -58,9 +64,21 @@ class Caller:
         )
 
 
-async def _caller(games: GamesDep, player: Player, x_shoal_token: TokenHeader = None) -> Caller:
+def reader_language(connection: HTTPConnection, player: User | None) -> str:
+    """The language of the reader of ``connection``, who is ``player`` (signed in) or a guest:
+    :func:`shoal.server.language.language_of`'s rule, from the account already read (no
+    second read of the session on a move)."""
+    account = account_language(player.prefs) if player is not None else None
+    return choose(
+        account, connection.cookies.get(COOKIE), connection.headers.get("accept-language")
+    )
+
+
+async def _caller(
+    games: GamesDep, player: Player, request: Request, x_shoal_token: TokenHeader = None
+) -> Caller:
     # async: FastAPI calls it in the event loop, not through a worker thread
-    return Caller(games, x_shoal_token, player)
+    return Caller(games, x_shoal_token, player, reader_language(request, player))
 
 
 SeatCaller = Annotated[Caller, Depends(_caller)]

@@ -31,7 +31,7 @@ from shoal import games
 from shoal.ai import DEFAULT_LEVEL
 from shoal.ai.players import LEVELS, get_player
 from shoal.core import Seat
-from shoal.i18n import N_
+from shoal.i18n import N_, SOURCE, catalogue
 
 from ...accounts.models import User
 from ...accounts.service import Player
@@ -39,6 +39,7 @@ from ...db_down import survives_database
 from ...errors import ApiError, refusals
 from ...inputs import clean_name
 from ...lane import flag
+from ...language import language_of
 from ...limits import LimitsDep
 from ...params import TokenHeader, client_address
 from ...provide import service_of
@@ -61,7 +62,7 @@ from ..schemas import (
 )
 from ..service import resign
 from ..session import LiveGame
-from .caller import SeatCaller, change_route
+from .caller import Caller, SeatCaller, change_route, reader_language
 
 __all__ = ["ActionIn", "ClockIn", "CreateGameIn", "VersionIn", "held_game_socket", "router"]
 
@@ -194,14 +195,19 @@ def _id(player: User | None) -> int | None:
 
 
 async def _view(
-    games: Games, game_id: str, token: str | None, player: User | None = None
+    games: Games,
+    game_id: str,
+    token: str | None,
+    player: User | None = None,
+    language: str = SOURCE,
 ) -> dict[str, Any]:
-    """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``)."""
+    """The game's view for the holder of ``token`` or the signed-in player (seats in ``you``),
+    the game's words in ``language``."""
     manager = games.manager
     entry = await manager.entry(game_id)
     you = await manager.seats(entry, token, _id(player))  # newer where this process lags
     await manager.check_flag(entry)
-    view = entry.live.view()
+    view = entry.live.view(language=language)
     view["you"] = you
     view["correspondence"] = await games.correspondence.view(game_id)
     return view
@@ -226,19 +232,23 @@ async def _changed(
     delta: str | None,
     token: str | None,
     player: User | None,
+    language: str = SOURCE,
 ) -> Response:
     """The answer of a change: ``delta`` (text made under the game's lock by
     :meth:`~shoal.server.games.manager.GameManager.delta_since`), or else the reader's whole
     view. Encoded here once, not checked against the route's models field by field on each
     move (the tests check the answers against them; GET still is)."""
     if delta is None:
-        delta = encode(await _view(games, game_id, token, player))
+        delta = encode(await _view(games, game_id, token, player, language))
     return Response(delta, media_type="application/json")
 
 
-def _delta(games: Games, now: Change, answer: str) -> str | None:
-    """With ``answer`` delta, the change's delta (under the lock: no later change's)."""
-    return games.manager.delta_since(now.entry, now.live) if answer == "delta" else None
+def _delta(caller: Caller, now: Change, answer: str) -> str | None:
+    """With ``answer`` delta, the change's delta (under the lock: no later change's), in the
+    caller's language."""
+    if answer != "delta":
+        return None
+    return caller.games.manager.delta_since(now.entry, now.live, caller.language)
 
 
 def _no_hints_online(live: LiveGame) -> None:
@@ -280,7 +290,7 @@ async def create_game(
         await games.correspondence.start(entry, body.correspondence_days)
     else:  # its clock is started here or never: its changes need not ask for one
         games.correspondence.untimed(new.data.id)
-    view = entry.live.view()
+    view = entry.live.view(language=reader_language(request, player))
     view["you"] = seats
     view["correspondence"] = await games.correspondence.view(new.data.id)
     made = {
@@ -320,9 +330,14 @@ async def recent_games(games: GamesDep, limit: int = 20) -> list[dict[str, Any]]
     responses=refusals(404),
 )
 async def get_game(
-    game_id: str, games: GamesDep, player: Player, x_shoal_token: TokenHeader = None
+    game_id: str,
+    request: Request,
+    games: GamesDep,
+    player: Player,
+    x_shoal_token: TokenHeader = None,
 ) -> dict[str, Any]:
-    return await _view(games, game_id, x_shoal_token, player)
+    language = reader_language(request, player)
+    return await _view(games, game_id, x_shoal_token, player, language)
 
 
 @router.get(
@@ -354,11 +369,13 @@ async def correspondence_clock(game_id: str, games: GamesDep) -> dict[str, Any]:
 async def post_action(
     game_id: str,
     body: ActionIn,
+    request: Request,
     games: GamesDep,
     player: Player,
     x_shoal_token: TokenHeader = None,
     answer: Answer = "view",
 ) -> Response:
+    language = reader_language(request, player)
     _, delta = await play(
         games.manager,
         game_id,
@@ -368,8 +385,9 @@ async def post_action(
         text=body.text,
         account=_id(player),
         delta=answer == "delta",
+        language=language,
     )
-    return await _changed(games, game_id, delta, x_shoal_token, player)
+    return await _changed(games, game_id, delta, x_shoal_token, player, language)
 
 
 @change_route(router, "undo", "Take back your last turn", CHANGED)
@@ -378,8 +396,10 @@ async def post_undo(
 ) -> Response:
     async with caller.change(game_id, body.version, when_over=True) as now:
         await now.commit(now.live.with_undo())
-        delta = _delta(caller.games, now, answer)
-    return await _changed(caller.games, game_id, delta, caller.token, caller.player)
+        delta = _delta(caller, now, answer)
+    return await _changed(
+        caller.games, game_id, delta, caller.token, caller.player, caller.language
+    )
 
 
 @change_route(router, "resign", "Resign (the other seat wins)", CHANGED)
@@ -393,8 +413,11 @@ async def post_resign(
         caller.token,
         account=caller.account,
         delta=answer == "delta",
+        language=caller.language,
     )
-    return await _changed(caller.games, game_id, delta, caller.token, caller.player)
+    return await _changed(
+        caller.games, game_id, delta, caller.token, caller.player, caller.language
+    )
 
 
 @change_route(router, "hint", "A suggested action", HintOut)
@@ -405,7 +428,8 @@ async def post_hint(game_id: str, body: VersionIn, caller: SeatCaller) -> dict[s
             raise ApiError(409, "it is not your turn")
     state = live.state  # the search runs without the lock: the game may go on meanwhile
     seed = (live.data.seed or 0) * 7919 + len(live.data.actions)
-    action, reason = await caller.games.computer.hint(live.game, state, seed)
+    tr = catalogue(caller.language)
+    action, reason = await caller.games.computer.hint(live.game, state, seed, tr)
     return {
         "action": action,
         "text": state.action_text(action),
@@ -431,7 +455,7 @@ async def game_socket(
         await socket.close(code=4404, reason=error.message[:120])
         return
     await socket.accept()
-    await manager.watch(entry, socket, deltas=deltas)
+    await manager.watch(entry, socket, deltas=deltas, language=await language_of(socket))
     try:
         await keep_alive(socket, SocketMoves(manager, socket, game_id).on_text)
     finally:
