@@ -52,7 +52,7 @@ def test_every_course_in_each_language_and_the_same_checks(client: TestClient) -
 def test_a_step_played_in_dutch_is_judged_as_in_english(client: TestClient) -> None:
     """Sytran step 2 (two stones on ring 2): a solution solves it, the mistake j10 gets its
     feedback, another wrong turn "Not quite." and the task, each in Dutch; the board and the
-    verdict are the English answer's."""
+    verdict are the English answer's, in Dutch words (the actions' texts, notation, the same)."""
     url = "/api/learn/sytran/2"
     for actions, message in (
         (["h10", "h11"], "Goed gedaan!"),
@@ -66,6 +66,11 @@ def test_a_step_played_in_dutch_is_judged_as_in_english(client: TestClient) -> N
         english = _post(client, url, actions, "en")
         assert dutch["message"] == message
         assert english["message"] != message
-        assert {k: v for k, v in dutch.items() if k != "message"} == {
-            k: v for k, v in english.items() if k != "message"
+        said = {"message", "svg", "status", "words", "cells", "legal"}  # the words a reader reads
+        assert {k: v for k, v in dutch.items() if k not in said} == {
+            k: v for k, v in english.items() if k not in said
         }
+        assert [(e["action"], e["text"]) for e in dutch["legal"]] == [
+            (e["action"], e["text"]) for e in english["legal"]
+        ]
+        assert dutch["words"] != english["words"] and dutch["status"] != english["status"]

@@ -500,3 +500,64 @@ def test_a_course_in_dutch_and_the_puzzles_in_german(
     assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], overflow
     page.screenshot(path=str(artifacts / "i18n-puzzles-sytran-de-390.png"), full_page=True)
     german.close()
+
+
+# How many of the page's text nodes are a message the page's catalogue translates (the page
+# speaks the language), and which English messages it still shows (ENGLISH_LEFT).
+SPOKEN = """() => {
+  const messages = JSON.parse(document.getElementById("shoal-i18n").textContent).messages;
+  const said = new Set(Object.entries(messages).flatMap(([id, text]) =>
+    typeof text === "string" && text && text !== id ? [text] : []));
+  let spoken = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (said.has((node.textContent || "").trim())) spoken++;
+  }
+  return spoken;
+}"""
+
+
+# A rules text keeps notation, options and levels in backticks as the code has them (`beginner`).
+PROSE_LEFT = ENGLISH_LEFT.replace('closest("script, style")', 'closest("script, style, code, pre")')
+assert PROSE_LEFT != ENGLISH_LEFT
+
+
+@pytest.mark.parametrize("language", ["fr", "it", "es"])
+def test_the_seven_pages_in_french_italian_and_spanish(
+    language: str, server: str, browser: Any, artifacts: Path
+) -> None:
+    """Issue 62's done-when for the other three languages (Dutch and German above): with only
+    ``Accept-Language`` set, the home page, a game against the computer, Sytran's rules, a
+    course's step, a puzzle, the lobby and a tournament's page each say ``<html lang>``, show
+    at least five of their catalogue's translated messages, no English message the catalogue
+    translates, and nothing wider than a phone."""
+    name = f"sept_{language}"
+    signed = httpx.post(f"{server}/api/auth/signup", json={"username": name, "password": PASSWORD})
+    assert signed.status_code == 201, signed.text
+    body = {"name": "Martedì", "game": "sytran", "format": "swiss", "rounds": 3}
+    body |= {"clock": "5+3", "max_players": 4, "rated": True}
+    made = httpx.post(f"{server}/api/tournaments", json=body, cookies=signed.cookies)
+    assert made.status_code == 201, made.text
+    game = _computer_game(server)
+    pages = {
+        "home": ("/", ".game-card .btn.primary"),
+        "game": (f"/game/{game['id']}", "#board[data-ready='yes']"),
+        "rules": ("/rules/sytran", "article.prose h2"),
+        "learn": ("/learn/sytran", '#board[data-ready="yes"]'),
+        "puzzle": ("/puzzles/sytran", '#board[data-ready="yes"]'),
+        "lobby": ("/lobby", "#seek-create"),
+        "tournament": (f"/tournaments/{made.json()['id']}", "#standings tr"),
+    }
+    context = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": language})
+    context.add_init_script(f"localStorage.setItem('shoal.token.{game['id']}', '{game['token']}')")
+    page = context.new_page()
+    for key, (path, ready) in pages.items():
+        page.goto(server + path)
+        page.locator(ready).first.wait_for()
+        assert page.evaluate("document.documentElement.lang") == language, key
+        assert page.evaluate(SPOKEN) >= 5, key
+        assert page.evaluate(PROSE_LEFT if key == "rules" else ENGLISH_LEFT) == [], key
+        overflow = page.evaluate(OWN_SCROLL)  # (a board and a diagram scroll in their box)
+        assert overflow["scroll"] <= overflow["width"] and overflow["wide"] == [], (key, overflow)
+        page.screenshot(path=str(artifacts / f"i18n-{key}-{language}-390.png"), full_page=True)
+    context.close()

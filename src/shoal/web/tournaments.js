@@ -26,7 +26,7 @@ const WHEN = /** @type {const} */ ({ year: "numeric", month: "numeric", day: "nu
 function line(event) {
   const what = `${FORMATS[event.format] || event.format} · ${event.game} · ${event.clock}` + (event.rated ? " · " + t("rated") : "");
   const when = event.status === "upcoming" ? (event.starts === "when_full" ? tn("starts when {n} has joined", "starts when {n} have joined", event.max_players) : t("starts {when}", { when: date(event.starts, WHEN) })) : event.status === "running" ? t("round {n}", { n: event.round }) : t("finished");
-  return h("li", { class: "tournament-line", dataset: { id: String(event.id) } }, h("a", { href: `/tournaments/${event.id}`, text: event.name }), h("span", { class: "help", text: ` ${what} — ${when}` }));
+  return h("li", { class: "tournament-line", dataset: { id: String(event.id) } }, h("a", { href: `/tournaments/${event.id}`, text: event.name, translate: "no" }), h("span", { class: "help", text: ` ${what} — ${when}` }));
 }
 
 /** @param {Record<string, Summary[]>} byStatus the events by status */

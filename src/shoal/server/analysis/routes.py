@@ -38,7 +38,7 @@ import json
 import threading
 from typing import Annotated, Any
 
-from fastapi import APIRouter, WebSocket
+from fastapi import APIRouter, Request, WebSocket
 from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from pydantic import BaseModel, Field
@@ -46,7 +46,7 @@ from pydantic import BaseModel, Field
 from shoal import games
 from shoal.core import Game, ShoalError, State
 from shoal.core.native import engine_position
-from shoal.i18n import N_, Text, say
+from shoal.i18n import N_, Text, catalogue, say
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
@@ -165,13 +165,14 @@ def _board(game: Game, tree: MoveTree, players: tuple[str, str], **more: Any) ->
 @router.post(
     "/api/analysis/view", summary="A position of the analysis board", response_model=AnalysisView
 )
-async def analysis_view(line: LineIn) -> dict[str, Any]:
+async def analysis_view(line: LineIn, request: Request) -> dict[str, Any]:
     game, states, actions = _line_states(line)
-    view = board_view(game, states, actions, len(actions))
+    words = catalogue(await language_of(request))  # the game's words in the reader's
+    view = board_view(game, states, actions, len(actions), words)
     state = states[-1]
     view.update(
-        legal=legal_entries(game, state),
-        result=outcome_view(state, None),
+        legal=legal_entries(game, state, tr=words),
+        result=outcome_view(state, None, words),
         game={"id": game.id, "title": game.title},
         engine_position=engine_position(game, state),  # for the browser's engine
     )

@@ -79,14 +79,22 @@ def turn_list(
 
 
 def legal_entries(
-    game: Game, state: State, actions: Sequence[Action] | None = None
+    game: Game,
+    state: State,
+    actions: Sequence[Action] | None = None,
+    tr: Translator = ENGLISH,
 ) -> list[dict[str, Any]]:
     """The legal actions (or ``actions`` of them) as a board page takes them
     (:meth:`~shoal.core.Game.action_entries`), none once the game is over: the one place a
-    live game, the analysis board, a lesson and a puzzle make them."""
+    live game, the analysis board, a lesson and a puzzle make them; their labels in ``tr``'s
+    language (the texts, notation, stay as they are)."""
     if state.outcome is not None:
         return []
-    return game.action_entries(state, actions)
+    entries = game.action_entries(state, actions)
+    if tr is not ENGLISH:
+        for entry in entries:
+            entry["label"] = game.action_label(state, entry["action"], tr=tr)
+    return entries
 
 
 def last_turn_actions(turns: list[dict[str, Any]], actions: list[Action]) -> list[Action]:
@@ -241,33 +249,38 @@ def features_view(game: Game, state: State) -> dict[str, float]:
     return {str(k): round(float(v), 4) for k, v in values.items()}
 
 
-def board_view(game: Game, states: list[State], actions: list[Action], k: int) -> dict[str, Any]:
-    """The position after ``k`` actions, drawn, with the turns up to there."""
+def board_view(
+    game: Game, states: list[State], actions: list[Action], k: int, tr: Translator = ENGLISH
+) -> dict[str, Any]:
+    """The position after ``k`` actions, drawn, with the turns up to there (the game's words
+    in ``tr``'s language)."""
     state = states[k]
     turns = turn_list(states[: k + 1], actions[:k])
+    svg = game.render_svg(state, last=last_turn_actions(turns, actions[:k]))
     return {
         "ply": k,
-        "svg": game.render_svg(state, last=last_turn_actions(turns, actions[:k])),
+        "svg": board_words(svg, game.svg_words(state, tr=tr)),
         "to_move": state.to_move,
         "sides": list(state.sides()),
         "position": state.position(),
         "turn": state.turn,
         "turns": turns,
         "features": features_view(game, state),
-        "status": game.status(state),
-        "words": game.describe(state),
-        "cells": game.cell_names(state),
-        "spoken": spoken_view(game, states[: k + 1], turns, actions[:k]),
+        "status": game.status(state, tr=tr),
+        "words": game.describe(state, tr=tr),
+        "cells": game.cell_names(state, tr=tr),
+        "spoken": spoken_view(game, states[: k + 1], turns, actions[:k], tr=tr),
     }
 
 
-def replay_view(record: Record, k: int) -> dict[str, Any]:
-    """The replay view of a record at ``k`` actions (0 = the start)."""
+def replay_view(record: Record, k: int, tr: Translator = ENGLISH) -> dict[str, Any]:
+    """The replay view of a record at ``k`` actions (0 = the start), the game's words in
+    ``tr``'s language."""
     n = len(record.actions)
     if not 0 <= k <= n:
         raise ApiError(404, "move {k} is out of range: the record has {n} actions", k=k, n=n)
     states = record.states()
-    view = board_view(record.game, states, record.actions, k)
+    view = board_view(record.game, states, record.actions, k, tr)
     full_turns = turn_list(states, record.actions)
     view.update(
         game={"id": record.game.id, "title": record.game.title},
@@ -275,8 +288,8 @@ def replay_view(record: Record, k: int) -> dict[str, Any]:
         total=n,
         all_turns=full_turns,
         players=list(record.players),
-        result=outcome_view(states[k], None),
-        final_result=outcome_view(states[-1], None),
+        result=outcome_view(states[k], None, tr),
+        final_result=outcome_view(states[-1], None, tr),
     )
     return view
 

@@ -33,7 +33,7 @@ from shoal.i18n import catalogue
 from shoal.i18n.courses import verdict_words
 
 from ..errors import ApiError, refusals
-from ..games.views import legal_entries
+from ..games.views import board_words, legal_entries
 from ..language import language_of_sync
 from .schemas import AttemptOut, CourseOut, CourseSummary
 
@@ -134,16 +134,18 @@ def attempt(
         raise ApiError(400, str(error)) from None
     state = verdict.state
     step_game = item.game(game)
+    words = catalogue(language_of_sync(request))  # the game's words in the reader's
     legal = []
     if not (verdict.solved or verdict.wrong):
-        legal = legal_entries(step_game, state)
+        legal = legal_entries(step_game, state, tr=words)
+    svg = step_game.render_svg(state)
     return {
         "step": step,
-        "svg": step_game.render_svg(state),
+        "svg": board_words(svg, step_game.svg_words(state, tr=words)),
         "legal": legal,
-        "status": step_game.status(state),
-        "words": step_game.describe(state),
-        "cells": step_game.cell_names(state),
+        "status": step_game.status(state, tr=words),
+        "words": step_game.describe(state, tr=words),
+        "cells": step_game.cell_names(state, tr=words),
         "position": state.position(),
         "to_move": state.to_move,
         "solved": verdict.solved,

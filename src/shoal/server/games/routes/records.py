@@ -13,9 +13,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from shoal.i18n import catalogue
 from shoal.records import Record, read
 
 from ...errors import ApiError, refusals
+from ...language import language_of
 from ...limits import LimitsDep
 from ...params import client_address
 from ...schemas import FORMATS
@@ -79,9 +81,9 @@ async def game_record(game_id: str, games: GamesDep, format: Format = "text") ->
     response_model=ReplayView,
     responses=refusals(404),
 )
-async def game_replay(game_id: str, k: int, games: GamesDep) -> dict[str, Any]:
+async def game_replay(game_id: str, k: int, games: GamesDep, request: Request) -> dict[str, Any]:
     entry = await games.manager.entry(game_id)
-    return replay_view(entry.live.record(), k)
+    return replay_view(entry.live.record(), k, catalogue(await language_of(request)))
 
 
 # -- uploaded records ---------------------------------------------------------------------
@@ -99,7 +101,7 @@ async def upload_record(
     record = read(body.text)
     record_id = new_game_id()
     await games.records.add(record_id, body.text, record)
-    return {"id": record_id, "view": replay_view(record, 0)}
+    return {"id": record_id, "view": replay_view(record, 0, catalogue(await language_of(request)))}
 
 
 @router.get(
@@ -108,8 +110,11 @@ async def upload_record(
     response_model=ReplayView,
     responses=refusals(404),
 )
-async def record_replay(record_id: str, k: int, games: GamesDep) -> dict[str, Any]:
-    return replay_view(await games.records.get(record_id), k)
+async def record_replay(
+    record_id: str, k: int, games: GamesDep, request: Request
+) -> dict[str, Any]:
+    words = catalogue(await language_of(request))
+    return replay_view(await games.records.get(record_id), k, words)
 
 
 @router.get(
