@@ -53,7 +53,7 @@ function row(seek, onError) {
   return h(
     "tr",
     { class: seek.mine ? "mine" : "", dataset: { seek: String(seek.id) } },
-    h("td", {}, h("span", { class: "creator", text: seek.creator }), seek.bot ? h("span", { class: "bot-badge", title: t("a program or the site's computer"), text: t("BOT") }) : null, h("span", { class: "rating", text: seek.rating == null ? "" : seek.rating, title: seek.rating == null ? "" : t("rating in this game and speed (? while provisional)") })),
+    h("td", {}, h("span", { class: "creator", text: seek.creator, translate: "no" }), seek.bot ? h("span", { class: "bot-badge", title: t("a program or the site's computer"), text: t("BOT") }) : null, h("span", { class: "rating", text: seek.rating == null ? "" : seek.rating, title: seek.rating == null ? "" : t("rating in this game and speed (? while provisional)") })),
     h("td", {}, seek.title, h("span", { class: "opts", text: optionsText(seek.options) })),
     h("td", { text: timeText(seek.time_control) }),
     h("td", { class: "wide", text: seek.rated ? t("Rated") : t("Casual") }),

@@ -81,10 +81,10 @@ async function challengesCard(me, showError) {
           else load();
         } catch (e) { showError(e); }
       };
-      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, ...parts(t("{player} challenges you: {game}"), { player: h("strong", { text: c.challenger }), game: h("a", { href: `/challenges/${c.id}`, text: c.title }) }), `, ${timeText(c.time_control)}` + (c.rated ? ", " + t("rated") : "") + ` ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: t("Accept"), "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: t("Decline"), "data-decline-challenge": c.id, onclick: act("decline") })));
+      items.push(h("div", { class: "challenge", dataset: { challenge: String(c.id) } }, h("p", {}, ...parts(t("{player} challenges you: {game}"), { player: h("strong", { text: c.challenger, translate: "no" }), game: h("a", { href: `/challenges/${c.id}`, text: c.title }) }), `, ${timeText(c.time_control)}` + (c.rated ? ", " + t("rated") : "") + ` ${optionsText(c.options)}`), h("button", { class: "btn small primary", text: t("Accept"), "data-accept-challenge": c.id, onclick: act("accept") }), h("button", { class: "btn small", text: t("Decline"), "data-decline-challenge": c.id, onclick: act("decline") })));
     }
     for (const c of mine.outgoing) {
-      items.push(h("div", { class: "challenge" }, h("p", {}, ...parts(t("You challenged {player}: {game}"), { player: h("strong", { text: c.challenged }), game: h("a", { href: `/challenges/${c.id}`, text: c.title }) }), `, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: t("Cancel"), onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
+      items.push(h("div", { class: "challenge" }, h("p", {}, ...parts(t("You challenged {player}: {game}"), { player: h("strong", { text: c.challenged, translate: "no" }), game: h("a", { href: `/challenges/${c.id}`, text: c.title }) }), `, ${timeText(c.time_control)}`), h("button", { class: "btn small danger", text: t("Cancel"), onclick: () => api(`/api/challenges/${c.id}`, { method: "DELETE" }).then(load, showError) })));
     }
     list.replaceChildren(...(items.length ? items : [h("p", { class: "help", text: t("No challenges. Challenge a player from their profile page.") })]));
   };

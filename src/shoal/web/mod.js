@@ -57,6 +57,9 @@ const actionWord = (action) =>
     action,
   );
 
+/** A report's state in words. @param {string} state */
+const stateWord = (state) => word({ open: () => t("open"), handled: () => t("handled") }, state);
+
 /** An action of the audit log in words (moderation/models.py ACTIONS). @param {string} action */
 const loggedWord = (action) =>
   word(
@@ -121,7 +124,7 @@ function context(report) {
         "ol",
         { class: "mod-chat", "aria-label": t("The chat around the reported line") },
         c.chat.map((/** @type {any} */ line) =>
-          h("li", { class: [line.reported ? "reported" : "", line.hidden ? "hidden-line" : ""].join(" ").trim(), dataset: { line: String(line.id) } }, h("strong", { text: line.name }), " ", h("span", { text: line.text }), line.hidden ? h("span", { class: "help", text: " " + t("(hidden)") }) : null, line.shadow ? h("span", { class: "help", text: " " + t("(seen by its writer only)") }) : null),
+          h("li", { class: [line.reported ? "reported" : "", line.hidden ? "hidden-line" : ""].join(" ").trim(), dataset: { line: String(line.id) } }, h("strong", { text: line.name, translate: "no" }), " ", h("span", { text: line.text, translate: "no" }), line.hidden ? h("span", { class: "help", text: " " + t("(hidden)") }) : null, line.shadow ? h("span", { class: "help", text: " " + t("(seen by its writer only)") }) : null),
         ),
       ),
     );
@@ -197,7 +200,7 @@ function reportBlock(report, group) {
     { class: "mod-report", dataset: { report: String(report.id) } },
     h("h3", { text: `${kindWord(report.kind)}: ${reasonWord(report.reason)}` }),
     h("p", { class: "help", text: t("#{id} by {reporter}, {date}", { id: String(report.id), reporter: report.reporter, date: when(report.created) }) }),
-    report.text ? h("blockquote", { class: "report-text", text: report.text }) : null,
+    report.text ? h("blockquote", { class: "report-text", text: report.text, translate: "no" }) : null,
     context(report),
     actionForm(report, group),
   );
@@ -208,10 +211,10 @@ function groupCard(group) {
   const player = group.player;
   const name = player.username ? h("a", { href: `/@/${encodeURIComponent(player.username)}`, text: player.username }) : t("A guest");
   const history = group.history.length
-    ? h("details", { class: "mod-history" }, h("summary", { text: t("Earlier reports ({n})", { n: group.history.length }) }), h("ul", {}, group.history.map((r) => h("li", { text: `${when(r.created)} · ${kindWord(r.kind)} · ${reasonWord(r.reason)} · ${t("by {name}", { name: r.reporter })} · ${r.state}` + (r.outcome ? ` (${r.outcome})` : "") }))))
+    ? h("details", { class: "mod-history" }, h("summary", { text: t("Earlier reports ({n})", { n: group.history.length }) }), h("ul", {}, group.history.map((r) => h("li", { text: `${when(r.created)} · ${kindWord(r.kind)} · ${reasonWord(r.reason)} · ${t("by {name}", { name: r.reporter })} · ${stateWord(r.state)}` + (r.outcome ? ` (${loggedWord(r.outcome)})` : "") }))))
     : null;
   const actions = group.actions.length
-    ? h("details", { class: "mod-history" }, h("summary", { text: t("Actions taken ({n})", { n: group.actions.length }) }), h("ul", {}, group.actions.map((e) => h("li", { text: `${when(e.at)} · ` + t("{action} by {moderator}: {reason}", { action: e.action, moderator: e.moderator, reason: e.reason }) }))))
+    ? h("details", { class: "mod-history" }, h("summary", { text: t("Actions taken ({n})", { n: group.actions.length }) }), h("ul", {}, group.actions.map((e) => h("li", { text: `${when(e.at)} · ` + t("{action} by {moderator}: {reason}", { action: loggedWord(e.action), moderator: e.moderator, reason: e.reason }) }))))
     : null;
   return h(
     "section",

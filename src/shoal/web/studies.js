@@ -23,7 +23,7 @@ function visibilityWord(visibility) {
 function line(study) {
   const games = study.games.join(", ");
   const what = `${games} · ${t("by {owner}", { owner: study.owner })} · ♥ ${number(study.likes)}${study.visibility !== "public" ? ` · ${visibilityWord(study.visibility)}` : ""}`;
-  return h("li", { class: "study-line", dataset: { id: study.id } }, h("a", { href: `/studies/${study.id}`, text: study.title }), h("span", { class: "help", text: ` ${what}` }));
+  return h("li", { class: "study-line", dataset: { id: study.id } }, h("a", { href: `/studies/${study.id}`, text: study.title, translate: "no" }), h("span", { class: "help", text: ` ${what}` }));
 }
 
 /** @param {Me | null} me */

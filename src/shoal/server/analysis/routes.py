@@ -50,12 +50,12 @@ from shoal.i18n import N_, Text, catalogue, say
 from shoal.records.tree import MoveTree
 from shoal.records.treejson import read_tree, tree_record, write_tree
 
-from ..db_down import survives_database
+from ..db_down import DATABASE_ERRORS, survives_database
 from ..errors import ApiError, check_error, refusals
 from ..files import page
 from ..games.env import GamesDep
 from ..games.views import board_view, legal_entries, option_values, outcome_view
-from ..language import language_of
+from ..language import language_of, language_of_guest
 from ..schemas import GAME_ENUM
 from ..sockets import keep_alive, send
 from .schemas import AnalysisBoard, AnalysisView
@@ -285,7 +285,10 @@ async def analysis_export(body: ExportIn) -> Response:
 @survives_database
 async def analysis_socket(socket: WebSocket, engine: LiveEngineDep) -> None:
     await socket.accept()
-    language = await language_of(socket)
+    try:
+        language = await language_of(socket)
+    except DATABASE_ERRORS:  # the engine needs no database: its words come without the account's
+        language = language_of_guest(socket)
     loop = asyncio.get_running_loop()
     stop = threading.Event()
     running: set[asyncio.Future[None]] = set()  # kept until done (the loop holds tasks weakly)
