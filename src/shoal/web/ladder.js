@@ -149,7 +149,8 @@ function gamesTable(ladder) {
         h("td", { text: game.players[0], translate: "no" }),
         h("td", { class: "second", text: game.players[1], translate: "no" }),
         h("td", { class: "result", text: game.result }),
-        h("td", { class: game.forfeit ? "how forfeit" : "how", text: game.reason + (game.actions ? ", " + tn("{n} action", "{n} actions", game.actions) : "") }),
+        // the record's short reason ("score 31 to -52"): a record's words, language-neutral as its notation
+        h("td", { class: game.forfeit ? "how forfeit" : "how" }, h("span", { text: game.reason, translate: "no" }), game.actions ? ", " + tn("{n} action", "{n} actions", game.actions) : ""),
         h("td", { class: "replay" }, button),
       );
     }),
