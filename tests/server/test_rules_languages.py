@@ -333,3 +333,19 @@ def test_every_translated_game_is_in_every_language() -> None:
         assert sorted(headings) == sorted(["en", *TRANSLATED]), game
         for language in TRANSLATED:
             assert (DEFAULT_DOCS / language / f"{game}.md").exists(), (game, language)
+
+
+def test_the_rules_pictures_are_drawn_in_the_readers_language(client: TestClient) -> None:
+    """A rules page's picture of a position (``Game.diagrams``) comes drawn by the game with
+    its words in the reader's language; an English reader gets the file docs/games shows."""
+    name = "sytran-rings.svg"
+    english = client.get(f"/rules/img/{name}", headers={"Accept-Language": "en"})
+    assert english.status_code == 200
+    assert english.text == (DEFAULT_DOCS / "img" / name).read_text("utf-8")
+    german = client.get(f"/rules/img/{name}", headers={"Accept-Language": "de"})
+    assert german.status_code == 200 and german.headers["content-type"] == "image/svg+xml"
+    assert german.headers["content-language"] == "de"
+    assert ">Ringe<" in german.text and "am Zug" in german.text
+    assert "White to move" not in german.text
+    missing = client.get("/rules/img/nothing-here.svg", headers={"Accept-Language": "de"})
+    assert missing.status_code == 404

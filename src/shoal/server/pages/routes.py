@@ -6,12 +6,18 @@ as static files under ``/static`` by the app itself.
 
 from __future__ import annotations
 
+import functools
 import re
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
+from shoal import games
+from shoal.i18n import SOURCE, catalogue
+
 from ..files import WEB_DIR, page
+from ..games.views import board_words
+from ..language import language_of_sync
 from ..settings import SettingsDep
 
 __all__ = ["router"]
@@ -47,11 +53,36 @@ def analysis_plot(game_id: str, name: str, settings: SettingsDep) -> Response:
 
 
 @router.get("/rules/img/{name}", response_class=FileResponse)
-def rules_image(name: str, settings: SettingsDep) -> Response:
+def rules_image(name: str, settings: SettingsDep, request: Request) -> Response:
     path = settings.docs_dir / "img" / name
     if not re.fullmatch(r"[\w.-]+\.svg", name) or not path.is_file():
         return JSONResponse({"detail": "no such picture"}, status_code=404)
-    return FileResponse(path, media_type="image/svg+xml")
+    language = language_of_sync(request)
+    drawn = None if language == SOURCE else diagram_in(name, language)
+    if drawn is None:  # the English, as docs/games shows it (or a picture of no diagram)
+        response: Response = FileResponse(path, media_type="image/svg+xml")
+    else:
+        response = Response(drawn, media_type="image/svg+xml")
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    response.headers["Content-Language"] = SOURCE if drawn is None else language
+    return response
+
+
+@functools.lru_cache(maxsize=256)
+def diagram_in(name: str, language: str) -> str | None:
+    """The rules page's picture ``name`` (``GAME-DIAGRAM.svg``, one of ``Game.diagrams``)
+    drawn again by the game with its words in ``language`` (its captions and legends: the
+    same words the game's board says on a game page); None when no diagram has that name."""
+    game_id, _, rest = name.removesuffix(".svg").partition("-")
+    if game_id not in games.ids(all=True):
+        return None
+    game = games.get(game_id)
+    for diagram in game.diagrams():
+        if diagram.name == rest:
+            state = diagram.state
+            svg = game.render_svg(state, last=diagram.last, highlight=diagram.highlight)
+            return board_words(svg, game.svg_words(state, tr=catalogue(language)))
+    return None
 
 
 @router.get("/game/{game_id}", response_class=HTMLResponse)
