@@ -7,6 +7,7 @@ import { $, formatClock, h, toast, tokens } from "./common.js";
 import { api } from "./net.js";
 import { moveRow } from "./board.js";
 import { t } from "./i18n.js";
+import { sideWord } from "./game-words.js";
 
 /** @typedef {import("./types/api.js").GameView} View */
 /**
@@ -18,25 +19,7 @@ import { t } from "./i18n.js";
 /** The words with a capital. @param {string} s */
 export const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-/**
- * A side's name in the page's language (the games' sides: "white", "light", "x", "first"...;
- * a side no game names here is shown as the server says it).
- * @param {string} side
- */
-export function sideWord(side) {
-  /** @type {Record<string, () => string>} */
-  const words = {
-    white: () => t("white"),
-    black: () => t("black"),
-    light: () => t("light"),
-    dark: () => t("dark"),
-    first: () => t("first"),
-    second: () => t("second"),
-    setup: () => t("setup"),
-    chooser: () => t("chooser"),
-  };
-  return Object.hasOwn(words, side) ? words[side]() : side;
-}
+export { sideWord }; // (the one table of the sides' names is game-words.js's)
 
 /**
  * A player's name as the page shows it: the names the server gives a seat of its own ("You",

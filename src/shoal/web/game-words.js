@@ -15,12 +15,13 @@ let saidEnd = false;
 let saidTurn = false;
 
 /**
- * A side's name with a capital, in the page's language (the games' sides: "white", "light",
- * "x"...; a side no game names here is shown as the server says it). Kept here, not taken
- * from game-panel.js: the offline page (and its service worker's files) uses this module.
+ * A side's name in the page's language (the games' sides: "white", "light", "first"...; a
+ * side no game names here is shown as the server says it). The one table of them: the game
+ * panel takes it from here, and the offline page (and its service worker's files) uses this
+ * module without the panel.
  * @param {string} side
  */
-export function sideTitle(side) {
+export function sideWord(side) {
   /** @type {Record<string, () => string>} */
   const words = {
     white: () => t("white"),
@@ -32,7 +33,15 @@ export function sideTitle(side) {
     setup: () => t("setup"),
     chooser: () => t("chooser"),
   };
-  const word = Object.hasOwn(words, side) ? words[side]() : side;
+  return Object.hasOwn(words, side) ? words[side]() : side;
+}
+
+/**
+ * A side's name with a capital, in the page's language.
+ * @param {string} side
+ */
+export function sideTitle(side) {
+  const word = sideWord(side);
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
