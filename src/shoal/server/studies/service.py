@@ -34,9 +34,10 @@ from ..events import Events
 from ..games.manager import GameManager
 from ..games.views import option_values
 from ..provide import provided
-from .chapters import build_game, check_comment, check_tree, load_tree, trees_of_text
+from .chapters import build_game, check_tree, load_tree, trees_of_text
+from .edits import Edit, apply_edit
 from .live import CHANNEL, StudyHub
-from .models import MAX_CHAPTERS, MAX_MEMBERS, MAX_NODES, MAX_TITLE, VISIBILITIES, Chapter, Study
+from .models import MAX_CHAPTERS, MAX_MEMBERS, MAX_TITLE, VISIBILITIES, Chapter, Study
 from .store import NewChapter, StudyStore
 
 __all__ = ["ChapterSpec", "Edit", "Notify", "Studies", "StudiesDep", "apply_edit"]
@@ -63,19 +64,6 @@ class ChapterSpec:
     text: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class Edit:
-    """One change of a chapter's tree at ``path``: ``play`` (``move`` in notation: the
-    existing move, else a new variation), ``delete``, ``promote``, ``comment`` (``text``)
-    or ``mark`` (``mark``: one of ``! ? !! ?? !? ?!``, or empty)."""
-
-    op: str
-    path: tuple[int, ...]
-    move: str = ""
-    text: str = ""
-    mark: str = ""
-
-
 _NAMELESS = {"study": N_("the study needs a name"), "chapter": N_("the chapter needs a name")}
 _LONG = {
     "study": N_("the study's name has at most {max_title} characters"),
@@ -90,39 +78,6 @@ def _title(text: str, what: str) -> str:
     if len(title) > MAX_TITLE:
         raise ApiError(400, _LONG[what], max_title=MAX_TITLE)
     return title
-
-
-def apply_edit(tree: MoveTree, edit: Edit) -> tuple[int, ...]:
-    """Make ``edit`` on ``tree``; the path of the move it leaves chosen (ApiError: refused)."""
-    try:
-        tree.node(edit.path)
-        if edit.op == "play":
-            if len(tree) >= MAX_NODES:
-                raise ApiError(
-                    400,
-                    "a chapter holds at most {max_nodes} moves",
-                    max_nodes=MAX_NODES,
-                )
-            return tree.add_text(edit.path, edit.move)
-        if edit.op == "delete":
-            tree.remove(edit.path)
-            return edit.path[:-1]
-        if edit.op == "promote":
-            return tree.promote(edit.path)
-        if edit.op == "comment":
-            check_comment(edit.text)
-            tree.set_comment(edit.path, edit.text)
-            return edit.path
-        if edit.op == "mark":
-            tree.set_mark(edit.path, edit.mark)
-            return edit.path
-    except ValueError as error:
-        raise ApiError(400, str(error)) from None
-    raise ApiError(
-        400,
-        "unknown change {op}: play, delete, promote, comment or mark",
-        op=repr(edit.op),
-    )
 
 
 class Studies:
