@@ -106,7 +106,7 @@ def test_a_bad_change_is_refused_and_the_chapter_is_unchanged(three: Any) -> Non
 
 def test_a_chapter_over_its_move_limit_is_refused_and_kept(three: Any, monkeypatch: Any) -> None:
     _, alice, _, _ = three
-    monkeypatch.setattr("shoal.server.studies.service.MAX_NODES", 2)
+    monkeypatch.setattr("shoal.server.studies.edits.MAX_NODES", 2)
     monkeypatch.setattr("shoal.server.studies.chapters.MAX_NODES", 2)
     study, chapter = make_study(alice)
     play(alice, study, chapter, play(alice, study, chapter, [], "d"), "d")
