@@ -20,14 +20,12 @@ from typing import Any
 from shoal import games
 from shoal.core import Action, Game, Seat, State, other
 from shoal.core.native import engine_for
-from shoal.core.words import Translator
-from shoal.i18n import N_, SOURCE, Text, catalogue
+from shoal.i18n import N_, SOURCE, Text
 from shoal.records import Ending, Record
 
 from ..errors import ApiError
 from .models import INVITE, GameData, hash_token
 from .views import (
-    board_words,
     features_view,
     last_turn_actions,
     legal_entries,
@@ -36,14 +34,9 @@ from .views import (
     spoken_view,
     turn_list,
 )
+from .worded import WORDED, worded_view
 
 __all__ = ["MODES", "WORDED", "LiveGame"]
-
-WORDED = ("status", "result", "words", "cells", "spoken", "legal", "side_words", "svg")
-"""The keys of a view that are in the reader's language (the game's words: its status line,
-the result's sentence, the board in words, the live log's labels and news, the actions'
-labels, what each side plays with, the words drawn on the board); every other key is the
-same for every reader (docs/translating.md)."""
 
 MODES = ("computer", "friend", "local")
 """Who plays: against the computer, against a friend online, both at one screen."""
@@ -165,59 +158,21 @@ class LiveGame:
             return {**self._static, "clock": self.clock_view(now), "thinking": self.thinking}
         worded = self._worded.get(language)
         if worded is None:
-            worded = self._worded[language] = self._worded_view(language)
+            assert self._constants is not None
+            worded = self._worded[language] = worded_view(
+                self.game,
+                self.states,
+                self.data,
+                self._static,
+                self._constants,
+                language,
+            )
         return {
             **self._static,
             **worded,
             "clock": self.clock_view(now),
             "thinking": self.thinking,
         }
-
-    def _worded_view(self, language: str) -> dict[str, Any]:
-        """The :data:`WORDED` keys of the current version's view in ``language``."""
-        static = self._static
-        assert static is not None
-        game, state, tr = self.game, self.state, catalogue(language)
-        constants = self._constants
-        assert constants is not None
-        legal: list[dict[str, Any]] = static["legal"]
-        if legal:
-            kept: dict[Action, dict[str, Any]] | None = None
-            if constants["entries"] is not None:  # the labels depend on the action alone
-                kept = constants.setdefault("worded_entries", {}).setdefault(language, {})
-            legal = [
-                (kept.get(e["action"]) if kept is not None else None)
-                or self._worded_entry(e, state, tr, kept)
-                for e in legal
-            ]
-        worded = {
-            "status": game.status(state, tr=tr),
-            "result": outcome_view(state, self.data.ended, tr),
-            "words": game.describe(state, tr=tr),
-            "cells": game.cell_names(state, tr=tr),
-            "spoken": spoken_view(game, self.states, static["turns"], self.data.actions, tr),
-            "legal": legal,
-            "side_words": [game.side_description(side, tr=tr) for side in state.sides()],
-        }
-        svg = board_words(static["svg"], game.svg_words(state, tr=tr))
-        if svg is not static["svg"]:
-            worded["svg"] = svg
-        return worded
-
-    def _worded_entry(
-        self,
-        entry: dict[str, Any],
-        state: State,
-        tr: Translator,
-        kept: dict[Action, dict[str, Any]] | None,
-    ) -> dict[str, Any]:
-        """A legal action's entry with its label in ``tr``'s language (kept when the game's
-        labels depend on the action alone)."""
-        label = self.game.action_label(state, entry["action"], tr=tr)
-        worded = entry if label == entry["label"] else {**entry, "label": label}
-        if kept is not None:
-            kept[entry["action"]] = worded
-        return worded
 
     def _static_view(self) -> dict[str, Any]:
         data, state = self.data, self.state
