@@ -157,3 +157,15 @@ def test_the_refusals_of_play_learn_and_puzzles_in_the_terminal_s_language() -> 
     assert "Cyclix: geen puzzels met het thema 'zzz'; de thema's zijn: " in theme.stderr
     english = shoal("play", "syrtis", "--vs", "foo")
     assert "unknown level 'foo' (levels: random, " in english.stderr
+
+
+def test_a_bad_game_option_is_refused_in_the_terminal_s_language() -> None:
+    german = shoal("play", "sytran", "base=7", env={"LANGUAGE": "de"})
+    assert german.returncode == 2
+    assert "shoal: Option base: 7 ist keiner der Werte 6, 8, 10" in german.stderr
+    french = shoal("play", "sytran", "nope=1", "--language", "fr")
+    assert "option inconnue 'nope' (options : base, " in french.stderr
+    english = shoal("play", "sytran", "base=7")
+    assert "shoal: option base: 7 is not one of 6, 8, 10" in english.stderr
+    other = shoal("arena", "sytran", "random", "random", "base=7", env={"LANGUAGE": "de"})
+    assert "option base: 7 is not one of 6, 8, 10" in other.stderr  # not a player's command

@@ -21,7 +21,7 @@ from shoal import __version__
 from shoal.core import ShoalError
 from shoal.i18n import SOURCE
 
-from .tui.words import argv_language, help_language, help_words
+from .tui.words import argv_language, help_language, help_words, refusal
 
 __all__ = ["COMMAND_MODULES", "build_parser", "main", "parse_args"]
 
@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except ShoalError as error:
-        print(f"shoal: {error}", file=sys.stderr)
+        print(f"shoal: {refusal(error, args)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextvars import ContextVar
 
 from shoal import games
-from shoal.core import UnknownGameError
+from shoal.core import ShoalError, UnknownGameError
 from shoal.i18n import LANGUAGES, N_, PSEUDO, SOURCE, Catalogue, catalogue, known
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "help_words",
     "known_game",
     "level_word",
+    "refusal",
     "side_word",
     "yes",
 ]
@@ -193,6 +194,25 @@ def known_game(words: Catalogue, game_id: str) -> str:
             game=repr(game_id), games=", ".join(known)
         )
     )
+
+
+def refusal(error: ShoalError, args: argparse.Namespace) -> str:
+    """The words of ``error``: in the terminal's language for a command that speaks to players
+    (one with ``--language``) when the error keeps its template (:meth:`ShoalError.of`: a bad
+    game option), else as it was raised.
+
+    >>> from shoal.core import InvalidOptionError
+    >>> error = InvalidOptionError.of("option {name} is given twice", name="seed")
+    >>> refusal(error, argparse.Namespace(language="de")), refusal(error, argparse.Namespace())
+    ('Option seed ist doppelt angegeben', 'option seed is given twice')
+    """
+    if error.template is None or not hasattr(args, "language"):
+        return str(error)
+    said = catalogue(chosen_language(args)).gettext(error.template)
+    try:
+        return said.format(**(error.values or {}))
+    except (KeyError, IndexError, ValueError):  # a translation that does not fit: the English
+        return str(error)
 
 
 def side_word(words: Catalogue, side: str) -> str:
