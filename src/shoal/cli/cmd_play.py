@@ -48,7 +48,7 @@ def seat_levels(vs: str, seat: int, as_level: str | None) -> tuple[str | None, s
 def _check_level(words: Catalogue, level: str | None) -> None:
     """Refuses an unknown level of ``--vs`` or ``--as`` in the terminal's language (a search
     spec, ``mcts:...``, ``alphabeta:...``, ``baseline:...``, passes: the engine reads it)."""
-    if level is None or level == "human" or level in LEVELS:
+    if level is None or level in LEVELS:
         return
     if level.partition(":")[0] in (*LEVELS[1:], "mcts", "alphabeta", "baseline"):
         return
@@ -65,7 +65,7 @@ def _play(args: argparse.Namespace) -> int:
     ui: UI = PlainUI(language=language) if args.plain else RichUI(language=language)
     if args.delay < 0:
         raise InvalidOptionError(words.gettext("--delay must not be negative"))
-    _check_level(words, args.vs)
+    _check_level(words, None if args.vs == "human" else args.vs)
     _check_level(words, args.as_level)
     levels = seat_levels(args.vs, args.seat, args.as_level)
     if args.load is not None and args.start is not None:
