@@ -6,7 +6,8 @@ icons, manifest, theme colour, the shared style sheet), the page's title, its ow
 sheets and module, and a ``<main id="app">`` the module fills. The table below says what
 differs; the template says the rest once. ``offline-fallback.html`` is not a shell (the
 service worker's page for a page that needs the network: its words are the page) and is
-written by hand.
+written by hand; its texts are marked ``data-t`` like a shell's title, and the server serves
+it at ``/offline-fallback`` in the reader's language, as the service worker caches it.
 
     .venv/bin/python scripts/pages.py          # rewrite the pages
     .venv/bin/python scripts/pages.py --check  # exit 1 when a page is out of step

@@ -121,3 +121,51 @@ def test_a_course_and_the_puzzles_in_the_terminal_in_other_languages() -> None:
     assert "Problemas de Sytran: " in solved.stdout and "de 0 resueltos" in solved.stdout
     puzzles = shoal("puzzles", env={"LANGUAGE": "de"})
     assert "Löse sie mit: shoal puzzles GAME" in puzzles.stdout
+
+
+def test_the_help_of_play_learn_and_puzzles_in_the_terminal_s_language() -> None:
+    german = shoal("play", "--help", env={"LANGUAGE": "de"})
+    assert german.returncode == 0
+    assert german.stdout.startswith("Aufruf: shoal play ")
+    assert "Spiel im Terminal gegen den Computer (--vs LEVEL)" in german.stdout
+    assert "diese Hilfe anzeigen und beenden" in german.stdout and "Optionen:" in german.stdout
+    learn = shoal("learn", "--language=it", "--help")
+    assert "Segui il corso di un gioco" in learn.stdout and "opzioni:" in learn.stdout
+    puzzles = shoal("puzzles", "cyclix", "-h", env={"LANGUAGE": None, "LANG": "es_ES.UTF-8"})
+    assert "Encuentra la acción ganadora" in puzzles.stdout
+    english = shoal("play", "--help")
+    assert english.stdout.startswith("usage: shoal play ")
+    assert "show this help message and exit" in english.stdout
+    assert "Play a game in the terminal against the computer (--vs LEVEL)" in english.stdout
+    other = shoal("arena", "--help", env={"LANGUAGE": "de"})  # not a player's command
+    assert other.stdout.startswith("usage: shoal arena ")
+    pseudo = shoal("play", "--seat", "3", "--language", "en-XA")  # its % names kept: English
+    assert pseudo.returncode == 2 and "invalid choice: 3" in pseudo.stderr
+
+
+def test_the_refusals_of_play_learn_and_puzzles_in_the_terminal_s_language() -> None:
+    seat = shoal("play", "--seat", "3", env={"LANGUAGE": "fr"})
+    assert seat.returncode == 2
+    assert "shoal play : erreur : argument --seat : choix invalide : 3" in seat.stderr
+    level = shoal("play", "syrtis", "--vs", "foo", "--language", "it")
+    assert level.returncode == 2 and "livello sconosciuto 'foo' (livelli: " in level.stderr
+    game = shoal("play", "nope", "--language", "es")
+    assert "juego desconocido 'nope' (juegos: syrtis" in game.stderr
+    step = shoal("learn", "syrtis", "--step", "99", "--language", "de")
+    assert "--step muss zwischen 1 und " in step.stderr
+    theme = shoal("puzzles", "cyclix", "--theme", "zzz", "--language", "nl")
+    assert "Cyclix: geen puzzels met het thema 'zzz'; de thema's zijn: " in theme.stderr
+    english = shoal("play", "syrtis", "--vs", "foo")
+    assert "unknown level 'foo' (levels: random, " in english.stderr
+
+
+def test_a_bad_game_option_is_refused_in_the_terminal_s_language() -> None:
+    german = shoal("play", "sytran", "base=7", env={"LANGUAGE": "de"})
+    assert german.returncode == 2
+    assert "shoal: Option base: 7 ist keiner der Werte 6, 8, 10" in german.stderr
+    french = shoal("play", "sytran", "nope=1", "--language", "fr")
+    assert "option inconnue 'nope' (options : base, " in french.stderr
+    english = shoal("play", "sytran", "base=7")
+    assert "shoal: option base: 7 is not one of 6, 8, 10" in english.stderr
+    other = shoal("arena", "sytran", "random", "random", "base=7", env={"LANGUAGE": "de"})
+    assert "option base: 7 is not one of 6, 8, 10" in other.stderr  # not a player's command

@@ -38,3 +38,18 @@ def test_the_offline_fallback_says_what_works_offline(client: TestClient) -> Non
     page = client.get("/static/offline-fallback.html").text
     assert "Play the computer" in page and "rules" in page and "courses" in page
     assert "need the network" in page
+    served = client.get("/offline-fallback")  # what the service worker caches (FALLBACK)
+    assert served.status_code == 200 and served.headers["content-language"] == "en"
+    assert "Play the computer" in served.text and "need the network" in served.text
+
+
+def test_the_offline_fallback_in_the_reader_s_language(client: TestClient) -> None:
+    """The service worker caches ``/offline-fallback`` as the server makes it for the reader
+    (and again when the pages' language changes): in German for a German reader."""
+    page = client.get("/offline-fallback", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert page.headers["content-language"] == "de" and '<html lang="de">' in page.text
+    assert "<title data-t>Offline — shoal</title>" in page.text
+    assert "Du bist offline" in page.text and "Gegen den Computer spielen" in page.text
+    assert "Nochmal versuchen" in page.text and "You are offline" not in page.text
+    sw = (WEB_DIR / "sw.js").read_text()
+    assert 'const FALLBACK = "/offline-fallback";' in sw

@@ -186,6 +186,50 @@ def test_offline_the_rules_work_and_other_pages_fall_back(
     context.close()
 
 
+FALLBACK_CACHED = """async (title) => {
+  const cache = await caches.open("shoal-shell-v1");
+  const page = await cache.match("/offline-fallback");
+  return page ? (await page.text()).includes(title) : false;
+}"""
+
+
+def test_the_offline_fallback_speaks_the_reader_s_language(
+    server: str, browser: Any, artifacts: Path
+) -> None:
+    """The fallback is cached as the server makes it for the reader (German here), and made
+    again when the pages read online change language (French after the reader's choice)."""
+    context = browser.new_context(viewport=PHONE, locale="de-DE")
+    page = context.new_page()
+    page.goto(server + "/")
+    page.evaluate(READY)
+    for _ in range(200):
+        if page.evaluate(FALLBACK_CACHED, "Du bist offline"):
+            break
+        page.wait_for_timeout(50)
+    context.set_offline(True)
+    page.goto(server + "/leaderboard")
+    page.wait_for_selector("#works-offline")
+    assert "Gegen den Computer spielen" in page.text_content("#works-offline")
+    assert page.get_attribute("html", "lang") == "de"
+    page.screenshot(path=str(artifacts / "offline-fallback-de.png"), full_page=True)
+    context.set_offline(False)
+    page.goto(server + "/")
+    page.evaluate(
+        """() => fetch("/api/language", {method: "PUT", headers: {"Content-Type":
+        "application/json"}, body: JSON.stringify({language: "fr"})})"""
+    )
+    page.goto(server + "/lobby")  # a page read in French: the fallback follows
+    for _ in range(200):
+        if page.evaluate(FALLBACK_CACHED, "Tu es hors ligne"):
+            break
+        page.wait_for_timeout(50)
+    context.set_offline(True)
+    page.goto(server + "/leaderboard")
+    page.wait_for_selector("#works-offline")
+    assert "Jouer contre l'ordinateur" in page.text_content("#works-offline")
+    context.close()
+
+
 RECORD_BADGE = """
 window.__badges = [];
 navigator.setAppBadge = (n) => { window.__badges.push(n); return Promise.resolve(); };

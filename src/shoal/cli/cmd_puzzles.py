@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import importlib
 
+from .tui.words import help_words
+
 __all__ = ["PUZZLE_MODULES", "add_parser"]
 
 PUZZLE_MODULES: tuple[str, ...] = ("puzzles_play", "puzzles_generate")
@@ -19,11 +21,12 @@ PUZZLE_MODULES: tuple[str, ...] = ("puzzles_play", "puzzles_generate")
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``puzzles`` and its sub-commands."""
+    """Add ``puzzles`` and its sub-commands (the help in the terminal's language)."""
+    words = help_words()
     p = sub.add_parser(
         "puzzles",
-        help="puzzles: positions where the side to move wins by force",
-        description=(
+        help=words.gettext("puzzles: positions where the side to move wins by force"),
+        description=words.gettext(
             "shoal puzzles GAME: solve a game's puzzles in the terminal (find the winning "
             "action, the other side answers by itself, a wrong action is refuted at once). "
             "Without GAME, list the games with puzzles."

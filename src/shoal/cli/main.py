@@ -19,6 +19,9 @@ from collections.abc import Sequence
 
 from shoal import __version__
 from shoal.core import ShoalError
+from shoal.i18n import SOURCE
+
+from .tui.words import argv_language, help_language, help_words, refusal
 
 __all__ = ["COMMAND_MODULES", "build_parser", "main", "parse_args"]
 
@@ -44,8 +47,14 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(language: str = SOURCE) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand; the help of the commands that speak to
+    players (``play``, ``learn``, ``puzzles``) in ``language`` (:func:`help_language`)."""
+    with help_language(language):
+        return _build_parser()
+
+
+def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="shoal",
         description=(
@@ -83,22 +92,25 @@ def parse_args(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> a
     if extra and isinstance(options, list) and all(_option_word(word) for word in extra):
         args.options = [*options, *extra]
     elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        parser.error(help_words().gettext("unrecognized arguments: %s") % " ".join(extra))
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``shoal`` command; returns the exit code."""
-    parser = build_parser()
-    args = parse_args(parser, argv)
-    args.argv = list(sys.argv[1:] if argv is None else argv)  # the command line, as typed
+    typed = list(sys.argv[1:] if argv is None else argv)
+    language = argv_language(typed)  # the help's and argparse's words: play, learn, puzzles
+    with help_language(language):
+        parser = build_parser(language)
+        args = parse_args(parser, argv)
+    args.argv = typed  # the command line, as typed
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
     try:
         code: int = args.func(args)
     except ShoalError as error:
-        print(f"shoal: {error}", file=sys.stderr)
+        print(f"shoal: {refusal(error, args)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

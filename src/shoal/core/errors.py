@@ -15,7 +15,10 @@ c3-e5: e5 is not in the tower's light island
 
 from __future__ import annotations
 
+from typing import Self
+
 __all__ = [
+    "N_",
     "AmbiguousActionError",
     "GameOverError",
     "IllegalActionError",
@@ -28,8 +31,33 @@ __all__ = [
 ]
 
 
+def N_(message: str) -> str:
+    """``message`` as it is: marks it for ``shoal i18n extract`` (the core imports no i18n;
+    :func:`shoal.i18n.N_` is the same marker)."""
+    return message
+
+
 class ShoalError(ValueError):
-    """Base of every error shoal raises for bad input."""
+    """Base of every error shoal raises for bad input.
+
+    One made by :meth:`of` also keeps its English template and values, so that a caller that
+    speaks the reader's language (the terminal) can say it there:
+
+    >>> error = InvalidOptionError.of("option {name} is given twice", name="seed")
+    >>> str(error), error.template, error.values
+    ('option seed is given twice', 'option {name} is given twice', {'name': 'seed'})
+    """
+
+    template: str | None = None
+    values: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, template: str, **values: object) -> Self:
+        """The error saying ``template`` (marked with :func:`N_`) filled with ``values``."""
+        words = {key: str(value) for key, value in values.items()}
+        error = cls(template.format(**words))
+        error.template, error.values = template, words
+        return error
 
 
 class InvalidNotationError(ShoalError):

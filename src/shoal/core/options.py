@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
-from .errors import InvalidOptionError
+from .errors import N_, InvalidOptionError
 
 __all__ = [
     "OptionInfo",
@@ -119,10 +119,24 @@ def describe_options(cls: type) -> list[OptionInfo]:
 
 _KIND_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text"}
 
+_NOT_KIND = {
+    "int": N_("option {name}: {value} is not a whole number"),
+    "float": N_("option {name}: {value} is not a number"),
+    "bool": N_("option {name}: {value} is not true or false"),
+    "str": N_("option {name}: {value} is not text"),
+}
+"""The refusal of a value that is not of its option's kind (the words of :data:`_KIND_WORDS`)."""
+
+
+def _not_kind(info: OptionInfo, shown: str) -> InvalidOptionError:
+    template = _NOT_KIND.get(info.kind)
+    if template is None:  # (a kind of no refusal of its own: said in English)
+        return InvalidOptionError(f"option {info.name}: {shown} is not {info.kind}")
+    return InvalidOptionError.of(template, name=info.name, value=shown)
+
 
 def _coerce(info: OptionInfo, value: Any) -> Any:
     kind = info.kind
-    words = _KIND_WORDS.get(kind, kind)
     if isinstance(value, str) and kind != "str":
         text = value.strip().lower()
         try:
@@ -137,17 +151,17 @@ def _coerce(info: OptionInfo, value: Any) -> Any:
             return float(text)
         except ValueError:
             shown = "nothing" if not text else repr(value)
-            raise InvalidOptionError(f"option {info.name}: {shown} is not {words}") from None
+            raise _not_kind(info, shown) from None
     if kind == "bool" and not isinstance(value, bool):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
+        raise _not_kind(info, repr(value))
     if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
+        raise _not_kind(info, repr(value))
     if kind == "float" and (isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
+        raise _not_kind(info, repr(value))
     if kind == "float":
         return float(value)
     if kind == "str" and not isinstance(value, str):
-        raise InvalidOptionError(f"option {info.name}: {value!r} is not {words}")
+        raise _not_kind(info, repr(value))
     return value
 
 
@@ -159,15 +173,32 @@ def make_options(cls: type[T], values: Mapping[str, Any] | None = None) -> T:
         info = infos.get(name)
         if info is None:
             known = ", ".join(infos) or "none"
-            raise InvalidOptionError(f"unknown option {name!r} (options: {known})")
+            raise InvalidOptionError.of(
+                N_("unknown option {name} (options: {known})"), name=repr(name), known=known
+            )
         value = _coerce(info, raw)
         if info.choices is not None and value not in info.choices:
             listed = ", ".join(str(c) for c in info.choices)
-            raise InvalidOptionError(f"option {name}: {value!r} is not one of {listed}")
+            raise InvalidOptionError.of(
+                N_("option {name}: {value} is not one of {listed}"),
+                name=name,
+                value=repr(value),
+                listed=listed,
+            )
         if info.minimum is not None and value < info.minimum:
-            raise InvalidOptionError(f"option {name}: {value} is below {info.minimum:g}")
+            raise InvalidOptionError.of(
+                N_("option {name}: {value} is below {minimum}"),
+                name=name,
+                value=value,
+                minimum=f"{info.minimum:g}",
+            )
         if info.maximum is not None and value > info.maximum:
-            raise InvalidOptionError(f"option {name}: {value} is above {info.maximum:g}")
+            raise InvalidOptionError.of(
+                N_("option {name}: {value} is above {maximum}"),
+                name=name,
+                value=value,
+                maximum=f"{info.maximum:g}",
+            )
         kwargs[name] = value
     try:
         return cls(**kwargs)
@@ -209,8 +240,10 @@ def parse_option_words(words: Iterable[str]) -> dict[str, str]:
     for word in words:
         name, sep, value = word.partition("=")
         if not sep or not name:
-            raise InvalidOptionError(f"{word!r} is not an option of the form name=value")
+            raise InvalidOptionError.of(
+                N_("{word} is not an option of the form name=value"), word=repr(word)
+            )
         if name in out:
-            raise InvalidOptionError(f"option {name} is given twice")
+            raise InvalidOptionError.of(N_("option {name} is given twice"), name=name)
         out[name] = value
     return out

@@ -48,8 +48,11 @@ const FIXED_ASSETS = [
 const SHELL = "shoal-shell-v1";
 const GAMES = ["syrtis", "sirtet", "sytran", "cyclix", "sfirs", "connect4"];
 
-/** The page shown for any page that is neither cached nor reachable. */
-const FALLBACK = "/static/offline-fallback.html";
+/**
+ * The page shown for any page that is neither cached nor reachable, in the reader's language
+ * (the server makes it as it makes every page; kept in step with the pages' language below).
+ */
+const FALLBACK = "/offline-fallback";
 
 /** The shell: pages, scripts and data read offline (network first, so always fresh online). */
 const SHELL_ASSETS = [
@@ -136,9 +139,32 @@ sw.addEventListener("fetch", (event) => {
   if (FIXED_ASSETS.includes(url.pathname)) event.respondWith(cacheFirst(event.request));
   else if (PAGE_ASSETS.includes(url.pathname)) event.respondWith(networkFirst(event.request));
   else if (SHELL_ASSETS.includes(url.pathname) || SHELL_PREFIXES.some((p) => url.pathname.startsWith(p)))
-    event.respondWith(networkFirst(event.request, SHELL).catch(() => fallback(event.request)));
-  else if (event.request.mode === "navigate") event.respondWith(fetch(event.request).catch(() => fallback(event.request)));
+    event.respondWith(networkFirst(event.request, SHELL).then((r) => inStep(event, r), () => fallback(event.request)));
+  else if (event.request.mode === "navigate") event.respondWith(fetch(event.request).then((r) => inStep(event, r), () => fallback(event.request)));
 });
+
+/**
+ * A page's answer, as it is; when its language (Content-Language) is not the cached fallback's
+ * (the reader chose another), the fallback is fetched again in the background, so that the
+ * page said offline speaks the language of the pages read online.
+ * @param {FetchEvent} event a navigation's
+ * @param {Response} response
+ * @returns {Response}
+ */
+function inStep(event, response) {
+  const language = response.headers.get("Content-Language");
+  if (event.request.mode === "navigate" && language) {
+    const refresh = caches
+      .open(SHELL)
+      .then(async (cache) => {
+        const cached = await cache.match(FALLBACK);
+        if (!cached || cached.headers.get("Content-Language") !== language) await cache.add(FALLBACK);
+      })
+      .catch(() => {});
+    event.waitUntil(refresh);
+  }
+  return response;
+}
 
 /**
  * The offline fallback page for a page the browser cannot reach (any other request fails).

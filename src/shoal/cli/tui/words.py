@@ -18,19 +18,30 @@ language: the command words (``hint``, ``undo``, ``save FILE``...) and the games
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextvars import ContextVar
 
-from shoal.i18n import LANGUAGES, PSEUDO, SOURCE, Catalogue, catalogue, known
+from shoal import games
+from shoal.core import ShoalError, UnknownGameError
+from shoal.i18n import LANGUAGES, N_, PSEUDO, SOURCE, Catalogue, catalogue, known
 
 __all__ = [
+    "TERMINAL_COMMANDS",
     "TERMINAL_LANGUAGES",
     "Catalogue",
     "add_language_argument",
+    "argv_language",
     "catalogue",
     "chosen_language",
     "environment_language",
+    "help_language",
+    "help_words",
+    "known_game",
     "level_word",
+    "refusal",
     "side_word",
     "yes",
 ]
@@ -63,15 +74,103 @@ def environment_language(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE
 
 
+TERMINAL_COMMANDS = ("play", "learn", "puzzles")
+"""The commands that speak to players: their ``--help`` and argparse's refusals are said in
+the terminal's language (:func:`argv_language`)."""
+
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+"""argparse's own words that a player of :data:`TERMINAL_COMMANDS` meets (the messages of the
+stdlib's ``argparse``, which asks ``gettext`` for them: :func:`help_language` hands it the
+terminal's catalogue instead while the parser is built and reads the command line)."""
+
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[sdr]")
+"""A ``%`` placeholder of argparse's words (``%s``, ``%(prog)s``, ``%(value)r``)."""
+
+_HELP: ContextVar[str] = ContextVar("help_language", default=SOURCE)
+
+
+def argv_language(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language of a command line before it is parsed: English but for
+    :data:`TERMINAL_COMMANDS`, whose language is their ``--language`` (``--language de``,
+    ``--language=de``), else the environment's.
+
+    >>> argv_language(["play", "--language", "fr", "-h"]), argv_language(["learn", "--language=it"])
+    ('fr', 'it')
+    >>> argv_language(["learn"], {"LANG": "nl_NL.UTF-8"}), argv_language(["arena"], {"LANG": "de"})
+    ('nl', 'en')
+    """
+    words = [word for word in argv if not word.startswith("-")]
+    if not words or words[0] not in TERMINAL_COMMANDS:
+        return SOURCE
+    for i, word in enumerate(argv):
+        value = None
+        if word == "--language" and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--language="):
+            value = word.partition("=")[2]
+        if value in TERMINAL_LANGUAGES:
+            return value
+    return environment_language(environ)
+
+
+def help_words() -> Catalogue:
+    """The catalogue of the help being built (:func:`help_language`; English outside it)."""
+    return catalogue(_HELP.get())
+
+
+@contextlib.contextmanager
+def help_language(language: str) -> Iterator[None]:
+    """Within: the commands' help is written in ``language`` (:func:`help_words`), and
+    argparse says its own words (:data:`ARGPARSE_WORDS`) in it."""
+    token = _HELP.set(language)
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    if language != SOURCE:
+        words = catalogue(language)
+
+        def gettext(message: str) -> str:  # argparse fills its words with ``%``: a translation
+            said = words.gettext(message)  # that changes their names (the pseudo-locale's) is
+            fits = _PERCENT.findall(said) == _PERCENT.findall(message)  # not used
+            return said if fits else message
+
+        def ngettext(singular: str, plural: str, n: int) -> str:
+            said = words.ngettext(singular, plural, n)
+            fits = _PERCENT.findall(said) == _PERCENT.findall(singular if n == 1 else plural)
+            return said if fits else (singular if n == 1 else plural)
+
+        argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        _HELP.reset(token)
+
+
 def add_language_argument(parser: argparse.ArgumentParser) -> None:
     """``--language LANG``: the terminal's words in that language (default: the environment's,
     :func:`environment_language`)."""
+    words = help_words()
     parser.add_argument(
         "--language",
         choices=TERMINAL_LANGUAGES,
         default=None,
-        help="the terminal's words in this language (default: from LANGUAGE, LC_ALL, "
-        f"LC_MESSAGES or LANG, else English; {PSEUDO} is the pseudo-locale)",
+        help=words.gettext(
+            "the terminal's words in this language (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, else English; {pseudo} is the pseudo-locale)"
+        ).format(pseudo=PSEUDO),
     )
 
 
@@ -79,6 +178,41 @@ def chosen_language(args: argparse.Namespace) -> str:
     """The language of a parsed command line: ``--language``, else the environment's."""
     language = getattr(args, "language", None)
     return str(language) if language else environment_language()
+
+
+def known_game(words: Catalogue, game_id: str) -> str:
+    """``game_id`` when the registry knows it; else the refusal in the terminal's language.
+
+    >>> known_game(catalogue("de"), "syrtis")
+    'syrtis'
+    """
+    known = games.REGISTRY.ids(all=True)
+    if game_id in known:
+        return game_id
+    raise UnknownGameError(
+        words.gettext("unknown game {game} (games: {games})").format(
+            game=repr(game_id), games=", ".join(known)
+        )
+    )
+
+
+def refusal(error: ShoalError, args: argparse.Namespace) -> str:
+    """The words of ``error``: in the terminal's language for a command that speaks to players
+    (one with ``--language``) when the error keeps its template (:meth:`ShoalError.of`: a bad
+    game option), else as it was raised.
+
+    >>> from shoal.core import InvalidOptionError
+    >>> error = InvalidOptionError.of("option {name} is given twice", name="seed")
+    >>> refusal(error, argparse.Namespace(language="de")), refusal(error, argparse.Namespace())
+    ('Option seed ist doppelt angegeben', 'option seed is given twice')
+    """
+    if error.template is None or not hasattr(args, "language"):
+        return str(error)
+    said = catalogue(chosen_language(args)).gettext(error.template)
+    try:
+        return said.format(**(error.values or {}))
+    except (KeyError, IndexError, ValueError):  # a translation that does not fit: the English
+        return str(error)
 
 
 def side_word(words: Catalogue, side: str) -> str:

@@ -115,6 +115,13 @@ async def offline_page() -> FileResponse:
     return page("offline.html")
 
 
+@router.get("/offline-fallback", response_class=HTMLResponse)
+async def offline_fallback_page() -> FileResponse:
+    """The service worker's page for a page that needs the network (``FALLBACK`` in sw.js):
+    cached in the reader's language, as every page is served."""
+    return page("offline-fallback.html")
+
+
 @router.get("/sw.js", response_class=FileResponse)
 async def service_worker() -> FileResponse:
     """The service worker, at the root so that its scope is the whole site."""
