@@ -106,3 +106,17 @@ def test_every_games_words_are_said_in_every_language_with_their_placeholders_fi
             state = states[picks[1]]
             assert game.status(state, tr=tr) == game.status(state)
             assert game.describe(state, tr=tr) == game.describe(state)
+
+
+def test_sirtets_start_cell_says_its_word_in_german_and_english_as_before() -> None:
+    from shoal.server.games.views import board_words
+
+    game = get("sirtet")
+    state = game.initial(5)
+    svg = game.render_svg(state)
+    assert svg.count('class="start">start<') == 1
+    assert board_words(svg, game.svg_words(state, tr=ENGLISH)) == svg
+    assert board_words(svg, game.svg_words(state, tr=catalogue("en"))) == svg
+    german = board_words(svg, game.svg_words(state, tr=catalogue("de")))
+    assert 'class="start">Start<' in german and 'class="start">start<' not in german
+    assert 'class="start">salida<' in board_words(svg, game.svg_words(state, tr=catalogue("es")))
