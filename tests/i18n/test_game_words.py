@@ -120,3 +120,21 @@ def test_sirtets_start_cell_says_its_word_in_german_and_english_as_before() -> N
     german = board_words(svg, game.svg_words(state, tr=catalogue("de")))
     assert 'class="start">Start<' in german and 'class="start">start<' not in german
     assert 'class="start">salida<' in board_words(svg, game.svg_words(state, tr=catalogue("es")))
+
+
+@pytest.mark.parametrize("game_id", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_every_feature_name_has_its_words_in_dutch_and_is_its_key_in_english(
+    game_id: str,
+) -> None:
+    game = get(game_id)
+    rng = random.Random(3)
+    state, names = game.initial(3), set[str]()
+    for _ in range(40):
+        names |= set(game.features(state))
+        if state.outcome is not None:
+            break
+        state = state.child(rng.choice(state.legal_actions()))
+    english = game.feature_words(names)
+    assert english == {name: name.replace("_", " ") for name in names}
+    dutch = game.feature_words(names, tr=catalogue("nl"))
+    assert names and not [n for n in names if dutch[n] == english[n] and n != "hand"], dutch
