@@ -138,3 +138,24 @@ def test_every_feature_name_has_its_words_in_dutch_and_is_its_key_in_english(
     assert english == {name: name.replace("_", " ") for name in names}
     dutch = game.feature_words(names, tr=catalogue("nl"))
     assert names and not [n for n in names if dutch[n] == english[n] and n != "hand"], dutch
+
+
+def test_a_correspondence_games_ends_are_said_in_dutch_and_german() -> None:
+    from shoal.server.games.views import EndReason, ended_sentence
+
+    state = GAME.initial()
+    late, idle = (
+        "white ran out of time (3 days per move)",
+        "aborted: black did not move within 1 day",
+    )
+    assert ended_sentence(state, late, 1, ENGLISH) == (
+        "White ran out of time (3 days per move): Black wins."
+    )
+    assert ended_sentence(state, late, 1, catalogue("nl")) == (
+        "Wit heeft de tijd overschreden (3 dagen per zet): Zwart wint."
+    )
+    assert ended_sentence(state, idle, None, catalogue("de")) == (
+        "Abgebrochen: Schwarz hat nicht innerhalb von 1 Tag gezogen"
+    )
+    assert ended_sentence(state, idle, None, ENGLISH) == "Aborted: Black did not move within 1 day"
+    assert str(EndReason(late, game=GAME)) == late == EndReason(late, game=GAME).say("en")
