@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from shoal.core import Action, Game, History, State
-from shoal.core.words import ENGLISH, Translator
+from shoal.core.words import ENGLISH, Translator, board_words
 from shoal.i18n import SOURCE, Text, catalogue
 from shoal.records import Record, result_token
 
@@ -267,27 +267,6 @@ class EndReason(Text):
             if said is not None:
                 return said
         return self.template
-
-
-def board_words(svg: str, words: Sequence[tuple[str, str]]) -> str:
-    """The board ``svg`` with the words drawn on it in the reader's language
-    (:meth:`~shoal.core.Game.svg_words`: each piece of the SVG as drawn in English, and in
-    the reader's words): the first occurrence of each piece replaced, written in ASCII as the
-    board is (any other character as a reference). ``svg`` itself when nothing changes.
-
-    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">Ringe<")])
-    '<svg><text>Ringe</text></svg>'
-    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">anneaux é<")])
-    '<svg><text>anneaux &#233;</text></svg>'
-    """
-    for drawn, said in words:
-        if said == drawn:
-            continue
-        at = svg.find(drawn)  # once: a find stops there, a replace reads the whole board
-        if at >= 0:
-            text = said.encode("ascii", "xmlcharrefreplace").decode()
-            svg = f"{svg[:at]}{text}{svg[at + len(drawn) :]}"
-    return svg
 
 
 def features_view(game: Game, state: State) -> dict[str, float]:
