@@ -170,3 +170,10 @@ def test_the_offline_pages_catalogue_carries_the_games_words_and_its_python_says
     assert english.view()["status"] == english.game.status(english.state)
     assert english.view()["status"].startswith("White 1 stone in 1 group")
     assert english.view()["svg"] == english.game.render_svg(english.state, last=english.last)
+
+
+def test_only_the_offline_page_carries_the_games_words() -> None:
+    from shoal.server.files import rendered
+
+    assert "Steen op {cell}" in rendered("offline.html", "nl").decode()
+    assert "Steen op {cell}" not in rendered("game.html", "nl").decode()
