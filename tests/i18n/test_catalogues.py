@@ -147,3 +147,33 @@ def test_update_keeps_the_header_comment_line_for_line(tmp_path: Path) -> None:
     tool.update(("nl",), folder=tmp_path)
     assert tool.header_comment(po) == before
     assert tool.problems(("nl",), folder=tmp_path) == []
+
+
+def test_the_offline_pages_catalogue_carries_the_games_words_and_its_python_says_them() -> None:
+    """The offline page runs the games' Python in the browser: its catalogue has the games'
+    messages too (no other page's does), and the Python says the game's words through it."""
+    from shoal.interop.offline import OfflineGame
+
+    page = json.loads(catalogue("nl").client(games=True))
+    assert page["messages"]["Stone on {cell}"] == "Steen op {cell}"
+    assert "Stone on {cell}" not in json.loads(catalogue("nl").client())["messages"]
+    assert (
+        page["messages"]["New game"] == json.loads(catalogue("nl").client())["messages"]["New game"]
+    )
+    game = OfflineGame("sytran", 0, words=page)
+    view = game.play(game.view()["legal"][0]["action"])
+    assert view["legal"][0]["label"].startswith("Steen op ")
+    assert view["status"].startswith("Wit 1 steen in 1 groep") and view["spoken"][0]["label"] == (
+        "Steen op j10"
+    )
+    english = OfflineGame("sytran", 0, actions=view["actions"])  # no words: as before
+    assert english.view()["status"] == english.game.status(english.state)
+    assert english.view()["status"].startswith("White 1 stone in 1 group")
+    assert english.view()["svg"] == english.game.render_svg(english.state, last=english.last)
+
+
+def test_only_the_offline_page_carries_the_games_words() -> None:
+    from shoal.server.files import rendered
+
+    assert "Steen op {cell}" in rendered("offline.html", "nl").decode()
+    assert "Steen op {cell}" not in rendered("game.html", "nl").decode()

@@ -106,3 +106,56 @@ def test_every_games_words_are_said_in_every_language_with_their_placeholders_fi
             state = states[picks[1]]
             assert game.status(state, tr=tr) == game.status(state)
             assert game.describe(state, tr=tr) == game.describe(state)
+
+
+def test_sirtets_start_cell_says_its_word_in_german_and_english_as_before() -> None:
+    from shoal.server.games.views import board_words
+
+    game = get("sirtet")
+    state = game.initial(5)
+    svg = game.render_svg(state)
+    assert svg.count('class="start">start<') == 1
+    assert board_words(svg, game.svg_words(state, tr=ENGLISH)) == svg
+    assert board_words(svg, game.svg_words(state, tr=catalogue("en"))) == svg
+    german = board_words(svg, game.svg_words(state, tr=catalogue("de")))
+    assert 'class="start">Start<' in german and 'class="start">start<' not in german
+    assert 'class="start">salida<' in board_words(svg, game.svg_words(state, tr=catalogue("es")))
+
+
+@pytest.mark.parametrize("game_id", ["syrtis", "sirtet", "sytran", "cyclix", "sfirs"])
+def test_every_feature_name_has_its_words_in_dutch_and_is_its_key_in_english(
+    game_id: str,
+) -> None:
+    game = get(game_id)
+    rng = random.Random(3)
+    state, names = game.initial(3), set[str]()
+    for _ in range(40):
+        names |= set(game.features(state))
+        if state.outcome is not None:
+            break
+        state = state.child(rng.choice(state.legal_actions()))
+    english = game.feature_words(names)
+    assert english == {name: name.replace("_", " ") for name in names}
+    dutch = game.feature_words(names, tr=catalogue("nl"))
+    assert names and not [n for n in names if dutch[n] == english[n] and n != "hand"], dutch
+
+
+def test_a_correspondence_games_ends_are_said_in_dutch_and_german() -> None:
+    from shoal.server.games.views import EndReason, ended_sentence
+
+    state = GAME.initial()
+    late, idle = (
+        "white ran out of time (3 days per move)",
+        "aborted: black did not move within 1 day",
+    )
+    assert ended_sentence(state, late, 1, ENGLISH) == (
+        "White ran out of time (3 days per move): Black wins."
+    )
+    assert ended_sentence(state, late, 1, catalogue("nl")) == (
+        "Wit heeft de tijd overschreden (3 dagen per zet): Zwart wint."
+    )
+    assert ended_sentence(state, idle, None, catalogue("de")) == (
+        "Abgebrochen: Schwarz hat nicht innerhalb von 1 Tag gezogen"
+    )
+    assert ended_sentence(state, idle, None, ENGLISH) == "Aborted: Black did not move within 1 day"
+    assert str(EndReason(late, game=GAME)) == late == EndReason(late, game=GAME).say("en")

@@ -76,7 +76,9 @@ def test_the_deadline_of_the_player_to_move_is_stored_and_moves_on(
 def test_the_sweeper_ends_the_game_once_the_deadline_passes(
     client: TestClient, clock: Clock
 ) -> None:
-    game = correspondence_game(client, account(client, "alice"), account(client, "bob"))
+    alice = account(client, "alice")
+    assert client.put("/api/language", json={"language": "de"}).status_code == 200
+    game = correspondence_game(client, alice, account(client, "bob"))
     move(client, game, 0)
     move(client, game, 1)  # alice (seat 0) is to move, with a day
     sweep = context(client).correspondence.sweep
@@ -89,8 +91,17 @@ def test_the_sweeper_ends_the_game_once_the_deadline_passes(
     view = client.get(f"/api/games/{game.id}").json()
     assert view["result"]["winner"] == 1
     assert "ran out of time (1 day per move)" in view["result"]["reason"]
+    assert view["result"]["sentence"] == "X ran out of time (1 day per move): O wins."
     assert view["correspondence"]["deadline"] is None
     assert run(client, sweep) == []  # ended once
+    # said in the reader's language where shown: the game page's sentence, the notification
+    dutch = client.get(f"/api/games/{game.id}", headers={"Accept-Language": "nl"}).json()
+    assert dutch["result"]["reason"] == view["result"]["reason"]  # the short form stays
+    assert "heeft de tijd overschreden (1 dag per zet): " in dutch["result"]["sentence"]
+    as_user(client, alice)  # her account reads German
+    notices = client.get("/api/notifications").json()["notifications"]
+    [ended] = [n for n in notices if n["kind"] == "game_ended"]
+    assert "hat die Zeit überschritten (1 Tag pro Zug)" in str(ended), ended
 
 
 def test_a_side_that_never_moved_has_its_game_aborted(client: TestClient, clock: Clock) -> None:

@@ -6,6 +6,7 @@ whether the game has any (``has_features``)."""
 from __future__ import annotations
 
 from shoal import games
+from shoal.i18n import catalogue
 from shoal.server.games.views import features_view
 from tests.clients import TestClient
 
@@ -23,7 +24,9 @@ def test_the_features_are_the_current_positions_and_follow_its_versions(
     for _ in range(3):
         answer = client.get(f"/api/games/{gid}/features")
         assert answer.status_code == 200, answer.text
-        assert answer.json() == {"version": view["version"], "features": features_view(game, state)}
+        features = features_view(game, state)
+        words = {name: name.replace("_", " ") for name in features}  # English: the keys'
+        assert answer.json() == {"version": view["version"], "features": features, "words": words}
         entry = view["legal"][0]
         moved = client.post(
             f"/api/games/{gid}/actions",
@@ -41,3 +44,23 @@ def test_a_game_without_features_says_so_and_an_unknown_game_is_404(client: Test
     assert client.get(f"/api/games/{made}/features").json()["features"] == {}
     missing = client.get("/api/games/nosuchgame/features")
     assert missing.status_code == 404 and missing.json()["detail"]
+
+
+def test_the_features_names_are_said_in_the_readers_language_and_the_keys_stay(
+    client: TestClient,
+) -> None:
+    made = create(client, game="sytran", opponent="local")
+    gid = made["id"]
+    dutch = client.get(f"/api/games/{gid}/features", headers={"Accept-Language": "nl"}).json()
+    english = client.get(f"/api/games/{gid}/features").json()
+    assert dutch["features"] == english["features"] and "white_stones" in dutch["features"]
+    assert english["words"]["white_stones"] == "white stones"
+    assert dutch["words"]["white_stones"] == "witte stenen"
+    assert dutch["words"]["ring1_stones_diff"] == "verschil stenen ring 1"
+    assert set(dutch["words"]) == set(dutch["features"])
+    german = games.get("syrtis").feature_words(["l_islands", "race", "new_one"], tr=catalogue("de"))
+    assert german == {
+        "l_islands": "Inseln Hell",
+        "race": "Treibsand-Wettlauf",
+        "new_one": "new one",
+    }

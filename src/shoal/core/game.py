@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar, Generic, Self
 
@@ -231,6 +231,16 @@ class Game(ABC, Generic[StateT]):
     def features(self, state: StateT) -> dict[str, float]:
         """Named evaluation features, from seat 0's point of view (for display)."""
         return {}
+
+    def feature_words(self, names: Iterable[str], *, tr: Translator = ENGLISH) -> dict[str, str]:
+        """Each of the :meth:`features`' ``names`` in words (the position details), in
+        ``tr``'s language; the keys stay as they are for programs. The English of a name is
+        the name with spaces for its underscores, also for a name the game does not word.
+
+        >>> Game.feature_words(None, ["stones_diff"])  # type: ignore[arg-type]
+        {'stones_diff': 'stones diff'}
+        """
+        return {name: name.replace("_", " ") for name in names}
 
     def evaluate(self, state: StateT, seat: Seat) -> float:
         """A heuristic value in [-1, 1] of ``state`` from ``seat``'s point of view."""

@@ -27,9 +27,10 @@ stay English: they are the game's language-neutral words, not a reader's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
-__all__ = ["ENGLISH", "English", "Translator"]
+__all__ = ["ENGLISH", "English", "Translator", "board_words"]
 
 
 class Translator(Protocol):
@@ -58,3 +59,24 @@ class English:
 
 ENGLISH: Translator = English()
 """The default of every game hook's ``tr``: English, the templates as they are."""
+
+
+def board_words(svg: str, words: Sequence[tuple[str, str]]) -> str:
+    """The board ``svg`` with the words drawn on it in the reader's language
+    (``Game.svg_words``: each piece of the SVG as drawn in English, and in
+    the reader's words): the first occurrence of each piece replaced, written in ASCII as the
+    board is (any other character as a reference). ``svg`` itself when nothing changes.
+
+    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">Ringe<")])
+    '<svg><text>Ringe</text></svg>'
+    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">anneaux é<")])
+    '<svg><text>anneaux &#233;</text></svg>'
+    """
+    for drawn, said in words:
+        if said == drawn:
+            continue
+        at = svg.find(drawn)  # once: a find stops there, a replace reads the whole board
+        if at >= 0:
+            text = said.encode("ascii", "xmlcharrefreplace").decode()
+            svg = f"{svg[:at]}{text}{svg[at + len(drawn) :]}"
+    return svg

@@ -44,6 +44,9 @@ TEMPLATE = LOCALE_DIR / "messages.pot"
 CLIENT_SUFFIXES = (".js",)
 """A message goes to the web client when one of its places is a file with these endings."""
 
+GAME_PLACES = ("src/shoal/games/", "src/shoal/core/")
+"""Where the games' Python says its words (the offline page runs it in the browser)."""
+
 
 def po_path(language: str, folder: Path = LOCALE_DIR) -> Path:
     """The ``.po`` file of ``language`` (in the catalogues' ``folder``)."""
@@ -65,6 +68,7 @@ class Catalogue:
     plural_forms: str = "(n != 1)"
     messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     client_ids: frozenset[str] = frozenset()
+    game_ids: frozenset[str] = frozenset()
     _plural: Callable[[int], int] = field(default=lambda n: int(n != 1), repr=False)
 
     def gettext(self, message: str) -> str:
@@ -81,11 +85,13 @@ class Catalogue:
                 return found[index]
         return singular if n == 1 else plural
 
-    def client(self) -> str:
+    def client(self, *, games: bool = False) -> str:
         """The JSON the web page carries: ``{lang, plural, languages, messages}`` (the
-        messages of the client only; the languages the picker offers), safe inside a
+        messages of the client only, and with ``games`` the games' own, for the offline page
+        whose games run in the browser; the languages the picker offers), safe inside a
         ``<script>`` element."""
-        messages = {k: v for k, v in self.messages.items() if k in self.client_ids}
+        wanted = self.client_ids | self.game_ids if games else self.client_ids
+        messages = {k: v for k, v in self.messages.items() if k in wanted}
         text = json.dumps(
             {
                 "lang": self.language,
@@ -116,6 +122,13 @@ def _for_client(locations: Sequence[tuple[str, int | None]]) -> bool:
     return any(str(path).endswith(CLIENT_SUFFIXES) for path, _ in locations)
 
 
+def _of_games(locations: Sequence[tuple[str, int | None]]) -> bool:
+    """A message of the games' Python (what the offline page's games say in the browser)."""
+    return any(
+        str(path).startswith(GAME_PLACES) and str(path).endswith(".py") for path, _ in locations
+    )
+
+
 def _plural_of(language: str) -> tuple[str, Callable[[int], int]]:
     expression = get_plural(language.split("-")[0]).plural_expr
     return expression, gettext.c2py(expression)
@@ -129,6 +142,7 @@ def catalogue(language: str) -> Catalogue:
         return Catalogue(SOURCE)
     messages: dict[str, str | tuple[str, ...]] = {}
     client: set[str] = set()
+    of_games: set[str] = set()
     source = TEMPLATE if language == PSEUDO else po_path(language)
     if not source.is_file():
         return Catalogue(language)
@@ -147,5 +161,9 @@ def catalogue(language: str) -> Catalogue:
         messages[ids[0]] = text
         if _for_client(message.locations):
             client.add(ids[0])
+        if _of_games(message.locations):
+            of_games.add(ids[0])
     expression, function = _plural_of("en" if language == PSEUDO else language)
-    return Catalogue(language, expression, messages, frozenset(client), function)
+    return Catalogue(
+        language, expression, messages, frozenset(client), frozenset(of_games), function
+    )

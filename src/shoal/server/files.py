@@ -35,7 +35,8 @@ def _rendered(path: Path, mtime_ns: int, language: str) -> bytes:
     words = catalogue(language)
     text = translate_html(path.read_text("utf-8"), words.gettext)
     text = text.replace('<html lang="en">', f'<html lang="{language}">', 1)
-    script = f'<script type="application/json" id="shoal-i18n">{words.client()}</script>\n'
+    said = words.client(games=path.name == "offline.html")  # its games run in the browser
+    script = f'<script type="application/json" id="shoal-i18n">{said}</script>\n'
     return text.replace("</head>", script + "</head>", 1).encode("utf-8")
 
 

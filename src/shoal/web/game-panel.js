@@ -6,7 +6,7 @@
 import { $, formatClock, h, toast, tokens } from "./common.js";
 import { api } from "./net.js";
 import { moveRow } from "./board.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 import { sideWord } from "./game-words.js";
 
 /** @typedef {import("./types/api.js").GameView} View */
@@ -184,7 +184,10 @@ export async function renderFeatures(view, gid) {
   try {
     const answer = await api(`/api/games/${encodeURIComponent(gid)}/features`);
     const entries = Object.entries(answer.features);
-    $("#features").replaceChildren(...entries.flatMap(([k, v]) => [h("span", { text: k.replace(/_/g, " ") }), h("span", { text: String(v) })]));
+    // each name in the reader's words (the server's), its value as the page's language writes
+    // it (-0 as 0, as String() wrote it)
+    const word = (/** @type {string} */ k) => answer.words[k] ?? k.replace(/_/g, " ");
+    $("#features").replaceChildren(...entries.flatMap(([k, v]) => [h("span", { text: word(k) }), h("span", { text: number(v || 0, { maximumFractionDigits: 4, useGrouping: false }) })]));
   } catch {
     featuresShown = -1; // asked again with the next view, or when the card opens again
   }

@@ -24,6 +24,13 @@ const catalogue = load();
 /** The page's language (a BCP 47 tag: "en", "nl", "en-XA"...). */
 export const lang = catalogue.lang;
 
+/**
+ * The page's catalogue as it came ({lang, plural, messages}): the offline page hands it to its
+ * games' Python, which says the game's words through it (shoal.interop.offline.PageWords).
+ * @returns {{lang: string, plural: string, messages: Record<string, string | string[]>}}
+ */
+export const pageWords = () => ({ lang: catalogue.lang, plural: catalogue.plural, messages: catalogue.messages });
+
 /** The languages a reader can choose, in the picker's order: [code, its name in its own words]. */
 export const languages = catalogue.languages ?? [["en", "English"]];
 

@@ -6,7 +6,8 @@
 // seconds, more on a slow phone: here, off the page's thread, so the page never freezes; it
 // reports its progress as it goes ({progress: {done, total, text}}).
 //
-// Requests: {id, op: "game", game, seed, actions} starts a game and answers its view;
+// Requests: {id, op: "game", game, seed, actions, words} starts a game (its words in the
+// language of `words`, the page's catalogue as JSON) and answers its view;
 // {id, op: "play", action} answers the view after it; {id, op: "record", players} answers
 // the record's text. Answers: {id, result} or {id, error}.
 /// <reference lib="webworker" />
@@ -74,8 +75,8 @@ let current = null;
 function answer(pyodide, data) {
   const toJson = pyodide.runPython("lambda v: json.dumps(v)");
   if (data.op === "game") {
-    const make = pyodide.runPython("lambda g, s, a: OfflineGame(g, s, list(a))");
-    current = make(data.game, data.seed, data.actions);
+    const make = pyodide.runPython("lambda g, s, a, w: OfflineGame(g, s, list(a), json.loads(w) if w else None)");
+    current = make(data.game, data.seed, data.actions, data.words || "");
     return JSON.parse(toJson(current.view()));
   }
   if (!current) throw new Error("no game has been started");

@@ -3,7 +3,11 @@
 // (offline-python-worker.js: Pyodide with shoal's games), so loading them never freezes the
 // page; this module starts it, passes on its progress, and answers the page's requests. The
 // board, notation, click paths, cell names, status and record come from the server's own
-// code (shoal.interop.offline.OfflineGame); no rule is written in JavaScript.
+// code (shoal.interop.offline.OfflineGame); no rule is written in JavaScript. The game's words
+// come in the page's language: the page's catalogue (with the games' messages on this page)
+// goes to the Python with each new game.
+
+import { pageWords } from "./i18n.js";
 
 /**
  * @typedef {{action: number, text: string, label: string, path: string[], kind?: string, confirm?: boolean}} LegalEntry
@@ -85,7 +89,7 @@ function ask(request) {
  */
 export async function offlineGame(game, seed, actions) {
   /** @type {OfflineView} */
-  let view = await ask({ op: "game", game, seed, actions });
+  let view = await ask({ op: "game", game, seed, actions, words: JSON.stringify(pageWords()) });
   return {
     play: async (action) => (view = await ask({ op: "play", action })),
     view: () => view,

@@ -15,7 +15,7 @@ import { saidLine, yourTurn } from "./game-words.js";
 import { searchesAre } from "./fairplay.js";
 import { offlineGame, pythonReady, startPython, startView, watchProgress } from "./offline-python.js";
 import { loadCurrent, loadView, pending, queue, saveCurrent, saveView, uploaded, uploadPending } from "./offline-store.js";
-import { t, tn } from "./i18n.js";
+import { lang, t, tn } from "./i18n.js";
 
 /**
  * @typedef {import("./offline-python.js").OfflineView} OfflineView
@@ -247,6 +247,16 @@ async function begin(game) {
   if (shown) {
     view = shown;
     render();
+  }
+  if (shown && !game.actions.length && lang !== "en") {
+    // the first view drawn at build time is in English: the games' own, once they are loaded,
+    // in the page's language (unless the game has moved on meanwhile)
+    python.then((loaded) => {
+      if (saved === game && view && view.ply === 0) {
+        view = loaded.view();
+        render();
+      }
+    }).catch(() => {});
   }
   const n = game.actions.length;
   if (n) announce(tn("{game} resumed: {n} action played.", "{game} resumed: {n} actions played.", n, { game: shown ? shown.game.title : game.game }));

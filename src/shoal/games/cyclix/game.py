@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, InvalidPositionError, option
 from shoal.core.words import ENGLISH, Translator
@@ -146,6 +146,9 @@ class Cyclix(Game[CyclixState]):
     # -- AI knowledge -------------------------------------------------------------------
     def features(self, state: CyclixState) -> dict[str, float]:
         return heuristics.features(state)
+
+    def feature_words(self, names: Iterable[str], *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return heuristics.feature_words(names, tr)
 
     def evaluate(self, state: CyclixState, seat: int) -> float:
         return heuristics.evaluate(state, seat)

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from shoal.core.words import ENGLISH, Translator
 
@@ -19,7 +20,7 @@ from .geometry import ADJACENT_BB, KINDS, PASS, RAYS, SQUARE_NAMES, decode
 from .notation import KIND_NAMES
 from .rules import CyclixState, attacked
 
-__all__ = ["PIECE_VALUES", "WEIGHTS", "evaluate", "explain", "features"]
+__all__ = ["PIECE_VALUES", "WEIGHTS", "evaluate", "explain", "feature_words", "features"]
 
 PIECE_VALUES = (0.0, 5.0, 3.0, 3.0)
 """Value of a king, rook, bishop, knight on the board (in pawns, chess-like)."""
@@ -82,6 +83,18 @@ def features(state: CyclixState) -> dict[str, float]:
         "king_tiles": float(views[0][1] - views[1][1]),
         "in_check": checks[0] - checks[1],
     }
+
+
+def feature_words(names: Iterable[str], tr: Translator = ENGLISH) -> dict[str, str]:
+    """The features' names in words in ``tr``'s language (``Game.feature_words``)."""
+    said = {
+        "material": tr.gettext("material"),
+        "hand": tr.gettext("hand"),
+        "king_mobility": tr.gettext("king mobility"),
+        "king_tiles": tr.gettext("king tiles"),
+        "in_check": tr.gettext("in check"),
+    }
+    return {name: said.get(name) or name.replace("_", " ") for name in names}
 
 
 def evaluate(state: CyclixState, seat: int) -> float:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from shoal.core import (
     NUMBER_WORDS,
@@ -265,6 +265,9 @@ class Sfirs(Game[SfirsState]):
     # -- knowledge for the AI -------------------------------------------------------
     def features(self, state: SfirsState) -> dict[str, float]:
         return _heuristics.features(state)
+
+    def feature_words(self, names: Iterable[str], *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return _heuristics.feature_words(names, tr)
 
     def evaluate(self, state: SfirsState, seat: Seat) -> float:
         return _heuristics.evaluate(state, seat)

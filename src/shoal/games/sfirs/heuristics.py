@@ -17,6 +17,7 @@ cubes could come back (``revivable``) and how many cubes wait in the start area
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from shoal.core import Action, Seat
 from shoal.core.words import ENGLISH, Translator
@@ -25,7 +26,7 @@ from .geometry import CELLS, EDGE, NB8, START, bits, cell_name
 from .notation import REVIVE, STOP
 from .rules import SfirsState, active_moves
 
-__all__ = ["evaluate", "explain", "features"]
+__all__ = ["evaluate", "explain", "feature_words", "features"]
 
 _SIDES = ("white", "black")
 
@@ -61,6 +62,22 @@ def features(state: SfirsState) -> dict[str, float]:
     last = state.last_play_mover
     out["last_play_mover"] = 0.0 if last < 0 else (1.0 if last == 0 else -1.0)
     return out
+
+
+def feature_words(names: Iterable[str], tr: Translator = ENGLISH) -> dict[str, str]:
+    """The features' names in words in ``tr``'s language (``Game.feature_words``)."""
+    said = {
+        "white_movable": tr.gettext("white movable"),
+        "white_active": tr.gettext("white active"),
+        "white_revivable": tr.gettext("white revivable"),
+        "white_start": tr.gettext("white start"),
+        "black_movable": tr.gettext("black movable"),
+        "black_active": tr.gettext("black active"),
+        "black_revivable": tr.gettext("black revivable"),
+        "black_start": tr.gettext("black start"),
+        "last_play_mover": tr.gettext("last play mover"),
+    }
+    return {name: said.get(name) or name.replace("_", " ") for name in names}
 
 
 def evaluate(state: SfirsState, seat: Seat) -> float:

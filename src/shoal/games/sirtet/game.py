@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from shoal.core import Action, Diagram, Game, InvalidPositionError
 from shoal.core.words import ENGLISH, Translator
@@ -190,6 +190,9 @@ class Sirtet(Game[SirtetState]):
     # -- AI knowledge ---------------------------------------------------------------
     def features(self, state: SirtetState) -> dict[str, float]:
         return heuristics.features(state)
+
+    def feature_words(self, names: Iterable[str], *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return heuristics.feature_words(names, tr)
 
     def evaluate(self, state: SirtetState, seat: int) -> float:
         return heuristics.evaluate(state, seat)

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from shoal.core import Action, AIProfile
 from shoal.core.words import ENGLISH, Translator
@@ -38,7 +39,7 @@ from .geometry import (
 )
 from .rules import SirtetState, colour_counts, pair_actions
 
-__all__ = ["AI_PROFILE", "evaluate", "explain", "features"]
+__all__ = ["AI_PROFILE", "evaluate", "explain", "feature_words", "features"]
 
 AI_PROFILE = AIProfile(
     algorithm="mcts",
@@ -120,6 +121,20 @@ def features(state: SirtetState) -> dict[str, float]:
         "double_harvests": float(doubles(h0) - doubles(h1)),
         "board_tiles": float(len(board)),
     }
+
+
+def feature_words(names: Iterable[str], tr: Translator = ENGLISH) -> dict[str, str]:
+    """The features' names in words in ``tr``'s language (``Game.feature_words``)."""
+    said = {
+        "standing": tr.gettext("standing"),
+        "largest_group": tr.gettext("largest group"),
+        "second_group": tr.gettext("second group"),
+        "tiles": tr.gettext("tiles"),
+        "board_in_best_colour": tr.gettext("board in best colour"),
+        "double_harvests": tr.gettext("double harvests"),
+        "board_tiles": tr.gettext("board tiles"),
+    }
+    return {name: said.get(name) or name.replace("_", " ") for name in names}
 
 
 def evaluate(state: SirtetState, seat: int) -> float:

@@ -140,6 +140,11 @@ def svg_words(state: SirtetState, tr: Translator = ENGLISH) -> list[tuple[str, s
     out = [(f' class="status">{english}<', f' class="status">{said}<')]
     for seat in (0, 1, None):
         out.append((f">{_zone_title(state, seat)}<", f">{_zone_title(state, seat, tr)}<"))
+    # The word on the Start cell (its own message: "start" alone is the move tree's "start").
+    # English draws "start"; the message says what it is (English is the message itself).
+    start = tr.gettext("start (the word drawn on the Start cell)")
+    if not start.startswith("start (the word"):
+        out.append((' class="start">start<', f' class="start">{escape(start, quote=False)}<'))
     return out
 
 

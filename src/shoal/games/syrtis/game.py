@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from shoal.core import (
@@ -324,6 +324,11 @@ class Syrtis(Game[SyrtisState]):
         from .heuristics import features
 
         return features(state)
+
+    def feature_words(self, names: Iterable[str], *, tr: Translator = ENGLISH) -> dict[str, str]:
+        from .heuristics import feature_words
+
+        return feature_words(names, tr)
 
     def evaluate(self, state: SyrtisState, seat: Seat) -> float:
         from .heuristics import evaluate

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from shoal.core import Action, Seat
 from shoal.core.words import ENGLISH, Translator
@@ -26,7 +27,7 @@ from shoal.core.words import ENGLISH, Translator
 from .geometry import Geometry
 from .rules import DARK, LIGHT, PLAY, RACE_LENGTH, SyrtisState
 
-__all__ = ["evaluate", "explain", "features"]
+__all__ = ["evaluate", "explain", "feature_words", "features"]
 
 _SIDE = ("Light", "Dark")
 _SETS = (("light", "circle"), ("dark", "square"))
@@ -85,6 +86,26 @@ def features(state: SyrtisState) -> dict[str, float]:
     out["race"] = float(race)
     out["tiles"] = float(state.tiles.bit_count())
     return out
+
+
+def feature_words(names: Iterable[str], tr: Translator = ENGLISH) -> dict[str, str]:
+    """The features' names in words in ``tr``'s language (``Game.feature_words``); the
+    English is the key's (``l_`` Light's, ``d_`` Dark's)."""
+    said = {
+        "l_colour_islands": tr.gettext("l colour islands"),
+        "l_shape_islands": tr.gettext("l shape islands"),
+        "l_islands": tr.gettext("l islands"),
+        "l_mobility": tr.gettext("l mobility"),
+        "l_sinks": tr.gettext("l sinks"),
+        "d_colour_islands": tr.gettext("d colour islands"),
+        "d_shape_islands": tr.gettext("d shape islands"),
+        "d_islands": tr.gettext("d islands"),
+        "d_mobility": tr.gettext("d mobility"),
+        "d_sinks": tr.gettext("d sinks"),
+        "race": tr.gettext("race"),
+        "tiles": tr.gettext("tiles"),
+    }
+    return {name: said.get(name) or name.replace("_", " ") for name in names}
 
 
 def evaluate(state: SyrtisState, seat: Seat) -> float:

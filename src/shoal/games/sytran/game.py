@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 
 from shoal.core import NUMBER_WORDS, Action, AIProfile, Diagram, Game, Seat, option
@@ -206,6 +206,9 @@ class Sytran(Game[SytranState]):
     # -- AI knowledge ----------------------------------------------------------------
     def features(self, state: SytranState) -> dict[str, float]:
         return heuristics.features(state)
+
+    def feature_words(self, names: Iterable[str], *, tr: Translator = ENGLISH) -> dict[str, str]:
+        return heuristics.feature_words(names, tr)
 
     def evaluate(self, state: SytranState, seat: Seat) -> float:
         """``heuristics.evaluate``; computed by the native core where it covers the options

@@ -17,6 +17,7 @@ squashed to [-1, 1] with ``tanh``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from shoal.core import Action, Seat
 from shoal.core.words import ENGLISH, Translator
@@ -97,6 +98,30 @@ def features(state: SytranState) -> dict[str, float]:
     white, black = projected_scores(state)
     result["projected_score_diff"] = sign * (white - black)
     return result
+
+
+def feature_words(names: Iterable[str], tr: Translator = ENGLISH) -> dict[str, str]:
+    """The features' names in words in ``tr``'s language (``Game.feature_words``)."""
+    said = {
+        "white_stones": tr.gettext("white stones"),
+        "black_stones": tr.gettext("black stones"),
+        "white_groups": tr.gettext("white groups"),
+        "black_groups": tr.gettext("black groups"),
+        "white_merge_cells": tr.gettext("white merge cells"),
+        "black_merge_cells": tr.gettext("black merge cells"),
+        "stones_diff": tr.gettext("stones diff"),
+        "groups_diff": tr.gettext("groups diff"),
+        "merge_cells_diff": tr.gettext("merge cells diff"),
+        "projected_score_diff": tr.gettext("projected score diff"),
+    }
+    out = {}
+    for name in names:
+        ring = name.removeprefix("ring").removesuffix("_stones_diff")
+        if name not in said and ring.isdigit() and name == f"ring{ring}_stones_diff":
+            out[name] = tr.gettext("ring{k} stones diff").format(k=ring)
+        else:
+            out[name] = said.get(name) or name.replace("_", " ")
+    return out
 
 
 def evaluate(state: SytranState, seat: Seat) -> float:

@@ -181,6 +181,11 @@ class GameFeatures(Out):
 
     version: int = Field(description="the version of the game they are of")
     features: dict[str, float]
+    words: dict[str, str] = Field(
+        default_factory=dict,
+        description="each feature's name in words, in the reader's language (the keys stay"
+        " as they are for programs)",
+    )
 
 
 class ViewChange(Out):

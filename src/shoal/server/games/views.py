@@ -12,15 +12,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from shoal.core import Action, Game, History, State
-from shoal.core.words import ENGLISH, Translator
+from shoal.core.words import ENGLISH, Translator, board_words
+from shoal.i18n import SOURCE, Text, catalogue
 from shoal.records import Record, result_token
 
 from ..errors import ApiError
 
 __all__ = [
+    "EndReason",
     "board_view",
     "board_words",
     "ended_sentence",
+    "ended_words",
     "features_view",
     "last_turn_actions",
     "legal_entries",
@@ -179,65 +182,91 @@ def outcome_view(
 _ENDS = re.compile(
     r"(?P<side>\w+) (?P<end>resigned|ran out of time|did not make a first move in time "
     r"\(a no-show\))|(?P<agreed>drawn by agreement)|aborted by (?P<aborter>\w+)"
+    r"|(?P<late>\w+) ran out of time \((?P<days>\d+) days? per move\)"
+    r"|aborted: (?P<idle>\w+) did not move within (?P<idle_days>\d+) days?"
 )
-"""The ends the server stores in words (:mod:`.session`, :mod:`.service`, the events' no-show),
-as :func:`ended_sentence` says them in a reader's language."""
+"""The ends the server stores in words (:mod:`.session`, :mod:`.service`, the events' no-show,
+:mod:`.correspondence`'s deadlines), as :func:`ended_sentence` says them in a reader's
+language."""
 
 
 def ended_sentence(state: State, reason: str, winner: int | None, tr: Translator) -> str:
     """The sentence of an end the rules do not know (a resignation, a fallen flag, a draw by
-    agreement, an abort, a no-show), in ``tr``'s language; an end of another shape is said
-    as its English reason.
+    agreement, an abort, a no-show, a correspondence deadline), in ``tr``'s language; an end
+    of another shape is said as its English reason.
 
     >>> from shoal.games import get
     >>> state = get("sytran").initial()
     >>> ended_sentence(state, "black resigned", 0, ENGLISH)
     'Black resigned: White wins.'
+    >>> ended_sentence(state, "white ran out of time (3 days per move)", 1, ENGLISH)
+    'White ran out of time (3 days per move): Black wins.'
     """
     game = state.game
-    found = _ENDS.fullmatch(reason)
-    if found is None:
+    said = ended_words(game, reason, tr)
+    if said is None:
         said = reason[:1].upper() + reason[1:]
-    elif found["agreed"]:
-        said = tr.gettext("Drawn by agreement")
-    elif found["aborter"]:
-        side = game.side_title(found["aborter"], tr=tr)
-        said = tr.gettext("Aborted by {side}").format(side=side)
-    else:
-        side = game.side_title(found["side"], tr=tr)
-        if found["end"] == "resigned":
-            said = tr.gettext("{side} resigned").format(side=side)
-        elif found["end"] == "ran out of time":
-            said = tr.gettext("{side} ran out of time").format(side=side)
-        else:
-            said = tr.gettext("{side} did not make a first move in time (a no-show)").format(
-                side=side
-            )
     if winner is None:
         return said
     side = game.side_title(state.side_name(winner), tr=tr)
     return tr.gettext("{end}: {side} wins.").format(end=said, side=side)
 
 
-def board_words(svg: str, words: Sequence[tuple[str, str]]) -> str:
-    """The board ``svg`` with the words drawn on it in the reader's language
-    (:meth:`~shoal.core.Game.svg_words`: each piece of the SVG as drawn in English, and in
-    the reader's words): the first occurrence of each piece replaced, written in ASCII as the
-    board is (any other character as a reference). ``svg`` itself when nothing changes.
+def ended_words(game: Game, reason: str, tr: Translator) -> str | None:
+    """An end the server stored in words (``reason``: :data:`_ENDS`) in ``tr``'s language,
+    with a capital; None for a reason of another shape (the rules' own, language-neutral)."""
+    found = _ENDS.fullmatch(reason)
+    if found is None:
+        return None
+    if found["agreed"]:
+        return tr.gettext("Drawn by agreement")
+    if found["aborter"]:
+        side = game.side_title(found["aborter"], tr=tr)
+        return tr.gettext("Aborted by {side}").format(side=side)
+    if found["late"]:
+        side, n = game.side_title(found["late"], tr=tr), int(found["days"])
+        return tr.ngettext(
+            "{side} ran out of time ({n} day per move)",
+            "{side} ran out of time ({n} days per move)",
+            n,
+        ).format(side=side, n=n)
+    if found["idle"]:
+        side, n = game.side_title(found["idle"], tr=tr), int(found["idle_days"])
+        return tr.ngettext(
+            "Aborted: {side} did not move within {n} day",
+            "Aborted: {side} did not move within {n} days",
+            n,
+        ).format(side=side, n=n)
+    side = game.side_title(found["side"], tr=tr)
+    if found["end"] == "resigned":
+        return tr.gettext("{side} resigned").format(side=side)
+    if found["end"] == "ran out of time":
+        return tr.gettext("{side} ran out of time").format(side=side)
+    return tr.gettext("{side} did not make a first move in time (a no-show)").format(side=side)
 
-    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">Ringe<")])
-    '<svg><text>Ringe</text></svg>'
-    >>> board_words('<svg><text>rings</text></svg>', [(">rings<", ">anneaux é<")])
-    '<svg><text>anneaux &#233;</text></svg>'
+
+@dataclasses.dataclass(frozen=True)
+class EndReason(Text):
+    """An end's stored reason (``template``: the English as stored) as the value of a
+    :class:`~shoal.i18n.Text`: an end the server wrote in words (:func:`ended_words`) is said
+    in the reader's language, any other reason (the rules', language-neutral) as it is.
+
+    >>> from shoal.games import get
+    >>> reason = EndReason("white ran out of time (1 day per move)", game=get("sytran"))
+    >>> str(reason), reason.say("de")
+    ('white ran out of time (1 day per move)', 'Weiß hat die Zeit überschritten (1 Tag pro Zug)')
+    >>> EndReason("score 12 to 9", game=get("sytran")).say("nl")
+    'score 12 to 9'
     """
-    for drawn, said in words:
-        if said == drawn:
-            continue
-        at = svg.find(drawn)  # once: a find stops there, a replace reads the whole board
-        if at >= 0:
-            text = said.encode("ascii", "xmlcharrefreplace").decode()
-            svg = f"{svg[:at]}{text}{svg[at + len(drawn) :]}"
-    return svg
+
+    game: Game | None = None
+
+    def say(self, language: str) -> str:
+        if language != SOURCE and self.game is not None:
+            said = ended_words(self.game, self.template, catalogue(language))
+            if said is not None:
+                return said
+        return self.template
 
 
 def features_view(game: Game, state: State) -> dict[str, float]:

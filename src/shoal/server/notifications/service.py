@@ -41,6 +41,7 @@ from shoal.i18n import N_, SOURCE, Text
 
 from ..events import Events
 from ..games.session import LiveGame
+from ..games.views import EndReason
 from ..mail.service import Mailer
 from ..provide import provided
 from ..push.service import Pusher
@@ -217,7 +218,8 @@ class Notifier:
                 template = N_("{title} against {opponent}: you won ({reason})")
             else:
                 template = N_("{title} against {opponent}: you lost ({reason})")
-            values = {"title": live.game.title, "opponent": opponent, "reason": Text(reason)}
+            said = EndReason(reason, game=live.game)  # a stored end in the reader's words
+            values = {"title": live.game.title, "opponent": opponent, "reason": said}
             text = Text(template, values)
             await self.notify(
                 user,

@@ -709,6 +709,8 @@ export interface GameFeatures {
   /** the version of the game they are of */
   version: number;
   features: { [key: string]: number };
+  /** each feature's name in words, in the reader's language (the keys stay as they are for programs) */
+  words?: { [key: string]: string };
 }
 
 /** A game's players' ratings (``unrated``: why a rated game did not count). */

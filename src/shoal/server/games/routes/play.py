@@ -346,10 +346,15 @@ async def get_game(
     response_model=GameFeatures,
     responses=refusals(404),
 )
-async def get_features(game_id: str, games: GamesDep) -> dict[str, Any]:
+async def get_features(
+    request: Request, game_id: str, games: GamesDep, player: Player
+) -> dict[str, Any]:
     entry = await games.manager.entry(game_id)
     live = entry.live
-    return {"version": live.data.version, "features": live.features()}
+    features = live.features()
+    tr = catalogue(reader_language(request, player))
+    words = live.game.feature_words(features, tr=tr)
+    return {"version": live.data.version, "features": features, "words": words}
 
 
 @router.get(
