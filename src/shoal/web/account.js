@@ -101,7 +101,7 @@ function gameRow(g) {
     h("td", {}, h("a", { href: `/game/${g.id}`, text: g.title })),
     h("td", { text: g.opponent_rating ? `${opponentName(g.opponent)} (${g.opponent_rating})` : opponentName(g.opponent) }),
     h("td", { text: g.over ? resultText(g) : g.your_turn ? t("your turn") : t("waiting") }),
-    h("td", { class: "ending", text: g.over && g.result ? g.result.reason : "" }),
+    h("td", { class: "ending", text: g.over && g.result ? g.result.sentence || g.result.reason : "" }),
     h("td", { class: "speed", text: g.time_control ? `${speedWord(g.speed)} ${g.time_control}` : speedWord(g.speed) }),
     h("td", { class: "rated", text: g.rated ? t("rated") : t("casual") }),
     h("td", { text: tn("{n} move", "{n} moves", g.ply) }),

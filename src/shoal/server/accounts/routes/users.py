@@ -32,6 +32,7 @@ from ...errors import ApiError, refusals
 from ...files import page
 from ...games.env import GamesDep
 from ...games.manager import GameManager
+from ...language import language_of
 from ...ratings.service import Ratings, RatingsDep
 from ..claims import Claim, claim_seats, seats_held
 from ..models import User
@@ -73,10 +74,11 @@ def _me(user: User) -> dict[str, Any]:
 
 
 async def _games(
-    manager: GameManager, accounts: Accounts, ratings: Ratings, user: User
+    manager: GameManager, accounts: Accounts, ratings: Ratings, user: User, language: str
 ) -> list[dict[str, Any]]:
     """Every game ``user`` holds a seat in, newest first, as rows for lists (the queries in a
-    worker thread: the seats held, then the opponents' ratings)."""
+    worker thread: the seats held, then the opponents' ratings); a result's sentence in
+    ``language``, the reader's."""
     out = []
     wanted: list[tuple[int, str, str]] = []  # (opponent, game, speed) of each row
     for game_id, _seat in await asyncio.to_thread(seats_held, accounts.store, user):
@@ -85,7 +87,7 @@ async def _games(
         data = live.data
         seats = live.seats_of(None, user.id)
         opponents = [data.players[s] for s in (0, 1) if s not in seats] or ["(yourself)"]
-        result = live.view()["result"] if live.over else None
+        result = live.view(language=language)["result"] if live.over else None
         won = None if result is None or result["winner"] is None else result["winner"] in seats
         others = [a for s, a in enumerate(data.accounts or ()) if s not in seats and a is not None]
         control = data.time_control or ""
@@ -151,9 +153,10 @@ async def session(player: Player) -> dict[str, Any]:
     response_model=list[MyGame],
 )
 async def my_games(
-    user: SignedIn, games: GamesDep, accounts: AccountsDep, ratings: RatingsDep
+    user: SignedIn, games: GamesDep, accounts: AccountsDep, ratings: RatingsDep, request: Request
 ) -> list[dict[str, Any]]:
-    held = await _games(games.manager, accounts, ratings, user)
+    language = await language_of(request)
+    held = await _games(games.manager, accounts, ratings, user, language)
     on = [g for g in held if not g["over"]]
     on.sort(key=lambda g: not g["your_turn"])
     return on
@@ -228,13 +231,14 @@ async def profile(
     games: GamesDep,
     ratings: RatingsDep,
     bots: BotsDep,
+    request: Request,
     game: str | None = None,
 ) -> dict[str, Any]:
     found = await asyncio.to_thread(accounts.store.by_name, username)
     if found is None or found[0].deleted:
         raise ApiError(404, "there is no player {username}", username=repr(username))
     user = found[0]
-    held = await _games(games.manager, accounts, ratings, user)
+    held = await _games(games.manager, accounts, ratings, user, await language_of(request))
     if game is not None:
         held = [g for g in held if g["game"] == game]
     return {
