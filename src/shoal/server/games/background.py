@@ -174,6 +174,9 @@ class Computer:
     def _forget(self, game_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
+        if not task.cancelled() and task.exception() is not None:  # said, not lost: the
+            # tournaments' tick starts the turn again (Tournaments._no_shows)
+            log.error("game %s: the computer's turn failed", game_id, exc_info=task.exception())
 
     def close(self) -> None:
         """Nothing to stop: the manager cancels the turns it spawned."""

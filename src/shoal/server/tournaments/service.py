@@ -469,8 +469,13 @@ class Tournaments:
                 self.after_change(entry)
                 continue
             # the stored deadline: the same in every process, after a restart too
+            if self.games.computer.level_to_move(live) is not None:
+                # the computer's turn (a bot's, or both bots' in a duel): started again when
+                # no task plays it (one that failed is logged), else left to the one that does
+                self.games.computer.after_change(entry)
+                continue
             data = overdue_data(live, now, self.first_move_seconds)
-            if data is None or self.games.computer.level_to_move(live) is not None:
+            if data is None:
                 continue
             async with entry.lock:
                 if entry.live.data.version != live.data.version:
