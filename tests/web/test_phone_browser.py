@@ -465,14 +465,18 @@ def test_a_long_name_is_not_cut_on_the_player_card(server: str, browser: Any) ->
     gid, token, _ = _new_game(server, "syrtis", name=long)
     context = browser.new_context(viewport=PHONE)
     page = _open_game(context, server, gid, token)
-    # measured in one step in the page: the card may be drawn again meanwhile (a second
-    # read once found the name detached, its box None)
-    seen = page.eval_on_selector(
-        '#players .player[data-seat="0"] .name',
-        """el => ({text: el.innerText, clipped: el.scrollWidth - el.clientWidth,
+    # measured in one step in the page, once the name is drawn in its card: the card may be
+    # drawn again meanwhile (a read once found the name detached, or not there yet)
+    seen = page.wait_for_function(
+        """() => {
+          const el = document.querySelector('#players .player[data-seat="0"] .name');
+          const card = el && el.closest("#players");
+          if (!card || !el.innerText) return null;
+          return {text: el.innerText, clipped: el.scrollWidth - el.clientWidth,
                   right: el.getBoundingClientRect().right,
-                  card: el.closest("#players").getBoundingClientRect().right})""",
-    )
+                  card: card.getBoundingClientRect().right};
+        }"""
+    ).json_value()
     assert long in seen["text"]
     assert seen["clipped"] <= 0, f"{seen['clipped']} px of the name cut off"
     assert seen["right"] <= seen["card"] + 0.5, seen
