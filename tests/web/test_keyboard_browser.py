@@ -35,13 +35,16 @@ GAMES = {
 }
 
 
-def _new_game(server: str, game: str, options: dict[str, Any], seat: int = 0) -> tuple[str, str]:
+def _new_game(
+    server: str, game: str, options: dict[str, Any], seat: int = 0, seed: int | None = None
+) -> tuple[str, str]:
     body = {
         "game": game,
         "options": options,
         "opponent": "computer",
         "level": "random",
         "seat": seat,
+        "seed": seed,
     }
     response = httpx.post(f"{server}/api/games", json=body, timeout=10)
     response.raise_for_status()
@@ -180,7 +183,7 @@ def test_what_a_screen_reader_is_given_on_every_board(
         gid, token = _new_game(server, game, options, seat=1)
         context.add_init_script(f"localStorage.setItem('shoal.token.{gid}', '{token}')")
         page.goto(f"{server}/game/{gid}")
-        assert _wait_turn(page)
+        assert _wait_turn(page), (heard(page), _view(server, gid)["result"])
         view = _view(server, gid)
         moves, _ = expected_log(server, gid, me=1)
         said = heard(page)
@@ -389,4 +392,70 @@ def test_a_replay_says_each_step_and_shows_the_board_in_words(
     lines = page.eval_on_selector_all("#board-words li", "li => li.map(x => x.textContent)")
     assert lines == replay["words"]
     page.screenshot(path=str(artifacts / "keyboard-replay-cyclix-desktop.png"))
+    context.close()
+
+
+ACK_AFTER_THE_ANSWER = """
+(() => {
+  // the game socket's delta of the page's own move, when it passes the turn to the computer
+  // (seat 1), is handed on without its ack, which follows the computer's answer instead
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    set onmessage(handler) {
+      let held = null;
+      const pass = (data) => handler(new MessageEvent("message", { data }));
+      super.onmessage = (event) => {
+        const message = typeof event.data === "string" && event.data.startsWith("{")
+          ? JSON.parse(event.data) : null;
+        const moved = message && message.type === "delta" && "ply" in message.set;
+        if (moved && message.set.to_move === 1 && "ack" in message) {
+          held = message.ack;
+          delete message.ack;
+          return pass(JSON.stringify(message));
+        }
+        handler(event);
+        if (held !== null && moved) {
+          pass(JSON.stringify({ type: "ack", id: held }));
+          held = null;
+        }
+      };
+    }
+  };
+})();
+"""
+
+
+def test_your_turn_is_said_when_the_answer_comes_before_the_moves_ack(
+    server: str, browser: Any
+) -> None:
+    """The computer's answer can reach the page before the ack of the player's own move does
+    (the ack is held back here until the answer has come): the turn came back all the same,
+    and the live log says "Your turn." each time it did."""
+    # a set-up where the first action offered each turn leaves the game going for a while
+    gid, token = _new_game(server, "syrtis", {"variant": "minor"}, seed=7)
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(f"localStorage.setItem('shoal.token.{gid}', '{token}')")
+    context.add_init_script(HEARD)
+    context.add_init_script(ACK_AFTER_THE_ANSWER)
+    page = context.new_page()
+    page.goto(f"{server}/game/{gid}")
+    page.wait_for_selector("#board .cell")
+    _tab_to(page, "move-text")
+    seats: list[int] = []
+    while seats.count(1) < 3:  # three answers of the computer, each after a move of mine
+        assert _wait_turn(page)
+        before = int(page.locator("#board").get_attribute("data-version"))
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            f"() => Number(document.querySelector('#board').dataset.version) > {before}",
+            timeout=30_000,
+        )
+        assert _wait_turn(page), (heard(page), _view(server, gid)["result"])
+        view = _view(server, gid)
+        seats = [turn["seat"] for turn in view["turns"]] + [view["to_move"]]
+    back = sum(1 for a, b in itertools.pairwise(seats) if a == 1 and b == 0)
+    assert back == 3
+    said = heard(page)
+    assert said.count("Your turn.") == back, said
     context.close()

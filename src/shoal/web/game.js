@@ -129,10 +129,20 @@ function els() {
   social = new Social(gid, game, $("#resign").closest(".card") ?? $("#resign"), () => view && renderRematch(gid, game));
 }
 
-document.addEventListener("visibilitychange", () => view && turnAlert(view, myTurn()));
+document.addEventListener("visibilitychange", () => view && turnAlert(view, turnIsMine(view)));
 
 function myTurn() {
-  return Boolean(view && !view.result && !view.thinking && view.to_move !== null && you.includes(view.to_move) && !busy);
+  return turnIsMine(view) && !busy;
+}
+
+/**
+ * Whether `seen` gives the turn to this page's player: what the live log and the tab's
+ * title say, even while the player's own last request is still waiting for its answer
+ * (the opponent's answer can come first).
+ * @param {View | null} seen
+ */
+function turnIsMine(seen) {
+  return Boolean(seen && !seen.result && !seen.thinking && seen.to_move !== null && you.includes(seen.to_move));
 }
 
 /**
@@ -156,14 +166,14 @@ function render(next, fromSocket = false) {
   view = next;
   if (first) restoreZoom(next.game.id);
   defaultOrientation(gid, next, you);
-  turnAlert(next, myTurn());
+  turnAlert(next, turnIsMine(next));
   const kind = next.event !== null ? t("event game") : next.mode === "computer" ? t("vs computer") : next.mode === "friend" ? t("online") : t("same screen");
   $("#game-title").textContent = `${next.game.title} · ${kind}`;
   nameTheEvent(next);
   if (fresh) {
     board.show(next.svg, next.legal, myTurn(), next.words, next.cells);
     captionTheEnd(next);
-    sayTheNews(next, you, myTurn());
+    sayTheNews(next, you, turnIsMine(next));
   }
   if (first) setUpLens(next.game.id); // a phone's cells too small to tap: the lens
   else if (fresh && (next.result || next.to_move === null || !you.includes(next.to_move))) lensOut(); // the turn passed: the whole board again
