@@ -12,6 +12,9 @@ At the end it prints (and with ``--json`` writes) what issue 59 asks:
 * **free to paired**: for each game after the first of a player, the seconds between the
   player hearing its last game end (``gameFinish``) and hearing its next one start
   (``gameStart``); an arena's first games from the arena's start;
+* **free to paired, the server's times**: the same waits as the server recorded them, the
+  next game's round ``paired`` less the player's last game's ``finished`` (what the server
+  took, without the programs' own delay in hearing of it on a shared machine);
 * **rounds paired**: a Swiss round's pairing time after the last game of the round before
   ended (the server's own times: ``finished`` and ``paired``);
 * **twice at once**: a player told of a game while it had one on (none expected);
@@ -241,6 +244,23 @@ def _rounds_paired(view: dict[str, Any]) -> list[float]:
     return out
 
 
+def _arena_waits(view: dict[str, Any]) -> list[float]:
+    """An arena's seconds from a player's game ending to their next pairing, in the server's
+    own times (each pairing's round ``paired``, each game's ``finished``)."""
+    spans: dict[str, list[tuple[float, float | None]]] = {}
+    for r in view["rounds"]:
+        for p in r["pairings"]:
+            for name in p["players"]:
+                spans.setdefault(name, []).append((r["paired"], p["finished"]))
+    out: list[float] = []
+    for times in spans.values():
+        times.sort()
+        for (_, end), (start, _) in itertools.pairwise(times):
+            if end is not None:
+                out.append(start - end)
+    return out
+
+
 def _overlaps(view: dict[str, Any]) -> list[str]:
     """Pairings of one player that overlap in the server's own times."""
     spans: dict[str, list[tuple[float, float]]] = {}
@@ -328,6 +348,9 @@ async def _run(args: argparse.Namespace, base: str, database: str) -> dict[str, 
         "games": len(played),
         "moves": m.moves,
         "free_to_paired_s": _summary(m.waits) if args.format == "arena" else None,
+        "free_to_paired_server_s": (
+            _summary(_arena_waits(final)) if args.format == "arena" else None
+        ),
         "rounds_paired_s": _summary(_rounds_paired(final)) if args.format == "swiss" else None,
         "twice_at_once": m.twice[:10],
         "overlaps": _overlaps(final)[:10],
