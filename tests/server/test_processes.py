@@ -123,3 +123,51 @@ def test_a_computer_reply_orphaned_by_a_dead_process_is_played_by_another(
             view = b.get(f"/api/games/{gid}").json()
         assert view["version"] == 3 and view["to_move"] == 0, view
         assert len(calls) == 2  # one search in B, after A's
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_computer_turn_stuck_in_this_process_is_logged_and_played_again(
+    db: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A computer's turn of this process that makes no move for as long as an overdue reply
+    (its search never came back) is stuck: the next look at the game (a change, or the
+    tournaments' tick at every event game) logs where it waits, search thread included,
+    and plays the turn again; the game goes on. Before that, a look leaves it alone."""
+    monkeypatch.setattr(background, "TAKE_OVER_AFTER", 1.5)
+    monkeypatch.setattr(background, "TAKE_OVER_CAPS", 0.0)
+    real_turn, calls, release = background._computer_turn, [], threading.Event()
+
+    def turn(*args: Any) -> Any:
+        calls.append(args)
+        if len(calls) == 1:  # the first search hangs (until the test ends)
+            release.wait(30)
+        return real_turn(*args)
+
+    monkeypatch.setattr(background, "_computer_turn", turn)
+    try:
+        with TestClient(create_app(db)) as client:
+            body = {"game": "connect4", "opponent": "computer", "seat": 1, "level": "beginner"}
+            gid = client.post("/api/games", json=body).json()["id"]
+            context = client.app.state.context  # type: ignore[attr-defined]
+            assert client.portal is not None
+            entry = client.portal.call(context.manager.entry, gid)
+            while not calls:
+                time.sleep(0.01)
+            client.portal.call(context.computer.after_change, entry)  # not overdue yet
+            assert len(calls) == 1 and client.get(f"/api/games/{gid}").json()["version"] == 1
+            time.sleep(1.6)
+            with caplog.at_level("WARNING", "shoal.server.games.background"):
+                client.portal.call(context.computer.after_change, entry)
+                deadline = time.monotonic() + 20
+                while client.get(f"/api/games/{gid}").json()["version"] == 1:
+                    assert time.monotonic() < deadline, "the stuck turn was not played again"
+                    time.sleep(0.05)
+            view = client.get(f"/api/games/{gid}").json()
+            assert view["version"] == 2 and view["to_move"] == 1, view
+            assert len(calls) == 2
+            said = [r.getMessage() for r in caplog.records]
+            assert len(said) == 1 and "has made no move in" in said[0], said
+            assert "its search's thread" in said[0] and "release.wait" in said[0], said[0]
+            release.set()  # the first search's thread ends (the app's close waits for it)
+    finally:
+        release.set()

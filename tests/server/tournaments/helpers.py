@@ -50,7 +50,14 @@ def play_out(
             if mine["your_game"]:
                 decide(client, mine["your_game"], mine)
         time.sleep(0.1)
-    raise AssertionError(f"the event did not finish: {event(players[0], tid)}")
+    view = event(players[0], tid)
+    open_games = {}  # what each unfinished game shows: who is to move, is the computer on it
+    for pairing in (p for r in view["rounds"] for p in r["pairings"] if p["result"] is None):
+        if pairing["game"]:
+            game = players[0].get(f"/api/games/{pairing['game']}").json()
+            keys = ("version", "to_move", "thinking", "mode", "level", "result", "clock")
+            open_games[pairing["game"]] = {k: game.get(k) for k in keys}
+    raise AssertionError(f"the event did not finish: {open_games} in {view}")
 
 
 class As:
