@@ -16,12 +16,7 @@ is never lost to an outage, and the version check stores it once.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
-import sys
-import threading
-import time
-import traceback
 
 import shoal.ai
 from shoal.ai.levels import level_by_name
@@ -45,15 +40,13 @@ __all__ = [
     "Clocks",
     "Computer",
     "compute_hint",
-    "overdue",
 ]
 
 TAKE_OVER_AFTER = 20.0
 """Seconds (plus :data:`TAKE_OVER_CAPS` times the level's turn cap) after which a process
 takes over the computer's reply that another process should have stored (it died in
-mid-search), and after which a turn of its own that made no move is started again (stuck:
-:meth:`Computer.after_change`). A reply queued that long behind other searches is searched
-twice, and the version check keeps one."""
+mid-search). A reply queued that long behind other searches in a live process is
+searched twice, and the version check keeps one."""
 
 TAKE_OVER_CAPS = 3.0
 
@@ -80,27 +73,6 @@ def compute_hint(
     return result.action, result.reason or game.explain(state, result.action, tr=tr)
 
 
-def overdue(game: Game, level: str) -> float:
-    """Seconds after which a computer's reply at ``level`` that has not come is overdue:
-    :data:`TAKE_OVER_AFTER` plus :data:`TAKE_OVER_CAPS` times the level's turn cap."""
-    try:
-        cap = level_by_name(level).turn_cap(game)
-    except InvalidOptionError:  # "random", or a bot's own spec
-        cap = 0.0
-    return TAKE_OVER_AFTER + TAKE_OVER_CAPS * cap
-
-
-def _where(task: asyncio.Task[None], thread: int | None) -> str:
-    """Where ``task`` waits, and where its search's ``thread`` is (when one runs)."""
-    out = io.StringIO()
-    task.print_stack(limit=12, file=out)
-    frame = sys._current_frames().get(thread) if thread is not None else None
-    if frame is not None:
-        out.write(f"its search's thread ({thread}):\n")
-        out.writelines(traceback.format_list(traceback.extract_stack(frame)[-12:]))
-    return out.getvalue()
-
-
 class Computer:
     """The computer's turns in every game it plays, and the hints: in worker threads behind
     one queue."""
@@ -114,10 +86,6 @@ class Computer:
         """The games whose computer's reply another process runs, watched till it comes."""
         self._duels: dict[str, tuple[str, str]] = {}
         """The games of two of the server's bots this process plays: each seat's level."""
-        self._turns: dict[str, tuple[int, float]] = {}
-        """The version each running turn started from, and when (``time.monotonic``)."""
-        self._threads: dict[str, int] = {}
-        """The thread of each game's search while it runs (named when a turn is stuck)."""
 
     @property
     def searches(self) -> asyncio.Semaphore:
@@ -156,41 +124,10 @@ class Computer:
             self._stand_by(entry)
             return
         task = self._tasks.get(game_id)
-        level = self.level_to_move(entry.live)
-        if level is not None and task is not None and not task.done():
-            self._unstick(entry, task, level)
-            task = self._tasks.get(game_id)
-        if level is not None and (task is None or task.done()):
+        if self.level_to_move(entry.live) is not None and (task is None or task.done()):
             task = self.manager.spawn(self._play(entry))
             self._tasks[game_id] = task
             task.add_done_callback(lambda done: self._forget(game_id, done))
-
-    def _unstick(self, entry: GameEntry, task: asyncio.Task[None], level: str) -> None:
-        """A turn of this process that has made no move for as long as another process's
-        reply is waited for (:func:`overdue`) is stuck: it is logged with where it waits (its
-        task, and its search's thread if one runs) and cancelled, and the caller starts the
-        turn again (the tournaments' tick looks at every event game in turn). The version
-        check keeps one reply, were it only slow."""
-        game_id = entry.live.data.id
-        started = self._turns.get(game_id)
-        if started is None or started[0] != entry.live.data.version:
-            return
-        waited = time.monotonic() - started[1]
-        limit = overdue(entry.live.game, level)
-        if waited < limit:
-            return
-        log.warning(
-            "game %s: the computer's turn from version %d has made no move in %.1f s (%.1f s"
-            " allowed): started again; it waited at:\n%s",
-            game_id,
-            started[0],
-            waited,
-            limit,
-            _where(task, self._threads.get(game_id)),
-        )
-        del self._tasks[game_id]
-        self._turns.pop(game_id, None)
-        task.cancel()
 
     def _stand_by(self, entry: GameEntry) -> None:
         """Another process stored this version and runs the computer's reply: should that
@@ -202,9 +139,12 @@ class Computer:
         game_id = live.data.id
         if level is None or game_id in self._standby:
             return
-        standby = self.manager.spawn(
-            self._take_over(entry, live.data.version, overdue(live.game, level))
-        )
+        try:
+            cap = level_by_name(level).turn_cap(live.game)
+        except InvalidOptionError:  # "random", or a bot's own spec
+            cap = 0.0
+        overdue = TAKE_OVER_AFTER + TAKE_OVER_CAPS * cap
+        standby = self.manager.spawn(self._take_over(entry, live.data.version, overdue))
         self._standby[game_id] = standby
         standby.add_done_callback(lambda _: self._standby.pop(game_id, None))
 
@@ -234,7 +174,6 @@ class Computer:
     def _forget(self, game_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
-            self._turns.pop(game_id, None)
         if not task.cancelled() and task.exception() is not None:  # said, not lost: the
             # tournaments' tick starts the turn again (Tournaments._no_shows)
             log.error("game %s: the computer's turn failed", game_id, exc_info=task.exception())
@@ -250,10 +189,6 @@ class Computer:
             if level is None:
                 return
             version = live.data.version
-            began = self._turns.get(live.data.id)
-            mine = self._tasks.get(live.data.id) is asyncio.current_task()
-            if mine and (began is None or began[0] != version):  # a new turn: timed anew
-                self._turns[live.data.id] = (version, time.monotonic())
             seed = (live.data.seed or 0) * 1_000_003 + len(live.data.actions)
             live.thinking = True
             await manager.broadcast(entry)
@@ -263,7 +198,7 @@ class Computer:
                         continue
                     with SEARCHES_BUSY.labels("computer").track_inprogress():  # ops' gauge
                         turn = await asyncio.to_thread(
-                            self._search, live.data.id, live.game, live.state, level, seed
+                            _computer_turn, live.game, live.state, level, seed
                         )
             finally:
                 entry.live.thinking = False
@@ -278,18 +213,6 @@ class Computer:
                     await commit_actions(manager, entry, actions, states)
                 except ApiError:  # another process changed the game first: it is reloaded
                     continue
-
-    def _search(
-        self, game_id: str, game: Game, state: State, level: str, seed: int
-    ) -> list[tuple[Action, State]]:
-        """The computer's turn (:func:`_computer_turn`), its thread known while it runs."""
-        ident = threading.get_ident()
-        self._threads[game_id] = ident
-        try:
-            return _computer_turn(game, state, level, seed)
-        finally:
-            if self._threads.get(game_id) == ident:
-                del self._threads[game_id]
 
     async def hint(
         self, game: Game, state: State, seed: int, tr: Translator = ENGLISH
