@@ -403,6 +403,10 @@ class Tournaments:
         live = entry.live
         found = await asyncio.to_thread(self.store.of_game, live.data.id)
         if found is None:
+            # not an event's game, or one that ended before its pairing was told its id (a
+            # duel of two bots can end on the clock at once): the tick, which looks at every
+            # pairing's game, brings it back here once the pairing knows it
+            self._recorded.discard(live.data.id)
             return
         tournament_id, pairing = found
         ended = live.data.ended or {}
