@@ -244,21 +244,39 @@ def _rounds_paired(view: dict[str, Any]) -> list[float]:
     return out
 
 
-def _arena_waits(view: dict[str, Any]) -> list[float]:
+def _arena_waits(view: dict[str, Any]) -> tuple[list[float], list[str]]:
     """An arena's seconds from a player's game ending to their next pairing, in the server's
-    own times (each pairing's round ``paired``, each game's ``finished``)."""
-    spans: dict[str, list[tuple[float, float | None]]] = {}
+    own times (each pairing's round ``paired``, each game's ``finished``); and, for each wait
+    over 2 s, whether a player the rules allowed (free, not the last opponent) was free in
+    its first 2 s: a wait the pairer could have cut short, or one the rules imposed."""
+    spans: dict[str, list[tuple[float, float | None, str]]] = {}
     for r in view["rounds"]:
         for p in r["pairings"]:
-            for name in p["players"]:
-                spans.setdefault(name, []).append((r["paired"], p["finished"]))
-    out: list[float] = []
-    for times in spans.values():
+            first, second = p["players"]
+            spans.setdefault(first, []).append((r["paired"], p["finished"], second))
+            spans.setdefault(second, []).append((r["paired"], p["finished"], first))
+    free: dict[str, list[tuple[float, float, str]]] = {}  # a player's free spans, last opponent
+    for name, times in spans.items():
         times.sort()
-        for (_, end), (start, _) in itertools.pairwise(times):
+        for (_, end, opponent), (start, _, _) in itertools.pairwise(times):
             if end is not None:
-                out.append(start - end)
-    return out
+                free.setdefault(name, []).append((end, start, opponent))
+    waits: list[float] = []
+    long: list[str] = []
+    for name, spans_of in free.items():
+        for end, start, opponent in spans_of:
+            waits.append(start - end)
+            if start - end <= 2.0:
+                continue
+            others = [
+                other
+                for other, theirs in free.items()
+                if other not in (name, opponent)
+                and any(a < end + 2.0 and b > end for a, b, _ in theirs)
+            ]
+            why = f"{len(others)} allowed players free meanwhile" if others else "none allowed"
+            long.append(f"{name}: {start - end:.2f} s ({why})")
+    return waits, long
 
 
 def _overlaps(view: dict[str, Any]) -> list[str]:
@@ -349,8 +367,9 @@ async def _run(args: argparse.Namespace, base: str, database: str) -> dict[str, 
         "moves": m.moves,
         "free_to_paired_s": _summary(m.waits) if args.format == "arena" else None,
         "free_to_paired_server_s": (
-            _summary(_arena_waits(final)) if args.format == "arena" else None
+            _summary(_arena_waits(final)[0]) if args.format == "arena" else None
         ),
+        "waits_over_2s_server": _arena_waits(final)[1][:20] if args.format == "arena" else None,
         "rounds_paired_s": _summary(_rounds_paired(final)) if args.format == "swiss" else None,
         "twice_at_once": m.twice[:10],
         "overlaps": _overlaps(final)[:10],
