@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,17 @@ from .test_accounts_browser import PASSWORD, _sign_up
 from .test_browser import DESKTOP, PHONE, _click_action, _wait_ready
 
 pytestmark = pytest.mark.browser
+
+
+def _until(page: Any, done: Any, seconds: float = 15.0) -> bool:
+    """Whether ``done()`` came true within ``seconds`` (Playwright's events are handled
+    while the page waits)."""
+    end = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > end:
+            return False
+        page.wait_for_timeout(50)
+    return True
 
 
 def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
@@ -67,8 +79,11 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     tid = page.url.rsplit("/", 1)[1]
     page.wait_for_selector("#join")
     assert "Starts when 2 players" in page.locator("#tournament-status").inner_text()
-    # live by its socket (issues 56 and 59): the page reads by polling only while it is down
-    assert f"/api/tournaments/{tid}/ws" in " ".join(sockets)
+    # live by its socket (issues 56 and 59): the page reads by polling only while it is down.
+    # The socket opens after the page is drawn: wait for its first view (on a loaded machine
+    # the page polled meanwhile, and its read could take it to the game before the socket)
+    assert _until(page, lambda: f"/api/tournaments/{tid}/ws" in " ".join(sockets)), sockets
+    assert _until(page, lambda: any('"type":"view"' in frame for frame in frames)), frames
     # the creator's choice of a bot stays while the page is live (issue 59: it was redrawn
     # every 2 s)
     page.select_option("#invite-bot", "shoal-club")
