@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from shoal.server.accounts.tables import SeatRow
+from shoal.server.db.pool import OneThreadAtATime
 from shoal.server.games.store import StaleVersionError, Store
 
 from .game_data import local_game, moved
@@ -36,7 +37,7 @@ def test_a_memory_url_gets_one_shared_connection_usable_from_any_thread(url: str
     on the asynchronous path."""
     db = Store(url)
     assert (db.in_memory, db.sqlite_file, db.saves_async, db.url) == (True, False, False, url)
-    assert isinstance(db.engine.pool, StaticPool)
+    assert isinstance(db.engine.pool, OneThreadAtATime)
     db.insert(local_game("kept"))
     found: list[object] = []
     worker = threading.Thread(target=lambda: found.append(db.load("kept")))
@@ -45,6 +46,44 @@ def test_a_memory_url_gets_one_shared_connection_usable_from_any_thread(url: str
     assert not worker.is_alive() and found and found[0] is not None  # another thread reads it
     db.close()
     assert db.load("kept") is not None  # closed, the memory database is still there
+
+
+def test_a_memory_database_is_used_by_one_thread_at_a_time() -> None:
+    """Rule: two threads never share the memory database's connection at once. (They did:
+    a read's rollback at its return undid another thread's insert under way, whose commit
+    then failed, and a test's app answered 503 to a new game while its tick read.) A
+    thread's insert under way, another thread's read: the read waits for the commit."""
+    db = Store("sqlite://")
+    with db.engine.begin() as connection:
+        connection.execute(text("CREATE TABLE kept (x INTEGER)"))
+    inserted, read = threading.Event(), threading.Event()
+    seen: list[int] = []
+    errors: list[BaseException] = []
+
+    def writer() -> None:
+        try:
+            with Session(db.engine) as session:
+                session.execute(text("INSERT INTO kept VALUES (1)"))
+                inserted.set()
+                read.wait(0.5)  # the reader is held out (it did its read and rollback here)
+                session.commit()
+        except BaseException as error:  # the assertion below shows it
+            errors.append(error)
+
+    def reader() -> None:
+        inserted.wait(30)
+        with Session(db.engine) as session:
+            seen.append(int(session.execute(text("SELECT count(*) FROM kept")).scalar_one()))
+        read.set()
+
+    threads = [threading.Thread(target=writer), threading.Thread(target=reader)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not errors and seen == [1]  # the read came after the commit, and saw the row
+    with Session(db.engine) as session:
+        assert session.execute(text("SELECT count(*) FROM kept")).scalar_one() == 1
 
 
 def test_a_file_url_gets_a_pool_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None:

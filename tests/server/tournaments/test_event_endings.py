@@ -143,8 +143,10 @@ def test_each_way_an_event_game_ends_gives_its_points(db: str) -> None:
             ):
                 assert time.monotonic() < deadline, event(alice, tid)
                 time.sleep(0.05)  # polls for the results (a no-show's after first_move_seconds)
-        final = event(alice, tid)
-    assert final["status"] == "finished"
+        deadline = time.monotonic() + 30  # the event ends just after its last result is stored
+        while (final := event(alice, tid))["status"] != "finished":
+            assert time.monotonic() < deadline, final
+            time.sleep(0.05)
     stored = {
         p["game"]: (p["result"], p["forfeit"]) for r in final["rounds"] for p in r["pairings"]
     }

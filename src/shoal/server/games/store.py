@@ -23,12 +23,11 @@ from sqlalchemy import Table, bindparam, create_engine, event, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
-from sqlalchemy.pool import StaticPool
 
 from ..accounts.tables import SeatRow
 from ..db.async_pool import AsyncPool, conninfo
 from ..db.migrate import upgrade
-from ..db.pool import ping_when_idle
+from ..db.pool import OneThreadAtATime, ping_when_idle
 from ..db.rows import as_data
 from .models import Claim, ClaimLostError, GameData
 from .tables import GameRow, RecordRow
@@ -62,7 +61,7 @@ class Store:
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
             if self.in_memory:
-                kwargs["poolclass"] = StaticPool  # one connection: the memory database
+                kwargs["poolclass"] = OneThreadAtATime  # one connection: the memory database
         self.url = url
         self.sqlite_file = url.startswith("sqlite") and not self.in_memory
         """True for a SQLite file: :meth:`save_in_loop` writes a move with the driver itself
