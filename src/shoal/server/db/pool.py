@@ -8,6 +8,9 @@ than that) is found out before a request uses a dead connection. A connection th
 meets the database gone raises a disconnect error in its statement; SQLAlchemy then
 renews the whole pool, and the request answers 503 (:mod:`shoal.server.db_down`) or, for
 a game's save, tries once more (:meth:`Store.save <shoal.server.games.store.Store.save>`).
+
+The other end: a SQLite memory database (the tests' and the doctests') is one connection,
+which :class:`OneThreadAtATime` lends to one thread at a time.
 """
 
 from __future__ import annotations
