@@ -360,16 +360,16 @@ async def _run(args: argparse.Namespace, base: str, database: str) -> dict[str, 
             task.cancel()
         await asyncio.gather(*running, return_exceptions=True)
     played = [p for r in final["rounds"] for p in r["pairings"]]
+    arena = args.format == "arena"
+    server_waits, long_waits = _arena_waits(final) if arena else ([], [])
     return {
         "format": args.format,
         "players": args.players,
         "games": len(played),
         "moves": m.moves,
-        "free_to_paired_s": _summary(m.waits) if args.format == "arena" else None,
-        "free_to_paired_server_s": (
-            _summary(_arena_waits(final)[0]) if args.format == "arena" else None
-        ),
-        "waits_over_2s_server": _arena_waits(final)[1][:20] if args.format == "arena" else None,
+        "free_to_paired_s": _summary(m.waits) if arena else None,
+        "free_to_paired_server_s": _summary(server_waits) if arena else None,
+        "waits_over_2s_server": long_waits[:20] if arena else None,
         "rounds_paired_s": _summary(_rounds_paired(final)) if args.format == "swiss" else None,
         "twice_at_once": m.twice[:10],
         "overlaps": _overlaps(final)[:10],
