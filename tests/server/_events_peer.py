@@ -5,6 +5,7 @@
 ``ready``, then obeys lines on stdin: ``publish CHANNEL JSON`` publishes, ``burst CHANNEL N
 SIZE`` publishes N events ``{"n": i, "fill": SIZE characters}`` at once (in one turn of the
 event loop), ``count`` prints ``notifications K`` (the relay's notifications read so far),
+``wakes`` prints ``wakes K`` (the rounds of the event loop in 1 s with nothing to do),
 ``quit`` ends. Every delivered event is printed as ``got CHANNEL JSON``; a refused publish
 as ``refused WHY``.
 """
@@ -51,6 +52,9 @@ async def main(url: str) -> None:
         if line == "count":
             say(f"notifications {read[0]}")
             continue
+        if line == "wakes":
+            say(f"wakes {await _rounds(loop, 1.0)}")
+            continue
         if line.startswith("burst "):
             _, channel, count, size = line.split(" ")
             for n in range(int(count)):
@@ -65,6 +69,23 @@ async def main(url: str) -> None:
         say("published")
     await relay.close()
     await context.close()
+
+
+async def _rounds(loop: Any, seconds: float) -> int:
+    """How many rounds the (pure-Python) event loop ran while this waited ``seconds``."""
+    rounds = [0]
+    run_once = loop._run_once
+
+    def counted() -> None:
+        rounds[0] += 1
+        run_once()
+
+    loop._run_once = counted
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        loop._run_once = run_once
+    return rounds[0]
 
 
 if __name__ == "__main__":

@@ -254,3 +254,15 @@ def test_a_burst_of_events_goes_in_few_notifications_in_order_each_once(
     a.command("count")
     read = int(a.next_starting("notifications ").split()[1])
     assert 3 <= read < 40  # 40 notes of ~470 bytes: batched, and split at the size limit
+
+
+def test_a_quiet_listener_leaves_the_event_loop_asleep(peers: tuple[Peer, Peer]) -> None:
+    """The relay's listener is woken by its connection only (issue 56): with nothing sent,
+    a process's event loop turns a few times a second at most (psycopg's ``notifies()``
+    woke it every 0.1 s, ten rounds a second in every process of an idle site); and it
+    still hears what comes after."""
+    a, b = peers
+    a.command("wakes")
+    assert int(a.next_starting("wakes ").split()[1]) <= 4
+    b.publish("lobby", {"after": "quiet"})
+    a.until('got lobby {"after": "quiet"}')

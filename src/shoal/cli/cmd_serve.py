@@ -192,11 +192,7 @@ def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
 
     from shoal.server.ops.logs import logging_config
     from shoal.server.ops.startup import metrics_folder, safe_url, wait_for_database
-    from shoal.server.protocol import (
-        HEADER_TIMEOUT_ENV,
-        KEEP_ALIVE_TIMEOUT,
-        HeaderTimeoutProtocol,
-    )
+    from shoal.server.protocol import HEADER_TIMEOUT_ENV, protocols
 
     log_config = logging_config(args.log_format, args.log_level)
     logging.config.dictConfig(log_config)
@@ -210,10 +206,7 @@ def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
         )
     os.environ[HEADER_TIMEOUT_ENV] = str(args.header_timeout)  # every worker reads it
     limits: dict[str, Any] = {
-        "http": HeaderTimeoutProtocol,
-        "timeout_keep_alive": KEEP_ALIVE_TIMEOUT,
-        # no per-message-deflate: it cost a compression per message per socket (docs/server.md)
-        "ws_per_message_deflate": False,
+        **protocols(),
         "log_config": log_config,  # each worker sets up its log the same
         "log_level": args.log_level,
         "access_log": False,  # shoal's own access lines (shoal.server.ops.http)
@@ -252,8 +245,9 @@ def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
         return 0
 
     from shoal.server import create_app
+    from shoal.server.worker import served
 
-    app = create_app(args.database, **settings)
+    app = served(create_app(args.database, **settings))
     log.info("serving on %s (database %s)", where, safe_url(args.database))
     uvicorn.run(app, host=args.host, port=args.port, **limits)
     return 0

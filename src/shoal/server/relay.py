@@ -193,14 +193,42 @@ class Relay:
                         log.warning("shoal relay: listening again; refreshing the pages")
                         self.manager.spawn(self._refresh())
                     cut_off = True
-                    async for note in conn.notifies():
+                    async for note in conn.notifies(timeout=0):  # any that came with LISTEN
                         self._event(note.payload)
+                    await self._hear(conn)
             except asyncio.CancelledError:
                 raise
             except Exception as error:
                 cut_off = True
                 failures.failed(error)
                 await asyncio.sleep(next(waits))
+
+    async def _hear(self, conn: Any) -> None:
+        """Pass on the notifications of ``conn`` as they come, until it breaks (raised).
+
+        Woken by the connection's socket only. psycopg's ``notifies()`` woke every 0.1 s,
+        whatever came, to look for a Ctrl-C: ten rounds of the event loop a second in every
+        process of an idle site (issue 56)."""
+        loop = asyncio.get_running_loop()
+        broken: asyncio.Future[None] = loop.create_future()
+        pgconn, encoding = conn.pgconn, conn.info.encoding
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()  # raises when the connection is gone
+                while (note := pgconn.notifies()) is not None:
+                    self._event(note.extra.decode(encoding))
+            except Exception as error:
+                if not broken.done():
+                    broken.set_exception(error)
+
+        fd = pgconn.socket
+        loop.add_reader(fd, readable)
+        readable()  # what libpq read already (with the LISTEN) wakes no reader
+        try:
+            await broken
+        finally:
+            loop.remove_reader(fd)
 
     async def _refresh(self) -> None:
         """After a cut: the games, the lobby and the notifications read back from the

@@ -8,7 +8,10 @@
   answered ``{"type": "pong"}`` (the pages ping every 25 s so proxies keep the
   connection), any other text goes to the socket's own handler.
 
-Nothing else in the server writes to a WebSocket or reads its keep-alive.
+Nothing else in the server writes to a WebSocket or reads its keep-alive, but for one
+shortcut: under ``shoal serve`` a page's ``ping`` is answered by the connection itself,
+before it reaches the app (:data:`shoal.server.protocol.PageSocketProtocol`; the same
+:data:`PONG`), and :func:`keep_alive` answers those of the other ASGI servers (the tests').
 """
 
 from __future__ import annotations
