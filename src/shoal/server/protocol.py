@@ -164,11 +164,10 @@ else:
     class _PageSocketProtocol(WebSocketsSansIOProtocol):
         """uvicorn's WebSocket protocol with the pages' keep-alive done at the connection.
 
-        Measured on one server process with 1,000 idle game sockets (issue 56): a page's
-        ``ping`` went up through the app's stack (the middlewares, the socket's handler) and
-        its ``pong`` back down, and uvicorn pinged every socket every 20 s besides; together
-        about 0.09 ms of CPU per open socket each second, more than the moves cost at 20 s
-        a move. Here:
+        A page's ``ping`` went up through the app's stack (the middlewares, the socket's
+        handler) and its ``pong`` back down, and uvicorn pinged every socket every 20 s
+        besides (issue 56; ``scripts/pingbench.py``: 23 to 24 us of server CPU a ping
+        through the app, 14.5 to 16.5 us answered here). Here:
 
         * a text frame ``ping`` is answered :data:`PONG_TEXT` by the connection itself, the
           app never sees it (after the handshake, before a close; anything else goes up);

@@ -8,7 +8,7 @@ Every server process then sets its built app aside from the garbage collector
 (:func:`served`): the catalogues, books, translations and routes building it made (about
 190,000 objects) live as long as the process, and a full collection that walked them took
 57 ms of a paused event loop each time (``gc.collect()`` after ``create_app``, this
-machine; 0.4 s under the load test with 500 games loaded), for nothing to collect.
+machine), for nothing to collect.
 """
 
 from __future__ import annotations
