@@ -145,17 +145,16 @@ def test_unknown_user_and_wrong_password_take_the_same_time(
     assert (hasher.time_cost, hasher.memory_cost) == (2, 19456)
     signup(client, "alice")
 
-    def median(name: str) -> float:
-        times = []
-        for _ in range(7):
+    times: dict[str, list[float]] = {"alice": [], "nobody": []}
+    for _ in range(7):  # in turn, so that a busy spell of the machine falls on both
+        for name, taken in times.items():
             start = time.perf_counter()
             login(client, name, "not the password")
-            times.append(time.perf_counter() - start)
-        return sorted(times)[3]
-
-    known, unknown = median("alice"), median("nobody")
-    # Both pay one Argon2id check (without the dummy hash, "nobody" would answer ~100x sooner).
-    assert 0.4 < known / unknown < 2.5, (known, unknown)
+            taken.append(time.perf_counter() - start)
+    known, unknown = (sorted(taken)[3] for taken in times.values())
+    # Both pay one Argon2id check (without the dummy hash, "nobody" would answer ~100x sooner;
+    # a full CI run once measured 2.6x between the two when each took its seven in a row).
+    assert 0.25 < known / unknown < 4, (known, unknown)
 
 
 def test_too_many_attempts_answer_429_with_retry_after(client: TestClient, db: str) -> None:

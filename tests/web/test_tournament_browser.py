@@ -101,9 +101,10 @@ def test_join_be_taken_to_the_game_play_and_see_the_standings_change(
     assert joined.status_code == 200, joined.text
     page.wait_for_url(f"{server}/game/*", timeout=20_000)  # taken to the game, no reload
     gid = page.url.rsplit("/", 1)[1]
-    # the pairing came by the event's socket (a read of `changes` may also have come: the
-    # page reads when a change does not start from the view it has, as after its join)
-    assert any(gid in frame for frame in frames), frames[-3:]
+    # the second join came by the event's socket; the pairing by it too, or by a read of
+    # `changes` that took the page to the game first (the page reads when a change does not
+    # start from the view it has, as after its join; a full CI run saw the read win)
+    assert any(gid in frame or other in frame for frame in frames), frames[-3:]
     view = _wait_ready(page, server, gid)
     assert view["players"] == [name, other] and view["to_move"] == 0
     # the first move's stored deadline, counted down under the status (issue 59)
