@@ -46,3 +46,21 @@ def test_an_account_made_by_another_worker_but_not_yet_marked_becomes_the_bot(fr
     made = ensure_computer_bots(accounts, bots)
     assert made[level].id == half_made.id
     assert LEVELS[0] not in made and not bots.is_bot(person.id)
+
+
+def test_levels_of_names_the_server_bots_levels_in_one_read_and_leaves_out_the_others(
+    fresh: str,
+) -> None:
+    """An event's games ask the levels of all its players at once (issue 59): each of the
+    server's bots with its level; a program's bot account (no level) and a person are left out."""
+    store = Store(fresh)
+    accounts, bots = Accounts(store.engine), BotStore(store.engine)
+    made = ensure_computer_bots(accounts, bots)
+    program = accounts.store.create_user("a-program", "$argon2id$v=19$a-program")
+    person = accounts.store.create_user("a-person", "$argon2id$v=19$a-person")
+    assert program is not None and person is not None
+    bots.mark(program.id)
+    asked = [u.id for u in made.values()] + [program.id, person.id, 10_000]
+    assert bots.levels_of(asked) == {u.id: level for level, u in made.items()}
+    assert bots.levels_of([]) == {}
+    assert all(bots.levels_of([u.id]) == {u.id: bots.level_of(u.id)} for u in made.values())

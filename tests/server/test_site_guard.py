@@ -9,6 +9,7 @@ open pages (a new password spares this browser's)."""
 from __future__ import annotations
 
 import datetime
+import time
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -16,6 +17,8 @@ from starlette.websockets import WebSocketDisconnect
 from shoal.server import create_app
 from shoal.server.admin.actions import ban_address
 from shoal.server.admin.bans import BanList, BanStore
+from shoal.server.admin.live import RELAYED_TICK
+from shoal.server.admin.notes import TICK
 from tests.clients import TestClient
 
 from .accounts_helpers import PASSWORD, signup
@@ -133,4 +136,37 @@ def test_ended_sessions_close_the_other_devices_pages(db: str) -> None:
             assert laptop.post("/api/auth/logout-everywhere").json()["signed_out"]
             with pytest.raises(WebSocketDisconnect) as closed:
                 mine.receive_json()
+            assert closed.value.code == 4410
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_where_a_relay_announces_the_notes_the_tick_waits_and_a_cut_off_reads_them_at_once(
+    db: str,
+) -> None:
+    """Issue 56: a process whose events cross (a relay forwards them) hears each note when
+    it is written, so it reads the notes on its tick only every RELAYED_TICK seconds; a relay
+    that was cut off (``Events.missed``) makes it read them at once, as a note announced."""
+    app = create_app(db)
+    context = app.state.context
+    admin = context.admin
+    assert admin.wait() == TICK  # one process on SQLite: the tick is how it learns
+    context.events.forward = lambda channel, text: None  # as the relay does once it listens
+    assert admin.wait() == RELAYED_TICK > TICK
+    context.events.forward = None
+    admin.tick = 3600.0  # no tick in this test: only the cut-off can make it read
+    with TestClient(app) as home:
+        made = home.post("/api/games", json=GAME).json()
+        visitor = TestClient(app, client=("10.30.0.3", 4000))
+        with visitor.websocket_connect(f"/api/games/{made['id']}/ws") as socket:
+            assert socket.receive_json()["type"] == "view"
+            ban_address(context.store.engine, "10.30.0.0/16")  # a note nobody announced
+            time.sleep(0.5)
+            assert admin.bans.match("10.30.0.3") is None  # not read yet
+            home.portal.call(context.events.missed)  # the relay listens again after a cut
+            deadline = time.monotonic() + 10
+            while admin.bans.match("10.30.0.3") is None:
+                assert time.monotonic() < deadline, "the cut-off did not make it read the notes"
+                time.sleep(0.05)  # polls for the condition, with a deadline
+            with pytest.raises(WebSocketDisconnect) as closed:
+                socket.receive_json()
             assert closed.value.code == 4410

@@ -11,10 +11,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select
 
 from shoal.server import create_app
+from shoal.server.games.models import ClaimLostError
 from shoal.server.games.session import LiveGame
-from shoal.server.tournaments.store import TournamentStore
+from shoal.server.games.start import Side
+from shoal.server.games.tables import GameRow
+from shoal.server.tournaments.games import make_game
 from tests.clients import TestClient
 
 from ..accounts_helpers import error
@@ -155,26 +159,18 @@ def test_each_way_an_event_game_ends_gives_its_points(db: str) -> None:
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_a_game_over_before_its_pairing_knows_it_is_scored(
-    db: str, monkeypatch: pytest.MonkeyPatch
+def test_a_pairing_knows_its_game_from_the_games_own_transaction_and_only_one_is_made(
+    db: str,
 ) -> None:
     """A duel of two of the server's bots can end at once (on a clock of 0+5 the first side
-    flags at its second turn), before its pairing has stored the game's id: its result is
-    recorded all the same (the tournaments' tick brings the ended game back), and the event
-    finishes. (Seen in full test runs: a Swiss of seven stayed running with such a game.)"""
+    flags at its second turn). The pairing's game id is stored in the transaction that
+    stores the game (a claim), so no game is ever over before its pairing knows it: the
+    result is recorded and the event finishes. (Seen in full test runs before: a Swiss of
+    seven stayed running with such a game, when the id was stored after.) The same claim
+    makes the game once: a second try for a pairing that has its game is refused, and no
+    game is stored."""
     app = create_app(db, tournament_tick=0.2)
-    real = TournamentStore.set_game
-    late: list[str] = []
-
-    def set_game(self: TournamentStore, pairing_id: int, game_id: str) -> None:
-        deadline = time.monotonic() + 30  # the pairing is told its game once the game is over
-        while (data := app.state.context.store.load(game_id)) is None or not data.ended:
-            assert time.monotonic() < deadline, "the duel did not end"
-            time.sleep(0.02)
-        late.append(game_id)
-        real(self, pairing_id, game_id)
-
-    monkeypatch.setattr(TournamentStore, "set_game", set_game)
+    context = app.state.context
     with TestClient(app) as shared:
         alice = As(shared, "alice")
         body = {"game": "connect4", "format": "round_robin", "clock": "0+5", "max_players": 2}
@@ -186,6 +182,21 @@ def test_a_game_over_before_its_pairing_knows_it_is_scored(
         while (view := event(alice, tid))["status"] != "finished":
             assert time.monotonic() < deadline, f"the event did not finish: {view}"
             time.sleep(0.05)
+        tournaments = context.tournaments
+        (stored,) = tournaments.store.pairings(tid)
+        with pytest.raises(ClaimLostError):
+            shared.portal.call(
+                make_game,
+                tournaments.games,
+                tournaments.store.get(tid),
+                Side("shoal-random", None, "random"),
+                Side("shoal-beginner", None, "beginner"),
+                60.0,
+                tournaments.store.game_claim(stored.id),
+            )
+        with context.store.engine.connect() as connection:
+            games = connection.execute(select(func.count()).select_from(GameRow)).scalar_one()
     (pairing,) = view["rounds"][0]["pairings"]
-    assert late == [pairing["game"]]
+    assert pairing["game"] == stored.game_id
     assert pairing["result"] in ("1-0", "0-1", "1/2-1/2") and pairing["forfeit"] is False
+    assert games == 1  # the refused try stored nothing

@@ -8,12 +8,13 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from shoal.cli.main import main
 from shoal.server import create_app
 from shoal.server.games.store import Store
 from shoal.server.tournaments.schedules import ScheduleStore
+from shoal.server.tournaments.service import SCHEDULE_TICKS
 from tests.clients import TestClient
 
 from ...pg import PostgresServer
@@ -148,3 +149,42 @@ def test_four_racers_make_a_due_occurrence_once(postgres_server: PostgresServer)
     assert schedules.all()[0].next_at == datetime.datetime(2031, 2, 28, 18, 0)
     assert schedules.make_due(86400.0, now) == []  # the next one is a month away
     store.engine.dispose()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite", "postgres"], indirect=True)
+def test_an_idle_sites_tick_is_one_query_and_the_schedules_are_read_every_fifteenth(
+    db: str,
+) -> None:
+    """Issue 56: every process ticks every 2 s, so an idle site's tick is one query (the
+    events upcoming and running together); the schedules, whose events are made a day ahead,
+    are read on the first tick and then every SCHEDULE_TICKS ticks. Counted at the
+    database's door, on both databases."""
+    app = create_app(db, tournament_tick=3600.0)  # the test ticks by hand
+    with TestClient(app) as client:
+        tournaments = context(client).tournaments
+        engine = tournaments.store.engine
+        statements: list[str] = []
+
+        def seen(conn: object, cursor: object, statement: str, *rest: object) -> None:
+            statements.append(statement)
+
+        deadline = time.monotonic() + 20
+        while tournaments._ticks < 1:  # the background task's first tick, at the start
+            assert time.monotonic() < deadline
+            time.sleep(0.05)  # polls for the condition, with a deadline
+        tournaments._ticks = 0
+        event.listen(engine, "before_cursor_execute", seen)
+        try:
+            per_tick = []
+            for _ in range(SCHEDULE_TICKS + 1):
+                statements.clear()
+                run(client, tournaments.tick)
+                per_tick.append([s for s in statements if "FROM shoal_tournament" in s])
+        finally:
+            event.remove(engine, "before_cursor_execute", seen)
+    reads = [len(selects) for selects in per_tick]
+    assert reads == [2] + [1] * (SCHEDULE_TICKS - 1) + [2]
+    assert all(
+        "shoal_tournament_schedules" in selects[0] for selects in (per_tick[0], per_tick[-1])
+    )
+    assert all("shoal_tournaments" in selects[-1] for selects in per_tick)

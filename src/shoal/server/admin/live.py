@@ -6,7 +6,11 @@ start, keeps the open sockets (:class:`~.guard.OpenSockets`, filled by
 :class:`~.guard.SiteGuard`) and reads the notes written after the last one it saw: every
 :data:`~.notes.TICK` seconds, and at once when a note is announced on the events' channel
 :data:`~.notes.CHANNEL` (PostgreSQL's ``NOTIFY`` through the relay) or written in this
-process (:meth:`poke`). What each kind of note does here:
+process (:meth:`poke`). Where the events cross processes (the relay listens), every note
+is announced in the transaction that writes it, and a relay that was cut off says so
+(:meth:`Events.missed <shoal.server.events.Events.missed>`, which reads the notes at
+once): the tick is then only a safety net, every :data:`RELAYED_TICK` seconds (issue 56:
+a read of the notes every 2 s in every process of an idle site). What each kind of note does here:
 
 * ``account`` ``{user, sessions, games, renamed}``: the sockets opened with those sessions
   close (those of a renamed session, a browser's after a new password, are kept under its
@@ -40,13 +44,17 @@ from .guard import OpenSocket, OpenSockets, session_digest
 from .notes import CHANNEL, TICK, Note, Notes
 from .tables import NoteRow
 
-__all__ = ["LATE", "AdminDep", "SiteAdmin"]
+__all__ = ["LATE", "RELAYED_TICK", "AdminDep", "SiteAdmin"]
 
 log = logging.getLogger("shoal.server.admin")
 
 LATE = 30.0
 """Seconds a note is read again after it was written: a note whose transaction committed
 after a newer one (PostgreSQL numbers them before they commit) is still read."""
+
+RELAYED_TICK = 30.0
+"""Seconds between two reads of the notes where the relay announces them (at least the
+tick): a note whose announcement was lost in a way the relay could not tell."""
 
 
 class SiteAdmin:
@@ -57,6 +65,7 @@ class SiteAdmin:
     ) -> None:
         self.engine = engine
         self.manager = manager
+        self.events = events
         self.tick = tick
         self.notes = Notes(engine)
         self.ban_store = BanStore(engine)
@@ -68,6 +77,7 @@ class SiteAdmin:
         self._wake = asyncio.Event()
         self._failures = Failures("reading the operator's notes", log)  # twice an outage
         events.subscribe(CHANNEL, self._announced)
+        events.on_missed(self._missed)
 
     def start(self) -> None:
         """Read the bans in force and where the notes stand (blocking: at the app's start)."""
@@ -84,15 +94,23 @@ class SiteAdmin:
     def _announced(self, payload: Any) -> None:
         self.poke()
 
+    async def _missed(self) -> None:
+        self.poke()
+
+    def wait(self) -> float:
+        """Seconds until the next read unless poked: :data:`RELAYED_TICK` where the relay
+        announces the notes, else the tick."""
+        return self.tick if self.events.forward is None else max(self.tick, RELAYED_TICK)
+
     def poke(self) -> None:
         """Read the notes now (a note was written or announced)."""
         self._wake.set()
 
     async def run(self) -> None:
-        """Read the notes every tick, or when poked, until cancelled."""
+        """Read the notes every tick (:meth:`wait`), or when poked, until cancelled."""
         while True:
             with contextlib.suppress(TimeoutError):  # the tick: read anyway
-                await asyncio.wait_for(self._wake.wait(), self.tick)
+                await asyncio.wait_for(self._wake.wait(), self.wait())
             self._wake.clear()
             await self.read()
 

@@ -55,6 +55,20 @@ class BotStore:
             row = session.get(BotRow, user_id)
             return None if row is None else row.level
 
+    def levels_of(self, user_ids: Collection[int]) -> dict[int, str]:
+        """The computer's level of each of ``user_ids`` that is one of the server's own bots
+        (one query; the others are left out)."""
+        wanted = list(set(user_ids))
+        if not wanted:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(BotRow.user_id, BotRow.level).where(
+                    BotRow.user_id.in_(wanted), BotRow.level.is_not(None)
+                )
+            )
+            return {user_id: level for user_id, level in rows if level is not None}
+
     def computer_bots(self) -> dict[str, User]:
         """The server's own bots by level."""
         with Session(self.engine) as session:

@@ -6,6 +6,8 @@
   paired together play a game with no seat tokens, whose both seats the server's computer
   plays to the end (:meth:`Computer.duel <shoal.server.games.background.Computer.duel>`,
   the one loop of the computer's turns), committing each turn like any other move.
+* :func:`tell_player`: a player told of their new game (a ``tournament`` notification,
+  and a mail where the account wants one).
 * :func:`no_show_data`: the data after a seat did not make its first turn in time: the
   other seat wins, and ``ended["no_show"]`` names the absent seat.
 * :func:`overdue_data`: what the no-show sweep commits for a game: its no-show once the
@@ -15,24 +17,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from shoal.core import Seat, other
+from shoal.i18n import N_, Text
 
 from ..games.env import Games
-from ..games.models import GameData
+from ..games.models import Claim, GameData
 from ..games.session import LiveGame
 from ..games.start import Side
-from .store import Tournament
+from ..notifications.service import Notifier
+from .store import Entrant, Tournament
 
-__all__ = ["make_game", "no_show_data", "overdue_data"]
+__all__ = ["make_game", "no_show_data", "overdue_data", "tell_player"]
 
 
 async def make_game(
-    games: Games, event: Tournament, first: Side, second: Side, first_move: float
+    games: Games,
+    event: Tournament,
+    first: Side,
+    second: Side,
+    first_move: float,
+    claim: Callable[[str, str], Claim] | None = None,
 ) -> GameData:
     """The game of a pairing of ``event``, ``first`` in the first seat (a side with a
     ``computer`` level is one of the server's bots, played by the server's computer): the
     event's game, options, clock and rating, and the event itself (the game counts); a live
-    game stores ``first_move``, each side's seconds for its first turn (the no-show rule)."""
+    game stores ``first_move``, each side's seconds for its first turn (the no-show rule).
+    ``claim``: the pairing's game id, stored in the game's transaction
+    (:meth:`TournamentStore.game_claim <.store.TournamentStore.game_claim>`; lost:
+    :class:`~shoal.server.games.models.ClaimLostError`, and no game)."""
     started = await games.start(
         game=event.game,
         options=dict(event.options),
@@ -43,11 +57,43 @@ async def make_game(
         other=second,
         event=event.id,
         first_move=first_move,
+        claim=claim,
     )
     if first.computer is not None and second.computer is not None:  # two of the server's bots
         entry = await games.manager.entry(started.data.id)
         games.computer.duel(entry, (first.computer, second.computer))
     return started.data
+
+
+async def tell_player(
+    notifier: Notifier,
+    event: Tournament,
+    number: int,
+    entrant: Entrant,
+    opponent: Entrant,
+    game_id: str,
+) -> None:
+    """Tell ``entrant`` of their game ``game_id`` against ``opponent`` in round ``number``
+    of ``event``: a ``tournament`` notification, live on their open pages, and a mail where
+    the account gives an address and wants mail of its turns (once per game)."""
+    await notifier.notify(
+        entrant.user_id,
+        "tournament",
+        Text(
+            N_("{event}, round {round}: you play {opponent}"),
+            {"event": event.name, "round": number, "opponent": opponent.name},
+        ),
+        game_id=game_id,
+        data={"tournament": event.id, "link": f"/game/{game_id}"},
+    )
+    if notifier.mailer is not None:
+        notifier.mailer.tournament_game(
+            entrant.user_id,
+            f"tournament:{event.id}:{game_id}",
+            event.name,
+            opponent.name,
+            f"/game/{game_id}",
+        )
 
 
 def no_show_data(live: LiveGame, seat: Seat) -> GameData:

@@ -31,7 +31,7 @@ from typing import Annotated, Any
 
 from sqlalchemy.engine import Engine
 
-from shoal.i18n import N_, Text
+from shoal.i18n import N_
 from shoal.pairing.arena import Waiting, pair_arena
 from shoal.pairing.records import Game, Round, result_for
 from shoal.pairing.roundrobin import round_robin
@@ -44,6 +44,7 @@ from ..errors import ApiError
 from ..events import Events
 from ..games.env import Games
 from ..games.manager import GameEntry
+from ..games.models import ClaimLostError
 from ..games.service import resign
 from ..games.start import Side
 from ..notifications.service import Notifier
@@ -51,17 +52,21 @@ from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
 from .deltas import ViewTags
-from .games import make_game, overdue_data
+from .games import make_game, overdue_data, tell_player
 from .live import CHANNEL, EventHub
 from .making import new_event
 from .schedules import ScheduleStore
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
 
-__all__ = ["NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
+__all__ = ["NO_SHOWS_WITHDRAW", "SCHEDULE_TICKS", "Tournaments", "TournamentsDep"]
 
 NO_SHOWS_WITHDRAW = 2
 """No-shows after which a player is withdrawn."""
+
+SCHEDULE_TICKS = 15
+"""The schedules are read every this many ticks (30 s at 2 s a tick; each occurrence is
+made a day ahead)."""
 
 log = logging.getLogger("shoal.server.tournaments")
 
@@ -104,6 +109,7 @@ class Tournaments:
         self.schedule_lead = schedule_lead
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
+        self._ticks = 0
         self.clock = clock
         self._recorded: set[str] = set()
         self.tags = ViewTags()  # the views this process answered, for the page's deltas
@@ -324,67 +330,50 @@ class Tournaments:
     async def _make_games(
         self, event: Tournament, entrants: list[Entrant], numbers: set[int]
     ) -> None:
-        """Make the games of the rounds ``numbers`` (just claimed by this process)."""
+        """Make the games of the rounds ``numbers`` (just claimed by this process); then tell
+        their players (issue 59: an arena of 500 starts with 250 games, and each told in
+        turn, the last pair's game was made 5 s after the pairing)."""
         del entrants  # read again: a no-show may have withdrawn someone meanwhile
         by_name = {e.name: e for e in await asyncio.to_thread(self.store.players, event.id)}
-        for pairing in await asyncio.to_thread(self.store.pairings, event.id):
-            if pairing.round not in numbers or pairing.game_id or pairing.result:
-                continue
-            first, second = by_name[pairing.first], by_name[pairing.second]
-            if first.withdrawn or second.withdrawn:
-                result = (
-                    "1/2-1/2"
-                    if first.withdrawn and second.withdrawn
-                    else ("0-1" if first.withdrawn else "1-0")
-                )
-                await asyncio.to_thread(
-                    functools.partial(
-                        self.store.record, pairing.id, result, forfeit=True, now=self.clock()
+        levels = await asyncio.to_thread(
+            self.bots.store.levels_of, [e.user_id for e in by_name.values()]
+        )
+        made: list[tuple[int, Entrant, Entrant, str]] = []
+        try:
+            for pairing in await asyncio.to_thread(self.store.pairings, event.id):
+                if pairing.round not in numbers or pairing.game_id or pairing.result:
+                    continue
+                first, second = by_name[pairing.first], by_name[pairing.second]
+                if first.withdrawn or second.withdrawn:
+                    both = first.withdrawn and second.withdrawn
+                    result = "1/2-1/2" if both else ("0-1" if first.withdrawn else "1-0")
+                    record = self.store.record
+                    await asyncio.to_thread(
+                        record, pairing.id, result, forfeit=True, now=self.clock()
                     )
-                )
+                    self.changed(event.id)
+                    continue
+                try:
+                    data = await make_game(
+                        self.games,
+                        event,
+                        Side(first.name, first.user_id, levels.get(first.user_id)),
+                        Side(second.name, second.user_id, levels.get(second.user_id)),
+                        self.first_move_seconds,
+                        self.store.game_claim(pairing.id),  # in the game's transaction
+                    )
+                except ClaimLostError:  # another process made it (or it was scored)
+                    continue
+                made.append((pairing.round, first, second, data.id))
+        finally:  # the players of the games made are told, whatever came after
+            if made:
                 self.changed(event.id)
-                continue
-            levels = (
-                await asyncio.to_thread(self.bots.level_of, first.user_id),
-                await asyncio.to_thread(self.bots.level_of, second.user_id),
-            )
-            data = await make_game(
-                self.games,
-                event,
-                Side(first.name, first.user_id, levels[0]),
-                Side(second.name, second.user_id, levels[1]),
-                self.first_move_seconds,
-            )
-            await asyncio.to_thread(self.store.set_game, pairing.id, data.id)
-            self.changed(event.id)
-            for entrant, opponent in ((first, second), (second, first)):
-                if levels[0 if entrant is first else 1] is None:
-                    await self.notifier.notify(
-                        entrant.user_id,
-                        "tournament",
-                        Text(
-                            N_("{event}, round {round}: you play {opponent}"),
-                            {
-                                "event": event.name,
-                                "round": pairing.round,
-                                "opponent": opponent.name,
-                            },
-                        ),
-                        game_id=data.id,
-                        data={"tournament": event.id, "link": f"/game/{data.id}"},
-                    )
-                    mailer = self.notifier.mailer
-                    if mailer is not None:
-                        mailer.tournament_game(
-                            entrant.user_id,
-                            f"tournament:{event.id}:{data.id}",
-                            event.name,
-                            opponent.name,
-                            f"/game/{data.id}",
-                        )
-        # a round made only of forfeits is over at once
+            for number, first, second, game_id in made:
+                for entrant, opponent in ((first, second), (second, first)):
+                    if entrant.user_id not in levels:  # a person or a program, not our bot
+                        await tell_player(self.notifier, event, number, entrant, opponent, game_id)
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
-        if pairings and all(p.result is not None for p in pairings):
+        if pairings and all(p.result is not None for p in pairings):  # only forfeits: over
             await self.advance(event.id)
 
     # -- results --------------------------------------------------------------------
@@ -450,12 +439,17 @@ class Tournaments:
         await every(self.tick_every, self.tick, failures)  # an outage: two lines, not one a tick
 
     async def tick(self) -> None:
-        """One round of the background work (see :meth:`run`)."""
-        await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
-        for event in await asyncio.to_thread(self.store.with_status, "upcoming"):
-            if event.starts_at is not None and utcnow() >= event.starts_at:
-                await self.advance(event.id)
-        for event in await asyncio.to_thread(self.store.with_status, "running"):
+        """One round of the background work (see :meth:`run`): the schedules every
+        :data:`SCHEDULE_TICKS` ticks, the events upcoming and running in one query (issue
+        56: an idle site's tick was three queries in every process)."""
+        if self._ticks % SCHEDULE_TICKS == 0:
+            await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
+        self._ticks += 1
+        for event in await asyncio.to_thread(self.store.with_status, "upcoming", "running"):
+            if event.status == "upcoming":
+                if event.starts_at is not None and utcnow() >= event.starts_at:
+                    await self.advance(event.id)  # starts it, and pairs its first round
+                continue
             # pairs what is due (an arena's free players; a round whose last result another
             # process stored, or that a crash left unpaired): the claim makes it once
             await self.advance(event.id)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from shoal.pairing.records import Round
 
 from ..db.rows import as_data, committed
+from ..games.models import Claim
 from .tables import TournamentGameRow, TournamentPlayerRow, TournamentRoundRow, TournamentRow
 
 __all__ = ["Entrant", "Pairing", "Tournament", "TournamentStore", "as_tournament", "utcnow"]
@@ -129,10 +130,14 @@ class TournamentStore:
                 out[status] = [as_tournament(r) for r in rows]
         return out
 
-    def with_status(self, status: str) -> list[Tournament]:
-        """Every event of ``status``."""
+    def with_status(self, *statuses: str) -> list[Tournament]:
+        """Every event of one of ``statuses`` (one query), by id."""
         with Session(self.engine) as session:
-            rows = session.scalars(select(TournamentRow).where(TournamentRow.status == status))
+            rows = session.scalars(
+                select(TournamentRow)
+                .where(TournamentRow.status.in_(statuses))
+                .order_by(TournamentRow.id)
+            )
             return [as_tournament(r) for r in rows]
 
     def start(self, tournament_id: int, ends_at: datetime.datetime | None) -> bool:
@@ -283,15 +288,28 @@ class TournamentStore:
             )
             return [_pairing(r) for r in rows]
 
-    def set_game(self, pairing_id: int, game_id: str) -> None:
-        """The game made for a pairing."""
-        with Session(self.engine) as session:
-            session.execute(
-                update(TournamentGameRow)
-                .where(TournamentGameRow.id == pairing_id)
-                .values(game_id=game_id)
-            )
-            session.commit()
+    @staticmethod
+    def game_claim(pairing_id: int) -> Callable[[str, str], Claim]:
+        """The pairing's game id stored in the transaction that stores the game (a claim of
+        :func:`~shoal.server.games.start.start_game`): lost, and no game stored, when the
+        pairing has a game or a result already (another process made it)."""
+
+        def claim_for(game_id: str, token: str) -> Claim:
+            def claim(session: Session) -> bool:
+                done = session.execute(
+                    update(TournamentGameRow)
+                    .where(
+                        TournamentGameRow.id == pairing_id,
+                        TournamentGameRow.game_id.is_(None),
+                        TournamentGameRow.result.is_(None),
+                    )
+                    .values(game_id=game_id)
+                )
+                return bool(done.rowcount)  # type: ignore[attr-defined]
+
+            return claim
+
+        return claim_for
 
     def of_game(self, game_id: str) -> tuple[int, Pairing] | None:
         """The event and pairing of a game, or None for a game of no event."""
