@@ -11,10 +11,15 @@ At the end it prints (and with ``--json`` writes) what issue 59 asks:
 
 * **free to paired**: for each game after the first of a player, the seconds between the
   player hearing its last game end (``gameFinish``) and hearing its next one start
-  (``gameStart``); an arena's first games from the arena's start;
+  (``gameStart``); an arena's first games apart, from the last join (which starts it);
 * **free to paired, the server's times**: the same waits as the server recorded them, the
   next game's round ``paired`` less the player's last game's ``finished`` (what the server
   took, without the programs' own delay in hearing of it on a shared machine);
+* **the steps of a wait**: from the end of a player's game (the server's ``finished``) to
+  its next game's pairing (the round's ``paired``), to that game stored (its row's
+  ``created``), to the player hearing of it (``gameStart``); the first games from the
+  event's ``started``; and how late the programs' own event loop wakes (they share the
+  machine);
 * **rounds paired**: a Swiss round's pairing time after the last game of the round before
   ended (the server's own times: ``finished`` and ``paired``);
 * **twice at once**: a player told of a game while it had one on (none expected);
@@ -35,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import datetime
 import itertools
 import json
 import random
@@ -47,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import text as sql
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from loadtest import own_server
@@ -68,6 +75,7 @@ class Measures:
     """What the run saw."""
 
     waits: list[float] = field(default_factory=list)
+    first_waits: list[float] = field(default_factory=list)
     twice: list[str] = field(default_factory=list)
     changes: list[int] = field(default_factory=list)
     whole: int = 0
@@ -75,6 +83,8 @@ class Measures:
     moves: int = 0
     retries: int = 0
     games: int = 0
+    heard: dict[str, float] = field(default_factory=dict)  # game id: when a player heard it start
+    lags: list[float] = field(default_factory=list)  # how late the programs' loop woke
 
 
 def _tokens(database: str, names: list[str]) -> dict[str, str]:
@@ -126,10 +136,12 @@ class Program:
                     now = time.time()
                     if self.on:
                         self.m.twice.append(f"{self.name}: {game['id']} while {self.on}")
-                    since = self.freed if self.freed is not None else arena_start[0]
-                    if since:
-                        self.m.waits.append(now - since)
+                    if self.freed is not None:
+                        self.m.waits.append(now - self.freed)
+                    elif arena_start[0]:  # an arena's first game: from its start
+                        self.m.first_waits.append(now - arena_start[0])
                     self.on.add(game["id"])
+                    self.m.heard[f"{self.name} {game['id']}"] = now
                     task = asyncio.create_task(self.play(game["id"]))
                     self.tasks.add(task)
                     task.add_done_callback(self.tasks.discard)
@@ -295,6 +307,71 @@ def _overlaps(view: dict[str, Any]) -> list[str]:
     return bad
 
 
+def _iso(text: str) -> datetime.datetime:
+    return datetime.datetime.fromisoformat(text)
+
+
+def _made(database: str) -> dict[str, float]:
+    """Each game's ``created`` time in the store, in epoch seconds."""
+    store = Store(database)
+    try:
+        with store.engine.connect() as connection:
+            rows = connection.execute(sql("SELECT id, created FROM shoal_games")).all()
+    finally:
+        store.close()
+    out: dict[str, float] = {}
+    for gid, made in rows:  # SQLite answers text
+        when = made if isinstance(made, datetime.datetime) else _iso(made)
+        out[gid] = when.replace(tzinfo=datetime.UTC).timestamp()
+    return out
+
+
+def _arena_steps(
+    view: dict[str, Any], made: dict[str, float], heard: dict[str, float]
+) -> dict[str, list[float]]:
+    """An arena player's wait from the end of their game to their next game, in its steps:
+    the pairing (the round's ``paired``), the game stored (its row's ``created``), and the
+    player told of it (``gameStart`` heard); and the two delays between, the server's
+    making of the game and the program's hearing of it."""
+    spans: dict[str, list[tuple[float, float | None, str | None]]] = {}
+    for r in view["rounds"]:
+        for p in r["pairings"]:
+            for name in p["players"]:
+                spans.setdefault(name, []).append((r["paired"], p["finished"], p["game"]))
+    steps = ("paired", "stored", "heard", "making", "telling")
+    out: dict[str, list[float]] = {step: [] for step in steps}
+    began = datetime.datetime.fromisoformat(view["started"].replace("Z", "+00:00"))
+    first: dict[str, list[float]] = {s: [] for s in ("first_paired", "first_stored", "first_heard")}
+    for name, times in spans.items():
+        times.sort()
+        paired, _, game = times[0]
+        if game is not None and game in made:
+            start = began.replace(tzinfo=began.tzinfo or datetime.UTC).timestamp()
+            first["first_paired"].append(paired - start)
+            first["first_stored"].append(made[game] - start)
+            if (told := heard.get(f"{name} {game}")) is not None:
+                first["first_heard"].append(told - start)
+        for (_, end, _), (paired, _, game) in itertools.pairwise(times):
+            if end is None or game is None or game not in made:
+                continue
+            out["paired"].append(paired - end)
+            out["stored"].append(made[game] - end)
+            out["making"].append(made[game] - paired)
+            told = heard.get(f"{name} {game}")
+            if told is not None:
+                out["heard"].append(told - end)
+                out["telling"].append(told - made[game])
+    return {**out, **first}
+
+
+async def _lag(m: Measures, done: asyncio.Event) -> None:
+    """How late the programs' event loop wakes from a 0.1-s sleep: their own delay."""
+    while not done.is_set():
+        began = time.perf_counter()
+        await asyncio.sleep(0.1)
+        m.lags.append(time.perf_counter() - began - 0.1)
+
+
 def _summary(values: list[float]) -> dict[str, float]:
     if not values:
         return {"count": 0}
@@ -354,7 +431,9 @@ async def _run(args: argparse.Namespace, base: str, database: str) -> dict[str, 
         last = programs[-1]
         (await client.post(f"/api/tournaments/{tid}/join", headers=last.headers)).raise_for_status()
         done = asyncio.Event()
+        lag = asyncio.create_task(_lag(m, done))
         final = await asyncio.wait_for(_watch(client, tid, host, m, done), args.limit)
+        await lag
         running = [*streams, *(t for p in programs for t in p.tasks)]
         for task in running:
             task.cancel()
@@ -362,14 +441,18 @@ async def _run(args: argparse.Namespace, base: str, database: str) -> dict[str, 
     played = [p for r in final["rounds"] for p in r["pairings"]]
     arena = args.format == "arena"
     server_waits, long_waits = _arena_waits(final) if arena else ([], [])
+    steps = _arena_steps(final, await asyncio.to_thread(_made, database), m.heard) if arena else {}
     return {
         "format": args.format,
         "players": args.players,
         "games": len(played),
         "moves": m.moves,
         "free_to_paired_s": _summary(m.waits) if arena else None,
+        "first_game_s": _summary(m.first_waits) if arena else None,
         "free_to_paired_server_s": _summary(server_waits) if arena else None,
         "waits_over_2s_server": long_waits[:20] if arena else None,
+        "wait_steps_s": {step: _summary(values) for step, values in steps.items()} or None,
+        "programs_loop_lag_s": _summary(m.lags),
         "rounds_paired_s": _summary(_rounds_paired(final)) if args.format == "swiss" else None,
         "twice_at_once": m.twice[:10],
         "overlaps": _overlaps(final)[:10],
