@@ -21,7 +21,7 @@ import hashlib
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Annotated, Any
 
 from fastapi import Depends
@@ -327,6 +327,12 @@ class Bots:
         """The computer's level when ``user_id`` is one of the server's ``shoal-LEVEL``
         bots, else None (other domains, tournaments for one, ask here)."""
         return self.store.level_of(user_id)
+
+    def levels_of(self, user_ids: Collection[int]) -> dict[int, str]:
+        """The computer's level of each of ``user_ids`` that is one of the server's
+        ``shoal-LEVEL`` bots; the others are left out (other domains, tournaments for one,
+        ask here; one query)."""
+        return self.store.levels_of(user_ids)
 
     async def on_challenge(self, challenge: Challenge) -> None:
         """A lobby hook: a new challenge of a bot goes to its event streams as ``challenge``,

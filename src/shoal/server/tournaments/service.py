@@ -335,9 +335,7 @@ class Tournaments:
         turn, the last pair's game was made 5 s after the pairing)."""
         del entrants  # read again: a no-show may have withdrawn someone meanwhile
         by_name = {e.name: e for e in await asyncio.to_thread(self.store.players, event.id)}
-        levels = await asyncio.to_thread(
-            self.bots.store.levels_of, [e.user_id for e in by_name.values()]
-        )
+        levels = await asyncio.to_thread(self.bots.levels_of, [e.user_id for e in by_name.values()])
         made: list[tuple[int, Entrant, Entrant, str]] = []
         try:
             for pairing in await asyncio.to_thread(self.store.pairings, event.id):
