@@ -439,10 +439,16 @@ class Tournaments:
     async def tick(self) -> None:
         """One round of the background work (see :meth:`run`): the schedules every
         :data:`SCHEDULE_TICKS` ticks, the events upcoming and running in one query (issue
-        56: an idle site's tick was three queries in every process)."""
-        if self._ticks % SCHEDULE_TICKS == 0:
-            await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
-        self._ticks += 1
+        56: an idle site's tick was three queries in every process). ``_ticks`` counts the
+        ticks that are over (done or failed), so it moves only when no query of one is left."""
+        try:
+            if self._ticks % SCHEDULE_TICKS == 0:
+                await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
+            await self._advance_all()
+        finally:
+            self._ticks += 1
+
+    async def _advance_all(self) -> None:
         for event in await asyncio.to_thread(self.store.with_status, "upcoming", "running"):
             if event.status == "upcoming":
                 if event.starts_at is not None and utcnow() >= event.starts_at:
