@@ -13,23 +13,30 @@
 * :func:`overdue_data`: what the no-show sweep commits for a game: its no-show once the
   stored first-move deadline has passed (:meth:`LiveGame.first_move_deadline
   <shoal.server.games.session.LiveGame.first_move_deadline>`).
+* :func:`watch_game`: the tick's look at an event's live game still on: the computer's
+  turn started again where no task plays it, the no-show committed.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from shoal.core import Seat, other
 from shoal.i18n import N_, Text
 
+from ..errors import ApiError
 from ..games.env import Games
+from ..games.manager import GameEntry
 from ..games.models import Claim, GameData
 from ..games.session import LiveGame
 from ..games.start import Side
 from ..notifications.service import Notifier
 from .store import Entrant, Tournament
 
-__all__ = ["make_game", "no_show_data", "overdue_data", "tell_player"]
+__all__ = ["make_game", "no_show_data", "overdue_data", "tell_player", "watch_game"]
+
+log = logging.getLogger("shoal.server.tournaments")
 
 
 async def make_game(
@@ -122,3 +129,26 @@ def overdue_data(live: LiveGame, now: float, first_move: float) -> GameData | No
     if deadline is None or now < deadline:
         return None
     return no_show_data(live, seat)
+
+
+async def watch_game(games: Games, entry: GameEntry, now: float, first_move: float) -> None:
+    """The tick's look at an event's live game ``entry`` (on) at ``now``."""
+    live = entry.live
+    # the stored deadline: the same in every process, after a restart too
+    if games.computer.level_to_move(live) is not None:
+        # the computer's turn (a bot's, or both bots' in a duel): started again when no task
+        # plays it (one that failed is logged), else left to the one that does
+        games.computer.after_change(entry)
+        return
+    data = overdue_data(live, now, first_move)
+    if data is None:
+        return
+    async with entry.lock:
+        if entry.live.data.version != live.data.version:
+            return
+        try:
+            await games.manager.commit(entry, data)
+        except ApiError:  # another process ended it or a move came first
+            return
+    if data.ended is not None:
+        log.info("no-show of seat %s in game %s", live.state.to_move, live.data.id)

@@ -52,10 +52,11 @@ from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
 from .deltas import ViewTags
-from .games import make_game, overdue_data, tell_player
+from .games import make_game, tell_player, watch_game
 from .live import CHANNEL, EventHub
 from .making import new_event
 from .schedules import ScheduleStore
+from .serial import Serial
 from .store import Entrant, Tournament, TournamentStore, utcnow
 from .views import games_of, ranking
 
@@ -110,6 +111,7 @@ class Tournaments:
         self.first_move_seconds = first_move_seconds
         self.tick_every = tick
         self._ticks = 0
+        self._advance = Serial(self._advance_once)
         self.clock = clock
         self._recorded: set[str] = set()
         self.tags = ViewTags()  # the views this process answered, for the page's deltas
@@ -229,7 +231,12 @@ class Tournaments:
 
     # -- the course of an event -----------------------------------------------------------
     async def advance(self, tournament_id: int) -> None:
-        """Do what is due: start, pair the next round or the free players, finish."""
+        """Do what is due: start, pair the next round or the free players, finish; one run
+        at a time per event, and one that starts after this call (:mod:`.serial`)."""
+        await self._advance(tournament_id)
+
+    async def _advance_once(self, tournament_id: int) -> bool:
+        """:meth:`advance`'s run; True when another process claimed the pairing first."""
         event = await asyncio.to_thread(self.event, tournament_id)
         entrants = await asyncio.to_thread(self.store.players, tournament_id)
         active = [e for e in entrants if not e.withdrawn]
@@ -239,23 +246,23 @@ class Tournaments:
             else:
                 due = utcnow() >= event.starts_at
             if not due:
-                return
+                return False
             ends_at = None
             if event.format == "arena":
                 ends_at = utcnow() + datetime.timedelta(seconds=event.rounds)
             if not await asyncio.to_thread(self.store.start, tournament_id, ends_at):
-                return
+                return False
             self.changed(tournament_id)
             event = await asyncio.to_thread(self.event, tournament_id)
             if len(active) < 2:
                 await self._finish(event)
-                return
+                return False
         if event.status != "running":
-            return
+            return False
         if event.format == "arena":
-            await self._arena(event, entrants)
-        else:
-            await self._next_round(event, entrants)
+            return await self._arena(event, entrants)
+        await self._next_round(event, entrants)  # a lost claim: that process paired the round
+        return False
 
     async def _next_round(self, event: Tournament, entrants: list[Entrant]) -> None:
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
@@ -291,10 +298,10 @@ class Tournaments:
             self.changed(event.id)
             await self._make_games(event, entrants, {r.number for r in rounds})
 
-    async def _arena(self, event: Tournament, entrants: list[Entrant]) -> None:
+    async def _arena(self, event: Tournament, entrants: list[Entrant]) -> bool:
         if event.ends_at is not None and utcnow() >= event.ends_at:
             await self._finish(event)
-            return
+            return False
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
         busy = {name for p in pairings if p.result is None for name in (p.first, p.second)}
         since: dict[str, float] = {e.name: e.joined for e in entrants}
@@ -313,11 +320,13 @@ class Tournaments:
         ]
         moment = await asyncio.to_thread(functools.partial(pair_arena, free, now=self.clock()))
         if not moment:
-            return
+            return False
         rnd = Round(event.round + 1, tuple(moment))
-        if await asyncio.to_thread(self.store.claim_rounds, event.id, [rnd], self.clock()):
-            self.changed(event.id)
-            await self._make_games(event, entrants, {rnd.number})
+        if not await asyncio.to_thread(self.store.claim_rounds, event.id, [rnd], self.clock()):
+            return True  # paired meanwhile from another reading: who it left free, read again
+        self.changed(event.id)
+        await self._make_games(event, entrants, {rnd.number})
+        return False
 
     async def _finish(self, event: Tournament) -> None:
         if await asyncio.to_thread(self.store.finish, event.id):
@@ -470,24 +479,7 @@ class Tournaments:
             if live.over:
                 self.after_change(entry)
                 continue
-            # the stored deadline: the same in every process, after a restart too
-            if self.games.computer.level_to_move(live) is not None:
-                # the computer's turn (a bot's, or both bots' in a duel): started again when
-                # no task plays it (one that failed is logged), else left to the one that does
-                self.games.computer.after_change(entry)
-                continue
-            data = overdue_data(live, now, self.first_move_seconds)
-            if data is None:
-                continue
-            async with entry.lock:
-                if entry.live.data.version != live.data.version:
-                    continue
-                try:
-                    await self.games.manager.commit(entry, data)
-                except ApiError:  # another process ended it or a move came first
-                    continue
-            if data.ended is not None:
-                log.info("no-show of seat %s in game %s", live.state.to_move, pairing.game_id)
+            await watch_game(self.games, entry, now, self.first_move_seconds)
 
 
 def _withdrawn(entrants: list[Entrant], name: str) -> bool:
