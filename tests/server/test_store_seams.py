@@ -1,13 +1,15 @@
 """The game store's seams that a silent defect would cost most (issue 64's mutation run of
 ``games/store.py`` left them unchecked): which engine a URL gets, the SQLite file's
-settings, the seats' index through every change of the accounts, and ``versions`` past
-its chunk of 500 ids."""
+settings, the seats' index through every change of the accounts, ``versions`` past
+its chunk of 500 ids, and games stored together with their claims."""
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,9 @@ from sqlalchemy.pool import StaticPool
 
 from shoal.server.accounts.tables import SeatRow
 from shoal.server.db.pool import OneThreadAtATime
+from shoal.server.games.models import ClaimLostError
 from shoal.server.games.store import StaleVersionError, Store
+from shoal.server.games.tables import RecordRow
 
 from .game_data import local_game, moved
 
@@ -164,3 +168,33 @@ def test_versions_answers_each_stored_game_among_many_ids(tmp_path: Path) -> Non
         assert db.versions(["nothing"]) == {} and db.versions([]) == {}
     finally:
         db.close()
+
+
+def test_games_stored_together_keep_those_whose_claims_hold(db: str) -> None:
+    """Rule (issue 59, ``insert_many``): games stored in one transaction each come after
+    their claims; a game whose claim is lost is not stored and the others are, their
+    claims' writes once (the first try was rolled back whole), on both databases."""
+    store = Store(db)
+    tries: list[str] = []
+
+    def claim(game_id: str, holds: bool) -> Callable[[Session], bool]:
+        def write(session: Session) -> bool:
+            tries.append(game_id)
+            session.add(RecordRow(id=f"claim-{game_id}", text="", created=datetime.datetime.now()))
+            session.flush()  # a second write of this row would break its key
+            return holds
+
+        return write
+
+    games = [(local_game(name), [claim(name, name != "lost")]) for name in ("one", "lost", "two")]
+    assert store.insert_many(games) == [True, False, True]
+    assert tries == ["one", "lost", "two", "one", "two"]  # tried again without the lost one
+    assert [store.load(name) is not None for name in ("one", "lost", "two")] == [True, False, True]
+    with Session(store.engine) as session:
+        claims = sorted(session.scalars(select(RecordRow.id)))
+    assert claims == ["claim-one", "claim-two"]
+    with pytest.raises(ClaimLostError):
+        store.insert(local_game("alone"), [claim("alone", False)])
+    assert store.load("alone") is None
+    assert store.insert_many([(local_game("lost"), [claim("lost", False)])]) == [False]
+    store.close()

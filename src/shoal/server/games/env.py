@@ -14,7 +14,7 @@ they use, and :class:`Games` holds them (the other domains and the routes receiv
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
 from shoal.i18n import Text
@@ -29,7 +29,7 @@ from .clock_store import ClockStore
 from .correspondence import Away, Correspondence, TurnNotices
 from .manager import GameManager
 from .social import Social
-from .start import Started, start_game
+from .start import Agreement, Started, start_game, start_games
 from .store import Store
 from .uploads import RecordCache
 
@@ -50,6 +50,10 @@ class Games:
     async def start(self, **sides: Any) -> Started:
         """An online game agreed between two sides (:func:`~.start.start_game`'s words)."""
         return await start_game(self.manager, self.correspondence, **sides)
+
+    async def start_many(self, agreed: Sequence[Agreement]) -> list[Started | None]:
+        """Several agreed games in one transaction (:func:`~.start.start_games`)."""
+        return await start_games(self.manager, self.correspondence, agreed)
 
     async def finished_record(self, game_id: str, why: str) -> Record:
         """The record of the finished game ``game_id`` (404 when there is none; 409 while it

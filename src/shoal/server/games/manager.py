@@ -166,6 +166,18 @@ class GameManager:
         """Store a new game (with ``claims`` in its transaction: :meth:`Store.insert
         <shoal.server.games.store.Store.insert>`) and load it."""
         await asyncio.to_thread(self.store.insert, data, claims)
+        return self._created(data)
+
+    async def create_many(
+        self, games: Sequence[tuple[GameData, Sequence[Claim]]]
+    ) -> list[GameEntry | None]:
+        """Store new games in one transaction (:meth:`Store.insert_many
+        <shoal.server.games.store.Store.insert_many>`) and load them; None for a game whose
+        claim was lost (not stored)."""
+        stored = await asyncio.to_thread(self.store.insert_many, games)
+        return [self._created(data) if ok else None for (data, _), ok in zip(games, stored)]
+
+    def _created(self, data: GameData) -> GameEntry:
         entry = GameEntry(LiveGame(data))
         self._entries[data.id] = entry
         self._after_change(entry)

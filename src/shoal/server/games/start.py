@@ -8,7 +8,8 @@ challenge accepted and a tournament's pairing all call :func:`start_game`.
   the creator's colour, through :func:`~.creation.game_data` like every game; the seek taken
   or the challenge accepted is written in the game's own transaction (with its
   correspondence clock), so a crash of the process (or the database going away) in the
-  middle leaves both or neither.
+  middle leaves both or neither. :func:`start_games`: several at once, in one transaction
+  (an arena's pairing moment), each as :func:`start_game` starts it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import dataclasses
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from shoal import games
@@ -31,7 +32,15 @@ from .manager import GameManager
 from .models import Claim, GameData, hash_token
 from .session import LiveGame
 
-__all__ = ["Side", "Started", "check_options", "parse_time_control", "start_game"]
+__all__ = [
+    "Agreement",
+    "Side",
+    "Started",
+    "check_options",
+    "parse_time_control",
+    "start_game",
+    "start_games",
+]
 
 _LIVE = re.compile(r"(\d{1,3})\+(\d{1,3})")
 _DAYS = re.compile(r"(\d{1,2})d")
@@ -103,6 +112,22 @@ class Started:
     other_token: str | None
 
 
+@dataclasses.dataclass(frozen=True)
+class Agreement:
+    """A game two sides agreed on (:func:`start_game`'s words)."""
+
+    game: str
+    options: dict[str, Any]
+    colour: str
+    time_control: str | None
+    rated: bool
+    creator: Side
+    other: Side
+    claim: Callable[[str, str], Claim] | None = None
+    event: int | None = None
+    first_move: float | None = None
+
+
 async def start_game(
     manager: GameManager,
     correspondence: Correspondence,
@@ -135,19 +160,42 @@ async def start_game(
     (``since``, now), so that every process reads the same deadline
     (:meth:`LiveGame.first_move_deadline <.session.LiveGame.first_move_deadline>`).
     """
-    seat = {"first": 0, "second": 1}.get(colour, secrets.randbelow(2))
-    sides = {seat: creator, 1 - seat: other}
+    agreed = Agreement(
+        game, options, colour, time_control, rated, creator, other, claim, event, first_move
+    )
+    data, claims, started = await _prepare(correspondence, agreed)
+    await manager.create(data, claims)
+    return started
+
+
+async def start_games(
+    manager: GameManager, correspondence: Correspondence, agreed: Sequence[Agreement]
+) -> list[Started | None]:
+    """Several games at once, as :func:`start_game` starts each, stored in one transaction
+    (an arena's pairing moment: 250 games); None for a game whose claim was lost (not
+    stored; the others are)."""
+    prepared = [await _prepare(correspondence, agreement) for agreement in agreed]
+    entries = await manager.create_many([(data, claims) for data, claims, _ in prepared])
+    return [None if entry is None else started for (*_, started), entry in zip(prepared, entries)]
+
+
+async def _prepare(
+    correspondence: Correspondence, agreed: Agreement
+) -> tuple[GameData, list[Claim], Started]:
+    """The new game's data, the claims of its transaction, and what its start answers."""
+    seat = {"first": 0, "second": 1}.get(agreed.colour, secrets.randbelow(2))
+    sides = {seat: agreed.creator, 1 - seat: agreed.other}
     tokens = {s: None if side.computer else new_token() for s, side in sides.items()}
     accounts = [sides[0].account, sides[1].account]
-    control = parse_time_control(time_control)
+    control = parse_time_control(agreed.time_control)
     clock = fresh_clock(control[1], control[2]) if control and control[0] == "live" else None
-    if clock is not None and first_move is not None:
-        clock.update(first_move=float(first_move), since=time.time())
+    if clock is not None and agreed.first_move is not None:
+        clock.update(first_move=float(agreed.first_move), since=time.time())
     computers = [s for s in (0, 1) if sides[s].computer is not None]
     against = computers[0] if len(computers) == 1 else None  # a game against the computer
     data = game_data(
-        game,
-        options,
+        agreed.game,
+        agreed.options,
         mode="computer" if against is not None else "friend",
         players=[sides[0].name, sides[1].name],
         token_hashes=[None if tokens[s] is None else hash_token(tokens[s] or "") for s in (0, 1)],
@@ -155,13 +203,12 @@ async def start_game(
         computer_seat=against,
         clock=clock,
         accounts=accounts if any(a is not None for a in accounts) else None,
-        time_control=time_control,
-        rated=rated,
+        time_control=agreed.time_control,
+        rated=agreed.rated,
     )
-    data.event = event
-    claims = [] if claim is None else [claim(data.id, tokens[seat] or "")]
+    data.event = agreed.event
+    claims = [] if agreed.claim is None else [agreed.claim(data.id, tokens[seat] or "")]
     if control is not None and control[0] == "days":  # the server keeps the deadlines
         first = await correspondence.first_deadline(LiveGame(data), int(control[1]))
         claims.append(ClockStore.clock_claim(first))
-    await manager.create(data, claims)
-    return Started(data, seat, tokens[seat], tokens[1 - seat])
+    return data, claims, Started(data, seat, tokens[seat], tokens[1 - seat])

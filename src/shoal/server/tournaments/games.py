@@ -1,11 +1,12 @@
 """The games of a tournament: made for its pairings, ended on a no-show.
 
-* :func:`make_game`: a pairing's game through the games' ``start_game`` (the same way a
-  challenge starts one); a pairing of an account and one of the server's ``shoal-LEVEL``
-  bots is a game against the computer, whose seat the bot's account holds; two such bots
-  paired together play a game with no seat tokens, whose both seats the server's computer
-  plays to the end (:meth:`Computer.duel <shoal.server.games.background.Computer.duel>`,
-  the one loop of the computer's turns), committing each turn like any other move.
+* :func:`make_games`: the games of pairings, started through the games' ``start_games``
+  in one transaction (each as a challenge's game starts); a pairing of an account and one
+  of the server's ``shoal-LEVEL`` bots is a game against the computer, whose seat the
+  bot's account holds; two such bots paired together play a game with no seat tokens,
+  whose both seats the server's computer plays to the end (:meth:`Computer.duel
+  <shoal.server.games.background.Computer.duel>`, the one loop of the computer's turns),
+  committing each turn like any other move.
 * :func:`tell_player`: a player told of their new game (a ``tournament`` notification,
   and a mail where the account wants one).
 * :func:`no_show_data`: the data after a seat did not make its first turn in time: the
@@ -20,7 +21,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from shoal.core import Seat, other
 from shoal.i18n import N_, Text
@@ -30,46 +31,51 @@ from ..games.env import Games
 from ..games.manager import GameEntry
 from ..games.models import Claim, GameData
 from ..games.session import LiveGame
-from ..games.start import Side
+from ..games.start import Agreement, Side
 from ..notifications.service import Notifier
 from .store import Entrant, Tournament
 
-__all__ = ["make_game", "no_show_data", "overdue_data", "tell_player", "watch_game"]
+__all__ = ["make_games", "no_show_data", "overdue_data", "tell_player", "watch_game"]
 
 log = logging.getLogger("shoal.server.tournaments")
 
 
-async def make_game(
+async def make_games(
     games: Games,
     event: Tournament,
-    first: Side,
-    second: Side,
+    pairs: Sequence[tuple[Side, Side, Callable[[str, str], Claim] | None]],
     first_move: float,
-    claim: Callable[[str, str], Claim] | None = None,
-) -> GameData:
-    """The game of a pairing of ``event``, ``first`` in the first seat (a side with a
-    ``computer`` level is one of the server's bots, played by the server's computer): the
-    event's game, options, clock and rating, and the event itself (the game counts); a live
-    game stores ``first_move``, each side's seconds for its first turn (the no-show rule).
-    ``claim``: the pairing's game id, stored in the game's transaction
-    (:meth:`TournamentStore.game_claim <.store.TournamentStore.game_claim>`; lost:
-    :class:`~shoal.server.games.models.ClaimLostError`, and no game)."""
-    started = await games.start(
-        game=event.game,
-        options=dict(event.options),
-        colour="first",
-        time_control=event.clock,
-        rated=event.rated,
-        creator=first,
-        other=second,
-        event=event.id,
-        first_move=first_move,
-        claim=claim,
-    )
-    if first.computer is not None and second.computer is not None:  # two of the server's bots
-        entry = await games.manager.entry(started.data.id)
-        games.computer.duel(entry, (first.computer, second.computer))
-    return started.data
+) -> list[GameData | None]:
+    """The games of pairings of ``event`` (``(first, second, claim)`` each, ``first`` in the
+    first seat; a side with a ``computer`` level is one of the server's bots, played by the
+    server's computer), stored in one transaction: the event's game, options, clock and
+    rating, and the event itself (the game counts); a live game stores ``first_move``, each
+    side's seconds for its first turn (the no-show rule). ``claim``: the pairing's game id,
+    stored in that transaction (:meth:`TournamentStore.game_claim
+    <.store.TournamentStore.game_claim>`); None in the answer where it was lost (another
+    process made the game, or the pairing has a result), and no game for it."""
+    agreed = [
+        Agreement(
+            game=event.game,
+            options=dict(event.options),
+            colour="first",
+            time_control=event.clock,
+            rated=event.rated,
+            creator=first,
+            other=second,
+            event=event.id,
+            first_move=first_move,
+            claim=claim,
+        )
+        for first, second, claim in pairs
+    ]
+    made: list[GameData | None] = []
+    for (first, second, _), started in zip(pairs, await games.start_many(agreed)):
+        made.append(None if started is None else started.data)
+        if started is not None and first.computer is not None and second.computer is not None:
+            entry = await games.manager.entry(started.data.id)  # two of the server's bots
+            games.computer.duel(entry, (first.computer, second.computer))
+    return made
 
 
 async def tell_player(

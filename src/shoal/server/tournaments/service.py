@@ -44,7 +44,6 @@ from ..errors import ApiError
 from ..events import Events
 from ..games.env import Games
 from ..games.manager import GameEntry
-from ..games.models import ClaimLostError
 from ..games.service import resign
 from ..games.start import Side
 from ..notifications.service import Notifier
@@ -52,7 +51,7 @@ from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
 from .deltas import ViewTags
-from .games import make_game, tell_player, watch_game
+from .games import make_games, tell_player, watch_game
 from .live import CHANNEL, EventHub
 from .making import new_event
 from .schedules import ScheduleStore
@@ -345,33 +344,31 @@ class Tournaments:
         del entrants  # read again: a no-show may have withdrawn someone meanwhile
         by_name = {e.name: e for e in await asyncio.to_thread(self.store.players, event.id)}
         levels = await asyncio.to_thread(self.bots.levels_of, [e.user_id for e in by_name.values()])
+        todo: list[tuple[int, Entrant, Entrant, Any]] = []
+        for pairing in await asyncio.to_thread(self.store.pairings, event.id):
+            if pairing.round not in numbers or pairing.game_id or pairing.result:
+                continue
+            first, second = by_name[pairing.first], by_name[pairing.second]
+            if first.withdrawn or second.withdrawn:
+                both = first.withdrawn and second.withdrawn
+                result = "1/2-1/2" if both else ("0-1" if first.withdrawn else "1-0")
+                record = self.store.record
+                await asyncio.to_thread(record, pairing.id, result, forfeit=True, now=self.clock())
+                self.changed(event.id)
+                continue
+            claim = self.store.game_claim(pairing.id)  # in the games' transaction
+            todo.append((pairing.round, first, second, claim))
+        sides = [
+            (Side(a.name, a.user_id, levels.get(a.user_id)),
+             Side(b.name, b.user_id, levels.get(b.user_id)), claim)
+            for _, a, b, claim in todo
+        ]  # fmt: skip
         made: list[tuple[int, Entrant, Entrant, str]] = []
         try:
-            for pairing in await asyncio.to_thread(self.store.pairings, event.id):
-                if pairing.round not in numbers or pairing.game_id or pairing.result:
-                    continue
-                first, second = by_name[pairing.first], by_name[pairing.second]
-                if first.withdrawn or second.withdrawn:
-                    both = first.withdrawn and second.withdrawn
-                    result = "1/2-1/2" if both else ("0-1" if first.withdrawn else "1-0")
-                    record = self.store.record
-                    await asyncio.to_thread(
-                        record, pairing.id, result, forfeit=True, now=self.clock()
-                    )
-                    self.changed(event.id)
-                    continue
-                try:
-                    data = await make_game(
-                        self.games,
-                        event,
-                        Side(first.name, first.user_id, levels.get(first.user_id)),
-                        Side(second.name, second.user_id, levels.get(second.user_id)),
-                        self.first_move_seconds,
-                        self.store.game_claim(pairing.id),  # in the game's transaction
-                    )
-                except ClaimLostError:  # another process made it (or it was scored)
-                    continue
-                made.append((pairing.round, first, second, data.id))
+            started = await make_games(self.games, event, sides, self.first_move_seconds)
+            for (number, first, second, _), data in zip(todo, started):
+                if data is not None:  # else another process made it (or it was scored)
+                    made.append((number, first, second, data.id))
         finally:  # the players of the games made are told, whatever came after
             if made:
                 self.changed(event.id)
