@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -45,7 +46,12 @@ def test_an_arena_starts_with_every_player_in_one_game_made_once_and_told_once(d
             time.sleep(0.1)  # polls for the condition, with a deadline
         with app.state.context.store.engine.connect() as connection:
             made = dict(connection.execute(select(GameRow.id, GameRow.created)).all())
-        told = {name: client.get("/api/notifications").json() for name, client in clients.items()}
+        while True:  # the players are told by a task of their own, once the games are made
+            told = {name: _told(client) for name, client in clients.items()}
+            if all(told.values()):
+                break
+            assert time.monotonic() < deadline, told
+            time.sleep(0.1)  # polls for the condition, with a deadline
         bot_game = next(p["game"] for p in pairings if BOT in p["players"])
         against_bot = host.get(f"/api/games/{bot_game}").json()
     assert len(view["rounds"]) == 1  # one pairing moment: everybody was free at the start
@@ -58,9 +64,15 @@ def test_an_arena_starts_with_every_player_in_one_game_made_once_and_told_once(d
         if game_id in {p["game"] for p in pairings}
     )
     for name in PEOPLE:
-        theirs = [n for n in told[name]["notifications"] if n["kind"] == "tournament"]
+        theirs = told[name]
         mine = next(p for p in pairings if name in p["players"])
         assert [n["game"] for n in theirs] == [mine["game"]], name  # told once, of their game
         assert theirs[0]["time"] >= last_made - 0.001, name  # once every game was made (ms)
     assert against_bot["mode"] == "computer" and against_bot["level"] == "beginner"
     assert against_bot["event"] == tid and against_bot["counts"]
+
+
+def _told(client: As) -> list[dict[str, Any]]:
+    """The player's ``tournament`` notifications."""
+    notices = client.get("/api/notifications").json()["notifications"]
+    return [n for n in notices if n["kind"] == "tournament"]

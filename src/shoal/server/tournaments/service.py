@@ -372,13 +372,20 @@ class Tournaments:
         finally:  # the players of the games made are told, whatever came after
             if made:
                 self.changed(event.id)
-            for number, first, second, game_id in made:
-                for entrant, opponent in ((first, second), (second, first)):
-                    if entrant.user_id not in levels:  # a person or a program, not our bot
-                        await tell_player(self.notifier, event, number, entrant, opponent, game_id)
+                # by a task of its own: the event's next run (:mod:`.serial`) does not wait
+                # for 500 notices and their mails
+                self.games.manager.spawn(self._tell(event, made, set(levels)))
         pairings = await asyncio.to_thread(self.store.pairings, event.id)
         if pairings and all(p.result is not None for p in pairings):  # only forfeits: over
             await self.advance(event.id)
+
+    async def _tell(
+        self, event: Tournament, made: list[tuple[int, Entrant, Entrant, str]], bots: set[int]
+    ) -> None:
+        for number, first, second, game_id in made:
+            for entrant, opponent in ((first, second), (second, first)):
+                if entrant.user_id not in bots:  # a person or a program, not our bot
+                    await tell_player(self.notifier, event, number, entrant, opponent, game_id)
 
     # -- results --------------------------------------------------------------------
     def after_change(self, entry: GameEntry) -> None:
