@@ -14,7 +14,11 @@ At the end it prints (and with ``--json`` writes) what issue 59 asks:
   (``gameStart``); an arena's first games apart, from the last join (which starts it);
 * **free to paired, the server's times**: the same waits as the server recorded them, the
   next game's round ``paired`` less the player's last game's ``finished`` (what the server
-  took, without the programs' own delay in hearing of it on a shared machine);
+  took, without the programs' own delay in hearing of it on a shared machine); each wait
+  over 2 s is listed with when it began (seconds after the start), whether a player the
+  rules allowed was free meanwhile, and the longest stretch one was free together with it
+  (where the free players are an odd number one waits: a stretch shorter than a run is
+  no defect);
 * **the steps of a wait**: from the end of a player's game (the server's ``finished``) to
   its next game's pairing (the round's ``paired``), to that game stored (its row's
   ``created``), to the player hearing of it (``gameStart``); the first games from the
@@ -256,12 +260,19 @@ def _rounds_paired(view: dict[str, Any]) -> list[float]:
     return out
 
 
+def _epoch(stamp: str) -> float:
+    """An ISO time of the server's (UTC) as epoch seconds."""
+    when = datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    return when.replace(tzinfo=when.tzinfo or datetime.UTC).timestamp()
+
+
 def _arena_waits(view: dict[str, Any]) -> tuple[list[float], list[str]]:
     """An arena's seconds from a player's game ending to their next pairing, in the server's
     own times (each pairing's round ``paired``, each game's ``finished``); and, for each wait
     over 2 s, whether a player the rules allowed (free, not the last opponent) was free in
     its first 2 s: a wait the pairer could have cut short, or one the rules imposed."""
     spans: dict[str, list[tuple[float, float | None, str]]] = {}
+    began = _epoch(view["started"]) if view.get("started") else None
     for r in view["rounds"]:
         for p in r["pairings"]:
             first, second = p["players"]
@@ -287,7 +298,16 @@ def _arena_waits(view: dict[str, Any]) -> tuple[list[float], list[str]]:
                 and any(a < end + 2.0 and b > end for a, b, _ in theirs)
             ]
             why = f"{len(others)} allowed players free meanwhile" if others else "none allowed"
-            long.append(f"{name}: {start - end:.2f} s ({why})")
+            # the longest stretch one of them was free together with this player: where the
+            # free count was odd the pairer leaves one waiting, so a short one is no defect
+            together = max(
+                (min(b, start) - max(a, end) for other in others for a, b, _ in free[other]),
+                default=0.0,
+            )
+            if others:
+                why += f", the longest together {together:.2f} s"
+            at = f", {end - began:.1f} s after the start" if began is not None else ""
+            long.append(f"{name}: {start - end:.2f} s ({why}{at})")
     return waits, long
 
 
