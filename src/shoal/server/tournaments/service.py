@@ -44,6 +44,7 @@ from ..errors import ApiError
 from ..events import Events
 from ..games.env import Games
 from ..games.manager import GameEntry
+from ..games.models import Claim
 from ..games.service import resign
 from ..games.start import Side
 from ..notifications.service import Notifier
@@ -344,7 +345,7 @@ class Tournaments:
         del entrants  # read again: a no-show may have withdrawn someone meanwhile
         by_name = {e.name: e for e in await asyncio.to_thread(self.store.players, event.id)}
         levels = await asyncio.to_thread(self.bots.levels_of, [e.user_id for e in by_name.values()])
-        todo: list[tuple[int, Entrant, Entrant, Any]] = []
+        todo: list[tuple[int, Entrant, Entrant, Callable[[str, str], Claim]]] = []
         for pairing in await asyncio.to_thread(self.store.pairings, event.id):
             if pairing.round not in numbers or pairing.game_id or pairing.result:
                 continue
