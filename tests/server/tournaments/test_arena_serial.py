@@ -10,6 +10,8 @@ says when the event is asked to move on."""
 from __future__ import annotations
 
 import asyncio
+import logging
+import time
 from typing import Any
 
 import pytest
@@ -122,3 +124,38 @@ def test_a_pairing_lost_to_another_process_is_made_again_at_once_for_who_it_left
     assert sorted(other["pairings"][0]["players"]) == sorted((winner, waiting))
     assert not set(again["pairings"][0]["players"]) & {winner, waiting}
     assert again["pairings"][0]["game"]  # this process made the game of its own claim
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_failure_to_tell_the_players_is_logged_and_their_games_stand(
+    db: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The players are told of their games by a task of their own, after the games are made:
+    when telling fails (here the notices cannot be stored), the failure is logged once with
+    the event, and the games of the pairing stand."""
+    app = create_app(db, tournament_tick=3600.0)
+    with TestClient(app) as shared:
+        clients = [As(shared, name) for name in NAMES]
+        tid = make(clients[0], game="connect4", format="arena", minutes=5, clock="5+0",
+                   max_players=len(NAMES), starts="when_full")  # fmt: skip
+        for client in clients[:-1]:
+            assert client.post(f"/api/tournaments/{tid}/join").status_code == 200
+
+        async def unstored(*args: Any, **kwargs: Any) -> None:
+            raise RuntimeError("the notices cannot be stored")
+
+        context(shared).tournaments.notifier.notify = unstored  # type: ignore[method-assign]
+        with caplog.at_level(logging.ERROR, logger="shoal.server.tournaments"):
+            assert clients[-1].post(f"/api/tournaments/{tid}/join").status_code == 200
+            deadline = time.monotonic() + 30
+            while not [r for r in caplog.records if "telling the players" in r.getMessage()]:
+                assert time.monotonic() < deadline, "the failure to tell was not logged"
+                time.sleep(0.05)  # polls for the condition, with a deadline
+        view = event(shared, tid)
+        told = clients[0].get("/api/notifications").json()["notifications"]
+    failures = [r for r in caplog.records if "telling the players" in r.getMessage()]
+    assert len(failures) == 1 and f"event {tid} " in failures[0].getMessage()
+    assert failures[0].exc_info is not None  # with its traceback
+    (first_round,) = view["rounds"]
+    assert len(first_round["pairings"]) == 2 and all(p["game"] for p in first_round["pairings"])
+    assert not [n for n in told if n["kind"] == "tournament"]

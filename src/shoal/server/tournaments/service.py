@@ -383,10 +383,13 @@ class Tournaments:
     async def _tell(
         self, event: Tournament, made: list[tuple[int, Entrant, Entrant, str]], bots: set[int]
     ) -> None:
-        for number, first, second, game_id in made:
-            for entrant, opponent in ((first, second), (second, first)):
-                if entrant.user_id not in bots:  # a person or a program, not our bot
-                    await tell_player(self.notifier, event, number, entrant, opponent, game_id)
+        try:
+            for number, first, second, game_id in made:
+                for entrant, opponent in ((first, second), (second, first)):
+                    if entrant.user_id not in bots:  # a person or a program, not our bot
+                        await tell_player(self.notifier, event, number, entrant, opponent, game_id)
+        except Exception:  # a task of its own: its failure is logged, not lost
+            log.exception("telling the players of event %s of their games failed", event.id)
 
     # -- results --------------------------------------------------------------------
     def after_change(self, entry: GameEntry) -> None:
