@@ -1,4 +1,5 @@
-"""An arena's advances one at a time (issue 59, :mod:`shoal.server.tournaments.serial`).
+"""An arena's advances one at a time (issue 59, :mod:`shoal.server.tournaments.serial`):
+the :class:`Serial` runner alone, then an arena's pairing through it.
 
 In an arena of 500 a result comes every tenth of a second, and each asks the event to move
 on. The advances ran side by side, each from its own reading of who was free; the first
@@ -11,13 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
 
 from shoal.pairing.records import Pairing, Round
 from shoal.server import create_app
+from shoal.server.tournaments.serial import AGAIN_AT_MOST, Serial
 from shoal.server.tournaments.service import Tournaments
 from tests.clients import TestClient
 
@@ -159,3 +163,66 @@ def test_a_failure_to_tell_the_players_is_logged_and_their_games_stand(
     (first_round,) = view["rounds"]
     assert len(first_round["pairings"]) == 2 and all(p["game"] for p in first_round["pairings"])
     assert not [n for n in told if n["kind"] == "tournament"]
+
+
+def _in_a_thread_of_its_own(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``main()`` on an event loop of a new thread (none runs there)."""
+    failures: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as error:  # reported in the test's own thread
+            failures.append(error)
+
+    worker = threading.Thread(target=target)
+    worker.start()
+    worker.join(30)
+    assert not worker.is_alive() and not failures, failures
+
+
+def _job(runs: list[int], lost: bool = False) -> Callable[[int], Coroutine[Any, Any, bool]]:
+    async def job(key: int) -> bool:
+        runs.append(key)
+        await asyncio.sleep(0)  # the other calls come meanwhile
+        return lost
+
+    return job
+
+
+def test_calls_that_come_during_a_run_share_the_next_one() -> None:
+    """Serial: five calls at once make the first call's run, then one more run for the four
+    that came during it (each starts after those calls, so it sees what they changed)."""
+    runs: list[int] = []
+    serial = Serial(_job(runs))
+
+    async def burst() -> None:
+        await asyncio.gather(*(serial(7) for _ in range(5)))
+        await serial(7)  # a call when no run is on: a run of its own
+        await asyncio.gather(serial(8), serial(7))  # another key runs apart
+
+    _in_a_thread_of_its_own(burst)
+    assert sorted(runs) == [7, 7, 7, 7, 8]
+
+
+def test_a_call_from_inside_the_run_makes_it_go_round_again_without_waiting_for_itself() -> None:
+    runs: list[int] = []
+    serial: Serial[int]
+
+    async def job(key: int) -> bool:
+        runs.append(key)
+        if len(runs) == 1:
+            await serial(key)  # as a round of only forfeits asks again from inside the run
+        return False
+
+    serial = Serial(job)
+    _in_a_thread_of_its_own(lambda: serial(3))
+    assert runs == [3, 3]
+
+
+def test_a_run_whose_claim_is_lost_is_followed_by_at_most_three_more() -> None:
+    """A run that lost its claim reads again at once, up to AGAIN_AT_MOST times in a row."""
+    runs: list[int] = []
+    serial = Serial(_job(runs, lost=True))
+    _in_a_thread_of_its_own(lambda: serial(5))
+    assert runs == [5] * (1 + AGAIN_AT_MOST) and AGAIN_AT_MOST == 3

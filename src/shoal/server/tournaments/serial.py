@@ -17,18 +17,7 @@ returns True) is followed at once by another from a fresh reading, at most
 :data:`AGAIN_AT_MOST` times in a row. A call from inside the run (the job's own work asks
 for the event to move on again) does not wait for itself: the run goes round once more.
 
->>> import asyncio
->>> seen = []
->>> async def job(key):
-...     seen.append(key)
-...     await asyncio.sleep(0)
-...     return False
->>> serial = Serial(job)
->>> async def burst():
-...     await asyncio.gather(*(serial(7) for _ in range(5)))
->>> asyncio.run(burst())
->>> seen  # the first call's run, then one run for the four that came during it
-[7, 7]
+(`tests/server/tournaments/test_arena_serial.py`.)
 """
 
 from __future__ import annotations
