@@ -227,3 +227,26 @@ def test_shoal_serve_runs_the_page_socket_protocol() -> None:
     assert options["ws_ping_interval"] == QUIET_PING == 30.0
     net = (Path(__file__).resolve().parents[2] / "src/shoal/web/net.js").read_text()
     assert "ping: 25000" in net
+
+
+def test_a_ping_that_comes_with_the_peers_close_is_dropped_and_the_close_answered(
+    served: tuple[int, Recorder], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A page that pings and closes at once (both frames in one read): the connection is
+    closing when the ping is handled, so no pong is sent; the close is answered (1000) and
+    nothing is logged. (Seen under the load test of 5,000 games: the pong raised
+    ``InvalidState`` and the transport was aborted with "Fatal error on transport".)"""
+    port, app = served
+    client = RawClient(port)
+    try:
+        client.proto.send_text(b"ping")
+        client.proto.send_close(1000)
+        client.sock.sendall(b"".join(client.proto.data_to_send()))
+        frames = client.frames(1.0)
+    finally:
+        client.close()
+    assert texts(frames) == []
+    closes = [f for f in frames if f.opcode is Opcode.CLOSE]
+    assert closes and int.from_bytes(bytes(closes[0].data)[:2], "big") == 1000
+    assert not [r for r in caplog.records if r.levelno >= 40], caplog.text
+    assert "ping" not in app.received

@@ -157,6 +157,7 @@ QUIET_PING = 30.0
 
 try:
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    from websockets.protocol import State
 except ImportError:  # an older uvicorn: its own WebSocket protocol, pings every 20 s
     PageSocketProtocol: type[asyncio.Protocol] | None = None
 else:
@@ -193,6 +194,8 @@ else:
                 and not self.close_sent
                 and not self.frames
             ):
+                if self.conn.state is not State.OPEN:  # came with the peer's close: no pong
+                    return
                 self.conn.send_text(PONG_TEXT)
                 self.transport.write(b"".join(self.conn.data_to_send()))
                 return
