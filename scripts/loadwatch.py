@@ -157,12 +157,18 @@ class Watch:
         first, last = window[0], window[-1]
         seconds = max(last.when - first.when, 1e-9)
 
+        seen: dict[str, float] = {}  # each process's CPU when last seen in the window
+        for s in window:
+            seen.update(s.cpu)
+
         def group(prefix: str) -> list[str]:
-            return [n for n in last.cpu if n == prefix or n.startswith(prefix + " ")]
+            return [n for n in seen if n == prefix or n.startswith(prefix + " ")]
 
         def busy(name: str) -> float:  # a share of one core over the window
-            # a postgres backend born during the window counts from zero
-            return (last.cpu.get(name, 0.0) - first.cpu.get(name, 0.0)) / seconds
+            # a postgres backend born during the window counts from zero; a process gone
+            # before its end (the load clients, joined before the last sample) up to when
+            # it was last seen
+            return (seen.get(name, 0.0) - first.cpu.get(name, 0.0)) / seconds
 
         workers = [n for n in last.cpu if n.startswith("worker ")] or ["server"]
         idle = (last.idle[0] - first.idle[0]) / max(last.idle[1] - first.idle[1], 1e-9)
