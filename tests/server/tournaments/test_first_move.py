@@ -72,7 +72,7 @@ def test_the_stored_first_move_deadline_ends_a_no_show_in_any_process(db: str) -
             for game, due in ((idle, waits), (half, second)):
                 for at, over in ((due - 0.5, False), (due + 0.01, True)):
                     sweep.clock = lambda at=at: at
-                    run(shared_b, sweep._no_shows, sweep.event(tid))
+                    run(shared_b, sweep.ticker._no_shows, sweep.event(tid))
                     seen = shared_b.get(f"/api/games/{game}").json()
                     assert (seen["result"] is not None) is over, (game, at, seen["result"])
                 assert "did not make a first move in time" in seen["result"]["reason"]

@@ -3,6 +3,7 @@ each event once, ahead of its start; bad schedules are refused with words."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import threading
 import time
@@ -14,12 +15,13 @@ from shoal.cli.main import main
 from shoal.server import create_app
 from shoal.server.games.store import Store
 from shoal.server.tournaments.schedules import ScheduleStore
-from shoal.server.tournaments.service import SCHEDULE_TICKS
+from shoal.server.tournaments.ticker import SCHEDULE_TICKS
 from tests.clients import TestClient
 
 from ...pg import PostgresServer
 from ..accounts_helpers import signup
 from ..corr_helpers import context, run
+from .helpers import make
 
 
 def _add(db: str, *more: str) -> int:
@@ -46,7 +48,7 @@ def test_a_weekly_swiss_is_made_once_a_day_ahead(
             assert time.monotonic() < deadline, "no event was made within 20 s"
             time.sleep(0.1)  # polls for the condition, with a deadline
         for _ in range(3):  # more ticks, each run to its end: still one event
-            run(client, context(client).tournaments.tick)
+            run(client, context(client).tournaments.ticker.tick)
         upcoming = client.get("/api/tournaments").json()["upcoming"]
     assert len(upcoming) == 1
     event = upcoming[0]
@@ -152,39 +154,62 @@ def test_four_racers_make_a_due_occurrence_once(postgres_server: PostgresServer)
 
 
 @pytest.mark.parametrize("db_url", ["sqlite", "postgres"], indirect=True)
-def test_an_idle_sites_tick_is_one_query_and_the_schedules_are_read_every_fifteenth(
+def test_an_idle_sites_tick_reads_nothing_until_a_change_and_the_schedules_every_fifteenth(
     db: str,
 ) -> None:
-    """Issue 56: every process ticks every 2 s, so an idle site's tick is one query (the
-    events upcoming and running together); the schedules, whose events are made a day ahead,
-    are read on the first tick and then every SCHEDULE_TICKS ticks. Counted at the
-    database's door, on both databases."""
+    """Issue 56: every process ticks every 2 s. A tick reads the events upcoming and running
+    in one query; once a read found none, the next ticks read nothing until an event's
+    change is announced (made here, or heard from another process through the relay), the
+    relay listens again after a cut, or the schedules' tick comes (every SCHEDULE_TICKS
+    ticks, the schedules and the events read together). Counted at the database's door, on
+    both databases."""
     app = create_app(db, tournament_tick=3600.0)  # the test ticks by hand
     with TestClient(app) as client:
-        tournaments = context(client).tournaments
+        ctx = context(client)
+        tournaments, ticker = ctx.tournaments, ctx.tournaments.ticker
         engine = tournaments.store.engine
         statements: list[str] = []
 
         def seen(conn: object, cursor: object, statement: str, *rest: object) -> None:
             statements.append(statement)
 
+        def reads() -> list[str]:
+            return [s for s in statements if "FROM shoal_tournament" in s]
+
+        def tick() -> list[str]:
+            statements.clear()
+            run(client, ticker.tick)
+            return reads()
+
+        async def heard() -> None:
+            ctx.events.deliver("tournaments", {"event": 99})
+
+        async def missed() -> None:
+            ctx.events.missed()  # its refreshers run as tasks
+            await asyncio.sleep(0.05)
+
         deadline = time.monotonic() + 20
-        while tournaments._ticks < 1:  # the background task's first tick, at the start
+        while ticker.ticks < 1:  # the background task's first tick, at the start
             assert time.monotonic() < deadline
             time.sleep(0.05)  # polls for the condition, with a deadline
-        tournaments._ticks = 0
+        ticker.ticks = 0
         event.listen(engine, "before_cursor_execute", seen)
         try:
-            per_tick = []
-            for _ in range(SCHEDULE_TICKS + 1):
-                statements.clear()
-                run(client, tournaments.tick)
-                per_tick.append([s for s in statements if "FROM shoal_tournament" in s])
+            per_tick = [tick() for _ in range(SCHEDULE_TICKS + 1)]
+            run(client, heard)  # another process's change, as the relay hands it in
+            after_heard = [tick(), tick()]
+            run(client, missed)  # the relay listens again after a cut
+            after_missed = [tick(), tick()]
+            assert signup(client, "ada").status_code == 201
+            made = make(client, game="connect4", format="swiss", rounds=3, clock="3+2")
+            after_made = [tick(), tick()]
         finally:
             event.remove(engine, "before_cursor_execute", seen)
-    reads = [len(selects) for selects in per_tick]
-    assert reads == [2] + [1] * (SCHEDULE_TICKS - 1) + [2]
-    assert all(
-        "shoal_tournament_schedules" in selects[0] for selects in (per_tick[0], per_tick[-1])
-    )
-    assert all("shoal_tournaments" in selects[-1] for selects in per_tick)
+    counts = [len(selects) for selects in per_tick]
+    assert counts == [2] + [0] * (SCHEDULE_TICKS - 1) + [2]
+    assert all("shoal_tournament_schedules" in per_tick[i][0] for i in (0, -1))
+    assert all("shoal_tournaments" in per_tick[i][-1] for i in (0, -1))
+    assert [len(r) for r in after_heard] == [1, 0]
+    assert [len(r) for r in after_missed] == [1, 0]
+    assert made > 0
+    assert [len(r) for r in after_made] == [1, 1]  # an event upcoming: every tick reads

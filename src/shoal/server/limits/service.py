@@ -7,7 +7,7 @@ statement, run in a worker thread, never in the event loop::
 
     await limits.check("games", client_address(request))      # 429 past it
     async with limits.hold("events", f"u{user.id}"):            # given back
-        event = await asyncio.to_thread(tournaments.create, user, body)   # on a refusal
+        event = await tournaments.create(user, body)                   # on a refusal
 
 A refusal is :class:`~shoal.server.errors.ApiError` 429 with ``Retry-After`` (the seconds
 until the key's window ends) and words that say the limit and when to try again.

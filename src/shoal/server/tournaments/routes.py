@@ -121,7 +121,7 @@ async def create_tournament(
     body: TournamentIn, user: SignedIn, tournaments: TournamentsDep, limits: LimitsDep
 ) -> dict[str, int]:
     async with limits.hold("events", account_key(user.id, "")):  # 429 past a day's
-        event = await asyncio.to_thread(tournaments.create, user, body.model_dump())
+        event = await tournaments.create(user, body.model_dump())
     return {"id": event.id}
 
 

@@ -48,26 +48,22 @@ from ..games.models import Claim
 from ..games.service import resign
 from ..games.start import Side
 from ..notifications.service import Notifier
-from ..periodic import Failures, every
 from ..provide import provided
 from ..ratings.service import Ratings, scores_of
 from .deltas import ViewTags
-from .games import make_games, tell_player, watch_game
+from .games import make_games, tell_player
 from .live import CHANNEL, EventHub
 from .making import new_event
 from .schedules import ScheduleStore
 from .serial import Serial
 from .store import Entrant, Tournament, TournamentStore, utcnow
+from .ticker import Ticker
 from .views import games_of, ranking
 
-__all__ = ["NO_SHOWS_WITHDRAW", "SCHEDULE_TICKS", "Tournaments", "TournamentsDep"]
+__all__ = ["NO_SHOWS_WITHDRAW", "Tournaments", "TournamentsDep"]
 
 NO_SHOWS_WITHDRAW = 2
 """No-shows after which a player is withdrawn."""
-
-SCHEDULE_TICKS = 15
-"""The schedules are read every this many ticks (30 s at 2 s a tick; each occurrence is
-made a day ahead)."""
 
 log = logging.getLogger("shoal.server.tournaments")
 
@@ -109,8 +105,6 @@ class Tournaments:
         self.schedules = ScheduleStore(engine)
         self.schedule_lead = schedule_lead
         self.first_move_seconds = first_move_seconds
-        self.tick_every = tick
-        self._ticks = 0
         self._advance = Serial(self._advance_once)
         self.clock = clock
         self._recorded: set[str] = set()
@@ -118,11 +112,15 @@ class Tournaments:
         self.events = events
         self.hub = EventHub(self.store, bots.store.bot_ids, events)  # the pages' sockets
         games.manager.listen(self)
+        self.ticker = Ticker(self, events, tick)
 
     # -- making and entering ------------------------------------------------------
-    def create(self, user: User, body: dict[str, Any]) -> Tournament:
-        """Check and store a new event (422 with words for anything wrong: :mod:`.making`)."""
-        return self.store.create(**new_event(user.id, body))
+    async def create(self, user: User, body: dict[str, Any]) -> Tournament:
+        """Check and store a new event (422 with words for anything wrong: :mod:`.making`),
+        and announce it: every process's ticker reads the events again (:mod:`.ticker`)."""
+        made = await asyncio.to_thread(self.store.create, **new_event(user.id, body))
+        self.changed(made.id)
+        return made
 
     def event(self, tournament_id: int) -> Tournament:
         """The event (404 when there is none; a query: call it in a thread)."""
@@ -449,45 +447,8 @@ class Tournaments:
     # -- the ticker ----------------------------------------------------------------
     async def run(self) -> None:
         """Every ``tick`` seconds: make recurring events, start due events, pair, end
-        no-shows."""
-        failures = Failures("the tournaments' tick", log, f"every {self.tick_every:g} s")
-        await every(self.tick_every, self.tick, failures)  # an outage: two lines, not one a tick
-
-    async def tick(self) -> None:
-        """One round of the background work (see :meth:`run`): the schedules every
-        :data:`SCHEDULE_TICKS` ticks, the events upcoming and running in one query (issue
-        56: an idle site's tick was three queries in every process). ``_ticks`` counts the
-        ticks that are over (done or failed), so it moves only when no query of one is left."""
-        try:
-            if self._ticks % SCHEDULE_TICKS == 0:
-                await asyncio.to_thread(self.schedules.make_due, self.schedule_lead)
-            await self._advance_all()
-        finally:
-            self._ticks += 1
-
-    async def _advance_all(self) -> None:
-        for event in await asyncio.to_thread(self.store.with_status, "upcoming", "running"):
-            if event.status == "upcoming":
-                if event.starts_at is not None and utcnow() >= event.starts_at:
-                    await self.advance(event.id)  # starts it, and pairs its first round
-                continue
-            # pairs what is due (an arena's free players; a round whose last result another
-            # process stored, or that a crash left unpaired): the claim makes it once
-            await self.advance(event.id)
-            if not event.clock.endswith("d"):
-                await self._no_shows(event)
-
-    async def _no_shows(self, event: Tournament) -> None:
-        now = self.clock()
-        for pairing in await asyncio.to_thread(self.store.pairings, event.id):
-            if pairing.result is not None or pairing.game_id is None:
-                continue
-            entry = await self.games.manager.entry(pairing.game_id)
-            live = entry.live
-            if live.over:
-                self.after_change(entry)
-                continue
-            await watch_game(self.games, entry, now, self.first_move_seconds)
+        no-shows (:mod:`.ticker`)."""
+        await self.ticker.run()
 
 
 def _withdrawn(entrants: list[Entrant], name: str) -> bool:
