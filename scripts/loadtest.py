@@ -199,12 +199,16 @@ class Watcher:
     async def move(self, version: int, action: int, token: str) -> int:
         """Play ``action`` on the socket (a ``move`` message); the new version once acked."""
         self.next_id += 1
+        ident = self.next_id
         waiting = asyncio.get_running_loop().create_future()
-        self.moves[self.next_id] = waiting
-        message = {"type": "move", "id": self.next_id, "version": version, "action": action}
-        await self.ws.send(json.dumps({**message, "token": token}))
-        async with asyncio.timeout(WAIT):
-            answer = await waiting
+        self.moves[ident] = waiting
+        message = {"type": "move", "id": ident, "version": version, "action": action}
+        try:
+            await self.ws.send(json.dumps({**message, "token": token}))
+            async with asyncio.timeout(WAIT):
+                answer = await waiting
+        finally:  # given up (a time-out): no answer is waited for any more
+            self.moves.pop(ident, None)
         if answer["type"] != "ack":
             raise RuntimeError(f"socket move refused {answer.get('status')}: {answer['detail']}")
         return int(answer["version"])
