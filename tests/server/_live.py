@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 import signal
 import socket
@@ -10,7 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import httpx
 
@@ -118,6 +119,17 @@ class LiveServer:
 
 
 # -- helpers for TestClient and httpx clients alike -----------------------------------------
+def script(name: str) -> Any:
+    """The module of ``scripts/NAME.py`` (the load test's tools are scripts, not a package)."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"shoal_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
 def auth(token: str) -> dict[str, str]:
     """The header that carries a seat token."""
     return {"X-Shoal-Token": token}

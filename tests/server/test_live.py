@@ -6,10 +6,8 @@ is proven holds for the server as deployed, not only for the in-process client.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -22,7 +20,7 @@ import pytest
 
 from shoal import games
 
-from ._live import LiveServer, auth
+from ._live import LiveServer, auth, script
 
 ROOT = Path(__file__).resolve().parents[2]
 Start = Callable[..., LiveServer]
@@ -246,14 +244,7 @@ def test_an_oversized_body_answers_413(live: Start) -> None:
 
 # -- load, short form --------------------------------------------------------------------------
 def _loadtest_module() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "shoal_loadtest", ROOT / "scripts" / "loadtest.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return script("loadtest")
 
 
 @pytest.mark.parametrize("games_at_once", [20])

@@ -3,30 +3,14 @@ used over the measured window, the processes that ended before it did included."
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from typing import Any
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _loadwatch() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "shoal_loadwatch", ROOT / "scripts" / "loadwatch.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from ._live import script
 
 
 def test_the_clients_cpu_counts_up_to_their_last_sample_when_they_ended_before_the_last() -> None:
     """The load clients are joined before the watch's last sample: their CPU is what they
     used from the window's first sample to the last one that saw them (it read 0 before);
     a PostgreSQL backend born in the window counts from zero; the workers as before."""
-    lw = _loadwatch()
+    lw = script("loadwatch")
     watch = lw.Watch(server=1)
     samples = [
         lw.Sample(0.0, cpu={"worker 1": 10.0, "client 1": 5.0, "client 2": 7.0, "postgres": 1.0}),
