@@ -61,6 +61,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
@@ -68,6 +69,18 @@ HOST = "127.0.0.1"
 SRC = Path(__file__).resolve().parents[1] / "src"
 WAIT = 60.0  # the longest wait for one update before it counts as an error
 PING = 25.0  # seconds between a page's pings (web/net.js); no WebSocket pings, as browsers
+
+
+def _run_client(work: Any) -> Any:
+    """Run a client's coroutine on uvloop where it is installed (uvicorn's, as the server),
+    else asyncio's loop. With orjson for the messages, a client costs less CPU an action,
+    so more of the machine is left to the server it measures (docs/server.md)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(work)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(work)
 
 
 @dataclass
@@ -170,7 +183,7 @@ class Watcher:
     async def _read(self) -> None:
         with contextlib.suppress(Exception):
             async for message in self.ws:
-                data = json.loads(message)
+                data = orjson.loads(message)
                 kind = data.get("type")
                 if kind == "pong":
                     continue
@@ -461,7 +474,7 @@ def _client(
 ) -> None:
     """A load-generating process: its part of the slots, from its own loopback address."""
     run = Run(base, **options, local=f"127.0.0.{2 + part[0]}")
-    stats = asyncio.run(run.run(**plan, part=part))
+    stats = _run_client(run.run(**plan, part=part))
     queue.put({**stats.__dict__, "errors": dict(stats.errors)})
 
 
@@ -477,7 +490,7 @@ def run_clients(
     if clients <= 1:
         if started is not None:
             started([os.getpid()])
-        return asyncio.run(Run(base, **options).run(**plan))
+        return _run_client(Run(base, **options).run(**plan))
     forks = multiprocessing.get_context("fork")
     queue = forks.Queue()
     processes = []
