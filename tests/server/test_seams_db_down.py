@@ -19,6 +19,7 @@ from shoal.server.db_down import DATABASE_DOWN
 from tests.clients import TestClient
 
 from ..pg import PostgresServer
+from .accounts_helpers import signup
 from .outage_helpers import own_postgres_server, pg_ctl
 
 own_postgres = pytest.fixture(own_postgres_server)
@@ -50,6 +51,10 @@ def test_postgresql_stopped_mid_play_answers_503_and_recovers_by_itself(
     url = own_postgres.new_database()
     app = create_app(url, tournament_tick=0.2, sweep_every=0.2)
     with TestClient(app) as client, caplog.at_level(logging.WARNING, "shoal.server"):
+        # an event upcoming: the tournaments' tick reads every tick (an idle site's does not)
+        assert signup(client, "tim").status_code == 201
+        event = {"game": "connect4", "format": "swiss", "rounds": 3, "clock": "3+2"}
+        assert client.post("/api/tournaments", json=event).status_code == 201
         made = client.post("/api/games", json={"game": "connect4", "opponent": "local"}).json()
         gid, headers = made["id"], {"X-Shoal-Token": made["token"]}
         done = client.post(
