@@ -50,8 +50,6 @@ class Ticker:
         self.every = every_s
         self.ticks = 0
         """Ticks over (done or failed): it moves only when no query of one is left."""
-        self.reads = 0
-        """Reads of the events upcoming and running."""
         self.idle = False
         """The last read found no event upcoming or running."""
         self.stale = True
@@ -92,7 +90,6 @@ class Ticker:
         except BaseException:
             self.stale = True
             raise
-        self.reads += 1
         self.idle = not found
         for event in found:
             if event.status == "upcoming":
