@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -49,6 +50,7 @@ import random
 import shutil
 import signal
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -69,6 +71,44 @@ HOST = "127.0.0.1"
 SRC = Path(__file__).resolve().parents[1] / "src"
 WAIT = 60.0  # the longest wait for one update before it counts as an error
 PING = 25.0  # seconds between a page's pings (web/net.js); no WebSocket pings, as browsers
+
+
+POOLS = 16
+"""HTTP clients of a load client process, its requests spread over them (:class:`Run`)."""
+
+FREEZE_EVERY = 5.0
+"""Seconds between two ``gc.freeze()`` of a client process (:func:`_freeze_often`)."""
+
+
+async def _freeze_often() -> None:
+    """Keep a client's garbage collector off the views it holds: every
+    :data:`FREEZE_EVERY` seconds, what is alive is frozen out of the collector's reach.
+
+    A client of 2,500 games holds 5,000 views (about half a gigabyte of dicts), and a full
+    collection walks all it has not frozen while the client answers nothing (measured:
+    ``client_full_collections`` in the report). Freezing skips only the collector's scans:
+    an object no longer referenced is freed as before (a cycle among frozen objects is
+    kept, a few for a run of minutes)."""
+    while True:
+        await asyncio.sleep(FREEZE_EVERY)
+        gc.freeze()
+
+
+def _time_full_collections(into: list[float]) -> Any:
+    """Record in ``into`` how long each full collection of this process takes; returns
+    the callback (to remove from ``gc.callbacks``)."""
+    began = [0.0]
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            into.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(callback)
+    return callback
 
 
 def _run_client(work: Any) -> Any:
@@ -97,6 +137,8 @@ class Stats:
     """When each round trip ended, in seconds from the run's start."""
     actions_at: list[float] = field(default_factory=list)
     """When each action was seen done, in seconds from the run's start."""
+    full_collections: list[float] = field(default_factory=list)
+    """How long each full collection of a client's garbage collector held it, in seconds."""
     computer_replies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
@@ -112,6 +154,7 @@ class Stats:
         self.round_trips_at += other.round_trips_at
         self.actions_at += other.actions_at
         self.computer_replies += other.computer_replies
+        self.full_collections += other.full_collections
         self.errors.update(other.errors)
         self.seconds = max(self.seconds, other.seconds)
 
@@ -157,6 +200,11 @@ class Stats:
                 "p99": pct(self.computer_replies, 99),
             },
             "errors": dict(self.errors),
+            "client_full_collections": {  # the clients' own pauses (docs/server.md)
+                "n": len(self.full_collections),
+                "total_s": round(sum(self.full_collections), 2),
+                "max_ms": round(1000 * max(self.full_collections, default=0.0), 1),
+            },
         }
 
 
@@ -279,8 +327,11 @@ class Run:
         answer: str = "delta",
         via: str = "post",
         local: str | None = None,
+        freeze: bool = True,
     ) -> None:
         self.base = base
+        self.freeze = freeze
+        """Freeze what the client holds every few seconds (:func:`_freeze_often`)."""
         self.local = local
         """The loopback address the client's connections start from (127.0.0.N: each client
         process its own, so that 20,000 connections do not exhaust one address's ports)."""
@@ -293,16 +344,26 @@ class Run:
         self.rng = random.Random(seed)
         self.stats = Stats()
         self.deadline = 0.0
-        self.http = httpx.AsyncClient(
-            base_url=base,
-            timeout=WAIT,
-            # One connection per request: on a loaded machine, a kept-alive connection idle
-            # for uvicorn's 5 s keep-alive could be reused as the server closes it (a
-            # client-side ReadError of a request never read), whatever the expiry here.
-            # Moves on the sockets (--via socket) make no request at all.
-            limits=httpx.Limits(max_connections=None, max_keepalive_connections=0),
-            transport=httpx.AsyncHTTPTransport(local_address=local) if local else None,
-        )
+        # One connection per request: on a loaded machine, a kept-alive connection idle for
+        # uvicorn's 5 s keep-alive could be reused as the server closes it (a client-side
+        # ReadError of a request never read), whatever the expiry here. Moves on the sockets
+        # (--via socket) make no request at all. The limits go to the transport: a client
+        # given its own transport leaves its limits unused (the clients from 127.0.0.N had
+        # httpx's default pool of 100 connections, and at 10,000 games 5,600 requests
+        # waited past the pool's time-out). The requests are spread over POOLS clients:
+        # httpcore matches every waiting request against every connection of its pool.
+        limits = httpx.Limits(max_connections=None, max_keepalive_connections=0)
+        tls = ssl.create_default_context()  # made once: each pool's own cost a few ms
+        self.pools = [
+            httpx.AsyncClient(
+                base_url=base,
+                timeout=WAIT,
+                trust_env=False,
+                transport=httpx.AsyncHTTPTransport(verify=tls, limits=limits, local_address=local),
+            )
+            for _ in range(POOLS)
+        ]
+        self.posts = 0
         self.started = 0.0
 
     def _answered(self, view: dict[str, Any], answer: dict[str, Any]) -> dict[str, Any]:
@@ -325,7 +386,9 @@ class Run:
 
     async def _post(self, path: str, body: dict[str, Any], token: str | None = None) -> Any:
         headers = {"X-Shoal-Token": token} if token else {}
-        response = await self.http.post(path, json=body, headers=headers)
+        self.posts += 1
+        http = self.pools[self.posts % POOLS]
+        response = await http.post(path, json=body, headers=headers)
         if response.status_code >= 400:
             raise RuntimeError(f"HTTP {response.status_code} on {path.split('/')[-1]}")
         return response.json()
@@ -458,14 +521,20 @@ class Run:
         self.deadline = start + seconds
         self.stats.ramp = ramp
         mine = range(part[0], games, part[1])
+        timer = _time_full_collections(self.stats.full_collections)
+        freezer = asyncio.create_task(_freeze_often()) if self.freeze else None
         try:
             async with asyncio.timeout(seconds + 2 * WAIT):
                 await asyncio.gather(*(self.slot(kinds[i], ramp * i / games) for i in mine))
         except TimeoutError:
             self._error("the run overran its time bound")
         finally:
+            if freezer is not None:
+                freezer.cancel()
+            gc.callbacks.remove(timer)
             self.stats.seconds = time.monotonic() - start
-            await self.http.aclose()
+            for http in self.pools:
+                await http.aclose()
         return self.stats
 
 
@@ -634,6 +703,7 @@ def load_test(
     clients: int = 1,
     socket_probe: int = 0,
     postgres_pid: int | None = None,
+    freeze: bool = True,
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`); ``src``: the
     code the own server runs; ``warmup``: seconds of load on the own server before the
@@ -659,6 +729,7 @@ def load_test(
         "think": think,
         "answer": answer,
         "via": via,
+        "freeze": freeze,
     }
     plan = {"games": games, "seconds": seconds, "computer_share": computer_share, "ramp": ramp}
 
@@ -812,6 +883,12 @@ def main(argv: list[str] | None = None) -> int:
         help="before the run, open this many idle game sockets and report the server's "
         "memory per socket (default 1000; 0: skip)",
     )
+    parser.add_argument(
+        "--no-freeze",
+        action="store_true",
+        help="leave the clients' garbage collector as it is (default: what a client holds is "
+        "frozen every 5 s, out of its full collections' reach)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     if args.ramp is None:
@@ -899,6 +976,7 @@ def _run_args(
         ramp=args.ramp,
         clients=args.clients,
         socket_probe=args.socket_probe,
+        freeze=not args.no_freeze,
         postgres_pid=args.postgres_pid,
     )
 
