@@ -3,6 +3,7 @@ makes the new version from the one it has, exactly as stored, without reading th
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from typing import Any
@@ -16,6 +17,8 @@ from shoal.server.games.models import GameData
 from shoal.server.games.moves import _with_actions
 from shoal.server.games.patch import PATCH_BYTES, apply_patch, patch_of
 from shoal.server.games.session import LiveGame
+from shoal.server.games.store import StaleVersionError, Store
+from shoal.server.relay import Relay, conninfo
 from tests.clients import TestClient
 
 from ._live import auth
@@ -94,9 +97,20 @@ def test_a_patch_too_large_or_malformed_is_not_used() -> None:
 
 
 @pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
-def test_a_move_through_another_process_needs_no_read(db: str) -> None:
+def test_a_move_through_another_process_needs_no_read(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two apps on one PostgreSQL (each with its relay): B has the game loaded; the moves
-    made through A reach B's game without B reading the row; a claim (no patch) is read."""
+    made through A reach B's game without B reading the row; a claim (no patch) is read.
+    A's relay sends no note of its own for them: each went in its move's save."""
+    relayed: list[str] = []
+    notify = Relay._notify
+
+    async def counted_notify(self: Relay, payload: str) -> None:
+        relayed.append(payload)
+        await notify(self, payload)
+
+    monkeypatch.setattr(Relay, "_notify", counted_notify)
     with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
         made = a.post("/api/games", json={"game": "cyclix", "opponent": "local"}).json()
         gid, token = made["id"], made["token"]
@@ -128,3 +142,42 @@ def test_a_move_through_another_process_needs_no_read(db: str) -> None:
         assert entry.live.data == a.app.state.context.store.load(gid)  # exactly as stored
         seen = b.get(f"/api/games/{gid}").json()
         assert [t["text"] for t in seen["turns"]] == [t["text"] for t in view["turns"]]
+    assert not [p for p in relayed if '"c":"games"' in p]
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_a_saves_notice_goes_out_exactly_when_the_save_commits(db: str) -> None:
+    """A save on PostgreSQL sends its notice in its own statement: a listener hears the
+    notices of the saves that committed, in order, and none of a save its guard refused."""
+    import psycopg
+
+    store = Store(db)
+    data = game_data("cyclix", {}, mode="local", players=["a", "b"], token_hashes=["x", "x"])
+    store.insert(data)
+    listener = psycopg.connect(conninfo(db), autocommit=True)
+    listener.execute("LISTEN shoal_test")
+    live = LiveGame(data)
+    action = min(live.state.legal_actions())
+    first = _with_actions(live, [action], [live.state.apply(action)], 1.0)
+    live = LiveGame(first)
+    action = min(live.state.legal_actions())
+    second = _with_actions(live, [action], [live.state.apply(action)], 2.0)
+
+    async def saves() -> list[bool]:
+        try:
+            told = [await store.save_in_loop(first, 1, data, ("shoal_test", "one"))]
+            with pytest.raises(StaleVersionError):  # the guard: version 1 is gone
+                await store.save_in_loop(second, 1, data, ("shoal_test", "refused"))
+            told.append(await store.save_in_loop(second, 2, first, ("shoal_test", "two")))
+            return told
+        finally:
+            await store.close_in_loop()
+
+    try:
+        assert asyncio.run(saves()) == [True, True]
+        heard = [n.payload for n in listener.notifies(timeout=1.0)]
+        assert heard == ["one", "two"]
+        assert store.load(data.id) == second
+    finally:
+        listener.close()
+        store.close()

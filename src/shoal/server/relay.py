@@ -12,7 +12,10 @@ sends the new view to its own WebSocket watchers. No extra service: the database
 the events. A change that only adds (or takes back) actions, moves the clock or ends the
 game travels as its patch (:mod:`.games.patch`, ``{"game", "version", "patch"}``): a
 process that has the version it was made from makes the new one without reading the row
-(issue 56: the read was most of a cross-process move's cost).
+(issue 56: the read was most of a cross-process move's cost). A change saved on the
+event loop's own connection carries its note in the save's statement (:meth:`Relay.notice`,
+:meth:`Store.save_in_loop <shoal.server.games.store.Store.save_in_loop>`): it goes out
+exactly when the change commits, with no round trip of its own.
 
 When the database goes away (a restart, a fail-over, its connection terminated) the
 listener reconnects on its own, waiting 1 s, then up to :data:`RECONNECT_MAX` seconds
@@ -86,6 +89,14 @@ def conninfo(url: str) -> str:
     return url_conninfo(make_url(url))
 
 
+def _game_note(game_id: str, version: int, patch: dict[str, Any] | None) -> dict[str, Any]:
+    """The payload of a game's change on the channel :data:`GAMES`."""
+    note: dict[str, Any] = {"game": game_id, "version": version}
+    if patch is not None:
+        note["patch"] = patch
+    return note
+
+
 class Relay:
     """Sends this process's events to the others and delivers theirs here; keeps the
     loaded games in step with the other processes' commits."""
@@ -110,6 +121,7 @@ class Relay:
         """Connect and start listening (returns once ``LISTEN`` is in force)."""
         self._send = await self._connect("notify")
         self.manager.on_commit(self.publish)
+        self.manager.announce = self.notice
         self._stop_games = self.events.subscribe(GAMES, self._received, here=False)
         self.events.forward = self.forward
         self._task = asyncio.get_running_loop().create_task(self._listen())
@@ -125,20 +137,29 @@ class Relay:
             **_KEEPALIVES,
         )
 
+    def notice(self, game_id: str, version: int, patch: dict[str, Any] | None) -> tuple[str, str]:
+        """The notification ``(channel, payload)`` of ``game_id`` changed into ``version`` by
+        ``patch``: what :meth:`publish` sends, for a save to send in its own statement."""
+        text = json.dumps(_game_note(game_id, version, patch), separators=(",", ":"))
+        return EVENTS, self._note(GAMES, text)
+
     def publish(self, game_id: str, version: int) -> None:
         """Tell the other processes that ``game_id`` is now at ``version``, with the change's
-        patch when it has one (a commit hook)."""
-        note: dict[str, Any] = {"game": game_id, "version": version}
+        patch when it has one (a commit hook), unless its save told them already."""
         entry = self.manager.loaded(game_id)
+        if entry is not None and entry.told == version:
+            return
         made = entry.patch if entry is not None else None
-        if made is not None and made[0] == version and made[1] is not None:
-            note["patch"] = made[1]
-        self.events.publish(GAMES, note)
+        patch = made[1] if made is not None and made[0] == version else None
+        self.events.publish(GAMES, _game_note(game_id, version, patch))
+
+    def _note(self, channel: str, text: str) -> str:
+        """The note of an event of ``channel`` (its payload as JSON ``text``) from here."""
+        return f'{{"o":{json.dumps(self.origin)},"c":{json.dumps(channel)},"p":{text}}}'
 
     def forward(self, channel: str, text: str) -> None:
         """Send an event of :mod:`~shoal.server.events` (its payload as JSON ``text``)."""
-        note = f'{{"o":{json.dumps(self.origin)},"c":{json.dumps(channel)},"p":{text}}}'
-        self._outbox.append(note)
+        self._outbox.append(self._note(channel, text))
         if not self._sending:
             self._sending = True
             self.manager.spawn(self._drain())
@@ -274,6 +295,8 @@ class Relay:
         """Stop listening and close the connections."""
         if self._stop_games is not None:
             self._stop_games()
+        if self.manager.announce == self.notice:
+            self.manager.announce = None
         if self.events.forward == self.forward:
             self.events.forward = None
         if self._task is not None:

@@ -56,6 +56,8 @@ class GameEntry:
     language: its base version, its version and its text.
     ``patch`` is the last change this process stored, as its version and its
     :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
+    ``told`` is the last version whose notice to the other processes went out with its
+    save (:attr:`GameManager.announce`): the relay has nothing more to send for it.
     """
 
     __slots__ = (
@@ -68,6 +70,7 @@ class GameEntry:
         "patch",
         "sending",
         "sent",
+        "told",
         "watchers",
     )
 
@@ -82,6 +85,7 @@ class GameEntry:
         self.sending = asyncio.Lock()
         self.last_delta: dict[str, tuple[int, int, str]] = {}
         self.patch: tuple[int, dict[str, Any] | None] | None = None
+        self.told = 0
 
 
 class Ack:
@@ -123,6 +127,11 @@ class GameManager:
         self._entries: dict[str, GameEntry] = {}
         self._listeners: list[Listener] = []
         self._commit_hooks: list[Callable[[str, int], None]] = []
+        self.announce: Callable[[str, int, dict[str, Any] | None], tuple[str, str]] | None = None
+        """Set by the relay (:mod:`shoal.server.relay`): the notification ``(channel,
+        payload)`` that tells the other processes of a change ``(game_id, version,
+        patch)``; a save on PostgreSQL sends it in its own statement
+        (:meth:`Store.save_in_loop <.store.Store.save_in_loop>`)."""
 
     def listen(self, listener: Listener) -> None:
         """Tell ``listener`` of every change from now on (in the order of registration)."""
@@ -258,8 +267,10 @@ class GameManager:
         server process moved first) reloads the game and answers 409.
         """
         old = entry.live.data.version
+        patch = patch_of(entry.live.data, data)
+        notice = None if self.announce is None else self.announce(data.id, data.version, patch)
         try:
-            await self.store.save_in_loop(data, old, entry.live.data)
+            told = await self.store.save_in_loop(data, old, entry.live.data, notice)
         except StaleVersionError:
             fresh = await asyncio.to_thread(self.store.load, data.id)
             if fresh is not None and fresh.version > entry.live.data.version:
@@ -267,7 +278,9 @@ class GameManager:
                 await self.broadcast(entry)  # this process's watchers see the other's change
             raise ApiError(409, "the game changed meanwhile: reload and try again") from None
         thinking = entry.live.thinking
-        entry.patch = (data.version, patch_of(entry.live.data, data))  # for the relay
+        entry.patch = (data.version, patch)  # for the relay
+        if told:
+            entry.told = data.version
         entry.live = LiveGame.extend(entry.live, data, states)
         entry.live.thinking = thinking
         self._after_change(entry)

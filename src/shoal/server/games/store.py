@@ -170,9 +170,14 @@ class Store:
                 _log_retry(data, error.orig)
 
     async def save_in_loop(
-        self, data: GameData, expected_version: int, before: GameData | None = None
-    ) -> None:
-        """:meth:`save` for the event loop, as cheap as the database allows.
+        self,
+        data: GameData,
+        expected_version: int,
+        before: GameData | None = None,
+        notice: tuple[str, str] | None = None,
+    ) -> bool:
+        """:meth:`save` for the event loop, as cheap as the database allows; whether
+        ``notice`` went with it.
 
         A SQLite file is written in a worker thread (:attr:`sqlite_file`). On PostgreSQL (psycopg),
         a save that is the guarded update alone (a move, a clock, an end: the seats unchanged)
@@ -181,21 +186,36 @@ class Store:
         (a dropped database: the 503 of :mod:`shoal.server.db_down`), and its one retry on a
         connection the database dropped. Anything else goes to :meth:`save` in a worker thread.
         The update's commit has returned when this returns.
+
+        ``notice``: a PostgreSQL notification ``(channel, payload)`` that the asynchronous
+        update sends in its own statement (:data:`_WITH_NOTICE`), so that it goes out
+        exactly when the update commits, with no round trip of its own (issue 56: the
+        relay's separate ``pg_notify`` of each move was a tenth of a worker's CPU). The
+        other ways of saving send none (False): the caller announces the change itself.
         """
         if self.sqlite_file and not _seats_change(data, before):
             await asyncio.to_thread(self._save_sqlite, data, expected_version, before)
         elif self.saves_async and not _seats_change(data, before):
-            await self._save_async(data, expected_version, before)
+            await self._save_async(data, expected_version, before, notice)
+            return notice is not None
         else:
             await asyncio.to_thread(self.save, data, expected_version, before)
+        return False
 
     async def _save_async(
-        self, data: GameData, expected_version: int, before: GameData | None
+        self,
+        data: GameData,
+        expected_version: int,
+        before: GameData | None,
+        notice: tuple[str, str] | None = None,
     ) -> None:
         import psycopg
 
         values = _save_values(data, expected_version, before)
         statement, parameters = self._compiled(values)
+        if notice is not None:  # one row back (the notification sent) or none (stale)
+            statement = _WITH_NOTICE.format(update=statement)
+            parameters = {**parameters, "notice_channel": notice[0], "notice": notice[1]}
         pool = self._async_pool()
         for attempt in (1, 2):
             conn: Any = None
@@ -386,6 +406,13 @@ _GUARDED_UPDATE = _GAMES.update().where(
 )
 """The guarded update of a game's row, built once: the columns it sets are the keys of the
 parameters it runs with, so SQLAlchemy compiles each set of columns once and reuses it."""
+
+_WITH_NOTICE = (
+    "WITH saved AS ({update} RETURNING 1) "
+    "SELECT pg_notify(%(notice_channel)s, %(notice)s) FROM saved"
+)
+"""PostgreSQL's guarded update (psycopg's text) that also sends a notification: only when
+the guard let it update the row, delivered when it commits. Its row count is the update's."""
 
 
 def _columns(data: GameData) -> dict[str, Any]:
