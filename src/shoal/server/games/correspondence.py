@@ -37,7 +37,15 @@ from .manager import GameEntry, GameManager
 from .models import Deadline, GameData
 from .session import LiveGame
 
-__all__ = ["DAY", "MAX_DAYS", "Away", "Correspondence", "TurnNotices", "timeout_data"]
+__all__ = [
+    "DAY",
+    "MAX_DAYS",
+    "Away",
+    "Correspondence",
+    "TurnNotices",
+    "never_timed",
+    "timeout_data",
+]
 
 DAY = 86400.0
 """A day, in seconds."""
@@ -70,6 +78,18 @@ def _utc(seconds: float) -> datetime.datetime:
 
 def _epoch(when: datetime.datetime) -> float:
     return when.replace(tzinfo=datetime.UTC).timestamp()
+
+
+def never_timed(data: GameData) -> bool:
+    """Whether the game ``data`` can have no correspondence clock, whatever the database
+    says: one agreed with a live clock (``"M+S"``), a game at one screen, or one against
+    the computer not agreed with days per move (issue 56: each process asked the database
+    once for each game it moved; only the agreements with days, a friend's game with days
+    per move and their rematches get one)."""
+    control = data.time_control or ""
+    if control.endswith("d"):
+        return False
+    return "+" in control or data.mode in ("local", "computer")
 
 
 def timeout_data(live: LiveGame, seat: Seat, days: int) -> GameData:
@@ -112,8 +132,6 @@ class Correspondence:
         self.clock = clock
         self._lock: asyncio.Lock | None = None
         self._pending: set[asyncio.Task[Any]] = set()
-        self._untimed: set[str] = set()
-        """Games known to have no correspondence clock: asked once, answered from memory."""
         self.away = away
         """Who is on vacation until when (issue 43): a turn coming to a player away starts
         when they return."""
@@ -158,14 +176,16 @@ class Correspondence:
     async def start(self, entry: GameEntry, days: int) -> Deadline:
         """Give the new game ``entry`` a correspondence clock of ``days`` per move."""
         row = await self.first_deadline(entry.live, days)
-        self._untimed.discard(row.game_id)
+        entry.untimed = False
         await asyncio.to_thread(self.store.start_clock, row)
         return row
 
     def untimed(self, game_id: str) -> None:
         """``game_id`` was created without a clock, and none is ever started after its
         creation: its changes never ask the database for one (issue 39)."""
-        self._untimed.add(game_id)
+        entry = self.manager.loaded(game_id)
+        if entry is not None:
+            entry.untimed = True
 
     async def first_deadline(self, live: LiveGame, days: int) -> Deadline:
         """The clock of the new game ``live`` at ``days`` per move (not stored: give
@@ -187,14 +207,16 @@ class Correspondence:
         )
 
     async def _clock(self, game_id: str) -> Deadline | None:
-        """The clock row of ``game_id``, or None; a game past its first version that has
-        none is remembered (a clock is only ever started with a new game, before a change)."""
-        if game_id in self._untimed:
+        """The clock row of ``game_id``, or None. A loaded game that cannot have one
+        (:func:`never_timed`), or past its first version with none (a clock is only ever
+        started with a new game, before a change), is remembered as untimed on its entry."""
+        entry = self.manager.loaded(game_id)
+        if entry is not None and (entry.untimed or never_timed(entry.live.data)):
+            entry.untimed = True
             return None
         row = await asyncio.to_thread(self.store.clock, game_id)
-        entry = self.manager.loaded(game_id) if row is None else None
-        if entry is not None and entry.live.data.version > 1:
-            self._untimed.add(game_id)
+        if row is None and entry is not None and entry.live.data.version > 1:
+            entry.untimed = True
         return row
 
     async def days(self, game_id: str) -> int | None:
@@ -221,7 +243,7 @@ class Correspondence:
     # -- after a change ------------------------------------------------------------
     def _committed(self, game_id: str, version: int) -> None:
         entry = self.manager.loaded(game_id)
-        if entry is not None and game_id not in self._untimed:
+        if entry is not None and not entry.untimed:
             task = self.manager.spawn(self.moved(entry))
             self._pending.add(task)
             task.add_done_callback(self._pending.discard)

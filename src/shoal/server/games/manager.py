@@ -30,7 +30,23 @@ from .session import LiveGame
 from .store import StaleVersionError, Store
 from .views import view_delta
 
-__all__ = ["Ack", "GameEntry", "GameManager", "Listener", "new_game_id", "new_token"]
+__all__ = [
+    "EVICT_EVERY",
+    "FINISHED_IDLE",
+    "Ack",
+    "GameEntry",
+    "GameManager",
+    "Listener",
+    "new_game_id",
+    "new_token",
+]
+
+FINISHED_IDLE = 60.0
+"""Seconds a finished game that no socket watches stays in a process's memory after its
+last use (:meth:`GameManager.evict`)."""
+
+EVICT_EVERY = 30.0
+"""Seconds between two looks for games to drop from memory (:meth:`GameManager.run_evictions`)."""
 
 
 def new_game_id() -> str:
@@ -58,6 +74,9 @@ class GameEntry:
     :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
     ``told`` is the last version whose notice to the other processes went out with its
     save (:attr:`GameManager.announce`): the relay has nothing more to send for it.
+    ``used`` is when it was last asked for or changed (:func:`time.monotonic`).
+    ``untimed``: known to have no correspondence clock (:mod:`.correspondence`), so its
+    changes never ask the database for one; the knowledge leaves memory with the game.
     """
 
     __slots__ = (
@@ -71,6 +90,8 @@ class GameEntry:
         "sending",
         "sent",
         "told",
+        "untimed",
+        "used",
         "watchers",
     )
 
@@ -86,6 +107,8 @@ class GameEntry:
         self.last_delta: dict[str, tuple[int, int, str]] = {}
         self.patch: tuple[int, dict[str, Any] | None] | None = None
         self.told = 0
+        self.used = time.monotonic()
+        self.untimed = False
 
 
 class Ack:
@@ -127,6 +150,7 @@ class GameManager:
         self._entries: dict[str, GameEntry] = {}
         self._listeners: list[Listener] = []
         self._commit_hooks: list[Callable[[str, int], None]] = []
+        self._evict_hooks: list[Callable[[str], None]] = []
         self.announce: Callable[[str, int, dict[str, Any] | None], tuple[str, str]] | None = None
         """Set by the relay (:mod:`shoal.server.relay`): the notification ``(channel,
         payload)`` that tells the other processes of a change ``(game_id, version,
@@ -140,6 +164,11 @@ class GameManager:
     def on_commit(self, hook: Callable[[str, int], None]) -> None:
         """Call ``hook(game_id, version)`` after each change this process stores."""
         self._commit_hooks.append(hook)
+
+    def on_evict(self, hook: Callable[[str], None]) -> None:
+        """Call ``hook(game_id)`` when a game leaves memory (:meth:`evict`): what a listener
+        keeps of it can go too."""
+        self._evict_hooks.append(hook)
 
     def forget(self, game_id: str) -> bool:
         """Drop the game ``game_id`` from memory (an operator deleted it; its sockets are
@@ -160,6 +189,7 @@ class GameManager:
         """The loaded game ``game_id`` (404 when there is none)."""
         entry = self._entries.get(game_id)
         if entry is not None:
+            entry.used = time.monotonic()
             return entry
         data = await asyncio.to_thread(self.store.load, game_id)
         if data is None:
@@ -289,6 +319,7 @@ class GameManager:
             hook(data.id, data.version)
 
     def _after_change(self, entry: GameEntry) -> None:
+        entry.used = time.monotonic()
         for listener in self._listeners:
             listener.after_change(entry)
 
@@ -405,6 +436,39 @@ class GameManager:
         if last is not None and last[0] == old.data.version and last[1] == version:
             return last[2]
         return encode(view_delta(old.view(language=language), entry.live.view(language=language)))
+
+    # -- memory ---------------------------------------------------------------------
+    def evict(self, now: float | None = None) -> int:
+        """Drop from memory every finished game that no socket watches, no change holds and
+        nobody asked for these :data:`FINISHED_IDLE` seconds; how many went. A later request
+        loads it again from the database, as it was.
+
+        Issue 56: a process kept every game it ever loaded, 70 to 500 KB each (the states
+        of its actions, its views), so a busy site's workers grew without end. A game still
+        on stays: its clock, the computer's turn, or a Bot API stream, which the manager
+        does not see, may need it to hear the other processes' changes.
+        """
+        now = time.monotonic() if now is None else now
+        idle = [
+            game_id
+            for game_id, entry in self._entries.items()
+            if entry.live.over
+            and not entry.watchers
+            and not entry.lock.locked()
+            and not entry.sending.locked()
+            and now - entry.used >= FINISHED_IDLE
+        ]
+        for game_id in idle:
+            del self._entries[game_id]
+            for hook in self._evict_hooks:
+                hook(game_id)
+        return len(idle)
+
+    async def run_evictions(self) -> None:
+        """:meth:`evict` every :data:`EVICT_EVERY` seconds until cancelled (the app's lifetime)."""
+        while True:
+            await asyncio.sleep(EVICT_EVERY)
+            self.evict()
 
     async def close(self) -> None:
         """Stop the listeners' timers and the background tasks (at shutdown)."""

@@ -48,6 +48,12 @@ class MoveCounter:
             return
         MOVES.labels(entry.live.data.game).inc(now - before)
 
+    def forget(self, game_id: str) -> None:
+        """``game_id`` left this process's memory (:meth:`GameManager.evict
+        <shoal.server.games.manager.GameManager.evict>`): its notes go too."""
+        self._before.pop(game_id, None)
+        self._now.pop(game_id, None)
+
     def close(self) -> None:
         """Nothing to stop."""
 

@@ -59,6 +59,7 @@ class Ops:
         moves = MoveCounter(manager)
         manager.listen(moves)
         manager.on_commit(moves.committed)
+        manager.on_evict(moves.forget)
         count_new_games()
         time_statements(engine)
 

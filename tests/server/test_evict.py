@@ -1,0 +1,132 @@
+"""A process keeps in memory only the games it needs (issue 56): a finished game that no
+socket watches leaves after :data:`FINISHED_IDLE` seconds unused and is loaded again, as it
+was, when asked for; a game still on stays. What the process knew of a game's
+correspondence clock leaves with it, and a game that cannot have one is never asked for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from shoal.server.games.correspondence import never_timed
+from shoal.server.games.creation import game_data
+from shoal.server.games.manager import FINISHED_IDLE
+from tests.clients import TestClient
+
+from ._live import auth
+from .corr_helpers import settle
+
+
+def _made(client: TestClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/api/games", json={"game": "connect4", **body})
+    assert answer.status_code == 201, answer.text
+    made: dict[str, Any] = answer.json()
+    return made
+
+
+def _resigned(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
+    answer = client.post(
+        f"/api/games/{made['id']}/resign", json={"version": 1}, headers=auth(made["token"])
+    )
+    assert answer.status_code == 200, answer.text
+    view: dict[str, Any] = answer.json()
+    return view
+
+
+def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back_as_it_was(
+    client: TestClient,
+) -> None:
+    manager = client.app.state.context.manager
+    forgotten: list[str] = []
+    manager.on_evict(forgotten.append)
+    made = _made(client, opponent="local")
+    gid = made["id"]
+    ended = _resigned(client, made)
+    entry = manager.loaded(gid)
+    assert entry.live.over
+    assert manager.evict(now=entry.used + FINISHED_IDLE - 1) == 0  # not yet
+    assert manager.loaded(gid) is entry
+    assert manager.evict(now=entry.used + FINISHED_IDLE) == 1
+    assert manager.loaded(gid) is None and forgotten == [gid]
+    again = client.get(f"/api/games/{gid}").json()  # read back from the database
+    assert manager.loaded(gid) is not None
+    assert (again["version"], again["result"], again["turns"]) == (
+        ended["version"],
+        ended["result"],
+        ended["turns"],
+    )
+
+
+def test_a_game_still_on_or_watched_stays_however_long_unused(client: TestClient) -> None:
+    manager = client.app.state.context.manager
+    on = _made(client, opponent="local")
+    watched = _made(client, opponent="friend", seat=0)
+    with client.websocket_connect(f"/api/games/{watched['id']}/ws") as socket:
+        assert socket.receive_json()["type"] == "view"
+        _resigned(client, watched)
+        assert socket.receive_json()["view"]["result"] is not None
+        later = max(e.used for e in manager.all_loaded()) + 100 * FINISHED_IDLE
+        assert manager.evict(now=later) == 0
+        assert manager.loaded(on["id"]) is not None
+        assert manager.loaded(watched["id"]) is not None
+    # its socket closed: the finished game goes, the one still on stays
+    assert manager.evict(now=later) == 1
+    assert manager.loaded(watched["id"]) is None
+    assert manager.loaded(on["id"]) is not None
+
+
+def test_a_game_at_one_screen_loaded_again_never_asks_for_a_correspondence_clock(
+    client: TestClient,
+) -> None:
+    """A process that loads a game (as one that did not create it does) knows from the game
+    itself that it has no correspondence clock: its moves read no clock row."""
+    context = client.app.state.context
+    clocks = context.correspondence.store
+    reads: list[str] = []
+    read = clocks.clock
+
+    def counted(game_id: str) -> Any:
+        reads.append(game_id)
+        return read(game_id)
+
+    clocks.clock = counted
+    made = _made(client, opponent="local")
+    gid, version = made["id"], 1
+    context.manager.forget(gid)  # as if another process had created it
+    for action in (3, 2, 3):
+        answer = client.post(
+            f"/api/games/{gid}/actions",
+            json={"version": version, "action": action},
+            headers=auth(made["token"]),
+        )
+        assert answer.status_code == 200, answer.text
+        version = answer.json()["version"]
+    settle(client)  # the clocks' work after each change is done
+    assert reads == []
+
+
+def _data(mode: str, time_control: str | None) -> Any:
+    data = game_data(
+        "connect4", {}, mode=mode, players=["a", "b"], token_hashes=["x", None], level="random"
+    )
+    data.time_control = time_control
+    return data
+
+
+@pytest.mark.parametrize(
+    ("mode", "time_control", "never"),
+    [
+        ("local", None, True),  # at one screen: never days per move
+        ("computer", None, True),  # a page's game against the computer
+        ("friend", "5+3", True),  # agreed with a live clock
+        ("computer", "5+3", True),
+        ("friend", None, False),  # a friend's game may have days per move
+        ("friend", "3d", False),
+        ("computer", "2d", False),  # a bot's challenge with days per move
+    ],
+)
+def test_only_a_game_that_cannot_have_a_correspondence_clock_is_never_timed(
+    mode: str, time_control: str | None, never: bool
+) -> None:
+    assert never_timed(_data(mode, time_control)) is never
