@@ -624,7 +624,8 @@ def _profiled(pid: int, profile: Path | None, profile_format: str) -> Iterator[N
         [
             *(py_spy, "record", "--pid", str(pid), "--subprocesses"),
             *("--rate", "100", "--format", profile_format, "--output", str(profile)),
-        ]
+        ],
+        stdout=sys.stderr,  # its words, not into the summary (--json)
     )
     try:
         yield
