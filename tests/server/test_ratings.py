@@ -203,3 +203,41 @@ def test_settle_happens_once_under_concurrency(client: TestClient) -> None:
     assert sum(r is not None for r in results) == 1
     assert ratings.rating(a.id, "cyclix", "live").games == 1
     assert len(ratings.history(a.id, "cyclix")["live"]) == 1
+
+
+def test_a_rated_game_that_left_memory_and_came_back_is_not_rated_again(
+    players: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished game leaves a process's memory (issue 56) with what its listeners knew of
+    it; loaded again, its end is settled again, and the ratings' claim makes that change
+    nothing: each player still has one game."""
+    import time
+
+    from shoal.server.games.manager import FINISHED_IDLE
+    from shoal.server.ratings import service
+
+    settled: list[str] = []
+    settle_live = service.settle_live
+
+    def counted(ratings: Any, live: Any) -> Any:
+        done = settle_live(ratings, live)
+        settled.append(live.data.id)  # its transaction has ended
+        return done
+
+    monkeypatch.setattr(service, "settle_live", counted)
+    client = players
+    game = _game(client, "alice", "bob", rated=True)
+    _resign(client, game["id"], game["guest"])
+    manager = client.app.state.context.manager  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 20
+    while settled != [game["id"]]:
+        assert time.monotonic() < deadline, settled
+        time.sleep(0.02)
+    entry = manager.loaded(game["id"])
+    assert manager.evict(now=entry.used + FINISHED_IDLE) == 1
+    assert client.get(f"/api/games/{game['id']}").status_code == 200  # loaded again
+    while settled != [game["id"], game["id"]]:
+        assert time.monotonic() < deadline, settled
+        time.sleep(0.02)
+    for name in ("alice", "bob"):
+        assert client.get(f"/api/users/{name}").json()["ratings"]["cyclix"]["games"] == 1

@@ -135,6 +135,7 @@ def moderation_of(
         in_event=ports.in_event,
     )
     manager.listen(fairplay)
+    manager.on_evict(fairplay.forget)
     return moderation, fairplay
 
 

@@ -200,6 +200,11 @@ class ExplorerListener:
         self._done.add(live.data.id)
         self.manager.spawn(self._count(live))
 
+    def forget(self, game_id: str) -> None:
+        """``game_id`` left this process's memory: if it is loaded again, counting it again
+        is a no-op (the store counts a game once, as for any other process)."""
+        self._done.discard(game_id)
+
     async def _count(self, live: LiveGame) -> None:
         await asyncio.to_thread(self.explorer.count_live, live)
 
@@ -214,7 +219,9 @@ def build(engine: Engine, manager: GameManager, ratings: Ratings) -> Explorer:
         ExplorerStore(engine),
         lambda accounts, game, speed: player_ratings(ratings, accounts, game, speed),
     )
-    manager.listen(ExplorerListener(manager, explorer))
+    listener = ExplorerListener(manager, explorer)
+    manager.listen(listener)
+    manager.on_evict(listener.forget)
     return explorer
 
 

@@ -89,6 +89,11 @@ class FairPlay:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
+    def forget(self, game_id: str) -> None:
+        """``game_id`` left this process's memory: if it is loaded again, its check's claim
+        finds it taken (as in any other process)."""
+        self._seen.discard(game_id)
+
     def close(self) -> None:
         """Nothing to stop: the manager cancels what it spawned."""
 

@@ -120,6 +120,11 @@ class RatingListener:
         self._done.add(live.data.id)
         self.manager.spawn(self._settle(live))
 
+    def forget(self, game_id: str) -> None:
+        """``game_id`` left this process's memory: if it is loaded again, its end is settled
+        again, which the ratings' claim makes a no-op (as in any other process)."""
+        self._done.discard(game_id)
+
     async def _settle(self, live: LiveGame) -> None:
         waits = doubling(SETTLE_RETRY_FIRST, SETTLE_RETRY_MAX)
         while True:
@@ -161,7 +166,9 @@ def build(engine: Engine, manager: GameManager) -> Ratings:
     """The ratings of one app on ``engine``: every rated game the manager sees end is settled
     (:class:`RatingListener`)."""
     ratings = Ratings(engine)
-    manager.listen(RatingListener(manager, ratings))
+    listener = RatingListener(manager, ratings)
+    manager.listen(listener)
+    manager.on_evict(listener.forget)
     return ratings
 
 

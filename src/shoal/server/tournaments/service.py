@@ -112,6 +112,7 @@ class Tournaments:
         self.events = events
         self.hub = EventHub(self.store, bots.store.bot_ids, events)  # the pages' sockets
         games.manager.listen(self)
+        games.manager.on_evict(self._recorded.discard)  # recording again is a no-op
         self.ticker = Ticker(self, events, tick)
 
     # -- making and entering ------------------------------------------------------
