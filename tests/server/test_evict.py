@@ -5,13 +5,14 @@ correspondence clock leaves with it, and a game that cannot have one is never as
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
 from shoal.server.games.correspondence import never_timed
 from shoal.server.games.creation import game_data
-from shoal.server.games.manager import FINISHED_IDLE
+from shoal.server.games.manager import FINISHED_IDLE, UNFINISHED_IDLE
 from tests.clients import TestClient
 
 from ._live import auth
@@ -58,7 +59,9 @@ def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back_as_it_was(
     )
 
 
-def test_a_game_still_on_or_watched_stays_however_long_unused(client: TestClient) -> None:
+def test_a_game_still_on_or_watched_stays(client: TestClient) -> None:
+    """A finished game stays while a socket watches it; one still on stays the first
+    :data:`UNFINISHED_IDLE` seconds unused."""
     manager = client.app.state.context.manager
     on = _made(client, opponent="local")
     watched = _made(client, opponent="friend", seat=0)
@@ -66,7 +69,7 @@ def test_a_game_still_on_or_watched_stays_however_long_unused(client: TestClient
         assert socket.receive_json()["type"] == "view"
         _resigned(client, watched)
         assert socket.receive_json()["view"]["result"] is not None
-        later = max(e.used for e in manager.all_loaded()) + 100 * FINISHED_IDLE
+        later = max(e.used for e in manager.all_loaded()) + UNFINISHED_IDLE - 1
         assert manager.evict(now=later) == 0
         assert manager.loaded(on["id"]) is not None
         assert manager.loaded(watched["id"]) is not None
@@ -130,3 +133,60 @@ def test_only_a_game_that_cannot_have_a_correspondence_clock_is_never_timed(
     mode: str, time_control: str | None, never: bool
 ) -> None:
     assert never_timed(_data(mode, time_control)) is never
+
+
+def test_a_game_still_on_leaves_after_ten_minutes_unused_unless_something_needs_it(
+    client: TestClient,
+) -> None:
+    """A game still on with no clock running goes after :data:`UNFINISHED_IDLE` seconds
+    unused, unless a chat socket is open on it or a part of the server keeps it
+    (:meth:`GameManager.keep`); read back, it goes on where it was."""
+    manager = client.app.state.context.manager
+    made = _made(client, opponent="friend", seat=0)
+    kept = _made(client, opponent="local")
+    needed = {kept["id"]}
+    manager.keep(lambda entry: entry.live.data.id in needed)
+    gid = made["id"]
+    moved = client.post(
+        f"/api/games/{gid}/actions",
+        json={"version": 1, "action": 3},
+        headers=auth(made["token"]),
+    )
+    assert moved.status_code == 200, moved.text
+    entry = manager.loaded(gid)
+    assert manager.evict(now=entry.used + UNFINISHED_IDLE - 1) == 0
+    with client.websocket_connect(f"/api/games/{gid}/social") as socket:
+        socket.send_json({"token": made["token"]})
+        socket.receive_json()  # its offers: the socket is served
+        later = time.monotonic() + UNFINISHED_IDLE
+        assert manager.evict(now=later) == 0  # the chat socket needs it
+    deadline = time.monotonic() + 20
+    while manager.evict(now=later) == 0:  # the server hears the socket close
+        assert time.monotonic() < deadline, "the closed chat socket still holds the game"
+        time.sleep(0.02)
+    assert manager.loaded(gid) is None and manager.loaded(kept["id"]) is not None
+    needed.clear()
+    assert manager.evict(now=later) == 1
+    answer = client.post(  # read back: the friend moves on from where it was
+        f"/api/games/{gid}/actions",
+        json={"version": entry.live.data.version, "action": 3},
+        headers=auth(made["invite_token"]),
+    )
+    assert answer.status_code == 200, answer.text
+    assert [t["text"] for t in answer.json()["turns"]] == ["d", "d"]
+
+
+def test_the_computer_and_a_bot_api_stream_keep_a_game(client: TestClient) -> None:
+    """The computer's turn needs the game loaded (its reply is made from the entry), and so
+    does a Bot API stream of the game (it hears the game's changes through it)."""
+    import asyncio
+
+    context = client.app.state.context
+    computer, streams = context.games.computer, context.bots.events
+    made = _made(client, opponent="friend", seat=0)
+    entry = context.manager.loaded(made["id"])
+    assert not computer.needs(entry) and not streams.needs(entry)
+    streams.games[made["id"]] = {asyncio.Queue()}  # as a stream of the game holds
+    assert streams.needs(entry)
+    entry.live.data.mode, entry.live.data.computer_seat = "computer", 0  # seat 0 to move
+    assert entry.live.computer_to_move() and computer.needs(entry)

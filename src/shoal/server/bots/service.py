@@ -195,6 +195,11 @@ class BotEvents:
         if events is not None:
             events.subscribe(BOTS, self._from_elsewhere, here=False)
 
+    def needs(self, entry: GameEntry) -> bool:
+        """Whether a stream of this process follows the game (it hears the game's changes,
+        the other processes' too, through its loaded entry: keep it loaded)."""
+        return bool(self.games.get(entry.live.data.id))
+
     def after_change(self, entry: GameEntry) -> None:
         """Send the game's new state to its streams, and start/finish events to its players."""
         live = entry.live
@@ -392,6 +397,7 @@ def build(
     challenges through ``events``; ``challenge`` reads a challenge by its id."""
     bots = Bots(engine, accounts, events, manager, challenge)
     manager.listen(bots.events)
+    manager.keep(bots.events.needs)
     return bots
 
 

@@ -105,6 +105,12 @@ class Computer:
             return None
         return levels[seat]
 
+    def needs(self, entry: GameEntry) -> bool:
+        """Whether the computer is to move in the game, or still playing it (here, or on
+        stand-by for another process): keep it loaded."""
+        task = self._tasks.get(entry.live.data.id)
+        return self.level_to_move(entry.live) is not None or (task is not None and not task.done())
+
     def duel(self, entry: GameEntry, levels: tuple[str, str]) -> None:
         """Play both seats of ``entry`` (a tournament's pairing of two of the server's bots),
         each at its level, to the end."""

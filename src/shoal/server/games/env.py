@@ -81,9 +81,11 @@ def build(
     manager = GameManager(store, tasks)
     computer = Computer(manager, max_searches=max_searches)
     manager.listen(computer)
+    manager.keep(computer.needs)
     manager.listen(Clocks(manager))
     social = Social(manager, store, events)
     manager.listen(social)
+    manager.keep(social.needs)
     correspondence = Correspondence(
         manager,
         ClockStore(store.engine),

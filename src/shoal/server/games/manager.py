@@ -33,6 +33,7 @@ from .views import view_delta
 __all__ = [
     "EVICT_EVERY",
     "FINISHED_IDLE",
+    "UNFINISHED_IDLE",
     "Ack",
     "GameEntry",
     "GameManager",
@@ -44,6 +45,10 @@ __all__ = [
 FINISHED_IDLE = 60.0
 """Seconds a finished game that no socket watches stays in a process's memory after its
 last use (:meth:`GameManager.evict`)."""
+
+UNFINISHED_IDLE = 600.0
+"""Seconds a game still on stays in memory after its last use when no socket watches it,
+no clock runs and no part of the server needs it (:meth:`GameManager.keep`)."""
 
 EVICT_EVERY = 30.0
 """Seconds between two looks for games to drop from memory (:meth:`GameManager.run_evictions`)."""
@@ -151,6 +156,7 @@ class GameManager:
         self._listeners: list[Listener] = []
         self._commit_hooks: list[Callable[[str, int], None]] = []
         self._evict_hooks: list[Callable[[str], None]] = []
+        self._needs: list[Callable[[GameEntry], bool]] = []
         self.announce: Callable[[str, int, dict[str, Any] | None], tuple[str, str]] | None = None
         """Set by the relay (:mod:`shoal.server.relay`): the notification ``(channel,
         payload)`` that tells the other processes of a change ``(game_id, version,
@@ -169,6 +175,12 @@ class GameManager:
         """Call ``hook(game_id)`` when a game leaves memory (:meth:`evict`): what a listener
         keeps of it can go too."""
         self._evict_hooks.append(hook)
+
+    def keep(self, needs: Callable[[GameEntry], bool]) -> None:
+        """Keep in memory every game still on for which ``needs(entry)`` is true (the
+        computer's turn, a Bot API stream, a chat socket: parts that hear a game's changes
+        through its entry), however long unused (:meth:`evict`)."""
+        self._needs.append(needs)
 
     def forget(self, game_id: str) -> bool:
         """Drop the game ``game_id`` from memory (an operator deleted it; its sockets are
@@ -439,30 +451,37 @@ class GameManager:
 
     # -- memory ---------------------------------------------------------------------
     def evict(self, now: float | None = None) -> int:
-        """Drop from memory every finished game that no socket watches, no change holds and
-        nobody asked for these :data:`FINISHED_IDLE` seconds; how many went. A later request
-        loads it again from the database, as it was.
+        """Drop from memory the games this process does not need; how many went. A later
+        request loads one again from the database, as it was.
+
+        None with a socket watching it or a change under way. A finished game goes after
+        :data:`FINISHED_IDLE` seconds unused; one still on after :data:`UNFINISHED_IDLE`,
+        unless its clock runs (its timer must fire here), the computer is thinking, or a
+        part of the server needs it (:meth:`keep`).
 
         Issue 56: a process kept every game it ever loaded, 70 to 500 KB each (the states
-        of its actions, its views), so a busy site's workers grew without end. A game still
-        on stays: its clock, the computer's turn, or a Bot API stream, which the manager
-        does not see, may need it to hear the other processes' changes.
+        of its actions, its views), so a busy site's workers grew without end.
         """
         now = time.monotonic() if now is None else now
-        idle = [
-            game_id
-            for game_id, entry in self._entries.items()
-            if entry.live.over
-            and not entry.watchers
-            and not entry.lock.locked()
-            and not entry.sending.locked()
-            and now - entry.used >= FINISHED_IDLE
-        ]
+        idle = [game_id for game_id, entry in self._entries.items() if self._unneeded(entry, now)]
         for game_id in idle:
             del self._entries[game_id]
             for hook in self._evict_hooks:
                 hook(game_id)
         return len(idle)
+
+    def _unneeded(self, entry: GameEntry, now: float) -> bool:
+        if entry.watchers or entry.lock.locked() or entry.sending.locked():
+            return False
+        live = entry.live
+        if live.over:
+            return now - entry.used >= FINISHED_IDLE
+        return (
+            now - entry.used >= UNFINISHED_IDLE
+            and not live.thinking
+            and live.seconds_to_flag() is None
+            and not any(needs(entry) for needs in self._needs)
+        )
 
     async def run_evictions(self) -> None:
         """:meth:`evict` every :data:`EVICT_EVERY` seconds until cancelled (the app's lifetime)."""

@@ -135,6 +135,11 @@ class Social:
             events.on_missed(self._refresh)
 
     # -- a listener of the manager: every change of a game may let its offers lapse -----
+    def needs(self, entry: GameEntry) -> bool:
+        """Whether a chat socket of this process is open on the game (its offers are sent
+        again after each change: keep the game loaded)."""
+        return bool(self._sockets.get(entry.live.data.id))
+
     def after_change(self, entry: GameEntry) -> None:
         """Send the game's offers again to its social sockets (a move may let one lapse)."""
         if self._sockets.get(entry.live.data.id):
