@@ -133,3 +133,17 @@ def script(name: str) -> Any:
 def auth(token: str) -> dict[str, str]:
     """The header that carries a seat token."""
     return {"X-Shoal-Token": token}
+
+
+def calls_of(owner: Any, name: str) -> list[Any]:
+    """Count the calls of ``owner.NAME`` from now on (it is replaced on ``owner``): the list
+    of their first arguments, which grows with each call."""
+    calls: list[Any] = []
+    method = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[0] if args else None)
+        return method(*args, **kwargs)
+
+    setattr(owner, name, counted)
+    return calls

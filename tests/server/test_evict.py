@@ -15,7 +15,7 @@ from shoal.server.games.creation import game_data
 from shoal.server.games.manager import FINISHED_IDLE, UNFINISHED_IDLE
 from tests.clients import TestClient
 
-from ._live import auth
+from ._live import auth, calls_of
 from .corr_helpers import settle
 
 
@@ -85,15 +85,7 @@ def test_a_game_at_one_screen_loaded_again_never_asks_for_a_correspondence_clock
     """A process that loads a game (as one that did not create it does) knows from the game
     itself that it has no correspondence clock: its moves read no clock row."""
     context = client.app.state.context
-    clocks = context.correspondence.store
-    reads: list[str] = []
-    read = clocks.clock
-
-    def counted(game_id: str) -> Any:
-        reads.append(game_id)
-        return read(game_id)
-
-    clocks.clock = counted
+    reads = calls_of(context.correspondence.store, "clock")
     made = _made(client, opponent="local")
     gid, version = made["id"], 1
     context.manager.forget(gid)  # as if another process had created it

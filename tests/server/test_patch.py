@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from typing import Any
 
 import pytest
 
@@ -21,7 +20,7 @@ from shoal.server.games.store import StaleVersionError, Store
 from shoal.server.relay import Relay, conninfo
 from tests.clients import TestClient
 
-from ._live import auth
+from ._live import auth, calls_of
 
 
 def changes(game_id: str, seed: int, mode: str) -> list[tuple[GameData, GameData]]:
@@ -115,15 +114,7 @@ def test_a_move_through_another_process_needs_no_read(
         made = a.post("/api/games", json={"game": "cyclix", "opponent": "local"}).json()
         gid, token = made["id"], made["token"]
         assert b.get(f"/api/games/{gid}").json()["version"] == 1
-        store = b.app.state.context.store
-        reads: list[str] = []
-        load = store.load
-
-        def counted(game_id: str) -> Any:
-            reads.append(game_id)
-            return load(game_id)
-
-        store.load = counted
+        reads = calls_of(b.app.state.context.store, "load")
         view = made["view"]
         for _ in range(3):
             moved = a.post(
