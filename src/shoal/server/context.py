@@ -301,7 +301,7 @@ class ServerContext:
         await asyncio.to_thread(self.admin.start)  # the bans; the operator's notes from now
         spawn(self.admin.run())
         spawn(self.ops.sample())  # loop lag, games in memory, pool (ops)
-        spawn(self.manager.run_evictions())  # finished games nobody watches leave memory
+        spawn(self.manager.run_evictions())  # the games nobody needs leave memory
         spawn(self.games.correspondence.run())  # correspondence deadlines
         if self.mail.mailer is not None:  # the turn digests due
             spawn(self.mail.mailer.run(self.settings.sweep_every))

@@ -11,7 +11,7 @@ its listeners (:class:`Listener`): the background work of :mod:`.background`
 from __future__ import annotations
 
 import asyncio
-import secrets
+import logging
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
@@ -22,8 +22,10 @@ from shoal.core import Seat, State
 from shoal.i18n import SOURCE
 
 from ..errors import ApiError
-from ..sockets import encode, encode_value, send, send_all
+from ..periodic import Failures, every
+from ..sockets import encode, send, send_all
 from ..tasks import Tasks
+from .entry import Ack, GameEntry, new_game_id, new_token, with_ack
 from .models import Claim, GameData
 from .patch import patch_of
 from .session import LiveGame
@@ -53,86 +55,7 @@ no clock runs and no part of the server needs it (:meth:`GameManager.keep`)."""
 EVICT_EVERY = 30.0
 """Seconds between two looks for games to drop from memory (:meth:`GameManager.run_evictions`)."""
 
-
-def new_game_id() -> str:
-    """A short random game id, safe in URLs."""
-    return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")
-
-
-def new_token() -> str:
-    """A seat token: a random secret; the server stores only its hash."""
-    return secrets.token_urlsafe(24)
-
-
-class GameEntry:
-    """A loaded game: its live state, the lock its writers take, its watchers.
-
-    ``changed_elsewhere`` is the last version another server process announced
-    (:mod:`shoal.server.relay`): that process runs the computer's reply to it.
-    ``deltas`` are the watchers that take deltas, and ``sent`` the view each of them has, by
-    language (English: ``"en"``; none while there are none); the messages go out under
-    ``sending``, in order. ``languages`` holds the watchers that read another language than
-    English, with theirs (the game's words are said in it: each language's message is made
-    and encoded once for all its sockets). ``last_delta`` is the last delta sent in each
-    language: its base version, its version and its text.
-    ``patch`` is the last change this process stored, as its version and its
-    :func:`~.patch.patch_of` (None: it cannot be told as one): the relay sends it along.
-    ``told`` is the last version whose notice to the other processes went out with its
-    save (:attr:`GameManager.announce`): the relay has nothing more to send for it.
-    ``used`` is when it was last asked for or changed (:func:`time.monotonic`).
-    ``untimed``: known to have no correspondence clock (:mod:`.correspondence`), so its
-    changes never ask the database for one; the knowledge leaves memory with the game.
-    """
-
-    __slots__ = (
-        "changed_elsewhere",
-        "deltas",
-        "languages",
-        "last_delta",
-        "live",
-        "lock",
-        "patch",
-        "sending",
-        "sent",
-        "told",
-        "untimed",
-        "used",
-        "watchers",
-    )
-
-    def __init__(self, live: LiveGame) -> None:
-        self.live = live
-        self.lock = asyncio.Lock()
-        self.watchers: set[WebSocket] = set()
-        self.changed_elsewhere = 0
-        self.deltas: set[WebSocket] = set()
-        self.languages: dict[WebSocket, str] = {}
-        self.sent: dict[str, dict[str, Any]] = {}
-        self.sending = asyncio.Lock()
-        self.last_delta: dict[str, tuple[int, int, str]] = {}
-        self.patch: tuple[int, dict[str, Any] | None] | None = None
-        self.told = 0
-        self.used = time.monotonic()
-        self.untimed = False
-
-
-class Ack:
-    """A socket move's answer carried in its mover's delta (issue 39: one message less a
-    move): the delta the mover's ``socket`` gets has ``"ack": id``; ``sent`` once it went.
-    A mover that watches whole views (or none) is answered ``{"type": "ack"}`` instead
-    (:class:`~.moves.SocketMoves`)."""
-
-    __slots__ = ("id", "sent", "socket")
-
-    def __init__(self, socket: WebSocket, ident: int | str) -> None:
-        self.socket = socket
-        self.id = ident
-        self.sent = False
-
-
-def with_ack(text: str, ident: int | str) -> str:
-    """The encoded delta ``text`` with ``"ack": ident`` added (the text is a JSON object)."""
-    return f'{text[:-1]},"ack":{encode_value(ident)}}}'
+log = logging.getLogger("shoal.server.games.manager")
 
 
 class Listener(Protocol):
@@ -484,10 +407,14 @@ class GameManager:
         )
 
     async def run_evictions(self) -> None:
-        """:meth:`evict` every :data:`EVICT_EVERY` seconds until cancelled (the app's lifetime)."""
-        while True:
-            await asyncio.sleep(EVICT_EVERY)
+        """:meth:`evict` every :data:`EVICT_EVERY` seconds until cancelled (the app's lifetime);
+        a failure is logged and the next look comes on time."""
+
+        async def look() -> None:
             self.evict()
+
+        failures = Failures("dropping unused games from memory", log, f"every {EVICT_EVERY:g} s")
+        await every(EVICT_EVERY, look, failures)
 
     async def close(self) -> None:
         """Stop the listeners' timers and the background tasks (at shutdown)."""
