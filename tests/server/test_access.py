@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from shoal.server.games import manager as manager_module
+from shoal.server.games import entry as entry_module
 from shoal.server.games.models import INVITE, hash_token
 from shoal.server.games.store import Store
 from tests.clients import TestClient
@@ -137,7 +137,7 @@ def test_tokens_come_from_the_secrets_module(
         calls[value] = nbytes
         return value
 
-    monkeypatch.setattr(manager_module.secrets, "token_urlsafe", fake)
+    monkeypatch.setattr(entry_module.secrets, "token_urlsafe", fake)
     made = create(client, opponent="friend")
     assert calls[made["token"]] >= 16 and calls[made["invite_token"]] >= 16  # >= 128 bits
 

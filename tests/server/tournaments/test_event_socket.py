@@ -151,8 +151,8 @@ def test_a_read_that_meets_the_database_gone_logs_a_line_and_the_next_change_arr
         shared.cookies.clear()
         with shared.websocket_connect(f"/api/tournaments/{tid}/ws") as page:
             first = page.receive_json()
-            app.state.context.store.engine.dispose()  # its connections closed, and
-            home.rename(tmp_path / "gone")  # the file gone: no new connection opens
+            home.rename(tmp_path / "gone")  # first: no connection opens on it from now
+            app.state.context.store.engine.dispose()  # the connections open are closed
             with caplog.at_level(logging.WARNING, logger="shoal.server.tournaments"):
                 shared.portal.call(tournaments.changed, tid)
                 time.sleep(4 * GAP)
