@@ -182,3 +182,32 @@ def test_the_computer_and_a_bot_api_stream_keep_a_game(client: TestClient) -> No
     assert streams.needs(entry)
     entry.live.data.mode, entry.live.data.computer_seat = "computer", 0  # seat 0 to move
     assert entry.live.computer_to_move() and computer.needs(entry)
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_a_game_that_left_one_process_is_current_there_when_asked_again(db: str) -> None:
+    """Two apps on one PostgreSQL: the game leaves B's memory, A moves meanwhile (B hears
+    the notes and has nothing to update); asked again, B reads the game as A stored it and
+    its socket's first view is the current one."""
+    from shoal.server import create_app
+
+    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+        made = _made(a, opponent="local")
+        gid, version = made["id"], 1
+        assert b.get(f"/api/games/{gid}").json()["version"] == 1
+        manager = b.app.state.context.manager
+        entry = manager.loaded(gid)
+        assert manager.evict(now=entry.used + UNFINISHED_IDLE) == 1
+        for action in (3, 2):
+            moved = a.post(
+                f"/api/games/{gid}/actions",
+                json={"version": version, "action": action},
+                headers=auth(made["token"]),
+            )
+            assert moved.status_code == 200, moved.text
+            version = moved.json()["version"]
+        assert manager.loaded(gid) is None  # the notes found nothing to update here
+        with b.websocket_connect(f"/api/games/{gid}/ws") as socket:
+            first = socket.receive_json()
+        assert first["view"]["version"] == version == 3
+        assert [t["text"] for t in first["view"]["turns"]] == ["d", "c"]
