@@ -12,7 +12,7 @@ import pytest
 
 from shoal.server.games.correspondence import never_timed
 from shoal.server.games.creation import game_data
-from shoal.server.games.manager import FINISHED_IDLE, UNFINISHED_IDLE
+from shoal.server.games.manager import FINISHED_IDLE, NOTED_IDLE, UNFINISHED_IDLE
 from tests.clients import TestClient
 
 from ._live import auth, calls_of
@@ -211,3 +211,62 @@ def test_a_game_that_left_one_process_is_current_there_when_asked_again(db: str)
             first = socket.receive_json()
         assert first["view"]["version"] == version == 3
         assert [t["text"] for t in first["view"]["turns"]] == ["d", "c"]
+
+
+def _wait_for(check: Any, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_another_processs_move_drops_a_game_nobody_here_follows_instead_of_applying_it(
+    db: str,
+) -> None:
+    """Two apps on one PostgreSQL. A move made through A reaches B, which has the game
+    loaded: B applies it while B used the game within NOTED_IDLE seconds or a socket of B
+    watches it; unused that long and unwatched, the move's note drops the game from B's
+    memory instead (the evict hooks told), and B reads it back as stored when asked."""
+    from shoal.server import create_app
+
+    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+        made = _made(a, opponent="local")
+        gid = made["id"]
+        manager = b.app.state.context.manager
+        forgotten: list[str] = []
+        manager.on_evict(forgotten.append)
+
+        def move(version: int, action: int) -> int:
+            moved = a.post(
+                f"/api/games/{gid}/actions",
+                json={"version": version, "action": action},
+                headers=auth(made["token"]),
+            )
+            assert moved.status_code == 200, moved.text
+            number: int = moved.json()["version"]
+            return number
+
+        assert b.get(f"/api/games/{gid}").json()["version"] == 1
+        entry = manager.loaded(gid)
+        version = move(1, 3)  # used just now: applied
+        assert _wait_for(lambda: entry.live.data.version == version)
+        assert manager.loaded(gid) is entry and forgotten == []
+        used = entry.used
+        entry.used -= NOTED_IDLE  # B's own use is that long ago; catching up is not a use
+        assert used - entry.used == NOTED_IDLE
+        with b.websocket_connect(f"/api/games/{gid}/ws") as socket:
+            assert socket.receive_json()["view"]["version"] == version
+            entry.used -= NOTED_IDLE
+            version = move(version, 2)  # watched here: applied, and the socket told
+            assert socket.receive_json()["view"]["version"] == version
+            assert manager.loaded(gid) is entry and entry.live.data.version == version
+        entry.used = time.monotonic() - NOTED_IDLE
+        version = move(version, 4)  # nobody here follows it: dropped, not applied
+        assert _wait_for(lambda: manager.loaded(gid) is None)
+        assert forgotten == [gid] and entry.live.data.version == version - 1
+        again = b.get(f"/api/games/{gid}").json()
+        assert again["version"] == version == 4
+        assert [t["text"] for t in again["turns"]] == ["d", "c", "e"]

@@ -281,8 +281,11 @@ class Relay:
         if not isinstance(game_id, str) or not isinstance(version, int):
             return
         entry = self.manager.loaded(game_id)
-        if entry is not None and version > entry.live.data.version:
-            self.manager.spawn(self._catch_up(entry, version, change.get("patch")))
+        if entry is None or version <= entry.live.data.version:
+            return
+        if self.manager.drop_unneeded(entry):
+            return  # nothing here follows it: read back as stored when next asked for
+        self.manager.spawn(self._catch_up(entry, version, change.get("patch")))
 
     async def _catch_up(self, entry: GameEntry, version: int, patch: Any = None) -> None:
         async with entry.lock:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
@@ -35,6 +36,7 @@ from .views import view_delta
 __all__ = [
     "EVICT_EVERY",
     "FINISHED_IDLE",
+    "NOTED_IDLE",
     "UNFINISHED_IDLE",
     "Ack",
     "GameEntry",
@@ -51,6 +53,11 @@ last use (:meth:`GameManager.evict`)."""
 UNFINISHED_IDLE = 600.0
 """Seconds a game still on stays in memory after its last use when no socket watches it,
 no clock runs and no part of the server needs it (:meth:`GameManager.keep`)."""
+
+NOTED_IDLE = 30.0
+"""Seconds after its last use in this process past which another process's change of a
+game drops it from this process's memory rather than being applied to it, when nothing here
+needs it (:meth:`GameManager.drop_unneeded`)."""
 
 EVICT_EVERY = 30.0
 """Seconds between two looks for games to drop from memory (:meth:`GameManager.run_evictions`)."""
@@ -178,7 +185,7 @@ class GameManager:
         actions this process does not have are applied (:meth:`LiveGame.extend
         <.session.LiveGame.extend>`), never the whole game again (issues 56, 58)."""
         entry.live = LiveGame.extend(entry.live, fresh)
-        self._after_change(entry)
+        self._after_change(entry, used=False)  # another process's use, not this one's
 
     async def seats(
         self, entry: GameEntry, token: str | None, account: int | None = None
@@ -253,8 +260,9 @@ class GameManager:
         for hook in self._commit_hooks:
             hook(data.id, data.version)
 
-    def _after_change(self, entry: GameEntry) -> None:
-        entry.used = time.monotonic()
+    def _after_change(self, entry: GameEntry, *, used: bool = True) -> None:
+        if used:
+            entry.used = time.monotonic()
         for listener in self._listeners:
             listener.after_change(entry)
 
@@ -388,10 +396,29 @@ class GameManager:
         now = time.monotonic() if now is None else now
         idle = [game_id for game_id, entry in self._entries.items() if self._unneeded(entry, now)]
         for game_id in idle:
-            del self._entries[game_id]
-            for hook in self._evict_hooks:
-                hook(game_id)
+            self._drop(game_id)
         return len(idle)
+
+    def drop_unneeded(self, entry: GameEntry, now: float | None = None) -> bool:
+        """Drop ``entry`` from memory, as :meth:`evict` would, when this process has not used
+        it for :data:`NOTED_IDLE` seconds and nothing here needs it (no watcher, no change
+        under way, no running clock, nothing :meth:`keep` names); True when it went. The relay
+        asks this when another process changed the game: applying the change to a game
+        nobody here follows is work for nothing (issue 56: each move was applied again, its
+        states made, in every process that had ever loaded the game, the one that made it
+        and the one that took the invite's seat among them)."""
+        now = time.monotonic() if now is None else now
+        if now - entry.used < NOTED_IDLE or not self._unneeded(entry, math.inf):
+            return False
+        if self._entries.get(entry.live.data.id) is not entry:
+            return False
+        self._drop(entry.live.data.id)
+        return True
+
+    def _drop(self, game_id: str) -> None:
+        del self._entries[game_id]
+        for hook in self._evict_hooks:
+            hook(game_id)
 
     def _unneeded(self, entry: GameEntry, now: float) -> bool:
         if entry.watchers or entry.lock.locked() or entry.sending.locked():
