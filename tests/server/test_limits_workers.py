@@ -11,26 +11,33 @@ processes: test_attempts.py).
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
-from pathlib import Path
+from contextlib import ExitStack
 
 import httpx
+import psutil
 import pytest
+from websockets.sync.client import ClientConnection, connect
 
+from shoal.server.affinity import slot_of
 from shoal.server.limits import RULES
 
 from ..pg import PostgresServer
-from ._live import LiveServer
+from ._live import LiveServer, auth
 from .test_worker_kill import workers
 
 
-@pytest.fixture
-def three_workers(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[LiveServer]:
+@pytest.fixture(scope="module")
+def three_workers(
+    postgres_server: PostgresServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    """One ``shoal serve --workers 3`` for the module's tests (a 3-worker start is the
+    costly part); each test uses addresses of its own, so their limits do not meet."""
     url = postgres_server.new_database(migrated=True)
-    server = LiveServer(
-        url, tmp_path / "serve.log", "--workers", "3", "--searches", "1", "--log-level", "info"
-    )
+    log = tmp_path_factory.mktemp("three") / "serve.log"
+    server = LiveServer(url, log, "--workers", "3", "--searches", "1", "--log-level", "info")
     try:
         server.start(timeout=180)  # three workers import the app at once: slow on a busy machine
         assert server.process is not None
@@ -110,3 +117,62 @@ def test_the_limits_hold_for_the_site_on_three_workers(three_workers: LiveServer
         send(three_workers, "/api/tournaments", address, event, cookies=cookies) for _ in range(13)
     ]
     assert counted(events) == {201: 10, 429: 3}  # 10 a day per account
+
+
+def test_every_socket_of_a_game_is_served_by_the_one_worker_of_its_slot(
+    three_workers: LiveServer,
+) -> None:
+    """Game affinity (docs/server.md): whichever worker accepts a game's socket, its chat
+    socket or its deltas socket, the connection is served by the worker of the game's slot
+    (looked up from outside: the process that holds the connection's server end), the same
+    worker for every game of one slot and a different one for each slot; a move made
+    through any worker reaches them all."""
+    server = three_workers
+    assert server.process is not None
+    pids = workers(server.process.pid)
+    deadline = time.monotonic() + 60
+    while server.log().count("game affinity: this worker serves slot") < 3:
+        assert time.monotonic() < deadline, server.log()  # each takes its slot with a connection
+        httpx.get(server.url + "/api/levels", timeout=30)  # a new connection: any worker
+    games: list[dict[str, str]] = []
+    while len({slot_of(made["id"], 3) for made in games}) < 3 or len(games) < 6:
+        body = {"game": "connect4", "opponent": "local"}
+        made = send(server, "/api/games", f"198.51.100.{len(games) + 1}", body)
+        assert made.status_code == 201, made.text
+        games.append(made.json())
+    opened: list[tuple[dict[str, str], str, ClientConnection]] = []
+    with ExitStack() as closing:
+        for made in games:
+            for path in ("ws", "ws?deltas=1", "social", "ws"):
+                url = f"ws://127.0.0.1:{server.port}/api/games/{made['id']}/{path}"
+                socket = closing.enter_context(connect(url, origin=server.url, open_timeout=30))
+                opened.append((made, path, socket))
+                if path == "social":
+                    socket.send(json.dumps({"token": made["token"]}))
+                assert json.loads(socket.recv(timeout=30))  # served: its first message
+        holder: dict[int, int] = {}
+        for pid in pids:
+            for held in psutil.Process(pid).net_connections(kind="tcp"):
+                if held.raddr and held.status == psutil.CONN_ESTABLISHED:
+                    holder[held.raddr.port] = pid
+        workers_of: dict[int, set[int]] = {}
+        for made, _, socket in opened:
+            port = socket.socket.getsockname()[1]
+            workers_of.setdefault(slot_of(made["id"], 3), set()).add(holder[port])
+        assert all(len(one) == 1 for one in workers_of.values()), workers_of
+        assert len(set.union(*workers_of.values())) == 3, workers_of  # a worker a slot
+        made = games[0]
+        moved = send(
+            server,
+            f"/api/games/{made['id']}/actions",
+            "198.51.100.200",
+            {"version": 1, "action": 3},
+            headers=auth(made["token"]),
+        )
+        assert moved.status_code == 200, moved.text
+        for path, socket in [(p, s) for m, p, s in opened if m is made and p != "social"]:
+            seen = json.loads(socket.recv(timeout=30))
+            if path == "ws":
+                assert (seen["type"], seen["view"]["version"]) == ("view", 2)
+            else:
+                assert (seen["type"], seen["base"], seen["set"]["version"]) == ("delta", 1, 2)

@@ -220,6 +220,12 @@ def _run(args: argparse.Namespace, settings: dict[str, Any]) -> int:
         from shoal.server.worker import SETTINGS_ENV
 
         os.environ[SETTINGS_ENV] = json.dumps({"database_url": args.database, **settings})
+        if args.affinity:  # every socket of one game in one worker (shoal.server.affinity)
+            import secrets
+
+            from shoal.server.affinity import AFFINITY_ENV
+
+            os.environ[AFFINITY_ENV] = f"{secrets.token_hex(6)}:{args.workers}"
         import inspect
 
         if "timeout_worker_healthcheck" in inspect.signature(uvicorn.Config).parameters:
@@ -273,6 +279,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         metavar="N",
         help="server processes on the one port (default 1; above 1 needs PostgreSQL, "
         "see docs/server.md)",
+    )
+    p.add_argument(
+        "--no-affinity",
+        dest="affinity",
+        action="store_false",
+        help="with --workers: leave each connection in the worker that accepted it, rather "
+        "than passing the sockets of each game to the one worker that serves that game "
+        '(docs/server.md, "Game affinity")',
     )
     p.add_argument(
         "--searches", type=int, default=2, help="computer searches run at once (default 2)"

@@ -23,6 +23,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .affinity import current as current_affinity
+from .affinity import made_like
 from .sockets import PONG
 
 __all__ = [
@@ -100,12 +102,47 @@ class _HeaderDeadline:
         super().connection_lost(exc)  # type: ignore[misc]
 
 
-class H11HeaderTimeout(_HeaderDeadline, H11Protocol):
+class _PassOn:
+    """Game affinity's hand-off (:mod:`.affinity`) in the server's HTTP protocol: a new
+    connection whose first request opens a game's channel owned by another worker goes to
+    that worker; a connection passed here is served from the bytes the first worker read
+    (``_preface``), then from the connection itself."""
+
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+
+    def _start_pass_on(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        self._made_with = (args, kwargs)
+        self._fresh = True
+        self._preface = b""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        affinity = current_affinity()
+        if affinity is not None and affinity.slot is None:
+            affinity.adopt(self.loop, made_like(self))
+        preface, self._preface = self._preface, b""
+        if preface:  # passed on by another worker: what it read comes first
+            self._fresh = False
+            self.data_received(preface)
+
+    def data_received(self, data: bytes) -> None:
+        if self._fresh:
+            self._fresh = False
+            affinity = current_affinity()
+            if affinity is not None and affinity.pass_on(self.transport, data):
+                self.transport.close()  # the owner holds the connection now
+                return
+        super().data_received(data)  # type: ignore[misc]
+
+
+class H11HeaderTimeout(_PassOn, _HeaderDeadline, H11Protocol):
     """h11 with a deadline for each request's headers."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._start_deadline()
+        self._start_pass_on(args, kwargs)
 
     def _stalled(self) -> bool:
         return bool(self.conn.their_state is h11.IDLE)
@@ -118,12 +155,13 @@ except ImportError:  # no httptools: h11 it is
     HeaderTimeoutProtocol: type[asyncio.Protocol] = H11HeaderTimeout
 else:
 
-    class _HttpToolsHeaderTimeout(_HeaderDeadline, HttpToolsProtocol):
+    class _HttpToolsHeaderTimeout(_PassOn, _HeaderDeadline, HttpToolsProtocol):
         """httptools with a deadline for each request's headers (the same rule as h11's)."""
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._start_deadline()
+            self._start_pass_on(args, kwargs)
             self._in_head = False
 
         def _stalled(self) -> bool:

@@ -1,0 +1,228 @@
+"""Game affinity for ``shoal serve --workers N``: every socket of one game in one process.
+
+uvicorn's workers take their connections from one shared listening socket, so the two
+players' pages of a game (and its spectators, its chat sockets, a bot's game stream) land
+in processes chosen by chance. Every move then crossed: the mover's process saved it and
+built its view, and each other process that had a socket on the game heard the relay's
+note, applied the move again and built the view again for its own socket (issue 56: with
+four workers, 3.4 to 3.7 ms of server CPU per action against 2.2 ms with one; a profile of
+the steady state had 18% of the busy samples in that catch-up and 21% in the views).
+
+With affinity each game belongs to one of the N workers (:func:`slot_of`, a hash of its id).
+A worker that accepts a connection whose first request opens one of a game's long-lived
+channels (:data:`CHANNEL`) and whose game belongs to another worker passes the connection
+on: its file descriptor and the bytes already read travel over a Unix datagram socket
+(``SCM_RIGHTS``) to the owner, which serves the connection as if it had accepted it (the
+client's address, the request, everything after it) and the first worker lets go of its
+copy. Nothing is proxied: after the hand-off the owner and the client talk directly.
+
+Each worker takes a slot, the first free one of ``0..N-1``, by binding a socket in Linux's
+abstract namespace named after the site (the kernel frees it when the process ends, and
+the worker that uvicorn starts in its place takes it). A worker takes its slot when its
+first connection comes, with the means to serve a connection (its HTTP protocol's
+settings, :meth:`Affinity.adopt`). Whatever cannot be passed on (no owner yet, its queue
+full, a request line that did not come in the first read, TLS at the worker) is served
+where it arrived, as before: affinity saves work, the relay keeps every process right.
+"""
+
+from __future__ import annotations
+
+import array
+import asyncio
+import errno
+import functools
+import logging
+import os
+import re
+import socket
+import zlib
+from collections.abc import Callable
+from typing import Any
+
+__all__ = [
+    "AFFINITY_ENV",
+    "CHANNEL",
+    "Affinity",
+    "current",
+    "game_of",
+    "slot_of",
+]
+
+AFFINITY_ENV = "SHOAL_AFFINITY"
+"""Set by ``shoal serve --workers N`` for its workers: ``"SITE:N"``, SITE a random name of
+this run (the sockets' names), N the number of slots."""
+
+CHANNEL = re.compile(
+    rb"GET (?:/api/games/([A-Za-z0-9_-]{1,64})/(?:ws|social)"
+    rb"|/api/bot/game/stream/([A-Za-z0-9_-]{1,64}))[?# ]"
+)
+"""The first request line of a connection that follows one game for long: its page's
+socket, its chat socket, a bot's game stream."""
+
+LARGEST = 16_384
+"""The most bytes already read that a connection is passed on with (a request head that
+opens a socket is well under it; a larger one is served where it arrived)."""
+
+log = logging.getLogger("shoal.server.affinity")
+
+
+def game_of(head: bytes) -> str | None:
+    """The game whose channel the request starting ``head`` opens, or None (another
+    request, or no whole request line yet)."""
+    found = CHANNEL.match(head)
+    if found is None:
+        return None
+    return (found.group(1) or found.group(2)).decode("ascii")
+
+
+def slot_of(game_id: str, slots: int) -> int:
+    """The slot (of ``0..slots-1``) that serves ``game_id``'s channels: the same in every
+    process of a site."""
+    return zlib.crc32(game_id.encode("utf-8")) % slots
+
+
+class Affinity:
+    """One process's part in the site's affinity: its slot, its hand-offs, its adoptions."""
+
+    def __init__(self, site: str, slots: int) -> None:
+        self.site = site
+        self.slots = slots
+        self.slot: int | None = None
+        """This process's slot, once taken (:meth:`adopt`)."""
+        self.passed = 0
+        """Connections passed on to their game's worker."""
+        self.adopted = 0
+        """Connections taken from another worker."""
+        self.kept = 0
+        """Connections to pass on that stayed here (no owner to take them, or it was busy)."""
+        self._out: socket.socket | None = None
+        self._in: socket.socket | None = None
+        self._make: Callable[[bytes], asyncio.Protocol] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def address(self, slot: int) -> bytes:
+        """The abstract socket name of ``slot``'s worker."""
+        return f"\0shoal-affinity-{self.site}-{slot}".encode()
+
+    # -- taking connections ----------------------------------------------------------
+    def adopt(
+        self, loop: asyncio.AbstractEventLoop, make: Callable[[bytes], asyncio.Protocol]
+    ) -> int | None:
+        """Take this process's slot (the first free one) and serve the connections passed to
+        it with ``make(already_read)``, a new protocol as this process's server makes them;
+        once per process, later calls do nothing. The slot, or None when all are taken."""
+        if self._in is not None or self._make is not None:
+            return self.slot
+        self._make = make
+        receiver = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        for slot in range(self.slots):
+            try:
+                receiver.bind(self.address(slot))
+            except OSError as error:
+                if error.errno != errno.EADDRINUSE:
+                    raise
+                continue
+            self.slot = slot
+            break
+        else:
+            receiver.close()
+            log.warning("game affinity: all %d slots are taken; serving what comes", self.slots)
+            return None
+        receiver.setblocking(False)
+        self._in, self._loop = receiver, loop
+        loop.add_reader(receiver.fileno(), self._received, loop)
+        log.info("game affinity: this worker serves slot %d of %d", self.slot, self.slots)
+        return self.slot
+
+    def _received(self, loop: asyncio.AbstractEventLoop) -> None:
+        assert self._in is not None and self._make is not None
+        while True:
+            try:
+                head, fds, _, _ = socket.recv_fds(self._in, LARGEST, 1)
+            except (BlockingIOError, InterruptedError):
+                return
+            if not fds:
+                continue
+            connection = socket.socket(fileno=fds[0])
+            connection.setblocking(False)
+            self.adopted += 1
+            loop.create_task(self._serve(loop, connection, functools.partial(self._make, head)))
+
+    @staticmethod
+    async def _serve(
+        loop: asyncio.AbstractEventLoop,
+        connection: socket.socket,
+        make: Callable[[], asyncio.Protocol],
+    ) -> None:
+        try:
+            await loop.connect_accepted_socket(make, connection)
+        except OSError as error:  # the client went meanwhile
+            log.info("game affinity: a connection passed here was gone (%s)", error)
+            connection.close()
+
+    # -- passing connections on --------------------------------------------------------
+    def pass_on(self, transport: asyncio.BaseTransport, head: bytes) -> bool:
+        """Pass the connection of ``transport``, whose first read was ``head``, to its
+        game's worker; True when it went (close ``transport`` then: the owner holds the
+        connection), False to serve it here."""
+        if self.slot is None or len(head) > LARGEST:
+            return False
+        game = game_of(head)
+        if game is None:
+            return False
+        owner = slot_of(game, self.slots)
+        if owner == self.slot:
+            return False
+        held = transport.get_extra_info("socket")
+        if held is None:
+            return False
+        if self._out is None:
+            self._out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            self._out.setblocking(False)
+        try:
+            rights = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [held.fileno()]))]
+            self._out.sendmsg([head], rights, 0, self.address(owner))
+        except OSError:  # no worker holds the slot (yet, or it is restarting), or it is busy
+            self.kept += 1
+            return False
+        self.passed += 1
+        return True
+
+    def close(self) -> None:
+        """Let go of the slot and the sockets (the process is ending)."""
+        if self._in is not None and self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._in.fileno())
+        for held in (self._in, self._out):
+            if held is not None:
+                held.close()
+        self._in = self._out = None
+
+
+_current: Affinity | None = None
+_read = False
+
+
+def current() -> Affinity | None:
+    """This process's :class:`Affinity` when ``shoal serve`` asked for one
+    (:data:`AFFINITY_ENV`), else None (one process, the tests' apps)."""
+    global _current, _read
+    if not _read:
+        _read = True
+        value = os.environ.get(AFFINITY_ENV, "")
+        site, _, slots = value.partition(":")
+        if site and slots.isdigit() and int(slots) > 1:
+            _current = Affinity(site, int(slots))
+    return _current
+
+
+def made_like(protocol: Any) -> Callable[[bytes], asyncio.Protocol]:
+    """A maker of protocols like ``protocol`` (the same class and server settings), each
+    given the bytes its connection's first worker read (``preface``)."""
+    cls, args, kwargs = type(protocol), protocol._made_with[0], protocol._made_with[1]
+
+    def make(preface: bytes) -> asyncio.Protocol:
+        made: asyncio.Protocol = cls(*args, **kwargs)
+        made._preface = preface  # type: ignore[attr-defined]
+        return made
+
+    return make
