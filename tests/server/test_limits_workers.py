@@ -26,6 +26,7 @@ from shoal.server.limits import RULES
 
 from ..pg import PostgresServer
 from ._live import LiveServer, auth
+from .ops_helpers import samples
 from .test_worker_kill import workers
 
 
@@ -37,7 +38,18 @@ def three_workers(
     costly part); each test uses addresses of its own, so their limits do not meet."""
     url = postgres_server.new_database(migrated=True)
     log = tmp_path_factory.mktemp("three") / "serve.log"
-    server = LiveServer(url, log, "--workers", "3", "--searches", "1", "--log-level", "info")
+    server = LiveServer(
+        url,
+        log,
+        "--workers",
+        "3",
+        "--searches",
+        "1",
+        "--log-level",
+        "info",
+        "--metrics-allow",
+        "127.0.0.1/32",
+    )
     try:
         server.start(timeout=180)  # three workers import the app at once: slow on a busy machine
         assert server.process is not None
@@ -161,6 +173,15 @@ def test_every_socket_of_a_game_is_served_by_the_one_worker_of_its_slot(
             workers_of.setdefault(slot_of(made["id"], 3), set()).add(holder[port])
         assert all(len(one) == 1 for one in workers_of.values()), workers_of
         assert len(set.union(*workers_of.values())) == 3, workers_of  # a worker a slot
+        metrics = httpx.get(server.url + "/metrics", timeout=30)
+        assert metrics.status_code == 200, metrics.text
+        counted_by = samples(metrics.text)
+        how = {
+            key: counted_by.get(("shoal_affinity_connections_total", (("how", key),)), 0.0)
+            for key in ("passed", "adopted", "kept")
+        }
+        # 24 sockets or more over 3 workers: some arrived at a worker not their slot's
+        assert how["passed"] == how["adopted"] > 0 and how["kept"] == 0, how
         made = games[0]
         moved = send(
             server,

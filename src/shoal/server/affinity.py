@@ -39,6 +39,8 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
+from .ops.metrics import AFFINITY
+
 __all__ = [
     "AFFINITY_ENV",
     "CHANNEL",
@@ -146,6 +148,7 @@ class Affinity:
             connection = socket.socket(fileno=fds[0])
             connection.setblocking(False)
             self.adopted += 1
+            AFFINITY.labels("adopted").inc()
             loop.create_task(self._serve(loop, connection, functools.partial(self._make, head)))
 
     @staticmethod
@@ -184,8 +187,10 @@ class Affinity:
             self._out.sendmsg([head], rights, 0, self.address(owner))
         except OSError:  # no worker holds the slot (yet, or it is restarting), or it is busy
             self.kept += 1
+            AFFINITY.labels("kept").inc()
             return False
         self.passed += 1
+        AFFINITY.labels("passed").inc()
         return True
 
     def close(self) -> None:

@@ -28,6 +28,9 @@ The names (docs/operations.md lists them with example alerts):
 * ``shoal_push_total{result}`` (``sent``, ``failed``, ``gone``, ``refused``) and
   ``shoal_mail_total{result}`` (``sent``, ``failed``).
 * ``shoal_relay_lag_seconds``: from one worker's event to its arrival in another (PostgreSQL).
+* ``shoal_affinity_connections_total{how}``: with ``--workers``, the connections of a game's
+  channels ``passed`` to the worker of the game's slot, ``adopted`` from another worker, and
+  ``kept`` where they arrived because no worker of the slot took them (:mod:`..affinity`).
 * ``shoal_workers``: the server processes alive; ``shoal_build_info{version}``.
 """
 
@@ -52,6 +55,7 @@ from prometheus_client import (
 from shoal import __version__
 
 __all__ = [
+    "AFFINITY",
     "CONTENT_TYPE",
     "DB_POOL",
     "DB_QUERY",
@@ -141,6 +145,13 @@ RELAY_LAG = Histogram(
     buckets=_FAST,
 )
 WORKERS = Gauge("shoal_workers", "Server processes alive", multiprocess_mode="livesum")
+AFFINITY = Counter(
+    "shoal_affinity_connections",
+    "Connections of a game's channels with --workers, by what game affinity did: passed (to "
+    "the worker of the game's slot), adopted (from another worker), kept (to pass on, but no "
+    "worker of the slot took it: served where it arrived)",
+    ("how",),
+)
 BUILD = Gauge(
     "shoal_build_info", "The running version of shoal", ("version",), multiprocess_mode="max"
 )
