@@ -57,7 +57,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -645,9 +645,11 @@ def own_server(
     database: str | None = None,
     workers: int = 1,
     src: Path = SRC,
+    serve_args: Sequence[str] = (),
 ) -> Iterator[tuple[str, int]]:
     """A ``shoal serve`` process of the code in ``src`` on a free loopback port and
-    ``database`` (default: a new SQLite file), with ``workers`` worker processes."""
+    ``database`` (default: a new SQLite file), with ``workers`` worker processes and
+    ``serve_args`` besides."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="shoal-load-") as tmp:
         database = database or f"sqlite:///{tmp}/load.sqlite3"
@@ -657,7 +659,7 @@ def own_server(
                 *(sys.executable, "-m", "shoal.cli", "serve", "--host", HOST, "--port", str(port)),
                 *("--database", database, "--log-level", log_level),
                 *("--games-per-client", "0", "--searches", str(searches)),
-                *("--workers", str(workers)),
+                *("--workers", str(workers), *serve_args),
             ],
             env=env,
         )
@@ -705,6 +707,7 @@ def load_test(
     socket_probe: int = 0,
     postgres_pid: int | None = None,
     freeze: bool = True,
+    serve_args: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Run the load test and answer its summary (see :meth:`Stats.summary`); ``src``: the
     code the own server runs; ``warmup``: seconds of load on the own server before the
@@ -739,7 +742,9 @@ def load_test(
     if port is not None:
         stats = run_clients(f"http://{HOST}:{port}", options, plan, clients)
     else:
-        with own_server(searches, database=database, workers=workers, src=src) as (base, pid):
+        with own_server(
+            searches, database=database, workers=workers, src=src, serve_args=serve_args
+        ) as (base, pid):
             if warmup > 0:  # every game's modules loaded, the first requests' costs paid
                 warm = {**plan, "games": min(games, 2 * len(game_ids)), "seconds": warmup}
                 run_clients(base, options, {**warm, "ramp": 0.0})
@@ -824,6 +829,14 @@ def main(argv: list[str] | None = None) -> int:
         help="run the own server on a private PostgreSQL started for the run (tests/pg.py)",
     )
     parser.add_argument("--workers", type=int, default=1, help="--workers of the own server")
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an argument more for the own server's shoal serve (repeatable; one that starts "
+        "with - goes after =: --serve-arg=--no-affinity)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--compare",
@@ -979,6 +992,7 @@ def _run_args(
         socket_probe=args.socket_probe,
         freeze=not args.no_freeze,
         postgres_pid=args.postgres_pid,
+        serve_args=args.serve_arg,
     )
 
 

@@ -270,3 +270,28 @@ def test_another_processs_move_drops_a_game_nobody_here_follows_instead_of_apply
         again = b.get(f"/api/games/{gid}").json()
         assert again["version"] == version == 4
         assert [t["text"] for t in again["turns"]] == ["d", "c", "e"]
+
+
+@pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
+def test_a_game_against_the_computer_is_caught_up_not_dropped(db: str) -> None:
+    """A game against the computer is kept and caught up however long this process left it
+    unused: it watches for the reply the other process runs, to play it should that process
+    die in mid-search."""
+    from shoal.server import create_app
+
+    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+        body = {"game": "connect4", "opponent": "computer", "seat": 0, "level": "random"}
+        made = a.post("/api/games", json=body).json()
+        gid = made["id"]
+        manager = b.app.state.context.manager
+        assert b.get(f"/api/games/{gid}").json()["version"] == 1
+        entry = manager.loaded(gid)
+        entry.used -= NOTED_IDLE
+        moved = a.post(
+            f"/api/games/{gid}/actions",
+            json={"version": 1, "action": 3},
+            headers=auth(made["token"]),
+        )
+        assert moved.status_code == 200, moved.text
+        assert _wait_for(lambda: entry.live.data.version >= 3)  # the move, then the reply
+        assert manager.loaded(gid) is entry

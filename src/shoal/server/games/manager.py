@@ -402,13 +402,18 @@ class GameManager:
     def drop_unneeded(self, entry: GameEntry, now: float | None = None) -> bool:
         """Drop ``entry`` from memory, as :meth:`evict` would, when this process has not used
         it for :data:`NOTED_IDLE` seconds and nothing here needs it (no watcher, no change
-        under way, no running clock, nothing :meth:`keep` names); True when it went. The relay
+        under way, no running clock, nothing :meth:`keep` names, not a game against the
+        computer: its reply is watched for here); True when it went. The relay
         asks this when another process changed the game: applying the change to a game
         nobody here follows is work for nothing (issue 56: each move was applied again, its
         states made, in every process that had ever loaded the game, the one that made it
         and the one that took the invite's seat among them)."""
         now = time.monotonic() if now is None else now
         if now - entry.used < NOTED_IDLE or not self._unneeded(entry, math.inf):
+            return False
+        if entry.live.data.mode == "computer":
+            # kept: this process watches for the computer's reply the changing process runs,
+            # and plays it should that process die in mid-search (background.Computer)
             return False
         if self._entries.get(entry.live.data.id) is not entry:
             return False
