@@ -6,8 +6,11 @@ on real workers: ``test_limits_workers.py``."""
 
 from __future__ import annotations
 
+import array
 import asyncio
+import os
 import secrets
+import socket
 from collections.abc import Callable
 
 import pytest
@@ -153,5 +156,56 @@ def test_a_slot_is_free_again_when_its_process_lets_go_and_none_is_left_past_the
         assert d.adopt(loop, nothing) == 0
         d.close()
         b.close()
+
+    asyncio.run(run())
+
+
+def _pass(fd: int | None, address: bytes) -> None:
+    sender = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    rights = [] if fd is None else [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [fd]))]
+    sender.sendmsg([b"GET /api/games/g1/ws HTTP/1.1\r\n\r\n"], rights, 0, address)
+    sender.close()
+
+
+def test_only_one_tcp_connection_from_this_servers_user_is_taken() -> None:
+    """An abstract socket has no permissions: any process of the machine can write to a
+    slot's. What is not one TCP connection sent by a process of the server's own user (the
+    kernel's credentials of the sender) is closed, never served."""
+    site = secrets.token_hex(6)
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        made: list[Recorder] = []
+        owner = Affinity(site, 2)
+        assert owner.adopt(loop, lambda preface: Recorder(preface, made)) == 0
+        mine, theirs = socket.socketpair()  # not a TCP connection
+        _pass(mine.fileno(), owner.address(0))
+        _pass(None, owner.address(0))  # no connection at all
+        mine.close()
+        theirs.settimeout(5)
+        await asyncio.sleep(0.2)
+        assert theirs.recv(10) == b""  # the owner closed what it was sent
+        assert (made, owner.adopted) == ([], 0)
+        if os.getuid() == 0:  # a process of another user passes a real TCP connection
+            listener = socket.create_server(("127.0.0.1", 0))
+            client = socket.create_connection(listener.getsockname())
+            served, _ = listener.accept()
+            child = os.fork()
+            if child == 0:  # pragma: no cover (the child)
+                try:
+                    os.setuid(65534)
+                    _pass(served.fileno(), owner.address(0))
+                finally:
+                    os._exit(0)
+            assert os.waitpid(child, 0)[1] == 0
+            served.close()
+            listener.close()
+            await asyncio.sleep(0.2)
+            client.settimeout(5)
+            assert client.recv(10) == b""  # closed, not served
+            assert (made, owner.adopted) == ([], 0)
+            client.close()
+        theirs.close()
+        owner.close()
 
     asyncio.run(run())

@@ -35,6 +35,7 @@ import logging
 import os
 import re
 import socket
+import struct
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -66,6 +67,11 @@ LARGEST = 16_384
 opens a socket is well under it; a larger one is served where it arrived)."""
 
 log = logging.getLogger("shoal.server.affinity")
+
+_INT = array.array("i")
+_ANCILLARY = socket.CMSG_SPACE(_INT.itemsize) + socket.CMSG_SPACE(struct.calcsize("3i"))
+"""Room for what a hand-off carries besides its bytes: one descriptor and the sender's
+credentials."""
 
 
 def game_of(head: bytes) -> str | None:
@@ -101,6 +107,7 @@ class Affinity:
         self._in: socket.socket | None = None
         self._make: Callable[[bytes], asyncio.Protocol] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._refused = False
 
     def address(self, slot: int) -> bytes:
         """The abstract socket name of ``slot``'s worker."""
@@ -130,6 +137,7 @@ class Affinity:
             receiver.close()
             log.warning("game affinity: all %d slots are taken; serving what comes", self.slots)
             return None
+        receiver.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)  # who sent each one
         receiver.setblocking(False)
         self._in, self._loop = receiver, loop
         loop.add_reader(receiver.fileno(), self._received, loop)
@@ -140,16 +148,48 @@ class Affinity:
         assert self._in is not None and self._make is not None
         while True:
             try:
-                head, fds, _, _ = socket.recv_fds(self._in, LARGEST, 1)
+                head, ancillary, _, _ = self._in.recvmsg(LARGEST, _ANCILLARY)
             except (BlockingIOError, InterruptedError):
                 return
-            if not fds:
+            connection = self._taken(ancillary)
+            if connection is None:
                 continue
-            connection = socket.socket(fileno=fds[0])
-            connection.setblocking(False)
             self.adopted += 1
             AFFINITY.labels("adopted").inc()
             loop.create_task(self._serve(loop, connection, functools.partial(self._make, head)))
+
+    def _taken(self, ancillary: list[tuple[int, int, bytes]]) -> socket.socket | None:
+        """The TCP connection a message passed, when a process of this server's user sent it
+        (the kernel's credentials of the sender: an abstract socket has no permissions, and
+        any process of the machine could write to it); anything else is closed."""
+        fds: list[int] = []
+        sender: int | None = None
+        for level, kind, data in ancillary:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                usable = len(data) - len(data) % _INT.itemsize
+                fds += array.array("i", data[:usable]).tolist()
+            elif level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS:
+                sender = struct.unpack("3i", data[: struct.calcsize("3i")])[1]  # pid, uid, gid
+        connections = [socket.socket(fileno=fd) for fd in fds]
+        if (
+            sender == os.getuid()
+            and len(connections) == 1
+            and connections[0].family in (socket.AF_INET, socket.AF_INET6)
+            and connections[0].type == socket.SOCK_STREAM
+        ):
+            connections[0].setblocking(False)
+            return connections[0]
+        for connection in connections:
+            connection.close()
+        if not self._refused:
+            self._refused = True
+            log.warning(
+                "game affinity: refused a message not from this server's user, or not one TCP "
+                "connection (sender uid %s, %d descriptors); later ones are refused silently",
+                sender,
+                len(fds),
+            )
+        return None
 
     @staticmethod
     async def _serve(
