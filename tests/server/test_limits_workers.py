@@ -11,13 +11,15 @@ processes: test_attempts.py).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 
 import httpx
-import psutil
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -131,12 +133,33 @@ def test_the_limits_hold_for_the_site_on_three_workers(three_workers: LiveServer
     assert counted(events) == {201: 10, 429: 3}  # 10 a day per account
 
 
+def holders(pids: list[int]) -> dict[int, int]:
+    """Which of the processes ``pids`` holds the server end of each established TCP
+    connection on the loopback, by the connection's client port (read from /proc: each
+    process's socket descriptors, and the kernel's table of TCP sockets)."""
+    inodes: dict[int, int] = {}
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    inodes[int(target[8:-1])] = pid
+    found: dict[int, int] = {}
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            remote, state, inode = fields[2], fields[3], int(fields[9])
+            if state == "01" and inode in inodes:  # 01: established
+                found[int(remote.rsplit(":", 1)[1], 16)] = inodes[inode]
+    return found
+
+
 def test_every_socket_of_a_game_is_served_by_the_one_worker_of_its_slot(
     three_workers: LiveServer,
 ) -> None:
     """Game affinity (docs/server.md): whichever worker accepts a game's socket, its chat
     socket or its deltas socket, the connection is served by the worker of the game's slot
-    (looked up from outside: the process that holds the connection's server end), the same
+    (looked up from outside, in /proc: the process that holds the connection's server end), the same
     worker for every game of one slot and a different one for each slot; a move made
     through any worker reaches them all."""
     server = three_workers
@@ -162,11 +185,7 @@ def test_every_socket_of_a_game_is_served_by_the_one_worker_of_its_slot(
                 if path == "social":
                     socket.send(json.dumps({"token": made["token"]}))
                 assert json.loads(socket.recv(timeout=30))  # served: its first message
-        holder: dict[int, int] = {}
-        for pid in pids:
-            for held in psutil.Process(pid).net_connections(kind="tcp"):
-                if held.raddr and held.status == psutil.CONN_ESTABLISHED:
-                    holder[held.raddr.port] = pid
+        holder = holders(pids)
         workers_of: dict[int, set[int]] = {}
         for made, _, socket in opened:
             port = socket.socket.getsockname()[1]
