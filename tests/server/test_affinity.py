@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import pytest
 
+from shoal.server import affinity
 from shoal.server.affinity import Affinity, game_of, slot_of
 
 
@@ -139,7 +140,14 @@ def test_a_connection_goes_to_its_games_worker_and_is_served_there_from_what_was
     asyncio.run(run())
 
 
-def test_a_slot_is_free_again_when_its_process_lets_go_and_none_is_left_past_the_last() -> None:
+def test_a_slot_is_free_again_when_its_process_lets_go_and_one_left_without_looks_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A third process of two slots gets none; once a holder ends, a process started in its
+    place takes its slot, and one that found none takes a freed one when it looks again
+    (RETRY_SLOT seconds later: uvicorn's restart of all workers starts each new one while
+    the old ones still hold the slots)."""
+    monkeypatch.setattr(affinity, "RETRY_SLOT", 0.2)
     site = secrets.token_hex(6)
 
     async def run() -> None:
@@ -155,6 +163,11 @@ def test_a_slot_is_free_again_when_its_process_lets_go_and_none_is_left_past_the
         d = Affinity(site, 2)
         assert d.adopt(loop, nothing) == 0
         d.close()
+        assert c.adopt(loop, nothing) is None  # freed, but c looks again only later
+        await asyncio.sleep(0.25)
+        assert c.adopt(loop, nothing) == 0 == c.slot
+        assert c.adopt(loop, nothing) == 0  # taken: nothing more to do
+        c.close()
         b.close()
 
     asyncio.run(run())

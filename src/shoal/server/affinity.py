@@ -36,6 +36,7 @@ import os
 import re
 import socket
 import struct
+import time
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -45,6 +46,7 @@ from .ops.metrics import AFFINITY
 __all__ = [
     "AFFINITY_ENV",
     "CHANNEL",
+    "RETRY_SLOT",
     "Affinity",
     "current",
     "game_of",
@@ -61,6 +63,9 @@ CHANNEL = re.compile(
 )
 """The first request line of a connection that follows one game for long: its page's
 socket, its chat socket, a bot's game stream."""
+
+RETRY_SLOT = 5.0
+"""Seconds before a process that found every slot taken looks for a free one again."""
 
 LARGEST = 16_384
 """The most bytes already read that a connection is passed on with (a request head that
@@ -108,6 +113,7 @@ class Affinity:
         self._make: Callable[[bytes], asyncio.Protocol] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._refused = False
+        self._next_look = 0.0
 
     def address(self, slot: int) -> bytes:
         """The abstract socket name of ``slot``'s worker."""
@@ -118,10 +124,16 @@ class Affinity:
         self, loop: asyncio.AbstractEventLoop, make: Callable[[bytes], asyncio.Protocol]
     ) -> int | None:
         """Take this process's slot (the first free one) and serve the connections passed to
-        it with ``make(already_read)``, a new protocol as this process's server makes them;
-        once per process, later calls do nothing. The slot, or None when all are taken."""
-        if self._in is not None or self._make is not None:
+        it with ``make(already_read)``, a new protocol as this process's server makes them.
+        The slot, or None when all are taken: then a call :data:`RETRY_SLOT` seconds later or
+        more looks again (uvicorn's restart of all workers starts each new one before the
+        old one ends, so a new worker finds every slot held until the old ones are gone).
+        Once a slot is taken, later calls do nothing."""
+        if self._in is not None:
             return self.slot
+        now = time.monotonic()
+        if now < self._next_look:
+            return None
         self._make = make
         receiver = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         for slot in range(self.slots):
@@ -135,7 +147,14 @@ class Affinity:
             break
         else:
             receiver.close()
-            log.warning("game affinity: all %d slots are taken; serving what comes", self.slots)
+            if self._next_look == 0.0:
+                log.warning(
+                    "game affinity: all %d slots are taken; serving what comes, and looking "
+                    "again every %g s",
+                    self.slots,
+                    RETRY_SLOT,
+                )
+            self._next_look = now + RETRY_SLOT
             return None
         receiver.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)  # who sent each one
         receiver.setblocking(False)
