@@ -114,6 +114,7 @@ class Affinity:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._refused = False
         self._next_look = 0.0
+        self._serving: set[asyncio.Task[None]] = set()
 
     def address(self, slot: int) -> bytes:
         """The abstract socket name of ``slot``'s worker."""
@@ -175,7 +176,11 @@ class Affinity:
                 continue
             self.adopted += 1
             AFFINITY.labels("adopted").inc()
-            loop.create_task(self._serve(loop, connection, functools.partial(self._make, head)))
+            task = loop.create_task(
+                self._serve(loop, connection, functools.partial(self._make, head))
+            )
+            self._serving.add(task)  # held till done: the loop keeps only a weak reference
+            task.add_done_callback(self._serving.discard)
 
     def _taken(self, ancillary: list[tuple[int, int, bytes]]) -> socket.socket | None:
         """The TCP connection a message passed, when a process of this server's user sent it
@@ -220,6 +225,9 @@ class Affinity:
             await loop.connect_accepted_socket(make, connection)
         except OSError as error:  # the client went meanwhile
             log.info("game affinity: a connection passed here was gone (%s)", error)
+            connection.close()
+        except Exception:
+            log.exception("game affinity: a connection passed here could not be served")
             connection.close()
 
     # -- passing connections on --------------------------------------------------------
