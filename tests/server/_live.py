@@ -10,8 +10,9 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import httpx
 
@@ -147,3 +148,17 @@ def calls_of(owner: Any, name: str) -> list[Any]:
 
     setattr(owner, name, counted)
     return calls
+
+
+T = TypeVar("T")
+
+
+def until(check: Callable[[], T | None], what: str, seconds: float = 25.0) -> T:
+    """Poll ``check`` until it answers something true (within ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = check()
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
+        time.sleep(0.05)

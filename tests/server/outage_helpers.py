@@ -6,18 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
-from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import psycopg
 import pytest
 
 from ..pg import PostgresServer, find_bin_dir
-from ._live import LiveServer
-
-T = TypeVar("T")
+from ._live import LiveServer, until
 
 PASSWORD = "correct horse"
 
@@ -58,17 +55,6 @@ def sql(server: PostgresServer, url: str, query: str, *params: Any) -> list[tupl
     with connect(server, url, autocommit=True) as conn:
         cursor = conn.execute(query, params)  # type: ignore[arg-type]
         return cursor.fetchall() if cursor.description else []
-
-
-def until(check: Callable[[], T | None], what: str, seconds: float = 25.0) -> T:
-    """Poll ``check`` until it answers something true (within ``seconds``)."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = check()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"waited {seconds} s for {what}"
-        time.sleep(0.05)
 
 
 def logged(server: LiveServer, line: str) -> str | None:

@@ -15,7 +15,7 @@ from shoal.server.games.creation import game_data
 from shoal.server.games.manager import FINISHED_IDLE, NOTED_IDLE, UNFINISHED_IDLE
 from tests.clients import TestClient
 
-from ._live import auth, calls_of
+from ._live import auth, calls_of, until
 from .corr_helpers import settle
 
 
@@ -24,6 +24,18 @@ def _made(client: TestClient, **body: Any) -> dict[str, Any]:
     assert answer.status_code == 201, answer.text
     made: dict[str, Any] = answer.json()
     return made
+
+
+def _moved(client: TestClient, made: dict[str, Any], version: int, action: int) -> int:
+    """Play ``action`` in ``made``'s game at ``version`` with its token; the new version."""
+    answer = client.post(
+        f"/api/games/{made['id']}/actions",
+        json={"version": version, "action": action},
+        headers=auth(made["token"]),
+    )
+    assert answer.status_code == 200, answer.text
+    number: int = answer.json()["version"]
+    return number
 
 
 def _resigned(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
@@ -90,13 +102,7 @@ def test_a_game_at_one_screen_loaded_again_never_asks_for_a_correspondence_clock
     gid, version = made["id"], 1
     context.manager.forget(gid)  # as if another process had created it
     for action in (3, 2, 3):
-        answer = client.post(
-            f"/api/games/{gid}/actions",
-            json={"version": version, "action": action},
-            headers=auth(made["token"]),
-        )
-        assert answer.status_code == 200, answer.text
-        version = answer.json()["version"]
+        version = _moved(client, made, version, action)
     settle(client)  # the clocks' work after each change is done
     assert reads == []
 
@@ -199,27 +205,12 @@ def test_a_game_that_left_one_process_is_current_there_when_asked_again(db: str)
         entry = manager.loaded(gid)
         assert manager.evict(now=entry.used + UNFINISHED_IDLE) == 1
         for action in (3, 2):
-            moved = a.post(
-                f"/api/games/{gid}/actions",
-                json={"version": version, "action": action},
-                headers=auth(made["token"]),
-            )
-            assert moved.status_code == 200, moved.text
-            version = moved.json()["version"]
+            version = _moved(a, made, version, action)
         assert manager.loaded(gid) is None  # the notes found nothing to update here
         with b.websocket_connect(f"/api/games/{gid}/ws") as socket:
             first = socket.receive_json()
         assert first["view"]["version"] == version == 3
         assert [t["text"] for t in first["view"]["turns"]] == ["d", "c"]
-
-
-def _wait_for(check: Any, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 @pytest.mark.parametrize("db_url", ["postgres"], indirect=True)
@@ -239,20 +230,10 @@ def test_another_processs_move_drops_a_game_nobody_here_follows_instead_of_apply
         forgotten: list[str] = []
         manager.on_evict(forgotten.append)
 
-        def move(version: int, action: int) -> int:
-            moved = a.post(
-                f"/api/games/{gid}/actions",
-                json={"version": version, "action": action},
-                headers=auth(made["token"]),
-            )
-            assert moved.status_code == 200, moved.text
-            number: int = moved.json()["version"]
-            return number
-
         assert b.get(f"/api/games/{gid}").json()["version"] == 1
         entry = manager.loaded(gid)
-        version = move(1, 3)  # used just now: applied
-        assert _wait_for(lambda: entry.live.data.version == version)
+        version = _moved(a, made, 1, 3)  # used just now: applied
+        until(lambda: entry.live.data.version == version, "B to apply the move")
         assert manager.loaded(gid) is entry and forgotten == []
         used = entry.used
         entry.used -= NOTED_IDLE  # B's own use is that long ago; catching up is not a use
@@ -260,12 +241,12 @@ def test_another_processs_move_drops_a_game_nobody_here_follows_instead_of_apply
         with b.websocket_connect(f"/api/games/{gid}/ws") as socket:
             assert socket.receive_json()["view"]["version"] == version
             entry.used -= NOTED_IDLE
-            version = move(version, 2)  # watched here: applied, and the socket told
+            version = _moved(a, made, version, 2)  # watched here: applied, and the socket told
             assert socket.receive_json()["view"]["version"] == version
             assert manager.loaded(gid) is entry and entry.live.data.version == version
         entry.used = time.monotonic() - NOTED_IDLE
-        version = move(version, 4)  # nobody here follows it: dropped, not applied
-        assert _wait_for(lambda: manager.loaded(gid) is None)
+        version = _moved(a, made, version, 4)  # nobody here follows it: dropped, not applied
+        until(lambda: manager.loaded(gid) is None, "the note to drop the game")
         assert forgotten == [gid] and entry.live.data.version == version - 1
         again = b.get(f"/api/games/{gid}").json()
         assert again["version"] == version == 4
@@ -287,11 +268,6 @@ def test_a_game_against_the_computer_is_caught_up_not_dropped(db: str) -> None:
         assert b.get(f"/api/games/{gid}").json()["version"] == 1
         entry = manager.loaded(gid)
         entry.used -= NOTED_IDLE
-        moved = a.post(
-            f"/api/games/{gid}/actions",
-            json={"version": 1, "action": 3},
-            headers=auth(made["token"]),
-        )
-        assert moved.status_code == 200, moved.text
-        assert _wait_for(lambda: entry.live.data.version >= 3)  # the move, then the reply
+        _moved(a, made, 1, 3)
+        until(lambda: entry.live.data.version >= 3, "the move, then the reply")
         assert manager.loaded(gid) is entry

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from shoal.server.affinity import slot_of
@@ -159,9 +160,10 @@ def test_every_socket_of_a_game_is_served_by_the_one_worker_of_its_slot(
 ) -> None:
     """Game affinity (docs/server.md): whichever worker accepts a game's socket, its chat
     socket or its deltas socket, the connection is served by the worker of the game's slot
-    (looked up from outside, in /proc: the process that holds the connection's server end), the same
-    worker for every game of one slot and a different one for each slot; a move made
-    through any worker reaches them all."""
+    (looked up from outside, in /proc: the process that holds the connection's server end),
+    the same worker for every game of one slot and a different one for each slot; a foreign
+    page's socket is refused (403), passed on or not; a move made through any worker
+    reaches them all."""
     server = three_workers
     assert server.process is not None
     pids = workers(server.process.pid)
@@ -201,6 +203,12 @@ def test_every_socket_of_a_game_is_served_by_the_one_worker_of_its_slot(
         }
         # 24 sockets or more over 3 workers: some arrived at a worker not their slot's
         assert how["passed"] == how["adopted"] > 0 and how["kept"] == 0, how
+        for made in games:  # passed on or not, a foreign page's socket is refused
+            for path in ("ws", "social"):
+                url = f"ws://127.0.0.1:{server.port}/api/games/{made['id']}/{path}"
+                with pytest.raises(InvalidStatus) as refused:
+                    connect(url, origin="http://evil.example", open_timeout=30)  # type: ignore[arg-type]
+                assert refused.value.response.status_code == 403
         made = games[0]
         moved = send(
             server,
