@@ -81,19 +81,25 @@ class RowLock:
         self.conn.close()
 
 
-def cut_waiters(server: PostgresServer, url: str, seconds: float = 25.0) -> list[int]:
+def cut_waiters(
+    server: PostgresServer, url: str, seconds: float = 25.0, table: str | None = None
+) -> list[int]:
     """Wait until some backend of the database of ``url`` waits for a lock (a server's
     transaction held by a :class:`RowLock`), then terminate every such backend: the
     server's connection breaks in the middle of its transaction. Their pids, each gone
     when this returns (``pg_terminate_backend`` waits up to 5 s for it: were it only
-    signalled, a next call could find the same backend still waiting, and cut it "again")."""
+    signalled, a next call could find the same backend still waiting, and cut it "again").
+    ``table``: only a backend whose statement names it (on a slow machine, a statement
+    released just before may still show as waiting, and be cut in place of the one meant)."""
     database = url.rsplit("/", 1)[1]
+    named = "" if table is None else f" AND query LIKE '%%{table}%%'"
 
     def waiting() -> list[int]:
         rows = sql(
             server,
             url,
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'",
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock'"
+            + named,
             database,
         )
         return [pid for (pid,) in rows]
