@@ -278,3 +278,17 @@ def test_serve_refuses_key_and_token_files_others_may_read(tmp_path: Path) -> No
     short.chmod(0o600)
     done = shoal("serve", "--database", "sqlite://", "--secret-key-file", str(short))
     assert done.returncode == 2 and "at least 32" in done.stderr
+
+
+def test_a_labelled_child_is_the_metrics_own_and_counts_where_it_says() -> None:
+    """``labelled`` gives the very child ``labels`` gives (looked up once): an increment
+    through it is the metric's, under its labels, and other labels are other children."""
+    from shoal.server.ops.metrics import MOVES, labelled
+
+    child = labelled(MOVES, "labelled-test")
+    assert child is MOVES.labels("labelled-test")
+    assert labelled(MOVES, "labelled-test") is child
+    assert labelled(MOVES, "labelled-other") is not child
+    before = MOVES.labels("labelled-test")._value.get()
+    labelled(MOVES, "labelled-test").inc(2)
+    assert MOVES.labels("labelled-test")._value.get() == before + 2

@@ -41,7 +41,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from .ops.metrics import AFFINITY
+from .ops.metrics import AFFINITY, labelled
 
 __all__ = [
     "AFFINITY_ENV",
@@ -175,7 +175,7 @@ class Affinity:
             if connection is None:
                 continue
             self.adopted += 1
-            AFFINITY.labels("adopted").inc()
+            labelled(AFFINITY, "adopted").inc()
             task = loop.create_task(
                 self._serve(loop, connection, functools.partial(self._make, head))
             )
@@ -254,10 +254,10 @@ class Affinity:
             self._out.sendmsg([head], rights, 0, self.address(owner))
         except OSError:  # no worker holds the slot (yet, or it is restarting), or it is busy
             self.kept += 1
-            AFFINITY.labels("kept").inc()
+            labelled(AFFINITY, "kept").inc()
             return False
         self.passed += 1
-        AFFINITY.labels("passed").inc()
+        labelled(AFFINITY, "passed").inc()
         return True
 
     def close(self) -> None:

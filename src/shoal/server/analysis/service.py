@@ -27,7 +27,7 @@ from shoal.core import Action, Game, Seat, State
 from shoal.core.history import ends_turn
 from shoal.records.tree import MoveTree
 
-from ..ops.metrics import SEARCHES_BUSY
+from ..ops.metrics import SEARCHES_BUSY, labelled
 from ..provide import provided
 
 __all__ = [
@@ -166,7 +166,7 @@ class LiveEngine:
         async with self.slots:
             if stop.is_set():
                 return
-            with SEARCHES_BUSY.labels("analysis").track_inprogress():  # ops' gauge
+            with labelled(SEARCHES_BUSY, "analysis").track_inprogress():  # ops' gauge
                 await asyncio.to_thread(self._search, game, state, send, stop, max_seconds, seed)
 
     @staticmethod

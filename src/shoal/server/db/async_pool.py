@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy.engine import URL
 
-from ..ops.metrics import DB_QUERY
+from ..ops.metrics import DB_QUERY, labelled
 
 __all__ = ["KEEPALIVES", "POOL_SIZE", "AsyncPool", "conninfo"]
 
@@ -72,7 +72,7 @@ class AsyncPool:
             except BaseException:  # cancelled midway
                 await _close(conn)
                 raise
-            DB_QUERY.labels(self.role).observe(time.perf_counter() - started)
+            labelled(DB_QUERY, self.role).observe(time.perf_counter() - started)
             await self._give_back(conn)
 
     async def _give_back(self, conn: Any) -> None:

@@ -26,7 +26,7 @@ from shoal.core.words import ENGLISH, Translator
 
 from ..db_down import DATABASE_ERRORS
 from ..errors import ApiError
-from ..ops.metrics import SEARCHES_BUSY
+from ..ops.metrics import SEARCHES_BUSY, labelled
 from ..periodic import Failures
 from .manager import GameEntry, GameManager
 from .moves import commit_actions
@@ -202,7 +202,7 @@ class Computer:
                 async with self.searches:
                     if entry.live.data.version != version:
                         continue
-                    with SEARCHES_BUSY.labels("computer").track_inprogress():  # ops' gauge
+                    with labelled(SEARCHES_BUSY, "computer").track_inprogress():  # ops' gauge
                         turn = await asyncio.to_thread(
                             _computer_turn, live.game, live.state, level, seed
                         )
@@ -226,7 +226,7 @@ class Computer:
         """A hint computed in a worker thread, queued with the computer's searches (its
         reason in ``tr``'s language)."""
         async with self.searches:
-            with SEARCHES_BUSY.labels("computer").track_inprogress():
+            with labelled(SEARCHES_BUSY, "computer").track_inprogress():
                 return await asyncio.to_thread(compute_hint, game, state, seed, tr)
 
 

@@ -42,7 +42,7 @@ from sqlalchemy.engine import Engine
 from shoal.i18n import N_, SOURCE, Text, catalogue
 
 from ..db.secrets import SiteSecrets
-from ..ops.metrics import MAIL
+from ..ops.metrics import MAIL, labelled
 from ..pending import Pending
 from ..periodic import Failures
 from ..periodic import every as periodic
@@ -336,10 +336,10 @@ class Mailer:
         message.set_content(f"{body}\n-- \n{footer.say(language)}\n")
         try:
             await asyncio.to_thread(_send, self.settings, message)
-            MAIL.labels("sent").inc()
+            labelled(MAIL, "sent").inc()
             self.sent += 1
         except (OSError, smtplib.SMTPException) as error:
-            MAIL.labels("failed").inc()
+            labelled(MAIL, "failed").inc()
             self.failed += 1
             log.warning("mail to account %s not sent: %s", user_id, error)
 

@@ -19,7 +19,7 @@ from sqlalchemy.engine import Engine
 
 from ..games.manager import GameEntry, GameManager
 from ..games.tables import GameRow
-from .metrics import DB_QUERY, GAMES_STARTED, MOVES
+from .metrics import DB_QUERY, GAMES_STARTED, MOVES, labelled
 
 __all__ = ["MoveCounter", "count_new_games", "time_statements"]
 
@@ -46,7 +46,7 @@ class MoveCounter:
         entry = self.manager.loaded(game_id)
         if before is None or now is None or now <= before or entry is None:
             return
-        MOVES.labels(entry.live.data.game).inc(now - before)
+        labelled(MOVES, entry.live.data.game).inc(now - before)
 
     def forget(self, game_id: str) -> None:
         """``game_id`` left this process's memory (:meth:`GameManager.evict
@@ -59,7 +59,7 @@ class MoveCounter:
 
 
 def _started(mapper: Any, connection: Any, row: GameRow) -> None:
-    GAMES_STARTED.labels(row.game).inc()
+    labelled(GAMES_STARTED, row.game).inc()
 
 
 def count_new_games() -> None:
@@ -75,7 +75,7 @@ def _before_statement(conn: Any, cursor: Any, statement: Any, *args: Any) -> Non
 def _after_statement(conn: Any, cursor: Any, statement: Any, *args: Any) -> None:
     started = conn.info.get(_STARTED)
     if started:
-        DB_QUERY.labels("statement").observe(time.perf_counter() - started.pop())
+        labelled(DB_QUERY, "statement").observe(time.perf_counter() - started.pop())
 
 
 def _failed(context: Any) -> None:

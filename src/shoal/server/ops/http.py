@@ -26,7 +26,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .logs import REQUEST_ID
-from .metrics import HTTP_DURATION, HTTP_REQUESTS, SOCKETS_OPEN
+from .metrics import HTTP_DURATION, HTTP_REQUESTS, SOCKETS_OPEN, labelled
 
 __all__ = ["CHANNELS", "QUIET", "REQUEST_ID_HEADER", "Observe", "route_of"]
 
@@ -108,8 +108,8 @@ class Observe:
             elapsed = time.perf_counter() - start
             route = route_of(scope)
             method = scope["method"] if scope["method"] in METHODS else "other"
-            HTTP_REQUESTS.labels(method, route, str(status)).inc()
-            HTTP_DURATION.labels(method, route).observe(elapsed)
+            labelled(HTTP_REQUESTS, method, route, str(status)).inc()
+            labelled(HTTP_DURATION, method, route).observe(elapsed)
             log.log(
                 logging.DEBUG if route in QUIET else logging.INFO,
                 "%s %s %d %.1f ms",
@@ -143,7 +143,7 @@ class Observe:
                 message = {**message, "headers": headers}
                 route = route_of(scope)
                 channel = CHANNELS.get(route, route)
-                SOCKETS_OPEN.labels(channel).inc()
+                labelled(SOCKETS_OPEN, channel).inc()
             elif message["type"] == "websocket.close" and close_code is None:
                 close_code = int(message.get("code", 1000))
             await send(message)
@@ -159,7 +159,7 @@ class Observe:
             await self.app(scope, incoming, answer)
         finally:
             if channel is not None:
-                SOCKETS_OPEN.labels(channel).dec()
+                labelled(SOCKETS_OPEN, channel).dec()
             status = 101 if channel is not None else 403
             log.info(
                 "WS %s %d %.1f s",

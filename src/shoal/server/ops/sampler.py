@@ -16,7 +16,7 @@ import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
-from .metrics import DB_POOL, GAMES_IN_MEMORY, LOOP_LAG, RELAY_LAG, WORKERS, process_gone
+from .metrics import DB_POOL, GAMES_IN_MEMORY, LOOP_LAG, RELAY_LAG, WORKERS, labelled, process_gone
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -48,12 +48,12 @@ def _gauges(manager: GameManager, engine: Engine) -> None:
             over += 1
         else:
             playing += 1
-    GAMES_IN_MEMORY.labels("playing").set(playing)
-    GAMES_IN_MEMORY.labels("over").set(over)
+    labelled(GAMES_IN_MEMORY, "playing").set(playing)
+    labelled(GAMES_IN_MEMORY, "over").set(over)
     pool: Any = engine.pool
     if hasattr(pool, "checkedout"):  # a QueuePool (a server database, a SQLite file)
-        DB_POOL.labels("in_use").set(pool.checkedout())
-        DB_POOL.labels("idle").set(pool.checkedin())
+        labelled(DB_POOL, "in_use").set(pool.checkedout())
+        labelled(DB_POOL, "idle").set(pool.checkedin())
 
 
 async def sample(

@@ -39,7 +39,7 @@ from shoal.i18n import N_, SOURCE, say
 
 from ..db.secrets import SiteSecrets
 from ..notifications.models import Notice
-from ..ops.metrics import PUSH
+from ..ops.metrics import PUSH, labelled
 from ..pending import Pending
 from ..provide import provided
 from .guard import PushPolicy, PushRefused
@@ -217,7 +217,7 @@ class Pusher:
                 requests_session=self._session,
             )
         except PushRefused as error:  # not a push service, or (now) a private address
-            PUSH.labels("refused").inc()
+            labelled(PUSH, "refused").inc()
             self.failed += 1
             log.warning("push to account %s refused: %s", device.user_id, error)
             return 0
@@ -225,20 +225,20 @@ class Pusher:
             status = getattr(error.response, "status_code", None)
             if status in (404, 410):
                 self.store.expired(device.endpoint)
-                PUSH.labels("gone").inc()
+                labelled(PUSH, "gone").inc()
                 self.removed += 1
                 log.info("push subscription of account %s gone (%s)", device.user_id, status)
             else:
-                PUSH.labels("failed").inc()
+                labelled(PUSH, "failed").inc()
                 self.failed += 1
                 log.warning("push to account %s failed: %s", device.user_id, error)
             return 0
         except OSError as error:  # the push service cannot be reached
-            PUSH.labels("failed").inc()
+            labelled(PUSH, "failed").inc()
             self.failed += 1
             log.warning("push to account %s failed: %s", device.user_id, error)
             return 0
-        PUSH.labels("sent").inc()
+        labelled(PUSH, "sent").inc()
         self.sent += 1
         return 1
 

@@ -23,7 +23,7 @@ from sqlalchemy.engine import Engine
 from shoal.analysis.review import review_record
 from shoal.records import Record
 
-from ..ops.metrics import SEARCHES_BUSY
+from ..ops.metrics import SEARCHES_BUSY, labelled
 from ..provide import provided
 from .store import ReviewStore
 
@@ -101,7 +101,7 @@ class Reviewer:
 
         try:
             async with self.slots:
-                with SEARCHES_BUSY.labels("review").track_inprogress():  # ops' gauge
+                with labelled(SEARCHES_BUSY, "review").track_inprogress():  # ops' gauge
                     review = await asyncio.to_thread(
                         review_record, record, level=level, seed=REVIEW_SEED, progress=progress
                     )
