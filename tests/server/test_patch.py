@@ -101,7 +101,10 @@ def test_a_move_through_another_process_needs_no_read(
 ) -> None:
     """Two apps on one PostgreSQL (each with its relay): B has the game loaded; the moves
     made through A reach B's game without B reading the row; a claim (no patch) is read.
-    A's relay sends no note of its own for them: each went in its move's save."""
+    A's relay sends no note of its own for them: each went in its move's save. A third app,
+    C, that never loaded the game, passes their notes over unread: its events deliver none
+    of them (a note of a game a process does not hold is not decoded), while its lobby's
+    notes still come."""
     relayed: list[str] = []
     notify = Relay._notify
 
@@ -110,11 +113,16 @@ def test_a_move_through_another_process_needs_no_read(
         await notify(self, payload)
 
     monkeypatch.setattr(Relay, "_notify", counted_notify)
-    with TestClient(create_app(db)) as a, TestClient(create_app(db)) as b:
+    with (
+        TestClient(create_app(db)) as a,
+        TestClient(create_app(db)) as b,
+        TestClient(create_app(db)) as c,
+    ):
         made = a.post("/api/games", json={"game": "cyclix", "opponent": "local"}).json()
         gid, token = made["id"], made["token"]
         assert b.get(f"/api/games/{gid}").json()["version"] == 1
         reads = calls_of(b.app.state.context.store, "load")
+        delivered = calls_of(c.app.state.context.events, "deliver")
         view = made["view"]
         for _ in range(3):
             moved = a.post(
@@ -133,6 +141,14 @@ def test_a_move_through_another_process_needs_no_read(
         assert entry.live.data == a.app.state.context.store.load(gid)  # exactly as stored
         seen = b.get(f"/api/games/{gid}").json()
         assert [t["text"] for t in seen["turns"]] == [t["text"] for t in view["turns"]]
+        assert a.portal is not None
+        a.portal.call(a.app.state.context.events.publish, "lobby", {"test": "still heard"})
+        deadline = time.monotonic() + 20
+        while "lobby" not in delivered:
+            assert time.monotonic() < deadline, "C never heard A's lobby note"
+            time.sleep(0.05)
+        assert "games" not in delivered
+        assert c.app.state.context.manager.loaded(gid) is None
     assert not [p for p in relayed if '"c":"games"' in p]
 
 

@@ -45,6 +45,7 @@ import contextlib
 import json
 import logging
 import os
+import re
 import secrets
 from collections import deque
 from typing import Any
@@ -69,6 +70,10 @@ GAMES = "games"
 BATCH_BYTES = 7_900
 """The most bytes of notes one notification carries, brackets aside (PostgreSQL's limit
 is 8,000; a note alone goes as it is)."""
+
+_GAME_NOTE = re.compile(r'\{"o":"[^"\\]*","c":"games","p":\{"game":"([^"\\]*)"')
+"""The start of a lone note of a game's change as :meth:`Relay.notice` and
+:meth:`Relay.forward` write it: its game's id, read without decoding the note."""
 
 RECONNECT_MAX = 5.0
 """The longest wait in seconds between two tries of the listener to connect again."""
@@ -261,6 +266,12 @@ class Relay:
             log.warning("shoal relay: refreshing the games failed (%s)", error)
 
     def _event(self, payload: str) -> None:
+        lone = _GAME_NOTE.match(payload)
+        if lone is not None and self.manager.loaded(lone[1]) is None:
+            # a change of a game this process does not hold: nothing here to bring up to
+            # date, so the note is not decoded (issue 56: with each game's sockets in one
+            # worker, most notes reach processes without the game, a tenth of their CPU)
+            return
         try:
             notes = json.loads(payload)
         except ValueError:
