@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 from collections.abc import Callable
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
@@ -20,8 +21,15 @@ from .tables import CorrespondenceRow
 
 __all__ = ["ClockStore"]
 
+_CLOCK_OF = select(cast(Table, CorrespondenceRow.__table__)).where(
+    CorrespondenceRow.game_id == bindparam("game_id")
+)
+"""One game's clock row, as a plain row (no ORM object: a game's first move in each process
+reads it, unless the game cannot have one)."""
 
-def _deadline(row: CorrespondenceRow) -> Deadline:
+
+def _deadline(row: Any) -> Deadline:
+    """The clock of a row (an ORM object or a plain row: the same names)."""
     return Deadline(row.game_id, row.days, row.seat, row.turn, row.version, row.deadline)
 
 
@@ -50,9 +58,9 @@ class ClockStore:
 
     def clock(self, game_id: str) -> Deadline | None:
         """The correspondence clock of ``game_id`` (None: not a correspondence game)."""
-        with Session(self.engine) as session:
-            row = session.get(CorrespondenceRow, game_id)
-            return None if row is None else _deadline(row)
+        with self.engine.connect() as connection:
+            row = connection.execute(_CLOCK_OF, {"game_id": game_id}).first()
+        return None if row is None else _deadline(row)
 
     def move_clock(self, old: Deadline, new: Deadline) -> bool:
         """Replace ``old`` by ``new`` only where the row is still at ``old.version``.
