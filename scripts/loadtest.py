@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import multiprocessing
@@ -826,7 +827,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--postgres",
         action="store_true",
-        help="run the own server on a private PostgreSQL started for the run (tests/pg.py)",
+        help="run the own server on a private PostgreSQL started for the run (tests/pg.py), "
+        "reached through its Unix socket as docs/operations.md deploys it",
+    )
+    parser.add_argument(
+        "--postgres-tcp",
+        action="store_true",
+        help="with --postgres: reach it over TCP on 127.0.0.1 instead",
     )
     parser.add_argument("--workers", type=int, default=1, help="--workers of the own server")
     parser.add_argument(
@@ -927,7 +934,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error("--postgres: PostgreSQL is not installed (scripts/setup installs it)")
             server = PostgresServer(bin_dir).start()
             stack.callback(server.stop)
-            new_database = server.new_database
+            new_database = functools.partial(server.new_database, unix=not args.postgres_tcp)
             args.database = "PostgreSQL"
             pid_file = server.data / "postmaster.pid"
             args.postgres_pid = int(pid_file.read_text().split()[0])
@@ -969,7 +976,7 @@ def _run_args(
     profile: Path | None = None,
     via: str | None = None,
 ) -> dict[str, Any]:
-    return load_test(
+    summary = load_test(
         args.games,
         args.seconds,
         args.port,
@@ -994,6 +1001,9 @@ def _run_args(
         postgres_pid=args.postgres_pid,
         serve_args=args.serve_arg,
     )
+    if args.postgres:
+        summary["postgres_via"] = "tcp" if args.postgres_tcp else "unix"
+    return summary
 
 
 def _compare(args: argparse.Namespace, old_src: Path, new_database: Any) -> int:

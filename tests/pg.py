@@ -107,12 +107,16 @@ class PostgresServer:
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
-    def url(self, database: str = "postgres") -> str:
-        """The SQLAlchemy URL of ``database`` on this server (driver psycopg 3)."""
+    def url(self, database: str = "postgres", *, unix: bool = False) -> str:
+        """The SQLAlchemy URL of ``database`` on this server (driver psycopg 3): over TCP,
+        or (``unix``) through the server's Unix socket, as docs/operations.md deploys it."""
+        if unix:
+            return f"postgresql+psycopg://shoal@/{database}?host={self.root}&port={self.port}"
         return f"postgresql+psycopg://shoal@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self, *, migrated: bool = False) -> str:
-        """A fresh database's URL: empty, or (``migrated``) at the newest revision."""
+    def new_database(self, *, migrated: bool = False, unix: bool = False) -> str:
+        """A fresh database's URL (``unix``: through the Unix socket): empty, or
+        (``migrated``) at the newest revision."""
         import psycopg
 
         template = self._template() if migrated else None
@@ -122,7 +126,7 @@ class PostgresServer:
         ) as conn:
             copy = f' TEMPLATE "{template}"' if template else ""
             conn.execute(f'CREATE DATABASE "{name}"{copy}')
-        return self.url(name)
+        return self.url(name, unix=unix)
 
     def drop_database(self, url: str) -> None:
         """Drop the database of ``url`` (made by :meth:`new_database`), its connections cut."""
